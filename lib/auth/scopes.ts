@@ -1,0 +1,27 @@
+// The OAuth scopes of the service and what each grants. The spec names the first four; the
+// order-interface scopes and submissions:write (zoomer credentials only) are ours.
+export const SCOPES = {
+  "missions:read": "List and retrieve missions",
+  "missions:write": "Create and modify missions",
+  "submissions:read": "Access submission data and images, export missions",
+  "webhooks:manage": "Register, change and delete webhook endpoints",
+  "orders:read": "List and retrieve orders and their photos",
+  "orders:write": "Create, confirm and cancel orders",
+  "submissions:write": "Submit photos to missions (zoomer credentials only)",
+} as const;
+
+export type Scope = keyof typeof SCOPES;
+
+export const ALL_SCOPES = Object.keys(SCOPES) as Scope[];
+export const PARTNER_SCOPES = ALL_SCOPES.filter((s) => s !== "submissions:write");
+export const ZOOMER_SCOPES: Scope[] = ["submissions:write"];
+
+export function isScope(value: string): value is Scope {
+  return Object.hasOwn(SCOPES, value);
+}
+
+/** Parses a space-separated scope string (RFC 6749 §3.3); unknown names are returned separately. */
+export function parseScopeString(value: string): { scopes: Scope[]; unknown: string[] } {
+  const names = [...new Set(value.split(" ").filter(Boolean))];
+  return { scopes: names.filter(isScope), unknown: names.filter((n) => !isScope(n)) };
+}

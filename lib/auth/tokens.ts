@@ -1,0 +1,159 @@
+// Access tokens: RFC 9068-style JWTs (typ "at+jwt") signed with Ed25519 keys kept in the
+// database, so every instance signs and verifies with the same keys and publishes one JWKS.
+import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, type KeyObject } from "node:crypto";
+import { desc, isNull } from "drizzle-orm";
+import { SignJWT, jwtVerify, errors as joseErrors, type JWK, type JWTPayload } from "jose";
+import type { Db } from "@/lib/db/client";
+import { signingKeys } from "@/lib/db/schema";
+import { createId } from "@/lib/ids/create-id";
+
+export const TOKEN_ALG = "EdDSA";
+export const TOKEN_TYP = "at+jwt";
+
+export interface TokenSettings {
+  issuer: string;
+  audience: string;
+  ttlSeconds: number;
+}
+
+export interface AccessTokenClaims {
+  sub: string;
+  client_id: string;
+  scope: string;
+  org?: string;
+  zoomer?: string;
+}
+
+export interface VerifiedToken extends AccessTokenClaims {
+  jti: string;
+  exp: number;
+  iat: number;
+  scopes: Set<string>;
+}
+
+export class TokenError extends Error {}
+
+interface LoadedKey {
+  kid: string;
+  publicKey: KeyObject;
+  privateKey: KeyObject;
+  publicJwk: JWK;
+}
+
+export class KeyStore {
+  private keys = new Map<string, LoadedKey>();
+  private current: LoadedKey | undefined;
+  private lastRefresh = 0;
+
+  constructor(
+    private readonly db: Db,
+    readonly settings: TokenSettings,
+  ) {}
+
+  /** Loads the active keys, creating the first one on a fresh database. */
+  async init(): Promise<void> {
+    await this.refresh();
+    if (!this.current) {
+      const { publicKey, privateKey } = generateKeyPairSync("ed25519");
+      const kid = createId("signingKey");
+      await this.db.insert(signingKeys).values({
+        kid,
+        alg: TOKEN_ALG,
+        publicJwk: publicKey.export({ format: "jwk" }),
+        privateJwk: privateKey.export({ format: "jwk" }),
+      });
+      await this.refresh();
+    }
+  }
+
+  private async refresh(): Promise<void> {
+    const rows = await this.db
+      .select()
+      .from(signingKeys)
+      .where(isNull(signingKeys.retiredAt))
+      .orderBy(desc(signingKeys.createdAt));
+    const keys = new Map<string, LoadedKey>();
+    for (const row of rows) {
+      const privateJwk = row.privateJwk as JWK;
+      const publicJwk = row.publicJwk as JWK;
+      keys.set(row.kid, {
+        kid: row.kid,
+        privateKey: createPrivateKey({ key: privateJwk as import("node:crypto").JsonWebKey, format: "jwk" }),
+        publicKey: createPublicKey({ key: publicJwk as import("node:crypto").JsonWebKey, format: "jwk" }),
+        publicJwk: { ...publicJwk, kid: row.kid, alg: TOKEN_ALG, use: "sig" },
+      });
+    }
+    this.keys = keys;
+    // The oldest active key signs, so instances agree even if two created a key at once.
+    this.current = [...keys.values()].at(-1);
+    this.lastRefresh = Date.now();
+  }
+
+  jwks(): { keys: JWK[] } {
+    return { keys: [...this.keys.values()].map((k) => k.publicJwk) };
+  }
+
+  async sign(claims: AccessTokenClaims, now = Math.floor(Date.now() / 1000)): Promise<{ token: string; expiresIn: number }> {
+    const key = this.current;
+    if (!key) throw new Error("KeyStore.init() was not called");
+    const token = await new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: TOKEN_ALG, typ: TOKEN_TYP, kid: key.kid })
+      .setIssuer(this.settings.issuer)
+      .setAudience(this.settings.audience)
+      .setIssuedAt(now)
+      .setExpirationTime(now + this.settings.ttlSeconds)
+      .setJti(randomUUID())
+      .sign(key.privateKey);
+    return { token, expiresIn: this.settings.ttlSeconds };
+  }
+
+  private async keyFor(kid: string | undefined): Promise<KeyObject> {
+    if (!kid) throw new TokenError("token has no key id");
+    let key = this.keys.get(kid);
+    // A key created by another instance since our last look: refresh, at most once a second.
+    if (!key && Date.now() - this.lastRefresh > 1000) {
+      await this.refresh();
+      key = this.keys.get(kid);
+    }
+    if (!key) throw new TokenError("token signed with an unknown key");
+    return key.publicKey;
+  }
+
+  async verify(token: string): Promise<VerifiedToken> {
+    try {
+      const { payload } = await jwtVerify(token, (header) => this.keyFor(header.kid), {
+        algorithms: [TOKEN_ALG],
+        issuer: this.settings.issuer,
+        audience: this.settings.audience,
+        typ: TOKEN_TYP,
+        requiredClaims: ["exp", "iat", "jti", "sub"],
+      });
+      return toVerified(payload);
+    } catch (error) {
+      if (error instanceof TokenError) throw error;
+      if (error instanceof joseErrors.JWTExpired) throw new TokenError("token expired");
+      if (error instanceof joseErrors.JWTClaimValidationFailed) throw new TokenError(`token ${error.claim} is not accepted`);
+      if (error instanceof joseErrors.JOSEError) throw new TokenError("token is malformed or its signature is invalid");
+      throw error;
+    }
+  }
+}
+
+function toVerified(payload: JWTPayload): VerifiedToken {
+  const { sub, jti, exp, iat } = payload;
+  const clientId = payload.client_id;
+  const scope = payload.scope;
+  if (
+    typeof sub !== "string" ||
+    typeof jti !== "string" ||
+    typeof exp !== "number" ||
+    typeof iat !== "number" ||
+    typeof clientId !== "string" ||
+    typeof scope !== "string"
+  ) {
+    throw new TokenError("token claims are incomplete");
+  }
+  const org = typeof payload.org === "string" ? payload.org : undefined;
+  const zoomer = typeof payload.zoomer === "string" ? payload.zoomer : undefined;
+  return { sub, jti, exp, iat, client_id: clientId, scope, org, zoomer, scopes: new Set(scope.split(" ").filter(Boolean)) };
+}

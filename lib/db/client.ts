@@ -1,0 +1,110 @@
+// Opens the database: PGlite (Postgres in WASM, one process, data in a directory or in memory)
+// by default, or a real PostgreSQL when a URL is given. Both get the same Drizzle schema and the
+// same committed migrations, applied before the handle is returned.
+import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { SQL } from "drizzle-orm";
+import * as schema from "./schema";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DatabaseKind = "pglite" | "postgres";
+
+export interface Database {
+  db: Db;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { kind: "postgres"; url: string; poolSize?: number }
+  | { kind: "pglite"; dataDir: string | null }; // null: in memory (tests)
+
+export const MIGRATIONS_DIR = resolve(process.cwd(), "lib/db/migrations");
+
+// Every instance migrating at once must not race: migrations run under this advisory lock.
+const MIGRATION_LOCK_ID = 727_274_001;
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.kind === "postgres" ? openPostgres(options.url, options.poolSize) : openPglite(options.dataDir);
+}
+
+async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const { Pool } = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+  const pool = new Pool({ connectionString: url, max: poolSize });
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
+    client.release();
+  }
+  const db: Db = drizzle(pool, { schema });
+  return { db, kind: "postgres", close: () => pool.end() };
+}
+
+async function openPglite(dataDir: string | null): Promise<Database> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  let releaseLock = () => {};
+  let client;
+  if (dataDir) {
+    const dir = resolve(dataDir, "pglite");
+    mkdirSync(dir, { recursive: true });
+    releaseLock = acquireDirectoryLock(resolve(dataDir, "pglite.lock"));
+    client = await PGlite.create(dir);
+  } else {
+    client = await PGlite.create();
+  }
+  const db: Db = drizzle(client, { schema });
+  await migrate(db as Parameters<typeof migrate>[0], { migrationsFolder: MIGRATIONS_DIR });
+  return {
+    db,
+    kind: "pglite",
+    close: async () => {
+      await client.close();
+      releaseLock();
+    },
+  };
+}
+
+/**
+ * PGlite is one connection in one process: a second process opening the same directory would
+ * corrupt it. A lock file naming the owner's pid refuses that with a clear message; a stale lock
+ * (owner gone) is taken over.
+ */
+function acquireDirectoryLock(path: string): () => void {
+  if (existsSync(path)) {
+    const pid = Number(readFileSync(path, "utf8").trim());
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+      throw new Error(
+        `The embedded database in ${join(path, "..")} is in use by process ${pid}. ` +
+          "Stop that process, or use the admin API / `npm run admin` against the running app instead of opening the data directory.",
+      );
+    }
+  }
+  writeFileSync(path, String(process.pid), { mode: 0o600 });
+  return () => rmSync(path, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Rows of a raw SQL statement; both drivers answer with `{ rows }`. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  if (typeof result === "object" && result !== null && "rows" in result && Array.isArray(result.rows)) {
+    return result.rows as T[];
+  }
+  throw new Error("unexpected result shape from db.execute");
+}

@@ -1,0 +1,426 @@
+// The database schema of the whole product. Ids are the public prefixed ids (lib/ids), so a row
+// can be named in logs and support requests without a lookup. Timestamps are timestamptz.
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+export const PLANS = ["developer", "business", "enterprise"] as const;
+export type Plan = (typeof PLANS)[number];
+
+export const organisations = pgTable("organisations", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  plan: text("plan", { enum: PLANS }).notNull().default("developer"),
+  createdAt: createdAt(),
+});
+
+export const ROLES = ["admin", "editor", "viewer"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    name: text("name"),
+    passwordHash: text("password_hash"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("users_email_unique").on(sql`lower(${t.email})`)],
+);
+
+/** A user belongs to one or more organisations (account managers to several), with a role in each. */
+export const memberships = pgTable(
+  "memberships",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ROLES }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.orgId] })],
+);
+
+/** Field contributors. Their credentials are api_clients of kind "zoomer". */
+export const zoomers = pgTable("zoomers", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  createdAt: createdAt(),
+});
+
+export const CLIENT_KINDS = ["partner", "zoomer", "dashboard"] as const;
+
+/** OAuth 2.0 confidential clients. Secrets are random 256-bit values stored as SHA-256 digests. */
+export const apiClients = pgTable(
+  "api_clients",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: CLIENT_KINDS }).notNull(),
+    orgId: text("org_id").references(() => organisations.id, { onDelete: "cascade" }),
+    zoomerId: text("zoomer_id").references(() => zoomers.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    secretHash: text("secret_hash").notNull(),
+    scopes: text("scopes").array().notNull(),
+    createdAt: createdAt(),
+    revokedAt: ts("revoked_at"),
+  },
+  (t) => [index("api_clients_org_idx").on(t.orgId)],
+);
+
+/** Order-interface API keys: shown once, stored hashed, looked up by digest. */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    keyPrefix: text("key_prefix").notNull(),
+    keyHash: text("key_hash").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: ts("last_used_at"),
+    revokedAt: ts("revoked_at"),
+  },
+  (t) => [uniqueIndex("api_keys_hash_unique").on(t.keyHash), index("api_keys_org_idx").on(t.orgId)],
+);
+
+/** Token signing keys, shared by every instance through the database and published as a JWKS. */
+export const signingKeys = pgTable("signing_keys", {
+  kid: text("kid").primaryKey(),
+  alg: text("alg").notNull(),
+  publicJwk: jsonb("public_jwk").notNull(),
+  privateJwk: jsonb("private_jwk").notNull(),
+  createdAt: createdAt(),
+  retiredAt: ts("retired_at"),
+});
+
+/** Fixed-window request counters (per credential, per window), shared by all instances. */
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
+  {
+    key: text("key").notNull(),
+    windowSeconds: integer("window_seconds").notNull(),
+    windowStart: bigint("window_start", { mode: "number" }).notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.key, t.windowSeconds, t.windowStart] }),
+    index("rate_limit_counters_start_idx").on(t.windowStart),
+  ],
+);
+
+export const MISSION_STATUSES = ["active", "completed", "cancelled"] as const;
+export type MissionStatus = (typeof MISSION_STATUSES)[number];
+
+export const missions = pgTable(
+  "missions",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    status: text("status", { enum: MISSION_STATUSES }).notNull().default("active"),
+    bounds: jsonb("bounds").notNull(),
+    // The bounds' bounding box, kept in columns so bbox filters use an index, not JSON.
+    minLng: doublePrecision("min_lng").notNull(),
+    minLat: doublePrecision("min_lat").notNull(),
+    maxLng: doublePrecision("max_lng").notNull(),
+    maxLat: doublePrecision("max_lat").notNull(),
+    areaM2: doublePrecision("area_m2").notNull(),
+    requiredImages: integer("required_images").notNull(),
+    submissionCount: integer("submission_count").notNull().default(0),
+    approvedImageCount: integer("approved_image_count").notNull().default(0),
+    qaSettings: jsonb("qa_settings").notNull().default({}),
+    orderId: text("order_id"),
+    locationId: text("location_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    completedAt: ts("completed_at"),
+    cancelledAt: ts("cancelled_at"),
+  },
+  (t) => [
+    index("missions_org_status_created_idx").on(t.orgId, t.status, t.createdAt),
+    index("missions_bbox_idx").on(t.minLng, t.maxLng, t.minLat, t.maxLat),
+    index("missions_order_idx").on(t.orderId),
+  ],
+);
+
+export const SUBMISSION_STATUSES = ["received", "processing", "approved", "rejected"] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+export const submissions = pgTable(
+  "submissions",
+  {
+    id: text("id").primaryKey(),
+    missionId: text("mission_id")
+      .notNull()
+      .references(() => missions.id, { onDelete: "cascade" }),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
+    zoomerId: text("zoomer_id")
+      .notNull()
+      .references(() => zoomers.id),
+    status: text("status", { enum: SUBMISSION_STATUSES }).notNull().default("received"),
+    angle: text("angle"),
+    note: text("note"),
+    lat: doublePrecision("lat"),
+    lng: doublePrecision("lng"),
+    altitudeM: doublePrecision("altitude_m"),
+    accuracyM: doublePrecision("accuracy_m"),
+    capturedAt: ts("captured_at"),
+    imageCount: integer("image_count").notNull(),
+    qa: jsonb("qa"),
+    reasons: jsonb("reasons"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    decidedAt: ts("decided_at"),
+  },
+  (t) => [
+    index("submissions_mission_created_idx").on(t.missionId, t.createdAt),
+    index("submissions_org_idx").on(t.orgId),
+  ],
+);
+
+export const images = pgTable(
+  "images",
+  {
+    id: text("id").primaryKey(),
+    submissionId: text("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    missionId: text("mission_id")
+      .notNull()
+      .references(() => missions.id, { onDelete: "cascade" }),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    storageKey: text("storage_key").notNull(),
+    thumbnailKey: text("thumbnail_key"),
+    previewKey: text("preview_key"),
+    originalName: text("original_name"),
+    contentType: text("content_type").notNull(),
+    byteSize: bigint("byte_size", { mode: "number" }).notNull(),
+    sha256: text("sha256").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    exif: jsonb("exif"),
+    lat: doublePrecision("lat"),
+    lng: doublePrecision("lng"),
+    altitudeM: doublePrecision("altitude_m"),
+    accuracyM: doublePrecision("accuracy_m"),
+    capturedAt: ts("captured_at"),
+    deviceMake: text("device_make"),
+    deviceModel: text("device_model"),
+    orientation: integer("orientation"),
+    directionDeg: doublePrecision("direction_deg"),
+    perceptualHash: text("perceptual_hash"),
+    qa: jsonb("qa"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("images_submission_idx").on(t.submissionId),
+    index("images_mission_idx").on(t.missionId),
+    index("images_org_sha_idx").on(t.orgId, t.sha256),
+  ],
+);
+
+/** The outbox: written in the same transaction as the change that caused the event. */
+export const events = pgTable(
+  "events",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    data: jsonb("data").notNull(),
+    createdAt: createdAt(),
+    dispatchedAt: ts("dispatched_at"),
+  },
+  (t) => [
+    index("events_org_created_idx").on(t.orgId, t.createdAt),
+    index("events_undispatched_idx").on(t.createdAt).where(sql`${t.dispatchedAt} is null`),
+  ],
+);
+
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    description: text("description"),
+    events: text("events").array().notNull(),
+    secret: text("secret").notNull(),
+    previousSecret: text("previous_secret"),
+    previousSecretExpiresAt: ts("previous_secret_expires_at"),
+    enabled: boolean("enabled").notNull().default(true),
+    disabledReason: text("disabled_reason"),
+    consecutiveFailures: integer("consecutive_failures").notNull().default(0),
+    failingSince: ts("failing_since"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("webhook_endpoints_org_idx").on(t.orgId)],
+);
+
+export const DELIVERY_STATUSES = ["pending", "delivering", "succeeded", "failed"] as const;
+
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
+    endpointId: text("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    // The exact bytes sent: fixed at enqueue time so every attempt carries the same body.
+    payload: text("payload").notNull(),
+    status: text("status", { enum: DELIVERY_STATUSES }).notNull().default("pending"),
+    attemptCount: integer("attempt_count").notNull().default(0),
+    nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
+    lockedUntil: ts("locked_until"),
+    lastStatusCode: integer("last_status_code"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    completedAt: ts("completed_at"),
+  },
+  (t) => [
+    uniqueIndex("webhook_deliveries_endpoint_event_unique").on(t.endpointId, t.eventId),
+    index("webhook_deliveries_due_idx").on(t.status, t.nextAttemptAt),
+  ],
+);
+
+export const webhookAttempts = pgTable(
+  "webhook_attempts",
+  {
+    id: text("id").primaryKey(),
+    deliveryId: text("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    startedAt: ts("started_at").notNull(),
+    durationMs: integer("duration_ms"),
+    statusCode: integer("status_code"),
+    responseSnippet: text("response_snippet"),
+    error: text("error"),
+  },
+  (t) => [index("webhook_attempts_delivery_idx").on(t.deliveryId)],
+);
+
+export const JOB_STATUSES = ["queued", "running", "succeeded", "failed"] as const;
+
+/** Durable background jobs, claimed with FOR UPDATE SKIP LOCKED. */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: text("id").primaryKey(),
+    queue: text("queue").notNull(),
+    payload: jsonb("payload").notNull(),
+    status: text("status", { enum: JOB_STATUSES }).notNull().default("queued"),
+    runAt: ts("run_at").notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(5),
+    lockedUntil: ts("locked_until"),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("jobs_due_idx").on(t.queue, t.status, t.runAt)],
+);
+
+export const ORDER_STATUSES = [
+  "draft",
+  "pending_payment",
+  "confirmed",
+  "in_progress",
+  "delivered",
+  "cancelled",
+] as const;
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
+    clientReference: text("client_reference"),
+    category: text("category").notNull(),
+    description: text("description").notNull().default(""),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("draft"),
+    requirements: jsonb("requirements").notNull().default({}),
+    recurring: jsonb("recurring"),
+    delivery: jsonb("delivery").notNull().default({}),
+    priceCents: integer("price_cents"),
+    currency: text("currency").notNull().default("EUR"),
+    paymentMethod: text("payment_method"),
+    paymentReference: text("payment_reference"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    confirmedAt: ts("confirmed_at"),
+    cancelledAt: ts("cancelled_at"),
+  },
+  (t) => [index("orders_org_created_idx").on(t.orgId, t.createdAt)],
+);
+
+export const orderLocations = pgTable(
+  "order_locations",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    lat: doublePrecision("lat").notNull(),
+    lng: doublePrecision("lng").notNull(),
+    requirements: jsonb("requirements").notNull().default({}),
+  },
+  (t) => [index("order_locations_order_idx").on(t.orderId)],
+);
+
+/** Stored responses of requests sent with an Idempotency-Key, per organisation. */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    responseStatus: integer("response_status").notNull(),
+    responseBody: jsonb("response_body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.key] })],
+);

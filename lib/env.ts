@@ -1,0 +1,51 @@
+// The validated environment: the only module that reads process.env. Imported by next.config.ts,
+// so a bad environment fails `next build` and `next start` with a readable message.
+import { z } from "zod";
+
+const boolean = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: positiveInt(3000),
+    PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
+    DATA_DIR: z.string().min(1).default("./.data"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+    ADMIN_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
+    RATE_LIMIT_PER_MINUTE: positiveInt(60),
+    RATE_LIMIT_PER_HOUR: positiveInt(1000),
+    TOKEN_RATE_LIMIT_PER_MINUTE: positiveInt(20),
+    MAX_BODY_BYTES: positiveInt(1024 * 1024),
+    TRUST_PROXY: boolean,
+    RUN_WORKER: z
+      .enum(["true", "false", "1", "0"])
+      .optional()
+      .transform((v) => v !== "false" && v !== "0"),
+  })
+  .transform((raw) => {
+    const publicOrigin = (raw.PUBLIC_ORIGIN ?? `http://localhost:${raw.PORT}`).replace(/\/$/, "");
+    return { ...raw, PUBLIC_ORIGIN: publicOrigin };
+  });
+
+export type Env = z.output<typeof schema>;
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // Empty strings in .env files mean "unset", not "an empty value".
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  - ${issue.path.join(".") || "(root)"}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}\nSee the environment table in README.md.`);
+  }
+  return result.data;
+}
+
+export const env: Env = parseEnv(process.env);

@@ -1,0 +1,112 @@
+// The mission concept's schemas: one source for the API's validation, its OpenAPI document, and
+// (later) the dashboard's forms and actions.
+import { z } from "@hono/zod-openapi";
+import { MISSION_STATUSES } from "@/lib/db/schema";
+
+const Position = z.array(z.number()).min(2).max(3).openapi({ description: "[longitude, latitude] or [longitude, latitude, altitude]" });
+
+export const PolygonSchema = z
+  .object({
+    type: z.literal("Polygon"),
+    coordinates: z.array(z.array(Position)).min(1),
+  })
+  .openapi("Polygon", {
+    description:
+      "GeoJSON Polygon (RFC 7946, WGS 84). Rings are closed (first position = last), have at least 4 positions, do not cross " +
+      "themselves or each other; at most 1000 vertices and 2,500 km². Winding is normalised to the right-hand rule on output.",
+    example: {
+      type: "Polygon",
+      coordinates: [
+        [
+          [11.255, 43.768],
+          [11.262, 43.768],
+          [11.262, 43.773],
+          [11.255, 43.773],
+          [11.255, 43.768],
+        ],
+      ],
+    },
+  });
+
+export const MissionStatusSchema = z.enum(MISSION_STATUSES).openapi("MissionStatus");
+
+export const MissionSchema = z
+  .object({
+    id: z.string().openapi({ example: "mission_01jd3m8k2b7yq4r6t9v0wxyzab" }),
+    title: z.string(),
+    description: z.string(),
+    status: MissionStatusSchema,
+    bounds: PolygonSchema,
+    required_images: z.number().int(),
+    submissions: z.number().int().openapi({ description: "Count of submissions received." }),
+    approved_images: z.number().int().openapi({ description: "Images in approved submissions." }),
+    area_m2: z.number().openapi({ description: "Geodesic area of the bounds in square metres." }),
+    order_id: z.string().nullable().openapi({ description: "The order this mission was dispatched from, if any." }),
+    location_id: z.string().nullable(),
+    created_at: z.string().openapi({ format: "date-time" }),
+    updated_at: z.string().openapi({ format: "date-time" }),
+    completed_at: z.string().nullable().openapi({ format: "date-time" }),
+    cancelled_at: z.string().nullable().openapi({ format: "date-time" }),
+  })
+  .openapi("Mission");
+
+export type Mission = z.infer<typeof MissionSchema>;
+
+const title = z.string().trim().min(1, "Give the mission a title.").max(200, "At most 200 characters.");
+const description = z.string().max(5000, "At most 5000 characters.");
+const requiredImages = z.number().int("Must be a whole number.").min(1).max(10_000);
+
+// Server-owned fields (id, status, counts, org, timestamps) are not in these schemas and strict
+// objects refuse them: a client can never set them, and it learns so instead of being ignored.
+export const CreateMissionSchema = z
+  .strictObject({
+    title,
+    description: description.optional(),
+    bounds: PolygonSchema,
+    required_images: requiredImages.optional(),
+    requiredImages: requiredImages.optional().openapi({ description: "Alias of required_images (SDK preview name)." }),
+  })
+  .superRefine((body, ctx) => {
+    if (body.required_images === undefined && body.requiredImages === undefined) {
+      ctx.addIssue({ code: "custom", path: ["required_images"], message: "Say how many images the mission needs." });
+    }
+    if (body.required_images !== undefined && body.requiredImages !== undefined && body.required_images !== body.requiredImages) {
+      ctx.addIssue({ code: "custom", path: ["requiredImages"], message: "Differs from required_images; send one of them." });
+    }
+  })
+  .openapi("CreateMission");
+
+export type CreateMissionInput = z.infer<typeof CreateMissionSchema>;
+
+export const UpdateMissionSchema = z
+  .strictObject({
+    title: title.optional(),
+    description: description.optional(),
+    bounds: PolygonSchema.optional(),
+    required_images: requiredImages.optional(),
+    requiredImages: requiredImages.optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, { message: "Send at least one field to change." })
+  .openapi("UpdateMission");
+
+export type UpdateMissionInput = z.infer<typeof UpdateMissionSchema>;
+
+const bboxPattern = /^-?\d+(\.\d+)?,-?\d+(\.\d+)?,-?\d+(\.\d+)?,-?\d+(\.\d+)?$/;
+
+export const MissionListQuerySchema = z.object({
+  status: z
+    .string()
+    .optional()
+    .openapi({
+      description: "Comma-separated statuses (active, completed, cancelled) or `all`. Default: active.",
+      example: "active,completed",
+    }),
+  q: z.string().max(200).optional().openapi({ description: "Text search in title and description (case-insensitive)." }),
+  created_since: z.iso.datetime({ offset: true }).optional().openapi({ description: "Only missions created at or after this time." }),
+  updated_since: z.iso.datetime({ offset: true }).optional().openapi({ description: "Only missions updated at or after this time." }),
+  bbox: z
+    .string()
+    .regex(bboxPattern, "Use minLng,minLat,maxLng,maxLat.")
+    .optional()
+    .openapi({ description: "minLng,minLat,maxLng,maxLat — missions whose bounds' box intersects it.", example: "11.2,43.7,11.3,43.8" }),
+});

@@ -1,0 +1,89 @@
+// The OAuth 2.0 client-credentials grant (RFC 6749 §4.4): authenticates the client (HTTP Basic or
+// body parameters, never both), checks the requested scopes and signs an access token.
+import { eq } from "drizzle-orm";
+import { isScope, parseScopeString, type Scope } from "@/lib/auth/scopes";
+import { secretMatches } from "@/lib/auth/secrets";
+import { apiClients } from "@/lib/db/schema";
+import type { ServiceContext } from "@/lib/service/context";
+
+export type OAuthErrorCode =
+  | "invalid_request"
+  | "invalid_client"
+  | "invalid_grant"
+  | "invalid_scope"
+  | "unsupported_grant_type"
+  | "unauthorized_client";
+
+export class OAuthError extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: OAuthErrorCode,
+    description: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(description);
+  }
+}
+
+export interface TokenRequest {
+  grantType?: string;
+  clientId?: string;
+  clientSecret?: string;
+  scope?: string;
+  /** True when the client authenticated with an Authorization: Basic header. */
+  usedBasic: boolean;
+}
+
+export interface TokenResponse {
+  access_token: string;
+  token_type: "Bearer";
+  expires_in: number;
+  scope: string;
+}
+
+const BASIC_CHALLENGE = { "WWW-Authenticate": 'Basic realm="photo-missions", charset="UTF-8"' };
+
+export async function issueToken(ctx: ServiceContext, request: TokenRequest): Promise<TokenResponse> {
+  if (!request.grantType) throw new OAuthError(400, "invalid_request", "grant_type is required.");
+  if (request.grantType !== "client_credentials") {
+    throw new OAuthError(400, "unsupported_grant_type", "Only the client_credentials grant is supported.");
+  }
+  if (!request.clientId || !request.clientSecret) {
+    throw new OAuthError(
+      request.usedBasic ? 401 : 400,
+      request.usedBasic ? "invalid_client" : "invalid_request",
+      "Client authentication is required: client_id and client_secret, in the body or by HTTP Basic.",
+      request.usedBasic ? BASIC_CHALLENGE : {},
+    );
+  }
+
+  const [client] = await ctx.db.select().from(apiClients).where(eq(apiClients.id, request.clientId)).limit(1);
+  // One answer for unknown, revoked and wrong-secret clients, so ids cannot be probed.
+  if (!client || client.revokedAt || !secretMatches(request.clientSecret, client.secretHash)) {
+    throw new OAuthError(401, "invalid_client", "Client authentication failed.", request.usedBasic ? BASIC_CHALLENGE : {});
+  }
+
+  const allowed = new Set(client.scopes);
+  let granted: Scope[];
+  if (request.scope === undefined || request.scope.trim() === "") {
+    granted = client.scopes.filter(isScope);
+  } else {
+    const { scopes, unknown } = parseScopeString(request.scope);
+    if (unknown.length > 0) throw new OAuthError(400, "invalid_scope", `Unknown scope: ${unknown.join(" ")}.`);
+    const beyond = scopes.filter((s) => !allowed.has(s));
+    if (beyond.length > 0) {
+      throw new OAuthError(400, "invalid_scope", `This client may not be granted: ${beyond.join(" ")}.`);
+    }
+    granted = scopes;
+  }
+
+  const scope = granted.join(" ");
+  const { token, expiresIn } = await ctx.keys.sign({
+    sub: client.id,
+    client_id: client.id,
+    scope,
+    ...(client.orgId ? { org: client.orgId } : {}),
+    ...(client.zoomerId ? { zoomer: client.zoomerId } : {}),
+  });
+  return { access_token: token, token_type: "Bearer", expires_in: expiresIn, scope };
+}

@@ -1,0 +1,30 @@
+// What every part of the service is handed: the database, the settings and the signing keys.
+// Built once per process from the environment (lib/service/runtime.ts) or by tests directly.
+import type { Db, DatabaseKind } from "@/lib/db/client";
+import type { KeyStore } from "@/lib/auth/tokens";
+
+export interface ServiceConfig {
+  /** Public origin, e.g. http://localhost:3000; URLs handed out are built from it. */
+  publicOrigin: string;
+  adminToken: string;
+  tokenTtlSeconds: number;
+  rateLimit: { perMinute: number; perHour: number; tokenPerMinute: number; tokenPerMinutePerIp: number };
+  maxBodyBytes: number;
+  /** Take the client address from X-Forwarded-For (behind Next or a proxy we trust). */
+  trustProxy: boolean;
+}
+
+export interface ServiceContext {
+  db: Db;
+  dbKind: DatabaseKind;
+  config: ServiceConfig;
+  keys: KeyStore;
+}
+
+export const API_BASE_PATH = "/api/v1";
+export const ADMIN_BASE_PATH = "/api/admin/v1";
+export const ORDERS_BASE_PATH = "/api/orders/v1";
+
+export function tokenSettingsFor(publicOrigin: string, ttlSeconds: number) {
+  return { issuer: publicOrigin, audience: `${publicOrigin}${API_BASE_PATH}`, ttlSeconds };
+}

@@ -1,0 +1,144 @@
+// The service's HTTP app: one Hono app serving the mission interface (/api/v1), the operator
+// interface (/api/admin/v1), health and the OpenAPI document. Mounted inside Next by
+// app/api/[...route]/route.ts, or served on its own by scripts/api-server.ts. Never imports Next.
+import { OpenAPIHono, type Hook } from "@hono/zod-openapi";
+import { HTTPException } from "hono/http-exception";
+import { sql } from "drizzle-orm";
+import type { ZodError } from "zod";
+import { SCOPES } from "@/lib/auth/scopes";
+import { ADMIN_BASE_PATH, API_BASE_PATH, type ServiceContext } from "@/lib/service/context";
+import { ApiError, problemResponse, type FieldError } from "@/lib/service/errors";
+import { registerAdminRoutes } from "./routes/admin";
+import { registerAuthRoutes } from "./routes/auth";
+import { registerMissionRoutes } from "./routes/missions";
+import type { AppEnv } from "./types";
+
+const TARGET_LOCATION: Record<string, FieldError["in"]> = { json: "body", form: "body", query: "query", param: "path", header: "header" };
+
+function toFieldErrors(error: ZodError, target: string): FieldError[] {
+  const location = TARGET_LOCATION[target] ?? "body";
+  return error.issues.flatMap((issue): FieldError[] => {
+    const path = issue.path.map(String);
+    const pointerOf = (segments: string[]) =>
+      location === "body" ? `/${segments.map((s) => s.replaceAll("~", "~0").replaceAll("/", "~1")).join("/")}` : segments.join(".");
+    if (issue.code === "unrecognized_keys") {
+      return issue.keys.map((key) => ({
+        pointer: pointerOf([...path, key]),
+        message: `"${key}" cannot be set here: it is read-only or unknown.`,
+        in: location,
+        code: "unrecognized_field",
+      }));
+    }
+    return [{ pointer: pointerOf(path), message: issue.message, in: location, code: issue.code }];
+  });
+}
+
+const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
+  if (!result.success) {
+    const error = result.error as ZodError;
+    throw new ApiError(422, "validation_failed", "The request is not valid; see errors[].", {
+      errors: toFieldErrors(error, result.target),
+    });
+  }
+};
+
+export function createSubApp() {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+}
+
+function methodsAllowedFor(app: OpenAPIHono<AppEnv>, path: string): string[] {
+  const allowed = new Set<string>();
+  for (const route of app.routes) {
+    if (route.method === "ALL") continue;
+    const pattern = new RegExp(`^${route.path.replace(/:[^/]+/g, "[^/]+").replace(/\*/g, ".*")}/?$`);
+    if (pattern.test(path)) allowed.add(route.method);
+  }
+  if (allowed.has("GET")) allowed.add("HEAD");
+  return [...allowed].sort();
+}
+
+export function createServiceApp(ctx: ServiceContext) {
+  const app = createSubApp();
+
+  app.use("*", async (c, next) => {
+    c.set("ctx", ctx);
+    c.set("responseHeaders", {});
+    await next();
+    c.res.headers.set("X-Content-Type-Options", "nosniff");
+    if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
+  });
+
+  const v1 = createSubApp();
+  registerAuthRoutes(v1);
+  registerMissionRoutes(v1);
+  app.route(API_BASE_PATH, v1);
+
+  const admin = createSubApp();
+  registerAdminRoutes(admin);
+  app.route(ADMIN_BASE_PATH, admin);
+
+  // GET /api/health – liveness and which database is behind the app
+  app.get("/api/health", async (c) => {
+    await ctx.db.execute(sql`select 1`);
+    return c.json({ status: "ok", database: ctx.dbKind });
+  });
+
+  app.openAPIRegistry.registerComponent("securitySchemes", "oauth2", {
+    type: "oauth2",
+    description: "OAuth 2.0 client credentials. Tokens are EdDSA-signed JWTs valid for 86400 s.",
+    flows: { clientCredentials: { tokenUrl: `${ctx.config.publicOrigin}${API_BASE_PATH}/auth/token`, scopes: { ...SCOPES } } },
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "adminToken", {
+    type: "http",
+    scheme: "bearer",
+    description: "The operator's ADMIN_TOKEN.",
+  });
+
+  app.doc31(`${API_BASE_PATH}/openapi.json`, {
+    openapi: "3.1.0",
+    info: {
+      title: "Photo Missions API",
+      version: "1.0.0",
+      description:
+        "Missions, submissions, geotagged images and webhooks for partners; field intake for zoomers; the operator interface. " +
+        "Errors are RFC 9457 problem details (`application/problem+json`) with a stable `code`. Every authenticated response " +
+        "carries X-RateLimit-Limit/Remaining/Reset; limits are 60 requests per minute and 1000 per hour per client.",
+    },
+    servers: [{ url: ctx.config.publicOrigin }],
+    tags: [
+      { name: "Authentication", description: "OAuth 2.0 client credentials and signing keys." },
+      { name: "Missions", description: "Geographic photo-collection jobs." },
+      { name: "Operator", description: "Organisations, users and credentials; needs the ADMIN_TOKEN." },
+    ],
+  });
+
+  app.notFound((c) => {
+    const allowed = methodsAllowedFor(app, c.req.path);
+    if (allowed.length > 0) {
+      return problemResponse(
+        new ApiError(405, "method_not_allowed", `${c.req.method} is not allowed here; use ${allowed.join(", ")}.`),
+        c.req.path,
+        { Allow: allowed.join(", "), "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store" },
+      );
+    }
+    return problemResponse(new ApiError(404, "route_not_found", `No route for ${c.req.method} ${c.req.path}.`), c.req.path, {
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "no-store",
+    });
+  });
+
+  app.onError((error, c) => {
+    const headers = { ...c.var.responseHeaders, "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store" };
+    if (error instanceof ApiError) return problemResponse(error, c.req.path, headers);
+    if (error instanceof HTTPException) {
+      const code = error.status === 400 ? "malformed_request" : `http_${error.status}`;
+      return problemResponse(new ApiError(error.status, code, error.message || "The request could not be processed."), c.req.path, headers);
+    }
+    console.error(`[api] ${c.req.method} ${c.req.path} failed`, error);
+    return problemResponse(new ApiError(500, "internal_error", "Something went wrong on our side. It has been logged."), c.req.path, headers);
+  });
+
+  return app;
+}
+
+export type ServiceApp = ReturnType<typeof createServiceApp>;

@@ -1,0 +1,35 @@
+// Guards JSON request bodies before validation: 415 for another media type, 413 past the size
+// cap (Content-Length or the streamed byte count), 400 for malformed JSON.
+import { createMiddleware } from "hono/factory";
+import { bodyLimit } from "hono/body-limit";
+import { ApiError } from "@/lib/service/errors";
+import type { AppEnv } from "../types";
+
+export function isJsonMediaType(contentType: string | undefined): boolean {
+  const mediaType = contentType?.split(";")[0]?.trim().toLowerCase() ?? "";
+  return mediaType === "application/json" || /^application\/[\w.+-]+\+json$/.test(mediaType);
+}
+
+export const jsonBody = createMiddleware<AppEnv>(async (c, next) => {
+  if (!isJsonMediaType(c.req.header("content-type"))) {
+    throw new ApiError(415, "unsupported_media_type", "Send the request body as application/json.", {
+      headers: { "Accept-Post": "application/json" },
+    });
+  }
+  const maxSize = c.var.ctx.config.maxBodyBytes;
+  const limited = bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new ApiError(413, "payload_too_large", `The request body is larger than ${maxSize} bytes.`);
+    },
+  });
+  return limited(c, async () => {
+    const text = await c.req.text();
+    try {
+      JSON.parse(text);
+    } catch {
+      throw new ApiError(400, "malformed_json", "The request body is not valid JSON.");
+    }
+    await next();
+  });
+});

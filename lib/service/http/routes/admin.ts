@@ -1,0 +1,194 @@
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { PARTNER_SCOPES, type Scope } from "@/lib/auth/scopes";
+import { PLANS, ROLES, organisations } from "@/lib/db/schema";
+import { eq } from "drizzle-orm";
+import { createApiKey } from "@/lib/service/accounts/create-api-key";
+import { createClient } from "@/lib/service/accounts/create-client";
+import { createOrganisation } from "@/lib/service/accounts/create-organisation";
+import { createUser } from "@/lib/service/accounts/create-user";
+import { createZoomer } from "@/lib/service/accounts/create-zoomer";
+import { revokeClient } from "@/lib/service/accounts/revoke-client";
+import { notFound } from "@/lib/service/errors";
+import { jsonBody } from "../middleware/json-body";
+import { requireAdmin } from "../middleware/require-admin";
+import { adminSecurity, publicErrorResponses } from "../openapi-common";
+import type { AppEnv } from "../types";
+
+const tags = ["Operator"];
+const name = z.string().trim().min(1).max(200);
+const OrgIdParam = z.object({ org_id: z.string().openapi({ param: { name: "org_id", in: "path" } }) });
+const adminErrors = publicErrorResponses(400, 401, 404, 413, 415, 422);
+
+const OrganisationSchema = z
+  .object({ id: z.string(), name: z.string(), plan: z.enum(PLANS), created_at: z.string() })
+  .openapi("Organisation");
+
+const ClientCredentialsSchema = z
+  .object({
+    client_id: z.string(),
+    client_secret: z.string().openapi({ description: "Shown only in this response." }),
+    scopes: z.array(z.string()),
+  })
+  .openapi("ClientCredentials");
+
+const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
+const created = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+
+const createOrgRoute = createRoute({
+  method: "post",
+  path: "/orgs",
+  tags,
+  summary: "Create a partner organisation",
+  security: adminSecurity,
+  middleware: [requireAdmin, jsonBody] as const,
+  request: { body: json(z.strictObject({ name, plan: z.enum(PLANS).optional() }).openapi("CreateOrganisation")) },
+  responses: { 201: created(OrganisationSchema, "The organisation."), ...adminErrors },
+});
+
+const createClientRoute = createRoute({
+  method: "post",
+  path: "/orgs/{org_id}/clients",
+  tags,
+  summary: "Create partner API client credentials",
+  security: adminSecurity,
+  middleware: [requireAdmin, jsonBody] as const,
+  request: {
+    params: OrgIdParam,
+    body: json(
+      z
+        .strictObject({
+          name,
+          scopes: z
+            .array(z.enum(PARTNER_SCOPES as [Scope, ...Scope[]]))
+            .min(1)
+            .openapi({ description: "Scopes the client may be granted (submissions:write is for zoomers only)." }),
+        })
+        .openapi("CreateClient"),
+    ),
+  },
+  responses: { 201: created(ClientCredentialsSchema, "The credentials; the secret is shown only here."), ...adminErrors },
+});
+
+const revokeClientRoute = createRoute({
+  method: "delete",
+  path: "/clients/{client_id}",
+  tags,
+  summary: "Revoke API client credentials",
+  description: "The client can no longer get tokens, and tokens it already has stop working at once.",
+  security: adminSecurity,
+  middleware: [requireAdmin] as const,
+  request: { params: z.object({ client_id: z.string().openapi({ param: { name: "client_id", in: "path" } }) }) },
+  responses: { 204: { description: "Revoked." }, ...publicErrorResponses(401, 404) },
+});
+
+const createUserRoute = createRoute({
+  method: "post",
+  path: "/orgs/{org_id}/users",
+  tags,
+  summary: "Add a dashboard user to an organisation",
+  description: "An existing user (same email) is added to this organisation too, keeping their password.",
+  security: adminSecurity,
+  middleware: [requireAdmin, jsonBody] as const,
+  request: {
+    params: OrgIdParam,
+    body: json(
+      z
+        .strictObject({
+          email: z.email(),
+          password: z.string().min(12, "At least 12 characters.").max(200),
+          role: z.enum(ROLES),
+          name: name.optional(),
+        })
+        .openapi("CreateUser"),
+    ),
+  },
+  responses: {
+    201: created(
+      z.object({ id: z.string(), email: z.string(), org_id: z.string(), role: z.enum(ROLES), created: z.boolean() }).openapi("User"),
+      "The user and their membership.",
+    ),
+    ...adminErrors,
+  },
+});
+
+const createApiKeyRoute = createRoute({
+  method: "post",
+  path: "/orgs/{org_id}/api-keys",
+  tags,
+  summary: "Create an order-interface API key",
+  security: adminSecurity,
+  middleware: [requireAdmin, jsonBody] as const,
+  request: { params: OrgIdParam, body: json(z.strictObject({ name }).openapi("CreateApiKey")) },
+  responses: {
+    201: created(
+      z.object({ id: z.string(), name: z.string(), api_key: z.string(), prefix: z.string() }).openapi("ApiKey"),
+      "The key; shown only here.",
+    ),
+    ...adminErrors,
+  },
+});
+
+const createZoomerRoute = createRoute({
+  method: "post",
+  path: "/zoomers",
+  tags,
+  summary: "Create a zoomer (field contributor) with credentials",
+  description: "The credentials carry the scope submissions:write only.",
+  security: adminSecurity,
+  middleware: [requireAdmin, jsonBody] as const,
+  request: { body: json(z.strictObject({ name }).openapi("CreateZoomer")) },
+  responses: {
+    201: created(
+      z.object({ id: z.string(), name: z.string(), client_id: z.string(), client_secret: z.string() }).openapi("Zoomer"),
+      "The zoomer and its credentials; the secret is shown only here.",
+    ),
+    ...adminErrors,
+  },
+});
+
+async function requireOrg(db: AppEnv["Variables"]["ctx"]["db"], orgId: string) {
+  const [org] = await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.id, orgId)).limit(1);
+  if (!org) throw notFound("organisation");
+}
+
+export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
+  // POST /orgs – create an organisation
+  app.openapi(createOrgRoute, async (c) => c.json(await createOrganisation({ db: c.var.ctx.db, ...c.req.valid("json") }), 201));
+
+  // POST /orgs/:org_id/clients – partner client credentials
+  app.openapi(createClientRoute, async (c) => {
+    const { db } = c.var.ctx;
+    const { org_id } = c.req.valid("param");
+    await requireOrg(db, org_id);
+    const body = c.req.valid("json");
+    return c.json(await createClient({ db, name: body.name, scopes: body.scopes, kind: "partner", orgId: org_id }), 201);
+  });
+
+  // DELETE /clients/:client_id – revoke credentials
+  app.openapi(revokeClientRoute, async (c) => {
+    await revokeClient({ db: c.var.ctx.db, clientId: c.req.valid("param").client_id });
+    return c.body(null, 204);
+  });
+
+  // POST /orgs/:org_id/users – dashboard user
+  app.openapi(createUserRoute, async (c) => {
+    const { db } = c.var.ctx;
+    const { org_id } = c.req.valid("param");
+    await requireOrg(db, org_id);
+    return c.json(await createUser({ db, orgId: org_id, ...c.req.valid("json") }), 201);
+  });
+
+  // POST /orgs/:org_id/api-keys – order-interface key
+  app.openapi(createApiKeyRoute, async (c) => {
+    const { db } = c.var.ctx;
+    const { org_id } = c.req.valid("param");
+    await requireOrg(db, org_id);
+    return c.json(await createApiKey({ db, orgId: org_id, name: c.req.valid("json").name }), 201);
+  });
+
+  // POST /zoomers – field contributor
+  app.openapi(createZoomerRoute, async (c) => c.json(await createZoomer({ db: c.var.ctx.db, name: c.req.valid("json").name }), 201));
+}

@@ -1,0 +1,84 @@
+// A small test client for the service: JSON in, parsed JSON out, plus operator shortcuts.
+import type { Scope } from "@/lib/auth/scopes";
+import { ADMIN_TOKEN, type TestService } from "./harness";
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  token?: string;
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+export class TestClient {
+  constructor(readonly service: TestService) {}
+
+  async request<T = Record<string, unknown>>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: string | undefined = options.rawBody;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers["content-type"] ??= "application/json";
+    }
+    const response = await fetch(`${this.service.url}${path}`, { method, headers, body, redirect: "manual" });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T, text };
+  }
+
+  admin<T = Record<string, unknown>>(method: string, path: string, body?: unknown) {
+    return this.request<T>(method, `/api/admin/v1${path}`, { token: ADMIN_TOKEN, body });
+  }
+
+  async createOrg(name = "Test org"): Promise<string> {
+    const res = await this.admin<{ id: string }>("POST", "/orgs", { name });
+    if (res.status !== 201) throw new Error(`createOrg: ${res.status} ${res.text}`);
+    return res.body.id;
+  }
+
+  async createClient(orgId: string, scopes: Scope[]): Promise<{ client_id: string; client_secret: string }> {
+    const res = await this.admin<{ client_id: string; client_secret: string }>("POST", `/orgs/${orgId}/clients`, { name: "test client", scopes });
+    if (res.status !== 201) throw new Error(`createClient: ${res.status} ${res.text}`);
+    return res.body;
+  }
+
+  async token(client: { client_id: string; client_secret: string }, scope?: string): Promise<string> {
+    const res = await this.request<{ access_token: string }>("POST", "/api/v1/auth/token", {
+      body: { grant_type: "client_credentials", client_id: client.client_id, client_secret: client.client_secret, ...(scope ? { scope } : {}) },
+    });
+    if (res.status !== 200) throw new Error(`token: ${res.status} ${res.text}`);
+    return res.body.access_token;
+  }
+
+  /** A fresh organisation with a client holding the given scopes, and a token for it. */
+  async partner(scopes: Scope[] = ["missions:read", "missions:write", "submissions:read", "webhooks:manage"]) {
+    const orgId = await this.createOrg();
+    const client = await this.createClient(orgId, scopes);
+    return { orgId, client, token: await this.token(client) };
+  }
+}
+
+export const square = (lng = 11.255, lat = 43.768, size = 0.005) => ({
+  type: "Polygon" as const,
+  coordinates: [
+    [
+      [lng, lat],
+      [lng + size, lat],
+      [lng + size, lat + size],
+      [lng, lat + size],
+      [lng, lat],
+    ],
+  ],
+});

@@ -1,0 +1,51 @@
+// Starts the real service app on a loopback port for API tests: real HTTP, real database
+// (in-memory PGlite, or the PostgreSQL named by TEST_DATABASE_URL), nothing mocked.
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { openDatabase } from "@/lib/db/client";
+import type { ServiceConfig } from "@/lib/service/context";
+import { createRuntime, TOKEN_TTL_SECONDS, type ServiceRuntime } from "@/lib/service/runtime";
+
+export const ADMIN_TOKEN = "test-admin-token-0123456789abcdef0123456789";
+
+export interface TestService {
+  url: string;
+  runtime: ServiceRuntime;
+  close(): Promise<void>;
+}
+
+export async function startTestService(overrides: Partial<ServiceConfig> = {}): Promise<TestService> {
+  let runtime: ServiceRuntime | undefined;
+  const server = serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    fetch: (request, bindings) => {
+      if (!runtime) return new Response("starting", { status: 503 });
+      return runtime.app.fetch(request, bindings);
+    },
+  });
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  const postgresUrl = process.env.TEST_DATABASE_URL;
+  const database = await openDatabase(postgresUrl ? { kind: "postgres", url: postgresUrl, poolSize: 4 } : { kind: "pglite", dataDir: null });
+  const config: ServiceConfig = {
+    publicOrigin: url,
+    adminToken: ADMIN_TOKEN,
+    tokenTtlSeconds: TOKEN_TTL_SECONDS,
+    rateLimit: { perMinute: 60, perHour: 1000, tokenPerMinute: 20, tokenPerMinutePerIp: 1000 },
+    maxBodyBytes: 64 * 1024,
+    trustProxy: false,
+    ...overrides,
+  };
+  runtime = await createRuntime({ database, config });
+  const started = runtime;
+  return {
+    url,
+    runtime: started,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await started.stop();
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import type { ServiceContext } from "@/lib/service/context";
+import type { VerifiedToken } from "@/lib/auth/tokens";
+
+/** The caller of an authenticated request, as established by the auth middleware. */
+export interface Caller {
+  token: VerifiedToken;
+  clientId: string;
+  /** The partner organisation; absent for zoomer credentials. */
+  orgId?: string;
+  zoomerId?: string;
+}
+
+export type AppEnv = {
+  Variables: {
+    ctx: ServiceContext;
+    caller: Caller;
+    /** Headers every response of this request must carry, error responses included. */
+    responseHeaders: Record<string, string>;
+  };
+};

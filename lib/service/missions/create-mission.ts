@@ -1,0 +1,44 @@
+import type { Db } from "@/lib/db/client";
+import { missions } from "@/lib/db/schema";
+import { createId } from "@/lib/ids/create-id";
+import type { CreateMissionInput } from "@/lib/schemas/mission";
+import { recordEvent } from "@/lib/service/events/record-event";
+import { serializeMission } from "./serialize-mission";
+import { validateBounds } from "./validate-bounds";
+
+export interface CreateMissionOptions {
+  db: Db;
+  orgId: string;
+  input: CreateMissionInput;
+  /** Set when the mission is dispatched from an order (id prefix mis_). */
+  order?: { orderId: string; locationId: string };
+}
+
+export async function createMission({ db, orgId, input, order }: CreateMissionOptions) {
+  const { polygon, areaM2, bbox } = validateBounds(input.bounds);
+  const requiredImages = input.required_images ?? input.requiredImages ?? 1;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(missions)
+      .values({
+        id: createId(order ? "orderMission" : "mission"),
+        orgId,
+        title: input.title,
+        description: input.description ?? "",
+        bounds: polygon,
+        minLng: bbox[0],
+        minLat: bbox[1],
+        maxLng: bbox[2],
+        maxLat: bbox[3],
+        areaM2,
+        requiredImages,
+        orderId: order?.orderId ?? null,
+        locationId: order?.locationId ?? null,
+      })
+      .returning();
+    if (!row) throw new Error("insert returned no row");
+    const mission = serializeMission(row);
+    await recordEvent(tx, { orgId, type: "mission.created", data: { mission } });
+    return mission;
+  });
+}

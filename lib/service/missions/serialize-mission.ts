@@ -1,0 +1,27 @@
+import type { missions } from "@/lib/db/schema";
+import type { Mission } from "@/lib/schemas/mission";
+import type { PolygonGeometry } from "@/lib/geo/polygon";
+
+export type MissionRow = typeof missions.$inferSelect;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function serializeMission(row: MissionRow): Mission {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    status: row.status,
+    bounds: row.bounds as PolygonGeometry,
+    required_images: row.requiredImages,
+    submissions: row.submissionCount,
+    approved_images: row.approvedImageCount,
+    area_m2: Math.round(row.areaM2),
+    order_id: row.orderId,
+    location_id: row.locationId,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    completed_at: iso(row.completedAt),
+    cancelled_at: iso(row.cancelledAt),
+  };
+}

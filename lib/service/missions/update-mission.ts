@@ -1,0 +1,39 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { missions } from "@/lib/db/schema";
+import type { UpdateMissionInput } from "@/lib/schemas/mission";
+import { ApiError } from "@/lib/service/errors";
+import { getMissionRow } from "./get-mission";
+import { serializeMission } from "./serialize-mission";
+import { validateBounds } from "./validate-bounds";
+
+export interface UpdateMissionOptions {
+  db: Db;
+  orgId: string;
+  id: string;
+  input: UpdateMissionInput;
+}
+
+export async function updateMission({ db, orgId, id, input }: UpdateMissionOptions) {
+  const current = await getMissionRow(db, orgId, id);
+  if (current.status !== "active") {
+    throw new ApiError(409, "mission_not_active", `The mission is ${current.status}; only active missions can be changed.`);
+  }
+  const changes: Partial<typeof missions.$inferInsert> = { updatedAt: new Date() };
+  if (input.title !== undefined) changes.title = input.title;
+  if (input.description !== undefined) changes.description = input.description;
+  const requiredImages = input.required_images ?? input.requiredImages;
+  if (requiredImages !== undefined) changes.requiredImages = requiredImages;
+  if (input.bounds !== undefined) {
+    const { polygon, areaM2, bbox } = validateBounds(input.bounds);
+    Object.assign(changes, { bounds: polygon, areaM2, minLng: bbox[0], minLat: bbox[1], maxLng: bbox[2], maxLat: bbox[3] });
+  }
+  // The status condition makes a concurrent cancel win cleanly instead of being overwritten.
+  const [row] = await db
+    .update(missions)
+    .set(changes)
+    .where(and(eq(missions.id, id), eq(missions.orgId, orgId), eq(missions.status, "active")))
+    .returning();
+  if (!row) throw new ApiError(409, "mission_not_active", "The mission stopped being active while it was being changed.");
+  return serializeMission(row);
+}

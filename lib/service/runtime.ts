@@ -1,0 +1,104 @@
+// The process-wide service: database, keys, app and background work, built once from the
+// environment. Kept on globalThis because Next may load this module more than once (route
+// handlers and instrumentation are bundled separately), and PGlite must be opened only once.
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { KeyStore } from "@/lib/auth/tokens";
+import { openDatabase, type Database } from "@/lib/db/client";
+import { env, type Env } from "@/lib/env";
+import { tokenSettingsFor, type ServiceConfig, type ServiceContext } from "./context";
+import { createServiceApp, type ServiceApp } from "./http/app";
+import { startBackgroundWork } from "./jobs/background";
+
+export interface ServiceRuntime {
+  ctx: ServiceContext;
+  app: ServiceApp;
+  database: Database;
+  stop(): Promise<void>;
+}
+
+export const TOKEN_TTL_SECONDS = 86_400;
+
+/** ADMIN_TOKEN from the environment, or (embedded default) one generated on first start. */
+export function resolveAdminToken(e: Env): { token: string; file?: string } {
+  if (e.ADMIN_TOKEN) return { token: e.ADMIN_TOKEN };
+  const dataDir = resolve(e.DATA_DIR);
+  const file = resolve(dataDir, "admin-token");
+  if (existsSync(file)) return { token: readFileSync(file, "utf8").trim(), file };
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const token = `adm_${randomBytes(32).toString("base64url")}`;
+  writeFileSync(file, `${token}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return { token, file };
+}
+
+export function configFromEnv(e: Env, adminToken: string): ServiceConfig {
+  return {
+    publicOrigin: e.PUBLIC_ORIGIN,
+    adminToken,
+    tokenTtlSeconds: TOKEN_TTL_SECONDS,
+    rateLimit: {
+      perMinute: e.RATE_LIMIT_PER_MINUTE,
+      perHour: e.RATE_LIMIT_PER_HOUR,
+      tokenPerMinute: e.TOKEN_RATE_LIMIT_PER_MINUTE,
+      tokenPerMinutePerIp: e.TOKEN_RATE_LIMIT_PER_MINUTE * 5,
+    },
+    maxBodyBytes: e.MAX_BODY_BYTES,
+    trustProxy: e.TRUST_PROXY,
+  };
+}
+
+export async function createRuntime(options: {
+  database: Database;
+  config: ServiceConfig;
+  runWorker?: boolean;
+}): Promise<ServiceRuntime> {
+  const { database, config } = options;
+  const keys = new KeyStore(database.db, tokenSettingsFor(config.publicOrigin, config.tokenTtlSeconds));
+  await keys.init();
+  const ctx: ServiceContext = { db: database.db, dbKind: database.kind, config, keys };
+  const app = createServiceApp(ctx);
+  const background = options.runWorker ? startBackgroundWork(ctx) : undefined;
+  return {
+    ctx,
+    app,
+    database,
+    stop: async () => {
+      await background?.stop();
+      await database.close();
+    },
+  };
+}
+
+async function startFromEnv(overrides: { trustProxy?: boolean } = {}): Promise<ServiceRuntime> {
+  if (env.DATABASE_URL && !env.ADMIN_TOKEN) {
+    throw new Error("ADMIN_TOKEN must be set when DATABASE_URL is: every instance must share the operator token.");
+  }
+  const admin = resolveAdminToken(env);
+  const database = await openDatabase(
+    env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL } : { kind: "pglite", dataDir: env.DATA_DIR },
+  );
+  const config = configFromEnv(env, admin.token);
+  if (overrides.trustProxy !== undefined) config.trustProxy = overrides.trustProxy;
+  const runtime = await createRuntime({ database, config, runWorker: env.RUN_WORKER });
+  console.log(
+    `[service] ready: database=${database.kind}${database.kind === "pglite" ? ` (${resolve(env.DATA_DIR)})` : ""}, ` +
+      `api=${config.publicOrigin}/api/v1, docs=${config.publicOrigin}/docs`,
+  );
+  if (admin.file) console.log(`[service] operator token: ${admin.file} (owner-only); use \`npm run admin\``);
+  return runtime;
+}
+
+const globalKey = Symbol.for("photo-missions.runtime");
+type GlobalWithRuntime = typeof globalThis & { [globalKey]?: Promise<ServiceRuntime> };
+
+/** The one runtime of this process, started on first use. */
+export function getRuntime(overrides: { trustProxy?: boolean } = {}): Promise<ServiceRuntime> {
+  const g = globalThis as GlobalWithRuntime;
+  g[globalKey] ??= startFromEnv(overrides).catch((error: unknown) => {
+    delete g[globalKey];
+    throw error;
+  });
+  return g[globalKey];
+}

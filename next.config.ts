@@ -1,0 +1,11 @@
+import type { NextConfig } from "next";
+// Validates the environment at build and start: a bad environment fails here, not at 3 a.m.
+import "./lib/env";
+
+const nextConfig: NextConfig = {
+  serverExternalPackages: ["@electric-sql/pglite", "pg"],
+  poweredByHeader: false,
+  reactStrictMode: true,
+};
+
+export default nextConfig;
