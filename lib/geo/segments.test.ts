@@ -173,7 +173,10 @@ describe("forEachOverlappingBoxPair", () => {
       segmentBox([next() * 10, next() * 10], [next() * 10, next() * 10]),
     );
     const overlaps = (a: SegmentBox, b: SegmentBox): boolean =>
-      a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;
+      a.minX <= b.maxX &&
+      b.minX <= a.maxX &&
+      a.minY <= b.maxY &&
+      b.minY <= a.maxY;
     const expected = new Set<string>();
     boxes.forEach((a, i) =>
       boxes.forEach((b, j) => {
@@ -190,7 +193,11 @@ describe("forEachOverlappingBoxPair", () => {
   });
 
   it("includes boxes that only touch, and stops when asked to", () => {
-    const boxes = [segmentBox([0, 0], [1, 1]), segmentBox([1, 1], [2, 2]), segmentBox([0, 0], [2, 2])];
+    const boxes = [
+      segmentBox([0, 0], [1, 1]),
+      segmentBox([1, 1], [2, 2]),
+      segmentBox([0, 0], [2, 2]),
+    ];
     const visited: string[] = [];
     forEachOverlappingBoxPair(boxes, (i, j) => {
       visited.push(`${i}:${j}`);

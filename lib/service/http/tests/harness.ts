@@ -15,13 +15,14 @@ export interface TestService {
 }
 
 export async function startTestService(overrides: Partial<ServiceConfig> = {}): Promise<TestService> {
-  let runtime: ServiceRuntime | undefined;
+  // The port must be known before the runtime is built (it is part of the token audience).
+  const holder: { runtime?: ServiceRuntime } = {};
   const server = serve({
     port: 0,
     hostname: "127.0.0.1",
     fetch: (request, bindings) => {
-      if (!runtime) return new Response("starting", { status: 503 });
-      return runtime.app.fetch(request, bindings);
+      if (!holder.runtime) return new Response("starting", { status: 503 });
+      return holder.runtime.app.fetch(request, bindings);
     },
   });
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
@@ -38,8 +39,8 @@ export async function startTestService(overrides: Partial<ServiceConfig> = {}): 
     trustProxy: false,
     ...overrides,
   };
-  runtime = await createRuntime({ database, config });
-  const started = runtime;
+  const started = await createRuntime({ database, config });
+  holder.runtime = started;
   return {
     url,
     runtime: started,
