@@ -8,7 +8,7 @@ const root = join(dirname(new URL(import.meta.url).pathname), "..");
 const out = join(root, "public", "vendor");
 
 const assets = [
-  { pkg: "swagger-ui-dist", files: ["swagger-ui.css", "swagger-ui-bundle.js"], to: "swagger-ui" },
+  { pkg: "swagger-ui-dist", files: ["swagger-ui-bundle.js"], to: "swagger-ui" },
 ];
 
 for (const { pkg, files, to } of assets) {
