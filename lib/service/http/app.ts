@@ -1,7 +1,7 @@
 // The service's HTTP app: one Hono app serving the mission interface (/api/v1), the operator
 // interface (/api/admin/v1), health and the OpenAPI document. Mounted inside Next by
 // app/api/[...route]/route.ts, or served on its own by scripts/api-server.ts. Never imports Next.
-import { OpenAPIHono, type Hook } from "@hono/zod-openapi";
+import { OpenAPIHono, createRoute, z, type Hook } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
 import { sql } from "drizzle-orm";
 import type { ZodError } from "zod";
@@ -42,6 +42,24 @@ const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
   }
 };
 
+const healthRoute = createRoute({
+  method: "get",
+  path: "/api/health",
+  tags: ["Operator"],
+  summary: "Health",
+  description: "Answers when the app and its database respond; says which database is in use.",
+  responses: {
+    200: {
+      description: "Healthy.",
+      content: {
+        "application/json": {
+          schema: z.object({ status: z.literal("ok"), database: z.enum(["pglite", "postgres"]) }).openapi("Health"),
+        },
+      },
+    },
+  },
+});
+
 export function createSubApp() {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 }
@@ -78,9 +96,9 @@ export function createServiceApp(ctx: ServiceContext) {
   app.route(ADMIN_BASE_PATH, admin);
 
   // GET /api/health – liveness and which database is behind the app
-  app.get("/api/health", async (c) => {
+  app.openapi(healthRoute, async (c) => {
     await ctx.db.execute(sql`select 1`);
-    return c.json({ status: "ok", database: ctx.dbKind });
+    return c.json({ status: "ok" as const, database: ctx.dbKind }, 200);
   });
 
   app.openAPIRegistry.registerComponent("securitySchemes", "oauth2", {
