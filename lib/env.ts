@@ -24,6 +24,10 @@ const schema = z
     RATE_LIMIT_PER_HOUR: positiveInt(1000),
     TOKEN_RATE_LIMIT_PER_MINUTE: positiveInt(20),
     MAX_BODY_BYTES: positiveInt(1024 * 1024),
+    MAX_UPLOAD_BYTES: positiveInt(25 * 1024 * 1024),
+    MAX_PHOTOS_PER_SUBMISSION: positiveInt(10),
+    MAX_IMAGE_PIXELS: positiveInt(100_000_000),
+    CDN_URL_TTL_SECONDS: positiveInt(3600),
     TRUST_PROXY: boolean,
     RUN_WORKER: z
       .enum(["true", "false", "1", "0"])

@@ -424,3 +424,10 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.orgId, t.key] })],
 );
+
+/** Service-wide secrets shared by every instance (e.g. the CDN URL signing key), created once. */
+export const serviceSecrets = pgTable("service_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: createdAt(),
+});

@@ -2,6 +2,7 @@
 // Built once per process from the environment (lib/service/runtime.ts) or by tests directly.
 import type { Db, DatabaseKind } from "@/lib/db/client";
 import type { KeyStore } from "@/lib/auth/tokens";
+import type { ObjectStore } from "@/lib/service/storage/object-store";
 
 export interface ServiceConfig {
   /** Public origin, e.g. http://localhost:3000; URLs handed out are built from it. */
@@ -12,6 +13,11 @@ export interface ServiceConfig {
   maxBodyBytes: number;
   /** Take the client address from X-Forwarded-For (behind Next or a proxy we trust). */
   trustProxy: boolean;
+  /** Photos live under dataDir/photos (local store); uploads stream to dataDir/tmp first. */
+  dataDir: string;
+  uploads: { maxFileBytes: number; maxPhotos: number; maxPixels: number };
+  /** How long signed CDN URLs handed out by the API stay valid. */
+  cdnUrlTtlSeconds: number;
 }
 
 export interface ServiceContext {
@@ -19,11 +25,15 @@ export interface ServiceContext {
   dbKind: DatabaseKind;
   config: ServiceConfig;
   keys: KeyStore;
+  store: ObjectStore;
+  /** Key for signing CDN URLs (HMAC-SHA256), shared by all instances through the database. */
+  cdnSecret: string;
 }
 
 export const API_BASE_PATH = "/api/v1";
 export const ADMIN_BASE_PATH = "/api/admin/v1";
 export const ORDERS_BASE_PATH = "/api/orders/v1";
+export const CDN_BASE_PATH = "/cdn";
 
 export function tokenSettingsFor(publicOrigin: string, ttlSeconds: number) {
   return { issuer: publicOrigin, audience: `${publicOrigin}${API_BASE_PATH}`, ttlSeconds };

@@ -10,6 +10,8 @@ import { env, type Env } from "@/lib/env";
 import { tokenSettingsFor, type ServiceConfig, type ServiceContext } from "./context";
 import { createServiceApp, type ServiceApp } from "./http/app";
 import { startBackgroundWork } from "./jobs/background";
+import { getOrCreateSecret } from "./secrets";
+import { LocalObjectStore } from "./storage/local-store";
 
 export interface ServiceRuntime {
   ctx: ServiceContext;
@@ -46,6 +48,9 @@ export function configFromEnv(e: Env, adminToken: string): ServiceConfig {
     },
     maxBodyBytes: e.MAX_BODY_BYTES,
     trustProxy: e.TRUST_PROXY,
+    dataDir: resolve(e.DATA_DIR),
+    uploads: { maxFileBytes: e.MAX_UPLOAD_BYTES, maxPhotos: e.MAX_PHOTOS_PER_SUBMISSION, maxPixels: e.MAX_IMAGE_PIXELS },
+    cdnUrlTtlSeconds: e.CDN_URL_TTL_SECONDS,
   };
 }
 
@@ -57,7 +62,9 @@ export async function createRuntime(options: {
   const { database, config } = options;
   const keys = new KeyStore(database.db, tokenSettingsFor(config.publicOrigin, config.tokenTtlSeconds));
   await keys.init();
-  const ctx: ServiceContext = { db: database.db, dbKind: database.kind, config, keys };
+  const store = new LocalObjectStore(resolve(config.dataDir, "photos"));
+  const cdnSecret = await getOrCreateSecret(database.db, "cdn-url-signing");
+  const ctx: ServiceContext = { db: database.db, dbKind: database.kind, config, keys, store, cdnSecret };
   const app = createServiceApp(ctx);
   const background = options.runWorker ? startBackgroundWork(ctx) : undefined;
   return {

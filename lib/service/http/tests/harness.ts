@@ -1,6 +1,9 @@
 // Starts the real service app on a loopback port for API tests: real HTTP, real database
 // (in-memory PGlite, or the PostgreSQL named by TEST_DATABASE_URL), nothing mocked.
+import { mkdtemp, rm } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { openDatabase } from "@/lib/db/client";
 import type { ServiceConfig } from "@/lib/service/context";
@@ -37,6 +40,9 @@ export async function startTestService(overrides: Partial<ServiceConfig> = {}): 
     rateLimit: { perMinute: 60, perHour: 1000, tokenPerMinute: 20, tokenPerMinutePerIp: 1000 },
     maxBodyBytes: 64 * 1024,
     trustProxy: false,
+    dataDir: await mkdtemp(join(tmpdir(), "pm-test-")),
+    uploads: { maxFileBytes: 5 * 1024 * 1024, maxPhotos: 5, maxPixels: 40_000_000 },
+    cdnUrlTtlSeconds: 3600,
     ...overrides,
   };
   const started = await createRuntime({ database, config });
@@ -47,6 +53,7 @@ export async function startTestService(overrides: Partial<ServiceConfig> = {}): 
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await started.stop();
+      await rm(config.dataDir, { recursive: true, force: true });
     },
   };
 }

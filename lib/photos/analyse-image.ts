@@ -1,0 +1,124 @@
+// Decodes a photo once (with sharp) and derives from that one decode: the preview and thumbnail
+// (auto-oriented, no metadata — so no GPS), and the measurements QA needs: sharpness, exposure
+// and a perceptual hash.
+import sharp from "sharp";
+
+export interface ImageMeasurements {
+  width: number;
+  height: number;
+  /** Variance of the Laplacian on a 512 px greyscale rendition: low means blurry. */
+  sharpness: number;
+  /** Mean luminance 0–255. */
+  brightness: number;
+  /** Share of pixels crushed to black (≤ 8) and blown to white (≥ 247). */
+  shadowsClipped: number;
+  highlightsClipped: number;
+  /** 64-bit difference hash, hex: near-identical pictures differ in few bits. */
+  dhash: string;
+}
+
+export interface Derivatives {
+  preview: Buffer;
+  thumbnail: Buffer;
+}
+
+export const PREVIEW_SIZE = 1280;
+export const THUMBNAIL_SIZE = 320;
+const ANALYSIS_SIZE = 512;
+
+/** Pixel dimensions from the header only — no decoding — for the decompression-bomb check. */
+export async function readDimensions(input: string | Buffer): Promise<{ width: number; height: number } | null> {
+  try {
+    const { width, height } = await sharp(input, { limitInputPixels: false }).metadata();
+    return width && height ? { width, height } : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function analyseImage(
+  input: string | Buffer,
+  { maxPixels }: { maxPixels: number },
+): Promise<{ measurements: ImageMeasurements; derivatives: Derivatives }> {
+  // failOn "error": a truncated-but-readable JPEG still yields pixels; garbage still fails.
+  const decoded = sharp(input, { limitInputPixels: maxPixels, failOn: "error", sequentialRead: true }).rotate();
+  const preview = await decoded
+    .clone()
+    .resize(PREVIEW_SIZE, PREVIEW_SIZE, { fit: "inside", withoutEnlargement: true })
+    .jpeg({ quality: 82, mozjpeg: true })
+    .toBuffer({ resolveWithObject: true });
+  const thumbnail = await sharp(preview.data).resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: "inside", withoutEnlargement: true }).jpeg({ quality: 75 }).toBuffer();
+  const grey = await sharp(preview.data)
+    .resize(ANALYSIS_SIZE, ANALYSIS_SIZE, { fit: "inside", withoutEnlargement: true })
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const metadata = await sharp(input, { limitInputPixels: maxPixels }).metadata();
+  const swap = (metadata.orientation ?? 1) >= 5;
+  const width = (swap ? metadata.height : metadata.width) ?? preview.info.width;
+  const height = (swap ? metadata.width : metadata.height) ?? preview.info.height;
+  return {
+    measurements: {
+      width,
+      height,
+      ...exposure(grey.data),
+      sharpness: laplacianVariance(grey.data, grey.info.width, grey.info.height),
+      dhash: await differenceHash(preview.data),
+    },
+    derivatives: { preview: preview.data, thumbnail },
+  };
+}
+
+export function laplacianVariance(pixels: Uint8Array, width: number, height: number): number {
+  if (width < 3 || height < 3) return 0;
+  let sum = 0;
+  let sumSquares = 0;
+  let n = 0;
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1; x < width - 1; x++) {
+      const i = y * width + x;
+      const value =
+        (pixels[i - width] ?? 0) + (pixels[i + width] ?? 0) + (pixels[i - 1] ?? 0) + (pixels[i + 1] ?? 0) - 4 * (pixels[i] ?? 0);
+      sum += value;
+      sumSquares += value * value;
+      n++;
+    }
+  }
+  const mean = sum / n;
+  return Math.round((sumSquares / n - mean * mean) * 10) / 10;
+}
+
+export function exposure(pixels: Uint8Array): Pick<ImageMeasurements, "brightness" | "shadowsClipped" | "highlightsClipped"> {
+  let total = 0;
+  let dark = 0;
+  let bright = 0;
+  for (const p of pixels) {
+    total += p;
+    if (p <= 8) dark++;
+    if (p >= 247) bright++;
+  }
+  const n = Math.max(1, pixels.length);
+  const round3 = (v: number) => Math.round(v * 1000) / 1000;
+  return { brightness: Math.round((total / n) * 10) / 10, shadowsClipped: round3(dark / n), highlightsClipped: round3(bright / n) };
+}
+
+async function differenceHash(image: Buffer): Promise<string> {
+  const { data } = await sharp(image).greyscale().resize(9, 8, { fit: "fill" }).raw().toBuffer({ resolveWithObject: true });
+  let bits = 0n;
+  for (let y = 0; y < 8; y++) {
+    for (let x = 0; x < 8; x++) {
+      bits = (bits << 1n) | ((data[y * 9 + x] ?? 0) > (data[y * 9 + x + 1] ?? 0) ? 1n : 0n);
+    }
+  }
+  return bits.toString(16).padStart(16, "0");
+}
+
+export function hammingDistance(a: string, b: string): number {
+  let x = BigInt(`0x${a}`) ^ BigInt(`0x${b}`);
+  let count = 0;
+  while (x > 0n) {
+    count += Number(x & 1n);
+    x >>= 1n;
+  }
+  return count;
+}

@@ -1,0 +1,138 @@
+// The QA checks of one image: pure functions from measured facts and thresholds to recorded
+// verdicts, each with its figure and a sentence a person can act on.
+import { point, polygon as turfPolygon, pointToPolygonDistance } from "@turf/turf";
+import type { PolygonGeometry } from "@/lib/geo/polygon";
+import type { ImageMeasurements } from "@/lib/photos/analyse-image";
+import type { ExifSummary } from "@/lib/photos/read-exif";
+import type { QaCheck, QaThresholds } from "@/lib/schemas/qa";
+
+export interface ImageFacts {
+  /** Why decoding failed, or null when the pixels could be read. */
+  decodeError: string | null;
+  measurements: ImageMeasurements | null;
+  exif: ExifSummary;
+  /** The earlier image this one repeats (same bytes or a near-identical picture), if any. */
+  duplicate: { imageId: string; distance: number } | null;
+}
+
+export interface MissionFacts {
+  bounds: PolygonGeometry;
+  createdAt: Date;
+}
+
+const round1 = (v: number) => Math.round(v * 10) / 10;
+
+/** Signed distance from the bounds in metres: ≤ 0 inside. */
+export function distanceOutsideBounds(bounds: PolygonGeometry, lng: number, lat: number): number {
+  const distanceKm = pointToPolygonDistance(point([lng, lat]), turfPolygon(bounds.coordinates), { units: "kilometers" });
+  return distanceKm * 1000;
+}
+
+function check(name: QaCheck["check"], passed: boolean, value: QaCheck["value"], threshold: QaCheck["threshold"], message: string): QaCheck {
+  return { check: name, passed, value, threshold, message };
+}
+
+export function checkImage(facts: ImageFacts, mission: MissionFacts, thresholds: QaThresholds, receivedAt: Date): QaCheck[] {
+  const results: QaCheck[] = [];
+  const { exif, measurements } = facts;
+
+  results.push(
+    facts.decodeError === null
+      ? check("decodable", true, true, null, "The image decodes.")
+      : check("decodable", false, false, null, `The image could not be decoded (${facts.decodeError}).`),
+  );
+
+  results.push(
+    exif.present
+      ? check("exif_present", true, true, null, "EXIF metadata is present.")
+      : check("exif_present", false, false, null, "The photo has no EXIF metadata; take it with the camera app, not a screenshot or an edited copy."),
+  );
+
+  const gps = exif.gps;
+  results.push(
+    gps
+      ? check("gps_present", true, `${gps.lat},${gps.lng}`, null, "The photo carries a GPS position.")
+      : check("gps_present", false, null, null, "The photo has no GPS position; turn on location for the camera."),
+  );
+
+  if (gps) {
+    const outside = distanceOutsideBounds(mission.bounds, gps.lng, gps.lat);
+    const allowance = thresholds.location_tolerance_m + Math.min(gps.accuracy_m ?? 0, thresholds.max_accuracy_m);
+    const metres = Math.max(0, round1(outside));
+    results.push(
+      outside <= allowance
+        ? check("inside_bounds", true, metres, allowance, outside <= 0 ? "Taken inside the mission area." : `Taken ${metres} m outside the mission area, within the ${allowance} m allowed.`)
+        : check("inside_bounds", false, metres, allowance, `Taken ${metres} m outside the mission area (${allowance} m allowed).`),
+    );
+  } else {
+    results.push(check("inside_bounds", false, null, thresholds.location_tolerance_m, "Cannot tell where the photo was taken: no GPS position."));
+  }
+
+  results.push(captureTimeCheck(exif, mission, thresholds, receivedAt));
+
+  if (measurements) {
+    const shortEdge = Math.min(measurements.width, measurements.height);
+    results.push(
+      shortEdge >= thresholds.min_short_edge_px
+        ? check("resolution", true, shortEdge, thresholds.min_short_edge_px, `${measurements.width}×${measurements.height} px is enough.`)
+        : check("resolution", false, shortEdge, thresholds.min_short_edge_px, `${measurements.width}×${measurements.height} px is too small: the shorter side must be at least ${thresholds.min_short_edge_px} px.`),
+    );
+    results.push(
+      measurements.sharpness >= thresholds.min_sharpness
+        ? check("sharpness", true, measurements.sharpness, thresholds.min_sharpness, "The photo is sharp.")
+        : check("sharpness", false, measurements.sharpness, thresholds.min_sharpness, `Sharpness ${measurements.sharpness} is below ${thresholds.min_sharpness}: the photo is blurry.`),
+    );
+    const b = measurements.brightness;
+    results.push(
+      b < thresholds.min_brightness
+        ? check("exposure", false, b, `${thresholds.min_brightness}–${thresholds.max_brightness}`, `Mean brightness ${b} is below ${thresholds.min_brightness}: the photo is too dark.`)
+        : b > thresholds.max_brightness
+          ? check("exposure", false, b, `${thresholds.min_brightness}–${thresholds.max_brightness}`, `Mean brightness ${b} is above ${thresholds.max_brightness}: the photo is overexposed.`)
+          : check("exposure", true, b, `${thresholds.min_brightness}–${thresholds.max_brightness}`, "The exposure is fine."),
+    );
+  } else {
+    const why = "Not measured: the image could not be decoded.";
+    results.push(check("resolution", false, null, thresholds.min_short_edge_px, why));
+    results.push(check("sharpness", false, null, thresholds.min_sharpness, why));
+    results.push(check("exposure", false, null, `${thresholds.min_brightness}–${thresholds.max_brightness}`, why));
+  }
+
+  results.push(
+    facts.duplicate
+      ? check(
+          "duplicate",
+          false,
+          facts.duplicate.imageId,
+          thresholds.duplicate_max_distance,
+          facts.duplicate.distance === 0 ? `The same photo was already submitted (${facts.duplicate.imageId}).` : `A near-identical photo was already submitted (${facts.duplicate.imageId}, ${facts.duplicate.distance} bits apart).`,
+        )
+      : check("duplicate", true, null, thresholds.duplicate_max_distance, "Not a repeat of an earlier photo."),
+  );
+  return results;
+}
+
+function captureTimeCheck(exif: ExifSummary, mission: MissionFacts, thresholds: QaThresholds, receivedAt: Date): QaCheck {
+  if (!exif.captured_at) return check("capture_time", false, null, null, "The photo does not say when it was taken.");
+  const captured = Date.parse(exif.captured_at);
+  // Without an offset the camera's local time was read as UTC; the true time may be up to 14 h off.
+  const slackMs = exif.captured_at_source === "assumed_utc" ? 14 * 3600_000 : 0;
+  const earliest = mission.createdAt.getTime() - thresholds.capture_time_tolerance_s * 1000 - slackMs;
+  const latest = receivedAt.getTime() + thresholds.max_clock_skew_s * 1000 + slackMs;
+  if (captured < earliest) {
+    return check("capture_time", false, exif.captured_at, new Date(earliest).toISOString(), `Taken ${exif.captured_at}, before the mission was created: an old photo.`);
+  }
+  if (captured > latest) {
+    return check("capture_time", false, exif.captured_at, new Date(latest).toISOString(), `Capture time ${exif.captured_at} is in the future: check the camera clock.`);
+  }
+  return check("capture_time", true, exif.captured_at, null, "Taken while the mission was open.");
+}
+
+/** Failed checks as reasons, without repeating the consequences of a missing GPS or decode. */
+export function reasonsFrom(checks: QaCheck[]): string[] {
+  const failed = checks.filter((c) => !c.passed);
+  const names = new Set(failed.map((c) => c.check));
+  return failed
+    .filter((c) => !(c.check === "inside_bounds" && names.has("gps_present")))
+    .filter((c) => !(["resolution", "sharpness", "exposure"].includes(c.check) && names.has("decodable")))
+    .map((c) => c.message);
+}
