@@ -2,6 +2,7 @@
 // (later) the dashboard's forms and actions.
 import { z } from "@hono/zod-openapi";
 import { MISSION_STATUSES } from "@/lib/db/schema";
+import { QaSettingsInputSchema, QaThresholdsSchema } from "./qa";
 
 const Position = z.array(z.number()).min(2).max(3).openapi({ description: "[longitude, latitude] or [longitude, latitude, altitude]" });
 
@@ -41,6 +42,7 @@ export const MissionSchema = z
     submissions: z.number().int().openapi({ description: "Count of submissions received." }),
     approved_images: z.number().int().openapi({ description: "Images in approved submissions." }),
     area_m2: z.number().openapi({ description: "Geodesic area of the bounds in square metres." }),
+    qa: QaThresholdsSchema.openapi({ description: "The QA thresholds in force: defaults, overridden by what the mission set." }),
     order_id: z.string().nullable().openapi({ description: "The order this mission was dispatched from, if any." }),
     location_id: z.string().nullable(),
     created_at: z.string().openapi({ format: "date-time" }),
@@ -65,6 +67,7 @@ export const CreateMissionSchema = z
     bounds: PolygonSchema,
     required_images: requiredImages.optional(),
     requiredImages: requiredImages.optional().openapi({ description: "Alias of required_images (SDK preview name)." }),
+    qa: QaSettingsInputSchema.optional(),
   })
   .superRefine((body, ctx) => {
     if (body.required_images === undefined && body.requiredImages === undefined) {
@@ -85,6 +88,7 @@ export const UpdateMissionSchema = z
     bounds: PolygonSchema.optional(),
     required_images: requiredImages.optional(),
     requiredImages: requiredImages.optional(),
+    qa: QaSettingsInputSchema.optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { message: "Send at least one field to change." })
   .openapi("UpdateMission");

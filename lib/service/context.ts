@@ -28,6 +28,8 @@ export interface ServiceContext {
   store: ObjectStore;
   /** Key for signing CDN URLs (HMAC-SHA256), shared by all instances through the database. */
   cdnSecret: string;
+  /** Tells this process's workers that a job was just committed (no-op without a worker). */
+  wakeWorkers: () => void;
 }
 
 export const API_BASE_PATH = "/api/v1";

@@ -9,7 +9,7 @@ import { openDatabase, type Database } from "@/lib/db/client";
 import { env, type Env } from "@/lib/env";
 import { tokenSettingsFor, type ServiceConfig, type ServiceContext } from "./context";
 import { createServiceApp, type ServiceApp } from "./http/app";
-import { startBackgroundWork } from "./jobs/background";
+import { startBackgroundWork, type BackgroundWork } from "./jobs/background";
 import { getOrCreateSecret } from "./secrets";
 import { LocalObjectStore } from "./storage/local-store";
 
@@ -17,6 +17,7 @@ export interface ServiceRuntime {
   ctx: ServiceContext;
   app: ServiceApp;
   database: Database;
+  background?: BackgroundWork;
   stop(): Promise<void>;
 }
 
@@ -58,19 +59,22 @@ export async function createRuntime(options: {
   database: Database;
   config: ServiceConfig;
   runWorker?: boolean;
+  workerOptions?: { pollMs?: number };
 }): Promise<ServiceRuntime> {
   const { database, config } = options;
   const keys = new KeyStore(database.db, tokenSettingsFor(config.publicOrigin, config.tokenTtlSeconds));
   await keys.init();
   const store = new LocalObjectStore(resolve(config.dataDir, "photos"));
   const cdnSecret = await getOrCreateSecret(database.db, "cdn-url-signing");
-  const ctx: ServiceContext = { db: database.db, dbKind: database.kind, config, keys, store, cdnSecret };
+  const ctx: ServiceContext = { db: database.db, dbKind: database.kind, config, keys, store, cdnSecret, wakeWorkers: () => {} };
   const app = createServiceApp(ctx);
-  const background = options.runWorker ? startBackgroundWork(ctx) : undefined;
+  const background = options.runWorker ? startBackgroundWork(ctx, options.workerOptions) : undefined;
+  if (background) ctx.wakeWorkers = () => background.workers.qa.wake();
   return {
     ctx,
     app,
     database,
+    background,
     stop: async () => {
       await background?.stop();
       await database.close();

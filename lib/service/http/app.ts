@@ -11,6 +11,7 @@ import { ApiError, problemResponse, type FieldError } from "@/lib/service/errors
 import { registerAdminRoutes } from "./routes/admin";
 import { registerAuthRoutes } from "./routes/auth";
 import { registerMissionRoutes } from "./routes/missions";
+import { registerSubmissionRoutes } from "./routes/submissions";
 import type { AppEnv } from "./types";
 
 const TARGET_LOCATION: Record<string, FieldError["in"]> = { json: "body", form: "body", query: "query", param: "path", header: "header" };
@@ -89,6 +90,7 @@ export function createServiceApp(ctx: ServiceContext) {
   const v1 = createSubApp();
   registerAuthRoutes(v1);
   registerMissionRoutes(v1);
+  registerSubmissionRoutes(v1);
   app.route(API_BASE_PATH, v1);
 
   const admin = createSubApp();
@@ -126,6 +128,7 @@ export function createServiceApp(ctx: ServiceContext) {
     tags: [
       { name: "Authentication", description: "OAuth 2.0 client credentials and signing keys." },
       { name: "Missions", description: "Geographic photo-collection jobs." },
+      { name: "Submissions", description: "Photos submitted by zoomers, their images and QA verdicts." },
       { name: "Operator", description: "Organisations, users and credentials; needs the ADMIN_TOKEN." },
     ],
   });

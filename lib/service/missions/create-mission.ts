@@ -32,6 +32,7 @@ export async function createMission({ db, orgId, input, order }: CreateMissionOp
         maxLat: bbox[3],
         areaM2,
         requiredImages,
+        qaSettings: input.qa ?? {},
         orderId: order?.orderId ?? null,
         locationId: order?.locationId ?? null,
       })

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, ilike, inArray, lte, or, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { MISSION_STATUSES, missions, type MissionStatus } from "@/lib/db/schema";
+import { parseBbox } from "@/lib/service/parse-bbox";
 import { ApiError } from "@/lib/service/errors";
 import { serializeMission } from "./serialize-mission";
 
@@ -27,17 +28,6 @@ function parseStatuses(value: string | undefined): MissionStatus[] | "all" {
     });
   }
   return names as MissionStatus[];
-}
-
-function parseBbox(value: string): [number, number, number, number] {
-  const [minLng = 0, minLat = 0, maxLng = 0, maxLat = 0] = value.split(",").map(Number);
-  const inRange = Math.abs(minLng) <= 180 && Math.abs(maxLng) <= 180 && Math.abs(minLat) <= 90 && Math.abs(maxLat) <= 90;
-  if (!inRange || minLng > maxLng || minLat > maxLat) {
-    throw new ApiError(422, "invalid_parameter", "bbox must be minLng,minLat,maxLng,maxLat within WGS 84 ranges.", {
-      errors: [{ pointer: "bbox", in: "query", message: "Use minLng,minLat,maxLng,maxLat with min ≤ max." }],
-    });
-  }
-  return [minLng, minLat, maxLng, maxLat];
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);

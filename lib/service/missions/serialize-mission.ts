@@ -1,6 +1,7 @@
 import type { missions } from "@/lib/db/schema";
 import type { Mission } from "@/lib/schemas/mission";
 import type { PolygonGeometry } from "@/lib/geo/polygon";
+import { effectiveThresholds } from "@/lib/service/qa/thresholds";
 
 export type MissionRow = typeof missions.$inferSelect;
 
@@ -17,6 +18,7 @@ export function serializeMission(row: MissionRow): Mission {
     submissions: row.submissionCount,
     approved_images: row.approvedImageCount,
     area_m2: Math.round(row.areaM2),
+    qa: effectiveThresholds(row.qaSettings),
     order_id: row.orderId,
     location_id: row.locationId,
     created_at: row.createdAt.toISOString(),

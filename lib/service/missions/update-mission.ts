@@ -24,6 +24,7 @@ export async function updateMission({ db, orgId, id, input }: UpdateMissionOptio
   if (input.description !== undefined) changes.description = input.description;
   const requiredImages = input.required_images ?? input.requiredImages;
   if (requiredImages !== undefined) changes.requiredImages = requiredImages;
+  if (input.qa !== undefined) changes.qaSettings = { ...(current.qaSettings as object), ...input.qa };
   if (input.bounds !== undefined) {
     const { polygon, areaM2, bbox } = validateBounds(input.bounds);
     Object.assign(changes, { bounds: polygon, areaM2, minLng: bbox[0], minLat: bbox[1], maxLng: bbox[2], maxLat: bbox[3] });

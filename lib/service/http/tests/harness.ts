@@ -17,7 +17,10 @@ export interface TestService {
   close(): Promise<void>;
 }
 
-export async function startTestService(overrides: Partial<ServiceConfig> = {}): Promise<TestService> {
+export async function startTestService(
+  overrides: Partial<ServiceConfig> = {},
+  { worker = false }: { worker?: boolean } = {},
+): Promise<TestService> {
   // The port must be known before the runtime is built (it is part of the token audience).
   const holder: { runtime?: ServiceRuntime } = {};
   const server = serve({
@@ -45,7 +48,7 @@ export async function startTestService(overrides: Partial<ServiceConfig> = {}): 
     cdnUrlTtlSeconds: 3600,
     ...overrides,
   };
-  const started = await createRuntime({ database, config });
+  const started = await createRuntime({ database, config, runWorker: worker, workerOptions: { pollMs: 50 } });
   holder.runtime = started;
   return {
     url,

@@ -1,0 +1,172 @@
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { and, asc, eq } from "drizzle-orm";
+import { images, submissions } from "@/lib/db/schema";
+import {
+  ImageSchema,
+  SubmissionDetailSchema,
+  SubmissionFeatureCollectionSchema,
+  SubmissionListQuerySchema,
+  SubmissionSchema,
+} from "@/lib/schemas/submission";
+import { ApiError, notFound } from "@/lib/service/errors";
+import { getMissionRow } from "@/lib/service/missions/get-mission";
+import { listSubmissions } from "@/lib/service/submissions/list-submissions";
+import { receiveSubmission } from "@/lib/service/submissions/receive-submission";
+import { serializeImage, serializeSubmission, submissionFeature } from "@/lib/service/submissions/serialize-submission";
+import { authenticate, callerOrg } from "../middleware/authenticate";
+import { ListMetaSchema, errorResponses, jsonResponse, security } from "../openapi-common";
+import type { AppEnv } from "../types";
+
+const tags = ["Submissions"];
+const idParam = (name: string, example: string) =>
+  z.object({ id: z.string().openapi({ param: { name, in: "path" }, example }) });
+const MissionIdParam = idParam("id", "mission_06h0…");
+const SubmissionIdParam = idParam("id", "sub_06h0…");
+
+const GEOJSON = "application/geo+json";
+const MAX_GEOJSON_PAGE = 5000;
+
+const receiveRoute = createRoute({
+  method: "post",
+  path: "/missions/{id}/submissions",
+  tags,
+  summary: "Submit photos to a mission (zoomers)",
+  description:
+    "multipart/form-data with one or more `photos` parts (JPEG; decided by the file's bytes, not its name), optional `angle` and `note`. " +
+    "Originals are kept byte for byte. Answers 202 with the submission `received`; QA runs in the background and emits " +
+    "`submission.approved` or `submission.rejected`. Completed or cancelled missions answer 409. Nothing is stored when any photo is refused.",
+  security: security("submissions:write"),
+  middleware: [authenticate("submissions:write")] as const,
+  request: {
+    params: MissionIdParam,
+    body: {
+      required: true,
+      content: {
+        "multipart/form-data": {
+          schema: z.object({
+            photos: z.array(z.string().openapi({ format: "binary" })).openapi({ description: "One part per photo (JPEG)." }),
+            angle: z.string().optional().openapi({ description: "What the photos show (e.g. front, entrance, overview)." }),
+            note: z.string().optional().openapi({ description: "Up to 2000 characters." }),
+          }),
+        },
+      },
+    },
+  },
+  responses: { 202: jsonResponse(SubmissionSchema, "The submission, received; QA follows."), ...errorResponses(400, 404, 409, 413, 415, 422) },
+});
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/missions/{id}/submissions",
+  tags,
+  summary: "List a mission's submissions",
+  description:
+    "Newest first. As JSON (list envelope) or, with `format=geojson` or `Accept: application/geo+json`, as a GeoJSON FeatureCollection " +
+    `of the spec's submission Feature (RFC 7946). per_page: at most 100 for JSON, ${MAX_GEOJSON_PAGE} for GeoJSON.`,
+  security: security("submissions:read"),
+  middleware: [authenticate("submissions:read")] as const,
+  request: {
+    params: MissionIdParam,
+    query: SubmissionListQuerySchema.extend({
+      page: z.coerce.number().int().min(1).default(1),
+      per_page: z.coerce.number().int().min(1).max(MAX_GEOJSON_PAGE).default(20),
+    }),
+  },
+  responses: {
+    200: {
+      description: "A page of submissions.",
+      content: {
+        "application/json": { schema: z.object({ data: z.array(SubmissionSchema), meta: ListMetaSchema }).openapi("SubmissionList") },
+        [GEOJSON]: { schema: SubmissionFeatureCollectionSchema },
+      },
+    },
+    ...errorResponses(404, 422),
+  },
+});
+
+const getRoute = createRoute({
+  method: "get",
+  path: "/submissions/{id}",
+  tags,
+  summary: "Get a submission with its images and QA result",
+  security: security("submissions:read"),
+  middleware: [authenticate("submissions:read")] as const,
+  request: { params: SubmissionIdParam },
+  responses: { 200: jsonResponse(SubmissionDetailSchema, "The submission."), ...errorResponses(404) },
+});
+
+const imagesRoute = createRoute({
+  method: "get",
+  path: "/submissions/{id}/images",
+  tags,
+  summary: "List a submission's images",
+  description: "Image records with signed, expiring CDN URLs (original bytes with EXIF, preview, thumbnail), SHA-256, dimensions, parsed EXIF and QA checks.",
+  security: security("submissions:read"),
+  middleware: [authenticate("submissions:read")] as const,
+  request: { params: SubmissionIdParam },
+  responses: { 200: jsonResponse(z.object({ data: z.array(ImageSchema) }).openapi("ImageList"), "The images."), ...errorResponses(404) },
+});
+
+async function submissionFor(c: { var: AppEnv["Variables"] }, id: string) {
+  const [row] = await c.var.ctx.db
+    .select()
+    .from(submissions)
+    .where(and(eq(submissions.id, id), eq(submissions.orgId, callerOrg(c))))
+    .limit(1);
+  if (!row) throw notFound("submission");
+  return row;
+}
+
+export function registerSubmissionRoutes(app: OpenAPIHono<AppEnv>) {
+  // POST /missions/:id/submissions – field intake (zoomer credentials)
+  app.openapi(receiveRoute, async (c) => {
+    const zoomerId = c.var.caller.zoomerId;
+    if (!zoomerId) throw new ApiError(403, "insufficient_scope", "Only zoomer credentials can submit photos.");
+    const submission = await receiveSubmission({
+      ctx: c.var.ctx,
+      zoomerId,
+      missionId: c.req.valid("param").id,
+      body: c.req.raw.body,
+      contentType: c.req.header("content-type"),
+    });
+    c.var.ctx.wakeWorkers();
+    c.header("Location", `${c.var.ctx.config.publicOrigin}/api/v1/submissions/${submission.id}`);
+    return c.json(submission, 202);
+  });
+
+  // GET /missions/:id/submissions – JSON list or GeoJSON FeatureCollection
+  app.openapi(listRoute, async (c) => {
+    const { ctx } = c.var;
+    const mission = await getMissionRow(ctx.db, callerOrg(c), c.req.valid("param").id);
+    const query = c.req.valid("query");
+    const geojson = query.format === "geojson" || (query.format === undefined && (c.req.header("accept") ?? "").includes(GEOJSON));
+    if (!geojson && query.per_page > 100) {
+      throw new ApiError(422, "validation_failed", "per_page is at most 100 for JSON (use GeoJSON for larger pages).", {
+        errors: [{ pointer: "per_page", in: "query", message: "At most 100." }],
+      });
+    }
+    const { rows, total } = await listSubmissions({ db: ctx.db, missionId: mission.id, status: query.status, since: query.since, until: query.until, bbox: query.bbox, page: query.page, perPage: query.per_page });
+    const meta = { total, page: query.page, per_page: query.per_page };
+    c.header("Vary", "Accept");
+    if (geojson) {
+      const response = c.json({ type: "FeatureCollection" as const, features: rows.map(submissionFeature), meta }, 200);
+      response.headers.set("content-type", GEOJSON);
+      return response;
+    }
+    return c.json({ data: rows.map(serializeSubmission), meta }, 200);
+  });
+
+  // GET /submissions/:id – one submission with images
+  app.openapi(getRoute, async (c) => {
+    const row = await submissionFor(c, c.req.valid("param").id);
+    const imageRows = await c.var.ctx.db.select().from(images).where(eq(images.submissionId, row.id)).orderBy(asc(images.position));
+    return c.json({ ...serializeSubmission(row), images: imageRows.map((i) => serializeImage(i, c.var.ctx)) }, 200);
+  });
+
+  // GET /submissions/:id/images – its images
+  app.openapi(imagesRoute, async (c) => {
+    const row = await submissionFor(c, c.req.valid("param").id);
+    const imageRows = await c.var.ctx.db.select().from(images).where(eq(images.submissionId, row.id)).orderBy(asc(images.position));
+    return c.json({ data: imageRows.map((i) => serializeImage(i, c.var.ctx)) }, 200);
+  });
+}

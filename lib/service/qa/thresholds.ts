@@ -1,0 +1,7 @@
+import { DEFAULT_QA_THRESHOLDS, QaThresholdsSchema, type QaThresholds } from "@/lib/schemas/qa";
+
+/** The thresholds in force for a mission: the defaults, overridden by what the mission set. */
+export function effectiveThresholds(settings: unknown): QaThresholds {
+  const parsed = QaThresholdsSchema.partial().safeParse(settings ?? {});
+  return { ...DEFAULT_QA_THRESHOLDS, ...(parsed.success ? parsed.data : {}) };
+}

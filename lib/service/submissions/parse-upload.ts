@@ -1,0 +1,139 @@
+// Streams a multipart/form-data upload to temporary files, hashing as it goes, with caps on file
+// size, file count and field size enforced while reading — nothing is buffered whole in memory.
+import { createHash, randomBytes } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdir, rm } from "node:fs/promises";
+import { join } from "node:path";
+import { Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import busboy from "busboy";
+import { ApiError } from "@/lib/service/errors";
+import { SNIFF_BYTES } from "@/lib/photos/sniff-image-type";
+
+export interface UploadedFile {
+  field: string;
+  originalName: string | null;
+  declaredType: string;
+  tempPath: string;
+  size: number;
+  sha256: string;
+  head: Uint8Array;
+}
+
+export interface ParsedUpload {
+  files: UploadedFile[];
+  fields: Record<string, string>;
+}
+
+export interface UploadLimits {
+  maxFileBytes: number;
+  maxFiles: number;
+  fileField: string;
+  allowedFields: string[];
+  maxFieldBytes: number;
+}
+
+export async function parseUpload(
+  body: ReadableStream<Uint8Array> | null,
+  contentType: string | undefined,
+  tempDir: string,
+  limits: UploadLimits,
+): Promise<ParsedUpload> {
+  if (!contentType?.toLowerCase().startsWith("multipart/form-data")) {
+    throw new ApiError(415, "unsupported_media_type", "Send photos as multipart/form-data with one or more `photos` parts.");
+  }
+  if (!body) throw new ApiError(400, "malformed_request", "The request has no body.");
+  await mkdir(tempDir, { recursive: true });
+
+  const files: UploadedFile[] = [];
+  const fields: Record<string, string> = {};
+  const writes: Promise<void>[] = [];
+  let failure: ApiError | undefined;
+  const fail = (error: ApiError) => {
+    failure ??= error;
+  };
+
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": contentType },
+      limits: { fileSize: limits.maxFileBytes, files: limits.maxFiles, fields: limits.allowedFields.length + 5, fieldSize: limits.maxFieldBytes, parts: limits.maxFiles + limits.allowedFields.length + 5 },
+    });
+  } catch {
+    throw new ApiError(400, "malformed_request", "The multipart body has no valid boundary.");
+  }
+
+  parser.on("file", (field, stream, info) => {
+    if (field !== limits.fileField || failure) {
+      if (!failure) fail(new ApiError(422, "validation_failed", `Unexpected file part "${field}".`, { errors: [{ pointer: field, in: "body", message: `Send photos in parts named "${limits.fileField}".` }] }));
+      stream.resume();
+      return;
+    }
+    const tempPath = join(tempDir, `upload-${randomBytes(12).toString("hex")}`);
+    const hash = createHash("sha256");
+    const file: UploadedFile = { field, originalName: info.filename ? info.filename.slice(0, 255) : null, declaredType: info.mimeType, tempPath, size: 0, sha256: "", head: new Uint8Array(0) };
+    files.push(file);
+    const headChunks: Buffer[] = [];
+    let headLength = 0;
+    const tap = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        hash.update(chunk);
+        file.size += chunk.length;
+        if (headLength < SNIFF_BYTES) {
+          headChunks.push(chunk.subarray(0, SNIFF_BYTES - headLength));
+          headLength += Math.min(chunk.length, SNIFF_BYTES - headLength);
+        }
+        callback(null, chunk);
+      },
+    });
+    stream.on("limit", () => {
+      fail(new ApiError(413, "file_too_large", `"${file.originalName ?? "photo"}" is larger than ${limits.maxFileBytes} bytes.`));
+    });
+    writes.push(
+      pipeline(stream, tap, createWriteStream(tempPath, { mode: 0o600 })).then(() => {
+        file.sha256 = hash.digest("hex");
+        file.head = new Uint8Array(Buffer.concat(headChunks));
+      }),
+    );
+  });
+  parser.on("field", (name, value, info) => {
+    if (!limits.allowedFields.includes(name)) {
+      fail(new ApiError(422, "validation_failed", `Unexpected field "${name}".`, { errors: [{ pointer: name, in: "body", message: `Allowed fields: ${limits.allowedFields.join(", ")}, and "${limits.fileField}" files.` }] }));
+    } else if (info.valueTruncated) {
+      fail(new ApiError(422, "validation_failed", `Field "${name}" is too long.`, { errors: [{ pointer: name, in: "body", message: `At most ${limits.maxFieldBytes} bytes.` }] }));
+    } else {
+      fields[name] = value;
+    }
+  });
+  parser.on("filesLimit", () => fail(new ApiError(413, "too_many_photos", `At most ${limits.maxFiles} photos per submission.`)));
+  parser.on("partsLimit", () => fail(new ApiError(413, "too_many_parts", "The upload has too many parts.")));
+  parser.on("fieldsLimit", () => fail(new ApiError(413, "too_many_parts", "The upload has too many fields.")));
+
+  try {
+    await pipeline(Readable.fromWeb(body as WebReadableStream<Uint8Array>), parser);
+    await Promise.all(writes);
+  } catch (error) {
+    await Promise.allSettled(writes);
+    await removeTempFiles(files);
+    if (failure) throw failure;
+    throw new ApiError(400, "malformed_request", `The multipart body could not be read (${error instanceof Error ? error.message : "unknown error"}).`);
+  }
+  if (failure) {
+    await removeTempFiles(files);
+    throw failure;
+  }
+  if (files.length === 0) {
+    throw new ApiError(422, "validation_failed", "No photos in the upload.", { errors: [{ pointer: limits.fileField, in: "body", message: `Attach one or more files in parts named "${limits.fileField}".` }] });
+  }
+  const empty = files.find((f) => f.size === 0);
+  if (empty) {
+    await removeTempFiles(files);
+    throw new ApiError(422, "validation_failed", `"${empty.originalName ?? "photo"}" is empty.`, { errors: [{ pointer: limits.fileField, in: "body", message: "Empty file." }] });
+  }
+  return { files, fields };
+}
+
+export async function removeTempFiles(files: Pick<UploadedFile, "tempPath">[]): Promise<void> {
+  await Promise.all(files.map((f) => rm(f.tempPath, { force: true })));
+}

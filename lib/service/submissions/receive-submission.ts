@@ -1,0 +1,177 @@
+// Field intake: takes a zoomer's upload, checks every file (type by magic bytes, pixel count from
+// the header before any decoding), keeps the original bytes exactly, and records the submission,
+// its images, the submission.received event and the QA job in one transaction. On any failure
+// nothing of the submission remains: temp files and stored objects are removed.
+import { and, eq, sql } from "drizzle-orm";
+import { join } from "node:path";
+import { images, missions, submissions } from "@/lib/db/schema";
+import { createId } from "@/lib/ids/create-id";
+import { readDimensions } from "@/lib/photos/analyse-image";
+import { readExif, type ExifSummary } from "@/lib/photos/read-exif";
+import { sniffImageType } from "@/lib/photos/sniff-image-type";
+import { ANGLES } from "@/lib/schemas/submission";
+import type { ServiceContext } from "@/lib/service/context";
+import { ApiError, notFound } from "@/lib/service/errors";
+import { recordEvent } from "@/lib/service/events/record-event";
+import { enqueueJob } from "@/lib/service/jobs/queue";
+import { parseUpload, removeTempFiles, type UploadedFile } from "./parse-upload";
+import { serializeSubmission } from "./serialize-submission";
+
+export interface ReceiveSubmissionOptions {
+  ctx: ServiceContext;
+  zoomerId: string;
+  missionId: string;
+  body: ReadableStream<Uint8Array> | null;
+  contentType: string | undefined;
+}
+
+interface CheckedFile extends UploadedFile {
+  width: number;
+  height: number;
+  exif: ExifSummary;
+}
+
+const MAX_NOTE = 2000;
+
+async function assertOpen(ctx: ServiceContext, missionId: string) {
+  const [mission] = await ctx.db.select({ status: missions.status }).from(missions).where(eq(missions.id, missionId)).limit(1);
+  if (!mission) throw notFound("mission");
+  if (mission.status !== "active") throw new ApiError(409, "mission_not_active", `The mission is ${mission.status}; it takes no more submissions.`);
+}
+
+async function checkFile(file: UploadedFile, maxPixels: number): Promise<CheckedFile> {
+  const name = file.originalName ?? "photo";
+  const type = sniffImageType(file.head);
+  if (type.kind === "heif") {
+    throw new ApiError(415, "unsupported_image_type", `"${name}" is HEIC/HEIF, which this service cannot decode yet. Set the camera to "Most compatible" (JPEG) and retake, or convert to JPEG.`);
+  }
+  if (type.kind !== "jpeg") {
+    const what = type.kind === "other" ? type.mime : "not an image we recognise";
+    throw new ApiError(415, "unsupported_image_type", `"${name}" is ${what}. Photos must be JPEG.`);
+  }
+  const dimensions = await readDimensions(file.tempPath);
+  if (!dimensions) throw new ApiError(422, "unreadable_image", `"${name}" is not a readable JPEG.`);
+  if (dimensions.width * dimensions.height > maxPixels) {
+    throw new ApiError(413, "too_many_pixels", `"${name}" is ${dimensions.width}×${dimensions.height} px; at most ${maxPixels.toLocaleString("en")} pixels are accepted.`);
+  }
+  return { ...file, ...dimensions, exif: await readExif(file.tempPath) };
+}
+
+function validateFields(fields: Record<string, string>): { angle: string | null; note: string | null } {
+  const angle = fields.angle?.trim() || null;
+  if (angle !== null && !(ANGLES as readonly string[]).includes(angle)) {
+    throw new ApiError(422, "validation_failed", "Unknown angle.", { errors: [{ pointer: "angle", in: "body", message: `Use one of ${ANGLES.join(", ")}.` }] });
+  }
+  const note = fields.note?.trim() || null;
+  if (note !== null && note.length > MAX_NOTE) {
+    throw new ApiError(422, "validation_failed", "Note too long.", { errors: [{ pointer: "note", in: "body", message: `At most ${MAX_NOTE} characters.` }] });
+  }
+  return { angle, note };
+}
+
+export async function receiveSubmission({ ctx, zoomerId, missionId, body, contentType }: ReceiveSubmissionOptions) {
+  await assertOpen(ctx, missionId);
+  const { uploads, dataDir } = ctx.config;
+  const upload = await parseUpload(body, contentType, join(dataDir, "tmp"), {
+    maxFileBytes: uploads.maxFileBytes,
+    maxFiles: uploads.maxPhotos,
+    fileField: "photos",
+    allowedFields: ["angle", "note"],
+    maxFieldBytes: MAX_NOTE * 4,
+  });
+  const storedKeys: string[] = [];
+  try {
+    const fields = validateFields(upload.fields);
+    const checked: CheckedFile[] = [];
+    for (const file of upload.files) checked.push(await checkFile(file, uploads.maxPixels));
+
+    const submissionId = createId("submission");
+    const imageIds = checked.map(() => createId("image"));
+    const located = checked.find((f) => f.exif.gps);
+    const gps = located?.exif.gps ?? null;
+    const capturedAt = checked.find((f) => f.exif.captured_at)?.exif.captured_at ?? null;
+
+    return await ctx.db.transaction(async (tx) => {
+      // Counting the submission is also the state check: a mission completed or cancelled since
+      // the first look refuses it here, inside the transaction.
+      const [mission] = await tx
+        .update(missions)
+        .set({ submissionCount: sql`${missions.submissionCount} + 1`, updatedAt: new Date() })
+        .where(and(eq(missions.id, missionId), eq(missions.status, "active")))
+        .returning({ orgId: missions.orgId });
+      if (!mission) throw new ApiError(409, "mission_not_active", "The mission stopped taking submissions.");
+
+      const keys = imageIds.map((id) => `${mission.orgId}/${missionId}/${id}/original.jpg`);
+      for (const [i, file] of checked.entries()) {
+        const key = keys[i] ?? "";
+        await ctx.store.putFile(key, file.tempPath);
+        storedKeys.push(key);
+      }
+
+      const [row] = await tx
+        .insert(submissions)
+        .values({
+          id: submissionId,
+          missionId,
+          orgId: mission.orgId,
+          zoomerId,
+          status: "received",
+          angle: fields.angle,
+          note: fields.note,
+          lat: gps?.lat ?? null,
+          lng: gps?.lng ?? null,
+          altitudeM: gps?.altitude_m ?? null,
+          accuracyM: gps?.accuracy_m ?? null,
+          capturedAt: capturedAt ? new Date(capturedAt) : null,
+          imageCount: checked.length,
+          reasons: [],
+        })
+        .returning();
+      if (!row) throw new Error("insert returned no row");
+      await tx.insert(images).values(
+        checked.map((file, i) => ({
+          id: imageIds[i] ?? "",
+          submissionId,
+          missionId,
+          orgId: mission.orgId,
+          position: i,
+          storageKey: keys[i] ?? "",
+          originalName: file.originalName,
+          contentType: "image/jpeg",
+          byteSize: file.size,
+          sha256: file.sha256,
+          width: file.width,
+          height: file.height,
+          exif: file.exif,
+          lat: file.exif.gps?.lat ?? null,
+          lng: file.exif.gps?.lng ?? null,
+          altitudeM: file.exif.gps?.altitude_m ?? null,
+          accuracyM: file.exif.gps?.accuracy_m ?? null,
+          capturedAt: file.exif.captured_at ? new Date(file.exif.captured_at) : null,
+          deviceMake: file.exif.make,
+          deviceModel: file.exif.model,
+          orientation: file.exif.orientation,
+          directionDeg: file.exif.gps?.direction_deg ?? null,
+        })),
+      );
+      await recordEvent(tx, {
+        orgId: mission.orgId,
+        type: "submission.received",
+        data: {
+          submission_id: submissionId,
+          mission_id: missionId,
+          zoomer_id: zoomerId,
+          image_count: checked.length,
+          location: gps ? { lat: gps.lat, lng: gps.lng } : null,
+        },
+      });
+      await enqueueJob(tx, "qa", { submission_id: submissionId });
+      return serializeSubmission(row);
+    });
+  } catch (error) {
+    await Promise.all(storedKeys.map((key) => ctx.store.delete(key).catch(() => undefined)));
+    throw error;
+  } finally {
+    await removeTempFiles(upload.files);
+  }
+}

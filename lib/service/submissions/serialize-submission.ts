@@ -1,0 +1,72 @@
+import type { images, submissions } from "@/lib/db/schema";
+import type { ExifSummary } from "@/lib/photos/read-exif";
+import { EMPTY_EXIF } from "@/lib/photos/read-exif";
+import type { QaCheck } from "@/lib/schemas/qa";
+import type { ANGLES, ImageRecord, Submission, SubmissionFeature } from "@/lib/schemas/submission";
+import { signImageUrl, urlExpiry } from "@/lib/service/cdn/signed-url";
+import type { ServiceContext } from "@/lib/service/context";
+
+export type SubmissionRow = typeof submissions.$inferSelect;
+export type ImageRow = typeof images.$inferSelect;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function serializeSubmission(row: SubmissionRow): Submission {
+  return {
+    id: row.id,
+    mission_id: row.missionId,
+    zoomer_id: row.zoomerId,
+    status: row.status,
+    angle: row.angle as (typeof ANGLES)[number] | null,
+    note: row.note,
+    image_count: row.imageCount,
+    location: row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null,
+    altitude_m: row.altitudeM,
+    accuracy_m: row.accuracyM,
+    captured_at: iso(row.capturedAt),
+    reasons: Array.isArray(row.reasons) ? (row.reasons as string[]) : [],
+    created_at: row.createdAt.toISOString(),
+    decided_at: iso(row.decidedAt),
+  };
+}
+
+export function submissionFeature(row: SubmissionRow): SubmissionFeature {
+  return {
+    type: "Feature",
+    id: row.id,
+    geometry: row.lat !== null && row.lng !== null ? { type: "Point", coordinates: [row.lng, row.lat] } : null,
+    properties: {
+      submission_id: row.id,
+      mission_id: row.missionId,
+      status: row.status,
+      captured_at: iso(row.capturedAt),
+      altitude_m: row.altitudeM,
+      accuracy_m: row.accuracyM,
+      image_count: row.imageCount,
+      created_at: row.createdAt.toISOString(),
+    },
+  };
+}
+
+export function serializeImage(row: ImageRow, ctx: Pick<ServiceContext, "cdnSecret" | "config">): ImageRecord {
+  const sign = { secret: ctx.cdnSecret, origin: ctx.config.publicOrigin, ttlSeconds: ctx.config.cdnUrlTtlSeconds };
+  return {
+    id: row.id,
+    submission_id: row.submissionId,
+    mission_id: row.missionId,
+    position: row.position,
+    url: signImageUrl(row.id, "original", sign),
+    preview_url: row.previewKey ? signImageUrl(row.id, "preview", sign) : null,
+    thumbnail_url: row.thumbnailKey ? signImageUrl(row.id, "thumbnail", sign) : null,
+    urls_expire_at: new Date(urlExpiry(sign.ttlSeconds) * 1000).toISOString(),
+    content_type: row.contentType,
+    byte_size: row.byteSize,
+    sha256: row.sha256,
+    width: row.width,
+    height: row.height,
+    original_name: row.originalName,
+    exif: (row.exif as ExifSummary | null) ?? EMPTY_EXIF,
+    qa: (row.qa as QaCheck[] | null) ?? null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
