@@ -6,9 +6,10 @@ import { HTTPException } from "hono/http-exception";
 import { sql } from "drizzle-orm";
 import type { ZodError } from "zod";
 import { SCOPES } from "@/lib/auth/scopes";
-import { ADMIN_BASE_PATH, API_BASE_PATH, type ServiceContext } from "@/lib/service/context";
+import { ADMIN_BASE_PATH, API_BASE_PATH, CDN_BASE_PATH, type ServiceContext } from "@/lib/service/context";
 import { ApiError, problemResponse, type FieldError } from "@/lib/service/errors";
 import { registerAdminRoutes } from "./routes/admin";
+import { registerCdnRoutes } from "./routes/cdn";
 import { registerAuthRoutes } from "./routes/auth";
 import { registerMissionRoutes } from "./routes/missions";
 import { registerSubmissionRoutes } from "./routes/submissions";
@@ -93,6 +94,10 @@ export function createServiceApp(ctx: ServiceContext) {
   registerSubmissionRoutes(v1);
   app.route(API_BASE_PATH, v1);
 
+  const cdn = createSubApp();
+  registerCdnRoutes(cdn);
+  app.route(CDN_BASE_PATH, cdn);
+
   const admin = createSubApp();
   registerAdminRoutes(admin);
   app.route(ADMIN_BASE_PATH, admin);
@@ -129,6 +134,7 @@ export function createServiceApp(ctx: ServiceContext) {
       { name: "Authentication", description: "OAuth 2.0 client credentials and signing keys." },
       { name: "Missions", description: "Geographic photo-collection jobs." },
       { name: "Submissions", description: "Photos submitted by zoomers, their images and QA verdicts." },
+      { name: "CDN", description: "Photo bytes behind signed, expiring URLs." },
       { name: "Operator", description: "Organisations, users and credentials; needs the ADMIN_TOKEN." },
     ],
   });

@@ -76,7 +76,7 @@ export async function runQa(ctx: ServiceContext, submissionId: string): Promise<
       }
     }
     const facts: ImageFacts = {
-      decodeError: result?.decodeError ?? "not analysed",
+      decodeError: result ? result.decodeError : "not analysed",
       measurements: result?.measurements ?? null,
       exif: row.exif as ExifSummary,
       duplicate,

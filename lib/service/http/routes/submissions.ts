@@ -1,4 +1,4 @@
-import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute, z, type OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import { and, asc, eq } from "drizzle-orm";
 import { images, submissions } from "@/lib/db/schema";
 import {
@@ -26,7 +26,9 @@ const SubmissionIdParam = idParam("id", "sub_06h0…");
 const GEOJSON = "application/geo+json";
 const MAX_GEOJSON_PAGE = 5000;
 
-const receiveRoute = createRoute({
+// Documented here, served by a plain handler: the upload is streamed to disk by the intake module,
+// never parsed into memory by a body validator.
+const receiveRoute: RouteConfig = {
   method: "post",
   path: "/missions/{id}/submissions",
   tags,
@@ -36,7 +38,6 @@ const receiveRoute = createRoute({
     "Originals are kept byte for byte. Answers 202 with the submission `received`; QA runs in the background and emits " +
     "`submission.approved` or `submission.rejected`. Completed or cancelled missions answer 409. Nothing is stored when any photo is refused.",
   security: security("submissions:write"),
-  middleware: [authenticate("submissions:write")] as const,
   request: {
     params: MissionIdParam,
     body: {
@@ -53,7 +54,7 @@ const receiveRoute = createRoute({
     },
   },
   responses: { 202: jsonResponse(SubmissionSchema, "The submission, received; QA follows."), ...errorResponses(400, 404, 409, 413, 415, 422) },
-});
+};
 
 const listRoute = createRoute({
   method: "get",
@@ -119,13 +120,14 @@ async function submissionFor(c: { var: AppEnv["Variables"] }, id: string) {
 
 export function registerSubmissionRoutes(app: OpenAPIHono<AppEnv>) {
   // POST /missions/:id/submissions – field intake (zoomer credentials)
-  app.openapi(receiveRoute, async (c) => {
+  app.openAPIRegistry.registerPath(receiveRoute);
+  app.post("/missions/:id/submissions", authenticate("submissions:write"), async (c) => {
     const zoomerId = c.var.caller.zoomerId;
     if (!zoomerId) throw new ApiError(403, "insufficient_scope", "Only zoomer credentials can submit photos.");
     const submission = await receiveSubmission({
       ctx: c.var.ctx,
       zoomerId,
-      missionId: c.req.valid("param").id,
+      missionId: c.req.param("id"),
       body: c.req.raw.body,
       contentType: c.req.header("content-type"),
     });

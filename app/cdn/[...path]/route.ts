@@ -1,0 +1,12 @@
+// Mounts the photo CDN (signed image URLs) of the service inside Next.
+import { getRuntime } from "@/lib/service/runtime";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+async function handle(request: Request): Promise<Response> {
+  const { app } = await getRuntime({ trustProxy: true });
+  return app.fetch(request);
+}
+
+export { handle as GET, handle as HEAD };
