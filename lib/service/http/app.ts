@@ -10,6 +10,7 @@ import { ADMIN_BASE_PATH, API_BASE_PATH, CDN_BASE_PATH, type ServiceContext } fr
 import { ApiError, problemResponse, type FieldError } from "@/lib/service/errors";
 import { registerAdminRoutes } from "./routes/admin";
 import { registerCdnRoutes } from "./routes/cdn";
+import { registerFieldRoutes } from "./routes/field";
 import { registerAuthRoutes } from "./routes/auth";
 import { registerMissionRoutes } from "./routes/missions";
 import { registerSubmissionRoutes } from "./routes/submissions";
@@ -92,6 +93,7 @@ export function createServiceApp(ctx: ServiceContext) {
   registerAuthRoutes(v1);
   registerMissionRoutes(v1);
   registerSubmissionRoutes(v1);
+  registerFieldRoutes(v1);
   app.route(API_BASE_PATH, v1);
 
   const cdn = createSubApp();
@@ -134,6 +136,7 @@ export function createServiceApp(ctx: ServiceContext) {
       { name: "Authentication", description: "OAuth 2.0 client credentials and signing keys." },
       { name: "Missions", description: "Geographic photo-collection jobs." },
       { name: "Submissions", description: "Photos submitted by zoomers, their images and QA verdicts." },
+      { name: "Field", description: "For zoomers: open missions near them. Submitting photos is under Submissions." },
       { name: "CDN", description: "Photo bytes behind signed, expiring URLs." },
       { name: "Operator", description: "Organisations, users and credentials; needs the ADMIN_TOKEN." },
     ],

@@ -89,10 +89,10 @@ describe("checkImage", () => {
   });
 
   it("names the earlier photo a duplicate repeats", () => {
-    const exact = verdict({ ...good, duplicate: { imageId: "img_1", distance: 0 } }, "duplicate");
+    const exact = verdict({ ...good, duplicate: { imageId: "img_1", kind: "exact", distance: 0 } }, "duplicate");
     expect(exact).toMatchObject({ passed: false, value: "img_1" });
     expect(exact.message).toMatch(/same photo/);
-    expect(verdict({ ...good, duplicate: { imageId: "img_2", distance: 3 } }, "duplicate").message).toMatch(/near-identical/);
+    expect(verdict({ ...good, duplicate: { imageId: "img_2", kind: "similar", distance: 3 } }, "duplicate").message).toMatch(/near-identical/);
   });
 });
 

@@ -12,7 +12,7 @@ export interface ImageFacts {
   measurements: ImageMeasurements | null;
   exif: ExifSummary;
   /** The earlier image this one repeats (same bytes or a near-identical picture), if any. */
-  duplicate: { imageId: string; distance: number } | null;
+  duplicate: { imageId: string; kind: "exact" | "similar"; distance: number } | null;
 }
 
 export interface MissionFacts {
@@ -104,7 +104,7 @@ export function checkImage(facts: ImageFacts, mission: MissionFacts, thresholds:
           false,
           facts.duplicate.imageId,
           thresholds.duplicate_max_distance,
-          facts.duplicate.distance === 0 ? `The same photo was already submitted (${facts.duplicate.imageId}).` : `A near-identical photo was already submitted (${facts.duplicate.imageId}, ${facts.duplicate.distance} bits apart).`,
+          facts.duplicate.kind === "exact" ? `The same photo was already submitted (${facts.duplicate.imageId}).` : `A near-identical photo was already submitted (${facts.duplicate.imageId}, ${facts.duplicate.distance} bits apart).`,
         )
       : check("duplicate", true, null, thresholds.duplicate_max_distance, "Not a repeat of an earlier photo."),
   );

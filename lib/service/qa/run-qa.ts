@@ -63,14 +63,14 @@ export async function runQa(ctx: ServiceContext, submissionId: string): Promise<
   const perImage = rows.map((row, i) => {
     const result = analysed[i];
     const exact = sameBytes.find((s) => s.sha256 === row.sha256) ?? rows.slice(0, i).find((r) => r.sha256 === row.sha256);
-    let duplicate: ImageFacts["duplicate"] = exact ? { imageId: exact.id, distance: 0 } : null;
+    let duplicate: ImageFacts["duplicate"] = exact ? { imageId: exact.id, kind: "exact", distance: 0 } : null;
     const hash = result?.measurements?.dhash;
     if (!duplicate && hash) {
       for (const earlier of [...earlierHashes, ...analysed.slice(0, i).map((a) => ({ id: a.id, hash: a.measurements?.dhash ?? null }))]) {
         if (!earlier.hash) continue;
         const distance = hammingDistance(hash, earlier.hash);
         if (distance <= thresholds.duplicate_max_distance) {
-          duplicate = { imageId: earlier.id, distance };
+          duplicate = { imageId: earlier.id, kind: "similar", distance };
           break;
         }
       }

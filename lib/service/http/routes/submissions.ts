@@ -1,4 +1,5 @@
 import { createRoute, z, type OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
+import { Readable } from "node:stream";
 import { and, asc, eq } from "drizzle-orm";
 import { images, submissions } from "@/lib/db/schema";
 import {
@@ -9,6 +10,7 @@ import {
   SubmissionSchema,
 } from "@/lib/schemas/submission";
 import { ApiError, notFound } from "@/lib/service/errors";
+import { exportMission } from "@/lib/service/export/export-mission";
 import { getMissionRow } from "@/lib/service/missions/get-mission";
 import { listSubmissions } from "@/lib/service/submissions/list-submissions";
 import { receiveSubmission } from "@/lib/service/submissions/receive-submission";
@@ -108,6 +110,23 @@ const imagesRoute = createRoute({
   responses: { 200: jsonResponse(z.object({ data: z.array(ImageSchema) }).openapi("ImageList"), "The images."), ...errorResponses(404) },
 });
 
+const exportRoute = createRoute({
+  method: "get",
+  path: "/missions/{id}/export",
+  tags,
+  summary: "Export a mission as a ZIP",
+  description:
+    "Streams a ZIP of every image's original bytes (`images/{submission_id}/{nn}-{image_id}.jpg`) plus `metadata.json` (mission, submissions, " +
+    "per-image EXIF, QA verdict, SHA-256). Content-Length is exact, so downloads can show progress; ZIP64 is used when needed.",
+  security: security("submissions:read"),
+  middleware: [authenticate("submissions:read")] as const,
+  request: { params: MissionIdParam },
+  responses: {
+    200: { description: "The archive.", content: { "application/zip": { schema: z.string().openapi({ format: "binary" }) } } },
+    ...errorResponses(404),
+  },
+});
+
 async function submissionFor(c: { var: AppEnv["Variables"] }, id: string) {
   const [row] = await c.var.ctx.db
     .select()
@@ -156,6 +175,18 @@ export function registerSubmissionRoutes(app: OpenAPIHono<AppEnv>) {
       return response;
     }
     return c.json({ data: rows.map(serializeSubmission), meta }, 200);
+  });
+
+  // GET /missions/:id/export – ZIP of originals + metadata.json
+  app.openapi(exportRoute, async (c) => {
+    const mission = await getMissionRow(c.var.ctx.db, callerOrg(c), c.req.valid("param").id);
+    const archive = await exportMission(c.var.ctx, mission);
+    return c.body(Readable.toWeb(archive.stream) as ReadableStream, 200, {
+      "Content-Type": "application/zip",
+      "Content-Length": String(archive.size),
+      "Content-Disposition": `attachment; filename="${mission.id}.zip"`,
+      "X-Image-Count": String(archive.imageCount),
+    });
   });
 
   // GET /submissions/:id – one submission with images

@@ -1,0 +1,46 @@
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { PolygonSchema } from "@/lib/schemas/mission";
+import { openMissionsNear } from "@/lib/service/field/open-missions-near";
+import { authenticate } from "../middleware/authenticate";
+import { errorResponses, jsonResponse, security } from "../openapi-common";
+import type { AppEnv } from "../types";
+
+const OpenMissionSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    bounds: PolygonSchema,
+    required_images: z.number().int(),
+    images_still_needed: z.number().int(),
+    distance_m: z.number().openapi({ description: "Distance from the point to the mission area; 0 inside it." }),
+    created_at: z.string(),
+  })
+  .openapi("OpenMission");
+
+const nearRoute = createRoute({
+  method: "get",
+  path: "/field/missions",
+  tags: ["Field"],
+  summary: "Open missions near a point (zoomers)",
+  description: "Active missions within `radius_km` of the point, nearest first, with public fields only.",
+  security: security("submissions:write"),
+  middleware: [authenticate("submissions:write")] as const,
+  request: {
+    query: z.object({
+      lat: z.coerce.number().min(-90).max(90).openapi({ example: 43.7696 }),
+      lng: z.coerce.number().min(-180).max(180).openapi({ example: 11.2558 }),
+      radius_km: z.coerce.number().positive().max(200).default(10),
+      limit: z.coerce.number().int().min(1).max(100).default(50),
+    }),
+  },
+  responses: { 200: jsonResponse(z.object({ data: z.array(OpenMissionSchema) }).openapi("OpenMissionList"), "Open missions."), ...errorResponses(422) },
+});
+
+export function registerFieldRoutes(app: OpenAPIHono<AppEnv>) {
+  // GET /field/missions – open missions near a point
+  app.openapi(nearRoute, async (c) => {
+    const { lat, lng, radius_km, limit } = c.req.valid("query");
+    return c.json({ data: await openMissionsNear({ db: c.var.ctx.db, lat, lng, radiusKm: radius_km, limit }) }, 200);
+  });
+}
