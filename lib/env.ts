@@ -29,6 +29,8 @@ const schema = z
     MAX_IMAGE_PIXELS: positiveInt(100_000_000),
     CDN_URL_TTL_SECONDS: positiveInt(3600),
     TRUST_PROXY: boolean,
+    DEMO: z.enum(["auto", "on", "off"]).default("auto"),
+    DEMO_INTERVAL_MS: positiveInt(20_000),
     RUN_WORKER: z
       .enum(["true", "false", "1", "0"])
       .optional()
@@ -36,7 +38,9 @@ const schema = z
   })
   .transform((raw) => {
     const publicOrigin = (raw.PUBLIC_ORIGIN ?? `http://localhost:${raw.PORT}`).replace(/\/$/, "");
-    return { ...raw, PUBLIC_ORIGIN: publicOrigin };
+    // The demo seeds itself in the embedded default only, unless asked for explicitly.
+    const demo = raw.DEMO === "on" || (raw.DEMO === "auto" && !raw.DATABASE_URL);
+    return { ...raw, PUBLIC_ORIGIN: publicOrigin, DEMO_ENABLED: demo };
   });
 
 export type Env = z.output<typeof schema>;

@@ -2,6 +2,7 @@
 // and exposure measure like a photo's), with the EXIF a phone writes — GPS with accuracy and
 // compass direction, capture time with its UTC offset, device make and model.
 import sharp from "sharp";
+import { seededRandom } from "./seeded-random";
 
 export interface PhotoSpec {
   lat?: number;
@@ -48,20 +49,8 @@ function exifDate(date: Date, offsetMinutes: number): { local: string; offset: s
   };
 }
 
-/** A deterministic pseudo-random sequence (mulberry32), so a seed always gives the same scene. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function sceneSvg(width: number, height: number, seed: number): string {
-  const rnd = random(seed);
+  const rnd = seededRandom(seed);
   const hue = Math.floor(rnd() * 360);
   const shapes: string[] = [];
   // Buildings: rectangles with window grids give the edges a sharpness measure looks for.

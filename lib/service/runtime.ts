@@ -93,6 +93,17 @@ async function startFromEnv(overrides: { trustProxy?: boolean } = {}): Promise<S
   const config = configFromEnv(env, admin.token);
   if (overrides.trustProxy !== undefined) config.trustProxy = overrides.trustProxy;
   const runtime = await createRuntime({ database, config, runWorker: env.RUN_WORKER });
+  if (env.DEMO_ENABLED && env.RUN_WORKER) {
+    const { seedDemo, startDemoSimulator, DEMO_USER } = await import("@/lib/demo/seed-demo");
+    const { state, fresh } = await seedDemo(runtime.ctx);
+    const simulator = startDemoSimulator(runtime.ctx, runtime.app, state, { burst: fresh, intervalMs: env.DEMO_INTERVAL_MS });
+    const stop = runtime.stop;
+    runtime.stop = async () => {
+      await simulator.stop();
+      await stop();
+    };
+    console.log(`[demo] ${fresh ? "seeded" : "resumed"}: sign in as ${DEMO_USER.email} / ${DEMO_USER.password}`);
+  }
   console.log(
     `[service] ready: database=${database.kind}${database.kind === "pglite" ? ` (${resolve(env.DATA_DIR)})` : ""}, ` +
       `api=${config.publicOrigin}/api/v1, docs=${config.publicOrigin}/docs`,

@@ -57,7 +57,7 @@ export function checkImage(facts: ImageFacts, mission: MissionFacts, thresholds:
 
   if (gps) {
     const outside = distanceOutsideBounds(mission.bounds, gps.lng, gps.lat);
-    const allowance = thresholds.location_tolerance_m + Math.min(gps.accuracy_m ?? 0, thresholds.max_accuracy_m);
+    const allowance = round1(thresholds.location_tolerance_m + Math.min(gps.accuracy_m ?? 0, thresholds.max_accuracy_m));
     const metres = Math.max(0, round1(outside));
     results.push(
       outside <= allowance

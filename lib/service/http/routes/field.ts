@@ -1,5 +1,10 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { and, asc, eq } from "drizzle-orm";
+import { images, submissions } from "@/lib/db/schema";
 import { PolygonSchema } from "@/lib/schemas/mission";
+import { SubmissionSchema } from "@/lib/schemas/submission";
+import { notFound } from "@/lib/service/errors";
+import { serializeImage, serializeSubmission } from "@/lib/service/submissions/serialize-submission";
 import { openMissionsNear } from "@/lib/service/field/open-missions-near";
 import { authenticate } from "../middleware/authenticate";
 import { errorResponses, jsonResponse, security } from "../openapi-common";
@@ -37,10 +42,41 @@ const nearRoute = createRoute({
   responses: { 200: jsonResponse(z.object({ data: z.array(OpenMissionSchema) }).openapi("OpenMissionList"), "Open missions."), ...errorResponses(422) },
 });
 
+const ownSubmissionRoute = createRoute({
+  method: "get",
+  path: "/field/submissions/{id}",
+  tags: ["Field"],
+  summary: "A zoomer's own submission and its QA verdict",
+  description: "Only the zoomer who submitted it can read it here; partners use GET /submissions/{id}.",
+  security: security("submissions:write"),
+  middleware: [authenticate("submissions:write")] as const,
+  request: { params: z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) }) },
+  responses: {
+    200: jsonResponse(
+      SubmissionSchema.extend({ thumbnails: z.array(z.string().nullable()) }).openapi("FieldSubmission"),
+      "The submission with thumbnail URLs of its photos.",
+    ),
+    ...errorResponses(404),
+  },
+});
+
 export function registerFieldRoutes(app: OpenAPIHono<AppEnv>) {
   // GET /field/missions – open missions near a point
   app.openapi(nearRoute, async (c) => {
     const { lat, lng, radius_km, limit } = c.req.valid("query");
     return c.json({ data: await openMissionsNear({ db: c.var.ctx.db, lat, lng, radiusKm: radius_km, limit }) }, 200);
+  });
+
+  // GET /field/submissions/:id – the zoomer's own submission
+  app.openapi(ownSubmissionRoute, async (c) => {
+    const { ctx, caller } = c.var;
+    const [row] = await ctx.db
+      .select()
+      .from(submissions)
+      .where(and(eq(submissions.id, c.req.valid("param").id), eq(submissions.zoomerId, caller.zoomerId ?? "")))
+      .limit(1);
+    if (!row) throw notFound("submission");
+    const imageRows = await ctx.db.select().from(images).where(eq(images.submissionId, row.id)).orderBy(asc(images.position));
+    return c.json({ ...serializeSubmission(row), thumbnails: imageRows.map((i) => serializeImage(i, ctx).thumbnail_url) }, 200);
   });
 }
