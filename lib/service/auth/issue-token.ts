@@ -49,9 +49,10 @@ export async function issueToken(ctx: ServiceContext, request: TokenRequest): Pr
     throw new OAuthError(400, "unsupported_grant_type", "Only the client_credentials grant is supported.");
   }
   if (!request.clientId || !request.clientSecret) {
+    // RFC 6749 §5.2: "no client authentication included" is invalid_client.
     throw new OAuthError(
-      request.usedBasic ? 401 : 400,
-      request.usedBasic ? "invalid_client" : "invalid_request",
+      401,
+      "invalid_client",
       "Client authentication is required: client_id and client_secret, in the body or by HTTP Basic.",
       request.usedBasic ? BASIC_CHALLENGE : {},
     );

@@ -23,7 +23,9 @@ function toFieldErrors(error: ZodError, target: string): FieldError[] {
   return error.issues.flatMap((issue): FieldError[] => {
     const path = issue.path.map(String);
     const pointerOf = (segments: string[]) =>
-      location === "body" ? `/${segments.map((s) => s.replaceAll("~", "~0").replaceAll("/", "~1")).join("/")}` : segments.join(".");
+      location === "body"
+        ? segments.map((s) => `/${s.replaceAll("~", "~0").replaceAll("/", "~1")}`).join("") // "" is the whole document (RFC 6901)
+        : segments.join(".");
     if (issue.code === "unrecognized_keys") {
       return issue.keys.map((key) => ({
         pointer: pointerOf([...path, key]),

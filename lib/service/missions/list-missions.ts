@@ -1,8 +1,7 @@
 import { and, count, desc, eq, gte, ilike, inArray, lte, or, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { MISSION_STATUSES, missions, type MissionStatus } from "@/lib/db/schema";
-import { parseBbox } from "@/lib/service/parse-bbox";
-import { ApiError } from "@/lib/service/errors";
+import { MISSION_STATUSES, missions } from "@/lib/db/schema";
+import { parseBbox, parseStatusFilter } from "@/lib/service/query-filters";
 import { serializeMission } from "./serialize-mission";
 
 export interface ListMissionsOptions {
@@ -17,26 +16,13 @@ export interface ListMissionsOptions {
   perPage: number;
 }
 
-function parseStatuses(value: string | undefined): MissionStatus[] | "all" {
-  if (!value) return ["active"];
-  if (value === "all") return "all";
-  const names = value.split(",").map((s) => s.trim());
-  const bad = names.filter((n) => !(MISSION_STATUSES as readonly string[]).includes(n));
-  if (bad.length > 0) {
-    throw new ApiError(422, "invalid_parameter", `Unknown status ${bad.map((b) => `"${b}"`).join(", ")}.`, {
-      errors: [{ pointer: "status", in: "query", message: `Use ${MISSION_STATUSES.join(", ")} or all.` }],
-    });
-  }
-  return names as MissionStatus[];
-}
-
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
 export async function listMissions(options: ListMissionsOptions) {
   const { db, orgId, page, perPage } = options;
   const where: SQL[] = [eq(missions.orgId, orgId)];
-  const statuses = parseStatuses(options.status);
-  if (statuses !== "all") where.push(inArray(missions.status, statuses));
+  const statuses = parseStatusFilter(options.status, MISSION_STATUSES, ["active"]);
+  if (statuses) where.push(inArray(missions.status, statuses));
   if (options.q) {
     const pattern = `%${escapeLike(options.q)}%`;
     const text = or(ilike(missions.title, pattern), ilike(missions.description, pattern));

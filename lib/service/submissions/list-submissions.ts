@@ -1,8 +1,7 @@
 import { and, count, desc, eq, gte, inArray, lt, lte, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { SUBMISSION_STATUSES, submissions, type SubmissionStatus } from "@/lib/db/schema";
-import { parseBbox } from "@/lib/service/parse-bbox";
-import { ApiError } from "@/lib/service/errors";
+import { SUBMISSION_STATUSES, submissions } from "@/lib/db/schema";
+import { parseBbox, parseStatusFilter } from "@/lib/service/query-filters";
 import type { SubmissionRow } from "./serialize-submission";
 
 export interface ListSubmissionsOptions {
@@ -16,22 +15,10 @@ export interface ListSubmissionsOptions {
   perPage: number;
 }
 
-function parseStatuses(value: string | undefined): SubmissionStatus[] | null {
-  if (!value || value === "all") return null;
-  const names = value.split(",").map((s) => s.trim());
-  const bad = names.filter((n) => !(SUBMISSION_STATUSES as readonly string[]).includes(n));
-  if (bad.length > 0) {
-    throw new ApiError(422, "invalid_parameter", `Unknown status ${bad.map((b) => `"${b}"`).join(", ")}.`, {
-      errors: [{ pointer: "status", in: "query", message: `Use ${SUBMISSION_STATUSES.join(", ")} or all.` }],
-    });
-  }
-  return names as SubmissionStatus[];
-}
-
 export async function listSubmissions(options: ListSubmissionsOptions): Promise<{ rows: SubmissionRow[]; total: number }> {
   const { db, missionId, page, perPage } = options;
   const where: SQL[] = [eq(submissions.missionId, missionId)];
-  const statuses = parseStatuses(options.status);
+  const statuses = parseStatusFilter(options.status, SUBMISSION_STATUSES, null);
   if (statuses) where.push(inArray(submissions.status, statuses));
   if (options.since) where.push(gte(submissions.createdAt, new Date(options.since)));
   if (options.until) where.push(lt(submissions.createdAt, new Date(options.until)));

@@ -1,5 +1,6 @@
 // A small test client for the service: JSON in, parsed JSON out, plus operator shortcuts.
 import type { Scope } from "@/lib/auth/scopes";
+import type { CreateMissionInput, Mission } from "@/lib/schemas/mission";
 import { ADMIN_TOKEN, type TestService } from "./harness";
 
 export interface ApiResponse<T = unknown> {
@@ -60,6 +61,28 @@ export class TestClient {
     });
     if (res.status !== 200) throw new Error(`token: ${res.status} ${res.text}`);
     return res.body.access_token;
+  }
+
+  /** A zoomer (field contributor) and its credentials (scope submissions:write). */
+  async createZoomer(name = "Test zoomer"): Promise<{ id: string; client_id: string; client_secret: string }> {
+    const res = await this.admin<{ id: string; client_id: string; client_secret: string }>("POST", "/zoomers", { name });
+    if (res.status !== 201) throw new Error(`createZoomer: ${res.status} ${res.text}`);
+    return res.body;
+  }
+
+  async revokeClient(clientId: string): Promise<void> {
+    const res = await this.admin("DELETE", `/clients/${clientId}`);
+    if (res.status !== 204) throw new Error(`revokeClient: ${res.status} ${res.text}`);
+  }
+
+  /** Creates a mission (defaults: a small square in Florence, 3 images) and returns it. */
+  async createMission(token: string, fields: Partial<CreateMissionInput> = {}): Promise<Mission> {
+    const res = await this.request<Mission>("POST", "/api/v1/missions", {
+      token,
+      body: { title: "Test mission", bounds: square(), required_images: 3, ...fields },
+    });
+    if (res.status !== 201) throw new Error(`createMission: ${res.status} ${res.text}`);
+    return res.body;
   }
 
   /** A fresh organisation with a client holding the given scopes, and a token for it. */

@@ -1,0 +1,173 @@
+// The OpenAPI document: valid OpenAPI 3.1, complete (every served route), and faithful to how the
+// routes are protected (scopes, error responses, rate-limit headers, token URL).
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Scope } from "@/lib/auth/scopes";
+import { TestClient } from "./client";
+import { startTestService, type TestService } from "./harness";
+
+interface MediaType {
+  schema?: { $ref?: string };
+}
+interface ResponseObject {
+  description?: string;
+  content?: Record<string, MediaType>;
+  headers?: Record<string, unknown>;
+}
+interface Operation {
+  security?: Record<string, string[]>[];
+  requestBody?: { content?: Record<string, MediaType> };
+  responses: Record<string, ResponseObject>;
+}
+interface SecurityScheme {
+  type: string;
+  flows?: { clientCredentials?: { tokenUrl: string; scopes: Record<string, string> } };
+}
+// A type alias (not an interface) so the document is assignable to the validator's Record<string, unknown>.
+type OpenApiDocument = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: { securitySchemes: Record<string, SecurityScheme>; schemas: Record<string, { required?: string[] }> };
+};
+
+const MISSION_ROUTES: { method: string; path: string; scope: Scope }[] = [
+  { method: "get", path: "/api/v1/missions", scope: "missions:read" },
+  { method: "post", path: "/api/v1/missions", scope: "missions:write" },
+  { method: "get", path: "/api/v1/missions/{id}", scope: "missions:read" },
+  { method: "patch", path: "/api/v1/missions/{id}", scope: "missions:write" },
+  { method: "post", path: "/api/v1/missions/{id}/cancel", scope: "missions:write" },
+];
+
+const OTHER_ROUTES = [
+  "post /api/v1/auth/token",
+  "get /api/v1/auth/jwks.json",
+  "post /api/admin/v1/orgs",
+  "post /api/admin/v1/orgs/{org_id}/clients",
+  "delete /api/admin/v1/clients/{client_id}",
+  "post /api/admin/v1/orgs/{org_id}/users",
+  "post /api/admin/v1/orgs/{org_id}/api-keys",
+  "post /api/admin/v1/zoomers",
+];
+
+const RATE_LIMIT_HEADERS = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"];
+const PROBLEM_REF = "#/components/schemas/Problem";
+/** Served but deliberately not an operation of the document: the document itself. */
+const NOT_DOCUMENTED = new Set(["get /api/v1/openapi.json"]);
+
+let service: TestService;
+let doc: OpenApiDocument;
+
+beforeAll(async () => {
+  service = await startTestService();
+  const res = await new TestClient(service).request<OpenApiDocument>("GET", "/api/v1/openapi.json");
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type") ?? "").toMatch(/^application\/json\b/);
+  doc = res.body;
+});
+afterAll(() => service.close());
+
+const documentedOperations = () =>
+  Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.keys(item)
+      .filter((key) => ["get", "put", "post", "delete", "patch", "head", "options", "trace"].includes(key))
+      .map((method) => `${method} ${path}`),
+  );
+
+function operation(method: string, path: string): Operation {
+  const op = doc.paths[path]?.[method];
+  if (!op) throw new Error(`${method.toUpperCase()} ${path} is not documented`);
+  return op;
+}
+
+describe("GET /api/v1/openapi.json", () => {
+  it("is OpenAPI 3.1 and passes the OpenAPI schema validator", async () => {
+    expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(doc));
+    expect(result.errors ?? [], JSON.stringify(result.errors, null, 2)).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it("documents the mission, token, JWKS and operator routes", () => {
+    const documented = documentedOperations();
+    for (const route of [...MISSION_ROUTES.map((r) => `${r.method} ${r.path}`), ...OTHER_ROUTES]) {
+      expect(documented, route).toContain(route);
+    }
+  });
+
+  it("documents every route the app serves, and nothing it does not serve", () => {
+    const routes = service.runtime.app.routes
+      .filter((r) => r.method !== "ALL")
+      .map((r) => `${r.method.toLowerCase()} ${r.path.replace(/:([^/]+)/g, "{$1}")}`);
+    // HEAD beside a GET of the same path is implied by the GET (as most generators treat it).
+    const served = new Set(routes.filter((r) => !NOT_DOCUMENTED.has(r) && !(r.startsWith("head ") && routes.includes(r.replace(/^head /, "get ")))));
+    const documented = new Set(documentedOperations());
+    expect([...served].filter((r) => !documented.has(r)), "served but undocumented").toEqual([]);
+    expect([...documented].filter((r) => !served.has(r)), "documented but not served").toEqual([]);
+  });
+
+  it("has an oauth2 client-credentials scheme whose tokenUrl is the token endpoint", () => {
+    const scheme = doc.components.securitySchemes.oauth2;
+    expect(scheme?.type).toBe("oauth2");
+    const flow = scheme?.flows?.clientCredentials;
+    expect(flow?.tokenUrl ?? "").toMatch(/\/api\/v1\/auth\/token$/);
+    expect(flow?.tokenUrl).toBe(`${service.url}/api/v1/auth/token`);
+    expect(Object.keys(flow?.scopes ?? {})).toEqual(expect.arrayContaining(["missions:read", "missions:write", "submissions:read", "webhooks:manage"]));
+  });
+
+  it("documents the Problem schema with type, title, status and code", () => {
+    expect(doc.components.schemas.Problem?.required).toEqual(expect.arrayContaining(["type", "title", "status", "code"]));
+  });
+
+  it("needs no token for the token endpoint and accepts JSON and form bodies there", () => {
+    const token = operation("post", "/api/v1/auth/token");
+    expect(token.security ?? []).toEqual([]);
+    expect(Object.keys(token.requestBody?.content ?? {}).sort()).toEqual(["application/json", "application/x-www-form-urlencoded"]);
+    expect(Object.keys(token.responses)).toEqual(expect.arrayContaining(["200", "400", "401", "429"]));
+  });
+
+  it("protects every operator route with the admin token", () => {
+    for (const route of OTHER_ROUTES.filter((r) => r.includes("/api/admin/v1/"))) {
+      const [method = "", path = ""] = route.split(" ");
+      expect(operation(method, path).security, route).toEqual([{ adminToken: [] }]);
+    }
+  });
+});
+
+describe.each(MISSION_ROUTES)("$method $path", ({ method, path, scope }) => {
+  it(`needs oauth2 with scope ${scope}`, () => {
+    expect(operation(method, path).security).toEqual([{ oauth2: [scope] }]);
+  });
+
+  it.each(["401", "403", "429"])("documents a %s problem+json response", (status) => {
+    const response = operation(method, path).responses[status];
+    expect(response, `${status} response`).toBeDefined();
+    expect(response?.content?.["application/problem+json"]?.schema?.$ref).toBe(PROBLEM_REF);
+  });
+
+  it("documents the X-RateLimit-* headers on success, 403 and 429, and Retry-After on 429", () => {
+    const { responses } = operation(method, path);
+    const success = Object.entries(responses).find(([status]) => /^2\d\d$/.test(status));
+    expect(success, "a 2xx response").toBeDefined();
+    for (const [status, response] of [success ?? ["2xx", undefined], ["403", responses["403"]], ["429", responses["429"]]] as const) {
+      expect(Object.keys(response?.headers ?? {}), `headers of ${status}`).toEqual(expect.arrayContaining(RATE_LIMIT_HEADERS));
+    }
+    expect(Object.keys(responses["429"]?.headers ?? {})).toContain("Retry-After");
+  });
+});
+
+describe("every other operation under /api/v1 that needs a token", () => {
+  it("states an oauth2 scope and documents 401, 403 and 429 problems with rate-limit headers", () => {
+    const known = new Set(MISSION_ROUTES.map((r) => `${r.method} ${r.path}`));
+    const others = documentedOperations().filter((r) => r.split(" ")[1]?.startsWith("/api/v1/") && !known.has(r) && !r.includes("/auth/"));
+    for (const route of others) {
+      const [method = "", path = ""] = route.split(" ");
+      const op = operation(method, path);
+      expect(op.security?.[0]?.oauth2?.length, `${route} has an oauth2 scope`).toBe(1);
+      for (const status of ["401", "403", "429"]) {
+        expect(op.responses[status]?.content?.["application/problem+json"]?.schema?.$ref, `${route} ${status}`).toBe(PROBLEM_REF);
+      }
+      expect(Object.keys(op.responses["429"]?.headers ?? {}), `${route} 429 headers`).toEqual(expect.arrayContaining([...RATE_LIMIT_HEADERS, "Retry-After"]));
+    }
+  });
+});

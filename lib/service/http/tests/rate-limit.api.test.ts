@@ -1,0 +1,167 @@
+// Rate limits: 60 requests per minute and an hourly cap per credential, reported in X-RateLimit-*
+// headers; 429 with Retry-After; counters in the database, so they hold across instances; and the
+// token endpoint's limit per client_id against secret guessing.
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ServiceConfig } from "@/lib/service/context";
+import { expectProblem, expectRateLimitHeaders } from "./assertions";
+import { TestClient, square, type ApiResponse } from "./client";
+import { startTestService, type TestService } from "./harness";
+
+const PER_MINUTE = 60;
+
+let service: TestService;
+let api: TestClient;
+/** A service whose binding limit is the hourly one. */
+let hourly: TestService;
+let hourlyApi: TestClient;
+
+beforeAll(async () => {
+  [service, hourly] = await Promise.all([
+    startTestService(),
+    startTestService({ rateLimit: { perMinute: 1000, perHour: 5, tokenPerMinute: 20, tokenPerMinutePerIp: 1000 } }),
+  ]);
+  api = new TestClient(service);
+  hourlyApi = new TestClient(hourly);
+});
+afterAll(() => Promise.all([service.close(), hourly.close()]));
+
+/**
+ * Limits use fixed windows aligned to the clock; a run that straddles a window's end would see
+ * the counter restart. Waits for the next window when fewer than `neededSeconds` are left.
+ */
+async function awayFromWindowEnd(windowSeconds: number, neededSeconds: number) {
+  const left = windowSeconds - ((Date.now() / 1000) % windowSeconds);
+  if (left < neededSeconds) await sleep(Math.ceil(left * 1000) + 50);
+}
+
+/** Asserts Retry-After is whole seconds ≥ 1 that agree with X-RateLimit-Reset. */
+function expectRetryAfter(res: ApiResponse<unknown>, windowSeconds: number) {
+  const retryAfter = res.headers.get("retry-after") ?? "";
+  expect(retryAfter).toMatch(/^\d+$/);
+  const seconds = Number(retryAfter);
+  expect(seconds).toBeGreaterThanOrEqual(1);
+  expect(seconds).toBeLessThanOrEqual(windowSeconds);
+  const reset = Number(res.headers.get("x-ratelimit-reset"));
+  if (Number.isFinite(reset) && reset > 0) expect(Math.abs(Date.now() / 1000 + seconds - reset)).toBeLessThanOrEqual(2);
+}
+
+describe("per-minute limit per credential", () => {
+  it(`lets ${PER_MINUTE} requests through, counting down, then answers 429; another client of the org is unaffected`, async () => {
+    const { orgId, token } = await api.partner(["missions:read"]);
+    await awayFromWindowEnd(60, 15);
+    let firstReset: number | undefined;
+    for (let i = 0; i < PER_MINUTE; i++) {
+      const res = await api.request("GET", "/api/v1/missions", { token });
+      expect(res.status, `request ${i + 1}: ${res.text}`).toBe(200);
+      const { remaining, reset } = expectRateLimitHeaders(res, PER_MINUTE, 60);
+      expect(remaining, `request ${i + 1}`).toBe(PER_MINUTE - 1 - i);
+      firstReset ??= reset;
+      expect(reset).toBe(firstReset);
+    }
+
+    const refused = await api.request("GET", "/api/v1/missions", { token });
+    expectProblem(refused, 429, "rate_limited");
+    expectRetryAfter(refused, 60);
+    const { remaining } = expectRateLimitHeaders(refused, PER_MINUTE, 60);
+    expect(remaining).toBe(0);
+
+    // Limits are per credential: a second client of the same organisation starts at 60.
+    const other = await api.token(await api.createClient(orgId, ["missions:read"]));
+    const fresh = await api.request("GET", "/api/v1/missions", { token: other });
+    expect(fresh.status, fresh.text).toBe(200);
+    expect(expectRateLimitHeaders(fresh, PER_MINUTE, 60).remaining).toBe(PER_MINUTE - 1);
+    // …while the first one is still refused.
+    expectProblem(await api.request("GET", "/api/v1/missions", { token }), 429, "rate_limited");
+  });
+
+  it("reports the headers on 2xx, 403, 404 and 422 authenticated responses", async () => {
+    const { token } = await api.partner(["missions:read"]);
+    await awayFromWindowEnd(60, 5);
+    const responses = [
+      await api.request("GET", "/api/v1/missions", { token }),
+      await api.request("POST", "/api/v1/missions", { token, body: { title: "No scope", bounds: square(), required_images: 1 } }),
+      await api.request("GET", "/api/v1/missions/mission_00000000000000000000000000", { token }),
+      await api.request("GET", "/api/v1/missions?per_page=101", { token }),
+    ];
+    expect(responses.map((r) => r.status)).toEqual([200, 403, 404, 422]);
+    const remaining = responses.map((res) => expectRateLimitHeaders(res, PER_MINUTE, 60).remaining);
+    expect(remaining).toEqual([59, 58, 57, 56]);
+  });
+});
+
+describe("hourly limit", () => {
+  it("refuses the 6th request when the hourly cap is 5, and the headers report the hourly window", async () => {
+    const { token } = await hourlyApi.partner(["missions:read"]);
+    await awayFromWindowEnd(3600, 10);
+    for (let i = 0; i < 5; i++) {
+      const res = await hourlyApi.request("GET", "/api/v1/missions", { token });
+      expect(res.status, `request ${i + 1}: ${res.text}`).toBe(200);
+      expect(expectRateLimitHeaders(res, 5, 3600).remaining).toBe(4 - i);
+    }
+    const refused = await hourlyApi.request("GET", "/api/v1/missions", { token });
+    expectProblem(refused, 429, "rate_limited");
+    expectRetryAfter(refused, 3600);
+    expect(expectRateLimitHeaders(refused, 5, 3600).remaining).toBe(0);
+    // The hourly window, not the minute one: its reset is more than a minute away (except in the
+    // last minute of the hour, when both windows end together).
+    const now = Math.floor(Date.now() / 1000);
+    if (3600 - (now % 3600) > 65) expect(Number(refused.headers.get("x-ratelimit-reset")) - now).toBeGreaterThan(60);
+  });
+});
+
+describe("across instances", () => {
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "counts requests through two instances on one PostgreSQL against one limit (needs TEST_DATABASE_URL: PGlite is one process, so two instances cannot share it)",
+    async () => {
+      const rateLimit: ServiceConfig["rateLimit"] = { perMinute: 10, perHour: 1000, tokenPerMinute: 20, tokenPerMinutePerIp: 1000 };
+      const first = await startTestService({ rateLimit });
+      // Same public origin, so each instance accepts the other's tokens (same issuer and audience).
+      const second = await startTestService({ rateLimit, publicOrigin: first.url });
+      try {
+        const viaFirst = new TestClient(first);
+        const viaSecond = new TestClient(second);
+        const { token } = await viaFirst.partner(["missions:read"]);
+        await awayFromWindowEnd(60, 10);
+        for (let i = 0; i < 10; i++) {
+          const res = await (i % 2 === 0 ? viaFirst : viaSecond).request("GET", "/api/v1/missions", { token });
+          expect(res.status, `request ${i + 1}: ${res.text}`).toBe(200);
+          expect(expectRateLimitHeaders(res, 10, 60).remaining).toBe(9 - i);
+        }
+        expectProblem(await viaSecond.request("GET", "/api/v1/missions", { token }), 429, "rate_limited");
+        expectProblem(await viaFirst.request("GET", "/api/v1/missions", { token }), 429, "rate_limited");
+      } finally {
+        await Promise.all([first.close(), second.close()]);
+      }
+    },
+  );
+});
+
+describe("token endpoint", () => {
+  const TOKEN_PER_MINUTE = 20;
+
+  const requestToken = (clientId: string, secret: string) =>
+    api.request<{ error?: string; access_token?: string }>("POST", "/api/v1/auth/token", {
+      body: { grant_type: "client_credentials", client_id: clientId, client_secret: secret },
+    });
+
+  it(`refuses the ${TOKEN_PER_MINUTE + 1}st token request for one client_id within a minute, even with the right secret`, async () => {
+    const orgId = await api.createOrg("Brute force");
+    const victim = await api.createClient(orgId, ["missions:read"]);
+    await awayFromWindowEnd(60, 10);
+    for (let i = 0; i < TOKEN_PER_MINUTE - 1; i++) {
+      expect((await requestToken(victim.client_id, `cs_guess${i}`)).status).toBe(401);
+    }
+    expect((await requestToken(victim.client_id, victim.client_secret)).status).toBe(200);
+
+    const refused = await requestToken(victim.client_id, victim.client_secret);
+    expect(refused.status, refused.text).toBe(429);
+    expectRetryAfter(refused, 60);
+    expect(typeof refused.body.error).toBe("string");
+    expect(refused.body.access_token).toBeUndefined();
+
+    // The limit is per client_id: another client is unaffected.
+    const bystander = await api.createClient(orgId, ["missions:read"]);
+    expect((await requestToken(bystander.client_id, bystander.client_secret)).status).toBe(200);
+  });
+});
