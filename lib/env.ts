@@ -29,6 +29,7 @@ const schema = z
     MAX_IMAGE_PIXELS: positiveInt(100_000_000),
     CDN_URL_TTL_SECONDS: positiveInt(3600),
     TRUST_PROXY: boolean,
+    API_INTERNAL_URL: z.url({ protocol: /^https?$/ }).optional(),
     DEMO: z.enum(["auto", "on", "off"]).default("auto"),
     DEMO_INTERVAL_MS: positiveInt(20_000),
     RUN_WORKER: z
