@@ -44,6 +44,11 @@ export class KeyStore {
   private keys = new Map<string, LoadedKey>();
   private current: LoadedKey | undefined;
   private lastRefresh = 0;
+  // Verified tokens, so a client's repeated requests pay for the signature check once. Only
+  // tokens that verified are kept, each until its own expiry; revocation is checked per request
+  // elsewhere (the rate limiter), so caching does not outlive a revoked client.
+  private readonly verified = new Map<string, VerifiedToken>();
+  private static readonly VERIFIED_CACHE_SIZE = 10_000;
 
   constructor(
     private readonly db: Db,
@@ -120,6 +125,18 @@ export class KeyStore {
   }
 
   async verify(token: string): Promise<VerifiedToken> {
+    const cached = this.verified.get(token);
+    if (cached) {
+      if (cached.exp * 1000 > Date.now()) return cached;
+      this.verified.delete(token);
+    }
+    const result = await this.verifySignature(token);
+    if (this.verified.size >= KeyStore.VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value ?? "");
+    this.verified.set(token, result);
+    return result;
+  }
+
+  private async verifySignature(token: string): Promise<VerifiedToken> {
     try {
       const { payload } = await jwtVerify(token, (header) => this.keyFor(header.kid), {
         algorithms: [TOKEN_ALG],

@@ -86,9 +86,11 @@ export function createServiceApp(ctx: ServiceContext) {
   app.use("*", async (c, next) => {
     c.set("ctx", ctx);
     c.set("responseHeaders", {});
+    // Set before the handler runs (a handler may override Cache-Control), so responses keep
+    // their fast path instead of being re-headered afterwards.
+    c.header("X-Content-Type-Options", "nosniff");
+    c.header("Cache-Control", "no-store");
     await next();
-    c.res.headers.set("X-Content-Type-Options", "nosniff");
-    if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   });
 
   const v1 = createSubApp();

@@ -51,9 +51,14 @@ export async function consume(
         returning window_seconds, window_start, count`,
   );
 
+  const counts = new Map(rows.map((r) => [Number(r.window_seconds), Number(r.count)]));
+  return summarise(windows, counts, now, rows.length > 0);
+}
+
+/** The limiter's answer from the counts of each window (after counting this request). */
+export function summarise(windows: RateWindow[], counts: Map<number, number>, now: number, clientActive: boolean): ConsumeResult {
   const states: WindowState[] = windows.map((w) => {
-    const row = rows.find((r) => Number(r.window_seconds) === w.seconds);
-    const count = row ? Number(row.count) : 0;
+    const count = counts.get(w.seconds) ?? 0;
     const start = now - (now % w.seconds);
     return { seconds: w.seconds, limit: w.limit, count, remaining: Math.max(0, w.limit - count), reset: start + w.seconds };
   });
@@ -61,8 +66,8 @@ export async function consume(
   const binding =
     exceeded[0] ?? [...states].sort((a, b) => a.remaining - b.remaining || a.reset - b.reset)[0] ?? missingWindow();
   return {
-    clientActive: rows.length > 0,
-    allowed: exceeded.length === 0,
+    clientActive,
+    allowed: clientActive && exceeded.length === 0,
     binding,
     retryAfterSeconds: Math.max(1, binding.reset - now),
   };

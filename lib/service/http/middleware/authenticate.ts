@@ -3,7 +3,7 @@
 import { createMiddleware } from "hono/factory";
 import type { Scope } from "@/lib/auth/scopes";
 import { TokenError } from "@/lib/auth/tokens";
-import { consume, rateLimitHeaders } from "@/lib/service/rate-limit/consume";
+import { rateLimitHeaders } from "@/lib/service/rate-limit/consume";
 import { ApiError } from "@/lib/service/errors";
 import type { AppEnv } from "../types";
 
@@ -36,8 +36,7 @@ export function authenticate(scope: Scope) {
     }
 
     const { perMinute, perHour } = ctx.config.rateLimit;
-    const usage = await consume(
-      ctx.db,
+    const usage = await ctx.limiter.consume(
       `client:${token.client_id}`,
       [
         { seconds: 60, limit: perMinute },
@@ -49,6 +48,7 @@ export function authenticate(scope: Scope) {
 
     const headers = rateLimitHeaders(usage.binding);
     c.set("responseHeaders", { ...c.var.responseHeaders, ...headers });
+    for (const [name, value] of Object.entries(headers)) c.header(name, value);
     if (!usage.allowed) {
       throw new ApiError(
         429,
@@ -66,7 +66,6 @@ export function authenticate(scope: Scope) {
 
     c.set("caller", { token, clientId: token.client_id, orgId: token.org, zoomerId: token.zoomer });
     await next();
-    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
   });
 }
 

@@ -169,7 +169,9 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
 
   // DELETE /clients/:client_id – revoke credentials
   app.openapi(revokeClientRoute, async (c) => {
-    await revokeClient({ db: c.var.ctx.db, clientId: c.req.valid("param").client_id });
+    const { client_id } = c.req.valid("param");
+    await revokeClient({ db: c.var.ctx.db, clientId: client_id });
+    c.var.ctx.limiter.clientRevoked(client_id);
     return c.body(null, 204);
   });
 

@@ -1,7 +1,7 @@
 import { createRoute, z, type OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { issueToken, OAuthError, type TokenRequest } from "@/lib/service/auth/issue-token";
-import { consume, rateLimitHeaders } from "@/lib/service/rate-limit/consume";
+import { rateLimitHeaders } from "@/lib/service/rate-limit/consume";
 import { clientAddress } from "../client-address";
 import { isJsonMediaType } from "../middleware/json-body";
 import type { AppEnv } from "../types";
@@ -150,7 +150,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
   app.post(tokenRoute.path, async (c) => {
     const { ctx } = c.var;
     try {
-      const ipUsage = await consume(ctx.db, `token-ip:${clientAddress(c, ctx.config.trustProxy)}`, [
+      const ipUsage = await ctx.limiter.consume(`token-ip:${clientAddress(c, ctx.config.trustProxy)}`, [
         { seconds: 60, limit: ctx.config.rateLimit.tokenPerMinutePerIp },
       ]);
       if (!ipUsage.allowed) {
@@ -177,7 +177,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
       };
 
       if (request.clientId) {
-        const clientUsage = await consume(ctx.db, `token-client:${request.clientId}`, [
+        const clientUsage = await ctx.limiter.consume(`token-client:${request.clientId}`, [
           { seconds: 60, limit: ctx.config.rateLimit.tokenPerMinute },
         ]);
         if (!clientUsage.allowed) {

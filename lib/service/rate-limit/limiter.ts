@@ -1,0 +1,145 @@
+// Request counting, two ways with one contract:
+// - PostgreSQL (any number of instances): every request is counted by one database statement,
+//   which also refuses revoked clients — exact across instances, one round trip.
+// - PGlite (one process by construction: its directory is locked): counts live in this process,
+//   exact, and are written through to the same table every few seconds so a restart carries on
+//   counting. This keeps a WebAssembly write off every request's path on the embedded default.
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Db, DatabaseKind } from "@/lib/db/client";
+import { apiClients, rateLimitCounters } from "@/lib/db/schema";
+import { consume, type ConsumeResult, type RateWindow, summarise } from "./consume";
+
+export interface RateLimiter {
+  consume(key: string, windows: RateWindow[], options?: { activeClientId?: string }): Promise<ConsumeResult>;
+  /** Forget what is known about a client: it was just revoked. */
+  clientRevoked(clientId: string): void;
+  stop(): Promise<void>;
+}
+
+export function createRateLimiter(db: Db, kind: DatabaseKind, options: { flushMs?: number } = {}): RateLimiter {
+  return kind === "postgres" ? new DatabaseRateLimiter(db) : new LocalRateLimiter(db, options.flushMs ?? 2000);
+}
+
+class DatabaseRateLimiter implements RateLimiter {
+  constructor(private readonly db: Db) {}
+  consume(key: string, windows: RateWindow[], options: { activeClientId?: string } = {}) {
+    return consume(this.db, key, windows, options);
+  }
+  clientRevoked() {}
+  async stop() {}
+}
+
+interface Counter {
+  count: number;
+  persisted: number;
+  expiresAt: number;
+}
+
+class LocalRateLimiter implements RateLimiter {
+  private readonly counters = new Map<string, Counter>();
+  private readonly loading = new Map<string, Promise<Counter>>();
+  private readonly activeClients = new Map<string, Promise<boolean>>();
+  private readonly timer: NodeJS.Timeout;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Db,
+    flushMs: number,
+  ) {
+    this.timer = setInterval(() => {
+      this.flushing = this.flush().catch((error: unknown) => console.error("[rate-limit] flush failed", error));
+    }, flushMs);
+    this.timer.unref();
+  }
+
+  private isActive(clientId: string): Promise<boolean> {
+    let known = this.activeClients.get(clientId);
+    if (!known) {
+      known = this.db
+        .select({ id: apiClients.id })
+        .from(apiClients)
+        .where(and(eq(apiClients.id, clientId), isNull(apiClients.revokedAt)))
+        .limit(1)
+        .then((rows) => rows.length > 0);
+      this.activeClients.set(clientId, known);
+      if (this.activeClients.size > 50_000) this.activeClients.delete(this.activeClients.keys().next().value ?? "");
+    }
+    return known;
+  }
+
+  /** The counter of one window, continuing from the table the first time it is seen. */
+  private counter(id: string, key: string, seconds: number, start: number): Counter | Promise<Counter> {
+    const existing = this.counters.get(id);
+    if (existing) return existing;
+    let pending = this.loading.get(id);
+    if (!pending) {
+      pending = this.db
+        .select({ count: rateLimitCounters.count })
+        .from(rateLimitCounters)
+        .where(and(eq(rateLimitCounters.key, key), eq(rateLimitCounters.windowSeconds, seconds), eq(rateLimitCounters.windowStart, start)))
+        .then(([row]) => {
+          const counter = { count: row?.count ?? 0, persisted: row?.count ?? 0, expiresAt: (start + seconds) * 1000 };
+          this.counters.set(id, counter);
+          this.loading.delete(id);
+          return counter;
+        });
+      this.loading.set(id, pending);
+    }
+    return pending;
+  }
+
+  async consume(key: string, windows: RateWindow[], options: { activeClientId?: string } = {}): Promise<ConsumeResult> {
+    const now = Math.floor(Date.now() / 1000);
+    if (options.activeClientId && !(await this.isActive(options.activeClientId))) {
+      return summarise(windows, new Map(), now, false);
+    }
+    const counts = new Map<number, number>();
+    for (const w of windows) {
+      const start = now - (now % w.seconds);
+      const found = this.counter(`${key}|${w.seconds}|${start}`, key, w.seconds, start);
+      const counter = found instanceof Promise ? await found : found;
+      counter.count += 1;
+      counts.set(w.seconds, counter.count);
+    }
+    return summarise(windows, counts, now, true);
+  }
+
+  clientRevoked(clientId: string): void {
+    this.activeClients.set(clientId, Promise.resolve(false));
+  }
+
+  private async flush(): Promise<void> {
+    const now = Date.now();
+    const dirty: { key: string; windowSeconds: number; windowStart: number; count: number }[] = [];
+    for (const [id, counter] of this.counters) {
+      if (counter.count !== counter.persisted) {
+        const [key = "", seconds = "0", start = "0"] = splitId(id);
+        dirty.push({ key, windowSeconds: Number(seconds), windowStart: Number(start), count: counter.count });
+        counter.persisted = counter.count;
+      }
+      if (counter.expiresAt < now - 60_000) this.counters.delete(id);
+    }
+    if (dirty.length === 0) return;
+    await this.db
+      .insert(rateLimitCounters)
+      .values(dirty)
+      .onConflictDoUpdate({
+        target: [rateLimitCounters.key, rateLimitCounters.windowSeconds, rateLimitCounters.windowStart],
+        set: { count: sql`greatest(${rateLimitCounters.count}, excluded.count)` },
+      });
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flushing;
+    await this.flush();
+  }
+}
+
+/** Counter ids are `key|seconds|start`; the key itself may contain "|". */
+function splitId(id: string): [string, string, string] {
+  const parts = id.split("|");
+  const start = parts.pop() ?? "0";
+  const seconds = parts.pop() ?? "0";
+  return [parts.join("|"), seconds, start];
+}
