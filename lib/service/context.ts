@@ -2,6 +2,7 @@
 // Built once per process from the environment (lib/service/runtime.ts) or by tests directly.
 import type { Db, DatabaseKind } from "@/lib/db/client";
 import type { KeyStore } from "@/lib/auth/tokens";
+import type { MissionCache } from "@/lib/service/missions/mission-cache";
 import type { RateLimiter } from "@/lib/service/rate-limit/limiter";
 import type { ObjectStore } from "@/lib/service/storage/object-store";
 
@@ -28,6 +29,7 @@ export interface ServiceContext {
   keys: KeyStore;
   store: ObjectStore;
   limiter: RateLimiter;
+  missionCache: MissionCache;
   /** Key for signing CDN URLs (HMAC-SHA256), shared by all instances through the database. */
   cdnSecret: string;
   /** Tells this process's workers that a job was just committed (no-op without a worker). */

@@ -10,6 +10,7 @@ import { env, type Env } from "@/lib/env";
 import { tokenSettingsFor, type ServiceConfig, type ServiceContext } from "./context";
 import { createServiceApp, type ServiceApp } from "./http/app";
 import { startBackgroundWork, type BackgroundWork } from "./jobs/background";
+import { MissionCache } from "./missions/mission-cache";
 import { createRateLimiter } from "./rate-limit/limiter";
 import { getOrCreateSecret } from "./secrets";
 import { LocalObjectStore } from "./storage/local-store";
@@ -68,7 +69,8 @@ export async function createRuntime(options: {
   const store = new LocalObjectStore(resolve(config.dataDir, "photos"));
   const cdnSecret = await getOrCreateSecret(database.db, "cdn-url-signing");
   const limiter = createRateLimiter(database.db, database.kind);
-  const ctx: ServiceContext = { db: database.db, dbKind: database.kind, config, keys, store, limiter, cdnSecret, wakeWorkers: () => {} };
+  const missionCache = new MissionCache(database.kind === "pglite");
+  const ctx: ServiceContext = { db: database.db, dbKind: database.kind, config, keys, store, limiter, missionCache, cdnSecret, wakeWorkers: () => {} };
   const app = createServiceApp(ctx);
   const background = options.runWorker ? startBackgroundWork(ctx, options.workerOptions) : undefined;
   if (background) ctx.wakeWorkers = () => background.workers.qa.wake();

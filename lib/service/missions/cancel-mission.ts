@@ -1,12 +1,13 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "@/lib/db/client";
 import { missions } from "@/lib/db/schema";
+import type { ServiceContext } from "@/lib/service/context";
 import { ApiError } from "@/lib/service/errors";
 import { getMissionRow } from "./get-mission";
 import { serializeMission } from "./serialize-mission";
 
-export async function cancelMission({ db, orgId, id }: { db: Db; orgId: string; id: string }) {
-  const current = await getMissionRow(db, orgId, id);
+export async function cancelMission({ ctx, orgId, id }: { ctx: Pick<ServiceContext, "db" | "missionCache">; orgId: string; id: string }) {
+  const { db } = ctx;
+  const current = await getMissionRow(ctx, orgId, id);
   if (current.status !== "active") {
     throw new ApiError(409, "mission_not_active", `The mission is already ${current.status}.`);
   }
@@ -16,6 +17,7 @@ export async function cancelMission({ db, orgId, id }: { db: Db; orgId: string; 
     .set({ status: "cancelled", cancelledAt: now, updatedAt: now })
     .where(and(eq(missions.id, id), eq(missions.orgId, orgId), eq(missions.status, "active")))
     .returning();
+  ctx.missionCache.invalidate(id);
   if (!row) throw new ApiError(409, "mission_not_active", "The mission stopped being active while it was being cancelled.");
   return serializeMission(row);
 }

@@ -1,21 +1,22 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "@/lib/db/client";
 import { missions } from "@/lib/db/schema";
 import type { UpdateMissionInput } from "@/lib/schemas/mission";
+import type { ServiceContext } from "@/lib/service/context";
 import { ApiError } from "@/lib/service/errors";
 import { getMissionRow } from "./get-mission";
 import { serializeMission } from "./serialize-mission";
 import { validateBounds } from "./validate-bounds";
 
 export interface UpdateMissionOptions {
-  db: Db;
+  ctx: Pick<ServiceContext, "db" | "missionCache">;
   orgId: string;
   id: string;
   input: UpdateMissionInput;
 }
 
-export async function updateMission({ db, orgId, id, input }: UpdateMissionOptions) {
-  const current = await getMissionRow(db, orgId, id);
+export async function updateMission({ ctx, orgId, id, input }: UpdateMissionOptions) {
+  const { db } = ctx;
+  const current = await getMissionRow(ctx, orgId, id);
   if (current.status !== "active") {
     throw new ApiError(409, "mission_not_active", `The mission is ${current.status}; only active missions can be changed.`);
   }
@@ -35,6 +36,7 @@ export async function updateMission({ db, orgId, id, input }: UpdateMissionOptio
     .set(changes)
     .where(and(eq(missions.id, id), eq(missions.orgId, orgId), eq(missions.status, "active")))
     .returning();
+  ctx.missionCache.invalidate(id);
   if (!row) throw new ApiError(409, "mission_not_active", "The mission stopped being active while it was being changed.");
   return serializeMission(row);
 }

@@ -145,4 +145,5 @@ export async function runQa(ctx: ServiceContext, submissionId: string): Promise<
       if (completed) await recordEvent(tx, { orgId: completed.orgId, type: "mission.completed", data: { mission: serializeMission(completed) } });
     }
   });
+  ctx.missionCache.invalidate(submission.missionId);
 }

@@ -91,7 +91,7 @@ export async function receiveSubmission({ ctx, zoomerId, missionId, body, conten
     const gps = located?.exif.gps ?? null;
     const capturedAt = checked.find((f) => f.exif.captured_at)?.exif.captured_at ?? null;
 
-    return await ctx.db.transaction(async (tx) => {
+    const received = await ctx.db.transaction(async (tx) => {
       // Counting the submission is also the state check: a mission completed or cancelled since
       // the first look refuses it here, inside the transaction.
       const [mission] = await tx
@@ -168,6 +168,8 @@ export async function receiveSubmission({ ctx, zoomerId, missionId, body, conten
       await enqueueJob(tx, "qa", { submission_id: submissionId });
       return serializeSubmission(row);
     });
+    ctx.missionCache.invalidate(missionId);
+    return received;
   } catch (error) {
     await Promise.all(storedKeys.map((key) => ctx.store.delete(key).catch(() => undefined)));
     throw error;

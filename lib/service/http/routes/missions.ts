@@ -116,14 +116,14 @@ export function registerMissionRoutes(app: OpenAPIHono<AppEnv>) {
 
   // GET /missions/:id – one mission
   app.openapi(getRoute, async (c) => {
-    const row = await getMissionRow(c.var.ctx.db, callerOrg(c), c.req.valid("param").id);
+    const row = await getMissionRow(c.var.ctx, callerOrg(c), c.req.valid("param").id);
     return c.json(serializeMission(row), 200);
   });
 
   // PATCH /missions/:id – change an active mission
   app.openapi(updateRoute, async (c) => {
     const mission = await updateMission({
-      db: c.var.ctx.db,
+      ctx: c.var.ctx,
       orgId: callerOrg(c),
       id: c.req.valid("param").id,
       input: c.req.valid("json"),
@@ -133,7 +133,7 @@ export function registerMissionRoutes(app: OpenAPIHono<AppEnv>) {
 
   // POST /missions/:id/cancel – cancel an active mission
   app.openapi(cancelRoute, async (c) => {
-    const mission = await cancelMission({ db: c.var.ctx.db, orgId: callerOrg(c), id: c.req.valid("param").id });
+    const mission = await cancelMission({ ctx: c.var.ctx, orgId: callerOrg(c), id: c.req.valid("param").id });
     return c.json(mission, 200);
   });
 }

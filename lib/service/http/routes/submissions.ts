@@ -158,7 +158,7 @@ export function registerSubmissionRoutes(app: OpenAPIHono<AppEnv>) {
   // GET /missions/:id/submissions – JSON list or GeoJSON FeatureCollection
   app.openapi(listRoute, async (c) => {
     const { ctx } = c.var;
-    const mission = await getMissionRow(ctx.db, callerOrg(c), c.req.valid("param").id);
+    const mission = await getMissionRow(ctx, callerOrg(c), c.req.valid("param").id);
     const query = c.req.valid("query");
     const geojson = query.format === "geojson" || (query.format === undefined && (c.req.header("accept") ?? "").includes(GEOJSON));
     if (!geojson && query.per_page > 100) {
@@ -179,7 +179,7 @@ export function registerSubmissionRoutes(app: OpenAPIHono<AppEnv>) {
 
   // GET /missions/:id/export – ZIP of originals + metadata.json
   app.openapi(exportRoute, async (c) => {
-    const mission = await getMissionRow(c.var.ctx.db, callerOrg(c), c.req.valid("param").id);
+    const mission = await getMissionRow(c.var.ctx, callerOrg(c), c.req.valid("param").id);
     const archive = await exportMission(c.var.ctx, mission);
     return c.body(Readable.toWeb(archive.stream) as ReadableStream, 200, {
       "Content-Type": "application/zip",
