@@ -1,0 +1,440 @@
+// Benchmark: authenticated GET /api/v1/missions/{id} through the full stack, against a bare
+// node:http server returning the same bytes, in the same run. Targets: the API standalone
+// (scripts/api-server.ts) and the API mounted in Next (`next start`).
+// Goal (issue): standalone ≥ 0.5 × bare throughput and p99 ≤ 2 × bare p99. Reported as ratios,
+// never turned into a pass/fail of the test suite: absolute numbers depend on the machine.
+import { copyFileSync, mkdirSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { capture, type CapturedResponse } from "./lib/http";
+import { measure, type LoadSettings, type Measurement } from "./lib/load";
+import {
+  ensureNextBuild,
+  type BuildMode,
+  type BuildOutcome,
+} from "./lib/next-build";
+import type { Supervisor } from "./lib/processes";
+import { seedMission } from "./lib/seed";
+import { startApi, startBare, type RunningTarget } from "./lib/targets";
+import {
+  formatProfile,
+  summariseProfile,
+  type ProfileSummary,
+} from "./profile-summary";
+
+export const GOALS = { minThroughputRatio: 0.5, maxP99Ratio: 2 } as const;
+
+export interface ApiGetMissionOptions {
+  supervisor: Supervisor;
+  load: LoadSettings;
+  build: BuildMode;
+  skipNext: boolean;
+  /** Also run a profiled standalone pass (numbers not used in the ratios). */
+  profile: boolean;
+  resultsDir: string;
+}
+
+export type TargetName = "bare" | "standalone" | "next";
+
+export interface TargetResult {
+  target: TargetName;
+  label: string;
+  command?: string;
+  url?: string;
+  /** Size of the response body this target returned before the load (same bytes for all). */
+  bodyBytes?: number;
+  measurement?: Measurement;
+  /** Why the target was not measured. */
+  notRun?: string;
+}
+
+export interface Ratio {
+  name: string;
+  value: number | null;
+  goal: string;
+  meetsGoal: boolean | null;
+  note?: string;
+}
+
+export interface ApiGetMissionResults {
+  benchmark: "api-get-mission";
+  request: { method: "GET"; path: string; headers: string[] };
+  reference: { contentType: string; contentLength: number };
+  nextBuild?: BuildOutcome;
+  targets: TargetResult[];
+  ratios: Ratio[];
+  profile?: {
+    measurement: Measurement;
+    savedAs: string;
+    summary: ProfileSummary;
+  };
+}
+
+const LABELS: Record<TargetName, string> = {
+  bare: "bare node:http (same bytes)",
+  standalone: "API standalone (scripts/api-server.ts)",
+  next: "API mounted in Next (next start)",
+};
+
+// Sent to every target, the bare one included (it ignores it), so that all three parse the same
+// request bytes. No accept-encoding, as autocannon sends none: Next must not gzip. The set-up
+// GETs below say `identity` explicitly because fetch would otherwise ask for gzip.
+function requestHeaders(accessToken: string): Record<string, string> {
+  return { authorization: `Bearer ${accessToken}` };
+}
+
+function describeMismatch(
+  got: CapturedResponse,
+  want: CapturedResponse,
+): string | undefined {
+  if (got.status !== 200)
+    return `answered ${got.status}: ${got.body.toString("utf8").slice(0, 300)}`;
+  if (got.contentType !== want.contentType)
+    return `content-type ${got.contentType}, standalone sends ${want.contentType}`;
+  if (got.body.length !== want.body.length)
+    return `body of ${got.body.length} bytes, standalone sends ${want.body.length}`;
+  return undefined;
+}
+
+interface Prepared {
+  target: TargetName;
+  running: RunningTarget;
+  headers: Record<string, string>;
+  path: string;
+  bodyBytes: number;
+}
+
+/** Starts the standalone API, seeds it and captures the response the bare server will replay. */
+async function prepareStandalone(
+  supervisor: Supervisor,
+): Promise<{ prepared: Prepared; reference: CapturedResponse }> {
+  const api = await startApi(supervisor, "standalone");
+  const seeded = await seedMission(api);
+  const headers = requestHeaders(seeded.accessToken);
+  const reference = await capture(`${api.url}${seeded.path}`, {
+    ...headers,
+    "accept-encoding": "identity",
+  });
+  if (reference.status !== 200)
+    throw new Error(
+      `standalone GET ${seeded.path} answered ${reference.status}: ${reference.body.toString("utf8")}`,
+    );
+  return {
+    prepared: {
+      target: "standalone",
+      running: api,
+      headers,
+      path: seeded.path,
+      bodyBytes: reference.body.length,
+    },
+    reference,
+  };
+}
+
+async function prepareBare(
+  supervisor: Supervisor,
+  reference: CapturedResponse,
+  like: Prepared,
+): Promise<Prepared> {
+  const bare = await startBare(
+    supervisor,
+    reference.body,
+    reference.contentType,
+  );
+  const check = await capture(`${bare.url}${like.path}`, like.headers);
+  if (
+    !check.body.equals(reference.body) ||
+    check.contentType !== reference.contentType
+  ) {
+    throw new Error("the bare server does not return the captured bytes");
+  }
+  return { ...like, target: "bare", running: bare };
+}
+
+async function prepareNext(
+  supervisor: Supervisor,
+  reference: CapturedResponse,
+): Promise<Prepared> {
+  const api = await startApi(supervisor, "next");
+  const seeded = await seedMission(api);
+  const headers = requestHeaders(seeded.accessToken);
+  const check = await capture(`${api.url}${seeded.path}`, {
+    ...headers,
+    "accept-encoding": "identity",
+  });
+  const mismatch = describeMismatch(check, reference);
+  if (mismatch) throw new Error(`Next ${mismatch}`);
+  return {
+    target: "next",
+    running: api,
+    headers,
+    path: seeded.path,
+    bodyBytes: check.body.length,
+  };
+}
+
+async function measureTarget(
+  prepared: Prepared,
+  load: LoadSettings,
+): Promise<TargetResult> {
+  console.error(
+    `[bench] api-get-mission: ${prepared.target} (${load.warmupSeconds} s warm-up + ${load.durationSeconds} s)`,
+  );
+  const measurement = await measure(
+    `${prepared.running.url}${prepared.path}`,
+    prepared.headers,
+    load,
+  );
+  return {
+    target: prepared.target,
+    label: LABELS[prepared.target],
+    command: prepared.running.process.commandLine,
+    url: prepared.running.url,
+    bodyBytes: prepared.bodyBytes,
+    measurement,
+  };
+}
+
+function ratio(
+  name: string,
+  num: TargetResult | undefined,
+  den: TargetResult | undefined,
+  pick: (m: Measurement) => number,
+  goal: "min" | "max",
+): Ratio {
+  const goalText =
+    goal === "min"
+      ? `≥ ${GOALS.minThroughputRatio}`
+      : `≤ ${GOALS.maxP99Ratio}×`;
+  const a = num?.measurement;
+  const b = den?.measurement;
+  if (!a || !b)
+    return {
+      name,
+      value: null,
+      goal: goalText,
+      meetsGoal: null,
+      note: "not measured",
+    };
+  if (!a.valid || !b.valid)
+    return {
+      name,
+      value: null,
+      goal: goalText,
+      meetsGoal: null,
+      note: "invalid run",
+    };
+  const value = pick(a) / pick(b);
+  const meetsGoal =
+    goal === "min"
+      ? value >= GOALS.minThroughputRatio
+      : value <= GOALS.maxP99Ratio;
+  return {
+    name,
+    value: Math.round(value * 1000) / 1000,
+    goal: goalText,
+    meetsGoal,
+  };
+}
+
+function ratios(targets: TargetResult[]): Ratio[] {
+  const find = (t: TargetName) => targets.find((r) => r.target === t);
+  const rps = (m: Measurement) => m.requestsPerSecond;
+  const p99 = (m: Measurement) => m.latencyMs.p99;
+  return [
+    ratio(
+      "standalone / bare throughput",
+      find("standalone"),
+      find("bare"),
+      rps,
+      "min",
+    ),
+    ratio(
+      "standalone p99 / bare p99",
+      find("standalone"),
+      find("bare"),
+      p99,
+      "max",
+    ),
+    ratio("next / bare throughput", find("next"), find("bare"), rps, "min"),
+    ratio("next p99 / bare p99", find("next"), find("bare"), p99, "max"),
+  ];
+}
+
+/**
+ * The main thread's profile. Node writes one file per thread, CPU.<date>.<time>.<pid>.<thread>.<seq>,
+ * and with `--import tsx` the module-loader hooks run on a second thread (thread id ≠ 0).
+ */
+function mainThreadProfile(dir: string): string {
+  const files = readdirSync(dir).filter((f) => f.endsWith(".cpuprofile"));
+  const main = files.find((f) =>
+    /^CPU\.\d+\.\d+\.\d+\.0\.\d+\.cpuprofile$/.test(f),
+  );
+  const chosen =
+    main ??
+    files.sort(
+      (a, b) => statSync(join(dir, b)).size - statSync(join(dir, a)).size,
+    )[0];
+  if (!chosen)
+    throw new Error(`the profiled server wrote no .cpuprofile into ${dir}`);
+  return join(dir, chosen);
+}
+
+/** A separate standalone pass under `node --cpu-prof`; its figures are slowed by the profiler. */
+async function profileStandalone(
+  options: ApiGetMissionOptions,
+): Promise<ApiGetMissionResults["profile"]> {
+  const dir = options.supervisor.tempDir("cpuprof");
+  const api = await startApi(options.supervisor, "standalone", {
+    cpuProfileDir: dir,
+  });
+  const seeded = await seedMission(api);
+  console.error(`[bench] api-get-mission: standalone under --cpu-prof`);
+  const measurement = await measure(
+    `${api.url}${seeded.path}`,
+    requestHeaders(seeded.accessToken),
+    options.load,
+  );
+  await api.process.stop(); // SIGTERM: the server exits cleanly and node writes the profile
+  mkdirSync(join(options.resultsDir, "profiles"), { recursive: true });
+  const savedAs = join(
+    options.resultsDir,
+    "profiles",
+    "api-get-mission-standalone.cpuprofile",
+  );
+  copyFileSync(mainThreadProfile(dir), savedAs);
+  // The server is stopped right after the measured run: its last `duration` seconds are that run.
+  return {
+    measurement,
+    savedAs,
+    summary: summariseProfile(savedAs, {
+      windowMs: options.load.durationSeconds * 1000,
+    }),
+  };
+}
+
+async function prepareNextOrReason(
+  options: ApiGetMissionOptions,
+  reference: CapturedResponse,
+  build: BuildOutcome | undefined,
+) {
+  if (!build) return "--skip-next";
+  if (!build.usable) return `no usable Next build: ${build.reason}`;
+  try {
+    return await prepareNext(options.supervisor, reference);
+  } catch (error) {
+    return `Next did not start or answer: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+export async function runApiGetMission(
+  options: ApiGetMissionOptions,
+): Promise<ApiGetMissionResults> {
+  // Build first, while no server is running: the build would otherwise compete for the two cores.
+  const nextBuild = options.skipNext
+    ? undefined
+    : await ensureNextBuild(options.supervisor, options.build);
+  const { prepared: standalone, reference } = await prepareStandalone(
+    options.supervisor,
+  );
+  const bare = await prepareBare(options.supervisor, reference, standalone);
+  const next = await prepareNextOrReason(options, reference, nextBuild);
+
+  // One target under load at a time; the others sit idle (apart from their job-queue polling).
+  const targets: TargetResult[] = [];
+  for (const prepared of [
+    bare,
+    standalone,
+    typeof next === "string" ? undefined : next,
+  ]) {
+    if (prepared) targets.push(await measureTarget(prepared, options.load));
+  }
+  if (typeof next === "string")
+    targets.push({ target: "next", label: LABELS.next, notRun: next });
+  await options.supervisor.stopAll();
+
+  const profile = options.profile
+    ? await profileStandalone(options)
+    : undefined;
+  return {
+    benchmark: "api-get-mission",
+    request: {
+      method: "GET",
+      path: "/api/v1/missions/{id}",
+      headers: ["authorization: Bearer <access token> (all targets)"],
+    },
+    reference: {
+      contentType: reference.contentType,
+      contentLength: reference.contentLength,
+    },
+    ...(nextBuild ? { nextBuild } : {}),
+    targets,
+    ratios: ratios(targets),
+    ...(profile ? { profile } : {}),
+  };
+}
+
+// ---- report ---------------------------------------------------------------------------------
+
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString("en-US", {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+
+function targetRow(t: TargetResult): string {
+  const m = t.measurement;
+  if (!m)
+    return `| ${t.label} | not run | | | | ${t.notRun?.split("\n")[0] ?? ""} | |`;
+  const load = fmt(m.loadAverage1mAfter, 2);
+  if (!m.valid)
+    return `| ${t.label} | **invalid** | | | ${fmt(m.totalRequests)} | ${m.invalidReason ?? ""} | ${load} |`;
+  return `| ${t.label} | ${fmt(m.requestsPerSecond)} | ${fmt(m.latencyMs.p50, 2)} | ${fmt(m.latencyMs.p99, 2)} | ${fmt(m.totalRequests)} | all 2xx | ${load} |`;
+}
+
+function ratioRow(r: Ratio): string {
+  const verdict =
+    r.meetsGoal === null
+      ? (r.note ?? "")
+      : r.meetsGoal
+        ? "meets goal"
+        : "**below goal**";
+  return `| ${r.name} | ${r.value === null ? "–" : fmt(r.value, 3)} | ${r.goal} | ${verdict} |`;
+}
+
+export function formatApiGetMission(results: ApiGetMissionResults): string {
+  const lines = [
+    `### Authenticated GET /api/v1/missions/{id} vs bare node:http`,
+    "",
+    `Response: ${results.reference.contentLength} bytes of ${results.reference.contentType}.` +
+      (results.nextBuild
+        ? ` Next build: ${results.nextBuild.action} (${results.nextBuild.reason.split("\n")[0]}).`
+        : ""),
+    "",
+    "| target | req/s (mean) | p50 ms | p99 ms | requests | status | load avg 1m after |",
+    "|---|---:|---:|---:|---:|---|---:|",
+    ...results.targets.map(targetRow),
+    "",
+    "| ratio | value | goal | |",
+    "|---|---:|---|---|",
+    ...results.ratios.map(ratioRow),
+  ];
+  lines.push(
+    "",
+    "Targets, each in its own process group (API targets: NODE_ENV=production, fresh DATA_DIR with embedded PGlite, DEMO=off, " +
+      "PUBLIC_ORIGIN=http://127.0.0.1:<port>, RATE_LIMIT_PER_MINUTE/_PER_HOUR=100000000, so every request is still counted):",
+  );
+  for (const t of results.targets)
+    if (t.command) lines.push(`- ${t.target}: \`${t.command}\``);
+  if (results.profile) {
+    const m = results.profile.measurement;
+    lines.push(
+      "",
+      `#### Profile of the standalone API under the same load (\`node --cpu-prof\`, saved as \`${results.profile.savedAs}\`)`,
+      "",
+      `Under the profiler: ${fmt(m.requestsPerSecond)} req/s, p99 ${fmt(m.latencyMs.p99, 2)} ms${m.valid ? "" : ` (invalid: ${m.invalidReason ?? ""})`}; not used in the ratios.`,
+      "",
+      formatProfile(results.profile.summary),
+    );
+  }
+  return lines.join("\n");
+}

@@ -1,0 +1,104 @@
+// Small HTTP helpers for setting targets up (not for load: that is autocannon's job).
+import { createServer } from "node:net";
+import type { ManagedProcess } from "./processes";
+
+const sleep = (ms: number) =>
+  new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A port that was free a moment ago (the OS picks it); the child binds it right after. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() =>
+        port > 0 ? resolve(port) : reject(new Error("no free port")),
+      );
+    });
+  });
+}
+
+/** Polls `url` until it answers 200; fails early (with the child's output) if the child dies. */
+export async function waitForOk(
+  url: string,
+  child: ManagedProcess,
+  timeoutMs: number,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.hasExited())
+      throw new Error(
+        `${child.name} exited before it was ready:\n${child.logTail()}`,
+      );
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      await response.arrayBuffer();
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error(
+    `${child.name} was not ready at ${url} after ${timeoutMs / 1000} s:\n${child.logTail()}`,
+  );
+}
+
+/** POSTs JSON and returns the parsed answer; any status other than `expect` is an error. */
+export async function postJson(
+  url: string,
+  body: unknown,
+  bearer: string | undefined,
+  expect: number,
+): Promise<unknown> {
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+  };
+  if (bearer) headers.authorization = `Bearer ${bearer}`;
+  const response = await fetch(url, {
+    method: "POST",
+    headers,
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (response.status !== expect)
+    throw new Error(
+      `POST ${url} answered ${response.status} (wanted ${expect}): ${text}`,
+    );
+  return JSON.parse(text) as unknown;
+}
+
+/** A string member of a parsed JSON object, or a clear error naming what was missing. */
+export function stringField(value: unknown, key: string): string {
+  if (typeof value === "object" && value !== null && key in value) {
+    const member: unknown = (value as Record<string, unknown>)[key];
+    if (typeof member === "string") return member;
+  }
+  throw new Error(`expected a string "${key}" in ${JSON.stringify(value)}`);
+}
+
+export interface CapturedResponse {
+  status: number;
+  contentType: string;
+  contentLength: number;
+  body: Buffer;
+}
+
+/** One GET, keeping the exact body bytes and the headers the bare server must reproduce. */
+export async function capture(
+  url: string,
+  headers: Record<string, string>,
+): Promise<CapturedResponse> {
+  const response = await fetch(url, { headers });
+  const body = Buffer.from(await response.arrayBuffer());
+  return {
+    status: response.status,
+    contentType: response.headers.get("content-type") ?? "",
+    contentLength: Number(
+      response.headers.get("content-length") ?? body.length,
+    ),
+    body,
+  };
+}

@@ -1,0 +1,171 @@
+// Load generation with autocannon, run programmatically in the runner's process (the servers are
+// child processes). One warm-up run whose figures are discarded, then the measured run.
+import { loadavg } from "node:os";
+import autocannon from "autocannon";
+
+export interface LoadSettings {
+  connections: number;
+  warmupSeconds: number;
+  durationSeconds: number;
+}
+
+export interface LatencySummary {
+  mean: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+}
+
+export interface Measurement {
+  /** False when any response was not 2xx, or a request errored or timed out. */
+  valid: boolean;
+  invalidReason?: string;
+  /** Mean of autocannon's per-second request counts. */
+  requestsPerSecond: number;
+  totalRequests: number;
+  /** Milliseconds, sub-millisecond precision (see LatencySamples). */
+  latencyMs: LatencySummary;
+  counts: {
+    "2xx": number;
+    non2xx: number;
+    errors: number;
+    timeouts: number;
+    resets: number;
+  };
+  statusCodes: Record<string, number>;
+  bytesPerSecond: number;
+  durationSeconds: number;
+  warmup: { requests: number; valid: boolean; invalidReason?: string };
+  /** 1-minute load average right after the run: shows when something else used the machine. */
+  loadAverage1mAfter: number;
+}
+
+/**
+ * Every response time, kept at full precision. autocannon's own latency histogram records whole
+ * milliseconds, which reads 0 or 1 ms for a bare server and would make a "p99 ratio" meaningless.
+ */
+class LatencySamples {
+  private values = new Float64Array(1 << 16);
+  private size = 0;
+
+  add(ms: number): void {
+    if (this.size === this.values.length) {
+      const grown = new Float64Array(this.values.length * 2);
+      grown.set(this.values);
+      this.values = grown;
+    }
+    this.values[this.size++] = ms;
+  }
+
+  summary(): LatencySummary {
+    const sorted = this.values.slice(0, this.size).sort();
+    const at = (p: number) =>
+      sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+    const total = sorted.reduce((sum, v) => sum + v, 0);
+    return {
+      mean: sorted.length ? total / sorted.length : 0,
+      p50: at(50),
+      p90: at(90),
+      p99: at(99),
+      max: sorted[sorted.length - 1] ?? 0,
+    };
+  }
+}
+
+interface Run {
+  result: autocannon.Result;
+  latency: LatencySummary;
+}
+
+function runOnce(
+  url: string,
+  headers: Record<string, string>,
+  connections: number,
+  seconds: number,
+): Promise<Run> {
+  const samples = new LatencySamples();
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        method: "GET",
+        headers,
+        connections,
+        pipelining: 1,
+        duration: seconds,
+      },
+      (error: unknown, result: autocannon.Result) => {
+        if (error)
+          reject(error instanceof Error ? error : new Error(String(error)));
+        else resolve({ result, latency: samples.summary() });
+      },
+    );
+    instance.on("response", (_client, statusCode, _bytes, responseTime) => {
+      // Latency of successful responses only, as autocannon does; failures make the run invalid anyway.
+      if (statusCode >= 200 && statusCode < 300) samples.add(responseTime);
+    });
+  });
+}
+
+/** Why a run cannot be reported as a number, or undefined when every request got a 2xx. */
+function invalidity(result: autocannon.Result): string | undefined {
+  const problems: string[] = [];
+  if (result.non2xx > 0) problems.push(`${result.non2xx} non-2xx responses`);
+  if (result.errors > 0) problems.push(`${result.errors} errors`);
+  if (result.timeouts > 0) problems.push(`${result.timeouts} timeouts`);
+  if (result["2xx"] === 0) problems.push("no successful response");
+  return problems.length ? problems.join(", ") : undefined;
+}
+
+function statusCodes(result: autocannon.Result): Record<string, number> {
+  const codes: Record<string, number> = {};
+  for (const [code, stats] of Object.entries(result.statusCodeStats ?? {}))
+    codes[code] = stats.count ?? 0;
+  return codes;
+}
+
+/** Warm-up (JIT, caches, connection pools), then the measured run with the same request. */
+export async function measure(
+  url: string,
+  headers: Record<string, string>,
+  settings: LoadSettings,
+): Promise<Measurement> {
+  const warm = await runOnce(
+    url,
+    headers,
+    settings.connections,
+    settings.warmupSeconds,
+  );
+  const { result, latency } = await runOnce(
+    url,
+    headers,
+    settings.connections,
+    settings.durationSeconds,
+  );
+  const reason = invalidity(result);
+  const warmReason = invalidity(warm.result);
+  return {
+    valid: reason === undefined,
+    ...(reason ? { invalidReason: reason } : {}),
+    requestsPerSecond: result.requests.mean,
+    totalRequests: result.requests.total,
+    latencyMs: latency,
+    counts: {
+      "2xx": result["2xx"],
+      non2xx: result.non2xx,
+      errors: result.errors,
+      timeouts: result.timeouts,
+      resets: result.resets,
+    },
+    statusCodes: statusCodes(result),
+    bytesPerSecond: result.throughput.mean,
+    durationSeconds: result.duration,
+    warmup: {
+      requests: warm.result.requests.total,
+      valid: warmReason === undefined,
+      ...(warmReason ? { invalidReason: warmReason } : {}),
+    },
+    loadAverage1mAfter: Math.round((loadavg()[0] ?? 0) * 100) / 100,
+  };
+}

@@ -1,0 +1,61 @@
+// Puts a partner, a client, a token and a mission into a freshly started API, through the same
+// public interfaces a real operator and partner use.
+import { postJson, stringField } from "./http";
+import { readAdminToken, type RunningApi } from "./targets";
+
+export interface SeededMission {
+  accessToken: string;
+  missionId: string;
+  /** The request path that is benchmarked. */
+  path: string;
+}
+
+// A 0.005° square in Florence (about 400 m × 550 m).
+const [LNG, LAT, SIZE] = [11.255, 43.768, 0.005];
+const BOUNDS = {
+  type: "Polygon",
+  coordinates: [
+    [
+      [LNG, LAT],
+      [LNG + SIZE, LAT],
+      [LNG + SIZE, LAT + SIZE],
+      [LNG, LAT + SIZE],
+      [LNG, LAT],
+    ],
+  ],
+};
+
+export async function seedMission(api: RunningApi): Promise<SeededMission> {
+  const admin = readAdminToken(api);
+  const org = await postJson(
+    `${api.url}/api/admin/v1/orgs`,
+    { name: "Benchmark partner" },
+    admin,
+    201,
+  );
+  const client = await postJson(
+    `${api.url}/api/admin/v1/orgs/${stringField(org, "id")}/clients`,
+    { name: "benchmark", scopes: ["missions:read", "missions:write"] },
+    admin,
+    201,
+  );
+  const token = await postJson(
+    `${api.url}/api/v1/auth/token`,
+    {
+      grant_type: "client_credentials",
+      client_id: stringField(client, "client_id"),
+      client_secret: stringField(client, "client_secret"),
+    },
+    undefined,
+    200,
+  );
+  const accessToken = stringField(token, "access_token");
+  const mission = await postJson(
+    `${api.url}/api/v1/missions`,
+    { title: "Benchmark mission", bounds: BOUNDS, required_images: 10 },
+    accessToken,
+    201,
+  );
+  const missionId = stringField(mission, "id");
+  return { accessToken, missionId, path: `/api/v1/missions/${missionId}` };
+}

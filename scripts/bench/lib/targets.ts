@@ -1,0 +1,130 @@
+// The servers under test, each started in its own child process so that the load generator (in
+// the runner's process) never shares an event loop with the server it measures.
+import { readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { freePort, waitForOk } from "./http";
+import type { ManagedProcess, Supervisor } from "./processes";
+
+export const ROOT = resolve(import.meta.dirname, "../../..");
+const TSX = join(ROOT, "node_modules/.bin/tsx");
+// What `npx next` resolves to; called directly so no npx wrapper process sits in between.
+const NEXT = join(ROOT, "node_modules/.bin/next");
+
+// High enough never to answer 429 during a run, while the counting itself (one upsert per
+// request) still happens: it is part of the path being measured.
+const RATE_LIMIT_UNDER_TEST = "100000000";
+
+export type ApiKind = "standalone" | "next";
+
+export interface RunningTarget {
+  url: string;
+  process: ManagedProcess;
+}
+
+export interface RunningApi extends RunningTarget {
+  kind: ApiKind;
+  dataDir: string;
+}
+
+function apiEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    // Both targets as deployed; `next start` forces production anyway, tsx would default to development.
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+    RATE_LIMIT_PER_MINUTE: RATE_LIMIT_UNDER_TEST,
+    RATE_LIMIT_PER_HOUR: RATE_LIMIT_UNDER_TEST,
+    // Empty means unset (lib/env.ts); set explicitly so a developer's .env (which Next loads, but
+    // never over variables already set) cannot point a target at another database or token.
+    DATABASE_URL: "",
+    ADMIN_TOKEN: "",
+    // The demo (on by default with the embedded database) seeds a fresh DATA_DIR and then submits
+    // generated photos in the background (image rendering, QA): load of its own, unrelated to
+    // the request under test, landing in the middle of the measurement. The job worker stays on.
+    DEMO: "off",
+  };
+}
+
+function apiCommand(
+  kind: ApiKind,
+  port: number,
+  cpuProfileDir: string | undefined,
+): { command: string; args: string[] } {
+  if (kind === "next")
+    return { command: NEXT, args: ["start", "-p", String(port)] };
+  if (cpuProfileDir) {
+    // No tsx wrapper process: --cpu-prof must be on the node process that runs the server.
+    return {
+      command: process.execPath,
+      args: [
+        "--cpu-prof",
+        `--cpu-prof-dir=${cpuProfileDir}`,
+        "--import",
+        "tsx",
+        "scripts/api-server.ts",
+      ],
+    };
+  }
+  return { command: TSX, args: ["scripts/api-server.ts"] };
+}
+
+/** Starts the API (standalone or in Next) on a fresh embedded database and waits for /api/health. */
+export async function startApi(
+  supervisor: Supervisor,
+  kind: ApiKind,
+  options: { cpuProfileDir?: string } = {},
+): Promise<RunningApi> {
+  const port = await freePort();
+  const dataDir = supervisor.tempDir(`${kind}-data`);
+  const { command, args } = apiCommand(kind, port, options.cpuProfileDir);
+  const child = supervisor.spawn({
+    name: kind,
+    command,
+    args,
+    cwd: ROOT,
+    env: apiEnv(port, dataDir),
+  });
+  const url = `http://127.0.0.1:${port}`;
+  // Migrations on a fresh PGlite directory, and Next's start, take a while on two cores.
+  await waitForOk(`${url}/api/health`, child, 120_000);
+  return { kind, url, process: child, dataDir };
+}
+
+/** The operator token the app wrote on first start (it exists once /api/health answers). */
+export function readAdminToken(api: RunningApi): string {
+  return readFileSync(join(api.dataDir, "admin-token"), "utf8").trim();
+}
+
+/** The node:http baseline, serving `body` with the given content type for any request. */
+export async function startBare(
+  supervisor: Supervisor,
+  body: Buffer,
+  contentType: string,
+): Promise<RunningTarget> {
+  const port = await freePort();
+  const dir = supervisor.tempDir("bare");
+  const bodyFile = join(dir, "body");
+  writeFileSync(bodyFile, body);
+  // Started through tsx like the standalone API, so both run under the same loader; tsx only
+  // acts at module load, not per request.
+  const child = supervisor.spawn({
+    name: "bare",
+    command: TSX,
+    args: [
+      "scripts/bench/bare-server.ts",
+      "--port",
+      String(port),
+      "--body",
+      bodyFile,
+      "--content-type",
+      contentType,
+    ],
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForOk(`${url}/`, child, 30_000);
+  return { url, process: child };
+}

@@ -1,0 +1,226 @@
+// Benchmark runner (`npm run bench -- [benchmark…] [flags]`). Each benchmark is a sibling module
+// exporting a function that returns its results; the runner owns the child processes and temp
+// dirs (so every exit path cleans up), prints Markdown to stdout and writes
+// bench-results/<benchmark>.json. Progress goes to stderr so stdout stays a clean report.
+//
+// Flags:
+//   --duration <s>     measured seconds per target (default 10)
+//   --warmup <s>       warm-up seconds per target, discarded (default 3)
+//   --connections <n>  concurrent connections (default 10); pipelining is always 1
+//   --build            always run `next build` first
+//   --no-build         never build; use .next as it is (reported when it is stale)
+//                      default: build only if .next/BUILD_ID is missing or older than a file in
+//                      app/, lib/ (tests excluded) or the root config, and no other Next server or
+//                      build from this tree is running (rebuilding .next under it would break it);
+//                      a stale build that is kept is reported as such. Waits for a running build.
+//   --skip-next        do not measure the API mounted in Next
+//   --profile          add a standalone pass under `node --cpu-prof` and summarise where time goes
+//                      (profile kept in bench-results/profiles/; its figures are not in the ratios)
+// Exit code: 0 when the runner completed, even if a goal is missed or a target run was invalid
+// (both are in the report; so is a Next that does not build or start); 1 when it could not run
+// (the standalone API or the bare server did not start, or set-up through the API failed).
+import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, platform, release, totalmem } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { formatApiGetMission, runApiGetMission } from "./api-get-mission";
+import type { LoadSettings } from "./lib/load";
+import type { BuildMode } from "./lib/next-build";
+import { Supervisor } from "./lib/processes";
+import { ROOT } from "./lib/targets";
+
+interface RunOptions {
+  load: LoadSettings;
+  build: BuildMode;
+  skipNext: boolean;
+  profile: boolean;
+  selected: string[];
+}
+
+interface RunContext {
+  supervisor: Supervisor;
+  options: RunOptions;
+  resultsDir: string;
+}
+
+interface BenchmarkOutcome {
+  results: object;
+  markdown: string;
+}
+
+interface Benchmark {
+  name: string;
+  run(context: RunContext): Promise<BenchmarkOutcome>;
+}
+
+// New benchmarks: add a sibling module and one entry here.
+const BENCHMARKS: Benchmark[] = [
+  {
+    name: "api-get-mission",
+    run: async ({ supervisor, options, resultsDir }) => {
+      const results = await runApiGetMission({
+        supervisor,
+        resultsDir,
+        load: options.load,
+        build: options.build,
+        skipNext: options.skipNext,
+        profile: options.profile,
+      });
+      return { results, markdown: formatApiGetMission(results) };
+    },
+  },
+];
+
+function positiveNumber(
+  value: string | undefined,
+  fallback: number,
+  flag: string,
+): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0)
+    throw new Error(`${flag} needs a positive number, got "${value}"`);
+  return n;
+}
+
+function parseOptions(argv: string[]): RunOptions {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      duration: { type: "string" },
+      warmup: { type: "string" },
+      connections: { type: "string" },
+      build: { type: "boolean", default: false },
+      "no-build": { type: "boolean", default: false },
+      "skip-next": { type: "boolean", default: false },
+      profile: { type: "boolean", default: false },
+    },
+  });
+  if (values.build && values["no-build"])
+    throw new Error("--build and --no-build exclude each other");
+  const unknown = positionals.filter(
+    (p) => !BENCHMARKS.some((b) => b.name === p),
+  );
+  if (unknown.length)
+    throw new Error(
+      `unknown benchmark(s): ${unknown.join(", ")}; known: ${BENCHMARKS.map((b) => b.name).join(", ")}`,
+    );
+  return {
+    load: {
+      durationSeconds: positiveNumber(values.duration, 10, "--duration"),
+      warmupSeconds: positiveNumber(values.warmup, 3, "--warmup"),
+      connections: Math.round(
+        positiveNumber(values.connections, 10, "--connections"),
+      ),
+    },
+    build: values.build ? "always" : values["no-build"] ? "never" : "auto",
+    skipNext: values["skip-next"],
+    profile: values.profile,
+    selected: positionals,
+  };
+}
+
+function machine() {
+  const list = cpus();
+  return {
+    cpus: list.length,
+    cpuModel: list[0]?.model ?? "unknown",
+    node: process.version,
+    platform: `${platform()} ${release()}`,
+    memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
+    loadAverageAtStart: loadavg().map((l) => Math.round(l * 100) / 100),
+  };
+}
+
+/** How this run was started, to repeat it exactly. */
+function commandLine(argv: string[]): string {
+  const args = argv
+    .map((a) => (/^[\w./=-]+$/.test(a) ? a : JSON.stringify(a)))
+    .join(" ");
+  if (process.env.npm_lifecycle_event === "bench")
+    return `npm run bench${args ? ` -- ${args}` : ""}`;
+  return `tsx scripts/bench/run.ts${args ? ` ${args}` : ""}`;
+}
+
+function header(
+  info: ReturnType<typeof machine>,
+  command: string,
+  load: LoadSettings,
+): string {
+  return [
+    "## Benchmarks",
+    "",
+    `- command: \`${command}\``,
+    `- machine: ${info.cpus} × ${info.cpuModel}, ${info.memoryGiB} GiB, ${info.platform}; node ${info.node}; load average at start ${info.loadAverageAtStart.join(" ")}`,
+    `- load: autocannon, ${load.connections} connections, pipelining 1, ${load.warmupSeconds} s warm-up (discarded) + ${load.durationSeconds} s measured per target, one target at a time`,
+    `- note: the load generator (autocannon, in the runner process) and the server under test share these ${info.cpus} CPUs, ` +
+      "so absolute figures understate a real server; compare the ratios, which are measured in the same run under the same handicap.",
+    `- latency: per response, sub-millisecond (autocannon's own histogram counts whole ms)`,
+  ].join("\n");
+}
+
+function writeResults(
+  resultsDir: string,
+  name: string,
+  payload: object,
+): string {
+  mkdirSync(resultsDir, { recursive: true });
+  const file = join(resultsDir, `${name}.json`);
+  writeFileSync(file, `${JSON.stringify(payload, null, 2)}\n`);
+  return file;
+}
+
+/** Ctrl-C / kill: stop the children and remove temp dirs before exiting. */
+function installSignalHandlers(supervisor: Supervisor): void {
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.error(`\n[bench] ${signal}: stopping child processes…`);
+    void supervisor
+      .cleanup()
+      .finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  // Whatever else ends the process (an uncaught error): no time to wait, kill the groups.
+  process.on("exit", () => supervisor.killAllNow());
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const options = parseOptions(argv);
+  const supervisor = new Supervisor();
+  installSignalHandlers(supervisor);
+  const info = machine();
+  const command = commandLine(argv);
+  const resultsDir = join(ROOT, "bench-results");
+  console.log(header(info, command, options.load));
+  const selected = options.selected.length
+    ? BENCHMARKS.filter((b) => options.selected.includes(b.name))
+    : BENCHMARKS;
+  try {
+    for (const benchmark of selected) {
+      const started = new Date().toISOString();
+      const outcome = await benchmark.run({ supervisor, options, resultsDir });
+      const file = writeResults(resultsDir, benchmark.name, {
+        started,
+        command,
+        machine: info,
+        load: options.load,
+        ...outcome.results,
+      });
+      console.log(`\n${outcome.markdown}\n\nResults: ${file}`);
+    }
+  } finally {
+    await supervisor.cleanup();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(
+    `[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  );
+  process.exitCode = 1;
+});
