@@ -329,6 +329,7 @@ export const webhookAttempts = pgTable(
     deliveryId: text("delivery_id")
       .notNull()
       .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    attempt: integer("attempt").notNull(),
     startedAt: ts("started_at").notNull(),
     durationMs: integer("duration_ms"),
     statusCode: integer("status_code"),

@@ -20,6 +20,15 @@ export interface ServiceConfig {
   uploads: { maxFileBytes: number; maxPhotos: number; maxPixels: number };
   /** How long signed CDN URLs handed out by the API stay valid. */
   cdnUrlTtlSeconds: number;
+  webhooks: {
+    timeoutMs: number;
+    /** Allow loopback/private targets (local development and tests only). */
+    allowPrivateTargets: boolean;
+    /** Multiplies the retry schedule (tests shorten it). */
+    retryScale: number;
+    /** How long a rotated-out secret keeps signing alongside the new one. */
+    secretGraceSeconds: number;
+  };
 }
 
 export interface ServiceContext {

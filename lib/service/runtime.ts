@@ -54,6 +54,12 @@ export function configFromEnv(e: Env, adminToken: string): ServiceConfig {
     dataDir: resolve(e.DATA_DIR),
     uploads: { maxFileBytes: e.MAX_UPLOAD_BYTES, maxPhotos: e.MAX_PHOTOS_PER_SUBMISSION, maxPixels: e.MAX_IMAGE_PIXELS },
     cdnUrlTtlSeconds: e.CDN_URL_TTL_SECONDS,
+    webhooks: {
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      allowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+      retryScale: e.WEBHOOK_RETRY_SCALE,
+      secretGraceSeconds: e.WEBHOOK_SECRET_GRACE_SECONDS,
+    },
   };
 }
 
@@ -73,7 +79,12 @@ export async function createRuntime(options: {
   const ctx: ServiceContext = { db: database.db, dbKind: database.kind, config, keys, store, limiter, missionCache, cdnSecret, wakeWorkers: () => {} };
   const app = createServiceApp(ctx);
   const background = options.runWorker ? startBackgroundWork(ctx, options.workerOptions) : undefined;
-  if (background) ctx.wakeWorkers = () => background.workers.qa.wake();
+  if (background) {
+    ctx.wakeWorkers = () => {
+      background.workers.qa.wake();
+      background.workers.webhooks.wake();
+    };
+  }
   return {
     ctx,
     app,

@@ -1,24 +1,42 @@
-// Writes an event to the outbox inside the caller's transaction, so an event exists exactly when
-// the change that caused it was committed. Delivery to webhook endpoints happens from the outbox.
+// Writes an event to the outbox inside the caller's transaction, with one delivery per
+// subscribed, enabled webhook endpoint — so an event and its deliveries exist exactly when the
+// change that caused them was committed, and none exists for a rolled-back change. The payload
+// bytes are fixed here: every attempt of a delivery sends the same body.
+import { and, arrayOverlaps, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { events } from "@/lib/db/schema";
+import { events, webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
 import { createId } from "@/lib/ids/create-id";
+import { TEST_EVENT, type WebhookEventType } from "@/lib/schemas/webhook";
 
-export type EventType =
-  | "mission.created"
-  | "mission.completed"
-  | "submission.received"
-  | "submission.approved"
-  | "submission.rejected";
+export type EventType = WebhookEventType | typeof TEST_EVENT;
 
 export interface RecordEventOptions {
   orgId: string;
   type: EventType;
   data: Record<string, unknown>;
+  /** Deliver to this endpoint only, whatever it subscribes to (test events). */
+  onlyEndpointId?: string;
 }
 
-export async function recordEvent(tx: Db, { orgId, type, data }: RecordEventOptions): Promise<string> {
+export function eventEnvelope(id: string, type: EventType, createdAt: Date, data: Record<string, unknown>): string {
+  return JSON.stringify({ id, event: type, timestamp: createdAt.toISOString(), data });
+}
+
+export async function recordEvent(tx: Db, { orgId, type, data, onlyEndpointId }: RecordEventOptions): Promise<{ eventId: string; deliveryIds: string[] }> {
   const id = createId("event");
-  await tx.insert(events).values({ id, orgId, type, data });
-  return id;
+  const createdAt = new Date();
+  await tx.insert(events).values({ id, orgId, type, data, createdAt });
+  const targets = await tx
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(
+      onlyEndpointId
+        ? and(eq(webhookEndpoints.orgId, orgId), eq(webhookEndpoints.id, onlyEndpointId))
+        : and(eq(webhookEndpoints.orgId, orgId), eq(webhookEndpoints.enabled, true), arrayOverlaps(webhookEndpoints.events, [type, "*"])),
+    );
+  if (targets.length === 0) return { eventId: id, deliveryIds: [] };
+  const payload = eventEnvelope(id, type, createdAt, data);
+  const rows = targets.map((t) => ({ id: createId("delivery"), orgId, endpointId: t.id, eventId: id, payload, nextAttemptAt: createdAt }));
+  await tx.insert(webhookDeliveries).values(rows);
+  return { eventId: id, deliveryIds: rows.map((r) => r.id) };
 }

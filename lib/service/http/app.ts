@@ -14,6 +14,8 @@ import { registerFieldRoutes } from "./routes/field";
 import { registerAuthRoutes } from "./routes/auth";
 import { registerMissionRoutes } from "./routes/missions";
 import { registerSubmissionRoutes } from "./routes/submissions";
+import { registerWebhookRoutes } from "./routes/webhooks";
+import { registerWebhookEvents } from "./webhook-events";
 import type { AppEnv } from "./types";
 
 const TARGET_LOCATION: Record<string, FieldError["in"]> = { json: "body", form: "body", query: "query", param: "path", header: "header" };
@@ -98,6 +100,7 @@ export function createServiceApp(ctx: ServiceContext) {
   registerMissionRoutes(v1);
   registerSubmissionRoutes(v1);
   registerFieldRoutes(v1);
+  registerWebhookRoutes(v1);
   app.route(API_BASE_PATH, v1);
 
   const cdn = createSubApp();
@@ -125,6 +128,8 @@ export function createServiceApp(ctx: ServiceContext) {
     description: "The operator's ADMIN_TOKEN.",
   });
 
+  registerWebhookEvents(app);
+
   app.doc31(`${API_BASE_PATH}/openapi.json`, {
     openapi: "3.1.0",
     info: {
@@ -140,6 +145,7 @@ export function createServiceApp(ctx: ServiceContext) {
       { name: "Authentication", description: "OAuth 2.0 client credentials and signing keys." },
       { name: "Missions", description: "Geographic photo-collection jobs." },
       { name: "Submissions", description: "Photos submitted by zoomers, their images and QA verdicts." },
+      { name: "Webhooks", description: "Signed event deliveries: endpoints, secrets, delivery log, redelivery. See the webhooks guide." },
       { name: "Field", description: "For zoomers: open missions near them. Submitting photos is under Submissions." },
       { name: "CDN", description: "Photo bytes behind signed, expiring URLs." },
       { name: "Operator", description: "Organisations, users and credentials; needs the ADMIN_TOKEN." },

@@ -1,12 +1,13 @@
 // In-process background work for the one-process default (and for `npm run worker` processes when
-// scaled out): the QA worker and periodic housekeeping.
+// scaled out): the QA worker, the webhook delivery worker and periodic housekeeping.
 import type { ServiceContext } from "@/lib/service/context";
 import { runQa } from "@/lib/service/qa/run-qa";
 import { pruneCounters } from "@/lib/service/rate-limit/consume";
-import { startJobWorker, type JobWorker } from "./worker";
+import { claimDeliveries, processDelivery } from "@/lib/service/webhooks/deliver-webhooks";
+import { startJobWorker, startPollingWorker, type Worker } from "./worker";
 
 export interface BackgroundWork {
-  workers: { qa: JobWorker };
+  workers: { qa: Worker; webhooks: Worker };
   stop(): Promise<void>;
 }
 
@@ -18,7 +19,16 @@ export function startBackgroundWork(ctx: ServiceContext, { housekeepingMs = 5 * 
       const submissionId = job.payload.submission_id;
       if (typeof submissionId !== "string") throw new Error("qa job without submission_id");
       await runQa(ctx, submissionId);
+      ctx.wakeWorkers(); // the verdict's events have deliveries waiting
     },
+    { pollMs },
+  );
+  // Longer than one call can take (its timeout) plus recording it, so a live worker keeps its claim.
+  const leaseSeconds = Math.ceil((2 * ctx.config.webhooks.timeoutMs) / 1000) + 2;
+  const webhooks = startPollingWorker(
+    "webhooks",
+    () => claimDeliveries(ctx, { limit: 8, leaseSeconds }),
+    (delivery) => processDelivery(ctx, delivery),
     { pollMs },
   );
   let housekeeping: Promise<void> = Promise.resolve();
@@ -27,10 +37,10 @@ export function startBackgroundWork(ctx: ServiceContext, { housekeepingMs = 5 * 
   }, housekeepingMs);
   timer.unref();
   return {
-    workers: { qa },
+    workers: { qa, webhooks },
     stop: async () => {
       clearInterval(timer);
-      await qa.stop();
+      await Promise.all([qa.stop(), webhooks.stop()]);
       await housekeeping;
     },
   };

@@ -1,21 +1,16 @@
-// Runs the handler of one queue: claims due jobs, runs them, retries failures with backoff. Polls
-// while idle; `wake()` skips the wait when this process has just enqueued something.
+// A polling worker: claims due work, processes it (claimed items in parallel), and sleeps while
+// there is none; `wake()` skips the wait when this process has just committed new work.
 import type { ServiceContext } from "@/lib/service/context";
 import { claimJobs, completeJob, failJob, type Job, type QueueName } from "./queue";
 
-export interface JobWorker {
+export interface Worker {
   wake(): void;
   stop(): Promise<void>;
-  /** Resolves when no job is due (tests and the demo seeder wait on this). */
+  /** Resolves once nothing is due (tests and the demo seeder wait on this). */
   drain(): Promise<void>;
 }
 
-export function startJobWorker(
-  ctx: ServiceContext,
-  queue: QueueName,
-  handler: (job: Job) => Promise<void>,
-  { pollMs = 500, leaseSeconds = 300 } = {},
-): JobWorker {
+export function startPollingWorker<T>(name: string, claim: () => Promise<T[]>, processItem: (item: T) => Promise<void>, { pollMs = 500 } = {}): Worker {
   let stopped = false;
   let wakeUp: (() => void) | undefined;
   let idleWaiters: (() => void)[] = [];
@@ -31,25 +26,19 @@ export function startJobWorker(
 
   const loop = (async () => {
     while (!stopped) {
-      let job: Job | undefined;
+      let items: T[] = [];
       try {
-        [job] = await claimJobs(ctx.db, queue, { limit: 1, leaseSeconds });
+        items = await claim();
       } catch (error) {
-        if (!stopped) console.error(`[worker:${queue}] claim failed`, error);
+        if (!stopped) console.error(`[worker:${name}] claim failed`, error);
       }
-      if (!job) {
+      if (items.length === 0) {
         for (const resolve of idleWaiters) resolve();
         idleWaiters = [];
         await sleep();
         continue;
       }
-      try {
-        await handler(job);
-        await completeJob(ctx.db, job.id);
-      } catch (error) {
-        console.error(`[worker:${queue}] job ${job.id} failed (attempt ${job.attempts})`, error);
-        await failJob(ctx.db, job, error).catch(() => undefined);
-      }
+      await Promise.all(items.map((item) => processItem(item).catch((error: unknown) => console.error(`[worker:${name}]`, error))));
     }
   })();
 
@@ -66,4 +55,22 @@ export function startJobWorker(
       await loop;
     },
   };
+}
+
+/** A worker over one queue of the jobs table, retrying failed jobs with backoff. */
+export function startJobWorker(ctx: ServiceContext, queue: QueueName, handler: (job: Job) => Promise<void>, { pollMs = 500, leaseSeconds = 300 } = {}): Worker {
+  return startPollingWorker(
+    `jobs:${queue}`,
+    () => claimJobs(ctx.db, queue, { limit: 1, leaseSeconds }),
+    async (job) => {
+      try {
+        await handler(job);
+        await completeJob(ctx.db, job.id);
+      } catch (error) {
+        console.error(`[worker:${queue}] job ${job.id} failed (attempt ${job.attempts})`, error);
+        await failJob(ctx.db, job, error);
+      }
+    },
+    { pollMs },
+  );
 }

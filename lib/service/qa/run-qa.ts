@@ -11,6 +11,7 @@ import type { QaCheck } from "@/lib/schemas/qa";
 import type { ServiceContext } from "@/lib/service/context";
 import { recordEvent } from "@/lib/service/events/record-event";
 import { serializeMission } from "@/lib/service/missions/serialize-mission";
+import { signImageUrl } from "@/lib/service/cdn/signed-url";
 import { checkImage, reasonsFrom, type ImageFacts } from "./checks";
 import { effectiveThresholds } from "./thresholds";
 
@@ -25,6 +26,20 @@ interface Analysed {
   measurements: ImageMeasurements | null;
   derivatives: Derivatives | null;
   decodeError: string | null;
+}
+
+/** Image links in webhooks outlive the whole retry schedule (≈3 days), so a late retry still works. */
+const WEBHOOK_URL_TTL_SECONDS = 4 * 86_400;
+
+function webhookImage(ctx: ServiceContext, row: { id: string; sha256: string; byteSize: number }, hasDerivatives: boolean) {
+  const sign = { secret: ctx.cdnSecret, origin: ctx.config.publicOrigin, ttlSeconds: WEBHOOK_URL_TTL_SECONDS };
+  return {
+    id: row.id,
+    sha256: row.sha256,
+    byte_size: row.byteSize,
+    url: signImageUrl(row.id, "original", sign),
+    thumbnail_url: hasDerivatives ? signImageUrl(row.id, "thumbnail", sign) : null,
+  };
 }
 
 export async function runQa(ctx: ServiceContext, submissionId: string): Promise<void> {
@@ -127,7 +142,9 @@ export async function runQa(ctx: ServiceContext, submissionId: string): Promise<
       zoomer_id: submission.zoomerId,
       image_count: submission.imageCount,
       location: submission.lat !== null && submission.lng !== null ? { lat: submission.lat, lng: submission.lng } : null,
-      ...(approved ? {} : { reasons }),
+      status: decided.status,
+      decided_at: now.toISOString(),
+      ...(approved ? { images: rows.map((row) => webhookImage(ctx, row, derivativeKeys.has(row.id))) } : { reasons }),
     };
     await recordEvent(tx, { orgId: submission.orgId, type: approved ? "submission.approved" : "submission.rejected", data: eventData });
     if (!approved) return;

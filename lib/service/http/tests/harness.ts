@@ -46,6 +46,8 @@ export async function startTestService(
     dataDir: await mkdtemp(join(tmpdir(), "pm-test-")),
     uploads: { maxFileBytes: 5 * 1024 * 1024, maxPhotos: 5, maxPixels: 40_000_000 },
     cdnUrlTtlSeconds: 3600,
+    // Test receivers listen on 127.0.0.1; the SSRF suite turns this off.
+    webhooks: { timeoutMs: 2000, allowPrivateTargets: true, retryScale: 0.0005, secretGraceSeconds: 3600 },
     ...overrides,
   };
   const started = await createRuntime({ database, config, runWorker: worker, workerOptions: { pollMs: 50 } });

@@ -1,0 +1,93 @@
+// Kill -9 the app while a webhook is in flight, start it again on the same data: the delivery is
+// retried, with the same event id and body. Runs the real server script in a child process.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { square } from "./client";
+import { Receiver } from "./receiver";
+
+const ADMIN = "restart-test-admin-token-0123456789abcdef";
+let dataDir: string;
+let port: number;
+let receiver: Receiver;
+let child: ChildProcess | undefined;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (typeof address !== "object" || !address) throw new Error("no port");
+  return address.port;
+}
+
+async function startApp(): Promise<void> {
+  child = spawn(join(process.cwd(), "node_modules/.bin/tsx"), ["scripts/api-server.ts"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      DATABASE_URL: process.env.TEST_DATABASE_URL ?? "",
+      ADMIN_TOKEN: ADMIN,
+      DEMO: "off",
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
+      WEBHOOK_TIMEOUT_MS: "1000",
+      WEBHOOK_RETRY_SCALE: "0.001",
+    },
+    stdio: "ignore",
+  });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error("app did not start");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function call<T>(method: string, path: string, body: unknown, token = ADMIN): Promise<T> {
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), "pm-restart-"));
+  port = await freePort();
+  receiver = await Receiver.start();
+  await startApp();
+});
+afterAll(async () => {
+  child?.kill("SIGKILL");
+  await receiver.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe("a delivery in flight when the process dies", () => {
+  it("is delivered after restart with the same event id and body", async () => {
+    const org = await call<{ id: string }>("POST", "/api/admin/v1/orgs", { name: "Restart" });
+    const client = await call<{ client_id: string; client_secret: string }>("POST", `/api/admin/v1/orgs/${org.id}/clients`, { name: "c", scopes: ["missions:write", "webhooks:manage"] });
+    const { access_token: token } = await call<{ access_token: string }>("POST", "/api/v1/auth/token", { grant_type: "client_credentials", ...client });
+    await call("POST", "/api/v1/webhooks", { url: `${receiver.url}/restart`, events: ["mission.created"] }, token);
+
+    receiver.script(["hang"]);
+    await call("POST", "/api/v1/missions", { title: "Crash me", bounds: square(), required_images: 1 }, token);
+    const [inFlight] = await receiver.waitFor(1);
+    child?.kill("SIGKILL");
+    await new Promise((r) => child?.once("exit", r));
+
+    await startApp();
+    const [, retried] = await receiver.waitFor(2, undefined, 20_000);
+    expect(retried?.json.id).toBe(inFlight?.json.id);
+    expect(retried?.raw.equals(inFlight?.raw ?? Buffer.alloc(0))).toBe(true);
+    expect(retried?.headers["x-svc-attempt"]).toBe("2");
+  }, 60_000);
+});

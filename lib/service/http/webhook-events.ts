@@ -1,0 +1,55 @@
+// The events we POST to webhook endpoints, in the OpenAPI 3.1 `webhooks` section: envelope,
+// headers and each event's data.
+import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { MissionSchema } from "@/lib/schemas/mission";
+import {
+  SubmissionApprovedDataSchema,
+  SubmissionReceivedDataSchema,
+  SubmissionRejectedDataSchema,
+  TestEventDataSchema,
+} from "@/lib/schemas/webhook";
+import type { AppEnv } from "./types";
+
+const headers = z.object({
+  "x-svc-signature": z.string().openapi({ description: "Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time." }),
+  "x-svc-signature-previous": z.string().optional().openapi({ description: "The same with the previous secret, during the grace period after a rotation." }),
+  "x-svc-event-id": z.string().openapi({ description: "The event id: the same on every attempt — use it to deduplicate." }),
+  "x-svc-event": z.string(),
+  "x-svc-timestamp": z.string().openapi({ description: "Unix time (s) of this attempt." }),
+  "x-svc-delivery-id": z.string(),
+  "x-svc-attempt": z.string().openapi({ description: "1 for the first attempt, then 2, 3…" }),
+});
+
+const envelope = (event: string, data: z.ZodType, name: string) =>
+  z
+    .object({
+      id: z.string().openapi({ description: "Event id (evt_…), equal to X-SVC-Event-Id.", example: "evt_06h0…" }),
+      event: z.literal(event),
+      timestamp: z.string().openapi({ description: "When the event happened (ISO 8601 UTC)." }),
+      data,
+    })
+    .openapi(name);
+
+const EVENTS = [
+  { event: "mission.created", summary: "A mission was created", data: z.object({ mission: MissionSchema }), name: "MissionCreatedEvent" },
+  { event: "mission.completed", summary: "Approved images reached required_images", data: z.object({ mission: MissionSchema }), name: "MissionCompletedEvent" },
+  { event: "submission.received", summary: "A zoomer submitted photos (the spec's data, exactly)", data: SubmissionReceivedDataSchema, name: "SubmissionReceivedEvent" },
+  { event: "submission.approved", summary: "A submission passed QA", data: SubmissionApprovedDataSchema, name: "SubmissionApprovedEvent" },
+  { event: "submission.rejected", summary: "A submission failed QA, with reasons", data: SubmissionRejectedDataSchema, name: "SubmissionRejectedEvent" },
+  { event: "webhook.test", summary: "Sent by “send a test event”", data: TestEventDataSchema, name: "TestEvent" },
+] as const;
+
+export function registerWebhookEvents(app: OpenAPIHono<AppEnv>) {
+  for (const { event, summary, data, name } of EVENTS) {
+    app.openAPIRegistry.registerWebhook({
+      method: "post",
+      path: event,
+      tags: ["Webhooks"],
+      summary,
+      description:
+        "POSTed to each enabled endpoint subscribed to this event. Any 2xx within 10 s is success; anything else (redirects included: they are not followed) is retried with backoff over about three days; 410 disables the endpoint.",
+      request: { headers, body: { content: { "application/json": { schema: envelope(event, data, name) } } } },
+      responses: { 200: { description: "Any 2xx acknowledges the delivery." }, 410: { description: "Gone: the endpoint is disabled." } },
+    });
+  }
+}
