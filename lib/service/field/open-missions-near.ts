@@ -53,5 +53,14 @@ export async function openMissionsNear({ db, lat, lng, radiusKm, limit }: { db: 
     .filter((m) => m.distance_m <= radiusKm * 1000)
     .sort((a, b) => a.distance_m - b.distance_m || a.centreDistance - b.centreDistance)
     .slice(0, limit)
-    .map(({ centreDistance: _omit, ...mission }) => mission);
+    .map((m): OpenMission => ({
+      id: m.id,
+      title: m.title,
+      description: m.description,
+      bounds: m.bounds,
+      required_images: m.required_images,
+      images_still_needed: m.images_still_needed,
+      distance_m: m.distance_m,
+      created_at: m.created_at,
+    }));
 }

@@ -23,15 +23,16 @@ export class Receiver {
   ) {}
 
   static async start(): Promise<Receiver> {
-    let receiver: Receiver | undefined;
+    // The handler needs the receiver, which needs the server's port: a holder bridges the two.
+    const holder: { receiver?: Receiver } = {};
     const server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on("data", (c: Buffer) => chunks.push(c));
-      req.on("end", () => receiver?.handle(req.url ?? "/", req.headers, Buffer.concat(chunks), res));
+      req.on("end", () => holder.receiver?.handle(req.url ?? "/", req.headers, Buffer.concat(chunks), res));
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    receiver = new Receiver(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-    return receiver;
+    holder.receiver = new Receiver(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    return holder.receiver;
   }
 
   /** Answers the next requests with these replies, in order, then with `then`. */
