@@ -1,0 +1,254 @@
+#!/usr/bin/env node
+// The whole test suite in one command (`npm test`), in this order:
+//   1. vitest, projects unit and api, on the embedded database (PGlite, in memory);
+//   2. vitest, project api again, on PostgreSQL, when TEST_DATABASE_URL is set;
+//   3. Playwright, against a fresh production build served by `next start` (playwright.config.ts).
+//      The build runs in a snapshot of the working tree (tracked and untracked, not ignored, files
+//      plus a hard-linked node_modules) in a temp dir, so it neither collides with another `next
+//      build`/`next start` in this tree nor changes under the tests when someone edits a file.
+// Every phase runs even when an earlier one failed, so one run shows everything that is broken.
+// Ends with one line `tests: N passed, M failed[, K skipped]` and a non-zero exit code when any
+// phase failed (including a phase that could not run its tests at all) or any test failed.
+//
+// Usage: node scripts/run-tests.mjs [--no-e2e] [--no-pg] [--e2e-only] [--e2e-in-place] [vitest args...]
+//   --no-e2e        skip the browser phase (quick local runs)
+//   --no-pg         skip the PostgreSQL phase even when TEST_DATABASE_URL is set
+//   --e2e-only      only the browser phase
+//   --e2e-in-place  build and serve the app in this tree (.next) instead of a snapshot
+//   anything else goes to both vitest runs, e.g. `npm test -- --no-e2e polygon -t "closes the ring"`
+import { spawn, spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+
+const KNOWN = new Set(["--no-e2e", "--no-pg", "--e2e-only", "--e2e-in-place", "--help", "-h"]);
+const argv = process.argv.slice(2).filter((a) => a !== "--");
+const flags = new Set(argv.filter((a) => KNOWN.has(a)));
+const vitestExtra = argv.filter((a) => !KNOWN.has(a));
+
+if (flags.has("--help") || flags.has("-h")) {
+  const header = readFileSync(fileURLToPath(import.meta.url), "utf8").split("\n").slice(1, 18);
+  console.log(header.map((l) => l.replace(/^\/\/ ?/, "")).join("\n"));
+  process.exit(0);
+}
+
+const runVitest = !flags.has("--e2e-only");
+const runPg = runVitest && !flags.has("--no-pg") && Boolean(process.env.TEST_DATABASE_URL);
+const runE2e = !flags.has("--no-e2e");
+
+function bin(relative) {
+  const path = join(root, relative);
+  if (!existsSync(path)) throw new Error(`${relative} is missing: run \`npm ci\` first.`);
+  return realpathSync(path);
+}
+
+const color = process.stdout.isTTY && !process.env.NO_COLOR;
+const paint = (code, text) => (color ? `\x1b[${code}m${text}\x1b[0m` : text);
+const bold = (t) => paint("1", t);
+const red = (t) => paint("31", t);
+const green = (t) => paint("32", t);
+
+function banner(text) {
+  const line = "═".repeat(Math.max(10, 78 - text.length - 4));
+  console.log(`\n${bold(`══ ${text} ${line}`)}\n`);
+}
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)}s`;
+const maskUrl = (url) => url.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@");
+
+// The child being run, so a signal to this script reaches it (and Playwright can stop its server).
+let current;
+let interrupted = false;
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  process.on(signal, () => {
+    interrupted = true;
+    // SIGINT: both vitest and Playwright shut down cleanly on it (Playwright stops the web server).
+    if (current && current.exitCode === null) current.kill("SIGINT");
+    else process.exit(130);
+  });
+}
+
+function run(command, args, env) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
+    current = child;
+    child.on("error", (error) => {
+      console.error(red(`could not start ${command}: ${error.message}`));
+      resolve(127);
+    });
+    child.on("close", (code, signal) => {
+      current = undefined;
+      resolve(code ?? (signal ? 128 : 1));
+    });
+  });
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+/** A free TCP port: the preferred one if nobody listens on it, else one the OS picks. */
+function freePort(preferred) {
+  const tryPort = (port) =>
+    new Promise((resolve) => {
+      const server = createServer();
+      server.unref();
+      server.once("error", () => resolve(undefined));
+      server.listen(port, () => {
+        const { port: got } = server.address();
+        server.close(() => resolve(got));
+      });
+    });
+  return tryPort(preferred).then((port) => port ?? tryPort(0));
+}
+
+const reportDir = mkdtempSync(join(tmpdir(), "run-tests-"));
+const phases = [];
+
+async function vitestPhase(label, title, projects, env, reportName) {
+  banner(title);
+  const report = join(reportDir, `${reportName}.json`);
+  const args = [
+    bin("node_modules/vitest/vitest.mjs"),
+    "run",
+    ...projects.flatMap((p) => ["--project", p]),
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${report}`,
+    // A filter may leave a project without files: that is not a failure then.
+    ...(vitestExtra.length > 0 ? ["--passWithNoTests"] : []),
+    ...vitestExtra,
+  ];
+  const started = Date.now();
+  const code = await run(process.execPath, args, env);
+  const ms = Date.now() - started;
+  const json = readJson(report);
+  const phase = { label, code, ms, passed: 0, failed: 0, skipped: 0, notes: [] };
+  if (!json) {
+    phase.notes.push("no JSON report (vitest did not get as far as running tests)");
+  } else {
+    phase.passed = json.numPassedTests ?? 0;
+    phase.failed = json.numFailedTests ?? 0;
+    phase.skipped = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+    const brokenFiles = (json.testResults ?? []).filter((f) => f.status === "failed" && (f.assertionResults ?? []).length === 0);
+    if (brokenFiles.length > 0) {
+      phase.notes.push(`${brokenFiles.length} test file(s) failed to run: ${brokenFiles.map((f) => f.name.replace(`${root}/`, "")).join(", ")}`);
+    }
+  }
+  phases.push(phase);
+}
+
+/**
+ * A copy of the working tree to build and serve the app from: the files git would commit now
+ * (tracked and untracked, minus ignored ones), node_modules hard-linked (same file system, about a
+ * second), and the postinstall outputs (public/vendor) regenerated. Undefined when that is not
+ * possible (no git, node_modules on another file system): the build then runs in place.
+ */
+function snapshotApp() {
+  const list = spawnSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: root, encoding: "utf8" });
+  if (list.status !== 0) return undefined;
+  const dir = mkdtempSync(join(tmpdir(), "e2e-app-"));
+  try {
+    for (const file of list.stdout.split("\0").filter(Boolean)) {
+      const from = join(root, file);
+      if (!existsSync(from)) continue; // deleted in the working tree, not yet in the index
+      mkdirSync(dirname(join(dir, file)), { recursive: true });
+      copyFileSync(from, join(dir, file));
+    }
+    const link = spawnSync("cp", ["-al", join(root, "node_modules"), join(dir, "node_modules")], { stdio: "inherit" });
+    if (link.status !== 0) throw new Error("could not hard-link node_modules");
+    const postinstall = spawnSync("npm", ["run", "--if-present", "--silent", "postinstall"], { cwd: dir, stdio: "inherit" });
+    if (postinstall.status !== 0) throw new Error("postinstall failed in the snapshot");
+    return dir;
+  } catch (error) {
+    console.error(red(`cannot snapshot the tree (${error.message}); building in place`));
+    rmSync(dir, { recursive: true, force: true });
+    return undefined;
+  }
+}
+
+async function playwrightPhase() {
+  const port = await freePort(3210);
+  banner(`e2e: Playwright + Chromium against \`next build && next start\` on port ${port}`);
+  const appDir = flags.has("--e2e-in-place") ? undefined : snapshotApp();
+  console.log(appDir ? `app snapshot (built and served from here): ${appDir}\n` : `building and serving in place: ${root}\n`);
+  const report = join(root, "test-results", "e2e-results.json");
+  rmSync(report, { force: true });
+  const env = { ...process.env, E2E_PORT: String(port) };
+  if (appDir) env.E2E_APP_DIR = appDir;
+  else delete env.E2E_APP_DIR;
+  // The app under test uses its own fresh embedded database; never the test PostgreSQL.
+  delete env.TEST_DATABASE_URL;
+  delete env.E2E_DATA_DIR;
+  const started = Date.now();
+  const code = await run(process.execPath, [bin("node_modules/@playwright/test/cli.js"), "test"], env);
+  const ms = Date.now() - started;
+  if (appDir) rmSync(appDir, { recursive: true, force: true });
+  const json = readJson(report);
+  const phase = { label: "e2e (Playwright)", code, ms, passed: 0, failed: 0, skipped: 0, notes: [] };
+  if (!json) {
+    phase.notes.push("no JSON report (Playwright did not get as far as running tests)");
+  } else {
+    const s = json.stats ?? {};
+    phase.passed = (s.expected ?? 0) + (s.flaky ?? 0);
+    phase.failed = s.unexpected ?? 0;
+    phase.skipped = s.skipped ?? 0;
+    if (s.flaky) phase.notes.push(`${s.flaky} flaky (passed on retry)`);
+    for (const error of json.errors ?? []) {
+      phase.notes.push(`error: ${String(error.message ?? error).split("\n")[0]}`);
+    }
+  }
+  phases.push(phase);
+}
+
+const withoutPg = { ...process.env };
+delete withoutPg.TEST_DATABASE_URL;
+
+try {
+  if (runVitest) {
+    await vitestPhase("unit + api on PGlite", "unit + api on PGlite (vitest, projects unit and api)", ["unit", "api"], withoutPg, "vitest-pglite");
+  }
+  if (runPg && !interrupted) {
+    const url = process.env.TEST_DATABASE_URL;
+    const title = `api on PostgreSQL (vitest, project api, TEST_DATABASE_URL=${maskUrl(url)})`;
+    await vitestPhase("api on PostgreSQL", title, ["api"], process.env, "vitest-postgres");
+  } else if (runVitest && !interrupted) {
+    phases.push({ label: "api on PostgreSQL", skippedPhase: flags.has("--no-pg") ? "--no-pg" : "TEST_DATABASE_URL not set" });
+  }
+  if (runE2e && !interrupted) await playwrightPhase();
+  else if (!runE2e) phases.push({ label: "e2e (Playwright)", skippedPhase: "--no-e2e" });
+} finally {
+  rmSync(reportDir, { recursive: true, force: true });
+}
+
+banner("summary");
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+let phaseFailed = interrupted;
+for (const p of phases) {
+  if (p.skippedPhase) {
+    console.log(`  ${p.label.padEnd(24)} not run (${p.skippedPhase})`);
+    continue;
+  }
+  passed += p.passed;
+  failed += p.failed;
+  skipped += p.skipped;
+  const ok = p.code === 0 && p.failed === 0 && p.notes.every((n) => !n.startsWith("no JSON"));
+  if (!ok) phaseFailed = true;
+  const counts = `${p.passed} passed, ${p.failed} failed${p.skipped ? `, ${p.skipped} skipped` : ""}`;
+  const status = ok ? green("ok") : red(`FAILED (exit ${p.code})`);
+  console.log(`  ${p.label.padEnd(24)} ${counts.padEnd(34)} ${seconds(p.ms).padStart(7)}  ${status}`);
+  for (const note of p.notes) console.log(`  ${"".padEnd(24)} ${note}`);
+}
+if (interrupted) console.log(red("  interrupted"));
+console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+process.exit(phaseFailed || failed > 0 ? 1 : 0);
