@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { SwaggerReference } from "@/components/docs/swagger-reference";
 
 export const metadata: Metadata = { title: "API reference" };
@@ -13,7 +14,7 @@ export default function DocsPage() {
           <a className="text-emerald-700 underline" href="/api/v1/openapi.json">
             /api/v1/openapi.json
           </a>
-          . Guides: authentication, errors and rate limits are described in the document&apos;s introduction.
+          . Guides: <Link className="text-emerald-700 underline" href="/docs/webhooks">webhooks (verifying signatures, retries)</Link>; authentication, errors and rate limits are in the document&apos;s introduction.
         </p>
       </header>
       <SwaggerReference specUrl="/api/v1/openapi.json" />
