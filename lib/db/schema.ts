@@ -248,7 +248,7 @@ export const images = pgTable(
   ],
 );
 
-/** The outbox: written in the same transaction as the change that caused the event. */
+/** The outbox: written in the same transaction as the change that caused the event, with its deliveries. */
 export const events = pgTable(
   "events",
   {
@@ -259,12 +259,8 @@ export const events = pgTable(
     type: text("type").notNull(),
     data: jsonb("data").notNull(),
     createdAt: createdAt(),
-    dispatchedAt: ts("dispatched_at"),
   },
-  (t) => [
-    index("events_org_created_idx").on(t.orgId, t.createdAt),
-    index("events_undispatched_idx").on(t.createdAt).where(sql`${t.dispatchedAt} is null`),
-  ],
+  (t) => [index("events_org_created_idx").on(t.orgId, t.createdAt)],
 );
 
 export const webhookEndpoints = pgTable(

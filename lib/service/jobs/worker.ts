@@ -6,14 +6,11 @@ import { claimJobs, completeJob, failJob, type Job, type QueueName } from "./que
 export interface Worker {
   wake(): void;
   stop(): Promise<void>;
-  /** Resolves once nothing is due (tests and the demo seeder wait on this). */
-  drain(): Promise<void>;
 }
 
 export function startPollingWorker<T>(name: string, claim: () => Promise<T[]>, processItem: (item: T) => Promise<void>, { pollMs = 500 } = {}): Worker {
   let stopped = false;
   let wakeUp: (() => void) | undefined;
-  let idleWaiters: (() => void)[] = [];
 
   const sleep = () =>
     new Promise<void>((resolve) => {
@@ -33,8 +30,6 @@ export function startPollingWorker<T>(name: string, claim: () => Promise<T[]>, p
         if (!stopped) console.error(`[worker:${name}] claim failed`, error);
       }
       if (items.length === 0) {
-        for (const resolve of idleWaiters) resolve();
-        idleWaiters = [];
         await sleep();
         continue;
       }
@@ -44,11 +39,6 @@ export function startPollingWorker<T>(name: string, claim: () => Promise<T[]>, p
 
   return {
     wake: () => wakeUp?.(),
-    drain: () =>
-      new Promise<void>((resolve) => {
-        idleWaiters.push(resolve);
-        wakeUp?.();
-      }),
     stop: async () => {
       stopped = true;
       wakeUp?.();

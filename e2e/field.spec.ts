@@ -1,0 +1,52 @@
+// The field page on a phone-sized screen: a demo zoomer signs in, picks a mission near the demo
+// location, sends a geotagged photo and sees the QA verdict arrive.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { expect, test } from "@playwright/test";
+import { makePhoto } from "@/lib/demo/make-photo";
+import { FieldPage } from "./pages/field-page";
+import { SCREENSHOT_DIR } from "./support/server";
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test("a zoomer sends a photo to a mission nearby and sees it approved", async ({ page }) => {
+  const field = new FieldPage(page);
+  await field.goto();
+  await field.demoSignIn.click();
+  await field.demoLocation.click();
+  await expect(field.missions.first()).toBeVisible();
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, "field-missions.png"), fullPage: true });
+
+  // The session token lives in an httpOnly cookie: page scripts cannot read it.
+  expect(await page.evaluate(() => document.cookie)).not.toContain("pm_field_session");
+
+  await field.mission(/Duomo/).click();
+  const photo = await makePhoto({ lat: 43.7733, lng: 11.2562, accuracyM: 5, directionDeg: 200, capturedAt: new Date(), seed: 4242 });
+  await field.photosInput.setInputFiles({ name: "IMG_4242.jpg", mimeType: "image/jpeg", buffer: photo });
+  await field.angle.selectOption("front");
+  await field.send.click();
+
+  await expect(field.verdict).toHaveAttribute("data-status", "approved", { timeout: 30_000 });
+  await expect(field.verdict.getByRole("img", { name: "Photo 1" })).toBeVisible();
+  await page.screenshot({ path: join(SCREENSHOT_DIR, "field-approved.png"), fullPage: true });
+});
+
+test("a photo taken outside the mission is rejected with a reason the zoomer can act on", async ({ page }) => {
+  const field = new FieldPage(page);
+  await field.goto();
+  await field.demoSignIn.click();
+  await field.demoLocation.click();
+  await field.mission(/Santa Croce|Signoria/).first().click();
+  const photo = await makePhoto({ lat: 43.7733, lng: 11.2562, accuracyM: 5, capturedAt: new Date(), seed: 4343 });
+  await field.photosInput.setInputFiles({ name: "IMG_4343.jpg", mimeType: "image/jpeg", buffer: photo });
+  await field.send.click();
+  await expect(field.verdict).toHaveAttribute("data-status", /approved|rejected/, { timeout: 30_000 });
+  await expect(field.verdict).toHaveAttribute("data-status", "rejected");
+  await expect(field.verdict.getByRole("listitem")).toContainText(/outside the mission area/);
+});
+
+test("without a session the field API answers 401", async ({ request }) => {
+  const res = await request.get("/field/api/missions?lat=43.77&lng=11.25");
+  expect(res.status()).toBe(401);
+});
