@@ -33,7 +33,7 @@ const routes = {
     summary: "List webhook endpoints",
     security: security(scope),
     middleware: [auth] as const,
-    responses: { 200: jsonResponse(z.object({ data: z.array(WebhookSchema) }).openapi("WebhookList"), "The endpoints.") },
+    responses: { 200: jsonResponse(z.object({ data: z.array(WebhookSchema) }).openapi("WebhookList"), "The endpoints."), ...errorResponses() },
   }),
   get: createRoute({
     method: "get",
