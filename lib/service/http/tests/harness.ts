@@ -1,5 +1,6 @@
 // Starts the real service app on a loopback port for API tests: real HTTP, real database
 // (in-memory PGlite, or the PostgreSQL named by TEST_DATABASE_URL), nothing mocked.
+import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -14,12 +15,36 @@ export const ADMIN_TOKEN = "test-admin-token-0123456789abcdef0123456789";
 export interface TestService {
   url: string;
   runtime: ServiceRuntime;
+  /** The PostgreSQL database this service uses (to start a second instance on it), if any. */
+  databaseUrl?: string;
   close(): Promise<void>;
+}
+
+/**
+ * A database of its own on the TEST_DATABASE_URL server, so that services of tests running at
+ * the same time behave like separate deployments: their workers never take each other's jobs.
+ */
+export async function isolatedPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const { Client } = await import("pg");
+  const name = `pm_test_${randomBytes(6).toString("hex")}`;
+  const run = async (statement: string) => {
+    const client = new Client({ connectionString: baseUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name} template template0`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
 export async function startTestService(
   overrides: Partial<ServiceConfig> = {},
-  { worker = false }: { worker?: boolean } = {},
+  { worker = false, databaseUrl }: { worker?: boolean; /** share this PostgreSQL database */ databaseUrl?: string } = {},
 ): Promise<TestService> {
   // The port must be known before the runtime is built (it is part of the token audience).
   const holder: { runtime?: ServiceRuntime } = {};
@@ -34,7 +59,9 @@ export async function startTestService(
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
-  const postgresUrl = process.env.TEST_DATABASE_URL;
+  const postgresServer = process.env.TEST_DATABASE_URL;
+  const isolated = postgresServer && !databaseUrl ? await isolatedPostgres(postgresServer) : undefined;
+  const postgresUrl = databaseUrl ?? isolated?.url;
   const database = await openDatabase(postgresUrl ? { kind: "postgres", url: postgresUrl, poolSize: 4 } : { kind: "pglite", dataDir: null });
   const config: ServiceConfig = {
     publicOrigin: url,
@@ -55,9 +82,11 @@ export async function startTestService(
   return {
     url,
     runtime: started,
+    databaseUrl: postgresUrl,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await started.stop();
+      await isolated?.drop();
       await rm(config.dataDir, { recursive: true, force: true });
     },
   };

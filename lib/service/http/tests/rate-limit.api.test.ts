@@ -117,7 +117,7 @@ describe("across instances", () => {
       const rateLimit: ServiceConfig["rateLimit"] = { perMinute: 10, perHour: 1000, tokenPerMinute: 20, tokenPerMinutePerIp: 1000 };
       const first = await startTestService({ rateLimit });
       // Same public origin, so each instance accepts the other's tokens (same issuer and audience).
-      const second = await startTestService({ rateLimit, publicOrigin: first.url });
+      const second = await startTestService({ rateLimit, publicOrigin: first.url }, { databaseUrl: first.databaseUrl });
       try {
         const viaFirst = new TestClient(first);
         const viaSecond = new TestClient(second);

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { square } from "./client";
+import { isolatedPostgres } from "./harness";
 import { Receiver } from "./receiver";
 
 const ADMIN = "restart-test-admin-token-0123456789abcdef";
@@ -14,6 +15,7 @@ let dataDir: string;
 let port: number;
 let receiver: Receiver;
 let child: ChildProcess | undefined;
+let postgres: { url: string; drop(): Promise<void> } | undefined;
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -31,7 +33,7 @@ async function startApp(): Promise<void> {
       PORT: String(port),
       PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
-      DATABASE_URL: process.env.TEST_DATABASE_URL ?? "",
+      DATABASE_URL: postgres?.url ?? "",
       ADMIN_TOKEN: ADMIN,
       DEMO: "off",
       WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
@@ -61,12 +63,15 @@ async function call<T>(method: string, path: string, body: unknown, token = ADMI
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), "pm-restart-"));
+  if (process.env.TEST_DATABASE_URL) postgres = await isolatedPostgres(process.env.TEST_DATABASE_URL);
   port = await freePort();
   receiver = await Receiver.start();
   await startApp();
 });
 afterAll(async () => {
   child?.kill("SIGKILL");
+  await new Promise((r) => setTimeout(r, 200));
+  await postgres?.drop();
   await receiver.close();
   await rm(dataDir, { recursive: true, force: true });
 });
