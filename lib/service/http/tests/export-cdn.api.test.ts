@@ -197,6 +197,22 @@ describe.skipIf(!HAS_CORPUS)("real camera files", () => {
     expect(sha256(execFileSync("unzip", ["-p", zipPath, imageEntry]))).toBe(sha256(bytes));
   });
 
+  it("auto-orients derivatives: an EXIF orientation 6 photo gets portrait previews, its original untouched", async () => {
+    const bytes = readFileSync(corpusFile("jpg/orientation/portrait_6.jpg"));
+    const created = await api.request<{ id: string }>("POST", "/api/v1/missions", { token: partner.token, body: { title: "Rotated", bounds: square(), required_images: 5 } });
+    const res = await submitPhotos(api, zoomer.token, created.body.id, [{ bytes }]);
+    await waitForDecision(api, partner.token, String(res.body.id));
+    const [record] = (await images(String(res.body.id))) as [ImageRecord & { width: number; height: number; exif: { orientation: number } }];
+    expect(record.exif.orientation).toBe(6);
+    // Stored 600×450 with "rotate 90° CW": displayed (and measured) 450×600.
+    expect([record.width, record.height]).toEqual([450, 600]);
+    const sharp = (await import("sharp")).default;
+    const thumbnail = await sharp(Buffer.from(await (await fetch(record.thumbnail_url ?? "")).arrayBuffer())).metadata();
+    expect((thumbnail.height ?? 0) > (thumbnail.width ?? 0)).toBe(true);
+    expect(thumbnail.orientation ?? 1).toBe(1);
+    expect(sha256(new Uint8Array(await (await fetch(record.url)).arrayBuffer()))).toBe(sha256(bytes));
+  });
+
   it("refuses hostile and unsupported files cleanly, storing nothing", async () => {
     const created = await api.request<{ id: string }>("POST", "/api/v1/missions", { token: partner.token, body: { title: "Hostile", bounds: square(), required_images: 5 } });
     const heif = await submitPhotos(api, zoomer.token, created.body.id, [{ bytes: readFileSync(corpusFile("heic/samplefilehub.heif")), name: "x.heic", type: "image/heic" }]);
