@@ -47,13 +47,17 @@ export async function analyseImage(
     .resize(PREVIEW_SIZE, PREVIEW_SIZE, { fit: "inside", withoutEnlargement: true })
     .jpeg({ quality: 82, mozjpeg: true })
     .toBuffer({ resolveWithObject: true });
-  const thumbnail = await sharp(preview.data).resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: "inside", withoutEnlargement: true }).jpeg({ quality: 75 }).toBuffer();
-  const grey = await sharp(preview.data)
-    .resize(ANALYSIS_SIZE, ANALYSIS_SIZE, { fit: "inside", withoutEnlargement: true })
-    .greyscale()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const metadata = await sharp(input, { limitInputPixels: maxPixels }).metadata();
+  // Everything else derives from the preview (or the header) and runs at once on libvips' threads.
+  const [thumbnail, grey, metadata, dhash] = await Promise.all([
+    sharp(preview.data).resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: "inside", withoutEnlargement: true }).jpeg({ quality: 75 }).toBuffer(),
+    sharp(preview.data)
+      .resize(ANALYSIS_SIZE, ANALYSIS_SIZE, { fit: "inside", withoutEnlargement: true })
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true }),
+    sharp(input, { limitInputPixels: maxPixels }).metadata(),
+    differenceHash(preview.data),
+  ]);
   const swap = (metadata.orientation ?? 1) >= 5;
   const width = (swap ? metadata.height : metadata.width) ?? preview.info.width;
   const height = (swap ? metadata.width : metadata.height) ?? preview.info.height;
@@ -63,7 +67,7 @@ export async function analyseImage(
       height,
       ...exposure(grey.data),
       sharpness: laplacianVariance(grey.data, grey.info.width, grey.info.height),
-      dhash: await differenceHash(preview.data),
+      dhash,
     },
     derivatives: { preview: preview.data, thumbnail },
   };

@@ -179,8 +179,10 @@ const EXIF_HEAD_BYTES = 1024 * 1024;
 async function readHead(path: string): Promise<Buffer> {
   const handle = await open(path, "r");
   try {
-    const buffer = Buffer.alloc(EXIF_HEAD_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, EXIF_HEAD_BYTES, 0);
+    // Unzeroed and no larger than the file: a fresh zeroed MiB per photo keeps the GC busy.
+    const length = Math.min((await handle.stat()).size, EXIF_HEAD_BYTES);
+    const buffer = Buffer.allocUnsafe(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, 0);
     return buffer.subarray(0, bytesRead);
   } finally {
     await handle.close();
