@@ -15,7 +15,16 @@
 //                      a stale build that is kept is reported as such. Waits for a running build.
 //   --skip-next        do not measure the API mounted in Next
 //   --profile          add a standalone pass under `node --cpu-prof` and summarise where time goes
-//                      (profile kept in bench-results/profiles/; its figures are not in the ratios)
+//                      (profile kept in bench-results/profiles/; its figures are not in the ratios);
+//                      the in-process file benchmarks add one profiled pass of their subject
+// File benchmarks (photo-intake, mission-export, thumbnail-job; in this process, one file at a time):
+//   --rounds <n>         measured rounds per variant (default 5); the report takes the median
+//   --warmup-rounds <n>  warm-up rounds per variant, discarded (default 1)
+//   --round-seconds <s>  a round repeats the pass until the fastest variant takes this long (default 1)
+//   --photos <n>         generated 1600×1200 JPEGs, made once per run (default 40); the shared
+//                        corpus's real camera files are added when ../shared/corpus exists
+//   --export-images <n>  images in the mission-export throughput mission (default 400)
+//   --memory-sizes <a,b> image counts of the mission-export memory check (default 100,1000)
 // Exit code: 0 when the runner completed, even if a goal is missed or a target run was invalid
 // (both are in the report; so is a Next that does not build or start); 1 when it could not run
 // (the standalone API or the bare server did not start, or set-up through the API failed).
@@ -26,14 +35,28 @@ import { parseArgs } from "node:util";
 import { formatApiGetMission, runApiGetMission } from "./api-get-mission";
 import type { LoadSettings } from "./lib/load";
 import type { BuildMode } from "./lib/next-build";
+import { lazyPhotoSet, type PhotoSet } from "./lib/photo-set";
 import { Supervisor } from "./lib/processes";
+import type { RoundSettings } from "./lib/rounds";
 import { ROOT } from "./lib/targets";
+import { formatMissionExport, runMissionExport } from "./mission-export";
+import { formatPhotoIntake, runPhotoIntake } from "./photo-intake";
+import { formatThumbnailJob, runThumbnailJob } from "./thumbnail-job";
+import { formatWebhookDelivery, runWebhookDelivery, webhookDeliveryHeader, webhookDeliverySettings } from "./webhook-delivery";
+
+interface FileInputs {
+  photos: number;
+  exportImages: number;
+  memorySizes: number[];
+}
 
 interface RunOptions {
   load: LoadSettings;
   build: BuildMode;
   skipNext: boolean;
   profile: boolean;
+  rounds: RoundSettings;
+  inputs: FileInputs;
   selected: string[];
 }
 
@@ -41,7 +64,11 @@ interface RunContext {
   supervisor: Supervisor;
   options: RunOptions;
   resultsDir: string;
+  /** The file benchmarks' input photos, generated on first use and shared by them. */
+  photos: () => Promise<PhotoSet>;
 }
+
+type MachineInfo = ReturnType<typeof machine>;
 
 interface BenchmarkOutcome {
   results: object;
@@ -50,13 +77,34 @@ interface BenchmarkOutcome {
 
 interface Benchmark {
   name: string;
+  /** Lines for the run header describing how this benchmark measures (shared lines print once). */
+  header(options: RunOptions, info: MachineInfo): string[];
   run(context: RunContext): Promise<BenchmarkOutcome>;
+}
+
+function loadHeader(options: RunOptions, info: MachineInfo): string[] {
+  const { load } = options;
+  return [
+    `- api-get-mission load: autocannon, ${load.connections} connections, pipelining 1, ${load.warmupSeconds} s warm-up (discarded) + ${load.durationSeconds} s measured per target, one target at a time`,
+    `- note: the load generator (autocannon, in the runner process) and the server under test share these ${info.cpus} CPUs, ` +
+      "so absolute figures understate a real server; compare the ratios, which are measured in the same run under the same handicap.",
+    `- latency: per response, sub-millisecond (autocannon's own histogram counts whole ms)`,
+  ];
+}
+
+function fileHeader(options: RunOptions): string[] {
+  const { rounds, inputs } = options;
+  return [
+    `- file benchmarks: in the runner process, subject and baseline on the same files in the same run; ${rounds.warmupRounds} warm-up + ${rounds.rounds} measured rounds per variant, ` +
+      `≥ ${rounds.minRoundSeconds} s per round; ${inputs.photos} generated photos (+ corpus files when present); absolute figures depend on this machine, compare the ratios`,
+  ];
 }
 
 // New benchmarks: add a sibling module and one entry here.
 const BENCHMARKS: Benchmark[] = [
   {
     name: "api-get-mission",
+    header: loadHeader,
     run: async ({ supervisor, options, resultsDir }) => {
       const results = await runApiGetMission({
         supervisor,
@@ -66,7 +114,47 @@ const BENCHMARKS: Benchmark[] = [
         skipNext: options.skipNext,
         profile: options.profile,
       });
-      return { results, markdown: formatApiGetMission(results) };
+      return { results: { load: options.load, ...results }, markdown: formatApiGetMission(results) };
+    },
+  },
+  {
+    name: "photo-intake",
+    header: fileHeader,
+    run: async ({ supervisor, options, resultsDir, photos }) => {
+      const results = await runPhotoIntake({ supervisor, resultsDir, photos: await photos(), rounds: options.rounds, profile: options.profile });
+      return { results, markdown: formatPhotoIntake(results) };
+    },
+  },
+  {
+    name: "mission-export",
+    header: fileHeader,
+    run: async ({ supervisor, options, resultsDir, photos }) => {
+      const results = await runMissionExport({
+        supervisor,
+        resultsDir,
+        photos: await photos(),
+        rounds: options.rounds,
+        images: options.inputs.exportImages,
+        memorySizes: options.inputs.memorySizes,
+        profile: options.profile,
+      });
+      return { results, markdown: formatMissionExport(results) };
+    },
+  },
+  {
+    name: "thumbnail-job",
+    header: fileHeader,
+    run: async ({ supervisor, options, resultsDir, photos }) => {
+      const results = await runThumbnailJob({ supervisor, resultsDir, photos: await photos(), rounds: options.rounds, profile: options.profile });
+      return { results, markdown: formatThumbnailJob(results) };
+    },
+  },
+  {
+    name: "webhook-delivery",
+    header: webhookDeliveryHeader,
+    run: async ({ supervisor, options, resultsDir }) => {
+      const results = await runWebhookDelivery({ supervisor, resultsDir, ...webhookDeliverySettings(options) });
+      return { results, markdown: formatWebhookDelivery(results) };
     },
   },
 ];
@@ -83,6 +171,19 @@ function positiveNumber(
   return n;
 }
 
+function positiveInteger(value: string | undefined, fallback: number, flag: string): number {
+  const n = positiveNumber(value, fallback, flag);
+  if (!Number.isInteger(n)) throw new Error(`${flag} needs a whole number, got "${value}"`);
+  return n;
+}
+
+function sizeList(value: string | undefined, fallback: number[], flag: string): number[] {
+  if (value === undefined) return fallback;
+  const sizes = value.split(",").map((part) => positiveInteger(part.trim(), 1, flag));
+  if (sizes.length < 2) throw new Error(`${flag} needs at least two sizes, e.g. 100,1000`);
+  return sizes.sort((a, b) => a - b);
+}
+
 function parseOptions(argv: string[]): RunOptions {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -95,6 +196,12 @@ function parseOptions(argv: string[]): RunOptions {
       "no-build": { type: "boolean", default: false },
       "skip-next": { type: "boolean", default: false },
       profile: { type: "boolean", default: false },
+      rounds: { type: "string" },
+      "warmup-rounds": { type: "string" },
+      "round-seconds": { type: "string" },
+      photos: { type: "string" },
+      "export-images": { type: "string" },
+      "memory-sizes": { type: "string" },
     },
   });
   if (values.build && values["no-build"])
@@ -117,6 +224,16 @@ function parseOptions(argv: string[]): RunOptions {
     build: values.build ? "always" : values["no-build"] ? "never" : "auto",
     skipNext: values["skip-next"],
     profile: values.profile,
+    rounds: {
+      warmupRounds: positiveInteger(values["warmup-rounds"], 1, "--warmup-rounds"),
+      rounds: positiveInteger(values.rounds, 5, "--rounds"),
+      minRoundSeconds: positiveNumber(values["round-seconds"], 1, "--round-seconds"),
+    },
+    inputs: {
+      photos: positiveInteger(values.photos, 40, "--photos"),
+      exportImages: positiveInteger(values["export-images"], 400, "--export-images"),
+      memorySizes: sizeList(values["memory-sizes"], [100, 1000], "--memory-sizes"),
+    },
     selected: positionals,
   };
 }
@@ -144,19 +261,18 @@ function commandLine(argv: string[]): string {
 }
 
 function header(
-  info: ReturnType<typeof machine>,
+  info: MachineInfo,
   command: string,
-  load: LoadSettings,
+  options: RunOptions,
+  selected: Benchmark[],
 ): string {
+  const lines = new Set(selected.flatMap((b) => b.header(options, info)));
   return [
     "## Benchmarks",
     "",
     `- command: \`${command}\``,
     `- machine: ${info.cpus} × ${info.cpuModel}, ${info.memoryGiB} GiB, ${info.platform}; node ${info.node}; load average at start ${info.loadAverageAtStart.join(" ")}`,
-    `- load: autocannon, ${load.connections} connections, pipelining 1, ${load.warmupSeconds} s warm-up (discarded) + ${load.durationSeconds} s measured per target, one target at a time`,
-    `- note: the load generator (autocannon, in the runner process) and the server under test share these ${info.cpus} CPUs, ` +
-      "so absolute figures understate a real server; compare the ratios, which are measured in the same run under the same handicap.",
-    `- latency: per response, sub-millisecond (autocannon's own histogram counts whole ms)`,
+    ...lines,
   ].join("\n");
 }
 
@@ -196,19 +312,19 @@ async function main(): Promise<void> {
   const info = machine();
   const command = commandLine(argv);
   const resultsDir = join(ROOT, "bench-results");
-  console.log(header(info, command, options.load));
   const selected = options.selected.length
     ? BENCHMARKS.filter((b) => options.selected.includes(b.name))
     : BENCHMARKS;
+  console.log(header(info, command, options, selected));
+  const photos = lazyPhotoSet(supervisor, options.inputs.photos, (m) => console.error(`[bench] photos: ${m}`));
   try {
     for (const benchmark of selected) {
       const started = new Date().toISOString();
-      const outcome = await benchmark.run({ supervisor, options, resultsDir });
+      const outcome = await benchmark.run({ supervisor, options, resultsDir, photos });
       const file = writeResults(resultsDir, benchmark.name, {
         started,
         command,
         machine: info,
-        load: options.load,
         ...outcome.results,
       });
       console.log(`\n${outcome.markdown}\n\nResults: ${file}`);

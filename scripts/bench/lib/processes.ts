@@ -47,6 +47,12 @@ export class Supervisor {
     return dir;
   }
 
+  /** Removes a temp dir before cleanup() (a benchmark done with hundreds of MB of copies). */
+  removeTempDir(dir: string): void {
+    rmSync(dir, { recursive: true, force: true });
+    this.dirs.delete(dir);
+  }
+
   spawn(spec: SpawnSpec): ManagedProcess {
     this.logDir ??= this.tempDir("logs");
     const logFile = join(

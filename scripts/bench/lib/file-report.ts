@@ -1,0 +1,60 @@
+// Markdown pieces shared by the in-process file benchmarks (photo-intake, mission-export,
+// thumbnail-job): the throughput table, the ratio table and the profile section.
+import { cpus } from "node:os";
+import { formatProfile } from "../profile-summary";
+import type { InProcessProfile } from "./in-process-profile";
+import type { PairedRatio, RoundSettings, RoundsResult } from "./rounds";
+
+export const fmt = (n: number, digits = 0) =>
+  n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+export function describeRounds(settings: RoundSettings, result: RoundsResult): string {
+  return (
+    `Method: in this process, one file at a time; ${settings.warmupRounds} warm-up round(s) discarded, then ` +
+    `${settings.rounds} measured rounds of ${result.passesPerRound} pass(es) over the inputs per variant ` +
+    `(${fmt(result.work.files)} files, ${fmt(result.work.bytes / 1e6, 1)} MB per pass), variant order rotating ` +
+    "each round, a full GC before each timed round; figures at the median round, MB = 10^6 bytes; " +
+    "ratio = median over rounds of the paired per-round ratio (min–max in brackets). " +
+    `1-min load average after each round: ${result.loadAverage1m.map((l) => fmt(l, 2)).join(", ")} (on ${cpus().length} CPUs).`
+  );
+}
+
+export function timingTable(result: RoundsResult): string[] {
+  return [
+    "| variant | median round s | MB/s | files/s | rounds (s) | median CPU s |",
+    "|---|---:|---:|---:|---|---:|",
+    ...result.timings.map(
+      (t) =>
+        `| ${t.label} | ${fmt(t.medianRoundSeconds, 3)} | ${fmt(t.mbPerSecond, 1)} | ${fmt(t.filesPerSecond, 1)} | ${t.roundSeconds.map((s) => fmt(s, 2)).join(", ")} | ${fmt(t.medianCpuSeconds, 3)} |`,
+    ),
+  ];
+}
+
+function verdict(r: PairedRatio): string {
+  if (r.meetsGoal === undefined) return r.name.startsWith("CPU") ? "diagnostic: CPU work per file, little disturbed by other processes" : "diagnostic (no goal)";
+  return r.meetsGoal ? "meets goal" : "**below goal**";
+}
+
+export function ratioTable(ratios: PairedRatio[]): string[] {
+  return [
+    "| throughput ratio | value | (min–max) | goal | |",
+    "|---|---:|---|---|---|",
+    ...ratios.map(
+      (r) =>
+        `| ${r.name} | ${fmt(r.value, 3)} | (${fmt(r.min, 3)}–${fmt(r.max, 3)}) | ${r.goal === undefined ? "–" : `≥ ${r.goal}`} | ${verdict(r)} |`,
+    ),
+  ];
+}
+
+export function profileSection(title: string, profile: InProcessProfile | undefined): string[] {
+  if (!profile) return [];
+  return [
+    "",
+    `#### ${title} (in-process inspector profile, ${fmt(profile.seconds, 2)} s, saved as \`${profile.savedAs}\`; not used in the ratios)`,
+    "",
+    formatProfile(profile.summary),
+  ];
+}
+
+/** "12.3 ms" style per-file cost. */
+export const ms = (seconds: number, digits = 2) => `${fmt(seconds * 1000, digits)} ms`;

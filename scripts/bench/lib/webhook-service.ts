@@ -1,0 +1,268 @@
+// The subject of the webhook-delivery benchmark: a real service runtime in this process with its
+// webhook worker running (lib/service/jobs/background.ts: claim 8, process them in parallel), on
+// in-memory PGlite or on PostgreSQL, plus the queries the benchmark needs around it: enqueue
+// events through recordEvent, wait until deliveries are settled, read back what was sent.
+import { hostname } from "node:os";
+import { and, count, eq, sql } from "drizzle-orm";
+import { openDatabase, type Database } from "@/lib/db/client";
+import { webhookAttempts, webhookDeliveries } from "@/lib/db/schema";
+import { parseEnv } from "@/lib/env";
+import { createOrganisation } from "@/lib/service/accounts/create-organisation";
+import type { ServiceContext } from "@/lib/service/context";
+import { recordEvent } from "@/lib/service/events/record-event";
+import { createMission } from "@/lib/service/missions/create-mission";
+import { configFromEnv, createRuntime, type ServiceRuntime } from "@/lib/service/runtime";
+import { createWebhook } from "@/lib/service/webhooks/endpoints";
+import { wallClockMs } from "./wall-clock";
+
+export type DatabaseChoice = { kind: "pglite" } | { kind: "postgres"; url: string };
+
+export interface BenchEndpoint {
+  orgId: string;
+  endpointId: string;
+  secret: string;
+}
+
+export interface BenchService {
+  runtime: ServiceRuntime;
+  /** "PGlite" or "PostgreSQL", for the report's tables. */
+  label: string;
+  /** What exactly: in memory, or which database on which server version and pool size. */
+  detail: string;
+  /** The `data` of every benchmark event: a real serialised mission, as mission.created carries. */
+  eventData: Record<string, unknown>;
+  /** A fresh organisation with one endpoint subscribed to everything, so rounds never overlap. */
+  newEndpoint(url: string): Promise<BenchEndpoint>;
+  close(): Promise<void>;
+}
+
+export const EVENT_TYPE = "mission.created";
+const POLL_MS = 20;
+
+/** The production defaults (lib/env.ts), except that 127.0.0.1 targets are allowed. */
+function benchConfig(dataDir: string) {
+  const e = parseEnv({ DATA_DIR: dataDir, PUBLIC_ORIGIN: "http://127.0.0.1:3000", WEBHOOK_ALLOW_PRIVATE_TARGETS: "true" });
+  return configFromEnv(e, `adm_${"b".repeat(40)}`);
+}
+
+// ---- PostgreSQL: a dedicated database per run --------------------------------------------------
+// The worker claims every due delivery in its database, whoever enqueued it; a shared test
+// database would let a concurrently running test suite's worker take (and time) ours, and ours
+// take theirs. So the run creates its own database next to the given one and drops it after.
+// The name carries host and pid, so the next run can drop one left by a run that was killed.
+
+const DB_PREFIX = "bench_webhooks_";
+const hostTag = () => hostname().toLowerCase().replace(/[^a-z0-9]/g, "").slice(0, 20) || "host";
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+async function adminQuery<T>(url: string, work: (query: (text: string) => Promise<T[]>) => Promise<void>): Promise<void> {
+  const { Client } = await import("pg");
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await work(async (text) => (await client.query(text)).rows as T[]);
+  } finally {
+    await client.end();
+  }
+}
+
+async function dropStaleDatabases(url: string, query: (text: string) => Promise<{ datname: string }[]>): Promise<void> {
+  const mine = `${DB_PREFIX}${hostTag()}_`;
+  for (const { datname } of await query(`select datname from pg_database where datname like '${DB_PREFIX}%'`)) {
+    const pid = Number(datname.slice(mine.length));
+    if (datname.startsWith(mine) && Number.isInteger(pid) && !isAlive(pid)) {
+      console.error(`[bench] webhook-delivery: dropping ${datname}, left by an interrupted run (pid ${pid} is gone) on ${url.replace(/\/\/[^@]*@/, "//…@")}`);
+      await query(`drop database if exists "${datname}" with (force)`);
+    }
+  }
+}
+
+/** Creates the run's database; returns its URL and how to drop it. */
+async function dedicatedDatabase(url: string): Promise<{ url: string; name: string; version: string; drop: () => Promise<void> }> {
+  const name = `${DB_PREFIX}${hostTag()}_${process.pid}`;
+  let version = "";
+  await adminQuery<{ datname: string; server_version?: string }>(url, async (query) => {
+    await dropStaleDatabases(url, query);
+    await query(`drop database if exists "${name}" with (force)`);
+    await query(`create database "${name}"`);
+    version = (await query("show server_version"))[0]?.server_version ?? "?";
+  });
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return {
+    url: own.toString(),
+    name,
+    version,
+    drop: () => adminQuery(url, (query) => dropWhenReleased(query, name)),
+  };
+}
+
+/**
+ * Drops the run's database once the service's pool has let go of it. pg's pool.end() resolves
+ * when its clients were told to end, not when their backends are gone; forcing the drop at once
+ * would kill a backend still saying goodbye, and the pool would raise that as an error.
+ */
+async function dropWhenReleased(query: (text: string) => Promise<unknown[]>, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    try {
+      await query(`drop database if exists "${name}"`);
+      return;
+    } catch (error) {
+      // 55006: still being accessed by other users (the backends are closing).
+      if ((error as { code?: unknown }).code !== "55006") throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  await query(`drop database if exists "${name}" with (force)`);
+}
+
+// ---- the service ------------------------------------------------------------------------------
+
+interface Opened {
+  database: Database;
+  label: string;
+  detail: string;
+  drop: () => Promise<void>;
+}
+
+async function openChosen(choice: DatabaseChoice): Promise<Opened> {
+  if (choice.kind === "pglite") return { database: await openDatabase({ kind: "pglite", dataDir: null }), label: "PGlite", detail: "in memory, in the runner process", drop: async () => {} };
+  const dedicated = await dedicatedDatabase(choice.url);
+  try {
+    // The pool size the service uses when DATABASE_URL is set (lib/db/client.ts default).
+    const database = await openDatabase({ kind: "postgres", url: dedicated.url });
+    const detail = `${dedicated.version}, database ${dedicated.name} created for the run on the given server, pool 10 (the service's default)`;
+    return { database, label: "PostgreSQL", detail, drop: dedicated.drop };
+  } catch (error) {
+    await dedicated.drop();
+    throw error;
+  }
+}
+
+async function templateEventData(ctx: ServiceContext): Promise<Record<string, unknown>> {
+  // Its own organisation without endpoints: the mission.created event it records goes nowhere.
+  const org = await createOrganisation({ db: ctx.db, name: "Benchmark template" });
+  const square = [[[11.255, 43.768], [11.26, 43.768], [11.26, 43.773], [11.255, 43.773], [11.255, 43.768]]];
+  const mission = await createMission({
+    db: ctx.db,
+    orgId: org.id,
+    input: { title: "Webhook benchmark mission", description: "Façade and roof, north side first.", bounds: { type: "Polygon", coordinates: square }, required_images: 12 },
+  });
+  return { mission };
+}
+
+export async function openBenchService(choice: DatabaseChoice, dataDir: string): Promise<BenchService> {
+  const { database, label, detail, drop } = await openChosen(choice);
+  let runtime: ServiceRuntime;
+  try {
+    runtime = await createRuntime({ database, config: benchConfig(dataDir), runWorker: true });
+  } catch (error) {
+    await database.close();
+    await drop();
+    throw error;
+  }
+  const close = async () => {
+    try {
+      await runtime.stop();
+    } finally {
+      await drop();
+    }
+  };
+  try {
+    const { ctx } = runtime;
+    const eventData = await templateEventData(ctx);
+    const newEndpoint = async (url: string): Promise<BenchEndpoint> => {
+      const org = await createOrganisation({ db: ctx.db, name: "Webhook benchmark" });
+      const endpoint = await createWebhook(ctx, org.id, { url });
+      return { orgId: org.id, endpointId: endpoint.id, secret: endpoint.secret };
+    };
+    return { runtime, label, detail, eventData, newEndpoint, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+// ---- enqueue and observe -----------------------------------------------------------------------
+
+/** `size` events in one transaction, as a service write that causes several events would. */
+export async function enqueueBatch(ctx: ServiceContext, orgId: string, data: Record<string, unknown>, size: number): Promise<string[]> {
+  const ids = await ctx.db.transaction(async (tx) => {
+    const created: string[] = [];
+    for (let i = 0; i < size; i++) created.push((await recordEvent(tx, { orgId, type: EVENT_TYPE, data })).eventId);
+    return created;
+  });
+  return ids;
+}
+
+async function statusCounts(ctx: ServiceContext, endpointId: string): Promise<Record<string, number>> {
+  const rows = await ctx.db
+    .select({ status: webhookDeliveries.status, n: count() })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.endpointId, endpointId))
+    .groupBy(webhookDeliveries.status);
+  return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+}
+
+/** Up to `limit` attempts of the endpoint that did not get a 2xx, described for the report. */
+export async function failedAttempts(ctx: ServiceContext, endpointId: string, limit = 3): Promise<string[]> {
+  const rows = await ctx.db
+    .select({ error: webhookAttempts.error, status: webhookAttempts.statusCode, startedAt: webhookAttempts.startedAt, durationMs: webhookAttempts.durationMs })
+    .from(webhookAttempts)
+    .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
+    .where(and(eq(webhookDeliveries.endpointId, endpointId), sql`(${webhookAttempts.statusCode} is null or ${webhookAttempts.statusCode} not between 200 and 299)`))
+    .orderBy(webhookAttempts.startedAt)
+    .limit(limit);
+  return rows.map((r) => `${r.status ?? "no status"} after ${r.durationMs ?? "?"} ms (started ${r.startedAt.toISOString()}): ${r.error ?? ""}`);
+}
+
+/**
+ * Polls the database until `expected` deliveries of the endpoint are `succeeded`; returns the
+ * moment that was first seen (lib/wall-clock.ts ms; resolution: the poll interval, 20 ms).
+ */
+export async function waitForSucceeded(ctx: ServiceContext, endpointId: string, expected: number, timeoutMs: number): Promise<number> {
+  const deadline = wallClockMs() + timeoutMs;
+  const where = and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, "succeeded"));
+  while (wallClockMs() < deadline) {
+    const [row] = await ctx.db.select({ n: count() }).from(webhookDeliveries).where(where);
+    if ((row?.n ?? 0) >= expected) return wallClockMs();
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+  const counts = JSON.stringify(await statusCounts(ctx, endpointId));
+  const errors = (await failedAttempts(ctx, endpointId)).join("; ");
+  throw new Error(`webhook deliveries not all succeeded after ${timeoutMs / 1000} s: ${counts}${errors ? `; attempts: ${errors}` : ""}`);
+}
+
+/** Attempts written to the delivery log for the endpoint's deliveries (the "log" of the path). */
+export async function attemptsLogged(ctx: ServiceContext, endpointId: string): Promise<number> {
+  const [row] = await ctx.db
+    .select({ n: count() })
+    .from(webhookAttempts)
+    .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
+    .where(eq(webhookDeliveries.endpointId, endpointId));
+  return row?.n ?? 0;
+}
+
+export interface SentDelivery {
+  id: string;
+  eventId: string;
+  payload: string;
+  attempt: number;
+}
+
+/** The exact bodies the service sent (fixed at enqueue), for the baseline to send again. */
+export async function sentDeliveries(ctx: ServiceContext, endpointId: string): Promise<SentDelivery[]> {
+  return ctx.db
+    .select({ id: webhookDeliveries.id, eventId: webhookDeliveries.eventId, payload: webhookDeliveries.payload, attempt: webhookDeliveries.attemptCount })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.endpointId, endpointId))
+    .orderBy(webhookDeliveries.eventId);
+}

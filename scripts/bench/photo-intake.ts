@@ -1,0 +1,283 @@
+// Benchmark: photo intake after the upload is streamed — the HTTP handler's own steps for each
+// file (lib/service/submissions/receive-submission.ts): parseUpload of a real multipart body
+// (streams the part to a temp file through the SHA-256 tap, keeping the head bytes), then
+// checkFile's sniff, header dimensions and EXIF, then LocalObjectStore.putFile — everything
+// except the database transaction. Baseline: the plain service doing the least with the same
+// bytes — read, SHA-256, write to another dir, streamed with pipeline. Same files, same run.
+// Goal (issue): intake throughput ≥ 0.8 × the plain read-hash-write.
+import { createHash } from "node:crypto";
+import { createReadStream, createWriteStream, mkdirSync, openAsBlob, rmSync } from "node:fs";
+import { join } from "node:path";
+import { Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import sharp from "sharp";
+import { parseEnv } from "@/lib/env";
+import { createId } from "@/lib/ids/create-id";
+import { readDimensions } from "@/lib/photos/analyse-image";
+import { readExif } from "@/lib/photos/read-exif";
+import { sniffImageType } from "@/lib/photos/sniff-image-type";
+import { LocalObjectStore } from "@/lib/service/storage/local-store";
+import {
+  parseUpload,
+  removeTempFiles,
+  type UploadedFile,
+  type UploadLimits,
+} from "@/lib/service/submissions/parse-upload";
+import { describeRounds, fmt, profileSection, ratioTable, timingTable } from "./lib/file-report";
+import { profileInProcess, type InProcessProfile } from "./lib/in-process-profile";
+import { describePhotoSet, type PhotoFile, type PhotoSet } from "./lib/photo-set";
+import type { Supervisor } from "./lib/processes";
+import { measureRounds, withGoal, type RoundSettings, type RoundsResult, type Variant } from "./lib/rounds";
+import { StepTimer, stepRows, sumOf, type StepCost } from "./lib/steps";
+
+export const GOAL = { minThroughputRatio: 0.8 } as const;
+
+export interface PhotoIntakeOptions {
+  supervisor: Supervisor;
+  photos: PhotoSet;
+  rounds: RoundSettings;
+  profile: boolean;
+  resultsDir: string;
+}
+
+const INTAKE_STEPS = ["parseUpload", "sniff", "readDimensions", "readExif", "putFile"] as const;
+// Timed apart, not part of the intake: the client side of the upload alone, and the baseline.
+const STEPS = ["uploadStreamOnly", ...INTAKE_STEPS, "plain"] as const;
+export type IntakeStep = (typeof STEPS)[number];
+
+const STEP_LABELS: Record<IntakeStep, string> = {
+  uploadStreamOnly: "(client side, measured alone) producing the multipart stream: undici FormData encoder over the file Blob, drained",
+  parseUpload: "parseUpload: multipart → temp file with SHA-256 tap and head (includes producing the stream)",
+  sniff: "sniffImageType on the head bytes",
+  readDimensions: "readDimensions: sharp header read of the temp file",
+  readExif: "readExif: 1 MiB head read of the temp file + exifr",
+  putFile: "putFile: mkdir + rename + stat",
+  plain: "(baseline) read → SHA-256 → write",
+};
+
+export interface PhotoIntakeResults {
+  benchmark: "photo-intake";
+  goal: string;
+  inputs: string;
+  settings: RoundSettings;
+  rounds: RoundsResult;
+  /** Extra passes timed step by step: mean seconds per file, wall and CPU. */
+  steps: StepCost<IntakeStep>[];
+  /** plain / (intake − upload stream) at the median rounds, wall and CPU: the service's side alone. */
+  serviceSide: { wall: number; cpu: number };
+  profile?: InProcessProfile;
+}
+
+const log = (message: string) => console.error(`[bench] photo-intake: ${message}`);
+
+// The service's own defaults (lib/env.ts) and the limits receiveSubmission passes to parseUpload.
+const DEFAULTS = parseEnv({});
+const MAX_NOTE = 2000;
+const LIMITS: UploadLimits = {
+  maxFileBytes: DEFAULTS.MAX_UPLOAD_BYTES,
+  maxFiles: DEFAULTS.MAX_PHOTOS_PER_SUBMISSION,
+  fileField: "photos",
+  allowedFields: ["angle", "note"],
+  maxFieldBytes: MAX_NOTE * 4,
+};
+
+interface IntakeDirs {
+  /** dataDir/tmp, where parseUpload streams to (same filesystem as the store: putFile renames). */
+  uploadTmp: string;
+  store: LocalObjectStore;
+  baselineOut: string;
+}
+
+function makeDirs(root: string): IntakeDirs {
+  const dirs = { uploadTmp: join(root, "data", "tmp"), store: new LocalObjectStore(join(root, "data", "photos")), baselineOut: join(root, "plain") };
+  mkdirSync(dirs.uploadTmp, { recursive: true });
+  mkdirSync(dirs.baselineOut, { recursive: true });
+  return dirs;
+}
+
+/** The request a phone sends: one photo part plus an angle, the file read lazily from disk. */
+async function uploadRequest(file: PhotoFile): Promise<Request> {
+  const form = new FormData();
+  form.append("photos", await openAsBlob(file.path, { type: "image/jpeg" }), file.name);
+  form.append("angle", "front");
+  return new Request("http://127.0.0.1/api/v1/missions/bench/submissions", { method: "POST", body: form });
+}
+
+/** checkFile of receive-submission.ts (not exported there), same steps and order; throws on refusal. */
+async function checkFile(file: UploadedFile, maxPixels: number) {
+  if (sniffImageType(file.head).kind !== "jpeg") throw new Error(`${file.originalName ?? "?"}: not a JPEG by its bytes`);
+  const dimensions = await readDimensions(file.tempPath);
+  if (!dimensions || dimensions.width * dimensions.height > maxPixels) throw new Error(`${file.originalName ?? "?"}: refused by the pixel check`);
+  return { ...file, ...dimensions, exif: await readExif(file.tempPath) };
+}
+
+async function intakeOne(file: PhotoFile, dirs: IntakeDirs): Promise<void> {
+  const request = await uploadRequest(file);
+  const upload = await parseUpload(request.body, request.headers.get("content-type") ?? undefined, dirs.uploadTmp, LIMITS);
+  try {
+    const checked = [];
+    for (const part of upload.files) checked.push(await checkFile(part, DEFAULTS.MAX_IMAGE_PIXELS));
+    // The key layout of receiveSubmission: org/mission/image/original.jpg, a fresh image id each time.
+    for (const part of checked) await dirs.store.putFile(`org_bench/mission_bench/${createId("image")}/original.jpg`, part.tempPath);
+  } finally {
+    await removeTempFiles(upload.files);
+  }
+}
+
+async function plainOne(file: PhotoFile, target: string): Promise<string> {
+  const hash = createHash("sha256");
+  const tap = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      hash.update(chunk);
+      callback(null, chunk);
+    },
+  });
+  await pipeline(createReadStream(file.path), tap, createWriteStream(target));
+  return hash.digest("hex");
+}
+
+function variants(files: PhotoFile[], dirs: IntakeDirs): Variant[] {
+  const emptyDir = (dir: string) => {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+  };
+  return [
+    {
+      name: "plain",
+      label: "baseline: read → SHA-256 → write (stream pipeline)",
+      pass: async (pass) => {
+        for (const [i, file] of files.entries()) await plainOne(file, join(dirs.baselineOut, `${pass}-${i}.jpg`));
+      },
+      reset: async () => emptyDir(dirs.baselineOut),
+    },
+    {
+      name: "intake",
+      label: "intake: parseUpload (hash, head) → sniff → dimensions → EXIF → putFile",
+      pass: async () => {
+        for (const file of files) await intakeOne(file, dirs);
+      },
+      reset: async () => emptyDir(dirs.store.root),
+    },
+    {
+      // The part of the subject that is the client's, not the service's: lets the report say
+      // what the service's own steps cost (intake − this).
+      name: "upload-stream",
+      label: "diagnostic: the upload stream alone (undici FormData encoder over the file Blob, drained)",
+      pass: async () => {
+        for (const file of files) await drain((await uploadRequest(file)).body);
+      },
+    },
+  ];
+}
+
+/** plain / (intake − upload stream), at the median rounds: the service's own steps vs the baseline. */
+function serviceSideRatio(rounds: RoundsResult, pick: "medianRoundSeconds" | "medianCpuSeconds"): number {
+  const of = (name: string) => rounds.timings.find((t) => t.name === name)?.[pick] ?? 0;
+  const service = of("intake") - of("upload-stream");
+  return service > 0 ? Math.round((of("plain") / service) * 1000) / 1000 : 0;
+}
+
+async function drain(body: ReadableStream<Uint8Array> | null): Promise<void> {
+  const reader = body?.getReader();
+  if (!reader) return;
+  while (!(await reader.read()).done);
+}
+
+/** Passes timed step by step; the median pass is reported. */
+const STEP_PASSES = 5;
+
+/** Step by step, to say where the subject's time goes. */
+async function stepBreakdown(files: PhotoFile[], dirs: IntakeDirs): Promise<StepCost<IntakeStep>[]> {
+  const timer = new StepTimer<IntakeStep>();
+  for (let pass = 0; pass < STEP_PASSES; pass++) {
+    await stepPass(files, dirs, timer);
+    timer.endPass();
+  }
+  return timer.perFile(STEPS, files.length);
+}
+
+async function stepPass(files: PhotoFile[], dirs: IntakeDirs, timer: StepTimer<IntakeStep>): Promise<void> {
+  for (const [i, file] of files.entries()) {
+    await timer.time("uploadStreamOnly", async () => drain((await uploadRequest(file)).body));
+    const request = await uploadRequest(file);
+    const upload = await timer.time("parseUpload", () => parseUpload(request.body, request.headers.get("content-type") ?? undefined, dirs.uploadTmp, LIMITS));
+    for (const part of upload.files) {
+      await timer.time("sniff", () => sniffImageType(part.head));
+      await timer.time("readDimensions", () => readDimensions(part.tempPath));
+      await timer.time("readExif", () => readExif(part.tempPath));
+      await timer.time("putFile", () => dirs.store.putFile(`org_bench/mission_bench/${createId("image")}/original.jpg`, part.tempPath));
+    }
+    await removeTempFiles(upload.files);
+    await timer.time("plain", () => plainOne(file, join(dirs.baselineOut, `steps-${i}.jpg`)));
+  }
+}
+
+export async function runPhotoIntake(options: PhotoIntakeOptions): Promise<PhotoIntakeResults> {
+  // libvips' operation cache would answer the header read of a file it saw in an earlier pass;
+  // a real upload is never seen twice.
+  sharp.cache(false);
+  const root = options.supervisor.tempDir("photo-intake");
+  try {
+    const dirs = makeDirs(root);
+    const files = options.photos.files;
+    const list = variants(files, dirs);
+    const rounds = await measureRounds(list, { bytes: options.photos.totalBytes, files: files.length }, options.rounds, log);
+    rounds.ratios = rounds.ratios.map((r) => (r.name.startsWith("intake") ? withGoal(r, GOAL.minThroughputRatio) : r));
+    log("step breakdown");
+    const steps = await stepBreakdown(files, dirs);
+    const intake = list[1];
+    const profile =
+      options.profile && intake
+        ? await profileInProcess(options.resultsDir, "photo-intake", async () => {
+            log("profiled pass");
+            for (let pass = 0; pass < rounds.passesPerRound; pass++) await intake.pass(pass);
+          })
+        : undefined;
+    return {
+      benchmark: "photo-intake",
+      goal: `intake throughput ≥ ${GOAL.minThroughputRatio} × plain read-hash-write`,
+      inputs: describePhotoSet(options.photos),
+      settings: options.rounds,
+      rounds,
+      steps,
+      serviceSide: { wall: serviceSideRatio(rounds, "medianRoundSeconds"), cpu: serviceSideRatio(rounds, "medianCpuSeconds") },
+      ...(profile ? { profile } : {}),
+    };
+  } finally {
+    options.supervisor.removeTempDir(root);
+  }
+}
+
+// ---- report ---------------------------------------------------------------------------------
+
+function stepTable(steps: StepCost<IntakeStep>[]): string[] {
+  return [
+    `| step (${STEP_PASSES} extra passes, mean per file of the median pass) | wall ms | CPU ms | share of intake CPU |`,
+    "|---|---:|---:|---:|",
+    ...stepRows(steps, STEP_LABELS, INTAKE_STEPS),
+    `| **intake total** | ${fmt(sumOf(steps, INTAKE_STEPS, "wall") * 1000, 3)} | ${fmt(sumOf(steps, INTAKE_STEPS, "cpu") * 1000, 3)} | 100% |`,
+  ];
+}
+
+export function formatPhotoIntake(results: PhotoIntakeResults): string {
+  return [
+    "### photo-intake: intake steps (hash, sniff, EXIF, store) vs plain read-hash-write",
+    "",
+    `Goal (issue): ${results.goal}.`,
+    "",
+    `Inputs: ${results.inputs}. One multipart request per file (\`new Request(…, { body: FormData })\`, the photo as a file-backed Blob), ` +
+      `parsed by the service's parseUpload with receiveSubmission's limits; store = LocalObjectStore on the same filesystem (putFile renames).`,
+    "",
+    describeRounds(results.settings, results.rounds),
+    "",
+    ...timingTable(results.rounds),
+    "",
+    ...ratioTable([...results.rounds.ratios, ...results.rounds.cpuRatios]),
+    "",
+    `The subject includes producing the upload (the client's side, as the brief builds it). The service's steps alone, ` +
+      `plain / (intake − upload-stream) at the median rounds: ${fmt(results.serviceSide.wall, 3)} (wall), ${fmt(results.serviceSide.cpu, 3)} (CPU).`,
+    "",
+    ...stepTable(results.steps),
+    ...profileSection("Profile of the intake subject", results.profile),
+  ].join("\n");
+}

@@ -1,0 +1,612 @@
+// Benchmark: webhook deliveries through the service's full path — events persisted by recordEvent
+// with their delivery rows, claimed by the webhook worker (FOR UPDATE SKIP LOCKED, lease, 8 at a
+// time in parallel), signed, POSTed by executeWebhookCall, the attempt logged and the delivery
+// settled — against a plain concurrent fetch loop POSTing the same bodies with the same HMAC
+// header to the same receiver, in the same run. The receiver is a child process
+// (webhook-receiver.ts) that checks a sample of signatures.
+// Goal (issue): full path ≥ 0.5 × the fetch loop's deliveries/s. Also: enqueue-to-delivered p50
+// and p99 at a steady rate. Reported, never turned into a pass/fail of the test suite.
+import { createHmac } from "node:crypto";
+import { cpus, loadavg } from "node:os";
+import { USER_AGENT } from "@/lib/service/webhooks/execute-webhook-call";
+import { fmt, profileSection } from "./lib/file-report";
+import { forceGc } from "./lib/gc";
+import { profileInProcess, type InProcessProfile } from "./lib/in-process-profile";
+import type { LoadSettings } from "./lib/load";
+import type { Supervisor } from "./lib/processes";
+import { median, type RoundSettings } from "./lib/rounds";
+import { wallClockMs } from "./lib/wall-clock";
+import { startReceiver, type Receiver, type ReceiverRecords } from "./lib/webhook-receiver-client";
+import {
+  attemptsLogged,
+  enqueueBatch,
+  EVENT_TYPE,
+  failedAttempts,
+  openBenchService,
+  sentDeliveries,
+  waitForSucceeded,
+  type BenchService,
+  type DatabaseChoice,
+  type SentDelivery,
+} from "./lib/webhook-service";
+
+export const GOAL = { minThroughputRatio: 0.5 } as const;
+/** lib/service/jobs/background.ts claims up to 8 deliveries and sends them in parallel. */
+export const SERVICE_PARALLELISM = 8;
+/** The receiver checks the signature of every this-many-th request (the first included). */
+const SAMPLE_EVERY = 10;
+/** Warm-up rounds (JIT, PGlite's caches, the receiver) need not be full size. */
+const WARMUP_EVENTS_MAX = 500;
+
+export interface WebhookDeliverySettings {
+  /** Events (one delivery each) per throughput round. */
+  events: number;
+  /** Events per enqueue transaction in the throughput rounds. */
+  batchSize: number;
+  rounds: number;
+  warmupRounds: number;
+  /** The fetch loop's concurrency: the service's effective parallelism. */
+  concurrency: number;
+  /** Steady-rate part: events per second, one transaction each, for `steadySeconds`. */
+  rate: number;
+  steadySeconds: number;
+  /** Also run the throughput part on this PostgreSQL (a dedicated database is created on it). */
+  databaseUrl?: string;
+  profile: boolean;
+}
+
+export interface WebhookDeliveryOptions extends WebhookDeliverySettings {
+  supervisor: Supervisor;
+  resultsDir: string;
+}
+
+export const DEFAULT_SETTINGS = {
+  events: 2000,
+  batchSize: 100,
+  concurrency: SERVICE_PARALLELISM,
+  rate: 50,
+} as const;
+
+/**
+ * Settings under `npm run bench`, whose flags are shared: --rounds/--warmup-rounds are the
+ * rounds, --duration the steady-rate seconds, --profile adds a profiled round; PostgreSQL when
+ * TEST_DATABASE_URL is set. Rate, event count and --database-url: webhook-delivery-cli.ts.
+ */
+export function webhookDeliverySettings(options: { rounds: RoundSettings; load: LoadSettings; profile: boolean }): WebhookDeliverySettings {
+  const url = process.env.TEST_DATABASE_URL;
+  return {
+    ...DEFAULT_SETTINGS,
+    rounds: options.rounds.rounds,
+    warmupRounds: options.rounds.warmupRounds,
+    steadySeconds: options.load.durationSeconds,
+    profile: options.profile,
+    ...(url ? { databaseUrl: url } : {}),
+  };
+}
+
+export function webhookDeliveryHeader(options: { rounds: RoundSettings; load: LoadSettings }): string[] {
+  const s = webhookDeliverySettings({ ...options, profile: false });
+  return [
+    `- webhook-delivery: service runtime in the runner process (worker: claim 8, parallel), receiver in a child process; ` +
+      `${s.warmupRounds} warm-up + ${s.rounds} measured rounds of ${s.events} events, each round the full path, the fetch loop (concurrency ${s.concurrency}), then the worker alone (diagnostic); ` +
+      `steady rate ${s.rate}/s for ${s.steadySeconds} s (--duration); PostgreSQL ${s.databaseUrl ? "too (TEST_DATABASE_URL)" : "skipped (TEST_DATABASE_URL not set)"}`,
+  ];
+}
+
+// ---- results --------------------------------------------------------------------------------
+
+export interface ReceiverCheck {
+  arrived: number;
+  distinct: number;
+  /** Expected event ids that never arrived. */
+  missing: number;
+  /** Event ids the receiver saw that this pass did not send. */
+  unexpected: number;
+  duplicates: number;
+  withoutEventId: number;
+  sampled: number;
+  verified: number;
+  failureExamples: string[];
+}
+
+export interface Pass {
+  deliveries: number;
+  seconds: number;
+  perSecond: number;
+  /** Time to commit the events: inside `seconds` on the full path, before the clock for worker only. */
+  enqueueSeconds?: number;
+  /** Service passes only: rows in webhook_attempts for the pass's deliveries. */
+  attemptsLogged?: number;
+  receiver: ReceiverCheck;
+  /** Empty when the pass counts: everything arrived once, signatures right, attempts logged. */
+  problems: string[];
+}
+
+export interface ThroughputRound {
+  subject: Pass;
+  baseline: Pass;
+  /** subject deliveries/s ÷ baseline deliveries/s of this round. */
+  ratio: number;
+  /**
+   * Diagnostic: the worker's share alone — N events committed in one transaction before the
+   * clock starts (its time in enqueueSeconds, not in seconds), then woken until all settled.
+   */
+  workerOnly: Pass;
+  workerOnlyRatio: number;
+}
+
+export interface ThroughputResult {
+  database: string;
+  databaseDetail: string;
+  events: number;
+  batchSize: number;
+  warmupEvents: number;
+  rounds: ThroughputRound[];
+  subjectMedianPerSecond: number;
+  baselineMedianPerSecond: number;
+  workerOnlyMedianPerSecond: number;
+  /** Diagnostic, no goal: worker only ÷ fetch loop, median of the per-round ratios. */
+  workerOnlyRatio: number;
+  /** Median over rounds of the paired ratio; null when a pass had problems. */
+  ratio: { value: number | null; min: number; max: number; goal: number; meetsGoal: boolean | null };
+  loadAverage1m: number[];
+}
+
+export interface Percentiles {
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+}
+
+export interface SteadyResult {
+  /** Whether each enqueue was followed by ctx.wakeWorkers(), as the service's own writes are. */
+  woken: boolean;
+  rate: number;
+  seconds: number;
+  events: number;
+  /** Enqueue calls per second actually started (the schedule is absolute, so it does not drift). */
+  achievedRate: number;
+  /** Each enqueue transaction, call to commit. */
+  enqueueMs: Percentiles;
+  /** Commit of the enqueue transaction → request at the receiver: the headline figure. */
+  commitToArrivalMs: Percentiles;
+  /** Enqueue call → request at the receiver (adds the transaction's own time). */
+  callToArrivalMs: Percentiles;
+  receiver: ReceiverCheck;
+  problems: string[];
+}
+
+export interface WebhookDeliveryResults {
+  benchmark: "webhook-delivery";
+  goal: string;
+  settings: WebhookDeliverySettings;
+  throughput: ThroughputResult[];
+  steady: SteadyResult[];
+  profile?: InProcessProfile;
+}
+
+// ---- helpers --------------------------------------------------------------------------------
+
+const log = (message: string) => console.error(`[bench] webhook-delivery: ${message}`);
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+/** Generous: a stuck worker must fail the run, a slow machine must not. */
+const settleTimeoutMs = (events: number) => 60_000 + events * 25;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Waits until the receiver has seen `expected` distinct events (or the timeout passed). Polling the
+ * receiver costs the subject nothing, polling its database would cost it a query every 20 ms (on
+ * PGlite, one more statement in the same single connection); the database is polled only after.
+ */
+async function waitForArrivals(receiver: Receiver, expected: number, timeoutMs: number): Promise<void> {
+  const deadline = wallClockMs() + timeoutMs;
+  while (wallClockMs() < deadline && (await receiver.count()) < expected) await sleep(20);
+}
+
+/** All `expected` deliveries of the endpoint settled as succeeded; the moment that was seen. */
+async function waitForDelivered(service: BenchService, receiver: Receiver, endpointId: string, expected: number): Promise<number> {
+  await waitForArrivals(receiver, expected, settleTimeoutMs(expected));
+  return waitForSucceeded(service.runtime.ctx, endpointId, expected, settleTimeoutMs(expected));
+}
+
+function percentiles(values: number[]): Percentiles {
+  const sorted = [...values].sort((a, b) => a - b);
+  // Nearest rank, as lib/load.ts does.
+  const at = (p: number) => round3(sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0);
+  return { p50: at(50), p90: at(90), p99: at(99), max: round3(sorted[sorted.length - 1] ?? 0) };
+}
+
+function checkReceiver(records: ReceiverRecords, expected: Set<string>): ReceiverCheck {
+  const seen = new Set<string>();
+  let unexpected = 0;
+  for (const id of records.eventIds) {
+    if (!expected.has(id)) unexpected++;
+    seen.add(id);
+  }
+  let missing = 0;
+  for (const id of expected) if (!seen.has(id)) missing++;
+  return {
+    arrived: records.eventIds.length,
+    distinct: seen.size,
+    missing,
+    unexpected,
+    duplicates: records.eventIds.length - seen.size,
+    withoutEventId: records.missingEventId,
+    sampled: records.sampled,
+    verified: records.verified,
+    failureExamples: records.failureExamples,
+  };
+}
+
+function receiverProblems(check: ReceiverCheck): string[] {
+  const problems: string[] = [];
+  if (check.missing) problems.push(`${check.missing} events never arrived`);
+  if (check.unexpected) problems.push(`${check.unexpected} unexpected event ids`);
+  if (check.duplicates) problems.push(`${check.duplicates} duplicate deliveries`);
+  if (check.withoutEventId) problems.push(`${check.withoutEventId} requests without X-SVC-Event-Id`);
+  if (check.sampled === 0) problems.push("no signature was checked");
+  if (check.verified !== check.sampled) problems.push(`${check.sampled - check.verified} of ${check.sampled} sampled signatures wrong: ${check.failureExamples.join("; ")}`);
+  return problems;
+}
+
+// ---- the variants ---------------------------------------------------------------------------
+
+interface SubjectOutcome {
+  pass: Pass;
+  sent: SentDelivery[];
+  secret: string;
+}
+
+/** More attempts than deliveries means some failed and were retried (after ≥ 1 min): say which. */
+async function attemptProblems(service: BenchService, endpointId: string, logged: number, deliveries: number): Promise<string[]> {
+  if (logged === deliveries) return [];
+  const failed = await failedAttempts(service.runtime.ctx, endpointId);
+  return [`${logged} attempts logged for ${deliveries} deliveries${failed.length ? `; failed: ${failed.join("; ")}` : ""}`];
+}
+
+/** Waits until all `expected` events are delivered and settled, then checks receiver and log. */
+async function settledPass(service: BenchService, receiver: Receiver, endpointId: string, expected: Set<string>, started: number, enqueueSeconds: number): Promise<Pass> {
+  const events = expected.size;
+  const finished = await waitForDelivered(service, receiver, endpointId, events);
+  const logged = await attemptsLogged(service.runtime.ctx, endpointId);
+  const receiverCheck = checkReceiver(await receiver.records(), expected);
+  const problems = [...receiverProblems(receiverCheck), ...(await attemptProblems(service, endpointId, logged, events))];
+  const seconds = (finished - started) / 1000;
+  return { deliveries: events, seconds: round3(seconds), perSecond: round3(events / seconds), enqueueSeconds: round3(enqueueSeconds), attemptsLogged: logged, receiver: receiverCheck, problems };
+}
+
+/** N events enqueued in batches (timed from the first enqueue) until all N are settled as succeeded. */
+async function subjectPass(service: BenchService, receiver: Receiver, events: number, batchSize: number): Promise<SubjectOutcome> {
+  const { ctx } = service.runtime;
+  const endpoint = await service.newEndpoint(receiver.hookUrl);
+  await receiver.reset(endpoint.secret, SAMPLE_EVERY);
+  const expected = new Set<string>();
+  forceGc(); // earlier garbage must not be collected on this pass's clock
+  const started = wallClockMs();
+  for (let done = 0; done < events; done += batchSize) {
+    const ids = await enqueueBatch(ctx, endpoint.orgId, service.eventData, Math.min(batchSize, events - done));
+    for (const id of ids) expected.add(id);
+    ctx.wakeWorkers(); // what the service does after committing work for the workers
+  }
+  const enqueueSeconds = (wallClockMs() - started) / 1000;
+  return {
+    pass: await settledPass(service, receiver, endpoint.endpointId, expected, started, enqueueSeconds),
+    sent: await sentDeliveries(ctx, endpoint.endpointId),
+    secret: endpoint.secret,
+  };
+}
+
+/** Diagnostic: N events committed in one transaction (not timed), then the worker alone until all settled. */
+async function workerOnlyPass(service: BenchService, receiver: Receiver, events: number): Promise<Pass> {
+  const { ctx } = service.runtime;
+  const endpoint = await service.newEndpoint(receiver.hookUrl);
+  await receiver.reset(endpoint.secret, SAMPLE_EVERY);
+  const before = wallClockMs();
+  // One transaction: the worker (polling every 500 ms) sees none of them before the clock starts.
+  const expected = new Set(await enqueueBatch(ctx, endpoint.orgId, service.eventData, events));
+  forceGc();
+  const started = wallClockMs();
+  ctx.wakeWorkers();
+  return settledPass(service, receiver, endpoint.endpointId, expected, started, (started - before) / 1000);
+}
+
+/** One POST as a plain client would send it: same body, same header set, HMAC computed here. */
+async function plainPost(url: string, secret: string, delivery: SentDelivery): Promise<void> {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "user-agent": USER_AGENT,
+      "x-svc-signature": createHmac("sha256", secret).update(delivery.payload, "utf8").digest("hex"),
+      "x-svc-event-id": delivery.eventId,
+      "x-svc-event": EVENT_TYPE,
+      "x-svc-timestamp": String(Math.floor(Date.now() / 1000)),
+      "x-svc-delivery-id": delivery.id,
+      "x-svc-attempt": String(delivery.attempt),
+    },
+    body: delivery.payload,
+  });
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`the receiver answered ${response.status} to the fetch loop`);
+}
+
+/** The same bodies through `concurrency` loops of fetch (undici, keep-alive), nothing persisted. */
+async function baselinePass(receiver: Receiver, sent: SentDelivery[], secret: string, concurrency: number): Promise<Pass> {
+  await receiver.reset(secret, SAMPLE_EVERY);
+  let next = 0;
+  const loop = async () => {
+    for (let delivery = sent[next++]; delivery; delivery = sent[next++]) await plainPost(receiver.hookUrl, secret, delivery);
+  };
+  forceGc();
+  const started = wallClockMs();
+  await Promise.all(Array.from({ length: concurrency }, loop));
+  const seconds = (wallClockMs() - started) / 1000;
+  const receiverCheck = checkReceiver(await receiver.records(), new Set(sent.map((d) => d.eventId)));
+  return { deliveries: sent.length, seconds: round3(seconds), perSecond: round3(sent.length / seconds), receiver: receiverCheck, problems: receiverProblems(receiverCheck) };
+}
+
+async function pairedRound(service: BenchService, receiver: Receiver, settings: WebhookDeliverySettings, events: number): Promise<ThroughputRound> {
+  // The fetch loop needs the full path's bodies, so the full path goes first in every round.
+  const subject = await subjectPass(service, receiver, events, settings.batchSize);
+  const baseline = await baselinePass(receiver, subject.sent, subject.secret, settings.concurrency);
+  const workerOnly = await workerOnlyPass(service, receiver, events);
+  return {
+    subject: subject.pass,
+    baseline,
+    ratio: round3(subject.pass.perSecond / baseline.perSecond),
+    workerOnly,
+    workerOnlyRatio: round3(workerOnly.perSecond / baseline.perSecond),
+  };
+}
+
+function summariseThroughput(service: BenchService, settings: WebhookDeliverySettings, warmupEvents: number, rounds: ThroughputRound[], load: number[]): ThroughputResult {
+  const ratios = rounds.map((r) => r.ratio);
+  const clean = rounds.every((r) => [r.subject, r.baseline, r.workerOnly].every((p) => p.problems.length === 0));
+  const value = clean ? round3(median(ratios)) : null;
+  return {
+    database: service.label,
+    databaseDetail: service.detail,
+    events: settings.events,
+    batchSize: settings.batchSize,
+    warmupEvents,
+    rounds,
+    subjectMedianPerSecond: round3(median(rounds.map((r) => r.subject.perSecond))),
+    baselineMedianPerSecond: round3(median(rounds.map((r) => r.baseline.perSecond))),
+    workerOnlyMedianPerSecond: round3(median(rounds.map((r) => r.workerOnly.perSecond))),
+    workerOnlyRatio: round3(median(rounds.map((r) => r.workerOnlyRatio))),
+    ratio: { value, min: Math.min(...ratios), max: Math.max(...ratios), goal: GOAL.minThroughputRatio, meetsGoal: value === null ? null : value >= GOAL.minThroughputRatio },
+    loadAverage1m: load,
+  };
+}
+
+async function measureThroughput(service: BenchService, receiver: Receiver, settings: WebhookDeliverySettings): Promise<ThroughputResult> {
+  const warmupEvents = Math.min(settings.events, WARMUP_EVENTS_MAX);
+  for (let r = 0; r < settings.warmupRounds; r++) {
+    const warm = await pairedRound(service, receiver, settings, warmupEvents);
+    log(`${service.label}: warm-up ${r + 1}: full path ${fmt(warm.subject.perSecond)}/s, fetch loop ${fmt(warm.baseline.perSecond)}/s`);
+  }
+  const rounds: ThroughputRound[] = [];
+  const load: number[] = [];
+  for (let r = 0; r < settings.rounds; r++) {
+    const round = await pairedRound(service, receiver, settings, settings.events);
+    rounds.push(round);
+    load.push(round3(loadavg()[0] ?? 0));
+    log(
+      `${service.label}: round ${r + 1}/${settings.rounds}: full path ${fmt(round.subject.perSecond)}/s, fetch loop ${fmt(round.baseline.perSecond)}/s, ` +
+        `ratio ${fmt(round.ratio, 3)}; worker only ${fmt(round.workerOnly.perSecond)}/s`,
+    );
+  }
+  return summariseThroughput(service, settings, warmupEvents, rounds, load);
+}
+
+// ---- steady rate ----------------------------------------------------------------------------
+
+interface Enqueued {
+  eventId: string;
+  calledAt: number;
+  committedAt: number;
+}
+
+async function enqueueOne(service: BenchService, orgId: string, woken: boolean): Promise<Enqueued> {
+  const { ctx } = service.runtime;
+  const calledAt = wallClockMs();
+  const [eventId] = await enqueueBatch(ctx, orgId, service.eventData, 1);
+  const committedAt = wallClockMs();
+  if (woken) ctx.wakeWorkers();
+  if (!eventId) throw new Error("recordEvent returned no event id");
+  return { eventId, calledAt, committedAt };
+}
+
+const sleepUntil = (at: number) => sleep(Math.max(0, at - wallClockMs()));
+
+/**
+ * Enqueues on an absolute schedule, without waiting for the previous enqueue (producers are
+ * independent requests); a failure is kept and rethrown after the schedule, never left unhandled.
+ */
+async function enqueueAtRate(service: BenchService, orgId: string, total: number, rate: number, woken: boolean): Promise<{ list: Enqueued[]; achievedRate: number }> {
+  const pending: Promise<Enqueued | Error>[] = [];
+  const start = wallClockMs() + 20;
+  for (let i = 0; i < total; i++) {
+    await sleepUntil(start + (i * 1000) / rate);
+    pending.push(enqueueOne(service, orgId, woken).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))));
+  }
+  const results = await Promise.all(pending);
+  const failed = results.find((r): r is Error => r instanceof Error);
+  if (failed) throw failed;
+  const list = results.filter((r): r is Enqueued => !(r instanceof Error));
+  const first = list[0]?.calledAt ?? 0;
+  const last = list[list.length - 1]?.calledAt ?? first;
+  return { list, achievedRate: last > first ? round3(((list.length - 1) * 1000) / (last - first)) : rate };
+}
+
+async function measureSteady(service: BenchService, receiver: Receiver, settings: WebhookDeliverySettings, woken: boolean): Promise<SteadyResult> {
+  const endpoint = await service.newEndpoint(receiver.hookUrl);
+  await receiver.reset(endpoint.secret, SAMPLE_EVERY);
+  const total = Math.max(1, Math.round(settings.rate * settings.steadySeconds));
+  log(`steady ${settings.rate}/s for ${settings.steadySeconds} s, ${woken ? "waking the worker after each commit" : "not waking the worker (it polls every 500 ms)"}`);
+  const { list, achievedRate } = await enqueueAtRate(service, endpoint.orgId, total, settings.rate, woken);
+  await waitForDelivered(service, receiver, endpoint.endpointId, total);
+  const logged = await attemptsLogged(service.runtime.ctx, endpoint.endpointId);
+  const records = await receiver.records();
+  const arrival = new Map<string, number>();
+  // The first arrival counts (a duplicate would be a retry, reported by the check).
+  records.eventIds.forEach((id, i) => arrival.has(id) || arrival.set(id, records.arrivals[i] ?? NaN));
+  const delivered = list.filter((e) => arrival.has(e.eventId));
+  const at = (e: Enqueued) => arrival.get(e.eventId) ?? NaN;
+  const receiverCheck = checkReceiver(records, new Set(list.map((e) => e.eventId)));
+  return {
+    woken,
+    rate: settings.rate,
+    seconds: settings.steadySeconds,
+    events: total,
+    achievedRate,
+    enqueueMs: percentiles(list.map((e) => e.committedAt - e.calledAt)),
+    commitToArrivalMs: percentiles(delivered.map((e) => at(e) - e.committedAt)),
+    callToArrivalMs: percentiles(delivered.map((e) => at(e) - e.calledAt)),
+    receiver: receiverCheck,
+    problems: [...receiverProblems(receiverCheck), ...(await attemptProblems(service, endpoint.endpointId, logged, total))],
+  };
+}
+
+// ---- the run --------------------------------------------------------------------------------
+
+async function withService<T>(choice: DatabaseChoice, supervisor: Supervisor, work: (service: BenchService) => Promise<T>): Promise<T> {
+  const service = await openBenchService(choice, supervisor.tempDir("webhook-data"));
+  try {
+    return await work(service);
+  } finally {
+    await service.close();
+  }
+}
+
+async function profiledRound(service: BenchService, receiver: Receiver, options: WebhookDeliveryOptions): Promise<InProcessProfile> {
+  log(`${service.label}: one full-path round of ${options.events} events under the profiler`);
+  return profileInProcess(options.resultsDir, "webhook-delivery-full-path", async () => {
+    await subjectPass(service, receiver, options.events, options.batchSize);
+  });
+}
+
+/** The settings as written to the results: no supervisor, no password of the database URL. */
+function reportedSettings(options: WebhookDeliveryOptions): WebhookDeliverySettings {
+  const { events, batchSize, rounds, warmupRounds, concurrency, rate, steadySeconds, databaseUrl, profile } = options;
+  const settings = { events, batchSize, rounds, warmupRounds, concurrency, rate, steadySeconds, profile };
+  return databaseUrl ? { ...settings, databaseUrl: databaseUrl.replace(/\/\/[^@]*@/, "//…@") } : settings;
+}
+
+export async function runWebhookDelivery(options: WebhookDeliveryOptions): Promise<WebhookDeliveryResults> {
+  const { supervisor } = options;
+  const receiver = await startReceiver(supervisor);
+  const throughput: ThroughputResult[] = [];
+  const steady: SteadyResult[] = [];
+  let profile: InProcessProfile | undefined;
+  await withService({ kind: "pglite" }, supervisor, async (service) => {
+    throughput.push(await measureThroughput(service, receiver, options));
+    steady.push(await measureSteady(service, receiver, options, true));
+    // What a producer in another process sees (it cannot wake this process's worker).
+    steady.push(await measureSteady(service, receiver, options, false));
+    if (options.profile) profile = await profiledRound(service, receiver, options);
+  });
+  if (options.databaseUrl) {
+    const url = options.databaseUrl;
+    await withService({ kind: "postgres", url }, supervisor, async (service) => {
+      throughput.push(await measureThroughput(service, receiver, options));
+    });
+  }
+  await receiver.process.stop();
+  return {
+    benchmark: "webhook-delivery",
+    goal: `full path ≥ ${GOAL.minThroughputRatio} × the plain fetch loop's deliveries/s`,
+    settings: reportedSettings(options),
+    throughput,
+    steady,
+    ...(profile ? { profile } : {}),
+  };
+}
+
+// ---- report ---------------------------------------------------------------------------------
+
+const ms = (n: number) => fmt(n, 1);
+
+function passChecks(pass: Pass): string {
+  if (pass.problems.length) return `**${pass.problems.join("; ")}**`;
+  const r = pass.receiver;
+  const logged = pass.attemptsLogged === undefined ? "" : `, ${fmt(pass.attemptsLogged)} attempts logged`;
+  return `${fmt(r.distinct)}/${fmt(pass.deliveries)} arrived once, ${r.verified}/${r.sampled} sampled signatures valid${logged}`;
+}
+
+/** The checks of a variant over all rounds: the first round with problems, else the last round. */
+function roundsChecks(rounds: ThroughputRound[], pick: (r: ThroughputRound) => Pass): string {
+  const bad = rounds.findIndex((r) => pick(r).problems.length > 0);
+  const shown = rounds[bad >= 0 ? bad : rounds.length - 1];
+  if (!shown) return "";
+  return bad >= 0 ? `round ${bad + 1}: ${passChecks(pick(shown))}` : `every round OK; last: ${passChecks(pick(shown))}`;
+}
+
+function throughputRows(t: ThroughputResult): string[] {
+  const list = (pick: (r: ThroughputRound) => number) => t.rounds.map((r) => fmt(pick(r))).join(", ");
+  const enqueue = median(t.rounds.map((r) => r.subject.enqueueSeconds ?? 0));
+  const row = (variant: string, perSecond: number, pick: (r: ThroughputRound) => Pass, note = "") =>
+    `| ${t.database} | ${variant} | ${fmt(perSecond)} | ${list((r) => pick(r).perSecond)} | ${note}${roundsChecks(t.rounds, pick)} |`;
+  return [
+    row("full path (persist, sign, send, log)", t.subjectMedianPerSecond, (r) => r.subject, `enqueue ${fmt(enqueue, 2)} s of the round (median); `),
+    row(`plain fetch loop, concurrency ${SERVICE_PARALLELISM}, keep-alive`, t.baselineMedianPerSecond, (r) => r.baseline),
+    row("diagnostic: worker only (events committed before the clock starts)", t.workerOnlyMedianPerSecond, (r) => r.workerOnly),
+  ];
+}
+
+function ratioRows(t: ThroughputResult): string[] {
+  const r = t.ratio;
+  const verdict = r.meetsGoal === null ? "invalid run (see checks)" : r.meetsGoal ? "meets goal" : "**below goal**";
+  const workerOnly = t.rounds.map((x) => x.workerOnlyRatio);
+  return [
+    `| full path / fetch loop, ${t.database} | ${r.value === null ? "–" : fmt(r.value, 3)} | (${fmt(r.min, 3)}–${fmt(r.max, 3)}) | ≥ ${r.goal} | ${verdict} |`,
+    `| worker only / fetch loop, ${t.database} | ${fmt(t.workerOnlyRatio, 3)} | (${fmt(Math.min(...workerOnly), 3)}–${fmt(Math.max(...workerOnly), 3)}) | – | diagnostic (no goal) |`,
+  ];
+}
+
+function steadyRow(s: SteadyResult): string {
+  const c = s.commitToArrivalMs;
+  const wake = s.woken ? "woken after each commit (as the service does)" : "not woken: 500 ms poll (producer in another process)";
+  const checks = s.problems.length ? `**${s.problems.join("; ")}**` : `${fmt(s.receiver.distinct)}/${fmt(s.events)} arrived once, ${s.receiver.verified}/${s.receiver.sampled} signatures valid`;
+  return (
+    `| ${wake} | ${fmt(s.rate)}/s × ${fmt(s.seconds)} s (achieved ${fmt(s.achievedRate, 1)}/s) | ${ms(c.p50)} | ${ms(c.p99)} | ${ms(c.max)} | ` +
+    `${ms(s.callToArrivalMs.p50)} / ${ms(s.callToArrivalMs.p99)} | ${ms(s.enqueueMs.p50)} / ${ms(s.enqueueMs.p99)} | ${checks} |`
+  );
+}
+
+export function formatWebhookDelivery(results: WebhookDeliveryResults): string {
+  const s = results.settings;
+  const first = results.throughput[0];
+  return [
+    "### Webhook delivery: full path (persist, sign, send, log) vs a plain concurrent fetch loop",
+    "",
+    `Method: service runtime in the runner process (createRuntime with its worker: claim limit 8, parallel, 500 ms idle poll; production settings, private targets allowed), ` +
+      `receiver (node:http, 200 at once) in a child process, ${cpus().length} CPUs shared by all. Each round: ${fmt(s.events)} mission.created events enqueued with recordEvent, ` +
+      `${s.batchSize} per transaction, ctx.wakeWorkers() after each commit; timed from the first enqueue to all ${fmt(s.events)} deliveries seen \`succeeded\` in webhook_deliveries (polled every 20 ms once the receiver has them all), ` +
+      `enqueue included. Then the fetch loop POSTs the same ${fmt(s.events)} bodies (${first ? "the exact stored payloads" : ""}) with the same header set and an HMAC computed per request, ` +
+      `${s.concurrency} concurrent. Diagnostic, not in the goal: the worker alone, on ${fmt(s.events)} events committed in one transaction before its clock starts. ${s.warmupRounds} warm-up round(s) of ${fmt(first?.warmupEvents ?? 0)} events discarded, ${s.rounds} measured; figures are medians, ratio = median of the per-round ratios (min–max). ` +
+      `The receiver checks the HMAC of every ${SAMPLE_EVERY}th request and that its body names the event in X-SVC-Event-Id.`,
+    "",
+    "| database | variant | deliveries/s (median) | rounds | checks |",
+    "|---|---|---:|---|---|",
+    ...results.throughput.flatMap(throughputRows),
+    "",
+    "| throughput ratio | value | (min–max) | goal | |",
+    "|---|---:|---|---|---|",
+    ...results.throughput.flatMap(ratioRows),
+    "",
+    ...results.throughput.map(
+      (t) => `${t.database}: ${t.databaseDetail}; 1-min load average after each round ${t.loadAverage1m.map((l) => fmt(l, 2)).join(", ")} (on ${cpus().length} CPUs).`,
+    ),
+    ...(s.databaseUrl ? [] : ["", "PostgreSQL: not measured (set TEST_DATABASE_URL, or `--database-url` with webhook-delivery-cli.ts)."]),
+    "",
+    `Steady rate on ${first?.database ?? "PGlite"}: one event per transaction on an absolute schedule; enqueue time = commit of its transaction, delivered = request at the receiver ` +
+      "(both on a shared sub-ms wall clock, scripts/bench/lib/wall-clock.ts).",
+    "",
+    "| worker | rate | enqueue→delivered p50 ms | p99 ms | max ms | call→delivered p50 / p99 ms | enqueue tx p50 / p99 ms | checks |",
+    "|---|---|---:|---:|---:|---|---|---|",
+    ...results.steady.map(steadyRow),
+    ...profileSection("Full path round", results.profile),
+  ].join("\n");
+}
