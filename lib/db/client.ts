@@ -34,6 +34,9 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
   const pool = new Pool({ connectionString: url, max: poolSize });
+  // An idle connection closed by the server (restart, admin command) must not crash the process;
+  // the pool replaces it on next use.
+  pool.on("error", (error) => console.error("[db] idle PostgreSQL connection failed:", error.message));
   const client = await pool.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
