@@ -9,7 +9,7 @@ import type { Readable } from "node:stream";
 import { exportMission } from "@/lib/service/export/export-mission";
 import type { ServiceRuntime } from "@/lib/service/runtime";
 import { createOwner, loadSources, openService, seedExportMission, type Owner, type SeededExport, type SourcePhoto } from "./lib/export-fixture";
-import { describeRounds, fmt, profileSection, ratioTable, timingTable } from "./lib/file-report";
+import { fmt, profileSection, roundsSection } from "./lib/file-report";
 import { forceGc } from "./lib/gc";
 import { profileInProcess, type InProcessProfile } from "./lib/in-process-profile";
 import { describePhotoSet, type PhotoSet } from "./lib/photo-set";
@@ -299,11 +299,7 @@ export function formatMissionExport(results: MissionExportResults): string {
       `${mb(m.imageBytes)} MB of originals, archive ${mb(m.archiveBytes)} MB), rows inserted with drizzle into in-memory PGlite, files put with store.putBuffer. ` +
       "MB/s and files/s count the originals' bytes and images for both variants (same work).",
     "",
-    describeRounds(results.settings, results.rounds),
-    "",
-    ...timingTable(results.rounds),
-    "",
-    ...ratioTable([...results.rounds.ratios, ...results.rounds.cpuRatios]),
+    ...roundsSection(results.settings, results.rounds),
     "",
     ...memoryTable(results.memory),
     "",

@@ -23,7 +23,7 @@ import {
   type UploadedFile,
   type UploadLimits,
 } from "@/lib/service/submissions/parse-upload";
-import { describeRounds, fmt, profileSection, ratioTable, timingTable } from "./lib/file-report";
+import { fmt, profileSection, roundsSection } from "./lib/file-report";
 import { profileInProcess, type InProcessProfile } from "./lib/in-process-profile";
 import { describePhotoSet, type PhotoFile, type PhotoSet } from "./lib/photo-set";
 import type { Supervisor } from "./lib/processes";
@@ -268,11 +268,7 @@ export function formatPhotoIntake(results: PhotoIntakeResults): string {
     `Inputs: ${results.inputs}. One multipart request per file (\`new Request(…, { body: FormData })\`, the photo as a file-backed Blob), ` +
       `parsed by the service's parseUpload with receiveSubmission's limits; store = LocalObjectStore on the same filesystem (putFile renames).`,
     "",
-    describeRounds(results.settings, results.rounds),
-    "",
-    ...timingTable(results.rounds),
-    "",
-    ...ratioTable([...results.rounds.ratios, ...results.rounds.cpuRatios]),
+    ...roundsSection(results.settings, results.rounds),
     "",
     `The subject includes producing the upload (the client's side, as the brief builds it). The service's steps alone, ` +
       `plain / (intake − upload-stream) at the median rounds: ${fmt(results.serviceSide.wall, 3)} (wall), ${fmt(results.serviceSide.cpu, 3)} (CPU).`,

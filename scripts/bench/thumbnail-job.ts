@@ -12,7 +12,7 @@ import { parseEnv } from "@/lib/env";
 import { createId } from "@/lib/ids/create-id";
 import { analyseImage, exposure, laplacianVariance, PREVIEW_SIZE, THUMBNAIL_SIZE } from "@/lib/photos/analyse-image";
 import { LocalObjectStore } from "@/lib/service/storage/local-store";
-import { describeRounds, fmt, ms, profileSection, ratioTable, timingTable } from "./lib/file-report";
+import { fmt, ms, profileSection, roundsSection } from "./lib/file-report";
 import { profileInProcess, type InProcessProfile } from "./lib/in-process-profile";
 import { describePhotoSet, type PhotoFile, type PhotoSet } from "./lib/photo-set";
 import type { Supervisor } from "./lib/processes";
@@ -250,11 +250,7 @@ export function formatThumbnailJob(results: ThumbnailJobResults): string {
     `Inputs: ${results.inputs}. sharp's operation cache off (a job never sees a photo twice); maxPixels ${fmt(MAX_PIXELS)}; ` +
       "MB/s counts the originals read.",
     "",
-    describeRounds(results.settings, results.rounds),
-    "",
-    ...timingTable(results.rounds),
-    "",
-    ...ratioTable([...results.rounds.ratios, ...results.rounds.cpuRatios]),
+    ...roundsSection(results.settings, results.rounds),
     "",
     `Measurements (sharpness, exposure, dHash, orientation header) inside the subject, as thumbnail-job − derivatives-only at the median rounds: ` +
       `${ms(cost.secondsPerImage)} wall per image = ${fmt(cost.shareOfSubject * 100, 1)}% of the subject's wall time; ` +

@@ -10,19 +10,11 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { parseArgs } from "node:util";
+import type { ReceiverRecords } from "./lib/webhook-receiver-client";
 import { wallClockMs } from "./lib/wall-clock";
 
-/** What GET /_bench/records answers (the client module declares the same shape). */
-interface Records {
-  requests: number;
-  missingEventId: number;
-  sampled: number;
-  verified: number;
-  failures: number;
-  failureExamples: string[];
-  eventIds: string[];
-  arrivals: number[];
-}
+/** What GET /_bench/records answers: the shape the client module declares. */
+type Records = ReceiverRecords;
 
 const MAX_EXAMPLES = 5;
 

@@ -58,3 +58,8 @@ export function profileSection(title: string, profile: InProcessProfile | undefi
 
 /** "12.3 ms" style per-file cost. */
 export const ms = (seconds: number, digits = 2) => `${fmt(seconds * 1000, digits)} ms`;
+
+/** The rounds part every file benchmark reports: how it was measured, timings, then ratios. */
+export function roundsSection(settings: RoundSettings, result: RoundsResult): string[] {
+  return [describeRounds(settings, result), "", ...timingTable(result), "", ...ratioTable([...result.ratios, ...result.cpuRatios])];
+}
