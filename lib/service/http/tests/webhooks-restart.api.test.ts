@@ -27,7 +27,9 @@ async function freePort(): Promise<number> {
 }
 
 async function startApp(): Promise<void> {
-  child = spawn(join(process.cwd(), "node_modules/.bin/tsx"), ["scripts/api-server.ts"], {
+  // node itself (tsx as a loader), not the tsx CLI: the CLI runs the app in a grandchild that a
+  // SIGKILL of the CLI would leave running — and then nothing would really have died.
+  child = spawn(process.execPath, ["--import", "tsx", "scripts/api-server.ts"], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -86,8 +88,11 @@ describe("a delivery in flight when the process dies", () => {
     receiver.script(["hang"]);
     await call("POST", "/api/v1/missions", { title: "Crash me", bounds: square(), required_images: 1 }, token);
     const [inFlight] = await receiver.waitFor(1);
-    child?.kill("SIGKILL");
-    await new Promise((r) => child?.once("exit", r));
+    const killed = child;
+    killed?.kill("SIGKILL");
+    await new Promise((r) => killed?.once("exit", r));
+    // Really gone: nothing answers on the port until the new process is up.
+    expect(await fetch(`http://127.0.0.1:${port}/api/health`).then(() => "up", () => "down")).toBe("down");
 
     await startApp();
     const [, retried] = await receiver.waitFor(2, undefined, 20_000);
