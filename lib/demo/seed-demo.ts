@@ -90,7 +90,6 @@ export interface DemoSimulator {
  * limits, multipart intake), first a burst per mission, then one every `intervalMs`.
  */
 export function startDemoSimulator(
-  ctx: ServiceContext,
   app: Pick<Hono, "request">,
   state: DemoState,
   { burst, intervalMs = 20_000, seed = 2026 }: { burst: boolean; intervalMs?: number; seed?: number },
@@ -126,7 +125,6 @@ export function startDemoSimulator(
     const res = await app.request(`/api/v1/missions/${missionId}/submissions`, { method: "POST", headers: { authorization: `Bearer ${await accessToken()}` }, body: form });
     // 409: the mission completed or was cancelled meanwhile — the simulator simply moves on.
     if (!res.ok && res.status !== 409) console.warn(`[demo] submission refused: ${res.status} ${await res.text()}`);
-    ctx.wakeWorkers();
   }
 
   const burstDone = (async () => {

@@ -41,8 +41,8 @@ export interface ServiceContext {
   missionCache: MissionCache;
   /** Key for signing CDN URLs (HMAC-SHA256), shared by all instances through the database. */
   cdnSecret: string;
-  /** Tells this process's workers that a job was just committed (no-op without a worker). */
-  wakeWorkers: () => void;
+  /** Tells this process's workers (all, or those named) that work was just committed; no-op without workers. */
+  wakeWorkers: (...queues: ("qa" | "webhooks")[]) => void;
 }
 
 export const API_BASE_PATH = "/api/v1";

@@ -80,9 +80,9 @@ export async function createRuntime(options: {
   const app = createServiceApp(ctx);
   const background = options.runWorker ? startBackgroundWork(ctx, options.workerOptions) : undefined;
   if (background) {
-    ctx.wakeWorkers = () => {
-      background.workers.qa.wake();
-      background.workers.webhooks.wake();
+    ctx.wakeWorkers = (...queues) => {
+      if (queues.length === 0 || queues.includes("qa")) background.workers.qa.wake();
+      if (queues.length === 0 || queues.includes("webhooks")) background.workers.webhooks.wake();
     };
   }
   return {
@@ -112,7 +112,7 @@ async function startFromEnv(overrides: { trustProxy?: boolean } = {}): Promise<S
   if (env.DEMO_ENABLED && env.RUN_WORKER) {
     const { seedDemo, startDemoSimulator, DEMO_USER } = await import("@/lib/demo/seed-demo");
     const { state, fresh } = await seedDemo(runtime.ctx);
-    const simulator = startDemoSimulator(runtime.ctx, runtime.app, state, { burst: fresh, intervalMs: env.DEMO_INTERVAL_MS });
+    const simulator = startDemoSimulator(runtime.app, state, { burst: fresh, intervalMs: env.DEMO_INTERVAL_MS });
     const stop = runtime.stop;
     runtime.stop = async () => {
       await simulator.stop();

@@ -2,8 +2,8 @@
 // scaled out): the QA worker, the webhook delivery worker and periodic housekeeping.
 import type { ServiceContext } from "@/lib/service/context";
 import { runQa } from "@/lib/service/qa/run-qa";
-import { pruneCounters } from "@/lib/service/rate-limit/consume";
 import { claimDeliveries, processDelivery } from "@/lib/service/webhooks/deliver-webhooks";
+import { housekeeping as tidy } from "./housekeeping";
 import { startJobWorker, startPollingWorker, type Worker } from "./worker";
 
 export interface BackgroundWork {
@@ -11,7 +11,7 @@ export interface BackgroundWork {
   stop(): Promise<void>;
 }
 
-export function startBackgroundWork(ctx: ServiceContext, { housekeepingMs = 5 * 60_000, pollMs = 500 } = {}): BackgroundWork {
+export function startBackgroundWork(ctx: ServiceContext, { housekeepingMs = 60_000, pollMs = 500 } = {}): BackgroundWork {
   const qa = startJobWorker(
     ctx,
     "qa",
@@ -19,7 +19,7 @@ export function startBackgroundWork(ctx: ServiceContext, { housekeepingMs = 5 * 
       const submissionId = job.payload.submission_id;
       if (typeof submissionId !== "string") throw new Error("qa job without submission_id");
       await runQa(ctx, submissionId);
-      ctx.wakeWorkers(); // the verdict's events have deliveries waiting
+      ctx.wakeWorkers("webhooks"); // the verdict's events have deliveries waiting
     },
     { pollMs },
   );
@@ -33,7 +33,7 @@ export function startBackgroundWork(ctx: ServiceContext, { housekeepingMs = 5 * 
   );
   let housekeeping: Promise<void> = Promise.resolve();
   const timer = setInterval(() => {
-    housekeeping = pruneCounters(ctx.db).catch((error: unknown) => console.error("[worker] housekeeping failed", error));
+    housekeeping = tidy(ctx).catch((error: unknown) => console.error("[worker] housekeeping failed", error));
   }, housekeepingMs);
   timer.unref();
   return {

@@ -88,7 +88,7 @@ export async function sendTestEvent(ctx: ServiceContext, orgId: string, webhookI
       onlyEndpointId: endpoint.id,
     }),
   );
-  ctx.wakeWorkers();
+  ctx.wakeWorkers("webhooks");
   return getDelivery(ctx, orgId, webhookId, deliveryIds[0] ?? "");
 }
 
@@ -104,6 +104,6 @@ export async function redeliver(ctx: ServiceContext, orgId: string, webhookId: s
     .update(webhookDeliveries)
     .set({ status: "pending", nextAttemptAt: new Date(), completedAt: null, lockedUntil: null, updatedAt: new Date() })
     .where(and(eq(webhookDeliveries.id, deliveryId), inArray(webhookDeliveries.status, ["succeeded", "failed"])));
-  ctx.wakeWorkers();
+  ctx.wakeWorkers("webhooks");
   return getDelivery(ctx, orgId, webhookId, deliveryId);
 }

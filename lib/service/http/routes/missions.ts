@@ -110,7 +110,7 @@ export function registerMissionRoutes(app: OpenAPIHono<AppEnv>) {
   // POST /missions – create a mission
   app.openapi(createMissionRoute, async (c) => {
     const mission = await createMission({ db: c.var.ctx.db, orgId: callerOrg(c), input: c.req.valid("json") });
-    c.var.ctx.wakeWorkers();
+    c.var.ctx.wakeWorkers("webhooks");
     c.header("Location", `${c.var.ctx.config.publicOrigin}/api/v1/missions/${mission.id}`);
     return c.json(mission, 201);
   });

@@ -1,0 +1,14 @@
+// Periodic tidying: expired rate-limit windows, finished jobs, and — on PGlite, which has no
+// autovacuum — a VACUUM of the tables whose claim queries otherwise slow down as settled rows
+// pile up (measured: an idle delivery claim went from 1.4 ms to 6.6 ms over 12,000 deliveries).
+import { sql } from "drizzle-orm";
+import type { ServiceContext } from "@/lib/service/context";
+import { pruneCounters } from "@/lib/service/rate-limit/consume";
+
+export async function housekeeping(ctx: Pick<ServiceContext, "db" | "dbKind">): Promise<void> {
+  await pruneCounters(ctx.db);
+  await ctx.db.execute(sql`delete from jobs where status = 'succeeded' and updated_at < now() - interval '1 day'`);
+  if (ctx.dbKind === "pglite") {
+    await ctx.db.execute(sql`vacuum (analyze) webhook_deliveries, jobs, rate_limit_counters`);
+  }
+}
