@@ -83,7 +83,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
 function acquireDirectoryLock(path: string): () => void {
   if (existsSync(path)) {
     const pid = Number(readFileSync(path, "utf8").trim());
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isProcessAlive(pid)) {
       throw new Error(
         `The embedded database in ${join(path, "..")} is in use by process ${pid}. ` +
           "Stop that process, or use the admin API / `npm run admin` against the running app instead of opening the data directory.",
@@ -94,7 +94,8 @@ function acquireDirectoryLock(path: string): () => void {
   return () => rmSync(path, { force: true });
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this pid exists (EPERM: it does, owned by someone else). */
+export function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -41,9 +41,8 @@ export async function analyseImage(
   { maxPixels }: { maxPixels: number },
 ): Promise<{ measurements: ImageMeasurements; derivatives: Derivatives }> {
   // failOn "error": a truncated-but-readable JPEG still yields pixels; garbage still fails.
-  const decoded = sharp(input, { limitInputPixels: maxPixels, failOn: "error", sequentialRead: true }).rotate();
-  const preview = await decoded
-    .clone()
+  const preview = await sharp(input, { limitInputPixels: maxPixels, failOn: "error", sequentialRead: true })
+    .rotate()
     .resize(PREVIEW_SIZE, PREVIEW_SIZE, { fit: "inside", withoutEnlargement: true })
     .jpeg({ quality: 82, mozjpeg: true })
     .toBuffer({ resolveWithObject: true });

@@ -2,10 +2,9 @@ import type { missions } from "@/lib/db/schema";
 import type { Mission } from "@/lib/schemas/mission";
 import type { PolygonGeometry } from "@/lib/geo/polygon";
 import { effectiveThresholds } from "@/lib/service/qa/thresholds";
+import { isoOrNull } from "@/lib/service/iso-or-null";
 
 export type MissionRow = typeof missions.$inferSelect;
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function serializeMission(row: MissionRow): Mission {
   return {
@@ -23,7 +22,7 @@ export function serializeMission(row: MissionRow): Mission {
     location_id: row.locationId,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
-    completed_at: iso(row.completedAt),
-    cancelled_at: iso(row.cancelledAt),
+    completed_at: isoOrNull(row.completedAt),
+    cancelled_at: isoOrNull(row.cancelledAt),
   };
 }

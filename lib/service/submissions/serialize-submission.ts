@@ -5,11 +5,10 @@ import type { QaCheck } from "@/lib/schemas/qa";
 import type { ANGLES, ImageRecord, Submission, SubmissionFeature } from "@/lib/schemas/submission";
 import { signImageUrl, urlExpiry } from "@/lib/service/cdn/signed-url";
 import type { ServiceContext } from "@/lib/service/context";
+import { isoOrNull } from "@/lib/service/iso-or-null";
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 export type ImageRow = typeof images.$inferSelect;
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function serializeSubmission(row: SubmissionRow): Submission {
   return {
@@ -23,10 +22,10 @@ export function serializeSubmission(row: SubmissionRow): Submission {
     location: row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null,
     altitude_m: row.altitudeM,
     accuracy_m: row.accuracyM,
-    captured_at: iso(row.capturedAt),
+    captured_at: isoOrNull(row.capturedAt),
     reasons: Array.isArray(row.reasons) ? (row.reasons as string[]) : [],
     created_at: row.createdAt.toISOString(),
-    decided_at: iso(row.decidedAt),
+    decided_at: isoOrNull(row.decidedAt),
   };
 }
 
@@ -39,7 +38,7 @@ export function submissionFeature(row: SubmissionRow): SubmissionFeature {
       submission_id: row.id,
       mission_id: row.missionId,
       status: row.status,
-      captured_at: iso(row.capturedAt),
+      captured_at: isoOrNull(row.capturedAt),
       altitude_m: row.altitudeM,
       accuracy_m: row.accuracyM,
       image_count: row.imageCount,

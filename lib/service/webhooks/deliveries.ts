@@ -8,9 +8,9 @@ import { ApiError, notFound } from "@/lib/service/errors";
 import { recordEvent } from "@/lib/service/events/record-event";
 import { parseStatusFilter } from "@/lib/service/query-filters";
 import { getWebhookRow } from "./endpoints";
+import { isoOrNull } from "@/lib/service/iso-or-null";
 
 const DELIVERY_STATUSES = ["pending", "delivering", "succeeded", "failed"] as const;
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 async function withAttempts(ctx: ServiceContext, rows: (typeof webhookDeliveries.$inferSelect & { eventType: string })[]): Promise<Delivery[]> {
   if (rows.length === 0) return [];
@@ -29,7 +29,7 @@ async function withAttempts(ctx: ServiceContext, rows: (typeof webhookDeliveries
     next_attempt_at: row.status === "pending" ? row.nextAttemptAt.toISOString() : null,
     last_status_code: row.lastStatusCode,
     created_at: row.createdAt.toISOString(),
-    completed_at: iso(row.completedAt),
+    completed_at: isoOrNull(row.completedAt),
     attempts: attempts
       .filter((a) => a.deliveryId === row.id)
       .map((a) => ({

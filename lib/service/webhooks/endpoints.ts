@@ -7,10 +7,9 @@ import type { Webhook } from "@/lib/schemas/webhook";
 import type { ServiceContext } from "@/lib/service/context";
 import { ApiError, notFound } from "@/lib/service/errors";
 import { assertSafeWebhookUrl, UnsafeTargetError } from "./ssrf-guard";
+import { isoOrNull } from "@/lib/service/iso-or-null";
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function serializeWebhook(row: EndpointRow): Webhook {
   return {
@@ -20,7 +19,7 @@ export function serializeWebhook(row: EndpointRow): Webhook {
     events: row.events,
     enabled: row.enabled,
     disabled_reason: row.disabledReason,
-    failing_since: iso(row.failingSince),
+    failing_since: isoOrNull(row.failingSince),
     consecutive_failures: row.consecutiveFailures,
     previous_secret_expires_at: row.previousSecretExpiresAt && row.previousSecretExpiresAt > new Date() ? row.previousSecretExpiresAt.toISOString() : null,
     created_at: row.createdAt.toISOString(),

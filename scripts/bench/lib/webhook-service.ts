@@ -4,7 +4,7 @@
 // events through recordEvent, wait until deliveries are settled, read back what was sent.
 import { hostname } from "node:os";
 import { and, count, eq, sql } from "drizzle-orm";
-import { openDatabase, type Database } from "@/lib/db/client";
+import { isProcessAlive, openDatabase, type Database } from "@/lib/db/client";
 import { webhookAttempts, webhookDeliveries } from "@/lib/db/schema";
 import { parseEnv } from "@/lib/env";
 import { createOrganisation } from "@/lib/service/accounts/create-organisation";
@@ -54,15 +54,6 @@ function benchConfig(dataDir: string) {
 const DB_PREFIX = "bench_webhooks_";
 const hostTag = () => hostname().toLowerCase().replace(/[^a-z0-9]/g, "").slice(0, 20) || "host";
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 async function adminQuery<T>(url: string, work: (query: (text: string) => Promise<T[]>) => Promise<void>): Promise<void> {
   const { Client } = await import("pg");
   const client = new Client({ connectionString: url });
@@ -78,7 +69,7 @@ async function dropStaleDatabases(url: string, query: (text: string) => Promise<
   const mine = `${DB_PREFIX}${hostTag()}_`;
   for (const { datname } of await query(`select datname from pg_database where datname like '${DB_PREFIX}%'`)) {
     const pid = Number(datname.slice(mine.length));
-    if (datname.startsWith(mine) && Number.isInteger(pid) && !isAlive(pid)) {
+    if (datname.startsWith(mine) && Number.isInteger(pid) && !isProcessAlive(pid)) {
       console.error(`[bench] webhook-delivery: dropping ${datname}, left by an interrupted run (pid ${pid} is gone) on ${url.replace(/\/\/[^@]*@/, "//…@")}`);
       await query(`drop database if exists "${datname}" with (force)`);
     }
