@@ -34,6 +34,12 @@ const schema = z
     WEBHOOK_SECRET_GRACE_SECONDS: positiveInt(86_400),
     TRUST_PROXY: boolean,
     API_INTERNAL_URL: z.url({ protocol: /^https?$/ }).optional(),
+    MAP_STYLE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    NEXTAUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_NAME: z.string().min(1).default("Single sign-on"),
     DEMO: z.enum(["auto", "on", "off"]).default("auto"),
     DEMO_INTERVAL_MS: positiveInt(20_000),
     RUN_WORKER: z
@@ -41,11 +47,21 @@ const schema = z
       .optional()
       .transform((v) => v !== "false" && v !== "0"),
   })
+  .superRefine((raw, ctx) => {
+    const oidc = [raw.OIDC_ISSUER, raw.OIDC_CLIENT_ID, raw.OIDC_CLIENT_SECRET];
+    if (oidc.some(Boolean) && !oidc.every(Boolean)) {
+      ctx.addIssue({ code: "custom", path: ["OIDC_ISSUER"], message: "set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together, or none of them" });
+    }
+  })
   .transform((raw) => {
     const publicOrigin = (raw.PUBLIC_ORIGIN ?? `http://localhost:${raw.PORT}`).replace(/\/$/, "");
     // The demo seeds itself in the embedded default only, unless asked for explicitly.
     const demo = raw.DEMO === "on" || (raw.DEMO === "auto" && !raw.DATABASE_URL);
-    return { ...raw, PUBLIC_ORIGIN: publicOrigin, DEMO_ENABLED: demo };
+    const oidc =
+      raw.OIDC_ISSUER && raw.OIDC_CLIENT_ID && raw.OIDC_CLIENT_SECRET
+        ? { issuer: raw.OIDC_ISSUER, clientId: raw.OIDC_CLIENT_ID, clientSecret: raw.OIDC_CLIENT_SECRET, name: raw.OIDC_NAME }
+        : null;
+    return { ...raw, PUBLIC_ORIGIN: publicOrigin, DEMO_ENABLED: demo, OIDC: oidc };
   });
 
 export type Env = z.output<typeof schema>;

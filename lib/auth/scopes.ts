@@ -1,5 +1,6 @@
 // The OAuth scopes of the service and what each grants. The spec names the first four; the
-// order-interface scopes and submissions:write (zoomer credentials only) are ours.
+// order-interface scopes, submissions:write (zoomer credentials only) and clients:manage
+// (dashboard administrators only) are ours.
 export const SCOPES = {
   "missions:read": "List and retrieve missions",
   "missions:write": "Create and modify missions",
@@ -8,12 +9,14 @@ export const SCOPES = {
   "orders:read": "List and retrieve orders and their photos",
   "orders:write": "Create, confirm and cancel orders",
   "submissions:write": "Submit photos to missions (zoomer credentials only)",
+  "clients:manage": "Create and revoke the organisation's API clients and API keys (dashboard administrators only)",
 } as const;
 
 export type Scope = keyof typeof SCOPES;
 
 export const ALL_SCOPES = Object.keys(SCOPES) as Scope[];
-export const PARTNER_SCOPES = ALL_SCOPES.filter((s) => s !== "submissions:write");
+/** What a partner API client may hold: never zoomer intake, never credential management. */
+export const PARTNER_SCOPES = ALL_SCOPES.filter((s) => s !== "submissions:write" && s !== "clients:manage");
 export const ZOOMER_SCOPES: Scope[] = ["submissions:write"];
 
 export function isScope(value: string): value is Scope {
