@@ -78,3 +78,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 }
 
 export const env: Env = parseEnv(process.env);
+
+// next-auth reads its own origin from process.env; publish the validated one so sign-in
+// callbacks and redirects use the same origin as the rest of the app.
+process.env.NEXTAUTH_URL ??= env.PUBLIC_ORIGIN;

@@ -5,8 +5,32 @@ import "server-only";
 import { env } from "@/lib/env";
 import { getRuntime } from "@/lib/service/runtime";
 
-export async function serviceFetch(path: string, init: RequestInit = {}): Promise<Response> {
-  if (env.API_INTERNAL_URL) return fetch(`${env.API_INTERNAL_URL}${path}`, { ...init, cache: "no-store" });
+/** The same request, addressed to another origin (a streamed body needs `duplex: "half"`). */
+function rebase(request: Request, origin: string): Request {
+  const url = new URL(request.url);
+  const init: RequestInit & { duplex?: "half" } = { method: request.method, headers: request.headers, signal: request.signal };
+  if (request.body) {
+    init.body = request.body;
+    init.duplex = "half";
+  }
+  return new Request(`${origin}${url.pathname}${url.search}`, init);
+}
+
+/** Sends a request to the service; only its path and query matter. */
+export async function serviceRequest(request: Request): Promise<Response> {
+  if (env.API_INTERNAL_URL) return fetch(rebase(request, env.API_INTERNAL_URL), { cache: "no-store" });
   const { app } = await getRuntime({ trustProxy: true });
-  return app.fetch(new Request(`${env.PUBLIC_ORIGIN}${path}`, init));
+  return app.fetch(request.url.startsWith(`${env.PUBLIC_ORIGIN}/`) ? request : rebase(request, env.PUBLIC_ORIGIN));
+}
+
+export async function serviceFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  return serviceRequest(new Request(`${env.PUBLIC_ORIGIN}${path}`, init));
+}
+
+/** The operator token: ADMIN_TOKEN, or the one the embedded default generated on first start. */
+export async function operatorToken(): Promise<string> {
+  if (env.ADMIN_TOKEN) return env.ADMIN_TOKEN;
+  if (env.API_INTERNAL_URL) throw new Error("ADMIN_TOKEN must be set when API_INTERNAL_URL is: the dashboard signs users in through the operator interface.");
+  const { resolveAdminToken } = await import("@/lib/service/runtime");
+  return resolveAdminToken(env).token;
 }

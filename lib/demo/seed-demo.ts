@@ -13,7 +13,9 @@ import { createMission } from "@/lib/service/missions/create-mission";
 import { seededRandom } from "./seeded-random";
 import { simulatePhoto, submissionForm } from "./simulate-submission";
 
-export const DEMO_USER = { email: "demo@photo-missions.dev", password: "demo-photo-missions", name: "Demo Partner" } as const;
+import { DEMO_USER } from "./demo-user";
+
+export { DEMO_USER };
 
 const ring = (points: [number, number][]): PolygonGeometry => ({ type: "Polygon", coordinates: [[...points, points[0] ?? [0, 0]]] });
 
@@ -72,6 +74,25 @@ export async function seedDemo(ctx: ServiceContext): Promise<{ state: DemoState;
     const mission = await createMission({ db: ctx.db, orgId: org.id, input: { title: m.title, description: m.description, bounds: m.bounds, required_images: m.required_images } });
     missionIds.push(mission.id);
   }
+  // A second organisation where the demo user is only a viewer: shows switching between
+  // organisations and what a viewer may not do.
+  const agency = await createOrganisation({ db: ctx.db, name: "Demo Agency — Siena", plan: "developer" });
+  await createUser({ db: ctx.db, orgId: agency.id, email: DEMO_USER.email, password: DEMO_USER.password, role: "viewer", name: DEMO_USER.name });
+  await createMission({
+    db: ctx.db,
+    orgId: agency.id,
+    input: {
+      title: "Piazza del Campo — market stalls",
+      description: "Stalls and storefronts around the square, one photo each.",
+      bounds: ring([
+        [11.3298, 43.3172],
+        [11.3335, 43.3172],
+        [11.3335, 43.3194],
+        [11.3298, 43.3194],
+      ]),
+      required_images: 15,
+    },
+  });
   const zoomer = await createZoomer({ db: ctx.db, name: "Demo zoomer (simulated)" });
   const state: DemoState = { orgId: org.id, missionIds, zoomer: { client_id: zoomer.client_id, client_secret: zoomer.client_secret } };
   // Kept only for the demo simulator of this embedded database; never shown by the API.

@@ -1,0 +1,88 @@
+"use client";
+import { signIn } from "next-auth/react";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Field, TextInput } from "@/components/ui/field";
+
+function describeError(error: string): string {
+  const limited = /^rate_limited:(\d+)$/.exec(error);
+  if (limited) return `Too many attempts. Try again in ${Math.ceil(Number(limited[1]) / 60)} min.`;
+  if (error === "CredentialsSignin") return "That email and password did not match an account.";
+  return "Sign-in failed. Try again.";
+}
+
+export function SignInForm({
+  callbackUrl,
+  initialError,
+  demo,
+  oidcName,
+}: {
+  callbackUrl: string;
+  initialError: string | null;
+  demo: { email: string } | null;
+  oidcName: string | null;
+}) {
+  const router = useRouter();
+  const [error, setError] = useState(initialError);
+  const [pending, setPending] = useState(false);
+
+  async function submit(credentials: { email: string; password: string } | { demo: "true" }) {
+    setPending(true);
+    setError(null);
+    const result = await signIn("credentials", { ...credentials, redirect: false, callbackUrl });
+    if (!result || result.error) {
+      setError(describeError(result?.error ?? ""));
+      setPending(false);
+      return;
+    }
+    router.replace(callbackUrl);
+    router.refresh();
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    void submit({ email: String(data.get("email") ?? ""), password: String(data.get("password") ?? "") });
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <form onSubmit={onSubmit} className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm" aria-label="Sign in">
+        {error ? (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+            {error}
+          </p>
+        ) : null}
+        <Field id="email" label="Email">
+          <TextInput id="email" name="email" type="email" autoComplete="username" required />
+        </Field>
+        <Field id="password" label="Password">
+          <TextInput id="password" name="password" type="password" autoComplete="current-password" required />
+        </Field>
+        <Button type="submit" disabled={pending}>
+          {pending ? "Signing in…" : "Sign in"}
+        </Button>
+        {oidcName ? (
+          <Button variant="secondary" disabled={pending} onClick={() => void signIn("oidc", { callbackUrl })}>
+            Continue with {oidcName}
+          </Button>
+        ) : null}
+      </form>
+      {demo ? (
+        <section aria-labelledby="demo-heading" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-950">
+          <h2 id="demo-heading" className="font-semibold">
+            Demo mode
+          </h2>
+          <p className="mt-1">
+            Explore with the demo partner account ({demo.email}). Missions around Florence fill up with simulated
+            submissions.
+          </p>
+          <Button className="mt-3 w-full" variant="secondary" disabled={pending} onClick={() => void submit({ demo: "true" })}>
+            Sign in with the demo account
+          </Button>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { redirect } from "next/navigation";
+import type { ReactNode } from "react";
+import { DashboardShell } from "@/components/dashboard/dashboard-shell";
+import { QueryProvider } from "@/components/providers/query-provider";
+import { getDashboardAccess } from "@/lib/dashboard/access";
+
+// The frame only: each page checks the role it needs itself (a layout does not re-run on
+// client navigation, so it cannot be the place where access is decided).
+export default async function DashboardLayout({ children }: { children: ReactNode }) {
+  const access = await getDashboardAccess();
+  if (!access) redirect("/sign-in");
+  return (
+    <QueryProvider>
+      <DashboardShell
+        user={{ name: access.user.name, email: access.user.email }}
+        org={access.org}
+        role={access.role}
+        memberships={access.memberships.map((m) => ({ id: m.org_id, name: m.org_name, role: m.role }))}
+      >
+        {children}
+      </DashboardShell>
+    </QueryProvider>
+  );
+}

@@ -1,0 +1,184 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Badge, StatusBadge } from "@/components/ui/badge";
+import { buttonClasses } from "@/components/ui/button";
+import { inputClasses } from "@/components/ui/field";
+import { PageHeader } from "@/components/ui/page-header";
+import { ProgressBar } from "@/components/ui/progress-bar";
+import { EmptyState, ErrorState } from "@/components/ui/states";
+import { roleAtLeast } from "@/lib/auth/roles";
+import { requirePageAccess } from "@/lib/dashboard/access";
+import { formatArea } from "@/lib/geo/format-area";
+
+export const metadata: Metadata = { title: "Missions" };
+
+const TABS = [
+  { status: "active", label: "Active" },
+  { status: "completed", label: "Completed" },
+  { status: "cancelled", label: "Cancelled" },
+  { status: "all", label: "All" },
+] as const;
+type TabStatus = (typeof TABS)[number]["status"];
+const PER_PAGE = 20;
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });
+
+function listHref(params: { status: TabStatus; q: string; page?: number }): string {
+  const search = new URLSearchParams();
+  if (params.status !== "active") search.set("status", params.status);
+  if (params.q) search.set("q", params.q);
+  if (params.page && params.page > 1) search.set("page", String(params.page));
+  const s = search.toString();
+  return s ? `/missions?${s}` : "/missions";
+}
+
+export default async function MissionsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { access } = await requirePageAccess("viewer", "/missions");
+  const params = await searchParams;
+  const status: TabStatus = TABS.find((t) => t.status === params.status)?.status ?? "active";
+  const q = typeof params.q === "string" ? params.q.trim().slice(0, 200) : "";
+  const page = Math.max(1, Math.min(10_000, Number.parseInt(typeof params.page === "string" ? params.page : "1", 10) || 1));
+
+  const { data, error } = await access.api.GET("/api/v1/missions", {
+    params: { query: { status, ...(q ? { q } : {}), page, per_page: PER_PAGE } },
+  });
+  const canCreate = roleAtLeast(access.role, "editor");
+
+  return (
+    <>
+      <PageHeader
+        title="Missions"
+        description={`Areas your contributors photograph for ${access.org.name}.`}
+        actions={
+          canCreate ? (
+            <Link href="/missions/new" className={buttonClasses()}>
+              New mission
+            </Link>
+          ) : null
+        }
+      />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <nav aria-label="Mission status" className="flex gap-1 rounded-lg bg-slate-100 p-1">
+          {TABS.map((tab) => (
+            <Link
+              key={tab.status}
+              href={listHref({ status: tab.status, q })}
+              aria-current={tab.status === status ? "page" : undefined}
+              className={`rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-emerald-600 ${
+                tab.status === status ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"
+              }`}
+            >
+              {tab.label}
+            </Link>
+          ))}
+        </nav>
+        <form role="search" action="/missions" className="flex gap-2">
+          {status !== "active" ? <input type="hidden" name="status" value={status} /> : null}
+          <label htmlFor="mission-search" className="sr-only">
+            Search missions
+          </label>
+          <input id="mission-search" name="q" type="search" defaultValue={q} placeholder="Search title or description" className={`${inputClasses} sm:w-72`} />
+          <button type="submit" className={buttonClasses({ variant: "secondary" })}>
+            Search
+          </button>
+        </form>
+      </div>
+
+      {error || !data ? (
+        <ErrorState title="The missions could not be loaded">{error?.detail ?? "The service did not answer. Reload to try again."}</ErrorState>
+      ) : data.data.length === 0 ? (
+        <EmptyState
+          title={q ? `No ${status === "all" ? "" : `${status} `}missions match “${q}”` : `No ${status === "all" ? "" : `${status} `}missions yet`}
+          action={
+            canCreate && !q ? (
+              <Link href="/missions/new" className={buttonClasses()}>
+                Draw your first mission
+              </Link>
+            ) : q ? (
+              <Link href={listHref({ status, q: "" })} className={buttonClasses({ variant: "secondary" })}>
+                Clear search
+              </Link>
+            ) : null
+          }
+        >
+          {canCreate && !q ? "A mission is an area on the map and the number of photos you need from it." : null}
+        </EmptyState>
+      ) : (
+        <>
+          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+            <table className="min-w-full divide-y divide-slate-200 text-sm">
+              <caption className="sr-only">Missions, newest first</caption>
+              <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+                <tr>
+                  <th scope="col" className="px-4 py-3">Mission</th>
+                  <th scope="col" className="px-4 py-3">Status</th>
+                  <th scope="col" className="w-56 px-4 py-3">Progress</th>
+                  <th scope="col" className="px-4 py-3 text-right">Submissions</th>
+                  <th scope="col" className="px-4 py-3">Created</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {data.data.map((m) => (
+                  <tr key={m.id} className="hover:bg-slate-50">
+                    <td className="max-w-md px-4 py-3">
+                      <Link href={`/missions/${m.id}`} className="font-medium text-slate-900 hover:text-emerald-800 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600">
+                        {m.title}
+                      </Link>
+                      <div className="mt-0.5 text-xs text-slate-500">{formatArea(m.area_m2)}</div>
+                    </td>
+                    <td className="px-4 py-3">
+                      <StatusBadge status={m.status} />
+                    </td>
+                    <td className="px-4 py-3">
+                      <div className="flex items-center gap-3">
+                        <ProgressBar value={m.approved_images} max={m.required_images} label={`${m.title}: approved images`} />
+                        <span className="whitespace-nowrap text-xs tabular-nums text-slate-600">
+                          {m.approved_images}/{m.required_images}
+                        </span>
+                      </div>
+                    </td>
+                    <td className="px-4 py-3 text-right tabular-nums">{m.submissions}</td>
+                    <td className="whitespace-nowrap px-4 py-3 text-slate-600">
+                      <time dateTime={m.created_at}>{dateFormat.format(new Date(m.created_at))}</time>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination total={data.meta.total} page={page} status={status} q={q} />
+        </>
+      )}
+      {!canCreate ? (
+        <p className="text-xs text-slate-500">
+          <Badge>Viewer</Badge> You can look at missions and submissions; editors and administrators create them.
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function Pagination({ total, page, status, q }: { total: number; page: number; status: TabStatus; q: string }) {
+  const pages = Math.max(1, Math.ceil(total / PER_PAGE));
+  const from = (page - 1) * PER_PAGE + 1;
+  const to = Math.min(total, page * PER_PAGE);
+  return (
+    <nav aria-label="Pages" className="flex items-center justify-between text-sm text-slate-600">
+      <span>
+        {from}–{to} of {total}
+      </span>
+      <div className="flex gap-2">
+        {page > 1 ? (
+          <Link href={listHref({ status, q, page: page - 1 })} className={buttonClasses({ variant: "secondary", size: "sm" })}>
+            Previous
+          </Link>
+        ) : null}
+        {page < pages ? (
+          <Link href={listHref({ status, q, page: page + 1 })} className={buttonClasses({ variant: "secondary", size: "sm" })}>
+            Next
+          </Link>
+        ) : null}
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,50 @@
+// The browser's read path into the API: session-guarded, GET only, an allow-list of resources,
+// each with the least role it needs. The organisation's token is added here, on the server; the
+// browser only ever sees the API's JSON, GeoJSON and ZIP bodies.
+import { roleAtLeast, type Role } from "@/lib/auth/roles";
+import { apiFetch } from "@/lib/api-client/client";
+import { getDashboardAccess } from "@/lib/dashboard/access";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+const ID = "[A-Za-z0-9_]{1,64}";
+const ROUTES: { pattern: RegExp; least: Role }[] = [
+  { pattern: new RegExp(`^missions/${ID}$`), least: "viewer" },
+  { pattern: new RegExp(`^missions/${ID}/submissions$`), least: "viewer" },
+  { pattern: new RegExp(`^missions/${ID}/submission-points$`), least: "viewer" },
+  { pattern: new RegExp(`^missions/${ID}/export$`), least: "viewer" },
+  { pattern: new RegExp(`^submissions/${ID}$`), least: "viewer" },
+  { pattern: /^webhooks$/, least: "admin" },
+  { pattern: new RegExp(`^webhooks/${ID}(/deliveries(/${ID})?)?$`), least: "admin" },
+];
+
+const PASSED_REQUEST_HEADERS = ["accept", "if-none-match", "range"];
+const PASSED_RESPONSE_HEADERS = ["content-type", "content-length", "content-disposition", "etag", "cache-control", "last-modified", "accept-ranges", "content-range", "retry-after"];
+
+function problem(status: number, code: string, detail: string): Response {
+  return Response.json({ type: "about:blank", title: code, status, code, detail }, { status, headers: { "content-type": "application/problem+json" } });
+}
+
+export async function GET(request: Request, { params }: { params: Promise<{ path: string[] }> }): Promise<Response> {
+  const access = await getDashboardAccess();
+  if (!access) return problem(401, "unauthenticated", "Your session has ended. Sign in again.");
+  const path = (await params).path.join("/");
+  const route = ROUTES.find((r) => r.pattern.test(path));
+  if (!route) return problem(404, "not_found", "No such dashboard resource.");
+  if (!roleAtLeast(access.role, route.least)) return problem(403, "forbidden", "Your role does not allow this.");
+
+  const headers = new Headers();
+  for (const name of PASSED_REQUEST_HEADERS) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  const search = new URL(request.url).search;
+  const upstream = await apiFetch(access.holder, `/api/v1/${path}${search}`, { headers, signal: request.signal });
+  const out = new Headers({ "cache-control": "private, no-store" });
+  for (const name of PASSED_RESPONSE_HEADERS) {
+    const value = upstream.headers.get(name);
+    if (value) out.set(name, value);
+  }
+  return new Response(upstream.body, { status: upstream.status, headers: out });
+}

@@ -1,0 +1,52 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { ROLE_LABELS, roleAtLeast, type Role } from "@/lib/auth/roles";
+import { NavLink } from "./nav-link";
+import { OrgSwitcher } from "./org-switcher";
+import { SignOutButton } from "./sign-out-button";
+
+export function DashboardShell({
+  user,
+  org,
+  role,
+  memberships,
+  children,
+}: {
+  user: { name: string | null; email: string };
+  org: { id: string; name: string };
+  role: Role;
+  memberships: { id: string; name: string; role: Role }[];
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
+          <Link href="/missions" className="text-base font-semibold tracking-tight text-emerald-800 focus-visible:outline-2 focus-visible:outline-emerald-600">
+            Photo Missions
+          </Link>
+          <nav aria-label="Dashboard" className="order-3 flex w-full gap-1 overflow-x-auto sm:order-none sm:w-auto">
+            <NavLink href="/missions">Missions</NavLink>
+            {roleAtLeast(role, "admin") ? <NavLink href="/webhooks">Webhooks</NavLink> : null}
+            {roleAtLeast(role, "admin") ? <NavLink href="/settings/credentials">API credentials</NavLink> : null}
+            <NavLink href="/docs">API docs</NavLink>
+          </nav>
+          <div className="ml-auto flex items-center gap-3">
+            <OrgSwitcher current={org.id} memberships={memberships} />
+            <div className="hidden text-right text-xs leading-tight text-slate-600 md:block">
+              <div className="font-medium text-slate-900">{user.name ?? user.email}</div>
+              <div>{ROLE_LABELS[role]}</div>
+            </div>
+            <SignOutButton />
+          </div>
+        </div>
+      </header>
+      <main id="main" className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-6 px-4 py-6 sm:px-6">
+        {children}
+      </main>
+    </div>
+  );
+}

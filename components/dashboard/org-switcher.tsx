@@ -1,0 +1,38 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { useTransition } from "react";
+import { ROLE_LABELS, type Role } from "@/lib/auth/roles";
+import { switchOrganisation } from "@/app/(dashboard)/actions";
+
+export function OrgSwitcher({ current, memberships }: { current: string; memberships: { id: string; name: string; role: Role }[] }) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const only = memberships.length === 1 ? memberships[0] : undefined;
+  if (only) return <span className="max-w-48 truncate text-sm font-medium text-slate-800">{only.name}</span>;
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <span className="sr-only">Organisation</span>
+      <select
+        value={current}
+        disabled={pending}
+        onChange={(event) => {
+          const orgId = event.target.value;
+          startTransition(async () => {
+            const result = await switchOrganisation({ orgId });
+            if (result.ok) {
+              router.push("/missions");
+              router.refresh();
+            }
+          });
+        }}
+        className="max-w-56 rounded-md border border-slate-300 bg-white py-1.5 pl-2 pr-8 text-sm focus-visible:outline-2 focus-visible:outline-emerald-600"
+      >
+        {memberships.map((m) => (
+          <option key={m.id} value={m.id}>
+            {m.name} ({ROLE_LABELS[m.role]})
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

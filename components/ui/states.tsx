@@ -1,0 +1,36 @@
+import type { ReactNode } from "react";
+
+/** Designed empty, error and loading states, so no page ever shows a blank area. */
+export function EmptyState({ title, children, action }: { title: string; children?: ReactNode; action?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+      <p className="text-base font-semibold text-slate-900">{title}</p>
+      {children ? <div className="max-w-md text-sm text-slate-600">{children}</div> : null}
+      {action}
+    </div>
+  );
+}
+
+export function ErrorState({ title = "Something went wrong", children, action }: { title?: string; children?: ReactNode; action?: ReactNode }) {
+  return (
+    <div role="alert" className="flex flex-col gap-2 rounded-lg border border-red-200 bg-red-50 px-5 py-4 text-sm text-red-900">
+      <p className="font-semibold">{title}</p>
+      {children ? <div>{children}</div> : null}
+      {action}
+    </div>
+  );
+}
+
+export function Skeleton({ className = "" }: { className?: string }) {
+  return <div aria-hidden className={`animate-pulse rounded-md bg-slate-200 ${className}`} />;
+}
+
+export function LoadingRows({ rows = 5, label = "Loading" }: { rows?: number; label?: string }) {
+  return (
+    <div role="status" aria-label={label} className="flex flex-col gap-2">
+      {Array.from({ length: rows }, (_, i) => (
+        <Skeleton key={i} className="h-12 w-full" />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { renderApiTypes } from "./render-api-types";
+
+describe("lib/api-client/openapi-types.ts", () => {
+  it("matches the service's current OpenAPI document (run `npm run api:types` after changing the API)", async () => {
+    const committed = readFileSync(new URL("./openapi-types.ts", import.meta.url), "utf8");
+    expect(committed).toBe(await renderApiTypes());
+  }, 60_000);
+});

@@ -1,0 +1,55 @@
+import "server-only";
+// The one shape of every dashboard server action: session → role check → zod parse → handler →
+// a typed result value. Errors are values at this boundary; the API's field errors come back
+// keyed by their JSON pointer so forms can show them next to the field (or vertex) concerned.
+import { z } from "zod";
+import { roleAtLeast, ROLE_LABELS, type Role } from "@/lib/auth/roles";
+import { getDashboardAccess, type DashboardAccess } from "./access";
+
+export type ActionResult<T> =
+  | { ok: true; data: T }
+  | { ok: false; code: string; error: string; fieldErrors?: Record<string, string[]> };
+
+export function dashboardAction<S extends z.ZodType, T>(options: {
+  least: Role;
+  schema: S;
+  handler: (input: z.output<S>, access: DashboardAccess) => Promise<ActionResult<T>>;
+}): (input: z.input<S>) => Promise<ActionResult<T>> {
+  return async (input) => {
+    const access = await getDashboardAccess();
+    if (!access) return { ok: false, code: "unauthenticated", error: "Your session has ended. Sign in again." };
+    if (!roleAtLeast(access.role, options.least)) {
+      return { ok: false, code: "forbidden", error: `This needs the ${ROLE_LABELS[options.least]} role in ${access.org.name}.` };
+    }
+    const parsed = options.schema.safeParse(input);
+    if (!parsed.success) {
+      const fieldErrors: Record<string, string[]> = {};
+      for (const issue of parsed.error.issues) {
+        const key = `/${issue.path.join("/")}`;
+        (fieldErrors[key] ??= []).push(issue.message);
+      }
+      return { ok: false, code: "validation_failed", error: "Some fields need attention.", fieldErrors };
+    }
+    return options.handler(parsed.data, access);
+  };
+}
+
+const ProblemSchema = z.object({
+  code: z.string().optional(),
+  title: z.string().optional(),
+  detail: z.string().optional(),
+  errors: z.array(z.object({ pointer: z.string().optional(), message: z.string() })).optional(),
+});
+
+/** Turns an API problem+json body into a failed ActionResult. */
+export function problemResult(status: number, body: unknown): { ok: false; code: string; error: string; fieldErrors?: Record<string, string[]> } {
+  const problem = ProblemSchema.safeParse(body).data ?? {};
+  const fieldErrors: Record<string, string[]> = {};
+  for (const e of problem.errors ?? []) (fieldErrors[e.pointer ?? "/"] ??= []).push(e.message);
+  return {
+    ok: false,
+    code: problem.code ?? `http_${status}`,
+    error: problem.detail ?? problem.title ?? `The service answered ${status}.`,
+    ...(Object.keys(fieldErrors).length > 0 ? { fieldErrors } : {}),
+  };
+}
