@@ -23,6 +23,9 @@ const schema = z
     RATE_LIMIT_PER_MINUTE: positiveInt(60),
     RATE_LIMIT_PER_HOUR: positiveInt(1000),
     TOKEN_RATE_LIMIT_PER_MINUTE: positiveInt(20),
+    // Every member of an organisation shares its one dashboard client, hence the higher limits.
+    DASHBOARD_RATE_LIMIT_PER_MINUTE: positiveInt(1200),
+    DASHBOARD_RATE_LIMIT_PER_HOUR: positiveInt(36_000),
     MAX_BODY_BYTES: positiveInt(1024 * 1024),
     MAX_UPLOAD_BYTES: positiveInt(25 * 1024 * 1024),
     MAX_PHOTOS_PER_SUBMISSION: positiveInt(10),

@@ -19,6 +19,20 @@ export const ALL_SCOPES = Object.keys(SCOPES) as Scope[];
 export const PARTNER_SCOPES = ALL_SCOPES.filter((s) => s !== "submissions:write" && s !== "clients:manage");
 export const ZOOMER_SCOPES: Scope[] = ["submissions:write"];
 
+/**
+ * What a dashboard user's role in an organisation lets the dashboard do there: the scopes of the
+ * dashboard token issued for that role. Each role holds everything the one below it holds;
+ * clients:manage is for administrators only, and no role holds submissions:write.
+ */
+const VIEWER_SCOPES = ["missions:read", "submissions:read", "orders:read"] as const satisfies readonly Scope[];
+const EDITOR_SCOPES = [...VIEWER_SCOPES, "missions:write", "orders:write"] as const satisfies readonly Scope[];
+const ADMIN_SCOPES = [...EDITOR_SCOPES, "webhooks:manage", "clients:manage"] as const satisfies readonly Scope[];
+export const ROLE_SCOPES = { viewer: VIEWER_SCOPES, editor: EDITOR_SCOPES, admin: ADMIN_SCOPES } as const satisfies Record<
+  string,
+  readonly Scope[]
+>;
+export type DashboardRole = keyof typeof ROLE_SCOPES;
+
 export function isScope(value: string): value is Scope {
   return Object.hasOwn(SCOPES, value);
 }

@@ -16,12 +16,17 @@ export interface TokenSettings {
   ttlSeconds: number;
 }
 
+/** Marks a token issued to the dashboard (lib/service/dashboard), which has its own rate limits. */
+export const DASHBOARD_TOKEN_KIND = "dashboard";
+
 export interface AccessTokenClaims {
   sub: string;
   client_id: string;
   scope: string;
   org?: string;
   zoomer?: string;
+  /** Only ever "dashboard", and only on tokens the operator interface issues; absent otherwise. */
+  kind?: typeof DASHBOARD_TOKEN_KIND;
 }
 
 export interface VerifiedToken extends AccessTokenClaims {
@@ -98,7 +103,11 @@ export class KeyStore {
     return { keys: [...this.keys.values()].map((k) => k.publicJwk) };
   }
 
-  async sign(claims: AccessTokenClaims, now = Math.floor(Date.now() / 1000)): Promise<{ token: string; expiresIn: number }> {
+  /** Signs an access token; `ttlSeconds` shortens (or lengthens) the configured lifetime for this one. */
+  async sign(
+    claims: AccessTokenClaims,
+    { now = Math.floor(Date.now() / 1000), ttlSeconds = this.settings.ttlSeconds }: { now?: number; ttlSeconds?: number } = {},
+  ): Promise<{ token: string; expiresIn: number }> {
     const key = this.current;
     if (!key) throw new Error("KeyStore.init() was not called");
     const token = await new SignJWT({ ...claims })
@@ -106,10 +115,10 @@ export class KeyStore {
       .setIssuer(this.settings.issuer)
       .setAudience(this.settings.audience)
       .setIssuedAt(now)
-      .setExpirationTime(now + this.settings.ttlSeconds)
+      .setExpirationTime(now + ttlSeconds)
       .setJti(randomUUID())
       .sign(key.privateKey);
-    return { token, expiresIn: this.settings.ttlSeconds };
+    return { token, expiresIn: ttlSeconds };
   }
 
   private async keyFor(kid: string | undefined): Promise<KeyObject> {
@@ -172,5 +181,19 @@ function toVerified(payload: JWTPayload): VerifiedToken {
   }
   const org = typeof payload.org === "string" ? payload.org : undefined;
   const zoomer = typeof payload.zoomer === "string" ? payload.zoomer : undefined;
-  return { sub, jti, exp, iat, client_id: clientId, scope, org, zoomer, scopes: new Set(scope.split(" ").filter(Boolean)) };
+  // We never sign another kind, so any other value is refused rather than ignored.
+  if (payload.kind !== undefined && payload.kind !== DASHBOARD_TOKEN_KIND) throw new TokenError("token kind is not accepted");
+  const kind = payload.kind === DASHBOARD_TOKEN_KIND ? DASHBOARD_TOKEN_KIND : undefined;
+  return {
+    sub,
+    jti,
+    exp,
+    iat,
+    client_id: clientId,
+    scope,
+    org,
+    zoomer,
+    ...(kind ? { kind } : {}),
+    scopes: new Set(scope.split(" ").filter(Boolean)),
+  };
 }

@@ -83,7 +83,14 @@ export const apiClients = pgTable(
     createdAt: createdAt(),
     revokedAt: ts("revoked_at"),
   },
-  (t) => [index("api_clients_org_idx").on(t.orgId)],
+  (t) => [
+    index("api_clients_org_idx").on(t.orgId),
+    // One active dashboard client per organisation: lets concurrent first sign-ins create it
+    // without a race (insert … on conflict do nothing, then read it back).
+    uniqueIndex("api_clients_dashboard_org_unique")
+      .on(t.orgId)
+      .where(sql`${t.kind} = 'dashboard' and ${t.revokedAt} is null`),
+  ],
 );
 
 /** Order-interface API keys: shown once, stored hashed, looked up by digest. */

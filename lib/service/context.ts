@@ -12,6 +12,8 @@ export interface ServiceConfig {
   adminToken: string;
   tokenTtlSeconds: number;
   rateLimit: { perMinute: number; perHour: number; tokenPerMinute: number; tokenPerMinutePerIp: number };
+  /** Limits of dashboard tokens: all staff of an organisation share its one dashboard client. */
+  dashboardRateLimit: { perMinute: number; perHour: number };
   maxBodyBytes: number;
   /** Take the client address from X-Forwarded-For (behind Next or a proxy we trust). */
   trustProxy: boolean;

@@ -49,6 +49,7 @@ export function configFromEnv(e: Env, adminToken: string): ServiceConfig {
       tokenPerMinute: e.TOKEN_RATE_LIMIT_PER_MINUTE,
       tokenPerMinutePerIp: e.TOKEN_RATE_LIMIT_PER_MINUTE * 5,
     },
+    dashboardRateLimit: { perMinute: e.DASHBOARD_RATE_LIMIT_PER_MINUTE, perHour: e.DASHBOARD_RATE_LIMIT_PER_HOUR },
     maxBodyBytes: e.MAX_BODY_BYTES,
     trustProxy: e.TRUST_PROXY,
     dataDir: resolve(e.DATA_DIR),

@@ -41,6 +41,8 @@ export interface TokenResponse {
   scope: string;
 }
 
+const DASHBOARD_ONLY_SCOPES: ReadonlySet<string> = new Set<Scope>(["clients:manage"]);
+
 const BASIC_CHALLENGE = { "WWW-Authenticate": 'Basic realm="photo-missions", charset="UTF-8"' };
 
 export async function issueToken(ctx: ServiceContext, request: TokenRequest): Promise<TokenResponse> {
@@ -59,15 +61,17 @@ export async function issueToken(ctx: ServiceContext, request: TokenRequest): Pr
   }
 
   const [client] = await ctx.db.select().from(apiClients).where(eq(apiClients.id, request.clientId)).limit(1);
-  // One answer for unknown, revoked and wrong-secret clients, so ids cannot be probed.
-  if (!client || client.revokedAt || !secretMatches(request.clientSecret, client.secretHash)) {
+  // One answer for unknown, revoked and wrong-secret clients, so ids cannot be probed. Dashboard
+  // clients get tokens from the operator interface only (their stored secret is unusable anyway).
+  if (!client || client.revokedAt || client.kind === "dashboard" || !secretMatches(request.clientSecret, client.secretHash)) {
     throw new OAuthError(401, "invalid_client", "Client authentication failed.", request.usedBasic ? BASIC_CHALLENGE : {});
   }
 
-  const allowed = new Set(client.scopes);
+  // clients:manage belongs to dashboard administrators: never granted here, whatever a row says.
+  const allowed = new Set(client.scopes.filter((s) => !DASHBOARD_ONLY_SCOPES.has(s)));
   let granted: Scope[];
   if (request.scope === undefined || request.scope.trim() === "") {
-    granted = client.scopes.filter(isScope);
+    granted = [...allowed].filter(isScope);
   } else {
     const { scopes, unknown } = parseScopeString(request.scope);
     if (unknown.length > 0) throw new OAuthError(400, "invalid_scope", `Unknown scope: ${unknown.join(" ")}.`);

@@ -24,6 +24,7 @@ beforeAll(async () => {
       adminToken: "x".repeat(40),
       tokenTtlSeconds: TOKEN_TTL_SECONDS,
       rateLimit: { perMinute: 60, perHour: 1000, tokenPerMinute: 20, tokenPerMinutePerIp: 100 },
+      dashboardRateLimit: { perMinute: 1200, perHour: 36_000 },
       maxBodyBytes: 1e6,
       trustProxy: false,
       dataDir,

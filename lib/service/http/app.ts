@@ -10,6 +10,7 @@ import { ADMIN_BASE_PATH, API_BASE_PATH, CDN_BASE_PATH, type ServiceContext } fr
 import { ApiError, problemResponse, type FieldError } from "@/lib/service/errors";
 import { registerAdminRoutes } from "./routes/admin";
 import { registerCdnRoutes } from "./routes/cdn";
+import { registerDashboardRoutes } from "./routes/dashboard";
 import { registerFieldRoutes } from "./routes/field";
 import { registerAuthRoutes } from "./routes/auth";
 import { registerMissionRoutes } from "./routes/missions";
@@ -109,6 +110,7 @@ export function createServiceApp(ctx: ServiceContext) {
 
   const admin = createSubApp();
   registerAdminRoutes(admin);
+  registerDashboardRoutes(admin);
   app.route(ADMIN_BASE_PATH, admin);
 
   // GET /api/health – liveness and which database is behind the app
@@ -149,6 +151,12 @@ export function createServiceApp(ctx: ServiceContext) {
       { name: "Field", description: "For zoomers: open missions near them. Submitting photos is under Submissions." },
       { name: "CDN", description: "Photo bytes behind signed, expiring URLs." },
       { name: "Operator", description: "Organisations, users and credentials; needs the ADMIN_TOKEN." },
+      {
+        name: "Dashboard (operator)",
+        description:
+          "For the dashboard's server, which holds the ADMIN_TOKEN: signs dashboard users in, looks them up, and issues 15-minute " +
+          "mission-interface tokens with the scopes of their role in an organisation.",
+      },
     ],
   });
 

@@ -27,13 +27,16 @@ export const ProblemSchema = z
   })
   .openapi("Problem");
 
+export const retryAfterHeaderDoc = { "Retry-After": { description: "Seconds to wait before retrying.", schema: { type: "integer" as const } } };
+
 const rateLimitHeaderDocs = {
   "X-RateLimit-Limit": { description: "Requests allowed in the window that binds first.", schema: { type: "integer" as const } },
   "X-RateLimit-Remaining": { description: "Requests left in that window.", schema: { type: "integer" as const } },
   "X-RateLimit-Reset": { description: "Unix time (seconds) when that window resets.", schema: { type: "integer" as const } },
 };
 
-const problem = (description: string, headers?: Record<string, { description: string; schema: { type: "integer" | "string" } }>) => ({
+/** A problem+json response of the given meaning, for statuses the shared helpers do not describe. */
+export const problem = (description: string, headers?: Record<string, { description: string; schema: { type: "integer" | "string" } }>) => ({
   description,
   content: { "application/problem+json": { schema: ProblemSchema } },
   ...(headers ? { headers } : {}),
@@ -58,10 +61,7 @@ export function errorResponses(...statuses: ErrorStatus[]) {
   for (const status of [...new Set<ErrorStatus>([401, 403, ...statuses])].sort()) {
     out[status] = problem(ERROR_DESCRIPTIONS[status], status === 401 ? undefined : rateLimitHeaderDocs);
   }
-  out[429] = problem("Rate limit exceeded.", {
-    "Retry-After": { description: "Seconds to wait before retrying.", schema: { type: "integer" } },
-    ...rateLimitHeaderDocs,
-  });
+  out[429] = problem("Rate limit exceeded.", { ...retryAfterHeaderDoc, ...rateLimitHeaderDocs });
   return out;
 }
 

@@ -55,13 +55,32 @@ export async function consume(
   return summarise(windows, counts, now, rows.length > 0);
 }
 
-/** The limiter's answer from the counts of each window (after counting this request). */
-export function summarise(windows: RateWindow[], counts: Map<number, number>, now: number, clientActive: boolean): ConsumeResult {
-  const states: WindowState[] = windows.map((w) => {
+/** The current counts of a key's windows, without counting a request. */
+export async function peek(db: Db, key: string, windows: RateWindow[], options: { now?: number } = {}): Promise<WindowState[]> {
+  const now = Math.floor((options.now ?? Date.now()) / 1000);
+  const current = sql.join(
+    windows.map((w) => sql`(window_seconds = ${w.seconds} and window_start = ${now - (now % w.seconds)})`),
+    sql` or `,
+  );
+  const rows = await queryRows<{ window_seconds: number; count: number }>(
+    db,
+    sql`select window_seconds, count from rate_limit_counters where key = ${key} and (${current})`,
+  );
+  return windowStates(windows, new Map(rows.map((r) => [Number(r.window_seconds), Number(r.count)])), now);
+}
+
+/** Each window's state from its count at `now` (Unix seconds). */
+export function windowStates(windows: RateWindow[], counts: Map<number, number>, now: number): WindowState[] {
+  return windows.map((w) => {
     const count = counts.get(w.seconds) ?? 0;
     const start = now - (now % w.seconds);
     return { seconds: w.seconds, limit: w.limit, count, remaining: Math.max(0, w.limit - count), reset: start + w.seconds };
   });
+}
+
+/** The limiter's answer from the counts of each window (after counting this request). */
+export function summarise(windows: RateWindow[], counts: Map<number, number>, now: number, clientActive: boolean): ConsumeResult {
+  const states = windowStates(windows, counts, now);
   const exceeded = states.filter((s) => s.count > s.limit).sort((a, b) => b.reset - a.reset);
   const binding =
     exceeded[0] ?? [...states].sort((a, b) => a.remaining - b.remaining || a.reset - b.reset)[0] ?? missingWindow();

@@ -41,6 +41,22 @@ describe("the in-process limiter of the embedded database", () => {
     await second.stop();
   });
 
+  it("peeks at the counts without counting, and sees counts written by an earlier process", async () => {
+    const first = createRateLimiter(database.db, "pglite");
+    await first.consume("k6", windows);
+    await first.consume("k6", windows);
+    expect((await first.peek("k6", windows)).map((w) => w.count)).toEqual([2]);
+    expect((await first.peek("k6", windows)).map((w) => w.count)).toEqual([2]);
+    await first.stop();
+    const second = createRateLimiter(database.db, "pglite");
+    const [state] = await second.peek("k6", windows);
+    expect(state).toMatchObject({ count: 2, remaining: 1, limit: 3 });
+    expect((await second.consume("k6", windows)).binding.count).toBe(3);
+    expect((await second.peek("k6", windows))[0]?.remaining).toBe(0);
+    expect((await second.peek("k-never-seen", windows))[0]?.count).toBe(0);
+    await second.stop();
+  });
+
   it("refuses a revoked client at once, and an unknown one", async () => {
     const limiter = createRateLimiter(database.db, "pglite");
     expect((await limiter.consume("client:cli_test", windows, { activeClientId: "cli_test" })).clientActive).toBe(true);
@@ -61,6 +77,9 @@ describe("the database limiter (PostgreSQL)", () => {
     for (let i = 0; i < 4; i++) results.push(await limiter.consume("k4", windows, { activeClientId: "cli_test" }));
     expect(results.map((r) => r.allowed)).toEqual([true, true, true, false]);
     expect((await limiter.consume("k5", windows, { activeClientId: "cli_nope" })).clientActive).toBe(false);
+    const [state] = await limiter.peek("k4", windows);
+    expect(state).toMatchObject({ count: 4, remaining: 0 });
+    expect((await limiter.peek("k4", windows))[0]?.count).toBe(4);
     await limiter.stop();
   });
 });

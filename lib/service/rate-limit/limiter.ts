@@ -7,10 +7,12 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db, DatabaseKind } from "@/lib/db/client";
 import { apiClients, rateLimitCounters } from "@/lib/db/schema";
-import { consume, type ConsumeResult, type RateWindow, summarise } from "./consume";
+import { consume, peek, summarise, windowStates, type ConsumeResult, type RateWindow, type WindowState } from "./consume";
 
 export interface RateLimiter {
   consume(key: string, windows: RateWindow[], options?: { activeClientId?: string }): Promise<ConsumeResult>;
+  /** The windows' counts so far, without counting anything (e.g. to refuse before costly work). */
+  peek(key: string, windows: RateWindow[]): Promise<WindowState[]>;
   /** Forget what is known about a client: it was just revoked. */
   clientRevoked(clientId: string): void;
   stop(): Promise<void>;
@@ -24,6 +26,9 @@ class DatabaseRateLimiter implements RateLimiter {
   constructor(private readonly db: Db) {}
   consume(key: string, windows: RateWindow[], options: { activeClientId?: string } = {}) {
     return consume(this.db, key, windows, options);
+  }
+  peek(key: string, windows: RateWindow[]) {
+    return peek(this.db, key, windows);
   }
   clientRevoked() {}
   async stop() {}
@@ -102,6 +107,17 @@ class LocalRateLimiter implements RateLimiter {
       counts.set(w.seconds, counter.count);
     }
     return summarise(windows, counts, now, true);
+  }
+
+  async peek(key: string, windows: RateWindow[]): Promise<WindowState[]> {
+    const now = Math.floor(Date.now() / 1000);
+    const counts = new Map<number, number>();
+    for (const w of windows) {
+      const start = now - (now % w.seconds);
+      const found = this.counter(`${key}|${w.seconds}|${start}`, key, w.seconds, start);
+      counts.set(w.seconds, (found instanceof Promise ? await found : found).count);
+    }
+    return windowStates(windows, counts, now);
   }
 
   clientRevoked(clientId: string): void {

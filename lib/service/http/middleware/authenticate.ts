@@ -2,7 +2,7 @@
 // against the credential's limits (the same statement refuses revoked clients), then checks scope.
 import { createMiddleware } from "hono/factory";
 import type { Scope } from "@/lib/auth/scopes";
-import { TokenError } from "@/lib/auth/tokens";
+import { DASHBOARD_TOKEN_KIND, TokenError } from "@/lib/auth/tokens";
 import { rateLimitHeaders } from "@/lib/service/rate-limit/consume";
 import { ApiError } from "@/lib/service/errors";
 import type { AppEnv } from "../types";
@@ -35,7 +35,8 @@ export function authenticate(scope: Scope) {
       throw error;
     }
 
-    const { perMinute, perHour } = ctx.config.rateLimit;
+    // Dashboard tokens carry kind "dashboard" (signed, so it cannot be added to another token).
+    const { perMinute, perHour } = token.kind === DASHBOARD_TOKEN_KIND ? ctx.config.dashboardRateLimit : ctx.config.rateLimit;
     const usage = await ctx.limiter.consume(
       `client:${token.client_id}`,
       [

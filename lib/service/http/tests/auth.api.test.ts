@@ -2,6 +2,9 @@
 // the refusal of every kind of bad token on a protected route.
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from "jose";
 import { ClientCredentials } from "simple-oauth2";
+import { hashSecret } from "@/lib/auth/secrets";
+import { apiClients } from "@/lib/db/schema";
+import { createId, createSecret } from "@/lib/ids/create-id";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectBearerChallenge, expectProblem } from "./assertions";
 import { TestClient, type ApiResponse } from "./client";
@@ -213,6 +216,49 @@ describe("POST /auth/token – errors", () => {
   });
 });
 
+describe("POST /auth/token – never a dashboard token", () => {
+  /** A partner client row as an old or hand-edited database might hold it: listing clients:manage. */
+  async function clientRow(kind: "partner" | "dashboard", scopes: string[]) {
+    const id = createId("client");
+    const secret = createSecret("cs");
+    await service.runtime.ctx.db.insert(apiClients).values({ id, kind, orgId, name: `${kind} row`, scopes, secretHash: hashSecret(secret) });
+    return { client_id: id, client_secret: secret };
+  }
+
+  it("does not grant clients:manage to a partner client, even one whose row lists it", async () => {
+    const c = await clientRow("partner", ["missions:read", "clients:manage"]);
+    const all = await postJson({ grant_type: "client_credentials", ...c });
+    expectTokenResponse(all, "missions:read");
+    expect(String(decodeJwt(all.body.access_token).payload.scope)).not.toContain("clients:manage");
+    const asked = await postJson({ grant_type: "client_credentials", ...c, scope: "clients:manage" });
+    expectOAuthError(asked, 400, "invalid_scope");
+    const ordinary = await postJson({ grant_type: "client_credentials", client_id: client.client_id, client_secret: client.client_secret, scope: "missions:read clients:manage" });
+    expectOAuthError(ordinary, 400, "invalid_scope");
+  });
+
+  it("ignores a kind parameter: its tokens carry no kind claim and get the partner rate limit", async () => {
+    const c = await freshClient();
+    const res = await postJson({ grant_type: "client_credentials", client_id: c.client_id, client_secret: c.client_secret, kind: "dashboard" });
+    expectTokenResponse(res, "missions:read missions:write submissions:read");
+    expect(decodeJwt(res.body.access_token).payload).not.toHaveProperty("kind");
+    const call = await api.request("GET", PROTECTED, { token: res.body.access_token });
+    expect(call.status, call.text).toBe(200);
+    expect(call.headers.get("x-ratelimit-limit")).toBe("60");
+  });
+
+  it("refuses a dashboard client even with its secret (401 invalid_client)", async () => {
+    const c = await clientRow("dashboard", ["missions:read"]);
+    expectOAuthError(await postJson({ grant_type: "client_credentials", ...c }), 401, "invalid_client");
+  });
+
+  it("refuses a partner token with a kind claim added (signature kept)", async () => {
+    const c = await freshClient();
+    const token = await api.token(c, "missions:read");
+    const res = await api.request("GET", PROTECTED, { token: withTamperedPayload(token, { kind: "dashboard" }) });
+    expectProblem(res, 401, "invalid_token");
+  });
+});
+
 describe("access token shape", () => {
   let issued: TokenBody;
 
@@ -292,7 +338,7 @@ describe("token rejection on a protected route", () => {
 
   it("refuses an expired token", async () => {
     const longAgo = Math.floor(Date.now() / 1000) - 3 * 86400;
-    const { token } = await service.runtime.ctx.keys.sign(claimsOf(genuine), longAgo);
+    const { token } = await service.runtime.ctx.keys.sign(claimsOf(genuine), { now: longAgo });
     expect(Number(decodeJwt(token).payload.exp)).toBeLessThan(Date.now() / 1000);
     await expectInvalidToken(token);
   });

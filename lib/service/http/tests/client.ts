@@ -1,5 +1,6 @@
 // A small test client for the service: JSON in, parsed JSON out, plus operator shortcuts.
 import type { Scope } from "@/lib/auth/scopes";
+import type { Role } from "@/lib/db/schema";
 import type { CreateMissionInput, Mission } from "@/lib/schemas/mission";
 import { ADMIN_TOKEN, type TestService } from "./harness";
 
@@ -61,6 +62,23 @@ export class TestClient {
     });
     if (res.status !== 200) throw new Error(`token: ${res.status} ${res.text}`);
     return res.body.access_token;
+  }
+
+  /** A dashboard user (or another membership of an existing one) through the operator interface. */
+  async createUser(orgId: string, user: { email: string; password: string; role: Role; name?: string }): Promise<{ id: string }> {
+    const res = await this.admin<{ id: string }>("POST", `/orgs/${orgId}/users`, user);
+    if (res.status !== 201) throw new Error(`createUser: ${res.status} ${res.text}`);
+    return res.body;
+  }
+
+  /** A dashboard token for the user in the organisation, from the operator interface. */
+  async dashboardToken(userId: string, orgId: string): Promise<{ access_token: string; scope: string; role: Role; expires_in: number }> {
+    const res = await this.admin<{ access_token: string; scope: string; role: Role; expires_in: number }>("POST", "/dashboard/tokens", {
+      user_id: userId,
+      org_id: orgId,
+    });
+    if (res.status !== 200) throw new Error(`dashboardToken: ${res.status} ${res.text}`);
+    return res.body;
   }
 
   /** A zoomer (field contributor) and its credentials (scope submissions:write). */

@@ -68,6 +68,7 @@ export async function startTestService(
     adminToken: ADMIN_TOKEN,
     tokenTtlSeconds: TOKEN_TTL_SECONDS,
     rateLimit: { perMinute: 60, perHour: 1000, tokenPerMinute: 20, tokenPerMinutePerIp: 1000 },
+    dashboardRateLimit: { perMinute: 1200, perHour: 36_000 },
     maxBodyBytes: 64 * 1024,
     trustProxy: false,
     dataDir: await mkdtemp(join(tmpdir(), "pm-test-")),

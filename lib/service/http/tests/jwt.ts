@@ -73,7 +73,7 @@ export async function signWithServiceKeys(
   const { ctx } = service.runtime;
   const store = new KeyStore(ctx.db, { ...ctx.keys.settings, ...settings });
   await store.init();
-  return (await store.sign(claims, now)).token;
+  return (await store.sign(claims, { now })).token;
 }
 
 /** The access-token claims of a real token, to re-sign them differently. */

@@ -47,6 +47,10 @@ const OTHER_ROUTES = [
   "post /api/admin/v1/orgs/{org_id}/users",
   "post /api/admin/v1/orgs/{org_id}/api-keys",
   "post /api/admin/v1/zoomers",
+  "post /api/admin/v1/dashboard/sign-in",
+  "post /api/admin/v1/dashboard/users/lookup",
+  "get /api/admin/v1/dashboard/users/{user_id}",
+  "post /api/admin/v1/dashboard/tokens",
 ];
 
 const RATE_LIMIT_HEADERS = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"];

@@ -118,6 +118,10 @@ describe("operator routes", () => {
     { method: "POST", path: "/orgs/{org}/users", body: { email: "intruder@example.com", password: "correct horse battery", role: "admin" } },
     { method: "POST", path: "/orgs/{org}/api-keys", body: { name: "intruder" } },
     { method: "POST", path: "/zoomers", body: { name: "intruder" } },
+    { method: "POST", path: "/dashboard/sign-in", body: { email: "intruder@example.com", password: "correct horse battery" } },
+    { method: "POST", path: "/dashboard/users/lookup", body: { email: "intruder@example.com" } },
+    { method: "GET", path: "/dashboard/users/user_doesnotexist" },
+    { method: "POST", path: "/dashboard/tokens", body: { user_id: "user_doesnotexist", org_id: "{org}" } },
   ];
 
   const callers: { label: string; authorization: () => string | undefined }[] = [
@@ -135,7 +139,7 @@ describe("operator routes", () => {
   it.each(cases)("$name → 401", async ({ method, path, body, authorization }) => {
     const header = authorization();
     const res = await api.request(method, `/api/admin/v1${path.replace("{org}", orgId)}`, {
-      body,
+      body: body === undefined ? undefined : JSON.parse(JSON.stringify(body).replace("{org}", orgId)),
       headers: header ? { authorization: header } : {},
     });
     expectProblem(res, 401, "unauthorized");

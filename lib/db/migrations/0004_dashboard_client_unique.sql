@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "api_clients_dashboard_org_unique" ON "api_clients" USING btree ("org_id") WHERE "api_clients"."kind" = 'dashboard' and "api_clients"."revoked_at" is null;
