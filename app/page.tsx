@@ -13,6 +13,13 @@ export default function HomePage() {
       </header>
       <nav aria-label="Start here" className="grid gap-4 sm:grid-cols-2">
         <Link
+          href="/missions"
+          className="rounded-lg border border-emerald-600 bg-white p-5 shadow-sm transition hover:bg-emerald-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-emerald-600 sm:col-span-2"
+        >
+          <span className="block font-semibold">Partner dashboard</span>
+          <span className="mt-1 block text-sm text-slate-600">Draw missions, watch submissions arrive on the map, inspect photos and EXIF, export.</span>
+        </Link>
+        <Link
           href="/docs"
           className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm transition hover:border-emerald-600 focus-visible:outline focus-visible:outline-2 focus-visible:outline-emerald-600"
         >

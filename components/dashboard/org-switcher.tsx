@@ -1,7 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
-import { ROLE_LABELS, type Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/auth/roles";
 import { switchOrganisation } from "@/app/(dashboard)/actions";
 
 export function OrgSwitcher({ current, memberships }: { current: string; memberships: { id: string; name: string; role: Role }[] }) {
@@ -25,11 +25,11 @@ export function OrgSwitcher({ current, memberships }: { current: string; members
             }
           });
         }}
-        className="max-w-56 rounded-md border border-slate-300 bg-white py-1.5 pl-2 pr-8 text-sm focus-visible:outline-2 focus-visible:outline-emerald-600"
+        className="max-w-xs rounded-md border border-slate-300 bg-white py-1.5 pl-2 pr-8 text-sm focus-visible:outline-2 focus-visible:outline-emerald-600"
       >
         {memberships.map((m) => (
           <option key={m.id} value={m.id}>
-            {m.name} ({ROLE_LABELS[m.role]})
+            {m.name}
           </option>
         ))}
       </select>

@@ -57,6 +57,443 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/v1/dashboard/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign a dashboard user in with email and password
+         * @description Answers the user and their memberships. A wrong password, an unknown address and an account without a password (single sign-on only) all get the same 401 `invalid_credentials`. After 10 failures for one address (case-insensitive) within a 15-minute window, that address is refused with 429 `rate_limited` until the window ends.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DashboardSignIn"];
+                };
+            };
+            responses: {
+                /** @description The user and their memberships. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "user": {
+                         *         "id": "user_06h0m4b7yq4r6t9v0wxyzab3k",
+                         *         "email": "ada@example.com",
+                         *         "name": "Ada Lovelace"
+                         *       },
+                         *       "memberships": [
+                         *         {
+                         *           "org_id": "org_06h0m4b7yq4r6t9v0wxyzab3k",
+                         *           "org_name": "Acme Mapping",
+                         *           "role": "admin"
+                         *         },
+                         *         {
+                         *           "org_id": "org_06h0m9c2xq1r6t9v0wxyzcd7p",
+                         *           "org_name": "Zenith Surveys",
+                         *           "role": "viewer"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["DashboardUser"];
+                    };
+                };
+                /** @description Malformed request (e.g. the body is not valid JSON). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Wrong email or password (`invalid_credentials`), or a wrong operator token (`unauthorized`). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request body is larger than allowed. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request body is not of an accepted media type. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many failed sign-ins for this address (`rate_limited`). */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/dashboard/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a mission-interface token for a user in one organisation
+         * @description A 900-second access token with the scopes of the user's role there — viewer: missions:read submissions:read orders:read; editor: also missions:write orders:write; admin: also webhooks:manage clients:manage. The token names the organisation's dashboard client, not the user, so one token per organisation and role can be cached and shared; dashboard tokens have their own, higher rate limits shared by all staff of the organisation.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DashboardTokenRequest"];
+                };
+            };
+            responses: {
+                /** @description The token. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "access_token": "eyJhbGciOiJFZERTQSIsInR5cCI6ImF0K2p3dCIsImtpZCI6ImtpZF8wNmgwIn0.eyJzdWIiOiJjbGlfMDZoMCJ9.c2lnbmF0dXJl",
+                         *       "token_type": "Bearer",
+                         *       "expires_in": 900,
+                         *       "scope": "missions:read submissions:read orders:read",
+                         *       "role": "viewer",
+                         *       "org": {
+                         *         "id": "org_06h0m4b7yq4r6t9v0wxyzab3k",
+                         *         "name": "Acme Mapping"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["DashboardToken"];
+                    };
+                };
+                /** @description Malformed request (e.g. the body is not valid JSON). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or wrong operator token (`unauthorized`). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The user is not a member of that organisation (`not_a_member`). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No user with that id. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request body is larger than allowed. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request body is not of an accepted media type. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/dashboard/users/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a dashboard user with their memberships
+         * @description The dashboard re-checks memberships and roles with this on every request (caching the answer briefly).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    user_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The user and their memberships. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "user": {
+                         *         "id": "user_06h0m4b7yq4r6t9v0wxyzab3k",
+                         *         "email": "ada@example.com",
+                         *         "name": "Ada Lovelace"
+                         *       },
+                         *       "memberships": [
+                         *         {
+                         *           "org_id": "org_06h0m4b7yq4r6t9v0wxyzab3k",
+                         *           "org_name": "Acme Mapping",
+                         *           "role": "admin"
+                         *         },
+                         *         {
+                         *           "org_id": "org_06h0m9c2xq1r6t9v0wxyzcd7p",
+                         *           "org_name": "Zenith Surveys",
+                         *           "role": "viewer"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["DashboardUser"];
+                    };
+                };
+                /** @description Missing or wrong operator token (`unauthorized`). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No user with that id. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/dashboard/users/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find a dashboard user by email
+         * @description For single sign-on: maps an email address the identity provider has verified to an existing user (case-insensitive).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DashboardUserLookup"];
+                };
+            };
+            responses: {
+                /** @description The user and their memberships. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "user": {
+                         *         "id": "user_06h0m4b7yq4r6t9v0wxyzab3k",
+                         *         "email": "ada@example.com",
+                         *         "name": "Ada Lovelace"
+                         *       },
+                         *       "memberships": [
+                         *         {
+                         *           "org_id": "org_06h0m4b7yq4r6t9v0wxyzab3k",
+                         *           "org_name": "Acme Mapping",
+                         *           "role": "admin"
+                         *         },
+                         *         {
+                         *           "org_id": "org_06h0m9c2xq1r6t9v0wxyzcd7p",
+                         *           "org_name": "Zenith Surveys",
+                         *           "role": "viewer"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["DashboardUser"];
+                    };
+                };
+                /** @description Malformed request (e.g. the body is not valid JSON). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or wrong operator token (`unauthorized`). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No user with that email address. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request body is larger than allowed. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request body is not of an accepted media type. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/v1/orgs": {
         parameters: {
             query?: never;
@@ -3756,6 +4193,62 @@ export interface components {
         CreateZoomer: {
             name: string;
         };
+        DashboardSignIn: {
+            /**
+             * Format: email
+             * @example ada@example.com
+             */
+            email: string;
+            /** @example correct horse battery staple */
+            password: string;
+        };
+        DashboardToken: {
+            /** @description A signed JWT (typ at+jwt) for the mission interface; it names the organisation's dashboard client, not the user. */
+            access_token: string;
+            /** @example 900 */
+            expires_in: number;
+            /**
+             * @example {
+             *       "id": "org_06h0m4b7yq4r6t9v0wxyzab3k",
+             *       "name": "Acme Mapping"
+             *     }
+             */
+            org: {
+                id: string;
+                name: string;
+            };
+            /** @enum {string} */
+            role: "admin" | "editor" | "viewer";
+            /** @example missions:read submissions:read orders:read */
+            scope: string;
+            /** @enum {string} */
+            token_type: "Bearer";
+        };
+        DashboardTokenRequest: {
+            /** @example org_06h0m4b7yq4r6t9v0wxyzab3k */
+            org_id: string;
+            /** @example user_06h0m4b7yq4r6t9v0wxyzab3k */
+            user_id: string;
+        };
+        DashboardUser: {
+            /** @description Sorted by organisation name. */
+            memberships: components["schemas"]["Membership"][];
+            user: {
+                /** @example ada@example.com */
+                email: string;
+                /** @example user_06h0m4b7yq4r6t9v0wxyzab3k */
+                id: string;
+                /** @example Ada Lovelace */
+                name: string | null;
+            };
+        };
+        DashboardUserLookup: {
+            /**
+             * Format: email
+             * @example ada@example.com
+             */
+            email: string;
+        };
         Delivery: {
             attempt_count: number;
             attempts: components["schemas"]["DeliveryAttempt"][];
@@ -3865,6 +4358,17 @@ export interface components {
             per_page: number;
             /** @description Items matching the filters, over all pages. */
             total: number;
+        };
+        Membership: {
+            /** @example org_06h0m4b7yq4r6t9v0wxyzab3k */
+            org_id: string;
+            /** @example Acme Mapping */
+            org_name: string;
+            /**
+             * @description viewer < editor < admin; see the dashboard token's scopes.
+             * @enum {string}
+             */
+            role: "admin" | "editor" | "viewer";
         };
         Mission: {
             /** @description Images in approved submissions. */

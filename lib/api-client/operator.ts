@@ -2,25 +2,14 @@ import "server-only";
 // The dashboard's calls to the operator interface: signing users in, mapping an OIDC identity to
 // a user, re-reading a user's memberships, and minting an organisation's dashboard token. Only
 // the server holds the operator token; nothing here is reachable from the browser.
-import { z } from "zod";
-import { ROLES } from "@/lib/auth/roles";
-import { operatorToken, serviceFetch } from "./transport";
+import createClient from "openapi-fetch";
+import { env } from "@/lib/env";
+import type { components, paths } from "./openapi-types";
+import { operatorToken, serviceRequest } from "./transport";
 
-const MembershipSchema = z.object({ org_id: z.string(), org_name: z.string(), role: z.enum(ROLES) });
-const UserAccessSchema = z.object({
-  user: z.object({ id: z.string(), email: z.string(), name: z.string().nullable() }),
-  memberships: z.array(MembershipSchema),
-});
-const DashboardTokenSchema = z.object({
-  access_token: z.string(),
-  expires_in: z.number().int().positive(),
-  role: z.enum(ROLES),
-  org: z.object({ id: z.string(), name: z.string() }),
-});
-
-export type Membership = z.infer<typeof MembershipSchema>;
-export type UserAccess = z.infer<typeof UserAccessSchema>;
-export type DashboardToken = z.infer<typeof DashboardTokenSchema>;
+export type UserAccess = components["schemas"]["DashboardUser"];
+export type Membership = components["schemas"]["Membership"];
+export type DashboardToken = components["schemas"]["DashboardToken"];
 
 export class OperatorCallError extends Error {
   constructor(
@@ -33,55 +22,50 @@ export class OperatorCallError extends Error {
   }
 }
 
-async function operatorCall<T>(schema: z.ZodType<T>, method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
-  const res = await serviceFetch(`/api/admin/v1${path}`, {
-    method,
-    headers: { authorization: `Bearer ${await operatorToken()}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json: unknown = await res.json().catch(() => null);
-  if (!res.ok) {
-    const problem = z.object({ code: z.string().optional(), detail: z.string().optional() }).safeParse(json);
-    const retryAfter = Number(res.headers.get("retry-after"));
-    throw new OperatorCallError(
-      res.status,
-      problem.data?.code ?? "error",
-      problem.data?.detail ?? `The service answered ${res.status}.`,
-      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
-    );
-  }
-  return schema.parse(json);
+const operator = createClient<paths>({ baseUrl: env.PUBLIC_ORIGIN, fetch: serviceRequest });
+operator.use({
+  async onRequest({ request }) {
+    request.headers.set("authorization", `Bearer ${await operatorToken()}`);
+    return request;
+  },
+});
+
+function failure(response: Response, error: unknown): OperatorCallError {
+  const problem = (error ?? {}) as { code?: unknown; detail?: unknown };
+  const retryAfter = Number(response.headers.get("retry-after"));
+  return new OperatorCallError(
+    response.status,
+    typeof problem.code === "string" ? problem.code : "error",
+    typeof problem.detail === "string" ? problem.detail : `The service answered ${response.status}.`,
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+  );
 }
 
 /** null when the email or password is wrong; throws OperatorCallError for anything else (e.g. 429). */
 export async function signInWithPassword(email: string, password: string): Promise<UserAccess | null> {
-  try {
-    return await operatorCall(UserAccessSchema, "POST", "/dashboard/sign-in", { email, password });
-  } catch (error) {
-    if (error instanceof OperatorCallError && error.status === 401) return null;
-    throw error;
-  }
+  const { data, error, response } = await operator.POST("/api/admin/v1/dashboard/sign-in", { body: { email, password } });
+  if (data) return data;
+  if (response.status === 401) return null;
+  throw failure(response, error);
 }
 
 /** The user with this (verified) email, or null: OIDC sign-in only admits existing users. */
 export async function findUserByEmail(email: string): Promise<UserAccess | null> {
-  try {
-    return await operatorCall(UserAccessSchema, "POST", "/dashboard/users/lookup", { email });
-  } catch (error) {
-    if (error instanceof OperatorCallError && error.status === 404) return null;
-    throw error;
-  }
+  const { data, error, response } = await operator.POST("/api/admin/v1/dashboard/users/lookup", { body: { email } });
+  if (data) return data;
+  if (response.status === 404) return null;
+  throw failure(response, error);
 }
 
 export async function getUserAccess(userId: string): Promise<UserAccess | null> {
-  try {
-    return await operatorCall(UserAccessSchema, "GET", `/dashboard/users/${encodeURIComponent(userId)}`);
-  } catch (error) {
-    if (error instanceof OperatorCallError && error.status === 404) return null;
-    throw error;
-  }
+  const { data, error, response } = await operator.GET("/api/admin/v1/dashboard/users/{user_id}", { params: { path: { user_id: userId } } });
+  if (data) return data;
+  if (response.status === 404) return null;
+  throw failure(response, error);
 }
 
-export function mintDashboardToken(userId: string, orgId: string): Promise<DashboardToken> {
-  return operatorCall(DashboardTokenSchema, "POST", "/dashboard/tokens", { user_id: userId, org_id: orgId });
+export async function mintDashboardToken(userId: string, orgId: string): Promise<DashboardToken> {
+  const { data, error, response } = await operator.POST("/api/admin/v1/dashboard/tokens", { body: { user_id: userId, org_id: orgId } });
+  if (data) return data;
+  throw failure(response, error);
 }

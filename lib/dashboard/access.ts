@@ -7,7 +7,7 @@ import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { authOptions } from "@/lib/auth/next-auth-options";
-import { roleAtLeast, type Role } from "@/lib/auth/roles";
+import { ROLES, roleAtLeast, type Role } from "@/lib/auth/roles";
 import { apiClientFor, type ApiClient } from "@/lib/api-client/client";
 import { getUserAccess, type Membership, type UserAccess } from "@/lib/api-client/operator";
 
@@ -42,7 +42,9 @@ export const getDashboardAccess = cache(async (): Promise<DashboardAccess | null
   const access = await freshUserAccess(userId);
   if (!access || access.memberships.length === 0) return null;
   const wanted = (await cookies()).get(ACTIVE_ORG_COOKIE)?.value;
-  const membership = access.memberships.find((m) => m.org_id === wanted) ?? access.memberships[0];
+  // Without a choice yet, start where the user may do the most.
+  const byRole = [...access.memberships].sort((a, b) => ROLES.indexOf(b.role) - ROLES.indexOf(a.role));
+  const membership = access.memberships.find((m) => m.org_id === wanted) ?? byRole[0];
   if (!membership) return null;
   const holder = { userId, orgId: membership.org_id, role: membership.role };
   return {

@@ -132,7 +132,7 @@ export default async function MissionsPage({ searchParams }: { searchParams: Pro
                     <td className="px-4 py-3">
                       <div className="flex items-center gap-3">
                         <ProgressBar value={m.approved_images} max={m.required_images} label={`${m.title}: approved images`} />
-                        <span className="whitespace-nowrap text-xs tabular-nums text-slate-600">
+                        <span className="w-16 shrink-0 whitespace-nowrap text-right text-xs tabular-nums text-slate-600">
                           {m.approved_images}/{m.required_images}
                         </span>
                       </div>
