@@ -7,6 +7,11 @@ import { createId, createSecret } from "@/lib/ids/create-id";
 export async function createApiKey({ db, orgId, name }: { db: Db; orgId: string; name: string }) {
   const id = createId("apiKey");
   const apiKey = createSecret("pm_live", 32);
-  await db.insert(apiKeys).values({ id, orgId, name, keyPrefix: apiKey.slice(0, 12), keyHash: hashSecret(apiKey) });
-  return { id, name, api_key: apiKey, prefix: apiKey.slice(0, 12) };
+  const prefix = apiKey.slice(0, 12);
+  const [row] = await db
+    .insert(apiKeys)
+    .values({ id, orgId, name, keyPrefix: prefix, keyHash: hashSecret(apiKey) })
+    .returning({ createdAt: apiKeys.createdAt });
+  if (!row) throw new Error("insert returned no row");
+  return { id, name, api_key: apiKey, prefix, created_at: row.createdAt.toISOString() };
 }

@@ -17,14 +17,18 @@ export interface CreateClientOptions {
 export async function createClient({ db, name, scopes, kind, orgId, zoomerId }: CreateClientOptions) {
   const clientId = createId("client");
   const clientSecret = createSecret("cs");
-  await db.insert(apiClients).values({
-    id: clientId,
-    kind,
-    orgId: orgId ?? null,
-    zoomerId: zoomerId ?? null,
-    name,
-    scopes,
-    secretHash: hashSecret(clientSecret),
-  });
-  return { client_id: clientId, client_secret: clientSecret, scopes };
+  const [row] = await db
+    .insert(apiClients)
+    .values({
+      id: clientId,
+      kind,
+      orgId: orgId ?? null,
+      zoomerId: zoomerId ?? null,
+      name,
+      scopes,
+      secretHash: hashSecret(clientSecret),
+    })
+    .returning({ createdAt: apiClients.createdAt });
+  if (!row) throw new Error("insert returned no row");
+  return { client_id: clientId, client_secret: clientSecret, scopes, name, created_at: row.createdAt.toISOString() };
 }

@@ -10,6 +10,7 @@ import { ADMIN_BASE_PATH, API_BASE_PATH, CDN_BASE_PATH, type ServiceContext } fr
 import { ApiError, problemResponse, type FieldError } from "@/lib/service/errors";
 import { registerAdminRoutes } from "./routes/admin";
 import { registerCdnRoutes } from "./routes/cdn";
+import { registerCredentialRoutes } from "./routes/credentials";
 import { registerDashboardRoutes } from "./routes/dashboard";
 import { registerFieldRoutes } from "./routes/field";
 import { registerAuthRoutes } from "./routes/auth";
@@ -102,6 +103,7 @@ export function createServiceApp(ctx: ServiceContext) {
   registerSubmissionRoutes(v1);
   registerFieldRoutes(v1);
   registerWebhookRoutes(v1);
+  registerCredentialRoutes(v1);
   app.route(API_BASE_PATH, v1);
 
   const cdn = createSubApp();
@@ -148,6 +150,10 @@ export function createServiceApp(ctx: ServiceContext) {
       { name: "Missions", description: "Geographic photo-collection jobs." },
       { name: "Submissions", description: "Photos submitted by zoomers, their images and QA verdicts." },
       { name: "Webhooks", description: "Signed event deliveries: endpoints, secrets, delivery log, redelivery. See the webhooks guide." },
+      {
+        name: "Credentials",
+        description: "The organisation's API clients and API keys, for its dashboard administrators (scope clients:manage). Secrets are shown once.",
+      },
       { name: "Field", description: "For zoomers: open missions near them. Submitting photos is under Submissions." },
       { name: "CDN", description: "Photo bytes behind signed, expiring URLs." },
       { name: "Operator", description: "Organisations, users and credentials; needs the ADMIN_TOKEN." },

@@ -164,14 +164,16 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
     const { org_id } = c.req.valid("param");
     await requireOrg(db, org_id);
     const body = c.req.valid("json");
-    return c.json(await createClient({ db, name: body.name, scopes: body.scopes, kind: "partner", orgId: org_id }), 201);
+    const { client_id, client_secret, scopes } = await createClient({ db, name: body.name, scopes: body.scopes, kind: "partner", orgId: org_id });
+    return c.json({ client_id, client_secret, scopes }, 201);
   });
 
   // DELETE /clients/:client_id – revoke credentials
   app.openapi(revokeClientRoute, async (c) => {
     const { client_id } = c.req.valid("param");
-    await revokeClient({ db: c.var.ctx.db, clientId: client_id });
+    const outcome = await revokeClient({ db: c.var.ctx.db, clientId: client_id });
     c.var.ctx.limiter.clientRevoked(client_id);
+    if (outcome === "already_revoked") throw notFound("active client");
     return c.body(null, 204);
   });
 
@@ -188,7 +190,8 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
     const { db } = c.var.ctx;
     const { org_id } = c.req.valid("param");
     await requireOrg(db, org_id);
-    return c.json(await createApiKey({ db, orgId: org_id, name: c.req.valid("json").name }), 201);
+    const { id, name, api_key, prefix } = await createApiKey({ db, orgId: org_id, name: c.req.valid("json").name });
+    return c.json({ id, name, api_key, prefix }, 201);
   });
 
   // POST /zoomers – field contributor
