@@ -1015,6 +1015,321 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the organisation's API keys
+         * @description Order-interface API keys, revoked ones included, newest first; only each key's prefix is shown.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The keys. */
+                200: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrgApiKeyList"];
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create an API key
+         * @description An order-interface API key; the `key` is in this response only (it is stored as a digest).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateOrgApiKey"];
+                };
+            };
+            responses: {
+                /** @description The key. */
+                201: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrgApiKeyWithKey"];
+                    };
+                };
+                /** @description Malformed request (e.g. the body is not valid JSON). */
+                400: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request body is larger than allowed. */
+                413: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request body is not of an accepted media type. */
+                415: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
+                422: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-keys/{key_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description Revoking a revoked key changes nothing.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    key_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Revoked. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such object in the caller's organisation. */
+                404: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/jwks.json": {
         parameters: {
             query?: never;
@@ -1129,6 +1444,321 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the organisation's API clients
+         * @description Partner API clients (OAuth client credentials), revoked ones included, newest first. Secrets are never shown again.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The clients. */
+                200: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiClientList"];
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create an API client
+         * @description Client credentials for an integration, holding the scopes given (partner scopes only: clients:manage and submissions:write are refused). The `client_secret` is in this response only.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateApiClient"];
+                };
+            };
+            responses: {
+                /** @description The client and its secret. */
+                201: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiClientWithSecret"];
+                    };
+                };
+                /** @description Malformed request (e.g. the body is not valid JSON). */
+                400: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request body is larger than allowed. */
+                413: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request body is not of an accepted media type. */
+                415: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
+                422: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/{client_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API client
+         * @description It can no longer get tokens, and the tokens it has stop working at once. Revoking a revoked client changes nothing.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    client_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Revoked. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such object in the caller's organisation. */
+                404: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -4132,6 +4762,34 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        ApiClient: {
+            /** @example 2026-11-21T06:30:07.123Z */
+            created_at: string;
+            /**
+             * @description The OAuth client_id.
+             * @example cli_06h0m4b7yq4r6t9v0wxyzab3k
+             */
+            id: string;
+            /** @example Warehouse sync */
+            name: string;
+            /**
+             * @description Set once revoked: its tokens no longer work.
+             * @example null
+             */
+            revoked_at: string | null;
+            scopes: components["schemas"]["PartnerScope"][];
+        };
+        ApiClientList: {
+            data: components["schemas"]["ApiClient"][];
+        };
+        ApiClientWithSecret: components["schemas"]["ApiClient"] & {
+            /**
+             * @description Shown only in this response; store it now.
+             * @example cs_Zk3…
+             */
+            client_secret: string;
+            revoked_at?: null;
+        };
         ApiKey: {
             api_key: string;
             id: string;
@@ -4143,6 +4801,17 @@ export interface components {
             /** @description Shown only in this response. */
             client_secret: string;
             scopes: string[];
+        };
+        CreateApiClient: {
+            /** @example Warehouse sync */
+            name: string;
+            /**
+             * @example [
+             *       "missions:read",
+             *       "submissions:read"
+             *     ]
+             */
+            scopes: components["schemas"]["PartnerScope"][];
         };
         CreateApiKey: {
             name: string;
@@ -4165,6 +4834,10 @@ export interface components {
             name: string;
             /** @enum {string} */
             plan?: "developer" | "business" | "enterprise";
+        };
+        CreateOrgApiKey: {
+            /** @example ERP orders */
+            name: string;
         };
         CreateUser: {
             /** Format: email */
@@ -4463,6 +5136,39 @@ export interface components {
             /** @enum {string} */
             plan: "developer" | "business" | "enterprise";
         };
+        OrgApiKey: {
+            /** @example 2026-11-21T06:30:07.123Z */
+            created_at: string;
+            /** @example key_06h0m4b7yq4r6t9v0wxyzab3k */
+            id: string;
+            /**
+             * @description The key's first characters, to recognise it.
+             * @example pm_live_Ab3d
+             */
+            key_prefix: string;
+            /** @example null */
+            last_used_at: string | null;
+            /** @example ERP orders */
+            name: string;
+            /** @example null */
+            revoked_at: string | null;
+        };
+        OrgApiKeyList: {
+            data: components["schemas"]["OrgApiKey"][];
+        };
+        OrgApiKeyWithKey: components["schemas"]["OrgApiKey"] & {
+            /**
+             * @description Shown only in this response; store it now.
+             * @example pm_live_Ab3d…
+             */
+            key: string;
+            revoked_at?: null;
+        };
+        /**
+         * @description A scope an API client may hold.
+         * @enum {string}
+         */
+        PartnerScope: "missions:read" | "missions:write" | "submissions:read" | "webhooks:manage" | "orders:read" | "orders:write";
         /**
          * @description GeoJSON Polygon (RFC 7946, WGS 84). Rings are closed (first position = last), have at least 4 positions, do not cross themselves or each other; at most 1000 vertices and 2,500 km². Winding is normalised to the right-hand rule on output.
          * @example {
