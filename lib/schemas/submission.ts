@@ -119,6 +119,46 @@ export const SubmissionFeatureCollectionSchema = z
   })
   .openapi("SubmissionFeatureCollection");
 
+export const SubmissionPointSchema = z
+  .object({
+    type: z.literal("Feature"),
+    geometry: z.object({
+      type: z.literal("Point"),
+      coordinates: z.array(z.number()).length(2).openapi({ description: "[longitude, latitude], WGS 84." }),
+    }),
+    properties: z.object({
+      id: z.string().openapi({ description: "The submission's id.", example: "sub_06h0m4b7yq4r6t9v0wxyzab3k" }),
+      status: SubmissionStatusSchema,
+      received_at: z.string().openapi({ description: "When it was received (ISO 8601, UTC).", example: "2026-11-21T06:30:07.123Z" }),
+    }),
+  })
+  .openapi("SubmissionPoint");
+
+export const SubmissionPointCollectionSchema = z
+  .object({
+    type: z.literal("FeatureCollection"),
+    features: z.array(SubmissionPointSchema),
+    meta: z.object({
+      count: z.number().int().openapi({ description: "Features in this collection." }),
+      unlocated: z.number().int().openapi({ description: "Submissions matching the filters that have no location (not in features)." }),
+    }),
+  })
+  .openapi("SubmissionPointCollection", {
+    description: "Every located submission of a mission matching the filters, newest first, in one response (RFC 7946).",
+    example: {
+      type: "FeatureCollection",
+      features: [
+        {
+          type: "Feature",
+          geometry: { type: "Point", coordinates: [11.2575, 43.7705] },
+          properties: { id: "sub_06h0m4b7yq4r6t9v0wxyzab3k", status: "approved", received_at: "2026-11-21T06:30:07.123Z" },
+        },
+      ],
+      meta: { count: 1, unlocated: 0 },
+    },
+  });
+
+export type SubmissionPointCollection = z.infer<typeof SubmissionPointCollectionSchema>;
 export type Submission = z.infer<typeof SubmissionSchema>;
 export type SubmissionDetail = z.infer<typeof SubmissionDetailSchema>;
 export type ImageRecord = z.infer<typeof ImageSchema>;
@@ -131,3 +171,5 @@ export const SubmissionListQuerySchema = z.object({
   bbox: z.string().optional().openapi({ description: "minLng,minLat,maxLng,maxLat — submissions located inside it.", example: "11.2,43.7,11.3,43.8" }),
   format: z.enum(["json", "geojson"]).optional().openapi({ description: "geojson: a FeatureCollection (same as Accept: application/geo+json)." }),
 });
+
+export const SubmissionPointsQuerySchema = SubmissionListQuerySchema.pick({ status: true, since: true, until: true });

@@ -29,7 +29,7 @@ export const ProblemSchema = z
 
 export const retryAfterHeaderDoc = { "Retry-After": { description: "Seconds to wait before retrying.", schema: { type: "integer" as const } } };
 
-const rateLimitHeaderDocs = {
+export const rateLimitHeaderDocs = {
   "X-RateLimit-Limit": { description: "Requests allowed in the window that binds first.", schema: { type: "integer" as const } },
   "X-RateLimit-Remaining": { description: "Requests left in that window.", schema: { type: "integer" as const } },
   "X-RateLimit-Reset": { description: "Unix time (seconds) when that window resets.", schema: { type: "integer" as const } },

@@ -7,16 +7,19 @@ import {
   SubmissionDetailSchema,
   SubmissionFeatureCollectionSchema,
   SubmissionListQuerySchema,
+  SubmissionPointCollectionSchema,
+  SubmissionPointsQuerySchema,
   SubmissionSchema,
 } from "@/lib/schemas/submission";
 import { ApiError, notFound } from "@/lib/service/errors";
 import { exportMission } from "@/lib/service/export/export-mission";
 import { getMissionRow } from "@/lib/service/missions/get-mission";
+import { getSubmissionPoints } from "@/lib/service/submissions/get-submission-points";
 import { listSubmissions } from "@/lib/service/submissions/list-submissions";
 import { receiveSubmission } from "@/lib/service/submissions/receive-submission";
 import { serializeImage, serializeSubmission, submissionFeature } from "@/lib/service/submissions/serialize-submission";
 import { authenticate, callerOrg } from "../middleware/authenticate";
-import { ListMetaSchema, errorResponses, jsonResponse, security } from "../openapi-common";
+import { ListMetaSchema, errorResponses, jsonResponse, rateLimitHeaderDocs, security } from "../openapi-common";
 import type { AppEnv } from "../types";
 
 const tags = ["Submissions"];
@@ -83,6 +86,35 @@ const listRoute = createRoute({
         [GEOJSON]: { schema: SubmissionFeatureCollectionSchema },
       },
     },
+    ...errorResponses(404, 422),
+  },
+});
+
+const cachingHeaderDocs = {
+  ETag: { description: "Weak validator of this answer; send it back as If-None-Match.", schema: { type: "string" as const } },
+  "Cache-Control": { description: "`private, no-cache`: keep it, but revalidate before each use.", schema: { type: "string" as const } },
+};
+
+const pointsRoute = createRoute({
+  method: "get",
+  path: "/missions/{id}/submission-points",
+  tags,
+  summary: "Every located submission of a mission as GeoJSON points",
+  description:
+    "All located submissions matching the filters in one GeoJSON FeatureCollection (no paging), newest first, for a clustered map: " +
+    "each Feature is a Point with `id`, `status` and `received_at`. Submissions without a location are only counted (`meta.unlocated`). " +
+    "`status`, `since` and `until` work as on the submissions list. Answers carry a weak ETag: send it as If-None-Match to get 304 " +
+    "while nothing has changed.",
+  security: security("submissions:read"),
+  middleware: [authenticate("submissions:read")] as const,
+  request: { params: MissionIdParam, query: SubmissionPointsQuerySchema },
+  responses: {
+    200: {
+      description: "The points.",
+      headers: { ...rateLimitHeaderDocs, ...cachingHeaderDocs },
+      content: { [GEOJSON]: { schema: SubmissionPointCollectionSchema } },
+    },
+    304: { description: "Unchanged since the ETag sent as If-None-Match.", headers: { ...rateLimitHeaderDocs, ...cachingHeaderDocs } },
     ...errorResponses(404, 422),
   },
 });
@@ -175,6 +207,17 @@ export function registerSubmissionRoutes(app: OpenAPIHono<AppEnv>) {
       return response;
     }
     return c.json({ data: rows.map(serializeSubmission), meta }, 200);
+  });
+
+  // GET /missions/:id/submission-points – all located submissions as GeoJSON points (map)
+  app.openapi(pointsRoute, async (c) => {
+    const { ctx } = c.var;
+    const mission = await getMissionRow(ctx, callerOrg(c), c.req.valid("param").id);
+    const { status, since, until } = c.req.valid("query");
+    const points = await getSubmissionPoints({ db: ctx.db, missionId: mission.id, status, since, until, ifNoneMatch: c.req.header("if-none-match") });
+    const headers = { ETag: points.etag, "Cache-Control": "private, no-cache" };
+    if (points.body === null) return c.body(null, 304, headers);
+    return c.body(points.body, 200, { ...headers, "Content-Type": GEOJSON });
   });
 
   // GET /missions/:id/export – ZIP of originals + metadata.json

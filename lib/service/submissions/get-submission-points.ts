@@ -1,0 +1,116 @@
+// Every located submission of a mission as one GeoJSON FeatureCollection of points, for the
+// dashboard's clustered map (up to about 100,000 points). Built for speed: the database writes the
+// features' JSON text from the five columns it needs, so no row is decoded, validated or
+// serialised here. A version tag (ETag) lets an unchanged mission answer 304 without reading the
+// rows at all.
+import { createHash } from "node:crypto";
+import { and, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { queryRows, type Db } from "@/lib/db/client";
+import { SUBMISSION_STATUSES, submissions, type SubmissionStatus } from "@/lib/db/schema";
+import { parseStatusFilter } from "@/lib/service/query-filters";
+
+export interface GetSubmissionPointsOptions {
+  db: Db;
+  /** A mission the caller may read (checked by the caller). */
+  missionId: string;
+  /** Comma-separated statuses or "all" (the default). */
+  status?: string;
+  /** Received at or after (ISO 8601). */
+  since?: string;
+  /** Received before (ISO 8601). */
+  until?: string;
+  /** The request's If-None-Match header. */
+  ifNoneMatch?: string;
+}
+
+export interface SubmissionPoints {
+  /** Weak ETag of this answer. */
+  etag: string;
+  /** The FeatureCollection as JSON text; null when `ifNoneMatch` matched (answer 304). */
+  body: string | null;
+}
+
+interface Versions {
+  total: number;
+  received: number;
+  processing: number;
+  approved: number;
+  rejected: number;
+  latest_us: string | null;
+  unlocated: number;
+}
+
+/** Weak comparison (RFC 9110 §8.8.3.2) of If-None-Match against our tag; `*` matches any. */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === opaque(etag));
+}
+
+export async function getSubmissionPoints(options: GetSubmissionPointsOptions): Promise<SubmissionPoints> {
+  const { db, missionId } = options;
+  const statuses = parseStatusFilter<SubmissionStatus>(options.status, SUBMISSION_STATUSES, null);
+  const filters: SQL[] = [];
+  if (statuses) filters.push(inArray(submissions.status, statuses));
+  if (options.since) filters.push(gte(submissions.createdAt, new Date(options.since)));
+  if (options.until) filters.push(lt(submissions.createdAt, new Date(options.until)));
+  const filter = filters.length > 0 ? and(...filters) : sql`true`;
+  // A usable position: both coordinates present, finite and in range (NaN and infinities fail
+  // `between`); anything else is counted as unlocated, never written into the document.
+  const located = sql`coalesce(${submissions.lat} between -90 and 90 and ${submissions.lng} between -180 and 180, false)`;
+
+  // One snapshot for the version, the unlocated count and the points, so they agree.
+  return db.transaction(
+    async (tx) => {
+      // The version covers the whole mission, whatever the filters: rows are only ever added,
+      // and a row's location and time never change, so the count, the count per status and the
+      // latest change identify what any filter selects — even if two changes share a timestamp.
+      const [versions] = await queryRows<Versions>(
+        tx,
+        sql`select count(*)::int as total,
+                   count(*) filter (where ${submissions.status} = 'received')::int as received,
+                   count(*) filter (where ${submissions.status} = 'processing')::int as processing,
+                   count(*) filter (where ${submissions.status} = 'approved')::int as approved,
+                   count(*) filter (where ${submissions.status} = 'rejected')::int as rejected,
+                   (extract(epoch from max(${submissions.updatedAt})) * 1000000)::bigint::text as latest_us,
+                   count(*) filter (where (${filter}) and not (${located}))::int as unlocated
+            from ${submissions} where ${submissions.missionId} = ${missionId}`,
+      );
+      if (!versions) throw new Error("aggregate returned no row");
+      const version = [
+        missionId,
+        versions.total,
+        versions.received,
+        versions.processing,
+        versions.approved,
+        versions.rejected,
+        versions.latest_us ?? "-",
+        statuses ? [...statuses].sort().join(",") : "all",
+        options.since ?? "",
+        options.until ?? "",
+      ].join("|");
+      const etag = `W/"${createHash("sha256").update(version).digest("base64url").slice(0, 27)}"`;
+      if (matches(options.ifNoneMatch, etag)) return { etag, body: null };
+
+      // The database writes each Feature and joins them, newest first: one text value comes back
+      // instead of 100,000 rows to decode (the decoding dominated, on PGlite above all). Ids go
+      // through to_json for quoting; statuses are our own tokens; coordinates are finite and in
+      // range (see `located`), and float8 prints them in the shortest form that reads back exactly.
+      const [row] = await queryRows<{ features: string | null; count: number }>(
+        tx,
+        sql`select string_agg(
+                     '{"type":"Feature","geometry":{"type":"Point","coordinates":[' || ${submissions.lng} || ',' || ${submissions.lat} ||
+                     ']},"properties":{"id":' || to_json(${submissions.id})::text || ',"status":"' || ${submissions.status} ||
+                     '","received_at":"' || to_char(${submissions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"}}',
+                     ',' order by ${submissions.createdAt} desc, ${submissions.id} desc
+                   ) as features,
+                   count(*)::int as count
+            from ${submissions}
+            where ${submissions.missionId} = ${missionId} and (${filter}) and ${located}`,
+      );
+      const body = `{"type":"FeatureCollection","features":[${row?.features ?? ""}],"meta":{"count":${row?.count ?? 0},"unlocated":${versions.unlocated}}}`;
+      return { etag, body };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+}
