@@ -2704,6 +2704,152 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/missions/{id}/submission-points": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every located submission of a mission as GeoJSON points
+         * @description All located submissions matching the filters in one GeoJSON FeatureCollection (no paging), newest first, for a clustered map: each Feature is a Point with `id`, `status` and `received_at`. Submissions without a location are only counted (`meta.unlocated`). `status`, `since` and `until` work as on the submissions list. Answers carry a weak ETag: send it as If-None-Match to get 304 while nothing has changed.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Received at or after this time. */
+                    since?: string;
+                    /** @description Comma-separated statuses (received, processing, approved, rejected). Default: all. */
+                    status?: string;
+                    /** @description Received before this time. */
+                    until?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The points. */
+                200: {
+                    headers: {
+                        /** @description `private, no-cache`: keep it, but revalidate before each use. */
+                        "Cache-Control"?: string;
+                        /** @description Weak validator of this answer; send it back as If-None-Match. */
+                        ETag?: string;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/geo+json": components["schemas"]["SubmissionPointCollection"];
+                    };
+                };
+                /** @description Unchanged since the ETag sent as If-None-Match. */
+                304: {
+                    headers: {
+                        /** @description `private, no-cache`: keep it, but revalidate before each use. */
+                        "Cache-Control"?: string;
+                        /** @description Weak validator of this answer; send it back as If-None-Match. */
+                        ETag?: string;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such object in the caller's organisation. */
+                404: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
+                422: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/missions/{id}/submissions": {
         parameters: {
             query?: never;
@@ -5428,6 +5574,67 @@ export interface components {
         SubmissionList: {
             data: components["schemas"]["Submission"][];
             meta: components["schemas"]["ListMeta"];
+        };
+        SubmissionPoint: {
+            geometry: {
+                /** @description [longitude, latitude], WGS 84. */
+                coordinates: number[];
+                /** @enum {string} */
+                type: "Point";
+            };
+            properties: {
+                /**
+                 * @description The submission's id.
+                 * @example sub_06h0m4b7yq4r6t9v0wxyzab3k
+                 */
+                id: string;
+                /**
+                 * @description When it was received (ISO 8601, UTC).
+                 * @example 2026-11-21T06:30:07.123Z
+                 */
+                received_at: string;
+                status: components["schemas"]["SubmissionStatus"];
+            };
+            /** @enum {string} */
+            type: "Feature";
+        };
+        /**
+         * @description Every located submission of a mission matching the filters, newest first, in one response (RFC 7946).
+         * @example {
+         *       "type": "FeatureCollection",
+         *       "features": [
+         *         {
+         *           "type": "Feature",
+         *           "geometry": {
+         *             "type": "Point",
+         *             "coordinates": [
+         *               11.2575,
+         *               43.7705
+         *             ]
+         *           },
+         *           "properties": {
+         *             "id": "sub_06h0m4b7yq4r6t9v0wxyzab3k",
+         *             "status": "approved",
+         *             "received_at": "2026-11-21T06:30:07.123Z"
+         *           }
+         *         }
+         *       ],
+         *       "meta": {
+         *         "count": 1,
+         *         "unlocated": 0
+         *       }
+         *     }
+         */
+        SubmissionPointCollection: {
+            features: components["schemas"]["SubmissionPoint"][];
+            meta: {
+                /** @description Features in this collection. */
+                count: number;
+                /** @description Submissions matching the filters that have no location (not in features). */
+                unlocated: number;
+            };
+            /** @enum {string} */
+            type: "FeatureCollection";
         };
         SubmissionReceivedData: {
             image_count: number;
