@@ -1,6 +1,6 @@
 // Copies browser assets that must be served from our own origin (no CDN) into public/vendor.
 import { cpSync, mkdirSync, existsSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
@@ -9,6 +9,9 @@ const out = join(root, "public", "vendor");
 
 const assets = [
   { pkg: "swagger-ui-dist", files: ["swagger-ui-bundle.js"], to: "swagger-ui" },
+  // MapLibre's worker must come from our origin: bundled by Next, maplibre-gl cannot locate it
+  // (components/map/load-maplibre.ts points setWorkerUrl here).
+  { pkg: "maplibre-gl", files: ["dist/maplibre-gl-worker.mjs"], to: "maplibre" },
 ];
 
 for (const { pkg, files, to } of assets) {
@@ -21,6 +24,6 @@ for (const { pkg, files, to } of assets) {
   mkdirSync(join(out, to), { recursive: true });
   for (const file of files) {
     const src = join(base, file);
-    if (existsSync(src)) cpSync(src, join(out, to, file));
+    if (existsSync(src)) cpSync(src, join(out, to, basename(file)));
   }
 }
