@@ -8,7 +8,7 @@ import { ProgressBar } from "@/components/ui/progress-bar";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { roleAtLeast } from "@/lib/auth/roles";
 import { requirePageAccess } from "@/lib/dashboard/access";
-import { formatArea } from "@/lib/geo/format-area";
+import { formatArea } from "@/lib/geo/describe-draft";
 
 export const metadata: Metadata = { title: "Missions" };
 

@@ -1,0 +1,146 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
+import Link from "next/link";
+import { useMemo, useState } from "react";
+import { StatusBadge } from "@/components/ui/badge";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { ProgressBar } from "@/components/ui/progress-bar";
+import { EmptyState, ErrorState, LoadingRows, Skeleton } from "@/components/ui/states";
+import { ExportButton } from "@/components/submissions/export-button";
+import { missionQuery, submissionListQuery, submissionPointsQuery } from "@/components/submissions/queries";
+import { SubmissionFiltersBar } from "@/components/submissions/submission-filters";
+import { SubmissionList } from "@/components/submissions/submission-list";
+import { SubmissionPanel } from "@/components/submissions/submission-panel";
+import type { Mission, SubmissionFilters } from "@/components/submissions/types";
+import { formatArea } from "@/lib/geo/describe-draft";
+import { polygonFromApi } from "@/lib/geo/polygon-from-api";
+
+// MapLibre only where a map is, and only in the browser.
+const MissionMap = dynamic(() => import("./mission-map").then((m) => m.MissionMap), {
+  ssr: false,
+  loading: () => <Skeleton className="h-full min-h-[24rem] w-full" />,
+});
+
+const NO_FILTERS: SubmissionFilters = { statuses: [], from: "", to: "" };
+
+export function MissionPageClient({ initialMission, canEdit, mapStyleUrl }: { initialMission: Mission; canEdit: boolean; mapStyleUrl: string | null }) {
+  const { data: mission = initialMission } = useQuery({ ...missionQuery(initialMission.id), initialData: initialMission });
+  const [filters, setFilters] = useState<SubmissionFilters>(NO_FILTERS);
+  const [page, setPage] = useState(1);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [hoveredId, setHoveredId] = useState<string | null>(null);
+  const list = useQuery(submissionListQuery(mission.id, filters, page));
+  const points = useQuery(submissionPointsQuery(mission.id, filters));
+  const bounds = useMemo(() => polygonFromApi(mission.bounds), [mission.bounds]);
+
+  const changeFilters = (next: SubmissionFilters) => {
+    setFilters(next);
+    setPage(1);
+  };
+  const total = list.data?.meta.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / 50));
+
+  return (
+    <div className="flex flex-col gap-4">
+      <header className="flex flex-col gap-3 border-b border-slate-200 pb-4 lg:flex-row lg:items-end lg:justify-between">
+        <div className="flex min-w-0 flex-col gap-1">
+          <Link href="/missions" className="text-sm text-slate-600 hover:text-slate-900 hover:underline">
+            ← Missions
+          </Link>
+          <div className="flex items-center gap-3">
+            <h1 className="truncate text-2xl font-semibold tracking-tight">{mission.title}</h1>
+            <StatusBadge status={mission.status} />
+          </div>
+          {mission.description ? <p className="max-w-3xl text-sm text-slate-600">{mission.description}</p> : null}
+        </div>
+        <div className="flex flex-wrap items-end gap-4">
+          <div className="flex w-64 flex-col gap-1">
+            <div className="flex justify-between text-xs text-slate-600">
+              <span>Approved images</span>
+              <span className="tabular-nums">
+                {mission.approved_images} of {mission.required_images}
+              </span>
+            </div>
+            <ProgressBar value={mission.approved_images} max={mission.required_images} label="Approved images toward the required number" />
+            <span className="text-xs text-slate-500">
+              {mission.submissions} submission{mission.submissions === 1 ? "" : "s"} · {formatArea(mission.area_m2)}
+            </span>
+          </div>
+          {canEdit && mission.status === "active" ? (
+            <Link href={`/missions/${mission.id}/edit`} className={buttonClasses({ variant: "secondary" })}>
+              Edit
+            </Link>
+          ) : null}
+          <ExportButton missionId={mission.id} />
+        </div>
+      </header>
+
+      <div className="grid gap-4 lg:grid-cols-[20rem_1fr]">
+        <aside className="order-2 flex min-h-0 flex-col gap-3 lg:order-1" aria-label="Submission list">
+          <SubmissionFiltersBar filters={filters} onChange={changeFilters} />
+          <div className="flex items-center justify-between text-xs text-slate-600">
+            <span aria-live="polite">
+              {list.data ? `${total} submission${total === 1 ? "" : "s"}` : "Loading…"}
+              {points.data && points.data.meta.unlocated > 0 ? ` · ${points.data.meta.unlocated} without GPS (not on the map)` : ""}
+            </span>
+            {list.isFetching ? <span className="text-slate-400">updating…</span> : null}
+          </div>
+          <div className="max-h-[28rem] overflow-y-auto rounded-lg border border-slate-200 bg-white lg:max-h-[calc(100vh-20rem)]">
+            {list.isPending ? (
+              <div className="p-3">
+                <LoadingRows rows={6} label="Loading submissions" />
+              </div>
+            ) : list.error ? (
+              <div className="p-3">
+                <ErrorState title="Submissions could not be loaded">{list.error.message}</ErrorState>
+              </div>
+            ) : list.data.data.length === 0 ? (
+              <div className="p-3">
+                <EmptyState title={filters === NO_FILTERS ? "No submissions yet" : "No submissions match"}>
+                  {filters === NO_FILTERS ? "New submissions appear here and on the map as contributors send them." : "Change the filters to see more."}
+                </EmptyState>
+              </div>
+            ) : (
+              <SubmissionList submissions={list.data.data} selectedId={selectedId} hoveredId={hoveredId} onSelect={setSelectedId} onHover={setHoveredId} />
+            )}
+          </div>
+          {pages > 1 ? (
+            <nav aria-label="Submission pages" className="flex items-center justify-between text-xs text-slate-600">
+              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                Previous
+              </Button>
+              <span>
+                Page {page} of {pages}
+              </span>
+              <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+                Next
+              </Button>
+            </nav>
+          ) : null}
+        </aside>
+        <div className="relative order-1 h-[60vh] min-h-[24rem] overflow-hidden rounded-lg border border-slate-200 lg:order-2 lg:h-[calc(100vh-13rem)]">
+          <MissionMap
+            bounds={bounds}
+            points={points.data ?? null}
+            mapStyleUrl={mapStyleUrl}
+            selectedId={selectedId}
+            hoveredId={hoveredId}
+            onSelect={setSelectedId}
+            onHover={setHoveredId}
+          />
+          {points.error ? (
+            <div className="absolute bottom-10 left-3 max-w-sm">
+              <ErrorState title="Map data could not be loaded">{points.error.message}</ErrorState>
+            </div>
+          ) : null}
+          {selectedId ? (
+            <div className="absolute inset-2 z-10 sm:inset-auto sm:bottom-2 sm:right-2 sm:top-2 sm:w-[26rem]">
+              <SubmissionPanel key={selectedId} submissionId={selectedId} onClose={() => setSelectedId(null)} />
+            </div>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+"use client";
+import dynamic from "next/dynamic";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useMemo, useState, useTransition, type FormEvent } from "react";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Field, fieldAria, TextArea, TextInput } from "@/components/ui/field";
+import { Skeleton } from "@/components/ui/states";
+import { useDraftPolygon } from "@/components/map/use-draft-polygon";
+import { createMission, updateMission } from "@/app/(dashboard)/missions/actions";
+import { describeDraft, formatArea } from "@/lib/geo/describe-draft";
+import { importPolygonGeoJson } from "@/lib/geo/import-geojson";
+import type { PolygonGeometry } from "@/lib/geo/polygon";
+import { describePointer } from "./describe-pointer";
+import type { FitRequest } from "./mission-draw-map";
+
+const MissionDrawMap = dynamic(() => import("./mission-draw-map").then((m) => m.MissionDrawMap), {
+  ssr: false,
+  loading: () => <Skeleton className="h-full min-h-[28rem] w-full" />,
+});
+
+export interface MissionDraft {
+  title: string;
+  description: string;
+  required_images: number;
+  bounds: PolygonGeometry;
+}
+
+type Mode = { kind: "create" } | { kind: "edit"; id: string };
+
+/** Draw or edit a mission: the polygon on the map, live area and validity, the details beside it. */
+export function MissionEditor({ mode, initial, mapStyleUrl }: { mode: Mode; initial?: MissionDraft; mapStyleUrl: string | null }) {
+  const router = useRouter();
+  const draft = useDraftPolygon(initial?.bounds ?? null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [importError, setImportError] = useState<string | null>(null);
+  const [fit, setFit] = useState<FitRequest | null>(null);
+  const [pending, startTransition] = useTransition();
+  const description = useMemo(() => (draft.value ? describeDraft(draft.value) : null), [draft.value]);
+
+  const boundsErrors = Object.entries(fieldErrors)
+    .filter(([pointer]) => pointer.startsWith("/bounds"))
+    .flatMap(([pointer, messages]) => messages.map((m) => `${describePointer(pointer)}${m}`));
+
+  async function onImport(file: File | undefined) {
+    setImportError(null);
+    if (!file) return;
+    if (file.size > 5 * 1024 * 1024) {
+      setImportError("That file is larger than 5 MB; a mission boundary is much smaller.");
+      return;
+    }
+    const result = importPolygonGeoJson(await file.text());
+    if (result.ok) {
+      draft.set(result.polygon);
+      setFit((previous) => ({ key: (previous?.key ?? 0) + 1, polygon: result.polygon }));
+    }
+    else setImportError(result.error);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(null);
+    setFieldErrors({});
+    if (!draft.value) {
+      setFieldErrors({ "/bounds": ["Draw the mission area on the map, or import a GeoJSON file."] });
+      return;
+    }
+    const data = new FormData(event.currentTarget);
+    const values = {
+      title: String(data.get("title") ?? ""),
+      description: String(data.get("description") ?? ""),
+      required_images: Number(data.get("required_images")),
+      bounds: draft.value,
+    };
+    startTransition(async () => {
+      const result = mode.kind === "create" ? await createMission(values) : await updateMission({ id: mode.id, changes: values });
+      if (result.ok) {
+        router.push(`/missions/${result.data.id}`);
+        return;
+      }
+      setFormError(result.error);
+      // The API's pointers are relative to the body; the edit action wraps it in `changes`.
+      const errors: Record<string, string[]> = {};
+      for (const [pointer, messages] of Object.entries(result.fieldErrors ?? {})) errors[pointer.replace(/^\/changes/, "")] = messages;
+      setFieldErrors(errors);
+    });
+  }
+
+  const titleErrors = fieldErrors["/title"];
+  const descriptionErrors = fieldErrors["/description"];
+  const requiredErrors = fieldErrors["/required_images"];
+
+  return (
+    <form onSubmit={onSubmit} className="grid gap-6 lg:grid-cols-[22rem_1fr]" noValidate aria-label={mode.kind === "create" ? "New mission" : "Edit mission"}>
+      <div className="flex flex-col gap-4">
+        {formError ? (
+          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
+            {formError}
+          </p>
+        ) : null}
+        <Field id="title" label="Title" errors={titleErrors}>
+          <TextInput name="title" defaultValue={initial?.title} required maxLength={200} {...fieldAria("title", titleErrors, false)} />
+        </Field>
+        <Field id="description" label="Description" hint="What contributors should photograph (optional)." errors={descriptionErrors}>
+          <TextArea name="description" rows={4} defaultValue={initial?.description} maxLength={5000} {...fieldAria("description", descriptionErrors, true)} />
+        </Field>
+        <Field id="required_images" label="Photos needed" hint="Approved photos that complete the mission (1–10,000)." errors={requiredErrors}>
+          <TextInput
+            name="required_images"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={10_000}
+            step={1}
+            defaultValue={initial?.required_images ?? 20}
+            required
+            {...fieldAria("required_images", requiredErrors, true)}
+          />
+        </Field>
+
+        <section aria-labelledby="area-heading" className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4">
+          <h2 id="area-heading" className="text-sm font-semibold text-slate-900">
+            Mission area
+          </h2>
+          {description ? (
+            <dl className="grid grid-cols-2 gap-2 text-sm" aria-live="polite">
+              <div>
+                <dt className="text-xs text-slate-500">Area</dt>
+                <dd className="font-medium tabular-nums" data-testid="draft-area">
+                  {description.areaM2 === null ? "—" : formatArea(description.areaM2)}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs text-slate-500">Vertices</dt>
+                <dd className="font-medium tabular-nums" data-testid="draft-vertices">
+                  {description.vertexCount}
+                </dd>
+              </div>
+            </dl>
+          ) : (
+            <p className="text-sm text-slate-600">Choose Polygon or Rectangle above the map and click to draw.</p>
+          )}
+          {description && description.issues.length > 0 ? (
+            <ul role="alert" className="flex flex-col gap-1 text-sm text-red-800" data-testid="draft-issues">
+              {description.issues.map((issue) => (
+                <li key={issue.message}>{issue.message}</li>
+              ))}
+            </ul>
+          ) : description ? (
+            <p className="text-sm text-emerald-800" data-testid="draft-valid">
+              ✓ A valid mission area
+            </p>
+          ) : null}
+          {boundsErrors.length > 0 ? (
+            <ul role="alert" className="flex flex-col gap-1 text-sm font-medium text-red-800" data-testid="bounds-errors">
+              {boundsErrors.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          ) : null}
+          <label className="mt-1 flex flex-col gap-1 text-sm">
+            <span className="font-medium text-slate-800">Import GeoJSON</span>
+            <input
+              type="file"
+              accept=".geojson,.json,application/geo+json,application/json"
+              onChange={(e) => void onImport(e.target.files?.[0])}
+              className="text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium"
+            />
+          </label>
+          {importError ? (
+            <p role="alert" className="text-sm text-red-800">
+              {importError}
+            </p>
+          ) : null}
+        </section>
+
+        <div className="flex gap-2">
+          <Button type="submit" disabled={pending || (description !== null && !description.valid)}>
+            {pending ? "Saving…" : mode.kind === "create" ? "Create mission" : "Save changes"}
+          </Button>
+          <Link href={mode.kind === "create" ? "/missions" : `/missions/${mode.id}`} className={buttonClasses({ variant: "ghost" })}>
+            Cancel
+          </Link>
+        </div>
+      </div>
+      <div className="relative h-[60vh] min-h-[28rem] overflow-hidden rounded-lg border border-slate-200 lg:h-[calc(100vh-12rem)]">
+        <MissionDrawMap draft={draft} mapStyleUrl={mapStyleUrl} fit={fit} />
+      </div>
+    </form>
+  );
+}
