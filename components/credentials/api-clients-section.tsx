@@ -1,0 +1,316 @@
+"use client";
+import { useId, useRef, useState, type FormEvent } from "react";
+import { createApiClient, revokeApiClient } from "@/app/(dashboard)/settings/credentials/actions";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Field, fieldAria, TextInput } from "@/components/ui/field";
+import { EmptyState, ErrorState } from "@/components/ui/states";
+import { LocalDateTime } from "@/components/webhooks/local-time";
+import { PARTNER_SCOPES, SCOPES, isScope, type Scope } from "@/lib/auth/scopes";
+import { ConfirmDialog } from "./confirm-dialog";
+import { SecretReveal } from "./secret-reveal";
+import { tokenCurl } from "./token-curl";
+import type { ApiClient } from "./types";
+
+/** Read access to missions and submissions: what most integrations start with. */
+const DEFAULT_SCOPES: Scope[] = ["missions:read", "submissions:read"];
+
+interface CreatedClient {
+  id: string;
+  name: string;
+  scopes: string[];
+  clientSecret: string;
+}
+
+/** Partner API clients (OAuth 2.0 client credentials for the mission interface): list, create, revoke. */
+export function ApiClientsSection({ clients, loadError, tokenUrl }: { clients: ApiClient[] | null; loadError: string | null; tokenUrl: string }) {
+  // The new client's secret lives here until "Done" — never in the page data or the URL.
+  const [created, setCreated] = useState<CreatedClient | null>(null);
+  const [revoking, setRevoking] = useState<ApiClient | null>(null);
+  const [pending, setPending] = useState(false);
+  const [revokeError, setRevokeError] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  async function revoke() {
+    if (!revoking) return;
+    setPending(true);
+    setRevokeError(null);
+    try {
+      const result = await revokeApiClient({ id: revoking.id });
+      if (!result.ok) {
+        setRevokeError(result.error);
+        return;
+      }
+      setAnnouncement(`Revoked ${revoking.name}.`);
+      setRevoking(null);
+      // The Revoke button that opened the dialog is gone; land after the dialog has closed.
+      requestAnimationFrame(() => heading.current?.focus());
+    } catch {
+      setRevokeError("The service could not be reached. Try again.");
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="api-clients-heading" className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1">
+        <h2 id="api-clients-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
+          API clients
+        </h2>
+        <p className="max-w-3xl text-sm text-slate-600">
+          OAuth 2.0 client credentials for the mission interface (<code className="font-mono text-xs">/api/v1</code>). Your system trades the client ID and secret for an access
+          token at <code className="break-all font-mono text-xs">{tokenUrl}</code>; the token carries the scopes you give the client here.
+        </p>
+      </div>
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
+
+      {created ? (
+        <SecretReveal label="New client secret" title={`Client “${created.name}” created`} secret={created.clientSecret} secretName="client secret" onDone={() => setCreated(null)}>
+          <div className="flex flex-col gap-1">
+            <span className="font-medium">Client ID</span>
+            <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+              <code data-testid="revealed-client-id" className="min-w-0 flex-1 break-all rounded-md border border-emerald-200 bg-white px-3 py-2 font-mono text-xs text-slate-900">
+                {created.id}
+              </code>
+              <CopyButton value={created.id} label="Copy client ID" />
+            </div>
+          </div>
+          <TokenCommand
+            command={tokenCurl({
+              tokenUrl,
+              clientId: created.id,
+              clientSecret: created.clientSecret,
+              scopes: created.scopes,
+            })}
+          />
+        </SecretReveal>
+      ) : null}
+
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="min-w-0">
+          {loadError ? (
+            <ErrorState title="The API clients could not be loaded">{loadError}</ErrorState>
+          ) : !clients || clients.length === 0 ? (
+            <EmptyState title="No API clients yet">
+              Create one for each system that calls the mission interface, with only the scopes it needs — you can revoke one without disturbing the others.
+            </EmptyState>
+          ) : (
+            <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+              <table className="min-w-full divide-y divide-slate-200 text-sm">
+                <caption className="sr-only">API clients</caption>
+                <thead className="whitespace-nowrap bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+                  <tr>
+                    <th scope="col" className="px-4 py-3">
+                      Name
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      Client ID
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      Scopes
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      Created
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      <span className="sr-only">Status and actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {clients.map((client) => (
+                    <tr
+                      key={client.id}
+                      data-testid="api-client-row"
+                      data-revoked={client.revoked_at ? "true" : "false"}
+                      className={client.revoked_at ? "bg-slate-50/60" : undefined}
+                    >
+                      <td className={`min-w-32 px-4 py-3 font-medium ${client.revoked_at ? "text-slate-500" : "text-slate-900"}`}>{client.name}</td>
+                      <td className="px-4 py-3">
+                        <code className="whitespace-nowrap font-mono text-xs text-slate-700">{client.id}</code>
+                      </td>
+                      <td className="px-4 py-3">
+                        <ul className="flex flex-wrap gap-1" aria-label={`Scopes of ${client.name}`}>
+                          {client.scopes.map((scope) => (
+                            <li key={scope} title={isScope(scope) ? SCOPES[scope] : undefined} className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-700">
+                              {scope}
+                            </li>
+                          ))}
+                        </ul>
+                      </td>
+                      <td className="whitespace-nowrap px-4 py-3 text-slate-600">
+                        <LocalDateTime iso={client.created_at} dateOnly />
+                      </td>
+                      <td className="whitespace-nowrap px-4 py-3 text-right">
+                        {client.revoked_at ? (
+                          <span className="inline-flex items-center gap-2 text-xs text-slate-500">
+                            <Badge>Revoked</Badge>
+                            <LocalDateTime iso={client.revoked_at} dateOnly />
+                          </span>
+                        ) : (
+                          <Button
+                            variant="danger"
+                            size="sm"
+                            aria-label={`Revoke ${client.name}`}
+                            disabled={pending}
+                            onClick={() => {
+                              setRevokeError(null);
+                              setRevoking(client);
+                            }}
+                          >
+                            Revoke
+                          </Button>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </div>
+        <CreateClientForm onCreated={setCreated} />
+      </div>
+
+      <ConfirmDialog
+        open={revoking !== null}
+        title="Revoke this API client?"
+        confirmLabel="Revoke client"
+        pendingLabel="Revoking…"
+        pending={pending}
+        error={revokeError}
+        onConfirm={() => void revoke()}
+        onCancel={() => setRevoking(null)}
+      >
+        <p>
+          <strong className="font-semibold text-slate-900">{revoking?.name}</strong> (<code className="break-all font-mono text-xs">{revoking?.id}</code>) can no longer get access
+          tokens, and the tokens it already has stop working at once.
+        </p>
+        <p>Systems using it will get 401 responses until they have new credentials. This cannot be undone.</p>
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+function TokenCommand({ command }: { command: string }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex items-center justify-between gap-2">
+        <span className="font-medium">Get an access token</span>
+        <CopyButton value={command} label="Copy command" />
+      </div>
+      <pre data-testid="token-curl" className="overflow-x-auto rounded-md bg-slate-900 px-3 py-2 font-mono text-xs leading-relaxed text-slate-100">
+        {command}
+      </pre>
+    </div>
+  );
+}
+
+function CreateClientForm({ onCreated }: { onCreated: (created: CreatedClient) => void }) {
+  const [scopes, setScopes] = useState<Scope[]>(DEFAULT_SCOPES);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const id = useId();
+  const nameId = `${id}-name`;
+  const scopesErrorId = `${id}-scopes-error`;
+  const nameErrors = fieldErrors["/name"];
+  const scopeErrors = Object.entries(fieldErrors)
+    .filter(([pointer]) => pointer.startsWith("/scopes"))
+    .flatMap(([, m]) => m);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const name = String(new FormData(event.currentTarget).get("name") ?? "").trim();
+    const local: Record<string, string[]> = {};
+    if (!name) local["/name"] = ["Give the client a name, such as the system that uses it."];
+    if (scopes.length === 0) local["/scopes"] = ["Choose at least one scope."];
+    setFieldErrors(local);
+    setFormError(null);
+    if (Object.keys(local).length > 0) {
+      if (local["/name"]) document.getElementById(nameId)?.focus();
+      return;
+    }
+    setPending(true);
+    try {
+      // In the order the form lists them.
+      const result = await createApiClient({
+        name,
+        scopes: PARTNER_SCOPES.filter((s) => scopes.includes(s)),
+      });
+      if (result.ok) {
+        form.current?.reset();
+        setScopes(DEFAULT_SCOPES);
+        onCreated(result.data);
+        return;
+      }
+      const errors = result.fieldErrors ?? {};
+      setFieldErrors(errors);
+      setFormError(Object.keys(errors).some((p) => p === "/name" || p.startsWith("/scopes")) ? null : result.error);
+    } catch {
+      setFormError("The service could not be reached. Try again.");
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form
+      ref={form}
+      aria-label="Create API client"
+      noValidate
+      onSubmit={(e) => void onSubmit(e)}
+      className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <h3 className="text-base font-semibold text-slate-900">New API client</h3>
+      {formError ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
+          {formError}
+        </p>
+      ) : null}
+      <Field id={nameId} label="Client name" hint="Which system uses it, e.g. “Warehouse sync”." errors={nameErrors}>
+        <TextInput name="name" maxLength={100} autoComplete="off" required {...fieldAria(nameId, nameErrors, true)} />
+      </Field>
+      <fieldset className="flex flex-col gap-2" aria-describedby={scopeErrors.length ? scopesErrorId : undefined}>
+        <legend className="mb-1.5 text-sm font-medium text-slate-800">Scopes</legend>
+        <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-1">
+          {PARTNER_SCOPES.map((scope) => (
+            <label key={scope} className="flex items-start gap-2 text-sm">
+              <input
+                type="checkbox"
+                name="scopes"
+                value={scope}
+                checked={scopes.includes(scope)}
+                onChange={(e) => setScopes((s) => (e.target.checked ? [...s, scope] : s.filter((x) => x !== scope)))}
+                className="mt-0.5 size-4 rounded border-slate-300 accent-emerald-700 focus-visible:outline-2 focus-visible:outline-emerald-600"
+              />
+              <span>
+                <span className="font-mono text-xs text-slate-900">{scope}</span>
+                <span className="block text-xs text-slate-500">{SCOPES[scope]}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        {scopeErrors.length ? (
+          <ul id={scopesErrorId} role="alert" className="text-xs font-medium text-red-700">
+            {[...new Set(scopeErrors)].map((e) => (
+              <li key={e}>{e}</li>
+            ))}
+          </ul>
+        ) : null}
+      </fieldset>
+      <div>
+        <Button type="submit" disabled={pending} aria-busy={pending || undefined}>
+          {pending ? "Creating client…" : "Create client"}
+        </Button>
+      </div>
+    </form>
+  );
+}

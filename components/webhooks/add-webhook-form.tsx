@@ -1,0 +1,175 @@
+"use client";
+import { useId, useRef, useState, type FormEvent } from "react";
+import { createWebhook } from "@/app/(dashboard)/webhooks/actions";
+import { Button } from "@/components/ui/button";
+import { Field, fieldAria, TextInput } from "@/components/ui/field";
+import { EVENT_DESCRIPTIONS, EVENT_TYPES } from "./types";
+import { eventsToSubmit } from "./webhook-display";
+
+export interface CreatedWebhook {
+  id: string;
+  url: string;
+  secret: string;
+}
+
+/** Errors the API reports per JSON pointer, gathered per form field ("/events/0" is the events field). */
+function errorsFor(fieldErrors: Record<string, string[]>, field: string): string[] | undefined {
+  const messages = Object.entries(fieldErrors)
+    .filter(([pointer]) => pointer === `/${field}` || pointer.startsWith(`/${field}/`))
+    .flatMap(([, m]) => m);
+  return messages.length > 0 ? [...new Set(messages)] : undefined;
+}
+
+/**
+ * Registers an endpoint: URL, events ("all events", the default, includes ones added later) and a
+ * note for the team. The API answers with the signing secret, handed to `onCreated` for the
+ * one-time reveal; validation and SSRF refusals come back next to the field concerned.
+ */
+export function AddWebhookForm({ urlInputId, onCreated }: { urlInputId: string; onCreated: (created: CreatedWebhook) => Promise<void> }) {
+  const [allEvents, setAllEvents] = useState(true);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const id = useId();
+  const descriptionId = `${id}-description`;
+  const eventsErrorId = `${id}-events-error`;
+
+  const urlErrors = errorsFor(fieldErrors, "url");
+  const eventErrors = errorsFor(fieldErrors, "events");
+  const descriptionErrors = errorsFor(fieldErrors, "description");
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const data = new FormData(event.currentTarget);
+    const url = String(data.get("url") ?? "").trim();
+    const description = String(data.get("description") ?? "").trim();
+    const events = eventsToSubmit(allEvents, selected);
+    const local: Record<string, string[]> = {};
+    if (!url) local["/url"] = ["Enter the URL that should receive the events."];
+    if (events.length === 0) local["/events"] = ["Choose at least one event, or all events."];
+    setFormError(null);
+    setFieldErrors(local);
+    if (Object.keys(local).length > 0) {
+      if (local["/url"]) document.getElementById(urlInputId)?.focus();
+      return;
+    }
+
+    setPending(true);
+    try {
+      const result = await createWebhook({
+        url,
+        events,
+        ...(description ? { description } : {}),
+      });
+      if (result.ok) {
+        form.current?.reset();
+        setAllEvents(true);
+        setSelected([]);
+        // Pending until the list shows the new endpoint, so the reveal and the list agree.
+        await onCreated(result.data);
+        return;
+      }
+      const errors = result.fieldErrors ?? {};
+      setFieldErrors(errors);
+      if (errorsFor(errors, "url")) document.getElementById(urlInputId)?.focus();
+      // A message that belongs to a field is shown there only.
+      const known = ["url", "events", "description"].some((f) => errorsFor(errors, f));
+      setFormError(known ? null : result.error);
+    } catch {
+      setFormError("The service could not be reached. Try again.");
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form
+      ref={form}
+      aria-label="Add webhook endpoint"
+      noValidate
+      onSubmit={(e) => void onSubmit(e)}
+      className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <div className="flex flex-col gap-1">
+        <h2 className="text-base font-semibold text-slate-900">Add an endpoint</h2>
+        <p className="text-sm text-slate-600">We POST signed JSON to it whenever a chosen event happens.</p>
+      </div>
+      {formError ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
+          {formError}
+        </p>
+      ) : null}
+      <Field id={urlInputId} label="Endpoint URL" hint="A public https URL. Private and local network addresses are refused." errors={urlErrors}>
+        <TextInput
+          name="url"
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="https://example.com/hooks/photo-missions"
+          maxLength={2048}
+          required
+          {...fieldAria(urlInputId, urlErrors, true)}
+        />
+      </Field>
+
+      <fieldset className="flex flex-col gap-2" aria-describedby={eventErrors ? eventsErrorId : undefined}>
+        <legend className="mb-1.5 text-sm font-medium text-slate-800">Events</legend>
+        <label className="flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            name="all_events"
+            checked={allEvents}
+            onChange={(e) => setAllEvents(e.target.checked)}
+            className="mt-0.5 size-4 rounded border-slate-300 accent-emerald-700 focus-visible:outline-2 focus-visible:outline-emerald-600"
+          />
+          <span>
+            <span className="font-medium text-slate-900">All events</span>
+            <span className="block text-xs text-slate-500">Including event types added later.</span>
+          </span>
+        </label>
+        <ul className="ml-6 grid gap-2 border-l border-slate-200 pl-3 sm:grid-cols-2 lg:grid-cols-1">
+          {EVENT_TYPES.map((type) => (
+            <li key={type}>
+              <label className={`flex items-start gap-2 text-sm ${allEvents ? "text-slate-500" : ""}`}>
+                <input
+                  type="checkbox"
+                  name="events"
+                  value={type}
+                  disabled={allEvents}
+                  checked={allEvents || selected.includes(type)}
+                  onChange={(e) => setSelected((s) => (e.target.checked ? [...s, type] : s.filter((x) => x !== type)))}
+                  className="mt-0.5 size-4 rounded border-slate-300 accent-emerald-700 focus-visible:outline-2 focus-visible:outline-emerald-600"
+                />
+                <span>
+                  <span className={`font-mono text-xs ${allEvents ? "" : "text-slate-900"}`}>{type}</span>
+                  <span className={`block text-xs ${allEvents ? "" : "text-slate-500"}`}>{EVENT_DESCRIPTIONS[type]}</span>
+                </span>
+              </label>
+            </li>
+          ))}
+        </ul>
+        {eventErrors ? (
+          <ul id={eventsErrorId} role="alert" className="text-xs font-medium text-red-700">
+            {eventErrors.map((e) => (
+              <li key={e}>{e}</li>
+            ))}
+          </ul>
+        ) : null}
+      </fieldset>
+
+      <Field id={descriptionId} label="Description" hint="Optional: which of your systems receives these." errors={descriptionErrors}>
+        <TextInput name="description" maxLength={500} autoComplete="off" {...fieldAria(descriptionId, descriptionErrors, true)} />
+      </Field>
+
+      <div>
+        <Button type="submit" disabled={pending} aria-busy={pending || undefined}>
+          {pending ? "Adding endpoint…" : "Add endpoint"}
+        </Button>
+      </div>
+    </form>
+  );
+}

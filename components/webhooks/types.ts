@@ -1,0 +1,23 @@
+// The webhook API's shapes as the browser receives them through the dashboard proxy (types only),
+// and the words the page uses for each event.
+import type { components } from "@/lib/api-client/openapi-types";
+import type { WebhookEventType } from "@/lib/schemas/webhook";
+
+export type Webhook = components["schemas"]["Webhook"];
+export type Delivery = components["schemas"]["Delivery"];
+export type DeliveryAttempt = components["schemas"]["DeliveryAttempt"];
+export type DeliveryPage = components["schemas"]["DeliveryList"];
+
+/**
+ * Kept here rather than imported from lib/schemas/webhook so the browser bundle does not pull in
+ * the OpenAPI zod build; `satisfies` fails the type check when an event is added there.
+ */
+export const EVENT_DESCRIPTIONS = {
+  "mission.created": "A mission was created",
+  "mission.completed": "A mission reached its number of approved photos",
+  "submission.received": "A contributor submitted photos",
+  "submission.approved": "A submission passed quality checks",
+  "submission.rejected": "A submission failed quality checks, with the reasons",
+} as const satisfies Record<WebhookEventType, string>;
+
+export const EVENT_TYPES = Object.keys(EVENT_DESCRIPTIONS) as WebhookEventType[];

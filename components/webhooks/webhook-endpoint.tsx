@@ -1,0 +1,253 @@
+"use client";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { deleteWebhook, rotateWebhookSecret, sendTestEvent, setWebhookEnabled } from "@/app/(dashboard)/webhooks/actions";
+import { ConfirmDialog } from "@/components/credentials/confirm-dialog";
+import { SecretReveal } from "@/components/credentials/secret-reveal";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { DeliveriesPanel } from "./deliveries-panel";
+import { formatDuration } from "./format-time";
+import { LocalDateTime, RelativeTime } from "./local-time";
+import { deliveriesQuery, webhookKeys } from "./queries";
+import type { DeliveryPage, Webhook } from "./types";
+import { deliveryStatus, describeEvents, endpointState } from "./webhook-display";
+
+type Pending = "test" | "toggle" | "rotate" | "delete";
+type Message = { tone: "error" | "ok"; text: string };
+
+/** One endpoint: its state and last delivery, the actions on it, and its delivery log. */
+export function WebhookEndpoint({
+  webhook,
+  initialDeliveries,
+  graceSeconds,
+  onDeleted,
+}: {
+  webhook: Webhook;
+  initialDeliveries: DeliveryPage | null;
+  graceSeconds: number;
+  onDeleted: (url: string) => void;
+}) {
+  const queryClient = useQueryClient();
+  const headingId = useId();
+  const deliveriesId = useId();
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
+  const [confirm, setConfirm] = useState<"rotate" | "delete" | null>(null);
+  const [confirmError, setConfirmError] = useState<string | null>(null);
+  // The rotated secret lives here until "Done" — never in a query cache.
+  const [rotated, setRotated] = useState<{ secret: string; previousSecretExpiresAt: string | null } | null>(null);
+  const [showDeliveries, setShowDeliveries] = useState(false);
+  const [page, setPage] = useState(1);
+
+  // Page 1 of the log also gives the header its "last delivery"; the panel shares the query.
+  const firstPage = useQuery({ ...deliveriesQuery(webhook.id, 1), ...(initialDeliveries ? { initialData: initialDeliveries } : {}) });
+  const last = firstPage.data?.data[0];
+  const state = endpointState(webhook);
+
+  /** Runs one action with its button pending; the data it changed is refetched before the button comes back. */
+  async function run(kind: Pending, action: () => Promise<Message | null>, onError: (text: string) => void = (text) => setMessage({ tone: "error", text })) {
+    setPending(kind);
+    setMessage(null);
+    try {
+      const outcome = await action();
+      if (outcome?.tone === "error") onError(outcome.text);
+      else setMessage(outcome);
+    } catch {
+      onError("The service could not be reached. Try again.");
+    } finally {
+      setPending(null);
+    }
+  }
+
+  const sendTest = () =>
+    run("test", async () => {
+      const result = await sendTestEvent({ id: webhook.id });
+      if (!result.ok) return { tone: "error", text: result.error };
+      // Refetched first, so the log opens with the new delivery already in it.
+      await queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(webhook.id) });
+      setShowDeliveries(true);
+      setPage(1);
+      return { tone: "ok", text: "Test event queued. Its delivery appears below and updates as it is sent." };
+    });
+
+  const toggle = () =>
+    run("toggle", async () => {
+      const result = await setWebhookEnabled({ id: webhook.id, enabled: !webhook.enabled });
+      if (!result.ok) return { tone: "error", text: result.error };
+      await queryClient.invalidateQueries({ queryKey: webhookKeys.all });
+      return { tone: "ok", text: result.data.enabled ? "Enabled: events are sent to it again." : "Disabled: no events are sent to it until you enable it." };
+    });
+
+  const rotate = () =>
+    run(
+      "rotate",
+      async () => {
+        const result = await rotateWebhookSecret({ id: webhook.id });
+        if (!result.ok) return { tone: "error", text: result.error };
+        setRotated({ secret: result.data.secret, previousSecretExpiresAt: result.data.previousSecretExpiresAt });
+        setConfirm(null);
+        await queryClient.invalidateQueries({ queryKey: webhookKeys.all });
+        return null;
+      },
+      setConfirmError,
+    );
+
+  const remove = () =>
+    run(
+      "delete",
+      async () => {
+        const result = await deleteWebhook({ id: webhook.id });
+        if (!result.ok) return { tone: "error", text: result.error };
+        setConfirm(null);
+        queryClient.removeQueries({ queryKey: webhookKeys.deliveries(webhook.id) });
+        await queryClient.invalidateQueries({ queryKey: webhookKeys.all });
+        onDeleted(webhook.url);
+        return null;
+      },
+      setConfirmError,
+    );
+
+  const openConfirm = (which: "rotate" | "delete") => {
+    setConfirmError(null);
+    setConfirm(which);
+  };
+
+  return (
+    <li aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-white shadow-sm">
+      <section aria-labelledby={headingId} className="flex flex-col gap-4 p-4">
+        <div className="flex flex-col gap-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 id={headingId} className="min-w-0 break-all font-mono text-sm font-semibold text-slate-900">
+              {webhook.url}
+            </h3>
+            <span data-testid="endpoint-state" data-state={state.kind}>
+              <Badge tone={state.tone}>{state.label}</Badge>
+            </span>
+          </div>
+          {webhook.description ? <p className="text-sm text-slate-600">{webhook.description}</p> : null}
+          {/* Not a list: the endpoint itself is a list item, and its events are one fact about it. */}
+          <p className="flex flex-wrap items-center gap-1.5">
+            <span className="sr-only">Events:</span>
+            {describeEvents(webhook.events).map((e) => (
+              <span key={e} className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-700">
+                {e}
+              </span>
+            ))}
+          </p>
+          <dl className="flex flex-wrap gap-x-6 gap-y-1 text-xs text-slate-600">
+            <div className="flex items-center gap-1.5" data-testid="last-delivery">
+              <dt>Last delivery:</dt>
+              <dd className="flex items-center gap-1.5">
+                {last ? (
+                  <>
+                    <Badge tone={deliveryStatus(last).tone}>{deliveryStatus(last).label}</Badge>
+                    <span className="font-mono">{last.event}</span>
+                    <RelativeTime iso={last.created_at} />
+                  </>
+                ) : firstPage.isPending ? (
+                  "…"
+                ) : (
+                  "none yet"
+                )}
+              </dd>
+            </div>
+            <div className="flex gap-1.5">
+              <dt>Added:</dt>
+              <dd>
+                <LocalDateTime iso={webhook.created_at} dateOnly />
+              </dd>
+            </div>
+          </dl>
+          {state.detail ? <p className={`text-xs ${state.kind === "failing" ? "text-red-700" : "text-slate-600"}`}>{state.detail}</p> : null}
+          {webhook.previous_secret_expires_at && !rotated ? (
+            <p className="text-xs text-amber-900">
+              Recently rotated: the previous secret also signs requests (X-SVC-Signature-Previous) until <LocalDateTime iso={webhook.previous_secret_expires_at} />.
+            </p>
+          ) : null}
+        </div>
+
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" size="sm" disabled={pending !== null} aria-busy={pending === "test" || undefined} onClick={() => void sendTest()}>
+            {pending === "test" ? "Sending…" : "Send test event"}
+          </Button>
+          <Button variant="secondary" size="sm" disabled={pending !== null} aria-busy={pending === "toggle" || undefined} onClick={() => void toggle()}>
+            {pending === "toggle" ? (webhook.enabled ? "Disabling…" : "Enabling…") : webhook.enabled ? "Disable" : "Enable"}
+          </Button>
+          <Button variant="secondary" size="sm" disabled={pending !== null} onClick={() => openConfirm("rotate")}>
+            Rotate secret
+          </Button>
+          <Button variant="danger" size="sm" disabled={pending !== null} onClick={() => openConfirm("delete")}>
+            Delete
+          </Button>
+        </div>
+
+        {message ? (
+          <p role={message.tone === "error" ? "alert" : "status"} className={`text-sm ${message.tone === "error" ? "text-red-700" : "text-emerald-800"}`}>
+            {message.text}
+          </p>
+        ) : null}
+
+        {rotated ? (
+          <SecretReveal label="New signing secret" title="New signing secret" secret={rotated.secret} onDone={() => setRotated(null)}>
+            <p>
+              It signs every request from now on (<code className="font-mono">X-SVC-Signature</code>). Until{" "}
+              {rotated.previousSecretExpiresAt ? <LocalDateTime iso={rotated.previousSecretExpiresAt} /> : `${formatDuration(graceSeconds)} from now`}, requests also carry a
+              signature made with the old secret (<code className="font-mono">X-SVC-Signature-Previous</code>), so your receiver keeps working while you deploy the new one.
+            </p>
+          </SecretReveal>
+        ) : null}
+
+        <div className="flex flex-col gap-3 border-t border-slate-100 pt-3">
+          <div>
+            <Button variant="ghost" size="sm" aria-expanded={showDeliveries} aria-controls={deliveriesId} onClick={() => setShowDeliveries((v) => !v)}>
+              <span aria-hidden className={`inline-block text-slate-400 transition-transform ${showDeliveries ? "rotate-90" : ""}`}>
+                ▸
+              </span>
+              {showDeliveries ? "Hide deliveries" : "Show deliveries"}
+              {firstPage.data ? <span className="text-xs font-normal text-slate-500">({firstPage.data.meta.total})</span> : null}
+            </Button>
+          </div>
+          <div id={deliveriesId} hidden={!showDeliveries}>
+            {showDeliveries ? <DeliveriesPanel webhookId={webhook.id} endpointEnabled={webhook.enabled} page={page} onPageChange={setPage} /> : null}
+          </div>
+        </div>
+      </section>
+
+      <ConfirmDialog
+        open={confirm === "rotate"}
+        title="Rotate the signing secret?"
+        confirmLabel="Rotate now"
+        pendingLabel="Rotating…"
+        tone="primary"
+        pending={pending === "rotate"}
+        error={confirmError}
+        onConfirm={() => void rotate()}
+        onCancel={() => setConfirm(null)}
+      >
+        <p>
+          A new secret is created for <span className="break-all font-mono text-slate-900">{webhook.url}</span> and shown once.
+        </p>
+        <p>
+          For the next {formatDuration(graceSeconds)} the old secret keeps signing too, in the <code className="font-mono">X-SVC-Signature-Previous</code> header, so you have time
+          to deploy the new one. After that only the new secret signs.
+        </p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirm === "delete"}
+        title="Delete this endpoint?"
+        confirmLabel="Delete endpoint"
+        pendingLabel="Deleting…"
+        pending={pending === "delete"}
+        error={confirmError}
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirm(null)}
+      >
+        <p>
+          <span className="break-all font-mono text-slate-900">{webhook.url}</span> stops receiving events now, and deliveries still waiting for it are dropped. This cannot be
+          undone.
+        </p>
+      </ConfirmDialog>
+    </li>
+  );
+}
