@@ -6,10 +6,10 @@ import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Field, fieldAria, TextInput } from "@/components/ui/field";
 import { EmptyState, ErrorState } from "@/components/ui/states";
-import { LocalDateTime } from "@/components/webhooks/local-time";
+import { LocalDateTime } from "@/components/ui/local-time";
 import { PARTNER_SCOPES, SCOPES, isScope, type Scope } from "@/lib/auth/scopes";
-import { ConfirmDialog } from "./confirm-dialog";
-import { SecretReveal } from "./secret-reveal";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { SecretReveal } from "@/components/ui/secret-reveal";
 import { tokenCurl } from "./token-curl";
 import type { ApiClient } from "./types";
 

@@ -5,9 +5,9 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Field, fieldAria, TextInput } from "@/components/ui/field";
 import { EmptyState, ErrorState } from "@/components/ui/states";
-import { LocalDateTime, RelativeTime } from "@/components/webhooks/local-time";
-import { ConfirmDialog } from "./confirm-dialog";
-import { SecretReveal } from "./secret-reveal";
+import { LocalDateTime, RelativeTime } from "@/components/ui/local-time";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { SecretReveal } from "@/components/ui/secret-reveal";
 import type { ApiKey } from "./types";
 
 interface CreatedKey {

@@ -1,30 +1,13 @@
 // React Query factories for the mission page; every request goes to the session-guarded
 // dashboard proxy (/dashboard-api), never to the API with a token.
 import { queryOptions } from "@tanstack/react-query";
+import { ProxyError, proxyJson } from "@/components/dashboard/proxy-json";
 import { filtersToQuery, type Mission, type Submission, type SubmissionDetail, type SubmissionFilters } from "./types";
 
 export const LIVE_INTERVAL_MS = 4000;
 
-export class ProxyError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-async function getJson<T>(path: string, init?: RequestInit): Promise<T> {
-  const res = await fetch(`/dashboard-api/${path}`, init);
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { detail?: string } | null;
-    throw new ProxyError(res.status, body?.detail ?? `The service answered ${res.status}.`);
-  }
-  return (await res.json()) as T;
-}
-
 export const missionQuery = (id: string) =>
-  queryOptions({ queryKey: ["mission", id], queryFn: () => getJson<Mission>(`missions/${id}`), refetchInterval: LIVE_INTERVAL_MS * 2 });
+  queryOptions({ queryKey: ["mission", id], queryFn: () => proxyJson<Mission>(`missions/${id}`), refetchInterval: LIVE_INTERVAL_MS * 2 });
 
 export interface SubmissionPage {
   data: Submission[];
@@ -38,7 +21,7 @@ export const submissionListQuery = (missionId: string, filters: SubmissionFilter
       const query = filtersToQuery(filters);
       query.set("page", String(page));
       query.set("per_page", "50");
-      return getJson<SubmissionPage>(`missions/${missionId}/submissions?${query.toString()}`);
+      return proxyJson<SubmissionPage>(`missions/${missionId}/submissions?${query.toString()}`);
     },
     refetchInterval: LIVE_INTERVAL_MS,
     placeholderData: (previous) => previous,
@@ -47,7 +30,7 @@ export const submissionListQuery = (missionId: string, filters: SubmissionFilter
 export const submissionQuery = (id: string) =>
   queryOptions({
     queryKey: ["submission", id],
-    queryFn: () => getJson<SubmissionDetail>(`submissions/${id}`),
+    queryFn: () => proxyJson<SubmissionDetail>(`submissions/${id}`),
     // Still in QA: look again soon; decided submissions do not change.
     refetchInterval: (query) => (query.state.data && (query.state.data.status === "received" || query.state.data.status === "processing") ? LIVE_INTERVAL_MS : false),
   });

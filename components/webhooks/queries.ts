@@ -2,28 +2,11 @@
 // dashboard proxy (/dashboard-api/webhooks…), never to the API with a token. Listings carry no
 // secrets: those only come back from the create and rotate actions and stay in component state.
 import { queryOptions } from "@tanstack/react-query";
+import { proxyJson } from "@/components/dashboard/proxy-json";
 import type { DeliveryPage, Webhook } from "./types";
 import { DELIVERIES_PER_PAGE, deliveryPollInterval } from "./webhook-display";
 
 const ENDPOINTS_POLL_MS = 15_000;
-
-export class ProxyError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-async function getJson<T>(path: string, signal: AbortSignal): Promise<T> {
-  const res = await fetch(`/dashboard-api/${path}`, { signal, cache: "no-store" });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { detail?: string } | null;
-    throw new ProxyError(res.status, body?.detail ?? `The service answered ${res.status}.`);
-  }
-  return (await res.json()) as T;
-}
 
 export const webhookKeys = {
   all: ["webhooks"] as const,
@@ -33,7 +16,7 @@ export const webhookKeys = {
 export const webhookListQuery = () =>
   queryOptions({
     queryKey: webhookKeys.all,
-    queryFn: ({ signal }) => getJson<{ data: Webhook[] }>("webhooks", signal),
+    queryFn: ({ signal }) => proxyJson<{ data: Webhook[] }>("webhooks", signal),
     // Failure streaks and automatic disabling change as the worker delivers.
     refetchInterval: ENDPOINTS_POLL_MS,
   });
@@ -41,7 +24,7 @@ export const webhookListQuery = () =>
 export const deliveriesQuery = (webhookId: string, page: number) =>
   queryOptions({
     queryKey: [...webhookKeys.deliveries(webhookId), page],
-    queryFn: ({ signal }) => getJson<DeliveryPage>(`webhooks/${webhookId}/deliveries?page=${page}&per_page=${DELIVERIES_PER_PAGE}`, signal),
+    queryFn: ({ signal }) => proxyJson<DeliveryPage>(`webhooks/${webhookId}/deliveries?page=${page}&per_page=${DELIVERIES_PER_PAGE}`, signal),
     refetchInterval: (query) => deliveryPollInterval(query.state.data?.data, Date.now()),
     placeholderData: (previous) => previous,
   });

@@ -2,13 +2,13 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { deleteWebhook, rotateWebhookSecret, sendTestEvent, setWebhookEnabled } from "@/app/(dashboard)/webhooks/actions";
-import { ConfirmDialog } from "@/components/credentials/confirm-dialog";
-import { SecretReveal } from "@/components/credentials/secret-reveal";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { SecretReveal } from "@/components/ui/secret-reveal";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DeliveriesPanel } from "./deliveries-panel";
-import { formatDuration } from "./format-time";
-import { LocalDateTime, RelativeTime } from "./local-time";
+import { formatDuration } from "@/components/ui/format-time";
+import { LocalDateTime, RelativeTime } from "@/components/ui/local-time";
 import { deliveriesQuery, webhookKeys } from "./queries";
 import type { DeliveryPage, Webhook } from "./types";
 import { deliveryStatus, describeEvents, endpointState } from "./webhook-display";

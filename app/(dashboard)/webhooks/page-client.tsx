@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRef, useState } from "react";
-import { SecretReveal } from "@/components/credentials/secret-reveal";
+import { SecretReveal } from "@/components/ui/secret-reveal";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { AddWebhookForm, type CreatedWebhook } from "@/components/webhooks/add-webhook-form";
