@@ -13,6 +13,9 @@ export default defineConfig({
           name: "unit",
           include: ["lib/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts"],
           exclude: ["**/*.api.test.ts", "node_modules/**"],
+          // A few unit tests open an in-memory PGlite (WASM start + migrations): seconds on a
+          // loaded 2-core machine, so hooks get the same allowance as the API project's.
+          hookTimeout: 60_000,
         },
       },
       {
