@@ -43,6 +43,7 @@ export function MissionMap({
       <MissionBoundsLayer polygon={bounds} />
       <SubmissionsLayer data={points ?? EMPTY} selectedId={selectedId} hoveredId={hoveredId} onHoverChange={onHover} onSelect={onSelect} />
       <DrawnPointsAnnouncer points={points} />
+      <FollowSelection points={points} selectedId={selectedId} />
       <MapLegend counts={counts} className="absolute left-2 top-2 hidden w-48 sm:block" />
     </BaseMap>
   );
@@ -72,4 +73,19 @@ function DrawnPointsAnnouncer({ points }: { points: SubmissionPoints | null }) {
       {drawn === null ? "Loading submissions on the map" : `${drawn} submission${drawn === 1 ? "" : "s"} on the map`}
     </p>
   );
+}
+
+/** A submission chosen in the list but outside the view: bring it into view, keeping the zoom. */
+function FollowSelection({ points, selectedId }: { points: SubmissionPoints | null; selectedId: string | null }) {
+  const map = useMap().current?.getMap();
+  useEffect(() => {
+    if (!map || !selectedId || !points) return;
+    const feature = points.features.find((f) => f.properties.id === selectedId);
+    if (!feature) return;
+    const [lng, lat] = feature.geometry.coordinates;
+    if (!map.getBounds().contains([lng, lat])) map.easeTo({ center: [lng, lat], duration: 400 });
+    // Only when the selection changes, not on every refresh of the points.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [map, selectedId]);
+  return null;
 }
