@@ -3,7 +3,14 @@
 import { z } from "@hono/zod-openapi";
 import { ROLES } from "@/lib/db/schema";
 
-const email = z.email().max(320).openapi({ example: "ada@example.com" });
+// Deliberately looser than z.email(): an address an identity provider has verified (internationalised,
+// say) must be answered "no such user" (404), not "invalid" (422).
+const email = z
+  .string()
+  .trim()
+  .max(320)
+  .regex(/^[^\s@]+@[^\s@]+$/, "Not an email address.")
+  .openapi({ format: "email", example: "ada@example.com" });
 
 export const SignInSchema = z
   .strictObject({

@@ -174,8 +174,10 @@ describe("POST /dashboard/users/lookup", () => {
     });
   });
 
-  it("answers 404 not_found for an unknown address", async () => {
+  it("answers 404 not_found for an unknown address, internationalised ones included, and 422 for a string that is no address", async () => {
     expectProblem(await api.admin("POST", "/dashboard/users/lookup", { email: freshEmail("nobody") }), 404, "not_found");
+    expectProblem(await api.admin("POST", "/dashboard/users/lookup", { email: "jörg@bücher.example" }), 404, "not_found");
+    expectProblem(await api.admin("POST", "/dashboard/users/lookup", { email: "jörg" }), 422, "validation_failed");
   });
 });
 
