@@ -4,9 +4,11 @@ import { validateStyleMin } from "@maplibre/maplibre-gl-style-spec";
 import { describe, expect, it } from "vitest";
 
 import {
+  BASEMAP_COLOURS,
   MAP_FONT_BOLD,
   MAP_FONT_REGULAR,
   OFFLINE_BASEMAP_ATTRIBUTION,
+  OUTLINES_FADE_ZOOMS,
   PLACES_ATTRIBUTION,
   offlineBasemapStyle,
   overlayGlyphRequest,
@@ -41,6 +43,15 @@ describe("offlineBasemapStyle", () => {
       "place-labels",
       "city-labels",
     ]);
+  });
+
+  it("has no sea or borders left at city zoom, where the 1:110m outlines would be kilometres off", () => {
+    const [fadeStart, fadeEnd] = OUTLINES_FADE_ZOOMS;
+    expect(fadeEnd).toBeLessThanOrEqual(10);
+    const paint = (id: string) => style.layers.find((layer) => layer.id === id)?.paint as Record<string, unknown>;
+    const fade = (from: unknown, to: unknown) => ["interpolate", ["linear"], ["zoom"], fadeStart, from, fadeEnd, to];
+    expect(paint("background")["background-color"]).toEqual(fade(BASEMAP_COLOURS.water, BASEMAP_COLOURS.land));
+    expect(paint("country-borders")["line-opacity"]).toEqual(fade(1, 0));
   });
 
   it("draws every layer but the background from a source it defines", () => {

@@ -39,6 +39,9 @@ export const BASEMAP_COLOURS = {
 /** The place classes in places.geojson (scripts/basemap/place-layer.mjs), by population. */
 export const PLACE_CLASSES = ["city", "town", "village"] as const;
 
+/** Zooms over which the coarse coastlines and borders fade out (see the background layer). */
+export const OUTLINES_FADE_ZOOMS = [7, 9] as const;
+
 /** A place shows from its own `min_zoom`: its population class, pushed later when crowded. */
 const PLACE_VISIBLE: ExpressionSpecification = [">=", ["zoom"], ["get", "min_zoom"]];
 
@@ -78,7 +81,15 @@ export function offlineBasemapStyle(origin: string): StyleSpecification {
       places: { type: "geojson", data: `${base}/places.geojson`, attribution: PLACES_ATTRIBUTION, maxzoom: 14 },
     },
     layers: [
-      { id: "background", type: "background", paint: { "background-color": BASEMAP_COLOURS.water } },
+      // 1:110m outlines are kilometres off at city zoom (a coastal city shows inland, a bay is
+      // missing): from zoom 7 to 9 the sea and the borders fade out rather than mislead.
+      {
+        id: "background",
+        type: "background",
+        paint: {
+          "background-color": ["interpolate", ["linear"], ["zoom"], OUTLINES_FADE_ZOOMS[0], BASEMAP_COLOURS.water, OUTLINES_FADE_ZOOMS[1], BASEMAP_COLOURS.land],
+        },
+      },
       { id: "land", type: "fill", source: "countries", paint: { "fill-color": BASEMAP_COLOURS.land } },
       {
         id: "country-borders",
@@ -89,6 +100,7 @@ export function offlineBasemapStyle(origin: string): StyleSpecification {
           "line-color": BASEMAP_COLOURS.border,
           "line-width": ["interpolate", ["linear"], ["zoom"], 1, 0.5, 6, 1.25, 12, 2],
           "line-dasharray": [3, 2],
+          "line-opacity": ["interpolate", ["linear"], ["zoom"], OUTLINES_FADE_ZOOMS[0], 1, OUTLINES_FADE_ZOOMS[1], 0],
         },
       },
       {
