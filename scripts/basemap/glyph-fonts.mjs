@@ -46,7 +46,7 @@ function glyphFor(fonts, codePoint) {
   return null;
 }
 
-/** Returns [{ fontstack, range: "0-255", bytes, glyphCount }] for every fontstack and range. */
+/** Returns [{ fontstack, range: "0-255", bytes, codePoints }] for every fontstack and range. */
 export function buildGlyphRanges() {
   const fonts = loadInterSubsets();
   const [latin] = fonts;
@@ -67,7 +67,7 @@ export function buildGlyphRanges() {
         glyphs.push({ id: codePoint, ...renderGlyph(path.commands, advance, { ...SDF, baseline }) });
       }
       const range = `${start}-${start + 255}`;
-      files.push({ fontstack: name, range, bytes: encodeGlyphRange(name, range, glyphs), glyphCount: glyphs.length });
+      files.push({ fontstack: name, range, bytes: encodeGlyphRange(name, range, glyphs), codePoints: glyphs.map((glyph) => glyph.id) });
     }
   }
   return files;
