@@ -2,6 +2,7 @@
 
 import Script from "next/script";
 import "swagger-ui-dist/swagger-ui.css";
+import "./swagger-contrast.css";
 
 interface SwaggerUIBundleOptions {
   url: string;
@@ -9,6 +10,7 @@ interface SwaggerUIBundleOptions {
   deepLinking?: boolean;
   docExpansion?: "list" | "full" | "none";
   defaultModelsExpandDepth?: number;
+  onComplete?: () => void;
 }
 
 declare global {
@@ -26,7 +28,17 @@ export function SwaggerReference({ specUrl }: { specUrl: string }) {
         src="/vendor/swagger-ui/swagger-ui-bundle.js"
         strategy="afterInteractive"
         onReady={() => {
-          window.SwaggerUIBundle?.({ url: specUrl, dom_id: "#swagger-ui", deepLinking: true, docExpansion: "list", defaultModelsExpandDepth: 0 });
+          // No deep links: Swagger UI renders them as links inside the operation's toggle button,
+          // a nested control screen readers cannot operate (axe: nested-interactive).
+          window.SwaggerUIBundle?.({
+            url: specUrl,
+            dom_id: "#swagger-ui",
+            deepLinking: false,
+            docExpansion: "list",
+            defaultModelsExpandDepth: 0,
+            // Swagger UI's server picker has a visual label only.
+            onComplete: () => document.querySelector("#servers")?.setAttribute("aria-label", "Server"),
+          });
         }}
       />
     </>

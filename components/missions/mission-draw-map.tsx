@@ -6,9 +6,8 @@ import { DrawControl, type DrawMode } from "@/components/map/draw-control";
 import { DrawToolbar } from "@/components/map/draw-toolbar";
 import type { DraftPolygon } from "@/components/map/use-draft-polygon";
 import { polygonBbox, type PolygonGeometry } from "@/lib/geo/polygon";
+import { NEW_MISSION_VIEW } from "@/lib/map/default-view";
 
-// Where a new mission's map opens: the demo city until the partner draws elsewhere.
-const DEFAULT_VIEW: LngLatBbox = [11.22, 43.755, 11.29, 43.785];
 
 /** A polygon to show whole, e.g. after a GeoJSON import; a new `key` fits the map again. */
 export interface FitRequest {
@@ -18,7 +17,7 @@ export interface FitRequest {
 
 export function MissionDrawMap({ draft, mapStyleUrl, fit }: { draft: DraftPolygon; mapStyleUrl: string | null; fit: FitRequest | null }) {
   const [mode, setMode] = useState<DrawMode>(draft.value ? "edit" : "polygon");
-  const [initialBbox] = useState<LngLatBbox>(() => (draft.value ? polygonBbox(draft.value) : DEFAULT_VIEW));
+  const [initialBbox] = useState<LngLatBbox>(() => (draft.value ? polygonBbox(draft.value) : NEW_MISSION_VIEW));
   return (
     <div className="flex h-full flex-col">
       <div className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-3 py-2">

@@ -139,7 +139,7 @@ export function MissionEditor({ mode, initial, mapStyleUrl }: { mode: Mode; init
               </div>
             </dl>
           ) : (
-            <p className="text-sm text-slate-600">Choose Polygon or Rectangle above the map and click to draw.</p>
+            <p className="text-sm text-slate-600">Draw the area on the map with the tools above it, or import a GeoJSON file.</p>
           )}
           {description && description.issues.length > 0 ? (
             <ul role="alert" className="flex flex-col gap-1 text-sm text-red-800" data-testid="draft-issues">

@@ -49,7 +49,7 @@ export function ExifTable({ image }: { image: SubmissionImage }) {
       {rows.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="text-slate-500">{label}</dt>
-          <dd className={value ? "break-words text-slate-900" : "text-slate-400"}>{value ?? "not recorded"}</dd>
+          <dd className={value ? "break-words text-slate-900" : "text-slate-500"}>{value ?? "not recorded"}</dd>
         </div>
       ))}
       <dt className="text-slate-500">SHA-256</dt>

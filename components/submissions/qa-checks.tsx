@@ -40,7 +40,7 @@ export function QaChecks({ checks }: { checks: QaCheck[] | null }) {
             </span>
             <span className="text-xs tabular-nums text-slate-600">
               {show(c.value)}
-              {c.threshold !== null ? <span className="text-slate-400"> / {show(c.threshold)}</span> : null}
+              {c.threshold !== null ? <span className="text-slate-500"> / {show(c.threshold)}</span> : null}
             </span>
           </div>
           {!c.passed ? <p className="mt-1 text-xs text-red-800">{c.message}</p> : null}

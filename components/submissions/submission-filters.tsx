@@ -21,7 +21,7 @@ export function SubmissionFiltersBar({ filters, onChange }: { filters: Submissio
               aria-pressed={filters.statuses.includes(status)}
               onClick={() => toggle(status)}
               className={`rounded-full border px-2.5 py-1 text-xs font-medium capitalize focus-visible:outline-2 focus-visible:outline-emerald-600 ${
-                filters.statuses.includes(status) ? "border-emerald-700 bg-emerald-700 text-white" : on ? "border-slate-300 bg-white text-slate-700" : "border-slate-200 bg-slate-50 text-slate-400"
+                filters.statuses.includes(status) ? "border-emerald-700 bg-emerald-700 text-white" : on ? "border-slate-300 bg-white text-slate-700" : "border-slate-200 bg-slate-50 text-slate-500"
               }`}
             >
               {status}

@@ -205,7 +205,7 @@ export function WebhookEndpoint({
                 ▸
               </span>
               {showDeliveries ? "Hide deliveries" : "Show deliveries"}
-              {firstPage.data ? <span className="text-xs font-normal text-slate-500">({firstPage.data.meta.total})</span> : null}
+              {firstPage.data ? <span className="text-xs font-normal text-slate-600">({firstPage.data.meta.total})</span> : null}
             </Button>
           </div>
           <div id={deliveriesId} hidden={!showDeliveries}>

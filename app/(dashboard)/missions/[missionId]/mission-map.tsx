@@ -75,7 +75,13 @@ function DrawnPointsAnnouncer({ points }: { points: SubmissionPoints | null }) {
   );
 }
 
-/** A submission chosen in the list but outside the view: bring it into view, keeping the zoom. */
+/** Room the submission panel takes over the map's right side on screens ≥ sm (26rem + margins). */
+const PANEL_WIDTH_PX = 440;
+
+/**
+ * A newly selected submission stays in sight: when it is out of view, or hidden behind the
+ * details panel, the map eases it into the uncovered part, keeping the zoom.
+ */
 function FollowSelection({ points, selectedId }: { points: SubmissionPoints | null; selectedId: string | null }) {
   const map = useMap().current?.getMap();
   useEffect(() => {
@@ -83,7 +89,11 @@ function FollowSelection({ points, selectedId }: { points: SubmissionPoints | nu
     const feature = points.features.find((f) => f.properties.id === selectedId);
     if (!feature) return;
     const [lng, lat] = feature.geometry.coordinates;
-    if (!map.getBounds().contains([lng, lat])) map.easeTo({ center: [lng, lat], duration: 400 });
+    const { width } = map.getContainer().getBoundingClientRect();
+    const panel = window.matchMedia("(min-width: 640px)").matches && width > PANEL_WIDTH_PX * 1.6 ? PANEL_WIDTH_PX : 0;
+    const { x } = map.project([lng, lat]);
+    const hidden = !map.getBounds().contains([lng, lat]) || x > width - panel;
+    if (hidden) map.easeTo({ center: [lng, lat], padding: { top: 0, bottom: 0, left: 0, right: panel }, duration: 400 });
     // Only when the selection changes, not on every refresh of the points.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, selectedId]);

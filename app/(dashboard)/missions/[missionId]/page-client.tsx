@@ -84,7 +84,7 @@ export function MissionPageClient({ initialMission, canEdit, mapStyleUrl }: { in
               {list.data ? `${total} submission${total === 1 ? "" : "s"}` : "Loading…"}
               {points.data && points.data.meta.unlocated > 0 ? ` · ${points.data.meta.unlocated} without GPS (not on the map)` : ""}
             </span>
-            {list.isFetching ? <span className="text-slate-400">updating…</span> : null}
+            {list.isFetching ? <span className="text-slate-500">updating…</span> : null}
           </div>
           <div className="max-h-[28rem] overflow-y-auto rounded-lg border border-slate-200 bg-white lg:max-h-[calc(100vh-20rem)]">
             {list.isPending ? (

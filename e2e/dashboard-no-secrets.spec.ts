@@ -1,0 +1,94 @@
+// Nothing secret reaches the browser. Over a whole session — sign-in, missions list, mission page
+// with a submission open, webhooks, API credentials — every response the browser gets (headers;
+// bodies of HTML, RSC payloads, JSON, JavaScript chunks) is recorded and searched for tokens and
+// secrets, and the session cookie must be out of page scripts' reach. The one-time reveals a user
+// triggers (a new webhook or client secret) are the only places a secret may appear: this spec
+// triggers none, so any secret found is a leak.
+import { makePhoto } from "@/lib/demo/make-photo";
+import { DEMO_USER } from "@/lib/demo/demo-user";
+import { CredentialsPage } from "./pages/credentials-page";
+import { MissionPage } from "./pages/mission-page";
+import { MissionsListPage } from "./pages/missions-list-page";
+import { WebhooksPage } from "./pages/webhooks-page";
+import { expect, test } from "./support/fixtures";
+import { describeFindings, findSecrets, NetworkRecorder } from "./support/network-recorder";
+import { squareAround, unique } from "./support/operator";
+
+const JWT = /eyJ[\w-]+\.[\w-]+\.[\w-]+/;
+
+test("no token, secret or password reaches the browser during a dashboard session", async ({ page, context, operator, partner, signIn }) => {
+  test.setTimeout(120_000);
+  // Secrets that exist while the session runs, none of them revealed by the user in this browser.
+  const center = { lat: 43.843, lng: 10.508 }; // Lucca
+  const mission = await partner.api.createMission({ title: unique("Secret-free mission"), bounds: squareAround(center.lat, center.lng) });
+  const zoomer = await operator.zoomer();
+  const photo = await makePhoto({ ...center, accuracyM: 5, capturedAt: new Date(), seed: 8181 });
+  const submission = await zoomer.submit(mission.id, [{ name: "IMG_8181.jpg", buffer: photo }]);
+  const webhook = await partner.api.createWebhook(`https://93.184.216.34/e2e/${unique("hook")}`);
+  const otherClient = await operator.partner(partner.org.id, ["missions:read"]);
+
+  const recorder = new NetworkRecorder(page);
+  await signIn.signInAs(partner.admin);
+
+  const list = new MissionsListPage(page);
+  await expect(list.missionLink(mission.title)).toBeVisible();
+  await list.missionLink(mission.title).click();
+
+  const missionPage = new MissionPage(page);
+  await expect(missionPage.heading).toHaveText(mission.title);
+  await missionPage.submission(submission.id).getByRole("button").click();
+  await expect(missionPage.panel).toBeVisible();
+  await expect(missionPage.metadataValue("SHA-256")).toHaveText(/^[0-9a-f]{64}$/);
+
+  const webhooks = new WebhooksPage(page);
+  await webhooks.goto();
+  await expect(webhooks.endpoints.getByRole("listitem").first()).toBeVisible();
+  await webhooks.page.getByRole("button", { name: /^Show deliveries/ }).first().click();
+
+  const credentials = new CredentialsPage(page);
+  await credentials.goto();
+  // The credentials page lists clients by id, never with their secrets.
+  await expect(credentials.client(otherClient.client.client_id)).toBeVisible();
+  await expect(credentials.client(partner.api.client.client_id)).toBeVisible();
+  await expect(credentials.secretReveals).toHaveCount(0);
+
+  await recorder.settle();
+  expect(recorder.responses.length).toBeGreaterThan(20);
+  // The recorder saw what matters: RSC payloads, JavaScript chunks and the proxy's JSON.
+  expect(recorder.responses.some((r) => r.contentType.includes("x-component") && r.body)).toBe(true);
+  expect(recorder.responses.some((r) => r.contentType.includes("javascript") && r.body)).toBe(true);
+  expect(recorder.responses.some((r) => r.url.includes("/dashboard-api/") && r.body)).toBe(true);
+
+  const findings = findSecrets(recorder, [
+    { what: "a JWT", pattern: JWT },
+    { what: "the operator token", pattern: operator.adminToken },
+    { what: "an operator token", pattern: /\badm_[A-Za-z0-9_-]{43}\b/ },
+    // Covers every client secret, the demo zoomer's included (it is only in the server's database).
+    { what: "an OAuth client secret", pattern: /\bcs_[A-Za-z0-9_-]{43}/ },
+    { what: "the partner client's secret", pattern: partner.api.client.client_secret },
+    { what: "another client's secret", pattern: otherClient.client.client_secret },
+    { what: "the zoomer's secret", pattern: zoomer.credentials.client_secret },
+    { what: "a webhook signing secret", pattern: /\bwhsec_[A-Za-z0-9_-]{43}/ },
+    { what: "the webhook's secret", pattern: webhook.secret },
+    { what: "an order-interface API key", pattern: /\bpm_live_[A-Za-z0-9_-]{43}/ },
+    { what: "a bearer credential", pattern: /Bearer\s+[A-Za-z0-9._~+/-]{20,}/ },
+    { what: "the user's password", pattern: partner.admin.password },
+    { what: "the demo account's password", pattern: DEMO_USER.password },
+  ]);
+  expect(findings, `secrets reached the browser:\n${describeFindings(findings)}`).toEqual([]);
+
+  // The browser never holds a credential to send: no request carries an Authorization header.
+  const authorised = recorder.requests.filter((r) => r.headers["authorization"]);
+  expect(authorised.map((r) => `${r.method} ${r.url}`)).toEqual([]);
+  const authorisationHeaders = recorder.responses.filter((r) => Object.keys(r.headers).some((h) => h === "authorization" || h === "proxy-authorization"));
+  expect(authorisationHeaders.map((r) => r.url)).toEqual([]);
+
+  // The session lives in an httpOnly cookie: page scripts cannot read it.
+  const cookies = await context.cookies();
+  const session = cookies.filter((c) => /session-token/.test(c.name));
+  expect(session.length, "a session cookie is set").toBeGreaterThan(0);
+  for (const c of session) expect(c.httpOnly, `${c.name} is httpOnly`).toBe(true);
+  const visible = await page.evaluate(() => document.cookie);
+  expect(visible).not.toMatch(/session-token/);
+  expect(visible).not.toMatch(JWT);
+});

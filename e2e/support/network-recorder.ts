@@ -1,0 +1,100 @@
+// Records what the browser receives over a session — every response's headers and, for text
+// (HTML, RSC payloads, JSON, JavaScript chunks, CSS), its body — and every request's headers, so a
+// spec can assert that no secret ever reached the browser.
+import type { Page, Request, Response } from "@playwright/test";
+
+export interface RecordedResponse {
+  url: string;
+  status: number;
+  contentType: string;
+  headers: Record<string, string>;
+  body: string | null;
+}
+
+export interface RecordedRequest {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+}
+
+const TEXT = /^(text\/|application\/(json|javascript|x-javascript|ecmascript|problem\+json|geo\+json|manifest\+json|xml)|image\/svg\+xml)|x-component/;
+
+export class NetworkRecorder {
+  readonly responses: RecordedResponse[] = [];
+  readonly requests: RecordedRequest[] = [];
+  private readonly pending: Promise<void>[] = [];
+
+  constructor(page: Page) {
+    page.on("response", (response) => this.pending.push(this.record(response)));
+    page.on("request", (request) => this.pending.push(this.recordRequest(request)));
+  }
+
+  private async record(response: Response): Promise<void> {
+    const headers = await response.allHeaders().catch(() => ({}) as Record<string, string>);
+    const contentType = headers["content-type"] ?? "";
+    let body: string | null = null;
+    // Redirects have no body; binary files (photos, ZIPs, fonts, map tiles) are not where a token would hide.
+    if (TEXT.test(contentType) && (response.status() < 300 || response.status() >= 400)) {
+      body = await response.text().catch(() => null);
+    }
+    this.responses.push({ url: response.url(), status: response.status(), contentType, headers, body });
+  }
+
+  private async recordRequest(request: Request): Promise<void> {
+    const headers = await request.allHeaders().catch(() => ({}) as Record<string, string>);
+    this.requests.push({ url: request.url(), method: request.method(), headers });
+  }
+
+  /** Waits for the bodies still being read. */
+  async settle(): Promise<void> {
+    for (let done = 0; done < this.pending.length; ) {
+      const batch = this.pending.slice(done);
+      await Promise.allSettled(batch);
+      done += batch.length;
+    }
+  }
+}
+
+export interface Finding {
+  where: string;
+  what: string;
+  excerpt: string;
+}
+
+function excerpt(text: string, index: number, length: number): string {
+  const start = Math.max(0, index - 40);
+  return text.slice(start, Math.min(text.length, index + Math.min(length, 60) + 40)).replace(/\s+/g, " ");
+}
+
+/**
+ * Every place one of the patterns occurs in what the browser received. Set-Cookie headers are
+ * left to the cookie assertions (the session cookie is meant to be there, httpOnly).
+ */
+export function findSecrets(recorder: NetworkRecorder, patterns: { what: string; pattern: RegExp | string }[]): Finding[] {
+  const findings: Finding[] = [];
+  const scan = (where: string, text: string) => {
+    for (const { what, pattern } of patterns) {
+      if (typeof pattern === "string") {
+        if (!pattern) continue;
+        const index = text.indexOf(pattern);
+        if (index >= 0) findings.push({ where, what, excerpt: excerpt(text, index, pattern.length) });
+      } else {
+        for (const match of text.matchAll(new RegExp(pattern.source, pattern.flags.includes("g") ? pattern.flags : `${pattern.flags}g`))) {
+          findings.push({ where, what, excerpt: excerpt(text, match.index ?? 0, match[0].length) });
+        }
+      }
+    }
+  };
+  for (const r of recorder.responses) {
+    for (const [name, value] of Object.entries(r.headers)) {
+      if (name === "set-cookie") continue;
+      scan(`${r.status} ${r.url} header ${name}`, `${name}: ${value}`);
+    }
+    if (r.body) scan(`${r.status} ${r.url} body (${r.contentType})`, r.body);
+  }
+  return findings;
+}
+
+export function describeFindings(findings: Finding[]): string {
+  return findings.map((f) => `- ${f.what} in ${f.where}:\n    …${f.excerpt}…`).join("\n");
+}
