@@ -36,12 +36,25 @@ export function MissionEditor({ mode, initial, mapStyleUrl }: { mode: Mode; init
   const [formError, setFormError] = useState<string | null>(null);
   const [importError, setImportError] = useState<string | null>(null);
   const [fit, setFit] = useState<FitRequest | null>(null);
+  const [submittedBounds, setSubmittedBounds] = useState<PolygonGeometry | null>(null);
   const [pending, startTransition] = useTransition();
   const description = useMemo(() => (draft.value ? describeDraft(draft.value) : null), [draft.value]);
 
-  const boundsErrors = Object.entries(fieldErrors)
-    .filter(([pointer]) => pointer.startsWith("/bounds"))
-    .flatMap(([pointer, messages]) => messages.map((m) => `${describePointer(pointer)}${m}`));
+  // The API's errors about the bounds concern the polygon as submitted; after an edit they are stale.
+  const boundsFieldErrors = useMemo(
+    () => (draft.value === submittedBounds ? Object.entries(fieldErrors).filter(([pointer]) => pointer.startsWith("/bounds")) : []),
+    [draft.value, submittedBounds, fieldErrors],
+  );
+
+  const problemVertices = useMemo(() => {
+    const fromApi = boundsFieldErrors.flatMap(([pointer]) => {
+      const match = /^\/bounds\/coordinates\/0\/(\d+)/.exec(pointer);
+      return match ? [Number(match[1])] : [];
+    });
+    return [...(description?.issues.flatMap((issue) => issue.vertices) ?? []), ...fromApi];
+  }, [description, boundsFieldErrors]);
+
+  const boundsErrors = boundsFieldErrors.flatMap(([pointer, messages]) => messages.map((m) => `${describePointer(pointer)}${m}`));
 
   async function onImport(file: File | undefined) {
     setImportError(null);
@@ -73,6 +86,7 @@ export function MissionEditor({ mode, initial, mapStyleUrl }: { mode: Mode; init
       required_images: Number(data.get("required_images")),
       bounds: draft.value,
     };
+    setSubmittedBounds(draft.value);
     startTransition(async () => {
       const result = mode.kind === "create" ? await createMission(values) : await updateMission({ id: mode.id, changes: values });
       if (result.ok) {
@@ -185,7 +199,7 @@ export function MissionEditor({ mode, initial, mapStyleUrl }: { mode: Mode; init
         </div>
       </div>
       <div className="relative h-[60vh] min-h-[28rem] overflow-hidden rounded-lg border border-slate-200 lg:h-[calc(100vh-12rem)]">
-        <MissionDrawMap draft={draft} mapStyleUrl={mapStyleUrl} fit={fit} />
+        <MissionDrawMap draft={draft} mapStyleUrl={mapStyleUrl} fit={fit} problemVertices={problemVertices} />
       </div>
     </form>
   );
