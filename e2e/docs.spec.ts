@@ -23,8 +23,11 @@ test("/docs renders the Swagger UI reference from our own origin only", async ({
   await expect(docs.operation("POST", "/api/v1/missions")).toBeVisible();
   await expect(docs.operation("POST", "/api/v1/auth/token")).toBeVisible();
   await expect(docs.tag("Operator")).toBeVisible();
-  // Swagger UI's stylesheet applied (however it is bundled): POST badges are its green.
-  await expect(docs.methodBadge("POST", "/api/v1/missions")).toHaveCSS("background-color", "rgb(73, 204, 144)");
+  // Swagger UI's stylesheet and our contrast overrides applied (however they are bundled): POST
+  // badges are the darker green of components/docs/swagger-contrast.css, and badges are laid out
+  // as Swagger UI lays them out.
+  await expect(docs.methodBadge("POST", "/api/v1/missions")).toHaveCSS("background-color", "rgb(4, 120, 87)");
+  await expect(docs.methodBadge("POST", "/api/v1/missions")).toHaveCSS("min-width", "80px");
   await page.waitForLoadState("networkidle");
 
   // Nothing from a CDN or any other host: the reference works offline and leaks nothing.
