@@ -1,7 +1,6 @@
 "use client";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { createApiClient, revokeApiClient } from "@/app/(dashboard)/settings/credentials/actions";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Field, fieldAria, TextInput } from "@/components/ui/field";
@@ -9,6 +8,8 @@ import { EmptyState, ErrorState } from "@/components/ui/states";
 import { LocalDateTime } from "@/components/ui/local-time";
 import { PARTNER_SCOPES, SCOPES, isScope, type Scope } from "@/lib/auth/scopes";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { RevokeCell } from "./revoke-cell";
+import { useRevoke } from "./use-revoke";
 import { SecretReveal } from "@/components/ui/secret-reveal";
 import { tokenCurl } from "./token-curl";
 import type { ApiClient } from "./types";
@@ -27,32 +28,7 @@ interface CreatedClient {
 export function ApiClientsSection({ clients, loadError, tokenUrl }: { clients: ApiClient[] | null; loadError: string | null; tokenUrl: string }) {
   // The new client's secret lives here until "Done" — never in the page data or the URL.
   const [created, setCreated] = useState<CreatedClient | null>(null);
-  const [revoking, setRevoking] = useState<ApiClient | null>(null);
-  const [pending, setPending] = useState(false);
-  const [revokeError, setRevokeError] = useState<string | null>(null);
-  const [announcement, setAnnouncement] = useState("");
-  const heading = useRef<HTMLHeadingElement>(null);
-
-  async function revoke() {
-    if (!revoking) return;
-    setPending(true);
-    setRevokeError(null);
-    try {
-      const result = await revokeApiClient({ id: revoking.id });
-      if (!result.ok) {
-        setRevokeError(result.error);
-        return;
-      }
-      setAnnouncement(`Revoked ${revoking.name}.`);
-      setRevoking(null);
-      // The Revoke button that opened the dialog is gone; land after the dialog has closed.
-      requestAnimationFrame(() => heading.current?.focus());
-    } catch {
-      setRevokeError("The service could not be reached. Try again.");
-    } finally {
-      setPending(false);
-    }
-  }
+  const { revoking, ask, revoke, pending, revokeError, announcement, heading } = useRevoke<ApiClient>(revokeApiClient);
 
   return (
     <section aria-labelledby="api-clients-heading" className="flex flex-col gap-4">
@@ -146,27 +122,12 @@ export function ApiClientsSection({ clients, loadError, tokenUrl }: { clients: A
                       <td className="whitespace-nowrap px-4 py-3 text-slate-600">
                         <LocalDateTime iso={client.created_at} dateOnly />
                       </td>
-                      <td className="whitespace-nowrap px-4 py-3 text-right">
-                        {client.revoked_at ? (
-                          <span className="inline-flex items-center gap-2 text-xs text-slate-500">
-                            <Badge>Revoked</Badge>
-                            <LocalDateTime iso={client.revoked_at} dateOnly />
-                          </span>
-                        ) : (
-                          <Button
-                            variant="danger"
-                            size="sm"
-                            aria-label={`Revoke ${client.name}`}
-                            disabled={pending}
-                            onClick={() => {
-                              setRevokeError(null);
-                              setRevoking(client);
-                            }}
-                          >
-                            Revoke
-                          </Button>
-                        )}
-                      </td>
+                      <RevokeCell
+                        name={client.name}
+                        revokedAt={client.revoked_at}
+                        pending={pending}
+                        onRevoke={() => ask(client)}
+                      />
                     </tr>
                   ))}
                 </tbody>
@@ -185,7 +146,7 @@ export function ApiClientsSection({ clients, loadError, tokenUrl }: { clients: A
         pending={pending}
         error={revokeError}
         onConfirm={() => void revoke()}
-        onCancel={() => setRevoking(null)}
+        onCancel={() => ask(null)}
       >
         <p>
           <strong className="font-semibold text-slate-900">{revoking?.name}</strong> (<code className="break-all font-mono text-xs">{revoking?.id}</code>) can no longer get access

@@ -1,12 +1,13 @@
 "use client";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { createApiKey, revokeApiKey } from "@/app/(dashboard)/settings/credentials/actions";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Field, fieldAria, TextInput } from "@/components/ui/field";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { LocalDateTime, RelativeTime } from "@/components/ui/local-time";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { RevokeCell } from "./revoke-cell";
+import { useRevoke } from "./use-revoke";
 import { SecretReveal } from "@/components/ui/secret-reveal";
 import type { ApiKey } from "./types";
 
@@ -20,32 +21,7 @@ interface CreatedKey {
 export function ApiKeysSection({ apiKeys, loadError, orderApiUrl }: { apiKeys: ApiKey[] | null; loadError: string | null; orderApiUrl: string }) {
   // The new key lives here until "Done" — never in the page data or the URL.
   const [created, setCreated] = useState<CreatedKey | null>(null);
-  const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  const [pending, setPending] = useState(false);
-  const [revokeError, setRevokeError] = useState<string | null>(null);
-  const [announcement, setAnnouncement] = useState("");
-  const heading = useRef<HTMLHeadingElement>(null);
-
-  async function revoke() {
-    if (!revoking) return;
-    setPending(true);
-    setRevokeError(null);
-    try {
-      const result = await revokeApiKey({ id: revoking.id });
-      if (!result.ok) {
-        setRevokeError(result.error);
-        return;
-      }
-      setAnnouncement(`Revoked ${revoking.name}.`);
-      setRevoking(null);
-      // The Revoke button that opened the dialog is gone; land after the dialog has closed.
-      requestAnimationFrame(() => heading.current?.focus());
-    } catch {
-      setRevokeError("The service could not be reached. Try again.");
-    } finally {
-      setPending(false);
-    }
-  }
+  const { revoking, ask, revoke, pending, revokeError, announcement, heading } = useRevoke<ApiKey>(revokeApiKey);
 
   return (
     <section aria-labelledby="api-keys-heading" className="flex flex-col gap-4">
@@ -114,27 +90,12 @@ export function ApiKeysSection({ apiKeys, loadError, orderApiUrl }: { apiKeys: A
                       <td className="whitespace-nowrap px-4 py-3 text-slate-600">
                         {key.last_used_at ? <RelativeTime iso={key.last_used_at} /> : <span className="text-slate-500">Never</span>}
                       </td>
-                      <td className="whitespace-nowrap px-4 py-3 text-right">
-                        {key.revoked_at ? (
-                          <span className="inline-flex items-center gap-2 text-xs text-slate-500">
-                            <Badge>Revoked</Badge>
-                            <LocalDateTime iso={key.revoked_at} dateOnly />
-                          </span>
-                        ) : (
-                          <Button
-                            variant="danger"
-                            size="sm"
-                            aria-label={`Revoke ${key.name}`}
-                            disabled={pending}
-                            onClick={() => {
-                              setRevokeError(null);
-                              setRevoking(key);
-                            }}
-                          >
-                            Revoke
-                          </Button>
-                        )}
-                      </td>
+                      <RevokeCell
+                        name={key.name}
+                        revokedAt={key.revoked_at}
+                        pending={pending}
+                        onRevoke={() => ask(key)}
+                      />
                     </tr>
                   ))}
                 </tbody>
@@ -153,7 +114,7 @@ export function ApiKeysSection({ apiKeys, loadError, orderApiUrl }: { apiKeys: A
         pending={pending}
         error={revokeError}
         onConfirm={() => void revoke()}
-        onCancel={() => setRevoking(null)}
+        onCancel={() => ask(null)}
       >
         <p>
           Requests with <strong className="font-semibold text-slate-900">{revoking?.name}</strong> (<code className="font-mono text-xs">{revoking?.key_prefix}…</code>) are refused
