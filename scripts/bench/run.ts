@@ -26,7 +26,7 @@
 //                        corpus's real camera files are added when ../shared/corpus exists
 //   --export-images <n>  images in the mission-export throughput mission (default 400)
 //   --memory-sizes <a,b> image counts of the mission-export memory check (default 100,1000)
-// Browser benchmarks (map-points; Chromium at /usr/bin/chromium, `next start`):
+// Browser benchmarks (map-points, first-load-js; Chromium at /usr/bin/chromium, `next start`):
 //   --map-sizes <a,b>    submissions per mission in map-points (default 10000,100000); its rounds
 //                        are --rounds / --warmup-rounds (page loads per page per size)
 // Exit code: 0 when the runner completed, even if a goal is missed or a target run was invalid
@@ -37,6 +37,7 @@ import { cpus, loadavg, platform, release, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { formatApiGetMission, runApiGetMission } from "./api-get-mission";
+import { firstLoadJsHeader, formatFirstLoadJs, runFirstLoadJs } from "./first-load-js";
 import type { LoadSettings } from "./lib/load";
 import type { BuildMode } from "./lib/next-build";
 import { lazyPhotoSet, type PhotoSet } from "./lib/photo-set";
@@ -166,6 +167,14 @@ const BENCHMARKS: Benchmark[] = [
     run: async ({ supervisor, options, resultsDir }) => {
       const results = await runMapPoints({ supervisor, resultsDir, build: options.build, profile: options.profile, ...mapPointsSettings(options) });
       return { results, markdown: formatMapPoints(results) };
+    },
+  },
+  {
+    name: "first-load-js",
+    header: firstLoadJsHeader,
+    run: async ({ supervisor, options }) => {
+      const results = await runFirstLoadJs({ supervisor, build: options.build });
+      return { results, markdown: formatFirstLoadJs(results) };
     },
   },
   {
