@@ -450,6 +450,15 @@ function profileSection(profiles: NonNullable<MapPointsResults["profiles"]>): st
       "|---|---:|",
       ...p.mainThread.slice(0, 12).map((t) => `| ${t.what} | ${fmt(t.ms)} |`),
     );
+    for (const t of p.sampled) {
+      lines.push(
+        "",
+        `| ${t.thread === "CrRendererMain" ? "main thread" : t.thread}, V8 samples: self time (${fmt(t.sampledMs)} ms sampled) | ms |`,
+        "|---|---:|",
+        ...t.byScript.slice(0, 6).map((r) => `| ${r.what} | ${fmt(r.ms)} |`),
+        ...t.functions.slice(0, 8).map((r) => `| ↳ ${r.what} | ${fmt(r.ms)} |`),
+      );
+    }
   }
   return lines;
 }

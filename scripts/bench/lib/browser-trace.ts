@@ -1,8 +1,11 @@
 // Where a page load's time goes, from a Chrome trace (Playwright's browser.startTracing): busy
 // time per thread of every Chromium process (the page's main thread, MapLibre's worker, the GPU
-// process that runs software WebGL) and, on the page's main thread, time per script (outermost
+// process that runs software WebGL); on the page's main thread, time per script (outermost
 // script event: evaluation, compilation, calls into it) and per kind of browser work (GC, style,
-// layout, paint, HTML parsing), all between navigation start and the page's mark.
+// layout, paint, HTML parsing); and from V8's sampling profiler (recorded into the same trace),
+// self time per script and per function on the main thread and in the page's workers — the
+// only view of JavaScript run from promise callbacks, which the trace files under RunMicrotasks.
+// All between navigation start and the page's mark.
 import { writeFileSync } from "node:fs";
 
 export const TRACE_CATEGORIES = [
@@ -12,7 +15,14 @@ export const TRACE_CATEGORIES = [
   "v8",
   "v8.execute",
   "blink.user_timing",
+  "disabled-by-default-v8.cpu_profiler",
 ];
+
+interface ProfileNode {
+  id: number;
+  parent?: number;
+  callFrame: { functionName: string; url: string; lineNumber?: number };
+}
 
 interface TraceEvent {
   pid: number;
@@ -22,7 +32,16 @@ interface TraceEvent {
   ph: string;
   name: string;
   cat: string;
-  args?: { name?: string; data?: Record<string, unknown>; fileName?: string };
+  id?: string;
+  args?: {
+    name?: string;
+    data?: Record<string, unknown> & {
+      startTime?: number;
+      cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] };
+      timeDeltas?: number[];
+    };
+    fileName?: string;
+  };
 }
 
 export interface ThreadBusy {
@@ -35,12 +54,22 @@ export interface MainThreadItem {
   ms: number;
 }
 
+/** Self time from V8's samples on one thread. */
+export interface SampledThread {
+  thread: string;
+  sampledMs: number;
+  /** Per script (or V8's own: GC, program, idle). */
+  byScript: MainThreadItem[];
+  functions: MainThreadItem[];
+}
+
 export interface TraceSummary {
   savedAs: string;
   /** Navigation start → the mark, in the page's renderer. */
   windowMs: number;
   threads: ThreadBusy[];
   mainThread: MainThreadItem[];
+  sampled: SampledThread[];
 }
 
 const TOP_LEVEL = "ThreadControllerImpl::RunTask";
@@ -88,11 +117,14 @@ export function summariseTrace(trace: Buffer, mark: string, savedAs: string, lab
   }
   const markEvent = events.filter((e) => e.name === mark && e.cat.includes("blink.user_timing")).sort((a, b) => a.ts - b.ts)[0];
   if (!markEvent) throw new Error(`the trace has no ${mark} mark`);
-  const navigation = events
-    .filter((e) => e.pid === markEvent.pid && e.name === "navigationStart" && e.ts <= markEvent.ts && e.args?.data?.isLoadingMainFrame === true)
-    .sort((a, b) => b.ts - a.ts)[0];
-  if (!navigation) throw new Error("the trace has no navigationStart before the mark");
-  const [from, to] = [navigation.ts, markEvent.ts];
+  // The mark carries its navigation's id (other frames start navigations in the same renderer),
+  // and its own time from that navigation's start.
+  const navigationId = markEvent.args?.data?.navigationId;
+  const navigation = events.find((e) => e.pid === markEvent.pid && e.name === "navigationStart" && e.args?.data?.navigationId === navigationId);
+  const markStart = markEvent.args?.data?.startTime;
+  const from = navigation?.ts ?? (typeof markStart === "number" ? markEvent.ts - markStart * 1000 : undefined);
+  if (from === undefined) throw new Error("the trace has no navigationStart for the mark's navigation");
+  const to = markEvent.ts;
 
   const busy = new Map<string, number>();
   for (const e of events) {
@@ -140,8 +172,20 @@ export function summariseTrace(trace: Buffer, mark: string, savedAs: string, lab
   if (taskMs > attributed) items.set("other work in tasks (no script on the stack)", taskMs - attributed);
   const ms = (us: number) => Math.round(us / 100) / 10;
   const sorted = (map: Map<string, number>) => [...map].sort((a, b) => b[1] - a[1]);
+  const rows = (map: Map<string, number>, least: number, top: number) =>
+    sorted(map)
+      .filter(([, us]) => us >= least)
+      .slice(0, top)
+      .map(([what, us]) => ({ what, ms: ms(us) }));
+  const sampled = sampledThreads(events, markEvent.pid, threadNames, from, to, label).map((t) => ({
+    thread: t.thread,
+    sampledMs: ms(t.totalUs),
+    byScript: rows(t.byScript, 10_000, 10),
+    functions: rows(t.functions, 10_000, 12),
+  }));
   return {
     savedAs,
+    sampled,
     windowMs: ms(to - from),
     threads: sorted(busy)
       .filter(([, us]) => us >= 20_000)
@@ -150,4 +194,65 @@ export function summariseTrace(trace: Buffer, mark: string, savedAs: string, lab
       .filter(([, us]) => us >= 10_000)
       .map(([what, us]) => ({ what, ms: ms(us) })),
   };
+}
+
+interface SampledTotals {
+  thread: string;
+  totalUs: number;
+  byScript: Map<string, number>;
+  functions: Map<string, number>;
+}
+
+/**
+ * Self time per script and per function from the V8 sample chunks of the renderer `pid`'s main
+ * thread and workers, counting samples between `from` and `to` (each sample weighs the time to
+ * the next one). Profiles are recorded per thread: a Profile event names the thread, its
+ * ProfileChunk events (same id) carry nodes, samples and time deltas.
+ */
+function sampledThreads(
+  events: TraceEvent[],
+  pid: number,
+  threadNames: Map<string, string>,
+  from: number,
+  to: number,
+  label: (url: string) => string,
+): SampledTotals[] {
+  const profiles = new Map<string, { thread: string; start: number; nodes: Map<number, ProfileNode>; samples: number[]; deltas: number[] }>();
+  for (const e of events) {
+    if (e.pid !== pid || e.id === undefined) continue;
+    if (e.name === "Profile") {
+      const thread = threadNames.get(`${e.pid}:${e.tid}`) ?? `tid ${e.tid}`;
+      profiles.set(e.id, { thread, start: e.args?.data?.startTime ?? e.ts, nodes: new Map(), samples: [], deltas: [] });
+    } else if (e.name === "ProfileChunk") {
+      const profile = profiles.get(e.id);
+      const data = e.args?.data;
+      if (!profile || !data) continue;
+      for (const node of data.cpuProfile?.nodes ?? []) profile.nodes.set(node.id, node);
+      profile.samples.push(...(data.cpuProfile?.samples ?? []));
+      profile.deltas.push(...(data.timeDeltas ?? []));
+    }
+  }
+  const wanted = (thread: string) => thread === "CrRendererMain" || thread.startsWith("DedicatedWorker");
+  const results: SampledTotals[] = [];
+  for (const profile of profiles.values()) {
+    if (!wanted(profile.thread)) continue;
+    const totals: SampledTotals = { thread: profile.thread, totalUs: 0, byScript: new Map(), functions: new Map() };
+    let ts = profile.start;
+    const times = profile.samples.map((_, i) => (ts += profile.deltas[i] ?? 0));
+    for (let i = 0; i < profile.samples.length; i++) {
+      const at = times[i] ?? 0;
+      const weight = Math.max(0, Math.min((times[i + 1] ?? at) - at, 10_000));
+      if (at < from || at >= to || weight === 0) continue;
+      const node = profile.nodes.get(profile.samples[i] ?? -1);
+      if (!node) continue;
+      const { functionName, url } = node.callFrame;
+      if (functionName === "(idle)") continue;
+      const script = url ? label(url) : functionName.startsWith("(") ? functionName : "(native / V8)";
+      totals.totalUs += weight;
+      sum(totals.byScript, script, weight);
+      sum(totals.functions, `${functionName || "(anonymous)"} — ${script}`, weight);
+    }
+    if (totals.totalUs > 0) results.push(totals);
+  }
+  return results.sort((a, b) => (a.thread === "CrRendererMain" ? -1 : b.thread === "CrRendererMain" ? 1 : b.totalUs - a.totalUs));
 }
