@@ -1,7 +1,8 @@
 // Benchmark: first-load JavaScript per dashboard page — every script the browser fetches on a
 // first visit (fresh context) until scripts are quiet (the load event — and on map pages the map's
 // own `data-map-state="ready"` — then no script requested or in flight for 2 s; not Playwright's
-// `networkidle`, which a never-answered prefetch can hold off for ever), summed compressed (gzip -6 of each body,
+// `networkidle`, which a prefetch left open holds off: the nav's /webhooks and
+// /settings/credentials prefetches stayed open for more than 30 s), summed compressed (gzip -6 of each body,
 // and the bytes actually transferred when `next start` compressed them) — against a budget of
 // 180 kB, with a check that MapLibre's code (found by its content, not by chunk names, which
 // change every build) is fetched only on pages that show a map.
