@@ -16,7 +16,8 @@
 //   --skip-next        do not measure the API mounted in Next
 //   --profile          add a standalone pass under `node --cpu-prof` and summarise where time goes
 //                      (profile kept in bench-results/profiles/; its figures are not in the ratios);
-//                      the in-process file benchmarks add one profiled pass of their subject
+//                      the in-process file benchmarks add one profiled pass of their subject;
+//                      map-points adds one Chrome-traced load of each page at its largest size
 // File benchmarks (photo-intake, mission-export, thumbnail-job; in this process, one file at a time):
 //   --rounds <n>         measured rounds per variant (default 5); the report takes the median
 //   --warmup-rounds <n>  warm-up rounds per variant, discarded (default 1)
@@ -25,6 +26,9 @@
 //                        corpus's real camera files are added when ../shared/corpus exists
 //   --export-images <n>  images in the mission-export throughput mission (default 400)
 //   --memory-sizes <a,b> image counts of the mission-export memory check (default 100,1000)
+// Browser benchmarks (map-points, first-load-js; Chromium at /usr/bin/chromium, `next start`):
+//   --map-sizes <a,b>    submissions per mission in map-points (default 10000,100000); its rounds
+//                        are --rounds / --warmup-rounds (page loads per page per size)
 // Exit code: 0 when the runner completed, even if a goal is missed or a target run was invalid
 // (both are in the report; so is a Next that does not build or start); 1 when it could not run
 // (the standalone API or the bare server did not start, or set-up through the API failed).
@@ -33,12 +37,14 @@ import { cpus, loadavg, platform, release, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { formatApiGetMission, runApiGetMission } from "./api-get-mission";
+import { firstLoadJsHeader, formatFirstLoadJs, runFirstLoadJs } from "./first-load-js";
 import type { LoadSettings } from "./lib/load";
 import type { BuildMode } from "./lib/next-build";
 import { lazyPhotoSet, type PhotoSet } from "./lib/photo-set";
 import { Supervisor } from "./lib/processes";
 import type { RoundSettings } from "./lib/rounds";
 import { ROOT } from "./lib/targets";
+import { DEFAULT_SIZES as MAP_SIZES, formatMapPoints, mapPointsHeader, runMapPoints } from "./map-points";
 import { formatMissionExport, runMissionExport } from "./mission-export";
 import { formatPhotoIntake, runPhotoIntake } from "./photo-intake";
 import { formatThumbnailJob, runThumbnailJob } from "./thumbnail-job";
@@ -48,6 +54,8 @@ interface FileInputs {
   photos: number;
   exportImages: number;
   memorySizes: number[];
+  /** Submissions per mission in map-points. */
+  mapSizes: number[];
 }
 
 interface RunOptions {
@@ -100,6 +108,10 @@ function fileHeader(options: RunOptions): string[] {
   ];
 }
 
+function mapPointsSettings(options: RunOptions) {
+  return { sizes: options.inputs.mapSizes, rounds: options.rounds.rounds, warmupRounds: options.rounds.warmupRounds };
+}
+
 // New benchmarks: add a sibling module and one entry here.
 const BENCHMARKS: Benchmark[] = [
   {
@@ -150,6 +162,22 @@ const BENCHMARKS: Benchmark[] = [
     },
   },
   {
+    name: "map-points",
+    header: (options) => mapPointsHeader(mapPointsSettings(options)),
+    run: async ({ supervisor, options, resultsDir }) => {
+      const results = await runMapPoints({ supervisor, resultsDir, build: options.build, profile: options.profile, ...mapPointsSettings(options) });
+      return { results, markdown: formatMapPoints(results) };
+    },
+  },
+  {
+    name: "first-load-js",
+    header: firstLoadJsHeader,
+    run: async ({ supervisor, options }) => {
+      const results = await runFirstLoadJs({ supervisor, build: options.build });
+      return { results, markdown: formatFirstLoadJs(results) };
+    },
+  },
+  {
     name: "webhook-delivery",
     header: webhookDeliveryHeader,
     run: async ({ supervisor, options, resultsDir }) => {
@@ -177,10 +205,10 @@ function positiveInteger(value: string | undefined, fallback: number, flag: stri
   return n;
 }
 
-function sizeList(value: string | undefined, fallback: number[], flag: string): number[] {
+function sizeList(value: string | undefined, fallback: number[], flag: string, least = 2): number[] {
   if (value === undefined) return fallback;
   const sizes = value.split(",").map((part) => positiveInteger(part.trim(), 1, flag));
-  if (sizes.length < 2) throw new Error(`${flag} needs at least two sizes, e.g. 100,1000`);
+  if (sizes.length < least) throw new Error(`${flag} needs at least ${least} sizes, e.g. 100,1000`);
   return sizes.sort((a, b) => a - b);
 }
 
@@ -202,6 +230,7 @@ function parseOptions(argv: string[]): RunOptions {
       photos: { type: "string" },
       "export-images": { type: "string" },
       "memory-sizes": { type: "string" },
+      "map-sizes": { type: "string" },
     },
   });
   if (values.build && values["no-build"])
@@ -233,6 +262,7 @@ function parseOptions(argv: string[]): RunOptions {
       photos: positiveInteger(values.photos, 40, "--photos"),
       exportImages: positiveInteger(values["export-images"], 400, "--export-images"),
       memorySizes: sizeList(values["memory-sizes"], [100, 1000], "--memory-sizes"),
+      mapSizes: sizeList(values["map-sizes"], MAP_SIZES, "--map-sizes", 1),
     },
     selected: positionals,
   };

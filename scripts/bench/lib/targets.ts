@@ -70,14 +70,17 @@ function apiCommand(
   return { command: TSX, args: ["scripts/api-server.ts"] };
 }
 
-/** Starts the API (standalone or in Next) on a fresh embedded database and waits for /api/health. */
+/**
+ * Starts the API (standalone or in Next) and waits for /api/health: on a fresh embedded database,
+ * or on `dataDir` when given (seeded beforehand, and closed: PGlite allows one process).
+ */
 export async function startApi(
   supervisor: Supervisor,
   kind: ApiKind,
-  options: { cpuProfileDir?: string } = {},
+  options: { cpuProfileDir?: string; dataDir?: string } = {},
 ): Promise<RunningApi> {
   const port = await freePort();
-  const dataDir = supervisor.tempDir(`${kind}-data`);
+  const dataDir = options.dataDir ?? supervisor.tempDir(`${kind}-data`);
   const { command, args } = apiCommand(kind, port, options.cpuProfileDir);
   const child = supervisor.spawn({
     name: kind,

@@ -1,0 +1,97 @@
+// The map benchmark's baseline page: MapLibre alone, no framework, drawing the same points as the
+// mission page. Everything the two pages must share comes from the app's own modules at bench
+// time — the offline basemap style, the cluster options, the layer specs and paints — and is
+// inlined into the page as JSON, so the baseline cannot drift from what the app draws.
+import { join } from "node:path";
+import {
+  SUBMISSION_CLUSTER_OPTIONS,
+  SUBMISSIONS_SOURCE_ID,
+  submissionClusterCountLayer,
+  submissionClustersLayer,
+  submissionPointsLayer,
+} from "@/components/map/layers/layer-styles";
+import { offlineBasemapStyle } from "@/lib/map/basemap-style";
+import { ROOT } from "./targets";
+
+/** The mark the mission page sets (POINTS_DRAWN_MARK in app/(dashboard)/missions/[missionId]/mission-map.tsx). */
+export const POINTS_DRAWN_MARK = "pm:submission-points-drawn";
+/**
+ * MAPLIBRE_WORKER_PATH of components/map/base-map.tsx (a client module with a CSS import, so not
+ * importable here). The benchmark checks that the mission page really requested this URL.
+ */
+export const MAPLIBRE_WORKER_PATH = "/vendor/maplibre/maplibre-gl-worker.mjs";
+/** BaseMap's defaults for the first camera (boundsPadding, maxInitialZoom). */
+export const FIT_BOUNDS_OPTIONS = { padding: 40, maxZoom: 16 } as const;
+
+export const MAPLIBRE_DIST = join(ROOT, "node_modules/maplibre-gl/dist");
+/** The same worker file the app serves (copied there by scripts/copy-vendor-assets.mjs). */
+export const WORKER_FILE = join(ROOT, "public", MAPLIBRE_WORKER_PATH);
+export const BASEMAP_DIR = join(ROOT, "public/basemap");
+
+export interface BarePageOptions {
+  /** The baseline server's origin (the style's URLs are absolute, as in the app). */
+  origin: string;
+  pointsPath: string;
+  bbox: [number, number, number, number];
+  /** CSS pixel size of the mission page's map canvas: drawing cost follows the canvas size. */
+  width: number;
+  height: number;
+}
+
+// What the page does, in order: start fetching the points, create the map on the basemap with the
+// mission's first camera, and once both the style and the points are there, add the clustered
+// source and its layers, then mark the first `idle` — the moment the mission page marks too.
+// data-map-state="ready" on load, as BaseMap sets it, only for the benchmark's breakdown.
+const PAGE_SCRIPT = `
+import * as maplibregl from "/maplibre-gl.mjs";
+const config = JSON.parse(document.getElementById("config").textContent);
+const points = fetch(config.pointsUrl).then((response) => response.json());
+maplibregl.setWorkerUrl(config.workerUrl);
+const map = new maplibregl.Map({
+  container: "map",
+  style: config.style,
+  bounds: config.bbox,
+  fitBoundsOptions: config.fitBoundsOptions,
+  attributionControl: false,
+});
+map.on("load", async () => {
+  map.getContainer().dataset.mapState = "ready";
+  const data = await points;
+  map.addSource(config.sourceId, { type: "geojson", data, ...config.sourceOptions });
+  for (const layer of config.layers) map.addLayer(layer);
+  map.once("idle", () => performance.mark(config.mark, { detail: { count: data.features.length } }));
+});
+`;
+
+export function barePageHtml(options: BarePageOptions): string {
+  const layers = [submissionClustersLayer, submissionClusterCountLayer, submissionPointsLayer].map((layer) => ({ ...layer, source: SUBMISSIONS_SOURCE_ID }));
+  const config = {
+    mark: POINTS_DRAWN_MARK,
+    pointsUrl: options.pointsPath,
+    workerUrl: `${options.origin}${MAPLIBRE_WORKER_PATH}`,
+    style: offlineBasemapStyle(options.origin),
+    bbox: options.bbox,
+    fitBoundsOptions: FIT_BOUNDS_OPTIONS,
+    sourceId: SUBMISSIONS_SOURCE_ID,
+    // As SubmissionsLayer configures its <Source>: ids promoted for feature-state, same clustering.
+    sourceOptions: { promoteId: "id", ...SUBMISSION_CLUSTER_OPTIONS },
+    layers,
+  };
+  // `<` escaped: the JSON sits inside a <script> element.
+  const json = JSON.stringify(config).replaceAll("<", "\\u003c");
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Bare MapLibre: submission points</title>
+<link rel="stylesheet" href="/maplibre-gl.css">
+<style>html, body { margin: 0; } #map { width: ${options.width}px; height: ${options.height}px; }</style>
+</head>
+<body>
+<div id="map"></div>
+<script type="application/json" id="config">${json}</script>
+<script type="module">${PAGE_SCRIPT}</script>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,464 @@
+// Benchmark: time until a mission's submissions are drawn on its map — the mission page
+// (`next start`, signed in, /missions/{id}) against a bare MapLibre page drawing the same GeoJSON
+// bytes with the same basemap, first camera, cluster options and layers, in the same run, page
+// loads interleaved. Both pages set the same User Timing mark at the first `idle` after the
+// points were handed to the map; the time is the mark's, from navigation start.
+// Goal (issue): mission page ≤ 1.2 × the bare page, at 10,000 and 100,000 submissions.
+// Reported, never turned into a pass/fail of the test suite.
+import { mkdirSync, readFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import type { Browser } from "@playwright/test";
+import {
+  barePageHtml,
+  BASEMAP_DIR,
+  MAPLIBRE_DIST,
+  MAPLIBRE_WORKER_PATH,
+  POINTS_DRAWN_MARK,
+  WORKER_FILE,
+} from "./lib/bare-map-page";
+import { summariseTrace, TRACE_CATEGORIES, type TraceSummary } from "./lib/browser-trace";
+import { freshContext, launchChromium, signIn, VIEWPORT, type StorageState } from "./lib/browser";
+import { seedDashboard, type SeededMission } from "./lib/dashboard-fixture";
+import { fmt } from "./lib/file-report";
+import { ensureNextBuild, type BuildMode, type BuildOutcome } from "./lib/next-build";
+import { collectSample, PROBE_SCRIPT, waitForDrawn, type PageSample, type ProbeTarget } from "./lib/page-probe";
+import type { Supervisor } from "./lib/processes";
+import { median } from "./lib/rounds";
+import { contentTypeOf, startStaticServer, type StaticServer } from "./lib/static-server";
+import { startApi } from "./lib/targets";
+
+export const GOAL = { maxRatio: 1.2 } as const;
+export const DEFAULT_SIZES = [10_000, 100_000];
+/** One page load, 100,000 points on software WebGL on a busy machine included. */
+const LOAD_TIMEOUT_MS = 180_000;
+
+export interface MapPointsSettings {
+  sizes: number[];
+  rounds: number;
+  warmupRounds: number;
+}
+
+export interface MapPointsOptions extends MapPointsSettings {
+  supervisor: Supervisor;
+  build: BuildMode;
+  resultsDir: string;
+  /** Also trace one load of each page at the largest size (not in the figures). */
+  profile: boolean;
+}
+
+type VariantName = "subject" | "baseline";
+
+const LABELS: Record<VariantName, string> = {
+  subject: "mission page (next start, /missions/{id})",
+  baseline: "bare MapLibre page (same bytes, style, camera, clusters, layers)",
+};
+
+/** Medians over the measured loads, in ms from navigation start (bytes for sizes). */
+export interface VariantSummary {
+  name: VariantName;
+  label: string;
+  url: string;
+  drawnMs: number[];
+  medianDrawnMs: number;
+  median: {
+    documentFirstByteMs: number | null;
+    domContentLoadedMs: number | null;
+    pointsRequestedMs: number | null;
+    pointsFirstByteMs: number | null;
+    /** pointsFirstByte − pointsRequested: the server's time to answer (and queueing). */
+    pointsWaitMs: number | null;
+    pointsReceivedMs: number | null;
+    workerRequestedMs: number | null;
+    /** The map's canvas appeared: MapLibre's Map was constructed. */
+    canvasCreatedMs: number | null;
+    /** MapLibre's `load` (style and basemap drawn), as data-map-state="ready" shows it. */
+    mapReadyMs: number | null;
+    /** drawn − the later of map ready and points received: hand-over, clustering, drawing. */
+    lastStepMs: number | null;
+    longTaskMs: number;
+    pointsTransferBytes: number | null;
+  };
+  samples: PageSample[];
+}
+
+export interface SizeResult {
+  submissions: number;
+  missionId: string;
+  json: { rawBytes: number; gzipBytes: number; contentType: string };
+  subject: VariantSummary;
+  baseline: VariantSummary;
+  /** subject ÷ baseline time: median of the per-round ratios (min–max), and of the medians. */
+  ratio: { value: number; min: number; max: number; ofMedians: number; goal: number; meetsGoal: boolean };
+  loadAverage1m: number[];
+}
+
+export interface MapPointsResults {
+  benchmark: "map-points";
+  goal: string;
+  settings: MapPointsSettings;
+  nextBuild: BuildOutcome;
+  browser?: { version: string; viewport: typeof VIEWPORT; canvas: { width: number; height: number } };
+  sizes: SizeResult[];
+  profiles?: { submissions: number; subject: TraceSummary; baseline: TraceSummary };
+  notRun?: string;
+}
+
+const log = (message: string) => console.error(`[bench] map-points: ${message}`);
+const round1 = (n: number) => Math.round(n * 10) / 10;
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+function medianOf(samples: PageSample[], pick: (s: PageSample) => number | null): number | null {
+  const values = samples.map(pick).filter((v): v is number => v !== null && Number.isFinite(v));
+  return values.length ? round1(median(values)) : null;
+}
+
+function summarise(name: VariantName, url: string, samples: PageSample[]): VariantSummary {
+  const drawnMs = samples.map((s) => round1(s.drawnMs));
+  return {
+    name,
+    label: LABELS[name],
+    url,
+    drawnMs,
+    medianDrawnMs: round1(median(drawnMs)),
+    median: {
+      documentFirstByteMs: medianOf(samples, (s) => s.documentFirstByteMs),
+      domContentLoadedMs: medianOf(samples, (s) => s.domContentLoadedMs),
+      pointsRequestedMs: medianOf(samples, (s) => s.pointsRequestedMs),
+      pointsFirstByteMs: medianOf(samples, (s) => s.pointsFirstByteMs),
+      pointsWaitMs: medianOf(samples, (s) => (s.pointsFirstByteMs !== null && s.pointsRequestedMs !== null ? s.pointsFirstByteMs - s.pointsRequestedMs : null)),
+      pointsReceivedMs: medianOf(samples, (s) => s.pointsReceivedMs),
+      workerRequestedMs: medianOf(samples, (s) => s.workerRequestedMs),
+      canvasCreatedMs: medianOf(samples, (s) => s.canvasCreatedMs),
+      mapReadyMs: medianOf(samples, (s) => s.mapReadyMs),
+      lastStepMs: medianOf(samples, (s) => (s.pointsReceivedMs !== null && s.mapReadyMs !== null ? s.drawnMs - Math.max(s.pointsReceivedMs, s.mapReadyMs) : null)),
+      longTaskMs: medianOf(samples, (s) => s.longTaskMs) ?? 0,
+      pointsTransferBytes: medianOf(samples, (s) => s.pointsTransferBytes),
+    },
+    samples,
+  };
+}
+
+interface Variant {
+  name: VariantName;
+  url: string;
+  storage?: StorageState;
+  target: ProbeTarget;
+}
+
+/** One first visit in a fresh context: navigate, wait for the mark, read the timings. */
+async function loadOnce(browser: Browser, variant: Variant): Promise<PageSample> {
+  const context = await freshContext(browser, variant.storage);
+  const errors: string[] = [];
+  try {
+    await context.addInitScript({ content: PROBE_SCRIPT });
+    const page = await context.newPage();
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto(variant.url, { waitUntil: "commit" });
+    try {
+      await waitForDrawn(page, variant.target, LOAD_TIMEOUT_MS);
+    } catch (error) {
+      const at = page.url();
+      throw new Error(
+        `${variant.name}: no ${variant.target.mark} mark for ${variant.target.count} points at ${at} ` +
+          `(${error instanceof Error ? error.message.split("\n")[0] : String(error)})${errors.length ? `; page errors: ${errors.join(" | ")}` : ""}`,
+      );
+    }
+    return await collectSample(page, variant.target);
+  } finally {
+    await context.close();
+  }
+}
+
+// Names for the scripts in a profile: a chunk's file name says nothing, its content does.
+const SCRIPT_MARKERS: [string, string][] = [
+  ["maplibregl", "maplibre-gl"],
+  [POINTS_DRAWN_MARK, "mission map"],
+  ["__reactFiber", "react-dom"],
+  ["queryFn", "TanStack Query"],
+  ["next-auth", "next-auth"],
+];
+
+function describeScript(url: string, body: Buffer | undefined): string {
+  const name = new URL(url).pathname.split("/").at(-1) ?? url;
+  if (!body) return name;
+  const text = body.toString("utf8");
+  const found = SCRIPT_MARKERS.filter(([marker]) => text.includes(marker)).map(([, what]) => what);
+  return `${name} (${fmt(body.length / 1024)} kB${found.length ? `: ${found.join(", ")}` : ""})`;
+}
+
+/** One load like loadOnce, under a Chrome trace. */
+async function tracedLoad(browser: Browser, variant: Variant, savedAs: string): Promise<TraceSummary> {
+  const context = await freshContext(browser, variant.storage);
+  try {
+    await context.addInitScript({ content: PROBE_SCRIPT });
+    const page = await context.newPage();
+    const scripts = new Map<string, Buffer>();
+    page.on("response", (response) => {
+      if (response.request().resourceType() !== "script") return;
+      void response
+        .body()
+        .then((body) => scripts.set(response.url(), body))
+        .catch(() => undefined);
+    });
+    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+    const loaded = page
+      .goto(variant.url, { waitUntil: "commit" })
+      .then(() => waitForDrawn(page, variant.target, LOAD_TIMEOUT_MS))
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    const failure = await loaded;
+    // Stopped either way: a trace left running would be carried into the next load.
+    const trace = await browser.stopTracing();
+    if (failure) throw failure;
+    return summariseTrace(trace, variant.target.mark, savedAs, (url) => describeScript(url, scripts.get(url)));
+  } finally {
+    await context.close();
+  }
+}
+
+/** The points exactly as the mission page receives them (through the dashboard proxy, signed in). */
+async function capturePoints(browser: Browser, storage: StorageState, appUrl: string, mission: SeededMission) {
+  const context = await freshContext(browser, storage);
+  try {
+    const response = await context.request.get(`${appUrl}/dashboard-api/missions/${mission.id}/submission-points`);
+    const body = await response.body();
+    if (response.status() !== 200) throw new Error(`submission-points answered ${response.status()}: ${body.toString("utf8").slice(0, 300)}`);
+    const parsed = JSON.parse(body.toString("utf8")) as { features?: unknown[] };
+    if (parsed.features?.length !== mission.submissions)
+      throw new Error(`submission-points returned ${parsed.features?.length ?? "no"} features, ${mission.submissions} were seeded`);
+    return { body, contentType: response.headers()["content-type"] ?? "application/json" };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The maplibre files, the worker, the basemap; the points and bare pages are added per size. */
+async function startBaseline(): Promise<StaticServer> {
+  const file = (path: string) => ({ body: readFileSync(path), contentType: contentTypeOf(path) });
+  const files = new Map([
+    ["/maplibre-gl.mjs", file(join(MAPLIBRE_DIST, "maplibre-gl.mjs"))],
+    ["/maplibre-gl.css", file(join(MAPLIBRE_DIST, "maplibre-gl.css"))],
+    [MAPLIBRE_WORKER_PATH, file(WORKER_FILE)],
+  ]);
+  return startStaticServer(files, { "/basemap": BASEMAP_DIR });
+}
+
+async function measureSize(
+  browser: Browser,
+  variants: Record<VariantName, Variant>,
+  settings: MapPointsSettings,
+): Promise<{ samples: Record<VariantName, PageSample[]>; loadAverage1m: number[] }> {
+  const n = variants.subject.target.count;
+  const samples: Record<VariantName, PageSample[]> = { subject: [], baseline: [] };
+  const load: number[] = [];
+  // Each round runs both; who goes first alternates, so drift of the machine lands on both alike.
+  const order = (round: number): Variant[] => (round % 2 === 0 ? [variants.subject, variants.baseline] : [variants.baseline, variants.subject]);
+  for (let r = 0; r < settings.warmupRounds; r++) {
+    for (const variant of order(r)) {
+      const s = await loadOnce(browser, variant);
+      log(`${fmt(n)} warm-up ${variant.name}: ${fmt(s.drawnMs)} ms`);
+    }
+  }
+  for (let r = 0; r < settings.rounds; r++) {
+    for (const variant of order(r)) {
+      const s = await loadOnce(browser, variant);
+      samples[variant.name].push(s);
+      log(`${fmt(n)} round ${r + 1}/${settings.rounds} ${variant.name}: ${fmt(s.drawnMs)} ms (points asked ${fmt(s.pointsRequestedMs ?? NaN)}, received ${fmt(s.pointsReceivedMs ?? NaN)})`);
+    }
+    load.push(Math.round((loadavg()[0] ?? 0) * 100) / 100);
+  }
+  return { samples, loadAverage1m: load };
+}
+
+export async function runMapPoints(options: MapPointsOptions): Promise<MapPointsResults> {
+  const { supervisor, sizes, rounds, warmupRounds } = options;
+  const settings = { sizes, rounds, warmupRounds };
+  const goal = `mission page time to points drawn ≤ ${GOAL.maxRatio} × the bare MapLibre page's`;
+  const nextBuild = await ensureNextBuild(supervisor, options.build);
+  if (!nextBuild.usable) return { benchmark: "map-points", goal, settings, nextBuild, sizes: [], notRun: nextBuild.reason };
+
+  const dataDir = supervisor.tempDir("map-points-data");
+  const seeded = await seedDashboard(dataDir, sizes, log);
+  const app = await startApi(supervisor, "next", { dataDir });
+  log(`next start on ${app.url}`);
+  const browser = await launchChromium();
+  const baseline = await startBaseline();
+  try {
+    const storage = await signIn(browser, app.url, seeded.user);
+    const subjectOf = (mission: SeededMission): Variant => ({
+      name: "subject",
+      url: `${app.url}/missions/${mission.id}`,
+      storage,
+      target: { mark: POINTS_DRAWN_MARK, count: mission.submissions, pointsPart: "/submission-points", workerPart: MAPLIBRE_WORKER_PATH },
+    });
+    // A first visit that is not measured: Next loads the route's modules on first request, and it
+    // tells the size of the map's canvas, which the bare page copies.
+    const first = seeded.missions[0];
+    if (!first) throw new Error("no mission seeded");
+    const probe = await loadOnce(browser, subjectOf(first));
+    if (!probe.canvas) throw new Error("the mission page has no .maplibregl-canvas");
+    const workerPath = probe.workerUrl ? new URL(probe.workerUrl).pathname : null;
+    if (workerPath !== MAPLIBRE_WORKER_PATH) throw new Error(`the mission page loaded its worker from ${probe.workerUrl ?? "nowhere seen"}, the bare page from ${MAPLIBRE_WORKER_PATH}`);
+    log(`mission page map canvas ${probe.canvas.width} × ${probe.canvas.height} at devicePixelRatio ${probe.devicePixelRatio}; first visit ${fmt(probe.drawnMs)} ms`);
+
+    const results: SizeResult[] = [];
+    let largest: Record<VariantName, Variant> | undefined;
+    for (const mission of seeded.missions) {
+      const n = mission.submissions;
+      const captured = await capturePoints(browser, storage, app.url, mission);
+      const pointsPath = `/points-${n}.json`;
+      baseline.put(pointsPath, { body: captured.body, contentType: captured.contentType });
+      baseline.put(`/bare-${n}.html`, {
+        body: Buffer.from(barePageHtml({ origin: baseline.url, pointsPath, bbox: mission.bbox, ...probe.canvas })),
+        contentType: contentTypeOf("bare.html"),
+      });
+      const variants: Record<VariantName, Variant> = {
+        subject: subjectOf(mission),
+        baseline: {
+          name: "baseline",
+          url: `${baseline.url}/bare-${n}.html`,
+          target: { mark: POINTS_DRAWN_MARK, count: n, pointsPart: pointsPath, workerPart: MAPLIBRE_WORKER_PATH },
+        },
+      };
+      largest = variants;
+      const { samples, loadAverage1m } = await measureSize(browser, variants, settings);
+      const perRound = samples.subject.map((s, i) => s.drawnMs / (samples.baseline[i]?.drawnMs ?? NaN));
+      const subject = summarise("subject", variants.subject.url, samples.subject);
+      const base = summarise("baseline", variants.baseline.url, samples.baseline);
+      const value = round3(median(perRound));
+      results.push({
+        submissions: n,
+        missionId: mission.id,
+        json: { rawBytes: captured.body.length, gzipBytes: gzipSync(captured.body, { level: 6 }).length, contentType: captured.contentType },
+        subject,
+        baseline: base,
+        ratio: {
+          value,
+          min: round3(Math.min(...perRound)),
+          max: round3(Math.max(...perRound)),
+          ofMedians: round3(subject.medianDrawnMs / base.medianDrawnMs),
+          goal: GOAL.maxRatio,
+          meetsGoal: value <= GOAL.maxRatio,
+        },
+        loadAverage1m,
+      });
+    }
+    let profiles: MapPointsResults["profiles"];
+    if (options.profile && largest) {
+      const dir = join(options.resultsDir, "profiles");
+      mkdirSync(dir, { recursive: true });
+      const n = largest.subject.target.count;
+      log(`tracing one load of each page at ${fmt(n)} submissions`);
+      const subject = await tracedLoad(browser, largest.subject, join(dir, `map-points-subject-${n}.trace.json`));
+      const base = await tracedLoad(browser, largest.baseline, join(dir, `map-points-baseline-${n}.trace.json`));
+      profiles = { submissions: n, subject, baseline: base };
+    }
+    return {
+      benchmark: "map-points",
+      goal,
+      settings,
+      nextBuild,
+      browser: { version: browser.version(), viewport: VIEWPORT, canvas: probe.canvas },
+      sizes: results,
+      ...(profiles ? { profiles } : {}),
+    };
+  } finally {
+    await browser.close();
+    await baseline.close();
+    await app.process.stop();
+  }
+}
+
+// ---- report ---------------------------------------------------------------------------------
+
+const ms = (value: number | null) => (value === null ? "–" : fmt(value));
+const mb = (bytes: number | null) => (bytes === null ? "–" : `${fmt(bytes / 1e6, 2)} MB`);
+
+export function mapPointsHeader(settings: MapPointsSettings): string[] {
+  return [
+    `- map-points: Chromium (${VIEWPORT.width}×${VIEWPORT.height}, software WebGL), each load a first visit in a fresh context; ` +
+      `${settings.warmupRounds} warm-up + ${settings.rounds} measured rounds per size (${settings.sizes.map((n) => fmt(n)).join(", ")} submissions), ` +
+      "each round the mission page and the bare MapLibre page, who goes first alternating",
+  ];
+}
+
+export function formatMapPoints(results: MapPointsResults): string {
+  const lines = [`### map-points — ${results.goal}`, ""];
+  lines.push(`Next build: ${results.nextBuild.action} (${results.nextBuild.reason.split("\n")[0] ?? ""}).`);
+  if (results.notRun) return [...lines, "", `Not run: ${results.notRun}`].join("\n");
+  const b = results.browser;
+  if (b)
+    lines.push(
+      `Chromium ${b.version}, viewport ${b.viewport.width}×${b.viewport.height}, map canvas ${b.canvas.width}×${b.canvas.height} on both pages. ` +
+        "Time = the points-drawn mark (first `idle` after the points were given to the map), from navigation start; medians of the measured rounds. " +
+        "Ratio = median of the per-round ratios (min–max), and the ratio of the medians.",
+    );
+  lines.push(
+    "",
+    "| submissions | mission page ms | bare MapLibre ms | ratio (min–max) | ratio of medians | goal | |",
+    "|---:|---:|---:|---|---:|---|---|",
+    ...results.sizes.map(
+      (s) =>
+        `| ${fmt(s.submissions)} | ${fmt(s.subject.medianDrawnMs)} | ${fmt(s.baseline.medianDrawnMs)} | **${fmt(s.ratio.value, 2)}** (${fmt(s.ratio.min, 2)}–${fmt(s.ratio.max, 2)}) | ${fmt(s.ratio.ofMedians, 2)} | ≤ ${s.ratio.goal} | ${s.ratio.meetsGoal ? "meets goal" : "**misses goal**"} |`,
+    ),
+    "",
+    "Where the time goes (medians, ms from navigation start unless said otherwise):",
+    "",
+    "| submissions | page | document first byte | DOMContentLoaded | points asked | points wait (server) | points received | map created | map loaded (style, basemap) | drawn | drawn − later of loaded/received | main-thread long tasks | points transfer |",
+    "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+  );
+  for (const s of results.sizes) {
+    for (const v of [s.subject, s.baseline]) {
+      const m = v.median;
+      lines.push(
+        `| ${fmt(s.submissions)} | ${v.name === "subject" ? "mission page" : "bare"} | ${ms(m.documentFirstByteMs)} | ${ms(m.domContentLoadedMs)} | ${ms(m.pointsRequestedMs)} | ${ms(m.pointsWaitMs)} | ${ms(m.pointsReceivedMs)} | ${ms(m.canvasCreatedMs)} | ${ms(m.mapReadyMs)} | ${ms(v.medianDrawnMs)} | ${ms(m.lastStepMs)} | ${ms(m.longTaskMs)} | ${mb(m.pointsTransferBytes)} |`,
+      );
+    }
+  }
+  lines.push(
+    "",
+    "| submissions | points JSON | gzip -6 | per point | 1-min load average after each round |",
+    "|---:|---:|---:|---:|---|",
+    ...results.sizes.map(
+      (s) =>
+        `| ${fmt(s.submissions)} | ${mb(s.json.rawBytes)} | ${mb(s.json.gzipBytes)} | ${fmt(s.json.rawBytes / s.submissions)} B | ${s.loadAverage1m.map((l) => fmt(l, 2)).join(", ")} |`,
+    ),
+  );
+  if (results.profiles) lines.push(...profileSection(results.profiles));
+  return lines.join("\n");
+}
+
+function profileSection(profiles: NonNullable<MapPointsResults["profiles"]>): string[] {
+  const lines = ["", `#### Profile: one traced load of each page at ${fmt(profiles.submissions)} submissions (Chrome trace; not in the figures above)`];
+  for (const [title, p] of [
+    ["mission page", profiles.subject],
+    ["bare MapLibre page", profiles.baseline],
+  ] as const) {
+    lines.push(
+      "",
+      `${title}: ${fmt(p.windowMs)} ms from navigation start to the mark (tracing slows it), trace \`${p.savedAs}\``,
+      "",
+      "| thread busy (ms) | |",
+      "|---|---:|",
+      ...p.threads.slice(0, 8).map((t) => `| ${t.thread} | ${fmt(t.ms)} |`),
+      "",
+      "| page main thread: script or work (ms) | |",
+      "|---|---:|",
+      ...p.mainThread.slice(0, 12).map((t) => `| ${t.what} | ${fmt(t.ms)} |`),
+    );
+    for (const t of p.sampled) {
+      lines.push(
+        "",
+        `| ${t.thread === "CrRendererMain" ? "main thread" : t.thread}, V8 samples: self time (${fmt(t.sampledMs)} ms sampled) | ms |`,
+        "|---|---:|",
+        ...t.byScript.slice(0, 6).map((r) => `| ${r.what} | ${fmt(r.ms)} |`),
+        ...t.functions.slice(0, 8).map((r) => `| ↳ ${r.what} | ${fmt(r.ms)} |`),
+      );
+    }
+  }
+  return lines;
+}
