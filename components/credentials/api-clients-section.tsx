@@ -4,7 +4,7 @@ import { createApiClient, revokeApiClient } from "@/app/(dashboard)/settings/cre
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Field, fieldAria, TextInput } from "@/components/ui/field";
-import { EmptyState, ErrorState } from "@/components/ui/states";
+import { EmptyState, ErrorState, FormError } from "@/components/ui/states";
 import { LocalDateTime } from "@/components/ui/local-time";
 import { PARTNER_SCOPES, SCOPES, isScope, type Scope } from "@/lib/auth/scopes";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -13,6 +13,7 @@ import { useRevoke } from "./use-revoke";
 import { SecretReveal } from "@/components/ui/secret-reveal";
 import { tokenCurl } from "./token-curl";
 import type { ApiClient } from "./types";
+import { DataTable } from "@/components/ui/data-table";
 
 /** Read access to missions and submissions: what most integrations start with. */
 const DEFAULT_SCOPES: Scope[] = ["missions:read", "submissions:read"];
@@ -76,63 +77,50 @@ export function ApiClientsSection({ clients, loadError, tokenUrl }: { clients: A
               Create one for each system that calls the mission interface, with only the scopes it needs — you can revoke one without disturbing the others.
             </EmptyState>
           ) : (
-            <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-              <table className="min-w-full divide-y divide-slate-200 text-sm">
-                <caption className="sr-only">API clients</caption>
-                <thead className="whitespace-nowrap bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-                  <tr>
-                    <th scope="col" className="px-4 py-3">
-                      Name
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      Client ID
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      Scopes
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      Created
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      <span className="sr-only">Status and actions</span>
-                    </th>
+            <DataTable
+              caption="API clients"
+              columns={[
+                { label: "Name" },
+                { label: "Client ID" },
+                { label: "Scopes" },
+                { label: "Created" },
+                { label: <span className="sr-only">Status and actions</span> },
+              ]}
+            >
+              <tbody className="divide-y divide-slate-100">
+                {clients.map((client) => (
+                  <tr
+                    key={client.id}
+                    data-testid="api-client-row"
+                    data-revoked={client.revoked_at ? "true" : "false"}
+                    className={client.revoked_at ? "bg-slate-50/60" : undefined}
+                  >
+                    <td className={`min-w-32 px-4 py-3 font-medium ${client.revoked_at ? "text-slate-500" : "text-slate-900"}`}>{client.name}</td>
+                    <td className="px-4 py-3">
+                      <code className="whitespace-nowrap font-mono text-xs text-slate-700">{client.id}</code>
+                    </td>
+                    <td className="px-4 py-3">
+                      <ul className="flex flex-wrap gap-1" aria-label={`Scopes of ${client.name}`}>
+                        {client.scopes.map((scope) => (
+                          <li key={scope} title={isScope(scope) ? SCOPES[scope] : undefined} className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-700">
+                            {scope}
+                          </li>
+                        ))}
+                      </ul>
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3 text-slate-600">
+                      <LocalDateTime iso={client.created_at} dateOnly />
+                    </td>
+                    <RevokeCell
+                      name={client.name}
+                      revokedAt={client.revoked_at}
+                      pending={pending}
+                      onRevoke={() => ask(client)}
+                    />
                   </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {clients.map((client) => (
-                    <tr
-                      key={client.id}
-                      data-testid="api-client-row"
-                      data-revoked={client.revoked_at ? "true" : "false"}
-                      className={client.revoked_at ? "bg-slate-50/60" : undefined}
-                    >
-                      <td className={`min-w-32 px-4 py-3 font-medium ${client.revoked_at ? "text-slate-500" : "text-slate-900"}`}>{client.name}</td>
-                      <td className="px-4 py-3">
-                        <code className="whitespace-nowrap font-mono text-xs text-slate-700">{client.id}</code>
-                      </td>
-                      <td className="px-4 py-3">
-                        <ul className="flex flex-wrap gap-1" aria-label={`Scopes of ${client.name}`}>
-                          {client.scopes.map((scope) => (
-                            <li key={scope} title={isScope(scope) ? SCOPES[scope] : undefined} className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-700">
-                              {scope}
-                            </li>
-                          ))}
-                        </ul>
-                      </td>
-                      <td className="whitespace-nowrap px-4 py-3 text-slate-600">
-                        <LocalDateTime iso={client.created_at} dateOnly />
-                      </td>
-                      <RevokeCell
-                        name={client.name}
-                        revokedAt={client.revoked_at}
-                        pending={pending}
-                        onRevoke={() => ask(client)}
-                      />
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                ))}
+              </tbody>
+            </DataTable>
           )}
         </div>
         <CreateClientForm onCreated={setCreated} />
@@ -232,9 +220,7 @@ function CreateClientForm({ onCreated }: { onCreated: (created: CreatedClient) =
     >
       <h3 className="text-base font-semibold text-slate-900">New API client</h3>
       {formError ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
-          {formError}
-        </p>
+        <FormError>{formError}</FormError>
       ) : null}
       <Field id={nameId} label="Client name" hint="Which system uses it, e.g. “Warehouse sync”." errors={nameErrors}>
         <TextInput name="name" maxLength={100} autoComplete="off" required {...fieldAria(nameId, nameErrors, true)} />

@@ -3,13 +3,14 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { createApiKey, revokeApiKey } from "@/app/(dashboard)/settings/credentials/actions";
 import { Button } from "@/components/ui/button";
 import { Field, fieldAria, TextInput } from "@/components/ui/field";
-import { EmptyState, ErrorState } from "@/components/ui/states";
+import { EmptyState, ErrorState, FormError } from "@/components/ui/states";
 import { LocalDateTime, RelativeTime } from "@/components/ui/local-time";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { RevokeCell } from "./revoke-cell";
 import { useRevoke } from "./use-revoke";
 import { SecretReveal } from "@/components/ui/secret-reveal";
 import type { ApiKey } from "./types";
+import { DataTable } from "@/components/ui/data-table";
 
 interface CreatedKey {
   id: string;
@@ -53,54 +54,41 @@ export function ApiKeysSection({ apiKeys, loadError, orderApiUrl }: { apiKeys: A
           ) : !apiKeys || apiKeys.length === 0 ? (
             <EmptyState title="No API keys yet">Create a key for each system that places orders, so you can revoke one without disturbing the others.</EmptyState>
           ) : (
-            <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-              <table className="min-w-full divide-y divide-slate-200 text-sm">
-                <caption className="sr-only">API keys</caption>
-                <thead className="whitespace-nowrap bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-                  <tr>
-                    <th scope="col" className="px-4 py-3">
-                      Name
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      Key
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      Created
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      Last used
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      <span className="sr-only">Status and actions</span>
-                    </th>
+            <DataTable
+              caption="API keys"
+              columns={[
+                { label: "Name" },
+                { label: "Key" },
+                { label: "Created" },
+                { label: "Last used" },
+                { label: <span className="sr-only">Status and actions</span> },
+              ]}
+            >
+              <tbody className="divide-y divide-slate-100">
+                {apiKeys.map((key) => (
+                  <tr key={key.id} data-testid="api-key-row" data-revoked={key.revoked_at ? "true" : "false"} className={key.revoked_at ? "bg-slate-50/60" : undefined}>
+                    <td className={`min-w-32 px-4 py-3 font-medium ${key.revoked_at ? "text-slate-500" : "text-slate-900"}`}>{key.name}</td>
+                    <td className="whitespace-nowrap px-4 py-3">
+                      <code className="font-mono text-xs text-slate-700" title="Only the first characters are kept for display">
+                        {key.key_prefix}…
+                      </code>
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3 text-slate-600">
+                      <LocalDateTime iso={key.created_at} dateOnly />
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3 text-slate-600">
+                      {key.last_used_at ? <RelativeTime iso={key.last_used_at} /> : <span className="text-slate-500">Never</span>}
+                    </td>
+                    <RevokeCell
+                      name={key.name}
+                      revokedAt={key.revoked_at}
+                      pending={pending}
+                      onRevoke={() => ask(key)}
+                    />
                   </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {apiKeys.map((key) => (
-                    <tr key={key.id} data-testid="api-key-row" data-revoked={key.revoked_at ? "true" : "false"} className={key.revoked_at ? "bg-slate-50/60" : undefined}>
-                      <td className={`min-w-32 px-4 py-3 font-medium ${key.revoked_at ? "text-slate-500" : "text-slate-900"}`}>{key.name}</td>
-                      <td className="whitespace-nowrap px-4 py-3">
-                        <code className="font-mono text-xs text-slate-700" title="Only the first characters are kept for display">
-                          {key.key_prefix}…
-                        </code>
-                      </td>
-                      <td className="whitespace-nowrap px-4 py-3 text-slate-600">
-                        <LocalDateTime iso={key.created_at} dateOnly />
-                      </td>
-                      <td className="whitespace-nowrap px-4 py-3 text-slate-600">
-                        {key.last_used_at ? <RelativeTime iso={key.last_used_at} /> : <span className="text-slate-500">Never</span>}
-                      </td>
-                      <RevokeCell
-                        name={key.name}
-                        revokedAt={key.revoked_at}
-                        pending={pending}
-                        onRevoke={() => ask(key)}
-                      />
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                ))}
+              </tbody>
+            </DataTable>
           )}
         </div>
         <CreateKeyForm onCreated={setCreated} />
@@ -171,9 +159,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedKey) => void
     >
       <h3 className="text-base font-semibold text-slate-900">New API key</h3>
       {formError ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
-          {formError}
-        </p>
+        <FormError>{formError}</FormError>
       ) : null}
       <Field id={nameId} label="Key name" hint="Which system uses it, e.g. “ERP orders”." errors={nameErrors}>
         <TextInput name="name" maxLength={100} autoComplete="off" required {...fieldAria(nameId, nameErrors, true)} />

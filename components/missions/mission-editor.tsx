@@ -12,6 +12,7 @@ import { importPolygonGeoJson } from "@/lib/geo/import-geojson";
 import type { PolygonGeometry } from "@/lib/geo/polygon";
 import { describePointer } from "./describe-pointer";
 import type { FitRequest } from "./mission-draw-map";
+import { FormError } from "@/components/ui/states";
 
 const MissionDrawMap = dynamic(() => import("./mission-draw-map").then((m) => m.MissionDrawMap), {
   ssr: false,
@@ -110,9 +111,7 @@ export function MissionEditor({ mode, initial, mapStyleUrl }: { mode: Mode; init
     <form onSubmit={onSubmit} className="grid gap-6 lg:grid-cols-[22rem_1fr]" noValidate aria-label={mode.kind === "create" ? "New mission" : "Edit mission"}>
       <div className="flex flex-col gap-4">
         {formError ? (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
-            {formError}
-          </p>
+          <FormError>{formError}</FormError>
         ) : null}
         <Field id="title" label="Title" errors={titleErrors}>
           <TextInput name="title" defaultValue={initial?.title} required maxLength={200} {...fieldAria("title", titleErrors, false)} />

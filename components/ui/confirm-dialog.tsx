@@ -4,6 +4,7 @@
 // anything. Shared by the webhooks and API credentials pages (a candidate for components/ui).
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
+import { FormError } from "./states";
 
 export function ConfirmDialog({
   open,
@@ -66,9 +67,7 @@ export function ConfirmDialog({
           {children}
         </div>
         {error ? (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
-            {error}
-          </p>
+          <FormError>{error}</FormError>
         ) : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <button ref={cancel} type="button" className={buttonClasses({ variant: "secondary" })} disabled={pending} onClick={onCancel}>

@@ -34,3 +34,12 @@ export function LoadingRows({ rows = 5, label = "Loading" }: { rows?: number; la
     </div>
   );
 }
+
+/** A form's or dialog's own error (field errors sit beside their fields). */
+export function FormError({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
+      {children}
+    </p>
+  );
+}

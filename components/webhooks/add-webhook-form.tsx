@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Field, fieldAria, TextInput } from "@/components/ui/field";
 import { EVENT_DESCRIPTIONS, EVENT_TYPES } from "./types";
 import { eventsToSubmit } from "./webhook-display";
+import { FormError } from "@/components/ui/states";
 
 export interface CreatedWebhook {
   id: string;
@@ -98,9 +99,7 @@ export function AddWebhookForm({ urlInputId, onCreated }: { urlInputId: string; 
         <p className="text-sm text-slate-600">We POST signed JSON to it whenever a chosen event happens.</p>
       </div>
       {formError ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
-          {formError}
-        </p>
+        <FormError>{formError}</FormError>
       ) : null}
       <Field id={urlInputId} label="Endpoint URL" hint="A public https URL. Private and local network addresses are refused." errors={urlErrors}>
         <TextInput

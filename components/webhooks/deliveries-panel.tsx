@@ -10,6 +10,7 @@ import { LocalDateTime, RelativeTime } from "@/components/ui/local-time";
 import { deliveriesQuery, webhookKeys } from "./queries";
 import type { Delivery } from "./types";
 import { DELIVERIES_PER_PAGE, deliveryStatus, lastOutcome } from "./webhook-display";
+import { DataTable } from "@/components/ui/data-table";
 
 /**
  * An endpoint's delivery log, newest first, refreshed while anything is in flight: each delivery
@@ -40,45 +41,31 @@ export function DeliveriesPanel({
 
   return (
     <div className="flex flex-col gap-2">
-      <div className="overflow-x-auto rounded-md border border-slate-200">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <caption className="sr-only">Deliveries</caption>
-          <thead className="whitespace-nowrap bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                Event
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Status
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Attempts
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Last response
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Created
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Next retry
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100 bg-white">
-            {data.map((delivery) => (
-              <DeliveryRow
-                key={delivery.id}
-                delivery={delivery}
-                webhookId={webhookId}
-                endpointEnabled={endpointEnabled}
-                open={expanded === delivery.id}
-                onToggle={() => setExpanded(expanded === delivery.id ? null : delivery.id)}
-              />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Deliveries"
+        variant="inset"
+        columns={[
+          { label: "Event" },
+          { label: "Status" },
+          { label: "Attempts", className: "text-right" },
+          { label: "Last response" },
+          { label: "Created" },
+          { label: "Next retry" },
+        ]}
+      >
+        <tbody className="divide-y divide-slate-100 bg-white">
+          {data.map((delivery) => (
+            <DeliveryRow
+              key={delivery.id}
+              delivery={delivery}
+              webhookId={webhookId}
+              endpointEnabled={endpointEnabled}
+              open={expanded === delivery.id}
+              onToggle={() => setExpanded(expanded === delivery.id ? null : delivery.id)}
+            />
+          ))}
+        </tbody>
+      </DataTable>
       <div className="flex items-center justify-between gap-2 text-xs text-slate-600">
         <span aria-live="polite">
           {meta.total === 0 ? "No deliveries on this page" : `${from}–${from + data.length - 1} of ${meta.total}`}

@@ -9,7 +9,7 @@
  * fontstacks there too, whatever glyph server that style names. Overlays therefore look the same
  * on both basemaps, and the street style's own labels keep their own fonts.
  */
-import type { ExpressionSpecification } from "@maplibre/maplibre-gl-style-spec";
+import type { ExpressionSpecification, SymbolLayerSpecification } from "@maplibre/maplibre-gl-style-spec";
 import type { StyleSpecification } from "react-map-gl/maplibre";
 
 export const BASEMAP_PATH = "/basemap";
@@ -55,6 +55,10 @@ function trimOrigin(origin: string): string {
 export function overlayGlyphsUrl(origin: string): string {
   return `${trimOrigin(origin)}${BASEMAP_PATH}/fonts/{fontstack}/{range}.pbf`;
 }
+
+// Shared by the town and city label layers (they differ in font, size and filter).
+const PLACE_LABEL_LAYOUT: SymbolLayerSpecification["layout"] = { "text-max-width": 8, "text-padding": 4, "symbol-sort-key": ["get", "min_zoom"] };
+const PLACE_LABEL_PAINT: SymbolLayerSpecification["paint"] = { "text-color": BASEMAP_COLOURS.placeLabel, "text-halo-color": BASEMAP_COLOURS.labelHalo, "text-halo-width": 1.5 };
 
 /**
  * The bundled style. URLs are absolute because MapLibre resolves style URLs in its worker,
@@ -142,15 +146,9 @@ export function offlineBasemapStyle(origin: string): StyleSpecification {
             14,
             ["match", ["get", "class"], "town", 15, 14],
           ],
-          "text-max-width": 8,
-          "text-padding": 4,
-          "symbol-sort-key": ["get", "min_zoom"],
+          ...PLACE_LABEL_LAYOUT,
         },
-        paint: {
-          "text-color": BASEMAP_COLOURS.placeLabel,
-          "text-halo-color": BASEMAP_COLOURS.labelHalo,
-          "text-halo-width": 1.5,
-        },
+        paint: PLACE_LABEL_PAINT,
       },
       {
         id: "city-labels",
@@ -161,15 +159,9 @@ export function offlineBasemapStyle(origin: string): StyleSpecification {
           "text-field": ["get", "name"],
           "text-font": MAP_FONT_BOLD,
           "text-size": ["interpolate", ["linear"], ["zoom"], 3, 11, 8, 13, 14, 18],
-          "text-max-width": 8,
-          "text-padding": 4,
-          "symbol-sort-key": ["get", "min_zoom"],
+          ...PLACE_LABEL_LAYOUT,
         },
-        paint: {
-          "text-color": BASEMAP_COLOURS.placeLabel,
-          "text-halo-color": BASEMAP_COLOURS.labelHalo,
-          "text-halo-width": 1.5,
-        },
+        paint: PLACE_LABEL_PAINT,
       },
     ],
   };

@@ -9,6 +9,7 @@ import { EmptyState, ErrorState } from "@/components/ui/states";
 import { roleAtLeast } from "@/lib/auth/roles";
 import { requirePageAccess } from "@/lib/dashboard/access";
 import { formatArea } from "@/lib/geo/describe-draft";
+import { DataTable } from "@/components/ui/data-table";
 
 export const metadata: Metadata = { title: "Missions" };
 
@@ -105,47 +106,44 @@ export default async function MissionsPage({ searchParams }: { searchParams: Pro
         </EmptyState>
       ) : (
         <>
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-            <table className="min-w-full divide-y divide-slate-200 text-sm">
-              <caption className="sr-only">Missions, newest first</caption>
-              <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-                <tr>
-                  <th scope="col" className="px-4 py-3">Mission</th>
-                  <th scope="col" className="px-4 py-3">Status</th>
-                  <th scope="col" className="w-56 px-4 py-3">Progress</th>
-                  <th scope="col" className="px-4 py-3 text-right">Submissions</th>
-                  <th scope="col" className="px-4 py-3">Created</th>
+          <DataTable
+            caption="Missions, newest first"
+            columns={[
+              { label: "Mission" },
+              { label: "Status" },
+              { label: "Progress", className: "w-56" },
+              { label: "Submissions", className: "text-right" },
+              { label: "Created" },
+            ]}
+          >
+            <tbody className="divide-y divide-slate-100">
+              {data.data.map((m) => (
+                <tr key={m.id} className="hover:bg-slate-50">
+                  <td className="max-w-md px-4 py-3">
+                    <Link href={`/missions/${m.id}`} className="font-medium text-slate-900 hover:text-emerald-800 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600">
+                      {m.title}
+                    </Link>
+                    <div className="mt-0.5 text-xs text-slate-500">{formatArea(m.area_m2)}</div>
+                  </td>
+                  <td className="px-4 py-3">
+                    <StatusBadge status={m.status} />
+                  </td>
+                  <td className="px-4 py-3">
+                    <div className="flex items-center gap-3">
+                      <ProgressBar value={m.approved_images} max={m.required_images} label={`${m.title}: approved images`} />
+                      <span className="w-16 shrink-0 whitespace-nowrap text-right text-xs tabular-nums text-slate-600">
+                        {m.approved_images}/{m.required_images}
+                      </span>
+                    </div>
+                  </td>
+                  <td className="px-4 py-3 text-right tabular-nums">{m.submissions}</td>
+                  <td className="whitespace-nowrap px-4 py-3 text-slate-600">
+                    <time dateTime={m.created_at}>{dateFormat.format(new Date(m.created_at))}</time>
+                  </td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {data.data.map((m) => (
-                  <tr key={m.id} className="hover:bg-slate-50">
-                    <td className="max-w-md px-4 py-3">
-                      <Link href={`/missions/${m.id}`} className="font-medium text-slate-900 hover:text-emerald-800 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600">
-                        {m.title}
-                      </Link>
-                      <div className="mt-0.5 text-xs text-slate-500">{formatArea(m.area_m2)}</div>
-                    </td>
-                    <td className="px-4 py-3">
-                      <StatusBadge status={m.status} />
-                    </td>
-                    <td className="px-4 py-3">
-                      <div className="flex items-center gap-3">
-                        <ProgressBar value={m.approved_images} max={m.required_images} label={`${m.title}: approved images`} />
-                        <span className="w-16 shrink-0 whitespace-nowrap text-right text-xs tabular-nums text-slate-600">
-                          {m.approved_images}/{m.required_images}
-                        </span>
-                      </div>
-                    </td>
-                    <td className="px-4 py-3 text-right tabular-nums">{m.submissions}</td>
-                    <td className="whitespace-nowrap px-4 py-3 text-slate-600">
-                      <time dateTime={m.created_at}>{dateFormat.format(new Date(m.created_at))}</time>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </DataTable>
           <Pagination total={data.meta.total} page={page} status={status} q={q} />
         </>
       )}

@@ -1,0 +1,52 @@
+import type { ReactNode } from "react";
+
+export interface DataTableColumn {
+  label: ReactNode;
+  className?: string;
+}
+
+/**
+ * The dashboard's tables: a horizontally scrollable frame, a caption for screen readers and the
+ * header row; the caller supplies the <tbody>. `card` stands alone on a page, `inset` sits
+ * inside another card.
+ */
+export function DataTable({
+  caption,
+  columns,
+  variant = "card",
+  children,
+}: {
+  caption: string;
+  columns: DataTableColumn[];
+  variant?: "card" | "inset";
+  children: ReactNode;
+}) {
+  const cell = variant === "card" ? "px-4 py-3" : "px-3 py-2";
+  return (
+    <div
+      className={
+        variant === "card"
+          ? "overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm"
+          : "overflow-x-auto rounded-md border border-slate-200"
+      }
+    >
+      <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="whitespace-nowrap bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+          <tr>
+            {columns.map((column, i) => (
+              <th
+                key={i}
+                scope="col"
+                className={`${cell} ${column.className ?? ""}`}
+              >
+                {column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        {children}
+      </table>
+    </div>
+  );
+}
