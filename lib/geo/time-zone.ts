@@ -1,0 +1,239 @@
+/**
+ * Time zones for points on the map, and conversions between UTC instants and local wall-clock
+ * time in a zone.
+ *
+ * Orders speak in local time ("18:00-21:00" at the location), while the scheduler and the
+ * database speak in UTC instants. The zone comes from an offline lookup (no network call, so it
+ * works in tests and air-gapped installs) and the arithmetic from the runtime's ICU data, which
+ * knows every DST rule and historical offset change — hand-written offset logic would not.
+ */
+import tzLookup from "@photostructure/tz-lookup";
+
+/**
+ * The IANA time zone at a point. Over the open sea this is a nautical zone such as
+ * `Etc/GMT+2` (POSIX sign: that one is UTC−2), which is still a valid zone for every function
+ * here.
+ *
+ * @throws RangeError when the coordinates are not a point on Earth.
+ */
+export function timeZoneAt(lat: number, lng: number): string {
+  if (
+    !Number.isFinite(lat) ||
+    !Number.isFinite(lng) ||
+    Math.abs(lat) > 90 ||
+    Math.abs(lng) > 180
+  ) {
+    throw new RangeError(`Not a point on Earth: lat ${lat}, lng ${lng}`);
+  }
+  return tzLookup(lat, lng);
+}
+
+/** Whether the runtime knows this IANA zone name. */
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    formatterFor(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface LocalParts {
+  year: number;
+  month: number; // 1–12
+  day: number;
+  hour: number; // 0–23
+  minute: number;
+  /** ISO weekday: 1 = Monday … 7 = Sunday. */
+  weekday: number;
+}
+
+/** The wall-clock reading in `timeZone` at `instant`. */
+export function localParts(instant: Date, timeZone: string): LocalParts {
+  const { year, month, day, hour, minute } = wallClock(
+    instant.getTime(),
+    timeZone,
+  );
+  return {
+    year,
+    month,
+    day,
+    hour,
+    minute,
+    weekday: isoWeekday(year, month, day),
+  };
+}
+
+/**
+ * The UTC instant at which the wall clock in `timeZone` reads `date` `time`.
+ *
+ * Twice a year that question has no single answer. When the clocks jump forward, a time inside
+ * the gap never happens: we move forward to the first instant that does exist (02:30 on the
+ * spring-forward night in Rome → 03:00 CEST), because a window "from 02:30" can first be met
+ * then. When the clocks fall back, a time inside the overlap happens twice: we take the earlier
+ * one, so a window never starts later than the partner could have meant.
+ *
+ * @throws RangeError for a malformed or impossible date/time, or an unknown zone.
+ */
+export function zonedTimeToUtc(
+  date: string,
+  time: string,
+  timeZone: string,
+): Date {
+  const d = parseLocalDate(date);
+  const t = parseLocalTime(time);
+  if (!d)
+    throw new RangeError(
+      `Not a calendar date (YYYY-MM-DD): ${JSON.stringify(date)}`,
+    );
+  if (!t)
+    throw new RangeError(
+      `Not a time of day (HH:MM, 00:00–23:59): ${JSON.stringify(time)}`,
+    );
+  // The wall-clock reading written as if it were UTC; every real offset is within ±14 h of it.
+  const wall = utcMs(d.year, d.month, d.day, t.hour, t.minute);
+
+  // No zone changes its offset twice within two days, so the offsets a day either side are the
+  // only candidates: the reading happens at `wall − offset` for whichever offset is in force then.
+  const before = offsetMs(wall - DAY_MS, timeZone);
+  const after = offsetMs(wall + DAY_MS, timeZone);
+  const hits = [...new Set([before, after, offsetMs(wall, timeZone)])]
+    .filter((offset) => offsetMs(wall - offset, timeZone) === offset)
+    .map((offset) => wall - offset)
+    .sort((a, b) => a - b);
+  const earliest = hits[0];
+  if (earliest !== undefined) return new Date(earliest);
+
+  // In a gap: the transition instant T satisfies T + before <= wall < T + after, so it lies in
+  // (wall − after, wall − before]. Find the first instant there that uses the new offset.
+  let lo = wall - after; // still on the old offset
+  let hi = wall - before; // already on the new one
+  while (hi - lo > 1000) {
+    const mid = lo + Math.floor((hi - lo) / 2000) * 1000;
+    if (offsetMs(mid, timeZone) === before) lo = mid;
+    else hi = mid;
+  }
+  return new Date(hi);
+}
+
+/** A local calendar date "YYYY-MM-DD" → its parts, or null when malformed or not a real day. */
+export function parseLocalDate(
+  s: string,
+): { year: number; month: number; day: number } | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return null;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  // Year 0 would be 1 BC, which no order means and the formatter prints without its era.
+  if (
+    year < 1 ||
+    month < 1 ||
+    month > 12 ||
+    day < 1 ||
+    day > daysInMonth(year, month)
+  )
+    return null;
+  return { year, month, day };
+}
+
+/** "HH:MM" (two digits each, 00:00–23:59) → its parts, or null. "24:00" is not a time of day. */
+export function parseLocalTime(
+  s: string,
+): { hour: number; minute: number } | null {
+  const m = /^(\d{2}):(\d{2})$/.exec(s);
+  if (!m) return null;
+  const hour = Number(m[1]);
+  const minute = Number(m[2]);
+  if (hour > 23 || minute > 59) return null;
+  return { hour, minute };
+}
+
+export function daysInMonth(year: number, month: number): number {
+  return new Date(utcMs(year, month + 1, 0)).getUTCDate();
+}
+
+/** ISO weekday (1 = Monday … 7 = Sunday) of a calendar date, independent of any zone. */
+export function isoWeekday(year: number, month: number, day: number): number {
+  const sundayZero = new Date(utcMs(year, month, day)).getUTCDay();
+  return sundayZero === 0 ? 7 : sundayZero;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Date.UTC with a 1-based month, and without its habit of reading years 0–99 as 1900–1999. */
+export function utcMs(
+  year: number,
+  month: number,
+  day: number,
+  hour = 0,
+  minute = 0,
+  second = 0,
+): number {
+  const ms = Date.UTC(year, month - 1, day, hour, minute, second);
+  return year >= 0 && year < 100 ? new Date(ms).setUTCFullYear(year) : ms;
+}
+
+// Building a DateTimeFormat costs far more than using one, and the scheduler asks about the
+// same few zones thousands of times.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      // h23, not hour12: false — the latter prints midnight as "24" in some ICU versions.
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+function wallClock(ms: number, timeZone: string): WallClock {
+  if (!Number.isFinite(ms)) throw new RangeError("Invalid Date");
+  const out: WallClock = {
+    year: 0,
+    month: 0,
+    day: 0,
+    hour: 0,
+    minute: 0,
+    second: 0,
+  };
+  for (const part of formatterFor(timeZone).formatToParts(new Date(ms))) {
+    switch (part.type) {
+      case "year":
+      case "month":
+      case "day":
+      case "hour":
+      case "minute":
+      case "second":
+        out[part.type] = Number(part.value);
+        break;
+    }
+  }
+  if (out.hour === 24) out.hour = 0;
+  return out;
+}
+
+/** The zone's UTC offset at an instant, in ms (east positive), to the second. */
+function offsetMs(ms: number, timeZone: string): number {
+  const w = wallClock(ms, timeZone);
+  const asUtc = utcMs(w.year, w.month, w.day, w.hour, w.minute, w.second);
+  // The formatter drops milliseconds, so compare against the instant truncated to the second.
+  return asUtc - (ms - (((ms % 1000) + 1000) % 1000));
+}

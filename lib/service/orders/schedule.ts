@@ -1,0 +1,500 @@
+/**
+ * The cycles of a recurring order: when each one opens, closes and should be dispatched, in
+ * UTC, from a rule written in the location's local time.
+ *
+ * Pure (no clock, no database): the scheduler passes `from` and the order's confirmation time
+ * (`anchor`). Every cycle carries an index derived from the rule and the anchor alone, so a
+ * scheduler that stores "last dispatched index" and restarts recomputes exactly the same cycles
+ * — none skipped, none doubled — whenever it asks.
+ */
+import {
+  daysInMonth,
+  isValidTimeZone,
+  localParts,
+  parseLocalDate,
+  parseLocalTime,
+  timeZoneAt,
+  utcMs,
+  zonedTimeToUtc,
+} from "@/lib/geo/time-zone";
+
+export const FREQUENCIES = ["daily", "weekly", "monthly"] as const;
+export const SEASONS = ["all_year", "summer_only", "winter_only"] as const;
+
+export type Frequency = (typeof FREQUENCIES)[number];
+export type Season = (typeof SEASONS)[number];
+
+export interface RecurrenceRule {
+  frequency: Frequency;
+  /** ISO 1 (Monday) … 7 (Sunday); weekly only; default 1. */
+  day_of_week?: number;
+  /** Day of month 2–31 the photos are due before (local 00:00 of that day); monthly only.
+   * A month shorter than that uses its last day. Default: the end of the month. */
+  deliver_before?: number;
+  /** summer_only = June–August north of the equator (lat >= 0), December–February south of it;
+   * winter_only the opposite months. */
+  season?: Season;
+  /** "HH:MM-HH:MM" local time; an end at or before the start means the window ends the next day. */
+  time_window?: string;
+  event_nights_only?: boolean;
+  /** "YYYY-MM-DD" local dates; with event_nights_only the cycles are exactly these dates. */
+  event_dates?: string[];
+}
+
+export interface Cycle {
+  /** Stable cycle number from the rule and the anchor (see cycleIndex below). */
+  index: number;
+  /** The cycle's local date; for monthly cycles the 1st of the month. */
+  local_date: string;
+  /** ISO UTC: the first moment photos may be taken. */
+  starts_at: string;
+  /** ISO UTC: when the cycle closes (window end, end of the local day, or the monthly deadline). */
+  ends_at: string;
+  /** ISO UTC: when to dispatch this cycle's missions; never before the anchor. */
+  dispatch_at: string;
+  time_zone: string;
+  local_window: string | null;
+  crosses_midnight: boolean;
+}
+
+export interface Where {
+  lat: number;
+  lng: number;
+  /** The zone stored with the order; looked up from lat/lng when absent. */
+  timeZone?: string;
+}
+
+/** How many cycles one call may return: a year of daily cycles. */
+export const MAX_CYCLES = 366;
+
+// A rule whose dates never come (an empty season, say) must not make the search run forever;
+// three years covers every real recurrence several times over.
+const SEARCH_DAYS = 3 * 366;
+
+// Zoomers need notice: daily, weekly and event cycles go out a day before they open.
+const DISPATCH_LEAD_MS = 24 * 3_600_000;
+
+/** "HH:MM-HH:MM" → its parts, or null when malformed (24:00, and a zero-length window, included). */
+export function parseTimeWindow(
+  s: string,
+): { start: string; end: string; crossesMidnight: boolean } | null {
+  const m = /^(\d{2}:\d{2})-(\d{2}:\d{2})$/.exec(s);
+  if (!m) return null;
+  const [, start = "", end = ""] = m;
+  const a = parseLocalTime(start);
+  const b = parseLocalTime(end);
+  if (!a || !b) return null;
+  const startMin = a.hour * 60 + a.minute;
+  const endMin = b.hour * 60 + b.minute;
+  if (startMin === endMin) return null;
+  return { start, end, crossesMidnight: endMin < startMin };
+}
+
+/** "15th", "1st", "15" or 15 → 15; null when not a day-of-month (1–31). The spec sends ordinals. */
+export function parseDayOfMonth(value: string | number): number | null {
+  const m =
+    typeof value === "string"
+      ? /^\s*(\d{1,2})(st|nd|rd|th)?\s*$/i.exec(value)
+      : null;
+  const n = typeof value === "number" ? value : Number(m?.[1] ?? NaN);
+  return Number.isInteger(n) && n >= 1 && n <= 31 ? n : null;
+}
+
+/** Every problem with a rule, as sentences a partner can act on; empty when the rule is usable. */
+export function validateRule(rule: RecurrenceRule): string[] {
+  const problems: string[] = [];
+  if (!(FREQUENCIES as readonly string[]).includes(rule.frequency)) {
+    problems.push(`frequency must be one of ${FREQUENCIES.join(", ")}`);
+  }
+  if (rule.day_of_week !== undefined) {
+    if (rule.frequency !== "weekly")
+      problems.push("day_of_week applies to weekly orders only");
+    else if (
+      !Number.isInteger(rule.day_of_week) ||
+      rule.day_of_week < 1 ||
+      rule.day_of_week > 7
+    ) {
+      problems.push(
+        "day_of_week must be an ISO weekday, 1 (Monday) to 7 (Sunday)",
+      );
+    }
+  }
+  if (rule.deliver_before !== undefined) {
+    if (rule.frequency !== "monthly")
+      problems.push("deliver_before applies to monthly orders only");
+    else if (
+      !Number.isInteger(rule.deliver_before) ||
+      rule.deliver_before < 2 ||
+      rule.deliver_before > 31
+    ) {
+      // "Before the 1st" would leave no time at all in a cycle that opens on the 1st.
+      problems.push(
+        "deliver_before must be a day of the month from 2 to 31 (omit it for the end of the month)",
+      );
+    }
+  }
+  if (
+    rule.season !== undefined &&
+    !(SEASONS as readonly string[]).includes(rule.season)
+  ) {
+    problems.push(`season must be one of ${SEASONS.join(", ")}`);
+  }
+  if (rule.time_window !== undefined && !parseTimeWindow(rule.time_window)) {
+    problems.push(
+      "time_window must be HH:MM-HH:MM between 00:00 and 23:59, with different start and end",
+    );
+  }
+  if (rule.event_dates !== undefined) {
+    const bad = rule.event_dates.filter((d) => !parseLocalDate(d));
+    if (bad.length > 0)
+      problems.push(
+        `event_dates must be calendar dates YYYY-MM-DD (not ${bad.join(", ")})`,
+      );
+  }
+  return problems;
+}
+
+/**
+ * The next cycles that have not ended by `from` (nor by `anchor`), in order, at most `count`
+ * (capped at MAX_CYCLES), searching at most about three years ahead.
+ *
+ * @param options.anchor the order's confirmation time, which fixes the cycle numbering; defaults
+ *   to `from`, which is right only for a preview before the order exists.
+ * @throws RangeError for an invalid rule, point, zone or date.
+ */
+export function nextCycles(
+  rule: RecurrenceRule,
+  where: Where,
+  options: { from: Date; count: number; anchor?: Date },
+): Cycle[] {
+  const { from, count } = options;
+  const anchor = options.anchor ?? from;
+  if (Number.isNaN(count)) throw new RangeError("count must be a number");
+  const ctx = contextFor(rule, where, anchor);
+  assertDate(from, "from");
+  const limit = Math.min(MAX_CYCLES, Math.max(0, Math.floor(count)));
+  const after = Math.max(from.getTime(), anchor.getTime());
+  const out: Cycle[] = [];
+  if (limit === 0) return out;
+
+  if (ctx.events) {
+    for (let i = 0; i < ctx.events.length && out.length < limit; i++) {
+      const c = buildCycle(ctx, i);
+      if (c && Date.parse(c.ends_at) > after) out.push(c);
+    }
+    return out;
+  }
+
+  // Start one local day early: a window past midnight that opened yesterday may still be open.
+  const fromDay = dayNumberAt(new Date(after), ctx.timeZone) - 1;
+  const lastDay = fromDay + SEARCH_DAYS;
+  for (let i = Math.max(0, indexOfDay(ctx, fromDay)); out.length < limit; i++) {
+    const day = firstDayOf(ctx, i);
+    if (day > lastDay) break;
+    const c = buildCycle(ctx, i);
+    if (c && Date.parse(c.ends_at) > after) out.push(c);
+  }
+  return out;
+}
+
+/**
+ * The cycle with this index, or null when there is none: out of season, past the end of the
+ * event list, a negative index, a window lost in a DST gap, or a cycle that had already ended
+ * when the order was confirmed.
+ * Equal, field for field, to the cycle `nextCycles` returns with that index and anchor.
+ */
+export function cycleAt(
+  rule: RecurrenceRule,
+  where: Where,
+  index: number,
+  anchor: Date,
+): Cycle | null {
+  const ctx = contextFor(rule, where, anchor);
+  if (!Number.isSafeInteger(index) || index < 0) return null;
+  if (ctx.events && index >= ctx.events.length) return null;
+  const c = buildCycle(ctx, index);
+  return c && Date.parse(c.ends_at) > anchor.getTime() ? c : null;
+}
+
+/**
+ * The rule in plain English, e.g. "Every Friday, June to August, 18:00–21:00 local time".
+ * Season months depend on the hemisphere, so they are named only when `where` is given
+ * ("in summer" otherwise).
+ */
+export function describeRule(
+  rule: RecurrenceRule,
+  where?: { lat: number },
+): string {
+  const problems = validateRule(rule);
+  if (problems.length > 0)
+    throw new RangeError(`Invalid recurrence rule: ${problems.join("; ")}`);
+  const parts: string[] = [];
+  if (rule.event_nights_only) {
+    const dates = eventDates(rule);
+    parts.push(
+      dates.length === 0
+        ? "On event nights (no dates listed yet)"
+        : `On ${dates.length} event night${dates.length === 1 ? "" : "s"}: ${listDates(dates)}`,
+    );
+  } else {
+    if (rule.frequency === "daily") parts.push("Every day");
+    else if (rule.frequency === "weekly")
+      parts.push(`Every ${WEEKDAYS[(rule.day_of_week ?? 1) - 1] ?? ""}`);
+    else {
+      parts.push(
+        rule.deliver_before === undefined
+          ? "Monthly, delivered by the end of the month"
+          : `Monthly, delivered before the ${ordinal(rule.deliver_before)}`,
+      );
+    }
+    const season = rule.season ?? "all_year";
+    if (season !== "all_year") {
+      const summer = season === "summer_only";
+      if (!where) parts.push(summer ? "in summer" : "in winter");
+      else
+        parts.push(
+          summer === where.lat >= 0 ? "June to August" : "December to February",
+        );
+    }
+  }
+  const window =
+    rule.time_window === undefined ? null : parseTimeWindow(rule.time_window);
+  if (window) {
+    parts.push(
+      `${window.start}–${window.end} local time${window.crossesMidnight ? " (ending the next day)" : ""}`,
+    );
+  }
+  return parts.join(", ");
+}
+
+// ——— internals ———
+
+interface Context {
+  rule: RecurrenceRule;
+  timeZone: string;
+  south: boolean;
+  window: { start: string; end: string; crossesMidnight: boolean } | null;
+  /** Sorted, de-duplicated event dates when the rule is event nights only; null otherwise. */
+  events: string[] | null;
+  anchorMs: number;
+  /** The anchor's local day number; for weekly rules, the Monday of the anchor's week. */
+  anchorDay: number;
+  /** The anchor's local month as year * 12 + (month − 1). */
+  anchorMonth: number;
+}
+
+const WEEKDAYS = [
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+  "Sunday",
+];
+const MONTHS = [
+  "Jan",
+  "Feb",
+  "Mar",
+  "Apr",
+  "May",
+  "Jun",
+  "Jul",
+  "Aug",
+  "Sep",
+  "Oct",
+  "Nov",
+  "Dec",
+];
+const LAST_DAY = Math.round(Date.UTC(9999, 11, 30) / 86_400_000);
+const SUMMER_NORTH = new Set([6, 7, 8]);
+const WINTER_NORTH = new Set([12, 1, 2]);
+
+function contextFor(rule: RecurrenceRule, where: Where, anchor: Date): Context {
+  const problems = validateRule(rule);
+  if (problems.length > 0)
+    throw new RangeError(`Invalid recurrence rule: ${problems.join("; ")}`);
+  assertDate(anchor, "anchor");
+  if (!Number.isFinite(where.lat) || Math.abs(where.lat) > 90)
+    throw new RangeError(`Invalid latitude: ${where.lat}`);
+  const timeZone = where.timeZone ?? timeZoneAt(where.lat, where.lng);
+  if (!isValidTimeZone(timeZone))
+    throw new RangeError(`Unknown time zone: ${timeZone}`);
+  const day = dayNumberAt(anchor, timeZone);
+  const p = localParts(anchor, timeZone);
+  return {
+    rule,
+    timeZone,
+    south: where.lat < 0,
+    window:
+      rule.time_window === undefined ? null : parseTimeWindow(rule.time_window),
+    events: rule.event_nights_only ? eventDates(rule) : null,
+    anchorMs: anchor.getTime(),
+    anchorDay: rule.frequency === "weekly" ? day - (p.weekday - 1) : day,
+    anchorMonth: p.year * 12 + (p.month - 1),
+  };
+}
+
+function assertDate(d: Date, name: string): void {
+  if (!(d instanceof Date) || Number.isNaN(d.getTime()))
+    throw new RangeError(`${name} must be a valid Date`);
+}
+
+function eventDates(rule: RecurrenceRule): string[] {
+  // ISO dates sort correctly as strings.
+  return [...new Set(rule.event_dates ?? [])].sort();
+}
+
+/**
+ * Cycle `index` as the rule defines it, regardless of whether it ended before the anchor;
+ * null when its date is out of season or its window does not exist that day.
+ *
+ * Index: daily = local days since the anchor's local date; weekly = weeks since the Monday of
+ * the anchor's local week; monthly = months since the anchor's local month; events = position
+ * in the sorted list.
+ */
+function buildCycle(ctx: Context, index: number): Cycle | null {
+  const { rule, timeZone, window } = ctx;
+  let date: string;
+  if (ctx.events) {
+    const d = ctx.events[index];
+    if (d === undefined) return null;
+    date = d;
+  } else {
+    const day = firstDayOf(ctx, index);
+    // Beyond what a YYYY-MM-DD date can say; no real order gets there.
+    if (day > LAST_DAY) return null;
+    date = isoDate(day);
+    if (!inSeason(ctx, Number(date.slice(5, 7)))) return null;
+  }
+
+  let startsAt: Date;
+  let endsAt: Date;
+  let dispatchAt: Date;
+  if (!ctx.events && rule.frequency === "monthly") {
+    const month = ctx.anchorMonth + index;
+    const year = Math.floor(month / 12);
+    const m = (month % 12) + 1;
+    startsAt = zonedTimeToUtc(date, window?.start ?? "00:00", timeZone);
+    const due =
+      rule.deliver_before === undefined
+        ? null
+        : Math.min(rule.deliver_before, daysInMonth(year, m));
+    const dueDate =
+      due === null
+        ? isoDate(dayNumber(year, m, 1) + daysInMonth(year, m))
+        : isoDate(dayNumber(year, m, due));
+    endsAt = zonedTimeToUtc(dueDate, "00:00", timeZone);
+    // A monthly cycle spans weeks, so it goes out when the month begins rather than a day ahead.
+    dispatchAt = zonedTimeToUtc(date, "00:00", timeZone);
+  } else {
+    const next = isoDate(dayNumberOf(date) + 1);
+    startsAt = zonedTimeToUtc(date, window?.start ?? "00:00", timeZone);
+    endsAt = window
+      ? zonedTimeToUtc(
+          window.crossesMidnight ? next : date,
+          window.end,
+          timeZone,
+        )
+      : zonedTimeToUtc(next, "00:00", timeZone);
+    dispatchAt = new Date(startsAt.getTime() - DISPATCH_LEAD_MS);
+  }
+  // A window that lies wholly inside a spring-forward gap (02:00-02:30 in Rome on the last
+  // Sunday of March) does not happen that day: no cycle, rather than one nobody can meet.
+  if (endsAt.getTime() <= startsAt.getTime()) return null;
+
+  // Anchored to the confirmation time, not to whoever asks, so the cycle is the same value for
+  // every caller; a scheduler treats a dispatch_at in its past as "due now".
+  const dispatchMs = Math.max(dispatchAt.getTime(), ctx.anchorMs);
+
+  return {
+    index,
+    local_date: date,
+    starts_at: startsAt.toISOString(),
+    ends_at: endsAt.toISOString(),
+    dispatch_at: new Date(dispatchMs).toISOString(),
+    time_zone: timeZone,
+    local_window: window ? `${window.start}-${window.end}` : null,
+    crosses_midnight: window?.crossesMidnight ?? false,
+  };
+}
+
+function inSeason(ctx: Context, month: number): boolean {
+  const season = ctx.rule.season ?? "all_year";
+  if (season === "all_year") return true;
+  const summer = ctx.south ? WINTER_NORTH : SUMMER_NORTH;
+  const winter = ctx.south ? SUMMER_NORTH : WINTER_NORTH;
+  return (season === "summer_only" ? summer : winter).has(month);
+}
+
+/** The local day number of cycle `index`'s date (its 1st for monthly rules). */
+function firstDayOf(ctx: Context, index: number): number {
+  switch (ctx.rule.frequency) {
+    case "daily":
+      return ctx.anchorDay + index;
+    case "weekly":
+      return ctx.anchorDay + 7 * index + ((ctx.rule.day_of_week ?? 1) - 1);
+    case "monthly": {
+      const month = ctx.anchorMonth + index;
+      return dayNumber(Math.floor(month / 12), (month % 12) + 1, 1);
+    }
+  }
+}
+
+/** The index of the period (day, week or month) containing local day `day`. */
+function indexOfDay(ctx: Context, day: number): number {
+  switch (ctx.rule.frequency) {
+    case "daily":
+      return day - ctx.anchorDay;
+    case "weekly":
+      return Math.floor((day - ctx.anchorDay) / 7);
+    case "monthly": {
+      const d = new Date(day * 86_400_000);
+      return d.getUTCFullYear() * 12 + d.getUTCMonth() - ctx.anchorMonth;
+    }
+  }
+}
+
+// Day numbers count calendar days since 1970-01-01, so date arithmetic never meets DST.
+function dayNumber(year: number, month: number, day: number): number {
+  return Math.round(utcMs(year, month, day) / 86_400_000);
+}
+
+function dayNumberOf(date: string): number {
+  const d = parseLocalDate(date);
+  if (!d) throw new RangeError(`Not a calendar date: ${date}`);
+  return dayNumber(d.year, d.month, d.day);
+}
+
+function dayNumberAt(instant: Date, timeZone: string): number {
+  const p = localParts(instant, timeZone);
+  return dayNumber(p.year, p.month, p.day);
+}
+
+function isoDate(day: number): string {
+  return new Date(day * 86_400_000).toISOString().slice(0, 10);
+}
+
+function ordinal(n: number): string {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  const suffix = teen ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th");
+  return `${n}${suffix}`;
+}
+
+// "12 Jun, 13 Jun, 20 Jun 2027": the year once per run of dates in the same year; a long list
+// is summarised by its first and last date so a label stays one line.
+function listDates(dates: string[]): string {
+  const label = (d: string, withYear: boolean): string => {
+    const p = parseLocalDate(d);
+    if (!p) return d;
+    return `${p.day} ${MONTHS[p.month - 1] ?? ""}${withYear ? ` ${p.year}` : ""}`;
+  };
+  const first = dates[0];
+  const last = dates[dates.length - 1];
+  if (dates.length > 6 && first !== undefined && last !== undefined) {
+    return `${label(first, true)} to ${label(last, true)}`;
+  }
+  return dates
+    .map((d, i) => label(d, dates[i + 1]?.slice(0, 4) !== d.slice(0, 4)))
+    .join(", ");
+}
