@@ -18,6 +18,17 @@ export const EVENT_DESCRIPTIONS = {
   "submission.received": "A contributor submitted photos",
   "submission.approved": "A submission passed quality checks",
   "submission.rejected": "A submission failed quality checks, with the reasons",
+  "order.confirmed": "An order was confirmed and paid",
+  "order.payment_failed": "An order's payment was declined",
+  "order.payment_action_required": "An order's card needs authentication",
+  "order.mission.assigned": "An order dispatched a mission for a location",
+  "order.cycle.skipped": "A recurring order skipped a cycle, with the reason",
+  "order.paused": "A recurring order was paused",
+  "order.resumed": "A recurring order was resumed",
+  "order.cancelled": "An order was cancelled",
+  "order.ended": "A recurring order ended",
+  "order.expired": "An unconfirmed order expired",
+  "order.refunded": "Money was refunded for an order",
 } as const satisfies Record<WebhookEventType, string>;
 
 export const EVENT_TYPES = Object.keys(EVENT_DESCRIPTIONS) as WebhookEventType[];

@@ -1015,6 +1015,2243 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/v1/delivery-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order-delivery secret (without the secret) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Whether a secret exists, and since when. */
+                200: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DeliverySecret"];
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create the order-delivery secret
+         * @description Creates the secret that signs requests to orders' `delivery.webhook_url` (X-SVC-Signature). It is shown only in this answer; 409 when one exists (rotate it).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes the POST safe to retry: the same key with the same request answers the first response again (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 422; while the first is running, 409. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The secret, shown once. */
+                201: {
+                    headers: {
+                        /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key. */
+                        "Idempotent-Replayed"?: string;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DeliverySecretWithSecret"];
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The object's state does not allow this change. */
+                409: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/v1/delivery-secret/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the order-delivery secret
+         * @description A new secret, shown only here. The old one keeps signing (X-SVC-Signature-Previous) for 24 hours.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes the POST safe to retry: the same key with the same request answers the first response again (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 422; while the first is running, 409. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The new secret, shown once. */
+                200: {
+                    headers: {
+                        /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key. */
+                        "Idempotent-Replayed"?: string;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DeliverySecretWithSecret"];
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/v1/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List orders
+         * @description The organisation's orders, newest first.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    client_reference?: string;
+                    created_since?: string;
+                    /** @description Page number, from 1. */
+                    page?: number;
+                    /** @description Items per page (at most 100). */
+                    per_page?: number;
+                    /** @description Comma-separated statuses (pending_confirmation, payment_action_required, payment_failed, confirmed, in_progress, fulfilled, partially_fulfilled, active, paused, ended, cancelled, expired) or `all` (default). */
+                    status?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of orders. */
+                200: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrderList"];
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
+                422: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create an order
+         * @description Creates an order in `pending_confirmation` with its quote; confirm it to pay and dispatch. Unknown members are refused. States:
+         *
+         *     | From | Action | To |
+         *     |---|---|---|
+         *     | — | POST /orders | pending_confirmation |
+         *     | pending_confirmation, payment_failed | confirm, card charged | confirmed → in_progress (one-off: missions dispatched) or active (recurring) |
+         *     | pending_confirmation, payment_failed | confirm, card declined | payment_failed (confirm again) |
+         *     | pending_confirmation, payment_failed | confirm, card needs authentication | payment_action_required |
+         *     | payment_action_required | authentication completed / failed | as a charged / declined confirm |
+         *     | pending_confirmation, payment_action_required, payment_failed | 7 days pass | expired |
+         *     | pending_confirmation, payment_action_required, payment_failed, confirmed, in_progress | cancel | cancelled (undelivered work refunded) |
+         *     | active | pause | paused (cycles due meanwhile are skipped, with order.cycle.skipped) |
+         *     | paused | resume | active |
+         *     | active, paused | cancel, or the last cycle is dispatched | ended |
+         *     | in_progress | every location delivered / some given up | fulfilled / partially_fulfilled |
+         *     Any other change answers 409 with the current state.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes the POST safe to retry: the same key with the same request answers the first response again (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 422; while the first is running, 409. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateOrder"];
+                };
+            };
+            responses: {
+                /** @description The order. */
+                201: {
+                    headers: {
+                        /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key. */
+                        "Idempotent-Replayed"?: string;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Order"];
+                    };
+                };
+                /** @description Malformed request (e.g. the body is not valid JSON). */
+                400: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The object's state does not allow this change. */
+                409: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request body is larger than allowed. */
+                413: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request body is not of an accepted media type. */
+                415: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
+                422: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/v1/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an order */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The order. */
+                200: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Order"];
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such object in the caller's organisation. */
+                404: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/v1/orders/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an order
+         * @description Cancels the order and its open missions. Undelivered work is refunded; a recurring order ends. The body (a reason) is optional.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes the POST safe to retry: the same key with the same request answers the first response again (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 422; while the first is running, 409. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["CancelOrder"];
+                };
+            };
+            responses: {
+                /** @description The cancelled order. */
+                200: {
+                    headers: {
+                        /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key. */
+                        "Idempotent-Replayed"?: string;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Order"];
+                    };
+                };
+                /** @description Malformed request (e.g. the body is not valid JSON). */
+                400: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such object in the caller's organisation. */
+                404: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The object's state does not allow this change. */
+                409: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
+                422: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/v1/orders/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm and pay an order
+         * @description Checks the plan's monthly photo quota (402 when it would be exceeded), charges the card on file (a recurring order: its first cycle) and dispatches the order: one `mis_` mission per location. The answer is the order: `in_progress` or `active` when paid, `payment_failed` when declined (confirm again), `payment_action_required` when the card needs authentication (see the payment's `next_action`). States:
+         *
+         *     | From | Action | To |
+         *     |---|---|---|
+         *     | — | POST /orders | pending_confirmation |
+         *     | pending_confirmation, payment_failed | confirm, card charged | confirmed → in_progress (one-off: missions dispatched) or active (recurring) |
+         *     | pending_confirmation, payment_failed | confirm, card declined | payment_failed (confirm again) |
+         *     | pending_confirmation, payment_failed | confirm, card needs authentication | payment_action_required |
+         *     | payment_action_required | authentication completed / failed | as a charged / declined confirm |
+         *     | pending_confirmation, payment_action_required, payment_failed | 7 days pass | expired |
+         *     | pending_confirmation, payment_action_required, payment_failed, confirmed, in_progress | cancel | cancelled (undelivered work refunded) |
+         *     | active | pause | paused (cycles due meanwhile are skipped, with order.cycle.skipped) |
+         *     | paused | resume | active |
+         *     | active, paused | cancel, or the last cycle is dispatched | ended |
+         *     | in_progress | every location delivered / some given up | fulfilled / partially_fulfilled |
+         *     Any other change answers 409 with the current state.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes the POST safe to retry: the same key with the same request answers the first response again (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 422; while the first is running, 409. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ConfirmOrder"];
+                };
+            };
+            responses: {
+                /** @description The order after payment. */
+                200: {
+                    headers: {
+                        /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key. */
+                        "Idempotent-Replayed"?: string;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Order"];
+                    };
+                };
+                /** @description Malformed request (e.g. the body is not valid JSON). */
+                400: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The plan's monthly photo quota would be exceeded (`plan_quota_exceeded`). */
+                402: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such object in the caller's organisation. */
+                404: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The object's state does not allow this change. */
+                409: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request body is larger than allowed. */
+                413: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request body is not of an accepted media type. */
+                415: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
+                422: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/v1/orders/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Deliveries to the order's webhook URL
+         * @description Every event sent to `delivery.webhook_url`, with every attempt. Empty when the order has no delivery URL.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page number, from 1. */
+                    page?: number;
+                    /** @description Items per page (at most 100). */
+                    per_page?: number;
+                    /** @description pending, delivering, succeeded, failed (comma-separated). */
+                    status?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Newest first. */
+                200: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrderDeliveryList"];
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such object in the caller's organisation. */
+                404: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
+                422: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/v1/orders/{id}/deliveries/{delivery_id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again
+         * @description Queues one more attempt of a succeeded or failed delivery, with the same event id and body.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes the POST safe to retry: the same key with the same request answers the first response again (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 422; while the first is running, 409. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    delivery_id: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The delivery, queued. */
+                200: {
+                    headers: {
+                        /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key. */
+                        "Idempotent-Replayed"?: string;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Delivery"];
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such object in the caller's organisation. */
+                404: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The object's state does not allow this change. */
+                409: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/v1/orders/{id}/missions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's missions
+         * @description The missions dispatched for the order (one per location and cycle), latest cycle first. They are real missions of the mission interface.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page number, from 1. */
+                    page?: number;
+                    /** @description Items per page (at most 100). */
+                    per_page?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of missions. */
+                200: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrderMissionList"];
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such object in the caller's organisation. */
+                404: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
+                422: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/v1/orders/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause a recurring order
+         * @description Cycles that come due while paused are skipped (`order.cycle.skipped`, reason `paused`); nothing is charged for them.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes the POST safe to retry: the same key with the same request answers the first response again (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 422; while the first is running, 409. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The order. */
+                200: {
+                    headers: {
+                        /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key. */
+                        "Idempotent-Replayed"?: string;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Order"];
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such object in the caller's organisation. */
+                404: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The object's state does not allow this change. */
+                409: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/v1/orders/{id}/payments/{payment_id}/authenticate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a card authentication (test mode)
+         * @description Test mode only: acts as the customer completing (or failing) 3-D Secure for a payment in `requires_action`. In live mode the card processor reports it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes the POST safe to retry: the same key with the same request answers the first response again (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 422; while the first is running, 409. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    id: string;
+                    payment_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AuthenticatePayment"];
+                };
+            };
+            responses: {
+                /** @description The order after the authentication. */
+                200: {
+                    headers: {
+                        /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key. */
+                        "Idempotent-Replayed"?: string;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Order"];
+                    };
+                };
+                /** @description Malformed request (e.g. the body is not valid JSON). */
+                400: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such object in the caller's organisation. */
+                404: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The object's state does not allow this change. */
+                409: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request body is larger than allowed. */
+                413: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request body is not of an accepted media type. */
+                415: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
+                422: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/v1/orders/{id}/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's delivered photos
+         * @description Verified photos in the spec's Delivered photo record, oldest first. URLs are signed and valid for 7 days.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page number, from 1. */
+                    page?: number;
+                    /** @description Items per page (at most 100). */
+                    per_page?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of photos. */
+                200: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DeliveredPhotoList"];
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such object in the caller's organisation. */
+                404: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
+                422: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/v1/orders/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a recurring order
+         * @description The next cycle that comes due is dispatched again.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes the POST safe to retry: the same key with the same request answers the first response again (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 422; while the first is running, 409. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The order. */
+                200: {
+                    headers: {
+                        /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key. */
+                        "Idempotent-Replayed"?: string;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Order"];
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such object in the caller's organisation. */
+                404: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The object's state does not allow this change. */
+                409: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/v1/orders/{id}/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The next cycles of a recurring order
+         * @description Each cycle's local date, dispatch time and window in every time zone the order's locations are in. 409 for a one-off order.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description How many cycles (at most 52). */
+                    count?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The schedule. */
+                200: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrderSchedule"];
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such object in the caller's organisation. */
+                404: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The object's state does not allow this change. */
+                409: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
+                422: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/v1/orders/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Price an order
+         * @description Prices a create-order body without creating anything: line items per location, the recurring discount, the plan's quota left this month and the total.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes the POST safe to retry: the same key with the same request answers the first response again (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 422; while the first is running, 409. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateOrder"];
+                };
+            };
+            responses: {
+                /** @description The quote. */
+                200: {
+                    headers: {
+                        /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key. */
+                        "Idempotent-Replayed"?: string;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Quote"];
+                    };
+                };
+                /** @description Malformed request (e.g. the body is not valid JSON). */
+                400: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request body is larger than allowed. */
+                413: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request body is not of an accepted media type. */
+                415: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
+                422: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/api-keys": {
         parameters: {
             query?: never;
@@ -4908,6 +7145,21 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        /**
+         * @description `front`: The whole front of the place, square on, from across the street.
+         *     `entrance`: The entrance, facing it, doors and signage readable.
+         *     `interior`: Inside, a wide view of the main room.
+         *     `outdoor_seating`: The outdoor seating area, as a guest arriving sees it.
+         *     `overview`: A wide view that shows the place in its surroundings.
+         *     `water_quality_flag`: The beach's water-quality flag or notice board, readable.
+         *     `facilities`: Showers, toilets, loungers or other facilities, as they are.
+         *     `storefront`: The shop window and sign, facing it.
+         *     `promotional_display`: The promotional display or stand, its content readable.
+         *     `entrance_queue`: The queue at the entrance, showing how long it is.
+         *     `parking_lot`: The car park, showing how full it is.
+         * @enum {string}
+         */
+        Angle: "front" | "entrance" | "interior" | "outdoor_seating" | "overview" | "water_quality_flag" | "facilities" | "storefront" | "promotional_display" | "entrance_queue" | "parking_lot";
         ApiClient: {
             /** @example 2026-11-21T06:30:07.123Z */
             created_at: string;
@@ -4942,11 +7194,26 @@ export interface components {
             name: string;
             prefix: string;
         };
+        AuthenticatePayment: {
+            authenticated: boolean;
+        };
+        CancelOrder: {
+            reason?: string;
+        };
         ClientCredentials: {
             client_id: string;
             /** @description Shown only in this response. */
             client_secret: string;
             scopes: string[];
+        };
+        ConfirmOrder: {
+            /**
+             * @example card
+             * @enum {string}
+             */
+            payment_method: "card";
+            /** @description Test mode only: charge this test payment method instead of the card on file (see the order guide). */
+            payment_method_id?: string;
         };
         CreateApiClient: {
             /** @example Warehouse sync */
@@ -4976,6 +7243,20 @@ export interface components {
             requiredImages?: number;
             title: string;
         };
+        CreateOrder: {
+            /**
+             * @example cultural_exterior
+             * @enum {string}
+             */
+            category: "cultural_exterior" | "restaurant_ambiance" | "beach_facility_status" | "retail_compliance" | "event_venue_status";
+            /** @example florence-q3-2027 */
+            client_reference?: string;
+            delivery?: components["schemas"]["DeliveryInput"];
+            description?: string;
+            locations: components["schemas"]["OrderLocationInput"][];
+            recurring?: components["schemas"]["Recurring"];
+            requirements?: components["schemas"]["Requirements"];
+        };
         CreateOrganisation: {
             name: string;
             /** @enum {string} */
@@ -5002,7 +7283,7 @@ export interface components {
              *       "submission.rejected"
              *     ]
              */
-            events?: ("mission.created" | "mission.completed" | "submission.received" | "submission.approved" | "submission.rejected" | "*")[];
+            events?: ("mission.created" | "mission.completed" | "submission.received" | "submission.approved" | "submission.rejected" | "order.confirmed" | "order.payment_failed" | "order.payment_action_required" | "order.mission.assigned" | "order.cycle.skipped" | "order.paused" | "order.resumed" | "order.cancelled" | "order.ended" | "order.expired" | "order.refunded" | "*")[];
             /**
              * @description http(s) URL that receives POSTs. Private, loopback and link-local targets are refused.
              * @example https://partner.example/hooks/photo-missions
@@ -5068,6 +7349,44 @@ export interface components {
              */
             email: string;
         };
+        DeliveredPhoto: {
+            angle: components["schemas"]["Angle"];
+            location_id: string;
+            metadata: {
+                captured_at: string | null;
+                gps: {
+                    lat: number;
+                    lng: number;
+                } | null;
+                weather: {
+                    condition: string;
+                    temp_c: number;
+                } | null;
+            };
+            mission_id: string;
+            order_id: string;
+            /** @example img_06h0… */
+            photo_id: string;
+            thumbnail: string;
+            /** @description Signed CDN URL of the original (EXIF preserved). */
+            url: string;
+            verification: {
+                ai_checks: {
+                    [key: string]: {
+                        passed: boolean;
+                        score: number;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+                /** @enum {string} */
+                status: "approved";
+            };
+        };
+        DeliveredPhotoList: {
+            data: components["schemas"]["DeliveredPhoto"][];
+            meta: components["schemas"]["ListMeta"];
+        };
         Delivery: {
             attempt_count: number;
             attempts: components["schemas"]["DeliveryAttempt"][];
@@ -5094,9 +7413,25 @@ export interface components {
             started_at: string;
             status_code: number | null;
         };
+        DeliveryInput: {
+            /**
+             * @description Receives this order's events, signed with the organisation's order-delivery secret. Private targets are refused.
+             * @example https://partner.example/hooks/orders
+             */
+            webhook_url?: string;
+        };
         DeliveryList: {
             data: components["schemas"]["Delivery"][];
             meta: components["schemas"]["ListMeta"];
+        };
+        DeliverySecret: {
+            created_at: string | null;
+            exists: boolean;
+            previous_secret_expires_at: string | null;
+        };
+        DeliverySecretWithSecret: components["schemas"]["DeliverySecret"] & {
+            /** @description Shown only in this response. Verify X-SVC-Signature with it. */
+            secret: string;
         };
         Exif: {
             /** @description UTC, ISO 8601. */
@@ -5275,6 +7610,109 @@ export interface components {
         OpenMissionList: {
             data: components["schemas"]["OpenMission"][];
         };
+        Order: {
+            amount_charged_cents: number;
+            amount_refunded_cents: number;
+            cancelled_at: string | null;
+            /** @enum {string} */
+            category: "cultural_exterior" | "restaurant_ambiance" | "beach_facility_status" | "retail_compliance" | "event_venue_status";
+            client_reference: string | null;
+            confirmed_at: string | null;
+            created_at: string;
+            delivery: {
+                webhook_url: string | null;
+            };
+            description: string;
+            /** @description An unconfirmed order expires at this time (7 days after creation). */
+            expires_at: string | null;
+            /** @example ord_06h0m4b7yq4r6t9v0wxyzab3k */
+            id: string;
+            locations: components["schemas"]["OrderLocation"][];
+            missions: {
+                active: number;
+                cancelled: number;
+                completed: number;
+                total: number;
+            };
+            /** @description Recurring orders: the next cycle the scheduler will dispatch. */
+            next_cycle: {
+                dispatch_at: string;
+                index: number;
+                local_date: string;
+            } | null;
+            payments: components["schemas"]["Payment"][];
+            quote: components["schemas"]["Quote"];
+            recurring: components["schemas"]["Recurring"] & (Record<string, never> | null);
+            requirements: components["schemas"]["Requirements"];
+            status: components["schemas"]["OrderStatus"];
+            status_reason: string | null;
+            updated_at: string;
+        };
+        OrderDeliveryList: {
+            data: components["schemas"]["Delivery"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        OrderList: {
+            data: components["schemas"]["Order"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        OrderLocation: {
+            coordinates: {
+                lat: number;
+                lng: number;
+            };
+            location_id: string;
+            name: string;
+            requirements: components["schemas"]["Requirements"] & unknown;
+            /** @example Europe/Rome */
+            time_zone: string;
+        };
+        OrderLocationInput: {
+            coordinates: {
+                /** @example 43.7731 */
+                lat: number;
+                /** @example 11.256 */
+                lng: number;
+            };
+            /**
+             * @description Your id for the location (unique within the order); we assign one when absent.
+             * @example loc_duomo
+             */
+            location_id?: string;
+            /** @example Duomo di Firenze */
+            name: string;
+            requirements?: components["schemas"]["Requirements"];
+        };
+        OrderMissionList: {
+            data: components["schemas"]["Mission"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        OrderSchedule: {
+            cycles: {
+                /** @description When the service dispatches this cycle's missions (UTC). */
+                dispatch_at: string;
+                index: number;
+                local_date: string;
+                skip_reason: string | null;
+                /** @enum {string} */
+                status: "scheduled" | "dispatched" | "skipped";
+                /** @description The cycle's window in each time zone the order's locations are in. */
+                windows: {
+                    crosses_midnight: boolean;
+                    ends_at: string;
+                    local_window: string | null;
+                    location_ids: string[];
+                    starts_at: string;
+                    time_zone: string;
+                }[];
+            }[];
+            description: string;
+            order_id: string;
+            photos_per_cycle: number;
+            status: components["schemas"]["OrderStatus"];
+        };
+        /** @enum {string} */
+        OrderStatus: "pending_confirmation" | "payment_action_required" | "payment_failed" | "confirmed" | "in_progress" | "fulfilled" | "partially_fulfilled" | "active" | "paused" | "ended" | "cancelled" | "expired";
         Organisation: {
             created_at: string;
             id: string;
@@ -5315,6 +7753,27 @@ export interface components {
          * @enum {string}
          */
         PartnerScope: "missions:read" | "missions:write" | "submissions:read" | "webhooks:manage" | "orders:read" | "orders:write";
+        Payment: {
+            amount_cents: number;
+            created_at: string;
+            currency: string;
+            cycle_index: number | null;
+            failure_code: string | null;
+            failure_message: string | null;
+            /** @example pay_06h0… */
+            id: string;
+            /** @enum {string} */
+            kind: "charge" | "refund";
+            /** @description When the card needs the customer's authentication (3-D Secure): where to complete it. */
+            next_action: {
+                /** @enum {string} */
+                type: "authenticate";
+                url: string;
+            } | null;
+            payment_method: string;
+            /** @enum {string} */
+            status: "requires_action" | "processing" | "succeeded" | "failed" | "canceled";
+        };
         /**
          * @description GeoJSON Polygon (RFC 7946, WGS 84). Rings are closed (first position = last), have at least 4 positions, do not cross themselves or each other; at most 1000 vertices and 2,500 km². Winding is normalised to the right-hand rule on output.
          * @example {
@@ -5480,6 +7939,114 @@ export interface components {
              * @example 480
              */
             min_short_edge_px: number;
+        };
+        Quote: {
+            /**
+             * @description `per_cycle`: recurring orders are charged each cycle's total when it is dispatched; the first at confirmation.
+             * @enum {string}
+             */
+            billing: "one_off" | "per_cycle";
+            /** @enum {string} */
+            category: "cultural_exterior" | "restaurant_ambiance" | "beach_facility_status" | "retail_compliance" | "event_venue_status";
+            created_at: string;
+            /** @example EUR */
+            currency: string;
+            /** @description Recurring discount: 10 % monthly, 15 % weekly. */
+            discount: {
+                amount_cents: number;
+                percent: number;
+                reason: string;
+            } | null;
+            line_items: components["schemas"]["QuoteLineItem"][];
+            photos_per_cycle: number;
+            /** @enum {string} */
+            plan: "developer" | "business" | "enterprise";
+            price_list_updated_at: string;
+            quota: {
+                /** @description null: unlimited. */
+                photos_per_month: number | null;
+                remaining_this_month: number | null;
+                used_this_month: number;
+            };
+            /** @description The recurrence in words, e.g. "Every Friday, June to August, 18:00–21:00 local time". */
+            schedule: string | null;
+            subtotal_cents: number;
+            /** @description What one cycle (or the one-off order) costs. */
+            total_cents: number;
+        };
+        QuoteLineItem: {
+            amount_cents: number;
+            angles: components["schemas"]["Angle"][];
+            location_id: string;
+            name: string;
+            /** @description Photos per cycle at this location. */
+            quantity: number;
+            /** @enum {string|null} */
+            time_of_day: "daylight" | "midday" | "evening" | null;
+            unit_amount_cents: number;
+        };
+        Recurring: {
+            /**
+             * @description Weekly orders: ISO day of week, 1 = Monday … 7 = Sunday (5 = Friday).
+             * @example 5
+             */
+            day_of_week?: number;
+            /**
+             * @description Monthly orders: photos are delivered before this day of the month ("15th"). A month without that day uses its last day.
+             * @example 15th
+             */
+            deliver_before?: string | number;
+            /** @description false makes the order one-off (the other members are then ignored). */
+            enabled: boolean;
+            /**
+             * @description Local dates of the events (YYYY-MM-DD), with `event_nights_only`.
+             * @example [
+             *       "2027-06-12",
+             *       "2027-06-13"
+             *     ]
+             */
+            event_dates?: string[];
+            /** @description Cycles only on the dates in `event_dates`. */
+            event_nights_only?: boolean;
+            /** @enum {string} */
+            frequency?: "daily" | "weekly" | "monthly";
+            /** @description `weather_extreme`: skip a cycle (with `order.cycle.skipped`) when the forecast at the location is extreme. */
+            pause_conditions?: {
+                weather_extreme?: boolean;
+            };
+            /**
+             * @description `summer_only`: June–August north of the equator, December–February south of it; `winter_only` the opposite months.
+             * @enum {string}
+             */
+            season?: "all_year" | "summer_only" | "winter_only";
+            /**
+             * @description Local time at each location, HH:MM-HH:MM. An end before the start means the window runs past midnight ("22:00-02:00").
+             * @example 18:00-21:00
+             */
+            time_window?: string;
+        };
+        /** @description Order-wide requirements merge into each location's; a location's own values win. */
+        Requirements: {
+            /**
+             * @description Photos to take, one per angle.
+             * @example [
+             *       "front",
+             *       "entrance"
+             *     ]
+             */
+            angles?: components["schemas"]["Angle"][];
+            /** @description A brand name that must be visible (checked by an analyser when one is configured). */
+            brand_match?: string;
+            /**
+             * @description How busy the place must look (checked by an analyser when one is configured).
+             * @enum {string}
+             */
+            minimum_crowd?: "low" | "moderate" | "high";
+            /**
+             * @description `daylight` (sun above the horizon), `midday` (within 2 h of solar noon), `evening` (from 1 h before sunset to 2 h after).
+             * @enum {string}
+             */
+            time_of_day?: "daylight" | "midday" | "evening";
         };
         Submission: {
             accuracy_m: number | null;
@@ -5756,7 +8323,7 @@ export interface components {
              *       "submission.rejected"
              *     ]
              */
-            events?: ("mission.created" | "mission.completed" | "submission.received" | "submission.approved" | "submission.rejected" | "*")[];
+            events?: ("mission.created" | "mission.completed" | "submission.received" | "submission.approved" | "submission.rejected" | "order.confirmed" | "order.payment_failed" | "order.payment_action_required" | "order.mission.assigned" | "order.cycle.skipped" | "order.paused" | "order.resumed" | "order.cancelled" | "order.ended" | "order.expired" | "order.refunded" | "*")[];
             /**
              * @description http(s) URL that receives POSTs. Private, loopback and link-local targets are refused.
              * @example https://partner.example/hooks/photo-missions

@@ -26,6 +26,13 @@ export const organisations = pgTable("organisations", {
   id: text("id").primaryKey(),
   name: text("name").notNull(),
   plan: text("plan", { enum: PLANS }).notNull().default("developer"),
+  /** The payment method `payment_method: "card"` charges (a test-mode method by default). */
+  cardOnFile: text("card_on_file").notNull().default("pm_card_visa"),
+  /** Signs deliveries to orders' `delivery.webhook_url`; shown once when created or rotated. */
+  orderDeliverySecret: text("order_delivery_secret"),
+  orderDeliverySecretCreatedAt: ts("order_delivery_secret_created_at"),
+  previousOrderDeliverySecret: text("previous_order_delivery_secret"),
+  previousOrderDeliverySecretExpiresAt: ts("previous_order_delivery_secret_expires_at"),
   createdAt: createdAt(),
 });
 
@@ -104,6 +111,8 @@ export const apiKeys = pgTable(
     name: text("name").notNull(),
     keyPrefix: text("key_prefix").notNull(),
     keyHash: text("key_hash").notNull(),
+    /** read_only keys may call the order interface's GET routes only. */
+    access: text("access", { enum: ["read_write", "read_only"] }).notNull().default("read_write"),
     createdAt: createdAt(),
     lastUsedAt: ts("last_used_at"),
     revokedAt: ts("revoked_at"),
@@ -162,6 +171,10 @@ export const missions = pgTable(
     qaSettings: jsonb("qa_settings").notNull().default({}),
     orderId: text("order_id"),
     locationId: text("location_id"),
+    /** The recurring order's cycle this mission was dispatched for (0 for a one-off order). */
+    cycleIndex: integer("cycle_index"),
+    /** When the photos are due: the plan's delivery promise, or the end of the cycle's window. */
+    deadlineAt: ts("deadline_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     completedAt: ts("completed_at"),
@@ -284,13 +297,18 @@ export const webhookEndpoints = pgTable(
     previousSecret: text("previous_secret"),
     previousSecretExpiresAt: ts("previous_secret_expires_at"),
     enabled: boolean("enabled").notNull().default(true),
+    /**
+     * Set on the hidden endpoint that carries one order's events to its `delivery.webhook_url`; it
+     * is signed with the organisation's order-delivery secret and never listed under /webhooks.
+     */
+    orderId: text("order_id"),
     disabledReason: text("disabled_reason"),
     consecutiveFailures: integer("consecutive_failures").notNull().default(0),
     failingSince: ts("failing_since"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("webhook_endpoints_org_idx").on(t.orgId)],
+  (t) => [index("webhook_endpoints_org_idx").on(t.orgId), uniqueIndex("webhook_endpoints_order_unique").on(t.orderId)],
 );
 
 export const DELIVERY_STATUSES = ["pending", "delivering", "succeeded", "failed"] as const;
@@ -364,13 +382,20 @@ export const jobs = pgTable(
 );
 
 export const ORDER_STATUSES = [
-  "draft",
-  "pending_payment",
+  "pending_confirmation",
+  "payment_action_required",
+  "payment_failed",
   "confirmed",
   "in_progress",
-  "delivered",
+  "fulfilled",
+  "partially_fulfilled",
+  "active",
+  "paused",
+  "ended",
   "cancelled",
+  "expired",
 ] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const orders = pgTable(
   "orders",
@@ -382,38 +407,120 @@ export const orders = pgTable(
     clientReference: text("client_reference"),
     category: text("category").notNull(),
     description: text("description").notNull().default(""),
-    status: text("status", { enum: ORDER_STATUSES }).notNull().default("draft"),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending_confirmation"),
+    /** Why a recurring order is paused (by the partner, a failed cycle payment). */
+    statusReason: text("status_reason"),
     requirements: jsonb("requirements").notNull().default({}),
     recurring: jsonb("recurring"),
     delivery: jsonb("delivery").notNull().default({}),
-    priceCents: integer("price_cents"),
+    /** The quote the order was created with; the price it is charged at. */
+    quote: jsonb("quote").notNull(),
     currency: text("currency").notNull().default("EUR"),
     paymentMethod: text("payment_method"),
-    paymentReference: text("payment_reference"),
+    /** Recurring: the next cycle the scheduler dispatches. */
+    nextCycleIndex: integer("next_cycle_index").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     confirmedAt: ts("confirmed_at"),
     cancelledAt: ts("cancelled_at"),
+    expiresAt: ts("expires_at").notNull(),
   },
-  (t) => [index("orders_org_created_idx").on(t.orgId, t.createdAt)],
+  (t) => [
+    index("orders_org_created_idx").on(t.orgId, t.createdAt),
+    index("orders_org_reference_idx").on(t.orgId, t.clientReference),
+    index("orders_status_expires_idx").on(t.status, t.expiresAt),
+  ],
 );
 
+/** The order's locations; `id` is the caller's `loc_` id (unique within the order) or ours. */
 export const orderLocations = pgTable(
   "order_locations",
   {
-    id: text("id").primaryKey(),
     orderId: text("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
+    id: text("id").notNull(),
+    position: integer("position").notNull(),
     name: text("name").notNull(),
     lat: doublePrecision("lat").notNull(),
     lng: doublePrecision("lng").notNull(),
+    timeZone: text("time_zone").notNull(),
+    /** Order-wide requirements merged with the location's own. */
     requirements: jsonb("requirements").notNull().default({}),
   },
-  (t) => [index("order_locations_order_idx").on(t.orderId)],
+  (t) => [primaryKey({ columns: [t.orderId, t.id] })],
 );
 
-/** Stored responses of requests sent with an Idempotency-Key, per organisation. */
+export const CYCLE_STATUSES = ["dispatched", "skipped"] as const;
+
+/** One row per dispatched or skipped cycle: the unique key is what stops a cycle being dispatched twice. */
+export const orderCycles = pgTable(
+  "order_cycles",
+  {
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
+    index: integer("index").notNull(),
+    status: text("status", { enum: CYCLE_STATUSES }).notNull(),
+    localDate: text("local_date").notNull(),
+    startsAt: ts("starts_at").notNull(),
+    endsAt: ts("ends_at").notNull(),
+    /** Photos this cycle asks for (counted against the plan's monthly quota when dispatched). */
+    photos: integer("photos").notNull(),
+    skipReason: text("skip_reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.index] }), index("order_cycles_org_created_idx").on(t.orgId, t.createdAt)],
+);
+
+export const PAYMENT_KINDS = ["charge", "refund"] as const;
+export const PAYMENT_STATUSES = ["requires_action", "processing", "succeeded", "failed", "canceled"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Every charge and refund, with its amount: what an order was charged and refunded is summed from here. */
+export const payments = pgTable(
+  "payments",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: PAYMENT_KINDS }).notNull(),
+    /** The cycle a charge pays for (0 for a one-off order). */
+    cycleIndex: integer("cycle_index"),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull(),
+    paymentMethod: text("payment_method").notNull(),
+    provider: text("provider").notNull(),
+    providerReference: text("provider_reference"),
+    failureCode: text("failure_code"),
+    failureMessage: text("failure_message"),
+    /** The charge a refund returns money from. */
+    refundOf: text("refund_of"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("payments_order_idx").on(t.orderId, t.createdAt)],
+);
+
+/** The operator's price list: one row, changed through the operator interface. */
+export const priceLists = pgTable("price_lists", {
+  id: text("id").primaryKey(),
+  prices: jsonb("prices").notNull(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Requests sent with an Idempotency-Key, per organisation: `running` while the first is being
+ * handled (a duplicate then gets 409), then its response, replayed to a retry for 24 hours.
+ */
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
   {
@@ -422,11 +529,14 @@ export const idempotencyKeys = pgTable(
       .references(() => organisations.id, { onDelete: "cascade" }),
     key: text("key").notNull(),
     requestHash: text("request_hash").notNull(),
-    responseStatus: integer("response_status").notNull(),
-    responseBody: jsonb("response_body").notNull(),
+    status: text("status", { enum: ["running", "done"] }).notNull().default("running"),
+    responseStatus: integer("response_status"),
+    responseBody: text("response_body"),
+    responseHeaders: jsonb("response_headers"),
+    lockedUntil: ts("locked_until"),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.orgId, t.key] })],
+  (t) => [primaryKey({ columns: [t.orgId, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
 );
 
 /** Service-wide secrets shared by every instance (e.g. the CDN URL signing key), created once. */

@@ -19,7 +19,9 @@ export const ID_PREFIXES = {
   attempt: "att",
   job: "job",
   order: "ord",
-  location: "loc",
+  location: "loc", // order location, when the caller did not choose its own loc_ id
+  payment: "pay", // a charge of an order (or of one cycle of a recurring order)
+  refund: "re", // money returned from a charge
   signingKey: "kid",
 } as const;
 

@@ -41,13 +41,20 @@ export const ApiClientWithSecretSchema = ApiClientSchema.extend({
   client_secret: z.string().openapi({ description: "Shown only in this response; store it now.", example: "cs_Zk3…" }),
 }).openapi("ApiClientWithSecret");
 
-export const CreateApiKeySchema = z.strictObject({ name: name.openapi({ example: "ERP orders" }) }).openapi("CreateOrgApiKey");
+const ApiKeyAccessSchema = z
+  .enum(["read_write", "read_only"])
+  .openapi({ description: "read_only keys may call the order interface's GET routes only." });
+
+export const CreateApiKeySchema = z
+  .strictObject({ name: name.openapi({ example: "ERP orders" }), access: ApiKeyAccessSchema.optional().openapi({ description: "Default read_write." }) })
+  .openapi("CreateOrgApiKey");
 
 export const OrgApiKeySchema = z
   .object({
     id: z.string().openapi({ example: "key_06h0m4b7yq4r6t9v0wxyzab3k" }),
     name: z.string().openapi({ example: "ERP orders" }),
     key_prefix: z.string().openapi({ description: "The key's first characters, to recognise it.", example: "pm_live_Ab3d" }),
+    access: ApiKeyAccessSchema,
     created_at: z.string().openapi({ example: "2026-11-21T06:30:07.123Z" }),
     last_used_at: z.string().nullable().openapi({ example: null }),
     revoked_at: z.string().nullable().openapi({ example: null }),

@@ -1,7 +1,22 @@
 // Webhook endpoints, deliveries and the events they carry.
 import { z } from "@hono/zod-openapi";
 
-export const WEBHOOK_EVENTS = ["mission.created", "mission.completed", "submission.received", "submission.approved", "submission.rejected"] as const;
+export const MISSION_EVENTS = ["mission.created", "mission.completed", "submission.received", "submission.approved", "submission.rejected"] as const;
+/** Events of the order interface: sent to the order's `delivery.webhook_url` and to endpoints that subscribe. */
+export const ORDER_EVENTS = [
+  "order.confirmed",
+  "order.payment_failed",
+  "order.payment_action_required",
+  "order.mission.assigned",
+  "order.cycle.skipped",
+  "order.paused",
+  "order.resumed",
+  "order.cancelled",
+  "order.ended",
+  "order.expired",
+  "order.refunded",
+] as const;
+export const WEBHOOK_EVENTS = [...MISSION_EVENTS, ...ORDER_EVENTS] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 /** Sent only by "send a test event", whatever the endpoint subscribes to. */
 export const TEST_EVENT = "webhook.test";

@@ -4,6 +4,7 @@ import type { Db, DatabaseKind } from "@/lib/db/client";
 import type { KeyStore } from "@/lib/auth/tokens";
 import type { MissionCache } from "@/lib/service/missions/mission-cache";
 import type { RateLimiter } from "@/lib/service/rate-limit/limiter";
+import type { PaymentProvider } from "@/lib/service/payments/payment-provider";
 import type { ObjectStore } from "@/lib/service/storage/object-store";
 
 export interface ServiceConfig {
@@ -41,10 +42,12 @@ export interface ServiceContext {
   store: ObjectStore;
   limiter: RateLimiter;
   missionCache: MissionCache;
+  /** Charges and refunds orders: the test-mode card processor unless a real one is configured. */
+  payments: PaymentProvider;
   /** Key for signing CDN URLs (HMAC-SHA256), shared by all instances through the database. */
   cdnSecret: string;
   /** Tells this process's workers (all, or those named) that work was just committed; no-op without workers. */
-  wakeWorkers: (...queues: ("qa" | "webhooks")[]) => void;
+  wakeWorkers: (...queues: ("qa" | "webhooks" | "orders")[]) => void;
 }
 
 export const API_BASE_PATH = "/api/v1";

@@ -13,6 +13,7 @@ import { startBackgroundWork, type BackgroundWork } from "./jobs/background";
 import { MissionCache } from "./missions/mission-cache";
 import { createRateLimiter } from "./rate-limit/limiter";
 import { getOrCreateSecret } from "./secrets";
+import { TestCardProcessor } from "./payments/test-card-processor";
 import { LocalObjectStore } from "./storage/local-store";
 
 export interface ServiceRuntime {
@@ -77,13 +78,15 @@ export async function createRuntime(options: {
   const cdnSecret = await getOrCreateSecret(database.db, "cdn-url-signing");
   const limiter = createRateLimiter(database.db, database.kind);
   const missionCache = new MissionCache(database.kind === "pglite");
-  const ctx: ServiceContext = { db: database.db, dbKind: database.kind, config, keys, store, limiter, missionCache, cdnSecret, wakeWorkers: () => {} };
+  const payments = new TestCardProcessor();
+  const ctx: ServiceContext = { db: database.db, dbKind: database.kind, config, keys, store, limiter, missionCache, payments, cdnSecret, wakeWorkers: () => {} };
   const app = createServiceApp(ctx);
   const background = options.runWorker ? startBackgroundWork(ctx, options.workerOptions) : undefined;
   if (background) {
     ctx.wakeWorkers = (...queues) => {
       if (queues.length === 0 || queues.includes("qa")) background.workers.qa.wake();
       if (queues.length === 0 || queues.includes("webhooks")) background.workers.webhooks.wake();
+      if (queues.length === 0 || queues.includes("orders")) background.workers.orders.wake();
     };
   }
   return {

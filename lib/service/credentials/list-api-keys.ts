@@ -11,6 +11,7 @@ export async function listApiKeys({ db, orgId }: { db: Db; orgId: string }): Pro
       id: apiKeys.id,
       name: apiKeys.name,
       keyPrefix: apiKeys.keyPrefix,
+      access: apiKeys.access,
       createdAt: apiKeys.createdAt,
       lastUsedAt: apiKeys.lastUsedAt,
       revokedAt: apiKeys.revokedAt,

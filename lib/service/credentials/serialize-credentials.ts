@@ -5,7 +5,7 @@ import type { ApiClientRecord, OrgApiKeyRecord } from "@/lib/schemas/credentials
 import { isoOrNull } from "@/lib/service/iso-or-null";
 
 type ClientRow = Pick<typeof apiClients.$inferSelect, "id" | "name" | "scopes" | "createdAt" | "revokedAt">;
-type ApiKeyRow = Pick<typeof apiKeys.$inferSelect, "id" | "name" | "keyPrefix" | "createdAt" | "lastUsedAt" | "revokedAt">;
+type ApiKeyRow = Pick<typeof apiKeys.$inferSelect, "id" | "name" | "keyPrefix" | "access" | "createdAt" | "lastUsedAt" | "revokedAt">;
 
 const isPartnerScope = (s: string): s is Scope => (PARTNER_SCOPES as readonly string[]).includes(s);
 
@@ -25,6 +25,7 @@ export function serializeApiKey(row: ApiKeyRow): OrgApiKeyRecord {
     id: row.id,
     name: row.name,
     key_prefix: row.keyPrefix,
+    access: row.access,
     created_at: row.createdAt.toISOString(),
     last_used_at: isoOrNull(row.lastUsedAt),
     revoked_at: isoOrNull(row.revokedAt),

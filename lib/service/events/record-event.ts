@@ -2,7 +2,7 @@
 // subscribed, enabled webhook endpoint — so an event and its deliveries exist exactly when the
 // change that caused them was committed, and none exists for a rolled-back change. The payload
 // bytes are fixed here: every attempt of a delivery sends the same body.
-import { and, arrayOverlaps, eq } from "drizzle-orm";
+import { and, arrayOverlaps, eq, isNull, or } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { events, webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
 import { createId } from "@/lib/ids/create-id";
@@ -16,13 +16,15 @@ export interface RecordEventOptions {
   data: Record<string, unknown>;
   /** Deliver to this endpoint only, whatever it subscribes to (test events). */
   onlyEndpointId?: string;
+  /** An order's event: also delivered to that order's `delivery.webhook_url`, if it has one. */
+  orderId?: string;
 }
 
 export function eventEnvelope(id: string, type: EventType, createdAt: Date, data: Record<string, unknown>): string {
   return JSON.stringify({ id, event: type, timestamp: createdAt.toISOString(), data });
 }
 
-export async function recordEvent(tx: Db, { orgId, type, data, onlyEndpointId }: RecordEventOptions): Promise<{ eventId: string; deliveryIds: string[] }> {
+export async function recordEvent(tx: Db, { orgId, type, data, onlyEndpointId, orderId }: RecordEventOptions): Promise<{ eventId: string; deliveryIds: string[] }> {
   const id = createId("event");
   const createdAt = new Date();
   await tx.insert(events).values({ id, orgId, type, data, createdAt });
@@ -32,7 +34,14 @@ export async function recordEvent(tx: Db, { orgId, type, data, onlyEndpointId }:
     .where(
       onlyEndpointId
         ? and(eq(webhookEndpoints.orgId, orgId), eq(webhookEndpoints.id, onlyEndpointId))
-        : and(eq(webhookEndpoints.orgId, orgId), eq(webhookEndpoints.enabled, true), arrayOverlaps(webhookEndpoints.events, [type, "*"])),
+        : and(
+            eq(webhookEndpoints.orgId, orgId),
+            eq(webhookEndpoints.enabled, true),
+            or(
+              and(isNull(webhookEndpoints.orderId), arrayOverlaps(webhookEndpoints.events, [type, "*"])),
+              orderId ? eq(webhookEndpoints.orderId, orderId) : undefined,
+            ),
+          ),
     );
   if (targets.length === 0) return { eventId: id, deliveryIds: [] };
   const payload = eventEnvelope(id, type, createdAt, data);

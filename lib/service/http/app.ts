@@ -6,15 +6,17 @@ import { HTTPException } from "hono/http-exception";
 import { sql } from "drizzle-orm";
 import type { ZodError } from "zod";
 import { SCOPES } from "@/lib/auth/scopes";
-import { ADMIN_BASE_PATH, API_BASE_PATH, CDN_BASE_PATH, type ServiceContext } from "@/lib/service/context";
+import { ADMIN_BASE_PATH, API_BASE_PATH, CDN_BASE_PATH, ORDERS_BASE_PATH, type ServiceContext } from "@/lib/service/context";
 import { ApiError, problemResponse, type FieldError } from "@/lib/service/errors";
 import { registerAdminRoutes } from "./routes/admin";
+import { registerAdminOrderRoutes } from "./routes/admin-orders";
 import { registerCdnRoutes } from "./routes/cdn";
 import { registerCredentialRoutes } from "./routes/credentials";
 import { registerDashboardRoutes } from "./routes/dashboard";
 import { registerFieldRoutes } from "./routes/field";
 import { registerAuthRoutes } from "./routes/auth";
 import { registerMissionRoutes } from "./routes/missions";
+import { registerOrderRoutes } from "./routes/orders";
 import { registerSubmissionRoutes } from "./routes/submissions";
 import { registerWebhookRoutes } from "./routes/webhooks";
 import { registerWebhookEvents } from "./webhook-events";
@@ -84,6 +86,33 @@ function methodsAllowedFor(app: OpenAPIHono<AppEnv>, path: string): string[] {
   return [...allowed].sort();
 }
 
+const API_KEY_SCHEME = {
+  type: "http" as const,
+  scheme: "bearer",
+  description: "An organisation API key (`pm_live_…`), issued in the dashboard or by the operator; order interface only. Read-only keys may call GET routes.",
+};
+
+const ORDERS_TAG_DESCRIPTION =
+  `The order interface, at \`{origin}${ORDERS_BASE_PATH}\` (its own document: \`${ORDERS_BASE_PATH}/openapi.json\`). ` +
+  "Authenticate with an organisation API key or an OAuth token with orders:read / orders:write. Requests per minute follow the plan " +
+  "(Developer 60, Business 300, Enterprise unlimited — no X-RateLimit headers then); photos per calendar month too (1,000 / 10,000 / unlimited). " +
+  "Every POST takes an Idempotency-Key.";
+
+/** The order interface's own document, with its own server URL and relative paths. */
+function registerOrderDocument(orders: OpenAPIHono<AppEnv>, ctx: ServiceContext) {
+  orders.openAPIRegistry.registerComponent("securitySchemes", "apiKey", API_KEY_SCHEME);
+  orders.openAPIRegistry.registerComponent("securitySchemes", "oauth2", {
+    type: "oauth2",
+    flows: { clientCredentials: { tokenUrl: `${ctx.config.publicOrigin}${API_BASE_PATH}/auth/token`, scopes: { "orders:read": SCOPES["orders:read"], "orders:write": SCOPES["orders:write"] } } },
+  });
+  orders.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: { title: "Photo Missions — order interface", version: "1.0.0", description: ORDERS_TAG_DESCRIPTION },
+    servers: [{ url: `${ctx.config.publicOrigin}${ORDERS_BASE_PATH}` }],
+    tags: [{ name: "Orders", description: ORDERS_TAG_DESCRIPTION }],
+  });
+}
+
 export function createServiceApp(ctx: ServiceContext) {
   const app = createSubApp();
 
@@ -106,12 +135,18 @@ export function createServiceApp(ctx: ServiceContext) {
   registerCredentialRoutes(v1);
   app.route(API_BASE_PATH, v1);
 
+  const orders = createSubApp();
+  registerOrderRoutes(orders);
+  registerOrderDocument(orders, ctx);
+  app.route(ORDERS_BASE_PATH, orders);
+
   const cdn = createSubApp();
   registerCdnRoutes(cdn);
   app.route(CDN_BASE_PATH, cdn);
 
   const admin = createSubApp();
   registerAdminRoutes(admin);
+  registerAdminOrderRoutes(admin);
   registerDashboardRoutes(admin);
   app.route(ADMIN_BASE_PATH, admin);
 
@@ -126,6 +161,7 @@ export function createServiceApp(ctx: ServiceContext) {
     description: "OAuth 2.0 client credentials. Tokens are EdDSA-signed JWTs valid for 86400 s.",
     flows: { clientCredentials: { tokenUrl: `${ctx.config.publicOrigin}${API_BASE_PATH}/auth/token`, scopes: { ...SCOPES } } },
   });
+  app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", API_KEY_SCHEME);
   app.openAPIRegistry.registerComponent("securitySchemes", "adminToken", {
     type: "http",
     scheme: "bearer",
@@ -149,6 +185,7 @@ export function createServiceApp(ctx: ServiceContext) {
       { name: "Authentication", description: "OAuth 2.0 client credentials and signing keys." },
       { name: "Missions", description: "Geographic photo-collection jobs." },
       { name: "Submissions", description: "Photos submitted by zoomers, their images and QA verdicts." },
+      { name: "Orders", description: ORDERS_TAG_DESCRIPTION },
       { name: "Webhooks", description: "Signed event deliveries: endpoints, secrets, delivery log, redelivery. See the webhooks guide." },
       {
         name: "Credentials",

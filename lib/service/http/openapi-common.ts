@@ -45,6 +45,7 @@ export const problem = (description: string, headers?: Record<string, { descript
 const ERROR_DESCRIPTIONS = {
   400: "Malformed request (e.g. the body is not valid JSON).",
   401: "Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which).",
+  402: "The plan's monthly photo quota would be exceeded (`plan_quota_exceeded`).",
   403: "The token lacks the scope this route needs (`insufficient_scope`).",
   404: "No such object in the caller's organisation.",
   409: "The object's state does not allow this change.",
@@ -81,6 +82,8 @@ export function jsonResponse<T extends z.ZodType>(schema: T, description: string
 }
 
 export const security = (scope: Scope) => [{ oauth2: [scope] }];
+/** The order interface takes the organisation's API key or an OAuth token with the scope. */
+export const orderSecurity = (scope: "orders:read" | "orders:write"): Record<string, string[]>[] => [{ apiKey: [] }, { oauth2: [scope] }];
 export const adminSecurity = [{ adminToken: [] }];
 
 export const ListMetaSchema = z

@@ -1,5 +1,6 @@
 import type { ServiceContext } from "@/lib/service/context";
 import type { VerifiedToken } from "@/lib/auth/tokens";
+import type { OrderCaller } from "./middleware/authenticate-orders";
 
 /** The caller of an authenticated request, as established by the auth middleware. */
 export interface Caller {
@@ -14,6 +15,8 @@ export type AppEnv = {
   Variables: {
     ctx: ServiceContext;
     caller: Caller;
+    /** The caller of an order-interface request (API key or token), set by authenticateOrders. */
+    orderCaller: OrderCaller;
     /** Headers every response of this request must carry, error responses included. */
     responseHeaders: Record<string, string>;
   };

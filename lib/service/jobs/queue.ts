@@ -6,7 +6,7 @@ import { queryRows, type Db } from "@/lib/db/client";
 import { jobs } from "@/lib/db/schema";
 import { createId } from "@/lib/ids/create-id";
 
-export type QueueName = "qa" | "webhooks";
+export type QueueName = "qa" | "webhooks" | "orders";
 
 export interface Job {
   id: string;

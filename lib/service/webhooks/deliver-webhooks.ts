@@ -8,6 +8,7 @@ import { queryRows } from "@/lib/db/client";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
 import { createId } from "@/lib/ids/create-id";
 import type { ServiceContext } from "@/lib/service/context";
+import { orderDeliverySecrets } from "@/lib/service/orders/delivery-secret";
 import { executeWebhookCall, type CallResult } from "./execute-webhook-call";
 import { DISABLE_AFTER_SECONDS, nextRetryDelayMs } from "./retry-schedule";
 
@@ -38,6 +39,11 @@ export async function claimDeliveries(ctx: ServiceContext, { limit = 8, leaseSec
   return rows.map((r) => ({ id: r.id, endpointId: r.endpoint_id, eventId: r.event_id, eventType: r.event_type, payload: r.payload, attempt: r.attempt_count }));
 }
 
+function endpointSecrets(endpoint: typeof webhookEndpoints.$inferSelect, now: Date) {
+  const previousSecret = endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now ? endpoint.previousSecret : null;
+  return { secret: endpoint.secret, previousSecret };
+}
+
 const claimedBy = (d: ClaimedDelivery) => and(eq(webhookDeliveries.id, d.id), eq(webhookDeliveries.attemptCount, d.attempt), eq(webhookDeliveries.status, "delivering"));
 
 export async function processDelivery(ctx: ServiceContext, delivery: ClaimedDelivery): Promise<void> {
@@ -52,7 +58,14 @@ export async function processDelivery(ctx: ServiceContext, delivery: ClaimedDeli
     return;
   }
 
-  const previousSecret = endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now ? endpoint.previousSecret : null;
+  const secrets = endpoint.orderId ? await orderDeliverySecrets(ctx, endpoint.orgId, now) : endpointSecrets(endpoint, now);
+  if (!secrets) {
+    await db
+      .update(webhookDeliveries)
+      .set({ status: "failed", lockedUntil: null, completedAt: now, updatedAt: now })
+      .where(claimedBy(delivery));
+    return;
+  }
   const startedAt = new Date();
   const result: CallResult = await executeWebhookCall(
     {
@@ -62,8 +75,8 @@ export async function processDelivery(ctx: ServiceContext, delivery: ClaimedDeli
       eventType: delivery.eventType,
       deliveryId: delivery.id,
       attempt: delivery.attempt,
-      secret: endpoint.secret,
-      previousSecret,
+      secret: secrets.secret,
+      previousSecret: secrets.previousSecret,
     },
     { timeoutMs: config.webhooks.timeoutMs, allowPrivate: config.webhooks.allowPrivateTargets },
   );

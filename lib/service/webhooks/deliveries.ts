@@ -7,7 +7,7 @@ import type { ServiceContext } from "@/lib/service/context";
 import { ApiError, notFound } from "@/lib/service/errors";
 import { recordEvent } from "@/lib/service/events/record-event";
 import { parseStatusFilter } from "@/lib/service/query-filters";
-import { getWebhookRow } from "./endpoints";
+import { getWebhookRow, type EndpointScope } from "./endpoints";
 import { isoOrNull } from "@/lib/service/iso-or-null";
 
 const DELIVERY_STATUSES = ["pending", "delivering", "succeeded", "failed"] as const;
@@ -51,8 +51,14 @@ function deliveryQuery(ctx: ServiceContext) {
     .innerJoin(events, eq(events.id, webhookDeliveries.eventId));
 }
 
-export async function listDeliveries(ctx: ServiceContext, orgId: string, webhookId: string, options: { status?: string; page: number; perPage: number }) {
-  await getWebhookRow(ctx, orgId, webhookId);
+export async function listDeliveries(
+  ctx: ServiceContext,
+  orgId: string,
+  webhookId: string,
+  options: { status?: string; page: number; perPage: number },
+  scope: EndpointScope = "webhook",
+) {
+  await getWebhookRow(ctx, orgId, webhookId, scope);
   const statuses = parseStatusFilter(options.status, DELIVERY_STATUSES, null);
   const condition = and(eq(webhookDeliveries.endpointId, webhookId), eq(webhookDeliveries.orgId, orgId), statuses ? inArray(webhookDeliveries.status, statuses) : undefined);
   const rows = await deliveryQuery(ctx)
@@ -93,8 +99,8 @@ export async function sendTestEvent(ctx: ServiceContext, orgId: string, webhookI
 }
 
 /** Queues one more attempt of a settled delivery, with the same event id and body. */
-export async function redeliver(ctx: ServiceContext, orgId: string, webhookId: string, deliveryId: string): Promise<Delivery> {
-  const endpoint = await getWebhookRow(ctx, orgId, webhookId);
+export async function redeliver(ctx: ServiceContext, orgId: string, webhookId: string, deliveryId: string, scope: EndpointScope = "webhook"): Promise<Delivery> {
+  const endpoint = await getWebhookRow(ctx, orgId, webhookId, scope);
   if (!endpoint.enabled) throw new ApiError(409, "webhook_disabled", "The endpoint is disabled; enable it before redelivering.");
   const current = await getDelivery(ctx, orgId, webhookId, deliveryId);
   if (current.status === "pending" || current.status === "delivering") {

@@ -1,6 +1,6 @@
 // Webhook endpoints of an organisation: register, read, change, delete, rotate the secret.
 import { randomBytes } from "node:crypto";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { webhookEndpoints } from "@/lib/db/schema";
 import { createId } from "@/lib/ids/create-id";
 import type { Webhook } from "@/lib/schemas/webhook";
@@ -29,12 +29,13 @@ export function serializeWebhook(row: EndpointRow): Webhook {
 
 const newSecret = () => `whsec_${randomBytes(32).toString("base64url")}`;
 
-async function checkedUrl(ctx: ServiceContext, url: string): Promise<string> {
+/** The URL, normalised, when it is a target we may POST to; else 422 pointing at `pointer`. */
+export async function checkedUrl(ctx: ServiceContext, url: string, pointer = "/url"): Promise<string> {
   try {
     return (await assertSafeWebhookUrl(url, { allowPrivate: ctx.config.webhooks.allowPrivateTargets })).toString();
   } catch (error) {
     if (error instanceof UnsafeTargetError) {
-      throw new ApiError(422, "unsafe_webhook_url", error.message, { errors: [{ pointer: "/url", in: "body", message: error.message }] });
+      throw new ApiError(422, "unsafe_webhook_url", error.message, { errors: [{ pointer, in: "body", message: error.message }] });
     }
     throw error;
   }
@@ -51,18 +52,23 @@ export async function createWebhook(ctx: ServiceContext, orgId: string, input: {
   return { ...serializeWebhook(row), secret };
 }
 
-export async function getWebhookRow(ctx: ServiceContext, orgId: string, id: string): Promise<EndpointRow> {
+/** Registered endpoints only (`webhook`), or the hidden endpoint of an order's delivery URL (`order`). */
+export type EndpointScope = "webhook" | "order";
+
+const inScope = (scope: EndpointScope) => (scope === "webhook" ? isNull(webhookEndpoints.orderId) : isNotNull(webhookEndpoints.orderId));
+
+export async function getWebhookRow(ctx: ServiceContext, orgId: string, id: string, scope: EndpointScope = "webhook"): Promise<EndpointRow> {
   const [row] = await ctx.db
     .select()
     .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.orgId, orgId)))
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.orgId, orgId), inScope(scope)))
     .limit(1);
   if (!row) throw notFound("webhook endpoint");
   return row;
 }
 
 export async function listWebhooks(ctx: ServiceContext, orgId: string) {
-  const rows = await ctx.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.orgId, orgId)).orderBy(desc(webhookEndpoints.createdAt));
+  const rows = await ctx.db.select().from(webhookEndpoints).where(and(eq(webhookEndpoints.orgId, orgId), inScope("webhook"))).orderBy(desc(webhookEndpoints.createdAt));
   return rows.map(serializeWebhook);
 }
 
@@ -86,7 +92,7 @@ export async function updateWebhook(
   const [row] = await ctx.db
     .update(webhookEndpoints)
     .set(changes)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.orgId, orgId)))
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.orgId, orgId), inScope("webhook")))
     .returning();
   if (!row) throw notFound("webhook endpoint");
   return serializeWebhook(row);
@@ -95,7 +101,7 @@ export async function updateWebhook(
 export async function deleteWebhook(ctx: ServiceContext, orgId: string, id: string): Promise<void> {
   const rows = await ctx.db
     .delete(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.orgId, orgId)))
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.orgId, orgId), inScope("webhook")))
     .returning({ id: webhookEndpoints.id });
   if (rows.length === 0) throw notFound("webhook endpoint");
 }
@@ -108,7 +114,7 @@ export async function rotateWebhookSecret(ctx: ServiceContext, orgId: string, id
   const [row] = await ctx.db
     .update(webhookEndpoints)
     .set({ secret, previousSecret: current.secret, previousSecretExpiresAt: expires, updatedAt: new Date() })
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.orgId, orgId)))
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.orgId, orgId), inScope("webhook")))
     .returning();
   if (!row) throw notFound("webhook endpoint");
   return { ...serializeWebhook(row), secret };

@@ -121,10 +121,20 @@ const createApiKeyRoute = createRoute({
   summary: "Create an order-interface API key",
   security: adminSecurity,
   middleware: [requireAdmin, jsonBody] as const,
-  request: { params: OrgIdParam, body: json(z.strictObject({ name }).openapi("CreateApiKey")) },
+  request: {
+    params: OrgIdParam,
+    body: json(
+      z
+        .strictObject({
+          name,
+          access: z.enum(["read_write", "read_only"]).optional().openapi({ description: "read_only keys may call the order interface's GET routes only. Default read_write." }),
+        })
+        .openapi("CreateApiKey"),
+    ),
+  },
   responses: {
     201: created(
-      z.object({ id: z.string(), name: z.string(), api_key: z.string(), prefix: z.string() }).openapi("ApiKey"),
+      z.object({ id: z.string(), name: z.string(), access: z.enum(["read_write", "read_only"]), api_key: z.string(), prefix: z.string() }).openapi("ApiKey"),
       "The key; shown only here.",
     ),
     ...adminErrors,
@@ -190,8 +200,9 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
     const { db } = c.var.ctx;
     const { org_id } = c.req.valid("param");
     await requireOrg(db, org_id);
-    const { id, name, api_key, prefix } = await createApiKey({ db, orgId: org_id, name: c.req.valid("json").name });
-    return c.json({ id, name, api_key, prefix }, 201);
+    const body = c.req.valid("json");
+    const { id, name, access, api_key, prefix } = await createApiKey({ db, orgId: org_id, name: body.name, access: body.access });
+    return c.json({ id, name, access, api_key, prefix }, 201);
   });
 
   // POST /zoomers – field contributor

@@ -123,9 +123,10 @@ export function registerCredentialRoutes(app: OpenAPIHono<AppEnv>) {
 
   // POST /api-keys – new key, shown once
   app.openapi(routes.createApiKey, async (c) => {
-    const created = await createApiKey({ db: c.var.ctx.db, orgId: callerOrg(c), name: c.req.valid("json").name });
+    const body = c.req.valid("json");
+    const created = await createApiKey({ db: c.var.ctx.db, orgId: callerOrg(c), name: body.name, access: body.access });
     return c.json(
-      { id: created.id, name: created.name, key_prefix: created.prefix, created_at: created.created_at, last_used_at: null, revoked_at: null, key: created.api_key },
+      { id: created.id, name: created.name, key_prefix: created.prefix, access: created.access, created_at: created.created_at, last_used_at: null, revoked_at: null, key: created.api_key },
       201,
     );
   });

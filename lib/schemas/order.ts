@@ -1,0 +1,380 @@
+// The order concept's schemas: the create-order body of the spec (validated member by member, so
+// every error points at the exact member), the order, its quote, its schedule and the delivered
+// photo record. One source for the API's validation, its OpenAPI document and the dashboard.
+import { z } from "@hono/zod-openapi";
+import { ORDER_STATUSES, PAYMENT_STATUSES } from "@/lib/db/schema";
+import { FREQUENCIES, SEASONS, parseDayOfMonth, parseTimeWindow } from "@/lib/service/orders/schedule";
+
+/** The spec's categories ("values seen"); the complete list of this service. */
+export const CATEGORIES = ["cultural_exterior", "restaurant_ambiance", "beach_facility_status", "retail_compliance", "event_venue_status"] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+/** The spec's angles, with what the zoomer is asked to shoot. */
+export const ANGLE_DESCRIPTIONS = {
+  front: "The whole front of the place, square on, from across the street.",
+  entrance: "The entrance, facing it, doors and signage readable.",
+  interior: "Inside, a wide view of the main room.",
+  outdoor_seating: "The outdoor seating area, as a guest arriving sees it.",
+  overview: "A wide view that shows the place in its surroundings.",
+  water_quality_flag: "The beach's water-quality flag or notice board, readable.",
+  facilities: "Showers, toilets, loungers or other facilities, as they are.",
+  storefront: "The shop window and sign, facing it.",
+  promotional_display: "The promotional display or stand, its content readable.",
+  entrance_queue: "The queue at the entrance, showing how long it is.",
+  parking_lot: "The car park, showing how full it is.",
+} as const;
+export const ANGLES = Object.keys(ANGLE_DESCRIPTIONS) as [keyof typeof ANGLE_DESCRIPTIONS, ...(keyof typeof ANGLE_DESCRIPTIONS)[]];
+export type Angle = keyof typeof ANGLE_DESCRIPTIONS;
+
+/** Angles taken facing the target from outside (used by angle verification). */
+export const TIMES_OF_DAY = ["daylight", "midday", "evening"] as const;
+export type TimeOfDay = (typeof TIMES_OF_DAY)[number];
+export const CROWD_LEVELS = ["low", "moderate", "high"] as const;
+
+export const MAX_LOCATIONS = 500;
+export const MAX_EVENT_DATES = 366;
+
+export const AngleSchema = z.enum(ANGLES, { error: () => `Use one of ${ANGLES.join(", ")}.` }).openapi("Angle", {
+  description: Object.entries(ANGLE_DESCRIPTIONS)
+    .map(([angle, text]) => `\`${angle}\`: ${text}`)
+    .join("\n"),
+});
+
+export const RequirementsSchema = z
+  .strictObject({
+    angles: z
+      .array(AngleSchema)
+      .min(1, "Ask for at least one angle.")
+      .max(ANGLES.length)
+      .superRefine((angles, ctx) => {
+        angles.forEach((angle, index) => {
+          if (angles.indexOf(angle) !== index) ctx.addIssue({ code: "custom", path: [index], message: `"${angle}" is listed twice.` });
+        });
+      })
+      .optional()
+      .openapi({ description: "Photos to take, one per angle.", example: ["front", "entrance"] }),
+    time_of_day: z
+      .enum(TIMES_OF_DAY, { error: () => `Use one of ${TIMES_OF_DAY.join(", ")}.` })
+      .optional()
+      .openapi({ description: "`daylight` (sun above the horizon), `midday` (within 2 h of solar noon), `evening` (from 1 h before sunset to 2 h after)." }),
+    minimum_crowd: z
+      .enum(CROWD_LEVELS, { error: () => `Use one of ${CROWD_LEVELS.join(", ")}.` })
+      .optional()
+      .openapi({ description: "How busy the place must look (checked by an analyser when one is configured)." }),
+    brand_match: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100, "At most 100 characters.")
+      .optional()
+      .openapi({ description: "A brand name that must be visible (checked by an analyser when one is configured)." }),
+  })
+  .openapi("Requirements", { description: "Order-wide requirements merge into each location's; a location's own values win." });
+
+export type Requirements = z.infer<typeof RequirementsSchema>;
+
+const LOCATION_ID = /^loc_[A-Za-z0-9_-]{1,64}$/;
+
+export const LocationInputSchema = z
+  .strictObject({
+    location_id: z
+      .string()
+      .regex(LOCATION_ID, "Use loc_ followed by 1–64 letters, digits, _ or -.")
+      .optional()
+      .openapi({ description: "Your id for the location (unique within the order); we assign one when absent.", example: "loc_duomo" }),
+    name: z.string().trim().min(1, "Name the location.").max(200, "At most 200 characters.").openapi({ example: "Duomo di Firenze" }),
+    coordinates: z.strictObject({
+      lat: z.number().min(-90, "Latitude is between -90 and 90.").max(90, "Latitude is between -90 and 90.").openapi({ example: 43.7731 }),
+      lng: z.number().min(-180, "Longitude is between -180 and 180.").max(180, "Longitude is between -180 and 180.").openapi({ example: 11.256 }),
+    }),
+    requirements: RequirementsSchema.optional(),
+  })
+  .openapi("OrderLocationInput");
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function isRealDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+export const RecurringSchema = z
+  .strictObject({
+    enabled: z.boolean().openapi({ description: "false makes the order one-off (the other members are then ignored)." }),
+    frequency: z.enum(FREQUENCIES, { error: () => `Use one of ${FREQUENCIES.join(", ")}.` }).optional(),
+    day_of_week: z
+      .number()
+      .int("A whole number.")
+      .min(1, "ISO day of week: 1 (Monday) to 7 (Sunday).")
+      .max(7, "ISO day of week: 1 (Monday) to 7 (Sunday).")
+      .optional()
+      .openapi({ description: "Weekly orders: ISO day of week, 1 = Monday … 7 = Sunday (5 = Friday).", example: 5 }),
+    deliver_before: z
+      .union([z.string(), z.number()])
+      .refine((value) => parseDayOfMonth(value) !== null, 'A day of the month from 2 to 31, e.g. "15th" or 15.')
+      .optional()
+      .openapi({
+        description: "Monthly orders: photos are delivered before this day of the month (\"15th\"). A month without that day uses its last day.",
+        example: "15th",
+      }),
+    season: z
+      .enum(SEASONS, { error: () => `Use one of ${SEASONS.join(", ")}.` })
+      .optional()
+      .openapi({ description: "`summer_only`: June–August north of the equator, December–February south of it; `winter_only` the opposite months." }),
+    time_window: z
+      .string()
+      .refine((value) => parseTimeWindow(value) !== null, 'Use "HH:MM-HH:MM" (24-hour, local time), e.g. "18:00-21:00"; start and end differ.')
+      .optional()
+      .openapi({
+        description: "Local time at each location, HH:MM-HH:MM. An end before the start means the window runs past midnight (\"22:00-02:00\").",
+        example: "18:00-21:00",
+      }),
+    event_nights_only: z.boolean().optional().openapi({ description: "Cycles only on the dates in `event_dates`." }),
+    event_dates: z
+      .array(z.string().regex(DATE, "Use YYYY-MM-DD.").refine(isRealDate, "Not a calendar date."))
+      .max(MAX_EVENT_DATES)
+      .optional()
+      .openapi({ description: "Local dates of the events (YYYY-MM-DD), with `event_nights_only`.", example: ["2027-06-12", "2027-06-13"] }),
+    pause_conditions: z
+      .strictObject({ weather_extreme: z.boolean().optional() })
+      .optional()
+      .openapi({ description: "`weather_extreme`: skip a cycle (with `order.cycle.skipped`) when the forecast at the location is extreme." }),
+  })
+  .superRefine((r, ctx) => {
+    if (!r.enabled) return;
+    if (!r.frequency && !r.event_nights_only) ctx.addIssue({ code: "custom", path: ["frequency"], message: "Say how often: daily, weekly or monthly." });
+    if (r.day_of_week !== undefined && r.frequency !== "weekly") ctx.addIssue({ code: "custom", path: ["day_of_week"], message: "Only weekly orders take a day of the week." });
+    if (r.deliver_before !== undefined && r.frequency !== "monthly") ctx.addIssue({ code: "custom", path: ["deliver_before"], message: "Only monthly orders take deliver_before." });
+    if (r.event_nights_only && (r.event_dates?.length ?? 0) === 0) ctx.addIssue({ code: "custom", path: ["event_dates"], message: "List the event dates when event_nights_only is set." });
+    if (!r.event_nights_only && r.event_dates !== undefined) ctx.addIssue({ code: "custom", path: ["event_dates"], message: "Event dates go with event_nights_only: true." });
+  })
+  .openapi("Recurring");
+
+export type RecurringInput = z.infer<typeof RecurringSchema>;
+
+export const DeliveryInputSchema = z
+  .strictObject({
+    webhook_url: z
+      .string()
+      .max(2048, "At most 2048 characters.")
+      .optional()
+      .openapi({ description: "Receives this order's events, signed with the organisation's order-delivery secret. Private targets are refused.", example: "https://partner.example/hooks/orders" }),
+  })
+  .openapi("DeliveryInput");
+
+export const CreateOrderSchema = z
+  .strictObject({
+    client_reference: z.string().trim().min(1).max(200, "At most 200 characters.").optional().openapi({ example: "florence-q3-2027" }),
+    category: z.enum(CATEGORIES, { error: () => `Use one of ${CATEGORIES.join(", ")}.` }).openapi({ example: "cultural_exterior" }),
+    description: z.string().max(5000, "At most 5000 characters.").optional(),
+    locations: z
+      .array(LocationInputSchema)
+      .min(1, "Give at least one location.")
+      .max(MAX_LOCATIONS, `At most ${MAX_LOCATIONS} locations per order.`),
+    requirements: RequirementsSchema.optional(),
+    recurring: RecurringSchema.optional(),
+    delivery: DeliveryInputSchema.optional(),
+  })
+  .superRefine((body, ctx) => {
+    const seen = new Map<string, number>();
+    body.locations.forEach((location, index) => {
+      if (location.location_id) {
+        const first = seen.get(location.location_id);
+        if (first !== undefined) {
+          ctx.addIssue({ code: "custom", path: ["locations", index, "location_id"], message: `"${location.location_id}" is already used by location ${first}.` });
+        } else seen.set(location.location_id, index);
+      }
+      const angles = location.requirements?.angles ?? body.requirements?.angles;
+      if (!angles) {
+        ctx.addIssue({ code: "custom", path: ["locations", index, "requirements", "angles"], message: "Say which angles to shoot, here or in the order-wide requirements." });
+      }
+    });
+  })
+  .openapi("CreateOrder");
+
+export type CreateOrderInput = z.infer<typeof CreateOrderSchema>;
+
+export const ConfirmOrderSchema = z
+  .strictObject({
+    payment_method: z.literal("card", { error: () => 'Use "card": the organisation\'s card on file.' }).openapi({ example: "card" }),
+    payment_method_id: z
+      .string()
+      .max(100)
+      .optional()
+      .openapi({ description: "Test mode only: charge this test payment method instead of the card on file (see the order guide)." }),
+  })
+  .openapi("ConfirmOrder");
+
+export const CancelOrderSchema = z.strictObject({ reason: z.string().max(500).optional() }).openapi("CancelOrder");
+
+// ----- responses -----
+
+export const LineItemSchema = z
+  .object({
+    location_id: z.string(),
+    name: z.string(),
+    angles: z.array(AngleSchema),
+    time_of_day: z.enum(TIMES_OF_DAY).nullable(),
+    quantity: z.number().int().openapi({ description: "Photos per cycle at this location." }),
+    unit_amount_cents: z.number().int(),
+    amount_cents: z.number().int(),
+  })
+  .openapi("QuoteLineItem");
+
+export const QuoteSchema = z
+  .object({
+    currency: z.string().openapi({ example: "EUR" }),
+    category: z.enum(CATEGORIES),
+    plan: z.enum(["developer", "business", "enterprise"]),
+    billing: z.enum(["one_off", "per_cycle"]).openapi({ description: "`per_cycle`: recurring orders are charged each cycle's total when it is dispatched; the first at confirmation." }),
+    line_items: z.array(LineItemSchema),
+    photos_per_cycle: z.number().int(),
+    subtotal_cents: z.number().int(),
+    discount: z
+      .object({ reason: z.string(), percent: z.number(), amount_cents: z.number().int() })
+      .nullable()
+      .openapi({ description: "Recurring discount: 10 % monthly, 15 % weekly." }),
+    total_cents: z.number().int().openapi({ description: "What one cycle (or the one-off order) costs." }),
+    quota: z.object({
+      photos_per_month: z.number().int().nullable().openapi({ description: "null: unlimited." }),
+      used_this_month: z.number().int(),
+      remaining_this_month: z.number().int().nullable(),
+    }),
+    schedule: z.string().nullable().openapi({ description: "The recurrence in words, e.g. \"Every Friday, June to August, 18:00–21:00 local time\"." }),
+    price_list_updated_at: z.string(),
+    created_at: z.string(),
+  })
+  .openapi("Quote");
+
+export type Quote = z.infer<typeof QuoteSchema>;
+
+export const OrderLocationSchema = z
+  .object({
+    location_id: z.string(),
+    name: z.string(),
+    coordinates: z.object({ lat: z.number(), lng: z.number() }),
+    time_zone: z.string().openapi({ example: "Europe/Rome" }),
+    requirements: RequirementsSchema.openapi({ description: "The merged requirements in force at this location." }),
+  })
+  .openapi("OrderLocation");
+
+export const PaymentSchema = z
+  .object({
+    id: z.string().openapi({ example: "pay_06h0…" }),
+    kind: z.enum(["charge", "refund"]),
+    status: z.enum(PAYMENT_STATUSES),
+    amount_cents: z.number().int(),
+    currency: z.string(),
+    cycle_index: z.number().int().nullable(),
+    payment_method: z.string(),
+    failure_code: z.string().nullable(),
+    failure_message: z.string().nullable(),
+    next_action: z
+      .object({ type: z.literal("authenticate"), url: z.string() })
+      .nullable()
+      .openapi({ description: "When the card needs the customer's authentication (3-D Secure): where to complete it." }),
+    created_at: z.string(),
+  })
+  .openapi("Payment");
+
+export const OrderStatusSchema = z.enum(ORDER_STATUSES).openapi("OrderStatus");
+
+export const OrderSchema = z
+  .object({
+    id: z.string().openapi({ example: "ord_06h0m4b7yq4r6t9v0wxyzab3k" }),
+    client_reference: z.string().nullable(),
+    category: z.enum(CATEGORIES),
+    description: z.string(),
+    status: OrderStatusSchema,
+    status_reason: z.string().nullable(),
+    locations: z.array(OrderLocationSchema),
+    requirements: RequirementsSchema,
+    recurring: RecurringSchema.nullable(),
+    delivery: z.object({ webhook_url: z.string().nullable() }),
+    quote: QuoteSchema,
+    payments: z.array(PaymentSchema),
+    amount_charged_cents: z.number().int(),
+    amount_refunded_cents: z.number().int(),
+    missions: z.object({ total: z.number().int(), active: z.number().int(), completed: z.number().int(), cancelled: z.number().int() }),
+    next_cycle: z
+      .object({ index: z.number().int(), local_date: z.string(), dispatch_at: z.string() })
+      .nullable()
+      .openapi({ description: "Recurring orders: the next cycle the scheduler will dispatch." }),
+    created_at: z.string(),
+    updated_at: z.string(),
+    confirmed_at: z.string().nullable(),
+    cancelled_at: z.string().nullable(),
+    expires_at: z.string().nullable().openapi({ description: "An unconfirmed order expires at this time (7 days after creation)." }),
+  })
+  .openapi("Order");
+
+export type Order = z.infer<typeof OrderSchema>;
+
+export const ScheduleSchema = z
+  .object({
+    order_id: z.string(),
+    description: z.string(),
+    status: OrderStatusSchema,
+    photos_per_cycle: z.number().int(),
+    cycles: z.array(
+      z.object({
+        index: z.number().int(),
+        local_date: z.string(),
+        status: z.enum(["scheduled", "dispatched", "skipped"]),
+        skip_reason: z.string().nullable(),
+        dispatch_at: z.string().openapi({ description: "When the service dispatches this cycle's missions (UTC)." }),
+        windows: z
+          .array(
+            z.object({
+              time_zone: z.string(),
+              local_window: z.string().nullable(),
+              crosses_midnight: z.boolean(),
+              starts_at: z.string(),
+              ends_at: z.string(),
+              location_ids: z.array(z.string()),
+            }),
+          )
+          .openapi({ description: "The cycle's window in each time zone the order's locations are in." }),
+      }),
+    ),
+  })
+  .openapi("OrderSchedule");
+
+export const DeliveredPhotoSchema = z
+  .object({
+    photo_id: z.string().openapi({ example: "img_06h0…" }),
+    order_id: z.string(),
+    mission_id: z.string(),
+    location_id: z.string(),
+    url: z.string().openapi({ description: "Signed CDN URL of the original (EXIF preserved)." }),
+    thumbnail: z.string(),
+    angle: AngleSchema,
+    metadata: z.object({
+      captured_at: z.string().nullable(),
+      gps: z.object({ lat: z.number(), lng: z.number() }).nullable(),
+      weather: z.object({ condition: z.string(), temp_c: z.number() }).nullable(),
+    }),
+    verification: z.object({
+      status: z.literal("approved"),
+      ai_checks: z.record(z.string(), z.object({ score: z.number(), passed: z.boolean() }).catchall(z.unknown())),
+    }),
+  })
+  .openapi("DeliveredPhoto");
+
+export const DeliverySecretSchema = z
+  .object({
+    exists: z.boolean(),
+    created_at: z.string().nullable(),
+    previous_secret_expires_at: z.string().nullable(),
+  })
+  .openapi("DeliverySecret");
+
+export const DeliverySecretRevealSchema = DeliverySecretSchema.extend({
+  secret: z.string().openapi({ description: "Shown only in this response. Verify X-SVC-Signature with it." }),
+}).openapi("DeliverySecretWithSecret");
+
+export const OrderListQuerySchema = z.object({
+  status: z.string().optional().openapi({ description: `Comma-separated statuses (${ORDER_STATUSES.join(", ")}) or \`all\` (default).` }),
+  client_reference: z.string().max(200).optional(),
+  created_since: z.iso.datetime({ offset: true }).optional(),
+});

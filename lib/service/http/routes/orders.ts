@@ -1,0 +1,422 @@
+// The order interface (/api/orders/v1): quote, create, read, confirm and pay, cancel, pause and
+// resume, and what an order produced (missions, delivered photos, schedule, delivery log).
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { eq } from "drizzle-orm";
+import { ORDER_STATUSES, webhookEndpoints } from "@/lib/db/schema";
+import { MissionSchema } from "@/lib/schemas/mission";
+import {
+  CancelOrderSchema,
+  ConfirmOrderSchema,
+  CreateOrderSchema,
+  DeliveredPhotoSchema,
+  DeliverySecretRevealSchema,
+  DeliverySecretSchema,
+  OrderListQuerySchema,
+  OrderSchema,
+  QuoteSchema,
+  ScheduleSchema,
+} from "@/lib/schemas/order";
+import { DeliverySchema } from "@/lib/schemas/webhook";
+import { ORDERS_BASE_PATH } from "@/lib/service/context";
+import { ApiError, notFound } from "@/lib/service/errors";
+import { cancelOrder, setOrderPaused } from "@/lib/service/orders/change-order";
+import { authenticatePayment, confirmOrder } from "@/lib/service/orders/confirm-order";
+import { createOrder } from "@/lib/service/orders/create-order";
+import { createDeliverySecret, getDeliverySecretInfo, rotateDeliverySecret } from "@/lib/service/orders/delivery-secret";
+import { listOrderRows, getOrderRow } from "@/lib/service/orders/order-rows";
+import { getOrder, listOrderMissions, listOrderPhotos, orderSchedule, orderView } from "@/lib/service/orders/order-views";
+import { prepareOrder, quoteOrder } from "@/lib/service/orders/quote-order";
+import { parseStatusFilter } from "@/lib/service/query-filters";
+import { listDeliveries, redeliver } from "@/lib/service/webhooks/deliveries";
+import { authenticateOrders } from "../middleware/authenticate-orders";
+import { idempotency } from "../middleware/idempotency";
+import { jsonBody } from "../middleware/json-body";
+import { ListMetaSchema, PagingQuery, errorResponses, jsonResponse, orderSecurity } from "../openapi-common";
+import type { AppEnv } from "../types";
+
+const tags = ["Orders"];
+const read = authenticateOrders("orders:read");
+const write = authenticateOrders("orders:write");
+
+const OrderIdParam = z.object({
+  id: z.string().max(100).openapi({ param: { name: "id", in: "path" }, example: "ord_06h0m4b7yq4r6t9v0wxyzab3k" }),
+});
+
+const IdempotencyHeader = z.object({
+  "idempotency-key": z
+    .string()
+    .max(255)
+    .optional()
+    .openapi({
+      description:
+        "Makes the POST safe to retry: the same key with the same request answers the first response again (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 422; while the first is running, 409.",
+      example: "5f2b1a9e-8c4d-4f2e-9a61-3f1f3d0c7a10",
+    }),
+});
+
+const replayedHeader = {
+  "Idempotent-Replayed": { description: "`true` when this is the stored response of an earlier request with the same Idempotency-Key.", schema: { type: "string" as const } },
+};
+
+const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
+const withReplay = <T extends z.ZodType>(schema: T, description: string) => {
+  const response = jsonResponse(schema, description);
+  return { ...response, headers: { ...response.headers, ...replayedHeader } };
+};
+
+const STATE_TABLE = `
+| From | Action | To |
+|---|---|---|
+| — | POST /orders | pending_confirmation |
+| pending_confirmation, payment_failed | confirm, card charged | confirmed → in_progress (one-off: missions dispatched) or active (recurring) |
+| pending_confirmation, payment_failed | confirm, card declined | payment_failed (confirm again) |
+| pending_confirmation, payment_failed | confirm, card needs authentication | payment_action_required |
+| payment_action_required | authentication completed / failed | as a charged / declined confirm |
+| pending_confirmation, payment_action_required, payment_failed | 7 days pass | expired |
+| pending_confirmation, payment_action_required, payment_failed, confirmed, in_progress | cancel | cancelled (undelivered work refunded) |
+| active | pause | paused (cycles due meanwhile are skipped, with order.cycle.skipped) |
+| paused | resume | active |
+| active, paused | cancel, or the last cycle is dispatched | ended |
+| in_progress | every location delivered / some given up | fulfilled / partially_fulfilled |
+Any other change answers 409 with the current state.`;
+
+const quoteRoute = createRoute({
+  method: "post",
+  path: "/orders/quote",
+  tags,
+  summary: "Price an order",
+  description: "Prices a create-order body without creating anything: line items per location, the recurring discount, the plan's quota left this month and the total.",
+  security: orderSecurity("orders:read"),
+  middleware: [read, jsonBody, idempotency] as const,
+  request: { headers: IdempotencyHeader, body: json(CreateOrderSchema) },
+  responses: { 200: withReplay(QuoteSchema, "The quote."), ...errorResponses(400, 413, 415, 422) },
+});
+
+const createOrderRoute = createRoute({
+  method: "post",
+  path: "/orders",
+  tags,
+  summary: "Create an order",
+  description: `Creates an order in \`pending_confirmation\` with its quote; confirm it to pay and dispatch. Unknown members are refused. States:\n${STATE_TABLE}`,
+  security: orderSecurity("orders:write"),
+  middleware: [write, jsonBody, idempotency] as const,
+  request: { headers: IdempotencyHeader, body: json(CreateOrderSchema) },
+  responses: { 201: withReplay(OrderSchema, "The order."), ...errorResponses(400, 409, 413, 415, 422) },
+});
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/orders",
+  tags,
+  summary: "List orders",
+  description: "The organisation's orders, newest first.",
+  security: orderSecurity("orders:read"),
+  middleware: [read] as const,
+  request: { query: OrderListQuerySchema.extend(PagingQuery) },
+  responses: { 200: jsonResponse(z.object({ data: z.array(OrderSchema), meta: ListMetaSchema }).openapi("OrderList"), "A page of orders."), ...errorResponses(422) },
+});
+
+const getRoute = createRoute({
+  method: "get",
+  path: "/orders/{id}",
+  tags,
+  summary: "Get an order",
+  security: orderSecurity("orders:read"),
+  middleware: [read] as const,
+  request: { params: OrderIdParam },
+  responses: { 200: jsonResponse(OrderSchema, "The order."), ...errorResponses(404) },
+});
+
+const confirmRoute = createRoute({
+  method: "post",
+  path: "/orders/{id}/confirm",
+  tags,
+  summary: "Confirm and pay an order",
+  description:
+    "Checks the plan's monthly photo quota (402 when it would be exceeded), charges the card on file (a recurring order: its first cycle) and dispatches the order: " +
+    "one `mis_` mission per location. The answer is the order: `in_progress` or `active` when paid, `payment_failed` when declined (confirm again), " +
+    `\`payment_action_required\` when the card needs authentication (see the payment's \`next_action\`). States:\n${STATE_TABLE}`,
+  security: orderSecurity("orders:write"),
+  middleware: [write, jsonBody, idempotency] as const,
+  request: { params: OrderIdParam, headers: IdempotencyHeader, body: json(ConfirmOrderSchema) },
+  responses: { 200: withReplay(OrderSchema, "The order after payment."), ...errorResponses(400, 402, 404, 409, 413, 415, 422) },
+});
+
+const authenticateRoute = createRoute({
+  method: "post",
+  path: "/orders/{id}/payments/{payment_id}/authenticate",
+  tags,
+  summary: "Complete a card authentication (test mode)",
+  description: "Test mode only: acts as the customer completing (or failing) 3-D Secure for a payment in `requires_action`. In live mode the card processor reports it.",
+  security: orderSecurity("orders:write"),
+  middleware: [write, jsonBody, idempotency] as const,
+  request: {
+    params: OrderIdParam.extend({ payment_id: z.string().max(100).openapi({ param: { name: "payment_id", in: "path" } }) }),
+    headers: IdempotencyHeader,
+    body: json(z.strictObject({ authenticated: z.boolean() }).openapi("AuthenticatePayment")),
+  },
+  responses: { 200: withReplay(OrderSchema, "The order after the authentication."), ...errorResponses(400, 404, 409, 413, 415, 422) },
+});
+
+const cancelRoute = createRoute({
+  method: "post",
+  path: "/orders/{id}/cancel",
+  tags,
+  summary: "Cancel an order",
+  description: "Cancels the order and its open missions. Undelivered work is refunded; a recurring order ends. The body (a reason) is optional.",
+  security: orderSecurity("orders:write"),
+  middleware: [write, idempotency] as const,
+  request: { params: OrderIdParam, headers: IdempotencyHeader, body: { content: { "application/json": { schema: CancelOrderSchema } }, required: false } },
+  responses: { 200: withReplay(OrderSchema, "The cancelled order."), ...errorResponses(400, 404, 409, 422) },
+});
+
+const pauseRoute = (action: "pause" | "resume") =>
+  createRoute({
+    method: "post",
+    path: `/orders/{id}/${action}`,
+    tags,
+    summary: action === "pause" ? "Pause a recurring order" : "Resume a recurring order",
+    description:
+      action === "pause"
+        ? "Cycles that come due while paused are skipped (`order.cycle.skipped`, reason `paused`); nothing is charged for them."
+        : "The next cycle that comes due is dispatched again.",
+    security: orderSecurity("orders:write"),
+    middleware: [write, idempotency] as const,
+    request: { params: OrderIdParam, headers: IdempotencyHeader },
+    responses: { 200: withReplay(OrderSchema, "The order."), ...errorResponses(404, 409) },
+  });
+
+const missionsRoute = createRoute({
+  method: "get",
+  path: "/orders/{id}/missions",
+  tags,
+  summary: "The order's missions",
+  description: "The missions dispatched for the order (one per location and cycle), latest cycle first. They are real missions of the mission interface.",
+  security: orderSecurity("orders:read"),
+  middleware: [read] as const,
+  request: { params: OrderIdParam, query: z.object(PagingQuery) },
+  responses: { 200: jsonResponse(z.object({ data: z.array(MissionSchema), meta: ListMetaSchema }).openapi("OrderMissionList"), "A page of missions."), ...errorResponses(404, 422) },
+});
+
+const photosRoute = createRoute({
+  method: "get",
+  path: "/orders/{id}/photos",
+  tags,
+  summary: "The order's delivered photos",
+  description: "Verified photos in the spec's Delivered photo record, oldest first. URLs are signed and valid for 7 days.",
+  security: orderSecurity("orders:read"),
+  middleware: [read] as const,
+  request: { params: OrderIdParam, query: z.object(PagingQuery) },
+  responses: { 200: jsonResponse(z.object({ data: z.array(DeliveredPhotoSchema), meta: ListMetaSchema }).openapi("DeliveredPhotoList"), "A page of photos."), ...errorResponses(404, 422) },
+});
+
+const scheduleRoute = createRoute({
+  method: "get",
+  path: "/orders/{id}/schedule",
+  tags,
+  summary: "The next cycles of a recurring order",
+  description: "Each cycle's local date, dispatch time and window in every time zone the order's locations are in. 409 for a one-off order.",
+  security: orderSecurity("orders:read"),
+  middleware: [read] as const,
+  request: {
+    params: OrderIdParam,
+    query: z.object({ count: z.coerce.number().int().min(1).max(52).default(5).openapi({ description: "How many cycles (at most 52).", example: 5 }) }),
+  },
+  responses: { 200: jsonResponse(ScheduleSchema, "The schedule."), ...errorResponses(404, 409, 422) },
+});
+
+const DeliveryQuery = z.object({ ...PagingQuery, status: z.string().optional().openapi({ description: "pending, delivering, succeeded, failed (comma-separated)." }) });
+
+const deliveriesRoute = createRoute({
+  method: "get",
+  path: "/orders/{id}/deliveries",
+  tags,
+  summary: "Deliveries to the order's webhook URL",
+  description: "Every event sent to `delivery.webhook_url`, with every attempt. Empty when the order has no delivery URL.",
+  security: orderSecurity("orders:read"),
+  middleware: [read] as const,
+  request: { params: OrderIdParam, query: DeliveryQuery },
+  responses: { 200: jsonResponse(z.object({ data: z.array(DeliverySchema), meta: ListMetaSchema }).openapi("OrderDeliveryList"), "Newest first."), ...errorResponses(404, 422) },
+});
+
+const redeliverRoute = createRoute({
+  method: "post",
+  path: "/orders/{id}/deliveries/{delivery_id}/redeliver",
+  tags,
+  summary: "Send a delivery again",
+  description: "Queues one more attempt of a succeeded or failed delivery, with the same event id and body.",
+  security: orderSecurity("orders:write"),
+  middleware: [write, idempotency] as const,
+  request: { params: OrderIdParam.extend({ delivery_id: z.string().max(100).openapi({ param: { name: "delivery_id", in: "path" } }) }), headers: IdempotencyHeader },
+  responses: { 200: withReplay(DeliverySchema, "The delivery, queued."), ...errorResponses(404, 409) },
+});
+
+const secretInfoRoute = createRoute({
+  method: "get",
+  path: "/delivery-secret",
+  tags,
+  summary: "The order-delivery secret (without the secret)",
+  security: orderSecurity("orders:read"),
+  middleware: [read] as const,
+  responses: { 200: jsonResponse(DeliverySecretSchema, "Whether a secret exists, and since when."), ...errorResponses() },
+});
+
+const secretCreateRoute = createRoute({
+  method: "post",
+  path: "/delivery-secret",
+  tags,
+  summary: "Create the order-delivery secret",
+  description: "Creates the secret that signs requests to orders' `delivery.webhook_url` (X-SVC-Signature). It is shown only in this answer; 409 when one exists (rotate it).",
+  security: orderSecurity("orders:write"),
+  middleware: [write, idempotency] as const,
+  request: { headers: IdempotencyHeader },
+  responses: { 201: withReplay(DeliverySecretRevealSchema, "The secret, shown once."), ...errorResponses(409) },
+});
+
+const secretRotateRoute = createRoute({
+  method: "post",
+  path: "/delivery-secret/rotate",
+  tags,
+  summary: "Rotate the order-delivery secret",
+  description: "A new secret, shown only here. The old one keeps signing (X-SVC-Signature-Previous) for 24 hours.",
+  security: orderSecurity("orders:write"),
+  middleware: [write, idempotency] as const,
+  request: { headers: IdempotencyHeader },
+  responses: { 200: withReplay(DeliverySecretRevealSchema, "The new secret, shown once."), ...errorResponses() },
+});
+
+async function orderEndpointId(c: { var: AppEnv["Variables"] }, orderId: string): Promise<string | null> {
+  const [row] = await c.var.ctx.db.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(eq(webhookEndpoints.orderId, orderId)).limit(1);
+  return row?.id ?? null;
+}
+
+export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
+  // POST /orders/quote – price an order without creating it
+  app.openapi(quoteRoute, async (c) => c.json(await quoteOrder(c.var.ctx, c.var.orderCaller.orgId, prepareOrder(c.req.valid("json"))), 200));
+
+  // POST /orders – create an order (pending_confirmation)
+  app.openapi(createOrderRoute, async (c) => {
+    const { ctx, orderCaller } = c.var;
+    const id = await createOrder(ctx, orderCaller.orgId, c.req.valid("json"));
+    c.header("Location", `${ctx.config.publicOrigin}${ORDERS_BASE_PATH}/orders/${id}`);
+    return c.json(await getOrder(ctx, orderCaller.orgId, id), 201);
+  });
+
+  // GET /orders – list the organisation's orders
+  app.openapi(listRoute, async (c) => {
+    const { ctx, orderCaller } = c.var;
+    const query = c.req.valid("query");
+    const { rows, total } = await listOrderRows(ctx.db, orderCaller.orgId, {
+      statuses: parseStatusFilter(query.status, ORDER_STATUSES, null),
+      clientReference: query.client_reference,
+      createdSince: query.created_since,
+      page: query.page,
+      perPage: query.per_page,
+    });
+    const data = await Promise.all(rows.map((row) => orderView(ctx, row)));
+    return c.json({ data, meta: { total, page: query.page, per_page: query.per_page } }, 200);
+  });
+
+  // GET /orders/:id – one order
+  app.openapi(getRoute, async (c) => c.json(await getOrder(c.var.ctx, c.var.orderCaller.orgId, c.req.valid("param").id), 200));
+
+  // POST /orders/:id/confirm – pay and dispatch
+  app.openapi(confirmRoute, async (c) => {
+    const { ctx, orderCaller } = c.var;
+    const { id } = c.req.valid("param");
+    await confirmOrder(ctx, orderCaller.orgId, id, c.req.valid("json"));
+    return c.json(await getOrder(ctx, orderCaller.orgId, id), 200);
+  });
+
+  // POST /orders/:id/payments/:payment_id/authenticate – test-mode 3-D Secure
+  app.openapi(authenticateRoute, async (c) => {
+    const { ctx, orderCaller } = c.var;
+    const { id, payment_id } = c.req.valid("param");
+    await authenticatePayment(ctx, orderCaller.orgId, id, payment_id, c.req.valid("json").authenticated);
+    return c.json(await getOrder(ctx, orderCaller.orgId, id), 200);
+  });
+
+  // POST /orders/:id/cancel – cancel, refunding undelivered work
+  app.openapi(cancelRoute, async (c) => {
+    const { ctx, orderCaller } = c.var;
+    const { id } = c.req.valid("param");
+    const text = await c.req.text();
+    let reason: string | undefined;
+    if (text.trim()) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        throw new ApiError(400, "malformed_json", "The request body is not valid JSON.");
+      }
+      const body = CancelOrderSchema.safeParse(parsed);
+      if (!body.success) {
+        throw new ApiError(422, "validation_failed", "The request is not valid; see errors[].", {
+          errors: body.error.issues.map((issue) => ({ pointer: `/${issue.path.join("/")}`, message: issue.message, in: "body" as const, code: issue.code })),
+        });
+      }
+      reason = body.data.reason;
+    }
+    await cancelOrder(ctx, orderCaller.orgId, id, reason);
+    return c.json(await getOrder(ctx, orderCaller.orgId, id), 200);
+  });
+
+  for (const action of ["pause", "resume"] as const) {
+    // POST /orders/:id/pause, /resume – recurring orders
+    app.openapi(pauseRoute(action), async (c) => {
+      const { ctx, orderCaller } = c.var;
+      const { id } = c.req.valid("param");
+      await setOrderPaused(ctx, orderCaller.orgId, id, action === "pause");
+      return c.json(await getOrder(ctx, orderCaller.orgId, id), 200);
+    });
+  }
+
+  // GET /orders/:id/missions – dispatched missions
+  app.openapi(missionsRoute, async (c) => {
+    const { page, per_page } = c.req.valid("query");
+    return c.json(await listOrderMissions(c.var.ctx, c.var.orderCaller.orgId, c.req.valid("param").id, page, per_page), 200);
+  });
+
+  // GET /orders/:id/photos – delivered photos
+  app.openapi(photosRoute, async (c) => {
+    const { page, per_page } = c.req.valid("query");
+    return c.json(await listOrderPhotos(c.var.ctx, c.var.orderCaller.orgId, c.req.valid("param").id, page, per_page), 200);
+  });
+
+  // GET /orders/:id/schedule – next cycles of a recurring order
+  app.openapi(scheduleRoute, async (c) => {
+    const schedule = await orderSchedule(c.var.ctx, c.var.orderCaller.orgId, c.req.valid("param").id, c.req.valid("query").count);
+    if (!schedule) throw new ApiError(409, "order_not_recurring", "This order is one-off: it has no schedule.");
+    return c.json(schedule, 200);
+  });
+
+  // GET /orders/:id/deliveries – the delivery log of the order's webhook URL
+  app.openapi(deliveriesRoute, async (c) => {
+    const { ctx, orderCaller } = c.var;
+    const { id } = c.req.valid("param");
+    const query = c.req.valid("query");
+    await getOrderRow(ctx.db, orderCaller.orgId, id);
+    const endpointId = await orderEndpointId(c, id);
+    if (!endpointId) return c.json({ data: [], meta: { total: 0, page: query.page, per_page: query.per_page } }, 200);
+    return c.json(await listDeliveries(ctx, orderCaller.orgId, endpointId, { status: query.status, page: query.page, perPage: query.per_page }, "order"), 200);
+  });
+
+  // POST /orders/:id/deliveries/:delivery_id/redeliver – one more attempt
+  app.openapi(redeliverRoute, async (c) => {
+    const { ctx, orderCaller } = c.var;
+    const { id, delivery_id } = c.req.valid("param");
+    await getOrderRow(ctx.db, orderCaller.orgId, id);
+    const endpointId = await orderEndpointId(c, id);
+    if (!endpointId) throw notFound("delivery");
+    return c.json(await redeliver(ctx, orderCaller.orgId, endpointId, delivery_id, "order"), 200);
+  });
+
+  // GET /delivery-secret – whether the order-delivery secret exists
+  app.openapi(secretInfoRoute, async (c) => c.json(await getDeliverySecretInfo(c.var.ctx, c.var.orderCaller.orgId), 200));
+
+  // POST /delivery-secret – create it (shown once)
+  app.openapi(secretCreateRoute, async (c) => c.json(await createDeliverySecret(c.var.ctx, c.var.orderCaller.orgId), 201));
+
+  // POST /delivery-secret/rotate – a new one (shown once), the old one in grace
+  app.openapi(secretRotateRoute, async (c) => c.json(await rotateDeliverySecret(c.var.ctx, c.var.orderCaller.orgId), 200));
+}

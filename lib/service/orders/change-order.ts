@@ -1,0 +1,91 @@
+// Cancel, pause and resume. Cancelling is free before any work is delivered: what was charged and
+// not delivered is refunded (a one-off order becomes `cancelled`; a recurring one `ended`), and
+// the order's open missions are cancelled so zoomers stop seeing them.
+import { and, eq, inArray, lte } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { missions, orders, payments } from "@/lib/db/schema";
+import type { Quote } from "@/lib/schemas/order";
+import type { ServiceContext } from "@/lib/service/context";
+import { recordEvent } from "@/lib/service/events/record-event";
+import { getOrderRow, paymentTotals, type OrderRow } from "./order-rows";
+import { assertAction, UNCONFIRMED } from "./order-states";
+import { refundOrder } from "./take-payment";
+
+/** What delivered work is worth: each mission's approved images (up to what it asked) at the quoted price. */
+async function deliveredValueCents(tx: Db, order: OrderRow): Promise<number> {
+  const quote = order.quote as Quote;
+  const unitByLocation = new Map(quote.line_items.map((item) => [item.location_id, item.unit_amount_cents]));
+  const factor = quote.subtotal_cents > 0 ? quote.total_cents / quote.subtotal_cents : 1;
+  const rows = await tx
+    .select({ locationId: missions.locationId, approved: missions.approvedImageCount, required: missions.requiredImages })
+    .from(missions)
+    .where(eq(missions.orderId, order.id));
+  return Math.round(rows.reduce((sum, m) => sum + Math.min(m.approved, m.required) * (unitByLocation.get(m.locationId ?? "") ?? 0) * factor, 0));
+}
+
+export async function cancelOrder(ctx: ServiceContext, orgId: string, id: string, reason: string | undefined): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const order = await getOrderRow(tx, orgId, id, { forUpdate: true });
+    assertAction("cancel", order.status, order.recurring !== null);
+    const now = new Date();
+    const recurringStarted = order.recurring !== null && (order.status === "active" || order.status === "paused");
+    const cancelled = await tx
+      .update(missions)
+      .set({ status: "cancelled", cancelledAt: now, updatedAt: now })
+      .where(and(eq(missions.orderId, order.id), eq(missions.status, "active")))
+      .returning({ id: missions.id });
+    for (const m of cancelled) ctx.missionCache.invalidate(m.id);
+
+    let refunded = 0;
+    if (UNCONFIRMED.includes(order.status)) {
+      await tx.update(payments).set({ status: "canceled", updatedAt: now }).where(and(eq(payments.orderId, order.id), eq(payments.status, "requires_action")));
+    } else {
+      const rows = await tx.select().from(payments).where(eq(payments.orderId, order.id));
+      const { charged, refunded: already } = paymentTotals(rows);
+      refunded = await refundOrder(tx, ctx, order, charged - already - (await deliveredValueCents(tx, order)));
+    }
+    await tx
+      .update(orders)
+      .set({
+        status: recurringStarted ? "ended" : "cancelled",
+        statusReason: reason ? `Cancelled: ${reason}` : "Cancelled by the organisation.",
+        cancelledAt: now,
+        nextCycleIndex: -1,
+        updatedAt: now,
+      })
+      .where(eq(orders.id, order.id));
+    const data = { order_id: order.id, reason: reason ?? null, missions_cancelled: cancelled.length, refunded_cents: refunded, currency: order.currency };
+    await recordEvent(tx, { orgId, type: "order.cancelled", orderId: order.id, data });
+    if (refunded > 0) await recordEvent(tx, { orgId, type: "order.refunded", orderId: order.id, data: { order_id: order.id, amount_cents: refunded, currency: order.currency, reason: "cancelled" } });
+  });
+  ctx.wakeWorkers("webhooks");
+}
+
+export async function setOrderPaused(ctx: ServiceContext, orgId: string, id: string, paused: boolean): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const order = await getOrderRow(tx, orgId, id, { forUpdate: true });
+    assertAction(paused ? "pause" : "resume", order.status, order.recurring !== null);
+    await tx
+      .update(orders)
+      .set({ status: paused ? "paused" : "active", statusReason: paused ? "Paused by the organisation." : null, updatedAt: new Date() })
+      .where(eq(orders.id, order.id));
+    await recordEvent(tx, { orgId, type: paused ? "order.paused" : "order.resumed", orderId: order.id, data: { order_id: order.id } });
+  });
+  ctx.wakeWorkers("webhooks");
+}
+
+/** Unconfirmed orders past their expiry become `expired` (run by housekeeping). */
+export async function expireOrders(ctx: Pick<ServiceContext, "db">, now = new Date()): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: orders.id, orgId: orders.orgId })
+      .from(orders)
+      .where(and(inArray(orders.status, [...UNCONFIRMED]), lte(orders.expiresAt, now)))
+      .for("update", { skipLocked: true });
+    for (const order of due) {
+      await tx.update(orders).set({ status: "expired", updatedAt: now }).where(eq(orders.id, order.id));
+      await recordEvent(tx, { orgId: order.orgId, type: "order.expired", orderId: order.id, data: { order_id: order.id } });
+    }
+    return due.length;
+  });
+}

@@ -1,0 +1,65 @@
+// POST /orders: validates what the schema cannot (the delivery URL's target, the recurrence as a
+// whole, the delivery secret), prices the order and stores it with its quote, unconfirmed. An
+// order with a delivery URL gets a hidden endpoint that carries its events there.
+import { eq } from "drizzle-orm";
+import { orderLocations, orders, organisations, webhookEndpoints } from "@/lib/db/schema";
+import { createId } from "@/lib/ids/create-id";
+import type { CreateOrderInput } from "@/lib/schemas/order";
+import type { ServiceContext } from "@/lib/service/context";
+import { ApiError } from "@/lib/service/errors";
+import { checkedUrl } from "@/lib/service/webhooks/endpoints";
+import { ORDERS_BASE_PATH } from "@/lib/service/context";
+import { prepareOrder, quoteOrder } from "./quote-order";
+
+/** An unconfirmed order expires after this long (DESIGN.md: 7 days). */
+export const ORDER_EXPIRY_MS = 7 * 86_400_000;
+
+export async function createOrder(ctx: ServiceContext, orgId: string, input: CreateOrderInput): Promise<string> {
+  const prepared = prepareOrder(input);
+  const webhookUrl = input.delivery?.webhook_url ? await checkedUrl(ctx, input.delivery.webhook_url, "/delivery/webhook_url") : null;
+  if (webhookUrl) {
+    const [org] = await ctx.db.select({ secret: organisations.orderDeliverySecret }).from(organisations).where(eq(organisations.id, orgId)).limit(1);
+    if (!org?.secret) {
+      throw new ApiError(409, "delivery_secret_missing", `Create the organisation's order-delivery secret first (POST ${ORDERS_BASE_PATH}/delivery-secret): it signs what is sent to delivery.webhook_url.`, {
+        errors: [{ pointer: "/delivery/webhook_url", in: "body", message: "No order-delivery secret to sign deliveries with yet." }],
+      });
+    }
+  }
+  const now = new Date();
+  const quote = await quoteOrder(ctx, orgId, prepared, now);
+  const id = createId("order");
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(orders).values({
+      id,
+      orgId,
+      clientReference: input.client_reference ?? null,
+      category: input.category,
+      description: input.description ?? "",
+      requirements: input.requirements ?? {},
+      recurring: input.recurring?.enabled ? input.recurring : null,
+      delivery: webhookUrl ? { webhook_url: webhookUrl } : {},
+      quote,
+      currency: quote.currency,
+      createdAt: now,
+      updatedAt: now,
+      expiresAt: new Date(now.getTime() + ORDER_EXPIRY_MS),
+    });
+    await tx.insert(orderLocations).values(
+      prepared.locations.map((l, position) => ({
+        orderId: id,
+        id: l.location_id,
+        position,
+        name: l.name,
+        lat: l.lat,
+        lng: l.lng,
+        timeZone: l.timeZone,
+        requirements: l.requirements,
+      })),
+    );
+    if (webhookUrl) {
+      // Signed with the organisation's order-delivery secret at send time; this column is unused.
+      await tx.insert(webhookEndpoints).values({ id: createId("webhook"), orgId, orderId: id, url: webhookUrl, events: ["*"], secret: "", description: `Delivery URL of ${id}` });
+    }
+  });
+  return id;
+}

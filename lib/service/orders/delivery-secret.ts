@@ -1,0 +1,75 @@
+// The organisation's order-delivery secret: it signs every request to an order's
+// `delivery.webhook_url` (X-SVC-Signature, as for webhook endpoints). Created once and shown
+// once; rotating shows the new one once and keeps signing with the old one (X-SVC-Signature-
+// Previous) for the grace period, so receivers can switch without losing a delivery.
+import { randomBytes } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import { organisations } from "@/lib/db/schema";
+import type { ServiceContext } from "@/lib/service/context";
+import { ApiError, notFound } from "@/lib/service/errors";
+import { isoOrNull } from "@/lib/service/iso-or-null";
+
+const newSecret = () => `odsec_${randomBytes(32).toString("base64url")}`;
+
+type OrgRow = typeof organisations.$inferSelect;
+
+function describe(row: OrgRow, now = new Date()) {
+  const previousLive = row.previousOrderDeliverySecretExpiresAt && row.previousOrderDeliverySecretExpiresAt > now;
+  return {
+    exists: row.orderDeliverySecret !== null,
+    created_at: isoOrNull(row.orderDeliverySecretCreatedAt),
+    previous_secret_expires_at: previousLive ? isoOrNull(row.previousOrderDeliverySecretExpiresAt) : null,
+  };
+}
+
+async function orgRow(ctx: ServiceContext, orgId: string): Promise<OrgRow> {
+  const [row] = await ctx.db.select().from(organisations).where(eq(organisations.id, orgId)).limit(1);
+  if (!row) throw notFound("organisation");
+  return row;
+}
+
+export async function getDeliverySecretInfo(ctx: ServiceContext, orgId: string) {
+  return describe(await orgRow(ctx, orgId));
+}
+
+/** Creates the secret; 409 when there is one already (rotate it instead: it is never shown twice). */
+export async function createDeliverySecret(ctx: ServiceContext, orgId: string) {
+  const secret = newSecret();
+  const [row] = await ctx.db
+    .update(organisations)
+    .set({ orderDeliverySecret: secret, orderDeliverySecretCreatedAt: new Date() })
+    .where(and(eq(organisations.id, orgId), isNull(organisations.orderDeliverySecret)))
+    .returning();
+  if (!row) {
+    await orgRow(ctx, orgId);
+    throw new ApiError(409, "delivery_secret_exists", "The organisation already has an order-delivery secret; it is shown only once. Rotate it to get a new one.");
+  }
+  return { ...describe(row), secret };
+}
+
+/** A new secret (created if there was none); the old one keeps signing for the grace period. */
+export async function rotateDeliverySecret(ctx: ServiceContext, orgId: string) {
+  const current = await orgRow(ctx, orgId);
+  const secret = newSecret();
+  const now = new Date();
+  const [row] = await ctx.db
+    .update(organisations)
+    .set({
+      orderDeliverySecret: secret,
+      orderDeliverySecretCreatedAt: now,
+      previousOrderDeliverySecret: current.orderDeliverySecret,
+      previousOrderDeliverySecretExpiresAt: current.orderDeliverySecret ? new Date(now.getTime() + ctx.config.webhooks.secretGraceSeconds * 1000) : null,
+    })
+    .where(eq(organisations.id, orgId))
+    .returning();
+  if (!row) throw notFound("organisation");
+  return { ...describe(row), secret };
+}
+
+/** What signs a delivery to an order's URL now; null when the organisation has no secret. */
+export async function orderDeliverySecrets(ctx: Pick<ServiceContext, "db">, orgId: string, now: Date) {
+  const [row] = await ctx.db.select().from(organisations).where(eq(organisations.id, orgId)).limit(1);
+  if (!row?.orderDeliverySecret) return null;
+  const previousLive = row.previousOrderDeliverySecret && row.previousOrderDeliverySecretExpiresAt && row.previousOrderDeliverySecretExpiresAt > now;
+  return { secret: row.orderDeliverySecret, previousSecret: previousLive ? row.previousOrderDeliverySecret : null };
+}

@@ -1,0 +1,98 @@
+// Dispatch: one real mission (id mis_…) per location for a cycle of an order — a small area around
+// the point, one required image per angle, due by the plan's delivery promise or the end of the
+// cycle's window — with `mission.created` and `order.mission.assigned` in the same transaction.
+// The cycle's row is inserted first, under the order's primary key and the cycle number, so a
+// cycle can never be dispatched twice, whatever retries or restarts happen.
+import { circle } from "@turf/turf";
+import { sql } from "drizzle-orm";
+import { queryRows, type Db } from "@/lib/db/client";
+import { missions } from "@/lib/db/schema";
+import { createId } from "@/lib/ids/create-id";
+import { ANGLE_DESCRIPTIONS, type Angle, type Requirements } from "@/lib/schemas/order";
+import { recordEvent } from "@/lib/service/events/record-event";
+import { serializeMission } from "@/lib/service/missions/serialize-mission";
+import { validateBounds } from "@/lib/service/missions/validate-bounds";
+import type { OrderLocationRow, OrderRow } from "./order-rows";
+
+/** Radius of a dispatched mission's area: the place and where one stands to photograph it. */
+export const LOCATION_RADIUS_M = 60;
+
+export interface CycleWindow {
+  localDate: string;
+  startsAt: Date;
+  endsAt: Date;
+}
+
+export interface DispatchOptions {
+  order: OrderRow;
+  /** The locations to dispatch, each with its window in this cycle (null for a one-off order). */
+  locations: { location: OrderLocationRow; window: CycleWindow | null }[];
+  index: number;
+  deliveryHours: number;
+  now: Date;
+}
+
+function missionDescription(location: OrderLocationRow, requirements: Requirements, window: CycleWindow | null, deadline: Date): string {
+  const angles = (requirements.angles ?? []).map((angle: Angle) => `• ${angle}: ${ANGLE_DESCRIPTIONS[angle]}`);
+  const lines = [`Photograph ${location.name}, one photo per angle:`, ...angles];
+  if (requirements.time_of_day) lines.push(`Time of day: ${requirements.time_of_day}.`);
+  if (window) lines.push(`Between ${window.startsAt.toISOString()} and ${window.endsAt.toISOString()} (${location.timeZone}).`);
+  lines.push(`Due by ${deadline.toISOString()}.`);
+  return lines.join("\n");
+}
+
+/** Mission ids dispatched, or null when this cycle had already been dispatched or skipped. */
+export async function dispatchCycle(tx: Db, { order, locations, index, deliveryHours, now }: DispatchOptions): Promise<string[] | null> {
+  const photos = locations.reduce((sum, { location }) => sum + ((location.requirements as Requirements).angles?.length ?? 0), 0);
+  const first = locations.find((l) => l.window)?.window ?? null;
+  const inserted = await queryRows<{ index: number }>(
+    tx,
+    sql`insert into order_cycles (order_id, org_id, index, status, local_date, starts_at, ends_at, photos, created_at)
+        values (${order.id}, ${order.orgId}, ${index}, 'dispatched', ${first?.localDate ?? now.toISOString().slice(0, 10)},
+                ${(first?.startsAt ?? now).toISOString()}, ${(first?.endsAt ?? new Date(now.getTime() + deliveryHours * 3_600_000)).toISOString()},
+                ${photos}, ${now.toISOString()})
+        on conflict (order_id, index) do nothing
+        returning index`,
+  );
+  if (inserted.length === 0) return null;
+
+  const rows = locations.map(({ location, window }) => {
+    const requirements = location.requirements as Requirements;
+    const promise = new Date(now.getTime() + deliveryHours * 3_600_000);
+    const deadline = window && window.endsAt < promise ? window.endsAt : promise;
+    const area = circle([location.lng, location.lat], LOCATION_RADIUS_M / 1000, { steps: 24, units: "kilometers" });
+    const { polygon, areaM2, bbox } = validateBounds(area.geometry);
+    return {
+      id: createId("orderMission"),
+      orgId: order.orgId,
+      title: location.name,
+      description: missionDescription(location, requirements, window, deadline),
+      bounds: polygon,
+      minLng: bbox[0],
+      minLat: bbox[1],
+      maxLng: bbox[2],
+      maxLat: bbox[3],
+      areaM2,
+      requiredImages: Math.max(1, requirements.angles?.length ?? 1),
+      orderId: order.id,
+      locationId: location.id,
+      cycleIndex: index,
+      deadlineAt: deadline,
+      createdAt: now,
+      updatedAt: now,
+    };
+  });
+  if (rows.length === 0) return [];
+  const created = await tx.insert(missions).values(rows).returning();
+  for (const row of created) {
+    const mission = serializeMission(row);
+    await recordEvent(tx, { orgId: order.orgId, type: "mission.created", data: { mission } });
+    await recordEvent(tx, {
+      orgId: order.orgId,
+      type: "order.mission.assigned",
+      orderId: order.id,
+      data: { order_id: order.id, mission_id: row.id, location_id: row.locationId, cycle_index: index, deadline_at: row.deadlineAt?.toISOString() ?? null, mission },
+    });
+  }
+  return created.map((r) => r.id);
+}

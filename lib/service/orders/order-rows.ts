@@ -1,0 +1,135 @@
+// Reading an order and what hangs off it (locations, payments, missions), and its wire form.
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { missions, orderLocations, orders, payments } from "@/lib/db/schema";
+import type { Order, Quote, RecurringInput, Requirements } from "@/lib/schemas/order";
+import type { ServiceContext } from "@/lib/service/context";
+import { notFound } from "@/lib/service/errors";
+import { isoOrNull } from "@/lib/service/iso-or-null";
+import { ORDERS_BASE_PATH } from "@/lib/service/context";
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLocationRow = typeof orderLocations.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+
+export async function getOrderRow(db: Db, orgId: string, id: string, { forUpdate = false } = {}): Promise<OrderRow> {
+  const query = db.select().from(orders).where(and(eq(orders.id, id), eq(orders.orgId, orgId))).limit(1);
+  const [row] = forUpdate ? await query.for("update") : await query;
+  if (!row) throw notFound("order");
+  return row;
+}
+
+export function getOrderLocations(db: Db, orderId: string): Promise<OrderLocationRow[]> {
+  return db.select().from(orderLocations).where(eq(orderLocations.orderId, orderId)).orderBy(asc(orderLocations.position));
+}
+
+export function serializePayment(row: PaymentRow, origin: string) {
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    amount_cents: row.amountCents,
+    currency: row.currency,
+    cycle_index: row.cycleIndex,
+    payment_method: row.paymentMethod,
+    failure_code: row.failureCode,
+    failure_message: row.failureMessage,
+    next_action:
+      row.status === "requires_action"
+        ? { type: "authenticate" as const, url: `${origin}${ORDERS_BASE_PATH}/orders/${row.orderId}/payments/${row.id}/authenticate` }
+        : null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** Money actually taken and returned for an order. */
+export function paymentTotals(rows: PaymentRow[]): { charged: number; refunded: number } {
+  let charged = 0;
+  let refunded = 0;
+  for (const row of rows) {
+    if (row.status !== "succeeded") continue;
+    if (row.kind === "charge") charged += row.amountCents;
+    else refunded += row.amountCents;
+  }
+  return { charged, refunded };
+}
+
+export interface OrderExtras {
+  locations: OrderLocationRow[];
+  payments: PaymentRow[];
+  missionCounts: { total: number; active: number; completed: number; cancelled: number };
+  nextCycle: { index: number; local_date: string; dispatch_at: string } | null;
+}
+
+export async function loadOrderExtras(ctx: ServiceContext, row: OrderRow, nextCycle: OrderExtras["nextCycle"]): Promise<OrderExtras> {
+  const [locations, paymentRows, missionRows] = await Promise.all([
+    getOrderLocations(ctx.db, row.id),
+    ctx.db.select().from(payments).where(eq(payments.orderId, row.id)).orderBy(asc(payments.createdAt), asc(payments.id)),
+    ctx.db.select({ status: missions.status, n: count() }).from(missions).where(eq(missions.orderId, row.id)).groupBy(missions.status),
+  ]);
+  const counts = { total: 0, active: 0, completed: 0, cancelled: 0 };
+  for (const m of missionRows) {
+    counts[m.status] = m.n;
+    counts.total += m.n;
+  }
+  return { locations, payments: paymentRows, missionCounts: counts, nextCycle };
+}
+
+export function serializeOrder(ctx: ServiceContext, row: OrderRow, extras: OrderExtras): Order {
+  const totals = paymentTotals(extras.payments);
+  const delivery = row.delivery as { webhook_url?: string };
+  return {
+    id: row.id,
+    client_reference: row.clientReference,
+    category: row.category as Order["category"],
+    description: row.description,
+    status: row.status,
+    status_reason: row.statusReason,
+    locations: extras.locations.map((l) => ({
+      location_id: l.id,
+      name: l.name,
+      coordinates: { lat: l.lat, lng: l.lng },
+      time_zone: l.timeZone,
+      requirements: l.requirements as Requirements,
+    })),
+    requirements: row.requirements as Requirements,
+    recurring: (row.recurring as RecurringInput | null) ?? null,
+    delivery: { webhook_url: delivery.webhook_url ?? null },
+    quote: row.quote as Quote,
+    payments: extras.payments.map((p) => serializePayment(p, ctx.config.publicOrigin)),
+    amount_charged_cents: totals.charged,
+    amount_refunded_cents: totals.refunded,
+    missions: extras.missionCounts,
+    next_cycle: extras.nextCycle,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    confirmed_at: isoOrNull(row.confirmedAt),
+    cancelled_at: isoOrNull(row.cancelledAt),
+    expires_at: row.status === "pending_confirmation" || row.status === "payment_failed" || row.status === "payment_action_required" ? row.expiresAt.toISOString() : null,
+  };
+}
+
+/** Newest first, with the list filters of the order interface. */
+export async function listOrderRows(
+  db: Db,
+  orgId: string,
+  filters: { statuses: OrderRow["status"][] | null; clientReference?: string; createdSince?: string; page: number; perPage: number },
+) {
+  const condition = and(
+    eq(orders.orgId, orgId),
+    filters.statuses ? inArray(orders.status, filters.statuses) : undefined,
+    filters.clientReference !== undefined ? eq(orders.clientReference, filters.clientReference) : undefined,
+    filters.createdSince ? sql`${orders.createdAt} >= ${new Date(filters.createdSince).toISOString()}::timestamptz` : undefined,
+  );
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(condition)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(filters.perPage)
+      .offset((filters.page - 1) * filters.perPage),
+    db.select({ total: count() }).from(orders).where(condition),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}

@@ -1,0 +1,81 @@
+// From a create-order body to what pricing and creation need: each location with its id, its
+// merged requirements and its time zone; the recurrence checked as a whole; and the quote at the
+// current price list, plan and month's use.
+import { and, eq, gte, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { orderCycles, organisations, type Plan } from "@/lib/db/schema";
+import { timeZoneAt } from "@/lib/geo/time-zone";
+import { createId } from "@/lib/ids/create-id";
+import type { CreateOrderInput, Quote, Requirements } from "@/lib/schemas/order";
+import type { ServiceContext } from "@/lib/service/context";
+import { ApiError, notFound } from "@/lib/service/errors";
+import { computeQuote, mergeRequirements } from "./compute-quote";
+import { monthStart } from "./plans";
+import { getPriceList } from "./price-list";
+import { recurrenceRuleOf } from "./recurrence";
+import { validateRule, type RecurrenceRule } from "./schedule";
+
+export interface PreparedLocation {
+  location_id: string;
+  name: string;
+  lat: number;
+  lng: number;
+  timeZone: string;
+  requirements: Requirements;
+}
+
+export interface PreparedOrder {
+  input: CreateOrderInput;
+  locations: PreparedLocation[];
+  rule: RecurrenceRule | null;
+}
+
+export function prepareOrder(input: CreateOrderInput): PreparedOrder {
+  const rule = recurrenceRuleOf(input.recurring);
+  if (rule) {
+    const problems = validateRule(rule);
+    if (problems.length > 0) {
+      throw new ApiError(422, "validation_failed", "The recurrence is not valid; see errors[].", {
+        errors: problems.map((message) => ({ pointer: "/recurring", in: "body" as const, message })),
+      });
+    }
+  }
+  const locations = input.locations.map((location) => ({
+    location_id: location.location_id ?? createId("location"),
+    name: location.name,
+    lat: location.coordinates.lat,
+    lng: location.coordinates.lng,
+    timeZone: timeZoneAt(location.coordinates.lat, location.coordinates.lng),
+    requirements: mergeRequirements(input.requirements, location.requirements),
+  }));
+  return { input, locations, rule };
+}
+
+/** Photos of cycles dispatched this calendar month (UTC): what the plan's quota counts. */
+export async function photosUsedThisMonth(db: Db, orgId: string, now = new Date()): Promise<number> {
+  const [row] = await db
+    .select({ photos: sql<string | number | null>`coalesce(sum(${orderCycles.photos}), 0)` })
+    .from(orderCycles)
+    .where(and(eq(orderCycles.orgId, orgId), eq(orderCycles.status, "dispatched"), gte(orderCycles.createdAt, monthStart(now))));
+  return Number(row?.photos ?? 0);
+}
+
+export async function orgPlan(db: Db, orgId: string): Promise<Plan> {
+  const [row] = await db.select({ plan: organisations.plan }).from(organisations).where(eq(organisations.id, orgId)).limit(1);
+  if (!row) throw notFound("organisation");
+  return row.plan;
+}
+
+export async function quoteOrder(ctx: ServiceContext, orgId: string, prepared: PreparedOrder, now = new Date()): Promise<Quote> {
+  const [{ prices, updatedAt }, plan, used] = await Promise.all([getPriceList(ctx.db), orgPlan(ctx.db, orgId), photosUsedThisMonth(ctx.db, orgId, now)]);
+  return computeQuote({
+    category: prepared.input.category,
+    locations: prepared.locations,
+    recurring: prepared.input.recurring ?? null,
+    plan,
+    prices,
+    priceListUpdatedAt: updatedAt,
+    photosUsedThisMonth: used,
+    now,
+  });
+}
