@@ -501,7 +501,52 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** List organisations with their plan and the month's use */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page number, from 1. */
+                    page?: number;
+                    /** @description Items per page (at most 100). */
+                    per_page?: number;
+                    /** @description Part of the name (case-insensitive). */
+                    q?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of organisations, by name. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrganisationList"];
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
         put?: never;
         /** Create a partner organisation */
         post: {
@@ -586,6 +631,102 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/orgs/{org_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change an organisation's name, plan or card on file */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    org_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdateOrganisation"];
+                };
+            };
+            responses: {
+                /** @description The organisation. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrganisationWithUsage"];
+                    };
+                };
+                /** @description Malformed request (e.g. the body is not valid JSON). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such object in the caller's organisation. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request body is larger than allowed. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request body is not of an accepted media type. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/admin/v1/orgs/{org_id}/api-keys": {
@@ -780,6 +921,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/v1/orgs/{org_id}/delivery-secret/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or rotate an organisation's order-delivery secret
+         * @description For the partner's enterprise contact: a new secret, shown only here; the old one keeps signing for the grace period.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    org_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The new secret. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DeliverySecretWithSecret"];
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such object in the caller's organisation. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/v1/orgs/{org_id}/users": {
         parameters: {
             query?: never;
@@ -873,6 +1073,125 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/price-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The price list of the order interface */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The prices in force. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PriceListWithDate"];
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        /**
+         * Replace the price list
+         * @description New quotes use it at once; existing orders keep the quote they were created with.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PriceList"];
+                };
+            };
+            responses: {
+                /** @description The new prices. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PriceList"] & {
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Malformed request (e.g. the body is not valid JSON). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request body is larger than allowed. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request body is not of an accepted media type. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -7189,6 +7508,8 @@ export interface components {
             revoked_at?: null;
         };
         ApiKey: {
+            /** @enum {string} */
+            access: "read_write" | "read_only";
             api_key: string;
             id: string;
             name: string;
@@ -7227,6 +7548,11 @@ export interface components {
             scopes: components["schemas"]["PartnerScope"][];
         };
         CreateApiKey: {
+            /**
+             * @description read_only keys may call the order interface's GET routes only. Default read_write.
+             * @enum {string}
+             */
+            access?: "read_write" | "read_only";
             name: string;
         };
         CreateClient: {
@@ -7263,6 +7589,11 @@ export interface components {
             plan?: "developer" | "business" | "enterprise";
         };
         CreateOrgApiKey: {
+            /**
+             * @description Default read_write.
+             * @enum {string}
+             */
+            access?: "read_write" | "read_only";
             /** @example ERP orders */
             name: string;
         };
@@ -7720,7 +8051,35 @@ export interface components {
             /** @enum {string} */
             plan: "developer" | "business" | "enterprise";
         };
+        OrganisationList: {
+            data: components["schemas"]["OrganisationWithUsage"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        OrganisationWithUsage: {
+            card_on_file: string;
+            created_at: string;
+            id: string;
+            name: string;
+            /** @enum {string} */
+            plan: "developer" | "business" | "enterprise";
+            usage: {
+                /**
+                 * @description The calendar month (UTC) counted, YYYY-MM.
+                 * @example 2026-11
+                 */
+                month: string;
+                /** @description Photos of order cycles dispatched this month. */
+                photos: number;
+                /** @description The plan's quota; null: unlimited. */
+                photos_per_month: number | null;
+            };
+        };
         OrgApiKey: {
+            /**
+             * @description read_only keys may call the order interface's GET routes only.
+             * @enum {string}
+             */
+            access: "read_write" | "read_only";
             /** @example 2026-11-21T06:30:07.123Z */
             created_at: string;
             /** @example key_06h0m4b7yq4r6t9v0wxyzab3k */
@@ -7808,6 +8167,33 @@ export interface components {
             coordinates: number[][][];
             /** @enum {string} */
             type: "Polygon";
+        };
+        PriceList: {
+            analysis_surcharge_cents: {
+                brand_match: number;
+                minimum_crowd: number;
+            };
+            currency: string;
+            per_photo_cents: {
+                beach_facility_status: number;
+                cultural_exterior: number;
+                event_venue_status: number;
+                restaurant_ambiance: number;
+                retail_compliance: number;
+            };
+            recurring_discount_percent: {
+                daily: number;
+                monthly: number;
+                weekly: number;
+            };
+            time_of_day_surcharge_percent: {
+                daylight: number;
+                evening: number;
+                midday: number;
+            };
+        };
+        PriceListWithDate: components["schemas"]["PriceList"] & {
+            updated_at: string;
         };
         Problem: {
             /**
@@ -8312,6 +8698,13 @@ export interface components {
             required_images?: number;
             requiredImages?: number;
             title?: string;
+        };
+        UpdateOrganisation: {
+            /** @description Test mode: one of the test payment methods (pm_card_visa, pm_card_declined, …). */
+            card_on_file?: string;
+            name?: string;
+            /** @enum {string} */
+            plan?: "developer" | "business" | "enterprise";
         };
         UpdateWebhook: {
             description?: string | null;
