@@ -7,6 +7,13 @@
 //   npm run admin -- user create --org org_… --email a@b.c --password … --role admin
 //   npm run admin -- api-key create --org org_… --name "orders"
 //   npm run admin -- zoomer create --name "Giulia"
+//   npm run admin -- org list [--q acme]                       (plan and the month's photo use)
+//   npm run admin -- org set-plan --org org_… --plan business
+//   npm run admin -- org set-card --org org_… --card pm_card_declined   (test mode)
+//   npm run admin -- api-key create --org org_… --name "reports" --access read_only
+//   npm run admin -- delivery-secret rotate --org org_…          (prints the new secret once)
+//   npm run admin -- price-list get
+//   npm run admin -- price-list set --file prices.json
 //
 // Target: --url (default PUBLIC_ORIGIN); token: ADMIN_TOKEN, else <DATA_DIR>/admin-token.
 import { existsSync, readFileSync } from "node:fs";
@@ -15,13 +22,14 @@ import { parseArgs } from "node:util";
 import { env } from "@/lib/env";
 
 interface Command {
-  method: "POST" | "DELETE";
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
   path: (flags: Flags) => string;
   body?: (flags: Flags) => Record<string, unknown>;
   required: (keyof Flags)[];
 }
 
-type Flags = Partial<Record<"name" | "plan" | "org" | "scopes" | "id" | "email" | "password" | "role" | "url", string>>;
+const FLAG_NAMES = ["name", "plan", "org", "scopes", "id", "email", "password", "role", "url", "q", "card", "access", "file"] as const;
+type Flags = Partial<Record<(typeof FLAG_NAMES)[number], string>>;
 
 const COMMANDS: Record<string, Command> = {
   "org create": { method: "POST", path: () => "/orgs", body: (f) => ({ name: f.name, ...(f.plan ? { plan: f.plan } : {}) }), required: ["name"] },
@@ -41,15 +49,31 @@ const COMMANDS: Record<string, Command> = {
   "api-key create": {
     method: "POST",
     path: (f) => `/orgs/${encodeURIComponent(f.org ?? "")}/api-keys`,
-    body: (f) => ({ name: f.name }),
+    body: (f) => ({ name: f.name, ...(f.access ? { access: f.access } : {}) }),
     required: ["org", "name"],
   },
+  "org list": { method: "GET", path: (f) => `/orgs?per_page=100${f.q ? `&q=${encodeURIComponent(f.q)}` : ""}`, required: [] },
+  "org set-plan": { method: "PATCH", path: (f) => `/orgs/${encodeURIComponent(f.org ?? "")}`, body: (f) => ({ plan: f.plan }), required: ["org", "plan"] },
+  "org set-card": { method: "PATCH", path: (f) => `/orgs/${encodeURIComponent(f.org ?? "")}`, body: (f) => ({ card_on_file: f.card }), required: ["org", "card"] },
+  "delivery-secret rotate": { method: "POST", path: (f) => `/orgs/${encodeURIComponent(f.org ?? "")}/delivery-secret/rotate`, required: ["org"] },
+  "price-list get": { method: "GET", path: () => "/price-list", required: [] },
+  "price-list set": { method: "PUT", path: () => "/price-list", body: (f) => readJsonFile(f.file ?? ""), required: ["file"] },
   "zoomer create": { method: "POST", path: () => "/zoomers", body: (f) => ({ name: f.name }), required: ["name"] },
 };
 
 function fail(message: string, code = 2): never {
   process.stderr.write(`${JSON.stringify({ error: message })}\n`);
   process.exit(code);
+}
+
+function readJsonFile(path: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(resolve(path), "utf8"));
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return fail(`${path} must hold a JSON object.`);
+    return parsed as Record<string, unknown>;
+  } catch (error) {
+    return fail(`Cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 function adminToken(): string {
@@ -63,7 +87,7 @@ async function main() {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: Object.fromEntries(
-      ["name", "plan", "org", "scopes", "id", "email", "password", "role", "url"].map((k) => [k, { type: "string" as const }]),
+      FLAG_NAMES.map((k) => [k, { type: "string" as const }]),
     ),
   });
   const flags = values as Flags;

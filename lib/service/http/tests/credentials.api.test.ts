@@ -207,6 +207,7 @@ describe("API keys", () => {
       id: expect.stringMatching(/^key_/),
       name: "ERP orders",
       key_prefix: res.body.key.slice(0, 12),
+      access: "read_write",
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
       last_used_at: null,
       revoked_at: null,
