@@ -264,7 +264,7 @@ function ratios(targets: TargetResult[]): Ratio[] {
  * The main thread's profile. Node writes one file per thread, CPU.<date>.<time>.<pid>.<thread>.<seq>,
  * and with `--import tsx` the module-loader hooks run on a second thread (thread id ≠ 0).
  */
-function mainThreadProfile(dir: string): string {
+export function mainThreadProfile(dir: string): string {
   const files = readdirSync(dir).filter((f) => f.endsWith(".cpuprofile"));
   const main = files.find((f) =>
     /^CPU\.\d+\.\d+\.\d+\.0\.\d+\.cpuprofile$/.test(f),

@@ -11,15 +11,17 @@ const { values } = parseArgs({
     port: { type: "string" },
     body: { type: "string" },
     "content-type": { type: "string" },
+    status: { type: "string", default: "200" },
   },
 });
 if (!values.port || !values.body || !values["content-type"]) {
   throw new Error(
-    "usage: bare-server.ts --port <n> --body <file> --content-type <type>",
+    "usage: bare-server.ts --port <n> --body <file> --content-type <type> [--status <code>]",
   );
 }
 
 const body = readFileSync(values.body);
+const status = Number(values.status);
 // Exactly the entity headers of the real response; node adds Date, Connection and Keep-Alive
 // itself, as it does for the real API.
 const headers = {
@@ -28,7 +30,7 @@ const headers = {
 };
 
 const server = createServer((_request, response) => {
-  response.writeHead(200, headers);
+  response.writeHead(status, headers);
   response.end(body);
 });
 server.listen(Number(values.port), "0.0.0.0");

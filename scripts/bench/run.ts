@@ -29,6 +29,9 @@
 // Browser benchmarks (map-points, first-load-js; Chromium at /usr/bin/chromium, `next start`):
 //   --map-sizes <a,b>    submissions per mission in map-points (default 10000,100000); its rounds
 //                        are --rounds / --warmup-rounds (page loads per page per size)
+// orders-create (autocannon like api-get-mission): --warmup once per target, then --rounds rounds
+//   of --duration seconds per target, the order alternating; PostgreSQL too when TEST_DATABASE_URL
+//   is set; --profile adds a PGlite pass under `node --cpu-prof`
 // Exit code: 0 when the runner completed, even if a goal is missed or a target run was invalid
 // (both are in the report; so is a Next that does not build or start); 1 when it could not run
 // (the standalone API or the bare server did not start, or set-up through the API failed).
@@ -46,6 +49,7 @@ import type { RoundSettings } from "./lib/rounds";
 import { ROOT } from "./lib/targets";
 import { DEFAULT_SIZES as MAP_SIZES, formatMapPoints, mapPointsHeader, runMapPoints } from "./map-points";
 import { formatMissionExport, runMissionExport } from "./mission-export";
+import { formatOrdersCreate, ordersCreateHeader, ordersCreateSettings, runOrdersCreate } from "./orders-create";
 import { formatPhotoIntake, runPhotoIntake } from "./photo-intake";
 import { formatThumbnailJob, runThumbnailJob } from "./thumbnail-job";
 import { formatWebhookDelivery, runWebhookDelivery, webhookDeliveryHeader, webhookDeliverySettings } from "./webhook-delivery";
@@ -127,6 +131,14 @@ const BENCHMARKS: Benchmark[] = [
         profile: options.profile,
       });
       return { results: { load: options.load, ...results }, markdown: formatApiGetMission(results) };
+    },
+  },
+  {
+    name: "orders-create",
+    header: ordersCreateHeader,
+    run: async ({ supervisor, options, resultsDir }) => {
+      const results = await runOrdersCreate({ supervisor, resultsDir, ...ordersCreateSettings(options) });
+      return { results, markdown: formatOrdersCreate(results) };
     },
   },
   {

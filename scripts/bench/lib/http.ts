@@ -20,7 +20,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Polls `url` until it answers 200; fails early (with the child's output) if the child dies. */
+/** Polls `url` until it answers 2xx; fails early (with the child's output) if the child dies. */
 export async function waitForOk(
   url: string,
   child: ManagedProcess,
@@ -35,7 +35,7 @@ export async function waitForOk(
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
       await response.arrayBuffer();
-      if (response.status === 200) return;
+      if (response.ok) return;
     } catch {
       // not listening yet
     }

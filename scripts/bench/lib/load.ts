@@ -1,5 +1,7 @@
 // Load generation with autocannon, run programmatically in the runner's process (the servers are
-// child processes). One warm-up run whose figures are discarded, then the measured run.
+// child processes). One warm-up run whose figures are discarded (none when warmupSeconds is 0),
+// then the measured run. GET by default; a RequestShape sends another method with a body and
+// headers made fresh for every request (e.g. an Idempotency-Key).
 import { loadavg } from "node:os";
 import autocannon from "autocannon";
 
@@ -8,6 +10,16 @@ export interface LoadSettings {
   warmupSeconds: number;
   durationSeconds: number;
 }
+
+/** What to send when it is not a plain GET: the same body every time, some headers per request. */
+export interface RequestShape {
+  method: "GET" | "POST";
+  body?: string;
+  /** Called for every request; merged over the fixed headers (e.g. a fresh Idempotency-Key). */
+  perRequestHeaders?: () => Record<string, string>;
+}
+
+const GET: RequestShape = { method: "GET" };
 
 export interface LatencySummary {
   mean: number;
@@ -83,14 +95,28 @@ function runOnce(
   headers: Record<string, string>,
   connections: number,
   seconds: number,
+  shape: RequestShape,
 ): Promise<Run> {
   const samples = new LatencySamples();
+  const fresh = shape.perRequestHeaders;
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
         url,
-        method: "GET",
+        method: shape.method,
         headers,
+        ...(shape.body === undefined ? {} : { body: shape.body }),
+        // With setupRequest autocannon rebuilds the request bytes before every request; without,
+        // it sends prebuilt bytes. The rebuild costs the load generator, for every target alike.
+        ...(fresh
+          ? {
+              requests: [
+                {
+                  setupRequest: (request: autocannon.Request) => ({ ...request, headers: { ...request.headers, ...fresh() } }),
+                },
+              ],
+            }
+          : {}),
         connections,
         pipelining: 1,
         duration: seconds,
@@ -130,21 +156,21 @@ export async function measure(
   url: string,
   headers: Record<string, string>,
   settings: LoadSettings,
+  shape: RequestShape = GET,
 ): Promise<Measurement> {
-  const warm = await runOnce(
-    url,
-    headers,
-    settings.connections,
-    settings.warmupSeconds,
-  );
+  const warm =
+    settings.warmupSeconds > 0
+      ? await runOnce(url, headers, settings.connections, settings.warmupSeconds, shape)
+      : undefined;
   const { result, latency } = await runOnce(
     url,
     headers,
     settings.connections,
     settings.durationSeconds,
+    shape,
   );
   const reason = invalidity(result);
-  const warmReason = invalidity(warm.result);
+  const warmReason = warm ? invalidity(warm.result) : undefined;
   return {
     valid: reason === undefined,
     ...(reason ? { invalidReason: reason } : {}),
@@ -162,7 +188,7 @@ export async function measure(
     bytesPerSecond: result.throughput.mean,
     durationSeconds: result.duration,
     warmup: {
-      requests: warm.result.requests.total,
+      requests: warm?.result.requests.total ?? 0,
       valid: warmReason === undefined,
       ...(warmReason ? { invalidReason: warmReason } : {}),
     },

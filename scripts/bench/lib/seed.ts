@@ -59,3 +59,22 @@ export async function seedMission(api: RunningApi): Promise<SeededMission> {
   const missionId = stringField(mission, "id");
   return { accessToken, missionId, path: `/api/v1/missions/${missionId}` };
 }
+
+export interface SeededOrderPartner {
+  orgId: string;
+  /** `pm_live_…`, sent as `Authorization: Bearer <key>`. */
+  apiKey: string;
+}
+
+/**
+ * An organisation on the Enterprise plan (no per-minute limit on the order interface, so the load
+ * is never throttled, and no request counting either: lib/service/http/middleware/
+ * authenticate-orders.ts) with a read-write order-interface API key, through the operator API.
+ */
+export async function seedOrderPartner(api: RunningApi): Promise<SeededOrderPartner> {
+  const admin = readAdminToken(api);
+  const org = await postJson(`${api.url}/api/admin/v1/orgs`, { name: "Benchmark orderer", plan: "enterprise" }, admin, 201);
+  const orgId = stringField(org, "id");
+  const key = await postJson(`${api.url}/api/admin/v1/orgs/${orgId}/api-keys`, { name: "benchmark" }, admin, 201);
+  return { orgId, apiKey: stringField(key, "api_key") };
+}

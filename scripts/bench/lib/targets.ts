@@ -24,9 +24,17 @@ export interface RunningTarget {
 export interface RunningApi extends RunningTarget {
   kind: ApiKind;
   dataDir: string;
+  /** The operator token when it was given (PostgreSQL); otherwise it is in dataDir. */
+  adminToken?: string;
 }
 
-function apiEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
+/** A PostgreSQL database for the API instead of the embedded one (the service needs ADMIN_TOKEN then). */
+export interface ApiPostgres {
+  url: string;
+  adminToken: string;
+}
+
+function apiEnv(port: number, dataDir: string, postgres: ApiPostgres | undefined): NodeJS.ProcessEnv {
   return {
     ...process.env,
     // Both targets as deployed; `next start` forces production anyway, tsx would default to development.
@@ -38,8 +46,8 @@ function apiEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
     RATE_LIMIT_PER_HOUR: RATE_LIMIT_UNDER_TEST,
     // Empty means unset (lib/env.ts); set explicitly so a developer's .env (which Next loads, but
     // never over variables already set) cannot point a target at another database or token.
-    DATABASE_URL: "",
-    ADMIN_TOKEN: "",
+    DATABASE_URL: postgres?.url ?? "",
+    ADMIN_TOKEN: postgres?.adminToken ?? "",
     // The demo (on by default with the embedded database) seeds a fresh DATA_DIR and then submits
     // generated photos in the background (image rendering, QA): load of its own, unrelated to
     // the request under test, landing in the middle of the measurement. The job worker stays on.
@@ -72,12 +80,13 @@ function apiCommand(
 
 /**
  * Starts the API (standalone or in Next) and waits for /api/health: on a fresh embedded database,
- * or on `dataDir` when given (seeded beforehand, and closed: PGlite allows one process).
+ * or on `dataDir` when given (seeded beforehand, and closed: PGlite allows one process), or on
+ * `postgres` when given (migrated by the service on start).
  */
 export async function startApi(
   supervisor: Supervisor,
   kind: ApiKind,
-  options: { cpuProfileDir?: string; dataDir?: string } = {},
+  options: { cpuProfileDir?: string; dataDir?: string; postgres?: ApiPostgres } = {},
 ): Promise<RunningApi> {
   const port = await freePort();
   const dataDir = options.dataDir ?? supervisor.tempDir(`${kind}-data`);
@@ -87,16 +96,17 @@ export async function startApi(
     command,
     args,
     cwd: ROOT,
-    env: apiEnv(port, dataDir),
+    env: apiEnv(port, dataDir, options.postgres),
   });
   const url = `http://127.0.0.1:${port}`;
   // Migrations on a fresh PGlite directory, and Next's start, take a while on two cores.
   await waitForOk(`${url}/api/health`, child, 120_000);
-  return { kind, url, process: child, dataDir };
+  return { kind, url, process: child, dataDir, ...(options.postgres ? { adminToken: options.postgres.adminToken } : {}) };
 }
 
 /** The operator token the app wrote on first start (it exists once /api/health answers). */
 export function readAdminToken(api: RunningApi): string {
+  if (api.adminToken) return api.adminToken;
   return readFileSync(join(api.dataDir, "admin-token"), "utf8").trim();
 }
 
@@ -105,6 +115,7 @@ export async function startBare(
   supervisor: Supervisor,
   body: Buffer,
   contentType: string,
+  status = 200,
 ): Promise<RunningTarget> {
   const port = await freePort();
   const dir = supervisor.tempDir("bare");
@@ -123,6 +134,8 @@ export async function startBare(
       bodyFile,
       "--content-type",
       contentType,
+      "--status",
+      String(status),
     ],
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production" },

@@ -50,6 +50,7 @@ function benchConfig(dataDir: string) {
 // database would let a concurrently running test suite's worker take (and time) ours, and ours
 // take theirs. So the run creates its own database next to the given one and drops it after.
 // The name carries host and pid, so the next run can drop one left by a run that was killed.
+// orders-create uses the same, with a prefix of its own.
 
 const DB_PREFIX = "bench_webhooks_";
 const hostTag = () => hostname().toLowerCase().replace(/[^a-z0-9]/g, "").slice(0, 20) || "host";
@@ -65,23 +66,23 @@ async function adminQuery<T>(url: string, work: (query: (text: string) => Promis
   }
 }
 
-async function dropStaleDatabases(url: string, query: (text: string) => Promise<{ datname: string }[]>): Promise<void> {
-  const mine = `${DB_PREFIX}${hostTag()}_`;
-  for (const { datname } of await query(`select datname from pg_database where datname like '${DB_PREFIX}%'`)) {
+async function dropStaleDatabases(url: string, query: (text: string) => Promise<{ datname: string }[]>, prefix: string): Promise<void> {
+  const mine = `${prefix}${hostTag()}_`;
+  for (const { datname } of await query(`select datname from pg_database where datname like '${prefix}%'`)) {
     const pid = Number(datname.slice(mine.length));
     if (datname.startsWith(mine) && Number.isInteger(pid) && !isProcessAlive(pid)) {
-      console.error(`[bench] webhook-delivery: dropping ${datname}, left by an interrupted run (pid ${pid} is gone) on ${url.replace(/\/\/[^@]*@/, "//…@")}`);
+      console.error(`[bench] dropping ${datname}, left by an interrupted run (pid ${pid} is gone) on ${url.replace(/\/\/[^@]*@/, "//…@")}`);
       await query(`drop database if exists "${datname}" with (force)`);
     }
   }
 }
 
-/** Creates the run's database; returns its URL and how to drop it. */
-async function dedicatedDatabase(url: string): Promise<{ url: string; name: string; version: string; drop: () => Promise<void> }> {
-  const name = `${DB_PREFIX}${hostTag()}_${process.pid}`;
+/** Creates the run's database (named <prefix><host>_<pid>); returns its URL and how to drop it. */
+export async function dedicatedDatabase(url: string, prefix = DB_PREFIX): Promise<{ url: string; name: string; version: string; drop: () => Promise<void> }> {
+  const name = `${prefix}${hostTag()}_${process.pid}`;
   let version = "";
   await adminQuery<{ datname: string; server_version?: string }>(url, async (query) => {
-    await dropStaleDatabases(url, query);
+    await dropStaleDatabases(url, query, prefix);
     await query(`drop database if exists "${name}" with (force)`);
     await query(`create database "${name}"`);
     version = (await query("show server_version"))[0]?.server_version ?? "?";

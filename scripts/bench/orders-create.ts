@@ -1,0 +1,356 @@
+// Benchmark: POST /api/orders/v1/orders with an organisation API key and a fresh Idempotency-Key
+// (a UUID) per request, through the full stack of the standalone API (scripts/api-server.ts:
+// auth by key digest, JSON body and schema, idempotency claim and store, quote, the order and
+// its locations in one transaction, the order read back) against the bare node:http server of
+// api-get-mission answering the captured 201 bytes, in the same run. Subject and baseline take
+// turns over several rounds (the order alternating), as the other benchmarks do; the ratio is the
+// median of the per-round ratios, with their spread.
+// Goal (issue): ≥ 0.3 × bare throughput. On PGlite always; on PostgreSQL too when
+// TEST_DATABASE_URL is set (a database of its own is created on that server and dropped after).
+// Reported, never turned into a pass/fail of the test suite.
+import { randomUUID } from "node:crypto";
+import { copyFileSync, mkdirSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import { join } from "node:path";
+import { orderBody } from "@/lib/service/http/tests/orders-client";
+import { mainThreadProfile } from "./api-get-mission";
+import { fmt } from "./lib/file-report";
+import type { CapturedResponse } from "./lib/http";
+import { measure, type LoadSettings, type Measurement, type RequestShape } from "./lib/load";
+import type { Supervisor } from "./lib/processes";
+import { median, type RoundSettings } from "./lib/rounds";
+import { seedOrderPartner, type SeededOrderPartner } from "./lib/seed";
+import { startApi, startBare, type ApiPostgres, type RunningApi, type RunningTarget } from "./lib/targets";
+import { dedicatedDatabase } from "./lib/webhook-service";
+import { formatProfile, summariseProfile, type ProfileSummary } from "./profile-summary";
+
+export const GOAL = { minThroughputRatio: 0.3 } as const;
+export const PATH = "/api/orders/v1/orders";
+const DB_PREFIX = "bench_orders_";
+
+export interface OrdersCreateSettings {
+  /** connections; warmupSeconds once per target before the rounds; durationSeconds per round and target. */
+  load: LoadSettings;
+  rounds: number;
+  /** Also measure on this PostgreSQL (a dedicated database is created on it). */
+  databaseUrl?: string;
+  profile: boolean;
+}
+
+export interface OrdersCreateOptions extends OrdersCreateSettings {
+  supervisor: Supervisor;
+  resultsDir: string;
+}
+
+/** Under `npm run bench`: --duration per round, --warmup once, --rounds, --connections; PostgreSQL when TEST_DATABASE_URL is set. */
+export function ordersCreateSettings(options: { load: LoadSettings; rounds: RoundSettings; profile: boolean }): OrdersCreateSettings {
+  const url = process.env.TEST_DATABASE_URL;
+  return { load: options.load, rounds: options.rounds.rounds, profile: options.profile, ...(url ? { databaseUrl: url } : {}) };
+}
+
+export function ordersCreateHeader(options: { load: LoadSettings; rounds: RoundSettings }): string[] {
+  const s = ordersCreateSettings({ ...options, profile: false });
+  return [
+    `- orders-create load: autocannon, ${s.load.connections} connections, pipelining 1, a fresh Idempotency-Key (UUID) per request for both targets; ` +
+      `${s.load.warmupSeconds} s warm-up per target (discarded), then ${s.rounds} rounds of ${s.load.durationSeconds} s per target, the order alternating; ` +
+      `PostgreSQL ${s.databaseUrl ? "too (TEST_DATABASE_URL)" : "skipped (TEST_DATABASE_URL not set)"}`,
+  ];
+}
+
+// ---- results --------------------------------------------------------------------------------
+
+export interface RoundFigures {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  valid: boolean;
+  invalidReason?: string;
+}
+
+export interface Spread {
+  /** Median of the per-round values. */
+  value: number;
+  min: number;
+  max: number;
+  perRound: number[];
+}
+
+export interface TargetRounds {
+  label: string;
+  command: string;
+  warmup: RoundFigures;
+  rounds: RoundFigures[];
+  medianRequestsPerSecond: number;
+  medianP99Ms: number;
+}
+
+export interface DatabaseResult {
+  database: "PGlite" | "PostgreSQL";
+  detail: string;
+  /** The 201 the bare server replays. */
+  reference: { status: number; contentType: string; bytes: number };
+  subject: TargetRounds;
+  baseline: TargetRounds;
+  /** subject req/s ÷ baseline req/s, paired per round. */
+  throughputRatio: Spread & { goal: number; meetsGoal: boolean | null };
+  /** subject p99 ÷ baseline p99, paired per round (no goal). */
+  p99Ratio: Spread;
+  /** Orders in the organisation after the run vs 201s counted (+1 for the reference request). */
+  ordersCheck: { counted201: number; stored: number; note: string };
+  loadAverage1m: number[];
+}
+
+export interface OrdersCreateResults {
+  benchmark: "orders-create";
+  request: { method: "POST"; path: string; headers: string[]; bodyBytes: number };
+  settings: Omit<OrdersCreateSettings, "databaseUrl"> & { databaseUrl?: string };
+  databases: DatabaseResult[];
+  profile?: { measurement: Measurement; savedAs: string; summary: ProfileSummary };
+}
+
+// ---- measuring ------------------------------------------------------------------------------
+
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+function figures(m: Measurement): RoundFigures {
+  return {
+    requestsPerSecond: Math.round(m.requestsPerSecond * 10) / 10,
+    p50Ms: round3(m.latencyMs.p50),
+    p99Ms: round3(m.latencyMs.p99),
+    requests: m.totalRequests,
+    valid: m.valid,
+    ...(m.invalidReason ? { invalidReason: m.invalidReason } : {}),
+  };
+}
+
+function spread(perRound: number[]): Spread {
+  return { value: round3(median(perRound)), min: round3(Math.min(...perRound)), max: round3(Math.max(...perRound)), perRound: perRound.map(round3) };
+}
+
+const BODY = JSON.stringify(orderBody({ client_reference: "bench-orders-create" }));
+
+function headersFor(partner: SeededOrderPartner): Record<string, string> {
+  return { authorization: `Bearer ${partner.apiKey}`, "content-type": "application/json" };
+}
+
+const SHAPE: RequestShape = { method: "POST", body: BODY, perRequestHeaders: () => ({ "idempotency-key": randomUUID() }) };
+
+/** One create through the API, kept as the bytes the bare server will send back. */
+async function captureCreate(api: RunningApi, headers: Record<string, string>): Promise<CapturedResponse> {
+  const response = await fetch(`${api.url}${PATH}`, {
+    method: "POST",
+    headers: { ...headers, "idempotency-key": randomUUID(), "accept-encoding": "identity" },
+    body: BODY,
+  });
+  const body = Buffer.from(await response.arrayBuffer());
+  if (response.status !== 201) throw new Error(`POST ${PATH} answered ${response.status}: ${body.toString("utf8").slice(0, 300)}`);
+  return { status: response.status, contentType: response.headers.get("content-type") ?? "", contentLength: body.length, body };
+}
+
+async function storedOrders(api: RunningApi, headers: Record<string, string>): Promise<number> {
+  const response = await fetch(`${api.url}${PATH}?per_page=1`, { headers: { authorization: headers.authorization ?? "" } });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`GET ${PATH} answered ${response.status}: ${text.slice(0, 300)}`);
+  const parsed = JSON.parse(text) as { meta?: { total?: unknown } };
+  if (typeof parsed.meta?.total !== "number") throw new Error(`GET ${PATH}: no meta.total in ${text.slice(0, 200)}`);
+  return parsed.meta.total;
+}
+
+interface Target {
+  name: "subject" | "baseline";
+  label: string;
+  running: RunningTarget;
+}
+
+async function run(target: Target, headers: Record<string, string>, connections: number, seconds: number): Promise<Measurement> {
+  return measure(`${target.running.url}${PATH}`, headers, { connections, warmupSeconds: 0, durationSeconds: seconds }, SHAPE);
+}
+
+async function measureDatabase(
+  options: OrdersCreateOptions,
+  database: DatabaseResult["database"],
+  detail: string,
+  postgres: ApiPostgres | undefined,
+): Promise<DatabaseResult> {
+  const { supervisor, load, rounds } = options;
+  const log = (message: string) => console.error(`[bench] orders-create ${database}: ${message}`);
+  const api = await startApi(supervisor, "standalone", postgres ? { postgres } : {});
+  let bare: RunningTarget | undefined;
+  try {
+    const partner = await seedOrderPartner(api);
+    const headers = headersFor(partner);
+    const reference = await captureCreate(api, headers);
+    bare = await startBare(supervisor, reference.body, reference.contentType, reference.status);
+    const targets: Target[] = [
+      { name: "baseline", label: "bare node:http (same 201 bytes)", running: bare },
+      { name: "subject", label: `API standalone (scripts/api-server.ts), ${database}`, running: api },
+    ];
+
+    const warm = new Map<string, Measurement>();
+    for (const t of targets) {
+      log(`warm-up ${t.name} (${load.warmupSeconds} s)`);
+      warm.set(t.name, await run(t, headers, load.connections, load.warmupSeconds));
+    }
+    const measured = new Map<string, Measurement[]>(targets.map((t) => [t.name, []]));
+    const loads: number[] = [];
+    for (let r = 0; r < rounds; r++) {
+      // Alternate who goes first, so drift (the growing tables, another process) lands on both.
+      for (const t of r % 2 ? [...targets].reverse() : targets) {
+        const m = await run(t, headers, load.connections, load.durationSeconds);
+        measured.get(t.name)?.push(m);
+        log(`round ${r + 1}/${rounds} ${t.name}: ${fmt(m.requestsPerSecond)} req/s, p99 ${fmt(m.latencyMs.p99, 2)} ms${m.valid ? "" : ` (invalid: ${m.invalidReason ?? ""})`}`);
+      }
+      loads.push(Math.round((loadavg()[0] ?? 0) * 100) / 100);
+    }
+
+    const summarise = (t: Target): TargetRounds => {
+      const list = measured.get(t.name) ?? [];
+      const w = warm.get(t.name);
+      return {
+        label: t.label,
+        command: t.running.process.commandLine,
+        warmup: w ? figures(w) : { requestsPerSecond: 0, p50Ms: 0, p99Ms: 0, requests: 0, valid: false, invalidReason: "not run" },
+        rounds: list.map(figures),
+        medianRequestsPerSecond: Math.round(median(list.map((m) => m.requestsPerSecond))),
+        medianP99Ms: round3(median(list.map((m) => m.latencyMs.p99))),
+      };
+    };
+    const subjectRuns = measured.get("subject") ?? [];
+    const baselineRuns = measured.get("baseline") ?? [];
+    const allValid = [...subjectRuns, ...baselineRuns].every((m) => m.valid);
+    const throughput = spread(subjectRuns.map((m, i) => m.requestsPerSecond / (baselineRuns[i]?.requestsPerSecond ?? NaN)));
+    const p99 = spread(subjectRuns.map((m, i) => m.latencyMs.p99 / (baselineRuns[i]?.latencyMs.p99 ?? NaN)));
+
+    // Every 201 must be a new order (a replayed key would answer 201 without creating one).
+    const counted201 = 1 + [warm.get("subject"), ...subjectRuns].reduce((sum, m) => sum + (m?.counts["2xx"] ?? 0), 0);
+    const stored = await storedOrders(api, headers);
+    const note =
+      stored >= counted201 && stored - counted201 <= (rounds + 1) * load.connections
+        ? "ok (the difference: requests still in flight when a run's clock stopped, at most one per connection per run)"
+        : "**mismatch**";
+
+    return {
+      database,
+      detail,
+      reference: { status: reference.status, contentType: reference.contentType, bytes: reference.body.length },
+      subject: summarise(targets[1] as Target),
+      baseline: summarise(targets[0] as Target),
+      throughputRatio: { ...throughput, goal: GOAL.minThroughputRatio, meetsGoal: allValid ? throughput.value >= GOAL.minThroughputRatio : null },
+      p99Ratio: p99,
+      ordersCheck: { counted201, stored, note },
+      loadAverage1m: loads,
+    };
+  } finally {
+    await Promise.all([api.process.stop(), bare?.process.stop()]);
+  }
+}
+
+/** A separate PGlite pass under `node --cpu-prof`; its figures are slowed by the profiler. */
+async function profileSubject(options: OrdersCreateOptions): Promise<OrdersCreateResults["profile"]> {
+  const dir = options.supervisor.tempDir("cpuprof");
+  const api = await startApi(options.supervisor, "standalone", { cpuProfileDir: dir });
+  const partner = await seedOrderPartner(api);
+  console.error(`[bench] orders-create: standalone (PGlite) under --cpu-prof`);
+  const measurement = await measure(`${api.url}${PATH}`, headersFor(partner), options.load, SHAPE);
+  await api.process.stop(); // SIGTERM: the server exits cleanly and node writes the profile
+  mkdirSync(join(options.resultsDir, "profiles"), { recursive: true });
+  const savedAs = join(options.resultsDir, "profiles", "orders-create-standalone.cpuprofile");
+  copyFileSync(mainThreadProfile(dir), savedAs);
+  return { measurement, savedAs, summary: summariseProfile(savedAs, { windowMs: options.load.durationSeconds * 1000 }) };
+}
+
+export async function runOrdersCreate(options: OrdersCreateOptions): Promise<OrdersCreateResults> {
+  const databases: DatabaseResult[] = [];
+  databases.push(await measureDatabase(options, "PGlite", "embedded, in the API's process (fresh DATA_DIR)", undefined));
+  if (options.databaseUrl) {
+    const dedicated = await dedicatedDatabase(options.databaseUrl, DB_PREFIX);
+    try {
+      const postgres = { url: dedicated.url, adminToken: `adm_${"b".repeat(40)}` };
+      const detail = `${dedicated.version}, database ${dedicated.name} created for the run on the given server, pool 10 (the service's default), in another process`;
+      databases.push(await measureDatabase(options, "PostgreSQL", detail, postgres));
+    } finally {
+      await dedicated.drop();
+    }
+  }
+  const profile = options.profile ? await profileSubject(options) : undefined;
+  const { load, rounds, profile: profiled, databaseUrl } = options;
+  return {
+    benchmark: "orders-create",
+    request: {
+      method: "POST",
+      path: PATH,
+      headers: ["authorization: Bearer pm_live_… (all targets)", "content-type: application/json", "idempotency-key: <fresh UUID per request>"],
+      bodyBytes: Buffer.byteLength(BODY),
+    },
+    settings: { load, rounds, profile: profiled, ...(databaseUrl ? { databaseUrl: databaseUrl.replace(/\/\/[^@]*@/, "//…@") } : {}) },
+    databases,
+    ...(profile ? { profile } : {}),
+  };
+}
+
+// ---- report ---------------------------------------------------------------------------------
+
+function perRound(values: number[], digits: number): string {
+  return values.map((v) => fmt(v, digits)).join(", ");
+}
+
+function targetRow(d: DatabaseResult, t: TargetRounds): string {
+  const invalid = t.rounds.filter((r) => !r.valid);
+  const status = invalid.length ? `**${invalid.length} invalid**: ${invalid[0]?.invalidReason ?? ""}` : "all 2xx";
+  return `| ${d.database} | ${t.label} | ${fmt(t.medianRequestsPerSecond)} | ${perRound(t.rounds.map((r) => r.requestsPerSecond), 0)} | ${fmt(t.medianP99Ms, 2)} | ${perRound(t.rounds.map((r) => r.p99Ms), 2)} | ${status} |`;
+}
+
+function ratioRows(d: DatabaseResult): string[] {
+  const r = d.throughputRatio;
+  const verdict = r.meetsGoal === null ? "invalid run" : r.meetsGoal ? "meets goal" : "**below goal**";
+  return [
+    `| ${d.database} | throughput subject / bare | **${fmt(r.value, 3)}** | (${fmt(r.min, 3)}–${fmt(r.max, 3)}) | ${perRound(r.perRound, 3)} | ≥ ${r.goal} | ${verdict} |`,
+    `| ${d.database} | p99 subject / bare | ${fmt(d.p99Ratio.value, 2)}× | (${fmt(d.p99Ratio.min, 2)}–${fmt(d.p99Ratio.max, 2)}) | ${perRound(d.p99Ratio.perRound, 2)} | – | diagnostic (no goal) |`,
+  ];
+}
+
+export function formatOrdersCreate(results: OrdersCreateResults): string {
+  const s = results.settings;
+  const first = results.databases[0];
+  const lines = [
+    `### POST ${PATH} (API key, fresh Idempotency-Key) vs bare node:http`,
+    "",
+    `Request: ${results.request.bodyBytes} bytes of JSON (the API tests' \`orderBody()\`: 3 locations, 2 angles). ` +
+      (first ? `Response: ${first.reference.status}, ${first.reference.bytes} bytes of ${first.reference.contentType}. ` : "") +
+      `${s.load.warmupSeconds} s warm-up per target, then ${s.rounds} rounds of ${s.load.durationSeconds} s per target, the order alternating each round; ` +
+      "figures are medians over rounds; ratios are the median of the per-round paired ratios (min–max, then each round). " +
+      "autocannon builds every request anew here (the fresh key), which costs the load generator on these shared CPUs and caps the bare server " +
+      "well below its GET figure in api-get-mission: that flatters the subject's ratio, if anything.",
+    "",
+    "| database | target | req/s (median) | req/s per round | p99 ms (median) | p99 ms per round | status |",
+    "|---|---|---:|---|---:|---|---|",
+    ...results.databases.flatMap((d) => [targetRow(d, d.subject), targetRow(d, d.baseline)]),
+    "",
+    "| database | ratio | median | (min–max) | per round | goal | |",
+    "|---|---|---:|---|---|---|---|",
+    ...results.databases.flatMap(ratioRows),
+    "",
+    ...results.databases.map(
+      (d) =>
+        `${d.database}: ${d.detail}; orders stored ${fmt(d.ordersCheck.stored)} for ${fmt(d.ordersCheck.counted201)} 201s counted: ${d.ordersCheck.note}; ` +
+        `1-min load average after each round ${perRound(d.loadAverage1m, 2)} (on ${cpus().length} CPUs).`,
+    ),
+    ...(s.databaseUrl ? [] : ["", "PostgreSQL: not measured (set TEST_DATABASE_URL, e.g. from `bash scripts/ci/start-postgres.sh <dir>`)."]),
+    "",
+    "Targets, each in its own process group (API: NODE_ENV=production, DEMO=off, PUBLIC_ORIGIN=http://127.0.0.1:<port>; the Enterprise plan has no order-interface request limit):",
+    ...results.databases.flatMap((d) => [`- ${d.database} subject: \`${d.subject.command}\``, `- ${d.database} baseline: \`${d.baseline.command}\``]),
+  ];
+  if (results.profile) {
+    const m = results.profile.measurement;
+    lines.push(
+      "",
+      `#### Profile of the standalone API (PGlite) under the same load (\`node --cpu-prof\`, saved as \`${results.profile.savedAs}\`)`,
+      "",
+      `Under the profiler: ${fmt(m.requestsPerSecond)} req/s, p99 ${fmt(m.latencyMs.p99, 2)} ms${m.valid ? "" : ` (invalid: ${m.invalidReason ?? ""})`}; not used in the ratios.`,
+      "",
+      formatProfile(results.profile.summary),
+    );
+  }
+  return lines.join("\n");
+}
