@@ -4,7 +4,9 @@
 import { eq } from "drizzle-orm";
 import { orderLocations, orders, organisations, webhookEndpoints } from "@/lib/db/schema";
 import { createId } from "@/lib/ids/create-id";
-import type { CreateOrderInput } from "@/lib/schemas/order";
+import type { Plan } from "@/lib/db/schema";
+import type { CreateOrderInput, Order } from "@/lib/schemas/order";
+import { newOrderExtras, serializeOrder } from "./order-rows";
 import type { ServiceContext } from "@/lib/service/context";
 import { ApiError } from "@/lib/service/errors";
 import { checkedUrl } from "@/lib/service/webhooks/endpoints";
@@ -14,7 +16,9 @@ import { prepareOrder, quoteOrder } from "./quote-order";
 /** An unconfirmed order expires after this long (DESIGN.md: 7 days). */
 export const ORDER_EXPIRY_MS = 7 * 86_400_000;
 
-export async function createOrder(ctx: ServiceContext, orgId: string, input: CreateOrderInput): Promise<string> {
+/** Creates the order and answers its representation from what was written (no read-back). */
+export async function createOrder(ctx: ServiceContext, caller: { orgId: string; plan: Plan }, input: CreateOrderInput): Promise<Order> {
+  const { orgId } = caller;
   const prepared = prepareOrder(input);
   const webhookUrl = input.delivery?.webhook_url ? await checkedUrl(ctx, input.delivery.webhook_url, "/delivery/webhook_url") : null;
   if (webhookUrl) {
@@ -26,10 +30,10 @@ export async function createOrder(ctx: ServiceContext, orgId: string, input: Cre
     }
   }
   const now = new Date();
-  const quote = await quoteOrder(ctx, orgId, prepared, now);
+  const quote = await quoteOrder(ctx, caller, prepared, now);
   const id = createId("order");
-  await ctx.db.transaction(async (tx) => {
-    await tx.insert(orders).values({
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx.insert(orders).values({
       id,
       orgId,
       clientReference: input.client_reference ?? null,
@@ -43,8 +47,9 @@ export async function createOrder(ctx: ServiceContext, orgId: string, input: Cre
       createdAt: now,
       updatedAt: now,
       expiresAt: new Date(now.getTime() + ORDER_EXPIRY_MS),
-    });
-    await tx.insert(orderLocations).values(
+    }).returning();
+    if (!row) throw new Error("insert returned no row");
+    const locations = await tx.insert(orderLocations).values(
       prepared.locations.map((l, position) => ({
         orderId: id,
         id: l.location_id,
@@ -55,11 +60,11 @@ export async function createOrder(ctx: ServiceContext, orgId: string, input: Cre
         timeZone: l.timeZone,
         requirements: l.requirements,
       })),
-    );
+    ).returning();
     if (webhookUrl) {
       // Signed with the organisation's order-delivery secret at send time; this column is unused.
       await tx.insert(webhookEndpoints).values({ id: createId("webhook"), orgId, orderId: id, url: webhookUrl, events: ["*"], secret: "", description: `Delivery URL of ${id}` });
     }
+    return serializeOrder(ctx, row, newOrderExtras(locations));
   });
-  return id;
 }

@@ -54,6 +54,11 @@ export function paymentTotals(rows: PaymentRow[]): { charged: number; refunded: 
   return { charged, refunded };
 }
 
+/** What a just-created order has besides its row: its locations, and nothing charged or dispatched. */
+export function newOrderExtras(locations: OrderLocationRow[]): OrderExtras {
+  return { locations, payments: [], missionCounts: { total: 0, active: 0, completed: 0, cancelled: 0 }, nextCycle: null };
+}
+
 export interface OrderExtras {
   locations: OrderLocationRow[];
   payments: PaymentRow[];
@@ -61,9 +66,8 @@ export interface OrderExtras {
   nextCycle: { index: number; local_date: string; dispatch_at: string } | null;
 }
 
-export async function loadOrderExtras(ctx: ServiceContext, row: OrderRow, nextCycle: OrderExtras["nextCycle"]): Promise<OrderExtras> {
-  const [locations, paymentRows, missionRows] = await Promise.all([
-    getOrderLocations(ctx.db, row.id),
+export async function loadOrderExtras(ctx: ServiceContext, row: OrderRow, locations: OrderLocationRow[], nextCycle: OrderExtras["nextCycle"]): Promise<OrderExtras> {
+  const [paymentRows, missionRows] = await Promise.all([
     ctx.db.select().from(payments).where(eq(payments.orderId, row.id)).orderBy(asc(payments.createdAt), asc(payments.id)),
     ctx.db.select({ status: missions.status, n: count() }).from(missions).where(eq(missions.orderId, row.id)).groupBy(missions.status),
   ]);

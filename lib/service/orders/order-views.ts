@@ -16,7 +16,7 @@ import { describeRule } from "./schedule";
 
 export async function orderView(ctx: ServiceContext, row: OrderRow): Promise<Order> {
   const locations = await getOrderLocations(ctx.db, row.id);
-  return serializeOrder(ctx, row, await loadOrderExtras(ctx, row, nextCycleOf(row, locations)));
+  return serializeOrder(ctx, row, await loadOrderExtras(ctx, row, locations, nextCycleOf(row, locations)));
 }
 
 export async function getOrder(ctx: ServiceContext, orgId: string, id: string): Promise<Order> {

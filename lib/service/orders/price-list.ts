@@ -42,10 +42,20 @@ export const DEFAULT_PRICE_LIST: PriceList = {
 
 const PRICE_LIST_ID = "default";
 
+/**
+ * Read on every quote, changed rarely: kept for a few seconds per process. A change made through
+ * this process is seen at once; one made through another instance within CACHE_MS.
+ */
+const CACHE_MS = 5000;
+const cache = new WeakMap<Db, { value: { prices: PriceList; updatedAt: Date }; at: number }>();
+
 export async function getPriceList(db: Db): Promise<{ prices: PriceList; updatedAt: Date }> {
+  const cached = cache.get(db);
+  if (cached && Date.now() - cached.at < CACHE_MS) return cached.value;
   const [row] = await db.select().from(priceLists).where(eq(priceLists.id, PRICE_LIST_ID)).limit(1);
-  if (!row) return { prices: DEFAULT_PRICE_LIST, updatedAt: new Date(0) };
-  return { prices: PriceListSchema.parse(row.prices), updatedAt: row.updatedAt };
+  const value = row ? { prices: PriceListSchema.parse(row.prices), updatedAt: row.updatedAt } : { prices: DEFAULT_PRICE_LIST, updatedAt: new Date(0) };
+  cache.set(db, { value, at: Date.now() });
+  return value;
 }
 
 export async function setPriceList(db: Db, prices: PriceList): Promise<{ prices: PriceList; updatedAt: Date }> {
@@ -54,5 +64,6 @@ export async function setPriceList(db: Db, prices: PriceList): Promise<{ prices:
     .insert(priceLists)
     .values({ id: PRICE_LIST_ID, prices, updatedAt })
     .onConflictDoUpdate({ target: priceLists.id, set: { prices, updatedAt } });
+  cache.delete(db);
   return { prices, updatedAt };
 }

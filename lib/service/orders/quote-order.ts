@@ -3,14 +3,14 @@
 // current price list, plan and month's use.
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { orderCycles, organisations, type Plan } from "@/lib/db/schema";
+import { orderCycles, type Plan } from "@/lib/db/schema";
 import { timeZoneAt } from "@/lib/geo/time-zone";
 import { createId } from "@/lib/ids/create-id";
 import type { CreateOrderInput, Quote, Requirements } from "@/lib/schemas/order";
 import type { ServiceContext } from "@/lib/service/context";
-import { ApiError, notFound } from "@/lib/service/errors";
+import { ApiError } from "@/lib/service/errors";
 import { computeQuote, mergeRequirements } from "./compute-quote";
-import { monthStart } from "./plans";
+import { PLAN_TERMS, monthStart } from "./plans";
 import { getPriceList } from "./price-list";
 import { recurrenceRuleOf } from "./recurrence";
 import { validateRule, type RecurrenceRule } from "./schedule";
@@ -60,14 +60,10 @@ export async function photosUsedThisMonth(db: Db, orgId: string, now = new Date(
   return Number(row?.photos ?? 0);
 }
 
-export async function orgPlan(db: Db, orgId: string): Promise<Plan> {
-  const [row] = await db.select({ plan: organisations.plan }).from(organisations).where(eq(organisations.id, orgId)).limit(1);
-  if (!row) throw notFound("organisation");
-  return row.plan;
-}
-
-export async function quoteOrder(ctx: ServiceContext, orgId: string, prepared: PreparedOrder, now = new Date()): Promise<Quote> {
-  const [{ prices, updatedAt }, plan, used] = await Promise.all([getPriceList(ctx.db), orgPlan(ctx.db, orgId), photosUsedThisMonth(ctx.db, orgId, now)]);
+export async function quoteOrder(ctx: ServiceContext, { orgId, plan }: { orgId: string; plan: Plan }, prepared: PreparedOrder, now = new Date()): Promise<Quote> {
+  // An unlimited plan's quote shows the month's use too, but nothing depends on it: skip the sum.
+  const unlimited = PLAN_TERMS[plan].photosPerMonth === null;
+  const [{ prices, updatedAt }, used] = await Promise.all([getPriceList(ctx.db), unlimited ? Promise.resolve(0) : photosUsedThisMonth(ctx.db, orgId, now)]);
   return computeQuote({
     category: prepared.input.category,
     locations: prepared.locations,

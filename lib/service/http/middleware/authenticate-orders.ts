@@ -27,17 +27,19 @@ function unauthorized(detail: string, error?: string): ApiError {
 async function fromApiKey(c: { var: AppEnv["Variables"] }, key: string, scope: OrderScope) {
   const { db } = c.var.ctx;
   const [row] = await db
-    .select({ id: apiKeys.id, orgId: apiKeys.orgId, access: apiKeys.access, plan: organisations.plan })
+    .select({ id: apiKeys.id, orgId: apiKeys.orgId, access: apiKeys.access, lastUsedAt: apiKeys.lastUsedAt, plan: organisations.plan })
     .from(apiKeys)
     .innerJoin(organisations, eq(organisations.id, apiKeys.orgId))
     .where(and(eq(apiKeys.keyHash, hashSecret(key)), isNull(apiKeys.revokedAt)))
     .limit(1);
   if (!row) throw unauthorized("The API key is not valid: it is unknown or was revoked.", "invalid_token");
   // At most one write a minute per key, so "last used" costs nothing on a busy key.
-  await db
+  if (row.lastUsedAt === null || row.lastUsedAt.getTime() < Date.now() - 60_000) {
+    await db
     .update(apiKeys)
     .set({ lastUsedAt: sql`now()` })
-    .where(and(eq(apiKeys.id, row.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`))));
+      .where(and(eq(apiKeys.id, row.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`))));
+  }
   return {
     orgId: row.orgId,
     plan: row.plan,

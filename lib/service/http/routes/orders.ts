@@ -292,14 +292,14 @@ async function orderEndpointId(c: { var: AppEnv["Variables"] }, orderId: string)
 
 export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
   // POST /orders/quote – price an order without creating it
-  app.openapi(quoteRoute, async (c) => c.json(await quoteOrder(c.var.ctx, c.var.orderCaller.orgId, prepareOrder(c.req.valid("json"))), 200));
+  app.openapi(quoteRoute, async (c) => c.json(await quoteOrder(c.var.ctx, c.var.orderCaller, prepareOrder(c.req.valid("json"))), 200));
 
   // POST /orders – create an order (pending_confirmation)
   app.openapi(createOrderRoute, async (c) => {
     const { ctx, orderCaller } = c.var;
-    const id = await createOrder(ctx, orderCaller.orgId, c.req.valid("json"));
-    c.header("Location", `${ctx.config.publicOrigin}${ORDERS_BASE_PATH}/orders/${id}`);
-    return c.json(await getOrder(ctx, orderCaller.orgId, id), 201);
+    const order = await createOrder(ctx, orderCaller, c.req.valid("json"));
+    c.header("Location", `${ctx.config.publicOrigin}${ORDERS_BASE_PATH}/orders/${order.id}`);
+    return c.json(order, 201);
   });
 
   // GET /orders – list the organisation's orders
