@@ -38,6 +38,10 @@ const schema = z
     TRUST_PROXY: boolean,
     API_INTERNAL_URL: z.url({ protocol: /^https?$/ }).optional(),
     MAP_STYLE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** Historical weather for delivered photos (Open-Meteo's API shape); "off" disables it. */
+    WEATHER_URL: z.union([z.literal("off"), z.url({ protocol: /^https?$/ })]).default("https://api.open-meteo.com/v1/forecast"),
+    /** An external photo-analysis service (obstruction, crowd, brand); without one those checks are not evaluated. */
+    ANALYSER_URL: z.url({ protocol: /^https?$/ }).optional(),
     NEXTAUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),

@@ -29,6 +29,17 @@ export const EVENT_DESCRIPTIONS = {
   "order.ended": "A recurring order ended",
   "order.expired": "An unconfirmed order expired",
   "order.refunded": "Money was refunded for an order",
+  "order.assignment.assigned": "A contributor took an order task",
+  "order.assignment.completed": "An order task's photo was verified",
+  "order.assignment.late": "An order task missed its deadline and was offered again",
+  "order.assignment.retake": "A photo failed verification and a retake was opened",
+  "order.photo.verified": "An order photo passed verification",
+  "order.photo.rejected": "An order photo failed verification, with the checks",
+  "order.location.failed": "A location was given up after its retakes (refunded)",
+  "order.mission.completed": "Every photo of an order's location was delivered",
+  "photos.delivered": "Verified photos of a location, in the delivered-photo record",
+  "order.fulfilled": "Every location of an order was delivered",
+  "order.partially_fulfilled": "An order ended with some locations given up",
 } as const satisfies Record<WebhookEventType, string>;
 
 export const EVENT_TYPES = Object.keys(EVENT_DESCRIPTIONS) as WebhookEventType[];

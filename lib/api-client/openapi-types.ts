@@ -4320,6 +4320,626 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/field/assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Order tasks near a point (zoomers)
+         * @description Open tasks within `radius_km`, nearest first, and the ones you hold. Each is one angle of one ordered location.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    lat?: number | null;
+                    limit?: number;
+                    lng?: number | null;
+                    radius_km?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Tasks. */
+                200: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldAssignmentList"];
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
+                422: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/field/assignments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One task (zoomers)
+         * @description An open task, or one you hold or did (with its verification).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The task. */
+                200: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldAssignment"];
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such object in the caller's organisation. */
+                404: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/field/assignments/{id}/photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit the task's photo (zoomers)
+         * @description multipart/form-data with one `photos` part (JPEG). The photo goes through QA and then verification (place, direction, time of day, quality); GET the task to see the result. A failed photo opens a retake with instructions.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        note?: string;
+                        /** Format: binary */
+                        photos: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The submission, received; QA and verification follow. */
+                202: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Submission"];
+                    };
+                };
+                /** @description Malformed request (e.g. the body is not valid JSON). */
+                400: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such object in the caller's organisation. */
+                404: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The object's state does not allow this change. */
+                409: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request body is larger than allowed. */
+                413: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request body is not of an accepted media type. */
+                415: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
+                422: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/field/assignments/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give a task back (zoomers) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Given back. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such object in the caller's organisation. */
+                404: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The object's state does not allow this change. */
+                409: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/field/assignments/{id}/take": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a task (zoomers)
+         * @description Reserves the task for you for 30 minutes (taking it again renews the reservation); then it is back in the pool. You can hold 6 at most.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The task, reserved for you. */
+                200: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldAssignment"];
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such object in the caller's organisation. */
+                404: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The object's state does not allow this change. */
+                409: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/field/missions": {
         parameters: {
             query?: never;
@@ -7614,7 +8234,7 @@ export interface components {
              *       "submission.rejected"
              *     ]
              */
-            events?: ("mission.created" | "mission.completed" | "submission.received" | "submission.approved" | "submission.rejected" | "order.confirmed" | "order.payment_failed" | "order.payment_action_required" | "order.mission.assigned" | "order.cycle.skipped" | "order.paused" | "order.resumed" | "order.cancelled" | "order.ended" | "order.expired" | "order.refunded" | "*")[];
+            events?: ("mission.created" | "mission.completed" | "submission.received" | "submission.approved" | "submission.rejected" | "order.confirmed" | "order.payment_failed" | "order.payment_action_required" | "order.mission.assigned" | "order.cycle.skipped" | "order.paused" | "order.resumed" | "order.cancelled" | "order.ended" | "order.expired" | "order.refunded" | "order.assignment.assigned" | "order.assignment.completed" | "order.assignment.late" | "order.assignment.retake" | "order.photo.verified" | "order.photo.rejected" | "order.location.failed" | "order.mission.completed" | "photos.delivered" | "order.fulfilled" | "order.partially_fulfilled" | "*")[];
             /**
              * @description http(s) URL that receives POSTs. Private, loopback and link-local targets are refused.
              * @example https://partner.example/hooks/photo-missions
@@ -7790,6 +8410,62 @@ export interface components {
             /** @example +02:00 */
             utc_offset: string | null;
             width: number | null;
+        };
+        FieldAssignment: {
+            angle: components["schemas"]["Angle"];
+            /** @description What to shoot, in a sentence. */
+            angle_description: string;
+            /** @description 0 for the first photo, then 1–3 for retakes. */
+            attempt: number;
+            /** @description Direction to the target from that point (0 = north). */
+            bearing_deg: number | null;
+            category: string;
+            deadline_at: string;
+            deadline_local: string;
+            /** @description From the point you asked about. */
+            distance_m: number | null;
+            /** @example asg_06h0… */
+            id: string;
+            /** @description For a retake: what to do differently. */
+            instructions: string[];
+            location: {
+                id: string;
+                lat: number;
+                lng: number;
+                name: string;
+                time_zone: string;
+            };
+            /** @description Your reservation, when you hold it. */
+            reserved_until: string | null;
+            /** @enum {string} */
+            status: "open" | "reserved" | "submitted" | "verified" | "failed" | "given_up" | "cancelled";
+            submission_id: string | null;
+            /** @description After your photo is verified: each check, and what to do differently for a retake. */
+            verification: {
+                ai_checks: {
+                    [key: string]: {
+                        instruction: string | null;
+                        message: string;
+                        passed: boolean;
+                        score: number;
+                        status: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+                instructions: string[];
+                /** @enum {string} */
+                status: "approved" | "rejected";
+            } | null;
+            /** @description When to shoot, in UTC and in the place's local time. */
+            window: {
+                ends_at: string;
+                local: string;
+                starts_at: string;
+            } | null;
+        };
+        FieldAssignmentList: {
+            data: components["schemas"]["FieldAssignment"][];
         };
         FieldSubmission: components["schemas"]["Submission"] & {
             thumbnails: (string | null)[];
@@ -8716,7 +9392,7 @@ export interface components {
              *       "submission.rejected"
              *     ]
              */
-            events?: ("mission.created" | "mission.completed" | "submission.received" | "submission.approved" | "submission.rejected" | "order.confirmed" | "order.payment_failed" | "order.payment_action_required" | "order.mission.assigned" | "order.cycle.skipped" | "order.paused" | "order.resumed" | "order.cancelled" | "order.ended" | "order.expired" | "order.refunded" | "*")[];
+            events?: ("mission.created" | "mission.completed" | "submission.received" | "submission.approved" | "submission.rejected" | "order.confirmed" | "order.payment_failed" | "order.payment_action_required" | "order.mission.assigned" | "order.cycle.skipped" | "order.paused" | "order.resumed" | "order.cancelled" | "order.ended" | "order.expired" | "order.refunded" | "order.assignment.assigned" | "order.assignment.completed" | "order.assignment.late" | "order.assignment.retake" | "order.photo.verified" | "order.photo.rejected" | "order.location.failed" | "order.mission.completed" | "photos.delivered" | "order.fulfilled" | "order.partially_fulfilled" | "*")[];
             /**
              * @description http(s) URL that receives POSTs. Private, loopback and link-local targets are refused.
              * @example https://partner.example/hooks/photo-missions

@@ -423,6 +423,7 @@ export const orders = pgTable(
     updatedAt: updatedAt(),
     confirmedAt: ts("confirmed_at"),
     cancelledAt: ts("cancelled_at"),
+    fulfilledAt: ts("fulfilled_at"),
     expiresAt: ts("expires_at").notNull(),
   },
   (t) => [
@@ -471,6 +472,8 @@ export const orderCycles = pgTable(
     /** Photos this cycle asks for (counted against the plan's monthly quota when dispatched). */
     photos: integer("photos").notNull(),
     skipReason: text("skip_reason"),
+    /** When every location of the cycle was delivered or given up. */
+    completedAt: ts("completed_at"),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.index] }), index("order_cycles_org_created_idx").on(t.orgId, t.createdAt)],
@@ -508,6 +511,63 @@ export const payments = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index("payments_order_idx").on(t.orderId, t.createdAt)],
+);
+
+export const ASSIGNMENT_STATUSES = ["open", "reserved", "submitted", "verified", "failed", "given_up", "cancelled"] as const;
+export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
+
+/**
+ * Field work of an order: one row per dispatched mission × angle and attempt (0, then a retake
+ * per failed verification, up to 3). A zoomer takes (reserves) it for a while, submits one photo,
+ * and the photo's verification decides: verified (delivered with its location's set), or failed
+ * (a retake is opened with the failed checks as instructions).
+ */
+export const assignments = pgTable(
+  "assignments",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    missionId: text("mission_id")
+      .notNull()
+      .references(() => missions.id, { onDelete: "cascade" }),
+    locationId: text("location_id").notNull(),
+    cycleIndex: integer("cycle_index").notNull(),
+    angle: text("angle").notNull(),
+    attempt: integer("attempt").notNull().default(0),
+    status: text("status", { enum: ASSIGNMENT_STATUSES }).notNull().default("open"),
+    zoomerId: text("zoomer_id").references(() => zoomers.id),
+    reservedUntil: ts("reserved_until"),
+    /** The location's target and window, copied so the field list needs no join to the order. */
+    lat: doublePrecision("lat").notNull(),
+    lng: doublePrecision("lng").notNull(),
+    timeZone: text("time_zone").notNull(),
+    windowStart: ts("window_start"),
+    windowEnd: ts("window_end"),
+    deadlineAt: ts("deadline_at").notNull(),
+    /** Set once the deadline passed before the work was done: re-offered, and the partner sees it. */
+    late: boolean("late").notNull().default(false),
+    /** What to do differently: the failed checks of the previous attempt. */
+    instructions: jsonb("instructions").notNull().default([]),
+    submissionId: text("submission_id"),
+    imageId: text("image_id"),
+    verification: jsonb("verification"),
+    weather: jsonb("weather"),
+    deliveredAt: ts("delivered_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    completedAt: ts("completed_at"),
+  },
+  (t) => [
+    index("assignments_status_idx").on(t.status, t.lat, t.lng),
+    index("assignments_mission_idx").on(t.missionId),
+    index("assignments_order_idx").on(t.orderId, t.createdAt),
+    uniqueIndex("assignments_submission_unique").on(t.submissionId),
+  ],
 );
 
 /** The operator's price list: one row, changed through the operator interface. */

@@ -22,6 +22,7 @@ export const ID_PREFIXES = {
   location: "loc", // order location, when the caller did not choose its own loc_ id
   payment: "pay", // a charge of an order (or of one cycle of a recurring order)
   refund: "re", // money returned from a charge
+  assignment: "asg", // one angle of one dispatched location, for a zoomer to shoot
   signingKey: "kid",
 } as const;
 

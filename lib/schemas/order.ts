@@ -3,13 +3,15 @@
 // photo record. One source for the API's validation, its OpenAPI document and the dashboard.
 import { z } from "@hono/zod-openapi";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "@/lib/db/schema";
+import { ANGLES } from "./submission";
 import { FREQUENCIES, SEASONS, parseDayOfMonth, parseTimeWindow } from "@/lib/service/orders/schedule";
 
 /** The spec's categories ("values seen"); the complete list of this service. */
 export const CATEGORIES = ["cultural_exterior", "restaurant_ambiance", "beach_facility_status", "retail_compliance", "event_venue_status"] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-/** The spec's angles, with what the zoomer is asked to shoot. */
+/** The spec's angles (one list, in ./submission), with what the zoomer is asked to shoot. */
+export { ANGLES };
 export const ANGLE_DESCRIPTIONS = {
   front: "The whole front of the place, square on, from across the street.",
   entrance: "The entrance, facing it, doors and signage readable.",
@@ -22,9 +24,8 @@ export const ANGLE_DESCRIPTIONS = {
   promotional_display: "The promotional display or stand, its content readable.",
   entrance_queue: "The queue at the entrance, showing how long it is.",
   parking_lot: "The car park, showing how full it is.",
-} as const;
-export const ANGLES = Object.keys(ANGLE_DESCRIPTIONS) as [keyof typeof ANGLE_DESCRIPTIONS, ...(keyof typeof ANGLE_DESCRIPTIONS)[]];
-export type Angle = keyof typeof ANGLE_DESCRIPTIONS;
+} as const satisfies Record<(typeof ANGLES)[number], string>;
+export type Angle = (typeof ANGLES)[number];
 
 /** Angles taken facing the target from outside (used by angle verification). */
 export const TIMES_OF_DAY = ["daylight", "midday", "evening"] as const;
@@ -352,11 +353,23 @@ export const DeliveredPhotoSchema = z
     metadata: z.object({
       captured_at: z.string().nullable(),
       gps: z.object({ lat: z.number(), lng: z.number() }).nullable(),
-      weather: z.object({ condition: z.string(), temp_c: z.number() }).nullable(),
+      weather: z
+        .object({ condition: z.string(), temp_c: z.number() })
+        .nullable()
+        .openapi({ description: "Conditions at the place and hour of capture from the weather service; null when it did not answer (see weather_unavailable_reason)." }),
+      weather_unavailable_reason: z.string().optional(),
+      device: z.string().nullable().optional(),
+      direction_deg: z.number().nullable().optional().openapi({ description: "Compass direction of the camera from EXIF." }),
+      sha256: z.string().optional().openapi({ description: "Of the original bytes, unchanged through delivery and export." }),
     }),
     verification: z.object({
       status: z.literal("approved"),
-      ai_checks: z.record(z.string(), z.object({ score: z.number(), passed: z.boolean() }).catchall(z.unknown())),
+      ai_checks: z
+        .record(z.string(), z.object({ score: z.number(), passed: z.boolean() }).catchall(z.unknown()))
+        .openapi({
+          description:
+            "location_match, angle_match, time_of_day, quality, obstruction, minimum_crowd, brand_match: each with score (0–1), passed, status (passed, failed, not_evaluated), the measured value, the threshold and a message. Not-evaluated checks are never passed.",
+        }),
     }),
   })
   .openapi("DeliveredPhoto");

@@ -15,6 +15,17 @@ export const ORDER_EVENTS = [
   "order.ended",
   "order.expired",
   "order.refunded",
+  "order.assignment.assigned",
+  "order.assignment.completed",
+  "order.assignment.late",
+  "order.assignment.retake",
+  "order.photo.verified",
+  "order.photo.rejected",
+  "order.location.failed",
+  "order.mission.completed",
+  "photos.delivered",
+  "order.fulfilled",
+  "order.partially_fulfilled",
 ] as const;
 export const WEBHOOK_EVENTS = [...MISSION_EVENTS, ...ORDER_EVENTS] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];

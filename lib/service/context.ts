@@ -23,6 +23,8 @@ export interface ServiceConfig {
   uploads: { maxFileBytes: number; maxPhotos: number; maxPixels: number };
   /** How long signed CDN URLs handed out by the API stay valid. */
   cdnUrlTtlSeconds: number;
+  /** Order fulfilment: where weather and photo analysis come from (absent: neither, as in tests). */
+  fulfilment?: { weatherUrl: string | null; analyserUrl: string | null };
   webhooks: {
     timeoutMs: number;
     /** Allow loopback/private targets (local development and tests only). */

@@ -56,6 +56,7 @@ export function configFromEnv(e: Env, adminToken: string): ServiceConfig {
     dataDir: resolve(e.DATA_DIR),
     uploads: { maxFileBytes: e.MAX_UPLOAD_BYTES, maxPhotos: e.MAX_PHOTOS_PER_SUBMISSION, maxPixels: e.MAX_IMAGE_PIXELS },
     cdnUrlTtlSeconds: e.CDN_URL_TTL_SECONDS,
+    fulfilment: { weatherUrl: e.WEATHER_URL === "off" ? null : e.WEATHER_URL, analyserUrl: e.ANALYSER_URL ?? null },
     webhooks: {
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,
       allowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS,

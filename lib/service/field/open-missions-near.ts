@@ -1,6 +1,6 @@
 // What a zoomer may see of open missions near where they stand: public fields only (no
 // organisation, no counts of other people's work beyond what is still needed).
-import { and, eq, gte, lte } from "drizzle-orm";
+import { and, eq, gte, isNull, lte } from "drizzle-orm";
 import { centroid, distance, point, polygon as turfPolygon } from "@turf/turf";
 import type { Db } from "@/lib/db/client";
 import { missions } from "@/lib/db/schema";
@@ -27,6 +27,8 @@ export async function openMissionsNear({ db, lat, lng, radiusKm, limit }: { db: 
     .where(
       and(
         eq(missions.status, "active"),
+        // An order's missions are offered as tasks (GET /field/assignments), angle by angle.
+        isNull(missions.orderId),
         lte(missions.minLat, lat + dLat),
         gte(missions.maxLat, lat - dLat),
         lte(missions.minLng, lng + dLng),

@@ -14,6 +14,7 @@ import { registerCdnRoutes } from "./routes/cdn";
 import { registerCredentialRoutes } from "./routes/credentials";
 import { registerDashboardRoutes } from "./routes/dashboard";
 import { registerFieldRoutes } from "./routes/field";
+import { registerFieldAssignmentRoutes } from "./routes/field-assignments";
 import { registerAuthRoutes } from "./routes/auth";
 import { registerMissionRoutes } from "./routes/missions";
 import { registerOrderRoutes } from "./routes/orders";
@@ -131,6 +132,7 @@ export function createServiceApp(ctx: ServiceContext) {
   registerMissionRoutes(v1);
   registerSubmissionRoutes(v1);
   registerFieldRoutes(v1);
+  registerFieldAssignmentRoutes(v1);
   registerWebhookRoutes(v1);
   registerCredentialRoutes(v1);
   app.route(API_BASE_PATH, v1);

@@ -1,7 +1,7 @@
 // In-process background work for the one-process default (and for `npm run worker` processes when
 // scaled out): the QA worker, the webhook delivery worker and periodic housekeeping.
 import type { ServiceContext } from "@/lib/service/context";
-import { runOrderCycle } from "@/lib/service/orders/run-order-cycle";
+import { runOrderJob } from "@/lib/service/orders/order-jobs";
 import { runQa } from "@/lib/service/qa/run-qa";
 import { claimDeliveries, processDelivery } from "@/lib/service/webhooks/deliver-webhooks";
 import { housekeeping as tidy } from "./housekeeping";
@@ -32,17 +32,9 @@ export function startBackgroundWork(ctx: ServiceContext, { housekeepingMs = 60_0
     (delivery) => processDelivery(ctx, delivery),
     { pollMs },
   );
-  // The recurring-order scheduler: one job per order for its next cycle, due at dispatch time.
-  const orders = startJobWorker(
-    ctx,
-    "orders",
-    async (job) => {
-      const { order_id: orderId, cycle_index: index } = job.payload;
-      if (typeof orderId !== "string" || typeof index !== "number") throw new Error("orders job without order_id/cycle_index");
-      await runOrderCycle(ctx, orderId, index);
-    },
-    { pollMs },
-  );
+  // Order work: recurring cycles (one job per order for its next cycle, due at dispatch time),
+  // verification of a photo after its QA, and delivery of a location's verified set.
+  const orders = startJobWorker(ctx, "orders", (job) => runOrderJob(ctx, job.payload), { pollMs });
   let housekeeping: Promise<void> = Promise.resolve();
   const timer = setInterval(() => {
     housekeeping = tidy(ctx).catch((error: unknown) => console.error("[worker] housekeeping failed", error));

@@ -4,6 +4,7 @@
 import { sql } from "drizzle-orm";
 import type { ServiceContext } from "@/lib/service/context";
 import { pruneIdempotencyKeys } from "@/lib/service/http/middleware/idempotency";
+import { tidyAssignments } from "@/lib/service/assignments/field-assignments";
 import { expireOrders } from "@/lib/service/orders/change-order";
 import { pruneCounters } from "@/lib/service/rate-limit/consume";
 
@@ -12,6 +13,7 @@ export async function housekeeping(ctx: Pick<ServiceContext, "db" | "dbKind">): 
   await ctx.db.execute(sql`delete from jobs where status = 'succeeded' and updated_at < now() - interval '1 day'`);
   await pruneIdempotencyKeys(ctx.db);
   await expireOrders(ctx);
+  await tidyAssignments(ctx);
   if (ctx.dbKind === "pglite") {
     await ctx.db.execute(sql`vacuum (analyze) webhook_deliveries, jobs, rate_limit_counters, idempotency_keys`);
   }

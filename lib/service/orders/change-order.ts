@@ -1,9 +1,9 @@
 // Cancel, pause and resume. Cancelling is free before any work is delivered: what was charged and
 // not delivered is refunded (a one-off order becomes `cancelled`; a recurring one `ended`), and
 // the order's open missions are cancelled so zoomers stop seeing them.
-import { and, eq, inArray, lte } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lte } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { missions, orders, payments } from "@/lib/db/schema";
+import { assignments, missions, orders, payments } from "@/lib/db/schema";
 import type { Quote } from "@/lib/schemas/order";
 import type { ServiceContext } from "@/lib/service/context";
 import { recordEvent } from "@/lib/service/events/record-event";
@@ -11,16 +11,16 @@ import { getOrderRow, paymentTotals, type OrderRow } from "./order-rows";
 import { assertAction, UNCONFIRMED } from "./order-states";
 import { refundOrder } from "./take-payment";
 
-/** What delivered work is worth: each mission's approved images (up to what it asked) at the quoted price. */
+/** What delivered work is worth: each delivered photo at the quoted unit price (after the discount). */
 async function deliveredValueCents(tx: Db, order: OrderRow): Promise<number> {
   const quote = order.quote as Quote;
   const unitByLocation = new Map(quote.line_items.map((item) => [item.location_id, item.unit_amount_cents]));
   const factor = quote.subtotal_cents > 0 ? quote.total_cents / quote.subtotal_cents : 1;
   const rows = await tx
-    .select({ locationId: missions.locationId, approved: missions.approvedImageCount, required: missions.requiredImages })
-    .from(missions)
-    .where(eq(missions.orderId, order.id));
-  return Math.round(rows.reduce((sum, m) => sum + Math.min(m.approved, m.required) * (unitByLocation.get(m.locationId ?? "") ?? 0) * factor, 0));
+    .select({ locationId: assignments.locationId })
+    .from(assignments)
+    .where(and(eq(assignments.orderId, order.id), isNotNull(assignments.deliveredAt)));
+  return Math.round(rows.reduce((sum, a) => sum + (unitByLocation.get(a.locationId) ?? 0) * factor, 0));
 }
 
 export async function cancelOrder(ctx: ServiceContext, orgId: string, id: string, reason: string | undefined): Promise<void> {
@@ -35,6 +35,10 @@ export async function cancelOrder(ctx: ServiceContext, orgId: string, id: string
       .where(and(eq(missions.orderId, order.id), eq(missions.status, "active")))
       .returning({ id: missions.id });
     for (const m of cancelled) ctx.missionCache.invalidate(m.id);
+    await tx
+      .update(assignments)
+      .set({ status: "cancelled", updatedAt: now })
+      .where(and(eq(assignments.orderId, order.id), inArray(assignments.status, ["open", "reserved"])));
 
     let refunded = 0;
     if (UNCONFIRMED.includes(order.status)) {

@@ -6,16 +6,15 @@
 import { circle } from "@turf/turf";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
-import { missions } from "@/lib/db/schema";
+import { assignments, missions } from "@/lib/db/schema";
 import { createId } from "@/lib/ids/create-id";
-import { ANGLE_DESCRIPTIONS, type Angle, type Requirements } from "@/lib/schemas/order";
+import { ANGLE_DESCRIPTIONS, type Angle, type Category, type Requirements } from "@/lib/schemas/order";
+import { VERIFICATION_THRESHOLDS } from "@/lib/service/verification/checks";
 import { recordEvent } from "@/lib/service/events/record-event";
 import { serializeMission } from "@/lib/service/missions/serialize-mission";
 import { validateBounds } from "@/lib/service/missions/validate-bounds";
 import type { OrderLocationRow, OrderRow } from "./order-rows";
 
-/** Radius of a dispatched mission's area: the place and where one stands to photograph it. */
-export const LOCATION_RADIUS_M = 60;
 
 export interface CycleWindow {
   localDate: string;
@@ -60,7 +59,9 @@ export async function dispatchCycle(tx: Db, { order, locations, index, deliveryH
     const requirements = location.requirements as Requirements;
     const promise = new Date(now.getTime() + deliveryHours * 3_600_000);
     const deadline = window && window.endsAt < promise ? window.endsAt : promise;
-    const area = circle([location.lng, location.lat], LOCATION_RADIUS_M / 1000, { steps: 24, units: "kilometers" });
+    // The mission's area is the circle verification accepts, so QA and verification agree on "there".
+    const radiusM = VERIFICATION_THRESHOLDS[order.category as Category]?.locationRadiusM ?? VERIFICATION_THRESHOLDS.cultural_exterior.locationRadiusM;
+    const area = circle([location.lng, location.lat], radiusM / 1000, { steps: 24, units: "kilometers" });
     const { polygon, areaM2, bbox } = validateBounds(area.geometry);
     return {
       id: createId("orderMission"),
@@ -84,6 +85,30 @@ export async function dispatchCycle(tx: Db, { order, locations, index, deliveryH
   });
   if (rows.length === 0) return [];
   const created = await tx.insert(missions).values(rows).returning();
+  const windows = new Map(locations.map(({ location, window }) => [location.id, { location, window }]));
+  const work = created.flatMap((mission) => {
+    const entry = windows.get(mission.locationId ?? "");
+    if (!entry) return [];
+    const angles = (entry.location.requirements as Requirements).angles ?? [];
+    return angles.map((angle) => ({
+      id: createId("assignment"),
+      orgId: order.orgId,
+      orderId: order.id,
+      missionId: mission.id,
+      locationId: entry.location.id,
+      cycleIndex: index,
+      angle,
+      lat: entry.location.lat,
+      lng: entry.location.lng,
+      timeZone: entry.location.timeZone,
+      windowStart: entry.window?.startsAt ?? null,
+      windowEnd: entry.window?.endsAt ?? null,
+      deadlineAt: mission.deadlineAt ?? now,
+      createdAt: now,
+      updatedAt: now,
+    }));
+  });
+  if (work.length > 0) await tx.insert(assignments).values(work);
   for (const row of created) {
     const mission = serializeMission(row);
     await recordEvent(tx, { orgId: order.orgId, type: "mission.created", data: { mission } });

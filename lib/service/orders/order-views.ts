@@ -1,13 +1,11 @@
 // Read views of an order: the order itself, its missions, its delivered photos and its schedule.
-import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
-import { distance, point } from "@turf/turf";
-import { images, missions, orderCycles, submissions } from "@/lib/db/schema";
+import { and, asc, count, desc, eq, inArray, isNotNull } from "drizzle-orm";
+import { assignments, images, missions, orderCycles } from "@/lib/db/schema";
 import type { Angle, Order, Quote } from "@/lib/schemas/order";
-import type { QaCheck } from "@/lib/schemas/qa";
+import type { StoredVerification } from "@/lib/service/assignments/field-assignments";
 import type { ServiceContext } from "@/lib/service/context";
-import { signImageUrl } from "@/lib/service/cdn/signed-url";
 import { serializeMission } from "@/lib/service/missions/serialize-mission";
-import { LOCATION_RADIUS_M } from "./dispatch-cycle";
+import { deliveredPhotoRecord } from "./deliver-location";
 import { getOrderLocations, getOrderRow, loadOrderExtras, serializeOrder, type OrderRow } from "./order-rows";
 import { nextOrderCycles } from "./order-schedule";
 import { recurrenceRuleOf } from "./recurrence";
@@ -33,64 +31,49 @@ export async function listOrderMissions(ctx: ServiceContext, orgId: string, id: 
   return { data: rows.map(serializeMission), meta: { total: totals[0]?.total ?? 0, page, per_page: perPage } };
 }
 
-/** Links in delivered-photo records stay valid for days (the spec's record is sent by webhook). */
-const DELIVERY_URL_TTL_SECONDS = 7 * 86_400;
-
-/**
- * Photos of the order's missions that passed QA, in the spec's Delivered photo record. Until the
- * fulfilment checks land, `verification.ai_checks` carries what is measured today: the distance
- * from the ordered point (location_match) and the mission QA (quality).
- */
+/** Delivered photos of the order, oldest first, in the spec's Delivered photo record. */
 export async function listOrderPhotos(ctx: ServiceContext, orgId: string, id: string, page: number, perPage: number) {
   await getOrderRow(ctx.db, orgId, id);
-  const locations = new Map((await getOrderLocations(ctx.db, id)).map((l) => [l.id, l]));
-  const condition = and(eq(missions.orderId, id), eq(images.orgId, orgId), eq(submissions.status, "approved"));
-  const base = ctx.db
-    .select({ image: images, missionId: missions.id, locationId: missions.locationId, angle: submissions.angle })
-    .from(images)
-    .innerJoin(submissions, eq(submissions.id, images.submissionId))
-    .innerJoin(missions, eq(missions.id, images.missionId));
+  const condition = and(eq(assignments.orderId, id), eq(assignments.orgId, orgId), isNotNull(assignments.deliveredAt));
   const [rows, totals] = await Promise.all([
-    base.where(condition).orderBy(asc(images.createdAt), asc(images.id)).limit(perPage).offset((page - 1) * perPage),
     ctx.db
-      .select({ total: count() })
-      .from(images)
-      .innerJoin(submissions, eq(submissions.id, images.submissionId))
-      .innerJoin(missions, eq(missions.id, images.missionId))
-      .where(condition),
+      .select({ assignment: assignments, image: images })
+      .from(assignments)
+      .innerJoin(images, eq(images.id, assignments.imageId))
+      .where(condition)
+      .orderBy(asc(assignments.deliveredAt), asc(assignments.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    ctx.db.select({ total: count() }).from(assignments).where(condition),
   ]);
-  const sign = { secret: ctx.cdnSecret, origin: ctx.config.publicOrigin, ttlSeconds: DELIVERY_URL_TTL_SECONDS };
-  const data = rows.map(({ image, missionId, locationId, angle }) => {
-    const location = locations.get(locationId ?? "");
-    const gps = image.lat !== null && image.lng !== null ? { lat: image.lat, lng: image.lng } : null;
-    const metres = gps && location ? distance(point([location.lng, location.lat]), point([gps.lng, gps.lat]), { units: "meters" }) : null;
-    const allowed = LOCATION_RADIUS_M + (image.accuracyM ?? 0);
-    const qa = (image.qa as QaCheck[] | null) ?? [];
-    const qaPassed = qa.filter((check) => check.passed).length;
-    const requested = (location?.requirements as { angles?: Angle[] } | undefined)?.angles ?? [];
-    return {
-      photo_id: image.id,
-      order_id: id,
-      mission_id: missionId,
-      location_id: locationId ?? "",
-      url: signImageUrl(image.id, "original", sign),
-      thumbnail: signImageUrl(image.id, image.thumbnailKey ? "thumbnail" : "original", sign),
-      angle: (requested.find((a) => a === angle) ?? requested[0] ?? "front") as Angle,
-      metadata: { captured_at: image.capturedAt?.toISOString() ?? null, gps, weather: null },
-      verification: {
-        status: "approved" as const,
-        ai_checks: {
-          location_match: {
-            score: metres === null ? 0 : Math.max(0, Math.min(1, 1 - metres / (2 * allowed))),
-            passed: metres !== null && metres <= allowed,
-            value_m: metres === null ? null : Math.round(metres * 10) / 10,
-            threshold_m: allowed,
-          },
-          quality: { score: qa.length === 0 ? 0 : qaPassed / qa.length, passed: qa.length > 0 && qaPassed === qa.length },
-        },
-      },
-    };
-  });
+  return { data: rows.map((r) => deliveredPhotoRecord(ctx, r.assignment, r.image)), meta: { total: totals[0]?.total ?? 0, page, per_page: perPage } };
+}
+
+/** The order's field work, for the partner: each location × angle and attempt, late or not, with its verification. */
+export async function listOrderAssignments(ctx: ServiceContext, orgId: string, id: string, page: number, perPage: number) {
+  await getOrderRow(ctx.db, orgId, id);
+  const condition = and(eq(assignments.orderId, id), eq(assignments.orgId, orgId));
+  const [rows, totals] = await Promise.all([
+    ctx.db.select().from(assignments).where(condition).orderBy(desc(assignments.cycleIndex), asc(assignments.locationId), asc(assignments.angle), asc(assignments.attempt)).limit(perPage).offset((page - 1) * perPage),
+    ctx.db.select({ total: count() }).from(assignments).where(condition),
+  ]);
+  const data = rows.map((a) => ({
+    id: a.id,
+    mission_id: a.missionId,
+    location_id: a.locationId,
+    cycle_index: a.cycleIndex,
+    angle: a.angle as Angle,
+    attempt: a.attempt,
+    status: a.status,
+    late: a.late,
+    deadline_at: a.deadlineAt.toISOString(),
+    zoomer_id: a.zoomerId,
+    photo_id: a.imageId,
+    instructions: a.instructions as string[],
+    verification: a.verification as StoredVerification | null,
+    delivered_at: a.deliveredAt?.toISOString() ?? null,
+    created_at: a.createdAt.toISOString(),
+  }));
   return { data, meta: { total: totals[0]?.total ?? 0, page, per_page: perPage } };
 }
 

@@ -10,6 +10,7 @@ import type { ExifSummary } from "@/lib/photos/read-exif";
 import type { QaCheck } from "@/lib/schemas/qa";
 import type { ServiceContext } from "@/lib/service/context";
 import { recordEvent } from "@/lib/service/events/record-event";
+import { enqueueJob } from "@/lib/service/jobs/queue";
 import { serializeMission } from "@/lib/service/missions/serialize-mission";
 import { signImageUrl } from "@/lib/service/cdn/signed-url";
 import { checkImage, reasonsFrom, type ImageFacts } from "./checks";
@@ -147,6 +148,13 @@ export async function runQa(ctx: ServiceContext, submissionId: string): Promise<
       ...(approved ? { images: rows.map((row) => webhookImage(ctx, row, derivativeKeys.has(row.id))) } : { reasons }),
     };
     await recordEvent(tx, { orgId: submission.orgId, type: approved ? "submission.approved" : "submission.rejected", data: eventData });
+    // An order's mission is done when its photos are verified and delivered, not when QA passes:
+    // verification (which reads these QA checks) decides, and completes the mission.
+    if (mission.orderId) {
+      await enqueueJob(tx, "orders", { kind: "verify", submission_id: submissionId });
+      if (approved) await tx.update(missions).set({ approvedImageCount: sql`${missions.approvedImageCount} + ${submission.imageCount}`, updatedAt: now }).where(eq(missions.id, submission.missionId));
+      return;
+    }
     if (!approved) return;
     const [updated] = await tx
       .update(missions)

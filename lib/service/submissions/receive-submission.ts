@@ -4,7 +4,7 @@
 // nothing of the submission remains: temp files and stored objects are removed.
 import { and, eq, sql } from "drizzle-orm";
 import { join } from "node:path";
-import { images, missions, submissions } from "@/lib/db/schema";
+import { assignments, images, missions, submissions } from "@/lib/db/schema";
 import { createId } from "@/lib/ids/create-id";
 import { readDimensions } from "@/lib/photos/analyse-image";
 import { readExif, type ExifSummary } from "@/lib/photos/read-exif";
@@ -23,6 +23,8 @@ export interface ReceiveSubmissionOptions {
   missionId: string;
   body: ReadableStream<Uint8Array> | null;
   contentType: string | undefined;
+  /** An order assignment the zoomer holds: one photo, of its angle, and the assignment is submitted. */
+  assignment?: { id: string; angle: string };
 }
 
 interface CheckedFile extends UploadedFile {
@@ -33,10 +35,13 @@ interface CheckedFile extends UploadedFile {
 
 const MAX_NOTE = 2000;
 
-async function assertOpen(ctx: ServiceContext, missionId: string) {
-  const [mission] = await ctx.db.select({ status: missions.status }).from(missions).where(eq(missions.id, missionId)).limit(1);
+async function assertOpen(ctx: ServiceContext, missionId: string, viaAssignment: boolean) {
+  const [mission] = await ctx.db.select({ status: missions.status, orderId: missions.orderId }).from(missions).where(eq(missions.id, missionId)).limit(1);
   if (!mission) throw notFound("mission");
   if (mission.status !== "active") throw new ApiError(409, "mission_not_active", `The mission is ${mission.status}; it takes no more submissions.`);
+  if (mission.orderId && !viaAssignment) {
+    throw new ApiError(409, "take_the_task", "This mission belongs to an order: take one of its tasks (GET /field/assignments) and submit the photo there.");
+  }
 }
 
 async function checkFile(file: UploadedFile, maxPixels: number): Promise<CheckedFile> {
@@ -69,12 +74,12 @@ function validateFields(fields: Record<string, string>): { angle: string | null;
   return { angle, note };
 }
 
-export async function receiveSubmission({ ctx, zoomerId, missionId, body, contentType }: ReceiveSubmissionOptions) {
-  await assertOpen(ctx, missionId);
+export async function receiveSubmission({ ctx, zoomerId, missionId, body, contentType, assignment }: ReceiveSubmissionOptions) {
+  await assertOpen(ctx, missionId, assignment !== undefined);
   const { uploads, dataDir } = ctx.config;
   const upload = await parseUpload(body, contentType, join(dataDir, "tmp"), {
     maxFileBytes: uploads.maxFileBytes,
-    maxFiles: uploads.maxPhotos,
+    maxFiles: assignment ? 1 : uploads.maxPhotos,
     fileField: "photos",
     allowedFields: ["angle", "note"],
     maxFieldBytes: MAX_NOTE * 4,
@@ -82,6 +87,14 @@ export async function receiveSubmission({ ctx, zoomerId, missionId, body, conten
   const storedKeys: string[] = [];
   try {
     const fields = validateFields(upload.fields);
+    if (assignment) {
+      if (fields.angle !== null && fields.angle !== assignment.angle) {
+        throw new ApiError(422, "validation_failed", "This task is for another angle.", {
+          errors: [{ pointer: "angle", in: "body", message: `This task asks for "${assignment.angle}"; leave angle out or send that.` }],
+        });
+      }
+      fields.angle = assignment.angle;
+    }
     const checked: CheckedFile[] = [];
     for (const file of upload.files) checked.push(await checkFile(file, uploads.maxPixels));
 
@@ -154,6 +167,14 @@ export async function receiveSubmission({ ctx, zoomerId, missionId, body, conten
           directionDeg: file.exif.gps?.direction_deg ?? null,
         })),
       );
+      if (assignment) {
+        const [submitted] = await tx
+          .update(assignments)
+          .set({ status: "submitted", submissionId, imageId: imageIds[0] ?? null, updatedAt: new Date() })
+          .where(and(eq(assignments.id, assignment.id), eq(assignments.zoomerId, zoomerId), eq(assignments.status, "reserved")))
+          .returning({ id: assignments.id });
+        if (!submitted) throw new ApiError(409, "assignment_not_reserved", "The task is no longer reserved by you; take it again.");
+      }
       await recordEvent(tx, {
         orgId: mission.orgId,
         type: "submission.received",

@@ -24,7 +24,7 @@ import { authenticatePayment, confirmOrder } from "@/lib/service/orders/confirm-
 import { createOrder } from "@/lib/service/orders/create-order";
 import { createDeliverySecret, getDeliverySecretInfo, rotateDeliverySecret } from "@/lib/service/orders/delivery-secret";
 import { listOrderRows, getOrderRow } from "@/lib/service/orders/order-rows";
-import { getOrder, listOrderMissions, listOrderPhotos, orderSchedule, orderView } from "@/lib/service/orders/order-views";
+import { getOrder, listOrderAssignments, listOrderMissions, listOrderPhotos, orderSchedule, orderView } from "@/lib/service/orders/order-views";
 import { prepareOrder, quoteOrder } from "@/lib/service/orders/quote-order";
 import { parseStatusFilter } from "@/lib/service/query-filters";
 import { listDeliveries, redeliver } from "@/lib/service/webhooks/deliveries";
@@ -203,11 +203,43 @@ const photosRoute = createRoute({
   path: "/orders/{id}/photos",
   tags,
   summary: "The order's delivered photos",
-  description: "Verified photos in the spec's Delivered photo record, oldest first. URLs are signed and valid for 7 days.",
+  description: "Delivered (verified) photos in the spec's Delivered photo record, oldest first — the same records `photos.delivered` carried. URLs are signed and valid for 7 days.",
   security: orderSecurity("orders:read"),
   middleware: [read] as const,
   request: { params: OrderIdParam, query: z.object(PagingQuery) },
   responses: { 200: jsonResponse(z.object({ data: z.array(DeliveredPhotoSchema), meta: ListMetaSchema }).openapi("DeliveredPhotoList"), "A page of photos."), ...errorResponses(404, 422) },
+});
+
+const OrderAssignmentSchema = z
+  .object({
+    id: z.string(),
+    mission_id: z.string(),
+    location_id: z.string(),
+    cycle_index: z.number().int(),
+    angle: z.string(),
+    attempt: z.number().int().openapi({ description: "0, then 1–3 for retakes." }),
+    status: z.enum(["open", "reserved", "submitted", "verified", "failed", "given_up", "cancelled"]),
+    late: z.boolean().openapi({ description: "The deadline passed before the photo was verified; the task stays on offer." }),
+    deadline_at: z.string(),
+    zoomer_id: z.string().nullable(),
+    photo_id: z.string().nullable(),
+    instructions: z.array(z.string()),
+    verification: z.unknown().nullable(),
+    delivered_at: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .openapi("OrderAssignment");
+
+const assignmentsRoute = createRoute({
+  method: "get",
+  path: "/orders/{id}/assignments",
+  tags,
+  summary: "The order's field work",
+  description: "Each location × angle and attempt: who took it, late or not, its verification and delivery. Latest cycle first.",
+  security: orderSecurity("orders:read"),
+  middleware: [read] as const,
+  request: { params: OrderIdParam, query: z.object(PagingQuery) },
+  responses: { 200: jsonResponse(z.object({ data: z.array(OrderAssignmentSchema), meta: ListMetaSchema }).openapi("OrderAssignmentList"), "A page of assignments."), ...errorResponses(404, 422) },
 });
 
 const scheduleRoute = createRoute({
@@ -381,6 +413,12 @@ export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(photosRoute, async (c) => {
     const { page, per_page } = c.req.valid("query");
     return c.json(await listOrderPhotos(c.var.ctx, c.var.orderCaller.orgId, c.req.valid("param").id, page, per_page), 200);
+  });
+
+  // GET /orders/:id/assignments – field work, retakes, lateness
+  app.openapi(assignmentsRoute, async (c) => {
+    const { page, per_page } = c.req.valid("query");
+    return c.json(await listOrderAssignments(c.var.ctx, c.var.orderCaller.orgId, c.req.valid("param").id, page, per_page), 200);
   });
 
   // GET /orders/:id/schedule – next cycles of a recurring order

@@ -1,0 +1,183 @@
+// Order work as zoomers see it: open assignments near where they stand (target, angle with what to
+// shoot, distance and bearing from them, the local time window, the deadline, and for a retake what
+// to do differently), and taking, giving back and listing their own. A reservation lasts a limited
+// time and then the assignment is back in the pool; a zoomer holds a few at most, so nobody can
+// hoard a location.
+import { and, eq, gt, gte, inArray, lt, lte, or, sql } from "drizzle-orm";
+import { assignments, orders } from "@/lib/db/schema";
+import { bearingDeg, distanceM } from "@/lib/geo/bearing";
+import { localParts } from "@/lib/geo/time-zone";
+import { ANGLE_DESCRIPTIONS, type Angle } from "@/lib/schemas/order";
+import type { ServiceContext } from "@/lib/service/context";
+import { ApiError, notFound } from "@/lib/service/errors";
+import { recordEvent } from "@/lib/service/events/record-event";
+
+export const RESERVATION_MINUTES = 30;
+export const MAX_RESERVATIONS_PER_ZOOMER = 6;
+
+export type AssignmentRow = typeof assignments.$inferSelect;
+
+/** What verification stores on an assignment (lib/service/orders/verify-assignment.ts). */
+export interface StoredVerification {
+  status: "approved" | "rejected";
+  ai_checks: Record<string, { status: string; passed: boolean; score: number; message: string; instruction: string | null } & Record<string, unknown>>;
+  instructions: string[];
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+function localTime(instant: Date, timeZone: string): string {
+  const p = localParts(instant, timeZone);
+  return `${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}`;
+}
+
+export function serializeFieldAssignment(row: AssignmentRow & { category: string; locationName: string }, from?: { lat: number; lng: number }, now = new Date()) {
+  const reservedByCaller = row.status === "reserved" && row.reservedUntil !== null && row.reservedUntil > now;
+  return {
+    id: row.id,
+    status: row.status === "reserved" && !reservedByCaller ? "open" : row.status,
+    category: row.category,
+    location: { id: row.locationId, name: row.locationName, lat: row.lat, lng: row.lng, time_zone: row.timeZone },
+    angle: row.angle as Angle,
+    angle_description: ANGLE_DESCRIPTIONS[row.angle as Angle] ?? "",
+    attempt: row.attempt,
+    instructions: row.instructions as string[],
+    window:
+      row.windowStart && row.windowEnd
+        ? { starts_at: row.windowStart.toISOString(), ends_at: row.windowEnd.toISOString(), local: `${localTime(row.windowStart, row.timeZone)} – ${localTime(row.windowEnd, row.timeZone).slice(11)}` }
+        : null,
+    deadline_at: row.deadlineAt.toISOString(),
+    deadline_local: localTime(row.deadlineAt, row.timeZone),
+    reserved_until: reservedByCaller ? (row.reservedUntil?.toISOString() ?? null) : null,
+    distance_m: from ? Math.round(distanceM(from, row)) : null,
+    bearing_deg: from ? Math.round(bearingDeg(from, row)) : null,
+    submission_id: row.submissionId,
+    verification: row.verification as StoredVerification | null,
+  };
+}
+
+const withOrder = (ctx: ServiceContext) =>
+  ctx.db
+    .select({ a: assignments, category: orders.category, locationName: sql<string>`(select name from order_locations l where l.order_id = ${assignments.orderId} and l.id = ${assignments.locationId})` })
+    .from(assignments)
+    .innerJoin(orders, eq(orders.id, assignments.orderId));
+
+/** Open (or reservation-expired) work within `radiusKm`, nearest first, plus the caller's own. */
+export async function listFieldAssignments(ctx: ServiceContext, zoomerId: string, { lat, lng, radiusKm, limit }: { lat: number; lng: number; radiusKm: number; limit: number }) {
+  const now = new Date();
+  const dLat = radiusKm / 111.32;
+  const dLng = radiusKm / (111.32 * Math.max(0.01, Math.cos((lat * Math.PI) / 180)));
+  const rows = await withOrder(ctx)
+    .where(
+      and(
+        or(
+          eq(assignments.status, "open"),
+          and(eq(assignments.status, "reserved"), lt(assignments.reservedUntil, now)),
+          and(inArray(assignments.status, ["reserved", "submitted"]), eq(assignments.zoomerId, zoomerId)),
+        ),
+        gte(assignments.lat, lat - dLat),
+        lte(assignments.lat, lat + dLat),
+        gte(assignments.lng, lng - dLng),
+        lte(assignments.lng, lng + dLng),
+      ),
+    )
+    .limit(1000);
+  const from = { lat, lng };
+  return rows
+    .map((r) => serializeFieldAssignment({ ...r.a, category: r.category, locationName: r.locationName }, from, now))
+    .filter((a) => (a.distance_m ?? 0) <= radiusKm * 1000)
+    .sort((a, b) => (a.distance_m ?? 0) - (b.distance_m ?? 0) || a.deadline_at.localeCompare(b.deadline_at))
+    .slice(0, limit);
+}
+
+export async function getFieldAssignment(ctx: ServiceContext, zoomerId: string, id: string) {
+  const [row] = await withOrder(ctx).where(eq(assignments.id, id)).limit(1);
+  if (!row) throw notFound("assignment");
+  const mine = row.a.zoomerId === zoomerId;
+  const available = row.a.status === "open" || (row.a.status === "reserved" && (row.a.reservedUntil ?? new Date(0)) < new Date());
+  // Another zoomer's work is not theirs to see.
+  if (!mine && !available) throw notFound("assignment");
+  return serializeFieldAssignment({ ...row.a, category: row.category, locationName: row.locationName });
+}
+
+/** Reserves the assignment for this zoomer (again, if it is theirs already: the reservation is renewed). */
+export async function takeAssignment(ctx: ServiceContext, zoomerId: string, id: string) {
+  await ctx.db.transaction(async (tx) => {
+    const now = new Date();
+    const [held] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(assignments)
+      .where(and(eq(assignments.zoomerId, zoomerId), eq(assignments.status, "reserved"), gt(assignments.reservedUntil, now), sql`${assignments.id} <> ${id}`));
+    if ((held?.n ?? 0) >= MAX_RESERVATIONS_PER_ZOOMER) {
+      throw new ApiError(409, "too_many_reservations", `You hold ${MAX_RESERVATIONS_PER_ZOOMER} tasks already; submit or give one back first.`);
+    }
+    const until = new Date(now.getTime() + RESERVATION_MINUTES * 60_000);
+    const [taken] = await tx
+      .update(assignments)
+      .set({ status: "reserved", zoomerId, reservedUntil: until, updatedAt: now })
+      .where(
+        and(
+          eq(assignments.id, id),
+          or(eq(assignments.status, "open"), and(eq(assignments.status, "reserved"), or(lt(assignments.reservedUntil, now), eq(assignments.zoomerId, zoomerId)))),
+        ),
+      )
+      .returning();
+    if (!taken) {
+      const [exists] = await tx.select({ status: assignments.status }).from(assignments).where(eq(assignments.id, id)).limit(1);
+      if (!exists) throw notFound("assignment");
+      throw new ApiError(409, "assignment_not_available", "Someone else is on this task, or it is done.");
+    }
+    await recordEvent(tx, {
+      orgId: taken.orgId,
+      type: "order.assignment.assigned",
+      orderId: taken.orderId,
+      data: { order_id: taken.orderId, mission_id: taken.missionId, location_id: taken.locationId, assignment_id: taken.id, angle: taken.angle, attempt: taken.attempt, zoomer_id: zoomerId, reserved_until: until.toISOString() },
+    });
+  });
+  ctx.wakeWorkers("webhooks");
+  return getFieldAssignment(ctx, zoomerId, id);
+}
+
+export async function releaseAssignment(ctx: ServiceContext, zoomerId: string, id: string) {
+  const [row] = await ctx.db
+    .update(assignments)
+    .set({ status: "open", zoomerId: null, reservedUntil: null, updatedAt: new Date() })
+    .where(and(eq(assignments.id, id), eq(assignments.zoomerId, zoomerId), eq(assignments.status, "reserved")))
+    .returning({ id: assignments.id });
+  if (!row) throw new ApiError(409, "assignment_not_reserved", "This task is not reserved by you.");
+}
+
+/** The reservation the caller must hold to submit; 409 otherwise (it may have run out). */
+export async function assertReservedBy(ctx: ServiceContext, zoomerId: string, id: string): Promise<AssignmentRow> {
+  const [row] = await ctx.db.select().from(assignments).where(eq(assignments.id, id)).limit(1);
+  if (!row) throw notFound("assignment");
+  if (row.zoomerId !== zoomerId || row.status !== "reserved") throw new ApiError(409, "assignment_not_reserved", "Take this task before submitting a photo for it.");
+  if ((row.reservedUntil ?? new Date(0)) < new Date()) throw new ApiError(409, "reservation_expired", "Your reservation ran out; take the task again.");
+  return row;
+}
+
+/**
+ * Housekeeping: reservations that ran out go back to the pool, and work past its deadline is
+ * flagged late (once, with an event the partner sees) and stays on offer.
+ */
+export async function tidyAssignments(ctx: Pick<ServiceContext, "db">, now = new Date()): Promise<void> {
+  await ctx.db
+    .update(assignments)
+    .set({ status: "open", zoomerId: null, reservedUntil: null, updatedAt: now })
+    .where(and(eq(assignments.status, "reserved"), lt(assignments.reservedUntil, now)));
+  await ctx.db.transaction(async (tx) => {
+    const late = await tx
+      .update(assignments)
+      .set({ late: true, updatedAt: now })
+      .where(and(inArray(assignments.status, ["open", "reserved"]), lt(assignments.deadlineAt, now), eq(assignments.late, false)))
+      .returning();
+    for (const a of late) {
+      await recordEvent(tx, {
+        orgId: a.orgId,
+        type: "order.assignment.late",
+        orderId: a.orderId,
+        data: { order_id: a.orderId, mission_id: a.missionId, location_id: a.locationId, assignment_id: a.id, angle: a.angle, deadline_at: a.deadlineAt.toISOString() },
+      });
+    }
+  });
+}

@@ -1,0 +1,157 @@
+// The zoomer side of orders: tasks (assignments) near where they stand, taking one, giving it
+// back, and submitting its photo.
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { AngleSchema } from "@/lib/schemas/order";
+import { SubmissionSchema } from "@/lib/schemas/submission";
+import { assertReservedBy, getFieldAssignment, listFieldAssignments, releaseAssignment, takeAssignment } from "@/lib/service/assignments/field-assignments";
+import { ApiError } from "@/lib/service/errors";
+import { receiveSubmission } from "@/lib/service/submissions/receive-submission";
+import { authenticate } from "../middleware/authenticate";
+import { errorResponses, jsonResponse, security } from "../openapi-common";
+import type { AppEnv } from "../types";
+
+const tags = ["Field"];
+
+const CheckSchema = z.object({ status: z.string(), passed: z.boolean(), score: z.number(), message: z.string(), instruction: z.string().nullable() }).catchall(z.unknown());
+
+export const FieldAssignmentSchema = z
+  .object({
+    id: z.string().openapi({ example: "asg_06h0…" }),
+    status: z.enum(["open", "reserved", "submitted", "verified", "failed", "given_up", "cancelled"]),
+    category: z.string(),
+    location: z.object({ id: z.string(), name: z.string(), lat: z.number(), lng: z.number(), time_zone: z.string() }),
+    angle: AngleSchema,
+    angle_description: z.string().openapi({ description: "What to shoot, in a sentence." }),
+    attempt: z.number().int().openapi({ description: "0 for the first photo, then 1–3 for retakes." }),
+    instructions: z.array(z.string()).openapi({ description: "For a retake: what to do differently." }),
+    window: z.object({ starts_at: z.string(), ends_at: z.string(), local: z.string() }).nullable().openapi({ description: "When to shoot, in UTC and in the place's local time." }),
+    deadline_at: z.string(),
+    deadline_local: z.string(),
+    reserved_until: z.string().nullable().openapi({ description: "Your reservation, when you hold it." }),
+    distance_m: z.number().nullable().openapi({ description: "From the point you asked about." }),
+    bearing_deg: z.number().nullable().openapi({ description: "Direction to the target from that point (0 = north)." }),
+    submission_id: z.string().nullable(),
+    verification: z
+      .object({ status: z.enum(["approved", "rejected"]), ai_checks: z.record(z.string(), CheckSchema), instructions: z.array(z.string()) })
+      .nullable()
+      .openapi({ description: "After your photo is verified: each check, and what to do differently for a retake." }),
+  })
+  .openapi("FieldAssignment");
+
+const IdParam = z.object({ id: z.string().max(100).openapi({ param: { name: "id", in: "path" } }) });
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/field/assignments",
+  tags,
+  summary: "Order tasks near a point (zoomers)",
+  description: "Open tasks within `radius_km`, nearest first, and the ones you hold. Each is one angle of one ordered location.",
+  security: security("submissions:write"),
+  middleware: [authenticate("submissions:write")] as const,
+  request: {
+    query: z.object({
+      lat: z.coerce.number().min(-90).max(90).openapi({ example: 43.7696 }),
+      lng: z.coerce.number().min(-180).max(180).openapi({ example: 11.2558 }),
+      radius_km: z.coerce.number().positive().max(200).default(10),
+      limit: z.coerce.number().int().min(1).max(100).default(50),
+    }),
+  },
+  responses: { 200: jsonResponse(z.object({ data: z.array(FieldAssignmentSchema) }).openapi("FieldAssignmentList"), "Tasks."), ...errorResponses(422) },
+});
+
+const getRoute = createRoute({
+  method: "get",
+  path: "/field/assignments/{id}",
+  tags,
+  summary: "One task (zoomers)",
+  description: "An open task, or one you hold or did (with its verification).",
+  security: security("submissions:write"),
+  middleware: [authenticate("submissions:write")] as const,
+  request: { params: IdParam },
+  responses: { 200: jsonResponse(FieldAssignmentSchema, "The task."), ...errorResponses(404) },
+});
+
+const takeRoute = createRoute({
+  method: "post",
+  path: "/field/assignments/{id}/take",
+  tags,
+  summary: "Take a task (zoomers)",
+  description: "Reserves the task for you for 30 minutes (taking it again renews the reservation); then it is back in the pool. You can hold 6 at most.",
+  security: security("submissions:write"),
+  middleware: [authenticate("submissions:write")] as const,
+  request: { params: IdParam },
+  responses: { 200: jsonResponse(FieldAssignmentSchema, "The task, reserved for you."), ...errorResponses(404, 409) },
+});
+
+const releaseRoute = createRoute({
+  method: "post",
+  path: "/field/assignments/{id}/release",
+  tags,
+  summary: "Give a task back (zoomers)",
+  security: security("submissions:write"),
+  middleware: [authenticate("submissions:write")] as const,
+  request: { params: IdParam },
+  responses: { 204: { description: "Given back." }, ...errorResponses(404, 409) },
+});
+
+const photoRoute = {
+  method: "post" as const,
+  path: "/field/assignments/{id}/photo",
+  tags,
+  summary: "Submit the task's photo (zoomers)",
+  description:
+    "multipart/form-data with one `photos` part (JPEG). The photo goes through QA and then verification (place, direction, time of day, quality); " +
+    "GET the task to see the result. A failed photo opens a retake with instructions.",
+  security: security("submissions:write"),
+  request: {
+    params: IdParam,
+    body: {
+      required: true,
+      content: { "multipart/form-data": { schema: z.object({ photos: z.string().openapi({ format: "binary" }), note: z.string().max(2000).optional() }) } },
+    },
+  },
+  responses: { 202: jsonResponse(SubmissionSchema, "The submission, received; QA and verification follow."), ...errorResponses(400, 404, 409, 413, 415, 422) },
+};
+
+function zoomerOf(c: { var: AppEnv["Variables"] }): string {
+  const zoomerId = c.var.caller.zoomerId;
+  if (!zoomerId) throw new ApiError(403, "insufficient_scope", "Only zoomer credentials can take tasks.");
+  return zoomerId;
+}
+
+export function registerFieldAssignmentRoutes(app: OpenAPIHono<AppEnv>) {
+  // GET /field/assignments – tasks near a point
+  app.openapi(listRoute, async (c) => {
+    const { lat, lng, radius_km, limit } = c.req.valid("query");
+    return c.json({ data: await listFieldAssignments(c.var.ctx, zoomerOf(c), { lat, lng, radiusKm: radius_km, limit }) }, 200);
+  });
+
+  // GET /field/assignments/:id – one task
+  app.openapi(getRoute, async (c) => c.json(await getFieldAssignment(c.var.ctx, zoomerOf(c), c.req.valid("param").id), 200));
+
+  // POST /field/assignments/:id/take – reserve it
+  app.openapi(takeRoute, async (c) => c.json(await takeAssignment(c.var.ctx, zoomerOf(c), c.req.valid("param").id), 200));
+
+  // POST /field/assignments/:id/release – give it back
+  app.openapi(releaseRoute, async (c) => {
+    await releaseAssignment(c.var.ctx, zoomerOf(c), c.req.valid("param").id);
+    return c.body(null, 204);
+  });
+
+  // POST /field/assignments/:id/photo – the photo, streamed like any submission
+  app.openAPIRegistry.registerPath(photoRoute);
+  app.post("/field/assignments/:id/photo", authenticate("submissions:write"), async (c) => {
+    const zoomerId = zoomerOf(c);
+    const assignment = await assertReservedBy(c.var.ctx, zoomerId, c.req.param("id"));
+    const submission = await receiveSubmission({
+      ctx: c.var.ctx,
+      zoomerId,
+      missionId: assignment.missionId,
+      body: c.req.raw.body,
+      contentType: c.req.header("content-type"),
+      assignment: { id: assignment.id, angle: assignment.angle },
+    });
+    c.var.ctx.wakeWorkers("qa", "webhooks");
+    return c.json(submission, 202);
+  });
+}

@@ -1,0 +1,280 @@
+// Order fulfilment over HTTP: a confirmed order's tasks near a zoomer, take, submit, QA, then
+// verification (place, direction, time of day, quality) — a photo facing away is retaken with an
+// instruction, the location's verified set is delivered as `photos.delivered` (the spec's record,
+// signed with the order-delivery secret), the order ends fulfilled; a location that fails all its
+// retakes is given up and refunded. A real camera file, moved and retimed with exiftool, passes.
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { execFile } from "node:child_process";
+import { copyFile, mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makePhoto } from "@/lib/demo/make-photo";
+import type { Order } from "@/lib/schemas/order";
+import { CORPUS_SKIP_MESSAGE, HAS_CORPUS, corpusFile } from "@/lib/testing/corpus";
+import { expectProblem } from "./assertions";
+import { TestClient } from "./client";
+import { startTestService, type TestService } from "./harness";
+import { ORDERS, confirm, createOrder, orderPartner } from "./orders-client";
+import { createZoomer, submitPhotos } from "./photos";
+import { Receiver, type ReceivedRequest } from "./receiver";
+
+const run = promisify(execFile);
+let service: TestService;
+let api: TestClient;
+let receiver: Receiver;
+
+beforeAll(async () => {
+  service = await startTestService({}, { worker: true });
+  api = new TestClient(service);
+  receiver = await Receiver.start();
+});
+afterAll(async () => {
+  await service.close();
+  await receiver.close();
+});
+
+/** A place where it is about noon now (so "daylight" holds whenever the test runs), 20° N. */
+function noonPlace(offsetDeg = 0) {
+  const now = new Date();
+  const hours = now.getUTCHours() + now.getUTCMinutes() / 60;
+  let lng = (12 - hours) * 15 + offsetDeg;
+  if (lng > 180) lng -= 360;
+  if (lng < -180) lng += 360;
+  return { lat: 20, lng };
+}
+
+/** 30 m due south of the target: facing 0° looks at it, 180° away from it. */
+const southOf = (target: { lat: number; lng: number }, metres = 30) => ({ lat: target.lat - metres / 111_320, lng: target.lng });
+
+interface Task {
+  id: string;
+  status: string;
+  angle: string;
+  attempt: number;
+  instructions: string[];
+  distance_m: number;
+  bearing_deg: number;
+  window: unknown;
+  deadline_at: string;
+  verification: { status: string; ai_checks: Record<string, { status: string; passed: boolean; score: number; instruction: string | null }>; instructions: string[] } | null;
+}
+
+const tasksNear = async (token: string, at: { lat: number; lng: number }) =>
+  (await api.request<{ data: Task[] }>("GET", `/api/v1/field/assignments?lat=${at.lat}&lng=${at.lng}&radius_km=1`, { token })).body.data;
+
+async function submitTask(token: string, taskId: string, bytes: Uint8Array) {
+  const form = new FormData();
+  form.append("photos", new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), "task.jpg");
+  const response = await fetch(`${service.url}/api/v1/field/assignments/${taskId}/photo`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function verified(token: string, taskId: string): Promise<Task> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const res = await api.request<Task>("GET", `/api/v1/field/assignments/${taskId}`, { token });
+    if (res.status === 200 && res.body.verification) return res.body;
+    if (Date.now() > deadline) throw new Error(`task ${taskId} not verified: ${res.status} ${res.text.slice(0, 300)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out; last value ${JSON.stringify(value).slice(0, 400)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function hmacOk(request: ReceivedRequest, secret: string): boolean {
+  const expected = Buffer.from(createHmac("sha256", secret).update(request.raw).digest("hex"));
+  const given = Buffer.from(String(request.headers["x-svc-signature"] ?? ""));
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+let seed = 100;
+const shot = (at: { lat: number; lng: number }, directionDeg: number) => makePhoto({ ...at, accuracyM: 5, directionDeg, capturedAt: new Date(), seed: seed++ });
+
+describe("order fulfilment", () => {
+  it("takes, verifies, retakes a photo facing away, delivers the set signed, and fulfils the order", async () => {
+    const partner = await orderPartner(api);
+    const { body: secret } = await api.request<{ secret: string }>("POST", `${ORDERS}/delivery-secret`, { token: partner.apiKey });
+    const target = noonPlace();
+    const order = await createOrder(api, partner.apiKey, {
+      requirements: { angles: ["front", "overview"], time_of_day: "daylight" },
+      locations: [{ location_id: "loc_noon", name: "Noon Tower", coordinates: target }],
+      delivery: { webhook_url: `${receiver.url}/delivered` },
+    });
+    expect((await confirm(api, partner.apiKey, order.id)).body.status).toBe("in_progress");
+
+    const zoomer = await createZoomer(api);
+    const camera = southOf(target);
+    const tasks = await tasksNear(zoomer.token, camera);
+    expect(tasks.map((t) => t.angle).sort()).toEqual(["front", "overview"]);
+    const front = tasks.find((t) => t.angle === "front");
+    const overview = tasks.find((t) => t.angle === "overview");
+    if (!front || !overview) throw new Error("tasks missing");
+    expect(front).toMatchObject({ status: "open", attempt: 0, instructions: [], distance_m: 30, bearing_deg: 0 });
+
+    // Order missions are tasks, not free-for-all missions.
+    const missions = await api.request<{ data: { id: string }[] }>("GET", `${ORDERS}/orders/${order.id}/missions`, { token: partner.apiKey });
+    const missionId = missions.body.data[0]?.id ?? "";
+    expectProblem(await submitPhotos(api, zoomer.token, missionId, [{ bytes: await shot(camera, 0) }]), 409, "take_the_task");
+    expectProblem(await api.request("POST", `/api/v1/field/assignments/${front.id}/photo`, { token: zoomer.token }), 409, "assignment_not_reserved");
+
+    expect((await api.request<Task>("POST", `/api/v1/field/assignments/${front.id}/take`, { token: zoomer.token })).body.status).toBe("reserved");
+    expect((await api.request("POST", `/api/v1/field/assignments/${overview.id}/take`, { token: zoomer.token })).status).toBe(200);
+    const other = await createZoomer(api);
+    expectProblem(await api.request("POST", `/api/v1/field/assignments/${front.id}/take`, { token: other.token }), 409, "assignment_not_available");
+    expect((await tasksNear(other.token, camera)).map((t) => t.id)).not.toContain(front.id);
+
+    // Facing away: rejected on the angle, with an instruction, and a retake is opened.
+    expect((await submitTask(zoomer.token, front.id, await shot(camera, 180))).status).toBe(202);
+    const failed = await verified(zoomer.token, front.id);
+    expect(failed.status).toBe("failed");
+    expect(failed.verification?.status).toBe("rejected");
+    expect(failed.verification?.ai_checks.angle_match).toMatchObject({ status: "failed", passed: false });
+    expect(failed.verification?.ai_checks.location_match).toMatchObject({ status: "passed", passed: true });
+    expect(failed.verification?.ai_checks.obstruction).toMatchObject({ status: "not_evaluated", passed: false });
+    expect(failed.verification?.instructions.join(" ")).toMatch(/180°/);
+
+    expect((await submitTask(zoomer.token, overview.id, await shot(camera, 90))).status).toBe(202);
+    const overviewDone = await verified(zoomer.token, overview.id);
+    expect(overviewDone.status).toBe("verified");
+    expect(overviewDone.verification?.ai_checks.angle_match?.status).toBe("not_evaluated");
+    expect(overviewDone.verification?.ai_checks.time_of_day).toMatchObject({ status: "passed", passed: true });
+
+    const retake = (await tasksNear(zoomer.token, camera)).find((t) => t.angle === "front" && t.attempt === 1);
+    if (!retake) throw new Error("no retake opened");
+    expect(retake.instructions.join(" ")).toMatch(/180°/);
+    expect(receiver.of("photos.delivered")).toHaveLength(0);
+
+    await api.request("POST", `/api/v1/field/assignments/${retake.id}/take`, { token: zoomer.token });
+    const good = await shot(camera, 2);
+    expect((await submitTask(zoomer.token, retake.id, good)).status).toBe(202);
+    expect((await verified(zoomer.token, retake.id)).status).toBe("verified");
+
+    const [delivered] = await receiver.waitFor(1, "photos.delivered", 30_000);
+    if (!delivered) throw new Error("not delivered");
+    expect(hmacOk(delivered, secret.secret)).toBe(true);
+    const data = delivered.json.data as { order_id: string; mission_id: string; photos: Record<string, unknown>[] };
+    expect(data).toMatchObject({ order_id: order.id, mission_id: missionId });
+    expect(data.photos).toHaveLength(2);
+    const frontPhoto = data.photos.find((p) => p.angle === "front") as {
+      photo_id: string;
+      url: string;
+      thumbnail: string;
+      metadata: { captured_at: string; gps: { lat: number; lng: number }; weather: null; weather_unavailable_reason: string; sha256: string };
+      verification: { status: string; ai_checks: Record<string, { score: number; passed: boolean }> };
+    };
+    expect(frontPhoto.photo_id).toMatch(/^img_/);
+    expect(frontPhoto.url.startsWith(`${service.url}/cdn/images/${frontPhoto.photo_id}/original?`)).toBe(true);
+    expect(frontPhoto.thumbnail.startsWith(`${service.url}/cdn/images/${frontPhoto.photo_id}/thumbnail?`)).toBe(true);
+    expect(frontPhoto.metadata.gps.lat).toBeCloseTo(camera.lat, 4);
+    expect(frontPhoto.metadata.weather).toBeNull();
+    expect(frontPhoto.metadata.weather_unavailable_reason).toMatch(/weather/i);
+    expect(frontPhoto.verification.status).toBe("approved");
+    expect(frontPhoto.verification.ai_checks.location_match).toMatchObject({ passed: true, score: expect.any(Number) });
+    expect(frontPhoto.verification.ai_checks.angle_match).toMatchObject({ passed: true });
+    // The original, byte for byte.
+    const original = Buffer.from(await (await fetch(frontPhoto.url)).arrayBuffer());
+    expect(createHash("sha256").update(original).digest("hex")).toBe(createHash("sha256").update(good).digest("hex"));
+    expect(frontPhoto.metadata.sha256).toBe(createHash("sha256").update(good).digest("hex"));
+
+    const final = await until(() => api.request<Order>("GET", `${ORDERS}/orders/${order.id}`, { token: partner.apiKey }), (r) => r.body.status === "fulfilled");
+    expect(final.body.missions).toMatchObject({ total: 1, completed: 1 });
+    expect(final.body.amount_refunded_cents).toBe(0);
+    const photos = await api.request<{ data: { photo_id: string }[] }>("GET", `${ORDERS}/orders/${order.id}/photos`, { token: partner.apiKey });
+    expect(photos.body.data.map((p) => p.photo_id).sort()).toEqual(data.photos.map((p) => String(p.photo_id)).sort());
+    const work = await api.request<{ data: { angle: string; attempt: number; status: string }[] }>("GET", `${ORDERS}/orders/${order.id}/assignments`, { token: partner.apiKey });
+    expect(work.body.data.map((a) => `${a.angle}#${a.attempt}:${a.status}`).sort()).toEqual(["front#0:failed", "front#1:verified", "overview#0:verified"]);
+    const events = (await receiver.waitFor(1, "order.fulfilled")).map((r) => r.json.data);
+    expect(events[0]).toMatchObject({ order_id: order.id, locations_delivered: 1, locations_failed: 0 });
+  }, 120_000);
+
+  it("gives a location up after 3 failed retakes, refunds it, and ends the order partially fulfilled", async () => {
+    const partner = await orderPartner(api);
+    const target = noonPlace(1);
+    const order = await createOrder(api, partner.apiKey, {
+      requirements: { angles: ["front"] },
+      locations: [
+        { location_id: "loc_hard", name: "Hard", coordinates: target },
+        { location_id: "loc_easy", name: "Easy", coordinates: { lat: target.lat + 0.01, lng: target.lng } },
+      ],
+    });
+    await confirm(api, partner.apiKey, order.id);
+    const zoomer = await createZoomer(api);
+    const camera = southOf(target);
+    for (let attempt = 0; attempt <= 3; attempt++) {
+      const task = (await tasksNear(zoomer.token, camera)).find((t) => t.attempt === attempt && t.status !== "failed" && Math.abs(t.distance_m - 30) < 2);
+      if (!task) throw new Error(`no task for attempt ${attempt}`);
+      await api.request("POST", `/api/v1/field/assignments/${task.id}/take`, { token: zoomer.token });
+      expect((await submitTask(zoomer.token, task.id, await shot(camera, 180))).status).toBe(202);
+      // The last retake's failure gives the location up.
+      expect((await verified(zoomer.token, task.id)).status).toBe(attempt === 3 ? "given_up" : "failed");
+    }
+    const easyCamera = southOf({ lat: target.lat + 0.01, lng: target.lng });
+    const easy = (await tasksNear(zoomer.token, easyCamera)).find((t) => Math.abs(t.distance_m - 30) < 2);
+    if (!easy) throw new Error("no easy task");
+    await api.request("POST", `/api/v1/field/assignments/${easy.id}/take`, { token: zoomer.token });
+    await submitTask(zoomer.token, easy.id, await shot(easyCamera, 0));
+    const final = await until(() => api.request<Order>("GET", `${ORDERS}/orders/${order.id}`, { token: partner.apiKey }), (r) => r.body.status === "partially_fulfilled");
+    // One location of two, 1 photo at 400: the failed one is refunded.
+    expect(final.body).toMatchObject({ amount_charged_cents: 800, amount_refunded_cents: 400, missions: { total: 2, completed: 1, cancelled: 1 } });
+    expect((await tasksNear(zoomer.token, camera)).filter((t) => Math.abs(t.distance_m - 30) < 2 && t.status === "open")).toEqual([]);
+  }, 120_000);
+
+  it.skipIf(!HAS_CORPUS)("verifies a real camera file moved to the target and retimed with exiftool", async () => {
+    const partner = await orderPartner(api);
+    const target = noonPlace(2);
+    const order = await createOrder(api, partner.apiKey, {
+      requirements: { angles: ["front"], time_of_day: "daylight" },
+      locations: [{ location_id: "loc_real", name: "Real", coordinates: target }],
+    });
+    await confirm(api, partner.apiKey, order.id);
+    const zoomer = await createZoomer(api);
+    const camera = southOf(target);
+    const dir = await mkdtemp(join(tmpdir(), "pm-exiftool-"));
+    try {
+      const file = join(dir, "DSCN0010.jpg");
+      await copyFile(corpusFile("jpg/gps/DSCN0010.jpg"), file);
+      const now = new Date();
+      const stamp = `${now.toISOString().slice(0, 19).replace("T", " ").replaceAll("-", ":")}`;
+      await run("exiftool", [
+        "-overwrite_original",
+        `-GPSLatitude=${camera.lat}`,
+        "-GPSLatitudeRef=N",
+        `-GPSLongitude=${Math.abs(camera.lng)}`,
+        `-GPSLongitudeRef=${camera.lng < 0 ? "W" : "E"}`,
+        "-GPSImgDirection=1",
+        "-GPSImgDirectionRef=T",
+        `-DateTimeOriginal=${stamp}`,
+        "-OffsetTimeOriginal=+00:00",
+        file,
+      ]);
+      const bytes = await readFile(file);
+      const task = (await tasksNear(zoomer.token, camera))[0];
+      if (!task) throw new Error("no task");
+      await api.request("POST", `/api/v1/field/assignments/${task.id}/take`, { token: zoomer.token });
+      expect((await submitTask(zoomer.token, task.id, bytes)).status).toBe(202);
+      const done = await verified(zoomer.token, task.id);
+      expect(done.verification?.ai_checks.location_match?.passed).toBe(true);
+      expect(done.verification?.ai_checks.angle_match?.passed).toBe(true);
+      expect(done.verification?.ai_checks.time_of_day?.passed).toBe(true);
+      const photos = await until(
+        () => api.request<{ data: { metadata: { sha256: string } }[] }>("GET", `${ORDERS}/orders/${order.id}/photos`, { token: partner.apiKey }),
+        (r) => r.body.data.length === 1,
+      );
+      expect(photos.body.data[0]?.metadata.sha256).toBe(createHash("sha256").update(bytes).digest("hex"));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  if (!HAS_CORPUS) it.skip(CORPUS_SKIP_MESSAGE, () => undefined);
+});

@@ -1,0 +1,170 @@
+// Delivery: when every angle of a dispatched location has a verified photo, the set is delivered
+// as `photos.delivered` (the spec's Delivered photo record, plus order, mission and location ids)
+// to the order's delivery URL and subscribed endpoints, the mission completes, and the order (or
+// the recurring cycle) completes once every location is delivered or given up. Weather is looked
+// up first, with a short timeout; without an answer the record says `null` and why.
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { assignments, images, missions, orderCycles, orders, payments } from "@/lib/db/schema";
+import type { Angle, Quote } from "@/lib/schemas/order";
+import { signImageUrl } from "@/lib/service/cdn/signed-url";
+import type { ServiceContext } from "@/lib/service/context";
+import { recordEvent } from "@/lib/service/events/record-event";
+import { serializeMission } from "@/lib/service/missions/serialize-mission";
+import type { WeatherResult } from "@/lib/service/weather/weather-provider";
+import { NO_WEATHER, OpenMeteoWeather } from "@/lib/service/weather/weather-provider";
+import { refundOrder } from "./take-payment";
+
+/** Delivered links outlive the webhook retry schedule (≈3 days) with room to spare. */
+export const DELIVERY_URL_TTL_SECONDS = 7 * 86_400;
+
+type AssignmentRow = typeof assignments.$inferSelect;
+type ImageRow = typeof images.$inferSelect;
+
+interface StoredVerification {
+  status: "approved" | "rejected";
+  ai_checks: Record<string, { score: number; passed: boolean } & Record<string, unknown>>;
+}
+
+export function weatherProvider(ctx: ServiceContext) {
+  const url = ctx.config.fulfilment?.weatherUrl;
+  return url ? new OpenMeteoWeather(url) : NO_WEATHER;
+}
+
+export function deliveredPhotoRecord(ctx: ServiceContext, assignment: AssignmentRow, image: ImageRow) {
+  const sign = { secret: ctx.cdnSecret, origin: ctx.config.publicOrigin, ttlSeconds: DELIVERY_URL_TTL_SECONDS };
+  const verification = assignment.verification as StoredVerification | null;
+  const weather = assignment.weather as WeatherResult | null;
+  return {
+    photo_id: image.id,
+    order_id: assignment.orderId,
+    mission_id: assignment.missionId,
+    location_id: assignment.locationId,
+    url: signImageUrl(image.id, "original", sign),
+    thumbnail: signImageUrl(image.id, image.thumbnailKey ? "thumbnail" : "original", sign),
+    angle: assignment.angle as Angle,
+    metadata: {
+      captured_at: image.capturedAt?.toISOString() ?? null,
+      gps: image.lat !== null && image.lng !== null ? { lat: image.lat, lng: image.lng } : null,
+      weather: weather?.weather ?? null,
+      ...(weather && weather.weather === null ? { weather_unavailable_reason: weather.reason } : {}),
+      device: image.deviceMake || image.deviceModel ? [image.deviceMake, image.deviceModel].filter(Boolean).join(" ") : null,
+      direction_deg: image.directionDeg,
+      sha256: image.sha256,
+    },
+    verification: { status: "approved" as const, ai_checks: verification?.ai_checks ?? {} },
+  };
+}
+
+/** Verified, undelivered photos of a mission when every angle it asks has one; else null. */
+async function readySet(db: Db, missionId: string) {
+  const rows = await db.select().from(assignments).where(eq(assignments.missionId, missionId));
+  const angles = new Set(rows.map((r) => r.angle));
+  const verified = rows.filter((r) => r.status === "verified");
+  if (verified.length === 0 || [...angles].some((angle) => !verified.some((r) => r.angle === angle))) return null;
+  if (verified.every((r) => r.deliveredAt !== null)) return null;
+  return verified;
+}
+
+export async function deliverLocation(ctx: ServiceContext, missionId: string): Promise<void> {
+  const ready = await readySet(ctx.db, missionId);
+  if (!ready) return;
+  const imageRows = await ctx.db.select().from(images).where(inArray(images.id, ready.map((r) => r.imageId ?? "")));
+  const byId = new Map(imageRows.map((i) => [i.id, i]));
+  // Weather before the transaction: a slow service must not hold locks.
+  const provider = weatherProvider(ctx);
+  const weather = new Map<string, WeatherResult>();
+  for (const a of ready) {
+    const image = byId.get(a.imageId ?? "");
+    if (a.weather || !image?.capturedAt) continue;
+    weather.set(a.id, await provider.at({ lat: image.lat ?? a.lat, lng: image.lng ?? a.lng, instant: image.capturedAt }));
+  }
+
+  await ctx.db.transaction(async (tx) => {
+    const [mission] = await tx.select().from(missions).where(eq(missions.id, missionId)).limit(1).for("update");
+    if (!mission?.orderId) return;
+    const now = new Date();
+    const delivered = await tx
+      .update(assignments)
+      .set({ deliveredAt: now, updatedAt: now, weather: sql`coalesce(${assignments.weather}, (${JSON.stringify(Object.fromEntries(weather))}::jsonb -> ${assignments.id}))` })
+      .where(and(eq(assignments.missionId, missionId), eq(assignments.status, "verified"), isNull(assignments.deliveredAt)))
+      .returning();
+    if (delivered.length === 0) return; // delivered concurrently
+    const photos = delivered.flatMap((a) => {
+      const image = byId.get(a.imageId ?? "");
+      return image ? [deliveredPhotoRecord(ctx, a, image)] : [];
+    });
+    await recordEvent(tx, {
+      orgId: mission.orgId,
+      type: "photos.delivered",
+      orderId: mission.orderId,
+      data: { order_id: mission.orderId, mission_id: mission.id, location_id: mission.locationId, cycle_index: mission.cycleIndex, photos },
+    });
+    const [completed] = await tx
+      .update(missions)
+      .set({ status: "completed", completedAt: now, updatedAt: now })
+      .where(and(eq(missions.id, mission.id), eq(missions.status, "active")))
+      .returning();
+    if (completed) {
+      const data = { mission: serializeMission(completed) };
+      await recordEvent(tx, { orgId: completed.orgId, type: "mission.completed", data });
+      await recordEvent(tx, { orgId: completed.orgId, type: "order.mission.completed", orderId: mission.orderId, data: { order_id: mission.orderId, ...data } });
+    }
+    await completeIfDone(tx, ctx, mission.orderId, mission.cycleIndex ?? 0, now);
+  });
+  ctx.missionCache.invalidate(missionId);
+  ctx.wakeWorkers("webhooks");
+}
+
+/** A location whose retakes are used up: given up, its price for the cycle refunded. */
+export async function giveUpLocation(tx: Db, ctx: ServiceContext, assignment: AssignmentRow, reason: string, now: Date): Promise<void> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, assignment.orderId)).limit(1);
+  if (!order) return;
+  await tx
+    .update(assignments)
+    .set({ status: "cancelled", updatedAt: now })
+    .where(and(eq(assignments.missionId, assignment.missionId), inArray(assignments.status, ["open", "reserved"])));
+  await tx.update(missions).set({ status: "cancelled", cancelledAt: now, updatedAt: now }).where(and(eq(missions.id, assignment.missionId), eq(missions.status, "active")));
+  ctx.missionCache.invalidate(assignment.missionId);
+  const quote = order.quote as Quote;
+  const item = quote.line_items.find((l) => l.location_id === assignment.locationId);
+  const factor = quote.subtotal_cents > 0 ? quote.total_cents / quote.subtotal_cents : 1;
+  const paidForCycle = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.orderId, order.id), eq(payments.kind, "charge"), eq(payments.status, "succeeded"), eq(payments.cycleIndex, assignment.cycleIndex)))
+    .limit(1);
+  const refund = item && paidForCycle.length > 0 ? await refundOrder(tx, ctx, order, Math.round(item.amount_cents * factor)) : 0;
+  await recordEvent(tx, {
+    orgId: order.orgId,
+    type: "order.location.failed",
+    orderId: order.id,
+    data: { order_id: order.id, mission_id: assignment.missionId, location_id: assignment.locationId, cycle_index: assignment.cycleIndex, reason, refunded_cents: refund, currency: order.currency },
+  });
+  if (refund > 0) await recordEvent(tx, { orgId: order.orgId, type: "order.refunded", orderId: order.id, data: { order_id: order.id, amount_cents: refund, currency: order.currency, reason: "location_failed" } });
+  await completeIfDone(tx, ctx, order.id, assignment.cycleIndex, now);
+}
+
+/** Once no mission of the cycle is active: the cycle is done, and a one-off order fulfilled. */
+export async function completeIfDone(tx: Db, _ctx: ServiceContext, orderId: string, cycleIndex: number, now: Date): Promise<void> {
+  const rows = await tx
+    .select({ status: missions.status })
+    .from(missions)
+    .where(and(eq(missions.orderId, orderId), eq(missions.cycleIndex, cycleIndex)));
+  if (rows.length === 0 || rows.some((m) => m.status === "active")) return;
+  const givenUp = rows.filter((m) => m.status === "cancelled").length;
+  await tx
+    .update(orderCycles)
+    .set({ completedAt: now })
+    .where(and(eq(orderCycles.orderId, orderId), eq(orderCycles.index, cycleIndex), isNull(orderCycles.completedAt)));
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order || order.status !== "in_progress") return;
+  const status = givenUp === 0 ? "fulfilled" : "partially_fulfilled";
+  await tx.update(orders).set({ status, fulfilledAt: now, updatedAt: now }).where(eq(orders.id, orderId));
+  await recordEvent(tx, {
+    orgId: order.orgId,
+    type: givenUp === 0 ? "order.fulfilled" : "order.partially_fulfilled",
+    orderId,
+    data: { order_id: orderId, locations_delivered: rows.length - givenUp, locations_failed: givenUp },
+  });
+}
