@@ -1977,6 +1977,129 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/v1/orders/{id}/assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's field work
+         * @description Each location × angle and attempt: who took it, late or not, its verification and delivery. Latest cycle first.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page number, from 1. */
+                    page?: number;
+                    /** @description Items per page (at most 100). */
+                    per_page?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of assignments. */
+                200: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrderAssignmentList"];
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such object in the caller's organisation. */
+                404: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
+                422: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/v1/orders/{id}/cancel": {
         parameters: {
             query?: never;
@@ -3043,7 +3166,7 @@ export interface paths {
         };
         /**
          * The order's delivered photos
-         * @description Verified photos in the spec's Delivered photo record, oldest first. URLs are signed and valid for 7 days.
+         * @description Delivered (verified) photos in the spec's Delivered photo record, oldest first — the same records `photos.delivered` carried. URLs are signed and valid for 7 days.
          */
         get: {
             parameters: {
@@ -7732,6 +7855,12 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
+                    /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
+                    "webhook-id": string;
+                    /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                    "webhook-signature": string;
+                    /** @description Standard Webhooks: Unix time (s) of this attempt. */
+                    "webhook-timestamp": string;
                     /** @description 1 for the first attempt, then 2, 3… */
                     "x-svc-attempt": string;
                     "x-svc-delivery-id": string;
@@ -7793,6 +7922,12 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
+                    /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
+                    "webhook-id": string;
+                    /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                    "webhook-signature": string;
+                    /** @description Standard Webhooks: Unix time (s) of this attempt. */
+                    "webhook-timestamp": string;
                     /** @description 1 for the first attempt, then 2, 3… */
                     "x-svc-attempt": string;
                     "x-svc-delivery-id": string;
@@ -7837,6 +7972,1480 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "order.assignment.assigned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order event order.assignment.assigned; to the order's delivery URL (signed with the order-delivery secret) and subscribed endpoints
+         * @description POSTed to each enabled endpoint subscribed to this event. Any 2xx within 10 s is success; anything else (redirects included: they are not followed) is retried with backoff over about three days; 410 disables the endpoint.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
+                    "webhook-id": string;
+                    /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                    "webhook-signature": string;
+                    /** @description Standard Webhooks: Unix time (s) of this attempt. */
+                    "webhook-timestamp": string;
+                    /** @description 1 for the first attempt, then 2, 3… */
+                    "x-svc-attempt": string;
+                    "x-svc-delivery-id": string;
+                    "x-svc-event": string;
+                    /** @description The event id: the same on every attempt — use it to deduplicate. */
+                    "x-svc-event-id": string;
+                    /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                    "x-svc-signature": string;
+                    /** @description The same with the previous secret, during the grace period after a rotation. */
+                    "x-svc-signature-previous"?: string;
+                    /** @description Unix time (s) of this attempt. */
+                    "x-svc-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["OrderAssignmentAssignedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone: the endpoint is disabled. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.assignment.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order event order.assignment.completed; to the order's delivery URL (signed with the order-delivery secret) and subscribed endpoints
+         * @description POSTed to each enabled endpoint subscribed to this event. Any 2xx within 10 s is success; anything else (redirects included: they are not followed) is retried with backoff over about three days; 410 disables the endpoint.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
+                    "webhook-id": string;
+                    /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                    "webhook-signature": string;
+                    /** @description Standard Webhooks: Unix time (s) of this attempt. */
+                    "webhook-timestamp": string;
+                    /** @description 1 for the first attempt, then 2, 3… */
+                    "x-svc-attempt": string;
+                    "x-svc-delivery-id": string;
+                    "x-svc-event": string;
+                    /** @description The event id: the same on every attempt — use it to deduplicate. */
+                    "x-svc-event-id": string;
+                    /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                    "x-svc-signature": string;
+                    /** @description The same with the previous secret, during the grace period after a rotation. */
+                    "x-svc-signature-previous"?: string;
+                    /** @description Unix time (s) of this attempt. */
+                    "x-svc-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["OrderAssignmentCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone: the endpoint is disabled. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.assignment.late": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order event order.assignment.late; to the order's delivery URL (signed with the order-delivery secret) and subscribed endpoints
+         * @description POSTed to each enabled endpoint subscribed to this event. Any 2xx within 10 s is success; anything else (redirects included: they are not followed) is retried with backoff over about three days; 410 disables the endpoint.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
+                    "webhook-id": string;
+                    /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                    "webhook-signature": string;
+                    /** @description Standard Webhooks: Unix time (s) of this attempt. */
+                    "webhook-timestamp": string;
+                    /** @description 1 for the first attempt, then 2, 3… */
+                    "x-svc-attempt": string;
+                    "x-svc-delivery-id": string;
+                    "x-svc-event": string;
+                    /** @description The event id: the same on every attempt — use it to deduplicate. */
+                    "x-svc-event-id": string;
+                    /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                    "x-svc-signature": string;
+                    /** @description The same with the previous secret, during the grace period after a rotation. */
+                    "x-svc-signature-previous"?: string;
+                    /** @description Unix time (s) of this attempt. */
+                    "x-svc-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["OrderAssignmentLateEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone: the endpoint is disabled. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.assignment.retake": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order event order.assignment.retake; to the order's delivery URL (signed with the order-delivery secret) and subscribed endpoints
+         * @description POSTed to each enabled endpoint subscribed to this event. Any 2xx within 10 s is success; anything else (redirects included: they are not followed) is retried with backoff over about three days; 410 disables the endpoint.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
+                    "webhook-id": string;
+                    /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                    "webhook-signature": string;
+                    /** @description Standard Webhooks: Unix time (s) of this attempt. */
+                    "webhook-timestamp": string;
+                    /** @description 1 for the first attempt, then 2, 3… */
+                    "x-svc-attempt": string;
+                    "x-svc-delivery-id": string;
+                    "x-svc-event": string;
+                    /** @description The event id: the same on every attempt — use it to deduplicate. */
+                    "x-svc-event-id": string;
+                    /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                    "x-svc-signature": string;
+                    /** @description The same with the previous secret, during the grace period after a rotation. */
+                    "x-svc-signature-previous"?: string;
+                    /** @description Unix time (s) of this attempt. */
+                    "x-svc-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["OrderAssignmentRetakeEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone: the endpoint is disabled. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order event order.cancelled; to the order's delivery URL (signed with the order-delivery secret) and subscribed endpoints
+         * @description POSTed to each enabled endpoint subscribed to this event. Any 2xx within 10 s is success; anything else (redirects included: they are not followed) is retried with backoff over about three days; 410 disables the endpoint.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
+                    "webhook-id": string;
+                    /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                    "webhook-signature": string;
+                    /** @description Standard Webhooks: Unix time (s) of this attempt. */
+                    "webhook-timestamp": string;
+                    /** @description 1 for the first attempt, then 2, 3… */
+                    "x-svc-attempt": string;
+                    "x-svc-delivery-id": string;
+                    "x-svc-event": string;
+                    /** @description The event id: the same on every attempt — use it to deduplicate. */
+                    "x-svc-event-id": string;
+                    /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                    "x-svc-signature": string;
+                    /** @description The same with the previous secret, during the grace period after a rotation. */
+                    "x-svc-signature-previous"?: string;
+                    /** @description Unix time (s) of this attempt. */
+                    "x-svc-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["OrderCancelledEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone: the endpoint is disabled. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.confirmed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order event order.confirmed; to the order's delivery URL (signed with the order-delivery secret) and subscribed endpoints
+         * @description POSTed to each enabled endpoint subscribed to this event. Any 2xx within 10 s is success; anything else (redirects included: they are not followed) is retried with backoff over about three days; 410 disables the endpoint.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
+                    "webhook-id": string;
+                    /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                    "webhook-signature": string;
+                    /** @description Standard Webhooks: Unix time (s) of this attempt. */
+                    "webhook-timestamp": string;
+                    /** @description 1 for the first attempt, then 2, 3… */
+                    "x-svc-attempt": string;
+                    "x-svc-delivery-id": string;
+                    "x-svc-event": string;
+                    /** @description The event id: the same on every attempt — use it to deduplicate. */
+                    "x-svc-event-id": string;
+                    /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                    "x-svc-signature": string;
+                    /** @description The same with the previous secret, during the grace period after a rotation. */
+                    "x-svc-signature-previous"?: string;
+                    /** @description Unix time (s) of this attempt. */
+                    "x-svc-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["OrderConfirmedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone: the endpoint is disabled. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.cycle.skipped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order event order.cycle.skipped; to the order's delivery URL (signed with the order-delivery secret) and subscribed endpoints
+         * @description POSTed to each enabled endpoint subscribed to this event. Any 2xx within 10 s is success; anything else (redirects included: they are not followed) is retried with backoff over about three days; 410 disables the endpoint.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
+                    "webhook-id": string;
+                    /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                    "webhook-signature": string;
+                    /** @description Standard Webhooks: Unix time (s) of this attempt. */
+                    "webhook-timestamp": string;
+                    /** @description 1 for the first attempt, then 2, 3… */
+                    "x-svc-attempt": string;
+                    "x-svc-delivery-id": string;
+                    "x-svc-event": string;
+                    /** @description The event id: the same on every attempt — use it to deduplicate. */
+                    "x-svc-event-id": string;
+                    /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                    "x-svc-signature": string;
+                    /** @description The same with the previous secret, during the grace period after a rotation. */
+                    "x-svc-signature-previous"?: string;
+                    /** @description Unix time (s) of this attempt. */
+                    "x-svc-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["OrderCycleSkippedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone: the endpoint is disabled. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.ended": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order event order.ended; to the order's delivery URL (signed with the order-delivery secret) and subscribed endpoints
+         * @description POSTed to each enabled endpoint subscribed to this event. Any 2xx within 10 s is success; anything else (redirects included: they are not followed) is retried with backoff over about three days; 410 disables the endpoint.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
+                    "webhook-id": string;
+                    /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                    "webhook-signature": string;
+                    /** @description Standard Webhooks: Unix time (s) of this attempt. */
+                    "webhook-timestamp": string;
+                    /** @description 1 for the first attempt, then 2, 3… */
+                    "x-svc-attempt": string;
+                    "x-svc-delivery-id": string;
+                    "x-svc-event": string;
+                    /** @description The event id: the same on every attempt — use it to deduplicate. */
+                    "x-svc-event-id": string;
+                    /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                    "x-svc-signature": string;
+                    /** @description The same with the previous secret, during the grace period after a rotation. */
+                    "x-svc-signature-previous"?: string;
+                    /** @description Unix time (s) of this attempt. */
+                    "x-svc-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["OrderEndedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone: the endpoint is disabled. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order event order.expired; to the order's delivery URL (signed with the order-delivery secret) and subscribed endpoints
+         * @description POSTed to each enabled endpoint subscribed to this event. Any 2xx within 10 s is success; anything else (redirects included: they are not followed) is retried with backoff over about three days; 410 disables the endpoint.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
+                    "webhook-id": string;
+                    /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                    "webhook-signature": string;
+                    /** @description Standard Webhooks: Unix time (s) of this attempt. */
+                    "webhook-timestamp": string;
+                    /** @description 1 for the first attempt, then 2, 3… */
+                    "x-svc-attempt": string;
+                    "x-svc-delivery-id": string;
+                    "x-svc-event": string;
+                    /** @description The event id: the same on every attempt — use it to deduplicate. */
+                    "x-svc-event-id": string;
+                    /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                    "x-svc-signature": string;
+                    /** @description The same with the previous secret, during the grace period after a rotation. */
+                    "x-svc-signature-previous"?: string;
+                    /** @description Unix time (s) of this attempt. */
+                    "x-svc-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["OrderExpiredEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone: the endpoint is disabled. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.fulfilled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order event order.fulfilled; to the order's delivery URL (signed with the order-delivery secret) and subscribed endpoints
+         * @description POSTed to each enabled endpoint subscribed to this event. Any 2xx within 10 s is success; anything else (redirects included: they are not followed) is retried with backoff over about three days; 410 disables the endpoint.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
+                    "webhook-id": string;
+                    /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                    "webhook-signature": string;
+                    /** @description Standard Webhooks: Unix time (s) of this attempt. */
+                    "webhook-timestamp": string;
+                    /** @description 1 for the first attempt, then 2, 3… */
+                    "x-svc-attempt": string;
+                    "x-svc-delivery-id": string;
+                    "x-svc-event": string;
+                    /** @description The event id: the same on every attempt — use it to deduplicate. */
+                    "x-svc-event-id": string;
+                    /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                    "x-svc-signature": string;
+                    /** @description The same with the previous secret, during the grace period after a rotation. */
+                    "x-svc-signature-previous"?: string;
+                    /** @description Unix time (s) of this attempt. */
+                    "x-svc-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["OrderFulfilledEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone: the endpoint is disabled. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.location.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order event order.location.failed; to the order's delivery URL (signed with the order-delivery secret) and subscribed endpoints
+         * @description POSTed to each enabled endpoint subscribed to this event. Any 2xx within 10 s is success; anything else (redirects included: they are not followed) is retried with backoff over about three days; 410 disables the endpoint.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
+                    "webhook-id": string;
+                    /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                    "webhook-signature": string;
+                    /** @description Standard Webhooks: Unix time (s) of this attempt. */
+                    "webhook-timestamp": string;
+                    /** @description 1 for the first attempt, then 2, 3… */
+                    "x-svc-attempt": string;
+                    "x-svc-delivery-id": string;
+                    "x-svc-event": string;
+                    /** @description The event id: the same on every attempt — use it to deduplicate. */
+                    "x-svc-event-id": string;
+                    /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                    "x-svc-signature": string;
+                    /** @description The same with the previous secret, during the grace period after a rotation. */
+                    "x-svc-signature-previous"?: string;
+                    /** @description Unix time (s) of this attempt. */
+                    "x-svc-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["OrderLocationFailedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone: the endpoint is disabled. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.mission.assigned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order event order.mission.assigned; to the order's delivery URL (signed with the order-delivery secret) and subscribed endpoints
+         * @description POSTed to each enabled endpoint subscribed to this event. Any 2xx within 10 s is success; anything else (redirects included: they are not followed) is retried with backoff over about three days; 410 disables the endpoint.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
+                    "webhook-id": string;
+                    /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                    "webhook-signature": string;
+                    /** @description Standard Webhooks: Unix time (s) of this attempt. */
+                    "webhook-timestamp": string;
+                    /** @description 1 for the first attempt, then 2, 3… */
+                    "x-svc-attempt": string;
+                    "x-svc-delivery-id": string;
+                    "x-svc-event": string;
+                    /** @description The event id: the same on every attempt — use it to deduplicate. */
+                    "x-svc-event-id": string;
+                    /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                    "x-svc-signature": string;
+                    /** @description The same with the previous secret, during the grace period after a rotation. */
+                    "x-svc-signature-previous"?: string;
+                    /** @description Unix time (s) of this attempt. */
+                    "x-svc-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["OrderMissionAssignedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone: the endpoint is disabled. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.mission.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order event order.mission.completed; to the order's delivery URL (signed with the order-delivery secret) and subscribed endpoints
+         * @description POSTed to each enabled endpoint subscribed to this event. Any 2xx within 10 s is success; anything else (redirects included: they are not followed) is retried with backoff over about three days; 410 disables the endpoint.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
+                    "webhook-id": string;
+                    /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                    "webhook-signature": string;
+                    /** @description Standard Webhooks: Unix time (s) of this attempt. */
+                    "webhook-timestamp": string;
+                    /** @description 1 for the first attempt, then 2, 3… */
+                    "x-svc-attempt": string;
+                    "x-svc-delivery-id": string;
+                    "x-svc-event": string;
+                    /** @description The event id: the same on every attempt — use it to deduplicate. */
+                    "x-svc-event-id": string;
+                    /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                    "x-svc-signature": string;
+                    /** @description The same with the previous secret, during the grace period after a rotation. */
+                    "x-svc-signature-previous"?: string;
+                    /** @description Unix time (s) of this attempt. */
+                    "x-svc-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["OrderMissionCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone: the endpoint is disabled. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.partially_fulfilled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order event order.partially_fulfilled; to the order's delivery URL (signed with the order-delivery secret) and subscribed endpoints
+         * @description POSTed to each enabled endpoint subscribed to this event. Any 2xx within 10 s is success; anything else (redirects included: they are not followed) is retried with backoff over about three days; 410 disables the endpoint.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
+                    "webhook-id": string;
+                    /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                    "webhook-signature": string;
+                    /** @description Standard Webhooks: Unix time (s) of this attempt. */
+                    "webhook-timestamp": string;
+                    /** @description 1 for the first attempt, then 2, 3… */
+                    "x-svc-attempt": string;
+                    "x-svc-delivery-id": string;
+                    "x-svc-event": string;
+                    /** @description The event id: the same on every attempt — use it to deduplicate. */
+                    "x-svc-event-id": string;
+                    /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                    "x-svc-signature": string;
+                    /** @description The same with the previous secret, during the grace period after a rotation. */
+                    "x-svc-signature-previous"?: string;
+                    /** @description Unix time (s) of this attempt. */
+                    "x-svc-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["OrderPartiallyFulfilledEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone: the endpoint is disabled. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.paused": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order event order.paused; to the order's delivery URL (signed with the order-delivery secret) and subscribed endpoints
+         * @description POSTed to each enabled endpoint subscribed to this event. Any 2xx within 10 s is success; anything else (redirects included: they are not followed) is retried with backoff over about three days; 410 disables the endpoint.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
+                    "webhook-id": string;
+                    /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                    "webhook-signature": string;
+                    /** @description Standard Webhooks: Unix time (s) of this attempt. */
+                    "webhook-timestamp": string;
+                    /** @description 1 for the first attempt, then 2, 3… */
+                    "x-svc-attempt": string;
+                    "x-svc-delivery-id": string;
+                    "x-svc-event": string;
+                    /** @description The event id: the same on every attempt — use it to deduplicate. */
+                    "x-svc-event-id": string;
+                    /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                    "x-svc-signature": string;
+                    /** @description The same with the previous secret, during the grace period after a rotation. */
+                    "x-svc-signature-previous"?: string;
+                    /** @description Unix time (s) of this attempt. */
+                    "x-svc-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["OrderPausedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone: the endpoint is disabled. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.payment_action_required": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order event order.payment_action_required; to the order's delivery URL (signed with the order-delivery secret) and subscribed endpoints
+         * @description POSTed to each enabled endpoint subscribed to this event. Any 2xx within 10 s is success; anything else (redirects included: they are not followed) is retried with backoff over about three days; 410 disables the endpoint.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
+                    "webhook-id": string;
+                    /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                    "webhook-signature": string;
+                    /** @description Standard Webhooks: Unix time (s) of this attempt. */
+                    "webhook-timestamp": string;
+                    /** @description 1 for the first attempt, then 2, 3… */
+                    "x-svc-attempt": string;
+                    "x-svc-delivery-id": string;
+                    "x-svc-event": string;
+                    /** @description The event id: the same on every attempt — use it to deduplicate. */
+                    "x-svc-event-id": string;
+                    /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                    "x-svc-signature": string;
+                    /** @description The same with the previous secret, during the grace period after a rotation. */
+                    "x-svc-signature-previous"?: string;
+                    /** @description Unix time (s) of this attempt. */
+                    "x-svc-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["OrderPaymentActionRequiredEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone: the endpoint is disabled. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.payment_failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order event order.payment_failed; to the order's delivery URL (signed with the order-delivery secret) and subscribed endpoints
+         * @description POSTed to each enabled endpoint subscribed to this event. Any 2xx within 10 s is success; anything else (redirects included: they are not followed) is retried with backoff over about three days; 410 disables the endpoint.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
+                    "webhook-id": string;
+                    /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                    "webhook-signature": string;
+                    /** @description Standard Webhooks: Unix time (s) of this attempt. */
+                    "webhook-timestamp": string;
+                    /** @description 1 for the first attempt, then 2, 3… */
+                    "x-svc-attempt": string;
+                    "x-svc-delivery-id": string;
+                    "x-svc-event": string;
+                    /** @description The event id: the same on every attempt — use it to deduplicate. */
+                    "x-svc-event-id": string;
+                    /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                    "x-svc-signature": string;
+                    /** @description The same with the previous secret, during the grace period after a rotation. */
+                    "x-svc-signature-previous"?: string;
+                    /** @description Unix time (s) of this attempt. */
+                    "x-svc-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["OrderPaymentFailedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone: the endpoint is disabled. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.photo.rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order event order.photo.rejected; to the order's delivery URL (signed with the order-delivery secret) and subscribed endpoints
+         * @description POSTed to each enabled endpoint subscribed to this event. Any 2xx within 10 s is success; anything else (redirects included: they are not followed) is retried with backoff over about three days; 410 disables the endpoint.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
+                    "webhook-id": string;
+                    /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                    "webhook-signature": string;
+                    /** @description Standard Webhooks: Unix time (s) of this attempt. */
+                    "webhook-timestamp": string;
+                    /** @description 1 for the first attempt, then 2, 3… */
+                    "x-svc-attempt": string;
+                    "x-svc-delivery-id": string;
+                    "x-svc-event": string;
+                    /** @description The event id: the same on every attempt — use it to deduplicate. */
+                    "x-svc-event-id": string;
+                    /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                    "x-svc-signature": string;
+                    /** @description The same with the previous secret, during the grace period after a rotation. */
+                    "x-svc-signature-previous"?: string;
+                    /** @description Unix time (s) of this attempt. */
+                    "x-svc-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["OrderPhotoRejectedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone: the endpoint is disabled. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.photo.verified": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order event order.photo.verified; to the order's delivery URL (signed with the order-delivery secret) and subscribed endpoints
+         * @description POSTed to each enabled endpoint subscribed to this event. Any 2xx within 10 s is success; anything else (redirects included: they are not followed) is retried with backoff over about three days; 410 disables the endpoint.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
+                    "webhook-id": string;
+                    /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                    "webhook-signature": string;
+                    /** @description Standard Webhooks: Unix time (s) of this attempt. */
+                    "webhook-timestamp": string;
+                    /** @description 1 for the first attempt, then 2, 3… */
+                    "x-svc-attempt": string;
+                    "x-svc-delivery-id": string;
+                    "x-svc-event": string;
+                    /** @description The event id: the same on every attempt — use it to deduplicate. */
+                    "x-svc-event-id": string;
+                    /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                    "x-svc-signature": string;
+                    /** @description The same with the previous secret, during the grace period after a rotation. */
+                    "x-svc-signature-previous"?: string;
+                    /** @description Unix time (s) of this attempt. */
+                    "x-svc-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["OrderPhotoVerifiedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone: the endpoint is disabled. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.refunded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order event order.refunded; to the order's delivery URL (signed with the order-delivery secret) and subscribed endpoints
+         * @description POSTed to each enabled endpoint subscribed to this event. Any 2xx within 10 s is success; anything else (redirects included: they are not followed) is retried with backoff over about three days; 410 disables the endpoint.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
+                    "webhook-id": string;
+                    /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                    "webhook-signature": string;
+                    /** @description Standard Webhooks: Unix time (s) of this attempt. */
+                    "webhook-timestamp": string;
+                    /** @description 1 for the first attempt, then 2, 3… */
+                    "x-svc-attempt": string;
+                    "x-svc-delivery-id": string;
+                    "x-svc-event": string;
+                    /** @description The event id: the same on every attempt — use it to deduplicate. */
+                    "x-svc-event-id": string;
+                    /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                    "x-svc-signature": string;
+                    /** @description The same with the previous secret, during the grace period after a rotation. */
+                    "x-svc-signature-previous"?: string;
+                    /** @description Unix time (s) of this attempt. */
+                    "x-svc-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["OrderRefundedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone: the endpoint is disabled. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.resumed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order event order.resumed; to the order's delivery URL (signed with the order-delivery secret) and subscribed endpoints
+         * @description POSTed to each enabled endpoint subscribed to this event. Any 2xx within 10 s is success; anything else (redirects included: they are not followed) is retried with backoff over about three days; 410 disables the endpoint.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
+                    "webhook-id": string;
+                    /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                    "webhook-signature": string;
+                    /** @description Standard Webhooks: Unix time (s) of this attempt. */
+                    "webhook-timestamp": string;
+                    /** @description 1 for the first attempt, then 2, 3… */
+                    "x-svc-attempt": string;
+                    "x-svc-delivery-id": string;
+                    "x-svc-event": string;
+                    /** @description The event id: the same on every attempt — use it to deduplicate. */
+                    "x-svc-event-id": string;
+                    /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                    "x-svc-signature": string;
+                    /** @description The same with the previous secret, during the grace period after a rotation. */
+                    "x-svc-signature-previous"?: string;
+                    /** @description Unix time (s) of this attempt. */
+                    "x-svc-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["OrderResumedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone: the endpoint is disabled. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "photos.delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verified photos of an order's location (the spec's Delivered photo record); to the order's delivery URL and subscribed endpoints
+         * @description POSTed to each enabled endpoint subscribed to this event. Any 2xx within 10 s is success; anything else (redirects included: they are not followed) is retried with backoff over about three days; 410 disables the endpoint.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
+                    "webhook-id": string;
+                    /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                    "webhook-signature": string;
+                    /** @description Standard Webhooks: Unix time (s) of this attempt. */
+                    "webhook-timestamp": string;
+                    /** @description 1 for the first attempt, then 2, 3… */
+                    "x-svc-attempt": string;
+                    "x-svc-delivery-id": string;
+                    "x-svc-event": string;
+                    /** @description The event id: the same on every attempt — use it to deduplicate. */
+                    "x-svc-event-id": string;
+                    /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                    "x-svc-signature": string;
+                    /** @description The same with the previous secret, during the grace period after a rotation. */
+                    "x-svc-signature-previous"?: string;
+                    /** @description Unix time (s) of this attempt. */
+                    "x-svc-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["PhotosDeliveredEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone: the endpoint is disabled. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "submission.approved": {
         parameters: {
             query?: never;
@@ -7854,6 +9463,12 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
+                    /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
+                    "webhook-id": string;
+                    /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                    "webhook-signature": string;
+                    /** @description Standard Webhooks: Unix time (s) of this attempt. */
+                    "webhook-timestamp": string;
                     /** @description 1 for the first attempt, then 2, 3… */
                     "x-svc-attempt": string;
                     "x-svc-delivery-id": string;
@@ -7915,6 +9530,12 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
+                    /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
+                    "webhook-id": string;
+                    /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                    "webhook-signature": string;
+                    /** @description Standard Webhooks: Unix time (s) of this attempt. */
+                    "webhook-timestamp": string;
                     /** @description 1 for the first attempt, then 2, 3… */
                     "x-svc-attempt": string;
                     "x-svc-delivery-id": string;
@@ -7976,6 +9597,12 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
+                    /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
+                    "webhook-id": string;
+                    /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                    "webhook-signature": string;
+                    /** @description Standard Webhooks: Unix time (s) of this attempt. */
+                    "webhook-timestamp": string;
                     /** @description 1 for the first attempt, then 2, 3… */
                     "x-svc-attempt": string;
                     "x-svc-delivery-id": string;
@@ -8037,6 +9664,12 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
+                    /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
+                    "webhook-id": string;
+                    /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                    "webhook-signature": string;
+                    /** @description Standard Webhooks: Unix time (s) of this attempt. */
+                    "webhook-timestamp": string;
                     /** @description 1 for the first attempt, then 2, 3… */
                     "x-svc-attempt": string;
                     "x-svc-delivery-id": string;
@@ -8305,14 +9938,21 @@ export interface components {
             location_id: string;
             metadata: {
                 captured_at: string | null;
+                device?: string | null;
+                /** @description Compass direction of the camera from EXIF. */
+                direction_deg?: number | null;
                 gps: {
                     lat: number;
                     lng: number;
                 } | null;
+                /** @description Of the original bytes, unchanged through delivery and export. */
+                sha256?: string;
+                /** @description Conditions at the place and hour of capture from the weather service; null when it did not answer (see weather_unavailable_reason). */
                 weather: {
                     condition: string;
                     temp_c: number;
                 } | null;
+                weather_unavailable_reason?: string;
             };
             mission_id: string;
             order_id: string;
@@ -8322,6 +9962,7 @@ export interface components {
             /** @description Signed CDN URL of the original (EXIF preserved). */
             url: string;
             verification: {
+                /** @description location_match, angle_match, time_of_day, quality, obstruction, minimum_crowd, brand_match: each with score (0–1), passed, status (passed, failed, not_evaluated), the measured value, the threshold and a message. Not-evaluated checks are never passed. */
                 ai_checks: {
                     [key: string]: {
                         passed: boolean;
@@ -8655,9 +10296,193 @@ export interface components {
             status_reason: string | null;
             updated_at: string;
         };
+        OrderAssignment: {
+            angle: string;
+            /** @description 0, then 1–3 for retakes. */
+            attempt: number;
+            created_at: string;
+            cycle_index: number;
+            deadline_at: string;
+            delivered_at: string | null;
+            id: string;
+            instructions: string[];
+            /** @description The deadline passed before the photo was verified; the task stays on offer. */
+            late: boolean;
+            location_id: string;
+            mission_id: string;
+            photo_id: string | null;
+            /** @enum {string} */
+            status: "open" | "reserved" | "submitted" | "verified" | "failed" | "given_up" | "cancelled";
+            verification?: unknown;
+            zoomer_id: string | null;
+        };
+        OrderAssignmentAssignedEvent: {
+            data: {
+                order_id: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            event: "order.assignment.assigned";
+            /**
+             * @description Event id (evt_…), equal to X-SVC-Event-Id.
+             * @example evt_06h0…
+             */
+            id: string;
+            /** @description When the event happened (ISO 8601 UTC). */
+            timestamp: string;
+        };
+        OrderAssignmentCompletedEvent: {
+            data: {
+                order_id: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            event: "order.assignment.completed";
+            /**
+             * @description Event id (evt_…), equal to X-SVC-Event-Id.
+             * @example evt_06h0…
+             */
+            id: string;
+            /** @description When the event happened (ISO 8601 UTC). */
+            timestamp: string;
+        };
+        OrderAssignmentLateEvent: {
+            data: {
+                order_id: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            event: "order.assignment.late";
+            /**
+             * @description Event id (evt_…), equal to X-SVC-Event-Id.
+             * @example evt_06h0…
+             */
+            id: string;
+            /** @description When the event happened (ISO 8601 UTC). */
+            timestamp: string;
+        };
+        OrderAssignmentList: {
+            data: components["schemas"]["OrderAssignment"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        OrderAssignmentRetakeEvent: {
+            data: {
+                order_id: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            event: "order.assignment.retake";
+            /**
+             * @description Event id (evt_…), equal to X-SVC-Event-Id.
+             * @example evt_06h0…
+             */
+            id: string;
+            /** @description When the event happened (ISO 8601 UTC). */
+            timestamp: string;
+        };
+        OrderCancelledEvent: {
+            data: {
+                order_id: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            event: "order.cancelled";
+            /**
+             * @description Event id (evt_…), equal to X-SVC-Event-Id.
+             * @example evt_06h0…
+             */
+            id: string;
+            /** @description When the event happened (ISO 8601 UTC). */
+            timestamp: string;
+        };
+        OrderConfirmedEvent: {
+            data: {
+                order_id: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            event: "order.confirmed";
+            /**
+             * @description Event id (evt_…), equal to X-SVC-Event-Id.
+             * @example evt_06h0…
+             */
+            id: string;
+            /** @description When the event happened (ISO 8601 UTC). */
+            timestamp: string;
+        };
+        OrderCycleSkippedEvent: {
+            data: {
+                order_id: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            event: "order.cycle.skipped";
+            /**
+             * @description Event id (evt_…), equal to X-SVC-Event-Id.
+             * @example evt_06h0…
+             */
+            id: string;
+            /** @description When the event happened (ISO 8601 UTC). */
+            timestamp: string;
+        };
         OrderDeliveryList: {
             data: components["schemas"]["Delivery"][];
             meta: components["schemas"]["ListMeta"];
+        };
+        OrderEndedEvent: {
+            data: {
+                order_id: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            event: "order.ended";
+            /**
+             * @description Event id (evt_…), equal to X-SVC-Event-Id.
+             * @example evt_06h0…
+             */
+            id: string;
+            /** @description When the event happened (ISO 8601 UTC). */
+            timestamp: string;
+        };
+        OrderExpiredEvent: {
+            data: {
+                order_id: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            event: "order.expired";
+            /**
+             * @description Event id (evt_…), equal to X-SVC-Event-Id.
+             * @example evt_06h0…
+             */
+            id: string;
+            /** @description When the event happened (ISO 8601 UTC). */
+            timestamp: string;
+        };
+        OrderFulfilledEvent: {
+            data: {
+                order_id: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            event: "order.fulfilled";
+            /**
+             * @description Event id (evt_…), equal to X-SVC-Event-Id.
+             * @example evt_06h0…
+             */
+            id: string;
+            /** @description When the event happened (ISO 8601 UTC). */
+            timestamp: string;
         };
         OrderList: {
             data: components["schemas"]["Order"][];
@@ -8673,6 +10498,22 @@ export interface components {
             requirements: components["schemas"]["Requirements"] & unknown;
             /** @example Europe/Rome */
             time_zone: string;
+        };
+        OrderLocationFailedEvent: {
+            data: {
+                order_id: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            event: "order.location.failed";
+            /**
+             * @description Event id (evt_…), equal to X-SVC-Event-Id.
+             * @example evt_06h0…
+             */
+            id: string;
+            /** @description When the event happened (ISO 8601 UTC). */
+            timestamp: string;
         };
         OrderLocationInput: {
             coordinates: {
@@ -8690,9 +10531,169 @@ export interface components {
             name: string;
             requirements?: components["schemas"]["Requirements"];
         };
+        OrderMissionAssignedEvent: {
+            data: {
+                order_id: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            event: "order.mission.assigned";
+            /**
+             * @description Event id (evt_…), equal to X-SVC-Event-Id.
+             * @example evt_06h0…
+             */
+            id: string;
+            /** @description When the event happened (ISO 8601 UTC). */
+            timestamp: string;
+        };
+        OrderMissionCompletedEvent: {
+            data: {
+                order_id: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            event: "order.mission.completed";
+            /**
+             * @description Event id (evt_…), equal to X-SVC-Event-Id.
+             * @example evt_06h0…
+             */
+            id: string;
+            /** @description When the event happened (ISO 8601 UTC). */
+            timestamp: string;
+        };
         OrderMissionList: {
             data: components["schemas"]["Mission"][];
             meta: components["schemas"]["ListMeta"];
+        };
+        OrderPartiallyFulfilledEvent: {
+            data: {
+                order_id: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            event: "order.partially_fulfilled";
+            /**
+             * @description Event id (evt_…), equal to X-SVC-Event-Id.
+             * @example evt_06h0…
+             */
+            id: string;
+            /** @description When the event happened (ISO 8601 UTC). */
+            timestamp: string;
+        };
+        OrderPausedEvent: {
+            data: {
+                order_id: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            event: "order.paused";
+            /**
+             * @description Event id (evt_…), equal to X-SVC-Event-Id.
+             * @example evt_06h0…
+             */
+            id: string;
+            /** @description When the event happened (ISO 8601 UTC). */
+            timestamp: string;
+        };
+        OrderPaymentActionRequiredEvent: {
+            data: {
+                order_id: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            event: "order.payment_action_required";
+            /**
+             * @description Event id (evt_…), equal to X-SVC-Event-Id.
+             * @example evt_06h0…
+             */
+            id: string;
+            /** @description When the event happened (ISO 8601 UTC). */
+            timestamp: string;
+        };
+        OrderPaymentFailedEvent: {
+            data: {
+                order_id: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            event: "order.payment_failed";
+            /**
+             * @description Event id (evt_…), equal to X-SVC-Event-Id.
+             * @example evt_06h0…
+             */
+            id: string;
+            /** @description When the event happened (ISO 8601 UTC). */
+            timestamp: string;
+        };
+        OrderPhotoRejectedEvent: {
+            data: {
+                order_id: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            event: "order.photo.rejected";
+            /**
+             * @description Event id (evt_…), equal to X-SVC-Event-Id.
+             * @example evt_06h0…
+             */
+            id: string;
+            /** @description When the event happened (ISO 8601 UTC). */
+            timestamp: string;
+        };
+        OrderPhotoVerifiedEvent: {
+            data: {
+                order_id: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            event: "order.photo.verified";
+            /**
+             * @description Event id (evt_…), equal to X-SVC-Event-Id.
+             * @example evt_06h0…
+             */
+            id: string;
+            /** @description When the event happened (ISO 8601 UTC). */
+            timestamp: string;
+        };
+        OrderRefundedEvent: {
+            data: {
+                order_id: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            event: "order.refunded";
+            /**
+             * @description Event id (evt_…), equal to X-SVC-Event-Id.
+             * @example evt_06h0…
+             */
+            id: string;
+            /** @description When the event happened (ISO 8601 UTC). */
+            timestamp: string;
+        };
+        OrderResumedEvent: {
+            data: {
+                order_id: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            event: "order.resumed";
+            /**
+             * @description Event id (evt_…), equal to X-SVC-Event-Id.
+             * @example evt_06h0…
+             */
+            id: string;
+            /** @description When the event happened (ISO 8601 UTC). */
+            timestamp: string;
         };
         OrderSchedule: {
             cycles: {
@@ -8808,6 +10809,24 @@ export interface components {
             payment_method: string;
             /** @enum {string} */
             status: "requires_action" | "processing" | "succeeded" | "failed" | "canceled";
+        };
+        PhotosDeliveredEvent: {
+            data: {
+                cycle_index: number;
+                location_id: string;
+                mission_id: string;
+                order_id: string;
+                photos: components["schemas"]["DeliveredPhoto"][];
+            };
+            /** @enum {string} */
+            event: "photos.delivered";
+            /**
+             * @description Event id (evt_…), equal to X-SVC-Event-Id.
+             * @example evt_06h0…
+             */
+            id: string;
+            /** @description When the event happened (ISO 8601 UTC). */
+            timestamp: string;
         };
         /**
          * @description GeoJSON Polygon (RFC 7946, WGS 84). Rings are closed (first position = last), have at least 4 positions, do not cross themselves or each other; at most 1000 vertices and 2,500 km². Winding is normalised to the right-hand rule on output.

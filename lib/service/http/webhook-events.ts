@@ -2,11 +2,13 @@
 // headers and each event's data.
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { MissionSchema } from "@/lib/schemas/mission";
+import { DeliveredPhotoSchema } from "@/lib/schemas/order";
 import {
   SubmissionApprovedDataSchema,
   SubmissionReceivedDataSchema,
   SubmissionRejectedDataSchema,
   TestEventDataSchema,
+  ORDER_EVENTS,
 } from "@/lib/schemas/webhook";
 import type { AppEnv } from "./types";
 
@@ -18,6 +20,12 @@ const headers = z.object({
   "x-svc-timestamp": z.string().openapi({ description: "Unix time (s) of this attempt." }),
   "x-svc-delivery-id": z.string(),
   "x-svc-attempt": z.string().openapi({ description: "1 for the first attempt, then 2, 3…" }),
+  "webhook-id": z.string().openapi({ description: "Standard Webhooks: the event id (as X-SVC-Event-Id)." }),
+  "webhook-timestamp": z.string().openapi({ description: "Standard Webhooks: Unix time (s) of this attempt." }),
+  "webhook-signature": z.string().openapi({
+    description:
+      "Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period.",
+  }),
 });
 
 const envelope = (event: string, data: z.ZodType, name: string) =>
@@ -37,6 +45,18 @@ const EVENTS = [
   { event: "submission.approved", summary: "A submission passed QA", data: SubmissionApprovedDataSchema, name: "SubmissionApprovedEvent" },
   { event: "submission.rejected", summary: "A submission failed QA, with reasons", data: SubmissionRejectedDataSchema, name: "SubmissionRejectedEvent" },
   { event: "webhook.test", summary: "Sent by “send a test event”", data: TestEventDataSchema, name: "TestEvent" },
+  {
+    event: "photos.delivered",
+    summary: "Verified photos of an order's location (the spec's Delivered photo record); to the order's delivery URL and subscribed endpoints",
+    data: z.object({ order_id: z.string(), mission_id: z.string(), location_id: z.string(), cycle_index: z.number().int(), photos: z.array(DeliveredPhotoSchema) }),
+    name: "PhotosDeliveredEvent",
+  },
+  ...ORDER_EVENTS.filter((e) => e !== "photos.delivered").map((event) => ({
+    event,
+    summary: `Order event ${event}; to the order's delivery URL (signed with the order-delivery secret) and subscribed endpoints`,
+    data: z.object({ order_id: z.string() }).catchall(z.unknown()),
+    name: `${event.split(/[._]/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join("")}Event`,
+  })),
 ] as const;
 
 export function registerWebhookEvents(app: OpenAPIHono<AppEnv>) {

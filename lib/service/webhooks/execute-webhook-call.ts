@@ -3,7 +3,7 @@
 import http from "node:http";
 import https from "node:https";
 import { guardedLookup } from "./ssrf-guard";
-import { signPayload } from "./sign-payload";
+import { signPayload, standardSignature } from "./sign-payload";
 
 export interface WebhookCall {
   url: string;
@@ -27,6 +27,7 @@ const SNIPPET_BYTES = 512;
 export const USER_AGENT = "PhotoMissions-Webhooks/1.0";
 
 export function webhookHeaders(call: WebhookCall, now = Date.now()): Record<string, string> {
+  const timestamp = Math.floor(now / 1000);
   return {
     "content-type": "application/json",
     "content-length": String(Buffer.byteLength(call.payload)),
@@ -35,9 +36,13 @@ export function webhookHeaders(call: WebhookCall, now = Date.now()): Record<stri
     ...(call.previousSecret ? { "x-svc-signature-previous": signPayload(call.previousSecret, call.payload) } : {}),
     "x-svc-event-id": call.eventId,
     "x-svc-event": call.eventType,
-    "x-svc-timestamp": String(Math.floor(now / 1000)),
+    "x-svc-timestamp": String(timestamp),
     "x-svc-delivery-id": call.deliveryId,
     "x-svc-attempt": String(call.attempt),
+    // Standard Webhooks headers: the same event, verifiable with their libraries.
+    "webhook-id": call.eventId,
+    "webhook-timestamp": String(timestamp),
+    "webhook-signature": standardSignature(call.previousSecret ? [call.secret, call.previousSecret] : [call.secret], call.eventId, timestamp, call.payload),
   };
 }
 

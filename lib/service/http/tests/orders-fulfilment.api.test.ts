@@ -6,9 +6,12 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { execFile } from "node:child_process";
 import { copyFile, mkdtemp, readFile, rm } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makePhoto } from "@/lib/demo/make-photo";
 import type { Order } from "@/lib/schemas/order";
@@ -25,14 +28,26 @@ let service: TestService;
 let api: TestClient;
 let receiver: Receiver;
 
+/** A stand-in for the weather service (Open-Meteo's answer shape): 21.5 °C, partly cloudy, every hour. */
+let weather: Server;
+
 beforeAll(async () => {
-  service = await startTestService({}, { worker: true });
+  weather = createServer((req, res) => {
+    const day = new URL(req.url ?? "/", "http://x").searchParams.get("start_date") ?? "";
+    const time = Array.from({ length: 24 }, (_, h) => `${day}T${String(h).padStart(2, "0")}:00`);
+    res.setHeader("content-type", "application/json");
+    res.end(JSON.stringify({ hourly: { time, temperature_2m: time.map(() => 21.5), weather_code: time.map(() => 2) } }));
+  });
+  await new Promise<void>((resolve) => weather.listen(0, "127.0.0.1", resolve));
+  const weatherUrl = `http://127.0.0.1:${(weather.address() as AddressInfo).port}/v1/forecast`;
+  service = await startTestService({ fulfilment: { weatherUrl, analyserUrl: null } }, { worker: true });
   api = new TestClient(service);
   receiver = await Receiver.start();
 });
 afterAll(async () => {
   await service.close();
   await receiver.close();
+  await new Promise<void>((resolve) => weather.close(() => resolve()));
 });
 
 /** A place where it is about noon now (so "daylight" holds whenever the test runs), 20° N. */
@@ -162,6 +177,10 @@ describe("order fulfilment", () => {
     const [delivered] = await receiver.waitFor(1, "photos.delivered", 30_000);
     if (!delivered) throw new Error("not delivered");
     expect(hmacOk(delivered, secret.secret)).toBe(true);
+    // And by a Standard Webhooks verifier library, from the same secret.
+    const headers = Object.fromEntries(Object.entries(delivered.headers).map(([k, v]) => [k, String(v)]));
+    expect(new Webhook(secret.secret, { format: "raw" }).verify(delivered.raw.toString("utf8"), headers)).toMatchObject({ event: "photos.delivered" });
+    expect(() => new Webhook("odsec_wrong-secret", { format: "raw" }).verify(delivered.raw.toString("utf8"), headers)).toThrow();
     const data = delivered.json.data as { order_id: string; mission_id: string; photos: Record<string, unknown>[] };
     expect(data).toMatchObject({ order_id: order.id, mission_id: missionId });
     expect(data.photos).toHaveLength(2);
@@ -169,15 +188,14 @@ describe("order fulfilment", () => {
       photo_id: string;
       url: string;
       thumbnail: string;
-      metadata: { captured_at: string; gps: { lat: number; lng: number }; weather: null; weather_unavailable_reason: string; sha256: string };
+      metadata: { captured_at: string; gps: { lat: number; lng: number }; weather: unknown; sha256: string };
       verification: { status: string; ai_checks: Record<string, { score: number; passed: boolean }> };
     };
     expect(frontPhoto.photo_id).toMatch(/^img_/);
     expect(frontPhoto.url.startsWith(`${service.url}/cdn/images/${frontPhoto.photo_id}/original?`)).toBe(true);
     expect(frontPhoto.thumbnail.startsWith(`${service.url}/cdn/images/${frontPhoto.photo_id}/thumbnail?`)).toBe(true);
     expect(frontPhoto.metadata.gps.lat).toBeCloseTo(camera.lat, 4);
-    expect(frontPhoto.metadata.weather).toBeNull();
-    expect(frontPhoto.metadata.weather_unavailable_reason).toMatch(/weather/i);
+    expect(frontPhoto.metadata.weather).toEqual({ condition: "partly_cloudy", temp_c: 21.5 });
     expect(frontPhoto.verification.status).toBe("approved");
     expect(frontPhoto.verification.ai_checks.location_match).toMatchObject({ passed: true, score: expect.any(Number) });
     expect(frontPhoto.verification.ai_checks.angle_match).toMatchObject({ passed: true });
