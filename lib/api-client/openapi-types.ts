@@ -1598,6 +1598,573 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/v1/drafts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Order drafts
+         * @description The organisation's drafts, most recently saved first (for the dashboard's order wizard).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Drafts. */
+                200: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrderDraftList"];
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Start an order draft */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes the POST safe to retry: the same key with the same request answers the first response again (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 422; while the first is running, 409. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OrderDraftInput"];
+                };
+            };
+            responses: {
+                /** @description The draft. */
+                201: {
+                    headers: {
+                        /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key. */
+                        "Idempotent-Replayed"?: string;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrderDraft"];
+                    };
+                };
+                /** @description Malformed request (e.g. the body is not valid JSON). */
+                400: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request body is larger than allowed. */
+                413: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request body is not of an accepted media type. */
+                415: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
+                422: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/v1/drafts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An order draft */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The draft. */
+                200: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrderDraft"];
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such object in the caller's organisation. */
+                404: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        /**
+         * Save an order draft
+         * @description Replaces the draft's body. With If-Match, a save over a version another tab has already replaced answers 412.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description The version this save replaces, e.g. "3"; 412 when the draft has moved on. */
+                    "if-match"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OrderDraftInput"];
+                };
+            };
+            responses: {
+                /** @description The saved draft. */
+                200: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrderDraft"];
+                    };
+                };
+                /** @description Malformed request (e.g. the body is not valid JSON). */
+                400: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such object in the caller's organisation. */
+                404: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The object changed since the version named in If-Match. */
+                412: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request body is larger than allowed. */
+                413: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request body is not of an accepted media type. */
+                415: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
+                422: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete an order draft */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such object in the caller's organisation. */
+                404: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/v1/orders": {
         parameters: {
             query?: never;
@@ -3274,6 +3841,194 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/v1/orders/{id}/photos/{photo_id}/retake": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivered photo back for a retake
+         * @description For what the automated checks missed: a new task opens for the same location and angle with your reason as its instruction; the location's new photo is delivered as `photos.delivered` when verified (and the order, if fulfilled, is in progress until then). Not charged.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes the POST safe to retry: the same key with the same request answers the first response again (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 422; while the first is running, 409. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    id: string;
+                    photo_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RequestRetake"];
+                };
+            };
+            responses: {
+                /** @description The retake task. */
+                202: {
+                    headers: {
+                        /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key. */
+                        "Idempotent-Replayed"?: string;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RetakeRequested"];
+                    };
+                };
+                /** @description Malformed request (e.g. the body is not valid JSON). */
+                400: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such object in the caller's organisation. */
+                404: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The object's state does not allow this change. */
+                409: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request body is larger than allowed. */
+                413: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request body is not of an accepted media type. */
+                415: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
+                422: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -10173,7 +10928,7 @@ export interface components {
             role: "admin" | "editor" | "viewer";
         };
         Mission: {
-            /** @description Images in approved submissions. */
+            /** @description Images in approved submissions (for an order's mission: photos that passed verification). May exceed required_images: submissions already received when the mission completed are still checked and kept (see extra_images). */
             approved_images: number;
             /** @description Geodesic area of the bounds in square metres. */
             area_m2: number;
@@ -10185,6 +10940,8 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             description: string;
+            /** @description Approved images beyond required_images (max(0, approved_images − required_images)); progress is approved_images − extra_images, never above the target. */
+            extra_images: number;
             /** @example mission_01jd3m8k2b7yq4r6t9v0wxyzab */
             id: string;
             location_id: string | null;
@@ -10435,6 +11192,32 @@ export interface components {
         OrderDeliveryList: {
             data: components["schemas"]["Delivery"][];
             meta: components["schemas"]["ListMeta"];
+        };
+        OrderDraft: {
+            /** @description The create-order body so far (validated when it is priced or placed). */
+            body: {
+                [key: string]: unknown;
+            };
+            created_at: string;
+            /** @example drf_06h0… */
+            id: string;
+            /** @description The order placed from this draft, once there is one. */
+            order_id: string | null;
+            step: string | null;
+            updated_at: string;
+            /** @description Send it back as If-Match: "<version>" to save over exactly this version. */
+            version: number;
+        };
+        OrderDraftInput: {
+            /** @description A create-order body in progress (at most MAX_BODY_BYTES as JSON). */
+            body: {
+                [key: string]: unknown;
+            };
+            order_id?: string;
+            step?: string;
+        };
+        OrderDraftList: {
+            data: components["schemas"]["OrderDraft"][];
         };
         OrderEndedEvent: {
             data: {
@@ -11106,6 +11889,9 @@ export interface components {
              */
             time_window?: string;
         };
+        RequestRetake: {
+            reason: string;
+        };
         /** @description Order-wide requirements merge into each location's; a location's own values win. */
         Requirements: {
             /**
@@ -11128,6 +11914,9 @@ export interface components {
              * @enum {string}
              */
             time_of_day?: "daylight" | "midday" | "evening";
+        };
+        RetakeRequested: {
+            assignment_id: string;
         };
         Submission: {
             accuracy_m: number | null;

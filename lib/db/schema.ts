@@ -558,6 +558,8 @@ export const assignments = pgTable(
     verification: jsonb("verification"),
     weather: jsonb("weather"),
     deliveredAt: ts("delivered_at"),
+    /** The partner asked for this delivered photo to be taken again (the reason is the retake's instruction). */
+    retakeRequestedAt: ts("retake_requested_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     completedAt: ts("completed_at"),
@@ -568,6 +570,27 @@ export const assignments = pgTable(
     index("assignments_order_idx").on(t.orderId, t.createdAt),
     uniqueIndex("assignments_submission_unique").on(t.submissionId),
   ],
+);
+
+/**
+ * A partly filled create-order body, saved by the dashboard's order wizard so that back, refresh,
+ * a deep link and a second tab are safe. `version` increases on every save (If-Match guards it).
+ */
+export const orderDrafts = pgTable(
+  "order_drafts",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
+    body: jsonb("body").notNull(),
+    step: text("step"),
+    version: integer("version").notNull().default(1),
+    orderId: text("order_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("order_drafts_org_updated_idx").on(t.orgId, t.updatedAt)],
 );
 
 /** The operator's price list: one row, changed through the operator interface. */

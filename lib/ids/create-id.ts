@@ -23,6 +23,7 @@ export const ID_PREFIXES = {
   payment: "pay", // a charge of an order (or of one cycle of a recurring order)
   refund: "re", // money returned from a charge
   assignment: "asg", // one angle of one dispatched location, for a zoomer to shoot
+  draft: "drf", // an order being put together in the dashboard's wizard
   signingKey: "kid",
 } as const;
 

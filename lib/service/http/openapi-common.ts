@@ -49,6 +49,7 @@ const ERROR_DESCRIPTIONS = {
   403: "The token lacks the scope this route needs (`insufficient_scope`).",
   404: "No such object in the caller's organisation.",
   409: "The object's state does not allow this change.",
+  412: "The object changed since the version named in If-Match.",
   413: "The request body is larger than allowed.",
   415: "The request body is not of an accepted media type.",
   422: "The request is well-formed but invalid; `errors[]` points at each problem.",

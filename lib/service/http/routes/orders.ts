@@ -25,7 +25,9 @@ import { createOrder } from "@/lib/service/orders/create-order";
 import { createDeliverySecret, getDeliverySecretInfo, rotateDeliverySecret } from "@/lib/service/orders/delivery-secret";
 import { listOrderRows, getOrderRow } from "@/lib/service/orders/order-rows";
 import { getOrder, listOrderAssignments, listOrderMissions, listOrderPhotos, orderSchedule, orderView } from "@/lib/service/orders/order-views";
+import { createDraft, deleteDraft, getDraft, listDrafts, saveDraft } from "@/lib/service/orders/order-drafts";
 import { prepareOrder, quoteOrder } from "@/lib/service/orders/quote-order";
+import { requestRetake } from "@/lib/service/orders/request-retake";
 import { parseStatusFilter } from "@/lib/service/query-filters";
 import { listDeliveries, redeliver } from "@/lib/service/webhooks/deliveries";
 import { authenticateOrders } from "../middleware/authenticate-orders";
@@ -317,6 +319,103 @@ const secretRotateRoute = createRoute({
   responses: { 200: withReplay(DeliverySecretRevealSchema, "The new secret, shown once."), ...errorResponses() },
 });
 
+const DraftSchema = z
+  .object({
+    id: z.string().openapi({ example: "drf_06h0…" }),
+    body: z.record(z.string(), z.unknown()).openapi({ description: "The create-order body so far (validated when it is priced or placed)." }),
+    step: z.string().nullable(),
+    version: z.number().int().openapi({ description: "Send it back as If-Match: \"<version>\" to save over exactly this version." }),
+    order_id: z.string().nullable().openapi({ description: "The order placed from this draft, once there is one." }),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .openapi("OrderDraft");
+
+const DraftInputSchema = z
+  .strictObject({
+    body: z.record(z.string(), z.unknown()).openapi({ description: "A create-order body in progress (at most MAX_BODY_BYTES as JSON)." }),
+    step: z.string().max(50).optional(),
+    order_id: z.string().max(100).optional(),
+  })
+  .openapi("OrderDraftInput");
+
+const DraftIdParam = z.object({ id: z.string().max(100).openapi({ param: { name: "id", in: "path" } }) });
+const IfMatchHeader = z.object({
+  "if-match": z.string().max(20).optional().openapi({ description: 'The version this save replaces, e.g. "3"; 412 when the draft has moved on.' }),
+});
+
+const draftRoutes = {
+  list: createRoute({
+    method: "get",
+    path: "/drafts",
+    tags,
+    summary: "Order drafts",
+    description: "The organisation's drafts, most recently saved first (for the dashboard's order wizard).",
+    security: orderSecurity("orders:read"),
+    middleware: [read] as const,
+    responses: { 200: jsonResponse(z.object({ data: z.array(DraftSchema) }).openapi("OrderDraftList"), "Drafts."), ...errorResponses() },
+  }),
+  create: createRoute({
+    method: "post",
+    path: "/drafts",
+    tags,
+    summary: "Start an order draft",
+    security: orderSecurity("orders:write"),
+    middleware: [write, jsonBody, idempotency] as const,
+    request: { headers: IdempotencyHeader, body: json(DraftInputSchema) },
+    responses: { 201: withReplay(DraftSchema, "The draft."), ...errorResponses(400, 413, 415, 422) },
+  }),
+  get: createRoute({
+    method: "get",
+    path: "/drafts/{id}",
+    tags,
+    summary: "An order draft",
+    security: orderSecurity("orders:read"),
+    middleware: [read] as const,
+    request: { params: DraftIdParam },
+    responses: { 200: jsonResponse(DraftSchema, "The draft."), ...errorResponses(404) },
+  }),
+  save: createRoute({
+    method: "put",
+    path: "/drafts/{id}",
+    tags,
+    summary: "Save an order draft",
+    description: "Replaces the draft's body. With If-Match, a save over a version another tab has already replaced answers 412.",
+    security: orderSecurity("orders:write"),
+    middleware: [write, jsonBody] as const,
+    request: { params: DraftIdParam, headers: IfMatchHeader, body: json(DraftInputSchema) },
+    responses: { 200: jsonResponse(DraftSchema, "The saved draft."), ...errorResponses(400, 404, 412, 413, 415, 422) },
+  }),
+  remove: createRoute({
+    method: "delete",
+    path: "/drafts/{id}",
+    tags,
+    summary: "Delete an order draft",
+    security: orderSecurity("orders:write"),
+    middleware: [write] as const,
+    request: { params: DraftIdParam },
+    responses: { 204: { description: "Deleted." }, ...errorResponses(404) },
+  }),
+};
+
+const retakeRoute = createRoute({
+  method: "post",
+  path: "/orders/{id}/photos/{photo_id}/retake",
+  tags,
+  summary: "Send a delivered photo back for a retake",
+  description:
+    "For what the automated checks missed: a new task opens for the same location and angle with your reason as its instruction; the location's new photo is delivered " +
+    "as `photos.delivered` when verified (and the order, if fulfilled, is in progress until then). Not charged.",
+  security: orderSecurity("orders:write"),
+  middleware: [write, jsonBody, idempotency] as const,
+  request: {
+    params: OrderIdParam.extend({ photo_id: z.string().max(100).openapi({ param: { name: "photo_id", in: "path" } }) }),
+    headers: IdempotencyHeader,
+    body: json(z.strictObject({ reason: z.string().trim().min(3, "Say what is wrong, for the zoomer.").max(500) }).openapi("RequestRetake")),
+  },
+  responses: { 202: withReplay(z.object({ assignment_id: z.string() }).openapi("RetakeRequested"), "The retake task."), ...errorResponses(400, 404, 409, 413, 415, 422) },
+});
+
 async function orderEndpointId(c: { var: AppEnv["Variables"] }, orderId: string): Promise<string | null> {
   const [row] = await c.var.ctx.db.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(eq(webhookEndpoints.orderId, orderId)).limit(1);
   return row?.id ?? null;
@@ -447,6 +546,39 @@ export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
     const endpointId = await orderEndpointId(c, id);
     if (!endpointId) throw notFound("delivery");
     return c.json(await redeliver(ctx, orderCaller.orgId, endpointId, delivery_id, "order"), 200);
+  });
+
+  // POST /orders/:id/photos/:photo_id/retake – the partner sends a photo back
+  app.openapi(retakeRoute, async (c) => {
+    const { id, photo_id } = c.req.valid("param");
+    const assignmentId = await requestRetake(c.var.ctx, c.var.orderCaller.orgId, id, photo_id, c.req.valid("json").reason);
+    return c.json({ assignment_id: assignmentId }, 202);
+  });
+
+  // GET /drafts – the wizard's drafts
+  app.openapi(draftRoutes.list, async (c) => c.json({ data: await listDrafts(c.var.ctx, c.var.orderCaller.orgId) }, 200));
+
+  // POST /drafts – start one
+  app.openapi(draftRoutes.create, async (c) => c.json(await createDraft(c.var.ctx, c.var.orderCaller.orgId, c.req.valid("json")), 201));
+
+  // GET /drafts/:id – one draft
+  app.openapi(draftRoutes.get, async (c) => c.json(await getDraft(c.var.ctx, c.var.orderCaller.orgId, c.req.valid("param").id), 200));
+
+  // PUT /drafts/:id – save (If-Match: version)
+  app.openapi(draftRoutes.save, async (c) => {
+    const ifMatch = c.req.valid("header")["if-match"];
+    let expected: number | undefined;
+    if (ifMatch !== undefined) {
+      expected = Number(ifMatch.replaceAll('"', "").replace(/^W\//, ""));
+      if (!Number.isInteger(expected)) throw new ApiError(422, "validation_failed", "If-Match must be a draft version.", { errors: [{ pointer: "if-match", in: "header", message: 'Use the version, e.g. "3".' }] });
+    }
+    return c.json(await saveDraft(c.var.ctx, c.var.orderCaller.orgId, c.req.valid("param").id, c.req.valid("json"), expected), 200);
+  });
+
+  // DELETE /drafts/:id – discard
+  app.openapi(draftRoutes.remove, async (c) => {
+    await deleteDraft(c.var.ctx, c.var.orderCaller.orgId, c.req.valid("param").id);
+    return c.body(null, 204);
   });
 
   // GET /delivery-secret – whether the order-delivery secret exists

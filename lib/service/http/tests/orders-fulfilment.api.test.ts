@@ -213,6 +213,25 @@ describe("order fulfilment", () => {
     expect(work.body.data.map((a) => `${a.angle}#${a.attempt}:${a.status}`).sort()).toEqual(["front#0:failed", "front#1:verified", "overview#0:verified"]);
     const events = (await receiver.waitFor(1, "order.fulfilled")).map((r) => r.json.data);
     expect(events[0]).toMatchObject({ order_id: order.id, locations_delivered: 1, locations_failed: 0 });
+
+    // The partner sends the front photo back: a task with their reason, free, then delivered again.
+    const sentBack = await api.request<{ assignment_id: string }>("POST", `${ORDERS}/orders/${order.id}/photos/${frontPhoto.photo_id}/retake`, {
+      token: partner.apiKey,
+      body: { reason: "A van hides the door." },
+    });
+    expect(sentBack.status, sentBack.text).toBe(202);
+    expectProblem(await api.request("POST", `${ORDERS}/orders/${order.id}/photos/${frontPhoto.photo_id}/retake`, { token: partner.apiKey, body: { reason: "again" } }), 409, "retake_already_requested");
+    expect((await api.request<Order>("GET", `${ORDERS}/orders/${order.id}`, { token: partner.apiKey })).body.status).toBe("in_progress");
+    const asked = (await tasksNear(zoomer.token, camera)).find((t) => t.id === sentBack.body.assignment_id);
+    expect(asked?.instructions).toEqual(["The partner asked for this photo again: A van hides the door."]);
+    await api.request("POST", `/api/v1/field/assignments/${sentBack.body.assignment_id}/take`, { token: zoomer.token });
+    await submitTask(zoomer.token, sentBack.body.assignment_id, await shot(camera, 358));
+    const redelivered = await receiver.waitFor(2, "photos.delivered", 30_000);
+    const second = redelivered[1]?.json.data as { photos: { angle: string; photo_id: string }[] };
+    expect(second.photos.map((p) => p.angle)).toEqual(["front"]);
+    expect(second.photos[0]?.photo_id).not.toBe(frontPhoto.photo_id);
+    const again = await until(() => api.request<Order>("GET", `${ORDERS}/orders/${order.id}`, { token: partner.apiKey }), (r) => r.body.status === "fulfilled");
+    expect(again.body.amount_charged_cents).toBe(final.body.amount_charged_cents);
   }, 120_000);
 
   it("gives a location up after 3 failed retakes, refunds it, and ends the order partially fulfilled", async () => {

@@ -351,6 +351,27 @@ describe("operator", () => {
   });
 });
 
+describe("drafts", () => {
+  it("saves a wizard's draft with versions, refusing a save from a stale tab", async () => {
+    const own = await orderPartner(api);
+    const created = await api.request<{ id: string; version: number }>("POST", `${ORDERS}/drafts`, { token: own.apiKey, body: { body: { category: "cultural_exterior" }, step: "locations" } });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body).toMatchObject({ id: expect.stringMatching(/^drf_/), version: 1 });
+    const id = created.body.id;
+    const saved = await api.request<{ version: number; body: Record<string, unknown> }>("PUT", `${ORDERS}/drafts/${id}`, {
+      token: own.apiKey,
+      headers: { "if-match": '"1"' },
+      body: { body: { category: "cultural_exterior", locations: [] }, step: "what" },
+    });
+    expect(saved.body).toMatchObject({ version: 2, step: "what", body: { locations: [] } });
+    expectProblem(await api.request("PUT", `${ORDERS}/drafts/${id}`, { token: own.apiKey, headers: { "if-match": '"1"' }, body: { body: {} } }), 412, "draft_changed");
+    expect((await api.request<{ data: { id: string }[] }>("GET", `${ORDERS}/drafts`, { token: own.apiKey })).body.data.map((d) => d.id)).toEqual([id]);
+    expectProblem(await api.request("GET", `${ORDERS}/drafts/${id}`, { token: partner.apiKey }), 404, "not_found");
+    expect((await api.request("DELETE", `${ORDERS}/drafts/${id}`, { token: own.apiKey })).status).toBe(204);
+    expectProblem(await api.request("GET", `${ORDERS}/drafts/${id}`, { token: own.apiKey }), 404, "not_found");
+  });
+});
+
 describe("documents", () => {
   it("serves the order interface's own OpenAPI document and includes it in the public one", async () => {
     const own = await api.request<{ servers: { url: string }[]; paths: Record<string, unknown> }>("GET", `${ORDERS}/openapi.json`);
