@@ -1,0 +1,130 @@
+// What an order's field work amounts to, for the order page: each location's state (delivered,
+// in progress, failed, waiting) from its tasks, and the order's story as a timeline — created,
+// confirmed, payments, cycles dispatched, retakes, deliveries, cancellation. Pure functions over
+// the API's order and assignments (tests beside).
+import type { Order, OrderAssignment } from "./types";
+
+export const LOCATION_STATES = ["delivered", "in_progress", "failed", "waiting"] as const;
+export type LocationState = (typeof LOCATION_STATES)[number];
+
+export const LOCATION_STATE_LABELS: Record<LocationState, string> = {
+  delivered: "Delivered",
+  in_progress: "In progress",
+  failed: "Failed",
+  waiting: "Not dispatched yet",
+};
+
+export interface LocationProgress {
+  locationId: string;
+  state: LocationState;
+  cycleIndex: number | null;
+  /** Per angle, the latest attempt's status in the latest cycle. */
+  angles: { angle: string; status: OrderAssignment["status"]; attempt: number; late: boolean; delivered: boolean }[];
+}
+
+/**
+ * A location's state in its latest cycle: failed when an angle was given up after its retakes,
+ * delivered when every angle's latest attempt was delivered, in progress while any task is open,
+ * and waiting before anything was dispatched for it.
+ */
+export function locationProgress(locationIds: string[], assignments: OrderAssignment[]): Map<string, LocationProgress> {
+  const byLocation = new Map<string, OrderAssignment[]>();
+  for (const a of assignments) {
+    const list = byLocation.get(a.location_id) ?? [];
+    list.push(a);
+    byLocation.set(a.location_id, list);
+  }
+  const result = new Map<string, LocationProgress>();
+  for (const locationId of locationIds) {
+    const tasks = byLocation.get(locationId) ?? [];
+    if (tasks.length === 0) {
+      result.set(locationId, { locationId, state: "waiting", cycleIndex: null, angles: [] });
+      continue;
+    }
+    const cycle = Math.max(...tasks.map((t) => t.cycle_index));
+    const latest = new Map<string, OrderAssignment>();
+    for (const t of tasks) {
+      if (t.cycle_index !== cycle) continue;
+      const seen = latest.get(t.angle);
+      if (!seen || t.attempt > seen.attempt || (t.attempt === seen.attempt && t.created_at > seen.created_at)) latest.set(t.angle, t);
+    }
+    const angles = [...latest.values()].map((t) => ({
+      angle: t.angle,
+      status: t.status,
+      attempt: t.attempt,
+      late: t.late,
+      delivered: t.delivered_at !== null && t.status === "verified",
+    }));
+    const state: LocationState = angles.some((a) => a.status === "given_up")
+      ? "failed"
+      : angles.length > 0 && angles.every((a) => a.delivered)
+        ? "delivered"
+        : angles.every((a) => a.status === "cancelled")
+          ? "waiting"
+          : "in_progress";
+    result.set(locationId, { locationId, state, cycleIndex: cycle, angles });
+  }
+  return result;
+}
+
+export function countStates(progress: Iterable<LocationProgress>): Record<LocationState, number> {
+  const counts: Record<LocationState, number> = { delivered: 0, in_progress: 0, failed: 0, waiting: 0 };
+  for (const p of progress) counts[p.state]++;
+  return counts;
+}
+
+export type TimelineKind = "created" | "confirmed" | "charge" | "refund" | "payment_failed" | "dispatched" | "retake" | "delivered" | "cancelled";
+
+export interface TimelineEntry {
+  at: string;
+  kind: TimelineKind;
+  title: string;
+  detail?: string;
+}
+
+export function formatMoney(cents: number, currency: string): string {
+  return new Intl.NumberFormat("en-GB", { style: "currency", currency }).format(cents / 100);
+}
+
+/** The order's story, oldest first. */
+export function orderTimeline(order: Order, assignments: OrderAssignment[]): TimelineEntry[] {
+  const names = new Map(order.locations.map((l) => [l.location_id, l.name]));
+  const entries: TimelineEntry[] = [{ at: order.created_at, kind: "created", title: "Order created", detail: `${order.locations.length} location${order.locations.length === 1 ? "" : "s"}, quoted ${formatMoney(order.quote.total_cents, order.quote.currency)}` }];
+  if (order.confirmed_at) entries.push({ at: order.confirmed_at, kind: "confirmed", title: "Confirmed" });
+  for (const p of order.payments) {
+    const amount = formatMoney(p.amount_cents, p.currency);
+    const cycle = order.recurring && p.cycle_index !== null ? ` for cycle ${p.cycle_index + 1}` : "";
+    if (p.kind === "refund") entries.push({ at: p.created_at, kind: "refund", title: `Refunded ${amount}${cycle}` });
+    else if (p.status === "succeeded") entries.push({ at: p.created_at, kind: "charge", title: `Charged ${amount}${cycle}`, detail: `Card ${p.payment_method}` });
+    else if (p.status === "failed") entries.push({ at: p.created_at, kind: "payment_failed", title: `Payment of ${amount} declined`, detail: p.failure_message ?? p.failure_code ?? undefined });
+    else entries.push({ at: p.created_at, kind: "charge", title: `Payment of ${amount}: ${p.status.replaceAll("_", " ")}` });
+  }
+  const cycles = new Map<number, { at: string; locations: Set<string>; tasks: number }>();
+  const deliveries = new Map<string, { at: string; photos: number; name: string; cycle: number }>();
+  for (const a of assignments) {
+    if (a.attempt === 0) {
+      const c = cycles.get(a.cycle_index) ?? { at: a.created_at, locations: new Set<string>(), tasks: 0 };
+      if (a.created_at < c.at) c.at = a.created_at;
+      c.locations.add(a.location_id);
+      c.tasks++;
+      cycles.set(a.cycle_index, c);
+    } else {
+      entries.push({ at: a.created_at, kind: "retake", title: `Retake opened: ${names.get(a.location_id) ?? a.location_id}, ${a.angle.replaceAll("_", " ")}`, detail: a.instructions[0] });
+    }
+    if (a.delivered_at) {
+      const key = `${a.cycle_index}:${a.location_id}:${a.delivered_at}`;
+      const d = deliveries.get(key) ?? { at: a.delivered_at, photos: 0, name: names.get(a.location_id) ?? a.location_id, cycle: a.cycle_index };
+      d.photos++;
+      deliveries.set(key, d);
+    }
+  }
+  for (const [index, c] of cycles) {
+    const what = `${c.locations.size} location${c.locations.size === 1 ? "" : "s"}, ${c.tasks} photo${c.tasks === 1 ? "" : "s"} to take`;
+    entries.push({ at: c.at, kind: "dispatched", title: order.recurring ? `Cycle ${index + 1} dispatched` : "Sent to the field", detail: what });
+  }
+  for (const d of deliveries.values()) {
+    entries.push({ at: d.at, kind: "delivered", title: `Delivered: ${d.name}`, detail: `${d.photos} photo${d.photos === 1 ? "" : "s"}${order.recurring ? `, cycle ${d.cycle + 1}` : ""}` });
+  }
+  if (order.cancelled_at) entries.push({ at: order.cancelled_at, kind: "cancelled", title: "Cancelled", detail: order.status_reason ?? undefined });
+  return entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+}

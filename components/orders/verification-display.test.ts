@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { checkViews, verdictOf } from "./verification-display";
+
+describe("verdictOf", () => {
+  it("never shows a not-evaluated check as passed, whatever its flag says", () => {
+    expect(verdictOf({ status: "not_evaluated", passed: true, score: 1 })).toBe("not_evaluated");
+    expect(verdictOf({ status: "passed", passed: true, score: 1 })).toBe("passed");
+    expect(verdictOf({ status: "passed", passed: false, score: 1 })).toBe("failed");
+    expect(verdictOf({ passed: true, score: 0.9 })).toBe("passed");
+  });
+});
+
+describe("checkViews", () => {
+  it("orders the checks and words the measured value beside the threshold", () => {
+    const views = checkViews({
+      obstruction: { status: "not_evaluated", passed: false, score: 0, value: null, threshold: null, message: "No analyser is configured." },
+      angle_match: { status: "passed", passed: true, score: 0.97, value: 2.1, threshold: 35, message: "Facing the target." },
+      location_match: { status: "passed", passed: true, score: 0.76, value: 30, threshold: 65, message: "Taken 30 m from Duomo." },
+    });
+    expect(views.map((v) => v.check)).toEqual(["location_match", "angle_match", "obstruction"]);
+    expect(views[0]).toMatchObject({ verdict: "passed", measured: "30 m away", threshold: "65 m allowed", score: 0.76 });
+    expect(views[1]).toMatchObject({ measured: "2.1° off", threshold: "±35°" });
+    expect(views[2]).toMatchObject({ verdict: "not_evaluated", score: null, measured: null, message: "No analyser is configured." });
+  });
+});

@@ -1,0 +1,78 @@
+// How the order pages show a delivered photo's verification: each check's verdict as one of
+// passed / failed / not evaluated (a not-evaluated check is never shown as passed, whatever its
+// `passed` flag says), its score, and the measured value beside the threshold in words.
+
+export const CHECK_ORDER = ["location_match", "angle_match", "time_of_day", "quality", "obstruction", "minimum_crowd", "brand_match"] as const;
+
+export const CHECK_LABELS: Record<string, string> = {
+  location_match: "Location",
+  angle_match: "Direction",
+  time_of_day: "Time of day",
+  quality: "Photo quality",
+  obstruction: "Unobstructed",
+  minimum_crowd: "Crowd",
+  brand_match: "Brand visible",
+};
+
+export type CheckVerdict = "passed" | "failed" | "not_evaluated";
+
+export interface CheckView {
+  check: string;
+  label: string;
+  verdict: CheckVerdict;
+  score: number | null;
+  measured: string | null;
+  threshold: string | null;
+  message: string | null;
+}
+
+type RawCheck = { score: number; passed: boolean } & Record<string, unknown>;
+
+export function verdictOf(raw: RawCheck): CheckVerdict {
+  const status = raw.status;
+  if (status === "not_evaluated") return "not_evaluated";
+  if (status === "failed") return "failed";
+  if (status === "passed") return raw.passed ? "passed" : "failed";
+  return raw.passed ? "passed" : "failed";
+}
+
+function figure(value: unknown, unit: string): string | null {
+  if (value === null || value === undefined || value === "") return null;
+  if (typeof value === "number") return `${Number.isInteger(value) ? value : value.toFixed(1)}${unit}`;
+  return String(value);
+}
+
+/** The measured value and the threshold, in the units each check measures in. */
+function measuredAndThreshold(check: string, raw: RawCheck): { measured: string | null; threshold: string | null } {
+  switch (check) {
+    case "location_match":
+      return { measured: figure(raw.value, " m away"), threshold: figure(raw.threshold, " m allowed") };
+    case "angle_match":
+      return { measured: figure(raw.value, "° off"), threshold: typeof raw.threshold === "number" ? `±${raw.threshold}°` : figure(raw.threshold, "") };
+    case "time_of_day":
+      return { measured: typeof raw.value === "number" ? `sun at ${raw.value.toFixed(1)}°` : figure(raw.value, ""), threshold: figure(raw.threshold, "") };
+    case "quality":
+      return { measured: raw.value ? `failed: ${String(raw.value)}` : verdictOf(raw) === "passed" ? "all QA checks pass" : null, threshold: null };
+    default:
+      return { measured: figure(raw.value, ""), threshold: figure(raw.threshold, "") };
+  }
+}
+
+/** Every check of a photo in a fixed order (unknown ones after), ready to show. */
+export function checkViews(aiChecks: Record<string, RawCheck>): CheckView[] {
+  const names = [...CHECK_ORDER.filter((c) => c in aiChecks), ...Object.keys(aiChecks).filter((c) => !(CHECK_ORDER as readonly string[]).includes(c))];
+  return names.map((check) => {
+    const raw = aiChecks[check] as RawCheck;
+    const verdict = verdictOf(raw);
+    return {
+      check,
+      label: CHECK_LABELS[check] ?? check.replaceAll("_", " "),
+      verdict,
+      score: verdict === "not_evaluated" || typeof raw.score !== "number" ? null : raw.score,
+      ...measuredAndThreshold(check, raw),
+      message: typeof raw.message === "string" ? raw.message : null,
+    };
+  });
+}
+
+export const VERDICT_LABELS: Record<CheckVerdict, string> = { passed: "Passed", failed: "Failed", not_evaluated: "Not evaluated" };
