@@ -40,7 +40,14 @@ export const MissionSchema = z
     bounds: PolygonSchema,
     required_images: z.number().int(),
     submissions: z.number().int().openapi({ description: "Count of submissions received." }),
-    approved_images: z.number().int().openapi({ description: "Images in approved submissions." }),
+    approved_images: z.number().int().openapi({
+      description:
+        "Images in approved submissions (for an order's mission: photos that passed verification). May exceed required_images: " +
+        "submissions already received when the mission completed are still checked and kept (see extra_images).",
+    }),
+    extra_images: z.number().int().openapi({
+      description: "Approved images beyond required_images (max(0, approved_images − required_images)); progress is approved_images − extra_images, never above the target.",
+    }),
     area_m2: z.number().openapi({ description: "Geodesic area of the bounds in square metres." }),
     qa: QaThresholdsSchema.openapi({ description: "The QA thresholds in force: defaults, overridden by what the mission set." }),
     order_id: z.string().nullable().openapi({ description: "The order this mission was dispatched from, if any." }),

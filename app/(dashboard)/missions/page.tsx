@@ -10,6 +10,7 @@ import { roleAtLeast } from "@/lib/auth/roles";
 import { requirePageAccess } from "@/lib/dashboard/access";
 import { formatArea } from "@/lib/geo/describe-draft";
 import { DataTable } from "@/components/ui/data-table";
+import { missionProgress } from "@/components/missions/mission-progress";
 
 export const metadata: Metadata = { title: "Missions" };
 
@@ -117,7 +118,9 @@ export default async function MissionsPage({ searchParams }: { searchParams: Pro
             ]}
           >
             <tbody className="divide-y divide-slate-100">
-              {data.data.map((m) => (
+              {data.data.map((m) => {
+                const progress = missionProgress(m);
+                return (
                 <tr key={m.id} className="hover:bg-slate-50">
                   <td className="max-w-md px-4 py-3">
                     <Link href={`/missions/${m.id}`} className="font-medium text-slate-900 hover:text-emerald-800 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600">
@@ -130,10 +133,8 @@ export default async function MissionsPage({ searchParams }: { searchParams: Pro
                   </td>
                   <td className="px-4 py-3">
                     <div className="flex items-center gap-3">
-                      <ProgressBar value={m.approved_images} max={m.required_images} label={`${m.title}: approved images`} />
-                      <span className="w-16 shrink-0 whitespace-nowrap text-right text-xs tabular-nums text-slate-600">
-                        {m.approved_images}/{m.required_images}
-                      </span>
+                      <ProgressBar value={progress.counted} max={progress.required} label={`${m.title}: approved images`} />
+                      <span className="min-w-16 shrink-0 whitespace-nowrap text-right text-xs tabular-nums text-slate-600">{progress.short}</span>
                     </div>
                   </td>
                   <td className="px-4 py-3 text-right tabular-nums">{m.submissions}</td>
@@ -141,7 +142,8 @@ export default async function MissionsPage({ searchParams }: { searchParams: Pro
                     <time dateTime={m.created_at}>{dateFormat.format(new Date(m.created_at))}</time>
                   </td>
                 </tr>
-              ))}
+                );
+              })}
             </tbody>
           </DataTable>
           <Pagination total={data.meta.total} page={page} status={status} q={q} />

@@ -16,6 +16,7 @@ export function serializeMission(row: MissionRow): Mission {
     required_images: row.requiredImages,
     submissions: row.submissionCount,
     approved_images: row.approvedImageCount,
+    extra_images: Math.max(0, row.approvedImageCount - row.requiredImages),
     area_m2: Math.round(row.areaM2),
     qa: effectiveThresholds(row.qaSettings),
     order_id: row.orderId,

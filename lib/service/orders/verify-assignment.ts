@@ -3,8 +3,8 @@
 // Approved photos wait for the rest of their location's set, which is then delivered; a failed
 // photo opens a retake with the failed checks as instructions, up to MAX_RETAKES, after which the
 // location is given up and its price refunded. Rejected photos are never delivered.
-import { and, eq } from "drizzle-orm";
-import { assignments, images, orderLocations, orders } from "@/lib/db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { assignments, images, missions, orderLocations, orders } from "@/lib/db/schema";
 import { createId } from "@/lib/ids/create-id";
 import type { ExifSummary } from "@/lib/photos/read-exif";
 import type { Angle, Category, RecurringInput, Requirements } from "@/lib/schemas/order";
@@ -72,6 +72,8 @@ export async function verifyAssignment(ctx: ServiceContext, submissionId: string
     const base = { order_id: order.id, mission_id: assignment.missionId, location_id: assignment.locationId, assignment_id: assignment.id, angle: assignment.angle, attempt: assignment.attempt, photo_id: image.id };
     await recordEvent(tx, { orgId: order.orgId, type: approved ? "order.photo.verified" : "order.photo.rejected", orderId: order.id, data: { ...base, verification: result } });
     if (approved) {
+      // Only verified photos count toward an order mission's approved images (one per angle).
+      await tx.update(missions).set({ approvedImageCount: sql`${missions.approvedImageCount} + 1`, updatedAt: now }).where(eq(missions.id, assignment.missionId));
       await recordEvent(tx, { orgId: order.orgId, type: "order.assignment.completed", orderId: order.id, data: base });
       await enqueueJob(tx, "orders", { kind: "deliver", mission_id: assignment.missionId });
       return;

@@ -149,10 +149,9 @@ export async function runQa(ctx: ServiceContext, submissionId: string): Promise<
     };
     await recordEvent(tx, { orgId: submission.orgId, type: approved ? "submission.approved" : "submission.rejected", data: eventData });
     // An order's mission is done when its photos are verified and delivered, not when QA passes:
-    // verification (which reads these QA checks) decides, and completes the mission.
+    // verification (which reads these QA checks) decides, counts the photo, and completes the mission.
     if (mission.orderId) {
       await enqueueJob(tx, "orders", { kind: "verify", submission_id: submissionId });
-      if (approved) await tx.update(missions).set({ approvedImageCount: sql`${missions.approvedImageCount} + ${submission.imageCount}`, updatedAt: now }).where(eq(missions.id, submission.missionId));
       return;
     }
     if (!approved) return;

@@ -7,6 +7,7 @@ import { StatusBadge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { EmptyState, ErrorState, LoadingRows } from "@/components/ui/states";
+import { missionProgress } from "@/components/missions/mission-progress";
 import { ExportButton } from "@/components/submissions/export-button";
 import { missionQuery, submissionListQuery, submissionPointsQuery } from "@/components/submissions/queries";
 import { SubmissionFiltersBar } from "@/components/submissions/submission-filters";
@@ -42,6 +43,7 @@ export function MissionPageClient({ initialMission, canEdit, mapStyleUrl }: { in
   };
   const total = list.data?.meta.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / 50));
+  const progress = missionProgress(mission);
 
   return (
     <div className="flex flex-col gap-4">
@@ -60,11 +62,9 @@ export function MissionPageClient({ initialMission, canEdit, mapStyleUrl }: { in
           <div className="flex w-64 flex-col gap-1">
             <div className="flex justify-between text-xs text-slate-600">
               <span>Approved images</span>
-              <span className="tabular-nums">
-                {mission.approved_images} of {mission.required_images}
-              </span>
+              <span className="tabular-nums">{progress.label}</span>
             </div>
-            <ProgressBar value={mission.approved_images} max={mission.required_images} label="Approved images toward the required number" />
+            <ProgressBar value={progress.counted} max={progress.required} label="Approved images toward the required number" />
             <span className="text-xs text-slate-500">
               {mission.submissions} submission{mission.submissions === 1 ? "" : "s"} · {formatArea(mission.area_m2)}
             </span>
