@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import type { ZodError } from "zod";
 import { SCOPES } from "@/lib/auth/scopes";
 import { ADMIN_BASE_PATH, API_BASE_PATH, CDN_BASE_PATH, type ServiceContext } from "@/lib/service/context";
-import { ApiError, problemResponse, type FieldError } from "@/lib/service/errors";
+import { ApiError, fieldPointer, problemResponse, type FieldError } from "@/lib/service/errors";
 import { registerAdminRoutes } from "./routes/admin";
 import { registerCdnRoutes } from "./routes/cdn";
 import { registerCredentialRoutes } from "./routes/credentials";
@@ -17,6 +17,7 @@ import { registerAuthRoutes } from "./routes/auth";
 import { registerMissionRoutes } from "./routes/missions";
 import { registerSubmissionRoutes } from "./routes/submissions";
 import { registerWebhookRoutes } from "./routes/webhooks";
+import { assertStorableInput } from "./storable-input";
 import { registerWebhookEvents } from "./webhook-events";
 import type { AppEnv } from "./types";
 
@@ -26,10 +27,7 @@ function toFieldErrors(error: ZodError, target: string): FieldError[] {
   const location = TARGET_LOCATION[target] ?? "body";
   return error.issues.flatMap((issue): FieldError[] => {
     const path = issue.path.map(String);
-    const pointerOf = (segments: string[]) =>
-      location === "body"
-        ? segments.map((s) => `/${s.replaceAll("~", "~0").replaceAll("/", "~1")}`).join("") // "" is the whole document (RFC 6901)
-        : segments.join(".");
+    const pointerOf = (segments: string[]) => fieldPointer(segments, location);
     if (issue.code === "unrecognized_keys") {
       return issue.keys.map((key) => ({
         pointer: pointerOf([...path, key]),
@@ -49,6 +47,8 @@ const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
       errors: toFieldErrors(error, result.target),
     });
   }
+  // Every validated input passes here, whatever the route: refuse what PostgreSQL cannot store.
+  assertStorableInput(result.data, TARGET_LOCATION[result.target] ?? "body");
 };
 
 const healthRoute = createRoute({

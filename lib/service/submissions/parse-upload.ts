@@ -10,6 +10,7 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { ApiError } from "@/lib/service/errors";
 import { SNIFF_BYTES } from "@/lib/photos/sniff-image-type";
+import { toStorableText, unstorableReason } from "@/lib/text/storable-text";
 
 export interface UploadedFile {
   field: string;
@@ -72,7 +73,8 @@ export async function parseUpload(
     }
     const tempPath = join(tempDir, `upload-${randomBytes(12).toString("hex")}`);
     const hash = createHash("sha256");
-    const file: UploadedFile = { field, originalName: info.filename ? info.filename.slice(0, 255) : null, declaredType: info.mimeType, tempPath, size: 0, sha256: "", head: new Uint8Array(0) };
+    // The name is metadata the phone chose, not something the zoomer typed: cleaned, not refused.
+    const file: UploadedFile = { field, originalName: info.filename ? toStorableText(info.filename).slice(0, 255) : null, declaredType: info.mimeType, tempPath, size: 0, sha256: "", head: new Uint8Array(0) };
     files.push(file);
     const headChunks: Buffer[] = [];
     let headLength = 0;
@@ -102,6 +104,8 @@ export async function parseUpload(
       fail(new ApiError(422, "validation_failed", `Unexpected field "${name}".`, { errors: [{ pointer: name, in: "body", message: `Allowed fields: ${limits.allowedFields.join(", ")}, and "${limits.fileField}" files.` }] }));
     } else if (info.valueTruncated) {
       fail(new ApiError(422, "validation_failed", `Field "${name}" is too long.`, { errors: [{ pointer: name, in: "body", message: `At most ${limits.maxFieldBytes} bytes.` }] }));
+    } else if (unstorableReason(value)) {
+      fail(new ApiError(422, "validation_failed", "The request is not valid; see errors[].", { errors: [{ pointer: name, in: "body", message: unstorableReason(value) ?? "", code: "invalid_text" }] }));
     } else {
       fields[name] = value;
     }

@@ -2,6 +2,7 @@ import { createRoute, z, type OpenAPIHono, type RouteConfig } from "@hono/zod-op
 import type { Context } from "hono";
 import { issueToken, OAuthError, type TokenRequest } from "@/lib/service/auth/issue-token";
 import { rateLimitHeaders } from "@/lib/service/rate-limit/consume";
+import { unstorableReason } from "@/lib/text/storable-text";
 import { clientAddress } from "../client-address";
 import { isJsonMediaType } from "../middleware/json-body";
 import type { AppEnv } from "../types";
@@ -113,7 +114,11 @@ function parseBasic(header: string | undefined): { id: string; secret: string } 
   if (colon < 0) return "malformed";
   try {
     const formDecode = (s: string) => decodeURIComponent(s.replaceAll("+", " "));
-    return { id: formDecode(decoded.slice(0, colon)), secret: formDecode(decoded.slice(colon + 1)) };
+    const id = formDecode(decoded.slice(0, colon));
+    const secret = formDecode(decoded.slice(colon + 1));
+    // Text PostgreSQL cannot store could never match a client, and must not reach a query.
+    if (unstorableReason(id) || unstorableReason(secret)) return "malformed";
+    return { id, secret };
   } catch {
     return "malformed";
   }
@@ -141,6 +146,8 @@ async function readTokenBody(c: Context<AppEnv>): Promise<Record<string, unknown
 const optionalString = (value: unknown, name: string): string | undefined => {
   if (value === undefined) return undefined;
   if (typeof value !== "string") throw new OAuthError(400, "invalid_request", `${name} must be a string.`);
+  const unstorable = unstorableReason(value);
+  if (unstorable) throw new OAuthError(400, "invalid_request", `${name}: ${unstorable}`);
   return value;
 };
 

@@ -19,6 +19,7 @@ import { listSubmissions } from "@/lib/service/submissions/list-submissions";
 import { receiveSubmission } from "@/lib/service/submissions/receive-submission";
 import { serializeImage, serializeSubmission, submissionFeature } from "@/lib/service/submissions/serialize-submission";
 import { authenticate, callerOrg } from "../middleware/authenticate";
+import { assertStorableInput } from "../storable-input";
 import { ListMetaSchema, errorResponses, jsonResponse, rateLimitHeaderDocs, security } from "../openapi-common";
 import type { AppEnv } from "../types";
 
@@ -175,10 +176,13 @@ export function registerSubmissionRoutes(app: OpenAPIHono<AppEnv>) {
   app.post("/missions/:id/submissions", authenticate("submissions:write"), async (c) => {
     const zoomerId = c.var.caller.zoomerId;
     if (!zoomerId) throw new ApiError(403, "insufficient_scope", "Only zoomer credentials can submit photos.");
+    const missionId = c.req.param("id");
+    // A plain handler: the validation hook does not see this parameter, so check it here.
+    assertStorableInput({ id: missionId }, "path");
     const submission = await receiveSubmission({
       ctx: c.var.ctx,
       zoomerId,
-      missionId: c.req.param("id"),
+      missionId,
       body: c.req.raw.body,
       contentType: c.req.header("content-type"),
     });
