@@ -5,6 +5,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from "node
 import { join, resolve } from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { SQL } from "drizzle-orm";
+import { log } from "@/lib/log";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -36,7 +37,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new Pool({ connectionString: url, max: poolSize });
   // An idle connection closed by the server (restart, admin command) must not crash the process;
   // the pool replaces it on next use.
-  pool.on("error", (error) => console.error("[db] idle PostgreSQL connection failed:", error.message));
+  pool.on("error", (error) => log.warn("idle PostgreSQL connection failed", {}, error));
   const client = await pool.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);

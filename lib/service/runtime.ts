@@ -7,6 +7,7 @@ import { resolve } from "node:path";
 import { KeyStore } from "@/lib/auth/tokens";
 import { openDatabase, type Database } from "@/lib/db/client";
 import { env, type Env } from "@/lib/env";
+import { log } from "@/lib/log";
 import { tokenSettingsFor, type ServiceConfig, type ServiceContext } from "./context";
 import { createServiceApp, type ServiceApp } from "./http/app";
 import { startBackgroundWork, type BackgroundWork } from "./jobs/background";
@@ -119,13 +120,16 @@ async function startFromEnv(overrides: { trustProxy?: boolean } = {}): Promise<S
       await simulator.stop();
       await stop();
     };
-    console.log(`[demo] ${fresh ? "seeded" : "resumed"}: sign in as ${DEMO_USER.email} / ${DEMO_USER.password}`);
+    // The demo account's password is public (README); it is printed so a first start says how to sign in.
+    log.info(`demo ${fresh ? "seeded" : "resumed"}: sign in as ${DEMO_USER.email} / ${DEMO_USER.password}`);
   }
-  console.log(
-    `[service] ready: database=${database.kind}${database.kind === "pglite" ? ` (${resolve(env.DATA_DIR)})` : ""}, ` +
-      `api=${config.publicOrigin}/api/v1, docs=${config.publicOrigin}/docs`,
-  );
-  if (admin.file) console.log(`[service] operator token: ${admin.file} (owner-only); use \`npm run admin\``);
+  log.info("service ready", {
+    database: database.kind,
+    data_dir: database.kind === "pglite" ? resolve(env.DATA_DIR) : undefined,
+    api: `${config.publicOrigin}/api/v1`,
+    docs: `${config.publicOrigin}/docs`,
+  });
+  if (admin.file) log.info("operator token written (owner-only); use `npm run admin`", { file: admin.file });
   return runtime;
 }
 

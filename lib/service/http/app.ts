@@ -1,11 +1,13 @@
 // The service's HTTP app: one Hono app serving the mission interface (/api/v1), the operator
 // interface (/api/admin/v1), health and the OpenAPI document. Mounted inside Next by
 // app/api/[...route]/route.ts, or served on its own by scripts/api-server.ts. Never imports Next.
+import { randomUUID } from "node:crypto";
 import { OpenAPIHono, createRoute, z, type Hook } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
 import { sql } from "drizzle-orm";
 import type { ZodError } from "zod";
 import { SCOPES } from "@/lib/auth/scopes";
+import { log } from "@/lib/log";
 import { ADMIN_BASE_PATH, API_BASE_PATH, CDN_BASE_PATH, type ServiceContext } from "@/lib/service/context";
 import { ApiError, fieldPointer, problemResponse, type FieldError } from "@/lib/service/errors";
 import { registerAdminRoutes } from "./routes/admin";
@@ -20,6 +22,8 @@ import { registerWebhookRoutes } from "./routes/webhooks";
 import { assertStorableInput } from "./storable-input";
 import { registerWebhookEvents } from "./webhook-events";
 import type { AppEnv } from "./types";
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
 
 const TARGET_LOCATION: Record<string, FieldError["in"]> = { json: "body", form: "body", query: "query", param: "path", header: "header" };
 
@@ -89,11 +93,15 @@ export function createServiceApp(ctx: ServiceContext) {
 
   app.use("*", async (c, next) => {
     c.set("ctx", ctx);
-    c.set("responseHeaders", {});
+    // A caller's own request id is kept when it is a plain token, so its logs and ours match.
+    const requestId = REQUEST_ID.test(c.req.header("x-request-id") ?? "") ? (c.req.header("x-request-id") ?? "") : randomUUID();
+    c.set("requestId", requestId);
+    c.set("responseHeaders", { "X-Request-Id": requestId });
     // Set before the handler runs (a handler may override Cache-Control), so responses keep
     // their fast path instead of being re-headered afterwards.
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Cache-Control", "no-store");
+    c.header("X-Request-Id", requestId);
     await next();
   });
 
@@ -188,8 +196,10 @@ export function createServiceApp(ctx: ServiceContext) {
       const code = error.status === 400 ? "malformed_request" : `http_${error.status}`;
       return problemResponse(new ApiError(error.status, code, error.message || "The request could not be processed."), c.req.path, headers);
     }
-    console.error(`[api] ${c.req.method} ${c.req.path} failed`, error);
-    return problemResponse(new ApiError(500, "internal_error", "Something went wrong on our side. It has been logged."), c.req.path, headers);
+    // The path only: query strings may carry signatures (CDN URLs); bodies are never logged.
+    log.error("request failed", { request_id: c.var.requestId, method: c.req.method, path: c.req.path }, error);
+    const detail = `Something went wrong on our side. It has been logged with request id ${c.var.requestId}.`;
+    return problemResponse(new ApiError(500, "internal_error", detail), c.req.path, headers);
   });
 
   return app;

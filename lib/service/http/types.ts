@@ -16,5 +16,7 @@ export type AppEnv = {
     caller: Caller;
     /** Headers every response of this request must carry, error responses included. */
     responseHeaders: Record<string, string>;
+    /** Names this request in logs and in the X-Request-Id response header. */
+    requestId: string;
   };
 };
