@@ -61,7 +61,8 @@ const STATE_KEY = "demo-state";
 
 async function loadState(ctx: ServiceContext): Promise<DemoState | null> {
   const [row] = await ctx.db.select().from(serviceSecrets).where(eq(serviceSecrets.name, STATE_KEY)).limit(1);
-  return row ? (JSON.parse(row.value) as DemoState) : null;
+  // Sealed: it holds the simulated zoomer's client secret.
+  return row ? (JSON.parse(ctx.secretBox.open(row.value)) as DemoState) : null;
 }
 
 /** Creates the demo organisation once; later starts return what the first one made. */
@@ -97,7 +98,7 @@ export async function seedDemo(ctx: ServiceContext): Promise<{ state: DemoState;
   const zoomer = await createZoomer({ db: ctx.db, name: "Demo zoomer (simulated)" });
   const state: DemoState = { orgId: org.id, missionIds, zoomer: { client_id: zoomer.client_id, client_secret: zoomer.client_secret } };
   // Kept only for the demo simulator of this embedded database; never shown by the API.
-  await ctx.db.insert(serviceSecrets).values({ name: STATE_KEY, value: JSON.stringify(state) }).onConflictDoNothing();
+  await ctx.db.insert(serviceSecrets).values({ name: STATE_KEY, value: ctx.secretBox.seal(JSON.stringify(state)) }).onConflictDoNothing();
   return { state: (await loadState(ctx)) ?? state, fresh: true };
 }
 

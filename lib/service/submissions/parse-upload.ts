@@ -9,6 +9,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { ApiError } from "@/lib/service/errors";
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "@/lib/fs/private-files";
 import { SNIFF_BYTES } from "@/lib/photos/sniff-image-type";
 import { toStorableText, unstorableReason } from "@/lib/text/storable-text";
 
@@ -45,7 +46,7 @@ export async function parseUpload(
     throw new ApiError(415, "unsupported_media_type", "Send photos as multipart/form-data with one or more `photos` parts.");
   }
   if (!body) throw new ApiError(400, "malformed_request", "The request has no body.");
-  await mkdir(tempDir, { recursive: true });
+  await mkdir(tempDir, { recursive: true, mode: PRIVATE_DIR_MODE });
 
   const files: UploadedFile[] = [];
   const fields: Record<string, string> = {};
@@ -93,7 +94,7 @@ export async function parseUpload(
       fail(new ApiError(413, "file_too_large", `"${file.originalName ?? "photo"}" is larger than ${limits.maxFileBytes} bytes.`));
     });
     writes.push(
-      pipeline(stream, tap, createWriteStream(tempPath, { mode: 0o600 })).then(() => {
+      pipeline(stream, tap, createWriteStream(tempPath, { mode: PRIVATE_FILE_MODE })).then(() => {
         file.sha256 = hash.digest("hex");
         file.head = new Uint8Array(Buffer.concat(headChunks));
       }),

@@ -62,8 +62,8 @@ export async function processDelivery(ctx: ServiceContext, delivery: ClaimedDeli
       eventType: delivery.eventType,
       deliveryId: delivery.id,
       attempt: delivery.attempt,
-      secret: endpoint.secret,
-      previousSecret,
+      secret: ctx.secretBox.open(endpoint.secret),
+      previousSecret: previousSecret === null ? null : ctx.secretBox.open(previousSecret),
     },
     { timeoutMs: config.webhooks.timeoutMs, allowPrivate: config.webhooks.allowPrivateTargets },
   );
