@@ -14,9 +14,18 @@ export async function fetchOpenApiDocument(): Promise<string> {
   const config = configFromEnv(parseEnv({ PUBLIC_ORIGIN: "http://localhost:3000", DATA_DIR: "/tmp/pm-api-types" }), "x".repeat(32));
   const runtime = await createRuntime({ database, config, secretBox: ephemeralSecretBox(), runWorker: false });
   try {
-    const res = await runtime.app.fetch(new Request("http://localhost:3000/api/v1/openapi.json"));
-    if (!res.ok) throw new Error(`openapi.json answered ${res.status}`);
-    return await res.text();
+    // The dashboard's server calls both interfaces: its types cover the public document and the
+    // operator one (served separately, with the admin token).
+    const read = async (path: string, headers: Record<string, string> = {}) => {
+      const res = await runtime.app.fetch(new Request(`http://localhost:3000${path}`, { headers }));
+      if (!res.ok) throw new Error(`${path} answered ${res.status}`);
+      return (await res.json()) as { paths: object; components: Record<string, object> };
+    };
+    const publicDoc = await read("/api/v1/openapi.json");
+    const operatorDoc = await read("/api/admin/v1/openapi.json", { authorization: `Bearer ${config.adminToken}` });
+    const components: Record<string, object> = { ...publicDoc.components };
+    for (const [kind, entries] of Object.entries(operatorDoc.components)) components[kind] = { ...components[kind], ...entries };
+    return JSON.stringify({ ...publicDoc, paths: { ...publicDoc.paths, ...operatorDoc.paths }, components });
   } finally {
     await runtime.stop();
   }

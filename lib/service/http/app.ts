@@ -10,6 +10,8 @@ import { SCOPES } from "@/lib/auth/scopes";
 import { log } from "@/lib/log";
 import { ADMIN_BASE_PATH, API_BASE_PATH, CDN_BASE_PATH, type ServiceContext } from "@/lib/service/context";
 import { ApiError, fieldPointer, problemResponse, type FieldError } from "@/lib/service/errors";
+import { requireAdmin } from "./middleware/require-admin";
+import { splitDocuments, type OpenApiDocument } from "./openapi-documents";
 import { registerAdminRoutes } from "./routes/admin";
 import { registerCdnRoutes } from "./routes/cdn";
 import { registerCredentialRoutes } from "./routes/credentials";
@@ -58,7 +60,7 @@ const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
 const healthRoute = createRoute({
   method: "get",
   path: "/api/health",
-  tags: ["Operator"],
+  tags: ["Health"],
   summary: "Health",
   description: "Answers when the app and its database respond; says which database is in use.",
   responses: {
@@ -142,13 +144,23 @@ export function createServiceApp(ctx: ServiceContext) {
 
   registerWebhookEvents(app);
 
-  app.doc31(`${API_BASE_PATH}/openapi.json`, {
+  // One generation (on first request, when every route is registered), split in two documents.
+  let documents: ReturnType<typeof splitDocuments> | undefined;
+  const openApiDocuments = () =>
+    (documents ??= splitDocuments(app.getOpenAPI31Document(documentConfig), ADMIN_BASE_PATH, {
+      title: "Photo Missions operator API",
+      version: "1.0.0",
+      description:
+        "The operator interface (needs the ADMIN_TOKEN): organisations, users, credentials and zoomers, and the calls the dashboard's " +
+        "server makes for its users. Errors are RFC 9457 problem details with a stable `code`.",
+    }));
+  const documentConfig: Parameters<typeof app.getOpenAPI31Document>[0] = {
     openapi: "3.1.0",
     info: {
       title: "Photo Missions API",
       version: "1.0.0",
       description:
-        "Missions, submissions, geotagged images and webhooks for partners; field intake for zoomers; the operator interface. " +
+        "Missions, submissions, geotagged images and webhooks for partners; field intake for zoomers. " +
         "Errors are RFC 9457 problem details (`application/problem+json`) with a stable `code`. Every authenticated response " +
         "carries X-RateLimit-Limit/Remaining/Reset; limits are 60 requests per minute and 1000 per hour per client.",
     },
@@ -164,6 +176,7 @@ export function createServiceApp(ctx: ServiceContext) {
       },
       { name: "Field", description: "For zoomers: open missions near them. Submitting photos is under Submissions." },
       { name: "CDN", description: "Photo bytes behind signed, expiring URLs." },
+      { name: "Health", description: "Liveness, for load balancers and monitors." },
       { name: "Operator", description: "Organisations, users and credentials; needs the ADMIN_TOKEN." },
       {
         name: "Dashboard (operator)",
@@ -172,7 +185,11 @@ export function createServiceApp(ctx: ServiceContext) {
           "mission-interface tokens with the scopes of their role in an organisation.",
       },
     ],
-  });
+  };
+  // GET /api/v1/openapi.json – the public document
+  app.get(`${API_BASE_PATH}/openapi.json`, (c) => c.json(openApiDocuments().public, 200, { "Cache-Control": "public, max-age=300" }));
+  // GET /api/admin/v1/openapi.json – the operator interface's document, for the operator only
+  app.get(`${ADMIN_BASE_PATH}/openapi.json`, requireAdmin, (c) => c.json(openApiDocuments().operator, 200));
 
   app.notFound((c) => {
     const allowed = methodsAllowedFor(app, c.req.path);
