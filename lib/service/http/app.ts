@@ -11,7 +11,7 @@ import { log } from "@/lib/log";
 import { ADMIN_BASE_PATH, API_BASE_PATH, CDN_BASE_PATH, type ServiceContext } from "@/lib/service/context";
 import { ApiError, fieldPointer, problemResponse, type FieldError } from "@/lib/service/errors";
 import { requireAdmin } from "./middleware/require-admin";
-import { splitDocuments, type OpenApiDocument } from "./openapi-documents";
+import { splitDocuments } from "./openapi-documents";
 import { registerAdminRoutes } from "./routes/admin";
 import { registerCdnRoutes } from "./routes/cdn";
 import { registerCredentialRoutes } from "./routes/credentials";

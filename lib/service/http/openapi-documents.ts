@@ -70,7 +70,8 @@ export function restrictDocument(
   const schemes = Object.fromEntries(Object.entries(components.securitySchemes ?? {}).filter(([name]) => usedSchemes.has(name)));
   if (Object.keys(schemes).length > 0) keptComponents.securitySchemes = schemes;
 
-  const { webhooks: _all, ...rest } = full;
+  const rest: OpenApiDocument = { ...full };
+  delete rest.webhooks;
   return {
     ...rest,
     info,
