@@ -1263,6 +1263,12 @@ export interface paths {
                 /** @description Revoked. */
                 204: {
                     headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -1435,6 +1441,14 @@ export interface paths {
                 /** @description Too many token requests; see Retry-After. */
                 429: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1697,6 +1711,12 @@ export interface paths {
                 /** @description Revoked. */
                 204: {
                     headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -1991,7 +2011,7 @@ export interface paths {
                     bbox?: string;
                     /** @description Only missions created at or after this time. */
                     created_since?: string;
-                    /** @description Page number, from 1. */
+                    /** @description Page number, from 1 (at most 10000). */
                     page?: number;
                     /** @description Items per page (at most 100). */
                     per_page?: number;
@@ -2632,6 +2652,12 @@ export interface paths {
                 /** @description The archive. */
                 200: {
                     headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2868,6 +2894,7 @@ export interface paths {
                     bbox?: string;
                     /** @description geojson: a FeatureCollection (same as Accept: application/geo+json). */
                     format?: "json" | "geojson";
+                    /** @description Page number, from 1 (at most 10000). */
                     page?: number;
                     per_page?: number;
                     /** @description Received at or after this time. */
@@ -2888,6 +2915,12 @@ export interface paths {
                 /** @description A page of submissions. */
                 200: {
                     headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2971,7 +3004,7 @@ export interface paths {
         put?: never;
         /**
          * Submit photos to a mission (zoomers)
-         * @description multipart/form-data with one or more `photos` parts (JPEG; decided by the file's bytes, not its name), optional `angle` and `note`. Originals are kept byte for byte. Answers 202 with the submission `received`; QA runs in the background and emits `submission.approved` or `submission.rejected`. Completed or cancelled missions answer 409. Nothing is stored when any photo is refused.
+         * @description multipart/form-data with 1–10 `photos` parts (JPEG of at most 26214400 bytes each; decided by the file's bytes, not its name), optional `angle` and `note`. Originals are kept byte for byte. Answers 202 with the submission `received`; QA runs in the background and emits `submission.approved` or `submission.rejected`. Completed or cancelled missions answer 409. Nothing is stored when any photo is refused.
          */
         post: {
             parameters: {
@@ -2985,8 +3018,11 @@ export interface paths {
             requestBody: {
                 content: {
                     "multipart/form-data": {
-                        /** @description What the photos show (e.g. front, entrance, overview). */
-                        angle?: string;
+                        /**
+                         * @description What the photos show.
+                         * @enum {string}
+                         */
+                        angle?: "front" | "entrance" | "interior" | "outdoor_seating" | "overview" | "water_quality_flag" | "facilities" | "storefront" | "promotional_display" | "entrance_queue" | "parking_lot";
                         /** @description Up to 2000 characters. */
                         note?: string;
                         /** @description One part per photo (JPEG). */
@@ -3681,6 +3717,12 @@ export interface paths {
                 /** @description Deleted. */
                 204: {
                     headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -3910,7 +3952,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /** @description Page number, from 1 (at most 10000). */
                     page?: number;
                     /** @description Items per page (at most 100). */
                     per_page?: number;
@@ -4975,7 +5017,7 @@ export interface components {
             /** @description Alias of required_images (SDK preview name). */
             requiredImages?: number;
             title: string;
-        };
+        } | unknown | unknown;
         CreateOrganisation: {
             name: string;
             /** @enum {string} */

@@ -31,7 +31,11 @@ const TARGET_LOCATION: Record<string, FieldError["in"]> = { json: "body", form: 
 
 function toFieldErrors(error: ZodError, target: string): FieldError[] {
   const location = TARGET_LOCATION[target] ?? "body";
-  return error.issues.flatMap((issue): FieldError[] => {
+  // zod runs length checks (an array's max items) even on a value of the wrong type (a string):
+  // where a member has the wrong type, that is the one thing to say about it.
+  const wrongType = new Set(error.issues.filter((i) => i.code === "invalid_type").map((i) => i.path.join("\u0000")));
+  const issues = error.issues.filter((i) => i.code === "invalid_type" || !wrongType.has(i.path.join("\u0000")));
+  return issues.flatMap((issue): FieldError[] => {
     const path = issue.path.map(String);
     const pointerOf = (segments: string[]) => fieldPointer(segments, location);
     if (issue.code === "unrecognized_keys") {
@@ -110,7 +114,7 @@ export function createServiceApp(ctx: ServiceContext) {
   const v1 = createSubApp();
   registerAuthRoutes(v1);
   registerMissionRoutes(v1);
-  registerSubmissionRoutes(v1);
+  registerSubmissionRoutes(v1, ctx.config.uploads);
   registerFieldRoutes(v1);
   registerWebhookRoutes(v1);
   registerCredentialRoutes(v1);

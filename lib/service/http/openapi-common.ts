@@ -80,6 +80,9 @@ export function jsonResponse<T extends z.ZodType>(schema: T, description: string
   };
 }
 
+/** A body-less success (204) of an authenticated route: the rate-limit headers still come. */
+export const noContent = (description: string) => ({ description, headers: rateLimitHeaderDocs });
+
 export const security = (scope: Scope) => [{ oauth2: [scope] }];
 export const adminSecurity = [{ adminToken: [] }];
 
@@ -91,8 +94,11 @@ export const ListMetaSchema = z
   })
   .openapi("ListMeta");
 
+/** Deeper pages are refused: an offset past this is never useful, and would overflow the database's. */
+export const MAX_PAGE = 10_000;
+
 export const PagingQuery = {
-  page: z.coerce.number().int().min(1).default(1).openapi({ description: "Page number, from 1.", example: 1 }),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1).openapi({ description: `Page number, from 1 (at most ${MAX_PAGE}).`, example: 1 }),
   per_page: z.coerce
     .number()
     .int()

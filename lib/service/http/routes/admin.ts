@@ -64,6 +64,7 @@ const createClientRoute = createRoute({
           scopes: z
             .array(z.enum(PARTNER_SCOPES as [Scope, ...Scope[]]))
             .min(1)
+            .max(PARTNER_SCOPES.length)
             .openapi({ description: "Scopes the client may be granted (submissions:write is for zoomers only)." }),
         })
         .openapi("CreateClient"),

@@ -17,7 +17,7 @@ import { listPartnerClients } from "@/lib/service/credentials/list-partner-clien
 import { revokeApiKey } from "@/lib/service/credentials/revoke-api-key";
 import { authenticate, callerOrg } from "../middleware/authenticate";
 import { jsonBody } from "../middleware/json-body";
-import { errorResponses, jsonResponse, security } from "../openapi-common";
+import { errorResponses, jsonResponse, security, noContent } from "../openapi-common";
 import type { AppEnv } from "../types";
 
 const tags = ["Credentials"];
@@ -60,7 +60,7 @@ const routes = {
     security: security(scope),
     middleware: [auth] as const,
     request: { params: ClientIdParam },
-    responses: { 204: { description: "Revoked." }, ...errorResponses(404) },
+    responses: { 204: noContent("Revoked."), ...errorResponses(404) },
   }),
   listApiKeys: createRoute({
     method: "get",
@@ -92,7 +92,7 @@ const routes = {
     security: security(scope),
     middleware: [auth] as const,
     request: { params: KeyIdParam },
-    responses: { 204: { description: "Revoked." }, ...errorResponses(404) },
+    responses: { 204: noContent("Revoked."), ...errorResponses(404) },
   }),
 };
 

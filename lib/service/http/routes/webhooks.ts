@@ -4,7 +4,7 @@ import { getDelivery, listDeliveries, redeliver, sendTestEvent } from "@/lib/ser
 import { createWebhook, deleteWebhook, getWebhookRow, listWebhooks, rotateWebhookSecret, serializeWebhook, updateWebhook } from "@/lib/service/webhooks/endpoints";
 import { authenticate, callerOrg } from "../middleware/authenticate";
 import { jsonBody } from "../middleware/json-body";
-import { ListMetaSchema, PagingQuery, errorResponses, jsonResponse, security } from "../openapi-common";
+import { ListMetaSchema, PagingQuery, errorResponses, jsonResponse, security, noContent } from "../openapi-common";
 import type { AppEnv } from "../types";
 
 const tags = ["Webhooks"];
@@ -65,7 +65,7 @@ const routes = {
     security: security(scope),
     middleware: [auth] as const,
     request: { params: WebhookIdParam },
-    responses: { 204: { description: "Deleted." }, ...errorResponses(404) },
+    responses: { 204: noContent("Deleted."), ...errorResponses(404) },
   }),
   rotate: createRoute({
     method: "post",

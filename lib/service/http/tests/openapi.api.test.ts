@@ -185,6 +185,28 @@ describe.each(MISSION_ROUTES)("$method $path", ({ method, path, scope }) => {
   });
 });
 
+describe("rate-limit headers", () => {
+  it("are documented on every response of every operation that needs a token, except 401 (refused before counting)", () => {
+    const missing: string[] = [];
+    for (const route of documentedOperations()) {
+      const [method = "", path = ""] = route.split(" ");
+      const op = operation(method, path);
+      if (!op.security?.some((s) => "oauth2" in s)) continue;
+      for (const [status, response] of Object.entries(op.responses)) {
+        if (status === "401") continue;
+        const headers = Object.keys(response.headers ?? {});
+        if (!RATE_LIMIT_HEADERS.every((h) => headers.includes(h))) missing.push(`${route} ${status}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("the token endpoint's 429 carries Retry-After and the X-RateLimit-* headers", () => {
+    const tooMany = operation("post", "/api/v1/auth/token").responses["429"];
+    expect(Object.keys(tooMany?.headers ?? {})).toEqual(expect.arrayContaining([...RATE_LIMIT_HEADERS, "Retry-After"]));
+  });
+});
+
 describe("every other operation under /api/v1 that needs a token", () => {
   it("states an oauth2 scope and documents 401, 403 and 429 problems with rate-limit headers", () => {
     const known = new Set(MISSION_ROUTES.map((r) => `${r.method} ${r.path}`));
