@@ -67,11 +67,6 @@ function withBase(schema: unknown, base: Record<string, string>): z.ZodType | un
 const HUGE_STRING = "x".repeat(100_000);
 const HUGE_ARRAY = 20_000;
 
-interface Probe {
-  label: string;
-  value: Json;
-}
-
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Probes of a value: every member removed, an unknown one added, leaves and arrays blown up. */
