@@ -50,6 +50,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         options?: never;
@@ -169,6 +178,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -281,6 +299,15 @@ export interface paths {
                 };
                 /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -486,6 +513,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -573,6 +609,15 @@ export interface paths {
                 };
                 /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -676,6 +721,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -765,6 +819,15 @@ export interface paths {
                 };
                 /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -871,6 +934,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -961,6 +1033,15 @@ export interface paths {
                 };
                 /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1085,6 +1166,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) when that window resets. */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -1227,6 +1317,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1323,6 +1422,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) when that window resets. */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -1539,6 +1647,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         put?: never;
@@ -1675,6 +1792,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1771,6 +1897,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) when that window resets. */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -1880,6 +2015,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         put?: never;
@@ -1977,6 +2121,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) when that window resets. */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -2093,6 +2246,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) when that window resets. */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -2235,6 +2397,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2327,6 +2498,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) when that window resets. */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -2505,6 +2685,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         trace?: never;
@@ -2619,6 +2808,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2714,6 +2912,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) when that window resets. */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -2866,6 +3073,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         put?: never;
@@ -2993,6 +3209,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) when that window resets. */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -3177,6 +3402,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -3269,6 +3503,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) when that window resets. */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -3378,6 +3621,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         put?: never;
@@ -3455,6 +3707,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) when that window resets. */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -3597,6 +3858,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -3695,6 +3965,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         put?: never;
@@ -3777,6 +4056,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) when that window resets. */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -3937,6 +4225,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         trace?: never;
@@ -4053,6 +4350,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         put?: never;
@@ -4148,6 +4454,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) when that window resets. */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -4275,6 +4590,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -4372,6 +4696,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) when that window resets. */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -4481,6 +4814,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -4568,6 +4910,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
                 };
             };
         };

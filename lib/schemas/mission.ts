@@ -107,16 +107,18 @@ const bboxPattern = /^-?\d+(\.\d+)?,-?\d+(\.\d+)?,-?\d+(\.\d+)?,-?\d+(\.\d+)?$/;
 export const MissionListQuerySchema = z.object({
   status: z
     .string()
+    .max(200)
     .optional()
     .openapi({
       description: "Comma-separated statuses (active, completed, cancelled) or `all`. Default: active.",
       example: "active,completed",
     }),
   q: z.string().max(200).optional().openapi({ description: "Text search in title and description (case-insensitive)." }),
-  created_since: z.iso.datetime({ offset: true }).optional().openapi({ description: "Only missions created at or after this time." }),
-  updated_since: z.iso.datetime({ offset: true }).optional().openapi({ description: "Only missions updated at or after this time." }),
+  created_since: z.iso.datetime({ offset: true }).max(64).optional().openapi({ description: "Only missions created at or after this time." }),
+  updated_since: z.iso.datetime({ offset: true }).max(64).optional().openapi({ description: "Only missions updated at or after this time." }),
   bbox: z
     .string()
+    .max(200)
     .regex(bboxPattern, "Use minLng,minLat,maxLng,maxLat.")
     .optional()
     .openapi({ description: "minLng,minLat,maxLng,maxLat — missions whose bounds' box intersects it.", example: "11.2,43.7,11.3,43.8" }),

@@ -137,7 +137,10 @@ export function createServiceApp(ctx: ServiceContext) {
 
   app.openAPIRegistry.registerComponent("securitySchemes", "oauth2", {
     type: "oauth2",
-    description: "OAuth 2.0 client credentials. Tokens are EdDSA-signed JWTs valid for 86400 s.",
+    description:
+      "OAuth 2.0 client credentials. Tokens are EdDSA-signed JWTs (RFC 9068, `typ: at+jwt`) valid for 86400 s, issued and " +
+      "verified as RFC8725 (JWT best current practices) asks: one fixed algorithm (`alg: none` and any other refused), `kid` " +
+      "from our own JWKS only, `iss`, `aud` and `exp` always checked.",
     flows: { clientCredentials: { tokenUrl: `${ctx.config.publicOrigin}${API_BASE_PATH}/auth/token`, scopes: { ...SCOPES } } },
   });
   app.openAPIRegistry.registerComponent("securitySchemes", "adminToken", {
@@ -163,12 +166,14 @@ export function createServiceApp(ctx: ServiceContext) {
     info: {
       title: "Photo Missions API",
       version: "1.0.0",
+      contact: { name: "Photo Missions API support", url: `${ctx.config.publicOrigin}/docs` },
       description:
         "Missions, submissions, geotagged images and webhooks for partners; field intake for zoomers. " +
         "Errors are RFC 9457 problem details (`application/problem+json`) with a stable `code`. Every authenticated response " +
         "carries X-RateLimit-Limit/Remaining/Reset; limits are 60 requests per minute and 1000 per hour per client.",
     },
-    servers: [{ url: ctx.config.publicOrigin }],
+    // x-internal: this document is for integrators outside (the operator's has its own).
+    servers: [{ url: ctx.config.publicOrigin, description: "This deployment (production, or the staging or local instance serving this document).", "x-internal": false } as { url: string; description: string }],
     tags: [
       { name: "Authentication", description: "OAuth 2.0 client credentials and signing keys." },
       { name: "Missions", description: "Geographic photo-collection jobs." },

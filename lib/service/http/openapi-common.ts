@@ -62,13 +62,17 @@ export function errorResponses(...statuses: ErrorStatus[]) {
     out[status] = problem(ERROR_DESCRIPTIONS[status], status === 401 ? undefined : rateLimitHeaderDocs);
   }
   out[429] = problem("Rate limit exceeded.", { ...retryAfterHeaderDoc, ...rateLimitHeaderDocs });
+  out[500] = problem(INTERNAL_ERROR_DESCRIPTION);
   return out;
 }
+
+const INTERNAL_ERROR_DESCRIPTION = "Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote.";
 
 /** Error responses of a route that needs no token. */
 export function publicErrorResponses(...statuses: ErrorStatus[]) {
   const out: Record<number, ReturnType<typeof problem>> = {};
   for (const status of statuses) out[status] = problem(ERROR_DESCRIPTIONS[status]);
+  out[500] = problem(INTERNAL_ERROR_DESCRIPTION);
   return out;
 }
 
@@ -93,6 +97,11 @@ export const ListMetaSchema = z
     per_page: z.number().int(),
   })
   .openapi("ListMeta");
+
+/** Longest id accepted in a path (ours are about 35 characters); longer ones are 422, not a lookup. */
+export const MAX_ID_LENGTH = 100;
+/** Longest comma-separated filter list (status=…) and box (bbox=…) in a query. */
+export const MAX_FILTER_LENGTH = 200;
 
 /** Deeper pages are refused: an offset past this is never useful, and would overflow the database's. */
 export const MAX_PAGE = 10_000;

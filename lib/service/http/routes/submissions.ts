@@ -21,12 +21,12 @@ import { MAX_NOTE_LENGTH, receiveSubmission } from "@/lib/service/submissions/re
 import { serializeImage, serializeSubmission, submissionFeature } from "@/lib/service/submissions/serialize-submission";
 import { authenticate, callerOrg } from "../middleware/authenticate";
 import { assertStorableInput } from "../storable-input";
-import { ListMetaSchema, PagingQuery, errorResponses, jsonResponse, rateLimitHeaderDocs, security } from "../openapi-common";
+import { ListMetaSchema, PagingQuery, errorResponses, jsonResponse, rateLimitHeaderDocs, security, MAX_ID_LENGTH } from "../openapi-common";
 import type { AppEnv } from "../types";
 
 const tags = ["Submissions"];
 const idParam = (name: string, example: string) =>
-  z.object({ id: z.string().openapi({ param: { name, in: "path" }, example }) });
+  z.object({ id: z.string().max(MAX_ID_LENGTH).openapi({ param: { name, in: "path" }, example }) });
 const MissionIdParam = idParam("id", "mission_06h0…");
 const SubmissionIdParam = idParam("id", "sub_06h0…");
 
@@ -185,6 +185,9 @@ export function registerSubmissionRoutes(app: OpenAPIHono<AppEnv>, uploads: { ma
     const missionId = c.req.param("id");
     // A plain handler: the validation hook does not see this parameter, so check it here.
     assertStorableInput({ id: missionId }, "path");
+    if (missionId.length > MAX_ID_LENGTH) {
+      throw new ApiError(422, "validation_failed", "The request is not valid; see errors[].", { errors: [{ pointer: "id", in: "path", message: `At most ${MAX_ID_LENGTH} characters.` }] });
+    }
     const submission = await receiveSubmission({
       ctx: c.var.ctx,
       zoomerId,
