@@ -1,7 +1,8 @@
 // The validated environment: the only module that reads process.env. Imported by next.config.ts,
 // so a bad environment fails `next build` and `next start` with a readable message.
 import { z } from "zod";
-import { decodeSecretsKey } from "@/lib/auth/secret-box";
+// Relative: next.config.ts loads this file without the "@/" alias.
+import { decodeSecretsKey } from "./auth/secret-box";
 
 const boolean = z
   .enum(["true", "false", "1", "0", ""])
