@@ -1,6 +1,7 @@
 // Limits of the routes whose handlers read the request themselves (the token endpoint, the
 // multipart intake) and the page cap: each is enforced with a 4xx (never a 500) and stated in the
 // document with the same number.
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANGLES } from "@/lib/schemas/submission";
 import { expectProblem } from "./assertions";
@@ -43,6 +44,14 @@ describe("the token endpoint", () => {
     expect(res.status, res.text).toBe(400);
     expect(res.body.error).toBe("invalid_request");
     expect(res.body.error_description).toContain(name);
+  });
+
+  it("a client_id longer than a database index entry can hold is refused (400) before it keys a rate-limit counter", async () => {
+    // Random hex: PostgreSQL would compress a repetitive one below the index's ~2.7 kB limit.
+    const body = { grant_type: "client_credentials", client_id: randomBytes(3900).toString("hex"), client_secret: "x" };
+    const res = await api.request<{ error: string }>("POST", "/api/v1/auth/token", { body });
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.error).toBe("invalid_request");
   });
 
   it("the same caps hold for HTTP Basic credentials (401 invalid_client, as malformed credentials)", async () => {
