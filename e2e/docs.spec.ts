@@ -22,7 +22,9 @@ test("/docs renders the Swagger UI reference from our own origin only", async ({
   await expect(docs.tag("Missions")).toBeVisible();
   await expect(docs.operation("POST", "/api/v1/missions")).toBeVisible();
   await expect(docs.operation("POST", "/api/v1/auth/token")).toBeVisible();
-  await expect(docs.tag("Operator")).toBeVisible();
+  // The operator interface has its own document, served only with the admin token.
+  await expect(docs.tag("Health")).toBeVisible();
+  await expect(docs.tag("Operator")).toHaveCount(0);
   // Swagger UI's stylesheet and our contrast overrides applied (however they are bundled): POST
   // badges are the darker green of components/docs/swagger-contrast.css, and badges are laid out
   // as Swagger UI lays them out.

@@ -1,6 +1,8 @@
 // The validated environment: the only module that reads process.env. Imported by next.config.ts,
 // so a bad environment fails `next build` and `next start` with a readable message.
 import { z } from "zod";
+// Relative: next.config.ts loads this file without the "@/" alias.
+import { decodeSecretsKey } from "./auth/secret-box";
 
 const boolean = z
   .enum(["true", "false", "1", "0", ""])
@@ -8,6 +10,8 @@ const boolean = z
   .transform((v) => v === "true" || v === "1");
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const secretsKey = z.string().refine((v) => decodeSecretsKey(v) !== null, "must be a 32-byte key: base64url, base64 or 64 hex digits");
 
 const schema = z
   .object({
@@ -20,6 +24,19 @@ const schema = z
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
       .optional(),
     ADMIN_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
+    // Keys that seal secrets at rest (lib/auth/secret-box.ts): 32 bytes as base64url, base64 or hex.
+    SECRETS_KEY: secretsKey.optional(),
+    SECRETS_KEY_PREVIOUS: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const keys = (v ?? "").split(",").map((k) => k.trim()).filter(Boolean);
+        keys.forEach((key, index) => {
+          if (!decodeSecretsKey(key)) ctx.addIssue({ code: "custom", message: `key ${index + 1} is not a 32-byte key (base64url, base64 or hex)` });
+        });
+        return keys;
+      }),
+    SECRETS_KEY_FILE: z.string().min(1).optional(),
     RATE_LIMIT_PER_MINUTE: positiveInt(60),
     RATE_LIMIT_PER_HOUR: positiveInt(1000),
     TOKEN_RATE_LIMIT_PER_MINUTE: positiveInt(20),

@@ -2,15 +2,16 @@
 // the same routes, database and settings as the app mounted in Next.
 import { serve } from "@hono/node-server";
 import { env } from "@/lib/env";
+import { log } from "@/lib/log";
 import { getRuntime } from "@/lib/service/runtime";
 
 const runtime = await getRuntime();
 const server = serve({ fetch: runtime.app.fetch, port: env.PORT, hostname: "0.0.0.0" }, (info) => {
-  console.log(`[api-server] listening on http://localhost:${info.port}`);
+  log.info("api server listening", { url: `http://localhost:${info.port}` });
 });
 
 async function shutdown(signal: string) {
-  console.log(`[api-server] ${signal}: shutting down`);
+  log.info("api server shutting down", { signal });
   server.close();
   await runtime.stop();
   process.exit(0);

@@ -1,6 +1,7 @@
 // A background worker process for scaled-out deployments: N web instances + M of these, all on
 // one PostgreSQL. The embedded PGlite is single-process, so there the app runs its worker itself.
 import { env } from "@/lib/env";
+import { log } from "@/lib/log";
 import { getRuntime } from "@/lib/service/runtime";
 
 if (!env.DATABASE_URL) {
@@ -8,7 +9,7 @@ if (!env.DATABASE_URL) {
   process.exit(2);
 }
 const runtime = await getRuntime();
-console.log("[worker] running; Ctrl-C to stop");
+log.info("worker running; Ctrl-C to stop");
 const stop = async () => {
   await runtime.stop();
   process.exit(0);

@@ -1,7 +1,8 @@
 // The dashboard specs' fixtures: `operator` (the operator API with the server's token) and
 // `partner` — a fresh organisation with an administrator, the partner API of that organisation,
 // and the page objects most specs need. Import `test` and `expect` from here instead of
-// @playwright/test.
+// @playwright/test. Every test using them also fails on a Content-Security-Policy violation
+// reported in its page (`cspViolations`, automatic).
 import { test as base, expect } from "@playwright/test";
 import { DashboardShell } from "../pages/dashboard-shell";
 import { SignInPage } from "../pages/sign-in-page";
@@ -14,6 +15,7 @@ export interface PartnerOrg {
 }
 
 interface Fixtures {
+  cspViolations: string[];
   operator: Operator;
   partner: PartnerOrg;
   signIn: SignInPage;
@@ -21,6 +23,26 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
+  cspViolations: [
+    async ({ page }, provide) => {
+      const violations: string[] = [];
+      // The browser reports a violation both as a console error and as a DOM event; the event
+      // names the directive and the blocked URL.
+      await page.exposeFunction("__reportCspViolation", (text: string) => violations.push(text));
+      await page.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (event) => {
+          const report = (window as unknown as { __reportCspViolation?: (text: string) => void }).__reportCspViolation;
+          report?.(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"} at ${event.sourceFile}:${event.lineNumber}`);
+        });
+      });
+      page.on("console", (message) => {
+        if (message.type() === "error" && /Content Security Policy/i.test(message.text())) violations.push(message.text());
+      });
+      await provide(violations);
+      expect(violations, "Content-Security-Policy violations in the page").toEqual([]);
+    },
+    { auto: true },
+  ],
   operator: async ({ request }, provide) => {
     await provide(new Operator(request, readAdminToken()));
   },

@@ -50,6 +50,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         options?: never;
@@ -169,6 +178,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -281,6 +299,15 @@ export interface paths {
                 };
                 /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -486,6 +513,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -505,7 +541,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /** @description Page number, from 1 (at most 10000). */
                     page?: number;
                     /** @description Items per page (at most 100). */
                     per_page?: number;
@@ -538,6 +574,15 @@ export interface paths {
                 };
                 /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -618,6 +663,15 @@ export interface paths {
                 };
                 /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -725,6 +779,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         trace?: never;
@@ -810,6 +873,15 @@ export interface paths {
                 };
                 /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -913,6 +985,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -965,6 +1046,15 @@ export interface paths {
                 };
                 /** @description No such object in the caller's organisation. */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1071,6 +1161,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1107,6 +1206,15 @@ export interface paths {
                 };
                 /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1182,6 +1290,15 @@ export interface paths {
                 };
                 /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1280,6 +1397,15 @@ export interface paths {
                 };
                 /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1407,6 +1533,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         put?: never;
@@ -1493,6 +1628,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) when that window resets. */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -1590,6 +1734,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1668,6 +1821,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) when that window resets. */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -1812,6 +1974,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1904,6 +2075,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) when that window resets. */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -2080,6 +2260,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         post?: never;
@@ -2158,6 +2347,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         options?: never;
@@ -2181,7 +2379,7 @@ export interface paths {
                 query?: {
                     client_reference?: string;
                     created_since?: string;
-                    /** @description Page number, from 1. */
+                    /** @description Page number, from 1 (at most 10000). */
                     page?: number;
                     /** @description Items per page (at most 100). */
                     per_page?: number;
@@ -2259,6 +2457,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) when that window resets. */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -2436,6 +2643,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2534,6 +2750,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         put?: never;
@@ -2558,7 +2783,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /** @description Page number, from 1 (at most 10000). */
                     page?: number;
                     /** @description Items per page (at most 100). */
                     per_page?: number;
@@ -2651,6 +2876,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) when that window resets. */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -2810,6 +3044,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) when that window resets. */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -3033,6 +3276,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -3055,7 +3307,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /** @description Page number, from 1 (at most 10000). */
                     page?: number;
                     /** @description Items per page (at most 100). */
                     per_page?: number;
@@ -3150,6 +3402,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) when that window resets. */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -3282,6 +3543,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -3304,7 +3574,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /** @description Page number, from 1 (at most 10000). */
                     page?: number;
                     /** @description Items per page (at most 100). */
                     per_page?: number;
@@ -3397,6 +3667,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) when that window resets. */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -3522,6 +3801,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) when that window resets. */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -3716,6 +4004,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -3738,7 +4035,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /** @description Page number, from 1 (at most 10000). */
                     page?: number;
                     /** @description Items per page (at most 100). */
                     per_page?: number;
@@ -3831,6 +4128,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) when that window resets. */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -4027,6 +4333,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -4144,6 +4459,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) when that window resets. */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -4278,6 +4602,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) when that window resets. */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -4441,6 +4774,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -4519,6 +4861,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) when that window resets. */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -4661,6 +5012,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -4697,6 +5057,12 @@ export interface paths {
                 /** @description Revoked. */
                 204: {
                     headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -4751,6 +5117,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) when that window resets. */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -4869,6 +5244,14 @@ export interface paths {
                 /** @description Too many token requests; see Retry-After. */
                 429: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4953,6 +5336,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) when that window resets. */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -5095,6 +5487,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -5131,6 +5532,12 @@ export interface paths {
                 /** @description Revoked. */
                 204: {
                     headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -5185,6 +5592,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) when that window resets. */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -5294,6 +5710,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         put?: never;
@@ -5391,6 +5816,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) when that window resets. */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -5585,6 +6019,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -5686,6 +6129,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) when that window resets. */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -5810,6 +6262,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -5908,6 +6369,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) when that window resets. */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -6017,6 +6487,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         put?: never;
@@ -6045,7 +6524,7 @@ export interface paths {
                     bbox?: string;
                     /** @description Only missions created at or after this time. */
                     created_since?: string;
-                    /** @description Page number, from 1. */
+                    /** @description Page number, from 1 (at most 10000). */
                     page?: number;
                     /** @description Items per page (at most 100). */
                     per_page?: number;
@@ -6127,6 +6606,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) when that window resets. */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -6269,6 +6757,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -6361,6 +6858,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) when that window resets. */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -6539,6 +7045,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         trace?: never;
@@ -6653,6 +7168,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -6686,6 +7210,12 @@ export interface paths {
                 /** @description The archive. */
                 200: {
                     headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6742,6 +7272,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) when that window resets. */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -6894,6 +7433,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         put?: never;
@@ -6922,6 +7470,7 @@ export interface paths {
                     bbox?: string;
                     /** @description geojson: a FeatureCollection (same as Accept: application/geo+json). */
                     format?: "json" | "geojson";
+                    /** @description Page number, from 1 (at most 10000). */
                     page?: number;
                     per_page?: number;
                     /** @description Received at or after this time. */
@@ -6942,6 +7491,12 @@ export interface paths {
                 /** @description A page of submissions. */
                 200: {
                     headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -7020,12 +7575,21 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         put?: never;
         /**
          * Submit photos to a mission (zoomers)
-         * @description multipart/form-data with one or more `photos` parts (JPEG; decided by the file's bytes, not its name), optional `angle` and `note`. Originals are kept byte for byte. Answers 202 with the submission `received`; QA runs in the background and emits `submission.approved` or `submission.rejected`. Completed or cancelled missions answer 409. Nothing is stored when any photo is refused.
+         * @description multipart/form-data with 1–10 `photos` parts (JPEG of at most 26214400 bytes each; decided by the file's bytes, not its name), optional `angle` and `note`. Originals are kept byte for byte. Answers 202 with the submission `received`; QA runs in the background and emits `submission.approved` or `submission.rejected`. Completed or cancelled missions answer 409. Nothing is stored when any photo is refused.
          */
         post: {
             parameters: {
@@ -7039,8 +7603,11 @@ export interface paths {
             requestBody: {
                 content: {
                     "multipart/form-data": {
-                        /** @description What the photos show (e.g. front, entrance, overview). */
-                        angle?: string;
+                        /**
+                         * @description What the photos show.
+                         * @enum {string}
+                         */
+                        angle?: "front" | "entrance" | "interior" | "outdoor_seating" | "overview" | "water_quality_flag" | "facilities" | "storefront" | "promotional_display" | "entrance_queue" | "parking_lot";
                         /** @description Up to 2000 characters. */
                         note?: string;
                         /** @description One part per photo (JPEG). */
@@ -7195,6 +7762,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -7287,6 +7863,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) when that window resets. */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -7396,6 +7981,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         put?: never;
@@ -7473,6 +8067,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) when that window resets. */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -7615,6 +8218,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -7713,6 +8325,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         put?: never;
@@ -7735,6 +8356,12 @@ export interface paths {
                 /** @description Deleted. */
                 204: {
                     headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -7789,6 +8416,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) when that window resets. */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -7949,6 +8585,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         trace?: never;
@@ -7964,7 +8609,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /** @description Page number, from 1 (at most 10000). */
                     page?: number;
                     /** @description Items per page (at most 100). */
                     per_page?: number;
@@ -8059,6 +8704,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) when that window resets. */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -8160,6 +8814,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) when that window resets. */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -8287,6 +8950,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -8384,6 +9056,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) when that window resets. */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -8493,6 +9174,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -8580,6 +9270,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
                 };
             };
         };
@@ -10576,7 +11275,7 @@ export interface components {
             /** @description Alias of required_images (SDK preview name). */
             requiredImages?: number;
             title: string;
-        };
+        } | unknown | unknown;
         CreateOrder: {
             /**
              * @example cultural_exterior

@@ -45,7 +45,8 @@ function failure(response: Response, error: unknown): OperatorCallError {
 export async function signInWithPassword(email: string, password: string): Promise<UserAccess | null> {
   const { data, error, response } = await operator.POST("/api/admin/v1/dashboard/sign-in", { body: { email, password } });
   if (data) return data;
-  if (response.status === 401) return null;
+  // 422: text no account can have (e.g. U+0000 in the password) — the same answer as a wrong one.
+  if (response.status === 401 || response.status === 422) return null;
   throw failure(response, error);
 }
 

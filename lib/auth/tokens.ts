@@ -1,11 +1,13 @@
 // Access tokens: RFC 9068-style JWTs (typ "at+jwt") signed with Ed25519 keys kept in the
-// database, so every instance signs and verifies with the same keys and publishes one JWKS.
+// database, so every instance signs and verifies with the same keys and publishes one JWKS. The
+// private keys are stored sealed (lib/auth/secret-box.ts): the database alone cannot mint tokens.
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, type KeyObject } from "node:crypto";
 import { desc, isNull } from "drizzle-orm";
 import { SignJWT, jwtVerify, errors as joseErrors, type JWK, type JWTPayload } from "jose";
 import type { Db } from "@/lib/db/client";
 import { signingKeys } from "@/lib/db/schema";
 import { createId } from "@/lib/ids/create-id";
+import type { SecretBox } from "./secret-box";
 
 export const TOKEN_ALG = "EdDSA";
 export const TOKEN_TYP = "at+jwt";
@@ -58,6 +60,7 @@ export class KeyStore {
   constructor(
     private readonly db: Db,
     readonly settings: TokenSettings,
+    private readonly box: SecretBox,
   ) {}
 
   /** Loads the active keys, creating the first one on a fresh database. */
@@ -70,7 +73,7 @@ export class KeyStore {
         kid,
         alg: TOKEN_ALG,
         publicJwk: publicKey.export({ format: "jwk" }),
-        privateJwk: privateKey.export({ format: "jwk" }),
+        privateJwk: this.box.seal(JSON.stringify(privateKey.export({ format: "jwk" }))),
       });
       await this.refresh();
     }
@@ -84,7 +87,8 @@ export class KeyStore {
       .orderBy(desc(signingKeys.createdAt));
     const keys = new Map<string, LoadedKey>();
     for (const row of rows) {
-      const privateJwk = row.privateJwk as JWK;
+      // Sealed: a JSON string; stored before sealing existed: the JWK object itself.
+      const privateJwk = (typeof row.privateJwk === "string" ? JSON.parse(this.box.open(row.privateJwk)) : row.privateJwk) as JWK;
       const publicJwk = row.publicJwk as JWK;
       keys.set(row.kid, {
         kid: row.kid,

@@ -1,10 +1,12 @@
 // Opens the database: PGlite (Postgres in WASM, one process, data in a directory or in memory)
 // by default, or a real PostgreSQL when a URL is given. Both get the same Drizzle schema and the
 // same committed migrations, applied before the handle is returned.
-import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { SQL } from "drizzle-orm";
+import { ensurePrivateDir, restrictTree } from "@/lib/fs/private-files";
+import { log } from "@/lib/log";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -36,7 +38,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new Pool({ connectionString: url, max: poolSize });
   // An idle connection closed by the server (restart, admin command) must not crash the process;
   // the pool replaces it on next use.
-  pool.on("error", (error) => console.error("[db] idle PostgreSQL connection failed:", error.message));
+  pool.on("error", (error) => log.warn("idle PostgreSQL connection failed", {}, error));
   const client = await pool.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
@@ -57,9 +59,13 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   let client;
   if (dataDir) {
     const dir = resolve(dataDir, "pglite");
-    mkdirSync(dir, { recursive: true });
+    ensurePrivateDir(resolve(dataDir));
+    ensurePrivateDir(dir);
     releaseLock = acquireDirectoryLock(resolve(dataDir, "pglite.lock"));
     client = await PGlite.create(dir);
+    // PGlite lays out its cluster with mode 0666 files whatever the umask: owner-only now, before
+    // anything is written (the files it creates later get PostgreSQL's own 0600).
+    restrictTree(dir);
   } else {
     client = await PGlite.create();
   }
@@ -70,6 +76,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     kind: "pglite",
     close: async () => {
       await client.close();
+      if (dataDir) restrictTree(resolve(dataDir, "pglite"));
       releaseLock();
     },
   };

@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import type { Hono } from "hono";
 import { serviceSecrets } from "@/lib/db/schema";
 import type { PolygonGeometry } from "@/lib/geo/polygon";
+import { log } from "@/lib/log";
 import { createOrganisation } from "@/lib/service/accounts/create-organisation";
 import { createUser } from "@/lib/service/accounts/create-user";
 import { createZoomer } from "@/lib/service/accounts/create-zoomer";
@@ -60,7 +61,8 @@ const STATE_KEY = "demo-state";
 
 async function loadState(ctx: ServiceContext): Promise<DemoState | null> {
   const [row] = await ctx.db.select().from(serviceSecrets).where(eq(serviceSecrets.name, STATE_KEY)).limit(1);
-  return row ? (JSON.parse(row.value) as DemoState) : null;
+  // Sealed: it holds the simulated zoomer's client secret.
+  return row ? (JSON.parse(ctx.secretBox.open(row.value)) as DemoState) : null;
 }
 
 /** Creates the demo organisation once; later starts return what the first one made. */
@@ -96,7 +98,7 @@ export async function seedDemo(ctx: ServiceContext): Promise<{ state: DemoState;
   const zoomer = await createZoomer({ db: ctx.db, name: "Demo zoomer (simulated)" });
   const state: DemoState = { orgId: org.id, missionIds, zoomer: { client_id: zoomer.client_id, client_secret: zoomer.client_secret } };
   // Kept only for the demo simulator of this embedded database; never shown by the API.
-  await ctx.db.insert(serviceSecrets).values({ name: STATE_KEY, value: JSON.stringify(state) }).onConflictDoNothing();
+  await ctx.db.insert(serviceSecrets).values({ name: STATE_KEY, value: ctx.secretBox.seal(JSON.stringify(state)) }).onConflictDoNothing();
   return { state: (await loadState(ctx)) ?? state, fresh: true };
 }
 
@@ -145,13 +147,13 @@ export function startDemoSimulator(
     });
     const res = await app.request(`/api/v1/missions/${missionId}/submissions`, { method: "POST", headers: { authorization: `Bearer ${await accessToken()}` }, body: form });
     // 409: the mission completed or was cancelled meanwhile — the simulator simply moves on.
-    if (!res.ok && res.status !== 409) console.warn(`[demo] submission refused: ${res.status} ${await res.text()}`);
+    if (!res.ok && res.status !== 409) log.warn("demo submission refused", { status: res.status, body: (await res.text()).slice(0, 300) });
   }
 
   const burstDone = (async () => {
     if (!burst) return;
     for (const [index, definition] of DEMO_MISSIONS.entries()) {
-      for (let i = 0; i < definition.burst && !stopped; i++) await submitOne(index).catch((e: unknown) => console.warn("[demo]", e));
+      for (let i = 0; i < definition.burst && !stopped; i++) await submitOne(index).catch((e: unknown) => log.warn("demo submission failed", {}, e));
     }
   })();
 
@@ -159,7 +161,7 @@ export function startDemoSimulator(
     if (stopped) return;
     // The first three missions keep receiving photos; the fourth is meant to finish in the burst.
     void submitOne(Math.floor(random() * 3))
-      .catch((e: unknown) => console.warn("[demo]", e))
+      .catch((e: unknown) => log.warn("demo submission failed", {}, e))
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, intervalMs * (0.5 + random()));
       });

@@ -91,6 +91,13 @@ describe("summariseExif", () => {
     expect(exif.captured_at).toBe("2008-10-22T16:28:39.000Z");
   });
 
+  it("cleans strings PostgreSQL cannot store (embedded NUL, lone surrogates) instead of passing them to a jsonb column", () => {
+    const exif = summariseExif({ Make: "Can\u0000on\u0000\u0000", Model: "X\uD800 Pro", Software: "\u0000\u0000" });
+    expect(exif.make).toBe("Canon");
+    expect(exif.model).toBe("X\uFFFD Pro");
+    expect(exif.software).toBeNull();
+  });
+
   it("refuses impossible coordinates and null island", () => {
     expect(summariseExif({ GPSLatitude: [95, 0, 0], GPSLongitude: [10, 0, 0] }).gps).toBeNull();
     expect(summariseExif({ GPSLatitude: [0, 0, 0], GPSLongitude: [0, 0, 0] }).gps).toBeNull();

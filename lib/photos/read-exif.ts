@@ -2,6 +2,7 @@
 // normalises it. Broken or missing EXIF gives `present: false` or partial fields, never a throw.
 import { open } from "node:fs/promises";
 import exifr from "exifr";
+import { toStorableText } from "@/lib/text/storable-text";
 
 export interface ExifGps {
   lat: number;
@@ -72,7 +73,12 @@ const OPTIONS = {
 
 type Raw = Record<string, unknown>;
 
-const str = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? v.replace(/\0+$/, "").trim() : null);
+// EXIF strings are NUL-padded and may hold anything a file's author wrote: cleaned to text
+// PostgreSQL can store (lib/text/storable-text), never refused.
+const str = (v: unknown): string | null => {
+  const text = typeof v === "string" ? toStorableText(v).trim() : "";
+  return text === "" ? null : text;
+};
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 
 function dms(value: unknown): number | null {

@@ -17,6 +17,7 @@ export const CreateClientSchema = z
     scopes: z
       .array(PartnerScopeSchema)
       .min(1, "Give the client at least one scope.")
+      .max(PARTNER_SCOPES.length, "Each scope at most once.")
       .superRefine((scopes, ctx) => {
         scopes.forEach((scope, index) => {
           if (scopes.indexOf(scope) !== index) ctx.addIssue({ code: "custom", path: [index], message: `"${scope}" is listed twice.` });

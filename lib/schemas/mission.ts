@@ -2,14 +2,20 @@
 // (later) the dashboard's forms and actions.
 import { z } from "@hono/zod-openapi";
 import { MISSION_STATUSES } from "@/lib/db/schema";
+import { DEFAULT_POLYGON_LIMITS } from "@/lib/geo/polygon";
 import { QaSettingsInputSchema, QaThresholdsSchema } from "./qa";
 
 const Position = z.array(z.number()).min(2).max(3).openapi({ description: "[longitude, latitude] or [longitude, latitude, altitude]" });
 
+// Per-array caps that follow from the vertex cap (a ring is at least 3 vertices plus the closing
+// position), so that they are in the schema; the total across rings is checked with the geometry.
+const MAX_RING_POSITIONS = DEFAULT_POLYGON_LIMITS.maxVertices + 1;
+const MAX_RINGS = Math.floor(DEFAULT_POLYGON_LIMITS.maxVertices / 3);
+
 export const PolygonSchema = z
   .object({
     type: z.literal("Polygon"),
-    coordinates: z.array(z.array(Position)).min(1),
+    coordinates: z.array(z.array(Position).max(MAX_RING_POSITIONS)).min(1).max(MAX_RINGS),
   })
   .openapi("Polygon", {
     description:
@@ -77,6 +83,7 @@ export const CreateMissionSchema = z
     qa: QaSettingsInputSchema.optional(),
   })
   .superRefine((body, ctx) => {
+    // The document says so too (anyOf below): one of the two names is required.
     if (body.required_images === undefined && body.requiredImages === undefined) {
       ctx.addIssue({ code: "custom", path: ["required_images"], message: "Say how many images the mission needs." });
     }
@@ -84,7 +91,7 @@ export const CreateMissionSchema = z
       ctx.addIssue({ code: "custom", path: ["requiredImages"], message: "Differs from required_images; send one of them." });
     }
   })
-  .openapi("CreateMission");
+  .openapi("CreateMission", { anyOf: [{ required: ["required_images"] }, { required: ["requiredImages"] }] });
 
 export type CreateMissionInput = z.infer<typeof CreateMissionSchema>;
 
@@ -98,7 +105,7 @@ export const UpdateMissionSchema = z
     qa: QaSettingsInputSchema.optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { message: "Send at least one field to change." })
-  .openapi("UpdateMission");
+  .openapi("UpdateMission", { minProperties: 1 });
 
 export type UpdateMissionInput = z.infer<typeof UpdateMissionSchema>;
 
@@ -107,16 +114,18 @@ const bboxPattern = /^-?\d+(\.\d+)?,-?\d+(\.\d+)?,-?\d+(\.\d+)?,-?\d+(\.\d+)?$/;
 export const MissionListQuerySchema = z.object({
   status: z
     .string()
+    .max(200)
     .optional()
     .openapi({
       description: "Comma-separated statuses (active, completed, cancelled) or `all`. Default: active.",
       example: "active,completed",
     }),
   q: z.string().max(200).optional().openapi({ description: "Text search in title and description (case-insensitive)." }),
-  created_since: z.iso.datetime({ offset: true }).optional().openapi({ description: "Only missions created at or after this time." }),
-  updated_since: z.iso.datetime({ offset: true }).optional().openapi({ description: "Only missions updated at or after this time." }),
+  created_since: z.iso.datetime({ offset: true }).max(64).optional().openapi({ description: "Only missions created at or after this time." }),
+  updated_since: z.iso.datetime({ offset: true }).max(64).optional().openapi({ description: "Only missions updated at or after this time." }),
   bbox: z
     .string()
+    .max(200)
     .regex(bboxPattern, "Use minLng,minLat,maxLng,maxLat.")
     .optional()
     .openapi({ description: "minLng,minLat,maxLng,maxLat — missions whose bounds' box intersects it.", example: "11.2,43.7,11.3,43.8" }),

@@ -165,10 +165,10 @@ export type ImageRecord = z.infer<typeof ImageSchema>;
 export type SubmissionFeature = z.infer<typeof SubmissionFeatureSchema>;
 
 export const SubmissionListQuerySchema = z.object({
-  status: z.string().optional().openapi({ description: "Comma-separated statuses (received, processing, approved, rejected). Default: all." }),
-  since: z.iso.datetime({ offset: true }).optional().openapi({ description: "Received at or after this time." }),
-  until: z.iso.datetime({ offset: true }).optional().openapi({ description: "Received before this time." }),
-  bbox: z.string().optional().openapi({ description: "minLng,minLat,maxLng,maxLat — submissions located inside it.", example: "11.2,43.7,11.3,43.8" }),
+  status: z.string().max(200).optional().openapi({ description: "Comma-separated statuses (received, processing, approved, rejected). Default: all." }),
+  since: z.iso.datetime({ offset: true }).max(64).optional().openapi({ description: "Received at or after this time." }),
+  until: z.iso.datetime({ offset: true }).max(64).optional().openapi({ description: "Received before this time." }),
+  bbox: z.string().max(200).optional().openapi({ description: "minLng,minLat,maxLng,maxLat — submissions located inside it.", example: "11.2,43.7,11.3,43.8" }),
   format: z.enum(["json", "geojson"]).optional().openapi({ description: "geojson: a FeatureCollection (same as Accept: application/geo+json)." }),
 });
 

@@ -35,6 +35,7 @@ export const TEST_EVENT = "webhook.test";
 export const WebhookEventsSchema = z
   .array(z.enum([...WEBHOOK_EVENTS, "*"]))
   .min(1)
+  .max(WEBHOOK_EVENTS.length + 1, "List each event type at most once.")
   .openapi({ description: 'Event types to receive; ["*"] (the default) is every event, including ones added later.', example: ["submission.approved", "submission.rejected"] });
 
 const url = z.string().max(2048).openapi({ description: "http(s) URL that receives POSTs. Private, loopback and link-local targets are refused.", example: "https://partner.example/hooks/photo-missions" });
@@ -46,7 +47,7 @@ export const CreateWebhookSchema = z
 export const UpdateWebhookSchema = z
   .strictObject({ url: url.optional(), events: WebhookEventsSchema.optional(), description: z.string().max(500).nullable().optional(), enabled: z.boolean().optional() })
   .refine((b) => Object.keys(b).length > 0, { message: "Send at least one field to change." })
-  .openapi("UpdateWebhook");
+  .openapi("UpdateWebhook", { minProperties: 1 });
 
 export const WebhookSchema = z
   .object({

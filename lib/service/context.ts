@@ -1,6 +1,7 @@
 // What every part of the service is handed: the database, the settings and the signing keys.
 // Built once per process from the environment (lib/service/runtime.ts) or by tests directly.
 import type { Db, DatabaseKind } from "@/lib/db/client";
+import type { SecretBox } from "@/lib/auth/secret-box";
 import type { KeyStore } from "@/lib/auth/tokens";
 import type { MissionCache } from "@/lib/service/missions/mission-cache";
 import type { RateLimiter } from "@/lib/service/rate-limit/limiter";
@@ -48,6 +49,12 @@ export interface ServiceContext {
   payments: PaymentProvider;
   /** Key for signing CDN URLs (HMAC-SHA256), shared by all instances through the database. */
   cdnSecret: string;
+  /**
+   * Seals secrets the service must read back before they are stored, and opens them after they
+   * are read (lib/auth/secret-box.ts): `secretBox.seal(plaintext)` → stored text,
+   * `secretBox.open(stored)` → plaintext (legacy plaintext passes through).
+   */
+  secretBox: SecretBox;
   /** Tells this process's workers (all, or those named) that work was just committed; no-op without workers. */
   wakeWorkers: (...queues: ("qa" | "webhooks" | "orders")[]) => void;
 }

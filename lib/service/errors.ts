@@ -68,6 +68,14 @@ export class ApiError extends Error {
   }
 }
 
+/** Where a field error points: a JSON pointer (RFC 6901) into a body, the parameter's name elsewhere. */
+export function fieldPointer(segments: (string | number)[], location: FieldError["in"] = "body"): string {
+  const parts = segments.map(String);
+  return location === "body"
+    ? parts.map((s) => `/${s.replaceAll("~", "~0").replaceAll("/", "~1")}`).join("") // "" is the whole document
+    : parts.join(".");
+}
+
 export const notFound = (what = "resource") => new ApiError(404, "not_found", `No ${what} with that id.`);
 
 export function problemResponse(error: ApiError, instance?: string, extraHeaders: Record<string, string> = {}): Response {

@@ -2,18 +2,22 @@
 // environment. Kept on globalThis because Next may load this module more than once (route
 // handlers and instrumentation are bundled separately), and PGlite must be opened only once.
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
+import type { SecretBox } from "@/lib/auth/secret-box";
+import { loadSecretBox } from "@/lib/auth/secrets-key";
 import { KeyStore } from "@/lib/auth/tokens";
 import { openDatabase, type Database } from "@/lib/db/client";
 import { env, type Env } from "@/lib/env";
+import { ensurePrivateDir, restrictTree } from "@/lib/fs/private-files";
+import { log } from "@/lib/log";
 import { tokenSettingsFor, type ServiceConfig, type ServiceContext } from "./context";
 import { createServiceApp, type ServiceApp } from "./http/app";
 import { startBackgroundWork, type BackgroundWork } from "./jobs/background";
 import { MissionCache } from "./missions/mission-cache";
 import { createRateLimiter } from "./rate-limit/limiter";
-import { getOrCreateSecret } from "./secrets";
 import { TestCardProcessor } from "./payments/test-card-processor";
+import { getOrCreateSecret, resealStoredSecrets } from "./secrets";
 import { LocalObjectStore } from "./storage/local-store";
 
 export interface ServiceRuntime {
@@ -32,7 +36,7 @@ export function resolveAdminToken(e: Env): { token: string; file?: string } {
   const dataDir = resolve(e.DATA_DIR);
   const file = resolve(dataDir, "admin-token");
   if (existsSync(file)) return { token: readFileSync(file, "utf8").trim(), file };
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  ensurePrivateDir(dataDir);
   const token = `adm_${randomBytes(32).toString("base64url")}`;
   writeFileSync(file, `${token}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
@@ -66,21 +70,38 @@ export function configFromEnv(e: Env, adminToken: string): ServiceConfig {
   };
 }
 
+/**
+ * DATA_DIR (database files, photos, operator token, key file) owner-only: 0700 directories and
+ * 0600 files, whatever the umask and whatever an older version left; refused with a message when
+ * it belongs to someone else.
+ */
+export function prepareDataDir(dataDir: string): void {
+  const dir = resolve(dataDir);
+  ensurePrivateDir(dir);
+  const changed = restrictTree(dir);
+  if (changed > 0) log.warn("data directory made owner-only (0700 directories, 0600 files)", { data_dir: dir, entries_changed: changed });
+}
+
 export async function createRuntime(options: {
   database: Database;
   config: ServiceConfig;
+  /** Seals secrets at rest; from SECRETS_KEY or the key file in production (loadSecretBox). */
+  secretBox: SecretBox;
   runWorker?: boolean;
   workerOptions?: { pollMs?: number };
 }): Promise<ServiceRuntime> {
-  const { database, config } = options;
-  const keys = new KeyStore(database.db, tokenSettingsFor(config.publicOrigin, config.tokenTtlSeconds));
+  const { database, config, secretBox } = options;
+  // Plaintext from before sealing existed, or values of a rotated-out key: sealed with the current key.
+  const resealed = await resealStoredSecrets(database.db, secretBox);
+  if (resealed > 0) log.info("stored secrets sealed with the current key", { values: resealed, key_id: secretBox.keyId });
+  const keys = new KeyStore(database.db, tokenSettingsFor(config.publicOrigin, config.tokenTtlSeconds), secretBox);
   await keys.init();
   const store = new LocalObjectStore(resolve(config.dataDir, "photos"));
-  const cdnSecret = await getOrCreateSecret(database.db, "cdn-url-signing");
+  const cdnSecret = await getOrCreateSecret(database.db, secretBox, "cdn-url-signing");
   const limiter = createRateLimiter(database.db, database.kind);
   const missionCache = new MissionCache(database.kind === "pglite");
   const payments = new TestCardProcessor();
-  const ctx: ServiceContext = { db: database.db, dbKind: database.kind, config, keys, store, limiter, missionCache, payments, cdnSecret, wakeWorkers: () => {} };
+  const ctx: ServiceContext = { db: database.db, dbKind: database.kind, config, keys, store, limiter, missionCache, payments, cdnSecret, secretBox, wakeWorkers: () => {} };
   const app = createServiceApp(ctx);
   const background = options.runWorker ? startBackgroundWork(ctx, options.workerOptions) : undefined;
   if (background) {
@@ -103,17 +124,20 @@ export async function createRuntime(options: {
   };
 }
 
-async function startFromEnv(overrides: { trustProxy?: boolean } = {}): Promise<ServiceRuntime> {
+/** The runtime as `npm start` builds it from a validated environment (getRuntime uses process.env's). */
+export async function startRuntime(env: Env, overrides: { trustProxy?: boolean } = {}): Promise<ServiceRuntime> {
   if (env.DATABASE_URL && !env.ADMIN_TOKEN) {
     throw new Error("ADMIN_TOKEN must be set when DATABASE_URL is: every instance must share the operator token.");
   }
+  prepareDataDir(env.DATA_DIR);
   const admin = resolveAdminToken(env);
+  const secrets = loadSecretBox(env);
   const database = await openDatabase(
     env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL } : { kind: "pglite", dataDir: env.DATA_DIR },
   );
   const config = configFromEnv(env, admin.token);
   if (overrides.trustProxy !== undefined) config.trustProxy = overrides.trustProxy;
-  const runtime = await createRuntime({ database, config, runWorker: env.RUN_WORKER });
+  const runtime = await createRuntime({ database, config, secretBox: secrets.box, runWorker: env.RUN_WORKER });
   if (env.DEMO_ENABLED && env.RUN_WORKER) {
     const { seedDemo, startDemoSimulator, DEMO_USER } = await import("@/lib/demo/seed-demo");
     const { state, fresh } = await seedDemo(runtime.ctx);
@@ -123,13 +147,18 @@ async function startFromEnv(overrides: { trustProxy?: boolean } = {}): Promise<S
       await simulator.stop();
       await stop();
     };
-    console.log(`[demo] ${fresh ? "seeded" : "resumed"}: sign in as ${DEMO_USER.email} / ${DEMO_USER.password}`);
+    // The demo account's password is public (README); it is printed so a first start says how to sign in.
+    log.info(`demo ${fresh ? "seeded" : "resumed"}: sign in as ${DEMO_USER.email} / ${DEMO_USER.password}`);
   }
-  console.log(
-    `[service] ready: database=${database.kind}${database.kind === "pglite" ? ` (${resolve(env.DATA_DIR)})` : ""}, ` +
-      `api=${config.publicOrigin}/api/v1, docs=${config.publicOrigin}/docs`,
-  );
-  if (admin.file) console.log(`[service] operator token: ${admin.file} (owner-only); use \`npm run admin\``);
+  log.info("service ready", {
+    database: database.kind,
+    data_dir: database.kind === "pglite" ? resolve(env.DATA_DIR) : undefined,
+    api: `${config.publicOrigin}/api/v1`,
+    docs: `${config.publicOrigin}/docs`,
+    sealing_key_from: secrets.source,
+    sealing_key_id: secrets.box.keyId,
+  });
+  if (admin.file) log.info("operator token written (owner-only); use `npm run admin`", { file: admin.file });
   return runtime;
 }
 
@@ -139,7 +168,7 @@ type GlobalWithRuntime = typeof globalThis & { [globalKey]?: Promise<ServiceRunt
 /** The one runtime of this process, started on first use. */
 export function getRuntime(overrides: { trustProxy?: boolean } = {}): Promise<ServiceRuntime> {
   const g = globalThis as GlobalWithRuntime;
-  g[globalKey] ??= startFromEnv(overrides).catch((error: unknown) => {
+  g[globalKey] ??= startRuntime(env, overrides).catch((error: unknown) => {
     delete g[globalKey];
     throw error;
   });

@@ -9,6 +9,7 @@ import { createId } from "@/lib/ids/create-id";
 import { createOrganisation } from "@/lib/service/accounts/create-organisation";
 import { createMission } from "@/lib/service/missions/create-mission";
 import { getMissionRow } from "@/lib/service/missions/get-mission";
+import { ephemeralSecretBox } from "@/lib/auth/secret-box";
 import { createRuntime, TOKEN_TTL_SECONDS, type ServiceRuntime } from "@/lib/service/runtime";
 import { exportMission } from "./export-mission";
 
@@ -19,6 +20,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), "pm-export-unit-"));
   runtime = await createRuntime({
     database: await openDatabase({ kind: "pglite", dataDir: null }),
+    secretBox: ephemeralSecretBox(),
     config: {
       publicOrigin: "http://localhost:3000",
       adminToken: "x".repeat(40),

@@ -1,13 +1,17 @@
 // The service's HTTP app: one Hono app serving the mission interface (/api/v1), the operator
 // interface (/api/admin/v1), health and the OpenAPI document. Mounted inside Next by
 // app/api/[...route]/route.ts, or served on its own by scripts/api-server.ts. Never imports Next.
+import { randomUUID } from "node:crypto";
 import { OpenAPIHono, createRoute, z, type Hook } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
 import { sql } from "drizzle-orm";
 import type { ZodError } from "zod";
 import { SCOPES } from "@/lib/auth/scopes";
+import { log } from "@/lib/log";
 import { ADMIN_BASE_PATH, API_BASE_PATH, CDN_BASE_PATH, ORDERS_BASE_PATH, type ServiceContext } from "@/lib/service/context";
-import { ApiError, problemResponse, type FieldError } from "@/lib/service/errors";
+import { ApiError, fieldPointer, problemResponse, type FieldError } from "@/lib/service/errors";
+import { requireAdmin } from "./middleware/require-admin";
+import { splitDocuments } from "./openapi-documents";
 import { registerAdminRoutes } from "./routes/admin";
 import { registerAdminOrderRoutes } from "./routes/admin-orders";
 import { registerCdnRoutes } from "./routes/cdn";
@@ -20,19 +24,23 @@ import { registerMissionRoutes } from "./routes/missions";
 import { registerOrderRoutes } from "./routes/orders";
 import { registerSubmissionRoutes } from "./routes/submissions";
 import { registerWebhookRoutes } from "./routes/webhooks";
+import { assertStorableInput } from "./storable-input";
 import { registerWebhookEvents } from "./webhook-events";
 import type { AppEnv } from "./types";
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
 
 const TARGET_LOCATION: Record<string, FieldError["in"]> = { json: "body", form: "body", query: "query", param: "path", header: "header" };
 
 function toFieldErrors(error: ZodError, target: string): FieldError[] {
   const location = TARGET_LOCATION[target] ?? "body";
-  return error.issues.flatMap((issue): FieldError[] => {
+  // zod runs length checks (an array's max items) even on a value of the wrong type (a string):
+  // where a member has the wrong type, that is the one thing to say about it.
+  const wrongType = new Set(error.issues.filter((i) => i.code === "invalid_type").map((i) => i.path.join("\u0000")));
+  const issues = error.issues.filter((i) => i.code === "invalid_type" || !wrongType.has(i.path.join("\u0000")));
+  return issues.flatMap((issue): FieldError[] => {
     const path = issue.path.map(String);
-    const pointerOf = (segments: string[]) =>
-      location === "body"
-        ? segments.map((s) => `/${s.replaceAll("~", "~0").replaceAll("/", "~1")}`).join("") // "" is the whole document (RFC 6901)
-        : segments.join(".");
+    const pointerOf = (segments: string[]) => fieldPointer(segments, location);
     if (issue.code === "unrecognized_keys") {
       return issue.keys.map((key) => ({
         pointer: pointerOf([...path, key]),
@@ -52,12 +60,14 @@ const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
       errors: toFieldErrors(error, result.target),
     });
   }
+  // Every validated input passes here, whatever the route: refuse what PostgreSQL cannot store.
+  assertStorableInput(result.data, TARGET_LOCATION[result.target] ?? "body");
 };
 
 const healthRoute = createRoute({
   method: "get",
   path: "/api/health",
-  tags: ["Operator"],
+  tags: ["Health"],
   summary: "Health",
   description: "Answers when the app and its database respond; says which database is in use.",
   responses: {
@@ -119,18 +129,22 @@ export function createServiceApp(ctx: ServiceContext) {
 
   app.use("*", async (c, next) => {
     c.set("ctx", ctx);
-    c.set("responseHeaders", {});
+    // A caller's own request id is kept when it is a plain token, so its logs and ours match.
+    const requestId = REQUEST_ID.test(c.req.header("x-request-id") ?? "") ? (c.req.header("x-request-id") ?? "") : randomUUID();
+    c.set("requestId", requestId);
+    c.set("responseHeaders", { "X-Request-Id": requestId });
     // Set before the handler runs (a handler may override Cache-Control), so responses keep
     // their fast path instead of being re-headered afterwards.
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Cache-Control", "no-store");
+    c.header("X-Request-Id", requestId);
     await next();
   });
 
   const v1 = createSubApp();
   registerAuthRoutes(v1);
   registerMissionRoutes(v1);
-  registerSubmissionRoutes(v1);
+  registerSubmissionRoutes(v1, ctx.config.uploads);
   registerFieldRoutes(v1);
   registerFieldAssignmentRoutes(v1);
   registerWebhookRoutes(v1);
@@ -160,7 +174,10 @@ export function createServiceApp(ctx: ServiceContext) {
 
   app.openAPIRegistry.registerComponent("securitySchemes", "oauth2", {
     type: "oauth2",
-    description: "OAuth 2.0 client credentials. Tokens are EdDSA-signed JWTs valid for 86400 s.",
+    description:
+      "OAuth 2.0 client credentials. Tokens are EdDSA-signed JWTs (RFC 9068, `typ: at+jwt`) valid for 86400 s, issued and " +
+      "verified as RFC8725 (JWT best current practices) asks: one fixed algorithm (`alg: none` and any other refused), `kid` " +
+      "from our own JWKS only, `iss`, `aud` and `exp` always checked.",
     flows: { clientCredentials: { tokenUrl: `${ctx.config.publicOrigin}${API_BASE_PATH}/auth/token`, scopes: { ...SCOPES } } },
   });
   app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", API_KEY_SCHEME);
@@ -172,17 +189,29 @@ export function createServiceApp(ctx: ServiceContext) {
 
   registerWebhookEvents(app);
 
-  app.doc31(`${API_BASE_PATH}/openapi.json`, {
+  // One generation (on first request, when every route is registered), split in two documents.
+  let documents: ReturnType<typeof splitDocuments> | undefined;
+  const openApiDocuments = () =>
+    (documents ??= splitDocuments(app.getOpenAPI31Document(documentConfig), ADMIN_BASE_PATH, {
+      title: "Photo Missions operator API",
+      version: "1.0.0",
+      description:
+        "The operator interface (needs the ADMIN_TOKEN): organisations, users, credentials and zoomers, and the calls the dashboard's " +
+        "server makes for its users. Errors are RFC 9457 problem details with a stable `code`.",
+    }));
+  const documentConfig: Parameters<typeof app.getOpenAPI31Document>[0] = {
     openapi: "3.1.0",
     info: {
       title: "Photo Missions API",
       version: "1.0.0",
+      contact: { name: "Photo Missions API support", url: `${ctx.config.publicOrigin}/docs` },
       description:
-        "Missions, submissions, geotagged images and webhooks for partners; field intake for zoomers; the operator interface. " +
+        "Missions, submissions, geotagged images and webhooks for partners; field intake for zoomers. " +
         "Errors are RFC 9457 problem details (`application/problem+json`) with a stable `code`. Every authenticated response " +
         "carries X-RateLimit-Limit/Remaining/Reset; limits are 60 requests per minute and 1000 per hour per client.",
     },
-    servers: [{ url: ctx.config.publicOrigin }],
+    // x-internal: this document is for integrators outside (the operator's has its own).
+    servers: [{ url: ctx.config.publicOrigin, description: "This deployment (production, or the staging or local instance serving this document).", "x-internal": false } as { url: string; description: string }],
     tags: [
       { name: "Authentication", description: "OAuth 2.0 client credentials and signing keys." },
       { name: "Missions", description: "Geographic photo-collection jobs." },
@@ -195,6 +224,7 @@ export function createServiceApp(ctx: ServiceContext) {
       },
       { name: "Field", description: "For zoomers: open missions near them. Submitting photos is under Submissions." },
       { name: "CDN", description: "Photo bytes behind signed, expiring URLs." },
+      { name: "Health", description: "Liveness, for load balancers and monitors." },
       { name: "Operator", description: "Organisations, users and credentials; needs the ADMIN_TOKEN." },
       {
         name: "Dashboard (operator)",
@@ -203,7 +233,11 @@ export function createServiceApp(ctx: ServiceContext) {
           "mission-interface tokens with the scopes of their role in an organisation.",
       },
     ],
-  });
+  };
+  // GET /api/v1/openapi.json – the public document
+  app.get(`${API_BASE_PATH}/openapi.json`, (c) => c.json(openApiDocuments().public, 200, { "Cache-Control": "public, max-age=300" }));
+  // GET /api/admin/v1/openapi.json – the operator interface's document, for the operator only
+  app.get(`${ADMIN_BASE_PATH}/openapi.json`, requireAdmin, (c) => c.json(openApiDocuments().operator, 200));
 
   app.notFound((c) => {
     const allowed = methodsAllowedFor(app, c.req.path);
@@ -227,8 +261,10 @@ export function createServiceApp(ctx: ServiceContext) {
       const code = error.status === 400 ? "malformed_request" : `http_${error.status}`;
       return problemResponse(new ApiError(error.status, code, error.message || "The request could not be processed."), c.req.path, headers);
     }
-    console.error(`[api] ${c.req.method} ${c.req.path} failed`, error);
-    return problemResponse(new ApiError(500, "internal_error", "Something went wrong on our side. It has been logged."), c.req.path, headers);
+    // The path only: query strings may carry signatures (CDN URLs); bodies are never logged.
+    log.error("request failed", { request_id: c.var.requestId, method: c.req.method, path: c.req.path }, error);
+    const detail = `Something went wrong on our side. It has been logged with request id ${c.var.requestId}.`;
+    return problemResponse(new ApiError(500, "internal_error", detail), c.req.path, headers);
   });
 
   return app;

@@ -64,13 +64,17 @@ export function errorResponses(...statuses: ErrorStatus[]) {
     out[status] = problem(ERROR_DESCRIPTIONS[status], status === 401 ? undefined : rateLimitHeaderDocs);
   }
   out[429] = problem("Rate limit exceeded.", { ...retryAfterHeaderDoc, ...rateLimitHeaderDocs });
+  out[500] = problem(INTERNAL_ERROR_DESCRIPTION);
   return out;
 }
+
+const INTERNAL_ERROR_DESCRIPTION = "Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote.";
 
 /** Error responses of a route that needs no token. */
 export function publicErrorResponses(...statuses: ErrorStatus[]) {
   const out: Record<number, ReturnType<typeof problem>> = {};
   for (const status of statuses) out[status] = problem(ERROR_DESCRIPTIONS[status]);
+  out[500] = problem(INTERNAL_ERROR_DESCRIPTION);
   return out;
 }
 
@@ -81,6 +85,9 @@ export function jsonResponse<T extends z.ZodType>(schema: T, description: string
     ...(status === "authenticated" ? { headers: rateLimitHeaderDocs } : {}),
   };
 }
+
+/** A body-less success (204) of an authenticated route: the rate-limit headers still come. */
+export const noContent = (description: string) => ({ description, headers: rateLimitHeaderDocs });
 
 export const security = (scope: Scope) => [{ oauth2: [scope] }];
 /** The order interface takes the organisation's API key or an OAuth token with the scope. */
@@ -95,8 +102,16 @@ export const ListMetaSchema = z
   })
   .openapi("ListMeta");
 
+/** Longest id accepted in a path (ours are about 35 characters); longer ones are 422, not a lookup. */
+export const MAX_ID_LENGTH = 100;
+/** Longest comma-separated filter list (status=…) and box (bbox=…) in a query. */
+export const MAX_FILTER_LENGTH = 200;
+
+/** Deeper pages are refused: an offset past this is never useful, and would overflow the database's. */
+export const MAX_PAGE = 10_000;
+
 export const PagingQuery = {
-  page: z.coerce.number().int().min(1).default(1).openapi({ description: "Page number, from 1.", example: 1 }),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1).openapi({ description: `Page number, from 1 (at most ${MAX_PAGE}).`, example: 1 }),
   per_page: z.coerce
     .number()
     .int()

@@ -19,5 +19,7 @@ export type AppEnv = {
     orderCaller: OrderCaller;
     /** Headers every response of this request must carry, error responses included. */
     responseHeaders: Record<string, string>;
+    /** Names this request in logs and in the X-Request-Id response header. */
+    requestId: string;
   };
 };

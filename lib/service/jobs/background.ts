@@ -1,6 +1,7 @@
 // In-process background work for the one-process default (and for `npm run worker` processes when
 // scaled out): the QA worker, the webhook delivery worker and periodic housekeeping.
 import type { ServiceContext } from "@/lib/service/context";
+import { log } from "@/lib/log";
 import { runOrderJob } from "@/lib/service/orders/order-jobs";
 import { runQa } from "@/lib/service/qa/run-qa";
 import { claimDeliveries, processDelivery } from "@/lib/service/webhooks/deliver-webhooks";
@@ -37,7 +38,7 @@ export function startBackgroundWork(ctx: ServiceContext, { housekeepingMs = 60_0
   const orders = startJobWorker(ctx, "orders", (job) => runOrderJob(ctx, job.payload), { pollMs });
   let housekeeping: Promise<void> = Promise.resolve();
   const timer = setInterval(() => {
-    housekeeping = tidy(ctx).catch((error: unknown) => console.error("[worker] housekeeping failed", error));
+    housekeeping = tidy(ctx).catch((error: unknown) => log.error("housekeeping failed", {}, error));
   }, housekeepingMs);
   timer.unref();
   return {

@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
 import { jobs } from "@/lib/db/schema";
 import { createId } from "@/lib/ids/create-id";
+import { describeError } from "@/lib/log";
 
 export type QueueName = "qa" | "webhooks" | "orders";
 
@@ -51,7 +52,10 @@ export async function completeJob(db: Db, id: string): Promise<void> {
 
 /** Retries with exponential backoff until maxAttempts, then marks the job failed. */
 export async function failJob(db: Db, job: Job, error: unknown): Promise<void> {
-  const message = error instanceof Error ? error.message : String(error);
+  // Kept in the jobs table for operators: the same redacted summary the log gets, never a
+  // failed query's parameters.
+  const summary = describeError(error);
+  const message = `${summary.name}${summary.code ? ` ${summary.code}` : ""}: ${summary.message}${summary.cause ? ` (${summary.cause.name}${summary.cause.code ? ` ${summary.cause.code}` : ""}: ${summary.cause.message})` : ""}`;
   const finalAttempt = job.attempts >= job.maxAttempts;
   const delaySeconds = Math.min(3600, 2 ** job.attempts * 5);
   await db.execute(sql`update jobs

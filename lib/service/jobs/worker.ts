@@ -1,6 +1,7 @@
 // A polling worker: claims due work, processes it (claimed items in parallel), and sleeps while
 // there is none; `wake()` skips the wait when this process has just committed new work.
 import type { ServiceContext } from "@/lib/service/context";
+import { log } from "@/lib/log";
 import { claimJobs, completeJob, failJob, type Job, type QueueName } from "./queue";
 
 export interface Worker {
@@ -27,13 +28,13 @@ export function startPollingWorker<T>(name: string, claim: () => Promise<T[]>, p
       try {
         items = await claim();
       } catch (error) {
-        if (!stopped) console.error(`[worker:${name}] claim failed`, error);
+        if (!stopped) log.error("worker claim failed", { worker: name }, error);
       }
       if (items.length === 0) {
         await sleep();
         continue;
       }
-      await Promise.all(items.map((item) => processItem(item).catch((error: unknown) => console.error(`[worker:${name}]`, error))));
+      await Promise.all(items.map((item) => processItem(item).catch((error: unknown) => log.error("worker item failed", { worker: name }, error))));
     }
   })();
 
@@ -57,7 +58,7 @@ export function startJobWorker(ctx: ServiceContext, queue: QueueName, handler: (
         await handler(job);
         await completeJob(ctx.db, job.id);
       } catch (error) {
-        console.error(`[worker:${queue}] job ${job.id} failed (attempt ${job.attempts})`, error);
+        log.error("job failed", { queue, job_id: job.id, attempt: job.attempts }, error);
         await failJob(ctx.db, job, error);
       }
     },

@@ -37,7 +37,7 @@ export async function createDeliverySecret(ctx: ServiceContext, orgId: string) {
   const secret = newSecret();
   const [row] = await ctx.db
     .update(organisations)
-    .set({ orderDeliverySecret: secret, orderDeliverySecretCreatedAt: new Date() })
+    .set({ orderDeliverySecret: ctx.secretBox.seal(secret), orderDeliverySecretCreatedAt: new Date() })
     .where(and(eq(organisations.id, orgId), isNull(organisations.orderDeliverySecret)))
     .returning();
   if (!row) {
@@ -55,8 +55,9 @@ export async function rotateDeliverySecret(ctx: ServiceContext, orgId: string) {
   const [row] = await ctx.db
     .update(organisations)
     .set({
-      orderDeliverySecret: secret,
+      orderDeliverySecret: ctx.secretBox.seal(secret),
       orderDeliverySecretCreatedAt: now,
+      // The outgoing secret moves across as stored (still sealed).
       previousOrderDeliverySecret: current.orderDeliverySecret,
       previousOrderDeliverySecretExpiresAt: current.orderDeliverySecret ? new Date(now.getTime() + ctx.config.webhooks.secretGraceSeconds * 1000) : null,
     })
@@ -67,9 +68,12 @@ export async function rotateDeliverySecret(ctx: ServiceContext, orgId: string) {
 }
 
 /** What signs a delivery to an order's URL now; null when the organisation has no secret. */
-export async function orderDeliverySecrets(ctx: Pick<ServiceContext, "db">, orgId: string, now: Date) {
+export async function orderDeliverySecrets(ctx: Pick<ServiceContext, "db" | "secretBox">, orgId: string, now: Date) {
   const [row] = await ctx.db.select().from(organisations).where(eq(organisations.id, orgId)).limit(1);
   if (!row?.orderDeliverySecret) return null;
   const previousLive = row.previousOrderDeliverySecret && row.previousOrderDeliverySecretExpiresAt && row.previousOrderDeliverySecretExpiresAt > now;
-  return { secret: row.orderDeliverySecret, previousSecret: previousLive ? row.previousOrderDeliverySecret : null };
+  return {
+    secret: ctx.secretBox.open(row.orderDeliverySecret),
+    previousSecret: previousLive && row.previousOrderDeliverySecret ? ctx.secretBox.open(row.previousOrderDeliverySecret) : null,
+  };
 }

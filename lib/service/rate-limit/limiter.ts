@@ -7,6 +7,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db, DatabaseKind } from "@/lib/db/client";
 import { apiClients, rateLimitCounters } from "@/lib/db/schema";
+import { log } from "@/lib/log";
 import { consume, peek, summarise, windowStates, type ConsumeResult, type RateWindow, type WindowState } from "./consume";
 
 export interface RateLimiter {
@@ -52,7 +53,7 @@ class LocalRateLimiter implements RateLimiter {
     flushMs: number,
   ) {
     this.timer = setInterval(() => {
-      this.flushing = this.flush().catch((error: unknown) => console.error("[rate-limit] flush failed", error));
+      this.flushing = this.flush().catch((error: unknown) => log.error("rate-limit flush failed", {}, error));
     }, flushMs);
     this.timer.unref();
   }

@@ -1,10 +1,14 @@
 import { createReadStream } from "node:fs";
-import { copyFile, mkdir, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
+import { chmod, copyFile, mkdir, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import type { Readable } from "node:stream";
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "@/lib/fs/private-files";
 import { assertSafeKey, type ObjectStore, type StoredObject } from "./object-store";
 
-/** Objects as files under one directory; writes land by rename, so a reader never sees half a file. */
+/**
+ * Objects as files under one directory; writes land by rename, so a reader never sees half a file.
+ * Owner-only like the rest of DATA_DIR (lib/fs/private-files.ts): originals carry GPS.
+ */
 export class LocalObjectStore implements ObjectStore {
   readonly root: string;
 
@@ -19,13 +23,15 @@ export class LocalObjectStore implements ObjectStore {
 
   async putFile(key: string, tempPath: string): Promise<StoredObject> {
     const target = this.localPath(key);
-    await mkdir(dirname(target), { recursive: true });
+    await mkdir(dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
     try {
+      await chmod(tempPath, PRIVATE_FILE_MODE);
       await rename(tempPath, target);
     } catch (error) {
       // Temp dir on another filesystem: copy, then remove the temp file.
       if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
       await copyFile(tempPath, `${target}.partial`);
+      await chmod(`${target}.partial`, PRIVATE_FILE_MODE);
       await rename(`${target}.partial`, target);
       await unlink(tempPath);
     }
@@ -34,8 +40,8 @@ export class LocalObjectStore implements ObjectStore {
 
   async putBuffer(key: string, data: Buffer): Promise<StoredObject> {
     const target = this.localPath(key);
-    await mkdir(dirname(target), { recursive: true });
-    await writeFile(`${target}.partial`, data);
+    await mkdir(dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
+    await writeFile(`${target}.partial`, data, { mode: PRIVATE_FILE_MODE });
     await rename(`${target}.partial`, target);
     return { size: data.length };
   }

@@ -9,7 +9,9 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { ApiError } from "@/lib/service/errors";
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "@/lib/fs/private-files";
 import { SNIFF_BYTES } from "@/lib/photos/sniff-image-type";
+import { toStorableText, unstorableReason } from "@/lib/text/storable-text";
 
 export interface UploadedFile {
   field: string;
@@ -44,7 +46,7 @@ export async function parseUpload(
     throw new ApiError(415, "unsupported_media_type", "Send photos as multipart/form-data with one or more `photos` parts.");
   }
   if (!body) throw new ApiError(400, "malformed_request", "The request has no body.");
-  await mkdir(tempDir, { recursive: true });
+  await mkdir(tempDir, { recursive: true, mode: PRIVATE_DIR_MODE });
 
   const files: UploadedFile[] = [];
   const fields: Record<string, string> = {};
@@ -72,7 +74,8 @@ export async function parseUpload(
     }
     const tempPath = join(tempDir, `upload-${randomBytes(12).toString("hex")}`);
     const hash = createHash("sha256");
-    const file: UploadedFile = { field, originalName: info.filename ? info.filename.slice(0, 255) : null, declaredType: info.mimeType, tempPath, size: 0, sha256: "", head: new Uint8Array(0) };
+    // The name is metadata the phone chose, not something the zoomer typed: cleaned, not refused.
+    const file: UploadedFile = { field, originalName: info.filename ? toStorableText(info.filename).slice(0, 255) : null, declaredType: info.mimeType, tempPath, size: 0, sha256: "", head: new Uint8Array(0) };
     files.push(file);
     const headChunks: Buffer[] = [];
     let headLength = 0;
@@ -91,7 +94,7 @@ export async function parseUpload(
       fail(new ApiError(413, "file_too_large", `"${file.originalName ?? "photo"}" is larger than ${limits.maxFileBytes} bytes.`));
     });
     writes.push(
-      pipeline(stream, tap, createWriteStream(tempPath, { mode: 0o600 })).then(() => {
+      pipeline(stream, tap, createWriteStream(tempPath, { mode: PRIVATE_FILE_MODE })).then(() => {
         file.sha256 = hash.digest("hex");
         file.head = new Uint8Array(Buffer.concat(headChunks));
       }),
@@ -102,6 +105,8 @@ export async function parseUpload(
       fail(new ApiError(422, "validation_failed", `Unexpected field "${name}".`, { errors: [{ pointer: name, in: "body", message: `Allowed fields: ${limits.allowedFields.join(", ")}, and "${limits.fileField}" files.` }] }));
     } else if (info.valueTruncated) {
       fail(new ApiError(422, "validation_failed", `Field "${name}" is too long.`, { errors: [{ pointer: name, in: "body", message: `At most ${limits.maxFieldBytes} bytes.` }] }));
+    } else if (unstorableReason(value)) {
+      fail(new ApiError(422, "validation_failed", "The request is not valid; see errors[].", { errors: [{ pointer: name, in: "body", message: unstorableReason(value) ?? "", code: "invalid_text" }] }));
     } else {
       fields[name] = value;
     }

@@ -33,7 +33,7 @@ interface CheckedFile extends UploadedFile {
   exif: ExifSummary;
 }
 
-const MAX_NOTE = 2000;
+export const MAX_NOTE_LENGTH = 2000;
 
 async function assertOpen(ctx: ServiceContext, missionId: string, viaAssignment: boolean) {
   const [mission] = await ctx.db.select({ status: missions.status, orderId: missions.orderId }).from(missions).where(eq(missions.id, missionId)).limit(1);
@@ -68,8 +68,8 @@ function validateFields(fields: Record<string, string>): { angle: string | null;
     throw new ApiError(422, "validation_failed", "Unknown angle.", { errors: [{ pointer: "angle", in: "body", message: `Use one of ${ANGLES.join(", ")}.` }] });
   }
   const note = fields.note?.trim() || null;
-  if (note !== null && note.length > MAX_NOTE) {
-    throw new ApiError(422, "validation_failed", "Note too long.", { errors: [{ pointer: "note", in: "body", message: `At most ${MAX_NOTE} characters.` }] });
+  if (note !== null && note.length > MAX_NOTE_LENGTH) {
+    throw new ApiError(422, "validation_failed", "Note too long.", { errors: [{ pointer: "note", in: "body", message: `At most ${MAX_NOTE_LENGTH} characters.` }] });
   }
   return { angle, note };
 }
@@ -82,7 +82,7 @@ export async function receiveSubmission({ ctx, zoomerId, missionId, body, conten
     maxFiles: assignment ? 1 : uploads.maxPhotos,
     fileField: "photos",
     allowedFields: ["angle", "note"],
-    maxFieldBytes: MAX_NOTE * 4,
+    maxFieldBytes: MAX_NOTE_LENGTH * 4,
   });
   const storedKeys: string[] = [];
   try {

@@ -39,9 +39,10 @@ export async function claimDeliveries(ctx: ServiceContext, { limit = 8, leaseSec
   return rows.map((r) => ({ id: r.id, endpointId: r.endpoint_id, eventId: r.event_id, eventType: r.event_type, payload: r.payload, attempt: r.attempt_count }));
 }
 
-function endpointSecrets(endpoint: typeof webhookEndpoints.$inferSelect, now: Date) {
+/** The endpoint's secrets, unsealed: the current one, and the previous one during its grace period. */
+function endpointSecrets(ctx: ServiceContext, endpoint: typeof webhookEndpoints.$inferSelect, now: Date) {
   const previousSecret = endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now ? endpoint.previousSecret : null;
-  return { secret: endpoint.secret, previousSecret };
+  return { secret: ctx.secretBox.open(endpoint.secret), previousSecret: previousSecret === null ? null : ctx.secretBox.open(previousSecret) };
 }
 
 const claimedBy = (d: ClaimedDelivery) => and(eq(webhookDeliveries.id, d.id), eq(webhookDeliveries.attemptCount, d.attempt), eq(webhookDeliveries.status, "delivering"));
@@ -58,7 +59,7 @@ export async function processDelivery(ctx: ServiceContext, delivery: ClaimedDeli
     return;
   }
 
-  const secrets = endpoint.orderId ? await orderDeliverySecrets(ctx, endpoint.orgId, now) : endpointSecrets(endpoint, now);
+  const secrets = endpoint.orderId ? await orderDeliverySecrets(ctx, endpoint.orgId, now) : endpointSecrets(ctx, endpoint, now);
   if (!secrets) {
     await db
       .update(webhookDeliveries)

@@ -46,7 +46,7 @@ export async function createWebhook(ctx: ServiceContext, orgId: string, input: {
   const secret = newSecret();
   const [row] = await ctx.db
     .insert(webhookEndpoints)
-    .values({ id: createId("webhook"), orgId, url, events: input.events ?? ["*"], description: input.description ?? null, secret })
+    .values({ id: createId("webhook"), orgId, url, events: input.events ?? ["*"], description: input.description ?? null, secret: ctx.secretBox.seal(secret) })
     .returning();
   if (!row) throw new Error("insert returned no row");
   return { ...serializeWebhook(row), secret };
@@ -113,7 +113,8 @@ export async function rotateWebhookSecret(ctx: ServiceContext, orgId: string, id
   const expires = new Date(Date.now() + ctx.config.webhooks.secretGraceSeconds * 1000);
   const [row] = await ctx.db
     .update(webhookEndpoints)
-    .set({ secret, previousSecret: current.secret, previousSecretExpiresAt: expires, updatedAt: new Date() })
+    // The outgoing secret moves across as stored (still sealed); only the new one is sealed here.
+    .set({ secret: ctx.secretBox.seal(secret), previousSecret: current.secret, previousSecretExpiresAt: expires, updatedAt: new Date() })
     .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.orgId, orgId), inScope("webhook")))
     .returning();
   if (!row) throw notFound("webhook endpoint");

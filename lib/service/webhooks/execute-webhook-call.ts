@@ -1,8 +1,10 @@
-// One HTTP POST of a webhook: signed raw body, a timeout, redirects not followed, the target's
-// address checked at connect time, and what came back (status, a snippet, or why nothing did).
+// One HTTP POST of a webhook: signed raw body, a timeout, redirects not followed, the target
+// checked for every connection (ssrf-guard.ts), and what came back (status, a snippet, or why
+// nothing did).
 import http from "node:http";
 import https from "node:https";
-import { guardedLookup } from "./ssrf-guard";
+import { isIP, type Socket } from "node:net";
+import { assertSafeUrlShape, guardedLookup, hostOf, isPublicAddress, UnsafeTargetError } from "./ssrf-guard";
 import { signPayload, standardSignature } from "./sign-payload";
 
 export interface WebhookCall {
@@ -62,6 +64,16 @@ export function executeWebhookCall(call: WebhookCall, { timeoutMs, allowPrivate 
     } catch {
       return finish({ statusCode: null, snippet: null, error: "invalid URL" });
     }
+    try {
+      // The rules may have changed since the endpoint was registered: check them again, and an IP
+      // literal here, since Node never calls `lookup` for one.
+      assertSafeUrlShape(url);
+      const host = hostOf(url);
+      if (!allowPrivate && isIP(host) && !isPublicAddress(host)) throw new UnsafeTargetError(`${host} is a private or reserved address; not connecting.`);
+    } catch (error) {
+      if (error instanceof UnsafeTargetError) return finish({ statusCode: null, snippet: null, error: error.message });
+      throw error;
+    }
     const client = url.protocol === "https:" ? https : http;
     const request = client.request(url, {
       method: "POST",
@@ -70,6 +82,21 @@ export function executeWebhookCall(call: WebhookCall, { timeoutMs, allowPrivate 
       timeout: timeoutMs,
       agent: false, // a fresh connection per call: the guarded lookup runs every time
     });
+    // Last line of defence: whatever led here (literal, resolved name, anything added later), the
+    // peer this socket actually reached must be public. Registered before the request's body is
+    // flushed to the socket (Node emits 'socket' first), so nothing is sent to a refused peer.
+    if (!allowPrivate) {
+      request.on("socket", (socket: Socket) => {
+        const check = () => {
+          const peer = socket.remoteAddress;
+          if (peer === undefined || !isPublicAddress(peer)) {
+            request.destroy(new UnsafeTargetError(`connected to ${peer ?? "an unknown address"}, a private or reserved address; closed before sending.`));
+          }
+        };
+        if (socket.connecting) socket.prependOnceListener("connect", check);
+        else check();
+      });
+    }
     // One deadline for the whole exchange, not only for idle sockets.
     const deadline = setTimeout(() => request.destroy(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
     request.on("timeout", () => request.destroy(new Error(`timed out after ${timeoutMs} ms`)));

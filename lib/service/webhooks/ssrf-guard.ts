@@ -1,76 +1,81 @@
-// Webhook targets must be public: loopback, private, link-local, metadata and other special
-// addresses are refused when an endpoint is registered and again at connect time (the address
-// actually dialled is checked, so a name that later resolves somewhere private — DNS rebinding —
-// is refused too). A setting allows private targets for local development and tests.
-import { BlockList, isIP } from "node:net";
+// Outgoing requests to URLs our callers choose (webhook endpoints, an order's delivery URL) must
+// reach the public internet only. One guard for all of them:
+// - addresses: an allow-list, not a block-list. ipaddr.js (a maintained classification of the
+//   IANA special-purpose registries) must call the address plain `unicast`, and an IPv6 address
+//   must also be global unicast (2000::/3): that refuses loopback, private, link-local, metadata,
+//   CGNAT, documentation, multicast, and every way of wrapping an IPv4 address in IPv6
+//   (IPv4-mapped is judged by the IPv4 inside; IPv4-compatible ::a.b.c.d, NAT64 64:ff9b::/96 and
+//   64:ff9b:1::/48, 6to4 2002::/16, Teredo are refused outright), and deprecated site-local fec0::/10;
+// - ports: 80, 443, or 1024 and above. Below 1024 are the well-known services (SSH, SMTP, DNS…)
+//   a webhook has no business talking to;
+// - when: at registration (assertSafeWebhookUrl) and again for every connection
+//   (execute-webhook-call.ts: IP literals before connecting, names through guardedLookup, and the
+//   socket's actual peer address once connected), so a name that later resolves somewhere
+//   private (DNS rebinding), or an endpoint registered while private targets were allowed, is
+//   refused.
+// A setting allows private targets for local development and tests; the port rule always holds.
+import { isIP } from "node:net";
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { promisify } from "node:util";
+import ipaddr from "ipaddr.js";
 
-const blocked = new BlockList();
-for (const [network, prefix] of [
-  ["0.0.0.0", 8], // "this network"
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10], // carrier-grade NAT
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16], // link-local, incl. cloud metadata 169.254.169.254
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.0.2.0", 24],
-  ["192.88.99.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["198.51.100.0", 24],
-  ["203.0.113.0", 24],
-  ["224.0.0.0", 4], // multicast
-  ["240.0.0.0", 4], // reserved, incl. broadcast
-] as const) {
-  blocked.addSubnet(network, prefix, "ipv4");
-}
-for (const [network, prefix] of [
-  ["::", 128],
-  ["::1", 128],
-  ["64:ff9b::", 96], // NAT64 (checked again below through its embedded IPv4)
-  ["100::", 64],
-  ["2001:db8::", 32],
-  ["fc00::", 7], // unique local
-  ["fe80::", 10], // link-local
-  ["ff00::", 8], // multicast
-  ["fd00:ec2::254", 128], // AWS metadata over IPv6
-] as const) {
-  blocked.addSubnet(network, prefix, "ipv6");
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR("2000::/3");
+
+/** Whether an outgoing request may connect to this address (IPv4 or IPv6 text). */
+export function isPublicAddress(address: string): boolean {
+  const text = address.replace(/^\[|\]$/g, "");
+  // node:net's strict syntax first: ipaddr.js also reads legacy forms such as "127.1".
+  if (isIP(text) === 0 || !ipaddr.isValid(text)) return false;
+  // process() turns an IPv4-mapped IPv6 address into the IPv4 it carries.
+  const parsed = ipaddr.process(text);
+  if (parsed.kind() === "ipv4") return parsed.range() === "unicast";
+  return parsed.range() === "unicast" && parsed.match(GLOBAL_UNICAST_V6);
 }
 
-/** IPv4 embedded in an IPv4-mapped (::ffff:a.b.c.d) or NAT64 IPv6 address, if any. */
-function embeddedIpv4(address: string): string | null {
-  const mapped = /^(?:::ffff:|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped?.[1]) return mapped[1];
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  if (hex?.[1] && hex[2]) {
-    const high = parseInt(hex[1], 16);
-    const low = parseInt(hex[2], 16);
-    return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
-  }
-  return null;
-}
-
+/** The opposite of isPublicAddress: loopback, private, link-local, reserved… or not an address at all. */
 export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return blocked.check(address, "ipv4");
-  if (family === 6) {
-    const v4 = embeddedIpv4(address);
-    if (v4) return blocked.check(v4, "ipv4");
-    return blocked.check(address, "ipv6");
-  }
-  return true; // not an address at all: refuse
+  return !isPublicAddress(address);
 }
 
-export class UnsafeTargetError extends Error {}
+export const ALLOWED_LOW_PORTS: readonly number[] = [80, 443];
+export const FIRST_UNPRIVILEGED_PORT = 1024;
+
+/** The port a URL connects to: its own, or its scheme's default. */
+export function portOf(url: URL): number {
+  if (url.port) return Number(url.port);
+  return url.protocol === "https:" ? 443 : 80;
+}
+
+export function isAllowedPort(port: number): boolean {
+  return Number.isInteger(port) && port > 0 && port <= 65_535 && (port >= FIRST_UNPRIVILEGED_PORT || ALLOWED_LOW_PORTS.includes(port));
+}
+
+export class UnsafeTargetError extends Error {
+  /** Node's error convention, so a refused connection reads like any other connect error. */
+  readonly code = "EPRIVATE";
+}
 
 const lookupAll = promisify(dnsLookup);
 
+/** The URL's host without IPv6 brackets. */
+export function hostOf(url: URL): string {
+  return url.hostname.replace(/^\[|\]$/g, "");
+}
+
+/** Scheme, credentials and port: what can be said of a URL without resolving it. */
+export function assertSafeUrlShape(url: URL): void {
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw new UnsafeTargetError("Use an http or https URL.");
+  if (url.username || url.password) throw new UnsafeTargetError("Put no credentials in the URL; verify our signature instead.");
+  const port = portOf(url);
+  if (!isAllowedPort(port)) {
+    throw new UnsafeTargetError(`Port ${port} is not allowed: use 80, 443, or a port from ${FIRST_UNPRIVILEGED_PORT} up.`);
+  }
+}
+
 /**
- * Checks a URL for registration: http(s) only, no credentials, and every address its host
- * resolves to is public (unless private targets are allowed).
+ * Checks a target URL when it is registered: http(s) only, no credentials, an allowed port, and
+ * every address its host resolves to is public (unless private targets are allowed). Other
+ * features that call URLs their users give (an order's delivery URL) use this same function.
  */
 export async function assertSafeWebhookUrl(raw: string, { allowPrivate }: { allowPrivate: boolean }): Promise<URL> {
   let url: URL;
@@ -79,13 +84,12 @@ export async function assertSafeWebhookUrl(raw: string, { allowPrivate }: { allo
   } catch {
     throw new UnsafeTargetError("This is not a valid URL.");
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw new UnsafeTargetError("Use an http or https URL.");
-  if (url.username || url.password) throw new UnsafeTargetError("Put no credentials in the URL; verify our signature instead.");
+  assertSafeUrlShape(url);
   if (allowPrivate) return url;
   // WHATWG parsing has already normalised 0x7f000001, 2130706433 and 0177.0.0.1 to 127.0.0.1.
-  const host = url.hostname.replace(/^\[|\]$/g, "");
+  const host = hostOf(url);
   if (isIP(host)) {
-    if (isPrivateAddress(host)) throw new UnsafeTargetError(`${host} is a private or reserved address.`);
+    if (!isPublicAddress(host)) throw new UnsafeTargetError(`${host} is a private or reserved address.`);
     return url;
   }
   let addresses: LookupAddress[];
@@ -94,7 +98,7 @@ export async function assertSafeWebhookUrl(raw: string, { allowPrivate }: { allo
   } catch {
     throw new UnsafeTargetError(`${host} does not resolve.`);
   }
-  const bad = addresses.find((a) => isPrivateAddress(a.address));
+  const bad = addresses.find((a) => !isPublicAddress(a.address));
   if (bad) throw new UnsafeTargetError(`${host} resolves to ${bad.address}, a private or reserved address.`);
   return url;
 }
@@ -103,19 +107,16 @@ type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | Lo
 
 /**
  * A `lookup` for http.request that refuses private addresses at connect time — the address the
- * socket will really use, not the one seen at registration.
+ * socket will really use, not the one seen at registration. Node skips `lookup` for IP literals:
+ * execute-webhook-call.ts checks those itself, and every socket's peer address once connected.
  */
 export function guardedLookup(allowPrivate: boolean) {
   return (hostname: string, options: object, callback: LookupCallback): void => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, []);
       const list = addresses as LookupAddress[];
-      const bad = allowPrivate ? undefined : list.find((a) => isPrivateAddress(a.address));
-      if (bad) {
-        const refused: NodeJS.ErrnoException = new UnsafeTargetError(`${hostname} resolved to ${bad.address}, a private or reserved address; not connecting.`);
-        refused.code = "EPRIVATE";
-        return callback(refused, []);
-      }
+      const bad = allowPrivate ? undefined : list.find((a) => !isPublicAddress(a.address));
+      if (bad) return callback(new UnsafeTargetError(`${hostname} resolved to ${bad.address}, a private or reserved address; not connecting.`), []);
       if ("all" in options && options.all) return callback(null, list);
       const first = list[0];
       if (!first) return callback(Object.assign(new Error(`${hostname} has no address`), { code: "ENOTFOUND" }), []);

@@ -12,6 +12,7 @@ import type { ServiceContext } from "@/lib/service/context";
 import { recordEvent } from "@/lib/service/events/record-event";
 import { createMission } from "@/lib/service/missions/create-mission";
 import { configFromEnv, createRuntime, type ServiceRuntime } from "@/lib/service/runtime";
+import { ephemeralSecretBox } from "@/lib/auth/secret-box";
 import { createWebhook } from "@/lib/service/webhooks/endpoints";
 import { wallClockMs } from "./wall-clock";
 
@@ -155,7 +156,7 @@ export async function openBenchService(choice: DatabaseChoice, dataDir: string):
   const { database, label, detail, drop } = await openChosen(choice);
   let runtime: ServiceRuntime;
   try {
-    runtime = await createRuntime({ database, config: benchConfig(dataDir), runWorker: true });
+    runtime = await createRuntime({ database, config: benchConfig(dataDir), secretBox: ephemeralSecretBox(), runWorker: true });
   } catch (error) {
     await database.close();
     await drop();

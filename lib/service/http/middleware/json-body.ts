@@ -1,8 +1,10 @@
 // Guards JSON request bodies before validation: 415 for another media type, 413 past the size
-// cap (Content-Length or the streamed byte count), 400 for malformed JSON.
+// cap (Content-Length or the streamed byte count), 400 for malformed JSON, 422 for text PostgreSQL
+// cannot store (U+0000, lone surrogates).
 import { createMiddleware } from "hono/factory";
 import { bodyLimit } from "hono/body-limit";
 import { ApiError } from "@/lib/service/errors";
+import { assertStorableInput } from "../storable-input";
 import type { AppEnv } from "../types";
 
 export function isJsonMediaType(contentType: string | undefined): boolean {
@@ -25,11 +27,15 @@ export const jsonBody = createMiddleware<AppEnv>(async (c, next) => {
   });
   return limited(c, async () => {
     const text = await c.req.text();
+    let parsed: unknown;
     try {
-      JSON.parse(text);
+      parsed = JSON.parse(text);
     } catch {
       throw new ApiError(400, "malformed_json", "The request body is not valid JSON.");
     }
+    // Also checked after validation (app.ts); checking here covers members a schema ignores and
+    // handlers that read the body themselves.
+    assertStorableInput(parsed, "body");
     await next();
   });
 });

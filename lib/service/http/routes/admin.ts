@@ -11,12 +11,12 @@ import { revokeClient } from "@/lib/service/accounts/revoke-client";
 import { notFound } from "@/lib/service/errors";
 import { jsonBody } from "../middleware/json-body";
 import { requireAdmin } from "../middleware/require-admin";
-import { adminSecurity, publicErrorResponses } from "../openapi-common";
+import { adminSecurity, publicErrorResponses, MAX_ID_LENGTH } from "../openapi-common";
 import type { AppEnv } from "../types";
 
 const tags = ["Operator"];
 const name = z.string().trim().min(1).max(200);
-const OrgIdParam = z.object({ org_id: z.string().openapi({ param: { name: "org_id", in: "path" } }) });
+const OrgIdParam = z.object({ org_id: z.string().max(MAX_ID_LENGTH).openapi({ param: { name: "org_id", in: "path" } }) });
 const adminErrors = publicErrorResponses(400, 401, 404, 413, 415, 422);
 
 const OrganisationSchema = z
@@ -64,6 +64,7 @@ const createClientRoute = createRoute({
           scopes: z
             .array(z.enum(PARTNER_SCOPES as [Scope, ...Scope[]]))
             .min(1)
+            .max(PARTNER_SCOPES.length)
             .openapi({ description: "Scopes the client may be granted (submissions:write is for zoomers only)." }),
         })
         .openapi("CreateClient"),
@@ -80,7 +81,7 @@ const revokeClientRoute = createRoute({
   description: "The client can no longer get tokens, and tokens it already has stop working at once.",
   security: adminSecurity,
   middleware: [requireAdmin] as const,
-  request: { params: z.object({ client_id: z.string().openapi({ param: { name: "client_id", in: "path" } }) }) },
+  request: { params: z.object({ client_id: z.string().max(MAX_ID_LENGTH).openapi({ param: { name: "client_id", in: "path" } }) }) },
   responses: { 204: { description: "Revoked." }, ...publicErrorResponses(401, 404) },
 });
 

@@ -2,18 +2,27 @@ import { createRoute, z, type OpenAPIHono, type RouteConfig } from "@hono/zod-op
 import type { Context } from "hono";
 import { issueToken, OAuthError, type TokenRequest } from "@/lib/service/auth/issue-token";
 import { rateLimitHeaders } from "@/lib/service/rate-limit/consume";
+import { unstorableReason } from "@/lib/text/storable-text";
 import { clientAddress } from "../client-address";
 import { isJsonMediaType } from "../middleware/json-body";
+import { rateLimitHeaderDocs, retryAfterHeaderDoc } from "../openapi-common";
 import type { AppEnv } from "../types";
 
 const tags = ["Authentication"];
 
+/** Longest parameters the token endpoint reads (ours are far shorter); longer ones are invalid_request. */
+export const TOKEN_PARAMETER_LIMITS = { client_id: 100, client_secret: 200, scope: 1000, grant_type: 100 } as const;
+
 const TokenRequestSchema = z
   .object({
     grant_type: z.literal("client_credentials"),
-    client_id: z.string().openapi({ example: "cli_01jd3m8k2b7yq4r6t9v0wxyzab" }),
-    client_secret: z.string(),
-    scope: z.string().optional().openapi({ description: "Space-separated scopes; omitted means all the client may have.", example: "missions:read missions:write" }),
+    client_id: z.string().max(TOKEN_PARAMETER_LIMITS.client_id).openapi({ example: "cli_01jd3m8k2b7yq4r6t9v0wxyzab" }),
+    client_secret: z.string().max(TOKEN_PARAMETER_LIMITS.client_secret),
+    scope: z
+      .string()
+      .max(TOKEN_PARAMETER_LIMITS.scope)
+      .optional()
+      .openapi({ description: "Space-separated scopes; omitted means all the client may have.", example: "missions:read missions:write" }),
   })
   .openapi("TokenRequest");
 
@@ -68,7 +77,7 @@ const tokenRoute: RouteConfig = {
     400: oauthError("invalid_request, invalid_scope or unsupported_grant_type."),
     401: oauthError("invalid_client; with `WWW-Authenticate: Basic` when the client used HTTP Basic."),
     415: oauthError("The body is neither JSON nor a form."),
-    429: oauthError("Too many token requests; see Retry-After."),
+    429: { ...oauthError("Too many token requests; see Retry-After."), headers: { ...retryAfterHeaderDoc, ...rateLimitHeaderDocs } },
   },
 };
 
@@ -113,7 +122,13 @@ function parseBasic(header: string | undefined): { id: string; secret: string } 
   if (colon < 0) return "malformed";
   try {
     const formDecode = (s: string) => decodeURIComponent(s.replaceAll("+", " "));
-    return { id: formDecode(decoded.slice(0, colon)), secret: formDecode(decoded.slice(colon + 1)) };
+    const id = formDecode(decoded.slice(0, colon));
+    const secret = formDecode(decoded.slice(colon + 1));
+    // Text PostgreSQL cannot store, or longer than any client's, could never match a client and
+    // must not reach a query.
+    if (unstorableReason(id) || unstorableReason(secret)) return "malformed";
+    if (id.length > TOKEN_PARAMETER_LIMITS.client_id || secret.length > TOKEN_PARAMETER_LIMITS.client_secret) return "malformed";
+    return { id, secret };
   } catch {
     return "malformed";
   }
@@ -138,9 +153,13 @@ async function readTokenBody(c: Context<AppEnv>): Promise<Record<string, unknown
   throw new OAuthError(415, "invalid_request", "Send the token request as application/x-www-form-urlencoded or application/json.");
 }
 
-const optionalString = (value: unknown, name: string): string | undefined => {
+const optionalString = (value: unknown, name: keyof typeof TOKEN_PARAMETER_LIMITS): string | undefined => {
   if (value === undefined) return undefined;
   if (typeof value !== "string") throw new OAuthError(400, "invalid_request", `${name} must be a string.`);
+  const max = TOKEN_PARAMETER_LIMITS[name];
+  if (value.length > max) throw new OAuthError(400, "invalid_request", `${name} is longer than ${max} characters.`);
+  const unstorable = unstorableReason(value);
+  if (unstorable) throw new OAuthError(400, "invalid_request", `${name}: ${unstorable}`);
   return value;
 };
 

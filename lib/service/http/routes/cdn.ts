@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { images } from "@/lib/db/schema";
 import { checkImageSignature, IMAGE_VARIANTS, type ImageVariant } from "@/lib/service/cdn/signed-url";
 import { ApiError } from "@/lib/service/errors";
-import { publicErrorResponses } from "../openapi-common";
+import { publicErrorResponses, MAX_ID_LENGTH } from "../openapi-common";
 import type { AppEnv } from "../types";
 
 const route = createRoute({
@@ -21,10 +21,10 @@ const route = createRoute({
   security: [],
   request: {
     params: z.object({
-      image_id: z.string().openapi({ param: { name: "image_id", in: "path" } }),
+      image_id: z.string().max(MAX_ID_LENGTH).openapi({ param: { name: "image_id", in: "path" } }),
       variant: z.enum(IMAGE_VARIANTS).openapi({ param: { name: "variant", in: "path" } }),
     }),
-    query: z.object({ exp: z.string().openapi({ description: "Expiry, Unix seconds." }), sig: z.string().openapi({ description: "HMAC-SHA256 signature." }) }),
+    query: z.object({ exp: z.string().max(20).openapi({ description: "Expiry, Unix seconds." }), sig: z.string().max(128).openapi({ description: "HMAC-SHA256 signature." }) }),
   },
   responses: {
     200: { description: "The bytes.", content: { "image/jpeg": { schema: z.string().openapi({ format: "binary" }) } } },

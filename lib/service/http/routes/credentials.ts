@@ -17,15 +17,15 @@ import { listPartnerClients } from "@/lib/service/credentials/list-partner-clien
 import { revokeApiKey } from "@/lib/service/credentials/revoke-api-key";
 import { authenticate, callerOrg } from "../middleware/authenticate";
 import { jsonBody } from "../middleware/json-body";
-import { errorResponses, jsonResponse, security } from "../openapi-common";
+import { errorResponses, jsonResponse, security, noContent, MAX_ID_LENGTH } from "../openapi-common";
 import type { AppEnv } from "../types";
 
 const tags = ["Credentials"];
 const scope = "clients:manage" as const;
 const auth = authenticate(scope);
 const jsonBodyOf = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
-const ClientIdParam = z.object({ client_id: z.string().openapi({ param: { name: "client_id", in: "path" }, example: "cli_06h0m4b7yq4r6t9v0wxyzab3k" }) });
-const KeyIdParam = z.object({ key_id: z.string().openapi({ param: { name: "key_id", in: "path" }, example: "key_06h0m4b7yq4r6t9v0wxyzab3k" }) });
+const ClientIdParam = z.object({ client_id: z.string().max(MAX_ID_LENGTH).openapi({ param: { name: "client_id", in: "path" }, example: "cli_06h0m4b7yq4r6t9v0wxyzab3k" }) });
+const KeyIdParam = z.object({ key_id: z.string().max(MAX_ID_LENGTH).openapi({ param: { name: "key_id", in: "path" }, example: "key_06h0m4b7yq4r6t9v0wxyzab3k" }) });
 
 const routes = {
   listClients: createRoute({
@@ -60,7 +60,7 @@ const routes = {
     security: security(scope),
     middleware: [auth] as const,
     request: { params: ClientIdParam },
-    responses: { 204: { description: "Revoked." }, ...errorResponses(404) },
+    responses: { 204: noContent("Revoked."), ...errorResponses(404) },
   }),
   listApiKeys: createRoute({
     method: "get",
@@ -92,7 +92,7 @@ const routes = {
     security: security(scope),
     middleware: [auth] as const,
     request: { params: KeyIdParam },
-    responses: { 204: { description: "Revoked." }, ...errorResponses(404) },
+    responses: { 204: noContent("Revoked."), ...errorResponses(404) },
   }),
 };
 

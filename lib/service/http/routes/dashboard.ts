@@ -15,7 +15,7 @@ import { SIGN_IN_FAILURES, signInWithPassword } from "@/lib/service/dashboard/si
 import { notFound } from "@/lib/service/errors";
 import { jsonBody } from "../middleware/json-body";
 import { requireAdmin } from "../middleware/require-admin";
-import { adminSecurity, problem, publicErrorResponses, retryAfterHeaderDoc } from "../openapi-common";
+import { adminSecurity, problem, publicErrorResponses, retryAfterHeaderDoc, MAX_ID_LENGTH } from "../openapi-common";
 import type { AppEnv } from "../types";
 
 const tags = ["Dashboard (operator)"];
@@ -74,7 +74,7 @@ const routes = {
     description: "The dashboard re-checks memberships and roles with this on every request (caching the answer briefly).",
     security: adminSecurity,
     middleware: [requireAdmin] as const,
-    request: { params: z.object({ user_id: z.string().openapi({ param: { name: "user_id", in: "path" }, example: "user_06h0m4b7yq4r6t9v0wxyzab3k" }) }) },
+    request: { params: z.object({ user_id: z.string().max(MAX_ID_LENGTH).openapi({ param: { name: "user_id", in: "path" }, example: "user_06h0m4b7yq4r6t9v0wxyzab3k" }) }) },
     responses: { 200: userResponse("The user and their memberships."), 401: unauthorized, 404: problem("No user with that id.") },
   }),
   token: createRoute({

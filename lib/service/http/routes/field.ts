@@ -7,7 +7,7 @@ import { notFound } from "@/lib/service/errors";
 import { serializeImage, serializeSubmission } from "@/lib/service/submissions/serialize-submission";
 import { openMissionsNear } from "@/lib/service/field/open-missions-near";
 import { authenticate } from "../middleware/authenticate";
-import { errorResponses, jsonResponse, security } from "../openapi-common";
+import { errorResponses, jsonResponse, security, MAX_ID_LENGTH } from "../openapi-common";
 import type { AppEnv } from "../types";
 
 const OpenMissionSchema = z
@@ -50,7 +50,7 @@ const ownSubmissionRoute = createRoute({
   description: "Only the zoomer who submitted it can read it here; partners use GET /submissions/{id}.",
   security: security("submissions:write"),
   middleware: [authenticate("submissions:write")] as const,
-  request: { params: z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) }) },
+  request: { params: z.object({ id: z.string().max(MAX_ID_LENGTH).openapi({ param: { name: "id", in: "path" } }) }) },
   responses: {
     200: jsonResponse(
       SubmissionSchema.extend({ thumbnails: z.array(z.string().nullable()) }).openapi("FieldSubmission"),

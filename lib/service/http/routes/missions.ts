@@ -13,12 +13,12 @@ import { serializeMission } from "@/lib/service/missions/serialize-mission";
 import { updateMission } from "@/lib/service/missions/update-mission";
 import { authenticate, callerOrg } from "../middleware/authenticate";
 import { jsonBody } from "../middleware/json-body";
-import { ListMetaSchema, PagingQuery, errorResponses, jsonResponse, security } from "../openapi-common";
+import { ListMetaSchema, PagingQuery, errorResponses, jsonResponse, security, MAX_ID_LENGTH } from "../openapi-common";
 import type { AppEnv } from "../types";
 
 const tags = ["Missions"];
 const MissionIdParam = z.object({
-  id: z.string().openapi({ param: { name: "id", in: "path" }, example: "mission_01jd3m8k2b7yq4r6t9v0wxyzab" }),
+  id: z.string().max(MAX_ID_LENGTH).openapi({ param: { name: "id", in: "path" }, example: "mission_01jd3m8k2b7yq4r6t9v0wxyzab" }),
 });
 
 const listRoute = createRoute({

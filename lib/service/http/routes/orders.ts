@@ -31,6 +31,7 @@ import { requestRetake } from "@/lib/service/orders/request-retake";
 import { parseStatusFilter } from "@/lib/service/query-filters";
 import { listDeliveries, redeliver } from "@/lib/service/webhooks/deliveries";
 import { authenticateOrders } from "../middleware/authenticate-orders";
+import { assertStorableInput } from "../storable-input";
 import { idempotency } from "../middleware/idempotency";
 import { jsonBody } from "../middleware/json-body";
 import { ListMetaSchema, PagingQuery, errorResponses, jsonResponse, orderSecurity } from "../openapi-common";
@@ -480,6 +481,7 @@ export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
       } catch {
         throw new ApiError(400, "malformed_json", "The request body is not valid JSON.");
       }
+      assertStorableInput(parsed, "body");
       const body = CancelOrderSchema.safeParse(parsed);
       if (!body.success) {
         throw new ApiError(422, "validation_failed", "The request is not valid; see errors[].", {

@@ -3,6 +3,7 @@ import { Readable } from "node:stream";
 import { and, asc, eq } from "drizzle-orm";
 import { images, submissions } from "@/lib/db/schema";
 import {
+  ANGLES,
   ImageSchema,
   SubmissionDetailSchema,
   SubmissionFeatureCollectionSchema,
@@ -16,15 +17,16 @@ import { exportMission } from "@/lib/service/export/export-mission";
 import { getMissionRow } from "@/lib/service/missions/get-mission";
 import { getSubmissionPoints } from "@/lib/service/submissions/get-submission-points";
 import { listSubmissions } from "@/lib/service/submissions/list-submissions";
-import { receiveSubmission } from "@/lib/service/submissions/receive-submission";
+import { MAX_NOTE_LENGTH, receiveSubmission } from "@/lib/service/submissions/receive-submission";
 import { serializeImage, serializeSubmission, submissionFeature } from "@/lib/service/submissions/serialize-submission";
 import { authenticate, callerOrg } from "../middleware/authenticate";
-import { ListMetaSchema, errorResponses, jsonResponse, rateLimitHeaderDocs, security } from "../openapi-common";
+import { assertStorableInput } from "../storable-input";
+import { ListMetaSchema, PagingQuery, errorResponses, jsonResponse, rateLimitHeaderDocs, security, MAX_ID_LENGTH } from "../openapi-common";
 import type { AppEnv } from "../types";
 
 const tags = ["Submissions"];
 const idParam = (name: string, example: string) =>
-  z.object({ id: z.string().openapi({ param: { name, in: "path" }, example }) });
+  z.object({ id: z.string().max(MAX_ID_LENGTH).openapi({ param: { name, in: "path" }, example }) });
 const MissionIdParam = idParam("id", "mission_06h0…");
 const SubmissionIdParam = idParam("id", "sub_06h0…");
 
@@ -32,14 +34,14 @@ const GEOJSON = "application/geo+json";
 const MAX_GEOJSON_PAGE = 5000;
 
 // Documented here, served by a plain handler: the upload is streamed to disk by the intake module,
-// never parsed into memory by a body validator.
-const receiveRoute: RouteConfig = {
+// never parsed into memory by a body validator. Its limits come from the deployment's settings.
+const receiveRoute = (limits: { maxPhotos: number; maxFileBytes: number }): RouteConfig => ({
   method: "post",
   path: "/missions/{id}/submissions",
   tags,
   summary: "Submit photos to a mission (zoomers)",
   description:
-    "multipart/form-data with one or more `photos` parts (JPEG; decided by the file's bytes, not its name), optional `angle` and `note`. " +
+    `multipart/form-data with 1–${limits.maxPhotos} \`photos\` parts (JPEG of at most ${limits.maxFileBytes} bytes each; decided by the file's bytes, not its name), optional \`angle\` and \`note\`. ` +
     "Originals are kept byte for byte. Answers 202 with the submission `received`; QA runs in the background and emits " +
     "`submission.approved` or `submission.rejected`. Completed or cancelled missions answer 409. Nothing is stored when any photo is refused.",
   security: security("submissions:write"),
@@ -50,16 +52,20 @@ const receiveRoute: RouteConfig = {
       content: {
         "multipart/form-data": {
           schema: z.object({
-            photos: z.array(z.string().openapi({ format: "binary" })).openapi({ description: "One part per photo (JPEG)." }),
-            angle: z.string().optional().openapi({ description: "What the photos show (e.g. front, entrance, overview)." }),
-            note: z.string().optional().openapi({ description: "Up to 2000 characters." }),
+            photos: z
+              .array(z.string().openapi({ format: "binary", maxLength: limits.maxFileBytes }))
+              .min(1)
+              .max(limits.maxPhotos)
+              .openapi({ description: "One part per photo (JPEG)." }),
+            angle: z.enum(ANGLES).optional().openapi({ description: "What the photos show." }),
+            note: z.string().max(MAX_NOTE_LENGTH).optional().openapi({ description: `Up to ${MAX_NOTE_LENGTH} characters.` }),
           }),
         },
       },
     },
   },
   responses: { 202: jsonResponse(SubmissionSchema, "The submission, received; QA follows."), ...errorResponses(400, 404, 409, 413, 415, 422) },
-};
+});
 
 const listRoute = createRoute({
   method: "get",
@@ -74,13 +80,14 @@ const listRoute = createRoute({
   request: {
     params: MissionIdParam,
     query: SubmissionListQuerySchema.extend({
-      page: z.coerce.number().int().min(1).default(1),
+      page: PagingQuery.page,
       per_page: z.coerce.number().int().min(1).max(MAX_GEOJSON_PAGE).default(20),
     }),
   },
   responses: {
     200: {
       description: "A page of submissions.",
+      headers: rateLimitHeaderDocs,
       content: {
         "application/json": { schema: z.object({ data: z.array(SubmissionSchema), meta: ListMetaSchema }).openapi("SubmissionList") },
         [GEOJSON]: { schema: SubmissionFeatureCollectionSchema },
@@ -154,7 +161,7 @@ const exportRoute = createRoute({
   middleware: [authenticate("submissions:read")] as const,
   request: { params: MissionIdParam },
   responses: {
-    200: { description: "The archive.", content: { "application/zip": { schema: z.string().openapi({ format: "binary" }) } } },
+    200: { description: "The archive.", headers: rateLimitHeaderDocs, content: { "application/zip": { schema: z.string().openapi({ format: "binary" }) } } },
     ...errorResponses(404),
   },
 });
@@ -169,16 +176,22 @@ async function submissionFor(c: { var: AppEnv["Variables"] }, id: string) {
   return row;
 }
 
-export function registerSubmissionRoutes(app: OpenAPIHono<AppEnv>) {
+export function registerSubmissionRoutes(app: OpenAPIHono<AppEnv>, uploads: { maxPhotos: number; maxFileBytes: number }) {
   // POST /missions/:id/submissions – field intake (zoomer credentials)
-  app.openAPIRegistry.registerPath(receiveRoute);
+  app.openAPIRegistry.registerPath(receiveRoute(uploads));
   app.post("/missions/:id/submissions", authenticate("submissions:write"), async (c) => {
     const zoomerId = c.var.caller.zoomerId;
     if (!zoomerId) throw new ApiError(403, "insufficient_scope", "Only zoomer credentials can submit photos.");
+    const missionId = c.req.param("id");
+    // A plain handler: the validation hook does not see this parameter, so check it here.
+    assertStorableInput({ id: missionId }, "path");
+    if (missionId.length > MAX_ID_LENGTH) {
+      throw new ApiError(422, "validation_failed", "The request is not valid; see errors[].", { errors: [{ pointer: "id", in: "path", message: `At most ${MAX_ID_LENGTH} characters.` }] });
+    }
     const submission = await receiveSubmission({
       ctx: c.var.ctx,
       zoomerId,
-      missionId: c.req.param("id"),
+      missionId,
       body: c.req.raw.body,
       contentType: c.req.header("content-type"),
     });

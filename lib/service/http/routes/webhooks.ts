@@ -4,14 +4,14 @@ import { getDelivery, listDeliveries, redeliver, sendTestEvent } from "@/lib/ser
 import { createWebhook, deleteWebhook, getWebhookRow, listWebhooks, rotateWebhookSecret, serializeWebhook, updateWebhook } from "@/lib/service/webhooks/endpoints";
 import { authenticate, callerOrg } from "../middleware/authenticate";
 import { jsonBody } from "../middleware/json-body";
-import { ListMetaSchema, PagingQuery, errorResponses, jsonResponse, security } from "../openapi-common";
+import { ListMetaSchema, PagingQuery, errorResponses, jsonResponse, security, noContent, MAX_ID_LENGTH } from "../openapi-common";
 import type { AppEnv } from "../types";
 
 const tags = ["Webhooks"];
 const scope = "webhooks:manage" as const;
 const auth = authenticate(scope);
-const WebhookIdParam = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "wh_06h0…" }) });
-const DeliveryParams = WebhookIdParam.extend({ delivery_id: z.string().openapi({ param: { name: "delivery_id", in: "path" }, example: "dlv_06h0…" }) });
+const WebhookIdParam = z.object({ id: z.string().max(MAX_ID_LENGTH).openapi({ param: { name: "id", in: "path" }, example: "wh_06h0…" }) });
+const DeliveryParams = WebhookIdParam.extend({ delivery_id: z.string().max(MAX_ID_LENGTH).openapi({ param: { name: "delivery_id", in: "path" }, example: "dlv_06h0…" }) });
 const jsonBodyOf = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
 
 const routes = {
@@ -65,7 +65,7 @@ const routes = {
     security: security(scope),
     middleware: [auth] as const,
     request: { params: WebhookIdParam },
-    responses: { 204: { description: "Deleted." }, ...errorResponses(404) },
+    responses: { 204: noContent("Deleted."), ...errorResponses(404) },
   }),
   rotate: createRoute({
     method: "post",
@@ -98,7 +98,7 @@ const routes = {
     middleware: [auth] as const,
     request: {
       params: WebhookIdParam,
-      query: z.object({ status: z.string().optional().openapi({ description: "pending, delivering, succeeded, failed (comma-separated) or all." }), ...PagingQuery }),
+      query: z.object({ status: z.string().max(200).optional().openapi({ description: "pending, delivering, succeeded, failed (comma-separated) or all." }), ...PagingQuery }),
     },
     responses: { 200: jsonResponse(z.object({ data: z.array(DeliverySchema), meta: ListMetaSchema }).openapi("DeliveryList"), "Newest first."), ...errorResponses(404, 422) },
   }),

@@ -69,7 +69,16 @@ const CASES: GeometryCase[] = [
     pointer: "/bounds/coordinates/1/0",
     issue: "ring_intersection",
   },
-  { name: "1001 vertices", bounds: polygon(circle(1001)), code: "invalid_geometry", pointer: "/bounds/coordinates", issue: "too_many_vertices" },
+  // The total over all rings is the geometry's check; one ring past the cap is already refused by
+  // the schema (its maxItems is in the OpenAPI document), pointing at that ring.
+  {
+    name: "1001 vertices over two rings",
+    bounds: polygon(circle(600, 0.02), circle(401, 0.005)),
+    code: "invalid_geometry",
+    pointer: "/bounds/coordinates",
+    issue: "too_many_vertices",
+  },
+  { name: "1001 vertices in one ring", bounds: polygon(circle(1001)), code: "validation_failed", pointer: "/bounds/coordinates/0" },
   {
     name: "area too large (1°×1° at the equator)",
     bounds: square(10, 0, 1),

@@ -6,11 +6,15 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
+import { createSecretBox, type SecretBox } from "@/lib/auth/secret-box";
 import { openDatabase } from "@/lib/db/client";
 import type { ServiceConfig } from "@/lib/service/context";
 import { createRuntime, TOKEN_TTL_SECONDS, type ServiceRuntime } from "@/lib/service/runtime";
 
 export const ADMIN_TOKEN = "test-admin-token-0123456789abcdef0123456789";
+
+/** One sealing key for every service of a test file, so two instances on one database agree. */
+export const TEST_SECRETS_KEY = randomBytes(32);
 
 export interface TestService {
   url: string;
@@ -42,9 +46,21 @@ export async function isolatedPostgres(baseUrl: string): Promise<{ url: string; 
   return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
+export interface TestServiceOptions {
+  worker?: boolean;
+  /** Share this PostgreSQL database. */
+  databaseUrl?: string;
+  /** Seal secrets with this box instead of one over TEST_SECRETS_KEY. */
+  secretBox?: SecretBox;
+  /** Keep PGlite on disk in `dataDir/pglite`, as the app does, instead of in memory. */
+  pgliteOnDisk?: boolean;
+  /** Use this data directory (left in place on close) instead of a fresh temporary one. */
+  dataDir?: string;
+}
+
 export async function startTestService(
   overrides: Partial<ServiceConfig> = {},
-  { worker = false, databaseUrl }: { worker?: boolean; /** share this PostgreSQL database */ databaseUrl?: string } = {},
+  { worker = false, databaseUrl, secretBox = createSecretBox({ current: TEST_SECRETS_KEY }), pgliteOnDisk = false, dataDir: givenDataDir }: TestServiceOptions = {},
 ): Promise<TestService> {
   // The port must be known before the runtime is built (it is part of the token audience).
   const holder: { runtime?: ServiceRuntime } = {};
@@ -62,7 +78,10 @@ export async function startTestService(
   const postgresServer = process.env.TEST_DATABASE_URL;
   const isolated = postgresServer && !databaseUrl ? await isolatedPostgres(postgresServer) : undefined;
   const postgresUrl = databaseUrl ?? isolated?.url;
-  const database = await openDatabase(postgresUrl ? { kind: "postgres", url: postgresUrl, poolSize: 4 } : { kind: "pglite", dataDir: null });
+  const dataDir = givenDataDir ?? (await mkdtemp(join(tmpdir(), "pm-test-")));
+  const database = await openDatabase(
+    postgresUrl ? { kind: "postgres", url: postgresUrl, poolSize: 4 } : { kind: "pglite", dataDir: pgliteOnDisk ? dataDir : null },
+  );
   const config: ServiceConfig = {
     publicOrigin: url,
     adminToken: ADMIN_TOKEN,
@@ -71,14 +90,14 @@ export async function startTestService(
     dashboardRateLimit: { perMinute: 1200, perHour: 36_000 },
     maxBodyBytes: 64 * 1024,
     trustProxy: false,
-    dataDir: await mkdtemp(join(tmpdir(), "pm-test-")),
+    dataDir,
     uploads: { maxFileBytes: 5 * 1024 * 1024, maxPhotos: 5, maxPixels: 40_000_000 },
     cdnUrlTtlSeconds: 3600,
     // Test receivers listen on 127.0.0.1; the SSRF suite turns this off.
     webhooks: { timeoutMs: 2000, allowPrivateTargets: true, retryScale: 0.0005, secretGraceSeconds: 3600 },
     ...overrides,
   };
-  const started = await createRuntime({ database, config, runWorker: worker, workerOptions: { pollMs: 50 } });
+  const started = await createRuntime({ database, config, secretBox, runWorker: worker, workerOptions: { pollMs: 50 } });
   holder.runtime = started;
   return {
     url,
@@ -88,7 +107,7 @@ export async function startTestService(
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await started.stop();
       await isolated?.drop();
-      await rm(config.dataDir, { recursive: true, force: true });
+      if (!givenDataDir) await rm(config.dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -71,7 +71,7 @@ export async function signWithServiceKeys(
   now?: number,
 ): Promise<string> {
   const { ctx } = service.runtime;
-  const store = new KeyStore(ctx.db, { ...ctx.keys.settings, ...settings });
+  const store = new KeyStore(ctx.db, { ...ctx.keys.settings, ...settings }, ctx.secretBox);
   await store.init();
   return (await store.sign(claims, { now })).token;
 }

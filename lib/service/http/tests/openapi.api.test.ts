@@ -55,41 +55,66 @@ const OTHER_ROUTES = [
 
 const RATE_LIMIT_HEADERS = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"];
 const PROBLEM_REF = "#/components/schemas/Problem";
-/** Served but deliberately not an operation of the document: the document itself. */
-const NOT_DOCUMENTED = new Set(["get /api/v1/openapi.json", "get /api/orders/v1/openapi.json"]);
+/** Served but deliberately not operations of a document: the documents themselves. */
+const NOT_DOCUMENTED = new Set(["get /api/v1/openapi.json", "get /api/admin/v1/openapi.json", "get /api/orders/v1/openapi.json"]);
 
 let service: TestService;
+/** The public document. */
 let doc: OpenApiDocument;
+/** The operator interface's document (admin token only). */
+let operatorDoc: OpenApiDocument;
 
 beforeAll(async () => {
   service = await startTestService();
-  const res = await new TestClient(service).request<OpenApiDocument>("GET", "/api/v1/openapi.json");
+  const api = new TestClient(service);
+  const res = await api.request<OpenApiDocument>("GET", "/api/v1/openapi.json");
   expect(res.status).toBe(200);
   expect(res.headers.get("content-type") ?? "").toMatch(/^application\/json\b/);
   doc = res.body;
+  const operator = await api.admin<OpenApiDocument>("GET", "/openapi.json");
+  expect(operator.status, operator.text).toBe(200);
+  operatorDoc = operator.body;
 });
 afterAll(() => service.close());
 
-const documentedOperations = () =>
-  Object.entries(doc.paths).flatMap(([path, item]) =>
+const operationsOf = (d: OpenApiDocument) =>
+  Object.entries(d.paths).flatMap(([path, item]) =>
     Object.keys(item)
       .filter((key) => ["get", "put", "post", "delete", "patch", "head", "options", "trace"].includes(key))
       .map((method) => `${method} ${path}`),
   );
+const documentedOperations = () => [...operationsOf(doc), ...operationsOf(operatorDoc)];
 
 function operation(method: string, path: string): Operation {
-  const op = doc.paths[path]?.[method];
+  const op = (path.startsWith("/api/admin/") ? operatorDoc : doc).paths[path]?.[method];
   if (!op) throw new Error(`${method.toUpperCase()} ${path} is not documented`);
   return op;
 }
 
 describe("GET /api/v1/openapi.json", () => {
-  it("is OpenAPI 3.1 and passes the OpenAPI schema validator", async () => {
-    expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
+  it.each(["public", "operator"])("the %s document is OpenAPI 3.1 and passes the OpenAPI schema validator", async (which) => {
+    const d = which === "public" ? doc : operatorDoc;
+    expect(d.openapi).toMatch(/^3\.1\.\d+$/);
     const validator = new Validator();
-    const result = await validator.validate(structuredClone(doc));
+    const result = await validator.validate(structuredClone(d));
     expect(result.errors ?? [], JSON.stringify(result.errors, null, 2)).toEqual([]);
     expect(result.valid).toBe(true);
+  });
+
+  it("the public document leaves out the operator interface: no /api/admin/v1 path, no admin-token scheme, no operator-only schema", () => {
+    expect(operationsOf(doc).filter((r) => r.includes("/api/admin/"))).toEqual([]);
+    expect(Object.keys(doc.components.securitySchemes)).toEqual(["oauth2"]);
+    for (const name of ["DashboardSignIn", "DashboardToken", "CreateOrganisation"]) expect(Object.keys(doc.components.schemas)).not.toContain(name);
+    expect(operationsOf(operatorDoc).every((r) => r.split(" ")[1]?.startsWith("/api/admin/v1/"))).toBe(true);
+  });
+
+  it("serves the operator document only with the admin token", async () => {
+    const api = new TestClient(service);
+    const anonymous = await api.request("GET", "/api/admin/v1/openapi.json");
+    expect(anonymous.status).toBe(401);
+    const { token } = await api.partner();
+    const partner = await api.request("GET", "/api/admin/v1/openapi.json", { token });
+    expect(partner.status).toBe(401);
   });
 
   it("documents the mission, token, JWKS and operator routes", () => {
@@ -157,6 +182,28 @@ describe.each(MISSION_ROUTES)("$method $path", ({ method, path, scope }) => {
       expect(Object.keys(response?.headers ?? {}), `headers of ${status}`).toEqual(expect.arrayContaining(RATE_LIMIT_HEADERS));
     }
     expect(Object.keys(responses["429"]?.headers ?? {})).toContain("Retry-After");
+  });
+});
+
+describe("rate-limit headers", () => {
+  it("are documented on every response of every operation that needs a token, except 401 (refused before counting) and 5xx", () => {
+    const missing: string[] = [];
+    for (const route of documentedOperations()) {
+      const [method = "", path = ""] = route.split(" ");
+      const op = operation(method, path);
+      if (!op.security?.some((s) => "oauth2" in s)) continue;
+      for (const [status, response] of Object.entries(op.responses)) {
+        if (status === "401" || status.startsWith("5")) continue;
+        const headers = Object.keys(response.headers ?? {});
+        if (!RATE_LIMIT_HEADERS.every((h) => headers.includes(h))) missing.push(`${route} ${status}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("the token endpoint's 429 carries Retry-After and the X-RateLimit-* headers", () => {
+    const tooMany = operation("post", "/api/v1/auth/token").responses["429"];
+    expect(Object.keys(tooMany?.headers ?? {})).toEqual(expect.arrayContaining([...RATE_LIMIT_HEADERS, "Retry-After"]));
   });
 });
 

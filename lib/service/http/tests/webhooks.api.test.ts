@@ -368,4 +368,43 @@ describe("SSRF guard", () => {
     expect(delivery?.attempts[0]?.error).toMatch(/private or reserved/);
     expect(forPath("/rebound")).toEqual([]);
   });
+
+  it("stops delivering to an IP literal registered while private targets were allowed, once they are not", async () => {
+    // Registered on the permissive service: fine then.
+    const partner = await api.partner();
+    const res = await api.request<{ id: string }>("POST", "/api/v1/webhooks", { token: partner.token, body: { url: `${receiver.url}/literal` } });
+    expect(res.status, res.text).toBe(201);
+    const { webhooks } = service.runtime.ctx.config;
+    webhooks.allowPrivateTargets = false;
+    try {
+      const test = await api.request("POST", `/api/v1/webhooks/${res.body.id}/test`, { token: partner.token });
+      expect(test.status, test.text).toBe(202);
+      const [delivery] = await until(
+        () => deliveries(partner.token, res.body.id),
+        (d) => (d[0]?.attempts.length ?? 0) > 0,
+      );
+      expect(delivery?.attempts[0]?.status_code).toBeNull();
+      expect(delivery?.attempts[0]?.error).toMatch(/127\.0\.0\.1 is a private or reserved address/);
+      expect(forPath("/literal")).toEqual([]);
+    } finally {
+      webhooks.allowPrivateTargets = true;
+    }
+  });
+
+  it("refuses a well-known service port at registration, and at delivery for an endpoint that has one", async () => {
+    const { token, orgId } = await strictApi.partner();
+    const res = await strictApi.request<{ code: string; detail: string }>("POST", "/api/v1/webhooks", { token, body: { url: "https://93.184.216.34:22/hook" } });
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe("unsafe_webhook_url");
+    expect(res.body.detail).toMatch(/Port 22/);
+    // An endpoint stored before this rule existed.
+    await strict.runtime.ctx.db.insert(webhookEndpoints).values({ id: "wh_lowport", orgId, url: "http://127.0.0.1:7/echo", events: ["*"], secret: "whsec_x" });
+    const test = await strictApi.request("POST", "/api/v1/webhooks/wh_lowport/test", { token });
+    expect(test.status, test.text).toBe(202);
+    const [delivery] = await until(
+      () => deliveries(token, "wh_lowport", strictApi),
+      (d) => (d[0]?.attempts.length ?? 0) > 0,
+    );
+    expect(delivery?.attempts[0]?.error).toMatch(/Port 7 is not allowed/);
+  });
 });

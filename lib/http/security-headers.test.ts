@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { contentSecurityPolicy, isSameOriginPost, staticSecurityHeaders } from "./security-headers";
+
+const directives = (csp: string) => new Map(csp.split("; ").map((d) => [d.split(" ")[0] ?? "", d.split(" ").slice(1)]));
+
+describe("contentSecurityPolicy", () => {
+  it("allows scripts only by nonce, never inline or eval in production, and refuses framing", () => {
+    const csp = directives(contentSecurityPolicy({ nonce: "abc123", development: false, https: false }));
+    expect(csp.get("script-src")).toEqual(["'self'", "'nonce-abc123'", "'strict-dynamic'"]);
+    expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
+    expect(csp.get("object-src")).toEqual(["'none'"]);
+    expect(csp.get("base-uri")).toEqual(["'none'"]);
+    expect(csp.get("worker-src")).toEqual(["'self'", "blob:"]);
+    expect(csp.has("upgrade-insecure-requests")).toBe(false);
+  });
+
+  it("names no other origin unless MAP_STYLE_URL does, and then only that one", () => {
+    const plain = contentSecurityPolicy({ nonce: "n", development: false, https: false });
+    expect(plain).not.toMatch(/https?:\/\//);
+    const withMap = directives(contentSecurityPolicy({ nonce: "n", development: false, https: true, mapStyleUrl: "https://tiles.example.org/styles/streets.json" }));
+    expect(withMap.get("connect-src")).toEqual(["'self'", "https://tiles.example.org"]);
+    expect(withMap.get("img-src")).toContain("https://tiles.example.org");
+    expect(withMap.get("script-src")?.join(" ")).not.toContain("tiles.example.org");
+    expect(withMap.has("upgrade-insecure-requests")).toBe(true);
+  });
+
+  it("lets next dev evaluate code (its overlay needs it), and only next dev", () => {
+    expect(contentSecurityPolicy({ nonce: "n", development: true, https: false })).toContain("'unsafe-eval'");
+    expect(contentSecurityPolicy({ nonce: "n", development: false, https: false })).not.toContain("'unsafe-eval'");
+  });
+});
+
+describe("staticSecurityHeaders", () => {
+  it("sends HSTS over https only", () => {
+    expect(staticSecurityHeaders({ https: true })["Strict-Transport-Security"]).toMatch(/^max-age=\d{8,}/);
+    expect(staticSecurityHeaders({ https: false })).not.toHaveProperty("Strict-Transport-Security");
+    expect(staticSecurityHeaders({ https: false })).toMatchObject({ "X-Frame-Options": "DENY", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "strict-origin-when-cross-origin" });
+  });
+});
+
+describe("isSameOriginPost", () => {
+  const headers = (h: Record<string, string>) => new Headers(h);
+  it("accepts our public origin and the host the request was sent to", () => {
+    expect(isSameOriginPost(headers({ origin: "https://app.example", host: "internal:3000" }), "https://app.example")).toBe(true);
+    expect(isSameOriginPost(headers({ origin: "http://localhost:3210", host: "localhost:3210" }), "https://app.example")).toBe(true);
+  });
+  it("refuses another origin, and a malformed one", () => {
+    expect(isSameOriginPost(headers({ origin: "https://attacker.example", host: "app.example" }), "https://app.example")).toBe(false);
+    expect(isSameOriginPost(headers({ origin: "null", host: "app.example" }), "https://app.example")).toBe(false);
+  });
+});
