@@ -80,6 +80,7 @@ export const LocationInputSchema = z
   .strictObject({
     location_id: z
       .string()
+      .max(68)
       .regex(LOCATION_ID, "Use loc_ followed by 1–64 letters, digits, _ or -.")
       .optional()
       .openapi({ description: "Your id for the location (unique within the order); we assign one when absent.", example: "loc_duomo" }),
@@ -111,7 +112,7 @@ export const RecurringSchema = z
       .optional()
       .openapi({ description: "Weekly orders: ISO day of week, 1 = Monday … 7 = Sunday (5 = Friday).", example: 5 }),
     deliver_before: z
-      .union([z.string(), z.number()])
+      .union([z.string().max(4), z.number().int().min(1).max(31)])
       .refine((value) => parseDayOfMonth(value) !== null, 'A day of the month from 2 to 31, e.g. "15th" or 15.')
       .optional()
       .openapi({
@@ -124,6 +125,7 @@ export const RecurringSchema = z
       .openapi({ description: "`summer_only`: June–August north of the equator, December–February south of it; `winter_only` the opposite months." }),
     time_window: z
       .string()
+      .max(11)
       .refine((value) => parseTimeWindow(value) !== null, 'Use "HH:MM-HH:MM" (24-hour, local time), e.g. "18:00-21:00"; start and end differ.')
       .optional()
       .openapi({
@@ -132,7 +134,7 @@ export const RecurringSchema = z
       }),
     event_nights_only: z.boolean().optional().openapi({ description: "Cycles only on the dates in `event_dates`." }),
     event_dates: z
-      .array(z.string().regex(DATE, "Use YYYY-MM-DD.").refine(isRealDate, "Not a calendar date."))
+      .array(z.string().max(10).regex(DATE, "Use YYYY-MM-DD.").refine(isRealDate, "Not a calendar date."))
       .max(MAX_EVENT_DATES)
       .optional()
       .openapi({ description: "Local dates of the events (YYYY-MM-DD), with `event_nights_only`.", example: ["2027-06-12", "2027-06-13"] }),
@@ -387,7 +389,7 @@ export const DeliverySecretRevealSchema = DeliverySecretSchema.extend({
 }).openapi("DeliverySecretWithSecret");
 
 export const OrderListQuerySchema = z.object({
-  status: z.string().optional().openapi({ description: `Comma-separated statuses (${ORDER_STATUSES.join(", ")}) or \`all\` (default).` }),
+  status: z.string().max(300).optional().openapi({ description: `Comma-separated statuses (${ORDER_STATUSES.join(", ")}) or \`all\` (default).` }),
   client_reference: z.string().max(200).optional(),
-  created_since: z.iso.datetime({ offset: true }).optional(),
+  created_since: z.iso.datetime({ offset: true }).max(64).optional(),
 });

@@ -146,7 +146,7 @@ export function createServiceApp(ctx: ServiceContext) {
   registerMissionRoutes(v1);
   registerSubmissionRoutes(v1, ctx.config.uploads);
   registerFieldRoutes(v1);
-  registerFieldAssignmentRoutes(v1);
+  registerFieldAssignmentRoutes(v1, ctx.config.uploads);
   registerWebhookRoutes(v1);
   registerCredentialRoutes(v1);
   app.route(API_BASE_PATH, v1);

@@ -7,7 +7,8 @@ import { assertReservedBy, getFieldAssignment, listFieldAssignments, releaseAssi
 import { ApiError } from "@/lib/service/errors";
 import { receiveSubmission } from "@/lib/service/submissions/receive-submission";
 import { authenticate } from "../middleware/authenticate";
-import { errorResponses, jsonResponse, security } from "../openapi-common";
+import { errorResponses, jsonResponse, rateLimitHeaderDocs, security } from "../openapi-common";
+import type { ServiceConfig } from "@/lib/service/context";
 import type { AppEnv } from "../types";
 
 const tags = ["Field"];
@@ -91,10 +92,10 @@ const releaseRoute = createRoute({
   security: security("submissions:write"),
   middleware: [authenticate("submissions:write")] as const,
   request: { params: IdParam },
-  responses: { 204: { description: "Given back." }, ...errorResponses(404, 409) },
+  responses: { 204: { description: "Given back.", headers: rateLimitHeaderDocs }, ...errorResponses(404, 409) },
 });
 
-const photoRoute = {
+const photoRoute = (limits: ServiceConfig["uploads"]) => ({
   method: "post" as const,
   path: "/field/assignments/{id}/photo",
   tags,
@@ -107,11 +108,15 @@ const photoRoute = {
     params: IdParam,
     body: {
       required: true,
-      content: { "multipart/form-data": { schema: z.object({ photos: z.string().openapi({ format: "binary" }), note: z.string().max(2000).optional() }) } },
+      content: {
+        "multipart/form-data": {
+          schema: z.object({ photos: z.string().openapi({ format: "binary", maxLength: limits.maxFileBytes, description: "One photo (JPEG)." }), note: z.string().max(2000).optional() }),
+        },
+      },
     },
   },
   responses: { 202: jsonResponse(SubmissionSchema, "The submission, received; QA and verification follow."), ...errorResponses(400, 404, 409, 413, 415, 422) },
-};
+});
 
 function zoomerOf(c: { var: AppEnv["Variables"] }): string {
   const zoomerId = c.var.caller.zoomerId;
@@ -119,7 +124,7 @@ function zoomerOf(c: { var: AppEnv["Variables"] }): string {
   return zoomerId;
 }
 
-export function registerFieldAssignmentRoutes(app: OpenAPIHono<AppEnv>) {
+export function registerFieldAssignmentRoutes(app: OpenAPIHono<AppEnv>, limits: ServiceConfig["uploads"]) {
   // GET /field/assignments – tasks near a point
   app.openapi(listRoute, async (c) => {
     const { lat, lng, radius_km, limit } = c.req.valid("query");
@@ -139,7 +144,7 @@ export function registerFieldAssignmentRoutes(app: OpenAPIHono<AppEnv>) {
   });
 
   // POST /field/assignments/:id/photo – the photo, streamed like any submission
-  app.openAPIRegistry.registerPath(photoRoute);
+  app.openAPIRegistry.registerPath(photoRoute(limits));
   app.post("/field/assignments/:id/photo", authenticate("submissions:write"), async (c) => {
     const zoomerId = zoomerOf(c);
     const assignment = await assertReservedBy(c.var.ctx, zoomerId, c.req.param("id"));

@@ -34,7 +34,7 @@ import { authenticateOrders } from "../middleware/authenticate-orders";
 import { assertStorableInput } from "../storable-input";
 import { idempotency } from "../middleware/idempotency";
 import { jsonBody } from "../middleware/json-body";
-import { ListMetaSchema, PagingQuery, errorResponses, jsonResponse, orderSecurity } from "../openapi-common";
+import { ListMetaSchema, PagingQuery, errorResponses, jsonResponse, orderSecurity, rateLimitHeaderDocs } from "../openapi-common";
 import type { AppEnv } from "../types";
 
 const tags = ["Orders"];
@@ -260,7 +260,7 @@ const scheduleRoute = createRoute({
   responses: { 200: jsonResponse(ScheduleSchema, "The schedule."), ...errorResponses(404, 409, 422) },
 });
 
-const DeliveryQuery = z.object({ ...PagingQuery, status: z.string().optional().openapi({ description: "pending, delivering, succeeded, failed (comma-separated)." }) });
+const DeliveryQuery = z.object({ ...PagingQuery, status: z.string().max(100).optional().openapi({ description: "pending, delivering, succeeded, failed (comma-separated)." }) });
 
 const deliveriesRoute = createRoute({
   method: "get",
@@ -395,7 +395,7 @@ const draftRoutes = {
     security: orderSecurity("orders:write"),
     middleware: [write] as const,
     request: { params: DraftIdParam },
-    responses: { 204: { description: "Deleted." }, ...errorResponses(404) },
+    responses: { 204: { description: "Deleted.", headers: rateLimitHeaderDocs }, ...errorResponses(404) },
   }),
 };
 

@@ -25,6 +25,16 @@ interface Operation {
 }
 type Document = { paths: Record<string, Record<string, Operation>>; components: Record<string, unknown> };
 
+const ORDER_BODY = {
+  client_reference: "q3-florence",
+  category: "cultural_exterior",
+  description: "Façades",
+  requirements: { angles: ["front"], time_of_day: "daylight", minimum_crowd: "moderate", brand_match: "Acme" },
+  locations: [{ location_id: "loc_duomo", name: "Duomo", coordinates: { lat: 43.7731, lng: 11.256 }, requirements: { angles: ["front", "entrance"] } }],
+  recurring: { enabled: false },
+  delivery: { webhook_url: "https://93.184.216.34/orders" },
+};
+
 /** A valid body for every operation that takes JSON; a new operation must add one here. */
 const VALID_BODIES: Record<string, Json> = {
   "post /api/v1/missions": {
@@ -47,6 +57,25 @@ const VALID_BODIES: Record<string, Json> = {
   "post /api/admin/v1/dashboard/sign-in": { email: "ada@example.com", password: "correct horse battery" },
   "post /api/admin/v1/dashboard/users/lookup": { email: "ada@example.com" },
   "post /api/admin/v1/dashboard/tokens": { user_id: "user_06h0m4b7yq4r6t9v0wxyzab3k", org_id: "org_06h0m4b7yq4r6t9v0wxyzab3k" },
+  "patch /api/admin/v1/orgs/{org_id}": { name: "Acme", plan: "business", card_on_file: "pm_card_visa" },
+  "put /api/admin/v1/price-list": {
+    currency: "EUR",
+    per_photo_cents: { cultural_exterior: 400, restaurant_ambiance: 600, beach_facility_status: 500, retail_compliance: 700, event_venue_status: 800 },
+    time_of_day_surcharge_percent: { daylight: 0, midday: 10, evening: 25 },
+    analysis_surcharge_cents: { minimum_crowd: 100, brand_match: 150 },
+    recurring_discount_percent: { daily: 0, weekly: 15, monthly: 10 },
+  },
+  // Cross-member rules (angles here or order-wide; a frequency when recurring) are not JSON
+  // Schema: the example asks for angles in both places and a one-off order, so that removing
+  // any one member is allowed by both.
+  "post /api/orders/v1/orders": ORDER_BODY,
+  "post /api/orders/v1/orders/quote": ORDER_BODY,
+  "post /api/orders/v1/orders/{id}/confirm": { payment_method: "card", payment_method_id: "pm_card_visa" },
+  "post /api/orders/v1/orders/{id}/payments/{payment_id}/authenticate": { authenticated: true },
+  "post /api/orders/v1/orders/{id}/cancel": { reason: "Budget cut" },
+  "post /api/orders/v1/orders/{id}/photos/{photo_id}/retake": { reason: "A van hides the door." },
+  "post /api/orders/v1/drafts": { body: { category: "cultural_exterior" }, step: "locations", order_id: "ord_06h0m4b7yq4r6t9v0wxyzab3k" },
+  "put /api/orders/v1/drafts/{id}": { body: { category: "cultural_exterior" }, step: "what" },
 };
 
 /** Operations whose handlers read the request themselves (see openapi-limits.api.test.ts). */

@@ -103,7 +103,7 @@ describe("GET /api/v1/openapi.json", () => {
 
   it("the public document leaves out the operator interface: no /api/admin/v1 path, no admin-token scheme, no operator-only schema", () => {
     expect(operationsOf(doc).filter((r) => r.includes("/api/admin/"))).toEqual([]);
-    expect(Object.keys(doc.components.securitySchemes)).toEqual(["oauth2"]);
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(["apiKey", "oauth2"]);
     for (const name of ["DashboardSignIn", "DashboardToken", "CreateOrganisation"]) expect(Object.keys(doc.components.schemas)).not.toContain(name);
     expect(operationsOf(operatorDoc).every((r) => r.split(" ")[1]?.startsWith("/api/admin/v1/"))).toBe(true);
   });
