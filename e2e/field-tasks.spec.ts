@@ -17,7 +17,7 @@ import { SCREENSHOT_DIR } from "./support/server";
 
 test.use({ viewport: { width: 390, height: 844 } });
 // Two uploads' QA and verification run in the app's background worker on a shared machine.
-test.setTimeout(120_000);
+test.setTimeout(180_000);
 
 const ORDERS = "/api/orders/v1";
 /** Where "Use the demo location" puts the zoomer (components/field/types.ts). */

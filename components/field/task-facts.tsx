@@ -1,7 +1,9 @@
 "use client";
 // A task's when: the window and the deadline in the place's own time, and a reservation's end.
 import { RelativeTime } from "@/components/ui/local-time";
-import { formatLocalStamp, formatLocalWindow, zoneLabel } from "./task-format";
+import { formatRelative } from "@/components/ui/format-time";
+import { useNow } from "@/components/ui/use-now";
+import { formatLocalStamp, formatWindow, windowPhase, zoneLabel } from "./task-format";
 import type { FieldTask } from "./types";
 
 export function TaskWhen({ task, compact = false }: { task: FieldTask; compact?: boolean }) {
@@ -9,7 +11,16 @@ export function TaskWhen({ task, compact = false }: { task: FieldTask; compact?:
   return (
     <dl className={`grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 ${compact ? "text-xs" : "text-sm"} text-slate-700`}>
       <dt className="font-medium text-slate-500">When</dt>
-      <dd>{task.window ? `${formatLocalWindow(task.window.local)} (${zone})` : "Any time of day"}</dd>
+      <dd>
+        {task.window ? (
+          <>
+            {formatWindow(task.window, task.location.time_zone)} ({zone})
+            <WindowPhase window={task.window} />
+          </>
+        ) : (
+          "Any time of day"
+        )}
+      </dd>
       <dt className="font-medium text-slate-500">Deadline</dt>
       <dd>
         {formatLocalStamp(task.deadline_local)} ({zone})
@@ -22,6 +33,16 @@ export function TaskWhen({ task, compact = false }: { task: FieldTask; compact?:
       </dd>
     </dl>
   );
+}
+
+/** " · open now" / " · opens in 5 h" / " · closed", kept current. */
+function WindowPhase({ window }: { window: { starts_at: string; ends_at: string } }) {
+  const now = useNow();
+  if (now === null) return null;
+  const phase = windowPhase(window, now);
+  if (phase === "open") return <span className="font-medium text-emerald-800"> · open now</span>;
+  if (phase === "before") return <span> · opens {formatRelative(window.starts_at, now)}</span>;
+  return <span className="font-medium text-red-800"> · closed</span>;
 }
 
 /** The instructions of a retake: what went wrong last time, to do differently now. */
