@@ -53,7 +53,7 @@ export function PhotoReview({
             <h3 id={`photos-${location.location_id}`} className="text-base font-semibold text-slate-900">
               {location.name} <span className="text-sm font-normal text-slate-600">· {shots.length} photo{shots.length === 1 ? "" : "s"}</span>
             </h3>
-            <ul className="grid gap-4 xl:grid-cols-2">
+            <ul className="flex flex-col gap-4">
               {[...shots]
                 .sort((a, b) => a.angle.localeCompare(b.angle))
                 .map((photo) => (
@@ -170,7 +170,13 @@ function PhotoCard({
         })}
       </ul>
 
-      {canEdit && !sentBack ? <RetakeForm orderId={orderId} photoId={photo.photo_id} label={`${angleLabel} of ${target.name}`} /> : null}
+      {!canEdit ? null : sentBack ? (
+        <p className="text-sm text-slate-600" data-testid="retake-pending">
+          A retake was requested: a new task is open for this location and angle. Its photo is delivered here once it passes verification.
+        </p>
+      ) : (
+        <RetakeForm orderId={orderId} photoId={photo.photo_id} label={`${angleLabel} of ${target.name}`} />
+      )}
     </li>
   );
 }

@@ -92,8 +92,9 @@ export const orderLocationLabelsLayer: LayerStyle<SymbolLayerSpecification> = {
     "text-field": ["get", "name"],
     "text-font": MAP_FONT_REGULAR,
     "text-size": 12,
-    "text-offset": [0, 1.1],
-    "text-anchor": "top",
+    // To the right of the point: below it is where a photo's camera usually stands.
+    "text-offset": [1.1, 0],
+    "text-anchor": "left",
     "text-optional": true,
   },
   paint: { "text-color": INK, "text-halo-color": "#ffffff", "text-halo-width": 1.6 },

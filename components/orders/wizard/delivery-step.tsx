@@ -49,19 +49,23 @@ export function DeliveryStep({ initial, secret }: { initial: InitialDraft; secre
           <label
             className={`flex cursor-pointer gap-3 rounded-lg border p-3 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-emerald-600 ${!toWebhook ? "border-emerald-600 bg-emerald-50" : "border-slate-200 bg-white"}`}
           >
-            <input type="radio" name="delivery" checked={!toWebhook} onChange={() => setUrl(undefined)} className="mt-0.5 accent-emerald-700" />
+            <input type="radio" name="delivery" checked={!toWebhook} onChange={() => setUrl(undefined)} aria-labelledby={`${id}-dash-name`} aria-describedby={`${id}-dash-desc`} className="mt-0.5 accent-emerald-700" />
             <span>
-              <span className="block font-medium text-slate-900">Dashboard only</span>
-              <span className="block text-xs text-slate-600">Review and download them on the order&apos;s page, or read them from the API.</span>
+              <span id={`${id}-dash-name`} className="block font-medium text-slate-900">
+                Dashboard only
+              </span>
+              <span id={`${id}-dash-desc`} className="block text-xs text-slate-600">Review and download them on the order&apos;s page, or read them from the API.</span>
             </span>
           </label>
           <label
             className={`flex cursor-pointer gap-3 rounded-lg border p-3 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-emerald-600 ${toWebhook ? "border-emerald-600 bg-emerald-50" : "border-slate-200 bg-white"}`}
           >
-            <input type="radio" name="delivery" checked={toWebhook} onChange={() => setUrl(url ?? "")} className="mt-0.5 accent-emerald-700" />
+            <input type="radio" name="delivery" checked={toWebhook} onChange={() => setUrl(url ?? "")} aria-labelledby={`${id}-hook-name`} aria-describedby={`${id}-hook-desc`} className="mt-0.5 accent-emerald-700" />
             <span>
-              <span className="block font-medium text-slate-900">Also to my webhook URL</span>
-              <span className="block text-xs text-slate-600">Each location&apos;s verified set is POSTed as photos.delivered, with the order&apos;s other events, signed.</span>
+              <span id={`${id}-hook-name`} className="block font-medium text-slate-900">
+                Also to my webhook URL
+              </span>
+              <span id={`${id}-hook-desc`} className="block text-xs text-slate-600">Each location&apos;s verified set is POSTed as photos.delivered, with the order&apos;s other events, signed.</span>
             </span>
           </label>
         </div>

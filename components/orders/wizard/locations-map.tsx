@@ -67,7 +67,7 @@ function FollowFocus({ focus }: { focus: MapFocus | null }) {
   const map = useMap().current;
   useEffect(() => {
     if (!map || !focus) return;
-    map.fitBounds(focus.bbox, { padding: 60, maxZoom: 16, duration: 600 });
+    map.fitBounds(focus.bbox, { padding: 60, maxZoom: 15, duration: 600 });
   }, [map, focus]);
   return null;
 }

@@ -126,7 +126,8 @@ export function LocationsStep({ initial, mapStyleUrl }: { initial: InitialDraft;
             room={room}
             onImport={(items) => {
               const added = add(items);
-              const bbox = bboxOf(added.map((a) => a.coordinates));
+              // Show every location, old and new, so the import is seen in its context.
+              const bbox = bboxOf([...locations, ...added].map((a) => a.coordinates));
               if (bbox) setFocus((f) => ({ key: (f?.key ?? 0) + 1, bbox }));
             }}
           />

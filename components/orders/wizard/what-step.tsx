@@ -100,12 +100,18 @@ export function WhatStep({ initial }: { initial: InitialDraft }) {
                 name="category"
                 value={c}
                 checked={category === c}
+                aria-labelledby={`${id}-${c}-name`}
+                aria-describedby={`${id}-${c}-desc`}
                 onChange={() => saver.update((b) => ({ ...b, category: c }), ["/category"])}
                 className="mt-0.5 accent-emerald-700"
               />
               <span>
-                <span className="block font-medium text-slate-900">{CATEGORY_LABELS[c]}</span>
-                <span className="block text-xs text-slate-600">{CATEGORY_DESCRIPTIONS[c]}</span>
+                <span id={`${id}-${c}-name`} className="block font-medium text-slate-900">
+                  {CATEGORY_LABELS[c]}
+                </span>
+                <span id={`${id}-${c}-desc`} className="block text-xs text-slate-600">
+                  {CATEGORY_DESCRIPTIONS[c]}
+                </span>
               </span>
             </label>
           ))}
@@ -277,13 +283,24 @@ function AngleChoice({
                 name={name}
                 value={angle}
                 checked={checked}
+                aria-labelledby={`${id}-${angle}-name`}
+                aria-describedby={`${id}-${angle}-desc`}
                 onChange={(e) => onChange(e.target.checked ? ANGLES.filter((a) => a === angle || value.includes(a)) : value.filter((a) => a !== angle))}
                 className="mt-0.5 size-4 shrink-0 accent-emerald-700"
               />
               <span>
-                <span className="font-medium text-slate-900">{ANGLE_LABELS[angle]}</span>
-                {suggested.includes(angle) ? <span className="ml-2 rounded bg-emerald-100 px-1.5 py-0.5 text-[11px] font-medium text-emerald-900">suggested</span> : null}
-                <span className="block text-xs text-slate-600">{ANGLE_DESCRIPTIONS[angle]}</span>
+                <span id={`${id}-${angle}-name`} className="font-medium text-slate-900">
+                  {ANGLE_LABELS[angle]}
+                </span>
+                {suggested.includes(angle) ? (
+                  <span aria-hidden className="ml-2 rounded bg-emerald-100 px-1.5 py-0.5 text-[11px] font-medium text-emerald-900">
+                    suggested
+                  </span>
+                ) : null}
+                <span id={`${id}-${angle}-desc`} className="block text-xs text-slate-600">
+                  {suggested.includes(angle) ? <span className="sr-only">Suggested for this kind of place. </span> : null}
+                  {ANGLE_DESCRIPTIONS[angle]}
+                </span>
               </span>
             </label>
           );

@@ -92,12 +92,18 @@ export function WhenStep({ initial }: { initial: InitialDraft }) {
                 type="radio"
                 name="recurring"
                 checked={recurring.enabled === option.enabled}
+                aria-labelledby={`${id}-${option.label}-name`}
+                aria-describedby={`${id}-${option.label}-desc`}
                 onChange={() => set(option.enabled ? { enabled: true, frequency: recurring.frequency ?? "weekly", day_of_week: recurring.day_of_week ?? 5 } : { enabled: false }, [""])}
                 className="mt-0.5 accent-emerald-700"
               />
               <span>
-                <span className="block font-medium text-slate-900">{option.label}</span>
-                <span className="block text-xs text-slate-600">{option.hint}</span>
+                <span id={`${id}-${option.label}-name`} className="block font-medium text-slate-900">
+                  {option.label}
+                </span>
+                <span id={`${id}-${option.label}-desc`} className="block text-xs text-slate-600">
+                  {option.hint}
+                </span>
               </span>
             </label>
           ))}
