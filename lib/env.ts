@@ -66,6 +66,8 @@ const schema = z
     OIDC_NAME: z.string().min(1).default("Single sign-on"),
     DEMO: z.enum(["auto", "on", "off"]).default("auto"),
     DEMO_INTERVAL_MS: positiveInt(20_000),
+    /** Demo data older than this is removed in the background (missions, photos, orders, events). */
+    DEMO_RETENTION_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
     RUN_WORKER: z
       .enum(["true", "false", "1", "0"])
       .optional()

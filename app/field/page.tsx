@@ -5,7 +5,8 @@ import { FieldSignIn } from "@/components/field/field-sign-in";
 
 export const dynamic = "force-dynamic";
 
-export default async function FieldPage() {
+export default async function FieldPage({ searchParams }: { searchParams: Promise<{ tab?: string | string[] }> }) {
   const signedIn = (await fieldToken()) !== null;
-  return signedIn ? <FieldApp /> : <FieldSignIn demo={env.DEMO_ENABLED} />;
+  const { tab } = await searchParams;
+  return signedIn ? <FieldApp initialTab={tab === "tasks" ? "tasks" : "missions"} /> : <FieldSignIn demo={env.DEMO_ENABLED} />;
 }

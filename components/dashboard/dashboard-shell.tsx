@@ -30,6 +30,7 @@ export function DashboardShell({
           </Link>
           <nav aria-label="Dashboard" className="order-3 flex w-full gap-1 overflow-x-auto sm:order-none sm:w-auto">
             <NavLink href="/missions">Missions</NavLink>
+            <NavLink href="/orders">Orders</NavLink>
             {roleAtLeast(role, "admin") ? <NavLink href="/webhooks">Webhooks</NavLink> : null}
             {roleAtLeast(role, "admin") ? <NavLink href="/settings/credentials">API credentials</NavLink> : null}
             <NavLink href="/docs">API docs</NavLink>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { angleLabel, formatDistance, formatLocalStamp, formatLocalWindow, namedChecks, spokenDistance, zoneLabel } from "./task-format";
+import { angleLabel, formatDistance, formatLocalStamp, formatWindow, namedChecks, spokenDistance, windowPhase, zoneLabel } from "./task-format";
 
 describe("task text", () => {
   it("formats distances as a sign would, and in words", () => {
@@ -21,8 +21,26 @@ describe("task text", () => {
 
   it("reads the place's local times as written, with the weekday of that date", () => {
     expect(formatLocalStamp("2025-06-03 14:00")).toBe("Tue 3 Jun, 14:00");
-    expect(formatLocalWindow("2025-06-01 18:00 – 21:00")).toBe("Sun 1 Jun, 18:00–21:00");
     expect(formatLocalStamp("soon")).toBe("soon");
+  });
+
+  it("says a window in the place's time, whatever the browser's zone, across midnight and DST", () => {
+    const rome = "Europe/Rome";
+    // Summer: UTC+2.
+    expect(formatWindow({ starts_at: "2025-06-01T16:00:00Z", ends_at: "2025-06-01T19:00:00Z", local: "" }, rome)).toBe("Sun 1 Jun, 18:00–21:00");
+    expect(formatWindow({ starts_at: "2026-11-23T23:00:00Z", ends_at: "2026-11-24T23:00:00Z", local: "" }, rome)).toBe("Tue 24 Nov, all day");
+    expect(formatWindow({ starts_at: "2026-11-24T21:00:00Z", ends_at: "2026-11-24T23:00:00Z", local: "" }, rome)).toBe("Tue 24 Nov, 22:00–midnight");
+    expect(formatWindow({ starts_at: "2026-11-24T21:00:00Z", ends_at: "2026-11-25T01:00:00Z", local: "" }, rome)).toBe("Tue 24 Nov, 22:00 – Wed 25 Nov, 02:00");
+    // The day the clocks go back is 25 hours long, and still one day.
+    expect(formatWindow({ starts_at: "2025-10-25T22:00:00Z", ends_at: "2025-10-26T23:00:00Z", local: "" }, rome)).toBe("Sun 26 Oct, all day");
+    expect(formatWindow({ starts_at: "2025-06-01T16:00:00Z", ends_at: "2025-06-01T19:00:00Z", local: "as the API said" }, "Nowhere/Unknown")).toBe("as the API said");
+  });
+
+  it("places now before, inside or after a window", () => {
+    const w = { starts_at: "2025-06-01T16:00:00Z", ends_at: "2025-06-01T19:00:00Z" };
+    expect(windowPhase(w, Date.parse("2025-06-01T15:59:00Z"))).toBe("before");
+    expect(windowPhase(w, Date.parse("2025-06-01T16:00:00Z"))).toBe("open");
+    expect(windowPhase(w, Date.parse("2025-06-01T19:00:00Z"))).toBe("closed");
   });
 
   it("lists checks in reading order, unknown ones last, never counting not-evaluated as passed", () => {

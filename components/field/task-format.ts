@@ -36,11 +36,41 @@ export function formatLocalStamp(local: string): string {
   return `${WEEKDAYS[weekday]} ${Number(d)} ${MONTHS[Number(mo) - 1]}, ${time}`;
 }
 
-/** The API's local window ("2025-06-01 18:00 – 21:00") as "Sun 1 Jun, 18:00–21:00". */
-export function formatLocalWindow(local: string): string {
-  const m = /^(\d{4}-\d{2}-\d{2} \d{2}:\d{2})\s*[–-]\s*(\d{2}:\d{2})$/.exec(local.trim());
-  if (!m || !m[1] || !m[2]) return local;
-  return `${formatLocalStamp(m[1])}–${m[2]}`;
+interface LocalParts {
+  day: string;
+  time: string;
+}
+
+function localParts(iso: string, timeZone: string): LocalParts | null {
+  try {
+    const parts = new Intl.DateTimeFormat("en-GB", { timeZone, weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(new Date(iso));
+    const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+    return { day: `${part("weekday")} ${part("day")} ${part("month")}`, time: `${part("hour")}:${part("minute")}` };
+  } catch {
+    return null; // a time zone this browser does not know
+  }
+}
+
+/**
+ * A task's window in the place's time: "Tue 24 Nov, 18:00–21:00", "Tue 24 Nov, all day",
+ * "Tue 24 Nov, 22:00–midnight", or "Tue 24 Nov, 22:00 – Wed 25 Nov, 02:00" across midnight.
+ * Falls back to the API's own local text when the time zone is unknown here.
+ */
+export function formatWindow(window: { starts_at: string; ends_at: string; local: string }, timeZone: string): string {
+  const start = localParts(window.starts_at, timeZone);
+  const end = localParts(window.ends_at, timeZone);
+  if (!start || !end) return window.local;
+  const dayBefore = localParts(new Date(Date.parse(window.ends_at) - 60_000).toISOString(), timeZone);
+  if (start.day === end.day) return `${start.day}, ${start.time}–${end.time}`;
+  // Ends at the midnight that closes the start's day (a day is 23–25 h around DST changes).
+  if (end.time === "00:00" && dayBefore?.day === start.day) return start.time === "00:00" ? `${start.day}, all day` : `${start.day}, ${start.time}–midnight`;
+  return `${start.day}, ${start.time} – ${end.day}, ${end.time}`;
+}
+
+/** Where now stands against a window: before it, in it, or after it. */
+export function windowPhase(window: { starts_at: string; ends_at: string }, nowMs: number): "before" | "open" | "closed" {
+  if (nowMs < Date.parse(window.starts_at)) return "before";
+  return nowMs < Date.parse(window.ends_at) ? "open" : "closed";
 }
 
 /** "Europe/Rome" → "Rome time"; the zone's city is what a zoomer on the spot recognises. */

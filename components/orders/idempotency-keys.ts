@@ -16,3 +16,6 @@ export const changeOrderKey = (orderId: string, action: string, updatedAt: strin
 
 /** Sending one delivered photo back (the API allows one retake request per photo). */
 export const retakeKey = (orderId: string, photoId: string) => `dashboard:${orderId}:${photoId}:retake`;
+
+/** Paying an order from its page (after a declined card): one key per earlier charge attempts. */
+export const payOrderKey = (orderId: string, chargeAttempts: number) => `dashboard:${orderId}:pay:${chargeAttempts}`;

@@ -75,6 +75,8 @@ export function countStates(progress: Iterable<LocationProgress>): Record<Locati
 
 export type TimelineKind = "created" | "confirmed" | "charge" | "refund" | "payment_failed" | "dispatched" | "retake" | "delivered" | "cancelled";
 
+const KIND_ORDER: TimelineKind[] = ["created", "confirmed", "charge", "payment_failed", "dispatched", "delivered", "retake", "refund", "cancelled"];
+
 export interface TimelineEntry {
   at: string;
   kind: TimelineKind;
@@ -126,5 +128,6 @@ export function orderTimeline(order: Order, assignments: OrderAssignment[]): Tim
     entries.push({ at: d.at, kind: "delivered", title: `Delivered: ${d.name}`, detail: `${d.photos} photo${d.photos === 1 ? "" : "s"}${order.recurring ? `, cycle ${d.cycle + 1}` : ""}` });
   }
   if (order.cancelled_at) entries.push({ at: order.cancelled_at, kind: "cancelled", title: "Cancelled", detail: order.status_reason ?? undefined });
-  return entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  // Same second: in the order things happen (confirmed, then charged, then sent to the field).
+  return entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind)));
 }

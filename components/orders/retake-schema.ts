@@ -1,9 +1,7 @@
 // A partner sends a delivered photo back with a reason: the retake form's limits and the action's
 // schema (the API checks the reason again: 3–500 characters).
 import { z } from "zod";
-
-export const RETAKE_REASON_MIN = 3;
-export const RETAKE_REASON_MAX = 500;
+import { RETAKE_REASON_MAX, RETAKE_REASON_MIN } from "./types";
 
 export const RetakeRequestSchema = z.object({
   orderId: z.string().regex(/^ord_[A-Za-z0-9]{1,64}$/, "Not an order id."),

@@ -5,7 +5,9 @@
 import type { components } from "@/lib/api-client/openapi-types";
 import type { Angle, Category, CROWD_LEVELS, TimeOfDay } from "@/lib/schemas/order";
 
-export type Order = components["schemas"]["Order"];
+export type Recurring = components["schemas"]["Recurring"];
+/** The generated type says `Recurring & (Record<string, never> | null)` for a nullable reference; this is what it means. */
+export type Order = Omit<components["schemas"]["Order"], "recurring"> & { recurring: Recurring | null };
 export type OrderStatus = components["schemas"]["OrderStatus"];
 export type Quote = components["schemas"]["Quote"];
 export type OrderSchedule = components["schemas"]["OrderSchedule"];
@@ -15,6 +17,10 @@ export type OrderDraft = components["schemas"]["OrderDraft"];
 export type DeliverySecret = components["schemas"]["DeliverySecret"];
 export type { Angle, Category, TimeOfDay };
 export type CrowdLevel = (typeof CROWD_LEVELS)[number];
+
+/** How long a retake reason may be (the API's RequestRetake schema). */
+export const RETAKE_REASON_MIN = 3;
+export const RETAKE_REASON_MAX = 500;
 
 /** The most locations one order may have (MAX_LOCATIONS in lib/schemas/order). */
 export const MAX_LOCATIONS = 500;

@@ -1,25 +1,26 @@
-// The demo: on the first start of the embedded default, a demo organisation with a dashboard user
-// and missions in Florence; then a simulated zoomer fills them through the real field API — a
-// burst at first, then a photo every little while so the map keeps changing.
+// The demo's seed: on the first start of the embedded default, a demo organisation with a dashboard
+// user and an opening scene of missions in Florence, a second organisation where the demo user is
+// a viewer, a simulated zoomer, and the demo partner's own credentials (an OAuth client that
+// publishes missions and an API key that places orders), which the simulator then uses through the
+// real API. Later starts return what the first one made, adding what an older seed lacked.
 import { eq } from "drizzle-orm";
-import type { Hono } from "hono";
 import { serviceSecrets } from "@/lib/db/schema";
 import type { PolygonGeometry } from "@/lib/geo/polygon";
-import { log } from "@/lib/log";
+import { createApiKey } from "@/lib/service/accounts/create-api-key";
+import { createClient } from "@/lib/service/accounts/create-client";
 import { createOrganisation } from "@/lib/service/accounts/create-organisation";
 import { createUser } from "@/lib/service/accounts/create-user";
 import { createZoomer } from "@/lib/service/accounts/create-zoomer";
 import type { ServiceContext } from "@/lib/service/context";
 import { createMission } from "@/lib/service/missions/create-mission";
-import { seededRandom } from "./seeded-random";
-import { simulatePhoto, submissionForm } from "./simulate-submission";
-
+import type { ClientCredentials, DemoCredentials } from "./demo-api";
 import { DEMO_USER } from "./demo-user";
 
 export { DEMO_USER };
 
 const ring = (points: [number, number][]): PolygonGeometry => ({ type: "Polygon", coordinates: [[...points, points[0] ?? [0, 0]]] });
 
+/** The opening scene: four missions, with how many photos the first burst sends to each. */
 export const DEMO_MISSIONS = [
   {
     title: "Duomo — façade and Piazza del Duomo",
@@ -51,24 +52,48 @@ export const DEMO_MISSIONS = [
   },
 ] as const;
 
-interface DemoState {
+export interface DemoState {
   orgId: string;
+  /** The opening scene's missions (the simulator then works from the organisation's active missions). */
   missionIds: string[];
-  zoomer: { client_id: string; client_secret: string };
+  zoomer: ClientCredentials;
+  /** The simulated partner's OAuth client (missions:read, missions:write, submissions:read). */
+  partner: ClientCredentials;
+  /** The simulated partner's order-interface API key. */
+  apiKey: string;
 }
 
 const STATE_KEY = "demo-state";
 
-async function loadState(ctx: ServiceContext): Promise<DemoState | null> {
+async function loadState(ctx: Pick<ServiceContext, "db" | "secretBox">): Promise<Partial<DemoState> | null> {
   const [row] = await ctx.db.select().from(serviceSecrets).where(eq(serviceSecrets.name, STATE_KEY)).limit(1);
-  // Sealed: it holds the simulated zoomer's client secret.
-  return row ? (JSON.parse(ctx.secretBox.open(row.value)) as DemoState) : null;
+  // Sealed: it holds the simulated zoomer's and partner's secrets.
+  return row ? (JSON.parse(ctx.secretBox.open(row.value)) as Partial<DemoState>) : null;
+}
+
+export function demoCredentials(state: DemoState): DemoCredentials {
+  return { zoomer: state.zoomer, partner: state.partner, apiKey: state.apiKey };
+}
+
+/** The partner's credentials, for a state seeded before the simulator acted as the partner. */
+async function completeState(ctx: Pick<ServiceContext, "db">, state: Partial<DemoState> & Pick<DemoState, "orgId" | "zoomer">): Promise<DemoState> {
+  const partner =
+    state.partner ??
+    (await createClient({ db: ctx.db, kind: "partner", orgId: state.orgId, name: "Demo partner (simulated)", scopes: ["missions:read", "missions:write", "submissions:read"] }));
+  const apiKey = state.apiKey ?? (await createApiKey({ db: ctx.db, orgId: state.orgId, name: "Demo partner orders (simulated)" })).api_key;
+  return { orgId: state.orgId, missionIds: state.missionIds ?? [], zoomer: state.zoomer, partner: { client_id: partner.client_id, client_secret: partner.client_secret }, apiKey };
 }
 
 /** Creates the demo organisation once; later starts return what the first one made. */
-export async function seedDemo(ctx: ServiceContext): Promise<{ state: DemoState; fresh: boolean }> {
+export async function seedDemo(ctx: Pick<ServiceContext, "db" | "secretBox">): Promise<{ state: DemoState; fresh: boolean }> {
   const existing = await loadState(ctx);
-  if (existing) return { state: existing, fresh: false };
+  if (existing?.orgId && existing.zoomer) {
+    if (existing.partner && existing.apiKey) return { state: existing as DemoState, fresh: false };
+    const state = await completeState(ctx, { ...existing, orgId: existing.orgId, zoomer: existing.zoomer });
+    // Kept only for the demo simulator of this database; never shown by the API.
+    await ctx.db.update(serviceSecrets).set({ value: ctx.secretBox.seal(JSON.stringify(state)) }).where(eq(serviceSecrets.name, STATE_KEY));
+    return { state, fresh: false };
+  }
   const org = await createOrganisation({ db: ctx.db, name: "Demo Partner — Florence", plan: "business" });
   await createUser({ db: ctx.db, orgId: org.id, email: DEMO_USER.email, password: DEMO_USER.password, role: "admin", name: DEMO_USER.name });
   const missionIds: string[] = [];
@@ -96,86 +121,9 @@ export async function seedDemo(ctx: ServiceContext): Promise<{ state: DemoState;
     },
   });
   const zoomer = await createZoomer({ db: ctx.db, name: "Demo zoomer (simulated)" });
-  const state: DemoState = { orgId: org.id, missionIds, zoomer: { client_id: zoomer.client_id, client_secret: zoomer.client_secret } };
+  const state = await completeState(ctx, { orgId: org.id, missionIds, zoomer: { client_id: zoomer.client_id, client_secret: zoomer.client_secret } });
   // Kept only for the demo simulator of this embedded database; never shown by the API.
   await ctx.db.insert(serviceSecrets).values({ name: STATE_KEY, value: ctx.secretBox.seal(JSON.stringify(state)) }).onConflictDoNothing();
-  return { state: (await loadState(ctx)) ?? state, fresh: true };
-}
-
-export interface DemoSimulator {
-  stop(): Promise<void>;
-  /** Resolves when the first burst has been submitted. */
-  burstDone: Promise<void>;
-}
-
-/**
- * Submits simulated photos through the service's own HTTP app (the real field API: auth, rate
- * limits, multipart intake), first a burst per mission, then one every `intervalMs`.
- */
-export function startDemoSimulator(
-  app: Pick<Hono, "request">,
-  state: DemoState,
-  { burst, intervalMs = 20_000, seed = 2026 }: { burst: boolean; intervalMs?: number; seed?: number },
-): DemoSimulator {
-  const random = seededRandom(seed + (burst ? 0 : Date.now() % 1000));
-  let stopped = false;
-  let token: { value: string; expiresAt: number } | undefined;
-  let timer: NodeJS.Timeout | undefined;
-
-  async function accessToken(): Promise<string> {
-    if (token && token.expiresAt > Date.now() + 60_000) return token.value;
-    const res = await app.request("/api/v1/auth/token", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ grant_type: "client_credentials", ...state.zoomer }),
-    });
-    const body = (await res.json()) as { access_token?: string; expires_in?: number };
-    if (!res.ok || !body.access_token) throw new Error(`demo zoomer cannot get a token (${res.status})`);
-    token = { value: body.access_token, expiresAt: Date.now() + (body.expires_in ?? 3600) * 1000 };
-    return token.value;
-  }
-
-  async function submitOne(missionIndex: number): Promise<void> {
-    const definition = DEMO_MISSIONS[missionIndex];
-    const missionId = state.missionIds[missionIndex];
-    if (!definition || !missionId) return;
-    const count = random() < 0.25 ? 2 : 1;
-    const photos = [];
-    for (let i = 0; i < count; i++) photos.push(await simulatePhoto(definition.bounds, random));
-    const form = submissionForm(photos.map((p, i) => ({ bytes: p.bytes, name: `IMG_${Math.floor(random() * 9000 + 1000)}_${i}.jpg` })), {
-      angle: (["front", "entrance", "overview"] as const)[Math.floor(random() * 3)],
-    });
-    const res = await app.request(`/api/v1/missions/${missionId}/submissions`, { method: "POST", headers: { authorization: `Bearer ${await accessToken()}` }, body: form });
-    // 409: the mission completed or was cancelled meanwhile — the simulator simply moves on.
-    if (!res.ok && res.status !== 409) log.warn("demo submission refused", { status: res.status, body: (await res.text()).slice(0, 300) });
-  }
-
-  const burstDone = (async () => {
-    if (!burst) return;
-    for (const [index, definition] of DEMO_MISSIONS.entries()) {
-      for (let i = 0; i < definition.burst && !stopped; i++) await submitOne(index).catch((e: unknown) => log.warn("demo submission failed", {}, e));
-    }
-  })();
-
-  const tick = () => {
-    if (stopped) return;
-    // The first three missions keep receiving photos; the fourth is meant to finish in the burst.
-    void submitOne(Math.floor(random() * 3))
-      .catch((e: unknown) => log.warn("demo submission failed", {}, e))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, intervalMs * (0.5 + random()));
-      });
-  };
-  void burstDone.then(() => {
-    if (!stopped) timer = setTimeout(tick, intervalMs);
-  });
-
-  return {
-    burstDone,
-    stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await burstDone.catch(() => undefined);
-    },
-  };
+  const saved = await loadState(ctx);
+  return { state: saved?.partner && saved.apiKey ? (saved as DemoState) : state, fresh: true };
 }

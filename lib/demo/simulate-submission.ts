@@ -49,10 +49,18 @@ function spotOutside(bounds: PolygonGeometry, random: () => number): [number, nu
   return [lng, lat];
 }
 
+/** A phone photo scaled down for the demo: 1024 × 768 with its derivatives is about 180 kB on disk. */
+export const DEMO_PHOTO_SIZE = { width: 1024, height: 768 } as const;
+
 export async function simulatePhoto(
   bounds: PolygonGeometry,
   random: () => number,
-  { flaw = pickFlaw(random), capturedAt = new Date(), seed = Math.floor(random() * 1e9) }: { flaw?: Flaw; capturedAt?: Date; seed?: number } = {},
+  {
+    flaw = pickFlaw(random),
+    capturedAt = new Date(),
+    seed = Math.floor(random() * 1e9),
+    size = DEMO_PHOTO_SIZE,
+  }: { flaw?: Flaw; capturedAt?: Date; seed?: number; size?: { width: number; height: number } } = {},
 ): Promise<SimulatedPhoto> {
   const [lng, lat] = flaw === "outside" ? spotOutside(bounds, random) : spotInside(bounds, random);
   const device = DEVICES[Math.floor(random() * DEVICES.length)] ?? DEVICES[0];
@@ -66,8 +74,8 @@ export async function simulatePhoto(
     utcOffsetMinutes: 60,
     make: device.make,
     model: device.model,
-    width: 1280,
-    height: 960,
+    width: size.width,
+    height: size.height,
     seed,
     blur: flaw === "blurry" ? 5 + random() * 3 : 0,
     exposure: flaw === "dark" ? 0.08 + random() * 0.06 : 1,

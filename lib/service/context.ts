@@ -3,6 +3,7 @@
 import type { Db, DatabaseKind } from "@/lib/db/client";
 import type { SecretBox } from "@/lib/auth/secret-box";
 import type { KeyStore } from "@/lib/auth/tokens";
+import type { DashboardUser } from "@/lib/schemas/dashboard";
 import type { MissionCache } from "@/lib/service/missions/mission-cache";
 import type { RateLimiter } from "@/lib/service/rate-limit/limiter";
 import type { PaymentProvider } from "@/lib/service/payments/payment-provider";
@@ -57,6 +58,8 @@ export interface ServiceContext {
   secretBox: SecretBox;
   /** Tells this process's workers (all, or those named) that work was just committed; no-op without workers. */
   wakeWorkers: (...queues: ("qa" | "webhooks" | "orders")[]) => void;
+  /** Told after a dashboard user signed in with a password (the demo starts a burst for its visitors); unset by default. */
+  onDashboardSignIn?: (user: DashboardUser) => void;
 }
 
 export const API_BASE_PATH = "/api/v1";

@@ -139,16 +139,15 @@ export async function startRuntime(env: Env, overrides: { trustProxy?: boolean }
   if (overrides.trustProxy !== undefined) config.trustProxy = overrides.trustProxy;
   const runtime = await createRuntime({ database, config, secretBox: secrets.box, runWorker: env.RUN_WORKER });
   if (env.DEMO_ENABLED && env.RUN_WORKER) {
-    const { seedDemo, startDemoSimulator, DEMO_USER } = await import("@/lib/demo/seed-demo");
-    const { state, fresh } = await seedDemo(runtime.ctx);
-    const simulator = startDemoSimulator(runtime.app, state, { burst: fresh, intervalMs: env.DEMO_INTERVAL_MS });
+    const [{ startDemo }, { DEMO_USER }] = await Promise.all([import("@/lib/demo/start-demo"), import("@/lib/demo/demo-user")]);
+    const demo = await startDemo(runtime, { intervalMs: env.DEMO_INTERVAL_MS, retentionHours: env.DEMO_RETENTION_HOURS });
     const stop = runtime.stop;
     runtime.stop = async () => {
-      await simulator.stop();
+      await demo.stop();
       await stop();
     };
     // The demo account's password is public (README); it is printed so a first start says how to sign in.
-    log.info(`demo ${fresh ? "seeded" : "resumed"}: sign in as ${DEMO_USER.email} / ${DEMO_USER.password}`);
+    log.info(`demo ${demo.fresh ? "seeded" : "resumed"}: sign in as ${DEMO_USER.email} / ${DEMO_USER.password}`);
   }
   log.info("service ready", {
     database: database.kind,

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { components } from "@/lib/api-client/openapi-types";
 import type { ApiClient } from "@/lib/api-client/client";
 import { dashboardAction, problemResult, type ActionResult } from "@/lib/dashboard/action-client";
-import { changeOrderKey, confirmOrderKey, createOrderKey, retakeKey } from "@/components/orders/idempotency-keys";
+import { changeOrderKey, confirmOrderKey, createOrderKey, payOrderKey, retakeKey } from "@/components/orders/idempotency-keys";
 import { DraftIdSchema, OrderDraftBodySchema, SaveDraftSchema, type OrderDraftBody } from "@/components/orders/order-draft-schema";
 import { RetakeRequestSchema } from "@/components/orders/retake-schema";
 import { toCreateBody } from "@/components/orders/wizard-steps";
@@ -133,6 +133,26 @@ export const placeOrderFromDraft = dashboardAction({
       return { ...failed, code: `order_not_paid:${orderId}:${failed.code}` };
     }
     return { ok: true, data: { orderId, status: confirmed.data.status } };
+  },
+});
+
+// POST /api/orders/v1/orders/{id}/confirm — pay an order placed earlier (e.g. after a declined card).
+export const payOrder = dashboardAction({
+  least: "editor",
+  schema: z.object({ orderId: OrderId }),
+  handler: async ({ orderId }, access) => {
+    const current = await access.api.GET("/api/orders/v1/orders/{id}", { params: { path: { id: orderId } } });
+    if (!current.data) return problemResult(current.response.status, current.error);
+    if (!PAYABLE.has(current.data.status)) return { ok: true, data: { status: current.data.status } };
+    const attempts = current.data.payments.filter((p) => p.kind === "charge").length;
+    const answer = await untilSettled(() =>
+      access.api.POST("/api/orders/v1/orders/{id}/confirm", {
+        params: { path: { id: orderId }, header: { "idempotency-key": payOrderKey(orderId, attempts) } },
+        body: { payment_method: "card" },
+      }),
+    );
+    if (!answer.data) return problemResult(answer.response.status, answer.error);
+    return { ok: true, data: { status: answer.data.status } };
   },
 });
 

@@ -57,8 +57,10 @@ export async function dispatchCycle(tx: Db, { order, locations, index, deliveryH
 
   const rows = locations.map(({ location, window }) => {
     const requirements = location.requirements as Requirements;
-    const promise = new Date(now.getTime() + deliveryHours * 3_600_000);
-    const deadline = window && window.endsAt < promise ? window.endsAt : promise;
+    // A cycle's photos are due when its window closes (it is dispatched ahead of the window, so the
+    // plan's promise counted from dispatch could fall before the window even opens); a one-off
+    // order's are due by the plan's delivery promise.
+    const deadline = window ? window.endsAt : new Date(now.getTime() + deliveryHours * 3_600_000);
     // The mission's area is the circle verification accepts, so QA and verification agree on "there".
     const radiusM = VERIFICATION_THRESHOLDS[order.category as Category]?.locationRadiusM ?? VERIFICATION_THRESHOLDS.cultural_exterior.locationRadiusM;
     const area = circle([location.lng, location.lat], radiusM / 1000, { steps: 24, units: "kilometers" });

@@ -117,7 +117,11 @@ const routes = {
 
 export function registerDashboardRoutes(app: OpenAPIHono<AppEnv>) {
   // POST /dashboard/sign-in – email and password → user and memberships
-  app.openapi(routes.signIn, async (c) => c.json(await signInWithPassword({ ctx: c.var.ctx, ...c.req.valid("json") }), 200));
+  app.openapi(routes.signIn, async (c) => {
+    const user = await signInWithPassword({ ctx: c.var.ctx, ...c.req.valid("json") });
+    c.var.ctx.onDashboardSignIn?.(user);
+    return c.json(user, 200);
+  });
 
   // POST /dashboard/users/lookup – verified email (single sign-on) → user and memberships
   app.openapi(routes.lookup, async (c) => {

@@ -1,0 +1,13 @@
+import { Skeleton } from "@/components/ui/states";
+
+export default function Loading() {
+  return (
+    <div role="status" aria-label="Loading the order" className="flex flex-col gap-4">
+      <Skeleton className="h-9 w-72" />
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <Skeleton className="h-96 w-full" />
+        <Skeleton className="h-96 w-full" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,206 @@
+"use client";
+import dynamic from "next/dynamic";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useMemo, useState, useTransition } from "react";
+import type { CameraView } from "@/components/map/layers/camera-geometry";
+import { OrderActions } from "@/components/orders/order-actions";
+import { OrderCycles } from "@/components/orders/order-cycles";
+import { countStates, formatMoney, LOCATION_STATE_LABELS, locationProgress, orderTimeline, type LocationState } from "@/components/orders/order-progress";
+import { OrderStatusBadge } from "@/components/orders/order-status-badge";
+import { OrderTimeline } from "@/components/orders/order-timeline";
+import { PhotoReview } from "@/components/orders/photo-review";
+import { ANGLE_LABELS, CATEGORY_LABELS, type DeliveredPhoto, type Order, type OrderAssignment, type OrderSchedule } from "@/components/orders/types";
+import { ORDER_LOCATION_STATE_COLOURS } from "@/components/map/layers/order-layer-styles";
+import { Button } from "@/components/ui/button";
+import { LocalDateTime } from "@/components/ui/local-time";
+import { PageHeader } from "@/components/ui/page-header";
+
+const OrderMap = dynamic(() => import("@/components/orders/order-map").then((m) => m.OrderMap), {
+  ssr: false,
+  loading: () => <div aria-hidden className="h-full w-full rounded-md bg-slate-100" />,
+});
+
+export function OrderPageClient({
+  order,
+  assignments,
+  photos,
+  incomplete,
+  schedule,
+  canEdit,
+  placed,
+  mapStyleUrl,
+}: {
+  order: Order;
+  assignments: OrderAssignment[];
+  photos: DeliveredPhoto[];
+  incomplete: boolean;
+  schedule: OrderSchedule | null;
+  canEdit: boolean;
+  placed: boolean;
+  mapStyleUrl: string | null;
+}) {
+  const router = useRouter();
+  const [refreshing, startRefresh] = useTransition();
+  const [selectedLocation, setSelectedLocation] = useState<string | null>(null);
+  const [hoveredLocation, setHoveredLocation] = useState<string | null>(null);
+  const [selectedPhoto, setSelectedPhoto] = useState<string | null>(null);
+
+  const progress = useMemo(() => locationProgress(order.locations.map((l) => l.location_id), assignments), [order.locations, assignments]);
+  const counts = countStates(progress.values());
+  const points = useMemo(
+    () => order.locations.map((l) => ({ id: l.location_id, name: l.name, lat: l.coordinates.lat, lng: l.coordinates.lng, state: progress.get(l.location_id)?.state ?? ("waiting" as LocationState) })),
+    [order.locations, progress],
+  );
+  const timeline = useMemo(() => orderTimeline(order, assignments), [order, assignments]);
+  const camera = useMemo((): CameraView | null => {
+    const photo = photos.find((p) => p.photo_id === selectedPhoto);
+    const location = photo && order.locations.find((l) => l.location_id === photo.location_id);
+    if (!photo || !location) return null;
+    return { target: location.coordinates, camera: photo.metadata.gps, directionDeg: photo.metadata.direction_deg ?? null };
+  }, [photos, selectedPhoto, order.locations]);
+
+  const title = order.client_reference ?? `Order ${order.id}`;
+  const charged = formatMoney(order.amount_charged_cents, order.quote.currency);
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={
+          <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <OrderStatusBadge status={order.status} />
+            <span>{CATEGORY_LABELS[order.category]}</span>
+            <span>{order.quote.schedule ?? "Once"}</span>
+            <span className="font-mono text-xs text-slate-500">{order.id}</span>
+          </span>
+        }
+        actions={
+          <>
+            <Button variant="ghost" disabled={refreshing} onClick={() => startRefresh(() => router.refresh())}>
+              {refreshing ? "Refreshing…" : "Refresh"}
+            </Button>
+            {canEdit ? <OrderActions order={order} /> : null}
+          </>
+        }
+      />
+      {placed && order.status !== "pending_confirmation" ? (
+        <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900" data-testid="order-placed">
+          Order placed{order.amount_charged_cents > 0 ? ` and ${charged} charged` : ""}.{" "}
+          {order.recurring ? "Each cycle is dispatched 24 hours before it starts." : "Its locations are now open to photographers in the field."}
+        </p>
+      ) : null}
+      {order.status_reason && order.status !== "cancelled" ? (
+        <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+          {order.status_reason}
+        </p>
+      ) : null}
+
+      <dl className="grid grid-cols-2 gap-3 rounded-lg border border-slate-200 bg-white p-4 text-sm sm:grid-cols-4">
+        <Fact label={order.recurring ? "Per cycle" : "Total"} value={formatMoney(order.quote.total_cents, order.quote.currency)} />
+        <Fact label="Charged" value={charged} />
+        <Fact label="Refunded" value={formatMoney(order.amount_refunded_cents, order.quote.currency)} />
+        <Fact label="Locations delivered" value={`${counts.delivered} of ${order.locations.length}`} testId="delivered-count" />
+      </dl>
+
+      <section aria-labelledby="locations-h" className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <h2 id="locations-h" className="sr-only">
+          Locations
+        </h2>
+        <div className="h-[24rem] overflow-hidden rounded-md lg:h-[30rem]">
+          <OrderMap
+            mapStyleUrl={mapStyleUrl}
+            locations={points}
+            selectedId={selectedLocation}
+            hoveredId={hoveredLocation}
+            camera={camera}
+            onSelect={(id) => {
+              setSelectedLocation(id);
+              setSelectedPhoto(null);
+            }}
+            onHoverChange={setHoveredLocation}
+          />
+        </div>
+        <ul aria-label="Locations and their state" className="flex max-h-[30rem] flex-col gap-1.5 overflow-y-auto" data-testid="order-locations">
+          {order.locations.map((location) => {
+            const p = progress.get(location.location_id);
+            const state = p?.state ?? "waiting";
+            const selected = location.location_id === selectedLocation;
+            return (
+              <li key={location.location_id} data-testid="order-location" data-state={state}>
+                <button
+                  type="button"
+                  aria-pressed={selected}
+                  onClick={() => {
+                    setSelectedLocation(selected ? null : location.location_id);
+                    setSelectedPhoto(null);
+                  }}
+                  onMouseEnter={() => setHoveredLocation(location.location_id)}
+                  onMouseLeave={() => setHoveredLocation(null)}
+                  className={`flex w-full flex-col gap-0.5 rounded-md border px-3 py-2 text-left text-sm focus-visible:outline-2 focus-visible:outline-emerald-600 ${
+                    selected ? "border-emerald-600 bg-emerald-50" : "border-slate-200 bg-white hover:border-slate-300"
+                  }`}
+                >
+                  <span className="flex items-center gap-2">
+                    <span aria-hidden className="inline-block size-3 shrink-0 rounded-full" style={{ backgroundColor: ORDER_LOCATION_STATE_COLOURS[state] }} />
+                    <span className="font-medium text-slate-900">{location.name}</span>
+                    <span className="ml-auto text-xs text-slate-600">{LOCATION_STATE_LABELS[state]}</span>
+                  </span>
+                  <span className="text-xs text-slate-500">
+                    {(location.requirements.angles ?? []).map((a) => {
+                      const angle = p?.angles.find((x) => x.angle === a);
+                      return `${ANGLE_LABELS[a]}${angle ? `: ${angle.delivered ? "delivered" : angle.status.replaceAll("_", " ")}${angle.attempt > 0 ? ` (retake ${angle.attempt})` : ""}${angle.late ? ", late" : ""}` : ""}`;
+                    }).join(" · ")}
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <section aria-labelledby="photos-h" className="flex min-w-0 flex-col gap-3">
+          <h2 id="photos-h" className="text-lg font-semibold text-slate-900">
+            Delivered photos
+          </h2>
+          {incomplete ? <p className="text-xs text-slate-500">Showing the first 2,000 photos and tasks; the API has them all.</p> : null}
+          <PhotoReview order={order} photos={photos} assignments={assignments} canEdit={canEdit} selectedPhotoId={selectedPhoto} onSelectPhoto={setSelectedPhoto} />
+        </section>
+        <div className="flex flex-col gap-6">
+          {schedule ? (
+            <section aria-labelledby="cycles-h" className="flex flex-col gap-3">
+              <h2 id="cycles-h" className="text-lg font-semibold text-slate-900">
+                Cycles
+              </h2>
+              <OrderCycles schedule={schedule} />
+            </section>
+          ) : null}
+          <section aria-labelledby="timeline-h" className="flex flex-col gap-3">
+            <h2 id="timeline-h" className="text-lg font-semibold text-slate-900">
+              Timeline
+            </h2>
+            <OrderTimeline entries={timeline} />
+          </section>
+          <p className="text-xs text-slate-500">
+            Created <LocalDateTime iso={order.created_at} />. {order.delivery.webhook_url ? `Deliveries also go to ${order.delivery.webhook_url}.` : "Delivered to the dashboard and the API."}{" "}
+            <Link href="/orders" className="underline">
+              All orders
+            </Link>
+          </p>
+        </div>
+      </div>
+    </>
+  );
+}
+
+function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div>
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="font-semibold tabular-nums text-slate-900" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import type { Metadata } from "next";
+import { LocationsStep } from "@/components/orders/wizard/locations-step";
+import { env } from "@/lib/env";
+import { loadWizardDraft, WizardHeader, type SearchParams } from "../load-draft";
+
+export const metadata: Metadata = { title: "New order" };
+
+export default async function NewOrderLocationsPage({ searchParams }: { searchParams: SearchParams }) {
+  const loaded = await loadWizardDraft("locations", searchParams);
+  if (!loaded.ok) return loaded.page;
+  return (
+    <>
+      <WizardHeader step="locations" />
+      <LocationsStep initial={loaded.initial} mapStyleUrl={env.MAP_STYLE_URL ?? null} />
+    </>
+  );
+}

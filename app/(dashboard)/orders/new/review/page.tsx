@@ -1,0 +1,30 @@
+import type { Metadata } from "next";
+import type { components } from "@/lib/api-client/openapi-types";
+import type { ServerQuote } from "@/components/orders/wizard/review-step";
+import { ReviewStep } from "@/components/orders/wizard/review-step";
+import { toCreateBody } from "@/components/orders/wizard-steps";
+import { problemResult } from "@/lib/dashboard/action-client";
+import { loadWizardDraft, WizardHeader, type SearchParams } from "../load-draft";
+
+export const metadata: Metadata = { title: "Review and pay" };
+
+export default async function NewOrderReviewPage({ searchParams }: { searchParams: SearchParams }) {
+  const loaded = await loadWizardDraft("review", searchParams);
+  if (!loaded.ok) return loaded.page;
+  // The order interface prices the draft as saved (nothing is created); its refusals are listed.
+  const { data, error, response } = await loaded.access.api.POST("/api/orders/v1/orders/quote", {
+    body: toCreateBody(loaded.initial.body) as components["schemas"]["CreateOrder"],
+  });
+  let serverQuote: ServerQuote;
+  if (data) serverQuote = { ok: true, quote: data };
+  else {
+    const failed = problemResult(response.status, error);
+    serverQuote = { ok: false, error: failed.error, fieldErrors: failed.fieldErrors ?? {} };
+  }
+  return (
+    <>
+      <WizardHeader step="review" />
+      <ReviewStep key={`${loaded.initial.id}:${loaded.initial.version}`} initial={loaded.initial} serverQuote={serverQuote} />
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import type { Metadata } from "next";
+import { WhatStep } from "@/components/orders/wizard/what-step";
+import { loadWizardDraft, WizardHeader, type SearchParams } from "../load-draft";
+
+export const metadata: Metadata = { title: "New order" };
+
+export default async function NewWhatPage({ searchParams }: { searchParams: SearchParams }) {
+  const loaded = await loadWizardDraft("what", searchParams);
+  if (!loaded.ok) return loaded.page;
+  return (
+    <>
+      <WizardHeader step="what" />
+      <WhatStep key={`${loaded.initial.id}:${loaded.initial.version}`} initial={loaded.initial} />
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import type { Metadata } from "next";
+import { WhenStep } from "@/components/orders/wizard/when-step";
+import { loadWizardDraft, WizardHeader, type SearchParams } from "../load-draft";
+
+export const metadata: Metadata = { title: "New order" };
+
+export default async function NewWhenPage({ searchParams }: { searchParams: SearchParams }) {
+  const loaded = await loadWizardDraft("when", searchParams);
+  if (!loaded.ok) return loaded.page;
+  return (
+    <>
+      <WizardHeader step="when" />
+      <WhenStep key={`${loaded.initial.id}:${loaded.initial.version}`} initial={loaded.initial} />
+    </>
+  );
+}

@@ -1,0 +1,230 @@
+"use client";
+// One task: where and what to shoot, taking it, giving it back, sending its photo with progress,
+// and the verification when it comes back (polled: QA and verification run after the upload).
+import { useEffect, useRef, useState } from "react";
+import { RelativeTime } from "@/components/ui/local-time";
+import { PhotoPicker, UploadProgress, usePhotoUpload } from "./photo-upload";
+import { problemDetail } from "./problem-detail";
+import { angleLabel } from "./task-format";
+import { RetakeInstructions, TaskWhen } from "./task-facts";
+import { wayTo } from "./task-geometry";
+import { TaskBadges } from "./task-list";
+import { TaskMap } from "./task-map";
+import type { FieldTask, Position } from "./types";
+import { VerificationResult } from "./verification-result";
+import { WayToTarget } from "./way-to-target";
+
+// Verification usually answers within seconds; a queue backed up for minutes is asked less often.
+const POLL_MS = 1500;
+const SLOW_POLL_MS = 5000;
+const FAST_POLLS = 40;
+
+const timeOnly = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
+
+const primary =
+  "rounded-md bg-emerald-700 px-4 py-3 font-semibold text-white hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 disabled:opacity-60";
+const secondary =
+  "rounded-md border border-slate-300 px-4 py-3 font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 disabled:opacity-60";
+
+export function TaskDetail({ initial, position, onBack, onOpen }: { initial: FieldTask; position: Position | null; onBack: (notice?: string) => void; onOpen: (task: FieldTask) => void }) {
+  const [task, setTask] = useState(initial);
+  const [busy, setBusy] = useState<"take" | "release" | "retake" | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [files, setFiles] = useState<File[]>([]);
+  const { progress, uploading, send } = usePhotoUpload<{ id: string }>();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const polls = useRef(0);
+
+  // Screen-reader and keyboard users start at the task, not at the button they pressed before.
+  useEffect(() => heading.current?.focus(), []);
+
+  const checking = task.status === "submitted" && !task.verification;
+  useEffect(() => {
+    if (!checking) return;
+    let cancelled = false;
+    polls.current += 1;
+    const timer = setTimeout(async () => {
+      try {
+        const res = await fetch(`/field/api/assignments/${task.id}`, { cache: "no-store" });
+        if (cancelled) return;
+        if (!res.ok) {
+          setError(await problemDetail(res));
+          return;
+        }
+        // A new object each time, so the effect runs again while the photo is still being checked.
+        setTask((await res.json()) as FieldTask);
+      } catch {
+        if (!cancelled) setTask((t) => ({ ...t }));
+      }
+    }, polls.current > FAST_POLLS ? SLOW_POLL_MS : POLL_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [checking, task]);
+
+  const refresh = async () => {
+    const res = await fetch(`/field/api/assignments/${task.id}`, { cache: "no-store" });
+    if (res.ok) setTask((await res.json()) as FieldTask);
+  };
+
+  const take = async () => {
+    setBusy("take");
+    setError(null);
+    try {
+      const res = await fetch(`/field/api/assignments/${task.id}/take`, { method: "POST" });
+      if (res.ok) setTask((await res.json()) as FieldTask);
+      else setError(await problemDetail(res));
+    } catch {
+      setError("The server could not be reached. Check your connection and try again.");
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const release = async () => {
+    setBusy("release");
+    setError(null);
+    try {
+      const res = await fetch(`/field/api/assignments/${task.id}/release`, { method: "POST" });
+      if (res.ok) return onBack(`You gave back ${task.location.name} · ${angleLabel(task.angle)}.`);
+      setError(await problemDetail(res));
+      await refresh();
+    } catch {
+      setError("The server could not be reached. Check your connection and try again.");
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const upload = async () => {
+    const file = files[0];
+    if (!file) return;
+    setError(null);
+    const form = new FormData();
+    form.append("photos", file, file.name);
+    const result = await send(`/field/api/assignments/${task.id}/photo`, form);
+    if (!result.ok) {
+      setError(result.error);
+      // The reservation may have run out meanwhile: show the task as it is now.
+      await refresh();
+      return;
+    }
+    setFiles([]);
+    setTask((t) => ({ ...t, status: "submitted", submission_id: result.body.id, reserved_until: null }));
+  };
+
+  const openRetake = async () => {
+    setBusy("retake");
+    setError(null);
+    try {
+      // The retake is a new task at the same place: look for it there.
+      const { lat, lng } = task.location;
+      const res = await fetch(`/field/api/assignments?lat=${lat}&lng=${lng}&radius_km=1&limit=100`, { cache: "no-store" });
+      if (!res.ok) return setError(await problemDetail(res));
+      const { data } = (await res.json()) as { data: FieldTask[] };
+      const retake = data.find((t) => t.location.id === task.location.id && t.angle === task.angle && t.attempt === task.attempt + 1);
+      // Distances in that answer are from the target itself: measure them from the zoomer instead.
+      if (retake) onOpen({ ...retake, distance_m: null, bearing_deg: null });
+      else setError("Someone else has taken the retake already.");
+    } catch {
+      setError("The server could not be reached. Check your connection and try again.");
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const way = wayTo(task.location, position, task);
+  return (
+    <section className="flex flex-col gap-4" aria-labelledby="task-heading" data-testid="task-detail" data-status={task.status}>
+      <button type="button" onClick={() => onBack()} className="self-start text-sm text-slate-600 underline focus-visible:outline-2 focus-visible:outline-emerald-600">
+        ← All tasks
+      </button>
+      <header className="flex flex-col gap-1">
+        <h1 id="task-heading" ref={heading} tabIndex={-1} className="text-xl font-semibold focus:outline-none">
+          {task.location.name}
+        </h1>
+        <p className="text-slate-700">
+          <span className="font-semibold">{angleLabel(task.angle)}</span> — {task.angle_description}
+        </p>
+        <TaskBadges task={task} />
+      </header>
+
+      <RetakeInstructions task={task} headingLevel="h2" />
+
+      <figure className="flex flex-col gap-1">
+        <TaskMap target={task.location} name={task.location.name} position={position} size="lg" />
+        <figcaption className="flex items-center justify-between gap-2 text-sm">
+          <WayToTarget way={way} />
+          <span className="flex items-center gap-3 text-xs text-slate-600" aria-hidden>
+            <span className="flex items-center gap-1"><span className="inline-block h-2.5 w-2.5 rounded-full bg-blue-600" /> You</span>
+            <span className="flex items-center gap-1"><span className="inline-block h-2.5 w-2.5 rounded-full border-2 border-rose-700 bg-rose-100" /> Target</span>
+          </span>
+        </figcaption>
+      </figure>
+
+      <TaskWhen task={task} />
+
+      {error && (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+
+      {task.status === "open" && (
+        <div className="flex flex-col gap-2">
+          <button type="button" onClick={take} disabled={busy !== null} className={primary}>
+            {busy === "take" ? "Taking…" : "Take this task"}
+          </button>
+          <p className="text-sm text-slate-600">It is yours for 30 minutes. Give it back if you cannot go, so someone else can.</p>
+        </div>
+      )}
+
+      {task.status === "reserved" && (
+        <>
+          <p className="rounded-md bg-sky-50 px-3 py-2 text-sm text-sky-950" data-testid="reservation">
+            Reserved for you
+            {task.reserved_until && (
+              <>
+                {" "}until <time dateTime={task.reserved_until}>{timeOnly.format(new Date(task.reserved_until))}</time> (<RelativeTime iso={task.reserved_until} />)
+              </>
+            )}
+            . Stand where you can see the target, face it, and take the photo with location on.
+          </p>
+          <form
+            className="flex flex-col gap-3"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void upload();
+            }}
+          >
+            <PhotoPicker label="Photo (JPEG, with location and compass on)" files={files} onChange={setFiles} />
+            <UploadProgress progress={progress} />
+            <button type="submit" disabled={files.length === 0 || uploading || busy !== null} className={primary}>
+              {uploading ? "Sending…" : "Send photo"}
+            </button>
+          </form>
+          <button type="button" onClick={release} disabled={uploading || busy !== null} className={secondary}>
+            {busy === "release" ? "Giving it back…" : "Give it back"}
+          </button>
+        </>
+      )}
+
+      {checking && (
+        <p className="flex items-center gap-2 rounded-md bg-slate-50 p-4 text-slate-700" data-testid="task-checking">
+          <span aria-hidden className="h-4 w-4 animate-spin rounded-full border-2 border-slate-300 border-t-emerald-700" />
+          Photo received. Checking the place, the direction and the quality…
+        </p>
+      )}
+
+      {task.status === "cancelled" && <p className="rounded-md bg-slate-100 p-3 text-sm text-slate-800">The client cancelled this order: there is nothing to shoot here any more.</p>}
+
+      {task.verification && <VerificationResult task={task} verification={task.verification} onOpenRetake={openRetake} findingRetake={busy === "retake"} />}
+
+      {/* One short sentence for screen readers when the photo's fate changes. */}
+      <p role="status" className="sr-only">
+        {checking ? "Photo received, being checked." : task.verification ? (task.verification.status === "approved" ? "Your photo was approved." : "Your photo was not accepted.") : ""}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+"use client";
+// A task's when: the window and the deadline in the place's own time, and a reservation's end.
+import { RelativeTime } from "@/components/ui/local-time";
+import { formatRelative } from "@/components/ui/format-time";
+import { useNow } from "@/components/ui/use-now";
+import { formatLocalStamp, formatWindow, windowPhase, zoneLabel } from "./task-format";
+import type { FieldTask } from "./types";
+
+export function TaskWhen({ task, compact = false }: { task: FieldTask; compact?: boolean }) {
+  const zone = zoneLabel(task.location.time_zone);
+  return (
+    <dl className={`grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 ${compact ? "text-xs" : "text-sm"} text-slate-700`}>
+      <dt className="font-medium text-slate-500">When</dt>
+      <dd>
+        {task.window ? (
+          <>
+            {formatWindow(task.window, task.location.time_zone)} ({zone})
+            <WindowPhase window={task.window} />
+          </>
+        ) : (
+          "Any time of day"
+        )}
+      </dd>
+      <dt className="font-medium text-slate-500">Deadline</dt>
+      <dd>
+        {formatLocalStamp(task.deadline_local)} ({zone})
+        {!compact && (
+          <>
+            {" · "}
+            <RelativeTime iso={task.deadline_at} />
+          </>
+        )}
+      </dd>
+    </dl>
+  );
+}
+
+/** " · open now" / " · opens in 5 h" / " · closed", kept current. */
+function WindowPhase({ window }: { window: { starts_at: string; ends_at: string } }) {
+  const now = useNow();
+  if (now === null) return null;
+  const phase = windowPhase(window, now);
+  if (phase === "open") return <span className="font-medium text-emerald-800"> · open now</span>;
+  if (phase === "before") return <span> · opens {formatRelative(window.starts_at, now)}</span>;
+  return <span className="font-medium text-red-800"> · closed</span>;
+}
+
+/** The instructions of a retake: what went wrong last time, to do differently now. */
+export function RetakeInstructions({ task, headingLevel = "p" }: { task: FieldTask; headingLevel?: "h2" | "p" }) {
+  if (task.attempt === 0 || task.instructions.length === 0) return null;
+  const Heading = headingLevel;
+  return (
+    <div className="rounded-md border-l-4 border-amber-500 bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="retake-instructions">
+      <Heading className="font-semibold">Retake: do this differently</Heading>
+      <ul className="mt-1 list-disc pl-5">
+        {task.instructions.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}

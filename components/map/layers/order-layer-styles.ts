@@ -1,0 +1,141 @@
+/**
+ * Source ids, layer ids and paint specs of the order layers: the wizard's draft locations, an
+ * order's locations by state, and a delivered photo's camera against its target. The state
+ * colours are the submission palette of layer-styles.ts (checked there for contrast and colour
+ * blindness): delivered = approved, in progress = processing, failed = rejected, waiting =
+ * received. Colour is never the only cue: labels and the list beside the map name each state.
+ */
+import type { ExpressionSpecification } from "@maplibre/maplibre-gl-style-spec";
+import type { CircleLayerSpecification, LineLayerSpecification, SymbolLayerSpecification } from "react-map-gl/maplibre";
+import { MAP_FONT_BOLD, MAP_FONT_REGULAR } from "@/lib/map/basemap-style";
+import { STATUS_COLOURS } from "./layer-styles";
+
+type LayerStyle<T> = Omit<T, "source">;
+
+const INK = "#1e293b";
+const selected: ExpressionSpecification = ["boolean", ["feature-state", "selected"], false];
+const hovered: ExpressionSpecification = ["boolean", ["feature-state", "hover"], false];
+
+export const ORDER_LOCATION_STATE_COLOURS = {
+  delivered: STATUS_COLOURS.approved,
+  in_progress: STATUS_COLOURS.processing,
+  failed: STATUS_COLOURS.rejected,
+  waiting: STATUS_COLOURS.received,
+} as const;
+
+// ---------------------------------------------------------------------------
+// Draft locations (the order wizard)
+// ---------------------------------------------------------------------------
+
+export const DRAFT_LOCATIONS_SOURCE_ID = "draft-locations";
+export const DRAFT_LOCATION_LAYER_IDS = { points: "draft-locations-points", labels: "draft-locations-labels" } as const;
+
+export const draftLocationPointsLayer: LayerStyle<CircleLayerSpecification> = {
+  id: DRAFT_LOCATION_LAYER_IDS.points,
+  type: "circle",
+  paint: {
+    "circle-color": ["case", ["boolean", ["get", "invalid"], false], STATUS_COLOURS.rejected, "#047857"],
+    "circle-radius": ["case", selected, 10, hovered, 9, 7.5],
+    "circle-stroke-color": ["case", ["any", selected, hovered], INK, "#ffffff"],
+    "circle-stroke-width": ["case", selected, 3, 2],
+  },
+};
+
+export const draftLocationLabelsLayer: LayerStyle<SymbolLayerSpecification> = {
+  id: DRAFT_LOCATION_LAYER_IDS.labels,
+  type: "symbol",
+  layout: {
+    "text-field": ["get", "label"],
+    "text-font": MAP_FONT_BOLD,
+    "text-size": 12,
+    "text-offset": [0, 1.1],
+    "text-anchor": "top",
+    "text-optional": true,
+  },
+  paint: { "text-color": INK, "text-halo-color": "#ffffff", "text-halo-width": 1.6 },
+};
+
+// ---------------------------------------------------------------------------
+// An order's locations by state (the order page)
+// ---------------------------------------------------------------------------
+
+export const ORDER_LOCATIONS_SOURCE_ID = "order-locations";
+export const ORDER_LOCATION_LAYER_IDS = { points: "order-locations-points", labels: "order-locations-labels" } as const;
+
+const stateColour: ExpressionSpecification = [
+  "match",
+  ["get", "state"],
+  "delivered",
+  ORDER_LOCATION_STATE_COLOURS.delivered,
+  "in_progress",
+  ORDER_LOCATION_STATE_COLOURS.in_progress,
+  "failed",
+  ORDER_LOCATION_STATE_COLOURS.failed,
+  ORDER_LOCATION_STATE_COLOURS.waiting,
+];
+
+export const orderLocationPointsLayer: LayerStyle<CircleLayerSpecification> = {
+  id: ORDER_LOCATION_LAYER_IDS.points,
+  type: "circle",
+  paint: {
+    "circle-color": stateColour,
+    "circle-radius": ["case", selected, 10, hovered, 9, 7.5],
+    "circle-stroke-color": ["case", ["any", selected, hovered], INK, "#ffffff"],
+    "circle-stroke-width": ["case", selected, 3, 2],
+  },
+};
+
+export const orderLocationLabelsLayer: LayerStyle<SymbolLayerSpecification> = {
+  id: ORDER_LOCATION_LAYER_IDS.labels,
+  type: "symbol",
+  layout: {
+    "text-field": ["get", "name"],
+    "text-font": MAP_FONT_REGULAR,
+    "text-size": 12,
+    // To the right of the point: below it is where a photo's camera usually stands.
+    "text-offset": [1.1, 0],
+    "text-anchor": "left",
+    "text-optional": true,
+  },
+  paint: { "text-color": INK, "text-halo-color": "#ffffff", "text-halo-width": 1.6 },
+};
+
+// ---------------------------------------------------------------------------
+// A delivered photo's camera against its target
+// ---------------------------------------------------------------------------
+
+export const CAMERA_SOURCE_ID = "photo-camera";
+export const CAMERA_LAYER_IDS = { offset: "photo-camera-offset", direction: "photo-camera-direction", target: "photo-camera-target", camera: "photo-camera-point" } as const;
+export const CAMERA_COLOUR = "#0b3d91";
+export const TARGET_COLOUR = "#8b0a1a";
+
+const role = (value: string): ExpressionSpecification => ["==", ["get", "role"], value];
+
+export const cameraOffsetLayer: LayerStyle<LineLayerSpecification> = {
+  id: CAMERA_LAYER_IDS.offset,
+  type: "line",
+  filter: role("offset"),
+  paint: { "line-color": INK, "line-width": 1.5, "line-dasharray": [2, 2], "line-opacity": 0.7 },
+};
+
+export const cameraDirectionLayer: LayerStyle<LineLayerSpecification> = {
+  id: CAMERA_LAYER_IDS.direction,
+  type: "line",
+  filter: role("direction"),
+  layout: { "line-cap": "round" },
+  paint: { "line-color": CAMERA_COLOUR, "line-width": 4 },
+};
+
+export const cameraTargetLayer: LayerStyle<CircleLayerSpecification> = {
+  id: CAMERA_LAYER_IDS.target,
+  type: "circle",
+  filter: role("target"),
+  paint: { "circle-color": "#ffffff", "circle-radius": 9, "circle-stroke-color": TARGET_COLOUR, "circle-stroke-width": 4 },
+};
+
+export const cameraPointLayer: LayerStyle<CircleLayerSpecification> = {
+  id: CAMERA_LAYER_IDS.camera,
+  type: "circle",
+  filter: role("camera"),
+  paint: { "circle-color": CAMERA_COLOUR, "circle-radius": 7, "circle-stroke-color": "#ffffff", "circle-stroke-width": 2 },
+};

@@ -1,0 +1,126 @@
+"use client";
+// What an editor can do to an order from its page, each after a confirmation: pay (an order not
+// yet paid), pause and resume (recurring), cancel (with what it refunds in words).
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { changeOrderState, payOrder } from "@/app/(dashboard)/orders/actions";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { inputClasses } from "@/components/ui/field";
+import { formatMoney } from "./order-progress";
+import type { Order } from "./types";
+
+type Action = "pay" | "pause" | "resume" | "cancel";
+
+const CANCELLABLE = new Set(["pending_confirmation", "payment_action_required", "payment_failed", "confirmed", "in_progress", "active", "paused"]);
+
+export function availableActions(status: Order["status"]): Action[] {
+  const actions: Action[] = [];
+  if (status === "pending_confirmation" || status === "payment_failed") actions.push("pay");
+  if (status === "active") actions.push("pause");
+  if (status === "paused") actions.push("resume");
+  if (CANCELLABLE.has(status)) actions.push("cancel");
+  return actions;
+}
+
+export function OrderActions({ order }: { order: Order }) {
+  const router = useRouter();
+  const [open, setOpen] = useState<Action | null>(null);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [reason, setReason] = useState("");
+  const actions = availableActions(order.status);
+  if (actions.length === 0) return null;
+  const total = formatMoney(order.quote.total_cents, order.quote.currency);
+
+  const dialogs: Record<Action, { button: string; title: string; confirm: string; pending: string; tone: "danger" | "primary"; body: React.ReactNode }> = {
+    pay: {
+      button: `Pay ${total}`,
+      title: "Pay for this order?",
+      confirm: `Pay ${total}`,
+      pending: "Paying…",
+      tone: "primary",
+      body: <p>The card on file (test mode) is charged {total}{order.recurring ? " for the first cycle" : ""}, and the order is sent to the field.</p>,
+    },
+    pause: {
+      button: "Pause",
+      title: "Pause this recurring order?",
+      confirm: "Pause the order",
+      pending: "Pausing…",
+      tone: "primary",
+      body: <p>Cycles that come due while it is paused are skipped and not charged. Resume it at any time.</p>,
+    },
+    resume: {
+      button: "Resume",
+      title: "Resume this order?",
+      confirm: "Resume the order",
+      pending: "Resuming…",
+      tone: "primary",
+      body: <p>The next cycle that comes due is dispatched and charged again.</p>,
+    },
+    cancel: {
+      button: "Cancel order",
+      title: "Cancel this order?",
+      confirm: "Cancel the order",
+      pending: "Cancelling…",
+      tone: "danger",
+      body: (
+        <>
+          <p>
+            {order.recurring ? "No further cycles are dispatched; " : "Open field work stops; "}
+            what was charged and not yet delivered is refunded to the card. Photos already delivered stay yours.
+          </p>
+          <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+            Reason (optional)
+            <input value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} className={inputClasses} />
+          </label>
+        </>
+      ),
+    },
+  };
+
+  async function run(action: Action) {
+    setPending(true);
+    setError(null);
+    const result =
+      action === "pay"
+        ? await payOrder({ orderId: order.id })
+        : await changeOrderState({ orderId: order.id, action, updatedAt: order.updated_at, ...(action === "cancel" && reason.trim() ? { reason: reason.trim() } : {}) });
+    setPending(false);
+    if (!result.ok) {
+      setError(result.error);
+      return;
+    }
+    setOpen(null);
+    router.refresh();
+  }
+
+  const current = open ? dialogs[open] : null;
+  return (
+    <>
+      {actions.map((a) => (
+        <Button key={a} variant={a === "cancel" ? "danger" : a === "pay" ? "primary" : "secondary"} onClick={() => setOpen(a)}>
+          {dialogs[a].button}
+        </Button>
+      ))}
+      <ConfirmDialog
+        open={current !== null}
+        title={current?.title ?? ""}
+        confirmLabel={current?.confirm ?? ""}
+        pendingLabel={current?.pending ?? ""}
+        tone={current?.tone}
+        pending={pending}
+        error={error}
+        onCancel={() => {
+          setOpen(null);
+          setError(null);
+        }}
+        onConfirm={() => {
+          if (open) void run(open);
+        }}
+      >
+        {current?.body}
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+"use client";
+// The order page's map (loaded lazily): the order's locations coloured by state, and — when a
+// delivered photo is selected — where its camera stood and which way it faced, against the target.
+import { useEffect, useMemo } from "react";
+import { useMap } from "react-map-gl/maplibre";
+import { BaseMap, type LngLatBbox } from "@/components/map/base-map";
+import { cameraBbox, type CameraView } from "@/components/map/layers/camera-geometry";
+import { CameraPositionLayer } from "@/components/map/layers/camera-position-layer";
+import { CAMERA_COLOUR, ORDER_LOCATION_STATE_COLOURS, TARGET_COLOUR } from "@/components/map/layers/order-layer-styles";
+import { OrderLocationsLayer, type OrderLocationPoint } from "@/components/map/layers/order-locations-layer";
+import { LOCATION_STATE_LABELS, LOCATION_STATES } from "./order-progress";
+
+function bboxOf(points: { lat: number; lng: number }[]): LngLatBbox {
+  const lats = points.map((p) => p.lat);
+  const lngs = points.map((p) => p.lng);
+  const pad = 0.003;
+  return [Math.min(...lngs) - pad, Math.min(...lats) - pad, Math.max(...lngs) + pad, Math.max(...lats) + pad];
+}
+
+export function OrderMap({
+  mapStyleUrl,
+  locations,
+  selectedId,
+  hoveredId,
+  camera,
+  onSelect,
+  onHoverChange,
+}: {
+  mapStyleUrl: string | null;
+  locations: OrderLocationPoint[];
+  selectedId: string | null;
+  hoveredId: string | null;
+  camera: CameraView | null;
+  onSelect: (id: string | null) => void;
+  onHoverChange: (id: string | null) => void;
+}) {
+  const bounds = useMemo(() => bboxOf(locations), [locations]);
+  const counts = useMemo(() => {
+    const c: Record<string, number> = {};
+    for (const l of locations) c[l.state] = (c[l.state] ?? 0) + 1;
+    return c;
+  }, [locations]);
+  return (
+    <BaseMap aria-label="Order map" mapStyleUrl={mapStyleUrl} bounds={bounds} className="h-full w-full" maxInitialZoom={16}>
+      <OrderLocationsLayer locations={locations} selectedId={selectedId} hoveredId={hoveredId} onSelect={onSelect} onHoverChange={onHoverChange} />
+      <CameraPositionLayer view={camera} />
+      <FitCamera camera={camera} />
+      <section aria-label="Map legend" className="absolute left-2 top-2 hidden w-52 rounded-md border border-slate-200 bg-white/95 p-3 text-xs shadow-sm sm:block">
+        <h2 className="mb-1.5 font-semibold tracking-wide text-slate-600 uppercase">Locations</h2>
+        <ul className="space-y-1">
+          {LOCATION_STATES.filter((s) => counts[s]).map((s) => (
+            <li key={s} className="flex items-center gap-2 text-slate-800">
+              <span aria-hidden className="inline-block size-3 shrink-0 rounded-full border-2 border-white outline outline-slate-300" style={{ backgroundColor: ORDER_LOCATION_STATE_COLOURS[s] }} />
+              {LOCATION_STATE_LABELS[s]}
+              <span className="ml-auto tabular-nums text-slate-600">{counts[s]}</span>
+            </li>
+          ))}
+        </ul>
+        {camera ? (
+          <ul className="mt-2 space-y-1 border-t border-slate-200 pt-2">
+            <li className="flex items-center gap-2 text-slate-800">
+              <span aria-hidden className="inline-block size-3 rounded-full border-[3px] bg-white" style={{ borderColor: TARGET_COLOUR }} />
+              Target
+            </li>
+            <li className="flex items-center gap-2 text-slate-800">
+              <span aria-hidden className="inline-block size-3 rounded-full" style={{ backgroundColor: CAMERA_COLOUR }} />
+              Camera, and the way it faced
+            </li>
+          </ul>
+        ) : null}
+      </section>
+    </BaseMap>
+  );
+}
+
+function FitCamera({ camera }: { camera: CameraView | null }) {
+  const map = useMap().current;
+  useEffect(() => {
+    if (!map || !camera) return;
+    const [w, s, e, n] = cameraBbox(camera);
+    const pad = 0.0006;
+    map.fitBounds([w - pad, s - pad, e + pad, n + pad], { padding: 60, maxZoom: 18, duration: 600 });
+  }, [map, camera]);
+  return null;
+}

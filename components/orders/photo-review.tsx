@@ -1,0 +1,265 @@
+"use client";
+// Review of an order's delivered photos: a gallery per location and angle; beside each photo its
+// verification — every check passed, failed or not evaluated (never shown as passed without
+// evidence) with the measured value and the threshold — where the camera stood and which way it
+// faced (also drawn on the map), and, for editors, "request a retake" with a reason.
+import { useRouter } from "next/navigation";
+import { useId, useState } from "react";
+import { requestPhotoRetake } from "@/app/(dashboard)/orders/actions";
+import { Button } from "@/components/ui/button";
+import { inputClasses } from "@/components/ui/field";
+import { LocalDateTime } from "@/components/ui/local-time";
+import { FormError } from "@/components/ui/states";
+import { bearingDeg, compassPointName, distanceM } from "@/lib/geo/bearing";
+import { ANGLE_DESCRIPTIONS, ANGLE_LABELS, RETAKE_REASON_MAX, RETAKE_REASON_MIN, type DeliveredPhoto, type Order, type OrderAssignment } from "./types";
+import { checkViews, VERDICT_LABELS, type CheckVerdict } from "./verification-display";
+
+const VERDICT_STYLES: Record<CheckVerdict, { box: string; mark: string; icon: string }> = {
+  passed: { box: "border-slate-200 bg-white", mark: "text-emerald-800", icon: "✓" },
+  failed: { box: "border-red-300 bg-red-50", mark: "text-red-800", icon: "✗" },
+  not_evaluated: { box: "border-dashed border-slate-300 bg-slate-50", mark: "text-slate-600", icon: "–" },
+};
+
+export function PhotoReview({
+  order,
+  photos,
+  assignments,
+  canEdit,
+  selectedPhotoId,
+  onSelectPhoto,
+}: {
+  order: Order;
+  photos: DeliveredPhoto[];
+  assignments: OrderAssignment[];
+  canEdit: boolean;
+  selectedPhotoId: string | null;
+  onSelectPhoto: (photoId: string | null) => void;
+}) {
+  if (photos.length === 0) {
+    return (
+      <p className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-sm text-slate-600">
+        No photos delivered yet. A location&apos;s photos appear here once every angle of it has passed verification.
+      </p>
+    );
+  }
+  const sentBack = new Set(assignments.filter((a) => a.status === "cancelled" && a.photo_id && a.delivered_at).map((a) => a.photo_id));
+  return (
+    <div className="flex flex-col gap-6">
+      {order.locations
+        .map((location) => ({ location, shots: photos.filter((p) => p.location_id === location.location_id) }))
+        .filter(({ shots }) => shots.length > 0)
+        .map(({ location, shots }) => (
+          <section key={location.location_id} aria-labelledby={`photos-${location.location_id}`} className="flex flex-col gap-3" data-testid="photo-location">
+            <h3 id={`photos-${location.location_id}`} className="text-base font-semibold text-slate-900">
+              {location.name} <span className="text-sm font-normal text-slate-600">· {shots.length} photo{shots.length === 1 ? "" : "s"}</span>
+            </h3>
+            <ul className="flex flex-col gap-4">
+              {[...shots]
+                .sort((a, b) => a.angle.localeCompare(b.angle))
+                .map((photo) => (
+                  <PhotoCard
+                    key={photo.photo_id}
+                    orderId={order.id}
+                    photo={photo}
+                    target={{ ...location.coordinates, name: location.name }}
+                    canEdit={canEdit}
+                    sentBack={sentBack.has(photo.photo_id)}
+                    selected={photo.photo_id === selectedPhotoId}
+                    onSelect={() => onSelectPhoto(photo.photo_id === selectedPhotoId ? null : photo.photo_id)}
+                  />
+                ))}
+            </ul>
+          </section>
+        ))}
+    </div>
+  );
+}
+
+function PhotoCard({
+  orderId,
+  photo,
+  target,
+  canEdit,
+  sentBack,
+  selected,
+  onSelect,
+}: {
+  orderId: string;
+  photo: DeliveredPhoto;
+  target: { lat: number; lng: number; name: string };
+  canEdit: boolean;
+  sentBack: boolean;
+  selected: boolean;
+  onSelect: () => void;
+}) {
+  const id = useId();
+  const { metadata } = photo;
+  const gps = metadata.gps;
+  const direction = metadata.direction_deg ?? null;
+  const checks = checkViews(photo.verification.ai_checks);
+  const angleLabel = ANGLE_LABELS[photo.angle];
+  return (
+    <li
+      data-testid="delivered-photo"
+      data-photo-id={photo.photo_id}
+      aria-labelledby={`${id}-title`}
+      className={`flex flex-col gap-3 rounded-lg border bg-white p-4 shadow-sm ${selected ? "border-emerald-600 ring-2 ring-emerald-600/30" : "border-slate-200"}`}
+    >
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <a href={photo.url} target="_blank" rel="noopener noreferrer" className="shrink-0 self-start focus-visible:outline-2 focus-visible:outline-emerald-600">
+          {/* eslint-disable-next-line @next/next/no-img-element -- signed CDN URLs from our own origin, already sized */}
+          <img src={photo.thumbnail} alt={`${angleLabel} of ${target.name}, as delivered`} width={192} height={144} className="h-36 w-48 rounded-md bg-slate-100 object-cover" />
+          <span className="sr-only"> (opens the original in a new tab)</span>
+        </a>
+        <div className="flex min-w-0 flex-1 flex-col gap-1.5 text-sm">
+          <h4 id={`${id}-title`} className="font-semibold text-slate-900">
+            {angleLabel}
+            {sentBack ? <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Sent back for a retake</span> : null}
+          </h4>
+          <p className="text-xs text-slate-600">{ANGLE_DESCRIPTIONS[photo.angle]}</p>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
+            <dt className="text-slate-500">Taken</dt>
+            <dd>{metadata.captured_at ? <LocalDateTime iso={metadata.captured_at} /> : "unknown"}</dd>
+            <dt className="text-slate-500">Camera</dt>
+            <dd data-testid="camera-position">
+              {gps ? `${Math.round(distanceM(target, gps))} m ${compassPointName(bearingDeg(target, gps))} of the target` : "no GPS position"}
+            </dd>
+            <dt className="text-slate-500">Facing</dt>
+            <dd>{direction === null ? "no compass direction" : `${Math.round(direction)}° (${compassPointName(direction)})`}</dd>
+            <dt className="text-slate-500">Weather</dt>
+            <dd>{metadata.weather ? `${metadata.weather.condition.replaceAll("_", " ")}, ${metadata.weather.temp_c} °C` : (metadata.weather_unavailable_reason ?? "not known")}</dd>
+            {metadata.sha256 ? (
+              <>
+                <dt className="text-slate-500">SHA-256</dt>
+                <dd className="truncate font-mono" title={metadata.sha256}>
+                  {metadata.sha256.slice(0, 16)}…
+                </dd>
+              </>
+            ) : null}
+          </dl>
+          <div className="mt-1 flex flex-wrap gap-2">
+            <Button variant="secondary" size="sm" aria-pressed={selected} onClick={onSelect}>
+              {selected ? "Shown on the map" : "Show camera on the map"}
+            </Button>
+          </div>
+        </div>
+      </div>
+
+      <ul aria-label={`Verification of the ${angleLabel.toLowerCase()} photo`} className="flex flex-col gap-1.5" data-testid="photo-checks">
+        {checks.map((c) => {
+          const style = VERDICT_STYLES[c.verdict];
+          return (
+            <li key={c.check} data-check={c.check} data-verdict={c.verdict} className={`rounded-md border px-3 py-1.5 text-sm ${style.box}`}>
+              <div className="flex flex-wrap items-center justify-between gap-x-3">
+                <span className="font-medium text-slate-900">
+                  <span aria-hidden className={`mr-1.5 ${style.mark}`}>
+                    {style.icon}
+                  </span>
+                  {c.label}
+                  <span className={`ml-2 text-xs font-semibold ${style.mark}`}>{VERDICT_LABELS[c.verdict]}</span>
+                </span>
+                <span className="text-xs tabular-nums text-slate-600">
+                  {c.measured ?? ""}
+                  {c.threshold ? <span className="text-slate-500">{c.measured ? " · " : ""}{c.threshold}</span> : null}
+                  {c.score !== null ? <span className="text-slate-500"> · score {c.score.toFixed(2)}</span> : null}
+                </span>
+              </div>
+              {c.message ? <p className="mt-0.5 text-xs text-slate-600">{c.message}</p> : null}
+            </li>
+          );
+        })}
+      </ul>
+
+      {!canEdit ? null : sentBack ? (
+        <p className="text-sm text-slate-600" data-testid="retake-pending">
+          A retake was requested: a new task is open for this location and angle. Its photo is delivered here once it passes verification.
+        </p>
+      ) : (
+        <RetakeForm orderId={orderId} photoId={photo.photo_id} label={`${angleLabel} of ${target.name}`} />
+      )}
+    </li>
+  );
+}
+
+function RetakeForm({ orderId, photoId, label }: { orderId: string; photoId: string; label: string }) {
+  const id = useId();
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState("");
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+
+  if (done) {
+    return (
+      <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900" data-testid="retake-requested">
+        Retake requested: a new task is open for this location and angle, with your reason as its instruction. The new photo is delivered when it passes verification.
+      </p>
+    );
+  }
+  if (!open) {
+    return (
+      <div>
+        <Button variant="secondary" size="sm" onClick={() => setOpen(true)} aria-label={`Request a retake of the ${label}`}>
+          Request a retake
+        </Button>
+      </div>
+    );
+  }
+  const trimmed = reason.trim();
+  return (
+    <form
+      aria-label={`Request a retake of the ${label}`}
+      className="flex flex-col gap-2 rounded-md border border-slate-200 bg-slate-50 p-3"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        if (pending) return;
+        if (trimmed.length < RETAKE_REASON_MIN) {
+          setError(`Say what is wrong, for the zoomer (at least ${RETAKE_REASON_MIN} characters).`);
+          return;
+        }
+        setPending(true);
+        setError(null);
+        const result = await requestPhotoRetake({ orderId, photoId, reason: trimmed });
+        setPending(false);
+        if (!result.ok) {
+          setError(result.fieldErrors?.["/reason"]?.join(" ") ?? result.error);
+          return;
+        }
+        setDone(true);
+        router.refresh();
+      }}
+    >
+      <label htmlFor={`${id}-reason`} className="text-sm font-medium text-slate-800">
+        What should the photographer do differently?
+      </label>
+      <textarea
+        id={`${id}-reason`}
+        rows={2}
+        value={reason}
+        maxLength={RETAKE_REASON_MAX}
+        onChange={(e) => setReason(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
+        className={inputClasses}
+        placeholder="e.g. A van hides the entrance; wait until the street is clear."
+      />
+      <p id={`${id}-hint`} className="text-xs text-slate-500">
+        The zoomer reads this as the task&apos;s instruction. Retakes you ask for are not charged.
+      </p>
+      {error ? (
+        <div id={`${id}-error`}>
+          <FormError>{error}</FormError>
+        </div>
+      ) : null}
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={pending}>
+          {pending ? "Sending…" : "Send back for a retake"}
+        </Button>
+        <Button variant="ghost" size="sm" disabled={pending} onClick={() => setOpen(false)}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,552 @@
+"use client";
+// Step 1 of the order wizard: where. Locations come from clicks on the map, the offline place
+// search, or a CSV / GeoJSON file or paste (with every refused row listed); the list and the map
+// show the same locations, selected and hovered together. The 500-location limit is counted
+// down before it is reached, and anything past it is refused with a reason.
+import dynamic from "next/dynamic";
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import type { LngLat } from "@/components/map/layers/draft-locations-layer";
+import { Button } from "@/components/ui/button";
+import { inputClasses } from "@/components/ui/field";
+import { importLocations, type ImportResult } from "../locations-import";
+import type { DraftLocation, OrderDraftBody } from "../order-draft-schema";
+import { indexPlaces, placesFromGeoJson, PLACES_URL, searchPlaces, type Place, type PlaceIndex } from "../place-search";
+import { LOCATIONS_WARNING_AT, MAX_LOCATIONS } from "../types";
+import { errorsOfStep, messagesAt, stepProblems, type FieldErrors } from "../wizard-steps";
+import { useDraft, type InitialDraft } from "./draft-store";
+import { bboxOf, type MapFocus } from "./locations-map";
+import { WizardFrame } from "./wizard-frame";
+
+const LocationsMap = dynamic(() => import("./locations-map").then((m) => m.LocationsMap), {
+  ssr: false,
+  // A still box: a pulsing one keeps the compositor busy while the map starts (see the map benchmark).
+  loading: () => <div aria-hidden className="h-full w-full rounded-md bg-slate-100" />,
+});
+
+let counter = 0;
+/** A location id unique within the order (the API keeps it: loc_ + letters and digits). */
+function newLocationId(): string {
+  counter = (counter + 1) % 1296;
+  return `loc_${Date.now().toString(36)}${counter.toString(36).padStart(2, "0")}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+export function LocationsStep({ initial, mapStyleUrl }: { initial: InitialDraft; mapStyleUrl: string | null }) {
+  const { draft, saver } = useDraft(initial, "locations");
+  const locations = useMemo(() => draft.body.locations ?? [], [draft.body.locations]);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [hoveredId, setHoveredId] = useState<string | null>(null);
+  const [focus, setFocus] = useState<MapFocus | null>(null);
+  const [attempted, setAttempted] = useState(false);
+  const room = MAX_LOCATIONS - locations.length;
+
+  const apiErrors = errorsOfStep(draft.apiErrors, "locations");
+  const problems: FieldErrors = attempted ? stepProblems(draft.body, "locations") : {};
+  const errors: FieldErrors = { ...problems, ...apiErrors };
+
+  const setLocations = useCallback(
+    (recipe: (list: DraftLocation[]) => DraftLocation[], touched: string[]) => saver.update((body: OrderDraftBody) => ({ ...body, locations: recipe(body.locations ?? []) }), touched),
+    [saver],
+  );
+
+  const add = useCallback(
+    (items: { name: string; lat: number; lng: number }[]) => {
+      const added = items.map((item) => ({ location_id: newLocationId(), name: item.name, coordinates: { lat: item.lat, lng: item.lng } }));
+      setLocations((list) => [...list, ...added].slice(0, MAX_LOCATIONS), ["/locations"]);
+      return added;
+    },
+    [setLocations],
+  );
+
+  const onMapAdd = useCallback(
+    (at: LngLat) => {
+      const [added] = add([{ name: `Location ${locations.length + 1}`, ...at }]);
+      if (added) setSelectedId(added.location_id);
+    },
+    [add, locations.length],
+  );
+
+  const onMove = useCallback(
+    (id: string, to: LngLat) => {
+      const index = locations.findIndex((l) => l.location_id === id);
+      setLocations((list) => list.map((l) => (l.location_id === id ? { ...l, coordinates: { lat: to.lat, lng: to.lng } } : l)), [`/locations/${index}/coordinates`]);
+    },
+    [setLocations, locations],
+  );
+
+  const onRename = useCallback(
+    (index: number, name: string) => setLocations((list) => list.map((l, i) => (i === index ? { ...l, name } : l)), [`/locations/${index}/name`]),
+    [setLocations],
+  );
+  const onPlace = useCallback(
+    (index: number, coordinates: { lat: number; lng: number }) => setLocations((list) => list.map((l, i) => (i === index ? { ...l, coordinates } : l)), [`/locations/${index}/coordinates`]),
+    [setLocations],
+  );
+  const onRemove = useCallback(
+    (index: number) => {
+      setLocations((list) => list.filter((_, i) => i !== index), ["/locations"]);
+      setSelectedId(null);
+    },
+    [setLocations],
+  );
+
+  const points = useMemo(
+    () =>
+      locations.map((l, i) => ({
+        id: l.location_id,
+        label: `${i + 1} · ${l.name}`,
+        lat: l.coordinates.lat,
+        lng: l.coordinates.lng,
+        invalid: Boolean(messagesAt(draft.apiErrors, `/locations/${i}`)),
+      })),
+    [locations, draft.apiErrors],
+  );
+
+  return (
+    <WizardFrame
+      step="locations"
+      draft={draft}
+      saver={saver}
+      onNext={() => {
+        setAttempted(true);
+        return Object.keys(stepProblems(draft.body, "locations")).length === 0;
+      }}
+    >
+      <div className="grid gap-6 lg:grid-cols-[24rem_minmax(0,1fr)]">
+        <div className="flex min-w-0 flex-col gap-5">
+          <LimitNote count={locations.length} />
+          <PlaceSearch
+            disabled={room <= 0}
+            onChoose={(place) => {
+              const [added] = add([{ name: place.name, lat: place.lat, lng: place.lng }]);
+              if (added) setSelectedId(added.location_id);
+              setFocus((f) => ({ key: (f?.key ?? 0) + 1, bbox: [place.lng - 0.01, place.lat - 0.01, place.lng + 0.01, place.lat + 0.01] }));
+            }}
+          />
+          <LocationsImport
+            room={room}
+            onImport={(items) => {
+              const added = add(items);
+              // Show every location, old and new, so the import is seen in its context.
+              const bbox = bboxOf([...locations, ...added].map((a) => a.coordinates));
+              if (bbox) setFocus((f) => ({ key: (f?.key ?? 0) + 1, bbox }));
+            }}
+          />
+        </div>
+        <div className="flex min-w-0 flex-col gap-2">
+          <p id="locations-map-hint" className="text-sm text-slate-600">
+            Click the map to add a location, drag a point to move it. Every location can also be named and placed by typing in the list below.
+          </p>
+          <div className="h-[26rem] min-h-0 overflow-hidden rounded-md lg:h-[30rem]">
+            <LocationsMap
+              mapStyleUrl={mapStyleUrl}
+              locations={points}
+              selectedId={selectedId}
+              hoveredId={hoveredId}
+              canAdd={room > 0}
+              focus={focus}
+              onAdd={onMapAdd}
+              onMove={onMove}
+              onSelect={setSelectedId}
+              onHoverChange={setHoveredId}
+            />
+          </div>
+        </div>
+      </div>
+
+      <LocationList
+        locations={locations}
+        errors={errors}
+        selectedId={selectedId}
+        hoveredId={hoveredId}
+        onSelect={setSelectedId}
+        onHover={setHoveredId}
+        onRename={onRename}
+        onPlace={onPlace}
+        onRemove={onRemove}
+        onClear={() => {
+          setLocations(() => [], ["/locations"]);
+          setSelectedId(null);
+        }}
+      />
+    </WizardFrame>
+  );
+}
+
+function LimitNote({ count }: { count: number }) {
+  const left = MAX_LOCATIONS - count;
+  const tone = left <= 0 ? "border-red-300 bg-red-50 text-red-900" : count >= LOCATIONS_WARNING_AT ? "border-amber-300 bg-amber-50 text-amber-950" : "border-slate-200 bg-white text-slate-700";
+  return (
+    <div className={`rounded-md border px-3 py-2 text-sm ${tone}`} aria-live="polite" data-testid="locations-count">
+      <span className="font-semibold tabular-nums">
+        {count} of {MAX_LOCATIONS}
+      </span>{" "}
+      locations.{" "}
+      {left <= 0
+        ? "This order is full: place it and start a second order for more."
+        : count >= LOCATIONS_WARNING_AT
+          ? `Only ${left} more fit in one order.`
+          : "One order takes up to 500."}
+    </div>
+  );
+}
+
+function PlaceSearch({ disabled, onChoose }: { disabled: boolean; onChoose: (place: Place) => void }) {
+  const id = useId();
+  const [query, setQuery] = useState("");
+  const [index, setIndex] = useState<PlaceIndex | null>(null);
+  const [state, setState] = useState<"idle" | "loading" | "failed">("idle");
+  const loading = useRef(false);
+
+  function load() {
+    if (index || loading.current) return;
+    loading.current = true;
+    setState("loading");
+    fetch(PLACES_URL)
+      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
+      .then((json: unknown) => {
+        setIndex(indexPlaces(placesFromGeoJson(json)));
+        setState("idle");
+      })
+      .catch(() => setState("failed"))
+      .finally(() => {
+        loading.current = false;
+      });
+  }
+
+  const results = index ? searchPlaces(index, query) : [];
+  return (
+    <section aria-labelledby={`${id}-h`} className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id={`${id}-h`} className="text-sm font-semibold text-slate-900">
+        Search a place
+      </h2>
+      <label htmlFor={`${id}-q`} className="sr-only">
+        Place name
+      </label>
+      <input
+        id={`${id}-q`}
+        type="search"
+        value={query}
+        disabled={disabled}
+        placeholder="City or town, e.g. Florence"
+        autoComplete="off"
+        aria-describedby={`${id}-hint`}
+        className={inputClasses}
+        onFocus={load}
+        onChange={(e) => {
+          load();
+          setQuery(e.target.value);
+        }}
+      />
+      <p id={`${id}-hint`} className="text-xs text-slate-500">
+        Searches the map&apos;s own list of about 10,000 cities and towns — it works offline. Adds the place&apos;s centre; drag it to the exact spot.
+      </p>
+      <div aria-live="polite" className="text-xs text-slate-600">
+        {state === "loading" ? "Loading place names…" : state === "failed" ? "The place names could not be loaded." : query.trim().length >= 2 && index ? `${results.length === 0 ? "No" : results.length} place${results.length === 1 ? "" : "s"} found` : ""}
+      </div>
+      {results.length > 0 ? (
+        <ul aria-label="Places found" className="flex flex-col divide-y divide-slate-100 rounded-md border border-slate-200">
+          {results.map((place) => (
+            <li key={`${place.name}:${place.lat}:${place.lng}`}>
+              <button
+                type="button"
+                className="flex w-full items-center justify-between gap-2 px-3 py-2 text-left text-sm hover:bg-emerald-50 focus-visible:outline-2 focus-visible:outline-emerald-600"
+                onClick={() => {
+                  onChoose(place);
+                  setQuery("");
+                }}
+              >
+                <span>
+                  <span className="font-medium text-slate-900">{place.name}</span> <span className="text-xs text-slate-500">{place.kind}</span>
+                </span>
+                <span className="shrink-0 text-xs text-emerald-800">
+                  Add<span className="sr-only"> {place.name}</span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+function LocationsImport({ room, onImport }: { room: number; onImport: (items: { name: string; lat: number; lng: number }[]) => void }) {
+  const id = useId();
+  const [text, setText] = useState("");
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+
+  function run(source: string) {
+    const imported = importLocations(source, room);
+    setResult(imported);
+    if (imported.locations.length > 0) onImport(imported.locations);
+  }
+
+  return (
+    <section aria-labelledby={`${id}-h`} className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id={`${id}-h`} className="text-sm font-semibold text-slate-900">
+        Import a list
+      </h2>
+      <p id={`${id}-hint`} className="text-xs text-slate-500">
+        CSV with a header line <code className="rounded bg-slate-100 px-1">name,lat,lng</code>, or GeoJSON points with a <code className="rounded bg-slate-100 px-1">name</code> property.
+      </p>
+      <label className="flex flex-col gap-1 text-sm">
+        <span className="font-medium text-slate-800">Upload a file</span>
+        <input
+          type="file"
+          accept=".csv,.geojson,.json,text/csv,application/geo+json,application/json"
+          disabled={room <= 0}
+          className="text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium"
+          onChange={async (e) => {
+            const file = e.target.files?.[0];
+            e.target.value = "";
+            setFileError(null);
+            if (!file) return;
+            if (file.size > 5 * 1024 * 1024) {
+              setFileError("That file is larger than 5 MB; 500 locations take far less.");
+              return;
+            }
+            run(await file.text());
+          }}
+        />
+      </label>
+      <label htmlFor={`${id}-paste`} className="text-sm font-medium text-slate-800">
+        Or paste
+      </label>
+      <textarea
+        id={`${id}-paste`}
+        rows={4}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder={"name,lat,lng\nDuomo,43.7731,11.2560"}
+        aria-describedby={`${id}-hint`}
+        className={`${inputClasses} font-mono text-xs`}
+      />
+      <Button
+        variant="secondary"
+        size="sm"
+        className="self-start"
+        disabled={room <= 0 || text.trim() === ""}
+        onClick={() => {
+          run(text);
+          setText("");
+        }}
+      >
+        Import pasted list
+      </Button>
+      {fileError ? (
+        <p role="alert" className="text-sm text-red-800">
+          {fileError}
+        </p>
+      ) : null}
+      {result ? <ImportReport result={result} /> : null}
+    </section>
+  );
+}
+
+function ImportReport({ result }: { result: ImportResult }) {
+  const refused = result.errors.length;
+  return (
+    <div role={refused > 0 || result.overLimit > 0 ? "alert" : "status"} className="flex flex-col gap-1 text-sm" data-testid="import-report">
+      <p className={result.locations.length > 0 ? "text-emerald-800" : "text-slate-700"}>
+        {result.locations.length === 0 ? "No locations were imported." : `Imported ${result.locations.length} location${result.locations.length === 1 ? "" : "s"} from the ${result.format === "csv" ? "CSV" : "GeoJSON"}.`}
+      </p>
+      {result.overLimit > 0 ? (
+        <p className="text-red-800">
+          {result.overLimit} more row{result.overLimit === 1 ? " was" : "s were"} left out: an order takes at most {MAX_LOCATIONS} locations.
+        </p>
+      ) : null}
+      {refused > 0 ? (
+        <>
+          <p className="font-medium text-red-800">
+            {refused} {result.format === "csv" ? "row" : "feature"}
+            {refused === 1 ? " was" : "s were"} not imported:
+          </p>
+          <ul className="max-h-40 list-disc overflow-y-auto pl-5 text-xs text-red-800">
+            {result.errors.map((e) => (
+              <li key={`${e.row}:${e.message}`}>
+                {result.format === "csv" ? "Line" : "Feature"} {e.row}: {e.message}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function LocationList({
+  locations,
+  errors,
+  selectedId,
+  hoveredId,
+  onSelect,
+  onHover,
+  onRename,
+  onPlace,
+  onRemove,
+  onClear,
+}: {
+  locations: DraftLocation[];
+  errors: FieldErrors;
+  selectedId: string | null;
+  hoveredId: string | null;
+  onSelect: (id: string | null) => void;
+  onHover: (id: string | null) => void;
+  onRename: (index: number, name: string) => void;
+  onPlace: (index: number, coordinates: { lat: number; lng: number }) => void;
+  onRemove: (index: number) => void;
+  onClear: () => void;
+}) {
+  const listErrors = errors["/locations"];
+  return (
+    <section aria-labelledby="location-list-h" className="flex flex-col gap-2">
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="location-list-h" className="text-base font-semibold text-slate-900">
+          Locations ({locations.length})
+        </h2>
+        {locations.length > 1 ? (
+          <Button variant="ghost" size="sm" onClick={onClear}>
+            Remove all
+          </Button>
+        ) : null}
+      </div>
+      {listErrors ? (
+        <ul role="alert" id="locations-error" className="text-sm font-medium text-red-800">
+          {listErrors.map((m) => (
+            <li key={m}>{m}</li>
+          ))}
+        </ul>
+      ) : null}
+      {locations.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-sm text-slate-600">
+          No locations yet. Click the map, search a place or import a list.
+        </p>
+      ) : (
+        <ol className="flex max-h-[32rem] flex-col gap-1.5 overflow-y-auto pr-1" data-testid="location-list">
+          {locations.map((location, index) => (
+            <LocationRow
+              key={location.location_id}
+              location={location}
+              index={index}
+              errors={messagesAt(errors, `/locations/${index}`)}
+              selected={location.location_id === selectedId}
+              hovered={location.location_id === hoveredId}
+              onSelect={onSelect}
+              onHover={onHover}
+              onRename={onRename}
+              onPlace={onPlace}
+              onRemove={onRemove}
+            />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+const LocationRow = memo(function LocationRow({
+  location,
+  index,
+  errors,
+  selected,
+  hovered,
+  onSelect,
+  onHover,
+  onRename,
+  onPlace,
+  onRemove,
+}: {
+  location: DraftLocation;
+  index: number;
+  errors: string[] | undefined;
+  selected: boolean;
+  hovered: boolean;
+  onSelect: (id: string | null) => void;
+  onHover: (id: string | null) => void;
+  onRename: (index: number, name: string) => void;
+  onPlace: (index: number, coordinates: { lat: number; lng: number }) => void;
+  onRemove: (index: number) => void;
+}) {
+  const row = useRef<HTMLLIElement>(null);
+  const id = `location-${location.location_id}`;
+  const { lat, lng } = location.coordinates;
+  useEffect(() => {
+    if (selected) row.current?.scrollIntoView({ block: "nearest" });
+  }, [selected]);
+
+  function commit(which: "lat" | "lng", raw: string) {
+    const value = Number(raw);
+    const [min, max] = which === "lat" ? [-90, 90] : [-180, 180];
+    if (raw.trim() === "" || !Number.isFinite(value) || value < min || value > max) return false;
+    if (value !== location.coordinates[which]) onPlace(index, { ...location.coordinates, [which]: Math.round(value * 1e6) / 1e6 });
+    return true;
+  }
+
+  return (
+    <li
+      ref={row}
+      data-testid="location-row"
+      data-selected={selected || undefined}
+      onMouseEnter={() => onHover(location.location_id)}
+      onMouseLeave={() => onHover(null)}
+      onFocus={() => onSelect(location.location_id)}
+      className={`rounded-md border px-3 py-2 ${errors ? "border-red-300 bg-red-50" : selected ? "border-emerald-600 bg-emerald-50" : hovered ? "border-slate-400 bg-white" : "border-slate-200 bg-white"}`}
+    >
+      <div className="flex flex-wrap items-end gap-2">
+        <span aria-hidden className="mb-2 inline-flex size-6 shrink-0 items-center justify-center rounded-full bg-emerald-700 text-xs font-semibold text-white">
+          {index + 1}
+        </span>
+        <label className="flex min-w-40 flex-1 flex-col gap-0.5 text-xs text-slate-600">
+          Name
+          <input
+            id={`${id}-name`}
+            value={location.name}
+            maxLength={200}
+            aria-label={`Name of location ${index + 1}`}
+            aria-invalid={errors ? true : undefined}
+            aria-describedby={errors ? `${id}-error` : undefined}
+            onChange={(e) => onRename(index, e.target.value)}
+            className={`${inputClasses} py-1.5`}
+          />
+        </label>
+        <CoordinateInput key={`lat:${lat}`} label={`Latitude of location ${index + 1}`} short="Lat" value={lat} commit={(raw) => commit("lat", raw)} />
+        <CoordinateInput key={`lng:${lng}`} label={`Longitude of location ${index + 1}`} short="Lng" value={lng} commit={(raw) => commit("lng", raw)} />
+        <Button variant="ghost" size="sm" className="mb-0.5" onClick={() => onRemove(index)} aria-label={`Remove location ${index + 1}, ${location.name}`}>
+          Remove
+        </Button>
+      </div>
+      {errors ? (
+        <ul id={`${id}-error`} role="alert" className="mt-1 text-xs font-medium text-red-800">
+          {errors.map((m) => (
+            <li key={m}>{m}</li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+});
+
+/** A coordinate typed freely and taken on leaving the field (or Enter) when it is a valid number. */
+function CoordinateInput({ label, short, value, commit }: { label: string; short: string; value: number; commit: (raw: string) => boolean }) {
+  const [invalid, setInvalid] = useState(false);
+  return (
+    <label className="flex w-28 flex-col gap-0.5 text-xs text-slate-600">
+      {short}
+      <input
+        defaultValue={String(value)}
+        inputMode="decimal"
+        aria-label={label}
+        aria-invalid={invalid || undefined}
+        onBlur={(e) => setInvalid(!commit(e.target.value))}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") {
+            e.preventDefault();
+            setInvalid(!commit(e.currentTarget.value));
+          }
+        }}
+        className={`${inputClasses} py-1.5 tabular-nums`}
+      />
+    </label>
+  );
+}

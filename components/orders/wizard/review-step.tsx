@@ -1,0 +1,238 @@
+"use client";
+// Step 5 of the order wizard: review and pay. The order interface's quote (a line per location,
+// the recurring discount, the plan's photos left this month, the total), what each step chose,
+// and one button that places the order and pays it with the card on file. Whatever the order
+// interface refuses is listed here and shown again at the step and field it concerns.
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useEffect, useId, useRef, useState } from "react";
+import { placeOrderFromDraft } from "@/app/(dashboard)/orders/actions";
+import { Button } from "@/components/ui/button";
+import { DataTable } from "@/components/ui/data-table";
+import { formatMoney } from "../order-progress";
+import { ANGLE_LABELS, CATEGORY_LABELS, type Quote } from "../types";
+import { describePointer, STEP_LABELS, stepHref, stepOfPointer, stepProblems, WIZARD_STEPS, type FieldErrors, type WizardStep } from "../wizard-steps";
+import { useDraft, type InitialDraft } from "./draft-store";
+import { WizardFrame } from "./wizard-frame";
+
+export type ServerQuote = { ok: true; quote: Quote } | { ok: false; error: string; fieldErrors: FieldErrors };
+
+const PLAN_LABELS: Record<string, string> = { developer: "Developer", business: "Business", enterprise: "Enterprise" };
+
+export function ReviewStep({ initial, serverQuote }: { initial: InitialDraft; serverQuote: ServerQuote }) {
+  const { draft, saver } = useDraft(initial, "review");
+  const id = useId();
+  const router = useRouter();
+  const placing = useRef(false);
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<{ message: string; orderId?: string; stale?: boolean } | null>(null);
+  const summary = useRef<HTMLDivElement>(null);
+
+  // What the quote refused belongs to the steps too (their badges and fields).
+  useEffect(() => {
+    if (!serverQuote.ok) saver.setApiErrors(serverQuote.fieldErrors);
+  }, [serverQuote, saver]);
+
+  const local = stepProblems(draft.body, "review");
+  const problems: FieldErrors = { ...local, ...draft.apiErrors };
+  // Only what is surely wrong blocks the button; a refusal from the last attempt may not recur.
+  const blocking = Object.keys(local).length > 0 || !serverQuote.ok;
+  const quote = serverQuote.ok ? serverQuote.quote : null;
+
+  async function place() {
+    if (placing.current) return;
+    placing.current = true;
+    setPending(true);
+    setFailure(null);
+    try {
+      if (!(await saver.flush())) {
+        setFailure({ message: "The draft could not be saved first; try again." });
+        return;
+      }
+      const result = await placeOrderFromDraft({ draftId: draft.id, version: saver.get().version });
+      if (result.ok) {
+        router.push(`/orders/${result.data.orderId}?placed=1`);
+        return;
+      }
+      const unpaid = /^order_not_paid:([^:]+):/.exec(result.code);
+      setFailure({ message: result.error, orderId: unpaid?.[1], stale: result.code === "draft_changed" });
+      if (result.fieldErrors) saver.setApiErrors(result.fieldErrors);
+      summary.current?.focus();
+    } finally {
+      placing.current = false;
+      setPending(false);
+    }
+  }
+
+  const body = draft.body;
+  const locations = body.locations ?? [];
+  const byStep = new Map<WizardStep, [string, string[]][]>();
+  for (const [pointer, messages] of Object.entries(problems)) {
+    const step = stepOfPointer(pointer);
+    byStep.set(step, [...(byStep.get(step) ?? []), [pointer, messages]]);
+  }
+
+  return (
+    <WizardFrame step="review" draft={draft} saver={saver}>
+      <div ref={summary} tabIndex={-1} className="flex flex-col gap-3 focus:outline-none">
+        {failure ? (
+          <div role="alert" className="flex flex-col gap-1 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900" data-testid="place-error">
+            <p className="font-semibold">The order was not placed{failure.orderId ? " and paid" : ""}.</p>
+            <p>{failure.message}</p>
+            {failure.orderId ? (
+              <Link href={`/orders/${failure.orderId}`} className="font-medium underline">
+                Open the order to try the payment again
+              </Link>
+            ) : null}
+            {failure.stale ? (
+              <Button variant="secondary" size="sm" className="self-start" onClick={() => router.refresh()}>
+                Reload the draft
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+        {byStep.size > 0 || !serverQuote.ok ? (
+          <section aria-labelledby={`${id}-problems`} className="rounded-md border border-red-200 bg-white px-4 py-3 text-sm" data-testid="review-problems">
+            <h2 id={`${id}-problems`} className="font-semibold text-red-900">
+              Before the order can be placed
+            </h2>
+            {!serverQuote.ok && Object.keys(serverQuote.fieldErrors).length === 0 ? <p className="mt-1 text-red-900">{serverQuote.error}</p> : null}
+            <ul className="mt-2 flex flex-col gap-2">
+              {WIZARD_STEPS.filter((s) => byStep.has(s)).map((step) => (
+                <li key={step}>
+                  <span className="font-medium text-slate-900">{STEP_LABELS[step]}:</span>
+                  <ul className="ml-4 list-disc text-red-900">
+                    {(byStep.get(step) ?? []).flatMap(([pointer, messages]) =>
+                      messages.map((m) => (
+                        <li key={`${pointer}:${m}`}>
+                          {describePointer(pointer, locations)} — {m}
+                        </li>
+                      )),
+                    )}
+                  </ul>
+                  {step !== "review" ? (
+                    <Link href={stepHref(step, draft.id)} className="text-sm font-medium text-emerald-800 underline">
+                      Fix in {STEP_LABELS[step]}
+                    </Link>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </div>
+
+      <section aria-labelledby={`${id}-choices`} className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 text-sm sm:grid-cols-2">
+        <h2 id={`${id}-choices`} className="sr-only">
+          Your choices
+        </h2>
+        <Choice label="Locations" step="locations" draftId={draft.id}>
+          {locations.length === 0 ? "None yet" : `${locations.length}: ${locations.slice(0, 4).map((l) => l.name).join(", ")}${locations.length > 4 ? ", …" : ""}`}
+        </Choice>
+        <Choice label="What to shoot" step="what" draftId={draft.id}>
+          {body.category ? CATEGORY_LABELS[body.category] : "No category yet"}
+          {body.requirements?.angles?.length ? ` — ${body.requirements.angles.map((a) => ANGLE_LABELS[a]).join(", ")}` : locations.some((l) => l.requirements?.angles) ? " — angles per location" : ""}
+          {body.client_reference ? ` · reference “${body.client_reference}”` : ""}
+        </Choice>
+        <Choice label="When" step="when" draftId={draft.id}>
+          {quote?.schedule ?? (body.recurring?.enabled ? "Recurring" : "Once, as soon as possible")}
+        </Choice>
+        <Choice label="Delivery" step="delivery" draftId={draft.id}>
+          {body.delivery?.webhook_url ? `Dashboard and ${body.delivery.webhook_url}` : "Dashboard only"}
+        </Choice>
+      </section>
+
+      {quote ? <QuoteTable quote={quote} recurring={Boolean(body.recurring?.enabled)} /> : null}
+
+      <section aria-labelledby={`${id}-pay`} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
+        <h2 id={`${id}-pay`} className="text-base font-semibold text-slate-900">
+          Payment
+        </h2>
+        <p className="text-sm text-slate-700">
+          <span className="font-medium">Card on file</span> <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">Test mode</span> — the test
+          card on file is charged; no real money moves.
+          {body.recurring?.enabled ? " The first cycle is charged now, each next one when it is dispatched." : " The order is charged now and dispatched to the field at once."}
+        </p>
+        <div>
+          <Button onClick={() => void place()} disabled={pending || blocking || draft.status === "conflict"} aria-busy={pending || undefined} data-testid="place-order">
+            {pending ? "Placing the order…" : quote ? `Place order and pay ${formatMoney(quote.total_cents, quote.currency)}` : "Place order and pay"}
+          </Button>
+        </div>
+      </section>
+    </WizardFrame>
+  );
+}
+
+function Choice({ label, step, draftId, children }: { label: string; step: WizardStep; draftId: string; children: React.ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5">
+      <div className="flex items-center justify-between gap-2">
+        <span className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</span>
+        <Link href={stepHref(step, draftId)} className="text-xs font-medium text-emerald-800 underline" aria-label={`Change ${label.toLowerCase()}`}>
+          Change
+        </Link>
+      </div>
+      <p className="text-slate-900">{children}</p>
+    </div>
+  );
+}
+
+function QuoteTable({ quote, recurring }: { quote: Quote; recurring: boolean }) {
+  const money = (cents: number) => formatMoney(cents, quote.currency);
+  const { quota } = quote;
+  const short = quota.remaining_this_month !== null && quote.photos_per_cycle > quota.remaining_this_month;
+  return (
+    <section aria-labelledby="quote-h" className="flex flex-col gap-2" data-testid="quote">
+      <h2 id="quote-h" className="text-base font-semibold text-slate-900">
+        Quote {recurring ? "per cycle" : ""}
+      </h2>
+      <DataTable
+        caption="The quote: one line per location"
+        columns={[{ label: "Location" }, { label: "Angles" }, { label: "Photos", className: "text-right" }, { label: "Per photo", className: "text-right" }, { label: "Amount", className: "text-right" }]}
+      >
+        <tbody className="divide-y divide-slate-100">
+          {quote.line_items.map((item) => (
+            <tr key={item.location_id}>
+              <td className="px-4 py-2 font-medium text-slate-900">{item.name}</td>
+              <td className="px-4 py-2 text-slate-700">{item.angles.map((a) => ANGLE_LABELS[a]).join(", ")}</td>
+              <td className="px-4 py-2 text-right tabular-nums">{item.quantity}</td>
+              <td className="px-4 py-2 text-right tabular-nums">{money(item.unit_amount_cents)}</td>
+              <td className="px-4 py-2 text-right tabular-nums">{money(item.amount_cents)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot className="border-t border-slate-200 text-sm">
+          <tr>
+            <th scope="row" colSpan={4} className="px-4 py-2 text-right font-medium text-slate-700">
+              Subtotal ({quote.photos_per_cycle} photo{quote.photos_per_cycle === 1 ? "" : "s"})
+            </th>
+            <td className="px-4 py-2 text-right tabular-nums">{money(quote.subtotal_cents)}</td>
+          </tr>
+          {quote.discount ? (
+            <tr>
+              <th scope="row" colSpan={4} className="px-4 py-2 text-right font-medium text-slate-700">
+                Discount: {quote.discount.percent} % {quote.discount.reason}
+              </th>
+              <td className="px-4 py-2 text-right tabular-nums">−{money(quote.discount.amount_cents)}</td>
+            </tr>
+          ) : null}
+          <tr>
+            <th scope="row" colSpan={4} className="px-4 py-2 text-right text-base font-semibold text-slate-900">
+              Total{recurring ? " per cycle" : ""}
+            </th>
+            <td className="px-4 py-2 text-right text-base font-semibold tabular-nums" data-testid="quote-total">
+              {money(quote.total_cents)}
+            </td>
+          </tr>
+        </tfoot>
+      </DataTable>
+      <p className={`text-sm ${short ? "font-medium text-red-800" : "text-slate-600"}`} data-testid="quota">
+        {PLAN_LABELS[quote.plan] ?? quote.plan} plan:{" "}
+        {quota.photos_per_month === null
+          ? "unlimited photos."
+          : `${(quota.remaining_this_month ?? 0).toLocaleString("en-GB")} of ${quota.photos_per_month.toLocaleString("en-GB")} photos left this month (UTC).`}
+        {short ? ` This order needs ${quote.photos_per_cycle}: the confirmation will be refused until next month or a bigger plan.` : ""}
+      </p>
+    </section>
+  );
+}

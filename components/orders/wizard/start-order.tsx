@@ -1,0 +1,88 @@
+"use client";
+// Starting a draft and discarding one, from the "new order" page. A start carries a request key
+// of its own, so a double click opens one draft, not two.
+import { useRouter } from "next/navigation";
+import { useRef, useState } from "react";
+import { discardOrderDraft, startOrderDraft } from "@/app/(dashboard)/orders/actions";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { FormError } from "@/components/ui/states";
+import { stepHref } from "../wizard-steps";
+
+function uuid(): string {
+  // randomUUID exists only in secure contexts (https, localhost); build a v4 UUID elsewhere.
+  if (typeof crypto.randomUUID === "function" && window.isSecureContext) return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
+  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+export function StartOrderButton({ label = "Start a new order" }: { label?: string }) {
+  const router = useRouter();
+  const key = useRef<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <div className="flex flex-col gap-2">
+      <Button
+        disabled={pending}
+        onClick={async () => {
+          key.current ??= uuid();
+          setPending(true);
+          setError(null);
+          const result = await startOrderDraft({ requestKey: key.current });
+          if (result.ok) {
+            router.push(stepHref("locations", result.data.id));
+            return;
+          }
+          setPending(false);
+          setError(result.error);
+        }}
+      >
+        {pending ? "Starting…" : label}
+      </Button>
+      {error ? <FormError>{error}</FormError> : null}
+    </div>
+  );
+}
+
+export function DiscardDraftButton({ id, name }: { id: string; name: string }) {
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <>
+      <Button variant="ghost" size="sm" onClick={() => setOpen(true)} aria-label={`Discard ${name}`}>
+        Discard
+      </Button>
+      <ConfirmDialog
+        open={open}
+        title="Discard this draft?"
+        confirmLabel="Discard draft"
+        pendingLabel="Discarding…"
+        pending={pending}
+        error={error}
+        onCancel={() => {
+          setOpen(false);
+          setError(null);
+        }}
+        onConfirm={async () => {
+          setPending(true);
+          const result = await discardOrderDraft({ id });
+          setPending(false);
+          if (!result.ok) {
+            setError(result.error);
+            return;
+          }
+          setOpen(false);
+          router.refresh();
+        }}
+      >
+        <p>{name} and everything chosen in it will be gone. Nothing was ordered from it.</p>
+      </ConfirmDialog>
+    </>
+  );
+}

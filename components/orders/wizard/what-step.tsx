@@ -1,0 +1,318 @@
+"use client";
+// Step 2 of the order wizard: what to photograph. The kind of place, the angles (the same for
+// every location, or chosen per location), each with the sentence the zoomer reads, the time of
+// day, and the order-wide checks the category uses (crowd, brand); plus the partner's own
+// reference and a note for the zoomers.
+import { useId, useState } from "react";
+import { Field, fieldAria, inputClasses, TextArea, TextInput } from "@/components/ui/field";
+import type { DraftLocation, OrderDraftBody } from "../order-draft-schema";
+import {
+  ANGLE_DESCRIPTIONS,
+  ANGLE_LABELS,
+  ANGLES,
+  CATEGORIES,
+  CATEGORY_DESCRIPTIONS,
+  CATEGORY_LABELS,
+  CATEGORY_REQUIREMENTS,
+  CROWD_LABELS,
+  SUGGESTED_ANGLES,
+  TIME_OF_DAY_LABELS,
+  type Angle,
+  type Category,
+  type CrowdLevel,
+  type TimeOfDay,
+} from "../types";
+import { errorsOfStep, messagesAt, stepProblems, type FieldErrors } from "../wizard-steps";
+import { useDraft, type InitialDraft } from "./draft-store";
+import { WizardFrame } from "./wizard-frame";
+
+function orderedAngles(category: Category | undefined): Angle[] {
+  if (!category) return ANGLES;
+  const suggested: readonly Angle[] = SUGGESTED_ANGLES[category];
+  return [...suggested, ...ANGLES.filter((a) => !suggested.includes(a))];
+}
+
+export function WhatStep({ initial }: { initial: InitialDraft }) {
+  const { draft, saver } = useDraft(initial, "what");
+  const id = useId();
+  const body = draft.body;
+  const locations = body.locations ?? [];
+  const [attempted, setAttempted] = useState(false);
+  const perLocation = locations.some((l) => l.requirements?.angles !== undefined);
+  const category = body.category;
+  const uses: readonly string[] = category ? CATEGORY_REQUIREMENTS[category] : [];
+  const errors: FieldErrors = { ...(attempted ? stepProblems(body, "what") : {}), ...errorsOfStep(draft.apiErrors, "what") };
+  const categoryErrors = messagesAt(errors, "/category");
+  const angleErrors = messagesAt(errors, "/requirements/angles");
+  const requirements = body.requirements ?? {};
+
+  const setRequirement = <K extends keyof NonNullable<OrderDraftBody["requirements"]>>(key: K, value: NonNullable<OrderDraftBody["requirements"]>[K] | undefined) =>
+    saver.update((b) => {
+      const next = { ...(b.requirements ?? {}) };
+      if (value === undefined || value === "") delete next[key];
+      else next[key] = value;
+      return { ...b, requirements: next };
+    }, [`/requirements/${key}`]);
+
+  const setPerLocation = (on: boolean) =>
+    saver.update(
+      (b) => ({
+        ...b,
+        locations: (b.locations ?? []).map((l): DraftLocation => {
+          if (on) return { ...l, requirements: { angles: l.requirements?.angles ?? b.requirements?.angles ?? [] } };
+          const rest = { ...l };
+          delete rest.requirements;
+          return rest;
+        }),
+      }),
+      ["/locations", "/requirements/angles"],
+    );
+
+  return (
+    <WizardFrame
+      step="what"
+      draft={draft}
+      saver={saver}
+      onNext={() => {
+        setAttempted(true);
+        const problems = stepProblems(body, "what");
+        if (Object.keys(problems).length > 0) {
+          document.getElementById(problems["/category"] ? `${id}-category` : `${id}-angles`)?.focus();
+          return false;
+        }
+        return true;
+      }}
+    >
+      <fieldset className="flex flex-col gap-2" aria-describedby={categoryErrors ? `${id}-category-error` : undefined}>
+        <legend id={`${id}-category`} tabIndex={-1} className="mb-2 text-base font-semibold text-slate-900">
+          What kind of place?
+        </legend>
+        <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+          {CATEGORIES.map((c) => (
+            <label
+              key={c}
+              className={`flex cursor-pointer gap-3 rounded-lg border p-3 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-emerald-600 ${
+                category === c ? "border-emerald-600 bg-emerald-50" : "border-slate-200 bg-white hover:border-slate-300"
+              }`}
+            >
+              <input
+                type="radio"
+                name="category"
+                value={c}
+                checked={category === c}
+                aria-labelledby={`${id}-${c}-name`}
+                aria-describedby={`${id}-${c}-desc`}
+                onChange={() => saver.update((b) => ({ ...b, category: c }), ["/category"])}
+                className="mt-0.5 accent-emerald-700"
+              />
+              <span>
+                <span id={`${id}-${c}-name`} className="block font-medium text-slate-900">
+                  {CATEGORY_LABELS[c]}
+                </span>
+                <span id={`${id}-${c}-desc`} className="block text-xs text-slate-600">
+                  {CATEGORY_DESCRIPTIONS[c]}
+                </span>
+              </span>
+            </label>
+          ))}
+        </div>
+        {categoryErrors ? (
+          <ul id={`${id}-category-error`} role="alert" className="text-sm font-medium text-red-800">
+            {categoryErrors.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        ) : null}
+      </fieldset>
+
+      <section aria-labelledby={`${id}-angles`} className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-end justify-between gap-2">
+          <h2 id={`${id}-angles`} tabIndex={-1} className="text-base font-semibold text-slate-900">
+            Angles
+          </h2>
+          {locations.length > 1 ? (
+            <label className="flex items-center gap-2 text-sm text-slate-700">
+              <input type="checkbox" checked={perLocation} onChange={(e) => setPerLocation(e.target.checked)} className="size-4 accent-emerald-700" />
+              Choose angles per location
+            </label>
+          ) : null}
+        </div>
+        <p className="text-sm text-slate-600">One photo per angle and location{category ? "; the ones that usually suit this kind of place come first" : ""}.</p>
+        {!perLocation ? (
+          <>
+            <AngleChoice
+              legend="Angles for every location"
+              name="angles-all"
+              angles={orderedAngles(category)}
+              suggested={category ? SUGGESTED_ANGLES[category] : []}
+              value={requirements.angles ?? []}
+              errors={angleErrors ?? messagesAt(errors, "/locations/0/requirements/angles")}
+              onChange={(angles) =>
+                saver.update((b) => ({ ...b, requirements: { ...(b.requirements ?? {}), angles } }), ["/requirements/angles", ...locations.map((_, i) => `/locations/${i}/requirements`)])
+              }
+            />
+          </>
+        ) : (
+          <div className="flex flex-col gap-2">
+            {locations.map((location, index) => (
+              <details key={location.location_id} className="rounded-lg border border-slate-200 bg-white" open={index < 3 || Boolean(messagesAt(errors, `/locations/${index}/requirements`))}>
+                <summary className="cursor-pointer px-4 py-2 text-sm font-medium text-slate-900">
+                  {index + 1}. {location.name}{" "}
+                  <span className="font-normal text-slate-600">— {(location.requirements?.angles ?? []).map((a) => ANGLE_LABELS[a]).join(", ") || "no angles yet"}</span>
+                </summary>
+                <div className="px-4 pb-3">
+                  <AngleChoice
+                    legend={`Angles for ${location.name}`}
+                    name={`angles-${location.location_id}`}
+                    angles={orderedAngles(category)}
+                    suggested={category ? SUGGESTED_ANGLES[category] : []}
+                    value={location.requirements?.angles ?? []}
+                    errors={messagesAt(errors, `/locations/${index}/requirements`)}
+                    onChange={(angles) =>
+                      saver.update((b) => ({ ...b, locations: (b.locations ?? []).map((l, i) => (i === index ? { ...l, requirements: { angles } } : l)) }), [`/locations/${index}/requirements`])
+                    }
+                  />
+                </div>
+              </details>
+            ))}
+          </div>
+        )}
+      </section>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id={`${id}-tod`} label="Time of day" hint="Checked against the sun at the place and moment of capture." errors={messagesAt(errors, "/requirements/time_of_day")}>
+          <select
+            value={requirements.time_of_day ?? ""}
+            onChange={(e) => setRequirement("time_of_day", (e.target.value || undefined) as TimeOfDay | undefined)}
+            className={inputClasses}
+            {...fieldAria(`${id}-tod`, messagesAt(errors, "/requirements/time_of_day"), true)}
+          >
+            <option value="">Any time</option>
+            {(Object.keys(TIME_OF_DAY_LABELS) as TimeOfDay[]).map((t) => (
+              <option key={t} value={t}>
+                {TIME_OF_DAY_LABELS[t]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        {uses.includes("minimum_crowd") ? (
+          <Field id={`${id}-crowd`} label="Minimum crowd" hint="How busy the place must look (+1.00 per photo; checked by the photo analyser when one is configured)." errors={messagesAt(errors, "/requirements/minimum_crowd")}>
+            <select
+              value={requirements.minimum_crowd ?? ""}
+              onChange={(e) => setRequirement("minimum_crowd", (e.target.value || undefined) as CrowdLevel | undefined)}
+              className={inputClasses}
+              {...fieldAria(`${id}-crowd`, messagesAt(errors, "/requirements/minimum_crowd"), true)}
+            >
+              <option value="">No crowd check</option>
+              {(Object.keys(CROWD_LABELS) as CrowdLevel[]).map((c) => (
+                <option key={c} value={c}>
+                  {CROWD_LABELS[c]}
+                </option>
+              ))}
+            </select>
+          </Field>
+        ) : null}
+        {uses.includes("brand_match") ? (
+          <Field id={`${id}-brand`} label="Brand that must be visible" hint="+1.50 per photo; checked by the photo analyser when one is configured." errors={messagesAt(errors, "/requirements/brand_match")}>
+            <TextInput
+              value={requirements.brand_match ?? ""}
+              maxLength={100}
+              onChange={(e) => setRequirement("brand_match", e.target.value)}
+              {...fieldAria(`${id}-brand`, messagesAt(errors, "/requirements/brand_match"), true)}
+            />
+          </Field>
+        ) : null}
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id={`${id}-ref`} label="Your reference (optional)" hint="Find the order by it later, e.g. a campaign or purchase-order number." errors={messagesAt(errors, "/client_reference")}>
+          <TextInput
+            value={body.client_reference ?? ""}
+            maxLength={200}
+            onChange={(e) => saver.update((b) => ({ ...b, client_reference: e.target.value }), ["/client_reference"])}
+            {...fieldAria(`${id}-ref`, messagesAt(errors, "/client_reference"), true)}
+          />
+        </Field>
+        <Field id={`${id}-desc`} label="Note for the photographers (optional)" errors={messagesAt(errors, "/description")}>
+          <TextArea
+            rows={3}
+            value={body.description ?? ""}
+            maxLength={5000}
+            onChange={(e) => saver.update((b) => ({ ...b, description: e.target.value }), ["/description"])}
+            {...fieldAria(`${id}-desc`, messagesAt(errors, "/description"), false)}
+          />
+        </Field>
+      </div>
+    </WizardFrame>
+  );
+}
+
+function AngleChoice({
+  legend,
+  name,
+  angles,
+  suggested,
+  value,
+  errors,
+  onChange,
+}: {
+  legend: string;
+  name: string;
+  angles: Angle[];
+  suggested: readonly Angle[];
+  value: Angle[];
+  errors: string[] | undefined;
+  onChange: (angles: Angle[]) => void;
+}) {
+  const id = useId();
+  return (
+    <fieldset aria-describedby={errors ? `${id}-error` : undefined} className="flex flex-col gap-2">
+      <legend className="sr-only">{legend}</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {angles.map((angle) => {
+          const checked = value.includes(angle);
+          return (
+            <label
+              key={angle}
+              className={`flex cursor-pointer gap-3 rounded-md border px-3 py-2 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-emerald-600 ${
+                checked ? "border-emerald-600 bg-emerald-50" : "border-slate-200 bg-white hover:border-slate-300"
+              }`}
+            >
+              <input
+                type="checkbox"
+                name={name}
+                value={angle}
+                checked={checked}
+                aria-labelledby={`${id}-${angle}-name`}
+                aria-describedby={`${id}-${angle}-desc`}
+                onChange={(e) => onChange(e.target.checked ? ANGLES.filter((a) => a === angle || value.includes(a)) : value.filter((a) => a !== angle))}
+                className="mt-0.5 size-4 shrink-0 accent-emerald-700"
+              />
+              <span>
+                <span id={`${id}-${angle}-name`} className="font-medium text-slate-900">
+                  {ANGLE_LABELS[angle]}
+                </span>
+                {suggested.includes(angle) ? (
+                  <span aria-hidden className="ml-2 rounded bg-emerald-100 px-1.5 py-0.5 text-[11px] font-medium text-emerald-900">
+                    suggested
+                  </span>
+                ) : null}
+                <span id={`${id}-${angle}-desc`} className="block text-xs text-slate-600">
+                  {suggested.includes(angle) ? <span className="sr-only">Suggested for this kind of place. </span> : null}
+                  {ANGLE_DESCRIPTIONS[angle]}
+                </span>
+              </span>
+            </label>
+          );
+        })}
+      </div>
+      {errors ? (
+        <ul id={`${id}-error`} role="alert" className="text-sm font-medium text-red-800">
+          {errors.map((m) => (
+            <li key={m}>{m}</li>
+          ))}
+        </ul>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,161 @@
+// The demo over the real service (HTTP app, worker, embedded database): the seed places and
+// confirms a one-off and a daily order through the order API; a completed mission is replaced by
+// a new one; the simulated zoomer's wrong-way shots are retaken and the sets delivered, after
+// which the partner places the next order; and a demo sign-in makes points arrive within seconds.
+import { pointOnFeature, polygon } from "@turf/turf";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Mission } from "@/lib/schemas/mission";
+import type { Order } from "@/lib/schemas/order";
+import { ADMIN_TOKEN, startTestService, type TestService } from "@/lib/service/http/tests/harness";
+import { TestClient } from "@/lib/service/http/tests/client";
+import { createZoomer, photo, submitPhotos, waitForDecision } from "@/lib/service/http/tests/photos";
+import { DEMO_ONE_OFF_ORDERS, ONE_OFF_REFERENCE, REORDER_AFTER_MS } from "./demo-orders";
+import { DEMO_USER } from "./demo-user";
+import { FLORENCE_PLACES } from "./florence-places";
+import { startDemo, type RunningDemo } from "./start-demo";
+
+let service: TestService;
+let api: TestClient;
+let demo: RunningDemo;
+
+const SMALL = { width: 640, height: 480 };
+
+function startTestDemo() {
+  return startDemo(service.runtime, {
+    intervalMs: 3_600_000, // no ticks during the test: it drives the simulator itself
+    retentionHours: 24,
+    sweepEveryMs: 3_600_000,
+    simulator: { burst: false, size: SMALL, orderShare: 1, fulfil: { wrongWayRate: 1, nightShotRate: 0 }, nudgeBurst: { actions: 3, spacingMs: 50, cooldownMs: 60_000 } },
+  });
+}
+
+beforeAll(async () => {
+  service = await startTestService({}, { worker: true });
+  api = new TestClient(service);
+  demo = await startTestDemo();
+  await demo.simulator.burstDone;
+});
+afterAll(async () => {
+  await demo.stop();
+  await service.close();
+});
+
+const orders = async () => (await api.request<{ data: Order[] }>("GET", "/api/orders/v1/orders?per_page=100", { token: demo.state.apiKey })).body.data;
+const partnerToken = () => api.token(demo.state.partner);
+const activeFree = async (token: string) =>
+  (await api.request<{ data: Mission[] }>("GET", "/api/v1/missions?status=active&per_page=100", { token })).body.data.filter((m) => m.order_id === null);
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out; last value ${JSON.stringify(value).slice(0, 500)}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+describe("the demo", () => {
+  it("seeds a one-off and a daily order through the order API and confirms them, once", async () => {
+    const placed = await orders();
+    const oneOff = placed.filter((o) => o.recurring === null || !o.recurring.enabled);
+    const daily = placed.filter((o) => o.recurring?.enabled);
+    expect(oneOff).toHaveLength(1);
+    expect(daily).toHaveLength(1);
+    expect(oneOff[0]).toMatchObject({ status: "in_progress", client_reference: ONE_OFF_REFERENCE, category: "cultural_exterior" });
+    expect(oneOff[0]?.locations.map((l) => l.name)).toEqual(["Duomo", "Palazzo Vecchio"]);
+    expect(daily[0]).toMatchObject({ status: "active", recurring: { enabled: true, frequency: "daily" }, requirements: { time_of_day: "daylight" } });
+    for (const order of placed) {
+      expect(order.confirmed_at).not.toBeNull();
+      expect(order.amount_charged_cents).toBeGreaterThan(0);
+      expect(order.payments.every((p) => p.status === "succeeded")).toBe(true);
+    }
+    expect(await activeFree(await partnerToken())).toHaveLength(4);
+
+    // A restart finds the seed and the orders: nothing is placed twice.
+    await demo.stop();
+    demo = await startTestDemo();
+    await demo.simulator.burstDone;
+    expect(demo.fresh).toBe(false);
+    expect((await orders()).map((o) => o.id).sort()).toEqual(placed.map((o) => o.id).sort());
+  });
+
+  it("publishes a new mission at another place when one completes", async () => {
+    const token = await partnerToken();
+    const before = await activeFree(token);
+    const target = before[before.length - 1];
+    if (!target) throw new Error("no active mission");
+    expect((await api.request("PATCH", `/api/v1/missions/${target.id}`, { token, body: { required_images: 1 } })).status).toBe(200);
+    const zoomer = await createZoomer(api);
+    const [lng, lat] = pointOnFeature(polygon(target.bounds.coordinates)).geometry.coordinates as [number, number];
+    const sent = await submitPhotos(api, zoomer.token, target.id, [{ bytes: await photo({ lat, lng, seed: 777 }) }]);
+    expect(sent.status).toBe(202);
+    expect((await waitForDecision(api, token, String(sent.body.id))).status).toBe("approved");
+    expect((await api.request<Mission>("GET", `/api/v1/missions/${target.id}`, { token })).body.status).toBe("completed");
+
+    const { published } = await demo.simulator.partnerRound();
+    expect(published).toHaveLength(1);
+    const after = await activeFree(token);
+    expect(after).toHaveLength(4);
+    const placeOf = (m: Mission) => FLORENCE_PLACES.find((p) => m.title.startsWith(`${p.name} — `))?.key;
+    const places = after.map(placeOf);
+    expect(new Set(places).size).toBe(4);
+    expect(places).not.toContain(undefined);
+    expect(after.map((m) => m.id)).not.toContain(target.id);
+  });
+
+  it("fulfils the orders through the field API with retakes and deliveries, then orders again", async () => {
+    const [oneOff] = (await orders()).filter((o) => !o.recurring?.enabled);
+    if (!oneOff) throw new Error("no one-off order");
+    type Work = { data: { angle: string; attempt: number; status: string; delivered_at: string | null }[] };
+    const work = () => api.request<Work>("GET", `/api/orders/v1/orders/${oneOff.id}/assignments?per_page=100`, { token: demo.state.apiKey }).then((r) => r.body.data);
+    const settled = (rows: Work["data"]) => rows.every((a) => a.status !== "submitted");
+    for (let i = 0; i < 80; i++) {
+      const order = (await api.request<Order>("GET", `/api/orders/v1/orders/${oneOff.id}`, { token: demo.state.apiKey })).body;
+      if (order.status === "fulfilled" || order.status === "partially_fulfilled") break;
+      await demo.simulator.act();
+      await until(work, settled); // verification (and any retake) before the next shot
+    }
+    const rows = await work();
+    // Every first shot of a facing angle was taken facing away: each was retaken.
+    expect(rows.filter((a) => a.attempt === 0).every((a) => a.status === "failed")).toBe(true);
+    expect(rows.some((a) => a.attempt >= 1 && a.status === "verified")).toBe(true);
+    const fulfilled = await until(
+      () => api.request<Order>("GET", `/api/orders/v1/orders/${oneOff.id}`, { token: demo.state.apiKey }).then((r) => r.body),
+      (o) => o.status === "fulfilled",
+    );
+    expect(fulfilled.missions).toMatchObject({ total: 2, completed: 2 });
+    const photos = await api.request<{ data: { angle: string; verification: { status: string } }[] }>("GET", `/api/orders/v1/orders/${oneOff.id}/photos`, { token: demo.state.apiKey });
+    expect(photos.body.data).toHaveLength(4);
+    expect(photos.body.data.every((p) => p.verification.status === "approved")).toBe(true);
+
+    // The order missions count verified photos only: 2 of 2, never the wrong-way shots.
+    const missions = await api.request<{ data: Mission[] }>("GET", `/api/orders/v1/orders/${oneOff.id}/missions`, { token: demo.state.apiKey });
+    expect(missions.body.data.map((m) => [m.approved_images, m.required_images, m.extra_images])).toEqual([
+      [2, 2, 0],
+      [2, 2, 0],
+    ]);
+
+    // Not at once: the partner orders again a while after the last order ended.
+    expect((await demo.simulator.partnerRound()).placed).toEqual([]);
+    const { placed } = await demo.simulator.partnerRound(new Date(Date.now() + REORDER_AFTER_MS + 60_000));
+    expect(placed).toHaveLength(1);
+    expect(placed[0]?.status).toBe("in_progress");
+    const nextPlaces = placed[0]?.locations.map((l) => l.location_id) ?? [];
+    expect(nextPlaces.some((id) => id === "loc_duomo" || id === "loc_palazzo_vecchio")).toBe(false);
+    expect(DEMO_ONE_OFF_ORDERS.some((plan) => plan.places.every((key) => nextPlaces.includes(`loc_${key}`)))).toBe(true);
+  }, 300_000);
+
+  it("answers a demo sign-in with a burst: points arrive within seconds", async () => {
+    const token = await partnerToken();
+    const count = async () => {
+      const all = await api.request<{ data: Mission[] }>("GET", "/api/v1/missions?status=all&per_page=100", { token });
+      return all.body.data.reduce((sum, m) => sum + m.submissions, 0);
+    };
+    const before = await count();
+    const signIn = await api.request("POST", "/api/admin/v1/dashboard/sign-in", { token: ADMIN_TOKEN, body: { email: DEMO_USER.email, password: DEMO_USER.password } });
+    expect(signIn.status).toBe(200);
+    const after = await until(count, (n) => n >= before + 2, 20_000);
+    expect(after).toBeGreaterThanOrEqual(before + 2);
+  }, 60_000);
+});
