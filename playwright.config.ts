@@ -73,6 +73,9 @@ export default defineConfig({
       DATABASE_URL: "",
       ADMIN_TOKEN: "",
       NEXT_TELEMETRY_DISABLED: "1",
+      // Webhook targets in the browser tests are closed ports on loopback: nothing they register
+      // may send traffic off this machine. The port rule still holds (the refusal tests use it).
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
     },
   },
 });
