@@ -98,6 +98,9 @@ describe("a delivery in flight when the process dies", () => {
     const [, retried] = await receiver.waitFor(2, undefined, 20_000);
     expect(retried?.json.id).toBe(inFlight?.json.id);
     expect(retried?.raw.equals(inFlight?.raw ?? Buffer.alloc(0))).toBe(true);
-    expect(retried?.headers["x-svc-attempt"]).toBe("2");
+    // A later attempt of the same delivery: 2, or more when an attempt after the restart timed out
+    // on a loaded machine (the attempt count is the delivery's, so it never starts again at 1).
+    expect(Number(retried?.headers["x-svc-attempt"])).toBeGreaterThanOrEqual(2);
+    expect(retried?.headers["x-svc-delivery-id"]).toBe(inFlight?.headers["x-svc-delivery-id"]);
   }, 60_000);
 });
