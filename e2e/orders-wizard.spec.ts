@@ -45,6 +45,13 @@ test("place an order through the wizard: map clicks, a CSV, angles, back and ref
   await expect(wizard.locationRows).toHaveCount(1);
   await wizard.clickMap({ x: 150, y: 80 });
   await expect(wizard.locationRows).toHaveCount(2);
+  // Drag the second point 60 px down: it moves south by what 60 px is worth at this zoom.
+  const latOf2 = wizard.row(1).getByRole("textbox", { name: "Latitude of location 2" });
+  const before = Number(await latOf2.inputValue());
+  await wizard.dragOnMap({ x: 150, y: 80 }, { x: 150, y: 140 });
+  const moved = view.toLngLat({ x: 150, y: 140 })[1];
+  await expect.poll(async () => Math.abs(Number(await latOf2.inputValue()) - moved)).toBeLessThan(0.0003);
+  expect(Number(await latOf2.inputValue())).toBeLessThan(before);
   // The first click landed where the map says it did (to 6 decimals, within a pixel or so).
   const [lng, lat] = view.toLngLat({ x: -140, y: -70 });
   const firstLat = Number(await wizard.row(0).getByRole("textbox", { name: "Latitude of location 1" }).inputValue());
@@ -163,11 +170,31 @@ test("an error of the order interface is shown at its step and field: an unsafe 
   await wizard.problems.getByRole("link", { name: "Fix in Delivery" }).click();
   await wizard.expectStep("delivery");
   await expect(wizard.webhookUrl).toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByRole("alert").filter({ hasText: "127.0.0.1 is a private or reserved address." }).first()).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Port 9 is not allowed" }).first()).toBeVisible();
   await shoot(page, "orders-wizard-error-delivery");
 
   // Fixing the field clears its error.
   await wizard.dashboardOnly.check();
   await expect(wizard.webhookUrl).toHaveCount(0);
   await expect(wizard.stepLink("Delivery")).not.toContainText("problem");
+});
+
+test("two tabs on one draft: the stale tab is told and catches up, nothing is overwritten", async ({ page, context }) => {
+  const wizard = new OrderWizardPage(page);
+  await wizard.startNew();
+  await wizard.pasteLocations("name,lat,lng\nBargello,43.7702,11.2582");
+  await expect(wizard.locationRows).toHaveCount(1);
+  await wizard.goNext("what");
+
+  const other = await context.newPage();
+  await other.goto(page.url());
+  const second = new OrderWizardPage(other);
+  await second.reference.fill("saved-in-the-second-tab");
+  await second.waitForSaved();
+
+  await wizard.reference.fill("typed-in-the-first-tab");
+  await expect(page.getByRole("alert").filter({ hasText: "changed in another tab" })).toBeVisible();
+  await page.getByRole("button", { name: "Load the latest version" }).click();
+  await expect(wizard.reference).toHaveValue("saved-in-the-second-tab");
+  await expect(wizard.saveStatus).toHaveText("Draft saved");
 });

@@ -59,7 +59,7 @@ export class OrderWizardPage {
     this.reference = page.getByLabel("Your reference (optional)");
     this.webhookOption = page.getByRole("radio", { name: /Also to my webhook URL/ });
     this.dashboardOnly = page.getByRole("radio", { name: /Dashboard only/ });
-    this.webhookUrl = page.getByLabel("Webhook URL");
+    this.webhookUrl = page.getByRole("textbox", { name: "Webhook URL" });
     this.quote = page.getByTestId("quote");
     this.quoteTotal = page.getByTestId("quote-total");
     this.placeOrder = page.getByTestId("place-order");
@@ -108,6 +108,19 @@ export class OrderWizardPage {
     await this.page.mouse.click(x, y);
   }
 
+  /** Presses on the map at one offset and releases at another, moving in steps as a hand does. */
+  async dragOnMap(from: Pixel, to: Pixel) {
+    const box = await this.map.boundingBox();
+    if (!box) throw new Error("the map is not laid out");
+    const at = (p: Pixel) => ({ x: box.x + box.width / 2 + p.x, y: box.y + box.height / 2 + p.y });
+    const a = at(from);
+    const b = at(to);
+    await this.page.mouse.move(a.x, a.y, { steps: 5 });
+    await this.page.mouse.down();
+    await this.page.mouse.move(b.x, b.y, { steps: 12 });
+    await this.page.mouse.up();
+  }
+
   /** How the empty-draft view is fitted into the map now (to tell where a click lands). */
   async emptyDraftView(): Promise<FittedView> {
     const box = await this.map.boundingBox();
@@ -129,7 +142,7 @@ export class OrderWizardPage {
   }
 
   angle(label: string): Locator {
-    return this.page.getByRole("checkbox", { name: new RegExp(`^${label}\\b`) });
+    return this.page.getByRole("checkbox", { name: label, exact: true });
   }
 
   recurring(label: "Once" | "Recurring"): Locator {

@@ -6,7 +6,8 @@
 import { useId, useState } from "react";
 import { createDeliverySecret } from "@/app/(dashboard)/orders/actions";
 import { Button } from "@/components/ui/button";
-import { Field, fieldAria, TextInput } from "@/components/ui/field";
+import { fieldAria, TextInput } from "@/components/ui/field";
+import { StepField as Field } from "./step-field";
 import { SecretReveal } from "@/components/ui/secret-reveal";
 import { FormError } from "@/components/ui/states";
 import type { DeliverySecret } from "../types";

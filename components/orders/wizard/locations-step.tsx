@@ -15,6 +15,7 @@ import { LOCATIONS_WARNING_AT, MAX_LOCATIONS } from "../types";
 import { errorsOfStep, messagesAt, stepProblems, type FieldErrors } from "../wizard-steps";
 import { useDraft, type InitialDraft } from "./draft-store";
 import { bboxOf, type MapFocus } from "./locations-map";
+import { ErrorList } from "./step-field";
 import { WizardFrame } from "./wizard-frame";
 
 const LocationsMap = dynamic(() => import("./locations-map").then((m) => m.LocationsMap), {
@@ -288,7 +289,7 @@ function LocationsImport({ room, onImport }: { room: number; onImport: (items: {
         Import a list
       </h2>
       <p id={`${id}-hint`} className="text-xs text-slate-500">
-        CSV with a header line <code className="rounded bg-slate-100 px-1">name,lat,lng</code>, or GeoJSON points with a <code className="rounded bg-slate-100 px-1">name</code> property.
+        CSV with a header line <code className="rounded bg-slate-100 px-1 text-slate-800">name,lat,lng</code>, or GeoJSON points with a <code className="rounded bg-slate-100 px-1 text-slate-800">name</code> property.
       </p>
       <label className="flex flex-col gap-1 text-sm">
         <span className="font-medium text-slate-800">Upload a file</span>
@@ -411,13 +412,7 @@ function LocationList({
           </Button>
         ) : null}
       </div>
-      {listErrors ? (
-        <ul role="alert" id="locations-error" className="text-sm font-medium text-red-800">
-          {listErrors.map((m) => (
-            <li key={m}>{m}</li>
-          ))}
-        </ul>
-      ) : null}
+      <ErrorList id="locations-error" messages={listErrors} className="text-sm font-medium text-red-800" />
       {locations.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-sm text-slate-600">
           No locations yet. Click the map, search a place or import a list.
@@ -516,13 +511,7 @@ const LocationRow = memo(function LocationRow({
           Remove
         </Button>
       </div>
-      {errors ? (
-        <ul id={`${id}-error`} role="alert" className="mt-1 text-xs font-medium text-red-800">
-          {errors.map((m) => (
-            <li key={m}>{m}</li>
-          ))}
-        </ul>
-      ) : null}
+      <ErrorList id={`${id}-error`} messages={errors} className="mt-1 text-xs font-medium text-red-800" />
     </li>
   );
 });

@@ -4,7 +4,8 @@
 // day, and the order-wide checks the category uses (crowd, brand); plus the partner's own
 // reference and a note for the zoomers.
 import { useId, useState } from "react";
-import { Field, fieldAria, inputClasses, TextArea, TextInput } from "@/components/ui/field";
+import { fieldAria, inputClasses, TextArea, TextInput } from "@/components/ui/field";
+import { ErrorList, StepField as Field } from "./step-field";
 import type { DraftLocation, OrderDraftBody } from "../order-draft-schema";
 import {
   ANGLE_DESCRIPTIONS,
@@ -116,13 +117,7 @@ export function WhatStep({ initial }: { initial: InitialDraft }) {
             </label>
           ))}
         </div>
-        {categoryErrors ? (
-          <ul id={`${id}-category-error`} role="alert" className="text-sm font-medium text-red-800">
-            {categoryErrors.map((m) => (
-              <li key={m}>{m}</li>
-            ))}
-          </ul>
-        ) : null}
+        <ErrorList id={`${id}-category-error`} messages={categoryErrors} className="text-sm font-medium text-red-800" />
       </fieldset>
 
       <section aria-labelledby={`${id}-angles`} className="flex flex-col gap-3">
@@ -306,13 +301,7 @@ function AngleChoice({
           );
         })}
       </div>
-      {errors ? (
-        <ul id={`${id}-error`} role="alert" className="text-sm font-medium text-red-800">
-          {errors.map((m) => (
-            <li key={m}>{m}</li>
-          ))}
-        </ul>
-      ) : null}
+      <ErrorList id={`${id}-error`} messages={errors} className="text-sm font-medium text-red-800" />
     </fieldset>
   );
 }

@@ -6,7 +6,8 @@
 import { useEffect, useId, useState } from "react";
 import { quoteOrderDraft } from "@/app/(dashboard)/orders/actions";
 import { Button } from "@/components/ui/button";
-import { Field, fieldAria, inputClasses } from "@/components/ui/field";
+import { fieldAria, inputClasses } from "@/components/ui/field";
+import { ErrorList, StepField as Field } from "./step-field";
 import type { DraftRecurring } from "../order-draft-schema";
 import { formatMoney } from "../order-progress";
 import { WEEKDAYS, type Quote } from "../types";
@@ -108,13 +109,7 @@ export function WhenStep({ initial }: { initial: InitialDraft }) {
             </label>
           ))}
         </div>
-        {messagesAt(errors, "/recurring", { exact: true }) ? (
-          <ul role="alert" className="text-sm font-medium text-red-800">
-            {messagesAt(errors, "/recurring", { exact: true })?.map((m) => (
-              <li key={m}>{m}</li>
-            ))}
-          </ul>
-        ) : null}
+        <ErrorList messages={messagesAt(errors, "/recurring", { exact: true })} className="text-sm font-medium text-red-800" />
       </fieldset>
 
       {recurring.enabled ? (
@@ -191,13 +186,7 @@ export function WhenStep({ initial }: { initial: InitialDraft }) {
             <p id={`${id}-window-hint`} className="text-xs text-slate-500">
               Local time at each location; an end before the start runs past midnight.
             </p>
-            {err("time_window") ? (
-              <ul id={`${id}-window-error`} role="alert" className="text-xs font-medium text-red-700">
-                {err("time_window")?.map((m) => (
-                  <li key={m}>{m}</li>
-                ))}
-              </ul>
-            ) : null}
+            <ErrorList id={`${id}-window-error`} messages={err("time_window")} />
           </fieldset>
 
           <fieldset className="flex flex-col gap-2 sm:col-span-2">
@@ -250,13 +239,7 @@ export function WhenStep({ initial }: { initial: InitialDraft }) {
                 ) : (
                   <p className="text-xs text-slate-500">No dates yet.</p>
                 )}
-                {err("event_dates") ? (
-                  <ul role="alert" className="text-xs font-medium text-red-700">
-                    {err("event_dates")?.map((m) => (
-                      <li key={m}>{m}</li>
-                    ))}
-                  </ul>
-                ) : null}
+                <ErrorList messages={err("event_dates")} />
               </div>
             ) : null}
           </fieldset>
