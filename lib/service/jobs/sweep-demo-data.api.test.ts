@@ -81,7 +81,7 @@ async function busyOrganisation(name: string) {
   const partner = await orderPartner(api);
   const client = await api.createClient(partner.orgId, ["missions:read", "missions:write", "submissions:read", "webhooks:manage"]);
   const token = await api.token(client);
-  expect((await api.request("POST", "/api/v1/webhooks", { token, body: { url: "http://127.0.0.1:9/unreachable" } })).status).toBe(201);
+  expect((await api.request("POST", "/api/v1/webhooks", { token, body: { url: "http://127.0.0.1:59999/unreachable" } })).status).toBe(201);
   const mission = await api.createMission(token, { bounds: square(), required_images: 10 });
   const zoomer = await createZoomer(api);
   for (const seed of [1, 2]) {
