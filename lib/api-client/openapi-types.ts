@@ -2287,6 +2287,12 @@ export interface paths {
                 /** @description Deleted. */
                 204: {
                     headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -5867,7 +5873,10 @@ export interface paths {
                 content: {
                     "multipart/form-data": {
                         note?: string;
-                        /** Format: binary */
+                        /**
+                         * Format: binary
+                         * @description One photo (JPEG).
+                         */
                         photos: string;
                     };
                 };
@@ -6060,6 +6069,12 @@ export interface paths {
                 /** @description Given back. */
                 204: {
                     headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content?: never;
