@@ -211,7 +211,7 @@ function QuoteTable({ quote, recurring }: { quote: Quote; recurring: boolean }) 
           {quote.discount ? (
             <tr>
               <th scope="row" colSpan={4} className="px-4 py-2 text-right font-medium text-slate-700">
-                Discount: {quote.discount.percent} % {quote.discount.reason}
+                Discount, {quote.discount.reason.toLowerCase()} ({quote.discount.percent} %)
               </th>
               <td className="px-4 py-2 text-right tabular-nums">−{money(quote.discount.amount_cents)}</td>
             </tr>

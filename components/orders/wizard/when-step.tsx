@@ -274,7 +274,7 @@ function Summary({ live, recurring, elsewhere }: { live: LiveQuote; recurring: b
             <p className="text-slate-900">{live.quote.schedule ?? "Once, as soon as possible."}</p>
             <p className="text-slate-700">
               {formatMoney(live.quote.total_cents, live.quote.currency)} {recurring ? "per cycle" : "in total"}
-              {live.quote.discount ? ` (${live.quote.discount.percent} % ${live.quote.discount.reason} discount)` : ""}.
+              {live.quote.discount ? `, ${live.quote.discount.percent} % off (${live.quote.discount.reason.toLowerCase()})` : ""}.
             </p>
             {recurring ? <p className="text-xs text-slate-500">The dates of the next cycles, in each location&apos;s time zone, are on the order&apos;s page once it is placed.</p> : null}
           </>
