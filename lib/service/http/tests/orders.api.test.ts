@@ -113,7 +113,8 @@ describe("validation", () => {
     } finally {
       await strict.close();
     }
-  });
+    // A second service starts inside the test: on a loaded machine PGlite alone can take 20 s.
+  }, 120_000);
 });
 
 describe("quotes and orders", () => {
