@@ -5,6 +5,8 @@ import { DocsPage } from "./pages/docs-page";
 import { ORIGIN, SCREENSHOT_DIR } from "./support/server";
 
 test("/docs renders the Swagger UI reference from our own origin only", async ({ page }) => {
+  // Swagger UI renders the whole document (both interfaces and every webhook) in the browser.
+  test.setTimeout(120_000);
   const origin = new URL(ORIGIN).origin;
   const requested: string[] = [];
   const failed: string[] = [];

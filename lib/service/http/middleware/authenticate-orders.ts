@@ -5,7 +5,7 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import { hashSecret } from "@/lib/auth/secrets";
-import { TokenError } from "@/lib/auth/tokens";
+import { DASHBOARD_TOKEN_KIND, TokenError } from "@/lib/auth/tokens";
 import { apiKeys, organisations, type Plan } from "@/lib/db/schema";
 import { ApiError } from "@/lib/service/errors";
 import { PLAN_TERMS } from "@/lib/service/orders/plans";
@@ -47,6 +47,7 @@ async function fromApiKey(c: { var: AppEnv["Variables"] }, key: string, scope: O
     canWrite: row.access === "read_write",
     scopeError: scope === "orders:write" && row.access !== "read_write" ? "This API key is read-only." : null,
     activeClientId: undefined,
+    dashboard: false,
   };
 }
 
@@ -69,6 +70,9 @@ async function fromAccessToken(c: { var: AppEnv["Variables"] }, token: string, s
     canWrite: verified.scopes.has("orders:write"),
     scopeError: verified.scopes.has(scope) ? null : `This request needs the scope "${scope}".`,
     activeClientId: verified.client_id,
+    // All staff of an organisation share its dashboard client: it has its own limits, as on the
+    // mission interface, rather than the plan's per-credential minute.
+    dashboard: verified.kind === DASHBOARD_TOKEN_KIND,
   };
 }
 
@@ -79,9 +83,16 @@ export function authenticateOrders(scope: OrderScope) {
     if (!match?.[1]) throw unauthorized("Send an API key or an access token as `Authorization: Bearer <API_KEY>`.");
     const credential = match[1].startsWith(API_KEY_PREFIX) ? await fromApiKey(c, match[1], scope) : await fromAccessToken(c, match[1], scope);
 
-    const perMinute = PLAN_TERMS[credential.plan].requestsPerMinute;
+    const { dashboardRateLimit } = c.var.ctx.config;
+    const perMinute = credential.dashboard ? dashboardRateLimit.perMinute : PLAN_TERMS[credential.plan].requestsPerMinute;
+    const windows = credential.dashboard
+      ? [
+          { seconds: 60, limit: dashboardRateLimit.perMinute },
+          { seconds: 3600, limit: dashboardRateLimit.perHour },
+        ]
+      : [{ seconds: 60, limit: perMinute ?? 0 }];
     if (perMinute !== null) {
-      const usage = await c.var.ctx.limiter.consume(`orders:${credential.credential}`, [{ seconds: 60, limit: perMinute }], {
+      const usage = await c.var.ctx.limiter.consume(`orders:${credential.credential}`, windows, {
         activeClientId: credential.activeClientId,
       });
       if (!usage.clientActive) throw unauthorized("The access token is not valid: the client was revoked.", "invalid_token");
@@ -92,7 +103,9 @@ export function authenticateOrders(scope: OrderScope) {
         throw new ApiError(
           429,
           "rate_limited",
-          `The ${PLAN_TERMS[credential.plan].label} plan allows ${perMinute} order-interface requests per minute; retry after ${usage.retryAfterSeconds} s.`,
+          credential.dashboard
+            ? `The organisation's dashboard made more than ${usage.binding.limit} requests per ${usage.binding.seconds === 60 ? "minute" : "hour"}; retry after ${usage.retryAfterSeconds} s.`
+            : `The ${PLAN_TERMS[credential.plan].label} plan allows ${perMinute} order-interface requests per minute; retry after ${usage.retryAfterSeconds} s.`,
           { headers: { "Retry-After": String(usage.retryAfterSeconds) } },
         );
       }

@@ -318,6 +318,15 @@ describe("plan request limits", () => {
     expect(limited.headers.get("x-ratelimit-remaining")).toBe("0");
   });
 
+  it("counts dashboard tokens against the dashboard's limits, not the plan's minute", async () => {
+    const own = await orderPartner(api, { plan: "developer" });
+    const user = await api.createUser(own.orgId, { email: `orders-dash-${Date.now()}@example.com`, password: "correct horse battery", role: "editor" });
+    const { access_token } = await api.dashboardToken(user.id, own.orgId);
+    const res = await api.request("GET", `${ORDERS}/orders`, { token: access_token });
+    expect(res.status, res.text).toBe(200);
+    expectRateLimitHeaders(res, 1200, 60);
+  });
+
   it("gives Business 300 a minute and Enterprise no limit", async () => {
     const business = await orderPartner(api, { plan: "business" });
     expectRateLimitHeaders(await api.request("GET", `${ORDERS}/orders`, { token: business.apiKey }), 300, 60);
