@@ -32,6 +32,11 @@
 // orders-create (autocannon like api-get-mission): --warmup once per target, then --rounds rounds
 //   of --duration seconds per target, the order alternating; PostgreSQL too when TEST_DATABASE_URL
 //   is set; --profile adds a PGlite pass under `node --cpu-prof`
+// verify-photo (in this process, like the file benchmarks): --rounds / --warmup-rounds /
+//   --round-seconds per input photo; --profile adds a 2 s inspector profile of the subject
+// order-delivery-latency: --rounds rounds of 10 uploads one at a time + a burst of 6, after 3
+//   warm-up uploads, a round starting only within 100 s of a database's start; PostgreSQL too
+//   when TEST_DATABASE_URL is set (no baseline: a latency)
 // Exit code: 0 when the runner completed, even if a goal is missed or a target run was invalid
 // (both are in the report; so is a Next that does not build or start); 1 when it could not run
 // (the standalone API or the bare server did not start, or set-up through the API failed).
@@ -49,9 +54,11 @@ import type { RoundSettings } from "./lib/rounds";
 import { ROOT } from "./lib/targets";
 import { DEFAULT_SIZES as MAP_SIZES, formatMapPoints, mapPointsHeader, runMapPoints } from "./map-points";
 import { formatMissionExport, runMissionExport } from "./mission-export";
+import { formatOrderDeliveryLatency, orderDeliveryHeader, orderDeliverySettings, runOrderDeliveryLatency } from "./order-delivery-latency";
 import { formatOrdersCreate, ordersCreateHeader, ordersCreateSettings, runOrdersCreate } from "./orders-create";
 import { formatPhotoIntake, runPhotoIntake } from "./photo-intake";
 import { formatThumbnailJob, runThumbnailJob } from "./thumbnail-job";
+import { formatVerifyPhoto, runVerifyPhoto, verifyPhotoHeader } from "./verify-photo";
 import { formatWebhookDelivery, runWebhookDelivery, webhookDeliveryHeader, webhookDeliverySettings } from "./webhook-delivery";
 
 interface FileInputs {
@@ -142,6 +149,14 @@ const BENCHMARKS: Benchmark[] = [
     },
   },
   {
+    name: "order-delivery-latency",
+    header: orderDeliveryHeader,
+    run: async ({ supervisor, options }) => {
+      const results = await runOrderDeliveryLatency({ supervisor, ...orderDeliverySettings(options) });
+      return { results, markdown: formatOrderDeliveryLatency(results) };
+    },
+  },
+  {
     name: "photo-intake",
     header: fileHeader,
     run: async ({ supervisor, options, resultsDir, photos }) => {
@@ -171,6 +186,14 @@ const BENCHMARKS: Benchmark[] = [
     run: async ({ supervisor, options, resultsDir, photos }) => {
       const results = await runThumbnailJob({ supervisor, resultsDir, photos: await photos(), rounds: options.rounds, profile: options.profile });
       return { results, markdown: formatThumbnailJob(results) };
+    },
+  },
+  {
+    name: "verify-photo",
+    header: verifyPhotoHeader,
+    run: async ({ supervisor, options, resultsDir }) => {
+      const results = await runVerifyPhoto({ supervisor, resultsDir, rounds: options.rounds, profile: options.profile });
+      return { results, markdown: formatVerifyPhoto(results) };
     },
   },
   {

@@ -13,6 +13,8 @@ const NEXT = join(ROOT, "node_modules/.bin/next");
 // High enough never to answer 429 during a run, while the counting itself (one upsert per
 // request) still happens: it is part of the path being measured.
 const RATE_LIMIT_UNDER_TEST = "100000000";
+/** A fixed 32-byte key (hex) for PostgreSQL targets: a run's throwaway database, nothing to protect. */
+const BENCH_SECRETS_KEY = "b".repeat(64);
 
 export type ApiKind = "standalone" | "next";
 
@@ -34,7 +36,7 @@ export interface ApiPostgres {
   adminToken: string;
 }
 
-function apiEnv(port: number, dataDir: string, postgres: ApiPostgres | undefined): NodeJS.ProcessEnv {
+function apiEnv(port: number, dataDir: string, postgres: ApiPostgres | undefined, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
     ...process.env,
     // Both targets as deployed; `next start` forces production anyway, tsx would default to development.
@@ -48,10 +50,17 @@ function apiEnv(port: number, dataDir: string, postgres: ApiPostgres | undefined
     // never over variables already set) cannot point a target at another database or token.
     DATABASE_URL: postgres?.url ?? "",
     ADMIN_TOKEN: postgres?.adminToken ?? "",
+    // The key sealing secrets at rest: with DATABASE_URL the service requires one (every instance
+    // shares it) and never generates it; the embedded default generates its own in DATA_DIR/keys.
+    SECRETS_KEY: postgres ? BENCH_SECRETS_KEY : "",
+    SECRETS_KEY_PREVIOUS: "",
+    SECRETS_KEY_FILE: "",
     // The demo (on by default with the embedded database) seeds a fresh DATA_DIR and then submits
     // generated photos in the background (image rendering, QA): load of its own, unrelated to
     // the request under test, landing in the middle of the measurement. The job worker stays on.
     DEMO: "off",
+    // A benchmark's own settings last (e.g. private webhook targets, a local weather stub).
+    ...extra,
   };
 }
 
@@ -81,12 +90,13 @@ function apiCommand(
 /**
  * Starts the API (standalone or in Next) and waits for /api/health: on a fresh embedded database,
  * or on `dataDir` when given (seeded beforehand, and closed: PGlite allows one process), or on
- * `postgres` when given (migrated by the service on start).
+ * `postgres` when given (migrated by the service on start). `env` adds or overrides variables of
+ * the service (after the defaults above).
  */
 export async function startApi(
   supervisor: Supervisor,
   kind: ApiKind,
-  options: { cpuProfileDir?: string; dataDir?: string; postgres?: ApiPostgres } = {},
+  options: { cpuProfileDir?: string; dataDir?: string; postgres?: ApiPostgres; env?: Record<string, string> } = {},
 ): Promise<RunningApi> {
   const port = await freePort();
   const dataDir = options.dataDir ?? supervisor.tempDir(`${kind}-data`);
@@ -96,7 +106,7 @@ export async function startApi(
     command,
     args,
     cwd: ROOT,
-    env: apiEnv(port, dataDir, options.postgres),
+    env: apiEnv(port, dataDir, options.postgres, options.env),
   });
   const url = `http://127.0.0.1:${port}`;
   // Migrations on a fresh PGlite directory, and Next's start, take a while on two cores.
