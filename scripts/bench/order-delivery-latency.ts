@@ -566,15 +566,23 @@ async function measureOn(api: RunningApi, receiver: Receiver, options: OrderDeli
 async function measureDatabase(options: OrderDeliveryOptions, database: DatabaseResult["database"], detail: string, postgres: ApiPostgres | undefined): Promise<DatabaseResult> {
   const begun = performance.now();
   const receiver = await Receiver.start();
-  // The photos are made here while the service starts in its own process (set-up on two cores).
-  const [api, photos] = await Promise.all([
-    startApi(options.supervisor, "standalone", {
-      ...(postgres ? { postgres } : {}),
-      env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: "true", WEATHER_URL: `${receiver.url}/weather` },
-    }),
-    photosFor(taskCount(options), options.photos),
-  ]);
-  options.photos = photos;
+  let api: RunningApi;
+  try {
+    // The photos are made here while the service starts in its own process (set-up on two cores).
+    const [started, photos] = await Promise.all([
+      startApi(options.supervisor, "standalone", {
+        ...(postgres ? { postgres } : {}),
+        env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: "true", WEATHER_URL: `${receiver.url}/weather` },
+      }),
+      photosFor(taskCount(options), options.photos),
+    ]);
+    api = started;
+    options.photos = photos;
+  } catch (error) {
+    // An open server would keep the runner alive after the failure is reported.
+    await receiver.close();
+    throw error;
+  }
   let measured: Measured;
   try {
     measured = await measureOn(api, receiver, options, database, begun);
