@@ -21,7 +21,7 @@ export function startBackgroundWork(ctx: ServiceContext, { housekeepingMs = 60_0
       const submissionId = job.payload.submission_id;
       if (typeof submissionId !== "string") throw new Error("qa job without submission_id");
       await runQa(ctx, submissionId);
-      ctx.wakeWorkers("webhooks"); // the verdict's events have deliveries waiting
+      ctx.wakeWorkers("webhooks", "orders"); // the verdict's events, and an order photo's verification, are waiting
     },
     { pollMs },
   );

@@ -44,7 +44,8 @@ async function startApp(): Promise<void> {
     },
     stdio: "ignore",
   });
-  const deadline = Date.now() + 30_000;
+  // A cold start (tsx transpiling, PGlite's WASM, migrations) takes seconds, more on a loaded machine.
+  const deadline = Date.now() + 90_000;
   for (;;) {
     const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
     if (ok) return;
@@ -69,7 +70,7 @@ beforeAll(async () => {
   port = await freePort();
   receiver = await Receiver.start();
   await startApp();
-});
+}, 120_000);
 afterAll(async () => {
   child?.kill("SIGKILL");
   await new Promise((r) => setTimeout(r, 200));
@@ -102,5 +103,5 @@ describe("a delivery in flight when the process dies", () => {
     // on a loaded machine (the attempt count is the delivery's, so it never starts again at 1).
     expect(Number(retried?.headers["x-svc-attempt"])).toBeGreaterThanOrEqual(2);
     expect(retried?.headers["x-svc-delivery-id"]).toBe(inFlight?.headers["x-svc-delivery-id"]);
-  }, 60_000);
+  }, 180_000);
 });
