@@ -7,6 +7,7 @@ import { assertReservedBy, getFieldAssignment, listFieldAssignments, releaseAssi
 import { ApiError } from "@/lib/service/errors";
 import { receiveSubmission } from "@/lib/service/submissions/receive-submission";
 import { authenticate } from "../middleware/authenticate";
+import { NearQuerySchema } from "./field";
 import { errorResponses, jsonResponse, rateLimitHeaderDocs, security } from "../openapi-common";
 import type { ServiceConfig } from "@/lib/service/context";
 import type { AppEnv } from "../types";
@@ -49,14 +50,7 @@ const listRoute = createRoute({
   description: "Open tasks within `radius_km`, nearest first, and the ones you hold. Each is one angle of one ordered location.",
   security: security("submissions:write"),
   middleware: [authenticate("submissions:write")] as const,
-  request: {
-    query: z.object({
-      lat: z.coerce.number().min(-90).max(90).openapi({ example: 43.7696 }),
-      lng: z.coerce.number().min(-180).max(180).openapi({ example: 11.2558 }),
-      radius_km: z.coerce.number().positive().max(200).default(10),
-      limit: z.coerce.number().int().min(1).max(100).default(50),
-    }),
-  },
+  request: { query: NearQuerySchema },
   responses: { 200: jsonResponse(z.object({ data: z.array(FieldAssignmentSchema) }).openapi("FieldAssignmentList"), "Tasks."), ...errorResponses(422) },
 });
 

@@ -23,6 +23,14 @@ const OpenMissionSchema = z
   })
   .openapi("OpenMission");
 
+/** Where the zoomer stands, and how far to look: for open missions and for order tasks alike. */
+export const NearQuerySchema = z.object({
+  lat: z.coerce.number().min(-90).max(90).openapi({ example: 43.7696 }),
+  lng: z.coerce.number().min(-180).max(180).openapi({ example: 11.2558 }),
+  radius_km: z.coerce.number().positive().max(200).default(10),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
 const nearRoute = createRoute({
   method: "get",
   path: "/field/missions",
@@ -32,12 +40,7 @@ const nearRoute = createRoute({
   security: security("submissions:write"),
   middleware: [authenticate("submissions:write")] as const,
   request: {
-    query: z.object({
-      lat: z.coerce.number().min(-90).max(90).openapi({ example: 43.7696 }),
-      lng: z.coerce.number().min(-180).max(180).openapi({ example: 11.2558 }),
-      radius_km: z.coerce.number().positive().max(200).default(10),
-      limit: z.coerce.number().int().min(1).max(100).default(50),
-    }),
+    query: NearQuerySchema,
   },
   responses: { 200: jsonResponse(z.object({ data: z.array(OpenMissionSchema) }).openapi("OpenMissionList"), "Open missions."), ...errorResponses(422) },
 });
