@@ -1,7 +1,6 @@
 // Recurring orders and order events: the schedule, pause/resume/cancel, the durable scheduler
 // (a cycle job run twice or late never doubles a cycle), expiry, and events delivered to the
 // order's webhook URL signed with the organisation's order-delivery secret.
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { queryRows } from "@/lib/db/client";
@@ -11,7 +10,7 @@ import { expectProblem, pointersOf } from "./assertions";
 import { TestClient } from "./client";
 import { startTestService, type TestService } from "./harness";
 import { ORDERS, confirm, createOrder, orderPartner } from "./orders-client";
-import { Receiver, type ReceivedRequest } from "./receiver";
+import { Receiver, verifies } from "./receiver";
 import { expireOrders } from "@/lib/service/orders/change-order";
 import { runOrderCycle } from "@/lib/service/orders/run-order-cycle";
 
@@ -29,12 +28,6 @@ afterAll(async () => {
   await receiver.close();
 });
 beforeEach(() => receiver.script([]));
-
-function verifies(request: ReceivedRequest, secret: string, header = "x-svc-signature"): boolean {
-  const expected = Buffer.from(createHmac("sha256", secret).update(request.raw).digest("hex"));
-  const given = Buffer.from(String(request.headers[header] ?? ""));
-  return expected.length === given.length && timingSafeEqual(expected, given);
-}
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -1,5 +1,6 @@
 // A real local webhook receiver for tests: records every request's raw bytes and headers, and
 // answers as the test scripts it (status sequence, redirects, hanging).
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -68,4 +69,11 @@ export class Receiver {
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
+}
+
+/** What a receiver does: HMAC the raw bytes with the secret and compare in constant time. */
+export function verifies(request: ReceivedRequest, secret: string, header = "x-svc-signature"): boolean {
+  const expected = Buffer.from(createHmac("sha256", secret).update(request.raw).digest("hex"));
+  const given = Buffer.from(String(request.headers[header] ?? ""));
+  return expected.length === given.length && timingSafeEqual(expected, given);
 }

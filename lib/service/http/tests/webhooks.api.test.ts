@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { queryRows } from "@/lib/db/client";
@@ -9,7 +8,7 @@ import { RETRY_DELAYS_SECONDS } from "@/lib/service/webhooks/retry-schedule";
 import { TestClient, square } from "./client";
 import { startTestService, type TestService } from "./harness";
 import { createZoomer, photo, submitPhotos, waitForDecision } from "./photos";
-import { Receiver, type ReceivedRequest } from "./receiver";
+import { Receiver, verifies } from "./receiver";
 
 const LIMITS = { rateLimit: { perMinute: 100_000, perHour: 100_000, tokenPerMinute: 1000, tokenPerMinutePerIp: 10_000 } };
 const RETRY_SCALE = 0.0005;
@@ -31,13 +30,6 @@ afterAll(async () => {
   await receiver.close();
 });
 beforeEach(() => receiver.script([]));
-
-/** What a receiver does: HMAC the raw bytes with the secret and compare in constant time. */
-function verifies(request: ReceivedRequest, secret: string, header = "x-svc-signature"): boolean {
-  const expected = Buffer.from(createHmac("sha256", secret).update(request.raw).digest("hex"));
-  const given = Buffer.from(String(request.headers[header] ?? ""));
-  return expected.length === given.length && timingSafeEqual(expected, given);
-}
 
 async function partnerWithWebhook(events?: string[], path = "/hook") {
   const partner = await api.partner();
