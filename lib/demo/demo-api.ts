@@ -26,6 +26,29 @@ export interface DemoResponse<T> {
   body: T;
 }
 
+const MAX_RATE_LIMIT_RETRIES = 3;
+const MAX_RETRY_AFTER_MS = 60_000;
+
+/** Retry-After in seconds (the service's form), capped; one second when absent or unreadable. */
+export function retryAfterMs(header: string | null): number {
+  const seconds = Number(header);
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds * 1000, MAX_RETRY_AFTER_MS) : 1000;
+}
+
+/** Resolves after `ms`, or at once when the signal aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    }
+    signal.addEventListener("abort", done);
+  });
+}
+
 export class DemoApiError extends Error {
   constructor(
     readonly status: number,
@@ -38,6 +61,7 @@ export class DemoApiError extends Error {
 
 export class DemoApi {
   private tokens = new Map<"zoomer" | "partner", { value: string; expiresAt: number }>();
+  private readonly stopping = new AbortController();
 
   constructor(
     readonly app: DemoApp,
@@ -64,6 +88,8 @@ export class DemoApi {
 
   /** One call as `actor`; JSON bodies are sent as JSON, FormData as multipart. POSTs to the order interface carry an Idempotency-Key. */
   async call<T = Record<string, unknown>>(actor: DemoActor, method: string, path: string, body?: unknown): Promise<DemoResponse<T>> {
+    // One key for the call, so a retry after a 429 is the same request to the order interface.
+    const idempotencyKey = randomUUID();
     const send = async () => {
       const headers: Record<string, string> = { authorization: await this.authorization(actor) };
       let payload: BodyInit | undefined;
@@ -72,13 +98,21 @@ export class DemoApi {
         payload = JSON.stringify(body);
         headers["content-type"] = "application/json";
       }
-      if (actor === "orders" && method === "POST") headers["idempotency-key"] = randomUUID();
+      if (actor === "orders" && method === "POST") headers["idempotency-key"] = idempotencyKey;
       return this.app.request(path, { method, headers, body: payload });
     };
     let res = await send();
     if (res.status === 401 && actor !== "orders") {
       // A token revoked or signed with a retired key: get a new one once.
       this.tokens.delete(actor);
+      res = await send();
+    }
+    // Over a rate limit: wait as long as the service says and try again, as a well-behaved client
+    // does (the simulated actors share their limits with nobody, so a short wait always clears).
+    for (let retry = 0; res.status === 429 && retry < MAX_RATE_LIMIT_RETRIES; retry++) {
+      await pause(retryAfterMs(res.headers.get("retry-after")), this.stopping.signal);
+      if (this.stopping.signal.aborted) break;
+      await res.body?.cancel();
       res = await send();
     }
     const text = await res.text();
@@ -89,6 +123,11 @@ export class DemoApi {
       parsed = text;
     }
     return { status: res.status, ok: res.ok, body: parsed as T };
+  }
+
+  /** Stops waiting out rate limits (the demo is shutting down): a pending call answers what it last got. */
+  stop(): void {
+    this.stopping.abort();
   }
 
   /** Like call(), but a non-2xx answer throws. */

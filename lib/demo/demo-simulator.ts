@@ -172,6 +172,7 @@ export function startDemoSimulator(app: DemoApp, state: DemoState, options: Demo
     partnerRound: (now?: Date) => serial(() => partnerRoundNow(now)),
     stop: async () => {
       stopped = true;
+      api.stop();
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       await chain.catch(() => undefined);

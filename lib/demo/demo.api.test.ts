@@ -30,7 +30,9 @@ function startTestDemo() {
 }
 
 beforeAll(async () => {
-  service = await startTestService({}, { worker: true });
+  // The test drives the simulator far faster than its timers would (dozens of actions a minute):
+  // limits above that pace keep it from waiting out 429s (which it does; see demo-api.test.ts).
+  service = await startTestService({ rateLimit: { perMinute: 1200, perHour: 20_000, tokenPerMinute: 60, tokenPerMinutePerIp: 1000 } }, { worker: true });
   api = new TestClient(service);
   demo = await startTestDemo();
   await demo.simulator.burstDone;
@@ -120,9 +122,10 @@ describe("the demo", () => {
     type Work = { data: { angle: string; attempt: number; status: string; delivered_at: string | null }[] };
     const work = () => api.request<Work>("GET", `/api/orders/v1/orders/${oneOff.id}/assignments?per_page=100`, { token: reader.apiKey }).then((r) => r.body.data);
     const settled = (rows: Work["data"]) => rows.every((a) => a.status !== "submitted");
-    for (let i = 0; i < 80; i++) {
+    for (let i = 0; i < 120; i++) {
       const order = (await api.request<Order>("GET", `/api/orders/v1/orders/${oneOff.id}`, { token: reader.apiKey })).body;
       if (order.status === "fulfilled" || order.status === "partially_fulfilled") break;
+      if (i === 119) throw new Error(`not fulfilled after 120 actions: ${order.status}; ${JSON.stringify(await work()).slice(0, 800)}`);
       await demo.simulator.act();
       await until(work, settled); // verification (and any retake) before the next shot
     }
