@@ -33,8 +33,12 @@ export interface DemoSimulatorOptions {
 export interface DemoSimulator {
   /** Resolves when the opening burst has been submitted. */
   burstDone: Promise<void>;
-  /** A visitor arrived: a short burst now, unless one ran within the cooldown. True when one starts. */
-  nudge(): boolean;
+  /**
+   * A visitor arrived: the partner tops the missions up at once (one that completed a moment ago is
+   * replaced now, not at the next round) and, unless one ran within the cooldown, a short burst
+   * follows. Resolves when the missions are topped up.
+   */
+  nudge(): Promise<void>;
   /** One of the zoomer's actions (tests drive the simulator with it). */
   act(): Promise<"photo" | "task" | "idle">;
   /** The partner's round: missions kept active, orders kept going. */
@@ -145,9 +149,11 @@ export function startDemoSimulator(app: DemoApp, state: DemoState, options: Demo
     later(partnerEveryMs, partnerTick);
   });
 
-  function nudge(): boolean {
+  function nudge(): Promise<void> {
+    if (stopped) return Promise.resolve();
+    const refilled = background(() => partnerRoundNow()).then(() => undefined);
     const now = Date.now();
-    if (stopped || bursting || now - lastBurstAt < nudgeBurst.cooldownMs) return false;
+    if (bursting || now - lastBurstAt < nudgeBurst.cooldownMs) return refilled;
     bursting = true;
     lastBurstAt = now;
     let left = nudgeBurst.actions;
@@ -162,7 +168,7 @@ export function startDemoSimulator(app: DemoApp, state: DemoState, options: Demo
       });
     };
     next();
-    return true;
+    return refilled;
   }
 
   return {

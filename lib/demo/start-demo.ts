@@ -4,7 +4,7 @@
 // never reaches the simulator or the database), and sweeps demo data past its retention.
 import { log } from "@/lib/log";
 import type { ServiceContext } from "@/lib/service/context";
-import { sweepDemoData } from "@/lib/service/jobs/sweep-demo-data";
+import { sweepDemoData, type SweepReport } from "@/lib/service/jobs/sweep-demo-data";
 import type { DemoApp } from "./demo-api";
 import { startDemoSimulator, type DemoSimulator, type DemoSimulatorOptions } from "./demo-simulator";
 import { seedDemo, type DemoState } from "./seed-demo";
@@ -24,18 +24,27 @@ export interface RunningDemo {
   stop(): Promise<void>;
 }
 
+/**
+ * One retention sweep of the demo organisation. Stale active missions may go with it, so the
+ * partner publishes their replacements at once: a visitor never finds fewer active missions than
+ * the demo keeps, not even between a sweep and the next partner round.
+ */
+export async function sweepDemo(ctx: ServiceContext, simulator: Pick<DemoSimulator, "partnerRound">, state: Pick<DemoState, "orgId">, retentionHours: number, now?: Date): Promise<SweepReport> {
+  const report = await sweepDemoData(ctx, { orgIds: [state.orgId], retentionHours, ...(now ? { now } : {}) });
+  if (report.missions > 0) await simulator.partnerRound(now);
+  return report;
+}
+
 export async function startDemo(runtime: { ctx: ServiceContext; app: DemoApp }, options: StartDemoOptions): Promise<RunningDemo> {
   const { ctx, app } = runtime;
   const { state, fresh } = await seedDemo(ctx);
   const simulator = startDemoSimulator(app, state, { burst: fresh, intervalMs: options.intervalMs, ...options.simulator });
-  ctx.onDashboardSignIn = (user) => {
-    if (user.memberships.some((m) => m.org_id === state.orgId)) simulator.nudge();
-  };
+  ctx.onDashboardSignIn = (user) => (user.memberships.some((m) => m.org_id === state.orgId) ? simulator.nudge() : undefined);
 
   const sweepEveryMs = options.sweepEveryMs ?? 15 * 60_000;
   let sweeping: Promise<unknown> = Promise.resolve();
   const sweep = () => {
-    sweeping = sweepDemoData(ctx, { orgIds: [state.orgId], retentionHours: options.retentionHours })
+    sweeping = sweepDemo(ctx, simulator, state, options.retentionHours)
       .then((report) => {
         if (report.missions + report.orders + report.events > 0) log.info("demo retention sweep", { ...report });
       })

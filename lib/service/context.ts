@@ -58,8 +58,11 @@ export interface ServiceContext {
   secretBox: SecretBox;
   /** Tells this process's workers (all, or those named) that work was just committed; no-op without workers. */
   wakeWorkers: (...queues: ("qa" | "webhooks" | "orders")[]) => void;
-  /** Told after a dashboard user signed in with a password (the demo starts a burst for its visitors); unset by default. */
-  onDashboardSignIn?: (user: DashboardUser) => void;
+  /**
+   * Told after a dashboard user signed in with a password (the demo tops up its missions and starts
+   * a burst for its visitors); the sign-in waits for what it returns, briefly. Unset by default.
+   */
+  onDashboardSignIn?: (user: DashboardUser) => Promise<void> | undefined;
 }
 
 export const API_BASE_PATH = "/api/v1";

@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "@/lib/db/client";
 import { startDemoSimulator } from "@/lib/demo/demo-simulator";
+import { sweepDemo } from "@/lib/demo/start-demo";
 import { seedDemo } from "@/lib/demo/seed-demo";
 import { TestClient, square } from "@/lib/service/http/tests/client";
 import { startTestService, type TestService } from "@/lib/service/http/tests/harness";
@@ -154,18 +155,29 @@ describe("sweepDemoData", () => {
     const stepMs = 4 * HOUR;
     const start = Date.now() - week;
     const daily: { bytes: number; submissions: number; events: number }[] = [];
+    const activeSeen: number[] = [];
+    const activeFree = async () => {
+      const [row] = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from missions where org_id = ${state.orgId} and status = 'active' and order_id is null`);
+      return row?.n ?? 0;
+    };
     let written = 0;
     try {
       for (let t = start; t <= start + week; t += stepMs) {
         const clock = new Date(t);
         await simulator.partnerRound(clock);
         const before = await bytesUnder(photosDir);
-        for (let i = 0; i < 3; i++) await simulator.act();
+        activeSeen.push(await activeFree());
+        for (let i = 0; i < 3; i++) {
+          await simulator.act();
+          activeSeen.push(await activeFree());
+        }
         await waitUntil(() => decided(state.orgId));
+        activeSeen.push(await activeFree());
         written += Math.max(0, (await bytesUnder(photosDir)) - before);
         await redate(state.orgId, stepStarted, clock);
         stepStarted = new Date();
-        await sweepDemoData(ctx, { orgIds: [state.orgId], retentionHours: 24, now: clock });
+        await sweepDemo(ctx, simulator, state, 24, clock);
+        activeSeen.push(await activeFree());
         if ((t - start) % (24 * HOUR) === 0 && t > start) {
           daily.push({ bytes: await bytesUnder(photosDir), submissions: await count("submissions", state.orgId), events: await count("events", state.orgId) });
         }
@@ -173,7 +185,10 @@ describe("sweepDemoData", () => {
     } finally {
       await simulator.stop();
     }
-    console.log(`[week] written ${written} bytes; at the end of each day: ${JSON.stringify(daily)}`);
+    console.log(`[week] written ${written} bytes; at the end of each day: ${JSON.stringify(daily)}; active missions seen: ${Math.min(...activeSeen)}–${Math.max(...activeSeen)}`);
+    // Whenever a visitor might look, at least two missions are active (the demo keeps four).
+    expect(activeSeen.length).toBeGreaterThan(200);
+    expect(Math.min(...activeSeen)).toBeGreaterThanOrEqual(2);
     expect(daily).toHaveLength(7);
     const [day1, day2] = daily;
     if (!day1 || !day2) throw new Error("no daily figures");

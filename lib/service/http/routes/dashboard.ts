@@ -115,11 +115,22 @@ const routes = {
   }),
 };
 
+const SIGN_IN_HOOK_WAIT_MS = 2000;
+
+/** Waits for `work` (its failure ignored: the hook logs its own), at most `ms`. */
+async function settledWithin(work: Promise<void> | undefined, ms: number): Promise<void> {
+  if (!work) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work.catch(() => undefined), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
 export function registerDashboardRoutes(app: OpenAPIHono<AppEnv>) {
   // POST /dashboard/sign-in – email and password → user and memberships
   app.openapi(routes.signIn, async (c) => {
     const user = await signInWithPassword({ ctx: c.var.ctx, ...c.req.valid("json") });
-    c.var.ctx.onDashboardSignIn?.(user);
+    // The demo tops up its missions for the visitor before their first page (never for long).
+    await settledWithin(c.var.ctx.onDashboardSignIn?.(user), SIGN_IN_HOOK_WAIT_MS);
     return c.json(user, 200);
   });
 
