@@ -61,9 +61,19 @@ export async function demoOrders(api: DemoApi): Promise<Order[]> {
   );
 }
 
+/** Whether any of the orders has a task a zoomer could see on the field page (open or reserved). */
+async function hasFieldWork(api: DemoApi, orders: Pick<Order, "id">[]): Promise<boolean> {
+  for (const order of orders) {
+    const tasks = await api.call<{ data: { status: string }[] }>("orders", "GET", `/api/orders/v1/orders/${order.id}/assignments?per_page=100`);
+    if (!tasks.ok || tasks.body.data.some((t) => t.status === "open" || t.status === "reserved")) return true;
+  }
+  return false;
+}
+
 /**
  * The always-alive rule for orders: a live daily order, and a one-off order in progress or, once
- * the last one ended, a new one `reorderAfterMs` later (the places differ from the last one's).
+ * the last one ended, a new one `reorderAfterMs` later (the places differ from the last one's) —
+ * or at once when no live order has a task left, so the demo zoomer always has order work nearby.
  * Returns the demo's live orders after any placing.
  */
 export async function keepOrdersAlive(
@@ -89,7 +99,7 @@ export async function keepOrdersAlive(
   if (running.length === 0) {
     // Newest first: the last one to end decides when the next is due, and where it is not.
     const last = [...oneOffs].sort((a, b) => b.updated_at.localeCompare(a.updated_at))[0];
-    if (!last || now.getTime() - Date.parse(last.updated_at) >= reorderAfterMs) {
+    if (!last || now.getTime() - Date.parse(last.updated_at) >= reorderAfterMs || !(await hasFieldWork(api, live))) {
       const lastPlaces = new Set(last?.locations.map((l) => l.location_id));
       const choices = DEMO_ONE_OFF_ORDERS.filter((plan) => !plan.places.some((key) => lastPlaces.has(`loc_${key}`)));
       const plan = last ? choices[Math.floor(random() * choices.length)] : DEMO_ONE_OFF_ORDERS[0];
