@@ -17,11 +17,14 @@ export function Field({ id, label, hint, errors, children }: { id: string; label
         </p>
       ) : null}
       {errors?.length ? (
-        <ul id={`${id}-error`} className="text-xs font-medium text-red-700" role="alert">
-          {errors.map((e) => (
-            <li key={e}>{e}</li>
-          ))}
-        </ul>
+        // The alert wraps the list: role="alert" on the <ul> itself would strip its list semantics.
+        <div id={`${id}-error`} role="alert" className="text-xs font-medium text-red-700">
+          <ul>
+            {errors.map((e) => (
+              <li key={e}>{e}</li>
+            ))}
+          </ul>
+        </div>
       ) : null}
     </div>
   );
