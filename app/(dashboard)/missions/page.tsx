@@ -126,7 +126,17 @@ export default async function MissionsPage({ searchParams }: { searchParams: Pro
                     <Link href={`/missions/${m.id}`} className="font-medium text-slate-900 hover:text-emerald-800 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600">
                       {m.title}
                     </Link>
-                    <div className="mt-0.5 text-xs text-slate-500">{formatArea(m.area_m2)}</div>
+                    <div className="mt-0.5 text-xs text-slate-500">
+                      {formatArea(m.area_m2)}
+                      {m.order_id ? (
+                        <>
+                          {" · "}
+                          <Link href={`/orders/${m.order_id}`} className="underline hover:text-emerald-800 focus-visible:outline-2 focus-visible:outline-emerald-600">
+                            dispatched from an order
+                          </Link>
+                        </>
+                      ) : null}
+                    </div>
                   </td>
                   <td className="px-4 py-3">
                     <StatusBadge status={m.status} />
