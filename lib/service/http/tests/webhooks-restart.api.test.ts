@@ -1,6 +1,7 @@
 // Kill -9 the app while a webhook is in flight, start it again on the same data: the delivery is
 // retried, with the same event id and body. Runs the real server script in a child process.
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -16,6 +17,10 @@ let port: number;
 let receiver: Receiver;
 let child: ChildProcess | undefined;
 let postgres: { url: string; drop(): Promise<void> } | undefined;
+// With DATABASE_URL the service never generates its sealing key: every instance must share one.
+const SECRETS_KEY = randomBytes(32).toString("base64url");
+/** What the app last wrote to stderr: the reason when it does not start. */
+let stderrTail = "";
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -36,20 +41,23 @@ async function startApp(): Promise<void> {
       PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       DATABASE_URL: postgres?.url ?? "",
+      SECRETS_KEY: postgres ? SECRETS_KEY : "",
       ADMIN_TOKEN: ADMIN,
       DEMO: "off",
       WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
       WEBHOOK_TIMEOUT_MS: "1000",
       WEBHOOK_RETRY_SCALE: "0.001",
     },
-    stdio: "ignore",
+    stdio: ["ignore", "ignore", "pipe"],
   });
+  stderrTail = "";
+  child.stderr?.on("data", (chunk: Buffer) => (stderrTail = (stderrTail + chunk.toString()).slice(-2000)));
   // A cold start (tsx transpiling, PGlite's WASM, migrations) takes seconds, more on a loaded machine.
   const deadline = Date.now() + 90_000;
   for (;;) {
     const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
     if (ok) return;
-    if (Date.now() > deadline) throw new Error("app did not start");
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`app did not start (exit code ${child.exitCode}): ${stderrTail}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
