@@ -92,7 +92,10 @@ export async function verifyWebhook(options: VerifyWebhookOptions): Promise<Webh
   const age = Math.floor((options.now ?? Date.now()) / 1000) - Number(timestamp);
   if (Math.abs(age) > tolerance) throw new WebhookVerificationError(`The request is ${age} s old; more than ${tolerance} s from now.`);
 
-  const signed = new Uint8Array([...encoder.encode(`${id}.${timestamp}.`), ...body]);
+  const prefix = encoder.encode(`${id}.${timestamp}.`);
+  const signed = new Uint8Array(prefix.length + body.length);
+  signed.set(prefix);
+  signed.set(body, prefix.length);
   const standard = signature
     .split(" ")
     .filter((entry) => entry.startsWith("v1,"))
