@@ -11,7 +11,7 @@ const config = [
     },
   },
   {
-    ignores: [".next/**", "node_modules/**", "public/vendor/**", ".data/**", "test-results/**", "playwright-report/**", "next-env.d.ts"],
+    ignores: [".next/**", "node_modules/**", "public/vendor/**", ".data/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "clients/typescript/dist/**", "clients/typescript/src/generated/**"],
   },
 ];
 

@@ -26,6 +26,6 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Pages only: the API (/api, /cdn) sets its own headers; static files carry no script.
-  matcher: ["/((?!api/|cdn/|_next/static/|_next/image|vendor/|basemap/|favicon\\.ico|icon\\.svg|maplibre-gl-worker).*)"],
+  // Pages only: the API (/api, /cdn, /.well-known) sets its own headers; static files carry no script.
+  matcher: ["/((?!api/|cdn/|\\.well-known/|_next/static/|_next/image|vendor/|basemap/|favicon\\.ico|icon\\.svg|maplibre-gl-worker).*)"],
 };

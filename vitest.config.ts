@@ -11,8 +11,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["lib/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts"],
-          exclude: ["**/*.api.test.ts", "node_modules/**"],
+          include: ["lib/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts", "clients/**/*.test.ts"],
+          exclude: ["**/*.api.test.ts", "**/node_modules/**"],
           // A few unit tests open an in-memory PGlite (WASM start + migrations): seconds on a
           // loaded 2-core machine, so hooks get the same allowance as the API project's.
           hookTimeout: 60_000,
@@ -22,7 +22,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: "api",
-          include: ["lib/**/*.api.test.ts"],
+          // clients/: the SDKs' tests against the running service (the Python client's through python3).
+          include: ["lib/**/*.api.test.ts", "clients/**/*.api.test.ts"],
+          exclude: ["**/node_modules/**"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

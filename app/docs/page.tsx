@@ -14,7 +14,13 @@ export default function DocsPage() {
           <a className="text-emerald-700 underline" href="/api/v1/openapi.json">
             /api/v1/openapi.json
           </a>
-          . Guides: <Link className="text-emerald-700 underline" href="/docs/webhooks">webhooks (verifying signatures, retries)</Link>; authentication, errors and rate limits are in the document&apos;s introduction.
+          . Guides: <Link className="text-emerald-700 underline" href="/docs/webhooks">webhooks (verifying signatures, retries)</Link>;{" "}
+          <Link className="text-emerald-700 underline" href="/docs/clients">client libraries (TypeScript, Python) with quick starts</Link>; OAuth
+          discovery at{" "}
+          <a className="text-emerald-700 underline" href="/.well-known/oauth-authorization-server">
+            /.well-known/oauth-authorization-server
+          </a>
+          ; authentication, errors and rate limits are in the document&apos;s introduction.
         </p>
       </header>
       <SwaggerReference specUrl="/api/v1/openapi.json" />

@@ -16,6 +16,7 @@ import { registerAdminRoutes } from "./routes/admin";
 import { registerAdminOrderRoutes } from "./routes/admin-orders";
 import { registerCdnRoutes } from "./routes/cdn";
 import { registerCredentialRoutes } from "./routes/credentials";
+import { registerDiscoveryRoutes } from "./routes/discovery";
 import { registerDashboardRoutes } from "./routes/dashboard";
 import { registerFieldRoutes } from "./routes/field";
 import { registerFieldAssignmentRoutes } from "./routes/field-assignments";
@@ -67,6 +68,7 @@ const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
 const healthRoute = createRoute({
   method: "get",
   path: "/api/health",
+  operationId: "getHealth",
   tags: ["Health"],
   summary: "Health",
   description: "Answers when the app and its database respond; says which database is in use.",
@@ -140,6 +142,8 @@ export function createServiceApp(ctx: ServiceContext) {
     c.header("X-Request-Id", requestId);
     await next();
   });
+
+  registerDiscoveryRoutes(app);
 
   const v1 = createSubApp();
   registerAuthRoutes(v1);

@@ -64,6 +64,8 @@ export function registerWebhookEvents(app: OpenAPIHono<AppEnv>) {
     app.openAPIRegistry.registerWebhook({
       method: "post",
       path: event,
+      // onMissionCreated, onPhotosDelivered, …: what a receiver's handler for the event is called.
+      operationId: `on${event.split(/[._]/).map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join("")}`,
       tags: ["Webhooks"],
       summary,
       description:

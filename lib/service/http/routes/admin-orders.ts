@@ -37,8 +37,11 @@ const OrganisationUsageSchema = z
 const listOrgsRoute = createRoute({
   method: "get",
   path: "/orgs",
+  operationId: "listOrganisations",
   tags,
   summary: "List organisations with their plan and the month's use",
+  description:
+    "Every organisation with its plan and this calendar month's photo use against the plan's quota.",
   security: adminSecurity,
   middleware: [requireAdmin] as const,
   request: { query: z.object({ ...PagingQuery, q: z.string().max(200).optional().openapi({ description: "Part of the name (case-insensitive)." }) }) },
@@ -48,8 +51,11 @@ const listOrgsRoute = createRoute({
 const updateOrgRoute = createRoute({
   method: "patch",
   path: "/orgs/{org_id}",
+  operationId: "updateOrganisation",
   tags,
   summary: "Change an organisation's name, plan or card on file",
+  description:
+    "Changes an organisation's name, plan (which sets its rate limit, monthly quota and delivery promise) or card on file.",
   security: adminSecurity,
   middleware: [requireAdmin, jsonBody] as const,
   request: {
@@ -76,8 +82,11 @@ const updateOrgRoute = createRoute({
 const getPricesRoute = createRoute({
   method: "get",
   path: "/price-list",
+  operationId: "getPriceList",
   tags,
   summary: "The price list of the order interface",
+  description:
+    "The price list the order interface quotes from: per-photo prices by category and time of day, recurring discounts, currency.",
   security: adminSecurity,
   middleware: [requireAdmin] as const,
   responses: { 200: ok(PriceListSchema.extend({ updated_at: z.string() }).openapi("PriceListWithDate"), "The prices in force."), ...publicErrorResponses(401) },
@@ -86,6 +95,7 @@ const getPricesRoute = createRoute({
 const putPricesRoute = createRoute({
   method: "put",
   path: "/price-list",
+  operationId: "replacePriceList",
   tags,
   summary: "Replace the price list",
   description: "New quotes use it at once; existing orders keep the quote they were created with.",
@@ -98,6 +108,7 @@ const putPricesRoute = createRoute({
 const rotateSecretRoute = createRoute({
   method: "post",
   path: "/orgs/{org_id}/delivery-secret/rotate",
+  operationId: "rotateOrganisationDeliverySecret",
   tags,
   summary: "Create or rotate an organisation's order-delivery secret",
   description: "For the partner's enterprise contact: a new secret, shown only here; the old one keeps signing for the grace period.",

@@ -40,8 +40,11 @@ const created = <T extends z.ZodType>(schema: T, description: string) => ({
 const createOrgRoute = createRoute({
   method: "post",
   path: "/orgs",
+  operationId: "createOrganisation",
   tags,
   summary: "Create a partner organisation",
+  description:
+    "Creates a partner organisation (plan Developer unless given); its credentials, users and API keys are created separately.",
   security: adminSecurity,
   middleware: [requireAdmin, jsonBody] as const,
   request: { body: json(z.strictObject({ name, plan: z.enum(PLANS).optional() }).openapi("CreateOrganisation")) },
@@ -51,8 +54,11 @@ const createOrgRoute = createRoute({
 const createClientRoute = createRoute({
   method: "post",
   path: "/orgs/{org_id}/clients",
+  operationId: "createOrganisationClient",
   tags,
   summary: "Create partner API client credentials",
+  description:
+    "Creates OAuth client credentials for an organisation with the scopes given; the client secret is in this response only.",
   security: adminSecurity,
   middleware: [requireAdmin, jsonBody] as const,
   request: {
@@ -76,6 +82,7 @@ const createClientRoute = createRoute({
 const revokeClientRoute = createRoute({
   method: "delete",
   path: "/clients/{client_id}",
+  operationId: "revokeClientCredentials",
   tags,
   summary: "Revoke API client credentials",
   description: "The client can no longer get tokens, and tokens it already has stop working at once.",
@@ -88,6 +95,7 @@ const revokeClientRoute = createRoute({
 const createUserRoute = createRoute({
   method: "post",
   path: "/orgs/{org_id}/users",
+  operationId: "addOrganisationUser",
   tags,
   summary: "Add a dashboard user to an organisation",
   description: "An existing user (same email) is added to this organisation too, keeping their password.",
@@ -118,8 +126,11 @@ const createUserRoute = createRoute({
 const createApiKeyRoute = createRoute({
   method: "post",
   path: "/orgs/{org_id}/api-keys",
+  operationId: "createOrganisationApiKey",
   tags,
   summary: "Create an order-interface API key",
+  description:
+    "Creates an order-interface API key for an organisation (read-only or read-write); the key is in this response only and stored hashed.",
   security: adminSecurity,
   middleware: [requireAdmin, jsonBody] as const,
   request: {
@@ -145,6 +156,7 @@ const createApiKeyRoute = createRoute({
 const createZoomerRoute = createRoute({
   method: "post",
   path: "/zoomers",
+  operationId: "createZoomer",
   tags,
   summary: "Create a zoomer (field contributor) with credentials",
   description: "The credentials carry the scope submissions:write only.",

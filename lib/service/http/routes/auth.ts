@@ -57,6 +57,7 @@ const oauthError = (description: string) => ({ description, content: { "applicat
 const tokenRoute: RouteConfig = {
   method: "post",
   path: "/auth/token",
+  operationId: "requestAccessToken",
   tags,
   summary: "Get an access token (client credentials)",
   description:
@@ -84,6 +85,7 @@ const tokenRoute: RouteConfig = {
 const jwksRoute = createRoute({
   method: "get",
   path: "/auth/jwks.json",
+  operationId: "getJwks",
   tags,
   summary: "Token signing keys (JWKS)",
   description: "Public keys that verify access tokens, by `kid` (RFC 7517).",

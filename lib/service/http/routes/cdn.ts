@@ -12,6 +12,7 @@ import type { AppEnv } from "../types";
 const route = createRoute({
   method: "get",
   path: "/images/{image_id}/{variant}",
+  operationId: "downloadImage",
   tags: ["CDN"],
   summary: "Photo bytes (signed URL)",
   description:

@@ -31,6 +31,7 @@ const routes = {
   listClients: createRoute({
     method: "get",
     path: "/clients",
+    operationId: "listClients",
     tags,
     summary: "List the organisation's API clients",
     description: "Partner API clients (OAuth client credentials), revoked ones included, newest first. Secrets are never shown again.",
@@ -41,6 +42,7 @@ const routes = {
   createClient: createRoute({
     method: "post",
     path: "/clients",
+    operationId: "createClient",
     tags,
     summary: "Create an API client",
     description:
@@ -54,6 +56,7 @@ const routes = {
   revokeClient: createRoute({
     method: "delete",
     path: "/clients/{client_id}",
+    operationId: "revokeClient",
     tags,
     summary: "Revoke an API client",
     description: "It can no longer get tokens, and the tokens it has stop working at once. Revoking a revoked client changes nothing.",
@@ -65,6 +68,7 @@ const routes = {
   listApiKeys: createRoute({
     method: "get",
     path: "/api-keys",
+    operationId: "listApiKeys",
     tags,
     summary: "List the organisation's API keys",
     description: "Order-interface API keys, revoked ones included, newest first; only each key's prefix is shown.",
@@ -75,6 +79,7 @@ const routes = {
   createApiKey: createRoute({
     method: "post",
     path: "/api-keys",
+    operationId: "createApiKey",
     tags,
     summary: "Create an API key",
     description: "An order-interface API key; the `key` is in this response only (it is stored as a digest).",
@@ -86,6 +91,7 @@ const routes = {
   revokeApiKey: createRoute({
     method: "delete",
     path: "/api-keys/{key_id}",
+    operationId: "revokeApiKey",
     tags,
     summary: "Revoke an API key",
     description: "Revoking a revoked key changes nothing.",

@@ -39,6 +39,7 @@ const routes = {
   signIn: createRoute({
     method: "post",
     path: "/dashboard/sign-in",
+    operationId: "signInDashboardUser",
     tags,
     summary: "Sign a dashboard user in with email and password",
     description:
@@ -58,6 +59,7 @@ const routes = {
   lookup: createRoute({
     method: "post",
     path: "/dashboard/users/lookup",
+    operationId: "lookUpDashboardUser",
     tags,
     summary: "Find a dashboard user by email",
     description: "For single sign-on: maps an email address the identity provider has verified to an existing user (case-insensitive).",
@@ -69,6 +71,7 @@ const routes = {
   get: createRoute({
     method: "get",
     path: "/dashboard/users/{user_id}",
+    operationId: "getDashboardUser",
     tags,
     summary: "Get a dashboard user with their memberships",
     description: "The dashboard re-checks memberships and roles with this on every request (caching the answer briefly).",
@@ -80,6 +83,7 @@ const routes = {
   token: createRoute({
     method: "post",
     path: "/dashboard/tokens",
+    operationId: "createDashboardToken",
     tags,
     summary: "Get a mission-interface token for a user in one organisation",
     description:

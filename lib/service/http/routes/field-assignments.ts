@@ -45,6 +45,7 @@ const IdParam = z.object({ id: z.string().max(100).openapi({ param: { name: "id"
 const listRoute = createRoute({
   method: "get",
   path: "/field/assignments",
+  operationId: "listNearbyAssignments",
   tags,
   summary: "Order tasks near a point (zoomers)",
   description: "Open tasks within `radius_km`, nearest first, and the ones you hold. Each is one angle of one ordered location.",
@@ -57,6 +58,7 @@ const listRoute = createRoute({
 const getRoute = createRoute({
   method: "get",
   path: "/field/assignments/{id}",
+  operationId: "getAssignment",
   tags,
   summary: "One task (zoomers)",
   description: "An open task, or one you hold or did (with its verification).",
@@ -69,6 +71,7 @@ const getRoute = createRoute({
 const takeRoute = createRoute({
   method: "post",
   path: "/field/assignments/{id}/take",
+  operationId: "takeAssignment",
   tags,
   summary: "Take a task (zoomers)",
   description: "Reserves the task for you for 30 minutes (taking it again renews the reservation); then it is back in the pool. You can hold 6 at most.",
@@ -81,8 +84,11 @@ const takeRoute = createRoute({
 const releaseRoute = createRoute({
   method: "post",
   path: "/field/assignments/{id}/release",
+  operationId: "releaseAssignment",
   tags,
   summary: "Give a task back (zoomers)",
+  description:
+    "Gives a taken task back to the pool before its reservation runs out, so another zoomer near it can take it.",
   security: security("submissions:write"),
   middleware: [authenticate("submissions:write")] as const,
   request: { params: IdParam },
@@ -92,6 +98,7 @@ const releaseRoute = createRoute({
 const photoRoute = (limits: ServiceConfig["uploads"]) => ({
   method: "post" as const,
   path: "/field/assignments/{id}/photo",
+  operationId: "submitAssignmentPhoto",
   tags,
   summary: "Submit the task's photo (zoomers)",
   description:

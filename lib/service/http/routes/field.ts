@@ -34,6 +34,7 @@ export const NearQuerySchema = z.object({
 const nearRoute = createRoute({
   method: "get",
   path: "/field/missions",
+  operationId: "listNearbyMissions",
   tags: ["Field"],
   summary: "Open missions near a point (zoomers)",
   description: "Active missions within `radius_km` of the point, nearest first, with public fields only.",
@@ -48,6 +49,7 @@ const nearRoute = createRoute({
 const ownSubmissionRoute = createRoute({
   method: "get",
   path: "/field/submissions/{id}",
+  operationId: "getFieldSubmission",
   tags: ["Field"],
   summary: "A zoomer's own submission and its QA verdict",
   description: "Only the zoomer who submitted it can read it here; partners use GET /submissions/{id}.",

@@ -24,6 +24,7 @@ const MissionIdParam = z.object({
 const listRoute = createRoute({
   method: "get",
   path: "/missions",
+  operationId: "listMissions",
   tags,
   summary: "List missions",
   description: "Missions of the caller's organisation, newest first. Active missions only unless `status` says otherwise.",
@@ -39,6 +40,7 @@ const listRoute = createRoute({
 const createMissionRoute = createRoute({
   method: "post",
   path: "/missions",
+  operationId: "createMission",
   tags,
   summary: "Create a mission",
   description: "Publishes a mission: a polygon and how many photos it needs. Emits `mission.created`.",
@@ -54,8 +56,11 @@ const createMissionRoute = createRoute({
 const getRoute = createRoute({
   method: "get",
   path: "/missions/{id}",
+  operationId: "getMission",
   tags,
   summary: "Get a mission",
+  description:
+    "One mission of the caller's organisation, with its progress (submissions, approved images). Another organisation's mission is answered 404, like one that does not exist.",
   security: security("missions:read"),
   middleware: [authenticate("missions:read")] as const,
   request: { params: MissionIdParam },
@@ -65,6 +70,7 @@ const getRoute = createRoute({
 const updateRoute = createRoute({
   method: "patch",
   path: "/missions/{id}",
+  operationId: "updateMission",
   tags,
   summary: "Change a mission",
   description: "Changes title, description, bounds or required images of an active mission. Other fields are refused.",
@@ -80,6 +86,7 @@ const updateRoute = createRoute({
 const cancelRoute = createRoute({
   method: "post",
   path: "/missions/{id}/cancel",
+  operationId: "cancelMission",
   tags,
   summary: "Cancel a mission",
   description: "Stops an active mission from taking submissions. Completed or cancelled missions answer 409.",

@@ -86,6 +86,7 @@ Any other change answers 409 with the current state.`;
 const quoteRoute = createRoute({
   method: "post",
   path: "/orders/quote",
+  operationId: "quoteOrder",
   tags,
   summary: "Price an order",
   description: "Prices a create-order body without creating anything: line items per location, the recurring discount, the plan's quota left this month and the total.",
@@ -98,6 +99,7 @@ const quoteRoute = createRoute({
 const createOrderRoute = createRoute({
   method: "post",
   path: "/orders",
+  operationId: "createOrder",
   tags,
   summary: "Create an order",
   description: `Creates an order in \`pending_confirmation\` with its quote; confirm it to pay and dispatch. Unknown members are refused. States:\n${STATE_TABLE}`,
@@ -110,6 +112,7 @@ const createOrderRoute = createRoute({
 const listRoute = createRoute({
   method: "get",
   path: "/orders",
+  operationId: "listOrders",
   tags,
   summary: "List orders",
   description: "The organisation's orders, newest first.",
@@ -122,8 +125,11 @@ const listRoute = createRoute({
 const getRoute = createRoute({
   method: "get",
   path: "/orders/{id}",
+  operationId: "getOrder",
   tags,
   summary: "Get an order",
+  description:
+    "One order of the caller's organisation: locations, requirements, recurrence, quote, state and progress.",
   security: orderSecurity("orders:read"),
   middleware: [read] as const,
   request: { params: OrderIdParam },
@@ -133,6 +139,7 @@ const getRoute = createRoute({
 const confirmRoute = createRoute({
   method: "post",
   path: "/orders/{id}/confirm",
+  operationId: "confirmOrder",
   tags,
   summary: "Confirm and pay an order",
   description:
@@ -148,6 +155,7 @@ const confirmRoute = createRoute({
 const authenticateRoute = createRoute({
   method: "post",
   path: "/orders/{id}/payments/{payment_id}/authenticate",
+  operationId: "authenticateOrderPayment",
   tags,
   summary: "Complete a card authentication (test mode)",
   description: "Test mode only: acts as the customer completing (or failing) 3-D Secure for a payment in `requires_action`. In live mode the card processor reports it.",
@@ -164,6 +172,7 @@ const authenticateRoute = createRoute({
 const cancelRoute = createRoute({
   method: "post",
   path: "/orders/{id}/cancel",
+  operationId: "cancelOrder",
   tags,
   summary: "Cancel an order",
   description: "Cancels the order and its open missions. Undelivered work is refunded; a recurring order ends. The body (a reason) is optional.",
@@ -177,6 +186,7 @@ const pauseRoute = (action: "pause" | "resume") =>
   createRoute({
     method: "post",
     path: `/orders/{id}/${action}`,
+    operationId: action === "pause" ? "pauseOrder" : "resumeOrder",
     tags,
     summary: action === "pause" ? "Pause a recurring order" : "Resume a recurring order",
     description:
@@ -192,6 +202,7 @@ const pauseRoute = (action: "pause" | "resume") =>
 const missionsRoute = createRoute({
   method: "get",
   path: "/orders/{id}/missions",
+  operationId: "listOrderMissions",
   tags,
   summary: "The order's missions",
   description: "The missions dispatched for the order (one per location and cycle), latest cycle first. They are real missions of the mission interface.",
@@ -204,6 +215,7 @@ const missionsRoute = createRoute({
 const photosRoute = createRoute({
   method: "get",
   path: "/orders/{id}/photos",
+  operationId: "listOrderPhotos",
   tags,
   summary: "The order's delivered photos",
   description: "Delivered (verified) photos in the spec's Delivered photo record, oldest first — the same records `photos.delivered` carried. URLs are signed and valid for 7 days.",
@@ -236,6 +248,7 @@ const OrderAssignmentSchema = z
 const assignmentsRoute = createRoute({
   method: "get",
   path: "/orders/{id}/assignments",
+  operationId: "listOrderAssignments",
   tags,
   summary: "The order's field work",
   description: "Each location × angle and attempt: who took it, late or not, its verification and delivery. Latest cycle first.",
@@ -248,6 +261,7 @@ const assignmentsRoute = createRoute({
 const scheduleRoute = createRoute({
   method: "get",
   path: "/orders/{id}/schedule",
+  operationId: "getOrderSchedule",
   tags,
   summary: "The next cycles of a recurring order",
   description: "Each cycle's local date, dispatch time and window in every time zone the order's locations are in. 409 for a one-off order.",
@@ -265,6 +279,7 @@ const DeliveryQuery = z.object({ ...PagingQuery, status: z.string().max(100).opt
 const deliveriesRoute = createRoute({
   method: "get",
   path: "/orders/{id}/deliveries",
+  operationId: "listOrderDeliveries",
   tags,
   summary: "Deliveries to the order's webhook URL",
   description: "Every event sent to `delivery.webhook_url`, with every attempt. Empty when the order has no delivery URL.",
@@ -277,6 +292,7 @@ const deliveriesRoute = createRoute({
 const redeliverRoute = createRoute({
   method: "post",
   path: "/orders/{id}/deliveries/{delivery_id}/redeliver",
+  operationId: "redeliverOrderDelivery",
   tags,
   summary: "Send a delivery again",
   description: "Queues one more attempt of a succeeded or failed delivery, with the same event id and body.",
@@ -289,8 +305,11 @@ const redeliverRoute = createRoute({
 const secretInfoRoute = createRoute({
   method: "get",
   path: "/delivery-secret",
+  operationId: "getDeliverySecret",
   tags,
   summary: "The order-delivery secret (without the secret)",
+  description:
+    "Whether the organisation has an order-delivery secret (it signs photos.delivered and the other order events) and when it was created; the secret itself is shown only when created or rotated.",
   security: orderSecurity("orders:read"),
   middleware: [read] as const,
   responses: { 200: jsonResponse(DeliverySecretSchema, "Whether a secret exists, and since when."), ...errorResponses() },
@@ -299,6 +318,7 @@ const secretInfoRoute = createRoute({
 const secretCreateRoute = createRoute({
   method: "post",
   path: "/delivery-secret",
+  operationId: "createDeliverySecret",
   tags,
   summary: "Create the order-delivery secret",
   description: "Creates the secret that signs requests to orders' `delivery.webhook_url` (X-SVC-Signature). It is shown only in this answer; 409 when one exists (rotate it).",
@@ -311,6 +331,7 @@ const secretCreateRoute = createRoute({
 const secretRotateRoute = createRoute({
   method: "post",
   path: "/delivery-secret/rotate",
+  operationId: "rotateDeliverySecret",
   tags,
   summary: "Rotate the order-delivery secret",
   description: "A new secret, shown only here. The old one keeps signing (X-SVC-Signature-Previous) for 24 hours.",
@@ -349,6 +370,7 @@ const draftRoutes = {
   list: createRoute({
     method: "get",
     path: "/drafts",
+    operationId: "listOrderDrafts",
     tags,
     summary: "Order drafts",
     description: "The organisation's drafts, most recently saved first (for the dashboard's order wizard).",
@@ -359,8 +381,11 @@ const draftRoutes = {
   create: createRoute({
     method: "post",
     path: "/drafts",
+    operationId: "createOrderDraft",
     tags,
     summary: "Start an order draft",
+    description:
+      "Starts a server-side draft of an order (the dashboard's wizard saves each step here); nothing is priced or charged.",
     security: orderSecurity("orders:write"),
     middleware: [write, jsonBody, idempotency] as const,
     request: { headers: IdempotencyHeader, body: json(DraftInputSchema) },
@@ -369,8 +394,11 @@ const draftRoutes = {
   get: createRoute({
     method: "get",
     path: "/drafts/{id}",
+    operationId: "getOrderDraft",
     tags,
     summary: "An order draft",
+    description:
+      "One saved order draft with the steps filled in so far.",
     security: orderSecurity("orders:read"),
     middleware: [read] as const,
     request: { params: DraftIdParam },
@@ -379,6 +407,7 @@ const draftRoutes = {
   save: createRoute({
     method: "put",
     path: "/drafts/{id}",
+    operationId: "saveOrderDraft",
     tags,
     summary: "Save an order draft",
     description: "Replaces the draft's body. With If-Match, a save over a version another tab has already replaced answers 412.",
@@ -390,8 +419,11 @@ const draftRoutes = {
   remove: createRoute({
     method: "delete",
     path: "/drafts/{id}",
+    operationId: "deleteOrderDraft",
     tags,
     summary: "Delete an order draft",
+    description:
+      "Deletes an order draft; orders created from it are not affected.",
     security: orderSecurity("orders:write"),
     middleware: [write] as const,
     request: { params: DraftIdParam },
@@ -402,6 +434,7 @@ const draftRoutes = {
 const retakeRoute = createRoute({
   method: "post",
   path: "/orders/{id}/photos/{photo_id}/retake",
+  operationId: "retakeOrderPhoto",
   tags,
   summary: "Send a delivered photo back for a retake",
   description:

@@ -38,6 +38,7 @@ const MAX_GEOJSON_PAGE = 5000;
 const receiveRoute = (limits: { maxPhotos: number; maxFileBytes: number }): RouteConfig => ({
   method: "post",
   path: "/missions/{id}/submissions",
+  operationId: "createSubmission",
   tags,
   summary: "Submit photos to a mission (zoomers)",
   description:
@@ -70,6 +71,7 @@ const receiveRoute = (limits: { maxPhotos: number; maxFileBytes: number }): Rout
 const listRoute = createRoute({
   method: "get",
   path: "/missions/{id}/submissions",
+  operationId: "listMissionSubmissions",
   tags,
   summary: "List a mission's submissions",
   description:
@@ -105,6 +107,7 @@ const cachingHeaderDocs = {
 const pointsRoute = createRoute({
   method: "get",
   path: "/missions/{id}/submission-points",
+  operationId: "listSubmissionPoints",
   tags,
   summary: "Every located submission of a mission as GeoJSON points",
   description:
@@ -129,8 +132,11 @@ const pointsRoute = createRoute({
 const getRoute = createRoute({
   method: "get",
   path: "/submissions/{id}",
+  operationId: "getSubmission",
   tags,
   summary: "Get a submission with its images and QA result",
+  description:
+    "One submission with its images (signed CDN URLs, parsed EXIF) and its QA result, each check with its measured figure and verdict.",
   security: security("submissions:read"),
   middleware: [authenticate("submissions:read")] as const,
   request: { params: SubmissionIdParam },
@@ -140,6 +146,7 @@ const getRoute = createRoute({
 const imagesRoute = createRoute({
   method: "get",
   path: "/submissions/{id}/images",
+  operationId: "listSubmissionImages",
   tags,
   summary: "List a submission's images",
   description: "Image records with signed, expiring CDN URLs (original bytes with EXIF, preview, thumbnail), SHA-256, dimensions, parsed EXIF and QA checks.",
@@ -152,6 +159,7 @@ const imagesRoute = createRoute({
 const exportRoute = createRoute({
   method: "get",
   path: "/missions/{id}/export",
+  operationId: "exportMission",
   tags,
   summary: "Export a mission as a ZIP",
   description:

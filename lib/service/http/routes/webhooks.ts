@@ -18,6 +18,7 @@ const routes = {
   create: createRoute({
     method: "post",
     path: "/webhooks",
+    operationId: "createWebhook",
     tags,
     summary: "Register a webhook endpoint",
     description: "Answers with the signing `secret` — shown only here and on rotation. The URL must be public (SSRF guard).",
@@ -29,8 +30,11 @@ const routes = {
   list: createRoute({
     method: "get",
     path: "/webhooks",
+    operationId: "listWebhooks",
     tags,
     summary: "List webhook endpoints",
+    description:
+      "The organisation's webhook endpoints, newest first, without their secrets (a secret is shown once, when created or rotated).",
     security: security(scope),
     middleware: [auth] as const,
     responses: { 200: jsonResponse(z.object({ data: z.array(WebhookSchema) }).openapi("WebhookList"), "The endpoints."), ...errorResponses() },
@@ -38,8 +42,11 @@ const routes = {
   get: createRoute({
     method: "get",
     path: "/webhooks/{id}",
+    operationId: "getWebhook",
     tags,
     summary: "Get a webhook endpoint",
+    description:
+      "One webhook endpoint: URL, subscribed events, whether it is enabled (or was disabled after failing for days), never its secret.",
     security: security(scope),
     middleware: [auth] as const,
     request: { params: WebhookIdParam },
@@ -48,6 +55,7 @@ const routes = {
   update: createRoute({
     method: "patch",
     path: "/webhooks/{id}",
+    operationId: "updateWebhook",
     tags,
     summary: "Change a webhook endpoint",
     description: "url, events, description, enabled. Enabling a disabled endpoint clears its failure streak.",
@@ -59,6 +67,7 @@ const routes = {
   remove: createRoute({
     method: "delete",
     path: "/webhooks/{id}",
+    operationId: "deleteWebhook",
     tags,
     summary: "Delete a webhook endpoint",
     description: "Pending deliveries to it are dropped.",
@@ -70,6 +79,7 @@ const routes = {
   rotate: createRoute({
     method: "post",
     path: "/webhooks/{id}/rotate-secret",
+    operationId: "rotateWebhookSecret",
     tags,
     summary: "Rotate the signing secret",
     description: "A new secret signs from now on (X-SVC-Signature); the old one keeps signing alongside (X-SVC-Signature-Previous) until `previous_secret_expires_at`.",
@@ -81,6 +91,7 @@ const routes = {
   test: createRoute({
     method: "post",
     path: "/webhooks/{id}/test",
+    operationId: "sendWebhookTest",
     tags,
     summary: "Send a test event",
     description: "Queues a `webhook.test` event to this endpoint now; follow it in the delivery log.",
@@ -92,8 +103,11 @@ const routes = {
   deliveries: createRoute({
     method: "get",
     path: "/webhooks/{id}/deliveries",
+    operationId: "listWebhookDeliveries",
     tags,
     summary: "List deliveries with every attempt",
+    description:
+      "The endpoint's deliveries, newest first, each with every attempt (status code, latency, response snippet) and its state.",
     security: security(scope),
     middleware: [auth] as const,
     request: {
@@ -105,8 +119,11 @@ const routes = {
   delivery: createRoute({
     method: "get",
     path: "/webhooks/{id}/deliveries/{delivery_id}",
+    operationId: "getWebhookDelivery",
     tags,
     summary: "Get one delivery with every attempt",
+    description:
+      "One delivery with its payload and every attempt made, for debugging a receiver.",
     security: security(scope),
     middleware: [auth] as const,
     request: { params: DeliveryParams },
@@ -115,6 +132,7 @@ const routes = {
   redeliver: createRoute({
     method: "post",
     path: "/webhooks/{id}/deliveries/{delivery_id}/redeliver",
+    operationId: "redeliverWebhookDelivery",
     tags,
     summary: "Redeliver",
     description: "Queues another attempt of a settled delivery — same event id, same body. 409 while it is still being attempted or the endpoint is disabled.",

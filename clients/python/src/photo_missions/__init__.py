@@ -1,0 +1,19 @@
+"""Python client for the Photo Missions API. Standard library only (urllib, json, hmac, hashlib)."""
+from .client import ApiKey, ClientCredentials, Download, PhotoMissions, __version__, mission_body
+from .errors import OAuthError, PhotoMissionsError, ProblemError, WebhookVerificationError, parse_retry_after
+from .webhooks import verify_webhook
+
+__all__ = [
+    "ApiKey",
+    "ClientCredentials",
+    "Download",
+    "OAuthError",
+    "PhotoMissions",
+    "PhotoMissionsError",
+    "ProblemError",
+    "WebhookVerificationError",
+    "__version__",
+    "mission_body",
+    "parse_retry_after",
+    "verify_webhook",
+]

@@ -1,0 +1,10 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { renderSdkTypes } from "@/lib/api-client/render-api-types";
+
+describe("clients/typescript/src/generated/openapi.ts", () => {
+  it("matches the service's current public OpenAPI document (run `npm run api:types` after changing the API)", async () => {
+    const committed = readFileSync(new URL("../src/generated/openapi.ts", import.meta.url), "utf8");
+    expect(committed).toBe(await renderSdkTypes());
+  }, 60_000);
+});

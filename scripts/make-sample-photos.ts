@@ -1,0 +1,29 @@
+// Two sample geotagged JPEGs for the clients' quick starts (clients/*/README.md), standing in for
+// a zoomer's phone: taken now at --lat/--lng, facing north (0°), with GPS accuracy and the EXIF a
+// phone writes. The quick starts order a location 30 m north of that place, so the second photo
+// faces it.
+//
+//   npx tsx scripts/make-sample-photos.ts --lat 43.7705 --lng 11.2575 --out /tmp/pm-photos
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { makePhoto } from "@/lib/demo/make-photo";
+
+export async function makeSamplePhotos(place: { lat: number; lng: number }, outDir: string): Promise<{ missionPhoto: string; taskPhoto: string }> {
+  mkdirSync(outDir, { recursive: true });
+  const shot = (seed: number) => makePhoto({ ...place, accuracyM: 5, directionDeg: 0, altitudeM: 50, capturedAt: new Date(), seed });
+  const missionPhoto = join(outDir, "mission-photo.jpg");
+  const taskPhoto = join(outDir, "task-photo.jpg");
+  writeFileSync(missionPhoto, await shot(1));
+  writeFileSync(taskPhoto, await shot(2));
+  return { missionPhoto, taskPhoto };
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname)) {
+  const { values } = parseArgs({ options: { lat: { type: "string" }, lng: { type: "string" }, out: { type: "string" } } });
+  const lat = Number(values.lat ?? "43.7705");
+  const lng = Number(values.lng ?? "11.2575");
+  if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 85 || Math.abs(lng) > 180) throw new Error("--lat and --lng must be a place on Earth.");
+  const { missionPhoto, taskPhoto } = await makeSamplePhotos({ lat, lng }, resolve(values.out ?? "sample-photos"));
+  console.log(`PLACE_LAT=${lat}\nPLACE_LNG=${lng}\nPHOTO_FILE=${missionPhoto}\nTASK_PHOTO_FILE=${taskPhoto}`);
+}
