@@ -11,7 +11,7 @@ import { openDatabase, type Database } from "@/lib/db/client";
 import { env, type Env } from "@/lib/env";
 import { ensurePrivateDir, restrictTree } from "@/lib/fs/private-files";
 import { log } from "@/lib/log";
-import { tokenSettingsFor, type ServiceConfig, type ServiceContext } from "./context";
+import { tokenSettingsFor, type ServiceConfig, type ServiceContext, type StorageConfig } from "./context";
 import { createServiceApp, type ServiceApp } from "./http/app";
 import { startBackgroundWork, type BackgroundWork } from "./jobs/background";
 import { MissionCache } from "./missions/mission-cache";
@@ -19,6 +19,8 @@ import { createRateLimiter } from "./rate-limit/limiter";
 import { TestCardProcessor } from "./payments/test-card-processor";
 import { getOrCreateSecret, resealStoredSecrets } from "./secrets";
 import { LocalObjectStore } from "./storage/local-store";
+import type { ObjectStore } from "./storage/object-store";
+import { S3ObjectStore } from "./storage/s3-store";
 
 export interface ServiceRuntime {
   ctx: ServiceContext;
@@ -43,6 +45,26 @@ export function resolveAdminToken(e: Env): { token: string; file?: string } {
   return { token, file };
 }
 
+export function storageFromEnv(e: Env): StorageConfig {
+  if (e.STORAGE === "local" || !e.S3_BUCKET) return { kind: "local" };
+  return {
+    kind: "s3",
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    prefix: e.S3_PREFIX,
+    credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+  };
+}
+
+/** The photo store the configuration names. */
+export function createObjectStore(config: ServiceConfig): ObjectStore {
+  const storage = config.storage ?? { kind: "local" };
+  if (storage.kind === "s3") return new S3ObjectStore(storage);
+  return new LocalObjectStore(resolve(config.dataDir, "photos"));
+}
+
 export function configFromEnv(e: Env, adminToken: string): ServiceConfig {
   return {
     publicOrigin: e.PUBLIC_ORIGIN,
@@ -58,6 +80,7 @@ export function configFromEnv(e: Env, adminToken: string): ServiceConfig {
     maxBodyBytes: e.MAX_BODY_BYTES,
     trustProxy: e.TRUST_PROXY,
     dataDir: resolve(e.DATA_DIR),
+    storage: storageFromEnv(e),
     uploads: { maxFileBytes: e.MAX_UPLOAD_BYTES, maxPhotos: e.MAX_PHOTOS_PER_SUBMISSION, maxPixels: e.MAX_IMAGE_PIXELS },
     cdnUrlTtlSeconds: e.CDN_URL_TTL_SECONDS,
     fulfilment: { weatherUrl: e.WEATHER_URL === "off" ? null : e.WEATHER_URL, analyserUrl: e.ANALYSER_URL ?? null },
@@ -89,6 +112,8 @@ export async function createRuntime(options: {
   secretBox: SecretBox;
   runWorker?: boolean;
   workerOptions?: { pollMs?: number };
+  /** Use this store instead of the one config.storage names (tests of failing stores). */
+  store?: ObjectStore;
 }): Promise<ServiceRuntime> {
   const { database, config, secretBox } = options;
   // Plaintext from before sealing existed, or values of a rotated-out key: sealed with the current key.
@@ -96,7 +121,7 @@ export async function createRuntime(options: {
   if (resealed > 0) log.info("stored secrets sealed with the current key", { values: resealed, key_id: secretBox.keyId });
   const keys = new KeyStore(database.db, tokenSettingsFor(config.publicOrigin, config.tokenTtlSeconds), secretBox);
   await keys.init();
-  const store = new LocalObjectStore(resolve(config.dataDir, "photos"));
+  const store = options.store ?? createObjectStore(config);
   const cdnSecret = await getOrCreateSecret(database.db, secretBox, "cdn-url-signing");
   const limiter = createRateLimiter(database.db, database.kind);
   const missionCache = new MissionCache(database.kind === "pglite");
@@ -120,6 +145,7 @@ export async function createRuntime(options: {
       await background?.stop();
       await limiter.stop();
       await database.close();
+      if (store instanceof S3ObjectStore) store.close();
     },
   };
 }

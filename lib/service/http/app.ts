@@ -10,6 +10,7 @@ import { SCOPES } from "@/lib/auth/scopes";
 import { log } from "@/lib/log";
 import { ADMIN_BASE_PATH, API_BASE_PATH, CDN_BASE_PATH, ORDERS_BASE_PATH, type ServiceContext } from "@/lib/service/context";
 import { ApiError, fieldPointer, problemResponse, type FieldError } from "@/lib/service/errors";
+import { StorageError } from "@/lib/service/storage/object-store";
 import { requireAdmin } from "./middleware/require-admin";
 import { splitDocuments } from "./openapi-documents";
 import { registerAdminRoutes } from "./routes/admin";
@@ -260,6 +261,12 @@ export function createServiceApp(ctx: ServiceContext) {
     if (error instanceof HTTPException) {
       const code = error.status === 400 ? "malformed_request" : `http_${error.status}`;
       return problemResponse(new ApiError(error.status, code, error.message || "The request could not be processed."), c.req.path, headers);
+    }
+    if (error instanceof StorageError) {
+      // The message names keys and endpoints: logged, never sent.
+      log.error("storage failed", { request_id: c.var.requestId, method: c.req.method, path: c.req.path }, error);
+      const problem = new ApiError(503, "storage_unavailable", `Photo storage did not answer; try again shortly (request id ${c.var.requestId}).`);
+      return problemResponse(problem, c.req.path, { ...headers, "Retry-After": "5" });
     }
     // The path only: query strings may carry signatures (CDN URLs); bodies are never logged.
     log.error("request failed", { request_id: c.var.requestId, method: c.req.method, path: c.req.path }, error);
