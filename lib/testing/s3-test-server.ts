@@ -38,7 +38,7 @@ export async function startS3TestServer(bucket = "photos"): Promise<S3TestServer
 export interface CuttingProxy {
   endpoint: string;
   /**
-   * From now on, every new connection is cut after this many bytes in the given direction
+   * From now on, every connection is cut after this many more bytes in the given direction
    * (`upstream`: request bytes to the server, `downstream`: response bytes to the client);
    * `null` lets traffic through again.
    */
@@ -56,8 +56,9 @@ export async function startCuttingProxy(targetPort: number): Promise<CuttingProx
   const server = createServer((client) => {
     const upstream = createConnection({ host: "127.0.0.1", port: targetPort });
     sockets.add(client).add(upstream);
-    const rule = limit;
+    // Counted from when the rule was set, on every connection (kept-alive ones too).
     let counted = 0;
+    let countedFor: typeof limit = null;
     const cut = () => {
       cuts++;
       client.destroy();
@@ -65,7 +66,12 @@ export async function startCuttingProxy(targetPort: number): Promise<CuttingProx
     };
     const forward = (from: Socket, to: Socket, direction: "upstream" | "downstream") => {
       from.on("data", (chunk: Buffer) => {
+        const rule = limit;
         if (rule && rule.direction === direction) {
+          if (countedFor !== rule) {
+            countedFor = rule;
+            counted = 0;
+          }
           const room = rule.bytes - counted;
           if (room <= 0) return;
           counted += chunk.length;
