@@ -145,9 +145,11 @@ export async function exportMission(ctx: ServiceContext, mission: MissionRow): P
     }
   }
   const metadataSize = await streamedSize(metadataStream(ctx, mission, exportedAt));
-  zip.addReadStreamLazy("metadata.json", { compress: false, mtime: exportedAt, size: metadataSize }, (callback) =>
-    callback(null, metadataStream(ctx, mission, exportedAt)),
-  );
+  zip.addReadStreamLazy("metadata.json", { compress: false, mtime: exportedAt, size: metadataSize }, (callback) => {
+    const stream = metadataStream(ctx, mission, exportedAt);
+    stream.once("error", (error: Error) => fail(error)); // a database error mid-document, as above
+    callback(null, stream);
+  });
   // @types/yazl declares the callback without its argument; yazl passes the total size (README).
   const onSize = ((total: number) => sizeKnown(total)) as () => void;
   let sizeKnown: (total: number) => void = () => {};

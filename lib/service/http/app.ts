@@ -10,7 +10,7 @@ import { SCOPES } from "@/lib/auth/scopes";
 import { log } from "@/lib/log";
 import { ADMIN_BASE_PATH, API_BASE_PATH, CDN_BASE_PATH, ORDERS_BASE_PATH, type ServiceContext } from "@/lib/service/context";
 import { ApiError, fieldPointer, problemResponse, type FieldError } from "@/lib/service/errors";
-import { StorageError } from "@/lib/service/storage/object-store";
+import { ObjectNotFoundError, StorageError } from "@/lib/service/storage/object-store";
 import { requireAdmin } from "./middleware/require-admin";
 import { splitDocuments } from "./openapi-documents";
 import { registerAdminRoutes } from "./routes/admin";
@@ -261,6 +261,10 @@ export function createServiceApp(ctx: ServiceContext) {
     if (error instanceof HTTPException) {
       const code = error.status === 400 ? "malformed_request" : `http_${error.status}`;
       return problemResponse(new ApiError(error.status, code, error.message || "The request could not be processed."), c.req.path, headers);
+    }
+    if (error instanceof ObjectNotFoundError) {
+      // Removed between the database read and the store read (or by a sweep): as if never there.
+      return problemResponse(new ApiError(404, "not_found", "That photo is no longer stored."), c.req.path, headers);
     }
     if (error instanceof StorageError) {
       // The message names keys and endpoints: logged, never sent.
