@@ -26,6 +26,8 @@ export interface ServiceConfig {
   trustProxy: boolean;
   /** Photos live under dataDir/photos (local store); uploads stream to dataDir/tmp first. */
   dataDir: string;
+  /** Bearer token Prometheus sends to /api/metrics; absent: metrics are not served. */
+  metricsToken?: string;
   /** Where photos are kept; absent means local disk. */
   storage?: StorageConfig;
   uploads: { maxFileBytes: number; maxPhotos: number; maxPixels: number };

@@ -13,7 +13,8 @@ import { ensurePrivateDir, restrictTree } from "@/lib/fs/private-files";
 import { log } from "@/lib/log";
 import { tokenSettingsFor, type ServiceConfig, type ServiceContext, type StorageConfig } from "./context";
 import { createServiceApp, type ServiceApp } from "./http/app";
-import { startBackgroundWork, type BackgroundWork } from "./jobs/background";
+import { startBackgroundWork, type BackgroundOptions, type BackgroundWork } from "./jobs/background";
+import { startTempUploadSweeper } from "./submissions/sweep-temp-uploads";
 import { MissionCache } from "./missions/mission-cache";
 import { createRateLimiter } from "./rate-limit/limiter";
 import { TestCardProcessor } from "./payments/test-card-processor";
@@ -81,6 +82,7 @@ export function configFromEnv(e: Env, adminToken: string): ServiceConfig {
     trustProxy: e.TRUST_PROXY,
     dataDir: resolve(e.DATA_DIR),
     storage: storageFromEnv(e),
+    metricsToken: e.METRICS_TOKEN,
     uploads: { maxFileBytes: e.MAX_UPLOAD_BYTES, maxPhotos: e.MAX_PHOTOS_PER_SUBMISSION, maxPixels: e.MAX_IMAGE_PIXELS },
     cdnUrlTtlSeconds: e.CDN_URL_TTL_SECONDS,
     fulfilment: { weatherUrl: e.WEATHER_URL === "off" ? null : e.WEATHER_URL, analyserUrl: e.ANALYSER_URL ?? null },
@@ -111,7 +113,7 @@ export async function createRuntime(options: {
   /** Seals secrets at rest; from SECRETS_KEY or the key file in production (loadSecretBox). */
   secretBox: SecretBox;
   runWorker?: boolean;
-  workerOptions?: { pollMs?: number };
+  workerOptions?: BackgroundOptions;
   /** Use this store instead of the one config.storage names (tests of failing stores). */
   store?: ObjectStore;
 }): Promise<ServiceRuntime> {
@@ -129,6 +131,7 @@ export async function createRuntime(options: {
   const ctx: ServiceContext = { db: database.db, dbKind: database.kind, config, keys, store, limiter, missionCache, payments, cdnSecret, secretBox, wakeWorkers: () => {} };
   const app = createServiceApp(ctx);
   const background = options.runWorker ? startBackgroundWork(ctx, options.workerOptions) : undefined;
+  const sweeper = startTempUploadSweeper(resolve(config.dataDir, "tmp"));
   if (background) {
     ctx.wakeWorkers = (...queues) => {
       if (queues.length === 0 || queues.includes("qa")) background.workers.qa.wake();
@@ -142,6 +145,7 @@ export async function createRuntime(options: {
     database,
     background,
     stop: async () => {
+      sweeper.stop();
       await background?.stop();
       await limiter.stop();
       await database.close();
@@ -151,7 +155,10 @@ export async function createRuntime(options: {
 }
 
 /** The runtime as `npm start` builds it from a validated environment (getRuntime uses process.env's). */
-export async function startRuntime(env: Env, overrides: { trustProxy?: boolean } = {}): Promise<ServiceRuntime> {
+export async function startRuntime(
+  env: Env,
+  overrides: { trustProxy?: boolean; runWorker?: boolean; onHeartbeatLost?: BackgroundOptions["onHeartbeatLost"] } = {},
+): Promise<ServiceRuntime> {
   if (env.DATABASE_URL && !env.ADMIN_TOKEN) {
     throw new Error("ADMIN_TOKEN must be set when DATABASE_URL is: every instance must share the operator token.");
   }
@@ -163,8 +170,9 @@ export async function startRuntime(env: Env, overrides: { trustProxy?: boolean }
   );
   const config = configFromEnv(env, admin.token);
   if (overrides.trustProxy !== undefined) config.trustProxy = overrides.trustProxy;
-  const runtime = await createRuntime({ database, config, secretBox: secrets.box, runWorker: env.RUN_WORKER });
-  if (env.DEMO_ENABLED && env.RUN_WORKER) {
+  const runWorker = overrides.runWorker ?? env.RUN_WORKER;
+  const runtime = await createRuntime({ database, config, secretBox: secrets.box, runWorker, workerOptions: { onHeartbeatLost: overrides.onHeartbeatLost } });
+  if (env.DEMO_ENABLED && runWorker) {
     const [{ startDemo }, { DEMO_USER }] = await Promise.all([import("@/lib/demo/start-demo"), import("@/lib/demo/demo-user")]);
     const demo = await startDemo(runtime, { intervalMs: env.DEMO_INTERVAL_MS, retentionHours: env.DEMO_RETENTION_HOURS });
     const stop = runtime.stop;
@@ -177,6 +185,8 @@ export async function startRuntime(env: Env, overrides: { trustProxy?: boolean }
   }
   log.info("service ready", {
     database: database.kind,
+    storage: runtime.ctx.store.kind,
+    worker: runWorker,
     data_dir: database.kind === "pglite" ? resolve(env.DATA_DIR) : undefined,
     api: `${config.publicOrigin}/api/v1`,
     docs: `${config.publicOrigin}/docs`,

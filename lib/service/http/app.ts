@@ -4,18 +4,21 @@
 import { randomUUID } from "node:crypto";
 import { OpenAPIHono, createRoute, z, type Hook } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
+import { routePath } from "hono/route";
 import { sql } from "drizzle-orm";
 import type { ZodError } from "zod";
 import { SCOPES } from "@/lib/auth/scopes";
 import { log } from "@/lib/log";
 import { ADMIN_BASE_PATH, API_BASE_PATH, CDN_BASE_PATH, ORDERS_BASE_PATH, type ServiceContext } from "@/lib/service/context";
 import { ApiError, fieldPointer, problemResponse, type FieldError } from "@/lib/service/errors";
+import { createServiceMetrics } from "@/lib/service/metrics/service-metrics";
 import { ObjectNotFoundError, StorageError } from "@/lib/service/storage/object-store";
 import { requireAdmin } from "./middleware/require-admin";
 import { splitDocuments } from "./openapi-documents";
 import { registerAdminRoutes } from "./routes/admin";
 import { registerAdminOrderRoutes } from "./routes/admin-orders";
 import { registerCdnRoutes } from "./routes/cdn";
+import { registerOperationRoutes } from "./routes/operations";
 import { registerCredentialRoutes } from "./routes/credentials";
 import { registerDashboardRoutes } from "./routes/dashboard";
 import { registerFieldRoutes } from "./routes/field";
@@ -127,8 +130,10 @@ function registerOrderDocument(orders: OpenAPIHono<AppEnv>, ctx: ServiceContext)
 
 export function createServiceApp(ctx: ServiceContext) {
   const app = createSubApp();
+  const metrics = createServiceMetrics(ctx.db);
 
   app.use("*", async (c, next) => {
+    const started = performance.now();
     c.set("ctx", ctx);
     // A caller's own request id is kept when it is a plain token, so its logs and ours match.
     const requestId = REQUEST_ID.test(c.req.header("x-request-id") ?? "") ? (c.req.header("x-request-id") ?? "") : randomUUID();
@@ -140,6 +145,8 @@ export function createServiceApp(ctx: ServiceContext) {
     c.header("Cache-Control", "no-store");
     c.header("X-Request-Id", requestId);
     await next();
+    // By route pattern (bounded label values), never by the concrete path.
+    metrics.observeRequest(c.req.method, routePath(c, -1), c.res.status, (performance.now() - started) / 1000);
   });
 
   const v1 = createSubApp();
@@ -172,6 +179,8 @@ export function createServiceApp(ctx: ServiceContext) {
     await ctx.db.execute(sql`select 1`);
     return c.json({ status: "ok" as const, database: ctx.dbKind }, 200);
   });
+
+  registerOperationRoutes(app, metrics);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "oauth2", {
     type: "oauth2",
