@@ -68,6 +68,10 @@ const schema = z
     DEMO_INTERVAL_MS: positiveInt(20_000),
     /** Demo data older than this is removed in the background (missions, photos, orders, events). */
     DEMO_RETENTION_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
+    /** Bearer token for /api/metrics (Prometheus); unset: metrics are not served. */
+    METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+    /** How long a SIGTERM waits for in-flight requests and jobs before closing what is left. */
+    SHUTDOWN_TIMEOUT_MS: positiveInt(25_000),
     /** Where photos live: `local` (DATA_DIR/photos, the embedded default) or `s3` (an S3-compatible bucket, needed to scale out). */
     STORAGE: z.enum(["local", "s3"]).default("local"),
     S3_BUCKET: z.string().min(3).max(63).optional(),
