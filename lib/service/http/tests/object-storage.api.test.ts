@@ -10,7 +10,9 @@ import { join } from "node:path";
 import { ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { images } from "@/lib/db/schema";
+import { images, submissions } from "@/lib/db/schema";
+import { runQa } from "@/lib/service/qa/run-qa";
+import { ObjectNotFoundError } from "@/lib/service/storage/object-store";
 import { S3ObjectStore } from "@/lib/service/storage/s3-store";
 import { startCuttingProxy, startS3TestServer, type CuttingProxy, type S3TestServer } from "@/lib/testing/s3-test-server";
 import { startTestService, type TestService } from "./harness";
@@ -211,6 +213,40 @@ describe("on local disk", () => {
       const first = listed.body.data[0]?.id ?? "";
       const record = await api.request<{ data: { url: string }[] }>("GET", `/api/v1/submissions/${first}/images`, { token: partner.token });
       expect((await fetch(record.body.data[0]?.url ?? "")).status).toBe(404);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it("a photo missing from this instance's store is retried by QA, not rejected as undecodable", async () => {
+    const service = await startTestService(LIMITS); // no worker: QA is run by hand below
+    try {
+      const api = new TestClient(service);
+      const partner = await api.partner();
+      const zoomer = await createZoomer(api);
+      const mission = await api.createMission(partner.token);
+      const res = await submitPhotos(api, zoomer.token, mission.id, [{ bytes: await photo({ seed: 65 }) }]);
+      expect(res.status, res.text).toBe(202);
+      const submissionId = String(res.body.id);
+      const { ctx } = service.runtime;
+      const [row] = await ctx.db.select().from(images).where(eq(images.submissionId, submissionId));
+      const original = await ctx.store.read(row?.storageKey ?? "");
+      const chunks: Buffer[] = [];
+      for await (const chunk of original) chunks.push(chunk as Buffer);
+      await ctx.store.delete(row?.storageKey ?? "");
+
+      // As on a machine whose disk does not have the photo: the job fails (and is retried later).
+      await expect(runQa(ctx, submissionId)).rejects.toBeInstanceOf(ObjectNotFoundError);
+      const [pending] = await ctx.db.select().from(submissions).where(eq(submissions.id, submissionId));
+      expect(pending?.status).not.toBe("rejected");
+      expect(pending?.reasons).toEqual([]);
+
+      // Once the bytes are there again, the retry decides it on its merits.
+      await ctx.store.putBuffer(row?.storageKey ?? "", Buffer.concat(chunks));
+      await runQa(ctx, submissionId);
+      const [decided] = await ctx.db.select().from(submissions).where(eq(submissions.id, submissionId));
+      expect(decided?.status).toBe("approved");
+      expect(JSON.stringify(decided?.reasons)).not.toMatch(/\//);
     } finally {
       await service.close();
     }
