@@ -2,6 +2,7 @@
 // an upload in flight on SIGTERM and exits 0, removes leftover temp uploads at start, and reports
 // readiness; the worker runs whatever RUN_WORKER says and exits non-zero when it cannot work.
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
 import { request } from "node:http";
@@ -11,7 +12,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestClient } from "./client";
 import { ADMIN_TOKEN, isolatedPostgres } from "./harness";
-import { photo } from "./photos";
+import { photo, submitPhotos } from "./photos";
 
 const SECRETS_KEY = "a".repeat(64);
 
@@ -135,6 +136,47 @@ describe("npm run start:api", () => {
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(child.output()).toMatch(/SIGTERM received, draining/);
   });
+});
+
+describe("npm run start:api, SIGTERM during an export", () => {
+  it("finishes the archive it is streaming (every byte of the announced length), then exits 0", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "pm-proc-export-"));
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const child = run("scripts/api-server.ts", { PORT: String(port), PUBLIC_ORIGIN: url, DATA_DIR: dataDir, ADMIN_TOKEN, DATABASE_URL: "", SHUTDOWN_TIMEOUT_MS: "15000", RATE_LIMIT_PER_MINUTE: "10000" });
+    try {
+      await waitForHealth(url, child);
+      const api = new TestClient({ url });
+      const partner = await api.partner();
+      const mission = await api.createMission(partner.token, { required_images: 10 });
+      const zoomerToken = await api.token(await api.createZoomer());
+      for (const seed of [91, 92, 93]) {
+        // Large enough that the archive is still streaming when the signal arrives.
+        const bytes = Buffer.concat([await photo({ seed }), randomBytes(1024 * 1024)]);
+        const res = await submitPhotos(api, zoomerToken, mission.id, [{ bytes }]);
+        expect(res.status, res.text).toBe(202);
+      }
+      const response = await fetch(`${url}/api/v1/missions/${mission.id}/export`, { headers: { authorization: `Bearer ${partner.token}` } });
+      expect(response.status).toBe(200);
+      const declared = Number(response.headers.get("content-length"));
+      const reader = response.body?.getReader();
+      if (!reader) throw new Error("no body");
+      let received = (await reader.read()).value?.length ?? 0;
+      child.process.kill("SIGTERM");
+      await new Promise((r) => setTimeout(r, 500));
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        received += value.length;
+      }
+      expect(declared).toBeGreaterThan(3 * 1024 * 1024);
+      expect(received).toBe(declared);
+      expect(await child.exited).toBe(0);
+    } finally {
+      child.process.kill("SIGKILL");
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 150_000);
 });
 
 describe("npm run worker", () => {
