@@ -68,12 +68,30 @@ const schema = z
     DEMO_INTERVAL_MS: positiveInt(20_000),
     /** Demo data older than this is removed in the background (missions, photos, orders, events). */
     DEMO_RETENTION_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
+    /** Bearer token for /api/metrics (Prometheus); unset: metrics are not served. */
+    METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+    /** How long a SIGTERM waits for in-flight requests and jobs before closing what is left. */
+    SHUTDOWN_TIMEOUT_MS: positiveInt(25_000),
+    /** Where photos live: `local` (DATA_DIR/photos, the embedded default) or `s3` (an S3-compatible bucket, needed to scale out). */
+    STORAGE: z.enum(["local", "s3"]).default("local"),
+    S3_BUCKET: z.string().min(3).max(63).optional(),
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    /** MinIO, Ceph RGW, R2 or any S3-compatible server; unset for AWS S3 itself. */
+    S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    S3_FORCE_PATH_STYLE: boolean,
+    S3_PREFIX: z.string().regex(/^[A-Za-z0-9!_.*'()/-]*$/, "letters, digits and !_.*'()/- only").default(""),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     RUN_WORKER: z
       .enum(["true", "false", "1", "0"])
       .optional()
       .transform((v) => v !== "false" && v !== "0"),
   })
   .superRefine((raw, ctx) => {
+    if (raw.STORAGE === "s3" && !raw.S3_BUCKET) ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "required when STORAGE=s3" });
+    if (Boolean(raw.S3_ACCESS_KEY_ID) !== Boolean(raw.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({ code: "custom", path: ["S3_ACCESS_KEY_ID"], message: "set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together, or neither (the AWS default chain then applies)" });
+    }
     const oidc = [raw.OIDC_ISSUER, raw.OIDC_CLIENT_ID, raw.OIDC_CLIENT_SECRET];
     if (oidc.some(Boolean) && !oidc.every(Boolean)) {
       ctx.addIssue({ code: "custom", path: ["OIDC_ISSUER"], message: "set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together, or none of them" });

@@ -1,20 +1,25 @@
 // Serves the REST service on its own (no Next): the API tier of a scaled-out deployment, with
-// the same routes, database and settings as the app mounted in Next.
+// the same routes, database and settings as the app mounted in Next. On SIGTERM it stops taking
+// connections, lets requests in flight finish (uploads, exports) within SHUTDOWN_TIMEOUT_MS, then
+// stops its background work and closes the database.
+import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { closeServer, exitOnTermination } from "@/lib/service/graceful-shutdown";
 import { getRuntime } from "@/lib/service/runtime";
 
 const runtime = await getRuntime();
 const server = serve({ fetch: runtime.app.fetch, port: env.PORT, hostname: "0.0.0.0" }, (info) => {
   log.info("api server listening", { url: `http://localhost:${info.port}` });
-});
+}) as Server;
 
-async function shutdown(signal: string) {
-  log.info("api server shutting down", { signal });
-  server.close();
-  await runtime.stop();
-  process.exit(0);
-}
-process.on("SIGINT", () => void shutdown("SIGINT"));
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
+exitOnTermination(
+  "api server",
+  async () => {
+    const drained = await closeServer(server, env.SHUTDOWN_TIMEOUT_MS);
+    if (!drained) log.warn("api server: requests still open at the deadline were cut");
+    await runtime.stop();
+  },
+  { timeoutMs: env.SHUTDOWN_TIMEOUT_MS },
+);

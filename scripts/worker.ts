@@ -1,18 +1,27 @@
 // A background worker process for scaled-out deployments: N web instances + M of these, all on
 // one PostgreSQL. The embedded PGlite is single-process, so there the app runs its worker itself.
+// It always runs background work, whatever RUN_WORKER says (that variable is for web instances,
+// and a shared env file sets it to false for them). It exits non-zero when it cannot work — no
+// DATABASE_URL, the database unreachable at start, or its heartbeat failing for about a minute —
+// so a supervisor restarts it. SIGTERM lets jobs in flight finish within SHUTDOWN_TIMEOUT_MS.
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { getRuntime } from "@/lib/service/runtime";
+import { exitOnTermination } from "@/lib/service/graceful-shutdown";
+import { startRuntime } from "@/lib/service/runtime";
 
 if (!env.DATABASE_URL) {
   console.error("npm run worker needs DATABASE_URL: with the embedded database the app runs its own worker.");
   process.exit(2);
 }
-const runtime = await getRuntime();
+const runtime = await startRuntime(env, {
+  runWorker: true,
+  onHeartbeatLost: (error) => {
+    log.error("worker: the database has not answered for a minute; exiting so the supervisor restarts it", {}, error);
+    process.exit(1);
+  },
+}).catch((error: unknown) => {
+  log.error("worker could not start", {}, error);
+  process.exit(1);
+});
 log.info("worker running; Ctrl-C to stop");
-const stop = async () => {
-  await runtime.stop();
-  process.exit(0);
-};
-process.on("SIGINT", () => void stop());
-process.on("SIGTERM", () => void stop());
+exitOnTermination("worker", () => runtime.stop(), { timeoutMs: env.SHUTDOWN_TIMEOUT_MS });

@@ -8,6 +8,10 @@ import type { MissionCache } from "@/lib/service/missions/mission-cache";
 import type { RateLimiter } from "@/lib/service/rate-limit/limiter";
 import type { PaymentProvider } from "@/lib/service/payments/payment-provider";
 import type { ObjectStore } from "@/lib/service/storage/object-store";
+import type { S3StoreConfig } from "@/lib/service/storage/s3-store";
+
+/** Local disk under dataDir/photos (the default), or an S3-compatible bucket shared by every instance. */
+export type StorageConfig = { kind: "local" } | ({ kind: "s3" } & S3StoreConfig);
 
 export interface ServiceConfig {
   /** Public origin, e.g. http://localhost:3000; URLs handed out are built from it. */
@@ -22,6 +26,10 @@ export interface ServiceConfig {
   trustProxy: boolean;
   /** Photos live under dataDir/photos (local store); uploads stream to dataDir/tmp first. */
   dataDir: string;
+  /** Bearer token Prometheus sends to /api/metrics; absent: metrics are not served. */
+  metricsToken?: string;
+  /** Where photos are kept; absent means local disk. */
+  storage?: StorageConfig;
   uploads: { maxFileBytes: number; maxPhotos: number; maxPixels: number };
   /** How long signed CDN URLs handed out by the API stay valid. */
   cdnUrlTtlSeconds: number;

@@ -11,14 +11,17 @@ import { openDatabase, type Database } from "@/lib/db/client";
 import { env, type Env } from "@/lib/env";
 import { ensurePrivateDir, restrictTree } from "@/lib/fs/private-files";
 import { log } from "@/lib/log";
-import { tokenSettingsFor, type ServiceConfig, type ServiceContext } from "./context";
+import { tokenSettingsFor, type ServiceConfig, type ServiceContext, type StorageConfig } from "./context";
 import { createServiceApp, type ServiceApp } from "./http/app";
-import { startBackgroundWork, type BackgroundWork } from "./jobs/background";
+import { startBackgroundWork, type BackgroundOptions, type BackgroundWork } from "./jobs/background";
+import { startTempUploadSweeper } from "./submissions/sweep-temp-uploads";
 import { MissionCache } from "./missions/mission-cache";
 import { createRateLimiter } from "./rate-limit/limiter";
 import { TestCardProcessor } from "./payments/test-card-processor";
 import { getOrCreateSecret, resealStoredSecrets } from "./secrets";
 import { LocalObjectStore } from "./storage/local-store";
+import type { ObjectStore } from "./storage/object-store";
+import { S3ObjectStore } from "./storage/s3-store";
 
 export interface ServiceRuntime {
   ctx: ServiceContext;
@@ -43,6 +46,26 @@ export function resolveAdminToken(e: Env): { token: string; file?: string } {
   return { token, file };
 }
 
+export function storageFromEnv(e: Env): StorageConfig {
+  if (e.STORAGE === "local" || !e.S3_BUCKET) return { kind: "local" };
+  return {
+    kind: "s3",
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    prefix: e.S3_PREFIX,
+    credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+  };
+}
+
+/** The photo store the configuration names. */
+export function createObjectStore(config: ServiceConfig): ObjectStore {
+  const storage = config.storage ?? { kind: "local" };
+  if (storage.kind === "s3") return new S3ObjectStore(storage);
+  return new LocalObjectStore(resolve(config.dataDir, "photos"));
+}
+
 export function configFromEnv(e: Env, adminToken: string): ServiceConfig {
   return {
     publicOrigin: e.PUBLIC_ORIGIN,
@@ -58,6 +81,8 @@ export function configFromEnv(e: Env, adminToken: string): ServiceConfig {
     maxBodyBytes: e.MAX_BODY_BYTES,
     trustProxy: e.TRUST_PROXY,
     dataDir: resolve(e.DATA_DIR),
+    storage: storageFromEnv(e),
+    metricsToken: e.METRICS_TOKEN,
     uploads: { maxFileBytes: e.MAX_UPLOAD_BYTES, maxPhotos: e.MAX_PHOTOS_PER_SUBMISSION, maxPixels: e.MAX_IMAGE_PIXELS },
     cdnUrlTtlSeconds: e.CDN_URL_TTL_SECONDS,
     fulfilment: { weatherUrl: e.WEATHER_URL === "off" ? null : e.WEATHER_URL, analyserUrl: e.ANALYSER_URL ?? null },
@@ -88,7 +113,9 @@ export async function createRuntime(options: {
   /** Seals secrets at rest; from SECRETS_KEY or the key file in production (loadSecretBox). */
   secretBox: SecretBox;
   runWorker?: boolean;
-  workerOptions?: { pollMs?: number };
+  workerOptions?: BackgroundOptions;
+  /** Use this store instead of the one config.storage names (tests of failing stores). */
+  store?: ObjectStore;
 }): Promise<ServiceRuntime> {
   const { database, config, secretBox } = options;
   // Plaintext from before sealing existed, or values of a rotated-out key: sealed with the current key.
@@ -96,7 +123,7 @@ export async function createRuntime(options: {
   if (resealed > 0) log.info("stored secrets sealed with the current key", { values: resealed, key_id: secretBox.keyId });
   const keys = new KeyStore(database.db, tokenSettingsFor(config.publicOrigin, config.tokenTtlSeconds), secretBox);
   await keys.init();
-  const store = new LocalObjectStore(resolve(config.dataDir, "photos"));
+  const store = options.store ?? createObjectStore(config);
   const cdnSecret = await getOrCreateSecret(database.db, secretBox, "cdn-url-signing");
   const limiter = createRateLimiter(database.db, database.kind);
   const missionCache = new MissionCache(database.kind === "pglite");
@@ -104,6 +131,7 @@ export async function createRuntime(options: {
   const ctx: ServiceContext = { db: database.db, dbKind: database.kind, config, keys, store, limiter, missionCache, payments, cdnSecret, secretBox, wakeWorkers: () => {} };
   const app = createServiceApp(ctx);
   const background = options.runWorker ? startBackgroundWork(ctx, options.workerOptions) : undefined;
+  const sweeper = startTempUploadSweeper(resolve(config.dataDir, "tmp"));
   if (background) {
     ctx.wakeWorkers = (...queues) => {
       if (queues.length === 0 || queues.includes("qa")) background.workers.qa.wake();
@@ -117,15 +145,20 @@ export async function createRuntime(options: {
     database,
     background,
     stop: async () => {
+      sweeper.stop();
       await background?.stop();
       await limiter.stop();
       await database.close();
+      if (store instanceof S3ObjectStore) store.close();
     },
   };
 }
 
 /** The runtime as `npm start` builds it from a validated environment (getRuntime uses process.env's). */
-export async function startRuntime(env: Env, overrides: { trustProxy?: boolean } = {}): Promise<ServiceRuntime> {
+export async function startRuntime(
+  env: Env,
+  overrides: { trustProxy?: boolean; runWorker?: boolean; onHeartbeatLost?: BackgroundOptions["onHeartbeatLost"] } = {},
+): Promise<ServiceRuntime> {
   if (env.DATABASE_URL && !env.ADMIN_TOKEN) {
     throw new Error("ADMIN_TOKEN must be set when DATABASE_URL is: every instance must share the operator token.");
   }
@@ -137,8 +170,9 @@ export async function startRuntime(env: Env, overrides: { trustProxy?: boolean }
   );
   const config = configFromEnv(env, admin.token);
   if (overrides.trustProxy !== undefined) config.trustProxy = overrides.trustProxy;
-  const runtime = await createRuntime({ database, config, secretBox: secrets.box, runWorker: env.RUN_WORKER });
-  if (env.DEMO_ENABLED && env.RUN_WORKER) {
+  const runWorker = overrides.runWorker ?? env.RUN_WORKER;
+  const runtime = await createRuntime({ database, config, secretBox: secrets.box, runWorker, workerOptions: { onHeartbeatLost: overrides.onHeartbeatLost } });
+  if (env.DEMO_ENABLED && runWorker) {
     const [{ startDemo }, { DEMO_USER }] = await Promise.all([import("@/lib/demo/start-demo"), import("@/lib/demo/demo-user")]);
     const demo = await startDemo(runtime, { intervalMs: env.DEMO_INTERVAL_MS, retentionHours: env.DEMO_RETENTION_HOURS });
     const stop = runtime.stop;
@@ -151,6 +185,8 @@ export async function startRuntime(env: Env, overrides: { trustProxy?: boolean }
   }
   log.info("service ready", {
     database: database.kind,
+    storage: runtime.ctx.store.kind,
+    worker: runWorker,
     data_dir: database.kind === "pglite" ? resolve(env.DATA_DIR) : undefined,
     api: `${config.publicOrigin}/api/v1`,
     docs: `${config.publicOrigin}/docs`,

@@ -136,6 +136,7 @@ const BENCHMARKS: Benchmark[] = [
         build: options.build,
         skipNext: options.skipNext,
         profile: options.profile,
+        rounds: options.rounds.rounds,
       });
       return { results: { load: options.load, ...results }, markdown: formatApiGetMission(results) };
     },

@@ -7,6 +7,7 @@ import { Readable } from "node:stream";
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import yazl from "yazl";
 import { images, submissions } from "@/lib/db/schema";
+import { log } from "@/lib/log";
 import type { ServiceContext } from "@/lib/service/context";
 import { serializeMission, type MissionRow } from "@/lib/service/missions/serialize-mission";
 import { serializeSubmission, type ImageRow } from "@/lib/service/submissions/serialize-submission";
@@ -92,6 +93,14 @@ async function streamedSize(stream: Readable): Promise<number> {
   return size;
 }
 
+/** Why an export stopped part-way; the cause (with keys or paths) is for the log only. */
+export class ExportError extends Error {
+  constructor(cause: Error) {
+    super("the export stopped: a photo could not be read from storage", { cause });
+    this.name = "ExportError";
+  }
+}
+
 export interface MissionExport {
   stream: Readable;
   /** Exact archive size, known before the first byte is sent (Content-Length, progress bars). */
@@ -108,7 +117,14 @@ export async function exportMission(ctx: ServiceContext, mission: MissionRow): P
   const exportedAt = new Date();
   const zip = new yazl.ZipFile();
   const output = zip.outputStream as Readable;
-  zip.on("error", (error: Error) => output.destroy(error));
+  // One failure (a missing object, a read cut off, a short file) ends the archive: the client sees
+  // the response cut short (the announced Content-Length is not reached), never a valid-looking ZIP.
+  const fail = (error: Error) => {
+    if (output.destroyed) return;
+    log.error("export stopped part-way", { mission_id: mission.id }, error);
+    output.destroy(new ExportError(error));
+  };
+  zip.on("error", fail);
   let imageCount = 0;
   for await (const page of imageEntryPages(ctx, mission.id)) {
     for (const image of page) {
@@ -117,16 +133,23 @@ export async function exportMission(ctx: ServiceContext, mission: MissionRow): P
       const key = image.storageKey;
       zip.addReadStreamLazy(imageEntryName(image), { compress: false, mtime: image.createdAt, size: image.byteSize }, (callback) => {
         ctx.store.read(key).then(
-          (stream) => callback(null, stream),
-          (error: Error) => callback(error, Readable.from([])),
+          (stream) => {
+            // yazl pipes the stream without listening for its errors: a file removed or a
+            // connection cut mid-entry would be an uncaught exception that ends the process.
+            stream.once("error", (error: Error) => fail(error));
+            callback(null, stream);
+          },
+          (error: Error) => fail(error),
         );
       });
     }
   }
   const metadataSize = await streamedSize(metadataStream(ctx, mission, exportedAt));
-  zip.addReadStreamLazy("metadata.json", { compress: false, mtime: exportedAt, size: metadataSize }, (callback) =>
-    callback(null, metadataStream(ctx, mission, exportedAt)),
-  );
+  zip.addReadStreamLazy("metadata.json", { compress: false, mtime: exportedAt, size: metadataSize }, (callback) => {
+    const stream = metadataStream(ctx, mission, exportedAt);
+    stream.once("error", (error: Error) => fail(error)); // a database error mid-document, as above
+    callback(null, stream);
+  });
   // @types/yazl declares the callback without its argument; yazl passes the total size (README).
   const onSize = ((total: number) => sizeKnown(total)) as () => void;
   let sizeKnown: (total: number) => void = () => {};

@@ -4,17 +4,21 @@
 import { randomUUID } from "node:crypto";
 import { OpenAPIHono, createRoute, z, type Hook } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
+import { routePath } from "hono/route";
 import { sql } from "drizzle-orm";
 import type { ZodError } from "zod";
 import { SCOPES } from "@/lib/auth/scopes";
 import { log } from "@/lib/log";
 import { ADMIN_BASE_PATH, API_BASE_PATH, CDN_BASE_PATH, ORDERS_BASE_PATH, type ServiceContext } from "@/lib/service/context";
 import { ApiError, fieldPointer, problemResponse, type FieldError } from "@/lib/service/errors";
+import { createServiceMetrics } from "@/lib/service/metrics/service-metrics";
+import { ObjectNotFoundError, StorageError } from "@/lib/service/storage/object-store";
 import { requireAdmin } from "./middleware/require-admin";
 import { splitDocuments } from "./openapi-documents";
 import { registerAdminRoutes } from "./routes/admin";
 import { registerAdminOrderRoutes } from "./routes/admin-orders";
 import { registerCdnRoutes } from "./routes/cdn";
+import { registerOperationRoutes } from "./routes/operations";
 import { registerCredentialRoutes } from "./routes/credentials";
 import { registerDiscoveryRoutes } from "./routes/discovery";
 import { registerDashboardRoutes } from "./routes/dashboard";
@@ -128,8 +132,10 @@ function registerOrderDocument(orders: OpenAPIHono<AppEnv>, ctx: ServiceContext)
 
 export function createServiceApp(ctx: ServiceContext) {
   const app = createSubApp();
+  const metrics = createServiceMetrics(ctx.db);
 
   app.use("*", async (c, next) => {
+    const started = performance.now();
     c.set("ctx", ctx);
     // A caller's own request id is kept when it is a plain token, so its logs and ours match.
     const requestId = REQUEST_ID.test(c.req.header("x-request-id") ?? "") ? (c.req.header("x-request-id") ?? "") : randomUUID();
@@ -141,6 +147,8 @@ export function createServiceApp(ctx: ServiceContext) {
     c.header("Cache-Control", "no-store");
     c.header("X-Request-Id", requestId);
     await next();
+    // By route pattern (bounded label values), never by the concrete path.
+    metrics.observeRequest(c.req.method, routePath(c, -1), c.res.status, (performance.now() - started) / 1000);
   });
 
   registerDiscoveryRoutes(app);
@@ -175,6 +183,8 @@ export function createServiceApp(ctx: ServiceContext) {
     await ctx.db.execute(sql`select 1`);
     return c.json({ status: "ok" as const, database: ctx.dbKind }, 200);
   });
+
+  registerOperationRoutes(app, metrics);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "oauth2", {
     type: "oauth2",
@@ -264,6 +274,16 @@ export function createServiceApp(ctx: ServiceContext) {
     if (error instanceof HTTPException) {
       const code = error.status === 400 ? "malformed_request" : `http_${error.status}`;
       return problemResponse(new ApiError(error.status, code, error.message || "The request could not be processed."), c.req.path, headers);
+    }
+    if (error instanceof ObjectNotFoundError) {
+      // Removed between the database read and the store read (or by a sweep): as if never there.
+      return problemResponse(new ApiError(404, "not_found", "That photo is no longer stored."), c.req.path, headers);
+    }
+    if (error instanceof StorageError) {
+      // The message names keys and endpoints: logged, never sent.
+      log.error("storage failed", { request_id: c.var.requestId, method: c.req.method, path: c.req.path }, error);
+      const problem = new ApiError(503, "storage_unavailable", `Photo storage did not answer; try again shortly (request id ${c.var.requestId}).`);
+      return problemResponse(problem, c.req.path, { ...headers, "Retry-After": "5" });
     }
     // The path only: query strings may carry signatures (CDN URLs); bodies are never logged.
     log.error("request failed", { request_id: c.var.requestId, method: c.req.method, path: c.req.path }, error);

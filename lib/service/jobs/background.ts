@@ -5,6 +5,7 @@ import { log } from "@/lib/log";
 import { runOrderJob } from "@/lib/service/orders/order-jobs";
 import { runQa } from "@/lib/service/qa/run-qa";
 import { claimDeliveries, processDelivery } from "@/lib/service/webhooks/deliver-webhooks";
+import { startHeartbeat } from "./heartbeat";
 import { housekeeping as tidy } from "./housekeeping";
 import { startJobWorker, startPollingWorker, type Worker } from "./worker";
 
@@ -13,7 +14,16 @@ export interface BackgroundWork {
   stop(): Promise<void>;
 }
 
-export function startBackgroundWork(ctx: ServiceContext, { housekeepingMs = 60_000, pollMs = 500 } = {}): BackgroundWork {
+export interface BackgroundOptions {
+  housekeepingMs?: number;
+  pollMs?: number;
+  /** Called when the heartbeat has failed for about a minute (the database is gone): a worker process exits. */
+  onHeartbeatLost?: (error: unknown) => void;
+}
+
+export function startBackgroundWork(ctx: ServiceContext, { housekeepingMs = 60_000, pollMs = 500, onHeartbeatLost }: BackgroundOptions = {}): BackgroundWork {
+  const heartbeat = startHeartbeat(ctx.db, { onLost: onHeartbeatLost });
+  void heartbeat.beat().catch((error: unknown) => log.warn("first worker heartbeat failed", { error: error instanceof Error ? error.message : String(error) }));
   const qa = startJobWorker(
     ctx,
     "qa",
@@ -47,6 +57,7 @@ export function startBackgroundWork(ctx: ServiceContext, { housekeepingMs = 60_0
       clearInterval(timer);
       await Promise.all([qa.stop(), webhooks.stop(), orders.stop()]);
       await housekeeping;
+      await heartbeat.stop();
     },
   };
 }

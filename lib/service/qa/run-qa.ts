@@ -13,13 +13,22 @@ import { recordEvent } from "@/lib/service/events/record-event";
 import { enqueueJob } from "@/lib/service/jobs/queue";
 import { serializeMission } from "@/lib/service/missions/serialize-mission";
 import { signImageUrl } from "@/lib/service/cdn/signed-url";
+import { ObjectNotFoundError, type ObjectStore } from "@/lib/service/storage/object-store";
 import { checkImage, reasonsFrom, type ImageFacts } from "./checks";
+import { describeDecodeError } from "./decode-error";
 import { effectiveThresholds } from "./thresholds";
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
   return Buffer.concat(chunks);
+}
+
+/** The file's path when the store is a directory, after checking it is there. */
+async function localInput(store: ObjectStore, key: string): Promise<string> {
+  if (!store.localPath) throw new Error("not a local store");
+  if (!(await store.stat(key))) throw new ObjectNotFoundError(key);
+  return store.localPath(key);
 }
 
 interface Analysed {
@@ -54,13 +63,14 @@ export async function runQa(ctx: ServiceContext, submissionId: string): Promise<
   const rows = await db.select().from(images).where(eq(images.submissionId, submissionId)).orderBy(asc(images.position));
   const analysed: Analysed[] = [];
   for (const row of rows) {
+    // A photo the store cannot give us (missing on this disk, bucket unreachable) is not a bad
+    // photo: the error propagates and the job is retried, instead of rejecting it for good.
+    const input = store.localPath ? await localInput(store, row.storageKey) : await readAll(await store.read(row.storageKey));
     try {
-      const input = store.localPath ? store.localPath(row.storageKey) : await readAll(await store.read(row.storageKey));
       const { measurements, derivatives } = await analyseImage(input, { maxPixels: ctx.config.uploads.maxPixels });
       analysed.push({ id: row.id, measurements, derivatives, decodeError: null });
     } catch (error) {
-      const reason = error instanceof Error ? (error.message.split("\n")[0] ?? "unknown error") : "unknown error";
-      analysed.push({ id: row.id, measurements: null, derivatives: null, decodeError: reason.replace(/^.*?: /, "").slice(0, 200) });
+      analysed.push({ id: row.id, measurements: null, derivatives: null, decodeError: describeDecodeError(error) });
     }
   }
 
@@ -107,8 +117,8 @@ export async function runQa(ctx: ServiceContext, submissionId: string): Promise<
     if (!d) continue;
     const base = row.storageKey.replace(/\/original\.jpg$/, "");
     const keys = { thumbnail: `${base}/thumbnail.jpg`, preview: `${base}/preview.jpg` };
-    await store.putBuffer(keys.thumbnail, d.thumbnail);
-    await store.putBuffer(keys.preview, d.preview);
+    await store.putBuffer(keys.thumbnail, d.thumbnail, { contentType: "image/jpeg" });
+    await store.putBuffer(keys.preview, d.preview, { contentType: "image/jpeg" });
     derivativeKeys.set(row.id, keys);
   }
 

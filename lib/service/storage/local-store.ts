@@ -1,15 +1,16 @@
-import { createReadStream } from "node:fs";
-import { chmod, copyFile, mkdir, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access, chmod, copyFile, mkdir, open, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import type { Readable } from "node:stream";
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "@/lib/fs/private-files";
-import { assertSafeKey, type ObjectStore, type StoredObject } from "./object-store";
+import { assertSafeKey, ObjectNotFoundError, StorageError, type ObjectStore, type StoredObject } from "./object-store";
 
 /**
  * Objects as files under one directory; writes land by rename, so a reader never sees half a file.
  * Owner-only like the rest of DATA_DIR (lib/fs/private-files.ts): originals carry GPS.
  */
 export class LocalObjectStore implements ObjectStore {
+  readonly kind = "local";
   readonly root: string;
 
   constructor(root: string) {
@@ -47,7 +48,16 @@ export class LocalObjectStore implements ObjectStore {
   }
 
   async read(key: string, range?: { start: number; end: number }): Promise<Readable> {
-    return createReadStream(this.localPath(key), range ? { start: range.start, end: range.end } : {});
+    // Opened here, not lazily by the stream: a missing file rejects this promise (a clear 404 or
+    // export error) instead of erroring a stream that a caller may not be listening to yet.
+    let handle;
+    try {
+      handle = await open(this.localPath(key), "r");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new ObjectNotFoundError(key);
+      throw new StorageError(`could not open ${key}`, { cause: error });
+    }
+    return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
   }
 
   async stat(key: string): Promise<StoredObject | null> {
@@ -60,5 +70,14 @@ export class LocalObjectStore implements ObjectStore {
 
   async delete(key: string): Promise<void> {
     await rm(this.localPath(key), { force: true });
+  }
+
+  async ping(): Promise<void> {
+    try {
+      await mkdir(this.root, { recursive: true, mode: PRIVATE_DIR_MODE });
+      await access(this.root, constants.R_OK | constants.W_OK);
+    } catch (error) {
+      throw new StorageError("the photo directory is not writable", { cause: error });
+    }
   }
 }

@@ -9,9 +9,14 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { ApiError } from "@/lib/service/errors";
+import { StorageError } from "@/lib/service/storage/object-store";
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "@/lib/fs/private-files";
 import { SNIFF_BYTES } from "@/lib/photos/sniff-image-type";
 import { toStorableText, unstorableReason } from "@/lib/text/storable-text";
+
+function isDiskError(error: unknown): boolean {
+  return error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === "string";
+}
 
 export interface UploadedFile {
   field: string;
@@ -93,12 +98,14 @@ export async function parseUpload(
     stream.on("limit", () => {
       fail(new ApiError(413, "file_too_large", `"${file.originalName ?? "photo"}" is larger than ${limits.maxFileBytes} bytes.`));
     });
-    writes.push(
-      pipeline(stream, tap, createWriteStream(tempPath, { mode: PRIVATE_FILE_MODE })).then(() => {
-        file.sha256 = hash.digest("hex");
-        file.head = new Uint8Array(Buffer.concat(headChunks));
-      }),
-    );
+    const written = pipeline(stream, tap, createWriteStream(tempPath, { mode: PRIVATE_FILE_MODE })).then(() => {
+      file.sha256 = hash.digest("hex");
+      file.head = new Uint8Array(Buffer.concat(headChunks));
+    });
+    // Awaited below with the others; this keeps a failure before then from being an unhandled
+    // rejection (which would end the process).
+    written.catch(() => undefined);
+    writes.push(written);
   });
   parser.on("field", (name, value, info) => {
     if (!limits.allowedFields.includes(name)) {
@@ -119,10 +126,13 @@ export async function parseUpload(
     await pipeline(Readable.fromWeb(body as WebReadableStream<Uint8Array>), parser);
     await Promise.all(writes);
   } catch (error) {
-    await Promise.allSettled(writes);
+    const settled = await Promise.allSettled(writes);
     await removeTempFiles(files);
     if (failure) throw failure;
-    throw new ApiError(400, "malformed_request", `The multipart body could not be read (${error instanceof Error ? error.message : "unknown error"}).`);
+    // Our disk failing (full, read-only) is not the client's fault, and its message names paths.
+    const diskError = [error, ...settled.map((r) => (r.status === "rejected" ? (r.reason as unknown) : null))].find(isDiskError);
+    if (diskError) throw new StorageError("an upload could not be written to the temporary directory", { cause: diskError });
+    throw new ApiError(400, "malformed_request", `The multipart body could not be read (${error instanceof Error ? error.message.split("\n")[0] : "unknown error"}).`);
   }
   if (failure) {
     await removeTempFiles(files);

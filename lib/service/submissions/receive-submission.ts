@@ -35,13 +35,14 @@ interface CheckedFile extends UploadedFile {
 
 export const MAX_NOTE_LENGTH = 2000;
 
-async function assertOpen(ctx: ServiceContext, missionId: string, viaAssignment: boolean) {
-  const [mission] = await ctx.db.select({ status: missions.status, orderId: missions.orderId }).from(missions).where(eq(missions.id, missionId)).limit(1);
+async function assertOpen(ctx: ServiceContext, missionId: string, viaAssignment: boolean): Promise<{ orgId: string }> {
+  const [mission] = await ctx.db.select({ status: missions.status, orderId: missions.orderId, orgId: missions.orgId }).from(missions).where(eq(missions.id, missionId)).limit(1);
   if (!mission) throw notFound("mission");
   if (mission.status !== "active") throw new ApiError(409, "mission_not_active", `The mission is ${mission.status}; it takes no more submissions.`);
   if (mission.orderId && !viaAssignment) {
     throw new ApiError(409, "take_the_task", "This mission belongs to an order: take one of its tasks (GET /field/assignments) and submit the photo there.");
   }
+  return { orgId: mission.orgId };
 }
 
 async function checkFile(file: UploadedFile, maxPixels: number): Promise<CheckedFile> {
@@ -75,7 +76,7 @@ function validateFields(fields: Record<string, string>): { angle: string | null;
 }
 
 export async function receiveSubmission({ ctx, zoomerId, missionId, body, contentType, assignment }: ReceiveSubmissionOptions) {
-  await assertOpen(ctx, missionId, assignment !== undefined);
+  const { orgId } = await assertOpen(ctx, missionId, assignment !== undefined);
   const { uploads, dataDir } = ctx.config;
   const upload = await parseUpload(body, contentType, join(dataDir, "tmp"), {
     maxFileBytes: uploads.maxFileBytes,
@@ -104,6 +105,16 @@ export async function receiveSubmission({ ctx, zoomerId, missionId, body, conten
     const gps = located?.exif.gps ?? null;
     const capturedAt = checked.find((f) => f.exif.captured_at)?.exif.captured_at ?? null;
 
+    // Stored before the transaction (an upload to object storage must not hold a database
+    // transaction open), each checked against the SHA-256 measured while parsing; removed again
+    // below if anything after fails, so a refused submission leaves no object behind.
+    const keys = imageIds.map((id) => `${orgId}/${missionId}/${id}/original.jpg`);
+    for (const [i, file] of checked.entries()) {
+      const key = keys[i] ?? "";
+      storedKeys.push(key);
+      await ctx.store.putFile(key, file.tempPath, { sha256: file.sha256, contentType: "image/jpeg" });
+    }
+
     const received = await ctx.db.transaction(async (tx) => {
       // Counting the submission is also the state check: a mission completed or cancelled since
       // the first look refuses it here, inside the transaction.
@@ -113,13 +124,6 @@ export async function receiveSubmission({ ctx, zoomerId, missionId, body, conten
         .where(and(eq(missions.id, missionId), eq(missions.status, "active")))
         .returning({ orgId: missions.orgId });
       if (!mission) throw new ApiError(409, "mission_not_active", "The mission stopped taking submissions.");
-
-      const keys = imageIds.map((id) => `${mission.orgId}/${missionId}/${id}/original.jpg`);
-      for (const [i, file] of checked.entries()) {
-        const key = keys[i] ?? "";
-        await ctx.store.putFile(key, file.tempPath);
-        storedKeys.push(key);
-      }
 
       const [row] = await tx
         .insert(submissions)

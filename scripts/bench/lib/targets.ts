@@ -7,8 +7,6 @@ import type { ManagedProcess, Supervisor } from "./processes";
 
 export const ROOT = resolve(import.meta.dirname, "../../..");
 const TSX = join(ROOT, "node_modules/.bin/tsx");
-// What `npx next` resolves to; called directly so no npx wrapper process sits in between.
-const NEXT = join(ROOT, "node_modules/.bin/next");
 
 // High enough never to answer 429 during a run, while the counting itself (one upsert per
 // request) still happens: it is part of the path being measured.
@@ -69,8 +67,8 @@ function apiCommand(
   port: number,
   cpuProfileDir: string | undefined,
 ): { command: string; args: string[] } {
-  if (kind === "next")
-    return { command: NEXT, args: ["start", "-p", String(port)] };
+  // `npm start`: the custom server (Hono before Next) over the production build.
+  if (kind === "next") return { command: TSX, args: ["scripts/server.ts"] };
   if (cpuProfileDir) {
     // No tsx wrapper process: --cpu-prof must be on the node process that runs the server.
     return {

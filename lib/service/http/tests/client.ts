@@ -19,7 +19,7 @@ export interface RequestOptions {
 }
 
 export class TestClient {
-  constructor(readonly service: TestService) {}
+  constructor(readonly service: Pick<TestService, "url">) {}
 
   async request<T = Record<string, unknown>>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };

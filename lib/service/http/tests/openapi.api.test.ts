@@ -56,7 +56,8 @@ const OTHER_ROUTES = [
 const RATE_LIMIT_HEADERS = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"];
 const PROBLEM_REF = "#/components/schemas/Problem";
 /** Served but deliberately not operations of a document: the documents themselves. */
-const NOT_DOCUMENTED = new Set(["get /api/v1/openapi.json", "get /api/admin/v1/openapi.json", "get /api/orders/v1/openapi.json"]);
+// The documents themselves, and the operational endpoints for load balancers and Prometheus (README).
+const NOT_DOCUMENTED = new Set(["get /api/v1/openapi.json", "get /api/admin/v1/openapi.json", "get /api/orders/v1/openapi.json", "get /api/ready", "get /api/metrics"]);
 
 let service: TestService;
 /** The public document. */

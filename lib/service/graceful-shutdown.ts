@@ -1,0 +1,56 @@
+// Stopping on SIGTERM the way an orchestrator expects: stop taking connections, let requests and
+// jobs in flight finish, close the database — all within a bounded time, after which whatever is
+// left is cut and the process exits non-zero. A second signal cuts at once.
+import type { Server } from "node:http";
+import { log } from "@/lib/log";
+
+/** Closes the listener and waits for open requests; after `timeoutMs` cuts the connections left. Resolves true when drained. */
+export function closeServer(server: Server, timeoutMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      server.closeAllConnections();
+      resolve(false);
+    }, timeoutMs);
+    timer.unref();
+    server.close(() => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+    // Keep-alive connections with no request in flight would hold close() open.
+    server.closeIdleConnections();
+  });
+}
+
+/**
+ * Runs `stop` on the first SIGTERM or SIGINT, then exits: 0 when it finished in time, 1 when
+ * `timeoutMs` passed first or it failed.
+ */
+export function exitOnTermination(name: string, stop: () => Promise<void>, { timeoutMs }: { timeoutMs: number }): void {
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      log.warn(`${name}: second ${signal}, exiting now`);
+      process.exit(1);
+    }
+    stopping = true;
+    const started = Date.now();
+    log.info(`${name}: ${signal} received, draining`, { timeout_ms: timeoutMs });
+    const deadline = setTimeout(() => {
+      log.error(`${name}: not drained within ${timeoutMs} ms, exiting`);
+      process.exit(1);
+    }, timeoutMs + 2_000);
+    deadline.unref();
+    stop().then(
+      () => {
+        log.info(`${name}: stopped`, { drain_ms: Date.now() - started });
+        process.exit(0);
+      },
+      (error: unknown) => {
+        log.error(`${name}: stop failed`, {}, error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGTERM", onSignal);
+  process.on("SIGINT", onSignal);
+}

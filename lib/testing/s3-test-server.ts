@@ -1,0 +1,112 @@
+// A real S3-protocol server on loopback for tests (s3rver: the S3 REST API over a directory), and a
+// TCP proxy in front of it that can cut connections part-way, to test a store failing mid-stream.
+import { mkdtemp, rm } from "node:fs/promises";
+import { createConnection, createServer, type AddressInfo, type Socket } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import S3rver from "s3rver";
+import type { S3StoreConfig } from "@/lib/service/storage/s3-store";
+
+export const S3_TEST_CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } as const;
+
+export interface S3TestServer {
+  endpoint: string;
+  port: number;
+  bucket: string;
+  /** Store settings for this server (path-style, test credentials); `endpoint` overrides the address. */
+  storeConfig(overrides?: Partial<S3StoreConfig>): S3StoreConfig;
+  close(): Promise<void>;
+}
+
+export async function startS3TestServer(bucket = "photos"): Promise<S3TestServer> {
+  const directory = await mkdtemp(join(tmpdir(), "pm-s3-"));
+  const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const { port } = await server.run();
+  const endpoint = `http://127.0.0.1:${port}`;
+  return {
+    endpoint,
+    port,
+    bucket,
+    storeConfig: (overrides = {}) => ({ bucket, region: "us-east-1", endpoint, forcePathStyle: true, prefix: "", credentials: { ...S3_TEST_CREDENTIALS }, ...overrides }),
+    close: async () => {
+      await server.close();
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface CuttingProxy {
+  endpoint: string;
+  /**
+   * From now on, every connection is cut after this many more bytes in the given direction
+   * (`upstream`: request bytes to the server, `downstream`: response bytes to the client);
+   * `null` lets traffic through again.
+   */
+  cutAfter(bytes: number | null, direction?: "upstream" | "downstream"): void;
+  /** Connections cut so far. */
+  readonly cuts: number;
+  close(): Promise<void>;
+}
+
+/** A TCP proxy to 127.0.0.1:targetPort that passes traffic through until told to cut it. */
+export async function startCuttingProxy(targetPort: number): Promise<CuttingProxy> {
+  let limit: { bytes: number; direction: "upstream" | "downstream" } | null = null;
+  let cuts = 0;
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = createConnection({ host: "127.0.0.1", port: targetPort });
+    sockets.add(client).add(upstream);
+    // Counted from when the rule was set, on every connection (kept-alive ones too).
+    let counted = 0;
+    let countedFor: typeof limit = null;
+    const cut = () => {
+      cuts++;
+      client.destroy();
+      upstream.destroy();
+    };
+    const forward = (from: Socket, to: Socket, direction: "upstream" | "downstream") => {
+      from.on("data", (chunk: Buffer) => {
+        const rule = limit;
+        if (rule && rule.direction === direction) {
+          if (countedFor !== rule) {
+            countedFor = rule;
+            counted = 0;
+          }
+          const room = rule.bytes - counted;
+          if (room <= 0) return;
+          counted += chunk.length;
+          if (chunk.length >= room) {
+            to.write(chunk.subarray(0, room), () => cut());
+            return;
+          }
+        }
+        to.write(chunk);
+      });
+    };
+    forward(client, upstream, "upstream");
+    forward(upstream, client, "downstream");
+    const close = () => {
+      client.destroy();
+      upstream.destroy();
+      sockets.delete(client);
+      sockets.delete(upstream);
+    };
+    client.on("error", close).on("close", close);
+    upstream.on("error", close).on("close", close);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    cutAfter: (bytes, direction = "upstream") => {
+      limit = bytes === null ? null : { bytes, direction };
+    },
+    get cuts() {
+      return cuts;
+    },
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,47 @@
+// `npm start`: one process, one port. Requests for the REST service (mission, order and operator
+// interfaces, the CDN, health, readiness, metrics) go straight to the Hono app, as in
+// `npm run start:api`; everything else goes to Next (pages, next-auth, the field app). Routing the
+// API through Next's route handlers instead costs most of its throughput (README, Benchmarks).
+// The service runtime is started before Next, so Next's own handlers (instrumentation, the
+// dashboard's in-process API client, field actions) find it on globalThis and share it: one
+// database connection, one worker. On SIGTERM: stop taking connections, drain, stop the service.
+import { createServer } from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import next from "next";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+import { closeServer, exitOnTermination } from "@/lib/service/graceful-shutdown";
+import { isServicePath } from "@/lib/service/http/service-paths";
+import { getRuntime } from "@/lib/service/runtime";
+
+// Clients connect to this process directly: X-Forwarded-For is trusted only when TRUST_PROXY says
+// a proxy of ours is in front (the runtime's default), never because Next would have added it.
+const runtime = await getRuntime({ trustProxy: env.TRUST_PROXY });
+const nextApp = next({ dev: false, dir: process.cwd(), hostname: "0.0.0.0", port: env.PORT });
+await nextApp.prepare();
+const handleWithNext = nextApp.getRequestHandler();
+const handleWithService = getRequestListener(runtime.app.fetch);
+
+const server = createServer((req, res) => {
+  if (isServicePath(req.url ?? "/")) {
+    void handleWithService(req, res);
+    return;
+  }
+  handleWithNext(req, res).catch((error: unknown) => {
+    log.error("next request failed", { path: req.url?.split("?")[0] }, error);
+    if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
+    res.end("Internal Server Error");
+  });
+});
+server.listen(env.PORT, "0.0.0.0", () => log.info("listening (REST service and Next on one port)", { url: `http://localhost:${env.PORT}` }));
+
+exitOnTermination(
+  "server",
+  async () => {
+    const drained = await closeServer(server, env.SHUTDOWN_TIMEOUT_MS);
+    if (!drained) log.warn("server: requests still open at the deadline were cut");
+    await nextApp.close();
+    await runtime.stop();
+  },
+  { timeoutMs: env.SHUTDOWN_TIMEOUT_MS },
+);
