@@ -1,5 +1,6 @@
 // The order interface (/api/orders/v1): quote, create, read, confirm and pay, cancel, pause and
 // resume, and what an order produced (missions, delivered photos, schedule, delivery log).
+import { Readable } from "node:stream";
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { ORDER_STATUSES, webhookEndpoints } from "@/lib/db/schema";
@@ -19,6 +20,7 @@ import {
 import { DeliverySchema } from "@/lib/schemas/webhook";
 import { ORDERS_BASE_PATH } from "@/lib/service/context";
 import { ApiError, notFound } from "@/lib/service/errors";
+import { exportOrderPhotos } from "@/lib/service/export/export-order-photos";
 import { cancelOrder, setOrderPaused } from "@/lib/service/orders/change-order";
 import { authenticatePayment, confirmOrder } from "@/lib/service/orders/confirm-order";
 import { createOrder } from "@/lib/service/orders/create-order";
@@ -211,6 +213,33 @@ const photosRoute = createRoute({
   middleware: [read] as const,
   request: { params: OrderIdParam, query: z.object(PagingQuery) },
   responses: { 200: jsonResponse(z.object({ data: z.array(DeliveredPhotoSchema), meta: ListMetaSchema }).openapi("DeliveredPhotoList"), "A page of photos."), ...errorResponses(404, 422) },
+});
+
+const photosZipRoute = createRoute({
+  method: "get",
+  path: "/orders/{id}/photos.zip",
+  tags,
+  summary: "Download the order's delivered photos as a ZIP",
+  description:
+    "Streams a ZIP of the delivered photos' original bytes (EXIF preserved) as `photos/{location_id}/cycle-{nnn}-{angle}-{photo_id}.jpg`, plus `metadata.json` " +
+    "(the order, and per photo its location, cycle, angle, capture facts, SHA-256 and verification). `location_id` narrows it to one location. " +
+    "Content-Length is exact, so downloads can show progress; ZIP64 is used when needed.",
+  security: orderSecurity("orders:read"),
+  middleware: [read] as const,
+  request: {
+    params: OrderIdParam,
+    query: z.object({
+      location_id: z.string().max(68).optional().openapi({ description: "Only this location's photos (one of the order's location ids).", example: "loc_duomo" }),
+    }),
+  },
+  responses: {
+    200: {
+      description: "The archive.",
+      headers: rateLimitHeaderDocs,
+      content: { "application/zip": { schema: z.string().openapi({ format: "binary", example: "(binary ZIP: photos/loc_duomo/cycle-000-front-img_06h0….jpg, metadata.json)" }) } },
+    },
+    ...errorResponses(404, 422),
+  },
 });
 
 const OrderAssignmentSchema = z
@@ -514,6 +543,17 @@ export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(photosRoute, async (c) => {
     const { page, per_page } = c.req.valid("query");
     return c.json(await listOrderPhotos(c.var.ctx, c.var.orderCaller.orgId, c.req.valid("param").id, page, per_page), 200);
+  });
+
+  // GET /orders/:id/photos.zip – delivered photos as a ZIP (the order's, or one location's)
+  app.openapi(photosZipRoute, async (c) => {
+    const archive = await exportOrderPhotos(c.var.ctx, c.var.orderCaller.orgId, c.req.valid("param").id, c.req.valid("query").location_id ?? null);
+    return c.body(Readable.toWeb(archive.stream) as ReadableStream, 200, {
+      "Content-Type": "application/zip",
+      "Content-Length": String(archive.size),
+      "Content-Disposition": `attachment; filename="${archive.filename}"`,
+      "X-Photo-Count": String(archive.fileCount),
+    });
   });
 
   // GET /orders/:id/assignments – field work, retakes, lateness
