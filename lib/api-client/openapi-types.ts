@@ -4774,7 +4774,7 @@ export interface paths {
         put?: never;
         /**
          * Price an order
-         * @description Prices a create-order body without creating anything: line items per location, the recurring discount, the plan's quota left this month and the total.
+         * @description Prices a create-order body without creating anything: line items per location, the recurring discount, the plan's quota left this month and the total; for a recurring order also the next cycles as they would fall if it were confirmed now.
          */
         post: {
             parameters: {
@@ -4806,7 +4806,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Quote"];
+                        "application/json": components["schemas"]["QuotePreview"];
                     };
                 };
                 /** @description Malformed request (e.g. the body is not valid JSON). */
@@ -12692,6 +12692,16 @@ export interface components {
             /** @enum {string|null} */
             time_of_day: "daylight" | "midday" | "evening" | null;
             unit_amount_cents: number;
+        };
+        QuotePreview: components["schemas"]["Quote"] & {
+            /** @description Recurring orders: the next cycles if the order were confirmed now (up to 4; GET /orders/{id}/schedule has the real ones). null for one-off orders. */
+            next_cycles: {
+                /** @description When the cycle would be dispatched (UTC). */
+                dispatch_at: string;
+                index: number;
+                /** @example 2026-11-27 */
+                local_date: string;
+            }[] | null;
         };
         Recurring: {
             /**

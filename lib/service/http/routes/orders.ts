@@ -28,6 +28,7 @@ import { createDeliverySecret, getDeliverySecretInfo, rotateDeliverySecret } fro
 import { listOrderRows, getOrderRow } from "@/lib/service/orders/order-rows";
 import { getOrder, listOrderAssignments, listOrderMissions, listOrderPhotos, orderSchedule, orderView } from "@/lib/service/orders/order-views";
 import { createDraft, deleteDraft, getDraft, listDrafts, saveDraft } from "@/lib/service/orders/order-drafts";
+import { nextOrderCycles } from "@/lib/service/orders/order-schedule";
 import { prepareOrder, quoteOrder } from "@/lib/service/orders/quote-order";
 import { requestRetake } from "@/lib/service/orders/request-retake";
 import { parseStatusFilter } from "@/lib/service/query-filters";
@@ -85,16 +86,34 @@ const STATE_TABLE = `
 | in_progress | every location delivered / some given up | fulfilled / partially_fulfilled |
 Any other change answers 409 with the current state.`;
 
+/** A quote answered before anything exists: the quote an order would keep, and a recurring order's next cycles as they would fall if confirmed now. */
+const QuotePreviewSchema = QuoteSchema.extend({
+  next_cycles: z
+    .array(
+      z.object({
+        index: z.number().int(),
+        local_date: z.string().openapi({ example: "2026-11-27" }),
+        dispatch_at: z.string().openapi({ description: "When the cycle would be dispatched (UTC)." }),
+      }),
+    )
+    .nullable()
+    .openapi({ description: "Recurring orders: the next cycles if the order were confirmed now (up to 4; GET /orders/{id}/schedule has the real ones). null for one-off orders." }),
+}).openapi("QuotePreview");
+
+const QUOTE_PREVIEW_CYCLES = 4;
+
 const quoteRoute = createRoute({
   method: "post",
   path: "/orders/quote",
   tags,
   summary: "Price an order",
-  description: "Prices a create-order body without creating anything: line items per location, the recurring discount, the plan's quota left this month and the total.",
+  description:
+    "Prices a create-order body without creating anything: line items per location, the recurring discount, the plan's quota left this month and the total; " +
+    "for a recurring order also the next cycles as they would fall if it were confirmed now.",
   security: orderSecurity("orders:read"),
   middleware: [read, jsonBody, idempotency] as const,
   request: { headers: IdempotencyHeader, body: json(CreateOrderSchema) },
-  responses: { 200: withReplay(QuoteSchema, "The quote."), ...errorResponses(400, 413, 415, 422) },
+  responses: { 200: withReplay(QuotePreviewSchema, "The quote."), ...errorResponses(400, 413, 415, 422) },
 });
 
 const createOrderRoute = createRoute({
@@ -453,7 +472,21 @@ async function orderEndpointId(c: { var: AppEnv["Variables"] }, orderId: string)
 
 export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
   // POST /orders/quote – price an order without creating it
-  app.openapi(quoteRoute, async (c) => c.json(await quoteOrder(c.var.ctx, c.var.orderCaller, prepareOrder(c.req.valid("json"))), 200));
+  app.openapi(quoteRoute, async (c) => {
+    const prepared = prepareOrder(c.req.valid("json"));
+    const now = new Date();
+    const quote = await quoteOrder(c.var.ctx, c.var.orderCaller, prepared, now);
+    const cycles = prepared.rule
+      ? nextOrderCycles(
+          prepared.rule,
+          prepared.locations.map((l) => ({ id: l.location_id, lat: l.lat, lng: l.lng, timeZone: l.timeZone })),
+          { from: now, count: QUOTE_PREVIEW_CYCLES, anchor: now },
+        )
+          .slice(0, QUOTE_PREVIEW_CYCLES)
+          .map((cycle) => ({ index: cycle.index, local_date: cycle.localDate, dispatch_at: cycle.dispatchAt.toISOString() }))
+      : null;
+    return c.json({ ...quote, next_cycles: cycles }, 200);
+  });
 
   // POST /orders – create an order (pending_confirmation)
   app.openapi(createOrderRoute, async (c) => {
