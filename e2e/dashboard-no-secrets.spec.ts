@@ -1,5 +1,6 @@
 // Nothing secret reaches the browser. Over a whole session — sign-in, missions list, mission page
-// with a submission open, webhooks, API credentials — every response the browser gets (headers;
+// with a submission open, webhooks, API credentials; and over an order session — the orders list,
+// the wizard from start to the quote, an order's page with a delivered photo under review — every response the browser gets (headers;
 // bodies of HTML, RSC payloads, JSON, JavaScript chunks) is recorded and searched for tokens and
 // secrets, and the session cookie must be out of page scripts' reach. The one-time reveals a user
 // triggers (a new webhook or client secret) are the only places a secret may appear: this spec
@@ -9,10 +10,15 @@ import { DEMO_USER } from "@/lib/demo/demo-user";
 import { CredentialsPage } from "./pages/credentials-page";
 import { MissionPage } from "./pages/mission-page";
 import { MissionsListPage } from "./pages/missions-list-page";
+import { OrderPage } from "./pages/order-page";
+import { OrderWizardPage } from "./pages/order-wizard-page";
+import { OrdersListPage } from "./pages/orders-list-page";
+import { bearer } from "./support/api";
 import { WebhooksPage } from "./pages/webhooks-page";
 import { expect, test } from "./support/fixtures";
 import { describeFindings, findSecrets, NetworkRecorder } from "./support/network-recorder";
 import { squareAround, unique } from "./support/operator";
+import { ORDERS, json, orderApiKey, orderWithDeliveredPhoto } from "./support/orders";
 
 const JWT = /eyJ[\w-]+\.[\w-]+\.[\w-]+/;
 
@@ -91,4 +97,70 @@ test("no token, secret or password reaches the browser during a dashboard sessio
   const visible = await page.evaluate(() => document.cookie);
   expect(visible).not.toMatch(/session-token/);
   expect(visible).not.toMatch(JWT);
+});
+
+test("no API key, token or secret reaches the browser during an order session: list, wizard, order page and review", async ({ page, context, request, operator, partner, signIn }) => {
+  test.setTimeout(180_000);
+  // The organisation's API key, its order-delivery signing secret, and an order with a delivered photo.
+  const key = await orderApiKey(operator, partner.org.id);
+  const { secret: deliverySecret } = await json<{ secret: string }>(await request.post(`${ORDERS}/delivery-secret`, { headers: bearer(key) }), 201);
+  const delivered = await orderWithDeliveredPhoto(request, operator, key);
+
+  const recorder = new NetworkRecorder(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn.signInAs(partner.admin);
+
+  const list = new OrdersListPage(page);
+  await list.goto();
+  await list.findByReference(delivered.reference);
+  await expect(list.rows).toHaveCount(1);
+
+  // The wizard, from a new draft to the API's quote (the draft and quote go through server actions).
+  const wizard = new OrderWizardPage(page);
+  await wizard.startNew();
+  await wizard.pasteLocations("name,lat,lng\nTorre degli Asinelli,44.4943,11.3465");
+  await expect(wizard.locationRows).toHaveCount(1);
+  await wizard.goNext("what");
+  await wizard.category("Cultural site, outside").check();
+  await wizard.angle("Front").check();
+  await wizard.goNext("when");
+  await wizard.goNext("delivery");
+  await wizard.goNext("review");
+  await expect(wizard.quoteTotal).toHaveText(/€/);
+
+  // The order's page: the delivered photo, its checks and camera, a location's ZIP.
+  const orderPage = new OrderPage(page);
+  await orderPage.goto(delivered.orderId);
+  const card = orderPage.photo(delivered.photoId);
+  await expect(card).toBeVisible();
+  await card.getByRole("button", { name: "Show camera on the map" }).click();
+  await expect(card.getByRole("button", { name: "Shown on the map" })).toBeVisible();
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: `Download the photos of ${delivered.name} as a ZIP` }).click();
+  expect(await (await download).failure()).toBeNull();
+
+  await recorder.settle();
+  expect(recorder.responses.some((r) => r.contentType.includes("x-component") && r.body)).toBe(true);
+  expect(recorder.responses.some((r) => r.url.includes("/dashboard-api/orders/") && r.status === 200)).toBe(true);
+  // The review showed signed photo URLs: those are meant for the browser, and carry no credential.
+  expect(recorder.responses.some((r) => r.body?.includes(`/cdn/images/${delivered.photoId}/`))).toBe(true);
+
+  const findings = findSecrets(recorder, [
+    { what: "a JWT", pattern: JWT },
+    { what: "the organisation's API key", pattern: key },
+    { what: "an order-interface API key", pattern: /\bpm_live_[A-Za-z0-9_-]{20,}/ },
+    { what: "the order-delivery secret", pattern: deliverySecret },
+    { what: "an order-delivery secret", pattern: /\bodsec_[A-Za-z0-9_-]{20,}/ },
+    { what: "the operator token", pattern: operator.adminToken },
+    { what: "an operator token", pattern: /\badm_[A-Za-z0-9_-]{43}\b/ },
+    { what: "an OAuth client secret", pattern: /\bcs_[A-Za-z0-9_-]{43}/ },
+    { what: "the zoomer's secret", pattern: delivered.zoomer.credentials.client_secret },
+    { what: "the zoomer's token", pattern: delivered.zoomer.token },
+    { what: "a bearer credential", pattern: /Bearer\s+[A-Za-z0-9._~+/-]{20,}/ },
+    { what: "the user's password", pattern: partner.admin.password },
+  ]);
+  expect(findings, `secrets reached the browser:\n${describeFindings(findings)}`).toEqual([]);
+  expect(recorder.requests.filter((r) => r.headers["authorization"]).map((r) => `${r.method} ${r.url}`)).toEqual([]);
+  const cookies = await context.cookies();
+  for (const c of cookies.filter((c) => /session-token/.test(c.name))) expect(c.httpOnly, `${c.name} is httpOnly`).toBe(true);
 });

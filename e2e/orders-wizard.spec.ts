@@ -10,9 +10,12 @@ import type { Page } from "@playwright/test";
 import { OrderPage } from "./pages/order-page";
 import { OrderWizardPage } from "./pages/order-wizard-page";
 import { OrdersListPage } from "./pages/orders-list-page";
+import { formatMoney } from "@/components/orders/order-progress";
+import { bearer } from "./support/api";
 import { expectNoSeriousViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { unique } from "./support/operator";
+import { ORDERS, demoOrgId, json, orderApiKey } from "./support/orders";
 import { SCREENSHOT_DIR } from "./support/server";
 
 /** A full-page picture for people to look at, then axe on the same state (no serious violations). */
@@ -20,6 +23,18 @@ async function shoot(page: Page, name: string) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), caret: "hide", animations: "disabled", fullPage: true });
   await expectNoSeriousViolations(page);
+}
+
+/** The same state at tablet width (820×1180) and at desktop, then axe on it. */
+async function shootBoth(page: Page, name: string) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await page.waitForTimeout(400); // the map and the layout settle
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-tablet.png`), caret: "hide", animations: "disabled", fullPage: true });
+  await expectNoSeriousViolations(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.waitForTimeout(400);
+  await shoot(page, name);
 }
 
 test.beforeEach(async ({ page, signIn }) => {
@@ -197,4 +212,133 @@ test("two tabs on one draft: the stale tab is told and catches up, nothing is ov
   await page.getByRole("button", { name: "Load the latest version" }).click();
   await expect(wizard.reference).toHaveValue("saved-in-the-second-tab");
   await expect(wizard.saveStatus).toHaveText("Draft saved");
+});
+
+interface ApiQuote {
+  currency: string;
+  total_cents: number;
+  subtotal_cents: number;
+  photos_per_cycle: number;
+  discount: { percent: number; amount_cents: number } | null;
+  schedule: string | null;
+}
+
+test("a recurring weekly order through the wizard: map clicks, a CSV with a bad row, angles, every Friday, the API's own price, paid, its next cycles", async ({ page, request, operator }) => {
+  test.setTimeout(240_000);
+  const wizard = new OrderWizardPage(page);
+  const reference = unique("e2e-weekly");
+
+  await wizard.startNew();
+  await wizard.waitForMap();
+  await wizard.clickMap({ x: -120, y: -60 });
+  await expect(wizard.locationRows).toHaveCount(1);
+  await wizard.clickMap({ x: 130, y: 70 });
+  await expect(wizard.locationRows).toHaveCount(2);
+  await wizard.row(0).getByRole("textbox", { name: "Name of location 1" }).fill("Piazza della Signoria");
+  await wizard.row(1).getByRole("textbox", { name: "Name of location 2" }).fill("Orsanmichele");
+  // A CSV with one good row and one the importer refuses, with the line and the reason.
+  await wizard.pasteLocations("name,lat,lng\nPalazzo Pitti,43.7652,11.2500\nNowhere,95,11");
+  await expect(wizard.importReport).toContainText("Imported 1 location from the CSV.");
+  await expect(wizard.importReport).toContainText("Line 3: latitude 95 is outside -90 to 90");
+  await expect(wizard.locationRows).toHaveCount(3);
+  await wizard.waitForSaved();
+  await shootBoth(page, "orders-weekly-1-locations");
+
+  await wizard.goNext("what");
+  await wizard.category("Cultural site, outside").check();
+  await wizard.angle("Front").check();
+  await wizard.angle("Entrance").check();
+  await wizard.reference.fill(reference);
+  await wizard.waitForSaved();
+  await shootBoth(page, "orders-weekly-2-what");
+
+  // When: weekly, on Fridays — said back in plain words, with the weekly discount.
+  await wizard.goNext("when");
+  await wizard.recurring("Recurring").check();
+  await page.getByLabel("Frequency").selectOption("weekly");
+  await page.getByLabel("Day of the week").selectOption({ label: "Friday" });
+  await expect(page.getByTestId("schedule-summary")).toContainText("Every Friday", { timeout: 20_000 });
+  await expect(page.getByTestId("schedule-summary")).toContainText("per cycle, 15 % off");
+  // The next cycles, from the API's schedule: four Fridays, a week apart.
+  const nextCycles = page.getByTestId("next-cycles").locator("time");
+  await expect(nextCycles).toHaveCount(4);
+  const previewDates = await nextCycles.evaluateAll((times) => times.map((t) => t.getAttribute("datetime") ?? ""));
+  for (const [i, date] of previewDates.entries()) {
+    expect(new Date(`${date}T00:00:00Z`).getUTCDay()).toBe(5);
+    if (i > 0) expect(Date.parse(date) - Date.parse(previewDates[i - 1] ?? "")).toBe(7 * 86_400_000);
+  }
+  await wizard.waitForSaved();
+  await shootBoth(page, "orders-weekly-3-when");
+
+  await wizard.goNext("delivery");
+  await expect(wizard.dashboardOnly).toBeChecked();
+  await shootBoth(page, "orders-weekly-4-delivery");
+
+  // Review: the price shown is the order interface's own quote for the same order, asked for
+  // here with the organisation's API key (names and coordinates as the map and the CSV gave them).
+  await wizard.goNext("review");
+  await expect(wizard.quote).toBeVisible();
+  const locations = [];
+  await wizard.stepLink("Locations").click();
+  await wizard.expectStep("locations");
+  for (let i = 0; i < 3; i++) {
+    const row = wizard.row(i);
+    locations.push({
+      name: await row.getByRole("textbox", { name: `Name of location ${i + 1}` }).inputValue(),
+      coordinates: {
+        lat: Number(await row.getByRole("textbox", { name: `Latitude of location ${i + 1}` }).inputValue()),
+        lng: Number(await row.getByRole("textbox", { name: `Longitude of location ${i + 1}` }).inputValue()),
+      },
+    });
+  }
+  await wizard.stepLink("Review and pay").click();
+  await wizard.expectStep("review");
+  const key = await orderApiKey(operator, await demoOrgId(operator));
+  const quote = await json<ApiQuote>(
+    await request.post(`${ORDERS}/orders/quote`, {
+      headers: bearer(key),
+      data: {
+        client_reference: reference,
+        category: "cultural_exterior",
+        requirements: { angles: ["front", "entrance"] },
+        locations,
+        recurring: { enabled: true, frequency: "weekly", day_of_week: 5 },
+      },
+    }),
+    200,
+  );
+  expect(quote.photos_per_cycle).toBe(6);
+  expect(quote.discount?.percent).toBe(15);
+  const total = formatMoney(quote.total_cents, quote.currency);
+  await expect(wizard.quoteTotal).toHaveText(total);
+  await expect(wizard.quote).toContainText(`−${formatMoney(quote.discount?.amount_cents ?? 0, quote.currency)}`);
+  await expect(wizard.quote).toContainText(`Subtotal (6 photos)`);
+  await expect(wizard.placeOrder).toHaveText(`Place order and pay ${total}`);
+  await shootBoth(page, "orders-weekly-5-review");
+
+  // Pay: the order is recurring and active, its first cycle charged, its next cycles listed.
+  await wizard.placeOrder.click();
+  await expect(page).toHaveURL(/\/orders\/ord_[0-9a-z]+\?placed=1$/, { timeout: 30_000 });
+  const orderPage = new OrderPage(page);
+  await expect(orderPage.heading).toHaveText(reference);
+  await expect(orderPage.status).toHaveAttribute("data-status", "active");
+  await expect(orderPage.placed).toContainText(`${total} charged`);
+  await expect(orderPage.locations).toHaveCount(3);
+  await expect(page.getByTestId("schedule-description")).toContainText("Every Friday");
+  const cycles = page.getByRole("table", { name: "Next cycles" }).locator("tbody tr");
+  await expect(cycles).toHaveCount(6);
+  // Six Fridays, a week apart.
+  const dates = await cycles.locator("time").evaluateAll((times) => times.map((t) => t.getAttribute("datetime") ?? ""));
+  for (const date of dates) expect(new Date(`${date}T00:00:00Z`).getUTCDay()).toBe(5);
+  for (let i = 1; i < dates.length; i++) expect(Date.parse(`${dates[i]}T00:00:00Z`) - Date.parse(`${dates[i - 1]}T00:00:00Z`)).toBe(7 * 86_400_000);
+  // The order's schedule starts where the wizard said it would.
+  expect(dates.slice(0, 4)).toEqual(previewDates);
+  await orderPage.waitForMap();
+  await shootBoth(page, "orders-weekly-6-order");
+
+  const list = new OrdersListPage(page);
+  await list.goto();
+  await list.findByReference(reference);
+  await expect(list.rows).toHaveCount(1);
+  await shootBoth(page, "orders-weekly-7-list");
 });

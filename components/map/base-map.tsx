@@ -36,8 +36,8 @@ export interface BaseMapProps {
   mapStyleUrl?: string | null;
   /** Area the map first shows. */
   bounds: LngLatBbox;
-  /** Pixels kept clear around `bounds`. */
-  boundsPadding?: number;
+  /** Pixels kept clear around `bounds` (per side, e.g. below a legend in a corner). */
+  boundsPadding?: number | { top: number; bottom: number; left: number; right: number };
   /** Zoom the first view never exceeds (a tiny polygon should not open at street-corner zoom). */
   maxInitialZoom?: number;
   /** Layers whose features the mouse handlers receive in `event.features`. */

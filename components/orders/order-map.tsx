@@ -17,6 +17,9 @@ function bboxOf(points: { lat: number; lng: number }[]): LngLatBbox {
   return [Math.min(...lngs) - pad, Math.min(...lats) - pad, Math.max(...lngs) + pad, Math.max(...lats) + pad];
 }
 
+/** The legend sits in the top-left corner: keep the northernmost locations below it. */
+const LEGEND_CLEAR = { top: 110, bottom: 40, left: 40, right: 40 };
+
 export function OrderMap({
   mapStyleUrl,
   locations,
@@ -41,7 +44,7 @@ export function OrderMap({
     return c;
   }, [locations]);
   return (
-    <BaseMap aria-label="Order map" mapStyleUrl={mapStyleUrl} bounds={bounds} className="h-full w-full" maxInitialZoom={16}>
+    <BaseMap aria-label="Order map" mapStyleUrl={mapStyleUrl} bounds={bounds} boundsPadding={LEGEND_CLEAR} className="h-full w-full" maxInitialZoom={16}>
       <OrderLocationsLayer locations={locations} selectedId={selectedId} hoveredId={hoveredId} onSelect={onSelect} onHoverChange={onHoverChange} />
       <CameraPositionLayer view={camera} />
       <FitCamera camera={camera} />

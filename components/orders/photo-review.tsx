@@ -2,16 +2,20 @@
 // Review of an order's delivered photos: a gallery per location and angle; beside each photo its
 // verification — every check passed, failed or not evaluated (never shown as passed without
 // evidence) with the measured value and the threshold — where the camera stood and which way it
-// faced (also drawn on the map), and, for editors, "request a retake" with a reason.
+// faced (also drawn on the map), and, for editors, "request a retake" with a reason. Each location
+// downloads as a ZIP, and a recurring order's cycles compare side by side.
 import { useRouter } from "next/navigation";
-import { useId, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { requestPhotoRetake } from "@/app/(dashboard)/orders/actions";
 import { Button } from "@/components/ui/button";
 import { inputClasses } from "@/components/ui/field";
 import { LocalDateTime } from "@/components/ui/local-time";
 import { FormError } from "@/components/ui/states";
+import { ZipDownloadButton } from "@/components/ui/zip-download-button";
 import { bearingDeg, compassPointName, distanceM } from "@/lib/geo/bearing";
 import { ANGLE_DESCRIPTIONS, ANGLE_LABELS, RETAKE_REASON_MAX, RETAKE_REASON_MIN, type DeliveredPhoto, type Order, type OrderAssignment } from "./types";
+import { cycleComparisons } from "./cycle-comparison";
+import { CycleCompare } from "./cycle-compare";
 import { checkViews, VERDICT_LABELS, type CheckVerdict } from "./verification-display";
 
 const VERDICT_STYLES: Record<CheckVerdict, { box: string; mark: string; icon: string }> = {
@@ -35,6 +39,7 @@ export function PhotoReview({
   selectedPhotoId: string | null;
   onSelectPhoto: (photoId: string | null) => void;
 }) {
+  const comparisons = useMemo(() => (order.recurring ? cycleComparisons(photos, assignments) : new Map<string, never[]>()), [order.recurring, photos, assignments]);
   if (photos.length === 0) {
     return (
       <p className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-sm text-slate-600">
@@ -50,9 +55,23 @@ export function PhotoReview({
         .filter(({ shots }) => shots.length > 0)
         .map(({ location, shots }) => (
           <section key={location.location_id} aria-labelledby={`photos-${location.location_id}`} className="flex flex-col gap-3" data-testid="photo-location">
-            <h3 id={`photos-${location.location_id}`} className="text-base font-semibold text-slate-900">
-              {location.name} <span className="text-sm font-normal text-slate-600">· {shots.length} photo{shots.length === 1 ? "" : "s"}</span>
-            </h3>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h3 id={`photos-${location.location_id}`} className="text-base font-semibold text-slate-900">
+                {location.name} <span className="text-sm font-normal text-slate-600">· {shots.length} photo{shots.length === 1 ? "" : "s"}</span>
+              </h3>
+              <ZipDownloadButton
+                href={`/dashboard-api/orders/${order.id}/photos.zip?location_id=${encodeURIComponent(location.location_id)}`}
+                label="Download ZIP"
+                accessibleName={`Download the photos of ${location.name} as a ZIP`}
+                progressLabel={`Download of ${location.name}'s photos`}
+                fallbackName={`${order.id}-${location.location_id}.zip`}
+                variant="ghost"
+                size="sm"
+              />
+            </div>
+            {(comparisons.get(location.location_id) ?? []).map((comparison) => (
+              <CycleCompare key={comparison.angle} comparison={comparison} locationName={location.name} />
+            ))}
             <ul className="flex flex-col gap-4">
               {[...shots]
                 .sort((a, b) => a.angle.localeCompare(b.angle))
@@ -126,6 +145,8 @@ function PhotoCard({
             </dd>
             <dt className="text-slate-500">Facing</dt>
             <dd>{direction === null ? "no compass direction" : `${Math.round(direction)}° (${compassPointName(direction)})`}</dd>
+            <dt className="text-slate-500">Device</dt>
+            <dd data-testid="photo-device">{metadata.device ?? "not recorded"}</dd>
             <dt className="text-slate-500">Weather</dt>
             <dd>{metadata.weather ? `${metadata.weather.condition.replaceAll("_", " ")}, ${metadata.weather.temp_c} °C` : (metadata.weather_unavailable_reason ?? "not known")}</dd>
             {metadata.sha256 ? (

@@ -10,6 +10,8 @@ export type Recurring = components["schemas"]["Recurring"];
 export type Order = Omit<components["schemas"]["Order"], "recurring"> & { recurring: Recurring | null };
 export type OrderStatus = components["schemas"]["OrderStatus"];
 export type Quote = components["schemas"]["Quote"];
+/** A quote before the order exists: the quote, and a recurring order's next cycles as they would fall if confirmed now. */
+export type QuotePreview = components["schemas"]["QuotePreview"];
 export type OrderSchedule = components["schemas"]["OrderSchedule"];
 export type DeliveredPhoto = components["schemas"]["DeliveredPhoto"];
 export type OrderAssignment = components["schemas"]["OrderAssignment"];

@@ -9,8 +9,8 @@ import { serviceRequest } from "./transport";
 
 export type ApiClient = ReturnType<typeof createClient<paths>>;
 
-/** Calls the API as `holder`'s organisation and role; any path of the mission interface. */
-export async function apiFetch(holder: TokenHolder, path: `/api/v1/${string}`, init: RequestInit = {}): Promise<Response> {
+/** Calls the API as `holder`'s organisation and role; any path of the mission or order interface. */
+export async function apiFetch(holder: TokenHolder, path: `/api/v1/${string}` | `/api/orders/v1/${string}`, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   headers.set("authorization", `Bearer ${await dashboardToken(holder)}`);
   const res = await serviceRequest(new Request(`${env.PUBLIC_ORIGIN}${path}`, { ...init, headers }));

@@ -678,6 +678,136 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/v1/orders/{id}/photos.zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the order's delivered photos as a ZIP
+         * @description Streams a ZIP of the delivered photos' original bytes (EXIF preserved) as `photos/{location_id}/cycle-{nnn}-{angle}-{photo_id}.jpg`, plus `metadata.json` (the order, and per photo its location, cycle, angle, capture facts, SHA-256 and verification). `location_id` narrows it to one location. Content-Length is exact, so downloads can show progress; ZIP64 is used when needed.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only this location's photos (one of the order's location ids). */
+                    location_id?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The archive. */
+                200: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/zip": string;
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such object in the caller's organisation. */
+                404: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
+                422: {
+                    headers: {
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limit exceeded. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the window that binds first. */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) when that window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/v1/orders/{id}/photos/{photo_id}/retake": {
         parameters: {
             query?: never;
@@ -749,7 +879,7 @@ export interface paths {
         put?: never;
         /**
          * Price an order
-         * @description Prices a create-order body without creating anything: line items per location, the recurring discount, the plan's quota left this month and the total.
+         * @description Prices a create-order body without creating anything: line items per location, the recurring discount, the plan's quota left this month and the total; for a recurring order also the next cycles as they would fall if it were confirmed now.
          */
         post: operations["quoteOrder"];
         delete?: never;
@@ -3326,6 +3456,16 @@ export interface components {
             /** @enum {string|null} */
             time_of_day: "daylight" | "midday" | "evening" | null;
             unit_amount_cents: number;
+        };
+        QuotePreview: components["schemas"]["Quote"] & {
+            /** @description Recurring orders: the next cycles if the order were confirmed now (up to 4; GET /orders/{id}/schedule has the real ones). null for one-off orders. */
+            next_cycles: {
+                /** @description When the cycle would be dispatched (UTC). */
+                dispatch_at: string;
+                index: number;
+                /** @example 2026-11-27 */
+                local_date: string;
+            }[] | null;
         };
         Recurring: {
             /**
@@ -7816,7 +7956,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Quote"];
+                    "application/json": components["schemas"]["QuotePreview"];
                 };
             };
             /** @description Malformed request (e.g. the body is not valid JSON). */

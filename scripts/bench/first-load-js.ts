@@ -16,7 +16,7 @@ import { seedDashboard } from "./lib/dashboard-fixture";
 import { fmt } from "./lib/file-report";
 import { ensureNextBuild, type BuildMode, type BuildOutcome } from "./lib/next-build";
 import type { Supervisor } from "./lib/processes";
-import { startApi } from "./lib/targets";
+import { readAdminToken, startApi, type RunningApi } from "./lib/targets";
 
 /** Bytes (kB = 1,000 bytes, as `next build` prints them). */
 export const BUDGET_BYTES = 180_000;
@@ -35,7 +35,8 @@ interface PageSpec {
   map: boolean;
 }
 
-function pages(missionId: string): PageSpec[] {
+function pages(missionId: string, order: SeededOrder): PageSpec[] {
+  const draft = `?draft=${order.draftId}`;
   return [
     { path: "/sign-in", signedIn: false, map: false },
     { path: "/missions", signedIn: true, map: false },
@@ -43,7 +44,58 @@ function pages(missionId: string): PageSpec[] {
     { path: "/settings/credentials", signedIn: true, map: false },
     { path: `/missions/${missionId}`, signedIn: true, map: true },
     { path: "/missions/new", signedIn: true, map: true },
+    { path: "/orders", signedIn: true, map: false },
+    { path: "/orders/new", signedIn: true, map: false },
+    { path: `/orders/new/locations${draft}`, signedIn: true, map: true },
+    { path: `/orders/new/what${draft}`, signedIn: true, map: false },
+    { path: `/orders/new/when${draft}`, signedIn: true, map: false },
+    { path: `/orders/new/delivery${draft}`, signedIn: true, map: false },
+    { path: `/orders/new/review${draft}`, signedIn: true, map: false },
+    { path: `/orders/${order.orderId}`, signedIn: true, map: true },
   ];
+}
+
+/** Where a page ended, as its spec names it (the wizard's steps carry their draft in the query). */
+function pathAndQuery(url: string): string {
+  const { pathname, search } = new URL(url);
+  return pathname + search;
+}
+
+interface SeededOrder {
+  draftId: string;
+  orderId: string;
+}
+
+/** A filled-in wizard draft and a paid order of the seeded organisation, made through the order interface with an API key. */
+async function seedOrders(app: RunningApi): Promise<SeededOrder> {
+  const admin = readAdminToken(app);
+  const call = async <T>(path: string, token: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${app.url}${path}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "idempotency-key": `bench-${path}-${Date.now()}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  const { data: orgs } = await call<{ data: { id: string }[] }>(`/api/admin/v1/orgs?q=${encodeURIComponent("Benchmark partner")}`, admin);
+  const orgId = orgs[0]?.id;
+  if (!orgId) throw new Error("the benchmark organisation is missing");
+  const { api_key: key } = await call<{ api_key: string }>(`/api/admin/v1/orgs/${orgId}/api-keys`, admin, { name: "first-load-js" });
+  const body = {
+    client_reference: "bench-weekly",
+    category: "cultural_exterior",
+    requirements: { angles: ["front", "overview"] },
+    locations: [
+      { location_id: "loc_duomo", name: "Duomo", coordinates: { lat: 43.7731, lng: 11.256 } },
+      { location_id: "loc_uffizi", name: "Uffizi", coordinates: { lat: 43.7678, lng: 11.2553 } },
+    ],
+    recurring: { enabled: true, frequency: "weekly", day_of_week: 5 },
+  };
+  const draft = await call<{ id: string }>("/api/orders/v1/drafts", key, { body, step: "review" });
+  const order = await call<{ id: string }>("/api/orders/v1/orders", key, body);
+  await call(`/api/orders/v1/orders/${order.id}/confirm`, key, { payment_method: "card" });
+  return { draftId: draft.id, orderId: order.id };
 }
 
 export interface ScriptFile {
@@ -177,7 +229,7 @@ async function measurePage(browser: Browser, origin: string, spec: PageSpec, sto
       signedIn: spec.signedIn,
       map: spec.map,
       status,
-      finalPath: new URL(page.url()).pathname,
+      finalPath: pathAndQuery(page.url()),
       scripts: files,
       rawBytes: total(files, (f) => f.rawBytes),
       gzipBytes,
@@ -210,9 +262,10 @@ export async function runFirstLoadJs(options: FirstLoadJsOptions): Promise<First
   const app = await startApi(supervisor, "next", { dataDir });
   const browser = await launchChromium();
   try {
+    const order = await seedOrders(app);
     const storage = await signIn(browser, app.url, seeded.user);
     const results: PageResult[] = [];
-    for (const spec of pages(mission.id)) {
+    for (const spec of pages(mission.id, order)) {
       const result = await measurePage(browser, app.url, spec, storage);
       log(`${spec.path}: ${result.status}, ${result.scripts.length} scripts, ${fmt(result.gzipBytes / 1000, 1)} kB gzip`);
       results.push(result);

@@ -12,7 +12,7 @@ import { RetakeRequestSchema } from "@/components/orders/retake-schema";
 import { toCreateBody } from "@/components/orders/wizard-steps";
 
 type CreateOrderBody = components["schemas"]["CreateOrder"];
-type Quote = components["schemas"]["Quote"];
+type QuotePreview = components["schemas"]["QuotePreview"];
 
 const OrderId = z.string().regex(/^ord_[A-Za-z0-9]{1,64}$/, "Not an order id.");
 
@@ -65,7 +65,7 @@ export const discardOrderDraft = dashboardAction({
   },
 });
 
-async function quote(api: ApiClient, body: OrderDraftBody): Promise<ActionResult<Quote>> {
+async function quote(api: ApiClient, body: OrderDraftBody): Promise<ActionResult<QuotePreview>> {
   const { data, error, response } = await api.POST("/api/orders/v1/orders/quote", { body: toCreateBody(body) as CreateOrderBody });
   if (!data) return problemResult(response.status, error);
   return { ok: true, data };

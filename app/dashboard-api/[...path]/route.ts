@@ -9,7 +9,8 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 const ID = "[A-Za-z0-9_]{1,64}";
-const ROUTES: { pattern: RegExp; least: Role }[] = [
+/** Each resource, the least role it needs, and the interface it belongs to (the mission interface unless said). */
+const ROUTES: { pattern: RegExp; least: Role; base?: "/api/orders/v1" }[] = [
   { pattern: new RegExp(`^missions/${ID}$`), least: "viewer" },
   { pattern: new RegExp(`^missions/${ID}/submissions$`), least: "viewer" },
   { pattern: new RegExp(`^missions/${ID}/submission-points$`), least: "viewer" },
@@ -17,6 +18,7 @@ const ROUTES: { pattern: RegExp; least: Role }[] = [
   { pattern: new RegExp(`^submissions/${ID}$`), least: "viewer" },
   { pattern: /^webhooks$/, least: "admin" },
   { pattern: new RegExp(`^webhooks/${ID}(/deliveries(/${ID})?)?$`), least: "admin" },
+  { pattern: new RegExp(`^orders/${ID}/photos\\.zip$`), least: "viewer", base: "/api/orders/v1" },
 ];
 
 const PASSED_REQUEST_HEADERS = ["accept", "if-none-match", "range"];
@@ -40,7 +42,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ path
     if (value) headers.set(name, value);
   }
   const search = new URL(request.url).search;
-  const upstream = await apiFetch(access.holder, `/api/v1/${path}${search}`, { headers, signal: request.signal });
+  const upstream = await apiFetch(access.holder, `${route.base ?? "/api/v1"}/${path}${search}`, { headers, signal: request.signal });
   const out = new Headers({ "cache-control": "private, no-store" });
   for (const name of PASSED_RESPONSE_HEADERS) {
     const value = upstream.headers.get(name);

@@ -10,14 +10,16 @@ import { fieldAria, inputClasses } from "@/components/ui/field";
 import { ErrorList, StepField as Field } from "./step-field";
 import type { DraftRecurring } from "../order-draft-schema";
 import { formatMoney } from "../order-progress";
-import { WEEKDAYS, type Quote } from "../types";
+import { WEEKDAYS, type QuotePreview } from "../types";
 import { errorsOfStep, messagesAt, stepOfPointer, stepProblems, type FieldErrors } from "../wizard-steps";
 import { useDraft, type InitialDraft } from "./draft-store";
 import { WizardFrame } from "./wizard-frame";
 
 const QUOTE_DELAY_MS = 600;
 
-type LiveQuote = { state: "idle" } | { state: "loading" } | { state: "ready"; quote: Quote } | { state: "invalid"; errors: FieldErrors; message: string };
+const CYCLE_DAY = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+
+type LiveQuote = { state: "idle" } | { state: "loading" } | { state: "ready"; quote: QuotePreview } | { state: "invalid"; errors: FieldErrors; message: string };
 
 export function WhenStep({ initial }: { initial: InitialDraft }) {
   const { draft, saver } = useDraft(initial, "when");
@@ -276,7 +278,20 @@ function Summary({ live, recurring, elsewhere }: { live: LiveQuote; recurring: b
               {formatMoney(live.quote.total_cents, live.quote.currency)} {recurring ? "per cycle" : "in total"}
               {live.quote.discount ? `, ${live.quote.discount.percent} % off (${live.quote.discount.reason.toLowerCase()})` : ""}.
             </p>
-            {recurring ? <p className="text-xs text-slate-500">The dates of the next cycles, in each location&apos;s time zone, are on the order&apos;s page once it is placed.</p> : null}
+            {recurring && live.quote.next_cycles && live.quote.next_cycles.length > 0 ? (
+              <div className="flex flex-col gap-1">
+                <p className="text-xs font-medium text-slate-700" id="when-next-cycles">
+                  Next cycles if you confirm now (local dates):
+                </p>
+                <ul aria-labelledby="when-next-cycles" className="flex flex-col gap-0.5 text-sm tabular-nums text-slate-900" data-testid="next-cycles">
+                  {live.quote.next_cycles.map((cycle) => (
+                    <li key={cycle.index}>
+                      <time dateTime={cycle.local_date}>{CYCLE_DAY.format(new Date(`${cycle.local_date}T00:00:00Z`))}</time>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
           </>
         ) : live.state === "invalid" ? (
           <p className="text-slate-700">{elsewhere ? "Finish the earlier steps to see the schedule and the price." : live.message}</p>

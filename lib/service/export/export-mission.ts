@@ -5,12 +5,11 @@
 // sent (file names included) can put "..", a slash or a duplicate into the archive.
 import { Readable } from "node:stream";
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
-import yazl from "yazl";
 import { images, submissions } from "@/lib/db/schema";
-import { log } from "@/lib/log";
 import type { ServiceContext } from "@/lib/service/context";
 import { serializeMission, type MissionRow } from "@/lib/service/missions/serialize-mission";
 import { serializeSubmission, type ImageRow } from "@/lib/service/submissions/serialize-submission";
+import { storedZip } from "./stored-zip";
 
 const PAGE = 500;
 
@@ -87,20 +86,6 @@ function metadataStream(ctx: ServiceContext, mission: MissionRow, exportedAt: Da
   return Readable.from(generate());
 }
 
-async function streamedSize(stream: Readable): Promise<number> {
-  let size = 0;
-  for await (const chunk of stream) size += Buffer.byteLength(chunk as string);
-  return size;
-}
-
-/** Why an export stopped part-way; the cause (with keys or paths) is for the log only. */
-export class ExportError extends Error {
-  constructor(cause: Error) {
-    super("the export stopped: a photo could not be read from storage", { cause });
-    this.name = "ExportError";
-  }
-}
-
 export interface MissionExport {
   stream: Readable;
   /** Exact archive size, known before the first byte is sent (Content-Length, progress bars). */
@@ -115,49 +100,11 @@ export interface MissionExport {
  */
 export async function exportMission(ctx: ServiceContext, mission: MissionRow): Promise<MissionExport> {
   const exportedAt = new Date();
-  const zip = new yazl.ZipFile();
-  const output = zip.outputStream as Readable;
-  // One failure (a missing object, a read cut off, a short file) ends the archive: the client sees
-  // the response cut short (the announced Content-Length is not reached), never a valid-looking ZIP.
-  const fail = (error: Error) => {
-    if (output.destroyed) return;
-    log.error("export stopped part-way", { mission_id: mission.id }, error);
-    output.destroy(new ExportError(error));
-  };
-  zip.on("error", fail);
-  let imageCount = 0;
-  for await (const page of imageEntryPages(ctx, mission.id)) {
-    for (const image of page) {
-      imageCount++;
-      // Only the key is captured: the archive keeps one closure per entry until it ends.
-      const key = image.storageKey;
-      zip.addReadStreamLazy(imageEntryName(image), { compress: false, mtime: image.createdAt, size: image.byteSize }, (callback) => {
-        ctx.store.read(key).then(
-          (stream) => {
-            // yazl pipes the stream without listening for its errors: a file removed or a
-            // connection cut mid-entry would be an uncaught exception that ends the process.
-            stream.once("error", (error: Error) => fail(error));
-            callback(null, stream);
-          },
-          (error: Error) => fail(error),
-        );
-      });
+  async function* files() {
+    for await (const page of imageEntryPages(ctx, mission.id)) {
+      yield page.map((image) => ({ name: imageEntryName(image), storageKey: image.storageKey, byteSize: image.byteSize, mtime: image.createdAt }));
     }
   }
-  const metadataSize = await streamedSize(metadataStream(ctx, mission, exportedAt));
-  zip.addReadStreamLazy("metadata.json", { compress: false, mtime: exportedAt, size: metadataSize }, (callback) => {
-    const stream = metadataStream(ctx, mission, exportedAt);
-    stream.once("error", (error: Error) => fail(error)); // a database error mid-document, as above
-    callback(null, stream);
-  });
-  // @types/yazl declares the callback without its argument; yazl passes the total size (README).
-  const onSize = ((total: number) => sizeKnown(total)) as () => void;
-  let sizeKnown: (total: number) => void = () => {};
-  const size = await new Promise<number>((resolve) => {
-    sizeKnown = resolve;
-    // Always ZIP64 records: yazl 3.3.1's size calculation adds the ZIP64 end record from about 540
-    // entries while its writer adds it only past 4 GiB, announcing 76 bytes too many in between.
-    zip.end({ forceZip64Format: true, comment: "" }, onSize);
-  });
-  return { stream: output, size, imageCount };
+  const archive = await storedZip(ctx, files(), { name: "metadata.json", mtime: exportedAt, create: () => metadataStream(ctx, mission, exportedAt) }, { mission_id: mission.id });
+  return { stream: archive.stream, size: archive.size, imageCount: archive.fileCount };
 }

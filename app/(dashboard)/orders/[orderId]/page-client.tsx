@@ -15,6 +15,7 @@ import { ORDER_LOCATION_STATE_COLOURS } from "@/components/map/layers/order-laye
 import { Button } from "@/components/ui/button";
 import { LocalDateTime } from "@/components/ui/local-time";
 import { PageHeader } from "@/components/ui/page-header";
+import { ZipDownloadButton } from "@/components/ui/zip-download-button";
 
 const OrderMap = dynamic(() => import("@/components/orders/order-map").then((m) => m.OrderMap), {
   ssr: false,
@@ -161,9 +162,19 @@ export function OrderPageClient({
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <section aria-labelledby="photos-h" className="flex min-w-0 flex-col gap-3">
-          <h2 id="photos-h" className="text-lg font-semibold text-slate-900">
-            Delivered photos
-          </h2>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="photos-h" className="text-lg font-semibold text-slate-900">
+              Delivered photos
+            </h2>
+            {photos.length > 0 ? (
+              <ZipDownloadButton
+                href={`/dashboard-api/orders/${order.id}/photos.zip`}
+                label="Download all photos (ZIP)"
+                progressLabel="Download of the order's photos"
+                fallbackName={`${order.id}.zip`}
+              />
+            ) : null}
+          </div>
           {incomplete ? <p className="text-xs text-slate-500">Showing the first 2,000 photos and tasks; the API has them all.</p> : null}
           <PhotoReview order={order} photos={photos} assignments={assignments} canEdit={canEdit} selectedPhotoId={selectedPhoto} onSelectPhoto={setSelectedPhoto} />
         </section>

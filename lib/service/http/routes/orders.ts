@@ -1,5 +1,6 @@
 // The order interface (/api/orders/v1): quote, create, read, confirm and pay, cancel, pause and
 // resume, and what an order produced (missions, delivered photos, schedule, delivery log).
+import { Readable } from "node:stream";
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { ORDER_STATUSES, webhookEndpoints } from "@/lib/db/schema";
@@ -19,6 +20,7 @@ import {
 import { DeliverySchema } from "@/lib/schemas/webhook";
 import { ORDERS_BASE_PATH } from "@/lib/service/context";
 import { ApiError, notFound } from "@/lib/service/errors";
+import { exportOrderPhotos } from "@/lib/service/export/export-order-photos";
 import { cancelOrder, setOrderPaused } from "@/lib/service/orders/change-order";
 import { authenticatePayment, confirmOrder } from "@/lib/service/orders/confirm-order";
 import { createOrder } from "@/lib/service/orders/create-order";
@@ -26,6 +28,7 @@ import { createDeliverySecret, getDeliverySecretInfo, rotateDeliverySecret } fro
 import { listOrderRows, getOrderRow } from "@/lib/service/orders/order-rows";
 import { getOrder, listOrderAssignments, listOrderMissions, listOrderPhotos, orderSchedule, orderView } from "@/lib/service/orders/order-views";
 import { createDraft, deleteDraft, getDraft, listDrafts, saveDraft } from "@/lib/service/orders/order-drafts";
+import { nextOrderCycles } from "@/lib/service/orders/order-schedule";
 import { prepareOrder, quoteOrder } from "@/lib/service/orders/quote-order";
 import { requestRetake } from "@/lib/service/orders/request-retake";
 import { parseStatusFilter } from "@/lib/service/query-filters";
@@ -83,17 +86,35 @@ const STATE_TABLE = `
 | in_progress | every location delivered / some given up | fulfilled / partially_fulfilled |
 Any other change answers 409 with the current state.`;
 
+/** A quote answered before anything exists: the quote an order would keep, and a recurring order's next cycles as they would fall if confirmed now. */
+const QuotePreviewSchema = QuoteSchema.extend({
+  next_cycles: z
+    .array(
+      z.object({
+        index: z.number().int(),
+        local_date: z.string().openapi({ example: "2026-11-27" }),
+        dispatch_at: z.string().openapi({ description: "When the cycle would be dispatched (UTC)." }),
+      }),
+    )
+    .nullable()
+    .openapi({ description: "Recurring orders: the next cycles if the order were confirmed now (up to 4; GET /orders/{id}/schedule has the real ones). null for one-off orders." }),
+}).openapi("QuotePreview");
+
+const QUOTE_PREVIEW_CYCLES = 4;
+
 const quoteRoute = createRoute({
   method: "post",
   path: "/orders/quote",
   operationId: "quoteOrder",
   tags,
   summary: "Price an order",
-  description: "Prices a create-order body without creating anything: line items per location, the recurring discount, the plan's quota left this month and the total.",
+  description:
+    "Prices a create-order body without creating anything: line items per location, the recurring discount, the plan's quota left this month and the total; " +
+    "for a recurring order also the next cycles as they would fall if it were confirmed now.",
   security: orderSecurity("orders:read"),
   middleware: [read, jsonBody, idempotency] as const,
   request: { headers: IdempotencyHeader, body: json(CreateOrderSchema) },
-  responses: { 200: withReplay(QuoteSchema, "The quote."), ...errorResponses(400, 413, 415, 422) },
+  responses: { 200: withReplay(QuotePreviewSchema, "The quote."), ...errorResponses(400, 413, 415, 422) },
 });
 
 const createOrderRoute = createRoute({
@@ -223,6 +244,33 @@ const photosRoute = createRoute({
   middleware: [read] as const,
   request: { params: OrderIdParam, query: z.object(PagingQuery) },
   responses: { 200: jsonResponse(z.object({ data: z.array(DeliveredPhotoSchema), meta: ListMetaSchema }).openapi("DeliveredPhotoList"), "A page of photos."), ...errorResponses(404, 422) },
+});
+
+const photosZipRoute = createRoute({
+  method: "get",
+  path: "/orders/{id}/photos.zip",
+  tags,
+  summary: "Download the order's delivered photos as a ZIP",
+  description:
+    "Streams a ZIP of the delivered photos' original bytes (EXIF preserved) as `photos/{location_id}/cycle-{nnn}-{angle}-{photo_id}.jpg`, plus `metadata.json` " +
+    "(the order, and per photo its location, cycle, angle, capture facts, SHA-256 and verification). `location_id` narrows it to one location. " +
+    "Content-Length is exact, so downloads can show progress; ZIP64 is used when needed.",
+  security: orderSecurity("orders:read"),
+  middleware: [read] as const,
+  request: {
+    params: OrderIdParam,
+    query: z.object({
+      location_id: z.string().max(68).optional().openapi({ description: "Only this location's photos (one of the order's location ids).", example: "loc_duomo" }),
+    }),
+  },
+  responses: {
+    200: {
+      description: "The archive.",
+      headers: rateLimitHeaderDocs,
+      content: { "application/zip": { schema: z.string().openapi({ format: "binary", example: "(binary ZIP: photos/loc_duomo/cycle-000-front-img_06h0….jpg, metadata.json)" }) } },
+    },
+    ...errorResponses(404, 422),
+  },
 });
 
 const OrderAssignmentSchema = z
@@ -457,7 +505,21 @@ async function orderEndpointId(c: { var: AppEnv["Variables"] }, orderId: string)
 
 export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
   // POST /orders/quote – price an order without creating it
-  app.openapi(quoteRoute, async (c) => c.json(await quoteOrder(c.var.ctx, c.var.orderCaller, prepareOrder(c.req.valid("json"))), 200));
+  app.openapi(quoteRoute, async (c) => {
+    const prepared = prepareOrder(c.req.valid("json"));
+    const now = new Date();
+    const quote = await quoteOrder(c.var.ctx, c.var.orderCaller, prepared, now);
+    const cycles = prepared.rule
+      ? nextOrderCycles(
+          prepared.rule,
+          prepared.locations.map((l) => ({ id: l.location_id, lat: l.lat, lng: l.lng, timeZone: l.timeZone })),
+          { from: now, count: QUOTE_PREVIEW_CYCLES, anchor: now },
+        )
+          .slice(0, QUOTE_PREVIEW_CYCLES)
+          .map((cycle) => ({ index: cycle.index, local_date: cycle.localDate, dispatch_at: cycle.dispatchAt.toISOString() }))
+      : null;
+    return c.json({ ...quote, next_cycles: cycles }, 200);
+  });
 
   // POST /orders – create an order (pending_confirmation)
   app.openapi(createOrderRoute, async (c) => {
@@ -547,6 +609,17 @@ export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(photosRoute, async (c) => {
     const { page, per_page } = c.req.valid("query");
     return c.json(await listOrderPhotos(c.var.ctx, c.var.orderCaller.orgId, c.req.valid("param").id, page, per_page), 200);
+  });
+
+  // GET /orders/:id/photos.zip – delivered photos as a ZIP (the order's, or one location's)
+  app.openapi(photosZipRoute, async (c) => {
+    const archive = await exportOrderPhotos(c.var.ctx, c.var.orderCaller.orgId, c.req.valid("param").id, c.req.valid("query").location_id ?? null);
+    return c.body(Readable.toWeb(archive.stream) as ReadableStream, 200, {
+      "Content-Type": "application/zip",
+      "Content-Length": String(archive.size),
+      "Content-Disposition": `attachment; filename="${archive.filename}"`,
+      "X-Photo-Count": String(archive.fileCount),
+    });
   });
 
   // GET /orders/:id/assignments – field work, retakes, lateness

@@ -198,6 +198,28 @@ describe("recurring orders", () => {
     expect((await getOrder(own.apiKey, order.id)).body.missions.total).toBe(6);
   });
 
+  it("a recurring quote says when its next cycles would fall (the schedule's own dates once the order exists); a one-off quote has none", async () => {
+    const own = await orderPartner(api);
+    const recurring = { enabled: true, frequency: "weekly", day_of_week: 5, time_window: "18:00-21:00" } as const;
+    const body = { category: "cultural_exterior" as const, requirements: { angles: ["front" as const] }, locations: [{ name: "Duomo", coordinates: { lat: 43.7731, lng: 11.256 } }], recurring };
+    const quote = await api.request<{ schedule: string; next_cycles: { index: number; local_date: string; dispatch_at: string }[] | null }>("POST", `${ORDERS}/orders/quote`, { token: own.apiKey, body });
+    expect(quote.status, quote.text).toBe(200);
+    expect(quote.body.schedule).toBe("Every Friday, 18:00–21:00 local time");
+    const cycles = quote.body.next_cycles ?? [];
+    expect(cycles).toHaveLength(4);
+    for (const [i, cycle] of cycles.entries()) {
+      expect(new Date(`${cycle.local_date}T12:00:00Z`).getUTCDay()).toBe(5);
+      if (i > 0) expect(Date.parse(cycle.local_date) - Date.parse(cycles[i - 1]?.local_date ?? "")).toBe(7 * 86_400_000);
+    }
+    const order = await createOrder(api, own.apiKey, { ...body, recurring });
+    const schedule = await api.request<{ cycles: { local_date: string }[] }>("GET", `${ORDERS}/orders/${order.id}/schedule?count=4`, { token: own.apiKey });
+    expect(schedule.body.cycles.map((c) => c.local_date)).toEqual(cycles.map((c) => c.local_date));
+
+    const once = await api.request<{ next_cycles: unknown }>("POST", `${ORDERS}/orders/quote`, { token: own.apiKey, body: { ...body, recurring: undefined } });
+    expect(once.status, once.text).toBe(200);
+    expect(once.body.next_cycles).toBeNull();
+  });
+
   it("answers 409 for the schedule of a one-off order", async () => {
     const own = await orderPartner(api);
     const order = await createOrder(api, own.apiKey);

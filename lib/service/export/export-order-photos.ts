@@ -1,0 +1,122 @@
+// An order's delivered photos as a streamed ZIP — the whole order, or one of its locations: each
+// photo's original bytes (EXIF preserved) under photos/{location_id}/, plus metadata.json with the
+// order and, per photo, its location, cycle, angle, capture facts, SHA-256 and the verification
+// it passed. Built on the same stored-ZIP code as the mission export (exact size up front,
+// constant memory, ZIP64). Entry names come from ids and the angle enumeration only.
+import { Readable } from "node:stream";
+import { and, asc, eq, gt, isNotNull } from "drizzle-orm";
+import { assignments, images, orderLocations } from "@/lib/db/schema";
+import type { ServiceContext } from "@/lib/service/context";
+import { notFound } from "@/lib/service/errors";
+import { getOrderRow } from "@/lib/service/orders/order-rows";
+import { storedZip, type StoredZip } from "./stored-zip";
+
+const PAGE = 500;
+
+export function orderPhotoEntryName(photo: { locationId: string; cycleIndex: number; angle: string; imageId: string }): string {
+  return `photos/${photo.locationId}/cycle-${String(photo.cycleIndex).padStart(3, "0")}-${photo.angle}-${photo.imageId}.jpg`;
+}
+
+async function* deliveredPages(ctx: ServiceContext, orgId: string, orderId: string, locationId: string | null): AsyncGenerator<Delivered[]> {
+  let after = "";
+  for (;;) {
+    const page = await ctx.db
+      .select({ assignment: assignments, image: images })
+      .from(assignments)
+      .innerJoin(images, eq(images.id, assignments.imageId))
+      .where(
+        and(
+          eq(assignments.orderId, orderId),
+          eq(assignments.orgId, orgId),
+          isNotNull(assignments.deliveredAt),
+          locationId ? eq(assignments.locationId, locationId) : undefined,
+          gt(assignments.id, after),
+        ),
+      )
+      .orderBy(asc(assignments.id))
+      .limit(PAGE);
+    if (page.length === 0) return;
+    yield page;
+    after = page.at(-1)?.assignment.id ?? after;
+  }
+}
+
+interface Delivered {
+  assignment: typeof assignments.$inferSelect;
+  image: typeof images.$inferSelect;
+}
+
+function photoRecord({ assignment, image }: Delivered) {
+  const verification = assignment.verification as { ai_checks?: Record<string, unknown> } | null;
+  return {
+    photo_id: image.id,
+    file: orderPhotoEntryName({ locationId: assignment.locationId, cycleIndex: assignment.cycleIndex, angle: assignment.angle, imageId: image.id }),
+    location_id: assignment.locationId,
+    cycle_index: assignment.cycleIndex,
+    angle: assignment.angle,
+    attempt: assignment.attempt,
+    mission_id: assignment.missionId,
+    delivered_at: assignment.deliveredAt?.toISOString() ?? null,
+    sha256: image.sha256,
+    byte_size: image.byteSize,
+    captured_at: image.capturedAt?.toISOString() ?? null,
+    gps: image.lat !== null && image.lng !== null ? { lat: image.lat, lng: image.lng } : null,
+    direction_deg: image.directionDeg,
+    device: [image.deviceMake, image.deviceModel].filter(Boolean).join(" ") || null,
+    weather: assignment.weather ?? null,
+    verification: { status: "approved", ai_checks: verification?.ai_checks ?? {} },
+  };
+}
+
+export interface OrderPhotosExport extends StoredZip {
+  filename: string;
+}
+
+/** The archive of an order's delivered photos (404 for another organisation's order or an unknown location). */
+export async function exportOrderPhotos(ctx: ServiceContext, orgId: string, orderId: string, locationId: string | null): Promise<OrderPhotosExport> {
+  const order = await getOrderRow(ctx.db, orgId, orderId);
+  if (locationId) {
+    const [location] = await ctx.db
+      .select({ id: orderLocations.id })
+      .from(orderLocations)
+      .where(and(eq(orderLocations.orderId, order.id), eq(orderLocations.id, locationId)))
+      .limit(1);
+    if (!location) throw notFound("location");
+  }
+  const exportedAt = new Date();
+
+  function metadata(): Readable {
+    async function* generate() {
+      const head = {
+        format: "photo-missions-order-photos/1",
+        exported_at: exportedAt.toISOString(),
+        order: { id: order.id, client_reference: order.clientReference, status: order.status, category: order.category },
+        location_id: locationId,
+      };
+      yield `${JSON.stringify(head, null, 2).slice(0, -2)},\n  "photos": [`;
+      let first = true;
+      for await (const page of deliveredPages(ctx, orgId, order.id, locationId)) {
+        for (const row of page) {
+          yield `${first ? "" : ","}\n    ${JSON.stringify(photoRecord(row))}`;
+          first = false;
+        }
+      }
+      yield `\n  ]\n}\n`;
+    }
+    return Readable.from(generate());
+  }
+
+  async function* files() {
+    for await (const page of deliveredPages(ctx, orgId, order.id, locationId)) {
+      yield page.map(({ assignment, image }) => ({
+        name: orderPhotoEntryName({ locationId: assignment.locationId, cycleIndex: assignment.cycleIndex, angle: assignment.angle, imageId: image.id }),
+        storageKey: image.storageKey,
+        byteSize: image.byteSize,
+        mtime: image.createdAt,
+      }));
+    }
+  }
+
+  const archive = await storedZip(ctx, files(), { name: "metadata.json", mtime: exportedAt, create: metadata }, { order_id: order.id });
+  return { ...archive, filename: locationId ? `${order.id}-${locationId}.zip` : `${order.id}.zip` };
+}
