@@ -249,6 +249,7 @@ const photosRoute = createRoute({
 const photosZipRoute = createRoute({
   method: "get",
   path: "/orders/{id}/photos.zip",
+  operationId: "downloadOrderPhotos",
   tags,
   summary: "Download the order's delivered photos as a ZIP",
   description:
