@@ -1,10 +1,13 @@
 // A real S3-protocol server on loopback for tests (s3rver: the S3 REST API over a directory), and a
 // TCP proxy in front of it that can cut connections part-way, to test a store failing mid-stream.
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createConnection, createServer, type AddressInfo, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import S3rver from "s3rver";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
 import type { S3StoreConfig } from "@/lib/service/storage/s3-store";
 
 export const S3_TEST_CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } as const;
@@ -18,10 +21,18 @@ export interface S3TestServer {
   close(): Promise<void>;
 }
 
+/** Starts s3rver in a child process (lib/testing/s3rver-child.mjs says why) on a fresh directory. */
 export async function startS3TestServer(bucket = "photos"): Promise<S3TestServer> {
   const directory = await mkdtemp(join(tmpdir(), "pm-s3-"));
-  const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
-  const { port } = await server.run();
+  const script = fileURLToPath(new URL("./s3rver-child.mjs", import.meta.url));
+  const child = spawn(process.execPath, [script, directory, bucket], { stdio: ["ignore", "pipe", "inherit"] });
+  const lines = createInterface({ input: child.stdout });
+  const exited = once(child, "exit").then(([code]) => ({ exitCode: String(code) }));
+  const first = once(lines, "line").then(([line]) => JSON.parse(String(line)) as { port: number });
+  const started = await Promise.race([first, exited]);
+  lines.close();
+  if (!("port" in started)) throw new Error(`s3rver exited (${started.exitCode}) before listening`);
+  const { port } = started;
   const endpoint = `http://127.0.0.1:${port}`;
   return {
     endpoint,
@@ -29,7 +40,11 @@ export async function startS3TestServer(bucket = "photos"): Promise<S3TestServer
     bucket,
     storeConfig: (overrides = {}) => ({ bucket, region: "us-east-1", endpoint, forcePathStyle: true, prefix: "", credentials: { ...S3_TEST_CREDENTIALS }, ...overrides }),
     close: async () => {
-      await server.close();
+      if (child.exitCode === null) {
+        const gone = once(child, "exit");
+        child.kill("SIGTERM");
+        await gone;
+      }
       await rm(directory, { recursive: true, force: true });
     },
   };

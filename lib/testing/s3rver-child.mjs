@@ -1,0 +1,35 @@
+// s3rver in a process of its own, for the tests (lib/testing/s3-test-server.ts starts it):
+//   node lib/testing/s3rver-child.mjs <directory> <bucket>   → prints {"port":N} once listening.
+// Two of s3rver's ways with an upload cut off part-way differ from S3's, and are set right here:
+// - S3 refuses a body shorter than its Content-Length (IncompleteBody) and stores nothing; s3rver
+//   stored what it got. The store below removes such an object and answers IncompleteBody.
+// - A delete racing the end of such an upload made s3rver's file stream throw ENOENT with no
+//   listener: an uncaught exception. In a process of its own that is logged and the server goes
+//   on, instead of failing whichever test process it ran in.
+import S3rver from "s3rver";
+import FilesystemStore from "s3rver/lib/stores/filesystem.js";
+import S3Error from "s3rver/lib/models/error.js";
+
+const [directory, bucket] = process.argv.slice(2);
+if (!directory || !bucket) {
+  console.error("usage: s3rver-child.mjs <directory> <bucket>");
+  process.exit(2);
+}
+
+const putObject = FilesystemStore.prototype.putObject;
+FilesystemStore.prototype.putObject = async function (object) {
+  const result = await putObject.call(this, object);
+  const expected = object.size;
+  if (Number.isFinite(expected) && result.size < expected) {
+    await this.deleteObject(object.bucket, object.key).catch(() => undefined);
+    throw new S3Error("IncompleteBody", "You did not provide the number of bytes specified by the Content-Length HTTP header.");
+  }
+  return result;
+};
+
+process.on("uncaughtException", (error) => console.error(`[s3rver] ${error.message}`));
+
+const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+const { port } = await server.run();
+process.stdout.write(`${JSON.stringify({ port })}\n`);
+process.on("SIGTERM", () => void server.close().then(() => process.exit(0)));
