@@ -340,5 +340,9 @@ test("a recurring weekly order through the wizard: map clicks, a CSV with a bad 
   await list.goto();
   await list.findByReference(reference);
   await expect(list.rows).toHaveCount(1);
+  // The list names the next cycle: a Friday of the order's schedule, in the order's local time.
+  const nextCycle = list.rows.first().getByTestId("order-next-cycle");
+  await expect(nextCycle).toContainText(/^Fri \d{1,2} [A-Z][a-z]{2}cycle \d+, daylight$/);
+  expect(dates).toContain(await nextCycle.locator("time").getAttribute("datetime"));
   await shootBoth(page, "orders-weekly-7-list");
 });
