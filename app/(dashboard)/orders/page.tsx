@@ -118,6 +118,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
                 const next = nextCycleSummary(order);
                 const done = order.missions.completed;
                 const of = Math.max(order.missions.total, order.locations.length);
+                const cyclesSoFar = Math.round(order.missions.total / Math.max(1, order.locations.length));
                 return (
                   <tr key={order.id} className="hover:bg-slate-50" data-testid="order-row" data-order-id={order.id}>
                     <td className="max-w-md px-4 py-3">
@@ -141,7 +142,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
                       {order.recurring ? (
                         // One mission per location and cycle: these are location visits summed over the cycles dispatched so far.
                         <div className="mt-0.5 text-xs text-slate-500" data-testid="order-progress-note">
-                          over {Math.max(1, Math.round(order.missions.total / Math.max(1, order.locations.length)))} cycle{order.missions.total > order.locations.length ? "s" : ""} so far
+                          {cyclesSoFar === 0 ? "no cycle dispatched yet" : `over ${cyclesSoFar} cycle${cyclesSoFar === 1 ? "" : "s"} so far`}
                         </div>
                       ) : null}
                     </td>
@@ -156,7 +157,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
                           </div>
                         </>
                       ) : (
-                        <span className="text-slate-400">{order.recurring ? "none scheduled" : "one-off"}</span>
+                        <span className="text-slate-500">{order.recurring ? "none scheduled" : "one-off"}</span>
                       )}
                     </td>
                     <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums">
