@@ -38,7 +38,11 @@ test("an order with a delivered photo: locations by state, the photo's checks an
   await orderPage.goto(order.id);
   await expect(orderPage.heading).toHaveText(reference);
   await orderPage.waitForMap();
-  await expect(orderPage.location(`${name} (annex)`)).toHaveAttribute("data-state", "in_progress");
+  // Nobody has taken the annex's task yet: waiting. The legend names all six states with counts.
+  await expect(orderPage.location(`${name} (annex)`)).toHaveAttribute("data-state", "waiting");
+  await expect(orderPage.location(`${name} (annex)`)).toContainText("Waiting");
+  const legend = page.getByRole("region", { name: "Map legend" });
+  await expect(legend.locator("[data-legend-state]")).toHaveText([/^Waiting1$/, /^Assigned0$/, /^Verifying0$/, /^Retake0$/, /^Delivered1$/, /^Given up0$/]);
   await expect(orderPage.locations.filter({ hasText: new RegExp(`^${name}Delivered`) })).toHaveAttribute("data-state", "delivered");
   await expect(page.getByTestId("delivered-count")).toHaveText("1 of 2");
   await expect(orderPage.timeline).toContainText(`Delivered: ${name}`);
@@ -89,7 +93,8 @@ test("an order with a delivered photo: locations by state, the photo's checks an
   await expect(card.getByTestId("retake-requested").or(card.getByTestId("retake-pending"))).toBeVisible();
   await expect(card.getByTestId("retake-pending")).toBeVisible();
   await expect(card).toContainText("Sent back for a retake");
-  await expect(orderPage.locations.filter({ hasText: new RegExp(`^${name}In progress`) })).toHaveAttribute("data-state", "in_progress");
+  await expect(orderPage.locations.filter({ hasText: new RegExp(`^${name}Retake`) })).toHaveAttribute("data-state", "retake");
+  await expect(legend.locator('[data-legend-state="retake"]')).toHaveText(/^Retake1$/);
   await expect(orderPage.timeline).toContainText(`Retake opened: ${name}, front`);
   await shoot(page, "orders-review-retake");
 

@@ -5,6 +5,8 @@
 // Screenshots of every step go to SCREENSHOT_DIR. The demo organisation may hold other orders:
 // each test finds its own by a reference of its own.
 import { mkdirSync } from "node:fs";
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { OrderPage } from "./pages/order-page";
@@ -194,6 +196,67 @@ test("an error of the order interface is shown at its step and field: an unsafe 
   await expect(wizard.stepLink("Delivery")).not.toContainText("problem");
 });
 
+test("the delivery step's test button: a signed test event reaches a real receiver and its answer is shown beside the field", async ({ page }) => {
+  test.setTimeout(120_000);
+  // A receiver on loopback (the browser tests' app allows private targets): answers 204, then 401.
+  const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+  const replies = [204, 401];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
+      res.writeHead(replies.shift() ?? 500, { "content-type": "text/plain" });
+      res.end(received.length === 2 ? "signature mismatch" : "");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  try {
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/photos`;
+    const wizard = new OrderWizardPage(page);
+    await wizard.startNew();
+    await wizard.pasteLocations("name,lat,lng\nLoggia dei Lanzi,43.7695,11.2557");
+    await expect(wizard.locationRows).toHaveCount(1);
+    await wizard.goNext("what");
+    await wizard.category("Cultural site, outside").check();
+    await wizard.angle("Front").check();
+    await wizard.goNext("when");
+    await wizard.goNext("delivery");
+    await wizard.webhookOption.check();
+    // The test is signed like deliveries: the organisation needs its signing secret first.
+    if (await wizard.createSecret.isVisible()) {
+      await expect(wizard.sendTest).toBeDisabled();
+      await wizard.createSecret.click();
+      await page.getByRole("button", { name: "Done, I have stored it" }).click();
+    }
+    await wizard.webhookUrl.fill(url);
+    await wizard.sendTest.click();
+    await expect(wizard.testResult).toHaveAttribute("data-tone", "ok");
+    await expect(wizard.testResult).toHaveText(/^Your endpoint answered 204 in \d+ ms\.$/);
+    expect(received).toHaveLength(1);
+    expect(JSON.parse(received[0]?.body ?? "{}")).toMatchObject({ type: "order.delivery.test" });
+    expect(received[0]?.headers["webhook-signature"]).toMatch(/^v1,[A-Za-z0-9+/=]+/);
+    expect(received[0]?.headers["x-svc-signature"]).toMatch(/^[0-9a-f]{64}$/);
+    await shoot(page, "orders-wizard-delivery-test-ok");
+
+    await wizard.sendTest.click();
+    await expect(wizard.testResult).toHaveAttribute("data-tone", "warn");
+    await expect(wizard.testResult).toContainText("Your endpoint answered 401: “signature mismatch”");
+
+    // A URL the guard refuses: the API's reason, beside the field; nothing is sent.
+    await wizard.webhookUrl.fill("http://127.0.0.1:9/hooks/photos");
+    await expect(wizard.testResult).not.toHaveAttribute("data-tone");
+    await wizard.sendTest.click();
+    await expect(wizard.testResult).toHaveAttribute("data-tone", "error");
+    await expect(wizard.testResult).toContainText("Port 9 is not allowed");
+    expect(received).toHaveLength(2);
+    await shoot(page, "orders-wizard-delivery-test-refused");
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+});
+
 test("two tabs on one draft: the stale tab is told and catches up, nothing is overwritten", async ({ page, context }) => {
   const wizard = new OrderWizardPage(page);
   await wizard.startNew();
@@ -340,5 +403,11 @@ test("a recurring weekly order through the wizard: map clicks, a CSV with a bad 
   await list.goto();
   await list.findByReference(reference);
   await expect(list.rows).toHaveCount(1);
+  // The list names the next cycle: a Friday of the order's schedule, in the order's local time.
+  const nextCycle = list.rows.first().getByTestId("order-next-cycle");
+  await expect(nextCycle).toContainText(/^Fri \d{1,2} [A-Z][a-z]{2}cycle \d+, daylight$/);
+  expect(dates).toContain(await nextCycle.locator("time").getAttribute("datetime"));
+  // Cycle 1 is dispatched a day before it starts: none yet, unless the test runs on a Thursday.
+  await expect(list.rows.first().getByTestId("order-progress-note")).toHaveText(/^(no cycle dispatched yet|over 1 cycle so far)$/);
   await shootBoth(page, "orders-weekly-7-list");
 });

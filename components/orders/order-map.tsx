@@ -8,7 +8,7 @@ import { cameraBbox, type CameraView } from "@/components/map/layers/camera-geom
 import { CameraPositionLayer } from "@/components/map/layers/camera-position-layer";
 import { CAMERA_COLOUR, ORDER_LOCATION_STATE_COLOURS, TARGET_COLOUR } from "@/components/map/layers/order-layer-styles";
 import { OrderLocationsLayer, type OrderLocationPoint } from "@/components/map/layers/order-locations-layer";
-import { LOCATION_STATE_LABELS, LOCATION_STATES } from "./order-progress";
+import { LOCATION_STATE_DESCRIPTIONS, LOCATION_STATE_LABELS, LOCATION_STATES } from "./order-progress";
 
 function bboxOf(points: { lat: number; lng: number }[]): LngLatBbox {
   const lats = points.map((p) => p.lat);
@@ -18,7 +18,7 @@ function bboxOf(points: { lat: number; lng: number }[]): LngLatBbox {
 }
 
 /** The legend sits in the top-left corner: keep the northernmost locations below it. */
-const LEGEND_CLEAR = { top: 110, bottom: 40, left: 40, right: 40 };
+const LEGEND_CLEAR = { top: 170, bottom: 40, left: 40, right: 40 };
 
 export function OrderMap({
   mapStyleUrl,
@@ -51,11 +51,11 @@ export function OrderMap({
       <section aria-label="Map legend" className="absolute left-2 top-2 hidden w-52 rounded-md border border-slate-200 bg-white/95 p-3 text-xs shadow-sm sm:block">
         <h2 className="mb-1.5 font-semibold tracking-wide text-slate-600 uppercase">Locations</h2>
         <ul className="space-y-1">
-          {LOCATION_STATES.filter((s) => counts[s]).map((s) => (
-            <li key={s} className="flex items-center gap-2 text-slate-800">
+          {LOCATION_STATES.map((s) => (
+            <li key={s} title={LOCATION_STATE_DESCRIPTIONS[s]} data-legend-state={s} className={`flex items-center gap-2 ${counts[s] ? "text-slate-800" : "text-slate-500"}`}>
               <span aria-hidden className="inline-block size-3 shrink-0 rounded-full border-2 border-white outline outline-slate-300" style={{ backgroundColor: ORDER_LOCATION_STATE_COLOURS[s] }} />
               {LOCATION_STATE_LABELS[s]}
-              <span className="ml-auto tabular-nums text-slate-600">{counts[s]}</span>
+              <span className="ml-auto tabular-nums text-slate-600">{counts[s] ?? 0}</span>
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { locationProgress, orderTimeline } from "./order-progress";
+import { locationProgress, locationState, orderTimeline } from "./order-progress";
 import type { Order, OrderAssignment } from "./types";
 
 let n = 0;
@@ -26,35 +26,51 @@ function task(fields: Partial<OrderAssignment>): OrderAssignment {
 }
 
 describe("locationProgress", () => {
-  it("is delivered when every angle's latest attempt was delivered, failed when one was given up", () => {
+  it("tells the six states apart from each angle's latest attempt", () => {
+    const delivered = { status: "verified" as const, delivered_at: "2027-01-01T12:00:00Z" };
     const progress = locationProgress(
-      ["loc_a", "loc_b", "loc_c", "loc_d"],
+      ["loc_waiting", "loc_assigned", "loc_verifying", "loc_retake", "loc_delivered", "loc_given_up", "loc_none"],
       [
-        task({ location_id: "loc_a", angle: "front", status: "failed" }),
-        task({ location_id: "loc_a", angle: "front", attempt: 1, status: "verified", delivered_at: "2027-01-01T12:00:00Z" }),
-        task({ location_id: "loc_a", angle: "overview", status: "verified", delivered_at: "2027-01-01T12:00:00Z" }),
-        task({ location_id: "loc_b", angle: "front", status: "verified" }),
-        task({ location_id: "loc_b", angle: "overview", status: "open" }),
-        task({ location_id: "loc_c", angle: "front", attempt: 3, status: "given_up" }),
+        task({ location_id: "loc_waiting", angle: "front", status: "open" }),
+        task({ location_id: "loc_waiting", angle: "overview", ...delivered }),
+        task({ location_id: "loc_assigned", angle: "front", status: "reserved" }),
+        task({ location_id: "loc_assigned", angle: "overview", status: "open" }),
+        task({ location_id: "loc_verifying", angle: "front", status: "submitted" }),
+        task({ location_id: "loc_verifying", angle: "overview", status: "reserved" }),
+        task({ location_id: "loc_retake", angle: "front", status: "failed" }),
+        task({ location_id: "loc_retake", angle: "overview", status: "submitted" }),
+        task({ location_id: "loc_delivered", angle: "front", status: "failed" }),
+        task({ location_id: "loc_delivered", angle: "front", attempt: 1, ...delivered }),
+        task({ location_id: "loc_delivered", angle: "overview", ...delivered }),
+        task({ location_id: "loc_given_up", angle: "front", attempt: 3, status: "given_up" }),
+        task({ location_id: "loc_given_up", angle: "overview", ...delivered }),
       ],
     );
-    expect(progress.get("loc_a")?.state).toBe("delivered");
-    expect(progress.get("loc_b")?.state).toBe("in_progress");
-    expect(progress.get("loc_c")?.state).toBe("failed");
-    expect(progress.get("loc_d")?.state).toBe("waiting");
+    expect(Object.fromEntries([...progress].map(([id, p]) => [id, p.state]))).toEqual({
+      loc_waiting: "waiting",
+      loc_assigned: "assigned",
+      loc_verifying: "verifying",
+      loc_retake: "retake",
+      loc_delivered: "delivered",
+      loc_given_up: "given_up",
+      loc_none: "waiting",
+    });
   });
 
-  it("goes back to in progress when the partner sent a delivered photo back", () => {
-    const progress = locationProgress(
-      ["loc_a"],
-      [task({ status: "cancelled", delivered_at: "2027-01-01T12:00:00Z" }), task({ attempt: 1, status: "open", created_at: "2027-01-02T09:00:00Z" })],
-    );
-    expect(progress.get("loc_a")?.state).toBe("in_progress");
+  it("is a retake when the partner sent a delivered photo back, whoever holds the new task", () => {
+    const sentBack = task({ status: "cancelled", delivered_at: "2027-01-01T12:00:00Z" });
+    expect(locationProgress(["loc_a"], [sentBack, task({ attempt: 1, status: "open", created_at: "2027-01-02T09:00:00Z" })]).get("loc_a")?.state).toBe("retake");
+    expect(locationProgress(["loc_a"], [sentBack, task({ attempt: 1, status: "reserved", created_at: "2027-01-02T09:00:00Z" })]).get("loc_a")?.state).toBe("retake");
+  });
+
+  it("waits for delivery after a photo passed its checks", () => {
+    expect(locationState([{ status: "verified", attempt: 0, delivered: false }])).toBe("verifying");
+    expect(locationState([{ status: "cancelled", attempt: 0, delivered: false }])).toBe("waiting");
   });
 
   it("looks at the latest cycle only", () => {
     const progress = locationProgress(["loc_a"], [task({ status: "verified", delivered_at: "2027-01-01T12:00:00Z" }), task({ cycle_index: 1, status: "open" })]);
-    expect(progress.get("loc_a")).toMatchObject({ state: "in_progress", cycleIndex: 1 });
+    expect(progress.get("loc_a")).toMatchObject({ state: "waiting", cycleIndex: 1 });
   });
 });
 

@@ -1,17 +1,30 @@
-// What an order's field work amounts to, for the order page: each location's state (delivered,
-// in progress, failed, waiting) from its tasks, and the order's story as a timeline — created,
-// confirmed, payments, cycles dispatched, retakes, deliveries, cancellation. Pure functions over
-// the API's order and assignments (tests beside).
+// What an order's field work amounts to, for the order page: each location's state (waiting,
+// assigned, verifying, retake, delivered, given up) from its tasks, and the order's story as a
+// timeline — created, confirmed, payments, cycles dispatched, retakes, deliveries, cancellation.
+// Pure functions over the API's order and assignments (tests beside).
 import type { Order, OrderAssignment } from "./types";
 
-export const LOCATION_STATES = ["delivered", "in_progress", "failed", "waiting"] as const;
+/** In the order a location passes through them (the legend's order). */
+export const LOCATION_STATES = ["waiting", "assigned", "verifying", "retake", "delivered", "given_up"] as const;
 export type LocationState = (typeof LOCATION_STATES)[number];
 
 export const LOCATION_STATE_LABELS: Record<LocationState, string> = {
+  waiting: "Waiting",
+  assigned: "Assigned",
+  verifying: "Verifying",
+  retake: "Retake",
   delivered: "Delivered",
-  in_progress: "In progress",
-  failed: "Failed",
-  waiting: "Not dispatched yet",
+  given_up: "Given up",
+};
+
+/** What each state means, for the legend's tooltip and screen readers. */
+export const LOCATION_STATE_DESCRIPTIONS: Record<LocationState, string> = {
+  waiting: "Not dispatched yet, or no photographer has taken it",
+  assigned: "A photographer has taken it",
+  verifying: "Photos submitted, being checked",
+  retake: "A photo failed its checks or was sent back; a new one is due",
+  delivered: "Every angle delivered",
+  given_up: "An angle could not be delivered after its retakes",
 };
 
 export interface LocationProgress {
@@ -23,10 +36,22 @@ export interface LocationProgress {
 }
 
 /**
- * A location's state in its latest cycle: failed when an angle was given up after its retakes,
- * delivered when every angle's latest attempt was delivered, in progress while any task is open,
- * and waiting before anything was dispatched for it.
+ * A location's state in its latest cycle, from each angle's latest attempt: given up when any angle
+ * was given up; delivered when every angle was; retake while an angle failed its checks or is on a
+ * retake attempt; verifying while a photo is submitted (or verified and not yet delivered);
+ * assigned while a photographer holds a task; waiting otherwise (nothing dispatched, or open).
  */
+export function locationState(angles: { status: OrderAssignment["status"]; attempt: number; delivered: boolean }[]): LocationState {
+  if (angles.length === 0) return "waiting";
+  if (angles.some((a) => a.status === "given_up")) return "given_up";
+  if (angles.every((a) => a.delivered)) return "delivered";
+  const pending = angles.filter((a) => !a.delivered && a.status !== "cancelled");
+  if (pending.some((a) => a.status === "failed" || a.attempt > 0)) return "retake";
+  if (pending.some((a) => a.status === "submitted" || a.status === "verified")) return "verifying";
+  if (pending.some((a) => a.status === "reserved")) return "assigned";
+  return "waiting";
+}
+
 export function locationProgress(locationIds: string[], assignments: OrderAssignment[]): Map<string, LocationProgress> {
   const byLocation = new Map<string, OrderAssignment[]>();
   for (const a of assignments) {
@@ -55,20 +80,14 @@ export function locationProgress(locationIds: string[], assignments: OrderAssign
       late: t.late,
       delivered: t.delivered_at !== null && t.status === "verified",
     }));
-    const state: LocationState = angles.some((a) => a.status === "given_up")
-      ? "failed"
-      : angles.length > 0 && angles.every((a) => a.delivered)
-        ? "delivered"
-        : angles.every((a) => a.status === "cancelled")
-          ? "waiting"
-          : "in_progress";
+    const state = locationState(angles);
     result.set(locationId, { locationId, state, cycleIndex: cycle, angles });
   }
   return result;
 }
 
 export function countStates(progress: Iterable<LocationProgress>): Record<LocationState, number> {
-  const counts: Record<LocationState, number> = { delivered: 0, in_progress: 0, failed: 0, waiting: 0 };
+  const counts = Object.fromEntries(LOCATION_STATES.map((state) => [state, 0])) as Record<LocationState, number>;
   for (const p of progress) counts[p.state]++;
   return counts;
 }

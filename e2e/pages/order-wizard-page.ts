@@ -35,6 +35,9 @@ export class OrderWizardPage {
   readonly webhookOption: Locator;
   readonly dashboardOnly: Locator;
   readonly webhookUrl: Locator;
+  readonly sendTest: Locator;
+  readonly testResult: Locator;
+  readonly createSecret: Locator;
   // review
   readonly quote: Locator;
   readonly quoteTotal: Locator;
@@ -60,6 +63,9 @@ export class OrderWizardPage {
     this.webhookOption = page.getByRole("radio", { name: /Also to my webhook URL/ });
     this.dashboardOnly = page.getByRole("radio", { name: /Dashboard only/ });
     this.webhookUrl = page.getByRole("textbox", { name: "Webhook URL" });
+    this.sendTest = page.getByRole("button", { name: "Send a test" });
+    this.testResult = page.getByTestId("delivery-test-result");
+    this.createSecret = page.getByRole("button", { name: "Create the signing secret" });
     this.quote = page.getByTestId("quote");
     this.quoteTotal = page.getByTestId("quote-total");
     this.placeOrder = page.getByTestId("place-order");

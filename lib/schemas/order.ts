@@ -208,6 +208,28 @@ export const ConfirmOrderSchema = z
   })
   .openapi("ConfirmOrder");
 
+export const DeliveryTestSchema = z
+  .strictObject({
+    url: z
+      .string()
+      .min(1, "Give the URL to test.")
+      .max(2048, "At most 2048 characters.")
+      .openapi({ description: "The webhook URL to send a signed `order.delivery.test` event to, checked like `delivery.webhook_url`.", example: "https://partner.example/hooks/orders" }),
+  })
+  .openapi("DeliveryTest");
+
+export const DeliveryTestResultSchema = z
+  .object({
+    url: z.string().openapi({ description: "The URL as it was checked and called." }),
+    event_id: z.string().openapi({ description: "The test event's id (webhook-id / X-SVC-Event-Id)." }),
+    ok: z.boolean().openapi({ description: "The receiver answered 2xx." }),
+    status_code: z.number().int().nullable().openapi({ description: "The receiver's HTTP status; null when it did not answer." }),
+    duration_ms: z.number().int(),
+    error: z.string().nullable().openapi({ description: "Why nothing came back (timeout, refused connection, private address…)." }),
+    response_snippet: z.string().nullable().openapi({ description: "The first 512 bytes of the receiver's answer." }),
+  })
+  .openapi("DeliveryTestResult");
+
 export const CancelOrderSchema = z.strictObject({ reason: z.string().max(500).optional() }).openapi("CancelOrder");
 
 // ----- responses -----

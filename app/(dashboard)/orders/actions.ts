@@ -205,3 +205,14 @@ export const createDeliverySecret = dashboardAction({
     return { ok: true, data: { secret: data.secret, createdAt: data.created_at } };
   },
 });
+
+// POST /api/orders/v1/delivery-test — one signed test event to the URL, answered with what the receiver said.
+export const testDeliveryUrl = dashboardAction({
+  least: "editor",
+  schema: z.object({ url: z.string().trim().min(1, "Give the URL to test.").max(2048, "At most 2048 characters.") }),
+  handler: async ({ url }, access) => {
+    const { data, error, response } = await access.api.POST("/api/orders/v1/delivery-test", { body: { url } });
+    if (!data) return problemResult(response.status, error);
+    return { ok: true, data: { ok: data.ok, statusCode: data.status_code, durationMs: data.duration_ms, error: data.error, snippet: data.response_snippet } };
+  },
+});

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { formatMoney } from "@/components/orders/order-progress";
 import { OrderStatusBadge } from "@/components/orders/order-status-badge";
+import { nextCycleSummary } from "@/components/orders/recurring-summary";
 import { CATEGORY_LABELS } from "@/components/orders/types";
 import { buttonClasses } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
@@ -109,11 +110,15 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
         <>
           <DataTable
             caption="Orders, newest first"
-            columns={[{ label: "Order" }, { label: "Status" }, { label: "Locations done", className: "w-56" }, { label: "Total", className: "text-right" }, { label: "Created" }]}
+            columns={[{ label: "Order" }, { label: "Status" }, { label: "Locations delivered", className: "w-56" }, { label: "Next cycle" }, { label: "Total", className: "text-right" }, { label: "Created" }]}
           >
             <tbody className="divide-y divide-slate-100">
               {data.data.map((order) => {
                 const name = order.client_reference ?? order.id;
+                const next = nextCycleSummary(order);
+                const done = order.missions.completed;
+                const of = Math.max(order.missions.total, order.locations.length);
+                const cyclesSoFar = Math.round(order.missions.total / Math.max(1, order.locations.length));
                 return (
                   <tr key={order.id} className="hover:bg-slate-50" data-testid="order-row" data-order-id={order.id}>
                     <td className="max-w-md px-4 py-3">
@@ -129,11 +134,31 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
                     </td>
                     <td className="px-4 py-3">
                       <div className="flex items-center gap-3">
-                        <ProgressBar value={order.missions.completed} max={Math.max(order.missions.total, order.locations.length)} label={`${name}: locations delivered`} />
+                        <ProgressBar value={done} max={of} label={`${name}: locations delivered`} />
                         <span className="w-16 shrink-0 whitespace-nowrap text-right text-xs tabular-nums text-slate-600">
-                          {order.missions.completed}/{Math.max(order.missions.total, order.locations.length)}
+                          {done}/{of}
                         </span>
                       </div>
+                      {order.recurring ? (
+                        // One mission per location and cycle: these are location visits summed over the cycles dispatched so far.
+                        <div className="mt-0.5 text-xs text-slate-500" data-testid="order-progress-note">
+                          {cyclesSoFar === 0 ? "no cycle dispatched yet" : `over ${cyclesSoFar} cycle${cyclesSoFar === 1 ? "" : "s"} so far`}
+                        </div>
+                      ) : null}
+                    </td>
+                    <td className="px-4 py-3 text-xs text-slate-700" data-testid="order-next-cycle">
+                      {next ? (
+                        <>
+                          <time dateTime={next.date} className="font-medium text-slate-900">
+                            {next.day}
+                          </time>
+                          <div className="whitespace-nowrap text-slate-500">
+                            cycle {next.number}, {next.window}
+                          </div>
+                        </>
+                      ) : (
+                        <span className="text-slate-500">{order.recurring ? "none scheduled" : "one-off"}</span>
+                      )}
                     </td>
                     <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums">
                       {formatMoney(order.quote.total_cents, order.quote.currency)}

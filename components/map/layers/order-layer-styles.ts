@@ -1,14 +1,17 @@
 /**
  * Source ids, layer ids and paint specs of the order layers: the wizard's draft locations, an
  * order's locations by state, and a delivered photo's camera against its target. The state
- * colours are the submission palette of layer-styles.ts (checked there for contrast and colour
- * blindness): delivered = approved, in progress = processing, failed = rejected, waiting =
- * received. Colour is never the only cue: labels and the list beside the map name each state.
+ * colours start from the submission palette of layer-styles.ts (delivered = approved, verifying =
+ * processing, given up = rejected, assigned = received) with grey for waiting and violet for
+ * retake; each is at least 3:1 against white (tested). Six hues cannot all stay apart for every
+ * colour vision, so colour is never the only cue: the map's labels, the legend and the list beside
+ * the map name each location's state.
  */
 import type { ExpressionSpecification } from "@maplibre/maplibre-gl-style-spec";
 import type { CircleLayerSpecification, LineLayerSpecification, SymbolLayerSpecification } from "react-map-gl/maplibre";
 import { MAP_FONT_BOLD, MAP_FONT_REGULAR } from "@/lib/map/basemap-style";
 import { STATUS_COLOURS } from "./layer-styles";
+import type { OrderLocationState } from "./order-locations-layer";
 
 type LayerStyle<T> = Omit<T, "source">;
 
@@ -17,11 +20,13 @@ const selected: ExpressionSpecification = ["boolean", ["feature-state", "selecte
 const hovered: ExpressionSpecification = ["boolean", ["feature-state", "hover"], false];
 
 export const ORDER_LOCATION_STATE_COLOURS = {
+  waiting: "#64748b",
+  assigned: STATUS_COLOURS.received,
+  verifying: STATUS_COLOURS.processing,
+  retake: "#7e22ce",
   delivered: STATUS_COLOURS.approved,
-  in_progress: STATUS_COLOURS.processing,
-  failed: STATUS_COLOURS.rejected,
-  waiting: STATUS_COLOURS.received,
-} as const;
+  given_up: STATUS_COLOURS.rejected,
+} as const satisfies Record<OrderLocationState, string>;
 
 // ---------------------------------------------------------------------------
 // Draft locations (the order wizard)
@@ -65,12 +70,16 @@ export const ORDER_LOCATION_LAYER_IDS = { points: "order-locations-points", labe
 const stateColour: ExpressionSpecification = [
   "match",
   ["get", "state"],
+  "assigned",
+  ORDER_LOCATION_STATE_COLOURS.assigned,
+  "verifying",
+  ORDER_LOCATION_STATE_COLOURS.verifying,
+  "retake",
+  ORDER_LOCATION_STATE_COLOURS.retake,
   "delivered",
   ORDER_LOCATION_STATE_COLOURS.delivered,
-  "in_progress",
-  ORDER_LOCATION_STATE_COLOURS.in_progress,
-  "failed",
-  ORDER_LOCATION_STATE_COLOURS.failed,
+  "given_up",
+  ORDER_LOCATION_STATE_COLOURS.given_up,
   ORDER_LOCATION_STATE_COLOURS.waiting,
 ];
 
@@ -89,8 +98,10 @@ export const orderLocationLabelsLayer: LayerStyle<SymbolLayerSpecification> = {
   id: ORDER_LOCATION_LAYER_IDS.labels,
   type: "symbol",
   layout: {
-    "text-field": ["get", "name"],
+    // The name, and the state in words beneath it: colour is not the only cue.
+    "text-field": ["format", ["get", "name"], {}, "\n", {}, ["get", "stateLabel"], { "font-scale": 0.85, "text-font": ["literal", MAP_FONT_BOLD] }],
     "text-font": MAP_FONT_REGULAR,
+    "text-justify": "left",
     "text-size": 12,
     // To the right of the point: below it is where a photo's camera usually stands.
     "text-offset": [1.1, 0],

@@ -11,8 +11,13 @@ export interface OrderLocationPoint {
   name: string;
   lat: number;
   lng: number;
-  state: "delivered" | "in_progress" | "failed" | "waiting";
+  state: OrderLocationState;
+  /** The state in words, drawn under the name. */
+  stateLabel: string;
 }
+
+/** LOCATION_STATES of components/orders/order-progress (the map layers do not import feature code). */
+export type OrderLocationState = "waiting" | "assigned" | "verifying" | "retake" | "delivered" | "given_up";
 
 function useFeatureFlag(map: MaplibreMap | undefined, id: string | null, key: string): void {
   useEffect(() => {
@@ -26,8 +31,8 @@ function useFeatureFlag(map: MaplibreMap | undefined, id: string | null, key: st
 }
 
 /**
- * An order's locations coloured by state (delivered, in progress, failed, waiting) with their
- * names, one GeoJSON source; hover and selection as feature state, clicks reported by id.
+ * An order's locations coloured by state (waiting, assigned, verifying, retake, delivered, given
+ * up) with their names and states in words, one GeoJSON source; hover and selection as feature state, clicks reported by id.
  */
 export function OrderLocationsLayer({
   locations,
@@ -51,7 +56,7 @@ export function OrderLocationsLayer({
   const data = useMemo(
     () => ({
       type: "FeatureCollection" as const,
-      features: locations.map((l) => ({ type: "Feature" as const, properties: { id: l.id, name: l.name, state: l.state }, geometry: { type: "Point" as const, coordinates: [l.lng, l.lat] } })),
+      features: locations.map((l) => ({ type: "Feature" as const, properties: { id: l.id, name: l.name, state: l.state, stateLabel: l.stateLabel }, geometry: { type: "Point" as const, coordinates: [l.lng, l.lat] } })),
     }),
     [locations],
   );

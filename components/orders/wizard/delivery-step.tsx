@@ -2,9 +2,10 @@
 // Step 4 of the order wizard: where the photos go. Always to the dashboard and the API; also, if
 // chosen, to a webhook URL of the partner's (the order interface checks it when the order is
 // placed: reachable, public, http(s)), signed with the organisation's order-delivery secret —
-// which can be created here, shown once.
+// which can be created here, shown once. "Send a test" posts a signed test event to the URL now
+// and shows what the receiver answered, beside the field.
 import { useId, useState } from "react";
-import { createDeliverySecret } from "@/app/(dashboard)/orders/actions";
+import { createDeliverySecret, testDeliveryUrl } from "@/app/(dashboard)/orders/actions";
 import { Button } from "@/components/ui/button";
 import { fieldAria, TextInput } from "@/components/ui/field";
 import { StepField as Field } from "./step-field";
@@ -15,6 +16,14 @@ import { errorsOfStep, messagesAt, stepProblems, type FieldErrors } from "../wiz
 import { useDraft, type InitialDraft } from "./draft-store";
 import { WizardFrame } from "./wizard-frame";
 
+type TestOutcome = { tone: "ok" | "warn" | "error"; text: string };
+
+const TONE_CLASSES: Record<TestOutcome["tone"], string> = {
+  ok: "text-emerald-800",
+  warn: "text-amber-900",
+  error: "text-red-800",
+};
+
 export function DeliveryStep({ initial, secret }: { initial: InitialDraft; secret: DeliverySecret | null }) {
   const { draft, saver } = useDraft(initial, "delivery");
   const id = useId();
@@ -23,6 +32,8 @@ export function DeliveryStep({ initial, secret }: { initial: InitialDraft; secre
   const [revealed, setRevealed] = useState<string | null>(null);
   const [secretError, setSecretError] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
+  const [testing, setTesting] = useState(false);
+  const [test, setTest] = useState<{ url: string; outcome: TestOutcome } | null>(null);
   const url = draft.body.delivery?.webhook_url;
   const toWebhook = url !== undefined;
   const errors: FieldErrors = { ...(attempted ? stepProblems(draft.body, "delivery") : {}), ...errorsOfStep(draft.apiErrors, "delivery") };
@@ -90,6 +101,40 @@ export function DeliveryStep({ initial, secret }: { initial: InitialDraft; secre
               {...fieldAria(`${id}-url`, urlErrors, true)}
             />
           </Field>
+          <div className="-mt-2 flex flex-col gap-2 sm:flex-row sm:items-start">
+            <Button
+              variant="secondary"
+              size="sm"
+              className="shrink-0 self-start"
+              disabled={testing || !url?.trim() || !secretExists}
+              aria-describedby={`${id}-test-result`}
+              onClick={async () => {
+                const target = url?.trim() ?? "";
+                setTesting(true);
+                const result = await testDeliveryUrl({ url: target });
+                setTesting(false);
+                setTest({
+                  url: target,
+                  outcome: result.ok
+                    ? result.data.ok
+                      ? { tone: "ok", text: `Your endpoint answered ${result.data.statusCode} in ${result.data.durationMs} ms.` }
+                      : result.data.statusCode !== null
+                        ? { tone: "warn", text: `Your endpoint answered ${result.data.statusCode}${result.data.snippet ? `: “${result.data.snippet.slice(0, 160)}”` : ""}. Deliveries count only 2xx as received.` }
+                        : { tone: "warn", text: `No answer: ${result.data.error ?? "the request failed"}.` }
+                    : { tone: "error", text: Object.values(result.fieldErrors ?? {}).flat()[0] ?? result.error },
+                });
+              }}
+            >
+              {testing ? "Sending…" : "Send a test"}
+            </Button>
+            <p id={`${id}-test-result`} role="status" data-testid="delivery-test-result" data-tone={test && test.url === url?.trim() ? test.outcome.tone : undefined} className={`text-sm ${test && test.url === url?.trim() ? TONE_CLASSES[test.outcome.tone] : "text-slate-600"}`}>
+              {test && test.url === url?.trim()
+                ? test.outcome.text
+                : secretExists
+                  ? "Sends one signed order.delivery.test event to this URL now."
+                  : "A test is signed like deliveries: create the signing secret first."}
+            </p>
+          </div>
           {revealed ? (
             <SecretReveal label="New order-delivery secret" title="Your order-delivery secret" secret={revealed} onDone={() => setRevealed(null)}>
               <p>Verify the X-SVC-Signature (or Standard Webhooks) header of each delivery with it.</p>

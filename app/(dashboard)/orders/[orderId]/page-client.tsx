@@ -9,6 +9,7 @@ import { OrderCycles } from "@/components/orders/order-cycles";
 import { countStates, formatMoney, LOCATION_STATE_LABELS, locationProgress, orderTimeline, type LocationState } from "@/components/orders/order-progress";
 import { OrderStatusBadge } from "@/components/orders/order-status-badge";
 import { OrderTimeline } from "@/components/orders/order-timeline";
+import { cycleDeliveries, recurringProgressText } from "@/components/orders/recurring-summary";
 import { PhotoReview } from "@/components/orders/photo-review";
 import { ANGLE_LABELS, CATEGORY_LABELS, type DeliveredPhoto, type Order, type OrderAssignment, type OrderSchedule } from "@/components/orders/types";
 import { ORDER_LOCATION_STATE_COLOURS } from "@/components/map/layers/order-layer-styles";
@@ -49,8 +50,14 @@ export function OrderPageClient({
 
   const progress = useMemo(() => locationProgress(order.locations.map((l) => l.location_id), assignments), [order.locations, assignments]);
   const counts = countStates(progress.values());
+  // A recurring order's latest cycle starts at 0 delivered: say so, with the cycle before it.
+  const cyclesText = useMemo(() => (order.recurring ? recurringProgressText(cycleDeliveries(assignments)) : null), [order.recurring, assignments]);
   const points = useMemo(
-    () => order.locations.map((l) => ({ id: l.location_id, name: l.name, lat: l.coordinates.lat, lng: l.coordinates.lng, state: progress.get(l.location_id)?.state ?? ("waiting" as LocationState) })),
+    () =>
+      order.locations.map((l) => {
+        const state: LocationState = progress.get(l.location_id)?.state ?? "waiting";
+        return { id: l.location_id, name: l.name, lat: l.coordinates.lat, lng: l.coordinates.lng, state, stateLabel: LOCATION_STATE_LABELS[state] };
+      }),
     [order.locations, progress],
   );
   const timeline = useMemo(() => orderTimeline(order, assignments), [order, assignments]);
@@ -101,7 +108,7 @@ export function OrderPageClient({
         <Fact label={order.recurring ? "Per cycle" : "Total"} value={formatMoney(order.quote.total_cents, order.quote.currency)} />
         <Fact label="Charged" value={charged} />
         <Fact label="Refunded" value={formatMoney(order.amount_refunded_cents, order.quote.currency)} />
-        <Fact label="Locations delivered" value={`${counts.delivered} of ${order.locations.length}`} testId="delivered-count" />
+        <Fact label="Locations delivered" value={cyclesText ?? `${counts.delivered} of ${order.locations.length}`} testId="delivered-count" />
       </dl>
 
       <section aria-labelledby="locations-h" className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">

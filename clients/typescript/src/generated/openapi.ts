@@ -104,6 +104,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/v1/delivery-test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event to a delivery URL
+         * @description Sends one `order.delivery.test` event to `url` now, signed with the organisation's order-delivery secret as deliveries are (X-SVC-Signature and the Standard Webhooks headers), with a 5-second timeout and no redirects, and answers what the receiver said. The URL is checked as `delivery.webhook_url` is (422 for private or reserved targets); 409 without a delivery secret. A receiver that answers non-2xx, or not at all, is still a 200 here: see `ok`, `status_code` and `error`.
+         */
+        post: operations["testDeliveryUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/v1/drafts": {
         parameters: {
             query?: never;
@@ -1911,6 +1931,28 @@ export interface components {
             /** @description Shown only in this response. Verify X-SVC-Signature with it. */
             secret: string;
         };
+        DeliveryTest: {
+            /**
+             * @description The webhook URL to send a signed `order.delivery.test` event to, checked like `delivery.webhook_url`.
+             * @example https://partner.example/hooks/orders
+             */
+            url: string;
+        };
+        DeliveryTestResult: {
+            duration_ms: number;
+            /** @description Why nothing came back (timeout, refused connection, private address…). */
+            error: string | null;
+            /** @description The test event's id (webhook-id / X-SVC-Event-Id). */
+            event_id: string;
+            /** @description The receiver answered 2xx. */
+            ok: boolean;
+            /** @description The first 512 bytes of the receiver's answer. */
+            response_snippet: string | null;
+            /** @description The receiver's HTTP status; null when it did not answer. */
+            status_code: number | null;
+            /** @description The URL as it was checked and called. */
+            url: string;
+        };
         Exif: {
             /** @description UTC, ISO 8601. */
             captured_at: string | null;
@@ -3585,6 +3627,161 @@ export interface operations {
             };
             /** @description The token lacks the scope this route needs (`insufficient_scope`). */
             403: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    testDeliveryUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeliveryTest"];
+            };
+        };
+        responses: {
+            /** @description What the receiver answered. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryTestResult"];
+                };
+            };
+            /** @description Malformed request (e.g. the body is not valid JSON). */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The object's state does not allow this change. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than allowed. */
+            413: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is not of an accepted media type. */
+            415: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
+            422: {
                 headers: {
                     /** @description Requests allowed in the window that binds first. */
                     "X-RateLimit-Limit"?: number;

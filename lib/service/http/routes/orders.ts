@@ -12,6 +12,8 @@ import {
   DeliveredPhotoSchema,
   DeliverySecretRevealSchema,
   DeliverySecretSchema,
+  DeliveryTestResultSchema,
+  DeliveryTestSchema,
   OrderListQuerySchema,
   OrderSchema,
   QuoteSchema,
@@ -31,6 +33,7 @@ import { createDraft, deleteDraft, getDraft, listDrafts, saveDraft } from "@/lib
 import { nextOrderCycles } from "@/lib/service/orders/order-schedule";
 import { prepareOrder, quoteOrder } from "@/lib/service/orders/quote-order";
 import { requestRetake } from "@/lib/service/orders/request-retake";
+import { testDeliveryUrl } from "@/lib/service/orders/test-delivery-url";
 import { parseStatusFilter } from "@/lib/service/query-filters";
 import { listDeliveries, redeliver } from "@/lib/service/webhooks/deliveries";
 import { authenticateOrders } from "../middleware/authenticate-orders";
@@ -390,6 +393,22 @@ const secretRotateRoute = createRoute({
   responses: { 200: withReplay(DeliverySecretRevealSchema, "The new secret, shown once."), ...errorResponses() },
 });
 
+const deliveryTestRoute = createRoute({
+  method: "post",
+  path: "/delivery-test",
+  operationId: "testDeliveryUrl",
+  tags,
+  summary: "Send a test event to a delivery URL",
+  description:
+    "Sends one `order.delivery.test` event to `url` now, signed with the organisation's order-delivery secret as deliveries are (X-SVC-Signature and the Standard Webhooks headers), " +
+    "with a 5-second timeout and no redirects, and answers what the receiver said. The URL is checked as `delivery.webhook_url` is (422 for private or reserved targets); 409 without a delivery secret. " +
+    "A receiver that answers non-2xx, or not at all, is still a 200 here: see `ok`, `status_code` and `error`.",
+  security: orderSecurity("orders:write"),
+  middleware: [write, jsonBody] as const,
+  request: { body: json(DeliveryTestSchema) },
+  responses: { 200: jsonResponse(DeliveryTestResultSchema, "What the receiver answered."), ...errorResponses(400, 409, 413, 415, 422) },
+});
+
 const DraftSchema = z
   .object({
     id: z.string().openapi({ example: "drf_06h0…" }),
@@ -689,6 +708,9 @@ export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
     await deleteDraft(c.var.ctx, c.var.orderCaller.orgId, c.req.valid("param").id);
     return c.body(null, 204);
   });
+
+  // POST /delivery-test – one signed test event to a URL, answered with the receiver's status
+  app.openapi(deliveryTestRoute, async (c) => c.json(await testDeliveryUrl(c.var.ctx, { orgId: c.var.orderCaller.orgId, url: c.req.valid("json").url }), 200));
 
   // GET /delivery-secret – whether the order-delivery secret exists
   app.openapi(secretInfoRoute, async (c) => c.json(await getDeliverySecretInfo(c.var.ctx, c.var.orderCaller.orgId), 200));

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { cycleDeliveries, nextCycleSummary, recurringProgressText } from "./recurring-summary";
+import type { Order, OrderAssignment } from "./types";
+
+let n = 0;
+function task(fields: Partial<OrderAssignment>): OrderAssignment {
+  n++;
+  return {
+    id: `asg_${n}`,
+    mission_id: "mis_1",
+    location_id: "loc_a",
+    cycle_index: 0,
+    angle: "front",
+    attempt: 0,
+    status: "open",
+    late: false,
+    deadline_at: "2027-01-03T00:00:00Z",
+    zoomer_id: null,
+    photo_id: null,
+    instructions: [],
+    verification: null,
+    delivered_at: null,
+    created_at: "2027-01-01T10:00:00Z",
+    ...fields,
+  };
+}
+
+describe("nextCycleSummary", () => {
+  it("gives the next cycle's local date and window, counted from 1", () => {
+    const order = { recurring: { enabled: true, frequency: "weekly", day_of_week: 5, time_window: "18:00-21:00" }, next_cycle: { index: 2, local_date: "2027-06-11", dispatch_at: "2027-06-10T16:00:00Z" }, requirements: {} } as Pick<Order, "recurring" | "next_cycle" | "requirements">;
+    expect(nextCycleSummary(order)).toEqual({ date: "2027-06-11", day: "Fri 11 Jun", window: "18:00–21:00 local time", number: 3 });
+  });
+
+  it("falls back to the time of day, and is null for one-off orders or when nothing is scheduled", () => {
+    const daily = { recurring: { enabled: true, frequency: "daily" }, next_cycle: { index: 0, local_date: "2027-01-04", dispatch_at: "2027-01-03T07:00:00Z" }, requirements: { time_of_day: "midday" } } as Pick<Order, "recurring" | "next_cycle" | "requirements">;
+    expect(nextCycleSummary(daily)?.window).toBe("midday");
+    expect(nextCycleSummary({ ...daily, next_cycle: null })).toBeNull();
+    expect(nextCycleSummary({ ...daily, recurring: null })).toBeNull();
+  });
+});
+
+describe("cycleDeliveries", () => {
+  it("counts each cycle's fully delivered locations, newest cycle first, latest attempts only", () => {
+    const cycles = cycleDeliveries([
+      task({ location_id: "loc_a", status: "verified", delivered_at: "2027-01-01T12:00:00Z" }),
+      task({ location_id: "loc_b", status: "failed" }),
+      task({ location_id: "loc_b", attempt: 1, status: "verified", delivered_at: "2027-01-01T13:00:00Z" }),
+      task({ location_id: "loc_a", cycle_index: 1, status: "open" }),
+      task({ location_id: "loc_b", cycle_index: 1, status: "verified", delivered_at: "2027-01-02T12:00:00Z" }),
+      task({ location_id: "loc_b", cycle_index: 1, angle: "overview", status: "submitted" }),
+    ]);
+    expect(cycles).toEqual([
+      { index: 1, dispatched: 2, delivered: 0 },
+      { index: 0, dispatched: 2, delivered: 2 },
+    ]);
+    expect(recurringProgressText(cycles)).toBe("Cycle 2: 0 of 2 delivered · cycle 1: 2 of 2");
+  });
+
+  it("says nothing before the first cycle, and only the current one after it", () => {
+    expect(recurringProgressText(cycleDeliveries([]))).toBeNull();
+    expect(recurringProgressText(cycleDeliveries([task({ status: "verified", delivered_at: "2027-01-01T12:00:00Z" })]))).toBe("Cycle 1: 1 of 1 delivered");
+  });
+});
