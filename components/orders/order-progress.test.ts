@@ -1,29 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { locationProgress, locationState, orderTimeline } from "./order-progress";
-import type { Order, OrderAssignment } from "./types";
-
-let n = 0;
-function task(fields: Partial<OrderAssignment>): OrderAssignment {
-  n++;
-  return {
-    id: `asg_${n}`,
-    mission_id: "mis_1",
-    location_id: "loc_a",
-    cycle_index: 0,
-    angle: "front",
-    attempt: 0,
-    status: "open",
-    late: false,
-    deadline_at: "2027-01-03T00:00:00Z",
-    zoomer_id: null,
-    photo_id: null,
-    instructions: [],
-    verification: null,
-    delivered_at: null,
-    created_at: "2027-01-01T10:00:00Z",
-    ...fields,
-  };
-}
+import { task } from "./assignment-fixture";
+import type { Order } from "./types";
 
 describe("locationProgress", () => {
   it("tells the six states apart from each angle's latest attempt", () => {
