@@ -7,9 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makePhoto } from "@/lib/demo/make-photo";
-import { TestClient } from "@/lib/service/http/tests/client";
 import { startTestService, type TestService } from "@/lib/service/http/tests/harness";
-import { makeSamplePhotos } from "@/scripts/make-sample-photos";
+import { quickStartEnv, QUICK_START_PLACE } from "../../quick-start-env";
 import { quickStartCode } from "../../readme-code";
 
 const packageDir = new URL("..", import.meta.url).pathname;
@@ -21,27 +20,11 @@ let env: Record<string, string>;
 beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), "pm-python-"));
   service = await startTestService({}, { worker: true });
-  const api = new TestClient(service);
-  const orgId = await api.createOrg("Python quick start");
-  const partner = await api.createClient(orgId, ["missions:read", "missions:write", "submissions:read", "webhooks:manage"]);
-  const zoomer = await api.createZoomer("Python zoomer");
-  const key = await api.admin<{ api_key: string }>("POST", `/orgs/${orgId}/api-keys`, { name: "python" });
-  expect(key.status).toBe(201);
-  const place = { lat: 43.7705, lng: 11.2575 };
-  const photos = await makeSamplePhotos(place, join(scratch, "photos"));
   const squarePhoto = join(scratch, "photos", "square.jpg");
-  writeFileSync(squarePhoto, await makePhoto({ lat: 43.7705, lng: 11.2575, accuracyM: 5, directionDeg: 90, capturedAt: new Date(), seed: 7 }));
+  const base = await quickStartEnv(service, scratch, "Python quick start");
+  writeFileSync(squarePhoto, await makePhoto({ ...QUICK_START_PLACE, accuracyM: 5, directionDeg: 90, capturedAt: new Date(), seed: 7 }));
   env = {
-    PHOTO_MISSIONS_URL: service.url,
-    PARTNER_CLIENT_ID: partner.client_id,
-    PARTNER_CLIENT_SECRET: partner.client_secret,
-    ZOOMER_CLIENT_ID: zoomer.client_id,
-    ZOOMER_CLIENT_SECRET: zoomer.client_secret,
-    ORDERS_API_KEY: key.body.api_key,
-    PLACE_LAT: String(place.lat),
-    PLACE_LNG: String(place.lng),
-    PHOTO_FILE: photos.missionPhoto,
-    TASK_PHOTO_FILE: photos.taskPhoto,
+    ...base,
     SQUARE_PHOTO_FILE: squarePhoto,
     // As after `pip install ./clients/python`.
     PYTHONPATH: join(packageDir, "src"),

@@ -7,9 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TestClient } from "@/lib/service/http/tests/client";
 import { startTestService, type TestService } from "@/lib/service/http/tests/harness";
-import { makeSamplePhotos } from "@/scripts/make-sample-photos";
+import { quickStartEnv } from "../../quick-start-env";
 import { quickStartCode } from "../../readme-code";
 
 const run = promisify(execFile);
@@ -31,26 +30,7 @@ beforeAll(async () => {
   mkdirSync(installed, { recursive: true });
   await run("tar", ["-xzf", join(scratch, tarball), "-C", installed, "--strip-components=1"]);
 
-  const api = new TestClient(service);
-  const orgId = await api.createOrg("Quick start");
-  const partner = await api.createClient(orgId, ["missions:read", "missions:write", "submissions:read", "webhooks:manage"]);
-  const zoomer = await api.createZoomer("Quick start zoomer");
-  const key = await api.admin<{ api_key: string }>("POST", `/orgs/${orgId}/api-keys`, { name: "quick-start" });
-  expect(key.status).toBe(201);
-  const place = { lat: 43.7705, lng: 11.2575 };
-  const photos = await makeSamplePhotos(place, join(scratch, "photos"));
-  env = {
-    PHOTO_MISSIONS_URL: service.url,
-    PARTNER_CLIENT_ID: partner.client_id,
-    PARTNER_CLIENT_SECRET: partner.client_secret,
-    ZOOMER_CLIENT_ID: zoomer.client_id,
-    ZOOMER_CLIENT_SECRET: zoomer.client_secret,
-    ORDERS_API_KEY: key.body.api_key,
-    PLACE_LAT: String(place.lat),
-    PLACE_LNG: String(place.lng),
-    PHOTO_FILE: photos.missionPhoto,
-    TASK_PHOTO_FILE: photos.taskPhoto,
-  };
+  env = await quickStartEnv(service, scratch, "Quick start");
 }, 180_000);
 
 afterAll(async () => {
