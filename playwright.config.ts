@@ -86,6 +86,12 @@ export default defineConfig({
       // Webhook targets in the browser tests are closed ports on loopback: nothing they register
       // may send traffic off this machine. The port rule still holds (the refusal tests use it).
       WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
+      // The offline basemap only: no street style or imagery from the internet, whatever the
+      // calling shell exports (e2e/basemap.spec.ts starts its own servers for the others).
+      MAP_BASEMAP: "offline",
+      MAP_STYLE_URL: "",
+      MAP_IMAGERY_URL: "",
+      MAP_IMAGERY_ATTRIBUTION: "",
     },
   },
 });

@@ -5,6 +5,9 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/env";
 import { contentSecurityPolicy, isSameOriginPost, staticSecurityHeaders } from "@/lib/http/security-headers";
+import { basemapOrigins } from "@/lib/map/basemap-config";
+
+const MAP_ORIGINS = basemapOrigins(env);
 
 export function proxy(request: NextRequest) {
   if (request.method === "POST" && request.headers.has("next-action") && !isSameOriginPost(request.headers, env.PUBLIC_ORIGIN)) {
@@ -15,7 +18,7 @@ export function proxy(request: NextRequest) {
   }
   const https = env.PUBLIC_ORIGIN.startsWith("https:") || request.headers.get("x-forwarded-proto") === "https";
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
-  const csp = contentSecurityPolicy({ nonce, development: env.NODE_ENV === "development", mapStyleUrl: env.MAP_STYLE_URL, https });
+  const csp = contentSecurityPolicy({ nonce, development: env.NODE_ENV === "development", mapOrigins: MAP_ORIGINS, https });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("content-security-policy", csp);
@@ -27,5 +30,5 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   // Pages only: the API (/api, /cdn, /.well-known) sets its own headers; static files carry no script.
-  matcher: ["/((?!api/|cdn/|\\.well-known/|_next/static/|_next/image|vendor/|basemap/|favicon\\.ico|icon\\.svg|maplibre-gl-worker).*)"],
+  matcher: ["/((?!api/|cdn/|\\.well-known/|_next/static/|_next/image|vendor/|basemap/|map-assets/|favicon\\.ico|icon\\.svg|maplibre-gl-worker).*)"],
 };

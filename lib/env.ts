@@ -54,7 +54,16 @@ const schema = z
     WEBHOOK_SECRET_GRACE_SECONDS: positiveInt(86_400),
     TRUST_PROXY: boolean,
     API_INTERNAL_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** The dashboard map's basemap: `streets` (MAP_STYLE_URL or OpenFreeMap, offline as the fallback) or `offline` only. */
+    MAP_BASEMAP: z.enum(["streets", "offline"]).default("streets"),
     MAP_STYLE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** Aerial imagery to draw on: a raster XYZ tile template with {z}, {x} and {y} in its path or query. */
+    MAP_IMAGERY_URL: z
+      .url({ protocol: /^https?$/ })
+      .refine((v) => ["{z}", "{x}", "{y}"].every((p) => v.includes(p)), "must contain {z}, {x} and {y}")
+      .refine((v) => !/[{}]/.test(new URL(v.replace(/\{[zxy]\}/g, "0")).host), "placeholders belong in the path or query, not the host")
+      .optional(),
+    MAP_IMAGERY_ATTRIBUTION: z.string().min(1).optional(),
     /** Historical weather for delivered photos (Open-Meteo's API shape); "off" disables it. */
     WEATHER_URL: z.union([z.literal("off"), z.url({ protocol: /^https?$/ })]).default("https://api.open-meteo.com/v1/forecast"),
     /** An external photo-analysis service (obstruction, crowd, brand); without one those checks are not evaluated. */
@@ -91,6 +100,9 @@ const schema = z
     if (raw.STORAGE === "s3" && !raw.S3_BUCKET) ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "required when STORAGE=s3" });
     if (Boolean(raw.S3_ACCESS_KEY_ID) !== Boolean(raw.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({ code: "custom", path: ["S3_ACCESS_KEY_ID"], message: "set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together, or neither (the AWS default chain then applies)" });
+    }
+    if (raw.MAP_IMAGERY_URL && !raw.MAP_IMAGERY_ATTRIBUTION) {
+      ctx.addIssue({ code: "custom", path: ["MAP_IMAGERY_ATTRIBUTION"], message: "required with MAP_IMAGERY_URL (imagery providers ask for credit)" });
     }
     const oidc = [raw.OIDC_ISSUER, raw.OIDC_CLIENT_ID, raw.OIDC_CLIENT_SECRET];
     if (oidc.some(Boolean) && !oidc.every(Boolean)) {

@@ -1,8 +1,12 @@
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { DashboardShell } from "@/components/dashboard/dashboard-shell";
+import { BasemapProvider } from "@/components/map/basemap-provider";
 import { QueryProvider } from "@/components/providers/query-provider";
 import { getDashboardAccess } from "@/lib/dashboard/access";
+import { env } from "@/lib/env";
+import { basemapConfig } from "@/lib/map/basemap-config";
+import { offlineAssetsPath } from "@/lib/map/offline-basemap-assets";
 
 // The frame only: each page checks the role it needs itself (a layout does not re-run on
 // client navigation, so it cannot be the place where access is decided).
@@ -17,7 +21,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         role={access.role}
         memberships={access.memberships.map((m) => ({ id: m.org_id, name: m.org_name, role: m.role }))}
       >
-        {children}
+        <BasemapProvider config={basemapConfig(env, offlineAssetsPath())} userId={access.user.id}>
+          {children}
+        </BasemapProvider>
       </DashboardShell>
     </QueryProvider>
   );

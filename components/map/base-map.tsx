@@ -1,16 +1,22 @@
 "use client";
 
 /**
- * The dashboard's map: MapLibre through react-map-gl with the resolved basemap (MAP_STYLE_URL or
- * the bundled offline style), navigation, scale and attribution controls, and a loading state.
+ * The dashboard's map: MapLibre through react-map-gl on the configured basemap (BasemapProvider:
+ * streets, imagery or the bundled offline style), a switcher when there is more than one, the
+ * navigation, scale and attribution controls, and a loading state.
+ *
+ * A street style that has not loaded within STREETS_TIMEOUT_MS, or fails before it loads
+ * (offline, blocked), gives way to the offline basemap by itself, and the map says so in one line.
  *
  * The map is uncontrolled: the camera starts from `bounds` and then lives inside MapLibre, so
  * panning never re-renders React. Children (sources, layers, controls such as DrawControl) are
- * mounted once the style has loaded, so they can add layers straight away.
+ * mounted once the style has loaded, so they can add layers straight away. Another basemap is a
+ * new map at the same camera (its children mount again): a style swap in place would drop the
+ * layers children added.
  */
 import "maplibre-gl/dist/maplibre-gl.css";
 
-import { useCallback, useMemo, useState, useSyncExternalStore, type ReactNode, type Ref } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode, type Ref } from "react";
 import {
   AttributionControl,
   Map as MapLibreMap,
@@ -21,10 +27,17 @@ import {
   type MapRef,
 } from "react-map-gl/maplibre";
 
+import { BasemapSwitcher } from "@/components/map/basemap-switcher";
+import { useBasemapSettings } from "@/components/map/basemap-provider";
+import { useRememberedBasemap } from "@/components/map/use-remembered-basemap";
+import type { BasemapKind } from "@/lib/map/basemap-config";
 import { overlayGlyphRequest, resolveMapStyle } from "@/lib/map/basemap-style";
 
 /** Copied from maplibre-gl by scripts/copy-vendor-assets.mjs (bundled, MapLibre cannot find its worker). */
 export const MAPLIBRE_WORKER_PATH = "/vendor/maplibre/maplibre-gl-worker.mjs";
+
+/** How long a street style may take to load (style, sprites, first tiles) before the offline basemap replaces it. */
+export const STREETS_TIMEOUT_MS = 6000;
 
 /** [west, south, east, north] in degrees. */
 export type LngLatBbox = [number, number, number, number];
@@ -32,8 +45,6 @@ export type LngLatBbox = [number, number, number, number];
 export interface BaseMapProps {
   /** Accessible name of the map (announced for its focusable canvas), e.g. "Mission area map". */
   "aria-label": string;
-  /** MAP_STYLE_URL from the server's environment; the offline basemap when absent. */
-  mapStyleUrl?: string | null;
   /** Area the map first shows. */
   bounds: LngLatBbox;
   /** Pixels kept clear around `bounds` (per side, e.g. below a legend in a corner). */
@@ -87,9 +98,10 @@ function useWideScreen(): boolean {
 
 type LoadState = { kind: "loading" } | { kind: "ready" } | { kind: "failed"; message: string };
 
+type Camera = { longitude: number; latitude: number; zoom: number };
+
 export function BaseMap({
   "aria-label": ariaLabel,
-  mapStyleUrl,
   bounds,
   boundsPadding = 40,
   maxInitialZoom = 16,
@@ -105,25 +117,69 @@ export function BaseMap({
 }: BaseMapProps) {
   const origin = useOrigin();
   const wide = useWideScreen();
+  const { config, storageKey } = useBasemapSettings();
+  const [chosen, choose] = useRememberedBasemap(config, storageKey);
   const [state, setState] = useState<LoadState>({ kind: "loading" });
+  // Set when the street style could not be reached in this map's life: the offline basemap shows.
+  const [streetsUnreachable, setStreetsUnreachable] = useState(false);
+  const shown: BasemapKind = chosen === "streets" && streetsUnreachable ? "offline" : chosen;
 
   // One style object per basemap: a new object on every render would make react-map-gl diff
   // and re-apply the style, wiping the layers other components added.
-  const mapStyle = useMemo(() => (origin === null ? null : resolveMapStyle({ mapStyleUrl, origin })), [mapStyleUrl, origin]);
+  const mapStyle = useMemo(() => (origin === null ? null : resolveMapStyle({ kind: shown, config, origin })), [shown, config, origin]);
 
-  // The first camera only; later changes to `bounds` do not move the map (it is uncontrolled).
-  const [initialViewState] = useState(() => ({
+  // The map instance, for the camera to keep across basemaps; callers get it through `ref` too.
+  const mapRef = useRef<MapRef | null>(null);
+  const setMapRef = useCallback(
+    (map: MapRef | null) => {
+      mapRef.current = map;
+      if (typeof ref === "function") ref(map);
+      else if (ref) ref.current = map;
+    },
+    [ref],
+  );
+
+  // The first camera, then wherever the user was when they switched basemap; later changes to
+  // `bounds` do not move the map (it is uncontrolled).
+  const [initialViewState, setInitialViewState] = useState<{ bounds: LngLatBbox; fitBoundsOptions: object } | Camera>(() => ({
     bounds,
     fitBoundsOptions: { padding: boundsPadding, maxZoom: maxInitialZoom },
   }));
 
+  const switchTo = useCallback(
+    (kind: BasemapKind) => {
+      const map = mapRef.current;
+      if (map && state.kind === "ready") {
+        const center = map.getCenter();
+        setInitialViewState({ longitude: center.lng, latitude: center.lat, zoom: map.getZoom() });
+      }
+      setStreetsUnreachable(false);
+      setState({ kind: "loading" });
+      choose(kind);
+    },
+    [choose, state.kind],
+  );
+
+  const fallBackToOffline = useCallback(() => {
+    setStreetsUnreachable(true);
+    setState({ kind: "loading" });
+  }, []);
+
+  // A street style slower than STREETS_TIMEOUT_MS counts as unreachable (a blocked host often
+  // never answers at all).
+  useEffect(() => {
+    if (shown !== "streets" || state.kind !== "loading" || origin === null) return;
+    const timer = window.setTimeout(fallBackToOffline, STREETS_TIMEOUT_MS);
+    return () => window.clearTimeout(timer);
+  }, [shown, state.kind, origin, fallBackToOffline]);
+
   const transformRequest = useCallback(
     (url: string, resourceType?: unknown) => {
       if (origin === null || String(resourceType) !== "Glyphs") return undefined;
-      const overlayUrl = overlayGlyphRequest(url, origin);
+      const overlayUrl = overlayGlyphRequest(url, origin, config.offlineAssetsPath);
       return overlayUrl === null ? undefined : { url: overlayUrl };
     },
-    [origin],
+    [origin, config.offlineAssetsPath],
   );
 
   const handleLoad = useCallback(() => {
@@ -131,11 +187,16 @@ export function BaseMap({
     onLoad?.();
   }, [onLoad]);
 
-  const handleError = useCallback((event: ErrorEvent) => {
-    // After the first load, a failed tile is MapLibre's business (it logs and retries); before
-    // it, the map will never appear, so say so.
-    setState((current) => (current.kind === "loading" ? { kind: "failed", message: event.error.message } : current));
-  }, []);
+  const handleError = useCallback(
+    (event: ErrorEvent) => {
+      // After the first load, a failed tile is MapLibre's business (it logs and retries); before
+      // it, a street style falls back to the offline one, and any other map will never appear.
+      if (state.kind !== "loading") return;
+      if (shown === "streets") fallBackToOffline();
+      else setState({ kind: "failed", message: event.error.message });
+    },
+    [state.kind, shown, fallBackToOffline],
+  );
 
   return (
     <div
@@ -149,7 +210,8 @@ export function BaseMap({
     >
       {origin !== null && mapStyle !== null && (
         <MapLibreMap
-          ref={ref}
+          key={shown}
+          ref={setMapRef}
           mapStyle={mapStyle}
           initialViewState={initialViewState}
           workerUrl={`${origin}${MAPLIBRE_WORKER_PATH}`}
@@ -176,6 +238,14 @@ export function BaseMap({
           {state.kind === "ready" && children}
         </MapLibreMap>
       )}
+      <div className="pointer-events-none absolute top-2.5 left-2.5 z-10 flex max-w-[calc(100%-4rem)] flex-col items-start gap-1.5">
+        <BasemapSwitcher config={config} value={chosen} onChange={switchTo} />
+        {streetsUnreachable && chosen === "streets" && (
+          <p role="status" className="rounded bg-white/85 px-2 py-0.5 text-xs text-slate-700 shadow-sm">
+            Street map unreachable: showing the offline basemap.
+          </p>
+        )}
+      </div>
       {state.kind === "loading" && (
         <div role="status" className="pointer-events-none absolute inset-0 flex items-center justify-center">
           <span className="rounded-md bg-white/90 px-3 py-1.5 text-sm text-slate-700 shadow-sm">Loading map…</span>

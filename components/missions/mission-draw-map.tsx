@@ -16,12 +16,10 @@ export interface FitRequest {
 
 export function MissionDrawMap({
   draft,
-  mapStyleUrl,
   fit,
   problemVertices,
 }: {
   draft: DraftPolygon;
-  mapStyleUrl: string | null;
   fit: FitRequest | null;
   /** 0-based indices into the outer ring that a validity issue or an API error concerns. */
   problemVertices: number[];
@@ -33,7 +31,7 @@ export function MissionDrawMap({
       <div className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-3 py-2">
         <DrawToolbar mode={mode} onModeChange={setMode} onUndo={draft.undo} onClear={draft.clear} canUndo={draft.canUndo} canClear={draft.value !== null} />
       </div>
-      <BaseMap aria-label="Mission area map" mapStyleUrl={mapStyleUrl} bounds={initialBbox} className="min-h-0 flex-1 rounded-none border-0">
+      <BaseMap aria-label="Mission area map" bounds={initialBbox} className="min-h-0 flex-1 rounded-none border-0">
         <DrawControl value={draft.value} onChange={draft.set} mode={mode} onModeChange={setMode} />
         <FitToPolygon fit={fit} />
         <ProblemVerticesLayer polygon={draft.value} vertices={problemVertices} />

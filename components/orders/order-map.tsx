@@ -21,7 +21,6 @@ function bboxOf(points: { lat: number; lng: number }[]): LngLatBbox {
 const LEGEND_CLEAR = { top: 170, bottom: 40, left: 40, right: 40 };
 
 export function OrderMap({
-  mapStyleUrl,
   locations,
   selectedId,
   hoveredId,
@@ -29,7 +28,6 @@ export function OrderMap({
   onSelect,
   onHoverChange,
 }: {
-  mapStyleUrl: string | null;
   locations: OrderLocationPoint[];
   selectedId: string | null;
   hoveredId: string | null;
@@ -44,7 +42,7 @@ export function OrderMap({
     return c;
   }, [locations]);
   return (
-    <BaseMap aria-label="Order map" mapStyleUrl={mapStyleUrl} bounds={bounds} boundsPadding={LEGEND_CLEAR} className="h-full w-full" maxInitialZoom={16}>
+    <BaseMap aria-label="Order map" bounds={bounds} boundsPadding={LEGEND_CLEAR} className="h-full w-full" maxInitialZoom={16}>
       <OrderLocationsLayer locations={locations} selectedId={selectedId} hoveredId={hoveredId} onSelect={onSelect} onHoverChange={onHoverChange} />
       <CameraPositionLayer view={camera} />
       <FitCamera camera={camera} />

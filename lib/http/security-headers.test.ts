@@ -14,12 +14,13 @@ describe("contentSecurityPolicy", () => {
     expect(csp.has("upgrade-insecure-requests")).toBe(false);
   });
 
-  it("names no other origin unless MAP_STYLE_URL does, and then only that one", () => {
+  it("names no other origin unless the basemaps need one, and then only those", () => {
     const plain = contentSecurityPolicy({ nonce: "n", development: false, https: false });
     expect(plain).not.toMatch(/https?:\/\//);
-    const withMap = directives(contentSecurityPolicy({ nonce: "n", development: false, https: true, mapStyleUrl: "https://tiles.example.org/styles/streets.json" }));
-    expect(withMap.get("connect-src")).toEqual(["'self'", "https://tiles.example.org"]);
-    expect(withMap.get("img-src")).toContain("https://tiles.example.org");
+    const mapOrigins = ["https://tiles.example.org", "https://imagery.example.net"];
+    const withMap = directives(contentSecurityPolicy({ nonce: "n", development: false, https: true, mapOrigins }));
+    expect(withMap.get("connect-src")).toEqual(["'self'", ...mapOrigins]);
+    expect(withMap.get("img-src")).toEqual(["'self'", "data:", "blob:", ...mapOrigins]);
     expect(withMap.get("script-src")?.join(" ")).not.toContain("tiles.example.org");
     expect(withMap.has("upgrade-insecure-requests")).toBe(true);
   });

@@ -4,7 +4,8 @@
 //   own scripts) and what they load ('strict-dynamic'); styles from our origin or with the nonce;
 //   images, fetches and workers from our origin, plus blob: where MapLibre needs it (its worker
 //   decodes tiles and glyphs into blob URLs and image bitmaps) and data: images; nothing from
-//   another origin except the one MAP_STYLE_URL names (its style, tiles, sprites and glyphs);
+//   another origin except those the configured basemaps fetch from (lib/map/basemap-config.ts:
+//   the street style's origin, with its tiles, sprites and glyphs, and the imagery tiles' origin);
 // - framing refused (frame-ancestors 'none' and X-Frame-Options: DENY for older browsers);
 // - Referrer-Policy, X-Content-Type-Options; HSTS when the app is served over https.
 // Style attributes (style-src-attr) stay allowed: React renders `style` props as attributes and
@@ -14,15 +15,14 @@ export interface CspOptions {
   nonce: string;
   /** `next dev` needs eval for its error overlay and fast refresh. */
   development: boolean;
-  /** MAP_STYLE_URL, whose origin the map may fetch from. */
-  mapStyleUrl?: string;
+  /** Origins the map may fetch from besides ours (basemapOrigins). */
+  mapOrigins?: string[];
   /** Served over https: ask the browser to upgrade any stray http subresource. */
   https: boolean;
 }
 
-export function contentSecurityPolicy({ nonce, development, mapStyleUrl, https }: CspOptions): string {
-  const mapOrigin = mapStyleUrl ? new URL(mapStyleUrl).origin : null;
-  const withMap = (...sources: string[]) => [...sources, ...(mapOrigin ? [mapOrigin] : [])].join(" ");
+export function contentSecurityPolicy({ nonce, development, mapOrigins = [], https }: CspOptions): string {
+  const withMap = (...sources: string[]) => [...sources, ...mapOrigins].join(" ");
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ""}`,

@@ -15,6 +15,7 @@ import {
   overlayGlyphsUrl,
   resolveMapStyle,
 } from "./basemap-style";
+import type { BasemapConfig } from "./basemap-config";
 
 const ORIGIN = "https://dashboard.example.com";
 const publicDir = join(process.cwd(), "public");
@@ -107,17 +108,31 @@ describe("offlineBasemapStyle", () => {
 });
 
 describe("resolveMapStyle", () => {
-  it("uses MAP_STYLE_URL when it is set", () => {
-    expect(resolveMapStyle({ mapStyleUrl: "https://tiles.example.com/style.json", origin: ORIGIN })).toBe(
-      "https://tiles.example.com/style.json",
-    );
+  const ASSETS = "/map-assets/0123456789abcdef";
+  const config: BasemapConfig = {
+    streets: { styleUrl: "https://tiles.example.com/style.json" },
+    imagery: { tileUrl: "https://imagery.example.net/{z}/{x}/{y}.jpg", attribution: "© Example Imagery" },
+    offlineAssetsPath: ASSETS,
+  };
+
+  it("uses the street style's URL for streets", () => {
+    expect(resolveMapStyle({ kind: "streets", config, origin: ORIGIN })).toBe("https://tiles.example.com/style.json");
   });
 
-  it("falls back to the offline style", () => {
-    for (const mapStyleUrl of [undefined, null, ""]) {
-      const style = resolveMapStyle({ mapStyleUrl, origin: ORIGIN });
-      expect(typeof style).toBe("object");
-      expect(typeof style === "object" && style.glyphs).toBe(overlayGlyphsUrl(ORIGIN));
+  it("draws imagery as one raster layer with its attribution, our glyphs for overlays", () => {
+    const style = resolveMapStyle({ kind: "imagery", config, origin: ORIGIN });
+    if (typeof style !== "object") throw new Error("expected a style object");
+    expect(validateStyleMin(style)).toEqual([]);
+    expect(style.sources.imagery).toMatchObject({ type: "raster", tiles: [config.imagery?.tileUrl], attribution: "© Example Imagery" });
+    expect(style.glyphs).toBe(overlayGlyphsUrl(ORIGIN, ASSETS));
+  });
+
+  it("serves the offline style from the hashed assets path, also when a kind is not configured", () => {
+    for (const [kind, withConfig] of [["offline", config], ["streets", { ...config, streets: null }], ["imagery", { ...config, imagery: null }]] as const) {
+      const style = resolveMapStyle({ kind, config: withConfig, origin: ORIGIN });
+      if (typeof style !== "object") throw new Error("expected a style object");
+      expect(style.glyphs).toBe(`${ORIGIN}${ASSETS}/fonts/{fontstack}/{range}.pbf`);
+      expect(String(style.sources.countries?.type === "geojson" && style.sources.countries.data)).toBe(`${ORIGIN}${ASSETS}/countries.geojson`);
     }
   });
 });

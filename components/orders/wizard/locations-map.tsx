@@ -23,7 +23,6 @@ export function bboxOf(points: readonly LngLat[]): LngLatBbox | null {
 }
 
 export function LocationsMap({
-  mapStyleUrl,
   locations,
   selectedId,
   hoveredId,
@@ -34,7 +33,6 @@ export function LocationsMap({
   onSelect,
   onHoverChange,
 }: {
-  mapStyleUrl: string | null;
   locations: DraftLocationPoint[];
   selectedId: string | null;
   hoveredId: string | null;
@@ -47,7 +45,7 @@ export function LocationsMap({
 }) {
   const [initialBbox] = useState<LngLatBbox>(() => bboxOf(locations) ?? NEW_MISSION_VIEW);
   return (
-    <BaseMap aria-label="Order locations map" mapStyleUrl={mapStyleUrl} bounds={initialBbox} className="h-full w-full" maxInitialZoom={16}>
+    <BaseMap aria-label="Order locations map" bounds={initialBbox} className="h-full w-full" maxInitialZoom={16}>
       <DraftLocationsLayer
         locations={locations}
         selectedId={selectedId}

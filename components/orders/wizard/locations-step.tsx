@@ -31,7 +31,7 @@ function newLocationId(): string {
   return `loc_${Date.now().toString(36)}${counter.toString(36).padStart(2, "0")}${Math.random().toString(36).slice(2, 6)}`;
 }
 
-export function LocationsStep({ initial, mapStyleUrl }: { initial: InitialDraft; mapStyleUrl: string | null }) {
+export function LocationsStep({ initial }: { initial: InitialDraft }) {
   const { draft, saver } = useDraft(initial, "locations");
   const locations = useMemo(() => draft.body.locations ?? [], [draft.body.locations]);
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -139,7 +139,7 @@ export function LocationsStep({ initial, mapStyleUrl }: { initial: InitialDraft;
           </p>
           <div className="h-[26rem] min-h-0 overflow-hidden rounded-md lg:h-[30rem]">
             <LocationsMap
-              mapStyleUrl={mapStyleUrl}
+             
               locations={points}
               selectedId={selectedId}
               hoveredId={hoveredId}

@@ -17,7 +17,6 @@ const EMPTY: SubmissionPoints = { type: "FeatureCollection", features: [], meta:
 export function MissionMap({
   bounds,
   points,
-  mapStyleUrl,
   selectedId,
   hoveredId,
   onSelect,
@@ -25,7 +24,6 @@ export function MissionMap({
 }: {
   bounds: PolygonGeometry;
   points: SubmissionPoints | null;
-  mapStyleUrl: string | null;
   selectedId: string | null;
   hoveredId: string | null;
   onSelect: (id: string | null) => void;
@@ -39,7 +37,7 @@ export function MissionMap({
   }, [points]);
 
   return (
-    <BaseMap aria-label="Mission map" mapStyleUrl={mapStyleUrl} bounds={bbox} interactiveLayerIds={SUBMISSION_INTERACTIVE_LAYER_IDS} className="h-full w-full">
+    <BaseMap aria-label="Mission map" bounds={bbox} interactiveLayerIds={SUBMISSION_INTERACTIVE_LAYER_IDS} className="h-full w-full">
       <MissionBoundsLayer polygon={bounds} />
       <SubmissionsLayer data={points ?? EMPTY} selectedId={selectedId} hoveredId={hoveredId} onHoverChange={onHover} onSelect={onSelect} />
       <DrawnPointsAnnouncer points={points} />

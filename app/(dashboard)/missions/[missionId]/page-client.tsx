@@ -27,7 +27,7 @@ const MissionMap = dynamic(() => import("./mission-map").then((m) => m.MissionMa
 
 const NO_FILTERS: SubmissionFilters = { statuses: [], from: "", to: "" };
 
-export function MissionPageClient({ initialMission, canEdit, mapStyleUrl }: { initialMission: Mission; canEdit: boolean; mapStyleUrl: string | null }) {
+export function MissionPageClient({ initialMission, canEdit }: { initialMission: Mission; canEdit: boolean }) {
   const { data: mission = initialMission } = useQuery({ ...missionQuery(initialMission.id), initialData: initialMission });
   const [filters, setFilters] = useState<SubmissionFilters>(NO_FILTERS);
   const [page, setPage] = useState(1);
@@ -125,7 +125,7 @@ export function MissionPageClient({ initialMission, canEdit, mapStyleUrl }: { in
           <MissionMap
             bounds={bounds}
             points={points.data ?? null}
-            mapStyleUrl={mapStyleUrl}
+           
             selectedId={selectedId}
             hoveredId={hoveredId}
             onSelect={setSelectedId}

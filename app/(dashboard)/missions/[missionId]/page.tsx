@@ -3,7 +3,6 @@ import { notFound } from "next/navigation";
 import { ForbiddenNotice } from "@/components/ui/forbidden-notice";
 import { roleAtLeast } from "@/lib/auth/roles";
 import { requirePageAccess } from "@/lib/dashboard/access";
-import { env } from "@/lib/env";
 import { MissionPageClient } from "./page-client";
 
 export const metadata: Metadata = { title: "Mission" };
@@ -14,5 +13,5 @@ export default async function MissionPage({ params }: { params: Promise<{ missio
   if (!page.allowed) return <ForbiddenNotice needed={page.needed} role={page.access.role} orgName={page.access.org.name} />;
   const { data: mission, response } = await page.access.api.GET("/api/v1/missions/{id}", { params: { path: { id: missionId } } });
   if (response.status === 404 || !mission) notFound();
-  return <MissionPageClient initialMission={mission} canEdit={roleAtLeast(page.access.role, "editor")} mapStyleUrl={env.MAP_STYLE_URL ?? null} />;
+  return <MissionPageClient initialMission={mission} canEdit={roleAtLeast(page.access.role, "editor")} />;
 }

@@ -3,7 +3,6 @@ import { ForbiddenNotice } from "@/components/ui/forbidden-notice";
 import { PageHeader } from "@/components/ui/page-header";
 import { MissionEditor } from "@/components/missions/mission-editor";
 import { requirePageAccess } from "@/lib/dashboard/access";
-import { env } from "@/lib/env";
 
 export const metadata: Metadata = { title: "New mission" };
 
@@ -13,7 +12,7 @@ export default async function NewMissionPage() {
   return (
     <>
       <PageHeader title="New mission" description="Draw the area to photograph, then say how many photos you need." />
-      <MissionEditor mode={{ kind: "create" }} mapStyleUrl={env.MAP_STYLE_URL ?? null} />
+      <MissionEditor mode={{ kind: "create" }} />
     </>
   );
 }

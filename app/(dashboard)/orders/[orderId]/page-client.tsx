@@ -31,7 +31,6 @@ export function OrderPageClient({
   schedule,
   canEdit,
   placed,
-  mapStyleUrl,
 }: {
   order: Order;
   assignments: OrderAssignment[];
@@ -40,7 +39,6 @@ export function OrderPageClient({
   schedule: OrderSchedule | null;
   canEdit: boolean;
   placed: boolean;
-  mapStyleUrl: string | null;
 }) {
   const router = useRouter();
   const [refreshing, startRefresh] = useTransition();
@@ -117,7 +115,7 @@ export function OrderPageClient({
         </h2>
         <div className="h-[24rem] overflow-hidden rounded-md lg:h-[30rem]">
           <OrderMap
-            mapStyleUrl={mapStyleUrl}
+           
             locations={points}
             selectedId={selectedLocation}
             hoveredId={hoveredLocation}

@@ -5,7 +5,6 @@ import { ForbiddenNotice } from "@/components/ui/forbidden-notice";
 import { ErrorState } from "@/components/ui/states";
 import { roleAtLeast } from "@/lib/auth/roles";
 import { requirePageAccess } from "@/lib/dashboard/access";
-import { env } from "@/lib/env";
 import { OrderPageClient } from "./page-client";
 
 export const metadata: Metadata = { title: "Order" };
@@ -49,7 +48,6 @@ export default async function OrderPage({ params, searchParams }: { params: Prom
       schedule={schedule}
       canEdit={roleAtLeast(page.access.role, "editor")}
       placed={placed}
-      mapStyleUrl={env.MAP_STYLE_URL ?? null}
     />
   );
 }

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { LocationsStep } from "@/components/orders/wizard/locations-step";
-import { env } from "@/lib/env";
 import { loadWizardDraft, WizardHeader, type SearchParams } from "../load-draft";
 
 export const metadata: Metadata = { title: "New order" };
@@ -11,7 +10,7 @@ export default async function NewOrderLocationsPage({ searchParams }: { searchPa
   return (
     <>
       <WizardHeader step="locations" />
-      <LocationsStep initial={loaded.initial} mapStyleUrl={env.MAP_STYLE_URL ?? null} />
+      <LocationsStep initial={loaded.initial} />
     </>
   );
 }

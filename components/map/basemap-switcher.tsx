@@ -1,0 +1,29 @@
+"use client";
+
+// Streets / Imagery / Offline, as native radio buttons (arrow keys move between them), shown only
+// when more than one basemap is configured.
+import { useId } from "react";
+
+import { availableBasemaps, type BasemapConfig, type BasemapKind } from "@/lib/map/basemap-config";
+
+const LABELS: Record<BasemapKind, string> = { streets: "Streets", imagery: "Imagery", offline: "Offline" };
+
+export function BasemapSwitcher({ config, value, onChange }: { config: BasemapConfig; value: BasemapKind; onChange: (kind: BasemapKind) => void }) {
+  const name = useId();
+  const kinds = availableBasemaps(config);
+  if (kinds.length < 2) return null;
+  return (
+    <fieldset className="pointer-events-auto flex overflow-hidden rounded-md border border-slate-300 bg-white text-xs shadow-sm">
+      <legend className="sr-only">Basemap</legend>
+      {kinds.map((kind) => (
+        <label
+          key={kind}
+          className="cursor-pointer border-l border-slate-300 px-2.5 py-1 text-slate-700 first:border-l-0 has-checked:bg-slate-800 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:-outline-offset-2 has-focus-visible:outline-emerald-600"
+        >
+          <input type="radio" name={name} value={kind} checked={value === kind} onChange={() => onChange(kind)} className="sr-only" />
+          {LABELS[kind]}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
