@@ -54,8 +54,15 @@ const schema = z
     WEBHOOK_SECRET_GRACE_SECONDS: positiveInt(86_400),
     TRUST_PROXY: boolean,
     API_INTERNAL_URL: z.url({ protocol: /^https?$/ }).optional(),
-    /** The dashboard map's basemap: `streets` (MAP_STYLE_URL or OpenFreeMap, offline as the fallback) or `offline` only. */
-    MAP_BASEMAP: z.enum(["streets", "offline"]).default("streets"),
+    /**
+     * The dashboard map's street basemap: `streets` (MAP_STYLE_URL or OpenFreeMap), `pmtiles` (a
+     * self-hosted Protomaps archive, PMTILES_PATH or PMTILES_URL) or `offline` (the bundled one only).
+     */
+    MAP_BASEMAP: z.enum(["streets", "pmtiles", "offline"]).default("streets"),
+    /** The PMTiles archive for MAP_BASEMAP=pmtiles; default DATA_DIR/basemap.pmtiles. */
+    PMTILES_PATH: z.string().min(1).optional(),
+    /** Or an archive at a URL (an object store): read with Range requests and served from our origin. */
+    PMTILES_URL: z.url({ protocol: /^https?$/ }).optional(),
     MAP_STYLE_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** Aerial imagery to draw on: a raster XYZ tile template with {z}, {x} and {y} in its path or query. */
     MAP_IMAGERY_URL: z
@@ -101,6 +108,7 @@ const schema = z
     if (Boolean(raw.S3_ACCESS_KEY_ID) !== Boolean(raw.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({ code: "custom", path: ["S3_ACCESS_KEY_ID"], message: "set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together, or neither (the AWS default chain then applies)" });
     }
+    if (raw.PMTILES_PATH && raw.PMTILES_URL) ctx.addIssue({ code: "custom", path: ["PMTILES_URL"], message: "set PMTILES_PATH or PMTILES_URL, not both" });
     if (raw.MAP_IMAGERY_URL && !raw.MAP_IMAGERY_ATTRIBUTION) {
       ctx.addIssue({ code: "custom", path: ["MAP_IMAGERY_ATTRIBUTION"], message: "required with MAP_IMAGERY_URL (imagery providers ask for credit)" });
     }

@@ -29,6 +29,7 @@ import {
 
 import { BasemapSwitcher } from "@/components/map/basemap-switcher";
 import { useBasemapSettings } from "@/components/map/basemap-provider";
+import { usePmtilesStyle } from "@/components/map/use-pmtiles-style";
 import { useRememberedBasemap } from "@/components/map/use-remembered-basemap";
 import type { BasemapKind } from "@/lib/map/basemap-config";
 import { overlayGlyphRequest, resolveMapStyle } from "@/lib/map/basemap-style";
@@ -124,9 +125,20 @@ export function BaseMap({
   const [streetsUnreachable, setStreetsUnreachable] = useState(false);
   const shown: BasemapKind = chosen === "streets" && streetsUnreachable ? "offline" : chosen;
 
+  const fallBackToOffline = useCallback(() => {
+    setStreetsUnreachable(true);
+    setState({ kind: "loading" });
+  }, []);
+
+  const pmtilesStyle = usePmtilesStyle(shown === "streets" && config.streets?.kind === "pmtiles" ? config.streets.archivePath : null, origin, config.offlineAssetsPath, fallBackToOffline);
+
   // One style object per basemap: a new object on every render would make react-map-gl diff
   // and re-apply the style, wiping the layers other components added.
-  const mapStyle = useMemo(() => (origin === null ? null : resolveMapStyle({ kind: shown, config, origin })), [shown, config, origin]);
+  const mapStyle = useMemo(() => {
+    if (origin === null) return null;
+    if (shown === "streets" && config.streets?.kind === "pmtiles") return pmtilesStyle;
+    return resolveMapStyle({ kind: shown, config, origin });
+  }, [shown, config, origin, pmtilesStyle]);
 
   // The map instance, for the camera to keep across basemaps; callers get it through `ref` too.
   const mapRef = useRef<MapRef | null>(null);
@@ -159,11 +171,6 @@ export function BaseMap({
     },
     [choose, state.kind],
   );
-
-  const fallBackToOffline = useCallback(() => {
-    setStreetsUnreachable(true);
-    setState({ kind: "loading" });
-  }, []);
 
   // A street style slower than STREETS_TIMEOUT_MS counts as unreachable (a blocked host often
   // never answers at all).

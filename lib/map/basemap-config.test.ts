@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { parseEnv } from "@/lib/env";
-import { DEFAULT_STREETS_STYLE_URL, availableBasemaps, basemapConfig, basemapOrigins, chooseBasemap } from "./basemap-config";
+import { DEFAULT_STREETS_STYLE_URL, PMTILES_ARCHIVE_PATH, availableBasemaps, basemapConfig, basemapOrigins, chooseBasemap } from "./basemap-config";
 
 const ASSETS = "/map-assets/0123456789abcdef";
 const IMAGERY = { MAP_IMAGERY_URL: "https://imagery.example.net/tiles/{z}/{x}/{y}.jpg?key=k", MAP_IMAGERY_ATTRIBUTION: "© Example Imagery" };
@@ -9,15 +9,22 @@ const IMAGERY = { MAP_IMAGERY_URL: "https://imagery.example.net/tiles/{z}/{x}/{y
 describe("basemapConfig", () => {
   it("shows OpenFreeMap's streets with no configuration, offline as the fallback", () => {
     const config = basemapConfig(parseEnv({}), ASSETS);
-    expect(config).toEqual({ streets: { styleUrl: DEFAULT_STREETS_STYLE_URL }, imagery: null, offlineAssetsPath: ASSETS });
+    expect(config).toEqual({ streets: { kind: "style", styleUrl: DEFAULT_STREETS_STYLE_URL }, imagery: null, offlineAssetsPath: ASSETS });
     expect(availableBasemaps(config)).toEqual(["streets", "offline"]);
   });
 
   it("uses MAP_STYLE_URL for streets, and MAP_BASEMAP=offline removes streets altogether", () => {
-    expect(basemapConfig(parseEnv({ MAP_STYLE_URL: "https://maps.example.org/style.json" }), ASSETS).streets).toEqual({ styleUrl: "https://maps.example.org/style.json" });
+    expect(basemapConfig(parseEnv({ MAP_STYLE_URL: "https://maps.example.org/style.json" }), ASSETS).streets).toEqual({ kind: "style", styleUrl: "https://maps.example.org/style.json" });
     const offline = basemapConfig(parseEnv({ MAP_BASEMAP: "offline", MAP_STYLE_URL: "https://maps.example.org/style.json" }), ASSETS);
     expect(offline.streets).toBeNull();
     expect(availableBasemaps(offline)).toEqual(["offline"]);
+  });
+
+  it("reads streets from the self-hosted PMTiles archive on our origin with MAP_BASEMAP=pmtiles", () => {
+    const env = parseEnv({ MAP_BASEMAP: "pmtiles", PMTILES_URL: "https://bucket.example.com/europe.pmtiles" });
+    expect(basemapConfig(env, ASSETS).streets).toEqual({ kind: "pmtiles", archivePath: PMTILES_ARCHIVE_PATH });
+    expect(basemapOrigins(env)).toEqual([]);
+    expect(() => parseEnv({ PMTILES_PATH: "/srv/a.pmtiles", PMTILES_URL: "https://bucket.example.com/a.pmtiles" })).toThrow(/PMTILES_URL/);
   });
 
   it("offers imagery when a tile template and its attribution are configured", () => {

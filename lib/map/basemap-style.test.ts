@@ -110,7 +110,7 @@ describe("offlineBasemapStyle", () => {
 describe("resolveMapStyle", () => {
   const ASSETS = "/map-assets/0123456789abcdef";
   const config: BasemapConfig = {
-    streets: { styleUrl: "https://tiles.example.com/style.json" },
+    streets: { kind: "style", styleUrl: "https://tiles.example.com/style.json" },
     imagery: { tileUrl: "https://imagery.example.net/{z}/{x}/{y}.jpg", attribution: "© Example Imagery" },
     offlineAssetsPath: ASSETS,
   };

@@ -188,7 +188,7 @@ export function imageryBasemapStyle(imagery: NonNullable<BasemapConfig["imagery"
 
 /** The style of basemap `kind`; the offline style when that kind is not configured. */
 export function resolveMapStyle({ kind, config, origin }: { kind: BasemapKind; config: BasemapConfig; origin: string }): MapStyle {
-  if (kind === "streets" && config.streets) return config.streets.styleUrl;
+  if (kind === "streets" && config.streets?.kind === "style") return config.streets.styleUrl;
   if (kind === "imagery" && config.imagery) return imageryBasemapStyle(config.imagery, origin, config.offlineAssetsPath);
   return offlineBasemapStyle(origin, config.offlineAssetsPath);
 }
