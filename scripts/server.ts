@@ -1,6 +1,8 @@
 // `npm start`: one process, one port. Requests for the REST service (mission, order and operator
 // interfaces, the CDN, health, readiness, metrics) go straight to the Hono app, as in
-// `npm run start:api`; everything else goes to Next (pages, next-auth, the field app). Routing the
+// `npm run start:api`; the map's files (/map-assets/) to their own handler, which sends them
+// precompressed (Next would drop their Content-Encoding); everything else goes to Next (pages,
+// next-auth, the field app). Routing the
 // API through Next's route handlers instead costs most of its throughput (README, Benchmarks).
 // The service runtime is started before Next, so Next's own handlers (instrumentation, the
 // dashboard's in-process API client, field actions) find it on globalThis and share it: one
@@ -10,6 +12,7 @@ import { getRequestListener } from "@hono/node-server";
 import next from "next";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { isMapAssetPath, mapAssetResponse } from "@/lib/map/map-assets-handler";
 import { closeServer, exitOnTermination } from "@/lib/service/graceful-shutdown";
 import { isServicePath } from "@/lib/service/http/service-paths";
 import { getRuntime } from "@/lib/service/runtime";
@@ -21,10 +24,15 @@ const nextApp = next({ dev: false, dir: process.cwd(), hostname: "0.0.0.0", port
 await nextApp.prepare();
 const handleWithNext = nextApp.getRequestHandler();
 const handleWithService = getRequestListener(runtime.app.fetch);
+const handleMapAsset = getRequestListener((request: Request) => mapAssetResponse(request, { env, compress: true }));
 
 const server = createServer((req, res) => {
   if (isServicePath(req.url ?? "/")) {
     void handleWithService(req, res);
+    return;
+  }
+  if (isMapAssetPath(req.url ?? "/")) {
+    void handleMapAsset(req, res);
     return;
   }
   handleWithNext(req, res).catch((error: unknown) => {

@@ -247,11 +247,10 @@ export function BaseMap({
       )}
       <div className="pointer-events-none absolute top-2.5 left-2.5 z-10 flex max-w-[calc(100%-4rem)] flex-col items-start gap-1.5">
         <BasemapSwitcher config={config} value={chosen} onChange={switchTo} />
-        {streetsUnreachable && chosen === "streets" && (
-          <p role="status" className="rounded bg-white/85 px-2 py-0.5 text-xs text-slate-700 shadow-sm">
-            Street map unreachable: showing the offline basemap.
-          </p>
-        )}
+        {/* Always in the page, so screen readers announce the line when it appears. */}
+        <p role="status" className={streetsUnreachable && chosen === "streets" ? "rounded bg-white/85 px-2 py-0.5 text-xs text-slate-700 shadow-sm" : "sr-only"}>
+          {streetsUnreachable && chosen === "streets" ? "Street map unreachable: showing the offline basemap." : ""}
+        </p>
       </div>
       {state.kind === "loading" && (
         <div role="status" className="pointer-events-none absolute inset-0 flex items-center justify-center">

@@ -31,6 +31,8 @@ export class MissionEditorPage {
   readonly toolbar: Locator;
   readonly mapFrame: Locator;
   readonly map: Locator;
+  readonly basemapSwitcher: Locator;
+  readonly basemapNotice: Locator;
 
   constructor(readonly page: Page) {
     this.form = page.getByRole("form", { name: /^(New|Edit) mission$/ });
@@ -49,6 +51,14 @@ export class MissionEditorPage {
     // BaseMap's frame says whether the map is loading, ready or failed; MapLibre names its canvas.
     this.mapFrame = this.form.locator("[data-map-state]");
     this.map = this.form.getByRole("region", { name: "Mission area map" });
+    // Streets / Imagery / Offline, when more than one basemap is configured.
+    this.basemapSwitcher = this.form.getByRole("group", { name: "Basemap" });
+    this.basemapNotice = this.mapFrame.getByRole("status").filter({ hasText: "Street map unreachable" });
+  }
+
+  /** A choice of the basemap switcher. */
+  basemap(name: "Streets" | "Imagery" | "Offline"): Locator {
+    return this.basemapSwitcher.getByRole("radio", { name, exact: true });
   }
 
   async gotoNew() {
