@@ -57,6 +57,11 @@ function apiEnv(port: number, dataDir: string, postgres: ApiPostgres | undefined
     // generated photos in the background (image rendering, QA): load of its own, unrelated to
     // the request under test, landing in the middle of the measurement. The job worker stays on.
     DEMO: "off",
+    // The bundled offline basemap, as the bare map page uses: a street style would be fetched from
+    // the internet (off this machine, and a 6 s fallback where there is none).
+    MAP_BASEMAP: "offline",
+    MAP_IMAGERY_URL: "",
+    MAP_IMAGERY_ATTRIBUTION: "",
     // A benchmark's own settings last (e.g. private webhook targets, a local weather stub).
     ...extra,
   };
