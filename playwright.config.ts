@@ -86,6 +86,8 @@ export default defineConfig({
       // Webhook targets in the browser tests are closed ports on loopback: nothing they register
       // may send traffic off this machine. The port rule still holds (the refusal tests use it).
       WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
+      // Nor may the app reach the internet for delivered photos' weather.
+      WEATHER_URL: "off",
     },
   },
 });
