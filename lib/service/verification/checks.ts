@@ -456,6 +456,11 @@ export interface AnalysisVerdict {
 
 export interface Analyser {
   name: string;
+  /**
+   * The checks it can evaluate, and what it is (for the reason given for the others); undefined:
+   * all three. A local analyser that reads text cannot judge a crowd, and says so.
+   */
+  evaluates?: { checks: readonly AnalysisCheckName[]; what: string };
   analyse(input: AnalysisInput): Promise<Partial<Record<AnalysisCheckName, AnalysisVerdict>>>;
 }
 
@@ -532,6 +537,15 @@ export async function runAnalysisChecks(
     return out;
   };
   if (!analyser) return all((check) => `No image analyser is configured, so ${ANALYSIS_WHAT[check](input)} was not checked.`);
+  const evaluates = analyser.evaluates;
+  if (evaluates) {
+    for (const check of checks.filter((c) => !evaluates.checks.includes(c))) {
+      out[check] = notEvaluated(check, `The ${analyser.name} analyser ${evaluates.what}, so ${ANALYSIS_WHAT[check](input)} was not checked (configure ANALYSER_URL for it).`);
+    }
+    const asked = checks.filter((c) => evaluates.checks.includes(c));
+    if (asked.length === 0) return out;
+    return { ...out, ...(await runAnalysisChecks({ name: analyser.name, analyse: (i) => analyser.analyse(i) }, { ...input, checks: asked }, options)) };
+  }
 
   const timeoutMs = options.timeoutMs ?? ANALYSIS_TIMEOUT_MS;
   const controller = new AbortController();
