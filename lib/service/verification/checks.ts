@@ -461,6 +461,8 @@ export interface Analyser {
    * all three. A local analyser that reads text cannot judge a crowd, and says so.
    */
   evaluates?: { checks: readonly AnalysisCheckName[]; what: string };
+  /** How long it may take when the caller names no limit (default ANALYSIS_TIMEOUT_MS). */
+  timeoutMs?: number;
   analyse(input: AnalysisInput): Promise<Partial<Record<AnalysisCheckName, AnalysisVerdict>>>;
 }
 
@@ -544,10 +546,11 @@ export async function runAnalysisChecks(
     }
     const asked = checks.filter((c) => evaluates.checks.includes(c));
     if (asked.length === 0) return out;
-    return { ...out, ...(await runAnalysisChecks({ name: analyser.name, analyse: (i) => analyser.analyse(i) }, { ...input, checks: asked }, options)) };
+    const asOne: Analyser = { name: analyser.name, analyse: (i) => analyser.analyse(i), ...(analyser.timeoutMs ? { timeoutMs: analyser.timeoutMs } : {}) };
+    return { ...out, ...(await runAnalysisChecks(asOne, { ...input, checks: asked }, options)) };
   }
 
-  const timeoutMs = options.timeoutMs ?? ANALYSIS_TIMEOUT_MS;
+  const timeoutMs = options.timeoutMs ?? analyser.timeoutMs ?? ANALYSIS_TIMEOUT_MS;
   const controller = new AbortController();
   const timer = deadline(timeoutMs);
   let verdicts: Partial<Record<AnalysisCheckName, AnalysisVerdict>>;

@@ -10,10 +10,19 @@ import { createWorker, OEM, PSM, type Worker } from "tesseract.js";
 import { brandMatch, BRAND_MATCH_MIN_SIMILARITY } from "./brand-match";
 import type { Analyser, AnalysisCheckName, AnalysisInput, AnalysisVerdict } from "./checks";
 
-/** The readings tried in turn: two scales, two layouts, and the negative for light-on-dark signs. */
-const OCR_PASSES = [800, 1600].flatMap((width) =>
-  [PSM.AUTO, PSM.SPARSE_TEXT].flatMap((segmentation) => [false, true].map((negate) => ({ width, segmentation, negate }))),
-);
+/**
+ * The readings tried in turn, most productive first (on street scenes with signs): Tesseract finds
+ * text blocks at some scales and not others, a sign in a busy scene may only be found as sparse
+ * text, and light lettering on a dark sign needs the negative.
+ */
+const OCR_PASSES = [
+  { width: 800, segmentation: PSM.AUTO, negate: false },
+  { width: 1600, segmentation: PSM.SPARSE_TEXT, negate: false },
+  { width: 800, segmentation: PSM.SPARSE_TEXT, negate: false },
+  { width: 1600, segmentation: PSM.AUTO, negate: false },
+  { width: 800, segmentation: PSM.AUTO, negate: true },
+  { width: 1600, segmentation: PSM.SPARSE_TEXT, negate: true },
+];
 /** The engine (≈2 s to start) is kept for the next photo, and let go after this long unused. */
 const IDLE_MS = 60_000;
 
@@ -27,6 +36,8 @@ function modelDir(): string {
 export class OcrAnalyser implements Analyser {
   readonly name = "local OCR";
   readonly evaluates = { checks: ["brand_match"] as const satisfies readonly AnalysisCheckName[], what: "reads text only" };
+  /** Local CPU work, not a remote service: a busy machine may take a while, and it will answer. */
+  readonly timeoutMs = 90_000;
   private worker: Promise<Worker> | null = null;
   private idle: ReturnType<typeof setTimeout> | null = null;
   /** One photo at a time: the engine is single-threaded and CPU-bound. */
@@ -55,8 +66,7 @@ export class OcrAnalyser implements Analyser {
     const worker = await this.engine();
     let best = brandMatch("", brand);
     let confidence = 0;
-    // Tesseract finds text blocks at some scales and not others, and a sign in a busy street
-    // scene may only be found as sparse text: read until the brand is found, or every pass is done.
+    // Read until the brand is found, or every pass is done.
     for (const pass of OCR_PASSES) {
       signal?.throwIfAborted();
       const bytes = await upright.clone().resize({ width: pass.width, withoutEnlargement: true }).negate(pass.negate ? { alpha: false } : false).png().toBuffer();
