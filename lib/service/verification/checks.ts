@@ -462,7 +462,7 @@ export interface Analyser {
    */
   evaluates?: { checks: readonly AnalysisCheckName[]; what: string };
   /** How long it may take when the caller names no limit (default ANALYSIS_TIMEOUT_MS). */
-  timeoutMs?: number;
+  timeLimitMs?: number;
   analyse(input: AnalysisInput): Promise<Partial<Record<AnalysisCheckName, AnalysisVerdict>>>;
 }
 
@@ -546,11 +546,11 @@ export async function runAnalysisChecks(
     }
     const asked = checks.filter((c) => evaluates.checks.includes(c));
     if (asked.length === 0) return out;
-    const asOne: Analyser = { name: analyser.name, analyse: (i) => analyser.analyse(i), ...(analyser.timeoutMs ? { timeoutMs: analyser.timeoutMs } : {}) };
+    const asOne: Analyser = { name: analyser.name, analyse: (i) => analyser.analyse(i), ...(analyser.timeLimitMs ? { timeLimitMs: analyser.timeLimitMs } : {}) };
     return { ...out, ...(await runAnalysisChecks(asOne, { ...input, checks: asked }, options)) };
   }
 
-  const timeoutMs = options.timeoutMs ?? analyser.timeoutMs ?? ANALYSIS_TIMEOUT_MS;
+  const timeoutMs = options.timeoutMs ?? analyser.timeLimitMs ?? ANALYSIS_TIMEOUT_MS;
   const controller = new AbortController();
   const timer = deadline(timeoutMs);
   let verdicts: Partial<Record<AnalysisCheckName, AnalysisVerdict>>;

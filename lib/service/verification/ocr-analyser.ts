@@ -37,7 +37,7 @@ export class OcrAnalyser implements Analyser {
   readonly name = "local OCR";
   readonly evaluates = { checks: ["brand_match"] as const satisfies readonly AnalysisCheckName[], what: "reads text only" };
   /** Local CPU work, not a remote service: a busy machine may take a while, and it will answer. */
-  readonly timeoutMs = 90_000;
+  readonly timeLimitMs = 90_000;
   private worker: Promise<Worker> | null = null;
   private idle: ReturnType<typeof setTimeout> | null = null;
   /** One photo at a time: the engine is single-threaded and CPU-bound. */
