@@ -31,7 +31,9 @@ export function SubmissionPanel({ submissionId, onClose }: { submissionId: strin
             <code className="truncate select-all text-xs text-slate-700" data-testid="submission-id">
               {submissionId}
             </code>
-            <CopyButton value={submissionId} label="Copy id" />
+            <span className="shrink-0 whitespace-nowrap">
+              <CopyButton value={submissionId} label="Copy id" />
+            </span>
           </div>
           {data ? (
             <p className="mt-0.5 text-xs text-slate-600">
