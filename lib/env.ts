@@ -55,6 +55,8 @@ const schema = z
     TRUST_PROXY: boolean,
     API_INTERNAL_URL: z.url({ protocol: /^https?$/ }).optional(),
     MAP_STYLE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** A Nominatim- (`…/search`) or Photon-compatible (`…/api`) place search the mission editor's search box asks, from the server. */
+    GEOCODER_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** Historical weather for delivered photos (Open-Meteo's API shape); "off" disables it. */
     WEATHER_URL: z.union([z.literal("off"), z.url({ protocol: /^https?$/ })]).default("https://api.open-meteo.com/v1/forecast"),
     /** An external photo-analysis service (obstruction, crowd, brand); it takes precedence over the local analyser. */

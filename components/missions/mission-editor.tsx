@@ -31,7 +31,7 @@ export interface MissionDraft {
 type Mode = { kind: "create" } | { kind: "edit"; id: string };
 
 /** Draw or edit a mission: the polygon on the map, live area and validity, the details beside it. */
-export function MissionEditor({ mode, initial, mapStyleUrl }: { mode: Mode; initial?: MissionDraft; mapStyleUrl: string | null }) {
+export function MissionEditor({ mode, initial, mapStyleUrl, geocoder }: { mode: Mode; initial?: MissionDraft; mapStyleUrl: string | null; geocoder: boolean }) {
   const router = useRouter();
   const draft = useDraftPolygon(initial?.bounds ?? null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
@@ -199,7 +199,14 @@ export function MissionEditor({ mode, initial, mapStyleUrl }: { mode: Mode; init
         </div>
       </div>
       <div className="relative h-[60vh] min-h-[28rem] overflow-hidden rounded-lg border border-slate-200 lg:h-[calc(100vh-12rem)]">
-        <MissionDrawMap draft={draft} mapStyleUrl={mapStyleUrl} fit={fit} problemVertices={problemVertices} />
+        <MissionDrawMap
+          draft={draft}
+          mapStyleUrl={mapStyleUrl}
+          fit={fit}
+          problemVertices={problemVertices}
+          missionId={mode.kind === "edit" ? mode.id : undefined}
+          geocoder={geocoder}
+        />
       </div>
     </form>
   );

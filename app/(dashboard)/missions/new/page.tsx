@@ -13,7 +13,7 @@ export default async function NewMissionPage() {
   return (
     <>
       <PageHeader title="New mission" description="Draw the area to photograph, then say how many photos you need." />
-      <MissionEditor mode={{ kind: "create" }} mapStyleUrl={env.MAP_STYLE_URL ?? null} />
+      <MissionEditor mode={{ kind: "create" }} mapStyleUrl={env.MAP_STYLE_URL ?? null} geocoder={env.GEOCODER_URL !== undefined} />
     </>
   );
 }

@@ -24,6 +24,7 @@ export default async function EditMissionPage({ params }: { params: Promise<{ mi
           mode={{ kind: "edit", id: mission.id }}
           initial={{ title: mission.title, description: mission.description, required_images: mission.required_images, bounds: polygonFromApi(mission.bounds) }}
           mapStyleUrl={env.MAP_STYLE_URL ?? null}
+          geocoder={env.GEOCODER_URL !== undefined}
         />
       ) : (
         <ErrorState title="This mission can no longer be edited">It is {mission.status}; only active missions change.</ErrorState>
