@@ -86,6 +86,8 @@ export default defineConfig({
       // Webhook targets in the browser tests are closed ports on loopback: nothing they register
       // may send traffic off this machine. The port rule still holds (the refusal tests use it).
       WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
+      // Nor may the app reach the internet for delivered photos' weather.
+      WEATHER_URL: "off",
       // The offline basemap only: no street style or imagery from the internet, whatever the
       // calling shell exports (e2e/basemap.spec.ts starts its own servers for the others).
       MAP_BASEMAP: "offline",

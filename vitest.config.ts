@@ -6,6 +6,9 @@ const root = fileURLToPath(new URL(".", import.meta.url));
 export default defineConfig({
   resolve: { alias: { "@": root } },
   test: {
+    // Nothing in a test may reach the internet: the default weather service is off (the tests that
+    // need weather start a loopback stand-in), also for the service processes tests spawn.
+    env: { WEATHER_URL: "off" },
     projects: [
       {
         extends: true,

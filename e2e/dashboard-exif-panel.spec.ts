@@ -33,7 +33,7 @@ test("clicking the point of a real camera photo shows its EXIF in the panel, the
   // The map opened fitted to the mission, which is centred on the photo: its point is in the middle.
   await missionPage.clickMap({ x: 0, y: 0 });
   await expect(missionPage.panel).toBeVisible();
-  await expect(missionPage.panel.getByRole("heading", { level: 2 })).toHaveText(submission.id);
+  await expect(missionPage.panelId).toHaveText(submission.id);
   // The list follows the map's selection.
   await expect(missionPage.submission(submission.id).getByRole("button")).toHaveAttribute("aria-current", "true");
 

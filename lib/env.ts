@@ -71,10 +71,14 @@ const schema = z
       .refine((v) => !/[{}]/.test(new URL(v.replace(/\{[zxy]\}/g, "0")).host), "placeholders belong in the path or query, not the host")
       .optional(),
     MAP_IMAGERY_ATTRIBUTION: z.string().min(1).optional(),
+    /** A Nominatim- (`…/search`) or Photon-compatible (`…/api`) place search the mission editor's search box asks, from the server. */
+    GEOCODER_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** Historical weather for delivered photos (Open-Meteo's API shape); "off" disables it. */
     WEATHER_URL: z.union([z.literal("off"), z.url({ protocol: /^https?$/ })]).default("https://api.open-meteo.com/v1/forecast"),
-    /** An external photo-analysis service (obstruction, crowd, brand); without one those checks are not evaluated. */
+    /** An external photo-analysis service (obstruction, crowd, brand); it takes precedence over the local analyser. */
     ANALYSER_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** Without ANALYSER_URL: `ocr` reads brand names in order photos locally (Tesseract, shipped in npm packages); `off`: not evaluated. */
+    LOCAL_ANALYSER: z.enum(["ocr", "off"]).default("ocr"),
     NEXTAUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),

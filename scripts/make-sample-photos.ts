@@ -4,6 +4,7 @@
 // faces it.
 //
 //   npx tsx scripts/make-sample-photos.ts --lat 43.7705 --lng 11.2575 --out /tmp/pm-photos
+import { randomInt } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -14,8 +15,11 @@ export async function makeSamplePhotos(place: { lat: number; lng: number }, outD
   const shot = (seed: number) => makePhoto({ ...place, accuracyM: 5, directionDeg: 0, altitudeM: 50, capturedAt: new Date(), seed });
   const missionPhoto = join(outDir, "mission-photo.jpg");
   const taskPhoto = join(outDir, "task-photo.jpg");
-  writeFileSync(missionPhoto, await shot(1));
-  writeFileSync(taskPhoto, await shot(2));
+  // A new scene each run: QA refuses a photo the organisation already has (duplicate), so a
+  // second try of a quick start needs photos of its own.
+  const seed = randomInt(1, 2 ** 31 - 2);
+  writeFileSync(missionPhoto, await shot(seed));
+  writeFileSync(taskPhoto, await shot(seed + 1));
   return { missionPhoto, taskPhoto };
 }
 

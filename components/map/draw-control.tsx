@@ -15,6 +15,10 @@
  * - Edit mode: drag a vertex to move it, drag a midpoint to insert a vertex, right-click a
  *   vertex to delete it (a triangle keeps its three), drag inside the polygon to move it.
  *
+ * Snapping: while drawing and while dragging a vertex, a vertex within SNAP_DISTANCE_PX of one of
+ * `snapVertices` (the organisation's other missions) lands exactly on it, so neighbours share
+ * corners; terra-draw shows the snap target under the pointer.
+ *
  * onChange fires once per finished gesture (never while the mouse moves) with coordinates rounded
  * to 6 decimals. Starting a new drawing hides the current polygon; cancelling the drawing shows
  * `value` again. Polygons with holes are shown but cannot be edited (terra-draw has no holes).
@@ -29,12 +33,14 @@ import {
   TerraDrawRenderMode,
   TerraDrawSelectMode,
   type GeoJSONStoreFeatures,
+  type SnapToCustom,
 } from "terra-draw";
 import { TerraDrawMapLibreGLAdapter } from "terra-draw-maplibre-gl-adapter";
 
-import { COORDINATE_DECIMALS, roundPolygonCoordinates, samePolygon } from "@/lib/geo/coordinate-precision";
+import { COORDINATE_DECIMALS, roundCoordinate, roundPolygonCoordinates, samePolygon } from "@/lib/geo/coordinate-precision";
 import type { PolygonGeometry } from "@/lib/geo/polygon";
 
+import { nearestVertexWithin, type LngLat } from "./snap-to-vertices";
 import { lockedModeStyles, polygonModeStyles, rectangleModeStyles, selectModeStyles } from "./draw-styles";
 
 /** "idle": the polygon is shown, the map only pans and zooms. */
@@ -59,12 +65,12 @@ const TERRA_DRAW_MODES: Record<DrawMode, string> = {
 
 const LOCKED_MODE = "locked";
 
-const EDITABLE = {
+const editable = (toCustom: SnapToCustom) => ({
   feature: {
     draggable: true,
-    coordinates: { draggable: true, deletable: true, midpoints: { draggable: true } },
+    coordinates: { draggable: true, deletable: true, midpoints: { draggable: true }, snappable: { toCustom } },
   },
-};
+});
 
 type FeatureId = string | number;
 
@@ -95,6 +101,7 @@ class PolygonDrawControl implements IControl {
   /** Set while this class edits the store itself, so its own edits are not reported back. */
   private applying = false;
   private handlers: Handlers;
+  private snapVertices: readonly LngLat[] = [];
 
   constructor(value: PolygonGeometry | null, mode: DrawMode, handlers: Handlers) {
     this.value = value;
@@ -132,6 +139,13 @@ class PolygonDrawControl implements IControl {
     this.handlers = handlers;
   }
 
+  setSnapVertices(vertices: readonly LngLat[]): void {
+    this.snapVertices = vertices;
+  }
+
+  /** terra-draw asks on every pointer move and click; the answer is a stored vertex, unchanged. */
+  private snap: SnapToCustom = (event, context) => nearestVertexWithin({ x: event.containerX, y: event.containerY }, this.snapVertices, context.project);
+
   setValue(value: PolygonGeometry | null): void {
     this.value = value;
     if (!this.draw) return;
@@ -152,12 +166,12 @@ class PolygonDrawControl implements IControl {
     const draw = new TerraDraw({
       adapter: new TerraDrawMapLibreGLAdapter({ map: this.map, coordinatePrecision: COORDINATE_DECIMALS, prefixId: DRAFT_LAYER_PREFIX }),
       modes: [
-        new TerraDrawPolygonMode({ styles: polygonModeStyles, pointerDistance: POINTER_DISTANCE_PX }),
+        new TerraDrawPolygonMode({ styles: polygonModeStyles, pointerDistance: POINTER_DISTANCE_PX, snapping: { toCustom: this.snap } }),
         new TerraDrawRectangleMode({ styles: rectangleModeStyles, drawInteraction: "click-move-or-drag" }),
         new TerraDrawSelectMode({
           styles: selectModeStyles,
           pointerDistance: POINTER_DISTANCE_PX,
-          flags: { polygon: EDITABLE, rectangle: EDITABLE },
+          flags: { polygon: editable(this.snap), rectangle: editable(this.snap) },
           // One polygon, always selected while editing: a stray click must not hide the handles,
           // and the Delete key must not remove it behind the toolbar's back (Clear does that).
           allowManualDeselection: false,
@@ -292,15 +306,23 @@ export interface DrawControlProps {
   mode: DrawMode;
   /** The control asks for "edit" after a drawing is finished, so its vertices can be adjusted. */
   onModeChange?: (mode: DrawMode) => void;
+  /** Vertices a drawn or dragged vertex snaps to (rounded to 6 decimals, as terra-draw stores them). */
+  snapVertices?: readonly LngLat[];
 }
 
+const NO_VERTICES: readonly LngLat[] = [];
+
 /** Must be a child of BaseMap (or any react-map-gl map). Renders nothing itself. */
-export function DrawControl({ value, onChange, mode, onModeChange }: DrawControlProps) {
+export function DrawControl({ value, onChange, mode, onModeChange, snapVertices = NO_VERTICES }: DrawControlProps) {
   const control = useControl(() => new PolygonDrawControl(value, mode, { onChange, onModeChange }), { position: "top-left" });
 
   useEffect(() => {
     control.setHandlers({ onChange, onModeChange });
   }, [control, onChange, onModeChange]);
+
+  useEffect(() => {
+    control.setSnapVertices(snapVertices.map(([lng, lat]) => [roundCoordinate(lng), roundCoordinate(lat)]));
+  }, [control, snapVertices]);
 
   useEffect(() => {
     control.setValue(value);

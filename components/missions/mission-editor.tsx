@@ -31,7 +31,7 @@ export interface MissionDraft {
 type Mode = { kind: "create" } | { kind: "edit"; id: string };
 
 /** Draw or edit a mission: the polygon on the map, live area and validity, the details beside it. */
-export function MissionEditor({ mode, initial }: { mode: Mode; initial?: MissionDraft }) {
+export function MissionEditor({ mode, initial, geocoder }: { mode: Mode; initial?: MissionDraft; geocoder: boolean }) {
   const router = useRouter();
   const draft = useDraftPolygon(initial?.bounds ?? null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
@@ -199,7 +199,13 @@ export function MissionEditor({ mode, initial }: { mode: Mode; initial?: Mission
         </div>
       </div>
       <div className="relative h-[60vh] min-h-[28rem] overflow-hidden rounded-lg border border-slate-200 lg:h-[calc(100vh-12rem)]">
-        <MissionDrawMap draft={draft} fit={fit} problemVertices={problemVertices} />
+        <MissionDrawMap
+          draft={draft}
+          fit={fit}
+          problemVertices={problemVertices}
+          missionId={mode.kind === "edit" ? mode.id : undefined}
+          geocoder={geocoder}
+        />
       </div>
     </form>
   );

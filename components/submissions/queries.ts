@@ -2,7 +2,7 @@
 // dashboard proxy (/dashboard-api), never to the API with a token.
 import { queryOptions } from "@tanstack/react-query";
 import { ProxyError, proxyJson } from "@/components/dashboard/proxy-json";
-import { filtersToQuery, type Mission, type Submission, type SubmissionDetail, type SubmissionFilters } from "./types";
+import { filtersToQuery, type Mission, type Submission, type SubmissionDetail, type SubmissionFilters, type SubmissionListItem } from "./types";
 
 export const LIVE_INTERVAL_MS = 4000;
 
@@ -10,7 +10,7 @@ export const missionQuery = (id: string) =>
   queryOptions({ queryKey: ["mission", id], queryFn: () => proxyJson<Mission>(`missions/${id}`), refetchInterval: LIVE_INTERVAL_MS * 2 });
 
 export interface SubmissionPage {
-  data: Submission[];
+  data: SubmissionListItem[];
   meta: { total: number; page: number; per_page: number };
 }
 

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { StatusBadge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
 import { ErrorState, Skeleton } from "@/components/ui/states";
 import { ExifTable } from "./exif-table";
 import { PhotoViewer } from "./photo-viewer";
@@ -22,7 +23,18 @@ export function SubmissionPanel({ submissionId, onClose }: { submissionId: strin
     <section aria-label="Submission details" className="flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg">
       <header className="flex items-start justify-between gap-3 border-b border-slate-200 px-4 py-3">
         <div className="min-w-0">
-          <h2 className="truncate font-mono text-sm font-semibold text-slate-900">{submissionId}</h2>
+          <h2 className="text-sm font-semibold text-slate-900">
+            {data?.captured_at ? `Taken ${dateTime.format(new Date(data.captured_at))}` : "Submission"}
+          </h2>
+          <div className="mt-0.5 flex items-center gap-2">
+            {/* Selectable as well as copyable: integrators quote this id to support and in API calls. */}
+            <code className="truncate select-all text-xs text-slate-700" data-testid="submission-id">
+              {submissionId}
+            </code>
+            <span className="shrink-0 whitespace-nowrap">
+              <CopyButton value={submissionId} label="Copy id" />
+            </span>
+          </div>
           {data ? (
             <p className="mt-0.5 text-xs text-slate-600">
               Received {dateTime.format(new Date(data.created_at))} · {data.image_count} photo{data.image_count === 1 ? "" : "s"}

@@ -3,6 +3,7 @@ import type { components } from "@/lib/api-client/openapi-types";
 
 export type Mission = components["schemas"]["Mission"];
 export type Submission = components["schemas"]["Submission"];
+export type SubmissionListItem = components["schemas"]["SubmissionListItem"];
 export type SubmissionDetail = components["schemas"]["SubmissionDetail"];
 export type SubmissionImage = components["schemas"]["Image"];
 export type QaCheck = components["schemas"]["QaCheck"];

@@ -33,6 +33,14 @@ export class MissionEditorPage {
   readonly map: Locator;
   readonly basemapSwitcher: Locator;
   readonly basemapNotice: Locator;
+  /** The map's search box (coordinates, offline place names, the geocoder when configured) and its results. */
+  readonly search: Locator;
+  readonly searchResults: Locator;
+  /** "Snaps to the corners of N other missions": the other missions in view have been loaded. */
+  readonly snapStatus: Locator;
+  /** The keyboard vertex editor (edit mode), its live announcements, and its selected vertex (data-vertex, 1-based). */
+  readonly vertexEditor: Locator;
+  readonly vertexAnnouncement: Locator;
 
   constructor(readonly page: Page) {
     this.form = page.getByRole("form", { name: /^(New|Edit) mission$/ });
@@ -51,6 +59,11 @@ export class MissionEditorPage {
     // BaseMap's frame says whether the map is loading, ready or failed; MapLibre names its canvas.
     this.mapFrame = this.form.locator("[data-map-state]");
     this.map = this.form.getByRole("region", { name: "Mission area map" });
+    this.search = this.form.getByRole("searchbox", { name: "Place or coordinates" });
+    this.searchResults = this.form.getByRole("list", { name: "Search results" }).getByRole("button");
+    this.snapStatus = page.getByTestId("snap-status");
+    this.vertexEditor = this.form.getByRole("application", { name: "Keyboard vertex editor" });
+    this.vertexAnnouncement = page.getByTestId("vertex-announcement");
     // Streets / Imagery / Offline, when more than one basemap is configured.
     this.basemapSwitcher = this.form.getByRole("group", { name: "Basemap" });
     this.basemapNotice = this.mapFrame.getByRole("status").filter({ hasText: "Street map unreachable" });

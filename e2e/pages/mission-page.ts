@@ -19,6 +19,8 @@ export class MissionPage {
   readonly mapPoints: Locator;
   readonly panel: Locator;
   readonly closePanel: Locator;
+  /** The selected submission's id in the panel (selectable, with a Copy id button). */
+  readonly panelId: Locator;
   readonly metadata: Locator;
   readonly qaChecks: Locator;
   readonly viewFullSize: Locator;
@@ -40,6 +42,7 @@ export class MissionPage {
     this.mapPoints = page.getByTestId("map-points");
     this.panel = page.getByRole("region", { name: "Submission details" });
     this.closePanel = this.panel.getByRole("button", { name: "Close submission details" });
+    this.panelId = this.panel.getByTestId("submission-id");
     this.metadata = this.panel.getByLabel("Photo metadata");
     this.qaChecks = this.panel.getByRole("list", { name: "QA checks" });
     this.viewFullSize = this.panel.getByRole("button", { name: "View full size" });
@@ -62,9 +65,9 @@ export class MissionPage {
     await expect(this.mapPoints).toHaveText(`${count} submission${count === 1 ? "" : "s"} on the map`);
   }
 
-  /** The row of a submission in the list, by its id. */
+  /** The row of a submission in the list, by its id (rows show no id; they carry it as data-submission-id). */
   submission(id: string): Locator {
-    return this.submissions.filter({ hasText: id });
+    return this.submissions.and(this.page.locator(`[data-submission-id="${id}"]`));
   }
 
   /** The panel's thumbnail of photo n (1-based): a decorative image inside the photo's button. */

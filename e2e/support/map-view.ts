@@ -61,3 +61,26 @@ export class FittedView {
     return [lngOf(this.cx + x / this.scale), latOf(this.cy + y / this.scale)];
   }
 }
+
+/** The camera of `jumpTo({ center, zoom })`: what the mission editor's search does for a point. */
+export class CenteredView {
+  private readonly cx: number;
+  private readonly cy: number;
+  private readonly scale: number;
+
+  constructor(center: { lat: number; lng: number }, zoom: number) {
+    this.cx = mercatorX(center.lng);
+    this.cy = mercatorY(center.lat);
+    this.scale = TILE * 2 ** zoom;
+  }
+
+  /** Pixel offset from the map's centre of a [lng, lat]. */
+  toOffset([lng, lat]: [number, number]): Pixel {
+    return { x: (mercatorX(lng) - this.cx) * this.scale, y: (mercatorY(lat) - this.cy) * this.scale };
+  }
+
+  /** [lng, lat] at a pixel offset from the map's centre. */
+  toLngLat({ x, y }: Pixel): [number, number] {
+    return [lngOf(this.cx + x / this.scale), latOf(this.cy + y / this.scale)];
+  }
+}

@@ -3559,8 +3559,12 @@ export interface components {
             type: "FeatureCollection";
         };
         SubmissionList: {
-            data: components["schemas"]["Submission"][];
+            data: components["schemas"]["SubmissionListItem"][];
             meta: components["schemas"]["ListMeta"];
+        };
+        SubmissionListItem: components["schemas"]["Submission"] & {
+            /** @description Signed URL of the first photo's 320 px thumbnail (no GPS), once QA has made it; null before. */
+            thumbnail_url: string | null;
         };
         SubmissionPoint: {
             geometry: {

@@ -24,6 +24,20 @@ export interface PhotoSpec {
   seed?: number;
   /** Leave out all EXIF (as a screenshot or a stripped copy would). */
   withoutExif?: boolean;
+  /** A shop sign with this name over the street (for brand checks); needs a system font (fontconfig). */
+  sign?: string;
+}
+
+const xmlText = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A light sign panel with the name in dark capitals, across the middle of the scene. */
+function signSvg(width: number, height: number, name: string): string {
+  const fontSize = Math.round(height * 0.09);
+  const panelWidth = Math.min(width * 0.9, fontSize * 0.75 * name.length + fontSize);
+  const x = (width - panelWidth) / 2;
+  const y = height * 0.3;
+  return `<rect x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${panelWidth.toFixed(1)}" height="${(fontSize * 1.6).toFixed(1)}" fill="#f4efe2" stroke="#3b2f2f" stroke-width="4"/>
+  <text x="${(width / 2).toFixed(1)}" y="${(y + fontSize * 1.15).toFixed(1)}" text-anchor="middle" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-weight="bold" font-size="${fontSize}" fill="#2b1d14">${xmlText(name.toUpperCase())}</text>`;
 }
 
 function rational(value: number, denominator = 10_000): string {
@@ -49,7 +63,7 @@ function exifDate(date: Date, offsetMinutes: number): { local: string; offset: s
   };
 }
 
-function sceneSvg(width: number, height: number, seed: number): string {
+function sceneSvg(width: number, height: number, seed: number, sign?: string): string {
   const rnd = seededRandom(seed);
   const hue = Math.floor(rnd() * 360);
   const shapes: string[] = [];
@@ -72,13 +86,14 @@ function sceneSvg(width: number, height: number, seed: number): string {
   <rect width="100%" height="100%" fill="url(#sky)"/>
   <rect y="${height * 0.85}" width="100%" height="${height * 0.15}" fill="hsl(30,15%,40%)"/>
   ${shapes.join("")}
+  ${sign ? signSvg(width, height, sign) : ""}
 </svg>`;
 }
 
 export async function makePhoto(spec: PhotoSpec = {}): Promise<Buffer> {
   const width = spec.width ?? 1024;
   const height = spec.height ?? 768;
-  let image = sharp(Buffer.from(sceneSvg(width, height, spec.seed ?? 1)));
+  let image = sharp(Buffer.from(sceneSvg(width, height, spec.seed ?? 1, spec.sign)));
   if (spec.blur && spec.blur > 0.3) image = image.blur(spec.blur);
   if (spec.exposure !== undefined && spec.exposure !== 1) image = image.linear(spec.exposure, 0);
   const jpeg = image.jpeg({ quality: 85 });

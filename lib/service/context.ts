@@ -1,5 +1,6 @@
 // What every part of the service is handed: the database, the settings and the signing keys.
 // Built once per process from the environment (lib/service/runtime.ts) or by tests directly.
+import type { Analyser } from "@/lib/service/verification/checks";
 import type { Db, DatabaseKind } from "@/lib/db/client";
 import type { SecretBox } from "@/lib/auth/secret-box";
 import type { KeyStore } from "@/lib/auth/tokens";
@@ -33,8 +34,12 @@ export interface ServiceConfig {
   uploads: { maxFileBytes: number; maxPhotos: number; maxPixels: number };
   /** How long signed CDN URLs handed out by the API stay valid. */
   cdnUrlTtlSeconds: number;
-  /** Order fulfilment: where weather and photo analysis come from (absent: neither, as in tests). */
-  fulfilment?: { weatherUrl: string | null; analyserUrl: string | null };
+  /**
+   * Order fulfilment: where weather and photo analysis come from (absent: neither, as in tests).
+   * An analysis service (analyserUrl) takes every analysis check; without one, `localAnalyser:
+   * "ocr"` reads brands in the photo itself (lib/service/verification/ocr-analyser.ts).
+   */
+  fulfilment?: { weatherUrl: string | null; analyserUrl: string | null; localAnalyser?: "ocr" | null };
   webhooks: {
     timeoutMs: number;
     /** Allow loopback/private targets (local development and tests only). */
@@ -56,6 +61,8 @@ export interface ServiceContext {
   missionCache: MissionCache;
   /** Charges and refunds orders: the test-mode card processor unless a real one is configured. */
   payments: PaymentProvider;
+  /** Judges obstruction, crowd and brand in order photos (config.fulfilment); null: not evaluated. */
+  analyser: Analyser | null;
   /** Key for signing CDN URLs (HMAC-SHA256), shared by all instances through the database. */
   cdnSecret: string;
   /**

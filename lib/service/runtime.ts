@@ -22,6 +22,8 @@ import { getOrCreateSecret, resealStoredSecrets } from "./secrets";
 import { LocalObjectStore } from "./storage/local-store";
 import type { ObjectStore } from "./storage/object-store";
 import { S3ObjectStore } from "./storage/s3-store";
+import { HttpAnalyser, type Analyser } from "./verification/checks";
+import { OcrAnalyser } from "./verification/ocr-analyser";
 
 export interface ServiceRuntime {
   ctx: ServiceContext;
@@ -85,7 +87,11 @@ export function configFromEnv(e: Env, adminToken: string): ServiceConfig {
     metricsToken: e.METRICS_TOKEN,
     uploads: { maxFileBytes: e.MAX_UPLOAD_BYTES, maxPhotos: e.MAX_PHOTOS_PER_SUBMISSION, maxPixels: e.MAX_IMAGE_PIXELS },
     cdnUrlTtlSeconds: e.CDN_URL_TTL_SECONDS,
-    fulfilment: { weatherUrl: e.WEATHER_URL === "off" ? null : e.WEATHER_URL, analyserUrl: e.ANALYSER_URL ?? null },
+    fulfilment: {
+      weatherUrl: e.WEATHER_URL === "off" ? null : e.WEATHER_URL,
+      analyserUrl: e.ANALYSER_URL ?? null,
+      localAnalyser: e.LOCAL_ANALYSER === "off" ? null : e.LOCAL_ANALYSER,
+    },
     webhooks: {
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,
       allowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS,
@@ -93,6 +99,12 @@ export function configFromEnv(e: Env, adminToken: string): ServiceConfig {
       secretGraceSeconds: e.WEBHOOK_SECRET_GRACE_SECONDS,
     },
   };
+}
+
+/** The analyser of order photos: the configured service, else the local OCR when enabled, else none. */
+function createAnalyser(fulfilment: ServiceConfig["fulfilment"]): Analyser | null {
+  if (fulfilment?.analyserUrl) return new HttpAnalyser({ url: fulfilment.analyserUrl });
+  return fulfilment?.localAnalyser === "ocr" ? new OcrAnalyser() : null;
 }
 
 /**
@@ -128,7 +140,8 @@ export async function createRuntime(options: {
   const limiter = createRateLimiter(database.db, database.kind);
   const missionCache = new MissionCache(database.kind === "pglite");
   const payments = new TestCardProcessor();
-  const ctx: ServiceContext = { db: database.db, dbKind: database.kind, config, keys, store, limiter, missionCache, payments, cdnSecret, secretBox, wakeWorkers: () => {} };
+  const analyser = createAnalyser(config.fulfilment);
+  const ctx: ServiceContext = { db: database.db, dbKind: database.kind, config, keys, store, limiter, missionCache, payments, analyser, cdnSecret, secretBox, wakeWorkers: () => {} };
   const app = createServiceApp(ctx);
   const background = options.runWorker ? startBackgroundWork(ctx, options.workerOptions) : undefined;
   const sweeper = startTempUploadSweeper(resolve(config.dataDir, "tmp"));
@@ -150,6 +163,7 @@ export async function createRuntime(options: {
       await limiter.stop();
       await database.close();
       if (store instanceof S3ObjectStore) store.close();
+      if (analyser instanceof OcrAnalyser) await analyser.close();
     },
   };
 }

@@ -11,6 +11,8 @@ export const dynamic = "force-dynamic";
 const ID = "[A-Za-z0-9_]{1,64}";
 /** Each resource, the least role it needs, and the interface it belongs to (the mission interface unless said). */
 const ROUTES: { pattern: RegExp; least: Role; base?: "/api/orders/v1" }[] = [
+  // The mission editor snaps to the organisation's other missions in view (?bbox=…).
+  { pattern: /^missions$/, least: "viewer" },
   { pattern: new RegExp(`^missions/${ID}$`), least: "viewer" },
   { pattern: new RegExp(`^missions/${ID}/submissions$`), least: "viewer" },
   { pattern: new RegExp(`^missions/${ID}/submission-points$`), least: "viewer" },

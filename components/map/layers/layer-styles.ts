@@ -164,3 +164,23 @@ export const missionBoundsOutlineLayer: LayerStyle<LineLayerSpecification> = {
   layout: { "line-join": "round" },
   paint: { "line-color": INK, "line-width": 2.5, "line-opacity": 0.85 },
 };
+
+// ---------------------------------------------------------------------------
+// The organisation's other missions, shown while drawing (their vertices are snap targets)
+// ---------------------------------------------------------------------------
+
+export const OTHER_MISSIONS_SOURCE_ID = "other-missions";
+
+export const otherMissionsOutlineLayer: LayerStyle<LineLayerSpecification> = {
+  id: "other-missions-outline",
+  type: "line",
+  filter: ["==", ["geometry-type"], "Polygon"],
+  paint: { "line-color": "#475569", "line-width": 1.5, "line-dasharray": [3, 2] },
+};
+
+export const otherMissionsVertexLayer: LayerStyle<CircleLayerSpecification> = {
+  id: "other-missions-vertices",
+  type: "circle",
+  filter: ["==", ["geometry-type"], "Point"],
+  paint: { "circle-radius": 3.5, "circle-color": "#ffffff", "circle-stroke-color": "#475569", "circle-stroke-width": 1.5 },
+};

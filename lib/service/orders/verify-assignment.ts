@@ -12,7 +12,7 @@ import type { QaCheck } from "@/lib/schemas/qa";
 import type { ServiceContext } from "@/lib/service/context";
 import { recordEvent } from "@/lib/service/events/record-event";
 import { enqueueJob } from "@/lib/service/jobs/queue";
-import { HttpAnalyser, photoFactsFromExif, verifyPhoto, type VerificationResult } from "@/lib/service/verification/checks";
+import { photoFactsFromExif, verifyPhoto, type VerificationResult } from "@/lib/service/verification/checks";
 import { giveUpLocation } from "./deliver-location";
 
 export const MAX_RETAKES = 3;
@@ -21,11 +21,6 @@ async function readAll(stream: AsyncIterable<unknown>): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
   return Buffer.concat(chunks);
-}
-
-function analyserOf(ctx: ServiceContext) {
-  const url = ctx.config.fulfilment?.analyserUrl;
-  return url ? new HttpAnalyser({ url }) : null;
 }
 
 export async function verifyAssignment(ctx: ServiceContext, submissionId: string): Promise<void> {
@@ -41,7 +36,7 @@ export async function verifyAssignment(ctx: ServiceContext, submissionId: string
   if (!image || !order || !location) return;
 
   const requirements = location.requirements as Requirements;
-  const analyser = analyserOf(ctx);
+  const analyser = ctx.analyser;
   const bytes = analyser ? await readAll(await ctx.store.read(image.storageKey)) : null;
   const result: VerificationResult = await verifyPhoto({
     photo: photoFactsFromExif(image.exif as ExifSummary, location.timeZone, image.createdAt),

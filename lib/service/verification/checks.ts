@@ -456,6 +456,13 @@ export interface AnalysisVerdict {
 
 export interface Analyser {
   name: string;
+  /**
+   * The checks it can evaluate, and what it is (for the reason given for the others); undefined:
+   * all three. A local analyser that reads text cannot judge a crowd, and says so.
+   */
+  evaluates?: { checks: readonly AnalysisCheckName[]; what: string };
+  /** How long it may take when the caller names no limit (default ANALYSIS_TIMEOUT_MS). */
+  timeLimitMs?: number;
   analyse(input: AnalysisInput): Promise<Partial<Record<AnalysisCheckName, AnalysisVerdict>>>;
 }
 
@@ -532,8 +539,18 @@ export async function runAnalysisChecks(
     return out;
   };
   if (!analyser) return all((check) => `No image analyser is configured, so ${ANALYSIS_WHAT[check](input)} was not checked.`);
+  const evaluates = analyser.evaluates;
+  if (evaluates) {
+    for (const check of checks.filter((c) => !evaluates.checks.includes(c))) {
+      out[check] = notEvaluated(check, `The ${analyser.name} analyser ${evaluates.what}, so ${ANALYSIS_WHAT[check](input)} was not checked (configure ANALYSER_URL for it).`);
+    }
+    const asked = checks.filter((c) => evaluates.checks.includes(c));
+    if (asked.length === 0) return out;
+    const asOne: Analyser = { name: analyser.name, analyse: (i) => analyser.analyse(i), ...(analyser.timeLimitMs ? { timeLimitMs: analyser.timeLimitMs } : {}) };
+    return { ...out, ...(await runAnalysisChecks(asOne, { ...input, checks: asked }, options)) };
+  }
 
-  const timeoutMs = options.timeoutMs ?? ANALYSIS_TIMEOUT_MS;
+  const timeoutMs = options.timeoutMs ?? analyser.timeLimitMs ?? ANALYSIS_TIMEOUT_MS;
   const controller = new AbortController();
   const timer = deadline(timeoutMs);
   let verdicts: Partial<Record<AnalysisCheckName, AnalysisVerdict>>;

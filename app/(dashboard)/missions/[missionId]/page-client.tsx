@@ -104,7 +104,7 @@ export function MissionPageClient({ initialMission, canEdit }: { initialMission:
                 </EmptyState>
               </div>
             ) : (
-              <SubmissionList submissions={list.data.data} selectedId={selectedId} hoveredId={hoveredId} onSelect={setSelectedId} onHover={setHoveredId} />
+              <SubmissionList submissions={list.data.data} missionBounds={bounds} selectedId={selectedId} hoveredId={hoveredId} onSelect={setSelectedId} onHover={setHoveredId} />
             )}
           </div>
           {pages > 1 ? (

@@ -3,6 +3,7 @@ import { ForbiddenNotice } from "@/components/ui/forbidden-notice";
 import { PageHeader } from "@/components/ui/page-header";
 import { MissionEditor } from "@/components/missions/mission-editor";
 import { requirePageAccess } from "@/lib/dashboard/access";
+import { env } from "@/lib/env";
 
 export const metadata: Metadata = { title: "New mission" };
 
@@ -12,7 +13,7 @@ export default async function NewMissionPage() {
   return (
     <>
       <PageHeader title="New mission" description="Draw the area to photograph, then say how many photos you need." />
-      <MissionEditor mode={{ kind: "create" }} />
+      <MissionEditor mode={{ kind: "create" }} geocoder={env.GEOCODER_URL !== undefined} />
     </>
   );
 }

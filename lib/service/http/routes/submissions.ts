@@ -1,12 +1,13 @@
 import { createRoute, z, type OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import { Readable } from "node:stream";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { images, submissions } from "@/lib/db/schema";
 import {
   ANGLES,
   ImageSchema,
   SubmissionDetailSchema,
   SubmissionFeatureCollectionSchema,
+  SubmissionListItemSchema,
   SubmissionListQuerySchema,
   SubmissionPointCollectionSchema,
   SubmissionPointsQuerySchema,
@@ -91,7 +92,7 @@ const listRoute = createRoute({
       description: "A page of submissions.",
       headers: rateLimitHeaderDocs,
       content: {
-        "application/json": { schema: z.object({ data: z.array(SubmissionSchema), meta: ListMetaSchema }).openapi("SubmissionList") },
+        "application/json": { schema: z.object({ data: z.array(SubmissionListItemSchema), meta: ListMetaSchema }).openapi("SubmissionList") },
         [GEOJSON]: { schema: SubmissionFeatureCollectionSchema },
       },
     },
@@ -227,7 +228,16 @@ export function registerSubmissionRoutes(app: OpenAPIHono<AppEnv>, uploads: { ma
       response.headers.set("content-type", GEOJSON);
       return response;
     }
-    return c.json({ data: rows.map(serializeSubmission), meta }, 200);
+    // One query for the page's first photos, for the thumbnails the dashboard's list shows.
+    const firstImages =
+      rows.length === 0
+        ? []
+        : await ctx.db
+            .select()
+            .from(images)
+            .where(and(inArray(images.submissionId, rows.map((row) => row.id)), eq(images.position, 0)));
+    const thumbnails = new Map(firstImages.map((image) => [image.submissionId, serializeImage(image, ctx).thumbnail_url]));
+    return c.json({ data: rows.map((row) => ({ ...serializeSubmission(row), thumbnail_url: thumbnails.get(row.id) ?? null })), meta }, 200);
   });
 
   // GET /missions/:id/submission-points – all located submissions as GeoJSON points (map)

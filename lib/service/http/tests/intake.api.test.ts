@@ -218,6 +218,21 @@ describe("reading submissions", () => {
     expect((await api.request("GET", `/api/v1/missions/${missionId}/submissions?per_page=101`, { token: partner.token })).status).toBe(422);
   });
 
+  it("gives each listed submission its first photo's signed thumbnail, which the CDN serves", async () => {
+    const list = await api.request<{ data: { id: string; thumbnail_url: string | null }[] }>("GET", `/api/v1/missions/${missionId}/submissions`, { token: partner.token });
+    expect(list.body.data).toHaveLength(3);
+    for (const row of list.body.data) {
+      const detail = await api.request<{ images: { position: number; thumbnail_url: string | null }[] }>("GET", `/api/v1/submissions/${row.id}`, { token: partner.token });
+      const first = detail.body.images.find((image) => image.position === 0);
+      expect(row.thumbnail_url).not.toBeNull();
+      // Signed separately, so compare the path (the image and variant), not the signature.
+      expect(new URL(row.thumbnail_url ?? "").pathname).toBe(new URL(first?.thumbnail_url ?? "").pathname);
+      const thumbnail = await fetch(row.thumbnail_url ?? "");
+      expect(thumbnail.status).toBe(200);
+      expect(thumbnail.headers.get("content-type")).toBe("image/jpeg");
+    }
+  });
+
   it("answers valid RFC 7946 GeoJSON with ?format=geojson and with Accept: application/geo+json", async () => {
     for (const [query, headers] of [["?format=geojson", {}], ["", { accept: "application/geo+json" }]] as const) {
       const res = await api.request<Record<string, unknown>>("GET", `/api/v1/missions/${missionId}/submissions${query}`, { token: partner.token, headers });

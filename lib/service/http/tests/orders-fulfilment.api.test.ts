@@ -40,7 +40,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => weather.listen(0, "127.0.0.1", resolve));
   const weatherUrl = `http://127.0.0.1:${(weather.address() as AddressInfo).port}/v1/forecast`;
-  service = await startTestService({ fulfilment: { weatherUrl, analyserUrl: null } }, { worker: true });
+  // The local OCR analyser reads brands (only the brand test asks for one).
+  service = await startTestService({ fulfilment: { weatherUrl, analyserUrl: null, localAnalyser: "ocr" } }, { worker: true });
   api = new TestClient(service);
   receiver = await Receiver.start();
 });
@@ -86,8 +87,8 @@ async function submitTask(token: string, taskId: string, bytes: Uint8Array) {
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-async function verified(token: string, taskId: string): Promise<Task> {
-  const deadline = Date.now() + 30_000;
+async function verified(token: string, taskId: string, timeoutMs = 30_000): Promise<Task> {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await api.request<Task>("GET", `/api/v1/field/assignments/${taskId}`, { token });
     if (res.status === 200 && res.body.verification) return res.body;
@@ -308,4 +309,44 @@ describe("order fulfilment", () => {
   }, 120_000);
 
   if (!HAS_CORPUS) it.skip(CORPUS_SKIP_MESSAGE, () => undefined);
+
+  it("reads the brand on the photo with the local OCR analyser: the wrong shop is retaken, the right one delivered", { timeout: 240_000 }, async () => {
+    const partner = await orderPartner(api);
+    const target = noonPlace(3);
+    const order = await createOrder(api, partner.apiKey, {
+      category: "retail_compliance",
+      requirements: { angles: ["overview"], time_of_day: "daylight", brand_match: "Gelateria dei Neri" },
+      locations: [{ location_id: "loc_gelato", name: "Gelateria", coordinates: target }],
+    });
+    expect((await confirm(api, partner.apiKey, order.id)).body.status).toBe("in_progress");
+    const zoomer = await createZoomer(api);
+    const camera = southOf(target, 20);
+    const [task] = await tasksNear(zoomer.token, camera);
+    if (!task) throw new Error("no task");
+    await api.request("POST", `/api/v1/field/assignments/${task.id}/take`, { token: zoomer.token });
+    const wrongShop = await makePhoto({ ...camera, accuracyM: 5, directionDeg: 0, capturedAt: new Date(), seed: seed++, sign: "Farmacia Comunale" });
+    expect((await submitTask(zoomer.token, task.id, wrongShop)).status).toBe(202);
+    // OCR reads the photo several ways before it gives up: slow on a loaded machine.
+    const failed = await verified(zoomer.token, task.id, 180_000);
+    expect(failed.status).toBe("failed");
+    expect(failed.verification?.ai_checks.brand_match).toMatchObject({ status: "failed", passed: false });
+    expect(failed.verification?.ai_checks.location_match).toMatchObject({ status: "passed" });
+    // What the analyser cannot judge stays not evaluated, never passed.
+    expect(failed.verification?.ai_checks.obstruction).toMatchObject({ status: "not_evaluated", passed: false });
+    expect(failed.verification?.instructions.join(" ")).toMatch(/Gelateria dei Neri sign or logo is in the frame/);
+
+    const retake = (await tasksNear(zoomer.token, camera)).find((t) => t.attempt === 1);
+    if (!retake) throw new Error("no retake opened");
+    await api.request("POST", `/api/v1/field/assignments/${retake.id}/take`, { token: zoomer.token });
+    const rightShop = await makePhoto({ ...camera, accuracyM: 5, directionDeg: 0, capturedAt: new Date(), seed: seed++, sign: "Gelateria dei Neri" });
+    expect((await submitTask(zoomer.token, retake.id, rightShop)).status).toBe(202);
+    expect((await verified(zoomer.token, retake.id, 180_000)).status).toBe("verified");
+
+    const photos = await until(
+      () => api.request<{ data: { angle: string; verification: { ai_checks: Record<string, { status: string; score: number; value: unknown }> } }[] }>("GET", `${ORDERS}/orders/${order.id}/photos`, { token: partner.apiKey }),
+      (res) => res.body.data.length === 1,
+    );
+    expect(photos.body.data[0]?.verification.ai_checks.brand_match).toMatchObject({ status: "passed", value: "GELATERIADEINERI" });
+    expect(photos.body.data[0]?.verification.ai_checks.brand_match?.score).toBeGreaterThanOrEqual(0.8);
+  });
 });

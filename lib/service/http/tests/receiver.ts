@@ -18,6 +18,8 @@ export class Receiver {
   readonly requests: ReceivedRequest[] = [];
   private replies: Reply[] = [];
   private fallback: Reply = { status: 200, body: "ok" };
+  /** The event whose next request hangs, whatever else arrives before it. */
+  private hangNext: string | null = null;
   private constructor(
     private readonly server: Server,
     readonly url: string,
@@ -42,8 +44,18 @@ export class Receiver {
     this.fallback = then;
   }
 
+  /** The next request of `event` is never answered (other events are answered as scripted). */
+  hangNextOf(event: string) {
+    this.hangNext = event;
+  }
+
   private handle(path: string, headers: IncomingHttpHeaders, raw: Buffer, res: import("node:http").ServerResponse) {
-    this.requests.push({ at: Date.now(), path, headers, raw, json: JSON.parse(raw.toString("utf8")) as ReceivedRequest["json"] });
+    const json = JSON.parse(raw.toString("utf8")) as ReceivedRequest["json"];
+    this.requests.push({ at: Date.now(), path, headers, raw, json });
+    if (this.hangNext !== null && json.event === this.hangNext) {
+      this.hangNext = null;
+      return;
+    }
     const reply = this.replies.shift() ?? this.fallback;
     if (reply === "hang") return; // never answers: the sender's timeout (or death) ends it
     res.writeHead(reply.status, { "content-type": "text/plain", ...reply.headers });

@@ -5,6 +5,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { ErrorState } from "@/components/ui/states";
 import { MissionEditor } from "@/components/missions/mission-editor";
 import { requirePageAccess } from "@/lib/dashboard/access";
+import { env } from "@/lib/env";
 import { polygonFromApi } from "@/lib/geo/polygon-from-api";
 
 export const metadata: Metadata = { title: "Edit mission" };
@@ -22,6 +23,7 @@ export default async function EditMissionPage({ params }: { params: Promise<{ mi
         <MissionEditor
           mode={{ kind: "edit", id: mission.id }}
           initial={{ title: mission.title, description: mission.description, required_images: mission.required_images, bounds: polygonFromApi(mission.bounds) }}
+          geocoder={env.GEOCODER_URL !== undefined}
         />
       ) : (
         <ErrorState title="This mission can no longer be edited">It is {mission.status}; only active missions change.</ErrorState>
