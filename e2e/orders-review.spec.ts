@@ -8,7 +8,7 @@
 import { mkdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { ONE_OFF_REFERENCE, DAILY_REFERENCE } from "@/lib/demo/demo-orders";
 import { OrderPage } from "./pages/order-page";
 import { SignInPage } from "./pages/sign-in-page";
@@ -109,14 +109,21 @@ test("an order with a delivered photo: locations by state, the photo's checks an
 });
 
 
-/** What a visitor does: the demo account signs in, which nudges the demo's simulator into a short burst of work. */
-async function nudgeDemo(context: BrowserContext) {
-  const page = await context.newPage();
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.demoButton.click();
-  await expect(page).toHaveURL(/\/missions(\?.*)?$/);
-  await page.close();
+/**
+ * What a new visitor does: the demo account signs in, which nudges the demo's simulator into a
+ * short burst of work. A fresh context each time: one already signed in is sent on from /sign-in.
+ */
+async function nudgeDemo(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL });
+  try {
+    const page = await context.newPage();
+    const signIn = new SignInPage(page);
+    await signIn.goto();
+    await signIn.demoButton.click();
+    await expect(page).toHaveURL(/\/missions(\?.*)?$/);
+  } finally {
+    await context.close();
+  }
 }
 
 interface DeliveredRecord {
@@ -143,7 +150,7 @@ test("the demo simulator delivers the demo partner's order: its photo reviewed w
 
   // Wait for the simulator's zoomer to have a location of a demo order verified and delivered;
   // signing the demo account in again each minute keeps it busy, as visitors do.
-  const nudging = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  const origin = new URL(page.url()).origin;
   let delivered: { orderId: string; reference: string; photo: DeliveredRecord } | null = null;
   let lastNudge = Date.now();
   await expect
@@ -159,14 +166,13 @@ test("the demo simulator delivers the demo partner's order: its photo reviewed w
         }
         if (Date.now() - lastNudge > 65_000) {
           lastNudge = Date.now();
-          await nudgeDemo(nudging);
+          await nudgeDemo(browser, origin);
         }
         return false;
       },
       { timeout: 480_000, intervals: [5_000], message: "the demo simulator delivers a photo of a demo order" },
     )
     .toBe(true);
-  await nudging.close();
   const found = delivered as { orderId: string; reference: string; photo: DeliveredRecord } | null;
   if (!found) throw new Error("no delivery");
   const { orderId, photo } = found;
