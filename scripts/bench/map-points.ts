@@ -3,7 +3,8 @@
 // bytes with the same basemap, first camera, cluster options and layers, in the same run, page
 // loads interleaved. Both pages set the same User Timing mark at the first `idle` after the
 // points were handed to the map; the time is the mark's, from navigation start.
-// Goal (issue): mission page ≤ 1.2 × the bare page, at 10,000 and 100,000 submissions.
+// Goal (issue): mission page ≤ 1.2 × the bare page, at 10,000 and 100,000 submissions; ≤ 1.5 ×
+// at 1,000,000.
 // Reported, never turned into a pass/fail of the test suite.
 import { mkdirSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -29,10 +30,13 @@ import { median } from "./lib/rounds";
 import { contentTypeOf, startStaticServer, type StaticServer } from "./lib/static-server";
 import { startApi } from "./lib/targets";
 
-export const GOAL = { maxRatio: 1.2 } as const;
-export const DEFAULT_SIZES = [10_000, 100_000];
-/** One page load, 100,000 points on software WebGL on a busy machine included. */
-const LOAD_TIMEOUT_MS = 180_000;
+export const GOAL = { maxRatio: 1.2, maxRatioAtMillion: 1.5 } as const;
+export const DEFAULT_SIZES = [10_000, 100_000, 1_000_000];
+/** One page load, 1,000,000 points on software WebGL on a busy machine included. */
+const LOAD_TIMEOUT_MS = 600_000;
+
+/** The issue's goal for a size: looser for a million points. */
+const goalFor = (submissions: number): number => (submissions >= 1_000_000 ? GOAL.maxRatioAtMillion : GOAL.maxRatio);
 
 export interface MapPointsSettings {
   sizes: number[];
@@ -221,7 +225,7 @@ async function tracedLoad(browser: Browser, variant: Variant, savedAs: string): 
 }
 
 /** The points exactly as the mission page receives them (through the dashboard proxy, signed in). */
-async function capturePoints(browser: Browser, storage: StorageState, appUrl: string, mission: SeededMission) {
+export async function capturePoints(browser: Browser, storage: StorageState, appUrl: string, mission: SeededMission) {
   const context = await freshContext(browser, storage);
   try {
     const response = await context.request.get(`${appUrl}/dashboard-api/missions/${mission.id}/submission-points`);
@@ -237,7 +241,7 @@ async function capturePoints(browser: Browser, storage: StorageState, appUrl: st
 }
 
 /** The maplibre files, the worker, the basemap; the points and bare pages are added per size. */
-async function startBaseline(): Promise<StaticServer> {
+export async function startBaseline(): Promise<StaticServer> {
   const file = (path: string) => ({ body: readFileSync(path), contentType: contentTypeOf(path) });
   const files = new Map([
     ["/maplibre-gl.mjs", file(join(MAPLIBRE_DIST, "maplibre-gl.mjs"))],
@@ -277,7 +281,7 @@ async function measureSize(
 export async function runMapPoints(options: MapPointsOptions): Promise<MapPointsResults> {
   const { supervisor, sizes, rounds, warmupRounds } = options;
   const settings = { sizes, rounds, warmupRounds };
-  const goal = `mission page time to points drawn ≤ ${GOAL.maxRatio} × the bare MapLibre page's`;
+  const goal = `mission page time to points drawn ≤ ${GOAL.maxRatio} × the bare MapLibre page's (≤ ${GOAL.maxRatioAtMillion} × at 1,000,000 points)`;
   const nextBuild = await ensureNextBuild(supervisor, options.build);
   if (!nextBuild.usable) return { benchmark: "map-points", goal, settings, nextBuild, sizes: [], notRun: nextBuild.reason };
 
@@ -341,8 +345,8 @@ export async function runMapPoints(options: MapPointsOptions): Promise<MapPoints
           min: round3(Math.min(...perRound)),
           max: round3(Math.max(...perRound)),
           ofMedians: round3(subject.medianDrawnMs / base.medianDrawnMs),
-          goal: GOAL.maxRatio,
-          meetsGoal: value <= GOAL.maxRatio,
+          goal: goalFor(n),
+          meetsGoal: value <= goalFor(n),
         },
         loadAverage1m,
       });
