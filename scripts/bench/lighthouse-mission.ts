@@ -4,7 +4,7 @@
 // here for each run with its own empty profile (every run a first visit), the session cookie sent
 // as a header.
 // Goal (issue): Performance ≥ 90 on the mission page. Reported, never a pass/fail of the tests.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import lighthouse, { desktopConfig, type Flags, type Result } from "lighthouse";
@@ -54,11 +54,13 @@ export interface LighthouseSettings {
 
 export interface LighthouseOptions extends LighthouseSettings {
   supervisor: Supervisor;
+  /** Another checkout's production build (e.g. main): its mission page joins the rounds, on a copy of the same database. */
+  compareDir?: string;
   build: BuildMode;
   resultsDir: string;
 }
 
-type VariantName = "subject" | "baseline";
+type VariantName = "subject" | "baseline" | "reference";
 
 interface RunSample {
   performance: number;
@@ -88,6 +90,8 @@ export interface LighthouseResults {
   lighthouse: { version: string; chromium: string; args: string[] };
   subject?: VariantSummary;
   baseline?: VariantSummary;
+  reference?: VariantSummary;
+  compareDir?: string;
   meetsGoal?: boolean;
   loadAverage1m: number[];
   screenshots: string[];
@@ -217,16 +221,26 @@ export async function runLighthouseMission(options: LighthouseOptions): Promise<
   const seeded = await seedDashboard(dataDir, [submissions], log);
   const mission = seeded.missions[0];
   if (!mission) throw new Error("no mission seeded");
+  const { compareDir } = options;
+  if (compareDir && !existsSync(join(compareDir, ".next/BUILD_ID"))) throw new Error(`--compare-dir ${compareDir} has no production build (.next/BUILD_ID)`);
+  let referenceDataDir: string | undefined;
+  if (compareDir) {
+    referenceDataDir = supervisor.tempDir("lighthouse-reference-data");
+    cpSync(dataDir, referenceDataDir, { recursive: true });
+  }
   const app = await startApi(supervisor, "next", { dataDir });
+  const reference = compareDir ? await startApi(supervisor, "next", { dataDir: referenceDataDir, root: compareDir }) : undefined;
   const baselineServer = await startBaseline();
   const shotsDir = join(options.resultsDir, "lighthouse");
   mkdirSync(shotsDir, { recursive: true });
   try {
     const browser = await launchChromium();
     let storage: StorageState;
+    let referenceStorage: StorageState | undefined;
     let captured: Awaited<ReturnType<typeof capturePoints>>;
     try {
       storage = await signIn(browser, app.url, seeded.user);
+      if (reference) referenceStorage = await signIn(browser, reference.url, seeded.user);
       captured = await capturePoints(browser, storage, app.url, mission);
     } finally {
       await browser.close();
@@ -241,16 +255,19 @@ export async function runLighthouseMission(options: LighthouseOptions): Promise<
     });
     const baselineUrl = `${baselineServer.url}/bare.html`;
     const cookie = cookieHeader(storage, app.url);
-    const variants = [
-      { name: "subject" as const, url: subjectUrl, cookie },
-      { name: "baseline" as const, url: baselineUrl, cookie: null },
+    const referenceUrl = reference ? `${reference.url}/missions/${mission.id}` : null;
+    const variants: { name: VariantName; url: string; cookie: string | null }[] = [
+      { name: "subject", url: subjectUrl, cookie },
+      { name: "baseline", url: baselineUrl, cookie: null },
+      ...(reference && referenceUrl && referenceStorage ? [{ name: "reference" as const, url: referenceUrl, cookie: cookieHeader(referenceStorage, reference.url) }] : []),
     ];
-    const samples: Record<VariantName, RunSample[]> = { subject: [], baseline: [] };
+    const samples: Record<VariantName, RunSample[]> = { subject: [], baseline: [], reference: [] };
     const load: number[] = [];
     const screenshots: string[] = [];
     for (let r = 0; r < warmupRounds + rounds; r++) {
       const measured = r >= warmupRounds;
-      for (const variant of r % 2 === 0 ? variants : [...variants].reverse()) {
+      // Who goes first rotates, so drift of the machine lands on every page alike.
+      for (const variant of [...variants.slice(r % variants.length), ...variants.slice(0, r % variants.length)]) {
         const shot = measured ? join(shotsDir, `${variant.name}-round-${r - warmupRounds + 1}.png`) : null;
         const sample = await runOnce(supervisor, variant.url, variant.cookie, shot);
         if (sample.finalScreenshot) screenshots.push(sample.finalScreenshot);
@@ -264,10 +281,22 @@ export async function runLighthouseMission(options: LighthouseOptions): Promise<
     }
     const subject = summarise("subject", "mission page (npm start, /missions/{id}, signed in)", subjectUrl, samples.subject);
     const baseline = summarise("baseline", "bare MapLibre page (same points, style, camera, clusters, layers)", baselineUrl, samples.baseline);
-    return { ...base, nextBuild, subject, baseline, meetsGoal: subject.performance.median >= GOAL.minPerformance, loadAverage1m: load, screenshots };
+    const referenceSummary = referenceUrl ? summarise("reference", `mission page of ${compareDir ?? ""} (--compare-dir)`, referenceUrl, samples.reference) : undefined;
+    return {
+      ...base,
+      nextBuild,
+      subject,
+      baseline,
+      ...(referenceSummary ? { reference: referenceSummary, compareDir } : {}),
+      meetsGoal: subject.performance.median >= GOAL.minPerformance,
+      loadAverage1m: load,
+      screenshots,
+    };
   } finally {
     await baselineServer.close();
     await app.process.stop();
+    await reference?.process.stop();
+    if (referenceDataDir) rmSync(referenceDataDir, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -293,7 +322,7 @@ export function formatLighthouseMission(results: LighthouseResults): string {
     "| page | Performance | FCP ms | LCP ms | TBT ms | Speed Index ms | CLS |",
     "|---|---|---|---|---|---|---|",
   );
-  for (const v of [results.subject, results.baseline]) {
+  for (const v of [results.subject, results.baseline, ...(results.reference ? [results.reference] : [])]) {
     const m = v.metrics;
     lines.push(`| ${v.label} | **${range(v.performance)}** | ${range(m.fcpMs)} | ${range(m.lcpMs)} | ${range(m.tbtMs)} | ${range(m.speedIndexMs)} | ${range(m.cls, 3)} |`);
   }

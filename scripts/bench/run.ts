@@ -29,6 +29,10 @@
 // Browser benchmarks (map-points, first-load-js; Chromium at /usr/bin/chromium, `next start`):
 //   --map-sizes <a,b>    submissions per mission in map-points (default 10000,100000,1000000); its
 //                        rounds are --rounds / --warmup-rounds (page loads per page per size)
+//   --compare-dir <dir>  another checkout with its own node_modules and production build (e.g. a
+//                        worktree of main): its mission page runs in the same rounds on a copy
+//                        of the same database, as a third page — a before/after in one run
+//                        (lighthouse-mission takes it too)
 // lighthouse-mission (Lighthouse desktop on the mission page vs the bare MapLibre page, a fresh
 //   Chromium per run): --rounds / --warmup-rounds runs per page; --lighthouse-submissions <n>
 //   submissions in the measured mission (default 10000)
@@ -45,7 +49,7 @@
 // (the standalone API or the bare server did not start, or set-up through the API failed).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, platform, release, totalmem } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { formatApiGetMission, runApiGetMission } from "./api-get-mission";
 import { firstLoadJsHeader, formatFirstLoadJs, runFirstLoadJs } from "./first-load-js";
@@ -83,6 +87,8 @@ interface RunOptions {
   rounds: RoundSettings;
   inputs: FileInputs;
   selected: string[];
+  /** map-points: another checkout whose mission page joins the rounds. */
+  compareDir?: string;
 }
 
 interface RunContext {
@@ -211,7 +217,14 @@ const BENCHMARKS: Benchmark[] = [
     name: "map-points",
     header: (options) => mapPointsHeader(mapPointsSettings(options)),
     run: async ({ supervisor, options, resultsDir }) => {
-      const results = await runMapPoints({ supervisor, resultsDir, build: options.build, profile: options.profile, ...mapPointsSettings(options) });
+      const results = await runMapPoints({
+        supervisor,
+        resultsDir,
+        build: options.build,
+        profile: options.profile,
+        ...(options.compareDir ? { compareDir: options.compareDir } : {}),
+        ...mapPointsSettings(options),
+      });
       return { results, markdown: formatMapPoints(results) };
     },
   },
@@ -219,7 +232,13 @@ const BENCHMARKS: Benchmark[] = [
     name: "lighthouse-mission",
     header: (options) => lighthouseHeader(lighthouseSettings(options)),
     run: async ({ supervisor, options, resultsDir }) => {
-      const results = await runLighthouseMission({ supervisor, resultsDir, build: options.build, ...lighthouseSettings(options) });
+      const results = await runLighthouseMission({
+        supervisor,
+        resultsDir,
+        build: options.build,
+        ...(options.compareDir ? { compareDir: options.compareDir } : {}),
+        ...lighthouseSettings(options),
+      });
       return { results, markdown: formatLighthouseMission(results) };
     },
   },
@@ -285,6 +304,7 @@ function parseOptions(argv: string[]): RunOptions {
       "export-images": { type: "string" },
       "memory-sizes": { type: "string" },
       "map-sizes": { type: "string" },
+      "compare-dir": { type: "string" },
       "lighthouse-submissions": { type: "string" },
     },
   });
@@ -321,6 +341,7 @@ function parseOptions(argv: string[]): RunOptions {
       lighthouseSubmissions: positiveInteger(values["lighthouse-submissions"], LIGHTHOUSE_SUBMISSIONS, "--lighthouse-submissions"),
     },
     selected: positionals,
+    ...(values["compare-dir"] ? { compareDir: resolve(values["compare-dir"]) } : {}),
   };
 }
 
