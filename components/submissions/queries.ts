@@ -2,7 +2,6 @@
 // dashboard proxy (/dashboard-api), never to the API with a token.
 import { queryOptions } from "@tanstack/react-query";
 import { ProxyError, proxyJson } from "@/components/dashboard/proxy-json";
-import { takeEarlyRequest } from "./early-request";
 import { filtersToQuery, type Mission, type Submission, type SubmissionDetail, type SubmissionFilters } from "./types";
 
 export const LIVE_INTERVAL_MS = 4000;
@@ -44,37 +43,27 @@ export interface SubmissionPoints {
 
 const lastPoints = new Map<string, { etag: string; data: SubmissionPoints }>();
 
-/** The proxy URL of a mission's points; the page's HTML requests the unfiltered one early (page.tsx). */
-export function submissionPointsUrl(missionId: string, filters: SubmissionFilters): string {
-  return `/dashboard-api/missions/${missionId}/submission-points?${filtersToQuery(filters).toString()}`;
-}
-
 /**
  * All located submissions as one GeoJSON document, revalidated with its ETag: an unchanged
  * answer (304) returns the same object, so the map is not handed 100,000 points again.
  */
 export function submissionPointsQuery(missionId: string, filters: SubmissionFilters) {
-  const url = submissionPointsUrl(missionId, filters);
+  const search = filtersToQuery(filters).toString();
+  const key = `${missionId}?${search}`;
   return queryOptions({
     queryKey: ["submission-points", missionId, filters],
     queryFn: async ({ signal }) => {
-      const previous = lastPoints.get(url);
-      // The first ask adopts the request the page's HTML already started, if any.
-      // A network failure of that one is retried here like any other.
-      const early = previous ? null : takeEarlyRequest(url);
-      const adopted = early ? await early.catch(() => null) : null;
-      const res =
-        adopted ??
-        (await fetch(url, {
-          signal,
-          cache: "no-store",
-          headers: previous ? { "if-none-match": previous.etag } : {},
-        }));
+      const previous = lastPoints.get(key);
+      const res = await fetch(`/dashboard-api/missions/${missionId}/submission-points?${search}`, {
+        signal,
+        cache: "no-store",
+        headers: previous ? { "if-none-match": previous.etag } : {},
+      });
       if (res.status === 304 && previous) return previous.data;
       if (!res.ok) throw new ProxyError(res.status, `The map data could not be loaded (${res.status}).`);
       const data = (await res.json()) as SubmissionPoints;
       const etag = res.headers.get("etag");
-      if (etag) lastPoints.set(url, { etag, data });
+      if (etag) lastPoints.set(key, { etag, data });
       return data;
     },
     refetchInterval: LIVE_INTERVAL_MS,
