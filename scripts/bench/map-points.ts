@@ -240,7 +240,8 @@ async function tracedLoad(browser: Browser, variant: Variant, savedAs: string): 
 export async function capturePoints(browser: Browser, storage: StorageState, appUrl: string, mission: SeededMission) {
   const context = await freshContext(browser, storage);
   try {
-    const response = await context.request.get(`${appUrl}/dashboard-api/missions/${mission.id}/submission-points`);
+    // Playwright's default 30 s is too short for the database to write a million points on a busy machine.
+    const response = await context.request.get(`${appUrl}/dashboard-api/missions/${mission.id}/submission-points`, { timeout: LOAD_TIMEOUT_MS });
     const body = await response.body();
     if (response.status() !== 200) throw new Error(`submission-points answered ${response.status()}: ${body.toString("utf8").slice(0, 300)}`);
     const parsed = JSON.parse(body.toString("utf8")) as { features?: unknown[] };
