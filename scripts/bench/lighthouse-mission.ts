@@ -250,7 +250,7 @@ export async function runLighthouseMission(options: LighthouseOptions): Promise<
     log(`mission map ${size.width} × ${size.height} at ${DESKTOP.width} × ${DESKTOP.height}`);
     baselineServer.put("/points.json", { body: captured.body, contentType: captured.contentType });
     baselineServer.put("/bare.html", {
-      body: Buffer.from(barePageHtml({ origin: baselineServer.url, pointsPath: "/points.json", bbox: mission.bbox, ...size })),
+      body: Buffer.from(barePageHtml({ origin: baselineServer.url, pointsPath: "/points.json", bbox: mission.bbox, heading: "Bare MapLibre", ...size })),
       contentType: contentTypeOf("bare.html"),
     });
     const baselineUrl = `${baselineServer.url}/bare.html`;
