@@ -148,6 +148,32 @@ function detailItems(lhr: Result, id: string): Record<string, unknown>[] {
   return details && "items" in details && Array.isArray(details.items) ? (details.items as Record<string, unknown>[]) : [];
 }
 
+/** Lighthouse's runtime errors that a second run usually does not repeat (trace or paint not recorded). */
+const RETRIED_ERRORS = new Set(["NO_NAVSTART", "NO_FCP", "NO_LCP", "NO_TRACING_STARTED"]);
+const ATTEMPTS = 3;
+
+/** One Lighthouse run; one that ends in a recording error is run again (and logged), up to ATTEMPTS times. */
+async function runOnceRetried(supervisor: Supervisor, url: string, cookie: string | null, screenshotPath: string | null): Promise<RunSample> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnce(supervisor, url, cookie, screenshotPath);
+    } catch (error) {
+      const code = error instanceof LighthouseRuntimeError ? error.code : null;
+      if (!code || !RETRIED_ERRORS.has(code) || attempt >= ATTEMPTS) throw error;
+      log(`${url}: ${code}, running again (${attempt}/${ATTEMPTS - 1})`);
+    }
+  }
+}
+
+class LighthouseRuntimeError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(`Lighthouse: ${code}: ${message}`);
+  }
+}
+
 async function runOnce(supervisor: Supervisor, url: string, cookie: string | null, screenshotPath: string | null): Promise<RunSample> {
   const chrome = await startChrome(supervisor);
   try {
@@ -161,7 +187,7 @@ async function runOnce(supervisor: Supervisor, url: string, cookie: string | nul
     const result = await lighthouse(url, flags, desktopConfig);
     if (!result) throw new Error("Lighthouse returned nothing");
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) throw new LighthouseRuntimeError(lhr.runtimeError.code, lhr.runtimeError.message);
     if (lhr.finalDisplayedUrl !== url) throw new Error(`Lighthouse ended at ${lhr.finalDisplayedUrl}, not ${url} (signed out?)`);
     const score = lhr.categories.performance?.score;
     if (typeof score !== "number") throw new Error("Lighthouse gave no performance score");
@@ -269,7 +295,7 @@ export async function runLighthouseMission(options: LighthouseOptions): Promise<
       // Who goes first rotates, so drift of the machine lands on every page alike.
       for (const variant of [...variants.slice(r % variants.length), ...variants.slice(0, r % variants.length)]) {
         const shot = measured ? join(shotsDir, `${variant.name}-round-${r - warmupRounds + 1}.png`) : null;
-        const sample = await runOnce(supervisor, variant.url, variant.cookie, shot);
+        const sample = await runOnceRetried(supervisor, variant.url, variant.cookie, shot);
         if (sample.finalScreenshot) screenshots.push(sample.finalScreenshot);
         log(
           `${measured ? `round ${r - warmupRounds + 1}/${rounds}` : "warm-up"} ${variant.name}: performance ${sample.performance}, ` +
