@@ -22,7 +22,6 @@ import {
 } from "react-map-gl/maplibre";
 
 import { overlayGlyphRequest, resolveMapStyle } from "@/lib/map/basemap-style";
-import { loadMapLibre } from "./load-maplibre";
 
 /** Copied from maplibre-gl by scripts/copy-vendor-assets.mjs (bundled, MapLibre cannot find its worker). */
 export const MAPLIBRE_WORKER_PATH = "/vendor/maplibre/maplibre-gl-worker.mjs";
@@ -151,8 +150,6 @@ export function BaseMap({
       {origin !== null && mapStyle !== null && (
         <MapLibreMap
           ref={ref}
-          // The module a page may already have requested early (load-maplibre.ts), not a new import.
-          mapLib={loadMapLibre()}
           mapStyle={mapStyle}
           initialViewState={initialViewState}
           workerUrl={`${origin}${MAPLIBRE_WORKER_PATH}`}

@@ -8,7 +8,6 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { EmptyState, ErrorState, LoadingRows } from "@/components/ui/states";
 import { missionProgress } from "@/components/missions/mission-progress";
-import { loadMapLibre } from "@/components/map/load-maplibre";
 import { ExportButton } from "@/components/submissions/export-button";
 import { missionQuery, submissionListQuery, submissionPointsQuery } from "@/components/submissions/queries";
 import { SubmissionFiltersBar } from "@/components/submissions/submission-filters";
@@ -18,17 +17,8 @@ import type { Mission, SubmissionFilters } from "@/components/submissions/types"
 import { formatArea } from "@/lib/geo/describe-draft";
 import { polygonFromApi } from "@/lib/geo/polygon-from-api";
 
-const loadMissionMap = () => import("./mission-map").then((m) => m.MissionMap);
-
-// The map is this page's first view: its chunk and MapLibre's are requested as soon as this module
-// runs in the browser, in parallel with hydration, not after it (map-points benchmark).
-if (typeof window !== "undefined") {
-  void loadMissionMap();
-  void loadMapLibre();
-}
-
 // MapLibre only where a map is, and only in the browser.
-const MissionMap = dynamic(loadMissionMap, {
+const MissionMap = dynamic(() => import("./mission-map").then((m) => m.MissionMap), {
   ssr: false,
   // A still box, not a pulsing skeleton: an animation keeps the compositor drawing every frame
   // while the map's own start-up needs the CPU (measured by the map-points benchmark).
