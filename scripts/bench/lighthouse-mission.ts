@@ -4,10 +4,11 @@
 // here for each run with its own empty profile (every run a first visit), the session cookie sent
 // as a header.
 // Goal (issue): Performance ≥ 90 on the mission page. Reported, never a pass/fail of the tests.
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import lighthouse, { desktopConfig, type Flags, type Result } from "lighthouse";
+import sharp from "sharp";
 import { barePageHtml } from "./lib/bare-map-page";
 import { CHROMIUM, launchChromium, signIn, type StorageState } from "./lib/browser";
 import { seedDashboard } from "./lib/dashboard-fixture";
@@ -201,7 +202,10 @@ async function runOnce(supervisor: Supervisor, url: string, cookie: string | nul
     let finalScreenshot: string | null = null;
     const shot = lhr.audits["final-screenshot"]?.details;
     if (screenshotPath && shot && "data" in shot && typeof shot.data === "string") {
-      writeFileSync(screenshotPath, Buffer.from(shot.data.replace(/^data:image\/\w+;base64,/, ""), "base64"));
+      // Lighthouse gives a JPEG; kept as PNG, which every image viewer here shows.
+      await sharp(Buffer.from(shot.data.replace(/^data:image\/\w+;base64,/, ""), "base64"))
+        .png()
+        .toFile(screenshotPath);
       finalScreenshot = screenshotPath;
     }
     return { performance: Math.round(score * 100), metrics, mainThread, bootup, finalScreenshot };
