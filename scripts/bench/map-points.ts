@@ -3,9 +3,10 @@
 // bytes with the same basemap, first camera, cluster options and layers, in the same run, page
 // loads interleaved. Both pages set the same User Timing mark at the first `idle` after the
 // points were handed to the map; the time is the mark's, from navigation start.
-// Goal (issue): mission page ≤ 1.2 × the bare page, at 10,000 and 100,000 submissions.
+// Goal (issue): mission page ≤ 1.2 × the bare page, at 10,000 and 100,000 submissions; ≤ 1.5 ×
+// at 1,000,000.
 // Reported, never turned into a pass/fail of the test suite.
-import { mkdirSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -29,10 +30,13 @@ import { median } from "./lib/rounds";
 import { contentTypeOf, startStaticServer, type StaticServer } from "./lib/static-server";
 import { startApi } from "./lib/targets";
 
-export const GOAL = { maxRatio: 1.2 } as const;
-export const DEFAULT_SIZES = [10_000, 100_000];
-/** One page load, 100,000 points on software WebGL on a busy machine included. */
-const LOAD_TIMEOUT_MS = 180_000;
+export const GOAL = { maxRatio: 1.2, maxRatioAtMillion: 1.5 } as const;
+export const DEFAULT_SIZES = [10_000, 100_000, 1_000_000];
+/** One page load, 1,000,000 points on software WebGL on a busy machine included. */
+const LOAD_TIMEOUT_MS = 600_000;
+
+/** The issue's goal for a size: looser for a million points. */
+const goalFor = (submissions: number): number => (submissions >= 1_000_000 ? GOAL.maxRatioAtMillion : GOAL.maxRatio);
 
 export interface MapPointsSettings {
   sizes: number[];
@@ -42,17 +46,23 @@ export interface MapPointsSettings {
 
 export interface MapPointsOptions extends MapPointsSettings {
   supervisor: Supervisor;
+  /**
+   * Another checkout's production build (e.g. main) whose mission page joins the rounds as a
+   * third page, on a copy of the same database: a before/after in one run.
+   */
+  compareDir?: string;
   build: BuildMode;
   resultsDir: string;
   /** Also trace one load of each page at the largest size (not in the figures). */
   profile: boolean;
 }
 
-type VariantName = "subject" | "baseline";
+type VariantName = "subject" | "baseline" | "reference";
 
 const LABELS: Record<VariantName, string> = {
   subject: "mission page (next start, /missions/{id})",
   baseline: "bare MapLibre page (same bytes, style, camera, clusters, layers)",
+  reference: "mission page of --compare-dir (same database, same bare page)",
 };
 
 /** Medians over the measured loads, in ms from navigation start (bytes for sizes). */
@@ -89,8 +99,11 @@ export interface SizeResult {
   json: { rawBytes: number; gzipBytes: number; contentType: string };
   subject: VariantSummary;
   baseline: VariantSummary;
+  reference?: VariantSummary;
   /** subject ÷ baseline time: median of the per-round ratios (min–max), and of the medians. */
   ratio: { value: number; min: number; max: number; ofMedians: number; goal: number; meetsGoal: boolean };
+  /** reference ÷ baseline, the same way (with --compare-dir). */
+  referenceRatio?: { value: number; min: number; max: number; ofMedians: number };
   loadAverage1m: number[];
 }
 
@@ -99,6 +112,7 @@ export interface MapPointsResults {
   goal: string;
   settings: MapPointsSettings;
   nextBuild: BuildOutcome;
+  compareDir?: string;
   browser?: { version: string; viewport: typeof VIEWPORT; canvas: { width: number; height: number } };
   sizes: SizeResult[];
   profiles?: { submissions: number; subject: TraceSummary; baseline: TraceSummary };
@@ -146,6 +160,8 @@ interface Variant {
   storage?: StorageState;
   target: ProbeTarget;
 }
+
+type Variants = { subject: Variant; baseline: Variant; reference?: Variant };
 
 /** One first visit in a fresh context: navigate, wait for the mark, read the timings. */
 async function loadOnce(browser: Browser, variant: Variant): Promise<PageSample> {
@@ -221,10 +237,11 @@ async function tracedLoad(browser: Browser, variant: Variant, savedAs: string): 
 }
 
 /** The points exactly as the mission page receives them (through the dashboard proxy, signed in). */
-async function capturePoints(browser: Browser, storage: StorageState, appUrl: string, mission: SeededMission) {
+export async function capturePoints(browser: Browser, storage: StorageState, appUrl: string, mission: SeededMission) {
   const context = await freshContext(browser, storage);
   try {
-    const response = await context.request.get(`${appUrl}/dashboard-api/missions/${mission.id}/submission-points`);
+    // Playwright's default 30 s is too short for the database to write a million points on a busy machine.
+    const response = await context.request.get(`${appUrl}/dashboard-api/missions/${mission.id}/submission-points`, { timeout: LOAD_TIMEOUT_MS });
     const body = await response.body();
     if (response.status() !== 200) throw new Error(`submission-points answered ${response.status()}: ${body.toString("utf8").slice(0, 300)}`);
     const parsed = JSON.parse(body.toString("utf8")) as { features?: unknown[] };
@@ -237,7 +254,7 @@ async function capturePoints(browser: Browser, storage: StorageState, appUrl: st
 }
 
 /** The maplibre files, the worker, the basemap; the points and bare pages are added per size. */
-async function startBaseline(): Promise<StaticServer> {
+export async function startBaseline(): Promise<StaticServer> {
   const file = (path: string) => ({ body: readFileSync(path), contentType: contentTypeOf(path) });
   const files = new Map([
     ["/maplibre-gl.mjs", file(join(MAPLIBRE_DIST, "maplibre-gl.mjs"))],
@@ -249,14 +266,15 @@ async function startBaseline(): Promise<StaticServer> {
 
 async function measureSize(
   browser: Browser,
-  variants: Record<VariantName, Variant>,
+  variants: Variants,
   settings: MapPointsSettings,
 ): Promise<{ samples: Record<VariantName, PageSample[]>; loadAverage1m: number[] }> {
   const n = variants.subject.target.count;
-  const samples: Record<VariantName, PageSample[]> = { subject: [], baseline: [] };
+  const samples: Record<VariantName, PageSample[]> = { subject: [], baseline: [], reference: [] };
   const load: number[] = [];
-  // Each round runs both; who goes first alternates, so drift of the machine lands on both alike.
-  const order = (round: number): Variant[] => (round % 2 === 0 ? [variants.subject, variants.baseline] : [variants.baseline, variants.subject]);
+  // Each round runs every page; who goes first rotates, so drift of the machine lands on all alike.
+  const all = [variants.subject, variants.baseline, ...(variants.reference ? [variants.reference] : [])];
+  const order = (round: number): Variant[] => [...all.slice(round % all.length), ...all.slice(0, round % all.length)];
   for (let r = 0; r < settings.warmupRounds; r++) {
     for (const variant of order(r)) {
       const s = await loadOnce(browser, variant);
@@ -277,24 +295,37 @@ async function measureSize(
 export async function runMapPoints(options: MapPointsOptions): Promise<MapPointsResults> {
   const { supervisor, sizes, rounds, warmupRounds } = options;
   const settings = { sizes, rounds, warmupRounds };
-  const goal = `mission page time to points drawn ≤ ${GOAL.maxRatio} × the bare MapLibre page's`;
+  const goal = `mission page time to points drawn ≤ ${GOAL.maxRatio} × the bare MapLibre page's (≤ ${GOAL.maxRatioAtMillion} × at 1,000,000 points)`;
   const nextBuild = await ensureNextBuild(supervisor, options.build);
   if (!nextBuild.usable) return { benchmark: "map-points", goal, settings, nextBuild, sizes: [], notRun: nextBuild.reason };
 
+  const { compareDir } = options;
+  if (compareDir && !existsSync(join(compareDir, ".next/BUILD_ID"))) throw new Error(`--compare-dir ${compareDir} has no production build (.next/BUILD_ID)`);
+
   const dataDir = supervisor.tempDir("map-points-data");
   const seeded = await seedDashboard(dataDir, sizes, log);
+  // PGlite is one process per directory: the other checkout gets a copy of the same rows.
+  let referenceDataDir: string | undefined;
+  if (compareDir) {
+    referenceDataDir = supervisor.tempDir("map-points-reference-data");
+    cpSync(dataDir, referenceDataDir, { recursive: true });
+  }
   const app = await startApi(supervisor, "next", { dataDir });
   log(`next start on ${app.url}`);
+  const reference = compareDir ? await startApi(supervisor, "next", { dataDir: referenceDataDir, root: compareDir }) : undefined;
+  if (reference) log(`--compare-dir ${compareDir}: next start on ${reference.url}`);
   const browser = await launchChromium();
   const baseline = await startBaseline();
   try {
     const storage = await signIn(browser, app.url, seeded.user);
-    const subjectOf = (mission: SeededMission): Variant => ({
-      name: "subject",
-      url: `${app.url}/missions/${mission.id}`,
-      storage,
+    const referenceStorage = reference ? await signIn(browser, reference.url, seeded.user) : undefined;
+    const pageOf = (name: "subject" | "reference", origin: string, pageStorage: StorageState | undefined, mission: SeededMission): Variant => ({
+      name,
+      url: `${origin}/missions/${mission.id}`,
+      ...(pageStorage ? { storage: pageStorage } : {}),
       target: { mark: POINTS_DRAWN_MARK, count: mission.submissions, pointsPart: "/submission-points", workerPart: MAPLIBRE_WORKER_PATH },
     });
+    const subjectOf = (mission: SeededMission): Variant => pageOf("subject", app.url, storage, mission);
     // A first visit that is not measured: Next loads the route's modules on first request, and it
     // tells the size of the map's canvas, which the bare page copies.
     const first = seeded.missions[0];
@@ -306,7 +337,7 @@ export async function runMapPoints(options: MapPointsOptions): Promise<MapPoints
     log(`mission page map canvas ${probe.canvas.width} × ${probe.canvas.height} at devicePixelRatio ${probe.devicePixelRatio}; first visit ${fmt(probe.drawnMs)} ms`);
 
     const results: SizeResult[] = [];
-    let largest: Record<VariantName, Variant> | undefined;
+    let largest: Variants | undefined;
     for (const mission of seeded.missions) {
       const n = mission.submissions;
       const captured = await capturePoints(browser, storage, app.url, mission);
@@ -316,7 +347,8 @@ export async function runMapPoints(options: MapPointsOptions): Promise<MapPoints
         body: Buffer.from(barePageHtml({ origin: baseline.url, pointsPath, bbox: mission.bbox, ...probe.canvas })),
         contentType: contentTypeOf("bare.html"),
       });
-      const variants: Record<VariantName, Variant> = {
+      const variants: Variants = {
+        ...(reference ? { reference: pageOf("reference", reference.url, referenceStorage, mission) } : {}),
         subject: subjectOf(mission),
         baseline: {
           name: "baseline",
@@ -330,6 +362,8 @@ export async function runMapPoints(options: MapPointsOptions): Promise<MapPoints
       const subject = summarise("subject", variants.subject.url, samples.subject);
       const base = summarise("baseline", variants.baseline.url, samples.baseline);
       const value = round3(median(perRound));
+      const referenceSummary = variants.reference ? summarise("reference", variants.reference.url, samples.reference) : undefined;
+      const referencePerRound = samples.reference.map((s, i) => s.drawnMs / (samples.baseline[i]?.drawnMs ?? NaN));
       results.push({
         submissions: n,
         missionId: mission.id,
@@ -341,9 +375,20 @@ export async function runMapPoints(options: MapPointsOptions): Promise<MapPoints
           min: round3(Math.min(...perRound)),
           max: round3(Math.max(...perRound)),
           ofMedians: round3(subject.medianDrawnMs / base.medianDrawnMs),
-          goal: GOAL.maxRatio,
-          meetsGoal: value <= GOAL.maxRatio,
+          goal: goalFor(n),
+          meetsGoal: value <= goalFor(n),
         },
+        ...(referenceSummary
+          ? {
+              reference: referenceSummary,
+              referenceRatio: {
+                value: round3(median(referencePerRound)),
+                min: round3(Math.min(...referencePerRound)),
+                max: round3(Math.max(...referencePerRound)),
+                ofMedians: round3(referenceSummary.medianDrawnMs / base.medianDrawnMs),
+              },
+            }
+          : {}),
         loadAverage1m,
       });
     }
@@ -362,6 +407,7 @@ export async function runMapPoints(options: MapPointsOptions): Promise<MapPoints
       goal,
       settings,
       nextBuild,
+      ...(compareDir ? { compareDir } : {}),
       browser: { version: browser.version(), viewport: VIEWPORT, canvas: probe.canvas },
       sizes: results,
       ...(profiles ? { profiles } : {}),
@@ -370,6 +416,7 @@ export async function runMapPoints(options: MapPointsOptions): Promise<MapPoints
     await browser.close();
     await baseline.close();
     await app.process.stop();
+    await reference?.process.stop();
   }
 }
 
@@ -405,6 +452,22 @@ export function formatMapPoints(results: MapPointsResults): string {
       (s) =>
         `| ${fmt(s.submissions)} | ${fmt(s.subject.medianDrawnMs)} | ${fmt(s.baseline.medianDrawnMs)} | **${fmt(s.ratio.value, 2)}** (${fmt(s.ratio.min, 2)}–${fmt(s.ratio.max, 2)}) | ${fmt(s.ratio.ofMedians, 2)} | ≤ ${s.ratio.goal} | ${s.ratio.meetsGoal ? "meets goal" : "**misses goal**"} |`,
     ),
+    ...(results.compareDir
+      ? [
+          "",
+          `The same rounds with the mission page of \`${results.compareDir}\` (--compare-dir) as a third page:`,
+          "",
+          "| submissions | --compare-dir page ms | bare MapLibre ms | its ratio (min–max) | ratio of medians | this tree's ratio |",
+          "|---:|---:|---:|---|---:|---:|",
+          ...results.sizes.flatMap((s) =>
+            s.reference && s.referenceRatio
+              ? [
+                  `| ${fmt(s.submissions)} | ${fmt(s.reference.medianDrawnMs)} | ${fmt(s.baseline.medianDrawnMs)} | **${fmt(s.referenceRatio.value, 2)}** (${fmt(s.referenceRatio.min, 2)}–${fmt(s.referenceRatio.max, 2)}) | ${fmt(s.referenceRatio.ofMedians, 2)} | ${fmt(s.ratio.value, 2)} |`,
+                ]
+              : [],
+          ),
+        ]
+      : []),
     "",
     "Where the time goes (medians, ms from navigation start unless said otherwise):",
     "",
@@ -412,10 +475,10 @@ export function formatMapPoints(results: MapPointsResults): string {
     "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   );
   for (const s of results.sizes) {
-    for (const v of [s.subject, s.baseline]) {
+    for (const v of [s.subject, s.baseline, ...(s.reference ? [s.reference] : [])]) {
       const m = v.median;
       lines.push(
-        `| ${fmt(s.submissions)} | ${v.name === "subject" ? "mission page" : "bare"} | ${ms(m.documentFirstByteMs)} | ${ms(m.domContentLoadedMs)} | ${ms(m.pointsRequestedMs)} | ${ms(m.pointsWaitMs)} | ${ms(m.pointsReceivedMs)} | ${ms(m.canvasCreatedMs)} | ${ms(m.mapReadyMs)} | ${ms(v.medianDrawnMs)} | ${ms(m.lastStepMs)} | ${ms(m.longTaskMs)} | ${mb(m.pointsTransferBytes)} |`,
+        `| ${fmt(s.submissions)} | ${{ subject: "mission page", baseline: "bare", reference: "--compare-dir page" }[v.name]} | ${ms(m.documentFirstByteMs)} | ${ms(m.domContentLoadedMs)} | ${ms(m.pointsRequestedMs)} | ${ms(m.pointsWaitMs)} | ${ms(m.pointsReceivedMs)} | ${ms(m.canvasCreatedMs)} | ${ms(m.mapReadyMs)} | ${ms(v.medianDrawnMs)} | ${ms(m.lastStepMs)} | ${ms(m.longTaskMs)} | ${mb(m.pointsTransferBytes)} |`,
       );
     }
   }

@@ -27,8 +27,15 @@
 //   --export-images <n>  images in the mission-export throughput mission (default 400)
 //   --memory-sizes <a,b> image counts of the mission-export memory check (default 100,1000)
 // Browser benchmarks (map-points, first-load-js; Chromium at /usr/bin/chromium, `next start`):
-//   --map-sizes <a,b>    submissions per mission in map-points (default 10000,100000); its rounds
-//                        are --rounds / --warmup-rounds (page loads per page per size)
+//   --map-sizes <a,b>    submissions per mission in map-points (default 10000,100000,1000000); its
+//                        rounds are --rounds / --warmup-rounds (page loads per page per size)
+//   --compare-dir <dir>  another checkout with its own node_modules and production build (e.g. a
+//                        worktree of main): its mission page runs in the same rounds on a copy
+//                        of the same database, as a third page — a before/after in one run
+//                        (lighthouse-mission takes it too)
+// lighthouse-mission (Lighthouse desktop on the mission page vs the bare MapLibre page, a fresh
+//   Chromium per run): --rounds / --warmup-rounds runs per page; --lighthouse-submissions <n>
+//   submissions in the measured mission (default 10000)
 // orders-create (autocannon like api-get-mission): --warmup once per target, then --rounds rounds
 //   of --duration seconds per target, the order alternating; PostgreSQL too when TEST_DATABASE_URL
 //   is set; --profile adds a PGlite pass under `node --cpu-prof`
@@ -42,7 +49,7 @@
 // (the standalone API or the bare server did not start, or set-up through the API failed).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, platform, release, totalmem } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { formatApiGetMission, runApiGetMission } from "./api-get-mission";
 import { firstLoadJsHeader, formatFirstLoadJs, runFirstLoadJs } from "./first-load-js";
@@ -52,6 +59,7 @@ import { lazyPhotoSet, type PhotoSet } from "./lib/photo-set";
 import { Supervisor } from "./lib/processes";
 import type { RoundSettings } from "./lib/rounds";
 import { ROOT } from "./lib/targets";
+import { DEFAULT_SUBMISSIONS as LIGHTHOUSE_SUBMISSIONS, formatLighthouseMission, lighthouseHeader, runLighthouseMission } from "./lighthouse-mission";
 import { DEFAULT_SIZES as MAP_SIZES, formatMapPoints, mapPointsHeader, runMapPoints } from "./map-points";
 import { formatMissionExport, runMissionExport } from "./mission-export";
 import { formatOrderDeliveryLatency, orderDeliveryHeader, orderDeliverySettings, runOrderDeliveryLatency } from "./order-delivery-latency";
@@ -67,6 +75,8 @@ interface FileInputs {
   memorySizes: number[];
   /** Submissions per mission in map-points. */
   mapSizes: number[];
+  /** Submissions of the mission lighthouse-mission measures. */
+  lighthouseSubmissions: number;
 }
 
 interface RunOptions {
@@ -77,6 +87,8 @@ interface RunOptions {
   rounds: RoundSettings;
   inputs: FileInputs;
   selected: string[];
+  /** map-points: another checkout whose mission page joins the rounds. */
+  compareDir?: string;
 }
 
 interface RunContext {
@@ -121,6 +133,10 @@ function fileHeader(options: RunOptions): string[] {
 
 function mapPointsSettings(options: RunOptions) {
   return { sizes: options.inputs.mapSizes, rounds: options.rounds.rounds, warmupRounds: options.rounds.warmupRounds };
+}
+
+function lighthouseSettings(options: RunOptions) {
+  return { submissions: options.inputs.lighthouseSubmissions, rounds: options.rounds.rounds, warmupRounds: options.rounds.warmupRounds };
 }
 
 // New benchmarks: add a sibling module and one entry here.
@@ -201,8 +217,29 @@ const BENCHMARKS: Benchmark[] = [
     name: "map-points",
     header: (options) => mapPointsHeader(mapPointsSettings(options)),
     run: async ({ supervisor, options, resultsDir }) => {
-      const results = await runMapPoints({ supervisor, resultsDir, build: options.build, profile: options.profile, ...mapPointsSettings(options) });
+      const results = await runMapPoints({
+        supervisor,
+        resultsDir,
+        build: options.build,
+        profile: options.profile,
+        ...(options.compareDir ? { compareDir: options.compareDir } : {}),
+        ...mapPointsSettings(options),
+      });
       return { results, markdown: formatMapPoints(results) };
+    },
+  },
+  {
+    name: "lighthouse-mission",
+    header: (options) => lighthouseHeader(lighthouseSettings(options)),
+    run: async ({ supervisor, options, resultsDir }) => {
+      const results = await runLighthouseMission({
+        supervisor,
+        resultsDir,
+        build: options.build,
+        ...(options.compareDir ? { compareDir: options.compareDir } : {}),
+        ...lighthouseSettings(options),
+      });
+      return { results, markdown: formatLighthouseMission(results) };
     },
   },
   {
@@ -267,6 +304,8 @@ function parseOptions(argv: string[]): RunOptions {
       "export-images": { type: "string" },
       "memory-sizes": { type: "string" },
       "map-sizes": { type: "string" },
+      "compare-dir": { type: "string" },
+      "lighthouse-submissions": { type: "string" },
     },
   });
   if (values.build && values["no-build"])
@@ -299,8 +338,10 @@ function parseOptions(argv: string[]): RunOptions {
       exportImages: positiveInteger(values["export-images"], 400, "--export-images"),
       memorySizes: sizeList(values["memory-sizes"], [100, 1000], "--memory-sizes"),
       mapSizes: sizeList(values["map-sizes"], MAP_SIZES, "--map-sizes", 1),
+      lighthouseSubmissions: positiveInteger(values["lighthouse-submissions"], LIGHTHOUSE_SUBMISSIONS, "--lighthouse-submissions"),
     },
     selected: positionals,
+    ...(values["compare-dir"] ? { compareDir: resolve(values["compare-dir"]) } : {}),
   };
 }
 

@@ -36,6 +36,12 @@ export interface BarePageOptions {
   /** CSS pixel size of the mission page's map canvas: drawing cost follows the canvas size. */
   width: number;
   height: number;
+  /**
+   * A line of text above the map. Lighthouse needs some content it recognises as painted (a
+   * WebGL canvas alone ends in NO_FCP), so lighthouse-mission gives the page a heading, as the
+   * mission page has one.
+   */
+  heading?: string;
 }
 
 // What the page does, in order: start fetching the points, create the map on the basemap with the
@@ -88,7 +94,7 @@ export function barePageHtml(options: BarePageOptions): string {
 <style>html, body { margin: 0; } #map { width: ${options.width}px; height: ${options.height}px; }</style>
 </head>
 <body>
-<div id="map"></div>
+${options.heading ? `<h1 style="font: 600 24px sans-serif; margin: 8px">${options.heading.replaceAll("<", "&lt;")}</h1>\n` : ""}<div id="map"></div>
 <script type="application/json" id="config">${json}</script>
 <script type="module">${PAGE_SCRIPT}</script>
 </body>

@@ -93,10 +93,13 @@ export interface ProbeTarget {
 
 /** Waits until the mark for `count` points exists (the mark carries its own time; polling only notices it). */
 export async function waitForDrawn(page: Page, target: ProbeTarget, timeoutMs: number): Promise<void> {
-  await page.waitForFunction(`window.__mapBench.drawnAt(${JSON.stringify(target.mark)}, ${target.count}) !== null`, undefined, {
-    polling: 100,
-    timeout: timeoutMs,
-  });
+  // A function, not a string: Playwright evaluates a string predicate with `new Function` in the
+  // page, which the pages' Content-Security-Policy (no 'unsafe-eval') refuses.
+  await page.waitForFunction(
+    ([mark, count]) => (window as unknown as { __mapBench: { drawnAt(mark: string, count: number): number | null } }).__mapBench.drawnAt(mark, count) !== null,
+    [target.mark, target.count] as const,
+    { polling: 100, timeout: timeoutMs },
+  );
 }
 
 export async function collectSample(page: Page, target: ProbeTarget): Promise<PageSample> {

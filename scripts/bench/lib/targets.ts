@@ -71,9 +71,10 @@ function apiCommand(
   kind: ApiKind,
   port: number,
   cpuProfileDir: string | undefined,
+  root: string,
 ): { command: string; args: string[] } {
   // `npm start`: the custom server (Hono before Next) over the production build.
-  if (kind === "next") return { command: TSX, args: ["scripts/server.ts"] };
+  if (kind === "next") return { command: join(root, "node_modules/.bin/tsx"), args: ["scripts/server.ts"] };
   if (cpuProfileDir) {
     // No tsx wrapper process: --cpu-prof must be on the node process that runs the server.
     return {
@@ -99,16 +100,24 @@ function apiCommand(
 export async function startApi(
   supervisor: Supervisor,
   kind: ApiKind,
-  options: { cpuProfileDir?: string; dataDir?: string; postgres?: ApiPostgres; env?: Record<string, string> } = {},
+  options: {
+    cpuProfileDir?: string;
+    dataDir?: string;
+    postgres?: ApiPostgres;
+    env?: Record<string, string>;
+    /** Another checkout of the app (with its own node_modules and build) to run instead of this one. */
+    root?: string;
+  } = {},
 ): Promise<RunningApi> {
   const port = await freePort();
   const dataDir = options.dataDir ?? supervisor.tempDir(`${kind}-data`);
-  const { command, args } = apiCommand(kind, port, options.cpuProfileDir);
+  const root = options.root ?? ROOT;
+  const { command, args } = apiCommand(kind, port, options.cpuProfileDir, root);
   const child = supervisor.spawn({
     name: kind,
     command,
     args,
-    cwd: ROOT,
+    cwd: root,
     env: apiEnv(port, dataDir, options.postgres, options.env),
   });
   const url = `http://127.0.0.1:${port}`;

@@ -1,0 +1,376 @@
+// Report: Lighthouse (desktop preset) on the mission page, signed in, against the bare MapLibre
+// page of map-points drawing the same points (the ceiling a map page reaches on this machine),
+// in the same run, runs interleaved (who goes first alternates). Chromium is Debian's, started
+// here for each run with its own empty profile (every run a first visit), the session cookie sent
+// as a header.
+// Goal (issue): Performance ≥ 90 on the mission page. Reported, never a pass/fail of the tests.
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { loadavg } from "node:os";
+import { join } from "node:path";
+import lighthouse, { desktopConfig, type Flags, type Result } from "lighthouse";
+import sharp from "sharp";
+import { barePageHtml } from "./lib/bare-map-page";
+import { CHROMIUM, launchChromium, signIn, type StorageState } from "./lib/browser";
+import { seedDashboard } from "./lib/dashboard-fixture";
+import { fmt } from "./lib/file-report";
+import { freePort } from "./lib/http";
+import { ensureNextBuild, type BuildMode, type BuildOutcome } from "./lib/next-build";
+import type { Supervisor } from "./lib/processes";
+import { median } from "./lib/rounds";
+import { contentTypeOf } from "./lib/static-server";
+import { ROOT, startApi } from "./lib/targets";
+import { capturePoints, startBaseline } from "./map-points";
+
+export const GOAL = { minPerformance: 90 } as const;
+/** Submissions of the measured mission: a busy live mission. */
+export const DEFAULT_SUBMISSIONS = 10_000;
+/** Lighthouse's desktop preset emulates this screen (constants.screenEmulationMetrics.desktop). */
+const DESKTOP = { width: 1350, height: 940 } as const;
+/** As the issue's runs: Debian's Chromium, headless, no GPU (WebGL through SwiftShader, allowed explicitly). */
+export const LIGHTHOUSE_CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--use-angle=swiftshader",
+  "--enable-unsafe-swiftshader",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+const METRICS = {
+  fcpMs: "first-contentful-paint",
+  lcpMs: "largest-contentful-paint",
+  tbtMs: "total-blocking-time",
+  speedIndexMs: "speed-index",
+  cls: "cumulative-layout-shift",
+} as const;
+type MetricName = keyof typeof METRICS;
+
+export interface LighthouseSettings {
+  submissions: number;
+  rounds: number;
+  warmupRounds: number;
+}
+
+export interface LighthouseOptions extends LighthouseSettings {
+  supervisor: Supervisor;
+  /** Another checkout's production build (e.g. main): its mission page joins the rounds, on a copy of the same database. */
+  compareDir?: string;
+  build: BuildMode;
+  resultsDir: string;
+}
+
+type VariantName = "subject" | "baseline" | "reference";
+
+interface RunSample {
+  performance: number;
+  metrics: Record<MetricName, number>;
+  /** Main-thread time by category (Lighthouse's mainthread-work-breakdown), ms. */
+  mainThread: Record<string, number>;
+  /** Script evaluation + parse per URL (bootup-time), ms, largest first. */
+  bootup: { url: string; scriptingMs: number; parseMs: number }[];
+  /** Whether the map was drawn when Lighthouse stopped (the final screenshot is kept). */
+  finalScreenshot: string | null;
+}
+
+interface VariantSummary {
+  name: VariantName;
+  label: string;
+  url: string;
+  performance: { median: number; min: number; max: number; all: number[] };
+  metrics: Record<MetricName, { median: number; min: number; max: number }>;
+  samples: RunSample[];
+}
+
+export interface LighthouseResults {
+  benchmark: "lighthouse-mission";
+  goal: string;
+  settings: LighthouseSettings;
+  nextBuild: BuildOutcome;
+  lighthouse: { version: string; chromium: string; args: string[] };
+  subject?: VariantSummary;
+  baseline?: VariantSummary;
+  reference?: VariantSummary;
+  compareDir?: string;
+  meetsGoal?: boolean;
+  loadAverage1m: number[];
+  screenshots: string[];
+  notRun?: string;
+}
+
+const log = (message: string) => console.error(`[bench] lighthouse-mission: ${message}`);
+
+/** Starts Debian's Chromium with a remote-debugging port and an empty profile of its own. */
+async function startChrome(supervisor: Supervisor): Promise<{ port: number; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const profile = supervisor.tempDir("lighthouse-chrome");
+  const child = supervisor.spawn({
+    name: "chromium",
+    command: CHROMIUM,
+    args: [...LIGHTHOUSE_CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, "about:blank"],
+  });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.hasExited()) throw new Error(`chromium exited before it was ready:\n${child.logTail()}`);
+    const ok = await fetch(`http://127.0.0.1:${port}/json/version`, { signal: AbortSignal.timeout(1_000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error(`chromium did not open its debugging port:\n${child.logTail()}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    port,
+    stop: async () => {
+      await child.stop();
+      supervisor.removeTempDir(profile);
+    },
+  };
+}
+
+function cookieHeader(storage: StorageState, origin: string): string {
+  const host = new URL(origin).hostname;
+  return storage.cookies
+    .filter((c) => c.domain.replace(/^\./, "") === host)
+    .map((c) => `${c.name}=${c.value}`)
+    .join("; ");
+}
+
+function numeric(lhr: Result, id: string): number {
+  const value = lhr.audits[id]?.numericValue;
+  if (typeof value !== "number") throw new Error(`Lighthouse gave no ${id} (${lhr.runtimeError?.message ?? "no runtime error"})`);
+  return value;
+}
+
+function detailItems(lhr: Result, id: string): Record<string, unknown>[] {
+  const details = lhr.audits[id]?.details;
+  return details && "items" in details && Array.isArray(details.items) ? (details.items as Record<string, unknown>[]) : [];
+}
+
+/** Lighthouse's runtime errors that a second run usually does not repeat (trace or paint not recorded). */
+const RETRIED_ERRORS = new Set(["NO_NAVSTART", "NO_FCP", "NO_LCP", "NO_TRACING_STARTED"]);
+const ATTEMPTS = 3;
+
+/** One Lighthouse run; one that ends in a recording error is run again (and logged), up to ATTEMPTS times. */
+async function runOnceRetried(supervisor: Supervisor, url: string, cookie: string | null, screenshotPath: string | null): Promise<RunSample> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnce(supervisor, url, cookie, screenshotPath);
+    } catch (error) {
+      const code = error instanceof LighthouseRuntimeError ? error.code : null;
+      if (!code || !RETRIED_ERRORS.has(code) || attempt >= ATTEMPTS) throw error;
+      log(`${url}: ${code}, running again (${attempt}/${ATTEMPTS - 1})`);
+    }
+  }
+}
+
+class LighthouseRuntimeError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(`Lighthouse: ${code}: ${message}`);
+  }
+}
+
+async function runOnce(supervisor: Supervisor, url: string, cookie: string | null, screenshotPath: string | null): Promise<RunSample> {
+  const chrome = await startChrome(supervisor);
+  try {
+    const flags: Flags = {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance"],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    };
+    const result = await lighthouse(url, flags, desktopConfig);
+    if (!result) throw new Error("Lighthouse returned nothing");
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new LighthouseRuntimeError(lhr.runtimeError.code, lhr.runtimeError.message);
+    if (lhr.finalDisplayedUrl !== url) throw new Error(`Lighthouse ended at ${lhr.finalDisplayedUrl}, not ${url} (signed out?)`);
+    const score = lhr.categories.performance?.score;
+    if (typeof score !== "number") throw new Error("Lighthouse gave no performance score");
+    const metrics = Object.fromEntries(Object.entries(METRICS).map(([name, id]) => [name, numeric(lhr, id)])) as Record<MetricName, number>;
+    const mainThread = Object.fromEntries(
+      detailItems(lhr, "mainthread-work-breakdown").map((item) => [String(item.groupLabel ?? item.group), Math.round(Number(item.duration))]),
+    );
+    const bootup = detailItems(lhr, "bootup-time")
+      .map((item) => ({ url: String(item.url), scriptingMs: Math.round(Number(item.scripting)), parseMs: Math.round(Number(item.scriptParseCompile)) }))
+      .slice(0, 6);
+    let finalScreenshot: string | null = null;
+    const shot = lhr.audits["final-screenshot"]?.details;
+    if (screenshotPath && shot && "data" in shot && typeof shot.data === "string") {
+      // Lighthouse gives a JPEG; kept as PNG, which every image viewer here shows.
+      await sharp(Buffer.from(shot.data.replace(/^data:image\/\w+;base64,/, ""), "base64"))
+        .png()
+        .toFile(screenshotPath);
+      finalScreenshot = screenshotPath;
+    }
+    return { performance: Math.round(score * 100), metrics, mainThread, bootup, finalScreenshot };
+  } finally {
+    await chrome.stop();
+  }
+}
+
+function spread(values: number[]) {
+  return { median: median(values), min: Math.min(...values), max: Math.max(...values) };
+}
+
+function summarise(name: VariantName, label: string, url: string, samples: RunSample[]): VariantSummary {
+  const scores = samples.map((s) => s.performance);
+  const metrics = Object.fromEntries((Object.keys(METRICS) as MetricName[]).map((m) => [m, spread(samples.map((s) => s.metrics[m]))])) as VariantSummary["metrics"];
+  return { name, label, url, performance: { ...spread(scores), all: scores }, metrics, samples };
+}
+
+/** The CSS size of the mission page's map at Lighthouse's desktop screen, for the bare page's map. */
+async function missionMapSize(url: string, storage: StorageState): Promise<{ width: number; height: number }> {
+  const browser = await launchChromium();
+  try {
+    const page = await (await browser.newContext({ viewport: DESKTOP, deviceScaleFactor: 1, storageState: storage })).newPage();
+    await page.goto(url);
+    const box = await page.locator(".maplibregl-canvas").boundingBox({ timeout: 120_000 });
+    if (!box) throw new Error("the mission page has no visible .maplibregl-canvas");
+    return { width: Math.round(box.width), height: Math.round(box.height) };
+  } finally {
+    await browser.close();
+  }
+}
+
+export async function runLighthouseMission(options: LighthouseOptions): Promise<LighthouseResults> {
+  const { supervisor, submissions, rounds, warmupRounds } = options;
+  const settings = { submissions, rounds, warmupRounds };
+  const goal = `mission page Lighthouse Performance (desktop) ≥ ${GOAL.minPerformance}`;
+  const pkg = JSON.parse(readFileSync(join(ROOT, "node_modules/lighthouse/package.json"), "utf8")) as { version: string };
+  const base = { benchmark: "lighthouse-mission" as const, goal, settings, lighthouse: { version: pkg.version, chromium: CHROMIUM, args: LIGHTHOUSE_CHROMIUM_ARGS }, loadAverage1m: [], screenshots: [] };
+  const nextBuild = await ensureNextBuild(supervisor, options.build);
+  if (!nextBuild.usable) return { ...base, nextBuild, notRun: nextBuild.reason };
+
+  const dataDir = supervisor.tempDir("lighthouse-data");
+  const seeded = await seedDashboard(dataDir, [submissions], log);
+  const mission = seeded.missions[0];
+  if (!mission) throw new Error("no mission seeded");
+  const { compareDir } = options;
+  if (compareDir && !existsSync(join(compareDir, ".next/BUILD_ID"))) throw new Error(`--compare-dir ${compareDir} has no production build (.next/BUILD_ID)`);
+  let referenceDataDir: string | undefined;
+  if (compareDir) {
+    referenceDataDir = supervisor.tempDir("lighthouse-reference-data");
+    cpSync(dataDir, referenceDataDir, { recursive: true });
+  }
+  const app = await startApi(supervisor, "next", { dataDir });
+  const reference = compareDir ? await startApi(supervisor, "next", { dataDir: referenceDataDir, root: compareDir }) : undefined;
+  const baselineServer = await startBaseline();
+  const shotsDir = join(options.resultsDir, "lighthouse");
+  mkdirSync(shotsDir, { recursive: true });
+  try {
+    const browser = await launchChromium();
+    let storage: StorageState;
+    let referenceStorage: StorageState | undefined;
+    let captured: Awaited<ReturnType<typeof capturePoints>>;
+    try {
+      storage = await signIn(browser, app.url, seeded.user);
+      if (reference) referenceStorage = await signIn(browser, reference.url, seeded.user);
+      captured = await capturePoints(browser, storage, app.url, mission);
+    } finally {
+      await browser.close();
+    }
+    const subjectUrl = `${app.url}/missions/${mission.id}`;
+    const size = await missionMapSize(subjectUrl, storage);
+    log(`mission map ${size.width} × ${size.height} at ${DESKTOP.width} × ${DESKTOP.height}`);
+    baselineServer.put("/points.json", { body: captured.body, contentType: captured.contentType });
+    baselineServer.put("/bare.html", {
+      body: Buffer.from(barePageHtml({ origin: baselineServer.url, pointsPath: "/points.json", bbox: mission.bbox, heading: "Bare MapLibre", ...size })),
+      contentType: contentTypeOf("bare.html"),
+    });
+    const baselineUrl = `${baselineServer.url}/bare.html`;
+    const cookie = cookieHeader(storage, app.url);
+    const referenceUrl = reference ? `${reference.url}/missions/${mission.id}` : null;
+    const variants: { name: VariantName; url: string; cookie: string | null }[] = [
+      { name: "subject", url: subjectUrl, cookie },
+      { name: "baseline", url: baselineUrl, cookie: null },
+      ...(reference && referenceUrl && referenceStorage ? [{ name: "reference" as const, url: referenceUrl, cookie: cookieHeader(referenceStorage, reference.url) }] : []),
+    ];
+    const samples: Record<VariantName, RunSample[]> = { subject: [], baseline: [], reference: [] };
+    const load: number[] = [];
+    const screenshots: string[] = [];
+    for (let r = 0; r < warmupRounds + rounds; r++) {
+      const measured = r >= warmupRounds;
+      // Who goes first rotates, so drift of the machine lands on every page alike.
+      for (const variant of [...variants.slice(r % variants.length), ...variants.slice(0, r % variants.length)]) {
+        const shot = measured ? join(shotsDir, `${variant.name}-round-${r - warmupRounds + 1}.png`) : null;
+        const sample = await runOnceRetried(supervisor, variant.url, variant.cookie, shot);
+        if (sample.finalScreenshot) screenshots.push(sample.finalScreenshot);
+        log(
+          `${measured ? `round ${r - warmupRounds + 1}/${rounds}` : "warm-up"} ${variant.name}: performance ${sample.performance}, ` +
+            `FCP ${fmt(sample.metrics.fcpMs)} ms, LCP ${fmt(sample.metrics.lcpMs)} ms, TBT ${fmt(sample.metrics.tbtMs)} ms, SI ${fmt(sample.metrics.speedIndexMs)} ms, CLS ${fmt(sample.metrics.cls, 3)}`,
+        );
+        if (measured) samples[variant.name].push(sample);
+      }
+      if (measured) load.push(Math.round((loadavg()[0] ?? 0) * 100) / 100);
+    }
+    const subject = summarise("subject", "mission page (npm start, /missions/{id}, signed in)", subjectUrl, samples.subject);
+    const baseline = summarise("baseline", "bare MapLibre page (same points, style, camera, clusters, layers)", baselineUrl, samples.baseline);
+    const referenceSummary = referenceUrl ? summarise("reference", `mission page of ${compareDir ?? ""} (--compare-dir)`, referenceUrl, samples.reference) : undefined;
+    return {
+      ...base,
+      nextBuild,
+      subject,
+      baseline,
+      ...(referenceSummary ? { reference: referenceSummary, compareDir } : {}),
+      meetsGoal: subject.performance.median >= GOAL.minPerformance,
+      loadAverage1m: load,
+      screenshots,
+    };
+  } finally {
+    await baselineServer.close();
+    await app.process.stop();
+    await reference?.process.stop();
+    if (referenceDataDir) rmSync(referenceDataDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// ---- report ---------------------------------------------------------------------------------
+
+export function lighthouseHeader(settings: LighthouseSettings): string[] {
+  return [
+    `- lighthouse-mission: Lighthouse desktop preset (simulated throttling), performance category only, Debian's Chromium (${LIGHTHOUSE_CHROMIUM_ARGS.join(" ")}), ` +
+      `a fresh Chromium and profile per run; ${settings.warmupRounds} warm-up + ${settings.rounds} measured rounds, each the mission page (${fmt(settings.submissions)} submissions) and the bare MapLibre page, who goes first alternating`,
+  ];
+}
+
+const range = (s: { median: number; min: number; max: number }, digits = 0) => `${fmt(s.median, digits)} (${fmt(s.min, digits)}–${fmt(s.max, digits)})`;
+
+export function formatLighthouseMission(results: LighthouseResults): string {
+  const lines = [`### lighthouse-mission — ${results.goal}`, ""];
+  lines.push(`Next build: ${results.nextBuild.action} (${results.nextBuild.reason.split("\n")[0] ?? ""}).`);
+  if (results.notRun || !results.subject || !results.baseline) return [...lines, "", `Not run: ${results.notRun ?? "no results"}`].join("\n");
+  lines.push(
+    `Lighthouse ${results.lighthouse.version}; medians (min–max) of ${results.settings.rounds} runs per page; 1-min load average after each round: ${results.loadAverage1m.map((l) => fmt(l, 2)).join(", ")}.`,
+    "",
+    "| page | Performance | FCP ms | LCP ms | TBT ms | Speed Index ms | CLS |",
+    "|---|---|---|---|---|---|---|",
+  );
+  for (const v of [results.subject, results.baseline, ...(results.reference ? [results.reference] : [])]) {
+    const m = v.metrics;
+    lines.push(`| ${v.label} | **${range(v.performance)}** | ${range(m.fcpMs)} | ${range(m.lcpMs)} | ${range(m.tbtMs)} | ${range(m.speedIndexMs)} | ${range(m.cls, 3)} |`);
+  }
+  lines.push("", `Goal: ${results.meetsGoal ? "met" : "**not met**"} (median ${results.subject.performance.median}).`);
+  const last = results.subject.samples.at(-1);
+  if (last) {
+    lines.push(
+      "",
+      "Mission page, last run — main thread by category (ms): " +
+        Object.entries(last.mainThread)
+          .map(([k, v]) => `${k} ${fmt(v)}`)
+          .join(", "),
+      "",
+      "| script (last run of the mission page) | scripting ms | parse + compile ms |",
+      "|---|---:|---:|",
+      ...last.bootup.map((b) => `| ${b.url.replace(/^https?:\/\/[^/]+/, "")} | ${fmt(b.scriptingMs)} | ${fmt(b.parseMs)} |`),
+    );
+  }
+  if (results.screenshots.length) lines.push("", `Final screenshots: ${results.screenshots.map((s) => `\`${s}\``).join(", ")}`);
+  return lines.join("\n");
+}
