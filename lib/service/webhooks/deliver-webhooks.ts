@@ -49,17 +49,26 @@ interface ClaimRow {
 export async function claimDeliveries(ctx: ServiceContext, { limit = 8, leaseSeconds }: { limit?: number; leaseSeconds: number }): Promise<ClaimedDelivery[]> {
   const rows = await queryRows<ClaimRow>(
     ctx.db,
-    sql`update webhook_deliveries d
+    // Two lookups rather than one with OR: each reads only the rows it returns through the
+    // (status, next_attempt_at) index, where the OR made every claim sort all pending rows.
+    sql`with expired as (
+          select id from webhook_deliveries
+          where status = 'delivering' and locked_until < now()
+          limit ${limit}
+          for update skip locked),
+        due as (
+          select id from webhook_deliveries
+          where status = 'pending' and next_attempt_at <= now()
+          order by next_attempt_at
+          limit ${limit}
+          for update skip locked)
+        update webhook_deliveries d
         set status = 'delivering', attempt_count = d.attempt_count + 1, updated_at = now(),
             locked_until = now() + make_interval(secs => ${leaseSeconds})
         from events e, webhook_endpoints w
           left join organisations o on o.id = w.org_id and w.order_id is not null
-        where e.id = d.event_id and w.id = d.endpoint_id and d.id in (
-          select id from webhook_deliveries
-          where (status = 'pending' and next_attempt_at <= now()) or (status = 'delivering' and locked_until < now())
-          order by next_attempt_at
-          limit ${limit}
-          for update skip locked)
+        where e.id = d.event_id and w.id = d.endpoint_id
+          and d.id in (select id from (select id from expired union all select id from due) claimable limit ${limit})
         returning d.id, d.endpoint_id, d.event_id, e.type as event_type, d.payload, d.attempt_count, w.url, w.enabled,
           case when w.order_id is null then w.secret else o.order_delivery_secret end as secret,
           case when w.order_id is null
