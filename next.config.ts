@@ -3,7 +3,7 @@ import type { NextConfig } from "next";
 import "./lib/env";
 
 const nextConfig: NextConfig = {
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "exifr", "sharp", "busboy", "yazl"],
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "exifr", "sharp", "busboy"],
   poweredByHeader: false,
   reactStrictMode: true,
 };
