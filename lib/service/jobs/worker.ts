@@ -30,7 +30,8 @@ export function startPollingWorker<T>(
   /** Resolves on wake(), on stop(), after `ms` when given, and when a slot frees if `onSlot`. */
   const pause = (ms: number | null, onSlot: boolean) =>
     new Promise<void>((resolve) => {
-      const timer = ms === null ? undefined : setTimeout(resolve, ms);
+      // The timer ends the pause like a wake-up does, so no stale wake-up outlives it.
+      const timer = ms === null ? undefined : setTimeout(() => done(), ms);
       const done = () => {
         clearTimeout(timer);
         wakeUp = undefined;
@@ -66,19 +67,20 @@ export function startPollingWorker<T>(
       }
       // A full claim means more may be due: refill as soon as a slot frees. A short one means the
       // queue is drained for now: wait for a wake-up or the next poll.
-      if (items.length < free && !wokenMeanwhile) await pause(pollMs, false);
+      if (items.length < free && !wokenMeanwhile && !stopped) await pause(pollMs, false);
     }
     await Promise.all(inFlight);
   })();
 
+  const wake = () => {
+    if (wakeUp) wakeUp();
+    else wokenMeanwhile = true;
+  };
   return {
-    wake: () => {
-      if (wakeUp) wakeUp();
-      else wokenMeanwhile = true;
-    },
+    wake,
     stop: async () => {
       stopped = true;
-      wakeUp?.();
+      wake(); // also when stopped mid-claim: the loop must not start a poll-long pause after it
       await loop;
     },
   };
