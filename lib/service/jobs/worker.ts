@@ -67,7 +67,13 @@ export function startPollingWorker<T>(
       }
       // A full claim means more may be due: refill as soon as a slot frees. A short one means the
       // queue is drained for now: wait for a wake-up or the next poll.
-      if (items.length < free && !wokenMeanwhile && !stopped) await pause(pollMs, false);
+      if (items.length < free && !stopped) {
+        // Woken while claiming: claim again, but after the event loop has had a turn — on PGlite a
+        // claim runs on this thread, and claiming back to back on every commit's wake-up would
+        // hold up the responses and settles of the deliveries already in flight.
+        if (wokenMeanwhile) await new Promise<void>((resolve) => setImmediate(resolve));
+        else await pause(pollMs, false);
+      }
     }
     await Promise.all(inFlight);
   })();
