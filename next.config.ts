@@ -3,7 +3,7 @@ import type { NextConfig } from "next";
 import "./lib/env";
 
 const nextConfig: NextConfig = {
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "exifr", "sharp", "busboy", "yazl", "tesseract.js"],
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "exifr", "sharp", "busboy", "tesseract.js"],
   poweredByHeader: false,
   reactStrictMode: true,
 };

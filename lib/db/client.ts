@@ -16,6 +16,11 @@ export interface Database {
   db: Db;
   kind: DatabaseKind;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: LISTEN on `channel` over a connection of its own (re-established when it
+   * drops), calling `onMessage` with each NOTIFY's payload. Resolves to a function that stops it.
+   */
+  listen?(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 export type DatabaseOptions =
@@ -48,7 +53,57 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
     client.release();
   }
   const db: Db = drizzle(pool, { schema });
-  return { db, kind: "postgres", close: () => pool.end() };
+  return { db, kind: "postgres", close: () => pool.end(), listen: (channel, onMessage) => listenOn(pool, channel, onMessage) };
+}
+
+/** Channel names are ours (constants), never input: still, only plain identifiers are accepted. */
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+async function listenOn(pool: import("pg").Pool, channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  let stopped = false;
+  let current: import("pg").PoolClient | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const again = () => {
+    if (!stopped) retry = setTimeout(() => void connect(), 1_000);
+    retry?.unref();
+  };
+  const connect = async () => {
+    let client: import("pg").PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      log.warn("LISTEN connection failed; polling meanwhile", { channel }, error);
+      return again();
+    }
+    client.on("notification", (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? "");
+    });
+    client.on("error", (error) => {
+      log.warn("LISTEN connection lost; polling meanwhile", { channel }, error);
+      if (current === client) current = undefined;
+      client.release(error);
+      again();
+    });
+    try {
+      await client.query(`listen ${channel}`);
+      current = client;
+    } catch (error) {
+      client.release(error instanceof Error ? error : true);
+      log.warn("LISTEN failed; polling meanwhile", { channel }, error);
+      again();
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = undefined;
+    if (!client) return;
+    await client.query(`unlisten ${channel}`).catch(() => undefined);
+    client.release();
+  };
 }
 
 async function openPglite(dataDir: string | null): Promise<Database> {

@@ -2,6 +2,7 @@
 // environment. Kept on globalThis because Next may load this module more than once (route
 // handlers and instrumentation are bundled separately), and PGlite must be opened only once.
 import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { SecretBox } from "@/lib/auth/secret-box";
@@ -14,6 +15,7 @@ import { log } from "@/lib/log";
 import { tokenSettingsFor, type ServiceConfig, type ServiceContext, type StorageConfig } from "./context";
 import { createServiceApp, type ServiceApp } from "./http/app";
 import { startBackgroundWork, type BackgroundOptions, type BackgroundWork } from "./jobs/background";
+import { parseWakePayload, WAKE_CHANNEL, type WorkQueue } from "./jobs/wake-payload";
 import { startTempUploadSweeper } from "./submissions/sweep-temp-uploads";
 import { MissionCache } from "./missions/mission-cache";
 import { createRateLimiter } from "./rate-limit/limiter";
@@ -145,11 +147,21 @@ export async function createRuntime(options: {
   const app = createServiceApp(ctx);
   const background = options.runWorker ? startBackgroundWork(ctx, options.workerOptions) : undefined;
   const sweeper = startTempUploadSweeper(resolve(config.dataDir, "tmp"));
+  let unlisten: (() => Promise<void>) | undefined;
   if (background) {
-    ctx.wakeWorkers = (...queues) => {
+    const wakeHere = (...queues: WorkQueue[]) => {
       if (queues.length === 0 || queues.includes("qa")) background.workers.qa.wake();
       if (queues.length === 0 || queues.includes("webhooks")) background.workers.webhooks.wake();
       if (queues.length === 0 || queues.includes("orders")) background.workers.orders.wake();
+    };
+    ctx.wakeWorkers = wakeHere;
+    // Work committed by web instances (another process) wakes this one's workers at once, not at
+    // their next poll.
+    unlisten = await database.listen?.(WAKE_CHANNEL, (payload) => wakeHere(...parseWakePayload(payload)));
+  } else if (database.listen) {
+    // A web instance without workers on PostgreSQL: tell the worker processes.
+    ctx.wakeWorkers = (...queues) => {
+      database.db.execute(sql`select pg_notify(${WAKE_CHANNEL}, ${queues.join(",")})`).catch((error: unknown) => log.warn("could not notify the workers", {}, error));
     };
   }
   return {
@@ -159,6 +171,7 @@ export async function createRuntime(options: {
     background,
     stop: async () => {
       sweeper.stop();
+      await unlisten?.();
       await background?.stop();
       await limiter.stop();
       await database.close();

@@ -1,7 +1,7 @@
 // A mission as a streamed ZIP: every image's original bytes plus metadata.json (mission,
 // submissions, per-image EXIF, QA verdict, SHA-256). Rows are read page by page and file bytes
-// are opened only when the archive reaches them, so memory stays flat; yazl switches to ZIP64
-// on its own when sizes or counts need it. Entry names are built from ids only: nothing a client
+// are opened only when the archive reaches them, so memory stays flat; the archive is always
+// ZIP64 (stored-zip.ts), so sizes and counts have no limit. Entry names are built from ids only: nothing a client
 // sent (file names included) can put "..", a slash or a duplicate into the archive.
 import { Readable } from "node:stream";
 import { and, asc, eq, gt, inArray } from "drizzle-orm";

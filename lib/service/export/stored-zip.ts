@@ -1,12 +1,15 @@
 // A streamed ZIP whose exact size is known before the first byte: files are stored, not
 // compressed (JPEGs do not shrink), each opened only when the archive reaches it, and a metadata
-// document produced as a stream twice — once to size it, once to send it — so memory stays flat.
-// yazl switches to ZIP64 on its own when sizes or counts need it. The mission export and the
-// order photos export both build their archives here.
+// document produced as a stream — kept from its sizing pass when it is small, produced a second
+// time otherwise — so memory stays bounded. Always ZIP64 records (zip-records.ts), so sizes and
+// counts have no 4 GiB / 65,535 limits and every record has a fixed length. CRC-32 by zlib.crc32
+// (native) as the bytes pass. The mission export and the order photos export both build their
+// archives here.
 import { Readable } from "node:stream";
-import yazl from "yazl";
+import { crc32 } from "node:zlib";
 import { log } from "@/lib/log";
 import type { ServiceContext } from "@/lib/service/context";
+import { archiveBytes, centralHeader, dataDescriptor, endRecords, localHeader, type WrittenEntry } from "./zip-records";
 
 export interface StoredFile {
   /** The entry name; built by the caller from ids only (never from anything a client sent). */
@@ -32,15 +35,33 @@ export class ExportError extends Error {
   }
 }
 
-async function streamedSize(stream: Readable): Promise<number> {
+/** metadata.json up to this size is kept from its sizing pass and sent from memory; a larger one is produced again. */
+export const METADATA_KEPT_BYTES = 4 * 1024 * 1024;
+
+/** Sizes the document, keeping its chunks while they stay under `keep` bytes. */
+async function sizeDocument(stream: Readable, keep: number): Promise<{ size: number; kept: Buffer[] | null }> {
   let size = 0;
-  for await (const chunk of stream) size += Buffer.byteLength(chunk as string);
-  return size;
+  let kept: Buffer[] | null = [];
+  for await (const chunk of stream) {
+    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+    size += bytes.length;
+    if (kept && size <= keep) kept.push(bytes);
+    else kept = null;
+  }
+  return { size, kept };
+}
+
+interface PendingEntry {
+  name: Buffer;
+  size: number;
+  mtime: Date;
+  /** The store key of a photo; null for the metadata document. */
+  storageKey: string | null;
 }
 
 /**
  * Adds `files` (page by page) and then `metadataName`, whose content `metadata()` must produce
- * identically on each call (it is read once for its size, once for the archive).
+ * identically on each call (it may be read once for its size and once for the archive).
  */
 export async function storedZip(
   ctx: ServiceContext,
@@ -49,49 +70,69 @@ export async function storedZip(
   /** Named in the log when the archive stops part-way (e.g. `{ mission_id }`). */
   logContext: Record<string, string> = {},
 ): Promise<StoredZip> {
-  const zip = new yazl.ZipFile();
-  const output = zip.outputStream as Readable;
-  // One failure (a missing object, a read cut off, a short file) ends the archive: the client sees
-  // the response cut short (the announced Content-Length is not reached), never a valid-looking ZIP.
-  const fail = (error: Error) => {
-    if (output.destroyed) return;
-    log.error("export stopped part-way", logContext, error);
-    output.destroy(new ExportError(error));
-  };
-  zip.on("error", fail);
-  let fileCount = 0;
+  const entries: PendingEntry[] = [];
   for await (const page of files) {
-    for (const file of page) {
-      fileCount++;
-      // Only the key is captured: the archive keeps one closure per entry until it ends.
-      const key = file.storageKey;
-      zip.addReadStreamLazy(file.name, { compress: false, mtime: file.mtime, size: file.byteSize }, (callback) => {
-        ctx.store.read(key).then(
-          (stream) => {
-            // yazl pipes the stream without listening for its errors: a file removed or a
-            // connection cut mid-entry would be an uncaught exception that ends the process.
-            stream.once("error", (error: Error) => fail(error));
-            callback(null, stream);
-          },
-          (error: Error) => fail(error),
-        );
-      });
+    for (const file of page) entries.push({ name: Buffer.from(file.name, "utf8"), size: file.byteSize, mtime: file.mtime, storageKey: file.storageKey });
+  }
+  const fileCount = entries.length;
+  const document = await sizeDocument(metadata.create(), METADATA_KEPT_BYTES);
+  entries.push({ name: Buffer.from(metadata.name, "utf8"), size: document.size, mtime: metadata.mtime, storageKey: null });
+  const size = archiveBytes(entries);
+
+  async function* entryBytes(entry: PendingEntry): AsyncGenerator<Buffer> {
+    if (entry.storageKey === null) {
+      if (document.kept) yield* document.kept;
+      else for await (const chunk of metadata.create()) yield Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+    } else {
+      yield* (await ctx.store.read(entry.storageKey)) as AsyncIterable<Buffer>;
     }
   }
-  const metadataSize = await streamedSize(metadata.create());
-  zip.addReadStreamLazy(metadata.name, { compress: false, mtime: metadata.mtime, size: metadataSize }, (callback) => {
-    const stream = metadata.create();
-    stream.once("error", (error: Error) => fail(error)); // a database error mid-document, as above
-    callback(null, stream);
-  });
-  // @types/yazl declares the callback without its argument; yazl passes the total size (README).
-  const onSize = ((total: number) => sizeKnown(total)) as () => void;
-  let sizeKnown: (total: number) => void = () => {};
-  const size = await new Promise<number>((resolve) => {
-    sizeKnown = resolve;
-    // Always ZIP64 records: yazl 3.3.1's size calculation adds the ZIP64 end record from about 540
-    // entries while its writer adds it only past 4 GiB, announcing 76 bytes too many in between.
-    zip.end({ forceZip64Format: true, comment: "" }, onSize);
-  });
-  return { stream: output, size, fileCount };
+
+  async function* archive(): AsyncGenerator<Buffer> {
+    const written: WrittenEntry[] = [];
+    let offset = 0;
+    try {
+      for (const entry of entries) {
+        const header = localHeader(entry);
+        yield header;
+        let crc = 0;
+        let sent = 0;
+        for await (const chunk of entryBytes(entry)) {
+          crc = crc32(chunk, crc);
+          sent += chunk.length;
+          if (sent > entry.size) break;
+          yield chunk;
+        }
+        // A file shorter or longer than recorded (changed in the store, cut off) would break the
+        // announced size and every offset after it: the archive stops instead.
+        if (sent !== entry.size) throw new Error(`entry ${entry.name.toString()} has ${sent} bytes, ${entry.size} expected`);
+        const done: WrittenEntry = { name: entry.name, size: entry.size, mtime: entry.mtime, crc32: crc, offset };
+        const descriptor = dataDescriptor(done);
+        yield descriptor;
+        written.push(done);
+        offset += header.length + entry.size + descriptor.length;
+      }
+    } catch (error) {
+      const cause = error instanceof Error ? error : new Error(String(error));
+      log.error("export stopped part-way", logContext, cause);
+      throw new ExportError(cause);
+    }
+    const centralOffset = offset;
+    let centralSize = 0;
+    // The central directory in batches: one write per entry would be thousands of tiny chunks.
+    let batch: Buffer[] = [];
+    for (const entry of written) {
+      const record = centralHeader(entry);
+      centralSize += record.length;
+      batch.push(record);
+      if (batch.length === 256) {
+        yield Buffer.concat(batch);
+        batch = [];
+      }
+    }
+    if (batch.length > 0) yield Buffer.concat(batch);
+    yield endRecords({ entryCount: written.length, centralOffset, centralSize });
+  }
+
+  return { stream: Readable.from(archive(), { objectMode: false }), size, fileCount };
 }

@@ -39,9 +39,9 @@ export function startBackgroundWork(ctx: ServiceContext, { housekeepingMs = 60_0
   const leaseSeconds = Math.ceil((2 * ctx.config.webhooks.timeoutMs) / 1000) + 2;
   const webhooks = startPollingWorker(
     "webhooks",
-    () => claimDeliveries(ctx, { limit: 8, leaseSeconds }),
+    (limit) => claimDeliveries(ctx, { limit, leaseSeconds }),
     (delivery) => processDelivery(ctx, delivery),
-    { pollMs },
+    { pollMs, concurrency: 8 },
   );
   // Order work: recurring cycles (one job per order for its next cycle, due at dispatch time),
   // verification of a photo after its QA, and delivery of a location's verified set.

@@ -9,40 +9,84 @@ export interface Worker {
   stop(): Promise<void>;
 }
 
-export function startPollingWorker<T>(name: string, claim: () => Promise<T[]>, processItem: (item: T) => Promise<void>, { pollMs = 500 } = {}): Worker {
+/**
+ * Keeps up to `concurrency` items in flight: a slot that frees is refilled at once while the last
+ * claim found work (so one slow item never holds up the rest), and the worker sleeps until woken or
+ * `pollMs` passes once a claim comes back short (nothing more is due).
+ */
+export function startPollingWorker<T>(
+  name: string,
+  claim: (limit: number) => Promise<T[]>,
+  processItem: (item: T) => Promise<void>,
+  { pollMs = 500, concurrency = 1 }: { pollMs?: number; concurrency?: number } = {},
+): Worker {
   let stopped = false;
   let wakeUp: (() => void) | undefined;
+  let slotFreed: (() => void) | undefined;
+  /** A wake() that came while the loop was not paused (mid-claim): the next pause is skipped. */
+  let wokenMeanwhile = false;
+  const inFlight = new Set<Promise<void>>();
 
-  const sleep = () =>
+  /** Resolves on wake(), on stop(), after `ms` when given, and when a slot frees if `onSlot`. */
+  const pause = (ms: number | null, onSlot: boolean) =>
     new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, pollMs);
-      wakeUp = () => {
+      // The timer ends the pause like a wake-up does, so no stale wake-up outlives it.
+      const timer = ms === null ? undefined : setTimeout(() => done(), ms);
+      const done = () => {
         clearTimeout(timer);
+        wakeUp = undefined;
+        slotFreed = undefined;
         resolve();
       };
+      wakeUp = done;
+      if (onSlot) slotFreed = done;
     });
 
   const loop = (async () => {
     while (!stopped) {
+      const free = concurrency - inFlight.size;
+      if (free <= 0) {
+        await pause(null, true);
+        continue;
+      }
       let items: T[] = [];
+      wokenMeanwhile = false;
       try {
-        items = await claim();
+        items = await claim(free);
       } catch (error) {
         if (!stopped) log.error("worker claim failed", { worker: name }, error);
       }
-      if (items.length === 0) {
-        await sleep();
-        continue;
+      for (const item of items) {
+        const running: Promise<void> = processItem(item)
+          .catch((error: unknown) => log.error("worker item failed", { worker: name }, error))
+          .finally(() => {
+            inFlight.delete(running);
+            slotFreed?.();
+          });
+        inFlight.add(running);
       }
-      await Promise.all(items.map((item) => processItem(item).catch((error: unknown) => log.error("worker item failed", { worker: name }, error))));
+      // A full claim means more may be due: refill as soon as a slot frees. A short one means the
+      // queue is drained for now: wait for a wake-up or the next poll.
+      if (items.length < free && !stopped) {
+        // Woken while claiming: claim again, but after the event loop has had a turn — on PGlite a
+        // claim runs on this thread, and claiming back to back on every commit's wake-up would
+        // hold up the responses and settles of the deliveries already in flight.
+        if (wokenMeanwhile) await new Promise<void>((resolve) => setImmediate(resolve));
+        else await pause(pollMs, false);
+      }
     }
+    await Promise.all(inFlight);
   })();
 
+  const wake = () => {
+    if (wakeUp) wakeUp();
+    else wokenMeanwhile = true;
+  };
   return {
-    wake: () => wakeUp?.(),
+    wake,
     stop: async () => {
       stopped = true;
-      wakeUp?.();
+      wake(); // also when stopped mid-claim: the loop must not start a poll-long pause after it
       await loop;
     },
   };
@@ -52,7 +96,7 @@ export function startPollingWorker<T>(name: string, claim: () => Promise<T[]>, p
 export function startJobWorker(ctx: ServiceContext, queue: QueueName, handler: (job: Job) => Promise<void>, { pollMs = 500, leaseSeconds = 300 } = {}): Worker {
   return startPollingWorker(
     `jobs:${queue}`,
-    () => claimJobs(ctx.db, queue, { limit: 1, leaseSeconds }),
+    (limit) => claimJobs(ctx.db, queue, { limit, leaseSeconds }),
     async (job) => {
       try {
         await handler(job);

@@ -1,5 +1,6 @@
-// Streams a multipart/form-data upload to temporary files, hashing as it goes, with caps on file
-// size, file count and field size enforced while reading — nothing is buffered whole in memory.
+// Streams a multipart/form-data upload to temporary files, hashing as it goes and keeping each
+// file's first bytes (its JPEG header, as a rule), with caps on file size, file count and field
+// size enforced while reading — nothing is buffered whole in memory.
 import { createHash, randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
@@ -11,7 +12,7 @@ import busboy from "busboy";
 import { ApiError } from "@/lib/service/errors";
 import { StorageError } from "@/lib/service/storage/object-store";
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "@/lib/fs/private-files";
-import { SNIFF_BYTES } from "@/lib/photos/sniff-image-type";
+import { HEAD_BYTES } from "@/lib/photos/jpeg-header-length";
 import { toStorableText, unstorableReason } from "@/lib/text/storable-text";
 
 function isDiskError(error: unknown): boolean {
@@ -25,6 +26,7 @@ export interface UploadedFile {
   tempPath: string;
   size: number;
   sha256: string;
+  /** The first HEAD_BYTES of the file (all of it when smaller): type sniffing, and the JPEG header when it fits. */
   head: Uint8Array;
 }
 
@@ -88,9 +90,9 @@ export async function parseUpload(
       transform(chunk: Buffer, _encoding, callback) {
         hash.update(chunk);
         file.size += chunk.length;
-        if (headLength < SNIFF_BYTES) {
-          headChunks.push(chunk.subarray(0, SNIFF_BYTES - headLength));
-          headLength += Math.min(chunk.length, SNIFF_BYTES - headLength);
+        if (headLength < HEAD_BYTES) {
+          headChunks.push(chunk.subarray(0, HEAD_BYTES - headLength));
+          headLength += Math.min(chunk.length, HEAD_BYTES - headLength);
         }
         callback(null, chunk);
       },

@@ -8,7 +8,6 @@ import { queryRows } from "@/lib/db/client";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
 import { createId } from "@/lib/ids/create-id";
 import type { ServiceContext } from "@/lib/service/context";
-import { orderDeliverySecrets } from "@/lib/service/orders/delivery-secret";
 import { executeWebhookCall, type CallResult } from "./execute-webhook-call";
 import { DISABLE_AFTER_SECONDS, nextRetryDelayMs } from "./retry-schedule";
 
@@ -19,54 +18,116 @@ export interface ClaimedDelivery {
   eventType: string;
   payload: string;
   attempt: number;
+  /** The endpoint as it was when the delivery was claimed, read in the claim itself. */
+  endpoint: {
+    url: string;
+    enabled: boolean;
+    /** Sealed: the endpoint's secret, or the organisation's order-delivery secret for an order's endpoint (null when it has none). */
+    secret: string | null;
+    /** Sealed, and only while its grace period lasts. */
+    previousSecret: string | null;
+  };
 }
 
+interface ClaimRow {
+  id: string;
+  endpoint_id: string;
+  event_id: string;
+  event_type: string;
+  payload: string;
+  attempt_count: number;
+  url: string;
+  enabled: boolean;
+  secret: string | null;
+  previous_secret: string | null;
+}
+
+/**
+ * Claims up to `limit` due deliveries with everything sending them needs (event type, endpoint URL
+ * and state, sealed secrets — the organisation's for an order's endpoint), in one statement.
+ */
 export async function claimDeliveries(ctx: ServiceContext, { limit = 8, leaseSeconds }: { limit?: number; leaseSeconds: number }): Promise<ClaimedDelivery[]> {
-  const rows = await queryRows<{ id: string; endpoint_id: string; event_id: string; event_type: string; payload: string; attempt_count: number }>(
+  const rows = await queryRows<ClaimRow>(
     ctx.db,
-    sql`update webhook_deliveries d
-        set status = 'delivering', attempt_count = d.attempt_count + 1, updated_at = now(),
-            locked_until = now() + make_interval(secs => ${leaseSeconds})
-        from events e
-        where e.id = d.event_id and d.id in (
+    // Two lookups rather than one with OR: each reads only the rows it returns through the
+    // (status, next_attempt_at) index, where the OR made every claim sort all pending rows.
+    sql`with expired as (
           select id from webhook_deliveries
-          where (status = 'pending' and next_attempt_at <= now()) or (status = 'delivering' and locked_until < now())
+          where status = 'delivering' and locked_until < now()
+          limit ${limit}
+          for update skip locked),
+        due as (
+          select id from webhook_deliveries
+          where status = 'pending' and next_attempt_at <= now()
           order by next_attempt_at
           limit ${limit}
           for update skip locked)
-        returning d.id, d.endpoint_id, d.event_id, e.type as event_type, d.payload, d.attempt_count`,
+        update webhook_deliveries d
+        set status = 'delivering', attempt_count = d.attempt_count + 1, updated_at = now(),
+            locked_until = now() + make_interval(secs => ${leaseSeconds})
+        from events e, webhook_endpoints w
+          left join organisations o on o.id = w.org_id and w.order_id is not null
+        where e.id = d.event_id and w.id = d.endpoint_id
+          and d.id in (select id from (select id from expired union all select id from due) claimable limit ${limit})
+        returning d.id, d.endpoint_id, d.event_id, e.type as event_type, d.payload, d.attempt_count, w.url, w.enabled,
+          case when w.order_id is null then w.secret else o.order_delivery_secret end as secret,
+          case when w.order_id is null
+            then case when w.previous_secret_expires_at > now() then w.previous_secret end
+            else case when o.previous_order_delivery_secret_expires_at > now() then o.previous_order_delivery_secret end
+          end as previous_secret`,
   );
-  return rows.map((r) => ({ id: r.id, endpointId: r.endpoint_id, eventId: r.event_id, eventType: r.event_type, payload: r.payload, attempt: r.attempt_count }));
-}
-
-/** The endpoint's secrets, unsealed: the current one, and the previous one during its grace period. */
-function endpointSecrets(ctx: ServiceContext, endpoint: typeof webhookEndpoints.$inferSelect, now: Date) {
-  const previousSecret = endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now ? endpoint.previousSecret : null;
-  return { secret: ctx.secretBox.open(endpoint.secret), previousSecret: previousSecret === null ? null : ctx.secretBox.open(previousSecret) };
+  return rows.map((r) => ({
+    id: r.id,
+    endpointId: r.endpoint_id,
+    eventId: r.event_id,
+    eventType: r.event_type,
+    payload: r.payload,
+    attempt: r.attempt_count,
+    endpoint: { url: r.url, enabled: r.enabled, secret: r.secret, previousSecret: r.previous_secret },
+  }));
 }
 
 const claimedBy = (d: ClaimedDelivery) => and(eq(webhookDeliveries.id, d.id), eq(webhookDeliveries.attemptCount, d.attempt), eq(webhookDeliveries.status, "delivering"));
 
+/**
+ * A success, settled in one statement (atomic without a transaction): the delivery marked
+ * succeeded if this worker still holds it, its attempt logged, and the endpoint's failure streak
+ * reset only when there is one — so parallel successes to one endpoint do not queue on its row lock.
+ */
+async function settleSuccess(ctx: ServiceContext, delivery: ClaimedDelivery, attempt: { startedAt: Date; result: CallResult; done: Date }): Promise<void> {
+  const { result, startedAt, done } = attempt;
+  await queryRows(
+    ctx.db,
+    sql`with settled as (
+          update webhook_deliveries
+          set status = 'succeeded', locked_until = null, last_status_code = ${result.statusCode}, completed_at = ${done.toISOString()}, updated_at = ${done.toISOString()}
+          where id = ${delivery.id} and attempt_count = ${delivery.attempt} and status = 'delivering'
+          returning id),
+        logged as (
+          insert into webhook_attempts (id, delivery_id, attempt, started_at, duration_ms, status_code, response_snippet, error)
+          select ${createId("attempt")}, id, ${delivery.attempt}, ${startedAt.toISOString()}, ${result.durationMs}, ${result.statusCode}, ${result.snippet}, null from settled
+          returning id),
+        healed as (
+          update webhook_endpoints set consecutive_failures = 0, failing_since = null
+          where id = ${delivery.endpointId} and (consecutive_failures <> 0 or failing_since is not null) and exists (select 1 from settled)
+          returning id)
+        select (select count(*) from logged) as logged, (select count(*) from healed) as healed`,
+  );
+}
+
 export async function processDelivery(ctx: ServiceContext, delivery: ClaimedDelivery): Promise<void> {
   const { db, config } = ctx;
-  const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, delivery.endpointId)).limit(1);
   const now = new Date();
-  if (!endpoint || (!endpoint.enabled && delivery.eventType !== "webhook.test")) {
+  const { endpoint } = delivery;
+  // A disabled endpoint, or an order's endpoint whose organisation has no delivery secret: nothing is sent.
+  if ((!endpoint.enabled && delivery.eventType !== "webhook.test") || endpoint.secret === null) {
     await db
       .update(webhookDeliveries)
       .set({ status: "failed", lockedUntil: null, completedAt: now, updatedAt: now })
       .where(claimedBy(delivery));
     return;
   }
-
-  const secrets = endpoint.orderId ? await orderDeliverySecrets(ctx, endpoint.orgId, now) : endpointSecrets(ctx, endpoint, now);
-  if (!secrets) {
-    await db
-      .update(webhookDeliveries)
-      .set({ status: "failed", lockedUntil: null, completedAt: now, updatedAt: now })
-      .where(claimedBy(delivery));
-    return;
-  }
+  const secrets = { secret: ctx.secretBox.open(endpoint.secret), previousSecret: endpoint.previousSecret === null ? null : ctx.secretBox.open(endpoint.previousSecret) };
   const startedAt = new Date();
   const result: CallResult = await executeWebhookCall(
     {
@@ -86,16 +147,15 @@ export async function processDelivery(ctx: ServiceContext, delivery: ClaimedDeli
   const gone = result.statusCode === 410;
   const retryIn = ok || gone ? null : nextRetryDelayMs(delivery.attempt, { scale: config.webhooks.retryScale });
   const done = new Date();
+  if (ok) return settleSuccess(ctx, delivery, { startedAt, result, done });
 
   await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(webhookDeliveries)
       .set(
-        ok
-          ? { status: "succeeded", lockedUntil: null, lastStatusCode: result.statusCode, completedAt: done, updatedAt: done }
-          : retryIn === null
-            ? { status: "failed", lockedUntil: null, lastStatusCode: result.statusCode, completedAt: done, updatedAt: done }
-            : { status: "pending", lockedUntil: null, lastStatusCode: result.statusCode, nextAttemptAt: new Date(done.getTime() + retryIn), updatedAt: done },
+        retryIn === null
+          ? { status: "failed", lockedUntil: null, lastStatusCode: result.statusCode, completedAt: done, updatedAt: done }
+          : { status: "pending", lockedUntil: null, lastStatusCode: result.statusCode, nextAttemptAt: new Date(done.getTime() + retryIn), updatedAt: done },
       )
       .where(claimedBy(delivery))
       .returning({ id: webhookDeliveries.id });
@@ -108,20 +168,17 @@ export async function processDelivery(ctx: ServiceContext, delivery: ClaimedDeli
       durationMs: result.durationMs,
       statusCode: result.statusCode,
       responseSnippet: result.snippet,
-      error: result.error ?? (ok ? null : result.statusCode !== null && result.statusCode >= 300 && result.statusCode < 400 ? "redirects are not followed" : null),
+      error: result.error ?? (result.statusCode !== null && result.statusCode >= 300 && result.statusCode < 400 ? "redirects are not followed" : null),
     });
-    if (ok) {
-      await tx.update(webhookEndpoints).set({ consecutiveFailures: 0, failingSince: null }).where(eq(webhookEndpoints.id, endpoint.id));
-      return;
-    }
     if (gone) {
       await tx
         .update(webhookEndpoints)
         .set({ enabled: false, disabledReason: "The endpoint answered 410 Gone.", updatedAt: done })
-        .where(eq(webhookEndpoints.id, endpoint.id));
+        .where(eq(webhookEndpoints.id, delivery.endpointId));
       return;
     }
-    const failingSince = endpoint.failingSince ?? done;
+    const [current] = await tx.select({ failingSince: webhookEndpoints.failingSince }).from(webhookEndpoints).where(eq(webhookEndpoints.id, delivery.endpointId)).limit(1);
+    const failingSince = current?.failingSince ?? done;
     const disable = retryIn === null && done.getTime() - failingSince.getTime() >= DISABLE_AFTER_SECONDS * 1000 * config.webhooks.retryScale;
     await tx
       .update(webhookEndpoints)
@@ -130,6 +187,6 @@ export async function processDelivery(ctx: ServiceContext, delivery: ClaimedDeli
         failingSince,
         ...(disable ? { enabled: false, disabledReason: "Deliveries kept failing for days; fix the receiver, then enable the endpoint again.", updatedAt: done } : {}),
       })
-      .where(eq(webhookEndpoints.id, endpoint.id));
+      .where(eq(webhookEndpoints.id, delivery.endpointId));
   });
 }

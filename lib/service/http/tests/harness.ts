@@ -56,11 +56,13 @@ export interface TestServiceOptions {
   pgliteOnDisk?: boolean;
   /** Use this data directory (left in place on close) instead of a fresh temporary one. */
   dataDir?: string;
+  /** The worker's idle poll (default 50 ms). */
+  pollMs?: number;
 }
 
 export async function startTestService(
   overrides: Partial<ServiceConfig> = {},
-  { worker = false, databaseUrl, secretBox = createSecretBox({ current: TEST_SECRETS_KEY }), pgliteOnDisk = false, dataDir: givenDataDir }: TestServiceOptions = {},
+  { worker = false, databaseUrl, secretBox = createSecretBox({ current: TEST_SECRETS_KEY }), pgliteOnDisk = false, dataDir: givenDataDir, pollMs = 50 }: TestServiceOptions = {},
 ): Promise<TestService> {
   // The port must be known before the runtime is built (it is part of the token audience).
   const holder: { runtime?: ServiceRuntime } = {};
@@ -97,7 +99,7 @@ export async function startTestService(
     webhooks: { timeoutMs: 2000, allowPrivateTargets: true, retryScale: 0.0005, secretGraceSeconds: 3600 },
     ...overrides,
   };
-  const started = await createRuntime({ database, config, secretBox, runWorker: worker, workerOptions: { pollMs: 50 } });
+  const started = await createRuntime({ database, config, secretBox, runWorker: worker, workerOptions: { pollMs } });
   holder.runtime = started;
   return {
     url,

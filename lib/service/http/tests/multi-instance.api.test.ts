@@ -1,6 +1,6 @@
 // Scale-out as deployed: two web instances on separate data directories (nothing shared on disk),
 // one worker, one PostgreSQL, S3-compatible storage (a real S3-protocol server on loopback). A
-// photo uploaded through one instance is checked by the worker and read, downloaded and exported
+// photo uploaded through one instance is checked by the worker (woken by NOTIFY) and read, downloaded and exported
 // through the other, byte-identical; rate limits count across both. Needs PostgreSQL
 // (TEST_DATABASE_URL): the embedded database is one process by design.
 import { createHash } from "node:crypto";
@@ -43,7 +43,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two web instances, one worker, Po
     };
     first = await startTestService(config, { dataDir: await dataDir() });
     second = await startTestService(config, { databaseUrl: first.databaseUrl, dataDir: await dataDir() });
-    worker = await startTestService(config, { databaseUrl: first.databaseUrl, dataDir: await dataDir(), worker: true });
+    // Polling only once a minute: work committed on a web instance reaches the worker by NOTIFY.
+    worker = await startTestService(config, { databaseUrl: first.databaseUrl, dataDir: await dataDir(), worker: true, pollMs: 60_000 });
   }, 120_000);
   afterAll(async () => {
     await worker.close();
@@ -67,7 +68,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two web instances, one worker, Po
 
     const uploaded = await submitPhotos(a, zoomerToken, mission.id, [{ bytes: original }]);
     expect(uploaded.status, uploaded.text).toBe(202);
-    const decided = await waitForDecision(b, partner.token, String(uploaded.body.id), 60_000);
+    // Well within the worker's minute-long poll: the upload's NOTIFY woke it.
+    const decided = await waitForDecision(b, partner.token, String(uploaded.body.id), 30_000);
     expect(decided.status).toBe("approved");
 
     // Nothing of the photo is on either instance's disk: the instances share only PostgreSQL and the bucket.
