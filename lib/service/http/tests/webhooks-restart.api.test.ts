@@ -4,7 +4,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +11,7 @@ import { makePhoto } from "@/lib/demo/make-photo";
 import { square } from "./client";
 import { isolatedPostgres } from "./harness";
 import { Receiver } from "./receiver";
+import { freePort } from "./app-process";
 
 const ADMIN = "restart-test-admin-token-0123456789abcdef";
 let dataDir: string;
@@ -23,15 +23,6 @@ let postgres: { url: string; drop(): Promise<void> } | undefined;
 const SECRETS_KEY = randomBytes(32).toString("base64url");
 /** What the app last wrote to stderr: the reason when it does not start. */
 let stderrTail = "";
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (typeof address !== "object" || !address) throw new Error("no port");
-  return address.port;
-}
 
 async function startApp(): Promise<void> {
   // node itself (tsx as a loader), not the tsx CLI: the CLI runs the app in a grandchild that a
