@@ -6,10 +6,11 @@
  * Choosing a result moves the map there; nothing is added to the polygon.
  */
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
 
 import { proxyJson } from "@/components/dashboard/proxy-json";
-import { indexPlaces, placesFromGeoJson, PLACES_URL, searchPlaces, type PlaceIndex } from "@/components/orders/place-search";
+import { searchPlaces } from "@/components/orders/place-search";
+import { usePlaceIndex } from "./use-place-index";
 import { inputClasses } from "@/components/ui/field";
 import type { GeocodedPlace } from "@/lib/geocode/search-geocoder";
 import { parseCoordinates } from "@/lib/geo/parse-coordinates";
@@ -42,9 +43,7 @@ function useDebounced(value: string, delayMs: number): string {
 export function MapSearch({ geocoder, onChoose }: { geocoder: boolean; onChoose: (target: SearchTarget) => void }) {
   const id = useId();
   const [query, setQuery] = useState("");
-  const [index, setIndex] = useState<PlaceIndex | null>(null);
-  const [placesState, setPlacesState] = useState<"idle" | "loading" | "failed">("idle");
-  const loading = useRef(false);
+  const { index, state: placesState, load: loadPlaces } = usePlaceIndex();
   const trimmed = query.trim();
   const coordinates = parseCoordinates(trimmed);
   const geocoderQuery = useDebounced(trimmed, GEOCODER_DELAY_MS);
@@ -56,22 +55,6 @@ export function MapSearch({ geocoder, onChoose }: { geocoder: boolean; onChoose:
     staleTime: 5 * 60_000,
     retry: false,
   });
-
-  function loadPlaces() {
-    if (index || loading.current) return;
-    loading.current = true;
-    setPlacesState("loading");
-    fetch(PLACES_URL)
-      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
-      .then((json: unknown) => {
-        setIndex(indexPlaces(placesFromGeoJson(json)));
-        setPlacesState("idle");
-      })
-      .catch(() => setPlacesState("failed"))
-      .finally(() => {
-        loading.current = false;
-      });
-  }
 
   const results: Result[] = [];
   if (coordinates) {

@@ -1,6 +1,7 @@
 // Offline place search over the bundled basemap's place names (public/basemap/places.geojson,
-// about 10,000 GeoNames cities and towns): the file the offline map already uses, fetched once
-// when someone first searches, matched without accents or case, best matches first.
+// about 10,000 GeoNames cities and towns): the file the offline map already uses (fetched once, on
+// first search, by components/map/use-place-index.ts), matched without accents or case, best
+// matches first.
 
 export interface Place {
   name: string;
@@ -8,8 +9,6 @@ export interface Place {
   lat: number;
   lng: number;
 }
-
-export const PLACES_URL = "/basemap/places.geojson";
 
 /** Lower case, no accents, single spaces: "São  Paulo" → "sao paulo". */
 export function foldName(name: string): string {

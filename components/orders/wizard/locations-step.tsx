@@ -10,7 +10,8 @@ import { Button } from "@/components/ui/button";
 import { inputClasses } from "@/components/ui/field";
 import { importLocations, type ImportResult } from "../locations-import";
 import type { DraftLocation, OrderDraftBody } from "../order-draft-schema";
-import { indexPlaces, placesFromGeoJson, PLACES_URL, searchPlaces, type Place, type PlaceIndex } from "../place-search";
+import { usePlaceIndex } from "@/components/map/use-place-index";
+import { searchPlaces, type Place } from "../place-search";
 import { LOCATIONS_WARNING_AT, MAX_LOCATIONS } from "../types";
 import { errorsOfStep, messagesAt, stepProblems, type FieldErrors } from "../wizard-steps";
 import { useDraft, type InitialDraft } from "./draft-store";
@@ -194,25 +195,7 @@ function LimitNote({ count }: { count: number }) {
 function PlaceSearch({ disabled, onChoose }: { disabled: boolean; onChoose: (place: Place) => void }) {
   const id = useId();
   const [query, setQuery] = useState("");
-  const [index, setIndex] = useState<PlaceIndex | null>(null);
-  const [state, setState] = useState<"idle" | "loading" | "failed">("idle");
-  const loading = useRef(false);
-
-  function load() {
-    if (index || loading.current) return;
-    loading.current = true;
-    setState("loading");
-    fetch(PLACES_URL)
-      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
-      .then((json: unknown) => {
-        setIndex(indexPlaces(placesFromGeoJson(json)));
-        setState("idle");
-      })
-      .catch(() => setState("failed"))
-      .finally(() => {
-        loading.current = false;
-      });
-  }
+  const { index, state, load } = usePlaceIndex();
 
   const results = index ? searchPlaces(index, query) : [];
   return (
