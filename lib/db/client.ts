@@ -62,7 +62,8 @@ const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 async function listenOn(pool: import("pg").Pool, channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> {
   if (!CHANNEL_NAME.test(channel)) throw new Error(`not a channel name: ${channel}`);
   let stopped = false;
-  let current: import("pg").PoolClient | undefined;
+  /** The listening connection, and how to give it back to the pool (at most once). */
+  let current: { client: import("pg").PoolClient; release: (error?: Error) => boolean } | undefined;
   let retry: NodeJS.Timeout | undefined;
   const again = () => {
     if (!stopped) retry = setTimeout(() => void connect(), 1_000);
@@ -76,33 +77,47 @@ async function listenOn(pool: import("pg").Pool, channel: string, onMessage: (pa
       log.warn("LISTEN connection failed; polling meanwhile", { channel }, error);
       return again();
     }
+    // A dropped connection can report more than one error (the server's termination message, then
+    // the socket's end), and stop() may be giving it back at the same time; the pool throws on a
+    // second release, so the client is released exactly once.
+    let released = false;
+    const held = {
+      client,
+      release: (error?: Error) => {
+        if (released) return false;
+        released = true;
+        if (current === held) current = undefined;
+        client.release(error);
+        return true;
+      },
+    };
     client.on("notification", (message) => {
       if (message.channel === channel) onMessage(message.payload ?? "");
     });
     client.on("error", (error) => {
+      if (!held.release(error)) return;
       log.warn("LISTEN connection lost; polling meanwhile", { channel }, error);
-      if (current === client) current = undefined;
-      client.release(error);
       again();
     });
     try {
       await client.query(`listen ${channel}`);
-      current = client;
+      if (stopped) held.release();
+      else if (!released) current = held;
     } catch (error) {
-      client.release(error instanceof Error ? error : true);
-      log.warn("LISTEN failed; polling meanwhile", { channel }, error);
-      again();
+      if (held.release(error instanceof Error ? error : new Error(String(error)))) {
+        log.warn("LISTEN failed; polling meanwhile", { channel }, error);
+        again();
+      }
     }
   };
   await connect();
   return async () => {
     stopped = true;
     clearTimeout(retry);
-    const client = current;
-    current = undefined;
-    if (!client) return;
-    await client.query(`unlisten ${channel}`).catch(() => undefined);
-    client.release();
+    const held = current;
+    if (!held) return;
+    await held.client.query(`unlisten ${channel}`).catch(() => undefined);
+    held.release();
   };
 }
 
