@@ -18,9 +18,17 @@ describe("readiness and metrics", () => {
   });
 
   it("reports ready with database, storage, worker and backlog figures", async () => {
-    const res = await fetch(`${service.url}/api/ready`);
+    // The worker's first heartbeat is written just after the service starts: until it is there the
+    // answer is "degraded" (no live worker yet), then "ready".
+    const deadline = Date.now() + 15_000;
+    let res = await fetch(`${service.url}/api/ready`);
+    let body = (await res.json()) as { status: string; checks: Record<string, Record<string, unknown>> };
+    while (body.status !== "ready" && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      res = await fetch(`${service.url}/api/ready`);
+      body = (await res.json()) as typeof body;
+    }
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { status: string; checks: Record<string, Record<string, unknown>> };
     expect(body.status).toBe("ready");
     expect(body.checks.database).toMatchObject({ ok: true });
     expect(typeof body.checks.database?.latency_ms).toBe("number");
