@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isolatedPostgres } from "@/lib/service/http/tests/harness";
-import { openDatabase, type Database } from "./client";
+import { openDatabase, queryRows, type Database } from "./client";
 
 const server = process.env.TEST_DATABASE_URL;
 const CHANNEL = "listen_test";
@@ -40,10 +40,11 @@ describe.skipIf(!server)("LISTEN on PostgreSQL", () => {
     const stop = await listen(CHANNEL, (payload) => received.push(payload));
     await arrives("before");
 
-    const terminated = await database.db.execute(
+    const terminated = await queryRows<{ done: boolean }>(
+      database.db,
       sql`select pg_terminate_backend(pid) as done from pg_stat_activity where datname = current_database() and query = ${`listen ${CHANNEL}`}`,
     );
-    expect(terminated.rows).toHaveLength(1);
+    expect(terminated).toEqual([{ done: true }]);
     await arrives("after the termination");
 
     await stop();
@@ -54,8 +55,8 @@ describe.skipIf(!server)("LISTEN on PostgreSQL", () => {
 
     // The connection it gave back now idles in the pool; the server ending it (as a forced drop of
     // the database does) must not reach the listener's handler again (a second release throws).
-    const ended = await database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`);
-    expect(ended.rows.length).toBeGreaterThanOrEqual(1);
+    const ended = await queryRows<{ done: boolean }>(database.db, sql`select pg_terminate_backend(pid) as done from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`);
+    expect(ended.length).toBeGreaterThanOrEqual(1);
     await new Promise((r) => setTimeout(r, 500));
   });
 });
