@@ -36,8 +36,9 @@ test.afterAll(async () => {
   await new Promise<void>((resolve) => geocoder?.close(() => resolve()));
 });
 
-test("a geocoder result, asked by the dashboard's server, moves the editor's map there; searches are limited per user", async ({ browser, request }) => {
+test("a geocoder result, asked by the dashboard's server, moves the editor's map there; searches are limited per user", async ({ browser, playwright }) => {
   test.setTimeout(180_000);
+  const request = await playwright.request.newContext({ baseURL: app.origin });
   const operator = new Operator(request, app.adminToken);
   const org = await operator.createOrg("Geocoder");
   const admin = await operator.createUser(org.id, "admin");
@@ -77,6 +78,7 @@ test("a geocoder result, asked by the dashboard's server, moves the editor's map
   if (limited.status() === 429) expect(Number(limited.headers()["retry-after"])).toBeGreaterThanOrEqual(1);
 
   // No session, no geocoder.
-  expect((await request.get(`${app.origin}/dashboard-api/geocode?q=anything`)).status()).toBe(401);
+  expect((await request.get("/dashboard-api/geocode?q=anything")).status()).toBe(401);
   await context.close();
+  await request.dispose();
 });
