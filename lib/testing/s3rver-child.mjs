@@ -2,7 +2,8 @@
 //   node lib/testing/s3rver-child.mjs <directory> <bucket>   → prints {"port":N} once listening.
 // Two of s3rver's ways with an upload cut off part-way differ from S3's, and are set right here:
 // - S3 refuses a body shorter than its Content-Length (IncompleteBody) and stores nothing; s3rver
-//   stored what it got. The store below removes such an object and answers IncompleteBody.
+//   stored what it got. The store below removes such an object and answers IncompleteBody, and
+//   removes the partial file of a request whose connection was cut before its body ended.
 // - A delete racing the end of such an upload made s3rver's file stream throw ENOENT with no
 //   listener: an uncaught exception. In a process of its own that is logged and the server goes
 //   on, instead of failing whichever test process it ran in.
@@ -18,6 +19,18 @@ if (!directory || !bucket) {
 
 const putObject = FilesystemStore.prototype.putObject;
 FilesystemStore.prototype.putObject = async function (object) {
+  // A request cut off mid-body errors its stream, which s3rver pipes without listening for that:
+  // its write never finishes and the partial file would stay. Removed when the body ends early.
+  const content = object.content;
+  if (content && typeof content.once === "function") {
+    let ended = false;
+    content.once("end", () => (ended = true));
+    const cutShort = () => {
+      if (!ended) void this.deleteObject(object.bucket, object.key).catch(() => undefined);
+    };
+    content.once("error", cutShort);
+    content.once("close", cutShort);
+  }
   const result = await putObject.call(this, object);
   const expected = object.size;
   if (Number.isFinite(expected) && result.size < expected) {
