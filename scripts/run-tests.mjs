@@ -142,8 +142,24 @@ async function vitestPhase(label, title, projects, env, reportName) {
     if (brokenFiles.length > 0) {
       phase.notes.push(`${brokenFiles.length} test file(s) failed to run: ${brokenFiles.map((f) => f.name.replace(`${root}/`, "")).join(", ")}`);
     }
+    // The failures again at the end, so the tail of a long log still names them.
+    for (const file of json.testResults ?? []) {
+      for (const t of file.assertionResults ?? []) {
+        if (t.status !== "failed") continue;
+        phase.notes.push(`failed: ${file.name.replace(`${root}/`, "")} › ${t.fullName ?? t.title}`);
+        const message = firstLine((t.failureMessages ?? [])[0]);
+        if (message) phase.notes.push(`        ${message}`);
+      }
+    }
   }
   phases.push(phase);
+}
+
+/** The first non-empty line of a failure message, cut to a readable length. */
+function firstLine(text) {
+  const plain = String(text ?? "").replace(/\u001b\[[0-9;]*m/g, "");
+  const line = plain.split("\n").map((l) => l.trim()).find((l) => l.length > 0) ?? "";
+  return line.length > 240 ? `${line.slice(0, 237)}...` : line;
 }
 
 /**
@@ -202,11 +218,31 @@ async function playwrightPhase() {
     phase.failed = s.unexpected ?? 0;
     phase.skipped = s.skipped ?? 0;
     if (s.flaky) phase.notes.push(`${s.flaky} flaky (passed on retry)`);
+    for (const failure of playwrightFailures(json.suites ?? [], [])) phase.notes.push(failure);
     for (const error of json.errors ?? []) {
       phase.notes.push(`error: ${String(error.message ?? error).split("\n")[0]}`);
     }
   }
   phases.push(phase);
+}
+
+/** Lines naming each Playwright test that failed (after its retries), with its first error line. */
+function playwrightFailures(suites, titles) {
+  const out = [];
+  for (const suite of suites) {
+    const path = suite.title ? [...titles, suite.title] : titles;
+    out.push(...playwrightFailures(suite.suites ?? [], path));
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== "unexpected") continue;
+        out.push(`failed: ${[...path, spec.title].join(" › ")}`);
+        const results = test.results ?? [];
+        const message = firstLine(results[results.length - 1]?.error?.message);
+        if (message) out.push(`        ${message}`);
+      }
+    }
+  }
+  return out;
 }
 
 const withoutPg = { ...process.env };
