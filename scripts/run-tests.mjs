@@ -145,8 +145,11 @@ async function vitestPhase(label, title, projects, env, reportName) {
     // The failures again at the end, so the tail of a long log still names them.
     for (const file of json.testResults ?? []) {
       for (const t of file.assertionResults ?? []) {
-        if (t.status !== "failed") continue;
-        phase.notes.push(`failed: ${file.name.replace(`${root}/`, "")} › ${t.fullName ?? t.title}`);
+        // A test that passed on its retry (vitest.config.ts) keeps its first run's errors.
+        const flaky = t.status === "passed" && (t.failureMessages ?? []).length > 0;
+        if (t.status !== "failed" && !flaky) continue;
+        const label = flaky ? "flaky (passed on retry)" : "failed";
+        phase.notes.push(`${label}: ${file.name.replace(`${root}/`, "")} › ${t.fullName ?? t.title}`);
         const message = firstLine((t.failureMessages ?? [])[0]);
         if (message) phase.notes.push(`        ${message}`);
       }
