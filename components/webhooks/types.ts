@@ -36,6 +36,7 @@ export const EVENT_DESCRIPTIONS = {
   "order.photo.verified": "An order photo passed verification",
   "order.photo.rejected": "An order photo failed verification, with the checks",
   "order.location.failed": "A location was given up after its retakes (refunded)",
+  "order.location.skipped": "A location was left out of a cycle: extreme weather forecast (not charged)",
   "order.mission.completed": "Every photo of an order's location was delivered",
   "photos.delivered": "Verified photos of a location, in the delivered-photo record",
   "order.fulfilled": "Every location of an order was delivered",

@@ -1672,6 +1672,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "order.location.skipped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order event order.location.skipped; to the order's delivery URL (signed with the order-delivery secret) and subscribed endpoints
+         * @description POSTed to each enabled endpoint subscribed to this event. Any 2xx within 10 s is success; anything else (redirects included: they are not followed) is retried with backoff over about three days; 410 disables the endpoint.
+         */
+        post: operations["onOrderLocationSkipped"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "order.mission.assigned": {
         parameters: {
             query?: never;
@@ -2140,7 +2160,7 @@ export interface components {
              *       "submission.rejected"
              *     ]
              */
-            events?: ("mission.created" | "mission.completed" | "submission.received" | "submission.approved" | "submission.rejected" | "order.confirmed" | "order.payment_failed" | "order.payment_action_required" | "order.mission.assigned" | "order.cycle.skipped" | "order.paused" | "order.resumed" | "order.cancelled" | "order.ended" | "order.expired" | "order.refunded" | "order.assignment.assigned" | "order.assignment.completed" | "order.assignment.late" | "order.assignment.retake" | "order.photo.verified" | "order.photo.rejected" | "order.location.failed" | "order.mission.completed" | "photos.delivered" | "order.fulfilled" | "order.partially_fulfilled" | "*")[];
+            events?: ("mission.created" | "mission.completed" | "submission.received" | "submission.approved" | "submission.rejected" | "order.confirmed" | "order.payment_failed" | "order.payment_action_required" | "order.mission.assigned" | "order.cycle.skipped" | "order.paused" | "order.resumed" | "order.cancelled" | "order.ended" | "order.expired" | "order.refunded" | "order.assignment.assigned" | "order.assignment.completed" | "order.assignment.late" | "order.assignment.retake" | "order.photo.verified" | "order.photo.rejected" | "order.location.failed" | "order.location.skipped" | "order.mission.completed" | "photos.delivered" | "order.fulfilled" | "order.partially_fulfilled" | "*")[];
             /**
              * @description http(s) URL that receives POSTs. Private, loopback and link-local targets are refused.
              * @example https://partner.example/hooks/photo-missions
@@ -2854,6 +2874,22 @@ export interface components {
             name: string;
             requirements?: components["schemas"]["Requirements"];
         };
+        OrderLocationSkippedEvent: {
+            data: {
+                order_id: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            event: "order.location.skipped";
+            /**
+             * @description Event id (evt_…), equal to X-SVC-Event-Id.
+             * @example evt_06h0…
+             */
+            id: string;
+            /** @description When the event happened (ISO 8601 UTC). */
+            timestamp: string;
+        };
         OrderMissionAssignedEvent: {
             data: {
                 order_id: string;
@@ -3424,7 +3460,7 @@ export interface components {
             event_nights_only?: boolean;
             /** @enum {string} */
             frequency?: "daily" | "weekly" | "monthly";
-            /** @description `weather_extreme`: skip a cycle (with `order.cycle.skipped`) when the forecast at the location is extreme. */
+            /** @description `weather_extreme`: before each cycle, read the forecast of every location's window; a location with extreme weather forecast (thunderstorm, heavy rain or snow, gusts ≥ 75 km/h, ≥ 40 °C, ≤ −20 °C) is left out of that cycle and not charged (`order.location.skipped`); when all are, the cycle is skipped (`order.cycle.skipped`, reason `weather_extreme`). Without a forecast the cycle goes ahead. */
             pause_conditions?: {
                 weather_extreme?: boolean;
             };
@@ -3754,7 +3790,7 @@ export interface components {
              *       "submission.rejected"
              *     ]
              */
-            events?: ("mission.created" | "mission.completed" | "submission.received" | "submission.approved" | "submission.rejected" | "order.confirmed" | "order.payment_failed" | "order.payment_action_required" | "order.mission.assigned" | "order.cycle.skipped" | "order.paused" | "order.resumed" | "order.cancelled" | "order.ended" | "order.expired" | "order.refunded" | "order.assignment.assigned" | "order.assignment.completed" | "order.assignment.late" | "order.assignment.retake" | "order.photo.verified" | "order.photo.rejected" | "order.location.failed" | "order.mission.completed" | "photos.delivered" | "order.fulfilled" | "order.partially_fulfilled" | "*")[];
+            events?: ("mission.created" | "mission.completed" | "submission.received" | "submission.approved" | "submission.rejected" | "order.confirmed" | "order.payment_failed" | "order.payment_action_required" | "order.mission.assigned" | "order.cycle.skipped" | "order.paused" | "order.resumed" | "order.cancelled" | "order.ended" | "order.expired" | "order.refunded" | "order.assignment.assigned" | "order.assignment.completed" | "order.assignment.late" | "order.assignment.retake" | "order.photo.verified" | "order.photo.rejected" | "order.location.failed" | "order.location.skipped" | "order.mission.completed" | "photos.delivered" | "order.fulfilled" | "order.partially_fulfilled" | "*")[];
             /**
              * @description http(s) URL that receives POSTs. Private, loopback and link-local targets are refused.
              * @example https://partner.example/hooks/photo-missions
@@ -12832,6 +12868,54 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["OrderLocationFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOrderLocationSkipped: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: Unix time (s) of this attempt. */
+                "webhook-timestamp": string;
+                /** @description 1 for the first attempt, then 2, 3… */
+                "x-svc-attempt": string;
+                "x-svc-delivery-id": string;
+                "x-svc-event": string;
+                /** @description The event id: the same on every attempt — use it to deduplicate. */
+                "x-svc-event-id": string;
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                "x-svc-signature": string;
+                /** @description The same with the previous secret, during the grace period after a rotation. */
+                "x-svc-signature-previous"?: string;
+                /** @description Unix time (s) of this attempt. */
+                "x-svc-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["OrderLocationSkippedEvent"];
             };
         };
         responses: {

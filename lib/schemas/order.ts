@@ -141,7 +141,10 @@ export const RecurringSchema = z
     pause_conditions: z
       .strictObject({ weather_extreme: z.boolean().optional() })
       .optional()
-      .openapi({ description: "`weather_extreme`: skip a cycle (with `order.cycle.skipped`) when the forecast at the location is extreme." }),
+      .openapi({
+        description:
+          "`weather_extreme`: before each cycle, read the forecast of every location's window; a location with extreme weather forecast (thunderstorm, heavy rain or snow, gusts ≥ 75 km/h, ≥ 40 °C, ≤ −20 °C) is left out of that cycle and not charged (`order.location.skipped`); when all are, the cycle is skipped (`order.cycle.skipped`, reason `weather_extreme`). Without a forecast the cycle goes ahead.",
+      }),
   })
   .superRefine((r, ctx) => {
     if (!r.enabled) return;

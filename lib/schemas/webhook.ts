@@ -22,6 +22,7 @@ export const ORDER_EVENTS = [
   "order.photo.verified",
   "order.photo.rejected",
   "order.location.failed",
+  "order.location.skipped",
   "order.mission.completed",
   "photos.delivered",
   "order.fulfilled",

@@ -254,8 +254,11 @@ export function WhenStep({ initial }: { initial: InitialDraft }) {
               className="mt-0.5 size-4 accent-emerald-700"
             />
             <span>
-              <span className="font-medium">Skip a cycle in extreme weather</span>
-              <span className="block text-xs text-slate-500">Stored with the order; the service applies it once weather forecasts are available to it.</span>
+              <span className="font-medium">Skip locations in extreme weather</span>
+              <span className="block text-xs text-slate-500">
+                A day before each cycle the forecast is checked; a location facing a thunderstorm, heavy rain or snow, a gale or
+                extreme heat or cold is left out of that cycle and not charged.
+              </span>
             </span>
           </label>
         </div>

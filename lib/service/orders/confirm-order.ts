@@ -19,7 +19,7 @@ import { assertAction } from "./order-states";
 import { PLAN_TERMS } from "./plans";
 import { photosUsedThisMonth } from "./quote-order";
 import { recurrenceRuleOf } from "./recurrence";
-import { ORDERS_QUEUE, runCycleInTx } from "./run-order-cycle";
+import { ORDERS_QUEUE, pausesInExtremeWeather, runCycleInTx } from "./run-order-cycle";
 import { chargeOrder } from "./take-payment";
 
 async function lockedOrg(tx: Db, orgId: string) {
@@ -69,7 +69,9 @@ async function activate(tx: Db, ctx: ServiceContext, order: OrderRow, payment: P
     .where(eq(orders.id, order.id))
     .returning();
   if (!active) throw notFound("order");
-  if (first.dispatchAt <= now) await runCycleInTx(tx, ctx, active, first.index, now);
+  // A first cycle due now is dispatched here, unless its forecast must be read first: the worker
+  // does that at once, so a confirmation never waits on a weather service.
+  if (first.dispatchAt <= now && !pausesInExtremeWeather(active)) await runCycleInTx(tx, ctx, active, first.index, now);
   else await enqueueJob(tx, ORDERS_QUEUE, { order_id: order.id, cycle_index: first.index }, { runAt: first.dispatchAt, maxAttempts: 20 });
 }
 

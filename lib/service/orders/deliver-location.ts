@@ -11,8 +11,7 @@ import { signImageUrl } from "@/lib/service/cdn/signed-url";
 import type { ServiceContext } from "@/lib/service/context";
 import { recordEvent } from "@/lib/service/events/record-event";
 import { serializeMission } from "@/lib/service/missions/serialize-mission";
-import type { WeatherResult } from "@/lib/service/weather/weather-provider";
-import { NO_WEATHER, OpenMeteoWeather } from "@/lib/service/weather/weather-provider";
+import { weatherProvider, type WeatherResult } from "@/lib/service/weather/weather-provider";
 import { refundOrder } from "./take-payment";
 
 /** Delivered links outlive the webhook retry schedule (≈3 days) with room to spare. */
@@ -24,11 +23,6 @@ type ImageRow = typeof images.$inferSelect;
 interface StoredVerification {
   status: "approved" | "rejected";
   ai_checks: Record<string, { score: number; passed: boolean } & Record<string, unknown>>;
-}
-
-export function weatherProvider(ctx: ServiceContext) {
-  const url = ctx.config.fulfilment?.weatherUrl;
-  return url ? new OpenMeteoWeather(url) : NO_WEATHER;
 }
 
 export function deliveredPhotoRecord(ctx: ServiceContext, assignment: AssignmentRow, image: ImageRow) {

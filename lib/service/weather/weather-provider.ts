@@ -1,8 +1,11 @@
-// Historical weather at a photo's place and time, for `metadata.weather` of delivered photos. The
-// default speaks Open-Meteo's API (free, keyless; hourly temperature and WMO weather code), at a
-// configurable URL. A provider that does not answer in time gives `null` with the reason:
-// delivery never waits on it for long, and never fails because of it.
+// Weather at a place and time from a weather service: the observed hour of a photo's capture, for
+// `metadata.weather` of delivered photos, and the forecast of a recurring order's coming window,
+// for `pause_conditions.weather_extreme`. The default speaks Open-Meteo's API (free, keyless;
+// hourly temperature, WMO weather code and wind gusts; its forecast endpoint answers the past days
+// and the next 16), at a configurable URL. A provider that does not answer in time gives `null`
+// with the reason: nothing ever waits on it for long, and nothing fails because of it.
 import { z } from "zod";
+import type { ServiceContext } from "@/lib/service/context";
 
 export interface Weather {
   condition: string;
@@ -11,8 +14,20 @@ export interface Weather {
 
 export type WeatherResult = { weather: Weather; source: string } | { weather: null; reason: string };
 
+/** One forecast hour: the hour starting at `at` (UTC). */
+export interface ForecastHour {
+  at: string;
+  code: number | null;
+  temp_c: number | null;
+  gust_kmh: number | null;
+}
+
+export type ForecastResult = { hours: ForecastHour[]; source: string } | { hours: null; reason: string };
+
 export interface WeatherProvider {
   at(input: { lat: number; lng: number; instant: Date }): Promise<WeatherResult>;
+  /** The forecast hours that overlap [from, to). */
+  forecast(input: { lat: number; lng: number; from: Date; to: Date }): Promise<ForecastResult>;
 }
 
 /** WMO weather interpretation codes (as Open-Meteo uses them) → the spec's condition names. */
@@ -36,11 +51,35 @@ const HourlySchema = z.object({
   }),
 });
 
+const ForecastSchema = z.object({
+  hourly: z.object({
+    time: z.array(z.string()),
+    temperature_2m: z.array(z.number().nullable()),
+    weather_code: z.array(z.number().nullable()),
+    wind_gusts_10m: z.array(z.number().nullable()),
+  }),
+});
+
+const HOUR_MS = 3_600_000;
+
 export class OpenMeteoWeather implements WeatherProvider {
   constructor(
     private readonly url: string,
     private readonly timeoutMs = 2500,
   ) {}
+
+  /** The service's answer to `query`, parsed, or the reason there is none. */
+  private async request<T>(query: URLSearchParams, schema: z.ZodType<T>): Promise<{ data: T } | { reason: string }> {
+    try {
+      const response = await fetch(`${this.url}?${query}`, { signal: AbortSignal.timeout(this.timeoutMs), redirect: "error" });
+      if (!response.ok) return { reason: `The weather service answered ${response.status}.` };
+      const parsed = schema.safeParse(await response.json());
+      return parsed.success ? { data: parsed.data } : { reason: "The weather service's answer was not understood." };
+    } catch (error) {
+      const name = error instanceof Error ? error.name : "Error";
+      return { reason: name === "TimeoutError" ? `The weather service did not answer within ${this.timeoutMs} ms.` : `The weather service could not be reached (${error instanceof Error ? error.message : String(error)}).` };
+    }
+  }
 
   async at({ lat, lng, instant }: { lat: number; lng: number; instant: Date }): Promise<WeatherResult> {
     const day = instant.toISOString().slice(0, 10);
@@ -52,25 +91,51 @@ export class OpenMeteoWeather implements WeatherProvider {
       hourly: "temperature_2m,weather_code",
       timezone: "GMT",
     });
-    try {
-      const response = await fetch(`${this.url}?${query}`, { signal: AbortSignal.timeout(this.timeoutMs), redirect: "error" });
-      if (!response.ok) return { weather: null, reason: `The weather service answered ${response.status}.` };
-      const parsed = HourlySchema.safeParse(await response.json());
-      if (!parsed.success) return { weather: null, reason: "The weather service's answer was not understood." };
-      const hour = `${day}T${instant.toISOString().slice(11, 13)}:00`;
-      const index = parsed.data.hourly.time.indexOf(hour);
-      const temp = parsed.data.hourly.temperature_2m[index];
-      const code = parsed.data.hourly.weather_code[index];
-      if (index < 0 || temp === null || temp === undefined || code === null || code === undefined) {
-        return { weather: null, reason: "The weather service has no observation for that hour yet." };
-      }
-      return { weather: { condition: conditionOf(code), temp_c: Math.round(temp * 10) / 10 }, source: new URL(this.url).host };
-    } catch (error) {
-      const name = error instanceof Error ? error.name : "Error";
-      return { weather: null, reason: name === "TimeoutError" ? `The weather service did not answer within ${this.timeoutMs} ms.` : `The weather service could not be reached (${error instanceof Error ? error.message : String(error)}).` };
+    const answer = await this.request(query, HourlySchema);
+    if ("reason" in answer) return { weather: null, reason: answer.reason };
+    const { hourly } = answer.data;
+    const hour = `${day}T${instant.toISOString().slice(11, 13)}:00`;
+    const index = hourly.time.indexOf(hour);
+    const temp = hourly.temperature_2m[index];
+    const code = hourly.weather_code[index];
+    if (index < 0 || temp === null || temp === undefined || code === null || code === undefined) {
+      return { weather: null, reason: "The weather service has no observation for that hour yet." };
     }
+    return { weather: { condition: conditionOf(code), temp_c: Math.round(temp * 10) / 10 }, source: new URL(this.url).host };
+  }
+
+  async forecast({ lat, lng, from, to }: { lat: number; lng: number; from: Date; to: Date }): Promise<ForecastResult> {
+    const query = new URLSearchParams({
+      latitude: lat.toFixed(4),
+      longitude: lng.toFixed(4),
+      start_date: from.toISOString().slice(0, 10),
+      end_date: new Date(Math.max(from.getTime(), to.getTime() - 1)).toISOString().slice(0, 10),
+      hourly: "temperature_2m,weather_code,wind_gusts_10m",
+      wind_speed_unit: "kmh",
+      timezone: "GMT",
+    });
+    const answer = await this.request(query, ForecastSchema);
+    if ("reason" in answer) return { hours: null, reason: answer.reason };
+    const { hourly } = answer.data;
+    const hours: ForecastHour[] = [];
+    hourly.time.forEach((time, i) => {
+      const start = Date.parse(`${time}:00Z`);
+      if (!Number.isFinite(start) || start >= to.getTime() || start + HOUR_MS <= from.getTime()) return;
+      hours.push({ at: new Date(start).toISOString(), code: hourly.weather_code[i] ?? null, temp_c: hourly.temperature_2m[i] ?? null, gust_kmh: hourly.wind_gusts_10m[i] ?? null });
+    });
+    if (hours.length === 0) return { hours: null, reason: "The weather service has no forecast for that window." };
+    return { hours, source: new URL(this.url).host };
   }
 }
 
 /** When no weather service is configured. */
-export const NO_WEATHER: WeatherProvider = { at: async () => ({ weather: null, reason: "No weather service is configured." }) };
+export const NO_WEATHER: WeatherProvider = {
+  at: async () => ({ weather: null, reason: "No weather service is configured." }),
+  forecast: async () => ({ hours: null, reason: "No weather service is configured." }),
+};
+
+/** The service's weather provider: the configured one, or none. */
+export function weatherProvider(ctx: ServiceContext): WeatherProvider {
+  const url = ctx.config.fulfilment?.weatherUrl;
+  return url ? new OpenMeteoWeather(url) : NO_WEATHER;
+}
