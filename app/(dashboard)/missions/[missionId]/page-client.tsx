@@ -91,7 +91,7 @@ export function MissionPageClient({ initialMission, canEdit }: { initialMission:
           <div className="max-h-[28rem] overflow-y-auto rounded-lg border border-slate-200 bg-white lg:max-h-[calc(100vh-20rem)]">
             {list.isPending ? (
               <div className="p-3">
-                <LoadingRows rows={6} label="Loading submissions" />
+                <LoadingRows rows={6} label="Loading submissions" still />
               </div>
             ) : list.error ? (
               <div className="p-3">
