@@ -46,6 +46,8 @@ const schema = z
     MAX_BODY_BYTES: positiveInt(1024 * 1024),
     MAX_UPLOAD_BYTES: positiveInt(25 * 1024 * 1024),
     MAX_PHOTOS_PER_SUBMISSION: positiveInt(10),
+    // The map's points documents kept in memory per process (lib/service/submissions/points-cache.ts); 0 keeps none.
+    POINTS_CACHE_MB: z.coerce.number().int().min(0).default(256),
     MAX_IMAGE_PIXELS: positiveInt(100_000_000),
     CDN_URL_TTL_SECONDS: positiveInt(3600),
     WEBHOOK_TIMEOUT_MS: positiveInt(10_000),

@@ -25,7 +25,7 @@ export function DashboardShell({
       </a>
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
-          <Link href="/missions" className="text-base font-semibold tracking-tight text-emerald-800 focus-visible:outline-2 focus-visible:outline-emerald-600">
+          <Link href="/missions" prefetch={false} className="text-base font-semibold tracking-tight text-emerald-800 focus-visible:outline-2 focus-visible:outline-emerald-600">
             Photo Missions
           </Link>
           <nav aria-label="Dashboard" className="order-3 flex w-full gap-1 overflow-x-auto sm:order-none sm:w-auto">

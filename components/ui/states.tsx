@@ -21,15 +21,20 @@ export function ErrorState({ title = "Something went wrong", children, action }:
   );
 }
 
-export function Skeleton({ className = "" }: { className?: string }) {
-  return <div aria-hidden className={`animate-pulse rounded-md bg-slate-200 ${className}`} />;
+/**
+ * A placeholder block. `still`: no pulse — beside a map that is starting, an animation keeps the
+ * compositor drawing the whole page (the map's canvas included) every frame while the map needs
+ * the CPU (measured by the map-points benchmark).
+ */
+export function Skeleton({ className = "", still = false }: { className?: string; still?: boolean }) {
+  return <div aria-hidden className={`${still ? "" : "animate-pulse "}rounded-md bg-slate-200 ${className}`} />;
 }
 
-export function LoadingRows({ rows = 5, label = "Loading" }: { rows?: number; label?: string }) {
+export function LoadingRows({ rows = 5, label = "Loading", still = false }: { rows?: number; label?: string; still?: boolean }) {
   return (
     <div role="status" aria-label={label} className="flex flex-col gap-2">
       {Array.from({ length: rows }, (_, i) => (
-        <Skeleton key={i} className="h-12 w-full" />
+        <Skeleton key={i} className="h-12 w-full" still={still} />
       ))}
     </div>
   );

@@ -6,6 +6,7 @@ import type { SecretBox } from "@/lib/auth/secret-box";
 import type { KeyStore } from "@/lib/auth/tokens";
 import type { DashboardUser } from "@/lib/schemas/dashboard";
 import type { MissionCache } from "@/lib/service/missions/mission-cache";
+import type { PointsCache } from "@/lib/service/submissions/points-cache";
 import type { RateLimiter } from "@/lib/service/rate-limit/limiter";
 import type { PaymentProvider } from "@/lib/service/payments/payment-provider";
 import type { ObjectStore } from "@/lib/service/storage/object-store";
@@ -32,6 +33,8 @@ export interface ServiceConfig {
   /** Where photos are kept; absent means local disk. */
   storage?: StorageConfig;
   uploads: { maxFileBytes: number; maxPhotos: number; maxPixels: number };
+  /** Most text the map's points documents keep in memory (POINTS_CACHE_MB); absent: the default, 256 MB. */
+  pointsCacheChars?: number;
   /** How long signed CDN URLs handed out by the API stay valid. */
   cdnUrlTtlSeconds: number;
   /**
@@ -59,6 +62,8 @@ export interface ServiceContext {
   store: ObjectStore;
   limiter: RateLimiter;
   missionCache: MissionCache;
+  /** The map's points documents built last, by mission, filters and version. */
+  pointsCache: PointsCache;
   /** Charges and refunds orders: the test-mode card processor unless a real one is configured. */
   payments: PaymentProvider;
   /** Judges obstruction, crowd and brand in order photos (config.fulfilment); null: not evaluated. */

@@ -24,6 +24,7 @@ import { getOrCreateSecret, resealStoredSecrets } from "./secrets";
 import { LocalObjectStore } from "./storage/local-store";
 import type { ObjectStore } from "./storage/object-store";
 import { S3ObjectStore } from "./storage/s3-store";
+import { DEFAULT_POINTS_CACHE_CHARS, PointsCache } from "./submissions/points-cache";
 import { HttpAnalyser, type Analyser } from "./verification/checks";
 import { OcrAnalyser } from "./verification/ocr-analyser";
 
@@ -88,6 +89,8 @@ export function configFromEnv(e: Env, adminToken: string): ServiceConfig {
     storage: storageFromEnv(e),
     metricsToken: e.METRICS_TOKEN,
     uploads: { maxFileBytes: e.MAX_UPLOAD_BYTES, maxPhotos: e.MAX_PHOTOS_PER_SUBMISSION, maxPixels: e.MAX_IMAGE_PIXELS },
+    // The documents are ASCII: a character is a byte.
+    pointsCacheChars: e.POINTS_CACHE_MB * 1024 * 1024,
     cdnUrlTtlSeconds: e.CDN_URL_TTL_SECONDS,
     fulfilment: {
       weatherUrl: e.WEATHER_URL === "off" ? null : e.WEATHER_URL,
@@ -141,9 +144,10 @@ export async function createRuntime(options: {
   const cdnSecret = await getOrCreateSecret(database.db, secretBox, "cdn-url-signing");
   const limiter = createRateLimiter(database.db, database.kind);
   const missionCache = new MissionCache(database.kind === "pglite");
+  const pointsCache = new PointsCache(config.pointsCacheChars ?? DEFAULT_POINTS_CACHE_CHARS);
   const payments = new TestCardProcessor();
   const analyser = createAnalyser(config.fulfilment);
-  const ctx: ServiceContext = { db: database.db, dbKind: database.kind, config, keys, store, limiter, missionCache, payments, analyser, cdnSecret, secretBox, wakeWorkers: () => {} };
+  const ctx: ServiceContext = { db: database.db, dbKind: database.kind, config, keys, store, limiter, missionCache, pointsCache, payments, analyser, cdnSecret, secretBox, wakeWorkers: () => {} };
   const app = createServiceApp(ctx);
   const background = options.runWorker ? startBackgroundWork(ctx, options.workerOptions) : undefined;
   const sweeper = startTempUploadSweeper(resolve(config.dataDir, "tmp"));

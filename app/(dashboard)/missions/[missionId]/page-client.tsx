@@ -17,8 +17,11 @@ import type { Mission, SubmissionFilters } from "@/components/submissions/types"
 import { formatArea } from "@/lib/geo/describe-draft";
 import { polygonFromApi } from "@/lib/geo/polygon-from-api";
 
-// MapLibre only where a map is, and only in the browser.
-const MissionMap = dynamic(() => import("./mission-map").then((m) => m.MissionMap), {
+// MapLibre only where a map is, and only in the browser. Its library is asked for together with
+// the map's own chunk: react-map-gl imports it only once the map component has mounted, which
+// put a second round trip (and a megabyte of script) behind the first; when it asks, the module is
+// there already.
+const MissionMap = dynamic(() => Promise.all([import("./mission-map"), import("maplibre-gl")]).then(([m]) => m.MissionMap), {
   ssr: false,
   // A still box, not a pulsing skeleton: an animation keeps the compositor drawing every frame
   // while the map's own start-up needs the CPU (measured by the map-points benchmark).
@@ -91,7 +94,7 @@ export function MissionPageClient({ initialMission, canEdit }: { initialMission:
           <div className="max-h-[28rem] overflow-y-auto rounded-lg border border-slate-200 bg-white lg:max-h-[calc(100vh-20rem)]">
             {list.isPending ? (
               <div className="p-3">
-                <LoadingRows rows={6} label="Loading submissions" />
+                <LoadingRows rows={6} label="Loading submissions" still />
               </div>
             ) : list.error ? (
               <div className="p-3">

@@ -245,7 +245,7 @@ export function registerSubmissionRoutes(app: OpenAPIHono<AppEnv>, uploads: { ma
     const { ctx } = c.var;
     const mission = await getMissionRow(ctx, callerOrg(c), c.req.valid("param").id);
     const { status, since, until } = c.req.valid("query");
-    const points = await getSubmissionPoints({ db: ctx.db, missionId: mission.id, status, since, until, ifNoneMatch: c.req.header("if-none-match") });
+    const points = await getSubmissionPoints({ db: ctx.db, missionId: mission.id, status, since, until, ifNoneMatch: c.req.header("if-none-match"), cache: ctx.pointsCache });
     const headers = { ETag: points.etag, "Cache-Control": "private, no-cache" };
     if (points.body === null) return c.body(null, 304, headers);
     return c.body(points.body, 200, { ...headers, "Content-Type": GEOJSON });

@@ -224,6 +224,43 @@ describe("revalidation with ETag", () => {
   });
 });
 
+describe("documents kept in memory", () => {
+  it("answers an unchanged mission from memory, and builds again once a submission arrives or changes status", async () => {
+    const cache = service.runtime.ctx.pointsCache;
+    const mission = (await api.createMission(tokenA, { title: "Cached" })).id;
+    const seed: Seed = { id: createId("submission"), status: "received", lng: 11.2555, lat: 43.7685, createdAt: minutes(70) };
+    await insert(mission, orgA, seed);
+    const sizeBefore = cache.size;
+    const first = await points(mission);
+    expect(first.status).toBe(200);
+    // The document is kept: the cache grew by exactly its length.
+    expect(cache.size - sizeBefore).toBe(first.text.length);
+    const again = await points(mission);
+    expect(again.text).toBe(first.text);
+    expect(again.headers.get("etag")).toBe(first.headers.get("etag"));
+    expect(cache.size - sizeBefore).toBe(first.text.length);
+
+    // Same updated_at, another status: a new version, never the kept document.
+    await service.runtime.ctx.db.update(submissions).set({ status: "approved" }).where(eq(submissions.id, seed.id));
+    const changed = await points(mission);
+    expect(changed.body.features.map((f) => f.properties.status)).toEqual(["approved"]);
+    const other: Seed = { id: createId("submission"), status: "received", lng: 11.256, lat: 43.769, createdAt: minutes(71) };
+    await insert(mission, orgA, other);
+    const arrived = await points(mission);
+    expect(featureIds(arrived)).toEqual([other.id, seed.id]);
+    // The slot holds only the newest version.
+    expect(cache.size - sizeBefore).toBe(arrived.text.length);
+  });
+
+  it("still answers another organisation 404 for a mission whose document is kept", async () => {
+    const kept = await points(missionId);
+    expect(kept.status).toBe(200);
+    const res = await points(missionId, "", tokenB);
+    expectProblem(res, 404, "not_found");
+    expect(res.text).not.toContain((seeds[0] as Seed).id);
+  });
+});
+
 describe("access", () => {
   it("needs submissions:read", async () => {
     const { token } = await api.partner(["missions:read"]);

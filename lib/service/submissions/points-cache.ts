@@ -1,0 +1,64 @@
+// The points documents this process built last, so that a map opened again (another user, a
+// reload, the next page of a review) is answered without the database writing 100,000 features
+// once more: building the text keeps PGlite — which runs inside the web process — busy for
+// seconds at that size, and the page waits behind it. One entry per mission and filter, holding
+// only the newest version: the caller looks the version up first (one aggregate over the
+// mission's rows) and a document built for another version is never served. Bounded by the
+// documents' total length; the least recently used go first, and a document larger than the
+// whole budget is not kept at all. Per process: each web instance keeps its own, and the version
+// check makes them agree with the database, not with each other.
+
+/** POINTS_CACHE_MB's default: a million points are about 214 MB of text. */
+export const DEFAULT_POINTS_CACHE_CHARS = 256 * 1024 * 1024;
+
+export interface CachedPoints {
+  /** Everything the document depends on (mission, per-status counts, latest change, filters). */
+  version: string;
+  etag: string;
+  body: string;
+}
+
+export class PointsCache {
+  readonly #maxChars: number;
+  // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
+  readonly #entries = new Map<string, CachedPoints>();
+  #chars = 0;
+
+  /** `maxChars`: the most document text kept at once (0 keeps nothing). */
+  constructor(maxChars: number) {
+    this.#maxChars = maxChars;
+  }
+
+  /** The document of `slot` (mission and filters) if it was built for exactly `version`. */
+  get(slot: string, version: string): CachedPoints | undefined {
+    const entry = this.#entries.get(slot);
+    if (!entry || entry.version !== version) return undefined;
+    this.#entries.delete(slot);
+    this.#entries.set(slot, entry);
+    return entry;
+  }
+
+  /** Keeps `entry` as the slot's document, replacing an older version; evicts the least recently used beyond the budget. */
+  set(slot: string, entry: CachedPoints): void {
+    this.#remove(slot);
+    if (entry.body.length > this.#maxChars) return;
+    this.#entries.set(slot, entry);
+    this.#chars += entry.body.length;
+    for (const [oldest] of this.#entries) {
+      if (this.#chars <= this.#maxChars) break;
+      this.#remove(oldest);
+    }
+  }
+
+  /** Total length of the documents kept. */
+  get size(): number {
+    return this.#chars;
+  }
+
+  #remove(slot: string): void {
+    const entry = this.#entries.get(slot);
+    if (!entry) return;
+    this.#entries.delete(slot);
+    this.#chars -= entry.body.length;
+  }
+}
