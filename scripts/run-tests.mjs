@@ -162,6 +162,8 @@ async function vitestPhase(label, title, projects, env, reportName) {
 function firstLine(text) {
   const plain = String(text ?? "").replace(/\u001b\[[0-9;]*m/g, "");
   const line = plain.split("\n").map((l) => l.trim()).find((l) => l.length > 0) ?? "";
+  // Vitest's timeout error carries the stack of a placeholder error made where the test was declared.
+  if (line === "Error: STACK_TRACE_ERROR") return "timed out (vitest gives a timeout the placeholder stack STACK_TRACE_ERROR)";
   return line.length > 240 ? `${line.slice(0, 237)}...` : line;
 }
 

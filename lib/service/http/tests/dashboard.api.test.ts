@@ -1,6 +1,5 @@
 // The operator interface's dashboard routes: password sign-in (uniform failures, a limit per
 // address), user lookup, memberships, and the dashboard tokens issued per organisation and role.
-import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROLE_SCOPES } from "@/lib/auth/scopes";
@@ -11,6 +10,7 @@ import type { ProblemBody } from "@/lib/service/errors";
 import { expectProblem, expectRateLimitHeaders } from "./assertions";
 import { TestClient, square, type ApiResponse } from "./client";
 import { startTestService, type TestService } from "./harness";
+import { awayFromWindowEnd } from "./rate-windows";
 import { decodeJwt } from "./jwt";
 
 let service: TestService;
@@ -52,12 +52,6 @@ function withoutInstance(res: ApiResponse<unknown>): Partial<ProblemBody> {
   const rest: Partial<ProblemBody> = { ...(res.body as ProblemBody) };
   delete rest.instance;
   return rest;
-}
-
-/** Fixed windows are aligned to the clock: wait for the next one when this one is nearly over. */
-async function awayFromWindowEnd(windowSeconds: number, neededSeconds: number) {
-  const left = windowSeconds - ((Date.now() / 1000) % windowSeconds);
-  if (left < neededSeconds) await sleep(Math.ceil(left * 1000) + 50);
 }
 
 const ADA_MEMBERSHIPS = () => [
@@ -147,14 +141,14 @@ describe("POST /dashboard/sign-in", () => {
     expectProblem(await signIn(email.toUpperCase(), `guess again`), 429, "rate_limited");
     // Another address is unaffected, and successes are not counted as failures.
     for (let i = 0; i < 3; i++) expect((await signIn(bystanderEmail, PASSWORD)).status).toBe(200);
-  });
+  }, 75_000);
 
   it("counts failures for unknown addresses too", async () => {
     const email = freshEmail("unknown-guessed");
     await awayFromWindowEnd(900, 30);
     for (let i = 0; i < 10; i++) expectProblem(await signIn(email, `guess ${i}`), 401, "invalid_credentials");
     expectProblem(await signIn(email, "guess 11"), 429, "rate_limited");
-  });
+  }, 75_000);
 });
 
 describe("POST /dashboard/users/lookup", () => {
@@ -321,5 +315,5 @@ describe("dashboard rate limits", () => {
     } finally {
       await limited.close();
     }
-  });
+  }, 55_000);
 });

@@ -1,12 +1,12 @@
 // Rate limits: 60 requests per minute and an hourly cap per credential, reported in X-RateLimit-*
 // headers; 429 with Retry-After; counters in the database, so they hold across instances; and the
 // token endpoint's limit per client_id against secret guessing.
-import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServiceConfig } from "@/lib/service/context";
 import { expectProblem, expectRateLimitHeaders } from "./assertions";
 import { TestClient, square, type ApiResponse } from "./client";
 import { startTestService, type TestService } from "./harness";
+import { awayFromWindowEnd } from "./rate-windows";
 
 const PER_MINUTE = 60;
 
@@ -25,15 +25,6 @@ beforeAll(async () => {
   hourlyApi = new TestClient(hourly);
 });
 afterAll(() => Promise.all([service.close(), hourly.close()]));
-
-/**
- * Limits use fixed windows aligned to the clock; a run that straddles a window's end would see
- * the counter restart. Waits for the next window when fewer than `neededSeconds` are left.
- */
-async function awayFromWindowEnd(windowSeconds: number, neededSeconds: number) {
-  const left = windowSeconds - ((Date.now() / 1000) % windowSeconds);
-  if (left < neededSeconds) await sleep(Math.ceil(left * 1000) + 50);
-}
 
 /** Asserts Retry-After is whole seconds ≥ 1 that agree with X-RateLimit-Reset. */
 function expectRetryAfter(res: ApiResponse<unknown>, windowSeconds: number) {
@@ -73,7 +64,7 @@ describe("per-minute limit per credential", () => {
     expect(expectRateLimitHeaders(fresh, PER_MINUTE, 60).remaining).toBe(PER_MINUTE - 1);
     // …while the first one is still refused.
     expectProblem(await api.request("GET", "/api/v1/missions", { token }), 429, "rate_limited");
-  });
+  }, 60_000);
 
   it("reports the headers on 2xx, 403, 404 and 422 authenticated responses", async () => {
     const { token } = await api.partner(["missions:read"]);
@@ -87,7 +78,7 @@ describe("per-minute limit per credential", () => {
     expect(responses.map((r) => r.status)).toEqual([200, 403, 404, 422]);
     const remaining = responses.map((res) => expectRateLimitHeaders(res, PER_MINUTE, 60).remaining);
     expect(remaining).toEqual([59, 58, 57, 56]);
-  });
+  }, 50_000);
 });
 
 describe("hourly limit", () => {
@@ -107,7 +98,7 @@ describe("hourly limit", () => {
     // last minute of the hour, when both windows end together).
     const now = Math.floor(Date.now() / 1000);
     if (3600 - (now % 3600) > 65) expect(Number(refused.headers.get("x-ratelimit-reset")) - now).toBeGreaterThan(60);
-  });
+  }, 55_000);
 });
 
 describe("across instances", () => {
@@ -134,6 +125,7 @@ describe("across instances", () => {
         await Promise.all([first.close(), second.close()]);
       }
     },
+    60_000,
   );
 });
 
@@ -163,5 +155,5 @@ describe("token endpoint", () => {
     // The limit is per client_id: another client is unaffected.
     const bystander = await api.createClient(orgId, ["missions:read"]);
     expect((await requestToken(bystander.client_id, bystander.client_secret)).status).toBe(200);
-  });
+  }, 55_000);
 });
