@@ -13,6 +13,7 @@ import { DEMO_ONE_OFF_ORDERS, ONE_OFF_REFERENCE, REORDER_AFTER_MS } from "./demo
 import { DEMO_USER } from "./demo-user";
 import { FLORENCE_PLACES } from "./florence-places";
 import { startDemo, type RunningDemo } from "./start-demo";
+import { pollUntil } from "@/lib/service/http/tests/poll-until";
 
 let service: TestService;
 let api: TestClient;
@@ -57,15 +58,7 @@ const partnerToken = () => api.token(reader.client);
 const activeFree = async (token: string) =>
   (await api.request<{ data: Mission[] }>("GET", "/api/v1/missions?status=active&per_page=100", { token })).body.data.filter((m) => m.order_id === null);
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value ${JSON.stringify(value).slice(0, 500)}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
+const until = <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000) => pollUntil(read, done, timeoutMs, 150);
 
 describe("the demo", () => {
   it("seeds a one-off and a daily order through the order API and confirms them, once", async () => {

@@ -22,6 +22,7 @@ import { startTestService, type TestService } from "./harness";
 import { ORDERS, confirm, createOrder, orderPartner } from "./orders-client";
 import { createZoomer, submitPhotos } from "./photos";
 import { Receiver, verifies } from "./receiver";
+import { pollUntil } from "./poll-until";
 
 const run = promisify(execFile);
 let service: TestService;
@@ -97,15 +98,7 @@ async function verified(token: string, taskId: string, timeoutMs = 30_000): Prom
   }
 }
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value ${JSON.stringify(value).slice(0, 400)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const until = <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000) => pollUntil(read, done, timeoutMs, 100);
 
 let seed = 100;
 const shot = (at: { lat: number; lng: number }, directionDeg: number) => makePhoto({ ...at, accuracyM: 5, directionDeg, capturedAt: new Date(), seed: seed++ });

@@ -13,6 +13,7 @@ import { ORDERS, confirm, createOrder, orderPartner } from "./orders-client";
 import { Receiver, verifies } from "./receiver";
 import { expireOrders } from "@/lib/service/orders/change-order";
 import { runOrderCycle } from "@/lib/service/orders/run-order-cycle";
+import { pollUntil } from "./poll-until";
 
 let service: TestService;
 let api: TestClient;
@@ -28,16 +29,6 @@ afterAll(async () => {
   await receiver.close();
 });
 beforeEach(() => receiver.script([]));
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value ${JSON.stringify(value).slice(0, 300)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const getOrder = (key: string, id: string) => api.request<Order>("GET", `${ORDERS}/orders/${id}`, { token: key });
 const cycleRows = (orderId: string) => service.runtime.ctx.db.select().from(orderCycles).where(eq(orderCycles.orderId, orderId));
@@ -75,7 +66,7 @@ describe("order-delivery secret and events", () => {
     // mission.created of the dispatched missions goes to registered endpoints only, not here.
     expect(receiver.of("mission.created").filter((r) => r.path === "/orders-hook")).toEqual([]);
 
-    const log = await until(
+    const log = await pollUntil(
       () => api.request<{ data: { id: string; event: string; status: string; attempts: unknown[] }[] }>("GET", `${ORDERS}/orders/${order.id}/deliveries`, { token: own.apiKey }),
       (res) => res.body.data.length === 4 && res.body.data.every((d) => d.status === "succeeded"),
     );
@@ -100,7 +91,7 @@ describe("order-delivery secret and events", () => {
     const order = await createOrder(api, own.apiKey);
     await confirm(api, own.apiKey, order.id);
     await api.request("POST", `${ORDERS}/orders/${order.id}/cancel`, { token: own.apiKey });
-    await until(async () => receiver.requests.filter((r) => r.path === "/registered").map((r) => r.json.event), (events) => events.length >= 2);
+    await pollUntil(async () => receiver.requests.filter((r) => r.path === "/registered").map((r) => r.json.event), (events) => events.length >= 2);
     await new Promise((r) => setTimeout(r, 300));
     expect(receiver.requests.filter((r) => r.path === "/registered").map((r) => r.json.event)).toEqual(["order.confirmed", "order.cancelled"]);
   });
@@ -158,7 +149,7 @@ describe("recurring orders", () => {
     const confirmed = await confirm(api, own.apiKey, order.id);
     expect(confirmed.body.status).toBe("active");
     // Today's cycle is dispatched at confirmation; tomorrow's is due 24 h before it starts, i.e. now.
-    const settled = await until(
+    const settled = await pollUntil(
       () => getOrder(own.apiKey, order.id),
       (res) => res.body.missions.total === 6,
     );
@@ -187,7 +178,7 @@ describe("recurring orders", () => {
     await api.request("POST", `${ORDERS}/delivery-secret`, { token: own.apiKey });
     const order = await createOrder(api, own.apiKey, { recurring: { enabled: true, frequency: "daily" }, delivery: { webhook_url: `${receiver.url}/paused` } });
     await confirm(api, own.apiKey, order.id);
-    const before = await until(() => getOrder(own.apiKey, order.id), (res) => res.body.missions.total === 6);
+    const before = await pollUntil(() => getOrder(own.apiKey, order.id), (res) => res.body.missions.total === 6);
     await api.request("POST", `${ORDERS}/orders/${order.id}/pause`, { token: own.apiKey });
     const next = before.body.next_cycle?.index ?? -1;
     await runOrderCycle(service.runtime.ctx, order.id, next);

@@ -12,6 +12,7 @@ import { TestClient } from "./client";
 import { startTestService, type TestService } from "./harness";
 import { ORDERS, confirm, createOrder, orderPartner } from "./orders-client";
 import { Receiver } from "./receiver";
+import { pollUntil } from "./poll-until";
 
 /** Latitudes (to 4 places, as asked) where the stand-in forecasts a thunderstorm. */
 const stormAt = new Set<string>();
@@ -49,15 +50,7 @@ afterAll(async () => {
   await new Promise<void>((resolve) => weather.close(() => resolve()));
 });
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value ${JSON.stringify(value).slice(0, 300)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const until = <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000) => pollUntil(read, done, timeoutMs, 50);
 
 /** A daily order that skips extreme weather, confirmed; answers once every cycle due now has run. */
 async function stormyOrder(path: string, pause = true) {

@@ -9,6 +9,7 @@ import { TestClient, square } from "./client";
 import { startTestService, type TestService } from "./harness";
 import { createZoomer, photo, submitPhotos, waitForDecision } from "./photos";
 import { Receiver, verifies } from "./receiver";
+import { pollUntil } from "./poll-until";
 
 const LIMITS = { rateLimit: { perMinute: 100_000, perHour: 100_000, tokenPerMinute: 1000, tokenPerMinutePerIp: 10_000 } };
 const RETRY_SCALE = 0.0005;
@@ -66,16 +67,6 @@ async function deliveries(token: string, webhookId: string, client: TestClient =
   );
   expect(res.status).toBe(200);
   return res.body.data;
-}
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met: ${JSON.stringify(value).slice(0, 500)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 describe("endpoints", () => {
@@ -194,7 +185,7 @@ describe("delivery", () => {
       const gap = (requests[i]?.at ?? 0) - (requests[i - 1]?.at ?? 0);
       expect(gap).toBeGreaterThanOrEqual((RETRY_DELAYS_SECONDS[i - 1] ?? 0) * 1000 * RETRY_SCALE * 0.9 - 5);
     }
-    const [delivery] = await until(() => deliveries(token, webhook.id), (d) => d[0]?.status === "succeeded");
+    const [delivery] = await pollUntil(() => deliveries(token, webhook.id), (d) => d[0]?.status === "succeeded");
     expect(delivery?.attempts.map((a) => a.status_code)).toEqual([500, 503, null, 200]);
     expect(delivery?.attempts[0]?.response_snippet).toBe("boom");
     expect(delivery?.attempts[2]?.error).toMatch(/timed out/);
@@ -208,7 +199,7 @@ describe("delivery", () => {
     await createMission(token);
     await waitForPath("/redirecting", 2);
     expect(forPath("/redirect-target")).toEqual([]);
-    const [delivery] = await until(() => deliveries(token, webhook.id), (d) => d[0]?.status === "succeeded");
+    const [delivery] = await pollUntil(() => deliveries(token, webhook.id), (d) => d[0]?.status === "succeeded");
     expect(delivery?.attempts[0]).toMatchObject({ status_code: 302, error: "redirects are not followed" });
   });
 
@@ -217,7 +208,7 @@ describe("delivery", () => {
     receiver.script([{ status: 410 }]);
     await createMission(token);
     await waitForPath("/gone", 1);
-    const endpoint = await until(
+    const endpoint = await pollUntil(
       () => api.request<{ enabled: boolean; disabled_reason: string | null }>("GET", `/api/v1/webhooks/${webhook.id}`, { token }),
       (r) => r.body.enabled === false,
     );
@@ -238,7 +229,7 @@ describe("delivery", () => {
       const hook = await fastApi.request<{ id: string }>("POST", "/api/v1/webhooks", { token, body: { url: `${receiver.url}/dead`, events: ["mission.created"] } });
       receiver.script([], { status: 500 });
       await fastApi.request("POST", "/api/v1/missions", { token, body: { title: "x", bounds: square(), required_images: 1 } });
-      const endpoint = await until(
+      const endpoint = await pollUntil(
         () => fastApi.request<{ enabled: boolean; disabled_reason: string | null; consecutive_failures: number }>("GET", `/api/v1/webhooks/${hook.body.id}`, { token }),
         (r) => r.body.enabled === false,
         60_000,
@@ -261,7 +252,7 @@ describe("delivery", () => {
     expect(queued.body.event).toBe("webhook.test");
     const [first] = await waitForPath("/test-event", 1, "webhook.test");
     expect(first && verifies(first, webhook.secret)).toBe(true);
-    const delivered = await until(
+    const delivered = await pollUntil(
       () => api.request<{ status: string; attempts: { status_code: number; duration_ms: number; response_snippet: string }[] }>("GET", `/api/v1/webhooks/${webhook.id}/deliveries/${queued.body.id}`, { token }),
       (r) => r.body.status === "succeeded",
     );
@@ -353,7 +344,7 @@ describe("SSRF guard", () => {
       .values({ id: "wh_rebound", orgId, url: `http://localhost:${new URL(receiver.url).port}/rebound`, events: ["*"], secret: "whsec_x" })
       .returning();
     await strictApi.request("POST", "/api/v1/missions", { token, body: { title: "x", bounds: square(), required_images: 1 } });
-    const [delivery] = await until(
+    const [delivery] = await pollUntil(
       () => deliveries(token, endpoint?.id ?? "", strictApi),
       (d) => (d[0]?.attempts.length ?? 0) > 0,
     );
@@ -372,7 +363,7 @@ describe("SSRF guard", () => {
     try {
       const test = await api.request("POST", `/api/v1/webhooks/${res.body.id}/test`, { token: partner.token });
       expect(test.status, test.text).toBe(202);
-      const [delivery] = await until(
+      const [delivery] = await pollUntil(
         () => deliveries(partner.token, res.body.id),
         (d) => (d[0]?.attempts.length ?? 0) > 0,
       );
@@ -394,7 +385,7 @@ describe("SSRF guard", () => {
     await strict.runtime.ctx.db.insert(webhookEndpoints).values({ id: "wh_lowport", orgId, url: "http://127.0.0.1:7/echo", events: ["*"], secret: "whsec_x" });
     const test = await strictApi.request("POST", "/api/v1/webhooks/wh_lowport/test", { token });
     expect(test.status, test.text).toBe(202);
-    const [delivery] = await until(
+    const [delivery] = await pollUntil(
       () => deliveries(token, "wh_lowport", strictApi),
       (d) => (d[0]?.attempts.length ?? 0) > 0,
     );
