@@ -2,6 +2,7 @@
 // dashboard proxy (/dashboard-api), never to the API with a token.
 import { queryOptions } from "@tanstack/react-query";
 import { ProxyError, proxyJson } from "@/components/dashboard/proxy-json";
+import { pointsPollInterval } from "./points-poll";
 import { filtersToQuery, type Mission, type Submission, type SubmissionDetail, type SubmissionFilters, type SubmissionListItem } from "./types";
 
 export const LIVE_INTERVAL_MS = 4000;
@@ -66,7 +67,8 @@ export function submissionPointsQuery(missionId: string, filters: SubmissionFilt
       if (etag) lastPoints.set(key, { etag, data });
       return data;
     },
-    refetchInterval: LIVE_INTERVAL_MS,
+    // Large missions less often: each ask has the server count the whole mission (points-poll.ts).
+    refetchInterval: (query) => pointsPollInterval(query.state.data?.meta.count),
     structuralSharing: false,
   });
 }
