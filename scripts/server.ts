@@ -1,16 +1,19 @@
 // `npm start`: one process, one port. Requests for the REST service (mission, order and operator
 // interfaces, the CDN, health, readiness, metrics) go straight to the Hono app, as in
 // `npm run start:api`; the map's files (/map-assets/) to their own handler, which sends them
-// precompressed (Next would drop their Content-Encoding); everything else goes to Next (pages,
+// precompressed (Next would drop their Content-Encoding), and Next's built scripts and styles
+// (/_next/static/) with the compressed copies `npm run build` made (lib/http/next-static.ts);
+// everything else goes to Next (pages,
 // next-auth, the field app). Routing the
 // API through Next's route handlers instead costs most of its throughput (README, Benchmarks).
 // The service runtime is started before Next, so Next's own handlers (instrumentation, the
 // dashboard's in-process API client, field actions) find it on globalThis and share it: one
 // database connection, one worker. On SIGTERM: stop taking connections, drain, stop the service.
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import next from "next";
 import { env } from "@/lib/env";
+import { isNextStaticPath, nextStaticDir, nextStaticFile } from "@/lib/http/next-static";
 import { log } from "@/lib/log";
 import { isMapAssetPath, mapAssetResponse } from "@/lib/map/map-assets-handler";
 import { closeServer, exitOnTermination } from "@/lib/service/graceful-shutdown";
@@ -25,6 +28,7 @@ await nextApp.prepare();
 const handleWithNext = nextApp.getRequestHandler();
 const handleWithService = getRequestListener(runtime.app.fetch);
 const handleMapAsset = getRequestListener((request: Request) => mapAssetResponse(request, { env, compress: true }));
+const staticDir = nextStaticDir(process.cwd());
 
 const server = createServer((req, res) => {
   if (isServicePath(req.url ?? "/")) {
@@ -35,12 +39,32 @@ const server = createServer((req, res) => {
     void handleMapAsset(req, res);
     return;
   }
+  if (isNextStaticPath(req.url ?? "/")) {
+    void serveNextStatic(req, res);
+    return;
+  }
+  sendToNext(req, res);
+});
+
+/** A built file with its precompressed copy when there is one; Next answers the rest. */
+async function serveNextStatic(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const file = await nextStaticFile({ method: req.method ?? "GET", url: req.url ?? "/", acceptEncoding: req.headers["accept-encoding"] ?? null }, staticDir);
+  if (!file) {
+    sendToNext(req, res);
+    return;
+  }
+  res.writeHead(200, file.headers);
+  res.end(file.body ?? undefined);
+}
+
+function sendToNext(req: IncomingMessage, res: ServerResponse): void {
   handleWithNext(req, res).catch((error: unknown) => {
     log.error("next request failed", { path: req.url?.split("?")[0] }, error);
     if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
     res.end("Internal Server Error");
   });
-});
+}
+
 server.listen(env.PORT, "0.0.0.0", () => log.info("listening (REST service and Next on one port)", { url: `http://localhost:${env.PORT}` }));
 
 exitOnTermination(

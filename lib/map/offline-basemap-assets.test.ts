@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 
-import { IMMUTABLE_CACHE_CONTROL, offlineAssetResponse, offlineBasemapAssets, pickEncoding } from "./offline-basemap-assets";
+import { IMMUTABLE_CACHE_CONTROL } from "@/lib/http/content-encoding";
+import { offlineAssetResponse, offlineBasemapAssets } from "./offline-basemap-assets";
 
 const GLYPHS = "fonts/Inter Regular/0-255.pbf";
 const glyphFile = join(process.cwd(), "public", "basemap", GLYPHS);
@@ -31,15 +32,6 @@ describe("offlineBasemapAssets", () => {
     expect(a.version).not.toBe(b.version);
     expect(a2.version).toBe(a.version);
     expect([...a.files.keys()].sort()).toEqual([GLYPHS, "places.geojson"]);
-  });
-});
-
-describe("pickEncoding", () => {
-  it("prefers brotli, then gzip, and honours q=0", () => {
-    expect(pickEncoding("gzip, deflate, br, zstd")).toBe("br");
-    expect(pickEncoding("gzip, br;q=0")).toBe("gzip");
-    expect(pickEncoding("identity")).toBe("identity");
-    expect(pickEncoding(null)).toBe("identity");
   });
 });
 

@@ -10,11 +10,11 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
+import { IMMUTABLE_CACHE_CONTROL, pickEncoding, type Encoding } from "@/lib/http/content-encoding";
 
 export const MAP_ASSETS_BASE_PATH = "/map-assets";
 
 /** A year, the longest lifetime browsers honour; `immutable` spares revalidation on reload. */
-export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".geojson": "application/geo+json",
@@ -22,7 +22,6 @@ const CONTENT_TYPES: Record<string, string> = {
   ".txt": "text/plain; charset=utf-8",
 };
 
-type Encoding = "br" | "gzip" | "identity";
 
 interface AssetSet {
   version: string;
@@ -60,20 +59,6 @@ export function offlineBasemapAssets(dir: string = join(process.cwd(), "public",
 /** The path the browser loads the offline basemap from, e.g. "/map-assets/3f2a9c0d1b7e4a55". */
 export function offlineAssetsPath(): string {
   return `${MAP_ASSETS_BASE_PATH}/${offlineBasemapAssets().version}`;
-}
-
-/** The best encoding the client accepts: brotli, then gzip, else none. */
-export function pickEncoding(acceptEncoding: string | null): Encoding {
-  const accepted = new Set(
-    (acceptEncoding ?? "")
-      .split(",")
-      .map((part) => part.trim().split(";"))
-      .filter(([, q]) => q?.trim() !== "q=0")
-      .map(([name]) => name?.trim().toLowerCase()),
-  );
-  if (accepted.has("br")) return "br";
-  if (accepted.has("gzip")) return "gzip";
-  return "identity";
 }
 
 const brotli = promisify(brotliCompress);

@@ -82,8 +82,9 @@ async function build(supervisor: Supervisor): Promise<BuildOutcome> {
   const started = Date.now();
   const child = supervisor.spawn({
     name: "next-build",
-    command: join(ROOT, "node_modules/.bin/next"),
-    args: ["build"],
+    // `npm run build`: next build, then the compressed copies of its static files that `npm start` sends.
+    command: "npm",
+    args: ["run", "build"],
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production" },
   });
