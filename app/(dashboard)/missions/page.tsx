@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Badge, StatusBadge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
+import { IntentLink } from "@/components/ui/intent-link";
 import { inputClasses } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
 import { ProgressBar } from "@/components/ui/progress-bar";
@@ -123,9 +124,9 @@ export default async function MissionsPage({ searchParams }: { searchParams: Pro
                 return (
                 <tr key={m.id} className="hover:bg-slate-50">
                   <td className="max-w-md px-4 py-3">
-                    <Link href={`/missions/${m.id}`} className="font-medium text-slate-900 hover:text-emerald-800 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600">
+                    <IntentLink href={`/missions/${m.id}`} className="font-medium text-slate-900 hover:text-emerald-800 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600">
                       {m.title}
-                    </Link>
+                    </IntentLink>
                     <div className="mt-0.5 text-xs text-slate-500">
                       {formatArea(m.area_m2)}
                       {m.order_id ? (

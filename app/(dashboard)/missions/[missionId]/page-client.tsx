@@ -1,10 +1,10 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
-import Link from "next/link";
 import { useMemo, useState } from "react";
 import { StatusBadge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
+import { IntentLink } from "@/components/ui/intent-link";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { EmptyState, ErrorState, LoadingRows } from "@/components/ui/states";
 import { missionProgress } from "@/components/missions/mission-progress";
@@ -52,9 +52,9 @@ export function MissionPageClient({ initialMission, canEdit }: { initialMission:
     <div className="flex flex-col gap-4">
       <header className="flex flex-col gap-3 border-b border-slate-200 pb-4 lg:flex-row lg:items-end lg:justify-between">
         <div className="flex min-w-0 flex-col gap-1">
-          <Link href="/missions" className="text-sm text-slate-600 hover:text-slate-900 hover:underline">
+          <IntentLink href="/missions" className="text-sm text-slate-600 hover:text-slate-900 hover:underline">
             ← Missions
-          </Link>
+          </IntentLink>
           <div className="flex items-center gap-3">
             <h1 className="truncate text-2xl font-semibold tracking-tight">{mission.title}</h1>
             <StatusBadge status={mission.status} />
@@ -73,9 +73,9 @@ export function MissionPageClient({ initialMission, canEdit }: { initialMission:
             </span>
           </div>
           {canEdit && mission.status === "active" ? (
-            <Link href={`/missions/${mission.id}/edit`} className={buttonClasses({ variant: "secondary" })}>
+            <IntentLink href={`/missions/${mission.id}/edit`} className={buttonClasses({ variant: "secondary" })}>
               Edit
-            </Link>
+            </IntentLink>
           ) : null}
           <ExportButton missionId={mission.id} />
         </div>
