@@ -27,15 +27,13 @@ import {
   type MapRef,
 } from "react-map-gl/maplibre";
 
+import { MAPLIBRE_WORKER_PATH } from "@/components/map/maplibre-worker-path";
 import { BasemapSwitcher } from "@/components/map/basemap-switcher";
 import { useBasemapSettings } from "@/components/map/basemap-provider";
 import { usePmtilesStyle } from "@/components/map/use-pmtiles-style";
 import { useRememberedBasemap } from "@/components/map/use-remembered-basemap";
 import type { BasemapKind } from "@/lib/map/basemap-config";
 import { overlayGlyphRequest, resolveMapStyle } from "@/lib/map/basemap-style";
-
-/** Copied from maplibre-gl by scripts/copy-vendor-assets.mjs (bundled, MapLibre cannot find its worker). */
-export const MAPLIBRE_WORKER_PATH = "/vendor/maplibre/maplibre-gl-worker.mjs";
 
 /** How long a street style may take to load (style, sprites, first tiles) before the offline basemap replaces it. */
 export const STREETS_TIMEOUT_MS = 6000;

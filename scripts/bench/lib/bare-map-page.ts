@@ -10,16 +10,14 @@ import {
   submissionClustersLayer,
   submissionPointsLayer,
 } from "@/components/map/layers/layer-styles";
+import { MAPLIBRE_WORKER_PATH } from "@/components/map/maplibre-worker-path";
 import { offlineBasemapStyle } from "@/lib/map/basemap-style";
 import { ROOT } from "./targets";
 
 /** The mark the mission page sets (POINTS_DRAWN_MARK in app/(dashboard)/missions/[missionId]/mission-map.tsx). */
 export const POINTS_DRAWN_MARK = "pm:submission-points-drawn";
-/**
- * MAPLIBRE_WORKER_PATH of components/map/base-map.tsx (a client module with a CSS import, so not
- * importable here). The benchmark checks that the mission page really requested this URL.
- */
-export const MAPLIBRE_WORKER_PATH = "/vendor/maplibre/maplibre-gl-worker.mjs";
+/** The benchmark checks that the mission page really requested this URL. */
+export { MAPLIBRE_WORKER_PATH };
 /** BaseMap's defaults for the first camera (boundsPadding, maxInitialZoom). */
 export const FIT_BOUNDS_OPTIONS = { padding: 40, maxZoom: 16 } as const;
 

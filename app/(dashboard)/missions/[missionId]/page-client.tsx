@@ -5,6 +5,7 @@ import { useMemo, useState } from "react";
 import { StatusBadge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { IntentLink } from "@/components/ui/intent-link";
+import { prewarmMaplibre } from "@/components/map/prewarm-maplibre";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { EmptyState, ErrorState, LoadingRows } from "@/components/ui/states";
 import { missionProgress } from "@/components/missions/mission-progress";
@@ -17,11 +18,11 @@ import type { Mission, SubmissionFilters } from "@/components/submissions/types"
 import { formatArea } from "@/lib/geo/describe-draft";
 import { polygonFromApi } from "@/lib/geo/polygon-from-api";
 
-// MapLibre only where a map is, and only in the browser. Its library is asked for together with
-// the map's own chunk: react-map-gl imports it only once the map component has mounted, which
-// put a second round trip (and a megabyte of script) behind the first; when it asks, the module is
-// there already.
-const MissionMap = dynamic(() => Promise.all([import("./mission-map"), import("maplibre-gl")]).then(([m]) => m.MissionMap), {
+// MapLibre only where a map is, and only in the browser; asked for, with its worker started, as
+// soon as this module runs — before the page has hydrated (prewarm-maplibre.ts). react-map-gl
+// imports it only once the map component has mounted: by then the module is there already.
+void prewarmMaplibre();
+const MissionMap = dynamic(() => Promise.all([import("./mission-map"), prewarmMaplibre()]).then(([m]) => m.MissionMap), {
   ssr: false,
   // A still box, not a pulsing skeleton: an animation keeps the compositor drawing every frame
   // while the map's own start-up needs the CPU (measured by the map-points benchmark).
