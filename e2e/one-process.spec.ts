@@ -32,3 +32,42 @@ test("readiness under npm start: database, storage and the in-process worker", a
   expect(body.checks.storage.kind).toBe("local");
   expect(body.checks.workers.alive).toBe(1);
 });
+
+test("Next's built scripts under npm start: the copy compressed at build time, cacheable for a year", async ({ request }) => {
+  const html = await (await request.get("/sign-in")).text();
+  const script = /\/_next\/static\/chunks\/[\w.-]+\.js/.exec(html)?.[0];
+  expect(script).toBeDefined();
+  for (const [accept, coding] of [
+    ["gzip, deflate, br", "br"],
+    ["gzip", "gzip"],
+  ] as const) {
+    const res = await request.get(script ?? "", { headers: { "accept-encoding": accept } });
+    expect(res.status()).toBe(200);
+    const headers = res.headers();
+    expect(headers["content-encoding"]).toBe(coding);
+    expect(headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(headers["content-type"]).toBe("application/javascript; charset=utf-8");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(Number(headers["content-length"])).toBeGreaterThan(0);
+    expect((await res.text()).length).toBeGreaterThan(Number(headers["content-length"]));
+  }
+});
+
+test("the map's points through the dashboard's proxy arrive gzipped by the service, and decode to the mission's points", async ({ page, operator, partner, signIn }) => {
+  const center = { lat: 45.4642, lng: 9.19 };
+  const mission = await partner.api.createMission({ title: unique("Gzipped points"), bounds: squareAround(center.lat, center.lng) });
+  const zoomer = await operator.zoomer();
+  const photo = await makePhoto({ lat: center.lat, lng: center.lng + 0.0002, accuracyM: 5, capturedAt: new Date(), seed: 9102 });
+  await zoomer.submit(mission.id, [{ name: "IMG_9102.jpg", buffer: photo }]);
+  await signIn.signInAs(partner.admin);
+
+  const res = await page.request.get(`/dashboard-api/missions/${mission.id}/submission-points`, { headers: { "accept-encoding": "gzip, deflate, br" } });
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-encoding"]).toBe("gzip");
+  expect(res.headers()["x-pm-content-encoding"]).toBeUndefined();
+  expect(res.headers()["etag"]).toMatch(/^W\/"/);
+  const body = (await res.json()) as { type: string; features: unknown[]; meta: { count: number } };
+  expect(body.type).toBe("FeatureCollection");
+  expect(body.meta.count).toBe(1);
+  expect(body.features).toHaveLength(1);
+});

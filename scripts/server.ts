@@ -3,7 +3,8 @@
 // `npm run start:api`; the map's files (/map-assets/) to their own handler, which sends them
 // precompressed (Next would drop their Content-Encoding), and Next's built scripts and styles
 // (/_next/static/) with the compressed copies `npm run build` made (lib/http/next-static.ts);
-// everything else goes to Next (pages,
+// the dashboard's proxy may pass a body the service compressed through Next
+// (lib/http/encoding-bridge.ts); everything else goes to Next (pages,
 // next-auth, the field app). Routing the
 // API through Next's route handlers instead costs most of its throughput (README, Benchmarks).
 // The service runtime is started before Next, so Next's own handlers (instrumentation, the
@@ -13,6 +14,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { getRequestListener } from "@hono/node-server";
 import next from "next";
 import { env } from "@/lib/env";
+import { bridgeEncoding } from "@/lib/http/encoding-bridge";
 import { isNextStaticPath, nextStaticDir, nextStaticFile } from "@/lib/http/next-static";
 import { log } from "@/lib/log";
 import { isMapAssetPath, mapAssetResponse } from "@/lib/map/map-assets-handler";
@@ -43,6 +45,8 @@ const server = createServer((req, res) => {
     void serveNextStatic(req, res);
     return;
   }
+  // The dashboard's proxy passes the service's compressed map points through (encoding-bridge.ts).
+  if (req.url?.startsWith("/dashboard-api/")) bridgeEncoding(req, res);
   sendToNext(req, res);
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pickEncoding } from "./content-encoding";
+import { acceptedEncodings, pickEncoding } from "./content-encoding";
 
 describe("pickEncoding", () => {
   it("prefers brotli, then gzip, and honours q=0", () => {
@@ -7,5 +7,12 @@ describe("pickEncoding", () => {
     expect(pickEncoding("gzip, br;q=0")).toBe("gzip");
     expect(pickEncoding("identity")).toBe("identity");
     expect(pickEncoding(null)).toBe("identity");
+  });
+});
+
+describe("acceptedEncodings", () => {
+  it("lists the codings offered, without those refused", () => {
+    expect([...acceptedEncodings("gzip;q=0.8, BR, deflate;q=0")]).toEqual(["gzip", "br"]);
+    expect(acceptedEncodings(undefined).has("gzip")).toBe(false);
   });
 });

@@ -4,6 +4,8 @@
 import { roleAtLeast, type Role } from "@/lib/auth/roles";
 import { apiFetch } from "@/lib/api-client/client";
 import { getDashboardAccess } from "@/lib/dashboard/access";
+import { env } from "@/lib/env";
+import { ENCODED_BODY_HEADER, PASS_ENCODING_HEADER } from "@/lib/http/encoding-bridge";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -43,12 +45,23 @@ export async function GET(request: Request, { params }: { params: Promise<{ path
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }
+  // Under `npm start` (scripts/server.ts) a body the service compressed goes through as it is:
+  // Next drops a route handler's Content-Encoding, so it travels in ENCODED_BODY_HEADER and the
+  // server restores it. Only with the service in this process: over API_INTERNAL_URL, fetch has
+  // already decoded the body.
+  const passEncoding = request.headers.get(PASS_ENCODING_HEADER) === "gzip" && !env.API_INTERNAL_URL;
+  if (passEncoding) headers.set("accept-encoding", "gzip");
   const search = new URL(request.url).search;
   const upstream = await apiFetch(access.holder, `${route.base ?? "/api/v1"}/${path}${search}`, { headers, signal: request.signal });
   const out = new Headers({ "cache-control": "private, no-store" });
   for (const name of PASSED_RESPONSE_HEADERS) {
     const value = upstream.headers.get(name);
     if (value) out.set(name, value);
+  }
+  const encoding = upstream.headers.get("content-encoding");
+  if (passEncoding && encoding) {
+    out.set(ENCODED_BODY_HEADER, encoding);
+    out.set("vary", "Accept-Encoding");
   }
   return new Response(upstream.body, { status: upstream.status, headers: out });
 }

@@ -6,6 +6,8 @@
 // (points-cache.ts): at 100,000 points building it keeps PGlite, and so the web process, busy
 // for seconds.
 import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
 import { and, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
 import { SUBMISSION_STATUSES, submissions, type SubmissionStatus } from "@/lib/db/schema";
@@ -28,11 +30,27 @@ export interface GetSubmissionPointsOptions {
   cache?: PointsCache;
 }
 
-export interface SubmissionPoints {
+/** `body` null when `ifNoneMatch` matched (answer 304). */
+export type SubmissionPoints = { etag: string; body: null } | PointsDocument;
+
+export interface PointsDocument {
   /** Weak ETag of this answer. */
   etag: string;
-  /** The FeatureCollection as JSON text; null when `ifNoneMatch` matched (answer 304). */
-  body: string | null;
+  /** The FeatureCollection as JSON text. */
+  body: string;
+  /**
+   * The body gzipped, compressed once per document and kept with it in the cache: at 100,000
+   * points that is 21 MB of text, which compressing on every request would keep a core busy for
+   * most of a second. zlib works on libuv's threads, so the event loop is not blocked meanwhile.
+   */
+  gzipped: () => Promise<Uint8Array<ArrayBuffer>>;
+}
+
+const gzipAsync = promisify(gzip);
+
+function withGzip(document: { body: string; gzipped?: Promise<Uint8Array<ArrayBuffer>> }): () => Promise<Uint8Array<ArrayBuffer>> {
+  // Copied once out of zlib's buffer into one of its own: a response body takes a plain ArrayBuffer.
+  return () => (document.gzipped ??= gzipAsync(document.body, { level: 6 }).then((out) => new Uint8Array(out)));
 }
 
 interface Versions {
@@ -98,7 +116,7 @@ export async function getSubmissionPoints(options: GetSubmissionPointsOptions): 
       const etag = `W/"${createHash("sha256").update(version).digest("base64url").slice(0, 27)}"`;
       if (matches(options.ifNoneMatch, etag)) return { etag, body: null };
       const cached = options.cache?.get(slot, version);
-      if (cached) return { etag, body: cached.body };
+      if (cached) return { etag, body: cached.body, gzipped: withGzip(cached) };
 
       // The database writes each Feature and joins them, newest first: one text value comes back
       // instead of 100,000 rows to decode (the decoding dominated, on PGlite above all). Ids go
@@ -117,8 +135,9 @@ export async function getSubmissionPoints(options: GetSubmissionPointsOptions): 
             where ${submissions.missionId} = ${missionId} and (${filter}) and ${located}`,
       );
       const body = `{"type":"FeatureCollection","features":[${row?.features ?? ""}],"meta":{"count":${row?.count ?? 0},"unlocated":${versions.unlocated}}}`;
-      options.cache?.set(slot, { version, etag, body });
-      return { etag, body };
+      const document = { version, body };
+      options.cache?.set(slot, document);
+      return { etag, body, gzipped: withGzip(document) };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );

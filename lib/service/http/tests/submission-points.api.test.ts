@@ -1,6 +1,8 @@
 // GET /missions/{id}/submission-points: every located submission of a mission as GeoJSON points
 // for the map — contents, filters, unlocated count, media type, ETag revalidation and tenancy.
 // A handful of rows proves the behaviour; the 100,000-point timing is measured outside the suite.
+import { get as httpGet, type IncomingHttpHeaders } from "node:http";
+import { gunzipSync } from "node:zlib";
 import { check as checkGeoJson } from "@placemarkio/check-geojson";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -221,6 +223,38 @@ describe("revalidation with ETag", () => {
     expect(arrived.status).toBe(200);
     expect(arrived.body.meta).toEqual({ count: 1, unlocated: 1 });
     expect(arrived.headers.get("etag")).not.toBe(etag2);
+  });
+});
+
+describe("compression", () => {
+  /** Raw HTTP: fetch would decode the body and hide how it travelled. */
+  function rawPoints(acceptEncoding: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+    return new Promise((resolve, reject) => {
+      const req = httpGet(`${service.url}/api/v1/missions/${missionId}/submission-points`, { headers: { authorization: `Bearer ${tokenA}`, "accept-encoding": acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      });
+      req.on("error", reject);
+    });
+  }
+
+  it("sends the document gzipped to a client that takes gzip — the same bytes, made once — and as it is otherwise", async () => {
+    const plain = await rawPoints("identity");
+    expect(plain.status).toBe(200);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    const first = await rawPoints("gzip, deflate, br");
+    const second = await rawPoints("br;q=1, gzip;q=0.5");
+    for (const gz of [first, second]) {
+      expect(gz.status).toBe(200);
+      expect(gz.headers["content-encoding"]).toBe("gzip");
+      expect(gz.headers["content-type"]).toMatch(/^application\/geo\+json/);
+      expect(gz.headers.etag).toBe(plain.headers.etag);
+      expect(gunzipSync(gz.body).toString()).toBe(plain.body.toString());
+    }
+    expect(second.body.equals(first.body)).toBe(true);
+    expect((await rawPoints("gzip;q=0")).headers["content-encoding"]).toBeUndefined();
   });
 });
 
