@@ -129,7 +129,6 @@ export function MissionPageClient({ initialMission, canEdit }: { initialMission:
           <MissionMap
             bounds={bounds}
             points={points.data ?? null}
-           
             selectedId={selectedId}
             hoveredId={hoveredId}
             onSelect={setSelectedId}
