@@ -62,6 +62,13 @@ describe("nextStaticFile", () => {
     expect(await get("/_next/static/chunks/app.js", "br", "POST")).toBeNull();
   });
 
+  it("does not remember a name that was not there (made-up names cannot fill its memory)", async () => {
+    expect(await get("/_next/static/chunks/later.js")).toBeNull();
+    writeFileSync(join(staticDir, "chunks/later.js.br"), brotliCompressSync("later"));
+    const file = await get("/_next/static/chunks/later.js");
+    expect(file?.body && brotliDecompressSync(file.body).toString()).toBe("later");
+  });
+
   it("never reads outside the static directory", async () => {
     for (const url of ["/_next/static/%2e%2e/secret.js", "/_next/static/..%2fsecret.js", "/_next/static/%2Fetc%2Fpasswd.js", "/_next/static/chunks/app.js%00.js", "/_next/static/%E0%A4%A.js"]) {
       expect(await get(url, null), url).toBeNull();

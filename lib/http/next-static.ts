@@ -32,14 +32,18 @@ export function isNextStaticPath(url: string): boolean {
   return url.startsWith(NEXT_STATIC_PREFIX);
 }
 
-// The files never change while the process lives (a new build means a restart): read each once.
-// A build's static files are a few megabytes, their compressed copies a fraction of that.
+// The files never change while the process lives (a new build means a restart): each is read
+// once and kept. A build's static files are a few megabytes, their compressed copies a fraction
+// of that. A name that is not there is not remembered, so made-up names cannot fill the map.
 const bodies = new Map<string, Promise<Buffer | null>>();
 
 function readOnce(path: string): Promise<Buffer | null> {
   let body = bodies.get(path);
   if (!body) {
-    body = readFile(path).catch(() => null);
+    body = readFile(path).catch(() => {
+      bodies.delete(path);
+      return null;
+    });
     bodies.set(path, body);
   }
   return body;
@@ -73,11 +77,9 @@ export async function nextStaticFile(request: StaticRequest, staticDir: string):
   if (!contentType || name.includes("\0") || !path.startsWith(root + sep)) return null;
 
   const encoding = pickEncoding(request.acceptEncoding);
-  const [original, encoded] = await Promise.all([readOnce(path), encoding === "identity" ? null : readOnce(path + SUFFIX[encoding])]);
-  if (!original) return null;
-  // Without its copies the file predates precompression: Next compresses it as before.
-  if (encoding !== "identity" && !encoded) return null;
-  const body = encoded ?? original;
+  // Without its copy (a build by `next build` alone, or a missing file) Next answers, as before.
+  const body = await readOnce(encoding === "identity" ? path : path + SUFFIX[encoding]);
+  if (!body) return null;
   return {
     headers: {
       "content-type": contentType,
