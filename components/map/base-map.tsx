@@ -27,6 +27,7 @@ import {
   type MapRef,
 } from "react-map-gl/maplibre";
 
+import { MAP_FADE_DURATION_MS } from "@/components/map/map-options";
 import { MAPLIBRE_WORKER_PATH } from "@/components/map/maplibre-worker-path";
 import { BasemapSwitcher } from "@/components/map/basemap-switcher";
 import { useBasemapSettings } from "@/components/map/basemap-provider";
@@ -223,6 +224,7 @@ export function BaseMap({
           transformRequest={transformRequest}
           locale={{ "Map.Title": ariaLabel }}
           attributionControl={false}
+          fadeDuration={MAP_FADE_DURATION_MS}
           dragRotate={false}
           pitchWithRotate={false}
           touchPitch={false}

@@ -10,6 +10,7 @@ import {
   submissionClustersLayer,
   submissionPointsLayer,
 } from "@/components/map/layers/layer-styles";
+import { MAP_FADE_DURATION_MS } from "@/components/map/map-options";
 import { MAPLIBRE_WORKER_PATH } from "@/components/map/maplibre-worker-path";
 import { offlineBasemapStyle } from "@/lib/map/basemap-style";
 import { ROOT } from "./targets";
@@ -56,6 +57,7 @@ const map = new maplibregl.Map({
   style: config.style,
   bounds: config.bbox,
   fitBoundsOptions: config.fitBoundsOptions,
+  fadeDuration: config.fadeDuration,
   attributionControl: false,
 });
 map.on("load", async () => {
@@ -76,6 +78,7 @@ export function barePageHtml(options: BarePageOptions): string {
     style: offlineBasemapStyle(options.origin),
     bbox: options.bbox,
     fitBoundsOptions: FIT_BOUNDS_OPTIONS,
+    fadeDuration: MAP_FADE_DURATION_MS,
     sourceId: SUBMISSIONS_SOURCE_ID,
     // As SubmissionsLayer configures its <Source>: ids promoted for feature-state, same clustering.
     sourceOptions: { promoteId: "id", ...SUBMISSION_CLUSTER_OPTIONS },
