@@ -1,12 +1,11 @@
 // `npm start`: one process, one port. Requests for the REST service (mission, order and operator
 // interfaces, the CDN, health, readiness, metrics) go straight to the Hono app, as in
-// `npm run start:api`; the map's files (/map-assets/) to their own handler, which sends them
-// precompressed (Next would drop their Content-Encoding), and Next's built scripts and styles
-// (/_next/static/) with the compressed copies `npm run build` made (lib/http/next-static.ts);
-// the dashboard's proxy may pass a body the service compressed through Next
-// (lib/http/encoding-bridge.ts); everything else goes to Next (pages,
-// next-auth, the field app). Routing the
-// API through Next's route handlers instead costs most of its throughput (README, Benchmarks).
+// `npm run start:api`; the map's files (/map-assets/) go to their own handler, which sends them
+// precompressed (Next would drop their Content-Encoding); Next's built scripts and styles
+// (/_next/static/) are sent as the compressed copies `npm run build` made (lib/http/next-static.ts);
+// everything else goes to Next (pages, next-auth, the field app, the dashboard's proxy, which may
+// pass a body the service compressed through Next: lib/http/encoding-bridge.ts). Routing the API
+// through Next's route handlers instead costs most of its throughput (README, Benchmarks).
 // The service runtime is started before Next, so Next's own handlers (instrumentation, the
 // dashboard's in-process API client, field actions) find it on globalThis and share it: one
 // database connection, one worker. On SIGTERM: stop taking connections, drain, stop the service.

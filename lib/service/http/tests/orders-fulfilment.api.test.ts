@@ -6,8 +6,6 @@
 import { createHash } from "node:crypto";
 import { execFile } from "node:child_process";
 import { copyFile, mkdtemp, readFile, rm } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -23,33 +21,31 @@ import { ORDERS, confirm, createOrder, orderPartner } from "./orders-client";
 import { createZoomer, submitPhotos } from "./photos";
 import { Receiver, verifies } from "./receiver";
 import { pollUntil } from "./poll-until";
+import { startWeatherStandIn, type WeatherStandIn } from "./weather-stand-in";
 
 const run = promisify(execFile);
 let service: TestService;
 let api: TestClient;
 let receiver: Receiver;
 
-/** A stand-in for the weather service (Open-Meteo's answer shape): 21.5 °C, partly cloudy, every hour. */
-let weather: Server;
+/** The weather service's stand-in: 21.5 °C, partly cloudy, every hour. */
+let weather: WeatherStandIn;
 
 beforeAll(async () => {
-  weather = createServer((req, res) => {
-    const day = new URL(req.url ?? "/", "http://x").searchParams.get("start_date") ?? "";
+  weather = await startWeatherStandIn((query) => {
+    const day = query.get("start_date") ?? "";
     const time = Array.from({ length: 24 }, (_, h) => `${day}T${String(h).padStart(2, "0")}:00`);
-    res.setHeader("content-type", "application/json");
-    res.end(JSON.stringify({ hourly: { time, temperature_2m: time.map(() => 21.5), weather_code: time.map(() => 2) } }));
+    return { time, temperature_2m: time.map(() => 21.5), weather_code: time.map(() => 2) };
   });
-  await new Promise<void>((resolve) => weather.listen(0, "127.0.0.1", resolve));
-  const weatherUrl = `http://127.0.0.1:${(weather.address() as AddressInfo).port}/v1/forecast`;
   // The local OCR analyser reads brands (only the brand test asks for one).
-  service = await startTestService({ fulfilment: { weatherUrl, analyserUrl: null, localAnalyser: "ocr" } }, { worker: true });
+  service = await startTestService({ fulfilment: { weatherUrl: weather.url, analyserUrl: null, localAnalyser: "ocr" } }, { worker: true });
   api = new TestClient(service);
   receiver = await Receiver.start();
 });
 afterAll(async () => {
   await service.close();
   await receiver.close();
-  await new Promise<void>((resolve) => weather.close(() => resolve()));
+  await weather.close();
 });
 
 /** A place where it is about noon now (so "daylight" holds whenever the test runs), 20° N. */

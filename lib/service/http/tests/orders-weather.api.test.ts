@@ -2,8 +2,6 @@
 // forecast for its window before dispatching a cycle (a loopback stand-in for the weather service
 // here); a location with extreme weather forecast is left out and not charged, a cycle with it
 // everywhere is skipped, and a weather service that does not answer stops nothing.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderCycles } from "@/lib/db/schema";
@@ -13,41 +11,38 @@ import { startTestService, type TestService } from "./harness";
 import { ORDERS, confirm, createOrder, orderPartner } from "./orders-client";
 import { Receiver } from "./receiver";
 import { pollUntil } from "./poll-until";
+import { startWeatherStandIn, type WeatherStandIn } from "./weather-stand-in";
 
 /** Latitudes (to 4 places, as asked) where the stand-in forecasts a thunderstorm. */
 const stormAt = new Set<string>();
 let weatherDown = false;
 const asked: URLSearchParams[] = [];
 
-let weather: Server;
+let weather: WeatherStandIn;
 let service: TestService;
 let api: TestClient;
 let receiver: Receiver;
 
 beforeAll(async () => {
-  weather = createServer((req, res) => {
-    const query = new URL(req.url ?? "/", "http://x").searchParams;
+  weather = await startWeatherStandIn((query) => {
     asked.push(query);
-    if (weatherDown) return void res.writeHead(503).end();
+    if (weatherDown) return null;
     const days: string[] = [];
     for (let d = Date.parse(`${query.get("start_date") ?? ""}T00:00:00Z`); d <= Date.parse(`${query.get("end_date") ?? ""}T00:00:00Z`); d += 86_400_000) {
       days.push(new Date(d).toISOString().slice(0, 10));
     }
     const time = days.flatMap((day) => Array.from({ length: 24 }, (_, h) => `${day}T${String(h).padStart(2, "0")}:00`));
     const storm = stormAt.has(query.get("latitude") ?? "");
-    res.setHeader("content-type", "application/json");
-    res.end(JSON.stringify({ hourly: { time, temperature_2m: time.map(() => 14), weather_code: time.map(() => (storm ? 95 : 2)), wind_gusts_10m: time.map(() => 30) } }));
+    return { time, temperature_2m: time.map(() => 14), weather_code: time.map(() => (storm ? 95 : 2)), wind_gusts_10m: time.map(() => 30) };
   });
-  await new Promise<void>((resolve) => weather.listen(0, "127.0.0.1", resolve));
-  const weatherUrl = `http://127.0.0.1:${(weather.address() as AddressInfo).port}/v1/forecast`;
-  service = await startTestService({ fulfilment: { weatherUrl, analyserUrl: null } }, { worker: true });
+  service = await startTestService({ fulfilment: { weatherUrl: weather.url, analyserUrl: null } }, { worker: true });
   api = new TestClient(service);
   receiver = await Receiver.start();
 });
 afterAll(async () => {
   await service.close();
   await receiver.close();
-  await new Promise<void>((resolve) => weather.close(() => resolve()));
+  await weather.close();
 });
 
 const until = <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000) => pollUntil(read, done, timeoutMs, 50);
