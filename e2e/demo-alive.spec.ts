@@ -108,6 +108,8 @@ test("a visitor arriving after every demo mission completed sees active missions
       async () => {
         await field.goto();
         await field.demoLocation.click();
+        // The tab shows its count once the tasks have loaded (0 included); read it only then.
+        await expect(tasks.tasksTab).toHaveText(/\d/, { timeout: 10_000 });
         return Number((await tasks.tasksTab.textContent())?.match(/\d+/)?.[0] ?? 0);
       },
       { timeout: 60_000, intervals: [2000, 5000] },
