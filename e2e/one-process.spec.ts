@@ -1,8 +1,10 @@
 // `npm start` (scripts/server.ts) hands the REST service's paths to the Hono app before Next: an
 // export keeps its exact Content-Length (through Next's route handler it was sent chunked), API
-// responses keep the service's own headers, and readiness answers with figures.
+// responses keep the service's own headers, and readiness answers with figures. Next's built
+// files (scripts, MapLibre's worker) go out as the compressed copies made at build time.
 import { makePhoto } from "@/lib/demo/make-photo";
 import { expect, test } from "./support/fixtures";
+import { waitForMapReady } from "./support/map-frame";
 import { squareAround, unique } from "./support/operator";
 
 test("the API under npm start: an export announces its exact size, with the service's headers", async ({ operator, partner, request }) => {
@@ -70,4 +72,27 @@ test("the map's points through the dashboard's proxy arrive gzipped by the servi
   expect(body.type).toBe("FeatureCollection");
   expect(body.meta.count).toBe(1);
   expect(body.features).toHaveLength(1);
+});
+
+test("MapLibre's worker under npm start: the map starts it from the build's content-hashed copy, compressed, cacheable for a year", async ({ page, partner, signIn }) => {
+  const mission = await partner.api.createMission({ title: unique("Map worker"), bounds: squareAround(43.7696, 11.2558) });
+  await signIn.signInAs(partner.admin);
+  const workers: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("maplibre-gl-worker")) workers.push(new URL(request.url()).pathname);
+  });
+  await page.goto(`/missions/${mission.id}`);
+  await waitForMapReady(page.locator("[data-map-state]"));
+
+  // Whatever the hash, one worker script, from the build's media, none from anywhere else.
+  expect(new Set(workers).size).toBe(1);
+  const [path] = workers;
+  expect(path).toMatch(/^\/_next\/static\/media\/maplibre-gl-worker\.[\w-]+\.mjs$/);
+  const res = await page.request.get(path ?? "", { headers: { "accept-encoding": "gzip, deflate, br" } });
+  expect(res.status()).toBe(200);
+  const headers = res.headers();
+  expect(headers["content-encoding"]).toBe("br");
+  expect(headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(headers["content-type"]).toBe("application/javascript; charset=utf-8");
+  expect(await res.text()).toContain("maplibre");
 });

@@ -9,9 +9,6 @@ const out = join(root, "public", "vendor");
 
 const assets = [
   { pkg: "swagger-ui-dist", files: ["swagger-ui-bundle.js"], to: "swagger-ui" },
-  // MapLibre's worker must come from our origin: bundled by Next, maplibre-gl cannot locate it
-  // (components/map/load-maplibre.ts points setWorkerUrl here).
-  { pkg: "maplibre-gl", files: ["dist/maplibre-gl-worker.mjs"], to: "maplibre" },
 ];
 
 for (const { pkg, files, to } of assets) {

@@ -28,7 +28,7 @@ import {
 } from "react-map-gl/maplibre";
 
 import { MAP_FADE_DURATION_MS } from "@/components/map/map-options";
-import { MAPLIBRE_WORKER_PATH } from "@/components/map/maplibre-worker-path";
+import { maplibreWorkerUrl } from "@/components/map/maplibre-worker";
 import { BasemapSwitcher } from "@/components/map/basemap-switcher";
 import { useBasemapSettings } from "@/components/map/basemap-provider";
 import { usePmtilesStyle } from "@/components/map/use-pmtiles-style";
@@ -220,7 +220,7 @@ export function BaseMap({
           ref={setMapRef}
           mapStyle={mapStyle}
           initialViewState={initialViewState}
-          workerUrl={`${origin}${MAPLIBRE_WORKER_PATH}`}
+          workerUrl={maplibreWorkerUrl()}
           transformRequest={transformRequest}
           locale={{ "Map.Title": ariaLabel }}
           attributionControl={false}

@@ -4,14 +4,14 @@
 // The worker then fetches and compiles its 0.5 MB script on its own thread in the meantime,
 // ready when the map asks it to load the basemap. Called at module scope by a page whose first
 // view is a map (the mission page), so it runs when the page's script runs.
-import { MAPLIBRE_WORKER_PATH } from "./maplibre-worker-path";
+import { maplibreWorkerUrl } from "./maplibre-worker";
 
 let started: Promise<void> | null = null;
 
 export function prewarmMaplibre(): Promise<void> {
   if (typeof window === "undefined") return Promise.resolve();
   started ??= import("maplibre-gl").then((maplibre) => {
-    maplibre.setWorkerUrl(`${window.location.origin}${MAPLIBRE_WORKER_PATH}`);
+    maplibre.setWorkerUrl(maplibreWorkerUrl());
     maplibre.prewarm();
   });
   return started;

@@ -10,7 +10,7 @@
 // size ÷ budget; never turned into a pass/fail of the test suite.
 import { gzipSync } from "node:zlib";
 import type { Browser, Request, Response } from "@playwright/test";
-import { MAPLIBRE_WORKER_PATH } from "./lib/bare-map-page";
+import { MAPLIBRE_WORKER_NAME } from "./lib/bare-map-page";
 import { freshContext, launchChromium, signIn, VIEWPORT, type StorageState } from "./lib/browser";
 import { seedDashboard } from "./lib/dashboard-fixture";
 import { fmt } from "./lib/file-report";
@@ -25,8 +25,8 @@ const MISSION_SUBMISSIONS = 100;
 const LOAD_TIMEOUT_MS = 120_000;
 /** Scripts are done once none was requested or in flight for this long after the load event. */
 const QUIET_MS = 2_000;
-/** Text only map code contains: MapLibre's CSS class prefix, and the worker's URL in BaseMap (the worker itself is known by its URL). */
-const MAP_CODE_MARKERS = ["maplibregl", MAPLIBRE_WORKER_PATH];
+/** Text only map code contains: MapLibre's CSS class prefix, and its worker's name (the worker itself is known by its URL). */
+const MAP_CODE_MARKERS = ["maplibregl", MAPLIBRE_WORKER_NAME];
 
 interface PageSpec {
   path: string;
@@ -164,7 +164,7 @@ async function describeScript(response: Response, html: Set<string>): Promise<Sc
     gzipBytes: gzipSync(body, { level: 6 }).length,
     transferBytes: sizes.responseBodySize || (Number.isFinite(contentLength) ? contentLength : null),
     contentEncoding: (await response.headerValue("content-encoding")) ?? null,
-    mapCode: path === MAPLIBRE_WORKER_PATH || MAP_CODE_MARKERS.some((marker) => text.includes(marker)),
+    mapCode: path.includes(`/${MAPLIBRE_WORKER_NAME}.`) || MAP_CODE_MARKERS.some((marker) => text.includes(marker)),
   };
 }
 

@@ -9,7 +9,7 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import lighthouse, { desktopConfig, type Flags, type Result } from "lighthouse";
 import sharp from "sharp";
-import { barePageHtml } from "./lib/bare-map-page";
+import { barePageHtml, builtMaplibreWorker } from "./lib/bare-map-page";
 import { CHROMIUM, launchChromium, signIn, type StorageState } from "./lib/browser";
 import { seedDashboard } from "./lib/dashboard-fixture";
 import { fmt } from "./lib/file-report";
@@ -260,7 +260,8 @@ export async function runLighthouseMission(options: LighthouseOptions): Promise<
   }
   const app = await startApi(supervisor, "next", { dataDir });
   const reference = compareDir ? await startApi(supervisor, "next", { dataDir: referenceDataDir, root: compareDir }) : undefined;
-  const baselineServer = await startBaseline();
+  const worker = builtMaplibreWorker();
+  const baselineServer = await startBaseline(worker);
   const shotsDir = join(options.resultsDir, "lighthouse");
   mkdirSync(shotsDir, { recursive: true });
   try {
@@ -280,7 +281,7 @@ export async function runLighthouseMission(options: LighthouseOptions): Promise<
     log(`mission map ${size.width} × ${size.height} at ${DESKTOP.width} × ${DESKTOP.height}`);
     baselineServer.put("/points.json", { body: captured.body, contentType: captured.contentType });
     baselineServer.put("/bare.html", {
-      body: Buffer.from(barePageHtml({ origin: baselineServer.url, pointsPath: "/points.json", bbox: mission.bbox, heading: "Bare MapLibre", ...size })),
+      body: Buffer.from(barePageHtml({ origin: baselineServer.url, workerPath: worker.path, pointsPath: "/points.json", bbox: mission.bbox, heading: "Bare MapLibre", ...size })),
       contentType: contentTypeOf("bare.html"),
     });
     const baselineUrl = `${baselineServer.url}/bare.html`;

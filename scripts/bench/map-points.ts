@@ -15,9 +15,10 @@ import {
   barePageHtml,
   BASEMAP_DIR,
   MAPLIBRE_DIST,
-  MAPLIBRE_WORKER_PATH,
+  builtMaplibreWorker,
+  MAPLIBRE_WORKER_NAME,
   POINTS_DRAWN_MARK,
-  WORKER_FILE,
+  type BuiltWorker,
 } from "./lib/bare-map-page";
 import { summariseTrace, TRACE_CATEGORIES, type TraceSummary } from "./lib/browser-trace";
 import { freshContext, launchChromium, signIn, VIEWPORT, type StorageState } from "./lib/browser";
@@ -253,13 +254,13 @@ export async function capturePoints(browser: Browser, storage: StorageState, app
   }
 }
 
-/** The maplibre files, the worker, the basemap; the points and bare pages are added per size. */
-export async function startBaseline(): Promise<StaticServer> {
+/** The maplibre files, the worker (under the app's path for it), the basemap; the points and bare pages are added per size. */
+export async function startBaseline(worker: BuiltWorker): Promise<StaticServer> {
   const file = (path: string) => ({ body: readFileSync(path), contentType: contentTypeOf(path) });
   const files = new Map([
     ["/maplibre-gl.mjs", file(join(MAPLIBRE_DIST, "maplibre-gl.mjs"))],
     ["/maplibre-gl.css", file(join(MAPLIBRE_DIST, "maplibre-gl.css"))],
-    [MAPLIBRE_WORKER_PATH, file(WORKER_FILE)],
+    [worker.path, file(worker.file)],
   ]);
   return startStaticServer(files, { "/basemap": BASEMAP_DIR });
 }
@@ -315,7 +316,8 @@ export async function runMapPoints(options: MapPointsOptions): Promise<MapPoints
   const reference = compareDir ? await startApi(supervisor, "next", { dataDir: referenceDataDir, root: compareDir }) : undefined;
   if (reference) log(`--compare-dir ${compareDir}: next start on ${reference.url}`);
   const browser = await launchChromium();
-  const baseline = await startBaseline();
+  const worker = builtMaplibreWorker();
+  const baseline = await startBaseline(worker);
   try {
     const storage = await signIn(browser, app.url, seeded.user);
     const referenceStorage = reference ? await signIn(browser, reference.url, seeded.user) : undefined;
@@ -323,7 +325,7 @@ export async function runMapPoints(options: MapPointsOptions): Promise<MapPoints
       name,
       url: `${origin}/missions/${mission.id}`,
       ...(pageStorage ? { storage: pageStorage } : {}),
-      target: { mark: POINTS_DRAWN_MARK, count: mission.submissions, pointsPart: "/submission-points", workerPart: MAPLIBRE_WORKER_PATH },
+      target: { mark: POINTS_DRAWN_MARK, count: mission.submissions, pointsPart: "/submission-points", workerPart: MAPLIBRE_WORKER_NAME },
     });
     const subjectOf = (mission: SeededMission): Variant => pageOf("subject", app.url, storage, mission);
     // A first visit that is not measured: Next loads the route's modules on first request, and it
@@ -333,7 +335,7 @@ export async function runMapPoints(options: MapPointsOptions): Promise<MapPoints
     const probe = await loadOnce(browser, subjectOf(first));
     if (!probe.canvas) throw new Error("the mission page has no .maplibregl-canvas");
     const workerPath = probe.workerUrl ? new URL(probe.workerUrl).pathname : null;
-    if (workerPath !== MAPLIBRE_WORKER_PATH) throw new Error(`the mission page loaded its worker from ${probe.workerUrl ?? "nowhere seen"}, the bare page from ${MAPLIBRE_WORKER_PATH}`);
+    if (workerPath !== worker.path) throw new Error(`the mission page loaded its worker from ${probe.workerUrl ?? "nowhere seen"}, the bare page from ${worker.path}`);
     log(`mission page map canvas ${probe.canvas.width} × ${probe.canvas.height} at devicePixelRatio ${probe.devicePixelRatio}; first visit ${fmt(probe.drawnMs)} ms`);
 
     const results: SizeResult[] = [];
@@ -344,7 +346,7 @@ export async function runMapPoints(options: MapPointsOptions): Promise<MapPoints
       const pointsPath = `/points-${n}.json`;
       baseline.put(pointsPath, { body: captured.body, contentType: captured.contentType });
       baseline.put(`/bare-${n}.html`, {
-        body: Buffer.from(barePageHtml({ origin: baseline.url, pointsPath, bbox: mission.bbox, ...probe.canvas })),
+        body: Buffer.from(barePageHtml({ origin: baseline.url, workerPath: worker.path, pointsPath, bbox: mission.bbox, ...probe.canvas })),
         contentType: contentTypeOf("bare.html"),
       });
       const variants: Variants = {
@@ -353,7 +355,7 @@ export async function runMapPoints(options: MapPointsOptions): Promise<MapPoints
         baseline: {
           name: "baseline",
           url: `${baseline.url}/bare-${n}.html`,
-          target: { mark: POINTS_DRAWN_MARK, count: n, pointsPart: pointsPath, workerPart: MAPLIBRE_WORKER_PATH },
+          target: { mark: POINTS_DRAWN_MARK, count: n, pointsPart: pointsPath, workerPart: MAPLIBRE_WORKER_NAME },
         },
       };
       largest = variants;

@@ -2,6 +2,7 @@
 // mission page. Everything the two pages must share comes from the app's own modules at bench
 // time — the offline basemap style, the cluster options, the layer specs and paints — and is
 // inlined into the page as JSON, so the baseline cannot drift from what the app draws.
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import {
   SUBMISSION_CLUSTER_OPTIONS,
@@ -11,25 +12,41 @@ import {
   submissionPointsLayer,
 } from "@/components/map/layers/layer-styles";
 import { MAP_FADE_DURATION_MS } from "@/components/map/map-options";
-import { MAPLIBRE_WORKER_PATH } from "@/components/map/maplibre-worker-path";
 import { offlineBasemapStyle } from "@/lib/map/basemap-style";
 import { ROOT } from "./targets";
 
 /** The mark the mission page sets (POINTS_DRAWN_MARK in app/(dashboard)/missions/[missionId]/mission-map.tsx). */
 export const POINTS_DRAWN_MARK = "pm:submission-points-drawn";
-/** The benchmark checks that the mission page really requested this URL. */
-export { MAPLIBRE_WORKER_PATH };
+/** How a request for MapLibre's worker is recognised, whatever the build named it. */
+export const MAPLIBRE_WORKER_NAME = "maplibre-gl-worker";
 /** BaseMap's defaults for the first camera (boundsPadding, maxInitialZoom). */
 export const FIT_BOUNDS_OPTIONS = { padding: 40, maxZoom: 16 } as const;
 
 export const MAPLIBRE_DIST = join(ROOT, "node_modules/maplibre-gl/dist");
-/** The same worker file the app serves (copied there by scripts/copy-vendor-assets.mjs). */
-export const WORKER_FILE = join(ROOT, "public", MAPLIBRE_WORKER_PATH);
+
+export interface BuiltWorker {
+  /** Its path on the app, which the bare page serves it under too. */
+  path: string;
+  file: string;
+}
+
+/**
+ * MapLibre's worker as the built app serves it: the bundler's content-hashed copy
+ * (components/map/maplibre-worker.ts). The benchmark checks the mission page really loaded it.
+ */
+export function builtMaplibreWorker(root: string = ROOT): BuiltWorker {
+  const dir = join(root, ".next", "static", "media");
+  const name = readdirSync(dir).find((entry) => /^maplibre-gl-worker\.[\w-]+\.mjs$/.test(entry));
+  if (!name) throw new Error(`no MapLibre worker in ${dir}: run npm run build`);
+  return { path: `/_next/static/media/${name}`, file: join(dir, name) };
+}
 export const BASEMAP_DIR = join(ROOT, "public/basemap");
 
 export interface BarePageOptions {
   /** The baseline server's origin (the style's URLs are absolute, as in the app). */
   origin: string;
+  /** Where the baseline server serves MapLibre's worker (BuiltWorker.path). */
+  workerPath: string;
   pointsPath: string;
   bbox: [number, number, number, number];
   /** CSS pixel size of the mission page's map canvas: drawing cost follows the canvas size. */
@@ -74,7 +91,7 @@ export function barePageHtml(options: BarePageOptions): string {
   const config = {
     mark: POINTS_DRAWN_MARK,
     pointsUrl: options.pointsPath,
-    workerUrl: `${options.origin}${MAPLIBRE_WORKER_PATH}`,
+    workerUrl: `${options.origin}${options.workerPath}`,
     style: offlineBasemapStyle(options.origin),
     bbox: options.bbox,
     fitBoundsOptions: FIT_BOUNDS_OPTIONS,
