@@ -12,7 +12,7 @@ import { and, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
 import { SUBMISSION_STATUSES, submissions, type SubmissionStatus } from "@/lib/db/schema";
 import { parseStatusFilter } from "@/lib/service/query-filters";
-import type { PointsCache } from "./points-cache";
+import type { CachedPoints, PointsCache } from "./points-cache";
 
 export interface GetSubmissionPointsOptions {
   db: Db;
@@ -48,9 +48,14 @@ export interface PointsDocument {
 
 const gzipAsync = promisify(gzip);
 
-function withGzip(document: { body: string; gzipped?: Promise<Uint8Array<ArrayBuffer>> }): () => Promise<Uint8Array<ArrayBuffer>> {
+/** The document's gzip, made once; `made` hears its length (the cache counts it). */
+function withGzip(document: CachedPoints, made?: (bytes: number) => void): () => Promise<Uint8Array<ArrayBuffer>> {
   // Copied once out of zlib's buffer into one of its own: a response body takes a plain ArrayBuffer.
-  return () => (document.gzipped ??= gzipAsync(document.body, { level: 6 }).then((out) => new Uint8Array(out)));
+  return () =>
+    (document.gzipped ??= gzipAsync(document.body, { level: 6 }).then((out) => {
+      made?.(out.length);
+      return new Uint8Array(out);
+    }));
 }
 
 interface Versions {
@@ -116,7 +121,7 @@ export async function getSubmissionPoints(options: GetSubmissionPointsOptions): 
       const etag = `W/"${createHash("sha256").update(version).digest("base64url").slice(0, 27)}"`;
       if (matches(options.ifNoneMatch, etag)) return { etag, body: null };
       const cached = options.cache?.get(slot, version);
-      if (cached) return { etag, body: cached.body, gzipped: withGzip(cached) };
+      if (cached) return { etag, body: cached.body, gzipped: withGzip(cached, (bytes) => options.cache?.noteGzipped(slot, cached, bytes)) };
 
       // The database writes each Feature and joins them, newest first: one text value comes back
       // instead of 100,000 rows to decode (the decoding dominated, on PGlite above all). Ids go
@@ -135,9 +140,9 @@ export async function getSubmissionPoints(options: GetSubmissionPointsOptions): 
             where ${submissions.missionId} = ${missionId} and (${filter}) and ${located}`,
       );
       const body = `{"type":"FeatureCollection","features":[${row?.features ?? ""}],"meta":{"count":${row?.count ?? 0},"unlocated":${versions.unlocated}}}`;
-      const document = { version, body };
+      const document: CachedPoints = { version, body };
       options.cache?.set(slot, document);
-      return { etag, body, gzipped: withGzip(document) };
+      return { etag, body, gzipped: withGzip(document, (bytes) => options.cache?.noteGzipped(slot, document, bytes)) };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );

@@ -53,3 +53,33 @@ describe("PointsCache", () => {
     expect(cache.size).toBe(0);
   });
 });
+
+describe("PointsCache and gzip", () => {
+  it("counts a document's gzip once made, evicting the least recently used beyond the budget", () => {
+    const cache = new PointsCache(1000);
+    const a = doc("v", 500);
+    cache.set("a", a);
+    cache.set("b", doc("v", 400));
+    expect(cache.size).toBe(900);
+    cache.noteGzipped("a", a, 150); // 1,050: over the budget, and a is the least recently used
+    expect(cache.get("a", "v")).toBeUndefined();
+    expect(cache.get("b", "v")).toBeDefined();
+    expect(cache.size).toBe(400);
+  });
+
+  it("counts a gzip only once, and not for a document the slot no longer holds", () => {
+    const cache = new PointsCache(1000);
+    const old = doc("v1", 300);
+    cache.set("a", old);
+    const current = doc("v2", 300);
+    cache.set("a", current);
+    cache.noteGzipped("a", old, 100);
+    expect(cache.size).toBe(300);
+    cache.noteGzipped("a", current, 60);
+    cache.noteGzipped("a", current, 60);
+    expect(cache.size).toBe(360);
+    // Replaced or evicted, the document takes its gzip's length with it.
+    cache.set("a", doc("v3", 100));
+    expect(cache.size).toBe(100);
+  });
+});

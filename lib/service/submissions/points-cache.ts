@@ -6,7 +6,8 @@
 // mission's rows) and a document built for another version is never served. Bounded by the
 // documents' total length; the least recently used go first, and a document larger than the
 // whole budget is not kept at all. Per process: each web instance keeps its own, and the version
-// check makes them agree with the database, not with each other.
+// check makes them agree with the database, not with each other. A document's gzip, made on the
+// first request that takes it, counts towards the budget from then on.
 
 /** POINTS_CACHE_MB's default: a million points are about 214 MB of text. */
 export const DEFAULT_POINTS_CACHE_CHARS = 256 * 1024 * 1024;
@@ -15,9 +16,14 @@ export interface CachedPoints {
   /** Everything the document depends on (mission, per-status counts, latest change, filters). */
   version: string;
   body: string;
-  /** The body gzipped, made on the first request that takes gzip (about a fifth of its length, not counted in the budget). */
+  /** The body gzipped, made on the first request that takes gzip (about a fifth of its length). */
   gzipped?: Promise<Uint8Array<ArrayBuffer>>;
+  /** The gzip's length once made and counted (noteGzipped). */
+  gzippedBytes?: number;
 }
+
+/** What an entry costs in the budget: its text, and its gzip once made. */
+const weight = (entry: CachedPoints): number => entry.body.length + (entry.gzippedBytes ?? 0);
 
 export class PointsCache {
   readonly #maxChars: number;
@@ -25,7 +31,7 @@ export class PointsCache {
   readonly #entries = new Map<string, CachedPoints>();
   #chars = 0;
 
-  /** `maxChars`: the most document text kept at once (0 keeps nothing). */
+  /** `maxChars`: the most document text (and gzip bytes) kept at once (0 keeps nothing). */
   constructor(maxChars: number) {
     this.#maxChars = maxChars;
   }
@@ -44,22 +50,41 @@ export class PointsCache {
     this.#remove(slot);
     if (entry.body.length > this.#maxChars) return;
     this.#entries.set(slot, entry);
-    this.#chars += entry.body.length;
+    this.#chars += weight(entry);
+    this.#evict();
+  }
+
+  /**
+   * Counts the gzip made for `entry` (`bytes` long) while it is the slot's document, evicting the
+   * least recently used beyond the budget; a document replaced meanwhile costs nothing here.
+   */
+  noteGzipped(slot: string, entry: CachedPoints, bytes: number): void {
+    if (entry.gzippedBytes !== undefined) return;
+    if (this.#entries.get(slot) !== entry) {
+      entry.gzippedBytes = bytes;
+      return;
+    }
+    entry.gzippedBytes = bytes;
+    this.#chars += bytes;
+    this.#evict();
+  }
+
+  /** Total length of the documents kept, with their gzips once made. */
+  get size(): number {
+    return this.#chars;
+  }
+
+  #evict(): void {
     for (const [oldest] of this.#entries) {
       if (this.#chars <= this.#maxChars) break;
       this.#remove(oldest);
     }
   }
 
-  /** Total length of the documents kept. */
-  get size(): number {
-    return this.#chars;
-  }
-
   #remove(slot: string): void {
     const entry = this.#entries.get(slot);
     if (!entry) return;
     this.#entries.delete(slot);
-    this.#chars -= entry.body.length;
+    this.#chars -= weight(entry);
   }
 }

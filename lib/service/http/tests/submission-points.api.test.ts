@@ -259,6 +259,10 @@ describe("compression", () => {
 });
 
 describe("documents kept in memory", () => {
+  /** What a kept document costs the cache: its text, and the gzip it was sent as (fetch takes gzip). */
+  const kept = (res: { text: string; headers: Headers }): number =>
+    res.text.length + (res.headers.get("content-encoding") === "gzip" ? Number(res.headers.get("content-length")) : 0);
+
   it("answers an unchanged mission from memory, and builds again once a submission arrives or changes status", async () => {
     const cache = service.runtime.ctx.pointsCache;
     const mission = (await api.createMission(tokenA, { title: "Cached" })).id;
@@ -267,12 +271,13 @@ describe("documents kept in memory", () => {
     const sizeBefore = cache.size;
     const first = await points(mission);
     expect(first.status).toBe(200);
-    // The document is kept: the cache grew by exactly its length.
-    expect(cache.size - sizeBefore).toBe(first.text.length);
+    // The document is kept: the cache grew by exactly its length, and its gzip's.
+    expect(first.headers.get("content-encoding")).toBe("gzip");
+    expect(cache.size - sizeBefore).toBe(kept(first));
     const again = await points(mission);
     expect(again.text).toBe(first.text);
     expect(again.headers.get("etag")).toBe(first.headers.get("etag"));
-    expect(cache.size - sizeBefore).toBe(first.text.length);
+    expect(cache.size - sizeBefore).toBe(kept(first));
 
     // Same updated_at, another status: a new version, never the kept document.
     await service.runtime.ctx.db.update(submissions).set({ status: "approved" }).where(eq(submissions.id, seed.id));
@@ -283,7 +288,7 @@ describe("documents kept in memory", () => {
     const arrived = await points(mission);
     expect(featureIds(arrived)).toEqual([other.id, seed.id]);
     // The slot holds only the newest version.
-    expect(cache.size - sizeBefore).toBe(arrived.text.length);
+    expect(cache.size - sizeBefore).toBe(kept(arrived));
   });
 
   it("still answers another organisation 404 for a mission whose document is kept", async () => {
