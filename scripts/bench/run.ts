@@ -32,7 +32,9 @@
 //   --compare-dir <dir>  another checkout with its own node_modules and production build (e.g. a
 //                        worktree of main): its mission page runs in the same rounds on a copy
 //                        of the same database, as a third page — a before/after in one run
-//                        (lighthouse-mission takes it too)
+//                        (lighthouse-mission takes it too; map-frame draws that checkout's
+//                        submission layers as a third variant)
+// map-frame (Chromium, no server of ours): --rounds / --warmup-rounds page loads per variant
 // lighthouse-mission (Lighthouse desktop on the mission page vs the bare MapLibre page, a fresh
 //   Chromium per run): --rounds / --warmup-rounds runs per page; --lighthouse-submissions <n>
 //   submissions in the measured mission (default 10000)
@@ -60,6 +62,7 @@ import { Supervisor } from "./lib/processes";
 import type { RoundSettings } from "./lib/rounds";
 import { ROOT } from "./lib/targets";
 import { DEFAULT_SUBMISSIONS as LIGHTHOUSE_SUBMISSIONS, formatLighthouseMission, lighthouseHeader, runLighthouseMission } from "./lighthouse-mission";
+import { formatMapFrame, mapFrameHeader, runMapFrame } from "./map-frame";
 import { DEFAULT_SIZES as MAP_SIZES, formatMapPoints, mapPointsHeader, runMapPoints } from "./map-points";
 import { formatMissionExport, runMissionExport } from "./mission-export";
 import { formatOrderDeliveryLatency, orderDeliveryHeader, orderDeliverySettings, runOrderDeliveryLatency } from "./order-delivery-latency";
@@ -226,6 +229,18 @@ const BENCHMARKS: Benchmark[] = [
         ...mapPointsSettings(options),
       });
       return { results, markdown: formatMapPoints(results) };
+    },
+  },
+  {
+    name: "map-frame",
+    header: (options) => mapFrameHeader({ rounds: options.rounds.rounds, warmupRounds: options.rounds.warmupRounds }),
+    run: async ({ options }) => {
+      const results = await runMapFrame({
+        rounds: options.rounds.rounds,
+        warmupRounds: options.rounds.warmupRounds,
+        ...(options.compareDir ? { compareDir: options.compareDir } : {}),
+      });
+      return { results, markdown: formatMapFrame(results) };
     },
   },
   {

@@ -1,4 +1,4 @@
-import { validateStyleMin } from "@maplibre/maplibre-gl-style-spec";
+import { createExpression, latest, validateStyleMin, type ExpressionSpecification, type StylePropertySpecification } from "@maplibre/maplibre-gl-style-spec";
 import { describe, expect, it } from "vitest";
 
 import { SUBMISSION_STATUSES as DATABASE_STATUSES } from "@/lib/db/schema";
@@ -99,5 +99,24 @@ describe("data layers", () => {
       { ...submissionPointsLayer, source: SUBMISSIONS_SOURCE_ID },
     );
     expect(validateStyleMin(style)).toEqual([]);
+  });
+});
+
+describe("the selected point's halo", () => {
+  /** A halo paint value for a point with the given feature state. */
+  function haloValue(property: "circle-radius" | "circle-stroke-width", state: { selected?: boolean; hover?: boolean }): unknown {
+    const spec = submissionSelectedHaloLayer.paint?.[property] as ExpressionSpecification;
+    const parsed = createExpression(spec, property, latest.paint_circle[property] as StylePropertySpecification);
+    if (parsed.result !== "success") throw new Error(`${property} does not parse`);
+    return parsed.value.evaluate({ zoom: 15 }, { type: "Point", properties: {}, geometry: [] } as never, state);
+  }
+
+  it("has a size only around the selected point: an unselected point draws nothing, not an invisible circle", () => {
+    expect(haloValue("circle-radius", { selected: true })).toBe(13);
+    expect(haloValue("circle-stroke-width", { selected: true })).toBe(2);
+    for (const state of [{}, { selected: false }, { hover: true }]) {
+      expect(haloValue("circle-radius", state)).toBe(0);
+      expect(haloValue("circle-stroke-width", state)).toBe(0);
+    }
   });
 });

@@ -18,11 +18,8 @@ import {
   FEATURE_STATE,
   SUBMISSION_CLUSTER_OPTIONS,
   SUBMISSION_LAYER_IDS,
+  SUBMISSION_LAYERS,
   SUBMISSIONS_SOURCE_ID,
-  submissionClusterCountLayer,
-  submissionClustersLayer,
-  submissionPointsLayer,
-  submissionSelectedHaloLayer,
   type SubmissionStatus,
 } from "./layer-styles";
 
@@ -142,10 +139,9 @@ export function SubmissionsLayer({ data, selectedId, hoveredId, onHoverChange, o
 
   return (
     <Source id={SUBMISSIONS_SOURCE_ID} type="geojson" data={source} promoteId="id" {...SUBMISSION_CLUSTER_OPTIONS}>
-      <Layer {...submissionClustersLayer} beforeId={beforeId} />
-      <Layer {...submissionClusterCountLayer} beforeId={beforeId} />
-      <Layer {...submissionSelectedHaloLayer} beforeId={beforeId} />
-      <Layer {...submissionPointsLayer} beforeId={beforeId} />
+      {SUBMISSION_LAYERS.map((layer) => (
+        <Layer key={layer.id} {...layer} beforeId={beforeId} />
+      ))}
     </Source>
   );
 }

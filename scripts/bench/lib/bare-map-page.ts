@@ -19,6 +19,8 @@ import { ROOT } from "./targets";
 export const POINTS_DRAWN_MARK = "pm:submission-points-drawn";
 /** How a request for MapLibre's worker is recognised, whatever the build named it. */
 export const MAPLIBRE_WORKER_NAME = "maplibre-gl-worker";
+/** What any map of the points needs: clusters, their counts, the points (no selection halo). */
+export const BARE_SUBMISSION_LAYERS = [submissionClustersLayer, submissionClusterCountLayer, submissionPointsLayer] as const;
 /** BaseMap's defaults for the first camera (boundsPadding, maxInitialZoom). */
 export const FIT_BOUNDS_OPTIONS = { padding: 40, maxZoom: 16 } as const;
 
@@ -87,7 +89,7 @@ map.on("load", async () => {
 `;
 
 export function barePageHtml(options: BarePageOptions): string {
-  const layers = [submissionClustersLayer, submissionClusterCountLayer, submissionPointsLayer].map((layer) => ({ ...layer, source: SUBMISSIONS_SOURCE_ID }));
+  const layers = BARE_SUBMISSION_LAYERS.map((layer) => ({ ...layer, source: SUBMISSIONS_SOURCE_ID }));
   const config = {
     mark: POINTS_DRAWN_MARK,
     pointsUrl: options.pointsPath,
