@@ -70,6 +70,8 @@ interface RunSample {
   mainThread: Record<string, number>;
   /** Script evaluation + parse per URL (bootup-time), ms, largest first. */
   bootup: { url: string; scriptingMs: number; parseMs: number }[];
+  /** The main thread's long tasks (Lighthouse's long-tasks), what Total Blocking Time is made of: each counts beyond 50 ms. */
+  longTasks: { url: string; startMs: number; durationMs: number }[];
   /** Whether the map was drawn when Lighthouse stopped (the final screenshot is kept). */
   finalScreenshot: string | null;
 }
@@ -199,6 +201,9 @@ async function runOnce(supervisor: Supervisor, url: string, cookie: string | nul
     const bootup = detailItems(lhr, "bootup-time")
       .map((item) => ({ url: String(item.url), scriptingMs: Math.round(Number(item.scripting)), parseMs: Math.round(Number(item.scriptParseCompile)) }))
       .slice(0, 6);
+    const longTasks = detailItems(lhr, "long-tasks")
+      .map((item) => ({ url: String(item.url), startMs: Math.round(Number(item.startTime)), durationMs: Math.round(Number(item.duration)) }))
+      .sort((a, b) => a.startMs - b.startMs);
     let finalScreenshot: string | null = null;
     const shot = lhr.audits["final-screenshot"]?.details;
     if (screenshotPath && shot && "data" in shot && typeof shot.data === "string") {
@@ -208,7 +213,7 @@ async function runOnce(supervisor: Supervisor, url: string, cookie: string | nul
         .toFile(screenshotPath);
       finalScreenshot = screenshotPath;
     }
-    return { performance: Math.round(score * 100), metrics, mainThread, bootup, finalScreenshot };
+    return { performance: Math.round(score * 100), metrics, mainThread, bootup, longTasks, finalScreenshot };
   } finally {
     await chrome.stop();
   }
@@ -359,6 +364,12 @@ export function formatLighthouseMission(results: LighthouseResults): string {
   }
   lines.push("", `Goal: ${results.meetsGoal ? "met" : "**not met**"} (median ${results.subject.performance.median}).`);
   const last = results.subject.samples.at(-1);
+  const tasks = (v: VariantSummary | undefined) => {
+    const run = v?.samples.at(-1);
+    return v && run ? `${v.name}: ${run.longTasks.map((t) => `${fmt(t.durationMs)} ms at ${fmt(t.startMs)} (${t.url.replace(/^https?:\/\/[^/]+/, "").slice(0, 40)})`).join(", ") || "none"}` : null;
+  };
+  lines.push("", "Long tasks of each page's last run (each adds its time beyond 50 ms to TBT):", "");
+  for (const line of [tasks(results.subject), tasks(results.baseline), tasks(results.reference)]) if (line) lines.push(`- ${line}`);
   if (last) {
     lines.push(
       "",
