@@ -110,7 +110,8 @@ export const submissionClusterCountLayer: LayerStyle<SymbolLayerSpecification> =
 /**
  * The ring around the selected point. Every other point's halo has no size at all, not merely no
  * opacity: a transparent 13 px circle is still drawn, pixel by pixel, for each of thousands of
- * points on every frame — in software WebGL that doubled the cost of drawing the points.
+ * points on every frame — at street zoom in software WebGL a frame took 74 ms with it, 47 ms
+ * without (the map-frame benchmark).
  */
 export const submissionSelectedHaloLayer: LayerStyle<CircleLayerSpecification> = {
   id: SUBMISSION_LAYER_IDS.selectedHalo,

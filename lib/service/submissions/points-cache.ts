@@ -60,11 +60,8 @@ export class PointsCache {
    */
   noteGzipped(slot: string, entry: CachedPoints, bytes: number): void {
     if (entry.gzippedBytes !== undefined) return;
-    if (this.#entries.get(slot) !== entry) {
-      entry.gzippedBytes = bytes;
-      return;
-    }
     entry.gzippedBytes = bytes;
+    if (this.#entries.get(slot) !== entry) return;
     this.#chars += bytes;
     this.#evict();
   }
