@@ -7,18 +7,19 @@
 // software WebGL a frame over 50 ms is a long task. With --compare-dir, another checkout's layers
 // (its layer-styles.ts) join the rounds: a before/after in one run.
 // Goal: the mission page's frame ≤ 1.2 × the bare page's. Reported, never a pass/fail of the tests.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import type { LayerSpecification } from "maplibre-gl";
 import { SUBMISSION_CLUSTER_OPTIONS, SUBMISSION_LAYERS, SUBMISSIONS_SOURCE_ID } from "@/components/map/layers/layer-styles";
 import { MAP_FADE_DURATION_MS } from "@/components/map/map-options";
 import { offlineBasemapStyle } from "@/lib/map/basemap-style";
-import { BARE_SUBMISSION_LAYERS, BASEMAP_DIR, MAPLIBRE_DIST } from "./lib/bare-map-page";
+import { BARE_SUBMISSION_LAYERS, MAPLIBRE_DIST, mapPageHtml, type BuiltWorker } from "./lib/bare-map-page";
 import { launchChromium, VIEWPORT } from "./lib/browser";
 import { fmt } from "./lib/file-report";
 import { median } from "./lib/rounds";
-import { contentTypeOf, startStaticServer } from "./lib/static-server";
+import { contentTypeOf } from "./lib/static-server";
+import { startBaseline } from "./map-points";
 
 export const GOAL = { maxRatio: 1.2 } as const;
 
@@ -34,6 +35,8 @@ const CENTER: [number, number] = [11.2515, 43.771];
 /** Frames timed per page load, after the map is idle. */
 const FRAMES = 40;
 const CANVAS = { width: 900, height: 600 } as const;
+/** MapLibre's worker straight from the package: this benchmark needs no build of the app. */
+const WORKER: BuiltWorker = { path: "/maplibre-gl-worker.mjs", file: join(MAPLIBRE_DIST, "maplibre-gl-worker.mjs") };
 
 type VariantName = "subject" | "baseline" | "reference";
 
@@ -107,7 +110,7 @@ map.on("load", () => {
 
 function pageHtml(origin: string, layers: readonly LayerSpecification[], pointsLayerId: string): string {
   const config = {
-    workerUrl: `${origin}/maplibre-gl-worker.mjs`,
+    workerUrl: `${origin}${WORKER.path}`,
     style: offlineBasemapStyle(origin),
     center: CENTER,
     zoom: ZOOM,
@@ -119,11 +122,7 @@ function pageHtml(origin: string, layers: readonly LayerSpecification[], pointsL
     pointsLayerId,
     frames: FRAMES,
   };
-  const json = JSON.stringify(config).replaceAll("<", "\\u003c");
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>map-frame</title><link rel="stylesheet" href="/maplibre-gl.css">
-<style>html, body { margin: 0; } #map { width: ${CANVAS.width}px; height: ${CANVAS.height}px; }</style></head>
-<body><div id="map"></div><script type="application/json" id="config">${json}</script><script type="module">${PAGE_SCRIPT}</script></body></html>`;
+  return mapPageHtml({ title: "map-frame", ...CANVAS, config, script: PAGE_SCRIPT });
 }
 
 /** A layer set with the submissions source filled in. */
@@ -151,15 +150,7 @@ export async function runMapFrame(options: MapFrameSettings & { compareDir?: str
   ];
   if (options.compareDir) variants.push({ name: "reference", label: `layers of ${options.compareDir}`, layers: withSource(await referenceLayers(options.compareDir)) });
 
-  const file = (path: string) => ({ body: readFileSync(path), contentType: contentTypeOf(path) });
-  const server = await startStaticServer(
-    new Map([
-      ["/maplibre-gl.mjs", file(join(MAPLIBRE_DIST, "maplibre-gl.mjs"))],
-      ["/maplibre-gl-worker.mjs", file(join(MAPLIBRE_DIST, "maplibre-gl-worker.mjs"))],
-      ["/maplibre-gl.css", file(join(MAPLIBRE_DIST, "maplibre-gl.css"))],
-    ]),
-    { "/basemap": BASEMAP_DIR },
-  );
+  const server = await startBaseline(WORKER);
   const browser = await launchChromium();
   const samples = new Map<VariantName, number[]>(variants.map((v) => [v.name, []]));
   const loadAverage1m: number[] = [];

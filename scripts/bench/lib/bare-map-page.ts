@@ -103,20 +103,29 @@ export function barePageHtml(options: BarePageOptions): string {
     sourceOptions: { promoteId: "id", ...SUBMISSION_CLUSTER_OPTIONS },
     layers,
   };
+  return mapPageHtml({ title: "Bare MapLibre: submission points", width: options.width, height: options.height, config, script: PAGE_SCRIPT, ...(options.heading ? { heading: options.heading } : {}) });
+}
+
+/**
+ * A benchmark page around one MapLibre map: its size, an optional heading, the page's JSON config
+ * (read by `script` from #config) and its module script, which imports MapLibre from
+ * /maplibre-gl.mjs (the baseline server, startBaseline in map-points.ts).
+ */
+export function mapPageHtml(options: { title: string; width: number; height: number; config: unknown; script: string; heading?: string }): string {
   // `<` escaped: the JSON sits inside a <script> element.
-  const json = JSON.stringify(config).replaceAll("<", "\\u003c");
+  const json = JSON.stringify(options.config).replaceAll("<", "\\u003c");
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<title>Bare MapLibre: submission points</title>
+<title>${options.title}</title>
 <link rel="stylesheet" href="/maplibre-gl.css">
 <style>html, body { margin: 0; } #map { width: ${options.width}px; height: ${options.height}px; }</style>
 </head>
 <body>
 ${options.heading ? `<h1 style="font: 600 24px sans-serif; margin: 8px">${options.heading.replaceAll("<", "&lt;")}</h1>\n` : ""}<div id="map"></div>
 <script type="application/json" id="config">${json}</script>
-<script type="module">${PAGE_SCRIPT}</script>
+<script type="module">${options.script}</script>
 </body>
 </html>
 `;
