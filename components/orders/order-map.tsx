@@ -17,8 +17,11 @@ function bboxOf(points: { lat: number; lng: number }[]): LngLatBbox {
   return [Math.min(...lngs) - pad, Math.min(...lats) - pad, Math.max(...lngs) + pad, Math.max(...lats) + pad];
 }
 
-/** The legend sits in the top-left corner: keep the northernmost locations below it. */
-const LEGEND_CLEAR = { top: 170, bottom: 40, left: 40, right: 40 };
+/**
+ * The legend sits in the bottom-left corner, above the scale (the top-left one is BaseMap's:
+ * basemap switcher, fallback line): keep the southernmost locations above it.
+ */
+const LEGEND_CLEAR = { top: 40, bottom: 170, left: 40, right: 40 };
 
 export function OrderMap({
   locations,
@@ -46,7 +49,7 @@ export function OrderMap({
       <OrderLocationsLayer locations={locations} selectedId={selectedId} hoveredId={hoveredId} onSelect={onSelect} onHoverChange={onHoverChange} />
       <CameraPositionLayer view={camera} />
       <FitCamera camera={camera} />
-      <section aria-label="Map legend" className="absolute left-2 top-2 hidden w-52 rounded-md border border-slate-200 bg-white/95 p-3 text-xs shadow-sm sm:block">
+      <section aria-label="Map legend" className="absolute bottom-9 left-2 hidden w-52 rounded-md border border-slate-200 bg-white/95 p-3 text-xs shadow-sm sm:block">
         <h2 className="mb-1.5 font-semibold tracking-wide text-slate-600 uppercase">Locations</h2>
         <ul className="space-y-1">
           {LOCATION_STATES.map((s) => (

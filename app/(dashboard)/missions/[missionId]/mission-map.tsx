@@ -42,7 +42,8 @@ export function MissionMap({
       <SubmissionsLayer data={points ?? EMPTY} selectedId={selectedId} hoveredId={hoveredId} onHoverChange={onHover} onSelect={onSelect} />
       <DrawnPointsAnnouncer points={points} />
       <FollowSelection points={points} selectedId={selectedId} />
-      <MapLegend counts={counts} className="absolute left-2 top-2 hidden w-48 sm:block" />
+      {/* Bottom left, above the scale: the top-left corner is BaseMap's (basemap switcher, fallback line). */}
+      <MapLegend counts={counts} className="absolute bottom-9 left-2 hidden w-48 sm:block" />
     </BaseMap>
   );
 }
