@@ -6,11 +6,12 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
-import { placeOrderFromDraft } from "@/app/(dashboard)/orders/actions";
+import { placeOrderFromDraft } from "@/lib/dashboard/order-actions";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { formatMoney } from "../order-progress";
-import { ANGLE_LABELS, CATEGORY_LABELS, type Quote } from "../types";
+import { ANGLE_LABELS, CATEGORY_LABELS } from "@/lib/orders/vocabulary";
+import type { Quote } from "../types";
 import { describePointer, STEP_LABELS, stepHref, stepOfPointer, stepProblems, WIZARD_STEPS, type FieldErrors, type WizardStep } from "../wizard-steps";
 import { useDraft, type InitialDraft } from "./draft-store";
 import { WizardFrame } from "./wizard-frame";

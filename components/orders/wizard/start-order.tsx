@@ -3,7 +3,7 @@
 // of its own, so a double click opens one draft, not two.
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
-import { discardOrderDraft, startOrderDraft } from "@/app/(dashboard)/orders/actions";
+import { discardOrderDraft, startOrderDraft } from "@/lib/dashboard/order-actions";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormError } from "@/components/ui/states";

@@ -1,7 +1,8 @@
 // Read views of an order: the order itself, its missions, its delivered photos and its schedule.
 import { and, asc, count, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import { assignments, images, missions, orderCycles } from "@/lib/db/schema";
-import type { Angle, Order, Quote } from "@/lib/schemas/order";
+import type { Angle } from "@/lib/orders/vocabulary";
+import type { Order, Quote } from "@/lib/schemas/order";
 import type { StoredVerification } from "@/lib/service/assignments/field-assignments";
 import type { ServiceContext } from "@/lib/service/context";
 import { serializeMission } from "@/lib/service/missions/serialize-mission";

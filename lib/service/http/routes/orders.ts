@@ -5,20 +5,7 @@ import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { ORDER_STATUSES, webhookEndpoints } from "@/lib/db/schema";
 import { MissionSchema } from "@/lib/schemas/mission";
-import {
-  CancelOrderSchema,
-  ConfirmOrderSchema,
-  CreateOrderSchema,
-  DeliveredPhotoSchema,
-  DeliverySecretRevealSchema,
-  DeliverySecretSchema,
-  DeliveryTestResultSchema,
-  DeliveryTestSchema,
-  OrderListQuerySchema,
-  OrderSchema,
-  QuoteSchema,
-  ScheduleSchema,
-} from "@/lib/schemas/order";
+import { CancelOrderSchema, ConfirmOrderSchema, CreateOrderSchema, DeliveredPhotoSchema, DeliverySecretRevealSchema, DeliverySecretSchema, DeliveryTestResultSchema, DeliveryTestSchema, OrderListQuerySchema, OrderSchema, QuoteSchema, ScheduleSchema } from "@/lib/schemas/order";
 import { DeliverySchema } from "@/lib/schemas/webhook";
 import { ORDERS_BASE_PATH } from "@/lib/service/context";
 import { ApiError, notFound } from "@/lib/service/errors";

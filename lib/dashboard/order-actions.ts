@@ -6,15 +6,15 @@ import { z } from "zod";
 import type { components } from "@/lib/api-client/openapi-types";
 import type { ApiClient } from "@/lib/api-client/client";
 import { dashboardAction, problemResult, type ActionResult } from "@/lib/dashboard/action-client";
-import { changeOrderKey, confirmOrderKey, createOrderKey, payOrderKey, retakeKey } from "@/components/orders/idempotency-keys";
-import { DraftIdSchema, OrderDraftBodySchema, SaveDraftSchema, type OrderDraftBody } from "@/components/orders/order-draft-schema";
-import { RetakeRequestSchema } from "@/components/orders/retake-schema";
-import { toCreateBody } from "@/components/orders/wizard-steps";
+import { changeOrderKey, confirmOrderKey, createOrderKey, payOrderKey, retakeKey } from "./order-idempotency-keys";
+import { DraftIdSchema, OrderDraftBodySchema, SaveDraftSchema, type OrderDraftBody } from "@/lib/orders/draft";
+import { OrderIdSchema } from "@/lib/orders/order-ids";
+import { RetakeRequestSchema } from "@/lib/orders/retake";
+import { toCreateBody } from "@/lib/orders/draft";
 
 type CreateOrderBody = components["schemas"]["CreateOrder"];
 type QuotePreview = components["schemas"]["QuotePreview"];
 
-const OrderId = z.string().regex(/^ord_[A-Za-z0-9]{1,64}$/, "Not an order id.");
 
 /** While the first request with a key is still running the API answers 409 idempotency_key_in_use: wait and ask again. */
 async function untilSettled<T extends { response: Response; error?: unknown }>(send: () => Promise<T>): Promise<T> {
@@ -139,7 +139,7 @@ export const placeOrderFromDraft = dashboardAction({
 // POST /api/orders/v1/orders/{id}/confirm — pay an order placed earlier (e.g. after a declined card).
 export const payOrder = dashboardAction({
   least: "editor",
-  schema: z.object({ orderId: OrderId }),
+  schema: z.object({ orderId: OrderIdSchema }),
   handler: async ({ orderId }, access) => {
     const current = await access.api.GET("/api/orders/v1/orders/{id}", { params: { path: { id: orderId } } });
     if (!current.data) return problemResult(current.response.status, current.error);
@@ -160,7 +160,7 @@ export const payOrder = dashboardAction({
 export const changeOrderState = dashboardAction({
   least: "editor",
   schema: z.object({
-    orderId: OrderId,
+    orderId: OrderIdSchema,
     action: z.enum(["pause", "resume", "cancel"]),
     updatedAt: z.string().max(40),
     reason: z.string().trim().max(500).optional(),
