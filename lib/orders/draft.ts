@@ -79,7 +79,7 @@ export type OrderDraftBody = Omit<Raw, "category" | "locations" | "requirements"
  * recurrence left out, angles of a location that follows the order's angles dropped, and only the
  * recurrence members its frequency takes.
  */
-export function toCreateBody(body: OrderDraftBody): Record<string, unknown> {
+export function toCreateBody(body: Raw): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const reference = body.client_reference?.trim();
   if (reference) out.client_reference = reference;

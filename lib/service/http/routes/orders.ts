@@ -19,6 +19,7 @@ import { getOrder, listOrderAssignments, listOrderMissions, listOrderPhotos, ord
 import { createDraft, deleteDraft, getDraft, listDrafts, saveDraft } from "@/lib/service/orders/order-drafts";
 import { nextOrderCycles } from "@/lib/service/orders/order-schedule";
 import { prepareOrder, quoteOrder } from "@/lib/service/orders/quote-order";
+import { placeOrder } from "@/lib/service/orders/place-order";
 import { requestRetake } from "@/lib/service/orders/request-retake";
 import { testDeliveryUrl } from "@/lib/service/orders/test-delivery-url";
 import { parseStatusFilter } from "@/lib/service/query-filters";
@@ -486,6 +487,47 @@ const draftRoutes = {
   }),
 };
 
+const PlaceDraftSchema = z
+  .strictObject({
+    version: z.number().int().min(1).max(2_147_483_647).openapi({ description: "The draft version that was reviewed; 412 `draft_changed` when it has been saved since." }),
+    payment_method: z.literal("card", { error: () => 'Use "card": the organisation\'s card on file.' }).openapi({ example: "card" }),
+    payment_method_id: z.string().max(100).optional().openapi({ description: "Test mode only: charge this test payment method instead of the card on file." }),
+  })
+  .openapi("PlaceOrderDraft");
+
+const PlacedOrderSchema = z
+  .object({
+    order: OrderSchema,
+    created: z.boolean().openapi({ description: "false when the draft had been placed before (a repeated request): its order is answered." }),
+    payment: z
+      .discriminatedUnion("status", [
+        z.object({ status: z.literal("paid") }),
+        z.object({
+          status: z.literal("not_paid"),
+          code: z.string().openapi({ description: "Why: `payment_failed`, `payment_action_required`, `plan_quota_exceeded`, `order_expired`, …" }),
+          detail: z.string(),
+        }),
+      ])
+      .openapi({ description: "`paid`: the order is under way. `not_paid`: the order exists unpaid; confirm it again (`POST /orders/{id}/confirm`) once the reason is dealt with." }),
+  })
+  .openapi("PlacedOrder");
+
+const placeDraftRoute = createRoute({
+  method: "post",
+  path: "/drafts/{id}/place",
+  operationId: "placeOrderDraft",
+  tags,
+  summary: "Place and pay the order a draft stands for",
+  description:
+    "The wizard's last step in one request: creates the order from the draft (422 pointing at the draft's member when it is not a valid order), links it to the draft, and confirms and pays it with the card on file. " +
+    "A draft placed before answers its order (`created: false`), paying it only if it is still unpaid, so a repeated request never makes a second order or a second charge. " +
+    "An order that could not be paid is answered 200 with `payment.status = not_paid` and the reason.",
+  security: orderSecurity("orders:write"),
+  middleware: [write, jsonBody, idempotency] as const,
+  request: { params: DraftIdParam, headers: IdempotencyHeader, body: json(PlaceDraftSchema) },
+  responses: { 200: withReplay(PlacedOrderSchema, "The order and whether it was paid."), ...errorResponses(400, 404, 409, 412, 413, 415, 422) },
+});
+
 const retakeRoute = createRoute({
   method: "post",
   path: "/orders/{id}/photos/{photo_id}/retake",
@@ -688,6 +730,13 @@ export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
       if (!Number.isInteger(expected)) throw new ApiError(422, "validation_failed", "If-Match must be a draft version.", { errors: [{ pointer: "if-match", in: "header", message: 'Use the version, e.g. "3".' }] });
     }
     return c.json(await saveDraft(c.var.ctx, c.var.orderCaller.orgId, c.req.valid("param").id, c.req.valid("json"), expected), 200);
+  });
+
+  // POST /drafts/:id/place – create, link and pay the draft's order in one request
+  app.openapi(placeDraftRoute, async (c) => {
+    const { version, payment_method_id } = c.req.valid("json");
+    const placed = await placeOrder(c.var.ctx, { caller: c.var.orderCaller, draftId: c.req.valid("param").id, version, paymentMethodId: payment_method_id });
+    return c.json(placed, 200);
   });
 
   // DELETE /drafts/:id – discard
