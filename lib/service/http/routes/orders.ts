@@ -14,8 +14,8 @@ import { cancelOrder, setOrderPaused } from "@/lib/service/orders/change-order";
 import { authenticatePayment, confirmOrder } from "@/lib/service/orders/confirm-order";
 import { createOrder } from "@/lib/service/orders/create-order";
 import { createDeliverySecret, getDeliverySecretInfo, rotateDeliverySecret } from "@/lib/service/orders/delivery-secret";
-import { listOrderRows, getOrderRow } from "@/lib/service/orders/order-rows";
-import { getOrder, listOrderAssignments, listOrderMissions, listOrderPhotos, orderSchedule, orderView } from "@/lib/service/orders/order-views";
+import { getOrderRow } from "@/lib/service/orders/order-rows";
+import { getOrder, listOrderAssignments, listOrderMissions, listOrderPhotos, listOrders, orderSchedule } from "@/lib/service/orders/order-views";
 import { createDraft, deleteDraft, getDraft, listDrafts, saveDraft } from "@/lib/service/orders/order-drafts";
 import { nextOrderCycles } from "@/lib/service/orders/order-schedule";
 import { prepareOrder, quoteOrder } from "@/lib/service/orders/quote-order";
@@ -582,15 +582,8 @@ export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listRoute, async (c) => {
     const { ctx, orderCaller } = c.var;
     const query = c.req.valid("query");
-    const { rows, total } = await listOrderRows(ctx.db, orderCaller.orgId, {
-      statuses: parseStatusFilter(query.status, ORDER_STATUSES, null),
-      clientReference: query.client_reference,
-      createdSince: query.created_since,
-      page: query.page,
-      perPage: query.per_page,
-    });
-    const data = await Promise.all(rows.map((row) => orderView(ctx, row)));
-    return c.json({ data, meta: { total, page: query.page, per_page: query.per_page } }, 200);
+    const filters = { statuses: parseStatusFilter(query.status, ORDER_STATUSES, null), clientReference: query.client_reference, createdSince: query.created_since, page: query.page, perPage: query.per_page };
+    return c.json(await listOrders(ctx, { orgId: orderCaller.orgId, filters }), 200);
   });
 
   // GET /orders/:id – one order

@@ -116,3 +116,31 @@ describe("placing a draft", () => {
     expect(after.body.order_id).toBeNull();
   });
 });
+
+describe("reading orders", () => {
+  it("reads a page of orders with the same number of queries whatever its length (no N+1)", async () => {
+    const { listOrderRows } = await import("@/lib/service/orders/order-rows");
+    const { orderViews } = await import("@/lib/service/orders/order-views");
+    const own = await orderPartner(api);
+    for (let i = 0; i < 5; i++) await api.request("POST", `${ORDERS}/orders`, { token: own.apiKey, body: orderBody({ client_reference: `n-plus-one-${i}` }) });
+    const ctx = service.runtime.ctx;
+    const queriesFor = async (perPage: number) => {
+      const { rows } = await listOrderRows(ctx.db, own.orgId, { statuses: null, page: 1, perPage });
+      let selects = 0;
+      const counting = new Proxy(ctx.db, {
+        get(target, prop, receiver) {
+          if (prop === "select") selects++;
+          return Reflect.get(target, prop, receiver) as unknown;
+        },
+      });
+      const views = await orderViews(ctx, counting, rows);
+      return { selects, views: views.length, locations: views.reduce((n, v) => n + v.locations.length, 0) };
+    };
+    const one = await queriesFor(1);
+    const five = await queriesFor(5);
+    expect([one.views, five.views]).toEqual([1, 5]);
+    expect(five.locations).toBe(15);
+    expect(five.selects).toBe(one.selects);
+    expect(five.selects).toBeLessThanOrEqual(3);
+  });
+});
