@@ -25,7 +25,8 @@ import { LocalObjectStore } from "./storage/local-store";
 import type { ObjectStore } from "./storage/object-store";
 import { S3ObjectStore } from "./storage/s3-store";
 import { DEFAULT_POINTS_CACHE_CHARS, PointsCache } from "./submissions/points-cache";
-import { HttpAnalyser, type Analyser } from "./verification/checks";
+import type { Analyser } from "./verification/checks";
+import { HttpAnalyser } from "./verification/http-analyser";
 import { OcrAnalyser } from "./verification/ocr-analyser";
 
 export interface ServiceRuntime {
