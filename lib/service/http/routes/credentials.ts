@@ -22,7 +22,7 @@ import type { AppEnv } from "../types";
 
 const tags = ["Credentials"];
 const scope = "clients:manage" as const;
-const auth = authenticate(scope);
+const auth = authenticate({ scope });
 const jsonBodyOf = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
 const ClientIdParam = z.object({ client_id: z.string().max(MAX_ID_LENGTH).openapi({ param: { name: "client_id", in: "path" }, example: "cli_06h0m4b7yq4r6t9v0wxyzab3k" }) });
 const KeyIdParam = z.object({ key_id: z.string().max(MAX_ID_LENGTH).openapi({ param: { name: "key_id", in: "path" }, example: "key_06h0m4b7yq4r6t9v0wxyzab3k" }) });
