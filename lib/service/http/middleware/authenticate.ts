@@ -27,7 +27,6 @@ export const API_KEY_PREFIX = "pm_live_";
 
 export type CredentialKind = "access_token" | "api_key";
 
-
 export interface AuthenticateOptions {
   /** The scope the route needs. A read-write API key holds orders:read and orders:write, a read-only one orders:read. */
   scope: Scope;
