@@ -195,7 +195,7 @@ export interface paths {
         put?: never;
         /**
          * Create an order-interface API key
-         * @description Creates an order-interface API key for an organisation (read-only or read-write); the key is in this response only and stored hashed.
+         * @description Creates an order-interface API key for an organisation (read-only or read-write); the key is in this response only and stored hashed. An organisation holds at most 25 active keys: one more is 409 `api_key_limit_reached` (revoke one first).
          */
         post: operations["createOrganisationApiKey"];
         delete?: never;
@@ -833,7 +833,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key
-         * @description An order-interface API key; the `key` is in this response only (it is stored as a digest).
+         * @description An order-interface API key; the `key` is in this response only (it is stored as a digest). An organisation holds at most 25 active keys: one more is 409 `api_key_limit_reached` (revoke one first). The plan's requests per minute count per organisation, whatever the key.
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -4647,6 +4647,15 @@ export interface operations {
             };
             /** @description No such object in the caller's organisation. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The object's state does not allow this change. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8678,6 +8687,21 @@ export interface operations {
             };
             /** @description The token lacks the scope this route needs (`insufficient_scope`). */
             403: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The object's state does not allow this change. */
+            409: {
                 headers: {
                     /** @description Requests allowed in the window that binds first. */
                     "X-RateLimit-Limit"?: number;

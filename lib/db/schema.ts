@@ -131,7 +131,7 @@ export const signingKeys = pgTable("signing_keys", {
   retiredAt: ts("retired_at"),
 });
 
-/** Fixed-window request counters (per credential, per window), shared by all instances. */
+/** Fixed-window request counters (per organisation or zoomer client, per window), shared by all instances. */
 export const rateLimitCounters = pgTable(
   "rate_limit_counters",
   {

@@ -565,7 +565,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key
-         * @description An order-interface API key; the `key` is in this response only (it is stored as a digest).
+         * @description An order-interface API key; the `key` is in this response only (it is stored as a digest). An organisation holds at most 25 active keys: one more is 409 `api_key_limit_reached` (revoke one first). The plan's requests per minute count per organisation, whatever the key.
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -7036,6 +7036,21 @@ export interface operations {
             };
             /** @description The token lacks the scope this route needs (`insufficient_scope`). */
             403: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The object's state does not allow this change. */
+            409: {
                 headers: {
                     /** @description Requests allowed in the window that binds first. */
                     "X-RateLimit-Limit"?: number;

@@ -2,7 +2,7 @@ import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { PARTNER_SCOPES, type Scope } from "@/lib/auth/scopes";
 import { PLANS, ROLES, organisations } from "@/lib/db/schema";
 import { eq } from "drizzle-orm";
-import { createApiKey } from "@/lib/service/accounts/create-api-key";
+import { MAX_ACTIVE_API_KEYS, createApiKey } from "@/lib/service/accounts/create-api-key";
 import { createClient } from "@/lib/service/accounts/create-client";
 import { createOrganisation } from "@/lib/service/accounts/create-organisation";
 import { createUser } from "@/lib/service/accounts/create-user";
@@ -130,7 +130,8 @@ const createApiKeyRoute = createRoute({
   tags,
   summary: "Create an order-interface API key",
   description:
-    "Creates an order-interface API key for an organisation (read-only or read-write); the key is in this response only and stored hashed.",
+    "Creates an order-interface API key for an organisation (read-only or read-write); the key is in this response only and stored hashed. " +
+    `An organisation holds at most ${MAX_ACTIVE_API_KEYS} active keys: one more is 409 \`api_key_limit_reached\` (revoke one first).`,
   security: adminSecurity,
   middleware: [requireAdmin, jsonBody] as const,
   request: {
@@ -150,6 +151,7 @@ const createApiKeyRoute = createRoute({
       "The key; shown only here.",
     ),
     ...adminErrors,
+    ...publicErrorResponses(409),
   },
 });
 

@@ -50,7 +50,7 @@ const listRoute = createRoute({
   summary: "Order tasks near a point (zoomers)",
   description: "Open tasks within `radius_km`, nearest first, and the ones you hold. Each is one angle of one ordered location.",
   security: security("submissions:write"),
-  middleware: [authenticate("submissions:write")] as const,
+  middleware: [authenticate({ scope: "submissions:write" })] as const,
   request: { query: NearQuerySchema },
   responses: { 200: jsonResponse(z.object({ data: z.array(FieldAssignmentSchema) }).openapi("FieldAssignmentList"), "Tasks."), ...errorResponses(422) },
 });
@@ -63,7 +63,7 @@ const getRoute = createRoute({
   summary: "One task (zoomers)",
   description: "An open task, or one you hold or did (with its verification).",
   security: security("submissions:write"),
-  middleware: [authenticate("submissions:write")] as const,
+  middleware: [authenticate({ scope: "submissions:write" })] as const,
   request: { params: IdParam },
   responses: { 200: jsonResponse(FieldAssignmentSchema, "The task."), ...errorResponses(404) },
 });
@@ -76,7 +76,7 @@ const takeRoute = createRoute({
   summary: "Take a task (zoomers)",
   description: "Reserves the task for you for 30 minutes (taking it again renews the reservation); then it is back in the pool. You can hold 6 at most.",
   security: security("submissions:write"),
-  middleware: [authenticate("submissions:write")] as const,
+  middleware: [authenticate({ scope: "submissions:write" })] as const,
   request: { params: IdParam },
   responses: { 200: jsonResponse(FieldAssignmentSchema, "The task, reserved for you."), ...errorResponses(404, 409) },
 });
@@ -90,7 +90,7 @@ const releaseRoute = createRoute({
   description:
     "Gives a taken task back to the pool before its reservation runs out, so another zoomer near it can take it.",
   security: security("submissions:write"),
-  middleware: [authenticate("submissions:write")] as const,
+  middleware: [authenticate({ scope: "submissions:write" })] as const,
   request: { params: IdParam },
   responses: { 204: { description: "Given back.", headers: rateLimitHeaderDocs }, ...errorResponses(404, 409) },
 });
@@ -146,7 +146,7 @@ export function registerFieldAssignmentRoutes(app: OpenAPIHono<AppEnv>, limits: 
 
   // POST /field/assignments/:id/photo – the photo, streamed like any submission
   app.openAPIRegistry.registerPath(photoRoute(limits));
-  app.post("/field/assignments/:id/photo", authenticate("submissions:write"), async (c) => {
+  app.post("/field/assignments/:id/photo", authenticate({ scope: "submissions:write" }), async (c) => {
     const zoomerId = zoomerOf(c);
     const assignment = await assertReservedBy(c.var.ctx, zoomerId, c.req.param("id"));
     const submission = await receiveSubmission({

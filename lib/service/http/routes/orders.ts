@@ -24,7 +24,7 @@ import { requestRetake } from "@/lib/service/orders/request-retake";
 import { testDeliveryUrl } from "@/lib/service/orders/test-delivery-url";
 import { parseStatusFilter } from "@/lib/service/query-filters";
 import { listDeliveries, redeliver } from "@/lib/service/webhooks/deliveries";
-import { authenticateOrders } from "../middleware/authenticate-orders";
+import { ORDER_CREDENTIALS, authenticate, callerOrg, callerWithPlan } from "../middleware/authenticate";
 import { assertStorableInput } from "../storable-input";
 import { idempotency } from "../middleware/idempotency";
 import { jsonBody } from "../middleware/json-body";
@@ -32,8 +32,8 @@ import { ListMetaSchema, PagingQuery, errorResponses, jsonResponse, orderSecurit
 import type { AppEnv } from "../types";
 
 const tags = ["Orders"];
-const read = authenticateOrders("orders:read");
-const write = authenticateOrders("orders:write");
+const read = authenticate({ scope: "orders:read", accept: ORDER_CREDENTIALS, rateLimit: "plan" });
+const write = authenticate({ scope: "orders:write", accept: ORDER_CREDENTIALS, rateLimit: "plan" });
 
 const OrderIdParam = z.object({
   id: z.string().max(100).openapi({ param: { name: "id", in: "path" }, example: "ord_06h0m4b7yq4r6t9v0wxyzab3k" }),
@@ -557,7 +557,7 @@ export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(quoteRoute, async (c) => {
     const prepared = prepareOrder(c.req.valid("json"));
     const now = new Date();
-    const quote = await quoteOrder(c.var.ctx, c.var.orderCaller, prepared, now);
+    const quote = await quoteOrder(c.var.ctx, callerWithPlan(c), prepared, now);
     const cycles = prepared.rule
       ? nextOrderCycles(
           prepared.rule,
@@ -572,7 +572,8 @@ export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
 
   // POST /orders – create an order (pending_confirmation)
   app.openapi(createOrderRoute, async (c) => {
-    const { ctx, orderCaller } = c.var;
+    const { ctx } = c.var;
+    const orderCaller = callerWithPlan(c);
     const order = await createOrder(ctx, orderCaller, c.req.valid("json"));
     c.header("Location", `${ctx.config.publicOrigin}${ORDERS_BASE_PATH}/orders/${order.id}`);
     return c.json(order, 201);
@@ -580,18 +581,20 @@ export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
 
   // GET /orders – list the organisation's orders
   app.openapi(listRoute, async (c) => {
-    const { ctx, orderCaller } = c.var;
+    const { ctx } = c.var;
+    const orderCaller = callerWithPlan(c);
     const query = c.req.valid("query");
     const filters = { statuses: parseStatusFilter(query.status, ORDER_STATUSES, null), clientReference: query.client_reference, createdSince: query.created_since, page: query.page, perPage: query.per_page };
     return c.json(await listOrders(ctx, { orgId: orderCaller.orgId, filters }), 200);
   });
 
   // GET /orders/:id – one order
-  app.openapi(getRoute, async (c) => c.json(await getOrder(c.var.ctx, c.var.orderCaller.orgId, c.req.valid("param").id), 200));
+  app.openapi(getRoute, async (c) => c.json(await getOrder(c.var.ctx, callerOrg(c), c.req.valid("param").id), 200));
 
   // POST /orders/:id/confirm – pay and dispatch
   app.openapi(confirmRoute, async (c) => {
-    const { ctx, orderCaller } = c.var;
+    const { ctx } = c.var;
+    const orderCaller = callerWithPlan(c);
     const { id } = c.req.valid("param");
     await confirmOrder(ctx, orderCaller.orgId, id, c.req.valid("json"));
     return c.json(await getOrder(ctx, orderCaller.orgId, id), 200);
@@ -599,7 +602,8 @@ export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
 
   // POST /orders/:id/payments/:payment_id/authenticate – test-mode 3-D Secure
   app.openapi(authenticateRoute, async (c) => {
-    const { ctx, orderCaller } = c.var;
+    const { ctx } = c.var;
+    const orderCaller = callerWithPlan(c);
     const { id, payment_id } = c.req.valid("param");
     await authenticatePayment(ctx, orderCaller.orgId, id, payment_id, c.req.valid("json").authenticated);
     return c.json(await getOrder(ctx, orderCaller.orgId, id), 200);
@@ -607,7 +611,8 @@ export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
 
   // POST /orders/:id/cancel – cancel, refunding undelivered work
   app.openapi(cancelRoute, async (c) => {
-    const { ctx, orderCaller } = c.var;
+    const { ctx } = c.var;
+    const orderCaller = callerWithPlan(c);
     const { id } = c.req.valid("param");
     const text = await c.req.text();
     let reason: string | undefined;
@@ -634,7 +639,8 @@ export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
   for (const action of ["pause", "resume"] as const) {
     // POST /orders/:id/pause, /resume – recurring orders
     app.openapi(pauseRoute(action), async (c) => {
-      const { ctx, orderCaller } = c.var;
+      const { ctx } = c.var;
+      const orderCaller = callerWithPlan(c);
       const { id } = c.req.valid("param");
       await setOrderPaused(ctx, orderCaller.orgId, id, action === "pause");
       return c.json(await getOrder(ctx, orderCaller.orgId, id), 200);
@@ -644,18 +650,18 @@ export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
   // GET /orders/:id/missions – dispatched missions
   app.openapi(missionsRoute, async (c) => {
     const { page, per_page } = c.req.valid("query");
-    return c.json(await listOrderMissions(c.var.ctx, c.var.orderCaller.orgId, c.req.valid("param").id, page, per_page), 200);
+    return c.json(await listOrderMissions(c.var.ctx, callerOrg(c), c.req.valid("param").id, page, per_page), 200);
   });
 
   // GET /orders/:id/photos – delivered photos
   app.openapi(photosRoute, async (c) => {
     const { page, per_page } = c.req.valid("query");
-    return c.json(await listOrderPhotos(c.var.ctx, c.var.orderCaller.orgId, c.req.valid("param").id, page, per_page), 200);
+    return c.json(await listOrderPhotos(c.var.ctx, callerOrg(c), c.req.valid("param").id, page, per_page), 200);
   });
 
   // GET /orders/:id/photos.zip – delivered photos as a ZIP (the order's, or one location's)
   app.openapi(photosZipRoute, async (c) => {
-    const archive = await exportOrderPhotos(c.var.ctx, c.var.orderCaller.orgId, c.req.valid("param").id, c.req.valid("query").location_id ?? null);
+    const archive = await exportOrderPhotos(c.var.ctx, callerOrg(c), c.req.valid("param").id, c.req.valid("query").location_id ?? null);
     return c.body(Readable.toWeb(archive.stream) as ReadableStream, 200, {
       "Content-Type": "application/zip",
       "Content-Length": String(archive.size),
@@ -667,19 +673,20 @@ export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
   // GET /orders/:id/assignments – field work, retakes, lateness
   app.openapi(assignmentsRoute, async (c) => {
     const { page, per_page } = c.req.valid("query");
-    return c.json(await listOrderAssignments(c.var.ctx, c.var.orderCaller.orgId, c.req.valid("param").id, page, per_page), 200);
+    return c.json(await listOrderAssignments(c.var.ctx, callerOrg(c), c.req.valid("param").id, page, per_page), 200);
   });
 
   // GET /orders/:id/schedule – next cycles of a recurring order
   app.openapi(scheduleRoute, async (c) => {
-    const schedule = await orderSchedule(c.var.ctx, c.var.orderCaller.orgId, c.req.valid("param").id, c.req.valid("query").count);
+    const schedule = await orderSchedule(c.var.ctx, callerOrg(c), c.req.valid("param").id, c.req.valid("query").count);
     if (!schedule) throw new ApiError(409, "order_not_recurring", "This order is one-off: it has no schedule.");
     return c.json(schedule, 200);
   });
 
   // GET /orders/:id/deliveries – the delivery log of the order's webhook URL
   app.openapi(deliveriesRoute, async (c) => {
-    const { ctx, orderCaller } = c.var;
+    const { ctx } = c.var;
+    const orderCaller = callerWithPlan(c);
     const { id } = c.req.valid("param");
     const query = c.req.valid("query");
     await getOrderRow(ctx.db, orderCaller.orgId, id);
@@ -690,7 +697,8 @@ export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
 
   // POST /orders/:id/deliveries/:delivery_id/redeliver – one more attempt
   app.openapi(redeliverRoute, async (c) => {
-    const { ctx, orderCaller } = c.var;
+    const { ctx } = c.var;
+    const orderCaller = callerWithPlan(c);
     const { id, delivery_id } = c.req.valid("param");
     await getOrderRow(ctx.db, orderCaller.orgId, id);
     const endpointId = await orderEndpointId(c, id);
@@ -701,18 +709,18 @@ export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
   // POST /orders/:id/photos/:photo_id/retake – the partner sends a photo back
   app.openapi(retakeRoute, async (c) => {
     const { id, photo_id } = c.req.valid("param");
-    const assignmentId = await requestRetake(c.var.ctx, c.var.orderCaller.orgId, id, photo_id, c.req.valid("json").reason);
+    const assignmentId = await requestRetake(c.var.ctx, callerOrg(c), id, photo_id, c.req.valid("json").reason);
     return c.json({ assignment_id: assignmentId }, 202);
   });
 
   // GET /drafts – the wizard's drafts
-  app.openapi(draftRoutes.list, async (c) => c.json({ data: await listDrafts(c.var.ctx, c.var.orderCaller.orgId) }, 200));
+  app.openapi(draftRoutes.list, async (c) => c.json({ data: await listDrafts(c.var.ctx, callerOrg(c)) }, 200));
 
   // POST /drafts – start one
-  app.openapi(draftRoutes.create, async (c) => c.json(await createDraft(c.var.ctx, c.var.orderCaller.orgId, c.req.valid("json")), 201));
+  app.openapi(draftRoutes.create, async (c) => c.json(await createDraft(c.var.ctx, callerOrg(c), c.req.valid("json")), 201));
 
   // GET /drafts/:id – one draft
-  app.openapi(draftRoutes.get, async (c) => c.json(await getDraft(c.var.ctx, c.var.orderCaller.orgId, c.req.valid("param").id), 200));
+  app.openapi(draftRoutes.get, async (c) => c.json(await getDraft(c.var.ctx, callerOrg(c), c.req.valid("param").id), 200));
 
   // PUT /drafts/:id – save (If-Match: version)
   app.openapi(draftRoutes.save, async (c) => {
@@ -722,7 +730,7 @@ export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
       expected = Number(ifMatch.replaceAll('"', "").replace(/^W\//, ""));
       if (!Number.isInteger(expected)) throw new ApiError(422, "validation_failed", "If-Match must be a draft version.", { errors: [{ pointer: "if-match", in: "header", message: 'Use the version, e.g. "3".' }] });
     }
-    return c.json(await saveDraft(c.var.ctx, c.var.orderCaller.orgId, c.req.valid("param").id, c.req.valid("json"), expected), 200);
+    return c.json(await saveDraft(c.var.ctx, callerOrg(c), c.req.valid("param").id, c.req.valid("json"), expected), 200);
   });
 
   // POST /drafts/:id/place – create, link and pay the draft's order in one request
@@ -734,19 +742,19 @@ export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
 
   // DELETE /drafts/:id – discard
   app.openapi(draftRoutes.remove, async (c) => {
-    await deleteDraft(c.var.ctx, c.var.orderCaller.orgId, c.req.valid("param").id);
+    await deleteDraft(c.var.ctx, callerOrg(c), c.req.valid("param").id);
     return c.body(null, 204);
   });
 
   // POST /delivery-test – one signed test event to a URL, answered with the receiver's status
-  app.openapi(deliveryTestRoute, async (c) => c.json(await testDeliveryUrl(c.var.ctx, { orgId: c.var.orderCaller.orgId, url: c.req.valid("json").url }), 200));
+  app.openapi(deliveryTestRoute, async (c) => c.json(await testDeliveryUrl(c.var.ctx, { orgId: callerOrg(c), url: c.req.valid("json").url }), 200));
 
   // GET /delivery-secret – whether the order-delivery secret exists
-  app.openapi(secretInfoRoute, async (c) => c.json(await getDeliverySecretInfo(c.var.ctx, c.var.orderCaller.orgId), 200));
+  app.openapi(secretInfoRoute, async (c) => c.json(await getDeliverySecretInfo(c.var.ctx, callerOrg(c)), 200));
 
   // POST /delivery-secret – create it (shown once)
-  app.openapi(secretCreateRoute, async (c) => c.json(await createDeliverySecret(c.var.ctx, c.var.orderCaller.orgId), 201));
+  app.openapi(secretCreateRoute, async (c) => c.json(await createDeliverySecret(c.var.ctx, callerOrg(c)), 201));
 
   // POST /delivery-secret/rotate – a new one (shown once), the old one in grace
-  app.openapi(secretRotateRoute, async (c) => c.json(await rotateDeliverySecret(c.var.ctx, c.var.orderCaller.orgId), 200));
+  app.openapi(secretRotateRoute, async (c) => c.json(await rotateDeliverySecret(c.var.ctx, callerOrg(c)), 200));
 }
