@@ -736,7 +736,7 @@ export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
   // POST /drafts/:id/place – create, link and pay the draft's order in one request
   app.openapi(placeDraftRoute, async (c) => {
     const { version, payment_method_id } = c.req.valid("json");
-    const placed = await placeOrder(c.var.ctx, { caller: c.var.orderCaller, draftId: c.req.valid("param").id, version, paymentMethodId: payment_method_id });
+    const placed = await placeOrder(c.var.ctx, { caller: callerWithPlan(c), draftId: c.req.valid("param").id, version, paymentMethodId: payment_method_id });
     return c.json(placed, 200);
   });
 
