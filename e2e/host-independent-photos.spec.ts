@@ -2,9 +2,10 @@
 // PUBLIC_ORIGIN is http://localhost:<port>, as from a LAN address or behind a proxy before
 // PUBLIC_ORIGIN is set): every photo it shows still loads — the pages use same-origin /cdn/ paths
 // (lib/api-client/page-photo-urls.ts) — with no CSP error, while the API keeps handing integrators
-// absolute URLs under PUBLIC_ORIGIN.
+// absolute URLs under PUBLIC_ORIGIN. The field page too.
 import type { Page } from "@playwright/test";
 import { makePhoto } from "@/lib/demo/make-photo";
+import { FieldPage } from "./pages/field-page";
 import { MissionPage } from "./pages/mission-page";
 import { MissionsListPage } from "./pages/missions-list-page";
 import { OrderPage } from "./pages/order-page";
@@ -65,4 +66,20 @@ test("opened at 127.0.0.1, the mission page, its submission panel and an order p
   await expect(orderPage.photo(photoId)).toBeVisible();
   await expectEveryImageDecoded(page, 1);
   // The cspViolations fixture fails the test on any CSP error the pages reported.
+});
+
+test("opened at 127.0.0.1 on a phone, the field page shows the photo it sent", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const field = new FieldPage(page);
+  await field.goto();
+  await field.demoSignIn.click();
+  await field.demoLocation.click();
+  await field.mission(/Duomo/).click();
+  const photo = await makePhoto({ lat: 43.7733, lng: 11.2562, accuracyM: 5, directionDeg: 200, capturedAt: new Date(), seed: 8342 });
+  await field.photosInput.setInputFiles({ name: "IMG_8342.jpg", mimeType: "image/jpeg", buffer: photo });
+  await field.angle.selectOption("front");
+  await field.send.click();
+  await expect(field.verdict).toHaveAttribute("data-status", /approved|rejected/, { timeout: 30_000 });
+  await expect(field.verdict.getByRole("img", { name: "Photo 1" })).toBeVisible();
+  await expectEveryImageDecoded(page, 1);
 });
