@@ -191,7 +191,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List an organisation's order-interface API keys
+         * @description Revoked ones included, newest first; only each key's prefix is shown.
+         */
+        get: operations["listOrganisationApiKeys"];
         put?: never;
         /**
          * Create an order-interface API key
@@ -199,6 +203,26 @@ export interface paths {
          */
         post: operations["createOrganisationApiKey"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/orgs/{org_id}/api-keys/{key_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an order-interface API key
+         * @description The key stops working at once. Revoking a revoked key changes nothing; a key of another organisation is 404.
+         */
+        delete: operations["revokeOrganisationApiKey"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3107,6 +3131,9 @@ export interface components {
             /** @enum {string} */
             plan: "developer" | "business" | "enterprise";
         };
+        OrganisationApiKeyList: {
+            data: components["schemas"]["OrgApiKey"][];
+        };
         OrganisationList: {
             data: components["schemas"]["OrganisationWithUsage"][];
             meta: components["schemas"]["ListMeta"];
@@ -4603,6 +4630,55 @@ export interface operations {
             };
         };
     };
+    listOrganisationApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganisationApiKeyList"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object in the caller's organisation. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     createOrganisationApiKey: {
         parameters: {
             query?: never;
@@ -4683,6 +4759,54 @@ export interface operations {
             };
             /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    revokeOrganisationApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key_id: string;
+                org_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object in the caller's organisation. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

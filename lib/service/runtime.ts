@@ -93,6 +93,7 @@ export function configFromEnv(e: Env, adminToken: string): ServiceConfig {
     // The documents are ASCII: a character is a byte.
     pointsCacheChars: e.POINTS_CACHE_MB * 1024 * 1024,
     cdnUrlTtlSeconds: e.CDN_URL_TTL_SECONDS,
+    cdnUrl: e.CDN_URL,
     fulfilment: {
       weatherUrl: e.WEATHER_URL === "off" ? null : e.WEATHER_URL,
       analyserUrl: e.ANALYSER_URL ?? null,

@@ -25,9 +25,10 @@ import { testDeliveryUrl } from "@/lib/service/orders/test-delivery-url";
 import { parseStatusFilter } from "@/lib/service/query-filters";
 import { listDeliveries, redeliver } from "@/lib/service/webhooks/deliveries";
 import { ORDER_CREDENTIALS, authenticate, callerOrg, callerWithPlan } from "../middleware/authenticate";
+import { parseJsonBody } from "../json-depth";
 import { assertStorableInput } from "../storable-input";
 import { idempotency } from "../middleware/idempotency";
-import { jsonBody } from "../middleware/json-body";
+import { jsonBody, optionalJsonBody } from "../middleware/json-body";
 import { ListMetaSchema, PagingQuery, errorResponses, jsonResponse, orderSecurity, rateLimitHeaderDocs } from "../openapi-common";
 import type { AppEnv } from "../types";
 
@@ -189,7 +190,7 @@ const cancelRoute = createRoute({
   summary: "Cancel an order",
   description: "Cancels the order and its open missions. Undelivered work is refunded; a recurring order ends. The body (a reason) is optional.",
   security: orderSecurity("orders:write"),
-  middleware: [write, idempotency] as const,
+  middleware: [write, optionalJsonBody, idempotency] as const,
   request: { params: OrderIdParam, headers: IdempotencyHeader, body: { content: { "application/json": { schema: CancelOrderSchema } }, required: false } },
   responses: { 200: withReplay(OrderSchema, "The cancelled order."), ...errorResponses(400, 404, 409, 422) },
 });
@@ -617,12 +618,7 @@ export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
     const text = await c.req.text();
     let reason: string | undefined;
     if (text.trim()) {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        throw new ApiError(400, "malformed_json", "The request body is not valid JSON.");
-      }
+      const parsed = parseJsonBody(text);
       assertStorableInput(parsed, "body");
       const body = CancelOrderSchema.safeParse(parsed);
       if (!body.success) {
