@@ -550,6 +550,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/v1/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The price list in force
+         * @description What quotes are computed from: the price per photo by category, the surcharge by time of day and for analysis requirements, and the recurring discounts. The operator may change it; an order keeps the quote it was created with.
+         */
+        get: operations["getOrderPrices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/api-keys": {
         parameters: {
             query?: never;
@@ -2664,6 +2684,9 @@ export interface components {
             /** @description When the event happened (ISO 8601 UTC). */
             timestamp: string;
         };
+        OrderPrices: components["schemas"]["PriceList"] & {
+            updated_at: string;
+        };
         OrderRefundedEvent: {
             data: {
                 order_id: string;
@@ -2860,6 +2883,30 @@ export interface components {
             coordinates: number[][][];
             /** @enum {string} */
             type: "Polygon";
+        };
+        PriceList: {
+            analysis_surcharge_cents: {
+                brand_match: number;
+                minimum_crowd: number;
+            };
+            currency: string;
+            per_photo_cents: {
+                beach_facility_status: number;
+                cultural_exterior: number;
+                event_venue_status: number;
+                restaurant_ambiance: number;
+                retail_compliance: number;
+            };
+            recurring_discount_percent: {
+                daily: number;
+                monthly: number;
+                weekly: number;
+            };
+            time_of_day_surcharge_percent: {
+                daylight: number;
+                evening: number;
+                midday: number;
+            };
         };
         Problem: {
             /**
@@ -6865,6 +6912,82 @@ export interface operations {
             };
             /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
             422: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOrderPrices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The prices in force. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderPrices"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+            403: {
                 headers: {
                     /** @description Requests allowed in the window that binds first. */
                     "X-RateLimit-Limit"?: number;

@@ -20,6 +20,7 @@ import { createDraft, deleteDraft, getDraft, listDrafts, saveDraft } from "@/lib
 import { nextOrderCycles } from "@/lib/service/orders/order-schedule";
 import { prepareOrder, quoteOrder } from "@/lib/service/orders/quote-order";
 import { placeOrder } from "@/lib/service/orders/place-order";
+import { PriceListSchema, getPriceList } from "@/lib/service/orders/price-list";
 import { requestRetake } from "@/lib/service/orders/request-retake";
 import { testDeliveryUrl } from "@/lib/service/orders/test-delivery-url";
 import { parseStatusFilter } from "@/lib/service/query-filters";
@@ -529,6 +530,20 @@ const placeDraftRoute = createRoute({
   responses: { 200: withReplay(PlacedOrderSchema, "The order and whether it was paid."), ...errorResponses(400, 404, 409, 412, 413, 415, 422) },
 });
 
+const pricesRoute = createRoute({
+  method: "get",
+  path: "/prices",
+  operationId: "getOrderPrices",
+  tags,
+  summary: "The price list in force",
+  description:
+    "What quotes are computed from: the price per photo by category, the surcharge by time of day and for analysis requirements, and the recurring discounts. " +
+    "The operator may change it; an order keeps the quote it was created with.",
+  security: orderSecurity("orders:read"),
+  middleware: [read] as const,
+  responses: { 200: jsonResponse(PriceListSchema.extend({ updated_at: z.string() }).openapi("OrderPrices"), "The prices in force."), ...errorResponses() },
+});
+
 const retakeRoute = createRoute({
   method: "post",
   path: "/orders/{id}/photos/{photo_id}/retake",
@@ -707,6 +722,12 @@ export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
     const { id, photo_id } = c.req.valid("param");
     const assignmentId = await requestRetake(c.var.ctx, callerOrg(c), id, photo_id, c.req.valid("json").reason);
     return c.json({ assignment_id: assignmentId }, 202);
+  });
+
+  // GET /prices – the price list quotes are computed from
+  app.openapi(pricesRoute, async (c) => {
+    const { prices, updatedAt } = await getPriceList(c.var.ctx.db);
+    return c.json({ ...prices, updated_at: updatedAt.toISOString() }, 200);
   });
 
   // GET /drafts – the wizard's drafts

@@ -144,3 +144,23 @@ describe("reading orders", () => {
     expect(five.selects).toBeLessThanOrEqual(3);
   });
 });
+
+describe("the price list", () => {
+  it("is readable by partners as the operator set it, for the wizard's price notes", async () => {
+    const current = await api.admin<Record<string, unknown>>("GET", "/price-list");
+    expect(current.status).toBe(200);
+    const { updated_at: _ignored, ...prices } = current.body as Record<string, unknown> & { time_of_day_surcharge_percent: Record<string, number> };
+    const changed = { ...prices, time_of_day_surcharge_percent: { ...(prices.time_of_day_surcharge_percent as Record<string, number>), midday: 12 } };
+    expect((await api.admin("PUT", "/price-list", changed)).status).toBe(200);
+    try {
+      const reader = await orderPartner(api, { access: "read_only" });
+      const res = await api.request<{ time_of_day_surcharge_percent: { midday: number }; currency: string; updated_at: string }>("GET", `${ORDERS}/prices`, { token: reader.apiKey });
+      expect(res.status).toBe(200);
+      expect(res.body.time_of_day_surcharge_percent.midday).toBe(12);
+      expect(res.body.currency).toMatch(/^[A-Z]{3}$/);
+      expect((await api.request("GET", `${ORDERS}/prices`)).status).toBe(401);
+    } finally {
+      await api.admin("PUT", "/price-list", prices);
+    }
+  });
+});
