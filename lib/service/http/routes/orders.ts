@@ -25,6 +25,7 @@ import { ApiError, notFound } from "@/lib/service/errors";
 import { exportOrderPhotos } from "@/lib/service/export/export-order-photos";
 import { cancelOrder, setOrderPaused } from "@/lib/service/orders/change-order";
 import { authenticatePayment, confirmOrder } from "@/lib/service/orders/confirm-order";
+import { checkedDeliveryUrl } from "@/lib/service/orders/check-delivery-url";
 import { createOrder } from "@/lib/service/orders/create-order";
 import { createDeliverySecret, getDeliverySecretInfo, rotateDeliverySecret } from "@/lib/service/orders/delivery-secret";
 import { listOrderRows, getOrderRow } from "@/lib/service/orders/order-rows";
@@ -113,9 +114,10 @@ const quoteRoute = createRoute({
   summary: "Price an order",
   description:
     "Prices a create-order body without creating anything: line items per location, the recurring discount, the plan's quota left this month and the total; " +
-    "for a recurring order also the next cycles as they would fall if it were confirmed now.",
-  security: orderSecurity("orders:read"),
-  middleware: [read, jsonBody, idempotency] as const,
+    "for a recurring order also the next cycles as they would fall if it were confirmed now. " +
+    "A POST like the other writes, it needs `orders:write` (a read-only key is 403 `insufficient_scope`), and checks `delivery.webhook_url` as create does (422 `unsafe_webhook_url`).",
+  security: orderSecurity("orders:write"),
+  middleware: [write, jsonBody, idempotency] as const,
   request: { headers: IdempotencyHeader, body: json(CreateOrderSchema) },
   responses: { 200: withReplay(QuotePreviewSchema, "The quote."), ...errorResponses(400, 413, 415, 422) },
 });
@@ -526,7 +528,9 @@ async function orderEndpointId(c: { var: AppEnv["Variables"] }, orderId: string)
 export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
   // POST /orders/quote – price an order without creating it
   app.openapi(quoteRoute, async (c) => {
-    const prepared = prepareOrder(c.req.valid("json"));
+    const body = c.req.valid("json");
+    const prepared = prepareOrder(body);
+    await checkedDeliveryUrl(c.var.ctx, body);
     const now = new Date();
     const quote = await quoteOrder(c.var.ctx, c.var.orderCaller, prepared, now);
     const cycles = prepared.rule
