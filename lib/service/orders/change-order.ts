@@ -1,6 +1,9 @@
 // Cancel, pause and resume. Cancelling is free before any work is delivered: what was charged and
 // not delivered is refunded (a one-off order becomes `cancelled`; a recurring one `ended`), and
-// the order's open missions are cancelled so zoomers stop seeing them.
+// the order's open missions are cancelled so zoomers stop seeing them — which gives their photos
+// back to the plan's quota (photosUsedSql counts live and delivered missions only). An order that
+// ended still holding money for cycles that never ran (ended by an older version, or a refund the
+// processor refused) is settled by cancel too: that money is refunded and the order stays ended.
 import { and, eq, inArray, isNotNull, lte } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { assignments, missions, orders, payments } from "@/lib/db/schema";
@@ -9,7 +12,7 @@ import type { ServiceContext } from "@/lib/service/context";
 import { recordEvent } from "@/lib/service/events/record-event";
 import { getOrderRow, paymentTotals, type OrderRow } from "./order-rows";
 import { assertAction, UNCONFIRMED } from "./order-states";
-import { refundOrder } from "./take-payment";
+import { refundOrder, refundUndispatchedCycles } from "./take-payment";
 
 /** What delivered work is worth: each delivered photo at the quoted unit price (after the discount). */
 async function deliveredValueCents(tx: Db, order: OrderRow): Promise<number> {
@@ -26,6 +29,7 @@ async function deliveredValueCents(tx: Db, order: OrderRow): Promise<number> {
 export async function cancelOrder(ctx: ServiceContext, orgId: string, id: string, reason: string | undefined): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const order = await getOrderRow(tx, orgId, id, { forUpdate: true });
+    if (order.status === "ended" && (await refundUndispatchedCycles(tx, ctx, order, "cancelled")) > 0) return;
     assertAction("cancel", order.status, order.recurring !== null);
     const now = new Date();
     const recurringStarted = order.recurring !== null && (order.status === "active" || order.status === "paused");
