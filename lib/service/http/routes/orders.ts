@@ -86,7 +86,8 @@ const STATE_TABLE = `
 | pending_confirmation, payment_action_required, payment_failed, confirmed, in_progress | cancel | cancelled (undelivered work refunded) |
 | active | pause | paused (cycles due meanwhile are skipped, with order.cycle.skipped) |
 | paused | resume | active |
-| active, paused | cancel, or the last cycle is dispatched | ended |
+| active, paused | cancel, or the last cycle is dispatched | ended (paid cycles that never ran refunded) |
+| ended, holding money for a cycle that never ran | cancel | ended (that money refunded) |
 | in_progress | every location delivered / some given up | fulfilled / partially_fulfilled |
 Any other change answers 409 with the current state.`;
 
@@ -171,7 +172,10 @@ const confirmRoute = createRoute({
   description:
     "Checks the plan's monthly photo quota (402 when it would be exceeded), charges the card on file (a recurring order: its first cycle) and dispatches the order: " +
     "one `mis_` mission per location. The answer is the order: `in_progress` or `active` when paid, `payment_failed` when declined (confirm again), " +
-    `\`payment_action_required\` when the card needs authentication (see the payment's \`next_action\`). States:\n${STATE_TABLE}`,
+    `\`payment_action_required\` when the card needs authentication (see the payment's \`next_action\`). ` +
+    "409 `no_cycle_left`: a recurring order none of whose cycles is left to run (its dates or season have passed) is not charged; cancel it. " +
+    "409 `order_expired`: the order is now `expired`. 409 `payment_in_progress`: another confirmation of the order is being charged; read the order shortly. " +
+    `States:\n${STATE_TABLE}`,
   security: orderSecurity("orders:write"),
   middleware: [write, jsonBody, idempotency] as const,
   request: { params: OrderIdParam, headers: IdempotencyHeader, body: json(ConfirmOrderSchema) },
