@@ -12,7 +12,7 @@ import type { ServiceContext } from "@/lib/service/context";
 import { recordEvent } from "@/lib/service/events/record-event";
 import { getOrderRow, paymentTotals, type OrderRow } from "./order-rows";
 import { assertAction, UNCONFIRMED } from "./order-states";
-import { refundOrder, refundUndispatchedCycles } from "./take-payment";
+import { chargeInFlight, refundOrder, refundUndispatchedCycles, settleCharge, submitCharge } from "./take-payment";
 
 /** What delivered work is worth: each delivered photo at the quoted unit price (after the discount). */
 async function deliveredValueCents(tx: Db, order: OrderRow): Promise<number> {
@@ -44,14 +44,17 @@ export async function cancelOrder(ctx: ServiceContext, orgId: string, id: string
       .set({ status: "cancelled", updatedAt: now })
       .where(and(eq(assignments.orderId, order.id), inArray(assignments.status, ["open", "reserved"])));
 
-    let refunded = 0;
-    if (UNCONFIRMED.includes(order.status)) {
+    const unconfirmed = UNCONFIRMED.includes(order.status);
+    if (unconfirmed) {
       await tx.update(payments).set({ status: "canceled", updatedAt: now }).where(and(eq(payments.orderId, order.id), eq(payments.status, "requires_action")));
-    } else {
-      const rows = await tx.select().from(payments).where(eq(payments.orderId, order.id));
-      const { charged, refunded: already } = paymentTotals(rows);
-      refunded = await refundOrder(tx, ctx, order, charged - already - (await deliveredValueCents(tx, order)));
+      // A charge still out (a confirmation that crashed after charging, or one running now) is
+      // settled first with the processor's answer for its key, so what it took is refunded below.
+      const inFlight = await chargeInFlight(tx, order.id);
+      if (inFlight) await settleCharge(tx, inFlight.id, await submitCharge(ctx, inFlight, order));
     }
+    const rows = await tx.select().from(payments).where(eq(payments.orderId, order.id));
+    const { charged, refunded: already } = paymentTotals(rows);
+    const refunded = await refundOrder(tx, ctx, order, charged - already - (unconfirmed ? 0 : await deliveredValueCents(tx, order)));
     await tx
       .update(orders)
       .set({

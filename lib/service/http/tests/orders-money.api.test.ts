@@ -217,4 +217,20 @@ describe("confirm: expiry committed, payment outside the lock (item 7)", () => {
     expect(keys).toHaveLength(2);
     expect(new Set(keys).size).toBe(1);
   }, 60_000);
+
+  it("a cancel after such a crash gets the money back", async () => {
+    const own = await orderPartner(api);
+    const order = await createOrder(api, own.apiKey);
+    const charge = realCharge();
+    processor().charge = async (request) => {
+      await charge(request);
+      throw new Error("the process died after the processor answered");
+    };
+    expect((await confirm(api, own.apiKey, order.id)).status).toBe(500);
+    delete (processor() as unknown as Record<string, unknown>).charge;
+    const res = await api.request<Order>("POST", `${ORDERS}/orders/${order.id}/cancel`, { token: own.apiKey });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ status: "cancelled", amount_charged_cents: order.quote.total_cents, amount_refunded_cents: order.quote.total_cents });
+    expect(res.body.payments.map((p) => [p.kind, p.status])).toEqual([["charge", "succeeded"], ["refund", "succeeded"]]);
+  }, 60_000);
 });
