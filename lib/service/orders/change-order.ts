@@ -85,17 +85,26 @@ export async function setOrderPaused(ctx: ServiceContext, orgId: string, id: str
   ctx.wakeWorkers("webhooks");
 }
 
-/** Unconfirmed orders past their expiry become `expired` (run by housekeeping). */
-export async function expireOrders(ctx: Pick<ServiceContext, "db">, now = new Date()): Promise<number> {
+/**
+ * Unconfirmed orders past their expiry become `expired` (run by housekeeping). A charge still out
+ * on one (a confirmation that crashed after charging) is settled with the processor's answer for
+ * its key and refunded: an expired order keeps no money.
+ */
+export async function expireOrders(ctx: Pick<ServiceContext, "db" | "payments">, now = new Date()): Promise<number> {
   return ctx.db.transaction(async (tx) => {
     const due = await tx
-      .select({ id: orders.id, orgId: orders.orgId })
+      .select()
       .from(orders)
       .where(and(inArray(orders.status, [...UNCONFIRMED]), lte(orders.expiresAt, now)))
       .for("update", { skipLocked: true });
     for (const order of due) {
       await tx.update(orders).set({ status: "expired", updatedAt: now }).where(eq(orders.id, order.id));
       await recordEvent(tx, { orgId: order.orgId, type: "order.expired", orderId: order.id, data: { order_id: order.id } });
+      const inFlight = await chargeInFlight(tx, order.id);
+      if (!inFlight) continue;
+      const settled = await settleCharge(tx, inFlight.id, await submitCharge(ctx, inFlight, order));
+      const refunded = settled?.status === "succeeded" ? await refundOrder(tx, ctx, order, settled.amountCents) : 0;
+      if (refunded > 0) await recordEvent(tx, { orgId: order.orgId, type: "order.refunded", orderId: order.id, data: { order_id: order.id, amount_cents: refunded, currency: order.currency, reason: "expired" } });
     }
     return due.length;
   });

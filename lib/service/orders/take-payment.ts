@@ -43,7 +43,7 @@ export async function openCharge(tx: Db, ctx: ServiceContext, { order, amountCen
 }
 
 /** Asks the processor for a recorded charge; by default the record's id (committed before the call) is the idempotency key. */
-export function submitCharge(ctx: ServiceContext, payment: PaymentRow, order: Pick<OrderRow, "id" | "recurring">, idempotencyKey = payment.id): Promise<ChargeOutcome> {
+export function submitCharge(ctx: Pick<ServiceContext, "payments">, payment: PaymentRow, order: Pick<OrderRow, "id" | "recurring">, idempotencyKey = payment.id): Promise<ChargeOutcome> {
   return ctx.payments.charge({
     amountCents: payment.amountCents,
     currency: payment.currency,
@@ -106,7 +106,7 @@ export async function hasPaidCycle(tx: Db, orderId: string, cycleIndex: number):
 }
 
 /** Returns `amountCents` (at most) of one succeeded charge; the amount refunded (0 when the processor refused). */
-async function refundCharge(tx: Db, ctx: ServiceContext, order: OrderRow, charge: PaymentRow, amountCents: number): Promise<number> {
+async function refundCharge(tx: Db, ctx: Pick<ServiceContext, "payments">, order: OrderRow, charge: PaymentRow, amountCents: number): Promise<number> {
   if (amountCents <= 0 || !charge.providerReference) return 0;
   const id = createId("refund");
   const outcome = await ctx.payments.refund({ chargeReference: charge.providerReference, amountCents, idempotencyKey: id });
@@ -128,7 +128,7 @@ async function refundCharge(tx: Db, ctx: ServiceContext, order: OrderRow, charge
 }
 
 /** Returns `amountCents` from the order's succeeded charges, newest first; the amount refunded. */
-export async function refundOrder(tx: Db, ctx: ServiceContext, order: OrderRow, amountCents: number): Promise<number> {
+export async function refundOrder(tx: Db, ctx: Pick<ServiceContext, "payments">, order: OrderRow, amountCents: number): Promise<number> {
   if (amountCents <= 0) return 0;
   const rows = await tx.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(desc(payments.createdAt));
   const refundedFrom = new Map<string, number>();

@@ -7,6 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { orders, payments } from "@/lib/db/schema";
 import type { Order, Quote } from "@/lib/schemas/order";
+import { expireOrders } from "@/lib/service/orders/change-order";
 import type { ChargeRequest } from "@/lib/service/payments/payment-provider";
 import { expectProblem, pointersOf } from "./assertions";
 import { TestClient } from "./client";
@@ -216,6 +217,21 @@ describe("confirm: expiry committed, payment outside the lock (item 7)", () => {
     expect(resumed.body.payments.map((p) => [p.kind, p.status])).toEqual([["charge", "succeeded"]]);
     expect(keys).toHaveLength(2);
     expect(new Set(keys).size).toBe(1);
+  }, 60_000);
+
+  it("so does the expiry sweep, when nobody comes back after such a crash", async () => {
+    const own = await orderPartner(api);
+    const order = await createOrder(api, own.apiKey);
+    const charge = realCharge();
+    processor().charge = async (request) => {
+      await charge(request);
+      throw new Error("the process died after the processor answered");
+    };
+    expect((await confirm(api, own.apiKey, order.id)).status).toBe(500);
+    delete (processor() as unknown as Record<string, unknown>).charge;
+    await db().update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, order.id));
+    await expireOrders(service.runtime.ctx);
+    expect(await getOrder(own.apiKey, order.id)).toMatchObject({ status: "expired", amount_charged_cents: order.quote.total_cents, amount_refunded_cents: order.quote.total_cents });
   }, 60_000);
 
   it("a cancel after such a crash gets the money back", async () => {
