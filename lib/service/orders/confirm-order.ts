@@ -139,7 +139,8 @@ async function beginConfirmation(tx: Db, orgId: string, id: string, ctx: Service
     return { kind: "charge", order, payment: inFlight };
   }
   if (await expireIfDue(tx, order, now)) return { kind: "expired", order };
-  if ((await firstCycleOf(tx, order, now)) === undefined) throw noCycleLeftProblem();
+  const first = await firstCycleOf(tx, order, now);
+  if (first === undefined) throw noCycleLeftProblem();
   const quote = order.quote as Quote;
   const terms = PLAN_TERMS[org.plan];
   if (terms.photosPerMonth !== null) {
@@ -154,7 +155,7 @@ async function beginConfirmation(tx: Db, orgId: string, id: string, ctx: Service
   }
   const paymentMethod = paymentMethodId ?? org.cardOnFile;
   await tx.update(orders).set({ paymentMethod }).where(eq(orders.id, order.id));
-  const payment = await openCharge(tx, ctx, { order, amountCents: quote.total_cents, cycleIndex: 0, paymentMethod });
+  const payment = await openCharge(tx, ctx, { order, amountCents: quote.total_cents, cycleIndex: first?.index ?? 0, paymentMethod });
   return { kind: "charge", order: { ...order, paymentMethod }, payment };
 }
 
@@ -166,8 +167,9 @@ async function settleConfirmation(tx: Db, ctx: ServiceContext, orgId: string, or
   if (!payment) return; // another confirmation settled it first
   const now = new Date();
   if (!canDo("confirm", order.status)) {
-    // Cancelled or expired while the card was charged: the order will not run, the money goes back.
-    await endWithRefund(tx, ctx, order, order.status);
+    // Cancelled or expired while the card was charged (both settle a charge still out themselves;
+    // this is the defence behind them): the order will not run, the money goes back.
+    await refundUndispatchedCycles(tx, ctx, order, order.status);
     return;
   }
   await settlePayment(tx, ctx, order, payment, now);
