@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { orders, payments } from "@/lib/db/schema";
 import type { Order, Quote } from "@/lib/schemas/order";
 import { expireOrders } from "@/lib/service/orders/change-order";
+import { runCycleInTx } from "@/lib/service/orders/run-order-cycle";
 import type { ChargeRequest } from "@/lib/service/payments/payment-provider";
 import { expectProblem, pointersOf } from "./assertions";
 import { TestClient } from "./client";
@@ -118,6 +119,19 @@ describe("confirm never charges an order with no cycle left (item 1)", () => {
     const res = await confirm(api, own.apiKey, order.id);
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ status: "ended", amount_charged_cents: order.quote.total_cents, amount_refunded_cents: order.quote.total_cents });
+  });
+
+  it("refunds a paid cycle that was missed when the order runs out of cycles", async () => {
+    const own = await orderPartner(api);
+    const order = await createOrder(api, own.apiKey, eventOrder([day(30)]));
+    expect((await confirm(api, own.apiKey, order.id)).body).toMatchObject({ status: "active", amount_charged_cents: order.quote.total_cents });
+    // The scheduler runs the (only) cycle after its window closed: missed, and nothing after it.
+    const { ctx } = service.runtime;
+    await ctx.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(orders).where(eq(orders.id, order.id)).for("update");
+      if (row) await runCycleInTx(tx, ctx, row, row.nextCycleIndex, new Date(Date.now() + 40 * 86_400_000));
+    });
+    expect(await getOrder(own.apiKey, order.id)).toMatchObject({ status: "ended", amount_charged_cents: order.quote.total_cents, amount_refunded_cents: order.quote.total_cents });
   });
 
   it("lets cancel recover money an ended order still holds for a cycle that never ran", async () => {
