@@ -516,7 +516,8 @@ export interface paths {
          *     | pending_confirmation, payment_action_required, payment_failed, confirmed, in_progress | cancel | cancelled (undelivered work refunded) |
          *     | active | pause | paused (cycles due meanwhile are skipped, with order.cycle.skipped) |
          *     | paused | resume | active |
-         *     | active, paused | cancel, or the last cycle is dispatched | ended |
+         *     | active, paused | cancel, or the last cycle is dispatched | ended (paid cycles that never ran refunded) |
+         *     | ended, holding money for a cycle that never ran | cancel | ended (that money refunded) |
          *     | in_progress | every location delivered / some given up | fulfilled / partially_fulfilled |
          *     Any other change answers 409 with the current state.
          */
@@ -598,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm and pay an order
-         * @description Checks the plan's monthly photo quota (402 when it would be exceeded), charges the card on file (a recurring order: its first cycle) and dispatches the order: one `mis_` mission per location. The answer is the order: `in_progress` or `active` when paid, `payment_failed` when declined (confirm again), `payment_action_required` when the card needs authentication (see the payment's `next_action`). States:
+         * @description Checks the plan's monthly photo quota (402 when it would be exceeded), charges the card on file (a recurring order: its first cycle) and dispatches the order: one `mis_` mission per location. The answer is the order: `in_progress` or `active` when paid, `payment_failed` when declined (confirm again), `payment_action_required` when the card needs authentication (see the payment's `next_action`). 409 `no_cycle_left`: a recurring order none of whose cycles is left to run (its dates or season have passed) is not charged; cancel it. 409 `order_expired`: the order is now `expired`. 409 `payment_in_progress`: another confirmation of the order is being charged; read the order shortly. States:
          *
          *     | From | Action | To |
          *     |---|---|---|
@@ -611,7 +612,8 @@ export interface paths {
          *     | pending_confirmation, payment_action_required, payment_failed, confirmed, in_progress | cancel | cancelled (undelivered work refunded) |
          *     | active | pause | paused (cycles due meanwhile are skipped, with order.cycle.skipped) |
          *     | paused | resume | active |
-         *     | active, paused | cancel, or the last cycle is dispatched | ended |
+         *     | active, paused | cancel, or the last cycle is dispatched | ended (paid cycles that never ran refunded) |
+         *     | ended, holding money for a cycle that never ran | cancel | ended (that money refunded) |
          *     | in_progress | every location delivered / some given up | fulfilled / partially_fulfilled |
          *     Any other change answers 409 with the current state.
          */
@@ -833,7 +835,7 @@ export interface paths {
         put?: never;
         /**
          * Price an order
-         * @description Prices a create-order body without creating anything: line items per location, the recurring discount, the plan's quota left this month and the total; for a recurring order also the next cycles as they would fall if it were confirmed now.
+         * @description Prices a create-order body without creating anything: line items per location, the recurring discount, the plan's quota left this month and the total; for a recurring order also the next cycles as they would fall if it were confirmed now. A POST like the other writes, it needs `orders:write` (a read-only key is 403 `insufficient_scope`), and checks `delivery.webhook_url` as create does (422 `unsafe_webhook_url`).
          */
         post: operations["quoteOrder"];
         delete?: never;

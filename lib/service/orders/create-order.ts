@@ -10,8 +10,8 @@ import type { CreateOrderInput, Order } from "@/lib/schemas/order";
 import { newOrderExtras, serializeOrder } from "./order-rows";
 import type { ServiceContext } from "@/lib/service/context";
 import { ApiError } from "@/lib/service/errors";
-import { checkedUrl } from "@/lib/service/webhooks/endpoints";
 import { ORDERS_BASE_PATH } from "@/lib/service/context";
+import { checkedDeliveryUrl } from "./check-delivery-url";
 import { prepareOrder, quoteOrder } from "./quote-order";
 
 /** An unconfirmed order expires after this long (DESIGN.md: 7 days). */
@@ -30,7 +30,7 @@ export interface CreateOrderOptions {
 export async function createOrder(ctx: ServiceContext, caller: { orgId: string; plan: Plan }, input: CreateOrderInput, options: CreateOrderOptions = {}): Promise<Order> {
   const { orgId } = caller;
   const prepared = prepareOrder(input);
-  const webhookUrl = input.delivery?.webhook_url ? await checkedUrl(ctx, input.delivery.webhook_url, "/delivery/webhook_url") : null;
+  const webhookUrl = await checkedDeliveryUrl(ctx, input);
   if (webhookUrl) {
     const [org] = await ctx.db.select({ secret: organisations.orderDeliverySecret }).from(organisations).where(eq(organisations.id, orgId)).limit(1);
     if (!org?.secret) {

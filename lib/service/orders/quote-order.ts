@@ -1,15 +1,17 @@
 // From a create-order body to what pricing and creation need: each location with its id, its
 // merged requirements and its time zone; the recurrence checked as a whole; and the quote at the
 // current price list, plan and month's use.
-import { and, eq, gte, sql } from "drizzle-orm";
-import type { Db } from "@/lib/db/client";
-import { orderCycles, type Plan } from "@/lib/db/schema";
+import { getTableName, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { queryRows, type Db } from "@/lib/db/client";
+import type { Plan } from "@/lib/db/schema";
 import { timeZoneAt } from "@/lib/geo/time-zone";
 import { createId } from "@/lib/ids/create-id";
 import type { CreateOrderInput, Quote, Requirements } from "@/lib/schemas/order";
 import type { ServiceContext } from "@/lib/service/context";
 import { ApiError } from "@/lib/service/errors";
 import { computeQuote, mergeRequirements } from "./compute-quote";
+import { UNCONFIRMED } from "./order-states";
 import { PLAN_TERMS, monthStart } from "./plans";
 import { getPriceList } from "./price-list";
 import { recurrenceRuleOf } from "./recurrence";
@@ -51,12 +53,37 @@ export function prepareOrder(input: CreateOrderInput): PreparedOrder {
   return { input, locations, rule };
 }
 
-/** Photos of cycles dispatched this calendar month (UTC): what the plan's quota counts. */
+/**
+ * The plan's monthly quota counts photos that are or were going to be delivered, so money given
+ * back gives its quota back too:
+ * - photos of order missions dispatched this calendar month (UTC) that are live or delivered — a
+ *   mission cancelled undelivered (the order cancelled, the location given up; both refunded)
+ *   counts no more;
+ * - photos held by confirmations in flight: a charge recorded but not yet settled holds its
+ *   order's cycle photos, so two confirmations (each under the organisation's lock when it checks
+ *   and when it dispatches) cannot both pass on the same room.
+ * One SQL expression for the organisation `orgId` (a value or a column), used by every reader.
+ */
+export function photosUsedSql(orgId: string | AnyPgColumn, now: Date): SQL<number> {
+  const since = monthStart(now).toISOString();
+  // Table-qualified throughout: drizzle drops qualifiers in a one-table select, where an unqualified
+  // "id" inside these subqueries would silently mean the mission's or the payment's own id.
+  const org = typeof orgId === "string" ? sql`${orgId}` : sql`${sql.identifier(getTableName(orgId.table))}.${sql.identifier(orgId.name)}`;
+  const unconfirmed = sql.join(UNCONFIRMED.map((status) => sql`${status}`), sql`, `);
+  return sql<number>`(
+    coalesce((select sum(quota_m.required_images) from missions quota_m
+      where quota_m.org_id = ${org} and quota_m.order_id is not null
+        and quota_m.status in ('active', 'completed') and quota_m.created_at >= ${since}::timestamptz), 0)
+    + coalesce((select sum((quota_o.quote ->> 'photos_per_cycle')::int) from payments quota_p
+      join orders quota_o on quota_o.id = quota_p.order_id
+      where quota_p.org_id = ${org} and quota_p.kind = 'charge' and quota_p.status = 'processing'
+        and quota_o.status in (${unconfirmed})), 0)
+  )`;
+}
+
+/** What the plan's quota counts this month for the organisation (see photosUsedSql). */
 export async function photosUsedThisMonth(db: Db, orgId: string, now = new Date()): Promise<number> {
-  const [row] = await db
-    .select({ photos: sql<string | number | null>`coalesce(sum(${orderCycles.photos}), 0)` })
-    .from(orderCycles)
-    .where(and(eq(orderCycles.orgId, orgId), eq(orderCycles.status, "dispatched"), gte(orderCycles.createdAt, monthStart(now))));
+  const [row] = await queryRows<{ photos: string | number | null }>(db, sql`select ${photosUsedSql(orgId, now)} as photos`);
   return Number(row?.photos ?? 0);
 }
 

@@ -12,6 +12,7 @@ import { ApiError, notFound } from "@/lib/service/errors";
 import { exportOrderPhotos } from "@/lib/service/export/export-order-photos";
 import { cancelOrder, setOrderPaused } from "@/lib/service/orders/change-order";
 import { authenticatePayment, confirmOrder } from "@/lib/service/orders/confirm-order";
+import { checkedDeliveryUrl } from "@/lib/service/orders/check-delivery-url";
 import { createOrder } from "@/lib/service/orders/create-order";
 import { createDeliverySecret, getDeliverySecretInfo, rotateDeliverySecret } from "@/lib/service/orders/delivery-secret";
 import { getOrderRow } from "@/lib/service/orders/order-rows";
@@ -75,7 +76,8 @@ const STATE_TABLE = `
 | pending_confirmation, payment_action_required, payment_failed, confirmed, in_progress | cancel | cancelled (undelivered work refunded) |
 | active | pause | paused (cycles due meanwhile are skipped, with order.cycle.skipped) |
 | paused | resume | active |
-| active, paused | cancel, or the last cycle is dispatched | ended |
+| active, paused | cancel, or the last cycle is dispatched | ended (paid cycles that never ran refunded) |
+| ended, holding money for a cycle that never ran | cancel | ended (that money refunded) |
 | in_progress | every location delivered / some given up | fulfilled / partially_fulfilled |
 Any other change answers 409 with the current state.`;
 
@@ -103,9 +105,10 @@ const quoteRoute = createRoute({
   summary: "Price an order",
   description:
     "Prices a create-order body without creating anything: line items per location, the recurring discount, the plan's quota left this month and the total; " +
-    "for a recurring order also the next cycles as they would fall if it were confirmed now.",
-  security: orderSecurity("orders:read"),
-  middleware: [read, jsonBody, idempotency] as const,
+    "for a recurring order also the next cycles as they would fall if it were confirmed now. " +
+    "A POST like the other writes, it needs `orders:write` (a read-only key is 403 `insufficient_scope`), and checks `delivery.webhook_url` as create does (422 `unsafe_webhook_url`).",
+  security: orderSecurity("orders:write"),
+  middleware: [write, jsonBody, idempotency] as const,
   request: { headers: IdempotencyHeader, body: json(CreateOrderSchema) },
   responses: { 200: withReplay(QuotePreviewSchema, "The quote."), ...errorResponses(400, 413, 415, 422) },
 });
@@ -159,7 +162,10 @@ const confirmRoute = createRoute({
   description:
     "Checks the plan's monthly photo quota (402 when it would be exceeded), charges the card on file (a recurring order: its first cycle) and dispatches the order: " +
     "one `mis_` mission per location. The answer is the order: `in_progress` or `active` when paid, `payment_failed` when declined (confirm again), " +
-    `\`payment_action_required\` when the card needs authentication (see the payment's \`next_action\`). States:\n${STATE_TABLE}`,
+    `\`payment_action_required\` when the card needs authentication (see the payment's \`next_action\`). ` +
+    "409 `no_cycle_left`: a recurring order none of whose cycles is left to run (its dates or season have passed) is not charged; cancel it. " +
+    "409 `order_expired`: the order is now `expired`. 409 `payment_in_progress`: another confirmation of the order is being charged; read the order shortly. " +
+    `States:\n${STATE_TABLE}`,
   security: orderSecurity("orders:write"),
   middleware: [write, jsonBody, idempotency] as const,
   request: { params: OrderIdParam, headers: IdempotencyHeader, body: json(ConfirmOrderSchema) },
@@ -571,7 +577,9 @@ async function orderEndpointId(c: { var: AppEnv["Variables"] }, orderId: string)
 export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
   // POST /orders/quote – price an order without creating it
   app.openapi(quoteRoute, async (c) => {
-    const prepared = prepareOrder(c.req.valid("json"));
+    const body = c.req.valid("json");
+    const prepared = prepareOrder(body);
+    await checkedDeliveryUrl(c.var.ctx, body);
     const now = new Date();
     const quote = await quoteOrder(c.var.ctx, callerWithPlan(c), prepared, now);
     const cycles = prepared.rule
