@@ -26,7 +26,7 @@ async function deliveredValueCents(tx: Db, order: OrderRow): Promise<number> {
   return Math.round(rows.reduce((sum, a) => sum + (unitByLocation.get(a.locationId) ?? 0) * factor, 0));
 }
 
-export async function cancelOrder(ctx: ServiceContext, orgId: string, id: string, reason: string | undefined): Promise<void> {
+export async function cancelOrder(ctx: ServiceContext, { orgId, orderId: id, reason }: { orgId: string; orderId: string; reason?: string }): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const order = await getOrderRow(tx, orgId, id, { forUpdate: true });
     if (order.status === "ended" && (await refundUndispatchedCycles(tx, ctx, order, "cancelled")) > 0) return;
@@ -72,7 +72,7 @@ export async function cancelOrder(ctx: ServiceContext, orgId: string, id: string
   ctx.wakeWorkers("webhooks");
 }
 
-export async function setOrderPaused(ctx: ServiceContext, orgId: string, id: string, paused: boolean): Promise<void> {
+export async function setOrderPaused(ctx: ServiceContext, { orgId, orderId: id, paused }: { orgId: string; orderId: string; paused: boolean }): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const order = await getOrderRow(tx, orgId, id, { forUpdate: true });
     assertAction(paused ? "pause" : "resume", order.status, order.recurring !== null);

@@ -195,13 +195,20 @@ async function settlePayment(tx: Db, ctx: ServiceContext, order: OrderRow, payme
   });
 }
 
-export async function confirmOrder(ctx: ServiceContext, orgId: string, id: string, input: { payment_method: "card"; payment_method_id?: string }): Promise<void> {
-  if (input.payment_method_id !== undefined && !(ctx.payments.testMode && isTestPaymentMethod(input.payment_method_id))) {
+export interface ConfirmOrderOptions {
+  orgId: string;
+  orderId: string;
+  /** Test mode: a documented test payment method instead of the organisation's card on file. */
+  paymentMethodId?: string;
+}
+
+export async function confirmOrder(ctx: ServiceContext, { orgId, orderId: id, paymentMethodId }: ConfirmOrderOptions): Promise<void> {
+  if (paymentMethodId !== undefined && !(ctx.payments.testMode && isTestPaymentMethod(paymentMethodId))) {
     throw new ApiError(422, "validation_failed", "payment_method_id names a test payment method and works in test mode only.", {
       errors: [{ pointer: "/payment_method_id", in: "body", message: "Use one of the documented test payment methods, or leave it out to charge the card on file." }],
     });
   }
-  const begun = await ctx.db.transaction((tx) => beginConfirmation(tx, orgId, id, ctx, input.payment_method_id, new Date()));
+  const begun = await ctx.db.transaction((tx) => beginConfirmation(tx, orgId, id, ctx, paymentMethodId, new Date()));
   if (begun.kind === "expired") {
     ctx.wakeWorkers("webhooks");
     throw expiredProblem(begun.order);
@@ -215,7 +222,7 @@ export async function confirmOrder(ctx: ServiceContext, orgId: string, id: strin
  * Test mode: completes (or fails) the card authentication a charge is waiting for, as the
  * customer would on their bank's page; a real processor reports it by its own webhook.
  */
-export async function authenticatePayment(ctx: ServiceContext, orgId: string, orderId: string, paymentId: string, authenticated: boolean): Promise<void> {
+export async function authenticatePayment(ctx: ServiceContext, { orgId, orderId, paymentId, authenticated }: { orgId: string; orderId: string; paymentId: string; authenticated: boolean }): Promise<void> {
   if (!ctx.payments.testMode) throw new ApiError(404, "not_found", "Card authentication happens at the card processor in live mode.");
   await ctx.db.transaction(async (tx) => {
     await lockedOrg(tx, orgId);

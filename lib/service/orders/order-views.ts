@@ -28,7 +28,7 @@ export async function orderViews(ctx: ServiceContext, db: Db, rows: readonly Ord
  * repeatable-read snapshot, so a cycle being dispatched is seen either wholly or not at all (its
  * missions never beside the previous `next_cycle`).
  */
-export async function getOrder(ctx: ServiceContext, orgId: string, id: string): Promise<Order> {
+export async function getOrder(ctx: ServiceContext, { orgId, orderId: id }: { orgId: string; orderId: string }): Promise<Order> {
   return ctx.db.transaction(
     async (tx) => {
       const [order] = await orderViews(ctx, tx, [await getOrderRow(tx, orgId, id)]);
@@ -51,7 +51,15 @@ export async function listOrders(ctx: ServiceContext, options: { orgId: string; 
   );
 }
 
-export async function listOrderMissions(ctx: ServiceContext, orgId: string, id: string, page: number, perPage: number) {
+/** Which order, and which page of what hangs off it. */
+export interface OrderPageOptions {
+  orgId: string;
+  orderId: string;
+  page: number;
+  perPage: number;
+}
+
+export async function listOrderMissions(ctx: ServiceContext, { orgId, orderId: id, page, perPage }: OrderPageOptions) {
   await getOrderRow(ctx.db, orgId, id);
   const condition = and(eq(missions.orderId, id), eq(missions.orgId, orgId));
   const [rows, totals] = await Promise.all([
@@ -62,7 +70,7 @@ export async function listOrderMissions(ctx: ServiceContext, orgId: string, id: 
 }
 
 /** Delivered photos of the order, oldest first, in the spec's Delivered photo record. */
-export async function listOrderPhotos(ctx: ServiceContext, orgId: string, id: string, page: number, perPage: number) {
+export async function listOrderPhotos(ctx: ServiceContext, { orgId, orderId: id, page, perPage }: OrderPageOptions) {
   await getOrderRow(ctx.db, orgId, id);
   const condition = and(eq(assignments.orderId, id), eq(assignments.orgId, orgId), isNotNull(assignments.deliveredAt));
   const [rows, totals] = await Promise.all([
@@ -80,7 +88,7 @@ export async function listOrderPhotos(ctx: ServiceContext, orgId: string, id: st
 }
 
 /** The order's field work, for the partner: each location × angle and attempt, late or not, with its verification. */
-export async function listOrderAssignments(ctx: ServiceContext, orgId: string, id: string, page: number, perPage: number) {
+export async function listOrderAssignments(ctx: ServiceContext, { orgId, orderId: id, page, perPage }: OrderPageOptions) {
   await getOrderRow(ctx.db, orgId, id);
   const condition = and(eq(assignments.orderId, id), eq(assignments.orgId, orgId));
   const [rows, totals] = await Promise.all([

@@ -50,10 +50,10 @@ export async function placeOrder(ctx: ServiceContext, options: PlaceOrderOptions
   const { orderId, created } = await orderOfDraft(ctx, { caller, draftId, version });
 
   let refusal: ApiError | null = null;
-  const before = await getOrder(ctx, orgId, orderId);
+  const before = await getOrder(ctx, { orgId, orderId });
   if ((PAYABLE_STATUSES as readonly string[]).includes(before.status)) {
     try {
-      await confirmOrder(ctx, orgId, orderId, { payment_method: "card", ...(options.paymentMethodId ? { payment_method_id: options.paymentMethodId } : {}) });
+      await confirmOrder(ctx, { orgId, orderId, paymentMethodId: options.paymentMethodId });
     } catch (error) {
       // Another request paid it meanwhile (invalid_order_state): read what it did. Anything else
       // that refuses the payment leaves the order unpaid, which the answer says.
@@ -61,7 +61,7 @@ export async function placeOrder(ctx: ServiceContext, options: PlaceOrderOptions
       if (error.code !== "invalid_order_state") refusal = error;
     }
   }
-  const order = created || refusal || before.status !== "pending_confirmation" ? await getOrder(ctx, orgId, orderId) : before;
+  const order = created || refusal || before.status !== "pending_confirmation" ? await getOrder(ctx, { orgId, orderId }) : before;
   return { order, created, payment: paymentOutcome(order, refusal) };
 }
 
@@ -79,7 +79,7 @@ function paymentOutcome(order: Order, refusal: ApiError | null): PaymentOutcome 
 /** The draft's order: the one linked to it, or a new one created from the draft's body. */
 async function orderOfDraft(ctx: ServiceContext, options: Omit<PlaceOrderOptions, "paymentMethodId">): Promise<{ orderId: string; created: boolean }> {
   const { caller, draftId, version } = options;
-  const draft = await getDraft(ctx, caller.orgId, draftId);
+  const draft = await getDraft(ctx, { orgId: caller.orgId, draftId });
   if (draft.order_id) return { orderId: draft.order_id, created: false };
   if (draft.version !== version) {
     throw new ApiError(412, "draft_changed", `The draft was changed elsewhere since it was reviewed (version ${draft.version}, not ${version}); review it again.`);
@@ -94,7 +94,7 @@ async function orderOfDraft(ctx: ServiceContext, options: Omit<PlaceOrderOptions
   } catch (error) {
     // A concurrent place of the same draft won the link: its order is the one.
     if (!(error instanceof ApiError) || error.code !== "draft_already_placed") throw error;
-    const again = await getDraft(ctx, caller.orgId, draftId);
+    const again = await getDraft(ctx, { orgId: caller.orgId, draftId });
     if (!again.order_id) throw error;
     return { orderId: again.order_id, created: false };
   }

@@ -185,5 +185,5 @@ export function registerAdminOrderRoutes(app: OpenAPIHono<AppEnv>) {
   });
 
   // POST /orgs/:org_id/delivery-secret/rotate – new order-delivery secret
-  app.openapi(rotateSecretRoute, async (c) => c.json(await rotateDeliverySecret(c.var.ctx, c.req.valid("param").org_id), 200));
+  app.openapi(rotateSecretRoute, async (c) => c.json(await rotateDeliverySecret(c.var.ctx, { orgId: c.req.valid("param").org_id }), 200));
 }

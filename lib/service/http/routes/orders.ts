@@ -2,20 +2,19 @@
 // resume, and what an order produced (missions, delivered photos, schedule, delivery log).
 import { Readable } from "node:stream";
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { eq } from "drizzle-orm";
-import { ORDER_STATUSES, webhookEndpoints } from "@/lib/db/schema";
+import { ORDER_STATUSES } from "@/lib/orders/vocabulary";
 import { MissionSchema } from "@/lib/schemas/mission";
 import { CancelOrderSchema, ConfirmOrderSchema, CreateOrderSchema, DeliveredPhotoSchema, DeliverySecretRevealSchema, DeliverySecretSchema, DeliveryTestResultSchema, DeliveryTestSchema, OrderListQuerySchema, OrderSchema, QuoteSchema, ScheduleSchema } from "@/lib/schemas/order";
 import { DeliverySchema } from "@/lib/schemas/webhook";
 import { ORDERS_BASE_PATH } from "@/lib/service/context";
-import { ApiError, notFound } from "@/lib/service/errors";
+import { ApiError, validationFailed } from "@/lib/service/errors";
 import { exportOrderPhotos } from "@/lib/service/export/export-order-photos";
 import { cancelOrder, setOrderPaused } from "@/lib/service/orders/change-order";
 import { authenticatePayment, confirmOrder } from "@/lib/service/orders/confirm-order";
 import { checkedDeliveryUrl } from "@/lib/service/orders/check-delivery-url";
 import { createOrder } from "@/lib/service/orders/create-order";
 import { createDeliverySecret, getDeliverySecretInfo, rotateDeliverySecret } from "@/lib/service/orders/delivery-secret";
-import { getOrderRow } from "@/lib/service/orders/order-rows";
+import { listOrderDeliveries, redeliverOrderDelivery } from "@/lib/service/orders/order-deliveries";
 import { getOrder, listOrderAssignments, listOrderMissions, listOrderPhotos, listOrders, orderSchedule } from "@/lib/service/orders/order-views";
 import { createDraft, deleteDraft, getDraft, listDrafts, saveDraft } from "@/lib/service/orders/order-drafts";
 import { nextOrderCycles } from "@/lib/service/orders/order-schedule";
@@ -25,7 +24,6 @@ import { PriceListSchema, getPriceList } from "@/lib/service/orders/price-list";
 import { requestRetake } from "@/lib/service/orders/request-retake";
 import { testDeliveryUrl } from "@/lib/service/orders/test-delivery-url";
 import { parseStatusFilter } from "@/lib/service/query-filters";
-import { listDeliveries, redeliver } from "@/lib/service/webhooks/deliveries";
 import { ORDER_CREDENTIALS, authenticate, callerOrg, callerWithPlan } from "../middleware/authenticate";
 import { parseJsonBody } from "../json-depth";
 import { assertStorableInput } from "../storable-input";
@@ -569,11 +567,6 @@ const retakeRoute = createRoute({
   responses: { 202: withReplay(z.object({ assignment_id: z.string() }).openapi("RetakeRequested"), "The retake task."), ...errorResponses(400, 404, 409, 413, 415, 422) },
 });
 
-async function orderEndpointId(c: { var: AppEnv["Variables"] }, orderId: string): Promise<string | null> {
-  const [row] = await c.var.ctx.db.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(eq(webhookEndpoints.orderId, orderId)).limit(1);
-  return row?.id ?? null;
-}
-
 export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
   // POST /orders/quote – price an order without creating it
   app.openapi(quoteRoute, async (c) => {
@@ -596,91 +589,59 @@ export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
 
   // POST /orders – create an order (pending_confirmation)
   app.openapi(createOrderRoute, async (c) => {
-    const { ctx } = c.var;
-    const orderCaller = callerWithPlan(c);
-    const order = await createOrder(ctx, orderCaller, c.req.valid("json"));
-    c.header("Location", `${ctx.config.publicOrigin}${ORDERS_BASE_PATH}/orders/${order.id}`);
+    const order = await createOrder(c.var.ctx, callerWithPlan(c), c.req.valid("json"));
+    c.header("Location", `${c.var.ctx.config.publicOrigin}${ORDERS_BASE_PATH}/orders/${order.id}`);
     return c.json(order, 201);
   });
 
   // GET /orders – list the organisation's orders
   app.openapi(listRoute, async (c) => {
-    const { ctx } = c.var;
-    const orderCaller = callerWithPlan(c);
     const query = c.req.valid("query");
     const filters = { statuses: parseStatusFilter(query.status, ORDER_STATUSES, null), clientReference: query.client_reference, createdSince: query.created_since, page: query.page, perPage: query.per_page };
-    return c.json(await listOrders(ctx, { orgId: orderCaller.orgId, filters }), 200);
+    return c.json(await listOrders(c.var.ctx, { orgId: callerOrg(c), filters }), 200);
   });
 
   // GET /orders/:id – one order
-  app.openapi(getRoute, async (c) => c.json(await getOrder(c.var.ctx, callerOrg(c), c.req.valid("param").id), 200));
+  app.openapi(getRoute, async (c) => c.json(await getOrder(c.var.ctx, orderOf(c)), 200));
 
   // POST /orders/:id/confirm – pay and dispatch
   app.openapi(confirmRoute, async (c) => {
-    const { ctx } = c.var;
-    const orderCaller = callerWithPlan(c);
-    const { id } = c.req.valid("param");
-    await confirmOrder(ctx, orderCaller.orgId, id, c.req.valid("json"));
-    return c.json(await getOrder(ctx, orderCaller.orgId, id), 200);
+    await confirmOrder(c.var.ctx, { ...orderOf(c), paymentMethodId: c.req.valid("json").payment_method_id });
+    return c.json(await getOrder(c.var.ctx, orderOf(c)), 200);
   });
 
   // POST /orders/:id/payments/:payment_id/authenticate – test-mode 3-D Secure
   app.openapi(authenticateRoute, async (c) => {
-    const { ctx } = c.var;
-    const orderCaller = callerWithPlan(c);
-    const { id, payment_id } = c.req.valid("param");
-    await authenticatePayment(ctx, orderCaller.orgId, id, payment_id, c.req.valid("json").authenticated);
-    return c.json(await getOrder(ctx, orderCaller.orgId, id), 200);
+    await authenticatePayment(c.var.ctx, { ...orderOf(c), paymentId: c.req.valid("param").payment_id, authenticated: c.req.valid("json").authenticated });
+    return c.json(await getOrder(c.var.ctx, orderOf(c)), 200);
   });
 
-  // POST /orders/:id/cancel – cancel, refunding undelivered work
+  // POST /orders/:id/cancel – cancel, refunding undelivered work (the body, a reason, is optional)
   app.openapi(cancelRoute, async (c) => {
-    const { ctx } = c.var;
-    const orderCaller = callerWithPlan(c);
-    const { id } = c.req.valid("param");
     const text = await c.req.text();
-    let reason: string | undefined;
-    if (text.trim()) {
-      const parsed = parseJsonBody(text);
-      assertStorableInput(parsed, "body");
-      const body = CancelOrderSchema.safeParse(parsed);
-      if (!body.success) {
-        throw new ApiError(422, "validation_failed", "The request is not valid; see errors[].", {
-          errors: body.error.issues.map((issue) => ({ pointer: `/${issue.path.join("/")}`, message: issue.message, in: "body" as const, code: issue.code })),
-        });
-      }
-      reason = body.data.reason;
-    }
-    await cancelOrder(ctx, orderCaller.orgId, id, reason);
-    return c.json(await getOrder(ctx, orderCaller.orgId, id), 200);
+    const body = text.trim() ? CancelOrderSchema.safeParse(storable(parseJsonBody(text))) : { success: true as const, data: {} };
+    if (!body.success) throw validationFailed(body.error);
+    await cancelOrder(c.var.ctx, { ...orderOf(c), reason: body.data.reason });
+    return c.json(await getOrder(c.var.ctx, orderOf(c)), 200);
   });
 
   for (const action of ["pause", "resume"] as const) {
     // POST /orders/:id/pause, /resume – recurring orders
     app.openapi(pauseRoute(action), async (c) => {
-      const { ctx } = c.var;
-      const orderCaller = callerWithPlan(c);
-      const { id } = c.req.valid("param");
-      await setOrderPaused(ctx, orderCaller.orgId, id, action === "pause");
-      return c.json(await getOrder(ctx, orderCaller.orgId, id), 200);
+      await setOrderPaused(c.var.ctx, { ...orderOf(c), paused: action === "pause" });
+      return c.json(await getOrder(c.var.ctx, orderOf(c)), 200);
     });
   }
 
   // GET /orders/:id/missions – dispatched missions
-  app.openapi(missionsRoute, async (c) => {
-    const { page, per_page } = c.req.valid("query");
-    return c.json(await listOrderMissions(c.var.ctx, callerOrg(c), c.req.valid("param").id, page, per_page), 200);
-  });
+  app.openapi(missionsRoute, async (c) => c.json(await listOrderMissions(c.var.ctx, { ...orderOf(c), ...pageOf(c.req.valid("query")) }), 200));
 
   // GET /orders/:id/photos – delivered photos
-  app.openapi(photosRoute, async (c) => {
-    const { page, per_page } = c.req.valid("query");
-    return c.json(await listOrderPhotos(c.var.ctx, callerOrg(c), c.req.valid("param").id, page, per_page), 200);
-  });
+  app.openapi(photosRoute, async (c) => c.json(await listOrderPhotos(c.var.ctx, { ...orderOf(c), ...pageOf(c.req.valid("query")) }), 200));
 
   // GET /orders/:id/photos.zip – delivered photos as a ZIP (the order's, or one location's)
   app.openapi(photosZipRoute, async (c) => {
-    const archive = await exportOrderPhotos(c.var.ctx, callerOrg(c), c.req.valid("param").id, c.req.valid("query").location_id ?? null);
+    const archive = await exportOrderPhotos(c.var.ctx, { ...orderOf(c), locationId: c.req.valid("query").location_id ?? null });
     return c.body(Readable.toWeb(archive.stream) as ReadableStream, 200, {
       "Content-Type": "application/zip",
       "Content-Length": String(archive.size),
@@ -690,45 +651,28 @@ export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
   });
 
   // GET /orders/:id/assignments – field work, retakes, lateness
-  app.openapi(assignmentsRoute, async (c) => {
-    const { page, per_page } = c.req.valid("query");
-    return c.json(await listOrderAssignments(c.var.ctx, callerOrg(c), c.req.valid("param").id, page, per_page), 200);
-  });
+  app.openapi(assignmentsRoute, async (c) => c.json(await listOrderAssignments(c.var.ctx, { ...orderOf(c), ...pageOf(c.req.valid("query")) }), 200));
 
   // GET /orders/:id/schedule – next cycles of a recurring order
   app.openapi(scheduleRoute, async (c) => {
-    const schedule = await orderSchedule(c.var.ctx, callerOrg(c), c.req.valid("param").id, c.req.valid("query").count);
+    const { orgId, orderId } = orderOf(c);
+    const schedule = await orderSchedule(c.var.ctx, orgId, orderId, c.req.valid("query").count);
     if (!schedule) throw new ApiError(409, "order_not_recurring", "This order is one-off: it has no schedule.");
     return c.json(schedule, 200);
   });
 
   // GET /orders/:id/deliveries – the delivery log of the order's webhook URL
   app.openapi(deliveriesRoute, async (c) => {
-    const { ctx } = c.var;
-    const orderCaller = callerWithPlan(c);
-    const { id } = c.req.valid("param");
     const query = c.req.valid("query");
-    await getOrderRow(ctx.db, orderCaller.orgId, id);
-    const endpointId = await orderEndpointId(c, id);
-    if (!endpointId) return c.json({ data: [], meta: { total: 0, page: query.page, per_page: query.per_page } }, 200);
-    return c.json(await listDeliveries(ctx, orderCaller.orgId, endpointId, { status: query.status, page: query.page, perPage: query.per_page }, "order"), 200);
+    return c.json(await listOrderDeliveries(c.var.ctx, { ...orderOf(c), status: query.status, ...pageOf(query) }), 200);
   });
 
   // POST /orders/:id/deliveries/:delivery_id/redeliver – one more attempt
-  app.openapi(redeliverRoute, async (c) => {
-    const { ctx } = c.var;
-    const orderCaller = callerWithPlan(c);
-    const { id, delivery_id } = c.req.valid("param");
-    await getOrderRow(ctx.db, orderCaller.orgId, id);
-    const endpointId = await orderEndpointId(c, id);
-    if (!endpointId) throw notFound("delivery");
-    return c.json(await redeliver(ctx, orderCaller.orgId, endpointId, delivery_id, "order"), 200);
-  });
+  app.openapi(redeliverRoute, async (c) => c.json(await redeliverOrderDelivery(c.var.ctx, { ...orderOf(c), deliveryId: c.req.valid("param").delivery_id }), 200));
 
   // POST /orders/:id/photos/:photo_id/retake – the partner sends a photo back
   app.openapi(retakeRoute, async (c) => {
-    const { id, photo_id } = c.req.valid("param");
-    const assignmentId = await requestRetake(c.var.ctx, callerOrg(c), id, photo_id, c.req.valid("json").reason);
+    const assignmentId = await requestRetake(c.var.ctx, { ...orderOf(c), photoId: c.req.valid("param").photo_id, reason: c.req.valid("json").reason });
     return c.json({ assignment_id: assignmentId }, 202);
   });
 
@@ -739,23 +683,19 @@ export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
   });
 
   // GET /drafts – the wizard's drafts
-  app.openapi(draftRoutes.list, async (c) => c.json({ data: await listDrafts(c.var.ctx, callerOrg(c)) }, 200));
+  app.openapi(draftRoutes.list, async (c) => c.json({ data: await listDrafts(c.var.ctx, { orgId: callerOrg(c) }) }, 200));
 
   // POST /drafts – start one
-  app.openapi(draftRoutes.create, async (c) => c.json(await createDraft(c.var.ctx, callerOrg(c), c.req.valid("json")), 201));
+  app.openapi(draftRoutes.create, async (c) => c.json(await createDraft(c.var.ctx, { orgId: callerOrg(c), ...c.req.valid("json") }), 201));
 
   // GET /drafts/:id – one draft
-  app.openapi(draftRoutes.get, async (c) => c.json(await getDraft(c.var.ctx, callerOrg(c), c.req.valid("param").id), 200));
+  app.openapi(draftRoutes.get, async (c) => c.json(await getDraft(c.var.ctx, draftOf(c)), 200));
 
   // PUT /drafts/:id – save (If-Match: version)
   app.openapi(draftRoutes.save, async (c) => {
-    const ifMatch = c.req.valid("header")["if-match"];
-    let expected: number | undefined;
-    if (ifMatch !== undefined) {
-      expected = Number(ifMatch.replaceAll('"', "").replace(/^W\//, ""));
-      if (!Number.isInteger(expected)) throw new ApiError(422, "validation_failed", "If-Match must be a draft version.", { errors: [{ pointer: "if-match", in: "header", message: 'Use the version, e.g. "3".' }] });
-    }
-    return c.json(await saveDraft(c.var.ctx, callerOrg(c), c.req.valid("param").id, c.req.valid("json"), expected), 200);
+    const { body, step, order_id } = c.req.valid("json");
+    const expectedVersion = versionOf(c.req.valid("header")["if-match"]);
+    return c.json(await saveDraft(c.var.ctx, { ...draftOf(c), body, step, orderId: order_id, expectedVersion }), 200);
   });
 
   // POST /drafts/:id/place – create, link and pay the draft's order in one request
@@ -767,7 +707,7 @@ export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
 
   // DELETE /drafts/:id – discard
   app.openapi(draftRoutes.remove, async (c) => {
-    await deleteDraft(c.var.ctx, callerOrg(c), c.req.valid("param").id);
+    await deleteDraft(c.var.ctx, draftOf(c));
     return c.body(null, 204);
   });
 
@@ -775,11 +715,40 @@ export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(deliveryTestRoute, async (c) => c.json(await testDeliveryUrl(c.var.ctx, { orgId: callerOrg(c), url: c.req.valid("json").url }), 200));
 
   // GET /delivery-secret – whether the order-delivery secret exists
-  app.openapi(secretInfoRoute, async (c) => c.json(await getDeliverySecretInfo(c.var.ctx, callerOrg(c)), 200));
+  app.openapi(secretInfoRoute, async (c) => c.json(await getDeliverySecretInfo(c.var.ctx, { orgId: callerOrg(c) }), 200));
 
   // POST /delivery-secret – create it (shown once)
-  app.openapi(secretCreateRoute, async (c) => c.json(await createDeliverySecret(c.var.ctx, callerOrg(c)), 201));
+  app.openapi(secretCreateRoute, async (c) => c.json(await createDeliverySecret(c.var.ctx, { orgId: callerOrg(c) }), 201));
 
   // POST /delivery-secret/rotate – a new one (shown once), the old one in grace
-  app.openapi(secretRotateRoute, async (c) => c.json(await rotateDeliverySecret(c.var.ctx, callerOrg(c)), 200));
+  app.openapi(secretRotateRoute, async (c) => c.json(await rotateDeliverySecret(c.var.ctx, { orgId: callerOrg(c) }), 200));
+}
+
+// ——— what the handlers read from a request ———
+
+type RouteContext = { var: AppEnv["Variables"]; req: { param(name: "id"): string } };
+
+/** The caller's organisation and the order named in the path. */
+function orderOf(c: RouteContext): { orgId: string; orderId: string } {
+  return { orgId: callerOrg(c), orderId: c.req.param("id") };
+}
+
+/** The caller's organisation and the draft named in the path. */
+function draftOf(c: RouteContext): { orgId: string; draftId: string } {
+  return { orgId: callerOrg(c), draftId: c.req.param("id") };
+}
+
+const pageOf = (query: { page: number; per_page: number }) => ({ page: query.page, perPage: query.per_page });
+
+function storable(value: unknown): unknown {
+  assertStorableInput(value, "body");
+  return value;
+}
+
+/** If-Match: "3" (or W/"3") → 3; absent → undefined. */
+function versionOf(ifMatch: string | undefined): number | undefined {
+  if (ifMatch === undefined) return undefined;
+  const version = Number(ifMatch.replaceAll('"', "").replace(/^W\//, ""));
+  if (!Number.isInteger(version)) throw new ApiError(422, "validation_failed", "If-Match must be a draft version.", { errors: [{ pointer: "if-match", in: "header", message: 'Use the version, e.g. "3".' }] });
+  return version;
 }
