@@ -19,7 +19,8 @@ export const ORDER_EXPIRY_MS = 7 * 86_400_000;
 /** Creates the order and answers its representation from what was written (no read-back). */
 export async function createOrder(ctx: ServiceContext, caller: { orgId: string; plan: Plan }, input: CreateOrderInput): Promise<Order> {
   const { orgId } = caller;
-  const prepared = prepareOrder(input);
+  const now = new Date();
+  const prepared = prepareOrder(input, now);
   const webhookUrl = input.delivery?.webhook_url ? await checkedUrl(ctx, input.delivery.webhook_url, "/delivery/webhook_url") : null;
   if (webhookUrl) {
     const [org] = await ctx.db.select({ secret: organisations.orderDeliverySecret }).from(organisations).where(eq(organisations.id, orgId)).limit(1);
@@ -29,7 +30,6 @@ export async function createOrder(ctx: ServiceContext, caller: { orgId: string; 
       });
     }
   }
-  const now = new Date();
   const quote = await quoteOrder(ctx, caller, prepared, now);
   const id = createId("order");
   return ctx.db.transaction(async (tx) => {

@@ -30,8 +30,7 @@ import { createDeliverySecret, getDeliverySecretInfo, rotateDeliverySecret } fro
 import { listOrderRows, getOrderRow } from "@/lib/service/orders/order-rows";
 import { getOrder, listOrderAssignments, listOrderMissions, listOrderPhotos, orderSchedule, orderView } from "@/lib/service/orders/order-views";
 import { createDraft, deleteDraft, getDraft, listDrafts, saveDraft } from "@/lib/service/orders/order-drafts";
-import { nextOrderCycles } from "@/lib/service/orders/order-schedule";
-import { prepareOrder, quoteOrder } from "@/lib/service/orders/quote-order";
+import { prepareOrder, previewCycles, quoteOrder } from "@/lib/service/orders/quote-order";
 import { requestRetake } from "@/lib/service/orders/request-retake";
 import { testDeliveryUrl } from "@/lib/service/orders/test-delivery-url";
 import { parseStatusFilter } from "@/lib/service/query-filters";
@@ -526,19 +525,10 @@ async function orderEndpointId(c: { var: AppEnv["Variables"] }, orderId: string)
 export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
   // POST /orders/quote – price an order without creating it
   app.openapi(quoteRoute, async (c) => {
-    const prepared = prepareOrder(c.req.valid("json"));
     const now = new Date();
+    const prepared = prepareOrder(c.req.valid("json"), now);
     const quote = await quoteOrder(c.var.ctx, c.var.orderCaller, prepared, now);
-    const cycles = prepared.rule
-      ? nextOrderCycles(
-          prepared.rule,
-          prepared.locations.map((l) => ({ id: l.location_id, lat: l.lat, lng: l.lng, timeZone: l.timeZone })),
-          { from: now, count: QUOTE_PREVIEW_CYCLES, anchor: now },
-        )
-          .slice(0, QUOTE_PREVIEW_CYCLES)
-          .map((cycle) => ({ index: cycle.index, local_date: cycle.localDate, dispatch_at: cycle.dispatchAt.toISOString() }))
-      : null;
-    return c.json({ ...quote, next_cycles: cycles }, 200);
+    return c.json({ ...quote, next_cycles: previewCycles(prepared, now, QUOTE_PREVIEW_CYCLES) }, 200);
   });
 
   // POST /orders – create an order (pending_confirmation)
