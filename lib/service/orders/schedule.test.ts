@@ -11,6 +11,7 @@ import {
   validateRule,
   type Cycle,
   type RecurrenceRule,
+  type Where,
 } from "./schedule";
 
 const ROME = { lat: 41.9028, lng: 12.4964 };
@@ -895,7 +896,7 @@ describe("describeRule", () => {
 const FLORENCE = { lat: 43.7731, lng: 11.256 };
 // Friday 27 November 2026, 16:48 in Florence: eight minutes after sunset (16:40).
 const AFTER_SUNSET = at("2026-11-27T15:48:00Z");
-const pointers = (rule: RecurrenceRule, where = FLORENCE, now = AFTER_SUNSET) => scheduleProblems(rule, where, now).map((p) => p.pointer);
+const pointers = (rule: RecurrenceRule, where: Where = FLORENCE, now = AFTER_SUNSET) => scheduleProblems(rule, where, now).map((p) => p.pointer);
 
 describe("a schedule with no cycle left (issue 22, item 1)", () => {
   const events = (event_dates: string[], extra: Partial<RecurrenceRule> = {}): RecurrenceRule => ({ frequency: "daily", event_nights_only: true, event_dates, ...extra });

@@ -226,6 +226,18 @@ export function cycleAt(
   return c && Date.parse(c.ends_at) > anchor.getTime() ? c : null;
 }
 
+/**
+ * When on local date `date` the sun is right for `period` at a point (lib/geo/sun's sunWindow),
+ * in whole minutes inside the sun's span so that it reads as the zoomer's clock does; null when the
+ * sun allows no time that day (daylight in polar night, say). Cycles are narrowed to it, and the
+ * field task card states it.
+ */
+export function sunWindowOn(period: SunPeriod, date: string, where: { lat: number; lng: number; timeZone: string }): { start: Date; end: Date } | null {
+  const sun = sunWindow(period, zonedTimeToUtc(date, "12:00", where.timeZone), where.lat, where.lng);
+  if (!sun) return null;
+  return { start: new Date(Math.ceil(sun.start.getTime() / 60_000) * 60_000), end: new Date(Math.floor(sun.end.getTime() / 60_000) * 60_000) };
+}
+
 /** A reason a rule has no cycle left, at the member of the API's `recurring` body that causes it. */
 export interface ScheduleProblem {
   /** `date_window`: an event date outside today … two years ahead; `no_cycle_left`: what empties the schedule. */
@@ -487,13 +499,10 @@ function buildCycle(ctx: Context, index: number): Cycle | null {
     dispatchAt = new Date(startsAt.getTime() - DISPATCH_LEAD_MS);
     if (ctx.timeOfDay) {
       // Only the part of the day the sun allows: a cycle never opens before it or outlives it.
-      const sun = sunWindow(ctx.timeOfDay, zonedTimeToUtc(date, "12:00", timeZone), ctx.lat, ctx.lng);
+      const sun = sunWindowOn(ctx.timeOfDay, date, { lat: ctx.lat, lng: ctx.lng, timeZone });
       if (!sun) return null;
-      // Whole minutes inside the sun's span, so the window reads as the zoomer's clock does.
-      const start = Math.ceil(sun.start.getTime() / 60_000) * 60_000;
-      const end = Math.floor(sun.end.getTime() / 60_000) * 60_000;
-      if (start > startsAt.getTime()) startsAt = new Date(start);
-      if (end < endsAt.getTime()) endsAt = new Date(end);
+      if (sun.start > startsAt) startsAt = sun.start;
+      if (sun.end < endsAt) endsAt = sun.end;
     }
   }
   // A window that lies wholly inside a spring-forward gap (02:00-02:30 in Rome on the last
