@@ -13,6 +13,7 @@ import { expectProblem, pointersOf } from "./assertions";
 import { TestClient } from "./client";
 import { startTestService, type TestService } from "./harness";
 import { ORDERS, confirm, createOrder, orderBody, orderPartner } from "./orders-client";
+import { createZoomer } from "./photos";
 
 let service: TestService;
 let api: TestClient;
@@ -176,5 +177,47 @@ describe("a cycle is never dispatched into a window already closed for the day (
     const quote = await api.request<{ next_cycles: { local_date: string }[] }>("POST", `${ORDERS}/orders/quote`, { token: own.apiKey, body: body(coordinates, weekly, "midday") });
     expect(quote.status, quote.text).toBe(200);
     expect(quote.body.next_cycles.map((c) => c.local_date).slice(0, 2)).toEqual([addDays(today, 7), addDays(today, 14)]);
+  });
+});
+
+describe("the zoomer's task states the time of day as times at the place (issue 22, item 3)", () => {
+  interface Task {
+    window: { starts_at: string; ends_at: string } | null;
+    time_of_day: { requirement: string; local_date: string; starts_at: string | null; ends_at: string | null; local: string | null } | null;
+  }
+  const COLOSSEUM = { lat: 41.8902, lng: 12.4922 };
+  const hhmm = (iso: string) => new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Rome", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso));
+
+  it("gives one-off daylight work today's sunrise–sunset in Rome time, or tomorrow's once the sun has set", async () => {
+    const own = await orderPartner(api);
+    const order = await createOrder(api, own.apiKey, { requirements: { angles: ["front"], time_of_day: "daylight" }, locations: [{ name: "Colosseo", coordinates: COLOSSEUM }] });
+    expect((await confirm(api, own.apiKey, order.id)).status).toBe(200);
+    const zoomer = await createZoomer(api);
+    const now = Date.now();
+    const tasks = (await api.request<{ data: Task[] }>("GET", `/api/v1/field/assignments?lat=${COLOSSEUM.lat}&lng=${COLOSSEUM.lng}&radius_km=1`, { token: zoomer.token })).body.data;
+    expect(tasks).toHaveLength(1);
+    const sun = tasks[0]?.time_of_day;
+    expect(sun).toMatchObject({ requirement: "daylight", local: expect.stringMatching(/^\d\d:\d\d–\d\d:\d\d$/) });
+    expect([localDate(now), addDays(localDate(now), 1)]).toContain(sun?.local_date);
+    expect(Date.parse(sun?.ends_at ?? "")).toBeGreaterThan(now);
+    expect(sun?.local).toBe(`${hhmm(sun?.starts_at ?? "")}–${hhmm(sun?.ends_at ?? "")}`);
+  });
+
+  it("gives a daily daylight cycle's task a window inside the sun's, never one already closed", async () => {
+    const own = await orderPartner(api);
+    const order = await createOrder(api, own.apiKey, {
+      requirements: { angles: ["entrance"], time_of_day: "daylight" },
+      locations: [{ name: "Colosseo", coordinates: COLOSSEUM }],
+      recurring: { enabled: true, frequency: "daily" },
+    });
+    const confirmedAt = Date.now();
+    expect((await confirm(api, own.apiKey, order.id)).status).toBe(200);
+    const zoomer = await createZoomer(api);
+    const tasks = (await api.request<{ data: Task[] }>("GET", `/api/v1/field/assignments?lat=${COLOSSEUM.lat}&lng=${COLOSSEUM.lng}&radius_km=1`, { token: zoomer.token })).body.data.filter((t) => t.window);
+    expect(tasks.length).toBeGreaterThan(0);
+    for (const task of tasks) {
+      expect(Date.parse(task.window?.ends_at ?? "")).toBeGreaterThan(confirmedAt);
+      expect(task.window).toEqual({ starts_at: task.time_of_day?.starts_at, ends_at: task.time_of_day?.ends_at, local: expect.any(String) });
+    }
   });
 });
