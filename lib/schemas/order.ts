@@ -57,7 +57,10 @@ export const RequirementsSchema = z
     time_of_day: z
       .enum(TIMES_OF_DAY, { error: () => `Use one of ${TIMES_OF_DAY.join(", ")}.` })
       .optional()
-      .openapi({ description: "`daylight` (sun above the horizon), `midday` (within 2 h of solar noon), `evening` (from 1 h before sunset to 2 h after)." }),
+      .openapi({
+        description:
+          "`daylight` (sun above the horizon), `midday` (within 2 h of solar noon), `evening` (from 1 h before sunset to 2 h after). A recurring order's daily, weekly and event cycles are narrowed to that time at each location, so a cycle whose time has passed for the day runs on its next day (tomorrow, next week).",
+      }),
     minimum_crowd: z
       .enum(CROWD_LEVELS, { error: () => `Use one of ${CROWD_LEVELS.join(", ")}.` })
       .optional()
