@@ -3507,7 +3507,7 @@ export interface components {
              */
             minimum_crowd?: "low" | "moderate" | "high";
             /**
-             * @description `daylight` (sun above the horizon), `midday` (within 2 h of solar noon), `evening` (from 1 h before sunset to 2 h after).
+             * @description `daylight` (sun above the horizon), `midday` (within 2 h of solar noon), `evening` (from 1 h before sunset to 2 h after). A recurring order's daily, weekly and event cycles are narrowed to that time at each location, so a cycle whose time has passed for the day runs on its next day (tomorrow, next week).
              * @enum {string}
              */
             time_of_day?: "daylight" | "midday" | "evening";
