@@ -6,29 +6,14 @@
 import { useId, useState } from "react";
 import { fieldAria, inputClasses, TextArea, TextInput } from "@/components/ui/field";
 import { ErrorList, StepField as Field } from "./step-field";
-import type { DraftLocation, OrderDraftBody } from "../order-draft-schema";
-import {
-  ANGLE_DESCRIPTIONS,
-  ANGLE_LABELS,
-  ANGLES,
-  CATEGORIES,
-  CATEGORY_DESCRIPTIONS,
-  CATEGORY_LABELS,
-  CATEGORY_REQUIREMENTS,
-  CROWD_LABELS,
-  SUGGESTED_ANGLES,
-  TIME_OF_DAY_LABELS,
-  type Angle,
-  type Category,
-  type CrowdLevel,
-  type TimeOfDay,
-} from "../types";
+import type { DraftLocation, OrderDraftBody } from "@/lib/orders/draft";
+import { ANGLE_DESCRIPTIONS, ANGLE_LABELS, ANGLES, CATEGORIES, CATEGORY_DESCRIPTIONS, CATEGORY_LABELS, CATEGORY_REQUIREMENTS, CROWD_LABELS, SUGGESTED_ANGLES, TIME_OF_DAY_LABELS, type Angle, type Category, type CrowdLevel, type TimeOfDay } from "@/lib/orders/vocabulary";
 import { errorsOfStep, messagesAt, stepProblems, type FieldErrors } from "../wizard-steps";
 import { useDraft, type InitialDraft } from "./draft-store";
 import { WizardFrame } from "./wizard-frame";
 
 function orderedAngles(category: Category | undefined): Angle[] {
-  if (!category) return ANGLES;
+  if (!category) return [...ANGLES];
   const suggested: readonly Angle[] = SUGGESTED_ANGLES[category];
   return [...suggested, ...ANGLES.filter((a) => !suggested.includes(a))];
 }

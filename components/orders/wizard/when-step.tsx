@@ -4,13 +4,14 @@
 // weather — with the recurrence in words and the price per cycle as the order interface quotes
 // them while the form changes (the dates of the next cycles come with the placed order).
 import { useEffect, useId, useState } from "react";
-import { quoteOrderDraft } from "@/app/(dashboard)/orders/actions";
+import { quoteOrderDraft } from "@/lib/dashboard/order-actions";
 import { Button } from "@/components/ui/button";
 import { fieldAria, inputClasses } from "@/components/ui/field";
 import { ErrorList, StepField as Field } from "./step-field";
-import type { DraftRecurring } from "../order-draft-schema";
+import type { DraftRecurring } from "@/lib/orders/draft";
 import { formatMoney } from "../order-progress";
-import { WEEKDAYS, type QuotePreview } from "../types";
+import { WEEKDAYS } from "@/lib/orders/recurrence-rule";
+import type { QuotePreview } from "../types";
 import { errorsOfStep, messagesAt, stepOfPointer, stepProblems, type FieldErrors } from "../wizard-steps";
 import { useDraft, type InitialDraft } from "./draft-store";
 import { WizardFrame } from "./wizard-frame";

@@ -7,7 +7,7 @@ import { and, eq, gt, gte, inArray, lt, lte, or, sql } from "drizzle-orm";
 import { assignments, orders } from "@/lib/db/schema";
 import { bearingDeg, distanceM } from "@/lib/geo/bearing";
 import { localParts } from "@/lib/geo/time-zone";
-import { ANGLE_DESCRIPTIONS, TIMES_OF_DAY, type Angle, type TimeOfDay } from "@/lib/schemas/order";
+import { ANGLE_DESCRIPTIONS, TIMES_OF_DAY, type Angle, type TimeOfDay } from "@/lib/orders/vocabulary";
 import { sunWindowOn } from "@/lib/service/orders/schedule";
 import type { ServiceContext } from "@/lib/service/context";
 import { ApiError, notFound } from "@/lib/service/errors";

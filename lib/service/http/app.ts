@@ -10,7 +10,7 @@ import type { ZodError } from "zod";
 import { SCOPES } from "@/lib/auth/scopes";
 import { log } from "@/lib/log";
 import { ADMIN_BASE_PATH, API_BASE_PATH, CDN_BASE_PATH, ORDERS_BASE_PATH, type ServiceContext } from "@/lib/service/context";
-import { ApiError, fieldPointer, problemResponse, type FieldError } from "@/lib/service/errors";
+import { ApiError, problemResponse, validationFailed, type FieldError } from "@/lib/service/errors";
 import { createServiceMetrics } from "@/lib/service/metrics/service-metrics";
 import { ObjectNotFoundError, StorageError } from "@/lib/service/storage/object-store";
 import { requireAdmin } from "./middleware/require-admin";
@@ -37,33 +37,9 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
 
 const TARGET_LOCATION: Record<string, FieldError["in"]> = { json: "body", form: "body", query: "query", param: "path", header: "header" };
 
-function toFieldErrors(error: ZodError, target: string): FieldError[] {
-  const location = TARGET_LOCATION[target] ?? "body";
-  // zod runs length checks (an array's max items) even on a value of the wrong type (a string):
-  // where a member has the wrong type, that is the one thing to say about it.
-  const wrongType = new Set(error.issues.filter((i) => i.code === "invalid_type").map((i) => i.path.join("\u0000")));
-  const issues = error.issues.filter((i) => i.code === "invalid_type" || !wrongType.has(i.path.join("\u0000")));
-  return issues.flatMap((issue): FieldError[] => {
-    const path = issue.path.map(String);
-    const pointerOf = (segments: string[]) => fieldPointer(segments, location);
-    if (issue.code === "unrecognized_keys") {
-      return issue.keys.map((key) => ({
-        pointer: pointerOf([...path, key]),
-        message: `"${key}" cannot be set here: it is read-only or unknown.`,
-        in: location,
-        code: "unrecognized_field",
-      }));
-    }
-    return [{ pointer: pointerOf(path), message: issue.message, in: location, code: issue.code }];
-  });
-}
-
 const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
   if (!result.success) {
-    const error = result.error as ZodError;
-    throw new ApiError(422, "validation_failed", "The request is not valid; see errors[].", {
-      errors: toFieldErrors(error, result.target),
-    });
+    throw validationFailed(result.error as ZodError, TARGET_LOCATION[result.target] ?? "body");
   }
   // Every validated input passes here, whatever the route: refuse what PostgreSQL cannot store.
   assertStorableInput(result.data, TARGET_LOCATION[result.target] ?? "body");

@@ -6,7 +6,8 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { assignments, images, missions, orderCycles, orders, payments } from "@/lib/db/schema";
-import type { Angle, Quote } from "@/lib/schemas/order";
+import type { Angle } from "@/lib/orders/vocabulary";
+import type { Quote } from "@/lib/schemas/order";
 import { signImageUrl } from "@/lib/service/cdn/signed-url";
 import type { ServiceContext } from "@/lib/service/context";
 import { recordEvent } from "@/lib/service/events/record-event";

@@ -13,18 +13,14 @@ import {
   isValidTimeZone,
   localParts,
   parseLocalDate,
-  parseLocalTime,
   timeZoneAt,
   utcMs,
   zonedTimeToUtc,
 } from "@/lib/geo/time-zone";
 import { sunWindow, type SunPeriod } from "@/lib/geo/sun";
+import { FREQUENCIES, SEASONS, WEEKDAYS, parseDayOfMonth, parseTimeWindow, type Frequency, type Season } from "@/lib/orders/recurrence-rule";
 
-export const FREQUENCIES = ["daily", "weekly", "monthly"] as const;
-export const SEASONS = ["all_year", "summer_only", "winter_only"] as const;
-
-export type Frequency = (typeof FREQUENCIES)[number];
-export type Season = (typeof SEASONS)[number];
+export { FREQUENCIES, SEASONS, parseDayOfMonth, parseTimeWindow, type Frequency, type Season };
 
 export interface RecurrenceRule {
   frequency: Frequency;
@@ -83,32 +79,6 @@ const DISPATCH_LEAD_MS = 24 * 3_600_000;
 
 /** Event dates may lie from the location's local today up to this many days ahead (two years). */
 export const EVENT_DATE_HORIZON_DAYS = 2 * 365;
-
-/** "HH:MM-HH:MM" → its parts, or null when malformed (24:00, and a zero-length window, included). */
-export function parseTimeWindow(
-  s: string,
-): { start: string; end: string; crossesMidnight: boolean } | null {
-  const m = /^(\d{2}:\d{2})-(\d{2}:\d{2})$/.exec(s);
-  if (!m) return null;
-  const [, start = "", end = ""] = m;
-  const a = parseLocalTime(start);
-  const b = parseLocalTime(end);
-  if (!a || !b) return null;
-  const startMin = a.hour * 60 + a.minute;
-  const endMin = b.hour * 60 + b.minute;
-  if (startMin === endMin) return null;
-  return { start, end, crossesMidnight: endMin < startMin };
-}
-
-/** "15th", "1st", "15" or 15 → 15; null when not a day-of-month (1–31). The spec sends ordinals. */
-export function parseDayOfMonth(value: string | number): number | null {
-  const m =
-    typeof value === "string"
-      ? /^\s*(\d{1,2})(st|nd|rd|th)?\s*$/i.exec(value)
-      : null;
-  const n = typeof value === "number" ? value : Number(m?.[1] ?? NaN);
-  return Number.isInteger(n) && n >= 1 && n <= 31 ? n : null;
-}
 
 /** Every problem with a rule, as sentences a partner can act on; empty when the rule is usable. */
 export function validateRule(rule: RecurrenceRule): string[] {
@@ -377,15 +347,6 @@ interface Context {
   anchorMonth: number;
 }
 
-const WEEKDAYS = [
-  "Monday",
-  "Tuesday",
-  "Wednesday",
-  "Thursday",
-  "Friday",
-  "Saturday",
-  "Sunday",
-];
 const MONTHS = [
   "Jan",
   "Feb",

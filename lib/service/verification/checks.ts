@@ -14,7 +14,7 @@ import { nearestSunset, solarNoon, sunAltitudeDeg, sunriseSunset, SUNRISE_ALTITU
 import { localParts, zonedTimeToUtc } from "@/lib/geo/time-zone";
 import type { ExifSummary } from "@/lib/photos/read-exif";
 import type { QaCheck } from "@/lib/schemas/qa";
-import type { Angle, Category, CROWD_LEVELS, TimeOfDay } from "@/lib/schemas/order";
+import type { Angle, Category, CROWD_LEVELS, TimeOfDay } from "@/lib/orders/vocabulary";
 import { parseTimeWindow } from "@/lib/service/orders/schedule";
 import { reasonsFrom } from "@/lib/service/qa/checks";
 

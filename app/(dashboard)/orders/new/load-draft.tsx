@@ -5,7 +5,7 @@ import "server-only";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
-import { OrderDraftBodySchema, type OrderDraftBody } from "@/components/orders/order-draft-schema";
+import { OrderDraftBodySchema, type OrderDraftBody } from "@/lib/orders/draft";
 import type { InitialDraft } from "@/components/orders/wizard/draft-store";
 import { STEP_LABELS, type WizardStep } from "@/components/orders/wizard-steps";
 import { buttonClasses } from "@/components/ui/button";

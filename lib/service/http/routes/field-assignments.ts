@@ -1,7 +1,8 @@
 // The zoomer side of orders: tasks (assignments) near where they stand, taking one, giving it
 // back, and submitting its photo.
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { AngleSchema, TIMES_OF_DAY } from "@/lib/schemas/order";
+import { AngleSchema } from "@/lib/schemas/order";
+import { TIMES_OF_DAY } from "@/lib/orders/vocabulary";
 import { SubmissionSchema } from "@/lib/schemas/submission";
 import { assertReservedBy, getFieldAssignment, listFieldAssignments, releaseAssignment, takeAssignment } from "@/lib/service/assignments/field-assignments";
 import { ApiError } from "@/lib/service/errors";

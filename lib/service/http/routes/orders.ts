@@ -5,20 +5,7 @@ import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { ORDER_STATUSES, webhookEndpoints } from "@/lib/db/schema";
 import { MissionSchema } from "@/lib/schemas/mission";
-import {
-  CancelOrderSchema,
-  ConfirmOrderSchema,
-  CreateOrderSchema,
-  DeliveredPhotoSchema,
-  DeliverySecretRevealSchema,
-  DeliverySecretSchema,
-  DeliveryTestResultSchema,
-  DeliveryTestSchema,
-  OrderListQuerySchema,
-  OrderSchema,
-  QuoteSchema,
-  ScheduleSchema,
-} from "@/lib/schemas/order";
+import { CancelOrderSchema, ConfirmOrderSchema, CreateOrderSchema, DeliveredPhotoSchema, DeliverySecretRevealSchema, DeliverySecretSchema, DeliveryTestResultSchema, DeliveryTestSchema, OrderListQuerySchema, OrderSchema, QuoteSchema, ScheduleSchema } from "@/lib/schemas/order";
 import { DeliverySchema } from "@/lib/schemas/webhook";
 import { ORDERS_BASE_PATH } from "@/lib/service/context";
 import { ApiError, notFound } from "@/lib/service/errors";
@@ -27,10 +14,11 @@ import { cancelOrder, setOrderPaused } from "@/lib/service/orders/change-order";
 import { authenticatePayment, confirmOrder } from "@/lib/service/orders/confirm-order";
 import { createOrder } from "@/lib/service/orders/create-order";
 import { createDeliverySecret, getDeliverySecretInfo, rotateDeliverySecret } from "@/lib/service/orders/delivery-secret";
-import { listOrderRows, getOrderRow } from "@/lib/service/orders/order-rows";
-import { getOrder, listOrderAssignments, listOrderMissions, listOrderPhotos, orderSchedule, orderView } from "@/lib/service/orders/order-views";
+import { getOrderRow } from "@/lib/service/orders/order-rows";
+import { getOrder, listOrderAssignments, listOrderMissions, listOrderPhotos, listOrders, orderSchedule } from "@/lib/service/orders/order-views";
 import { createDraft, deleteDraft, getDraft, listDrafts, saveDraft } from "@/lib/service/orders/order-drafts";
 import { prepareOrder, previewCycles, quoteOrder } from "@/lib/service/orders/quote-order";
+import { placeOrder } from "@/lib/service/orders/place-order";
 import { requestRetake } from "@/lib/service/orders/request-retake";
 import { testDeliveryUrl } from "@/lib/service/orders/test-delivery-url";
 import { parseStatusFilter } from "@/lib/service/query-filters";
@@ -498,6 +486,47 @@ const draftRoutes = {
   }),
 };
 
+const PlaceDraftSchema = z
+  .strictObject({
+    version: z.number().int().min(1).max(2_147_483_647).openapi({ description: "The draft version that was reviewed; 412 `draft_changed` when it has been saved since." }),
+    payment_method: z.literal("card", { error: () => 'Use "card": the organisation\'s card on file.' }).openapi({ example: "card" }),
+    payment_method_id: z.string().max(100).optional().openapi({ description: "Test mode only: charge this test payment method instead of the card on file." }),
+  })
+  .openapi("PlaceOrderDraft");
+
+const PlacedOrderSchema = z
+  .object({
+    order: OrderSchema,
+    created: z.boolean().openapi({ description: "false when the draft had been placed before (a repeated request): its order is answered." }),
+    payment: z
+      .discriminatedUnion("status", [
+        z.object({ status: z.literal("paid") }),
+        z.object({
+          status: z.literal("not_paid"),
+          code: z.string().openapi({ description: "Why: `payment_failed`, `payment_action_required`, `plan_quota_exceeded`, `order_expired`, …" }),
+          detail: z.string(),
+        }),
+      ])
+      .openapi({ description: "`paid`: the order is under way. `not_paid`: the order exists unpaid; confirm it again (`POST /orders/{id}/confirm`) once the reason is dealt with." }),
+  })
+  .openapi("PlacedOrder");
+
+const placeDraftRoute = createRoute({
+  method: "post",
+  path: "/drafts/{id}/place",
+  operationId: "placeOrderDraft",
+  tags,
+  summary: "Place and pay the order a draft stands for",
+  description:
+    "The wizard's last step in one request: creates the order from the draft (422 pointing at the draft's member when it is not a valid order), links it to the draft, and confirms and pays it with the card on file. " +
+    "A draft placed before answers its order (`created: false`), paying it only if it is still unpaid, so a repeated request never makes a second order or a second charge. " +
+    "An order that could not be paid is answered 200 with `payment.status = not_paid` and the reason.",
+  security: orderSecurity("orders:write"),
+  middleware: [write, jsonBody, idempotency] as const,
+  request: { params: DraftIdParam, headers: IdempotencyHeader, body: json(PlaceDraftSchema) },
+  responses: { 200: withReplay(PlacedOrderSchema, "The order and whether it was paid."), ...errorResponses(400, 404, 409, 412, 413, 415, 422) },
+});
+
 const retakeRoute = createRoute({
   method: "post",
   path: "/orders/{id}/photos/{photo_id}/retake",
@@ -543,15 +572,8 @@ export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listRoute, async (c) => {
     const { ctx, orderCaller } = c.var;
     const query = c.req.valid("query");
-    const { rows, total } = await listOrderRows(ctx.db, orderCaller.orgId, {
-      statuses: parseStatusFilter(query.status, ORDER_STATUSES, null),
-      clientReference: query.client_reference,
-      createdSince: query.created_since,
-      page: query.page,
-      perPage: query.per_page,
-    });
-    const data = await Promise.all(rows.map((row) => orderView(ctx, row)));
-    return c.json({ data, meta: { total, page: query.page, per_page: query.per_page } }, 200);
+    const filters = { statuses: parseStatusFilter(query.status, ORDER_STATUSES, null), clientReference: query.client_reference, createdSince: query.created_since, page: query.page, perPage: query.per_page };
+    return c.json(await listOrders(ctx, { orgId: orderCaller.orgId, filters }), 200);
   });
 
   // GET /orders/:id – one order
@@ -691,6 +713,13 @@ export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
       if (!Number.isInteger(expected)) throw new ApiError(422, "validation_failed", "If-Match must be a draft version.", { errors: [{ pointer: "if-match", in: "header", message: 'Use the version, e.g. "3".' }] });
     }
     return c.json(await saveDraft(c.var.ctx, c.var.orderCaller.orgId, c.req.valid("param").id, c.req.valid("json"), expected), 200);
+  });
+
+  // POST /drafts/:id/place – create, link and pay the draft's order in one request
+  app.openapi(placeDraftRoute, async (c) => {
+    const { version, payment_method_id } = c.req.valid("json");
+    const placed = await placeOrder(c.var.ctx, { caller: c.var.orderCaller, draftId: c.req.valid("param").id, version, paymentMethodId: payment_method_id });
+    return c.json(placed, 200);
   });
 
   // DELETE /drafts/:id – discard
