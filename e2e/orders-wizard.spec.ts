@@ -354,6 +354,8 @@ test("a recurring weekly order through the wizard: map clicks, a CSV with a bad 
   // here with the organisation's API key (names and coordinates as the map and the CSV gave them).
   await wizard.goNext("review");
   await expect(wizard.quote).toBeVisible();
+  // The review names the day the first cycle falls on, as the When step listed it.
+  await expect(page.getByTestId("first-cycle").locator("time")).toHaveAttribute("datetime", previewDates[0] ?? "");
   const locations = [];
   await wizard.stepLink("Locations").click();
   await wizard.expectStep("locations");

@@ -73,6 +73,19 @@ export function windowPhase(window: { starts_at: string; ends_at: string }, nowM
   return nowMs < Date.parse(window.ends_at) ? "open" : "closed";
 }
 
+const TIME_OF_DAY_NAMES: Record<string, string> = { daylight: "Daylight", midday: "Midday", evening: "Evening" };
+
+/**
+ * The order's time of day as the zoomer reads it: "Daylight: 07:22–16:40 Rome time", with the day
+ * when asked ("…, Sat 28 Nov"), or why there is none ("Daylight: the sun does not rise here that day").
+ */
+export function timeOfDayText(timeOfDay: { requirement: string; local_date: string; local: string | null }, timeZone: string, { withDay = false } = {}): string {
+  const name = TIME_OF_DAY_NAMES[timeOfDay.requirement] ?? angleLabel(timeOfDay.requirement);
+  if (timeOfDay.local === null) return `${name}: the sun allows no time for it here on ${formatLocalStamp(`${timeOfDay.local_date} 00:00`).replace(/, 00:00$/, "")}`;
+  const day = withDay ? `, ${formatLocalStamp(`${timeOfDay.local_date} 00:00`).replace(/, 00:00$/, "")}` : "";
+  return `${name}: ${timeOfDay.local} ${zoneLabel(timeZone)}${day}`;
+}
+
 /** "Europe/Rome" → "Rome time"; the zone's city is what a zoomer on the spot recognises. */
 export function zoneLabel(timeZone: string): string {
   const city = timeZone.split("/").pop()?.replaceAll("_", " ");

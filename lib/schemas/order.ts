@@ -44,7 +44,10 @@ export const RequirementsSchema = z
     time_of_day: z
       .enum(TIMES_OF_DAY, { error: () => `Use one of ${TIMES_OF_DAY.join(", ")}.` })
       .optional()
-      .openapi({ description: "`daylight` (sun above the horizon), `midday` (within 2 h of solar noon), `evening` (from 1 h before sunset to 2 h after)." }),
+      .openapi({
+        description:
+          "`daylight` (sun above the horizon), `midday` (within 2 h of solar noon), `evening` (from 1 h before sunset to 2 h after). A recurring order's daily, weekly and event cycles are narrowed to that time at each location, so a cycle whose time has passed for the day runs on its next day (tomorrow, next week).",
+      }),
     minimum_crowd: z
       .enum(CROWD_LEVELS, { error: () => `Use one of ${CROWD_LEVELS.join(", ")}.` })
       .optional()
@@ -117,12 +120,16 @@ export const RecurringSchema = z
         description: "Local time at each location, HH:MM-HH:MM. An end before the start means the window runs past midnight (\"22:00-02:00\").",
         example: "18:00-21:00",
       }),
-    event_nights_only: z.boolean().optional().openapi({ description: "Cycles only on the dates in `event_dates`." }),
+    event_nights_only: z.boolean().optional().openapi({ description: "Cycles only on the dates in `event_dates` (those the season and a weekly order's `day_of_week` allow)." }),
     event_dates: z
       .array(z.string().max(10).regex(DATE, "Use YYYY-MM-DD.").refine(isRealDate, "Not a calendar date."))
       .max(MAX_EVENT_DATES)
       .optional()
-      .openapi({ description: "Local dates of the events (YYYY-MM-DD), with `event_nights_only`.", example: ["2027-06-12", "2027-06-13"] }),
+      .openapi({
+        description:
+          "Local dates of the events (YYYY-MM-DD), with `event_nights_only`. Each date lies from today to two years ahead (730 days), read in each location's local date; a date outside that is refused with 422 at create and quote, pointing at it. The season and, for a weekly order that names one, `day_of_week` still apply: the dates they exclude get no cycle, and an order left with no cycle to run (every date excluded, or today's window already closed) is refused with 422 pointing at the member that empties it (`/recurring/season`, `/recurring/day_of_week`, `/recurring/event_dates/{i}`).",
+        example: ["2027-06-12", "2027-06-13"],
+      }),
     pause_conditions: z
       .strictObject({ weather_extreme: z.boolean().optional() })
       .optional()

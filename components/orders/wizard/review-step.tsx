@@ -12,12 +12,14 @@ import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { formatMoney } from "../order-progress";
 import { ANGLE_LABELS, CATEGORY_LABELS } from "@/lib/orders/vocabulary";
-import type { Quote } from "../types";
+import type { Quote, QuotePreview } from "../types";
 import { describePointer, STEP_LABELS, stepHref, stepOfPointer, stepProblems, WIZARD_STEPS, type FieldErrors, type WizardStep } from "../wizard-steps";
 import { useDraft, type InitialDraft } from "./draft-store";
 import { WizardFrame } from "./wizard-frame";
 
-export type ServerQuote = { ok: true; quote: Quote } | { ok: false; error: string; fieldErrors: FieldErrors };
+export type ServerQuote = { ok: true; quote: QuotePreview } | { ok: false; error: string; fieldErrors: FieldErrors };
+
+const CYCLE_DAY = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
 const PLAN_LABELS: Record<string, string> = { developer: "Developer", business: "Business", enterprise: "Enterprise" };
 
@@ -141,6 +143,13 @@ export function ReviewStep({ initial, serverQuote }: { initial: InitialDraft; se
         </Choice>
         <Choice label="When" step="when" draftId={draft.id}>
           {quote?.schedule ?? (body.recurring?.enabled ? "Recurring" : "Once, as soon as possible")}
+          {/* The day the first cycle falls on if paid now: a window already closed today moves it on. */}
+          {quote?.next_cycles?.[0] ? (
+            <span data-testid="first-cycle">
+              {" "}
+              — first cycle <time dateTime={quote.next_cycles[0].local_date}>{CYCLE_DAY.format(new Date(`${quote.next_cycles[0].local_date}T00:00:00Z`))}</time> (local date)
+            </span>
+          ) : null}
         </Choice>
         <Choice label="Delivery" step="delivery" draftId={draft.id}>
           {body.delivery?.webhook_url ? `Dashboard and ${body.delivery.webhook_url}` : "Dashboard only"}

@@ -29,7 +29,8 @@ export interface CreateOrderOptions {
 /** Creates the order and answers its representation from what was written (no read-back). */
 export async function createOrder(ctx: ServiceContext, caller: { orgId: string; plan: Plan }, input: CreateOrderInput, options: CreateOrderOptions = {}): Promise<Order> {
   const { orgId } = caller;
-  const prepared = prepareOrder(input);
+  const now = new Date();
+  const prepared = prepareOrder(input, now);
   const webhookUrl = await checkedDeliveryUrl(ctx, input);
   if (webhookUrl) {
     const [org] = await ctx.db.select({ secret: organisations.orderDeliverySecret }).from(organisations).where(eq(organisations.id, orgId)).limit(1);
@@ -39,7 +40,6 @@ export async function createOrder(ctx: ServiceContext, caller: { orgId: string; 
       });
     }
   }
-  const now = new Date();
   const quote = await quoteOrder(ctx, caller, prepared, now);
   const id = createId("order");
   return ctx.db.transaction(async (tx) => {

@@ -10,10 +10,12 @@ import { createId } from "@/lib/ids/create-id";
 import type { CreateOrderInput, Quote, Requirements } from "@/lib/schemas/order";
 import type { ServiceContext } from "@/lib/service/context";
 import { ApiError } from "@/lib/service/errors";
+import { checkedDeliveryUrl } from "./check-delivery-url";
 import { computeQuote, mergeRequirements } from "./compute-quote";
 import { UNCONFIRMED } from "./order-states";
 import { PLAN_TERMS, monthStart } from "./plans";
 import { getPriceList } from "./price-list";
+import { nextOrderCycles, orderScheduleProblems, type ScheduledLocation } from "./order-schedule";
 import { recurrenceRuleOf } from "./recurrence";
 import { validateRule, type RecurrenceRule } from "./schedule";
 
@@ -32,7 +34,13 @@ export interface PreparedOrder {
   rule: RecurrenceRule | null;
 }
 
-export function prepareOrder(input: CreateOrderInput): PreparedOrder {
+/**
+ * The body checked as a whole at `now`: a recurrence must be valid, keep its event dates within
+ * today … two years ahead, and leave at least one cycle to run — an order that can never be
+ * dispatched is refused here rather than charged at confirmation (422, pointing at the member
+ * that empties the schedule).
+ */
+export function prepareOrder(input: CreateOrderInput, now: Date): PreparedOrder {
   const rule = recurrenceRuleOf(input.recurring);
   if (rule) {
     const problems = validateRule(rule);
@@ -50,8 +58,30 @@ export function prepareOrder(input: CreateOrderInput): PreparedOrder {
     timeZone: timeZoneAt(location.coordinates.lat, location.coordinates.lng),
     requirements: mergeRequirements(input.requirements, location.requirements),
   }));
+  if (rule) {
+    const problems = orderScheduleProblems(rule, scheduledLocations(locations), now);
+    if (problems.length > 0) {
+      const dates = problems.every((p) => p.kind === "date_window");
+      throw new ApiError(422, "validation_failed", dates ? "Event dates run from today to two years ahead; see errors[]." : "The schedule has no cycle left to run; see errors[].", {
+        errors: problems.map(({ pointer, message }) => ({ pointer, in: "body" as const, message })),
+      });
+    }
+  }
   return { input, locations, rule };
 }
+
+function scheduledLocations(locations: PreparedLocation[]): ScheduledLocation[] {
+  return locations.map((l) => ({ id: l.location_id, lat: l.lat, lng: l.lng, timeZone: l.timeZone, requirements: l.requirements }));
+}
+
+/** A recurring order's next `count` cycles as they would fall if it were confirmed at `now`; null for a one-off order. */
+export function previewCycles(prepared: PreparedOrder, now: Date, count: number): { index: number; local_date: string; dispatch_at: string }[] | null {
+  if (!prepared.rule) return null;
+  return nextOrderCycles(prepared.rule, scheduledLocations(prepared.locations), { from: now, count, anchor: now })
+    .slice(0, count)
+    .map((cycle) => ({ index: cycle.index, local_date: cycle.localDate, dispatch_at: cycle.dispatchAt.toISOString() }));
+}
+
 
 /**
  * The plan's monthly quota counts photos that are or were going to be delivered, so money given
@@ -101,4 +131,17 @@ export async function quoteOrder(ctx: ServiceContext, { orgId, plan }: { orgId: 
     photosUsedThisMonth: used,
     now,
   });
+}
+
+/**
+ * POST /orders/quote: what the order would cost and, for a recurring order, its next `cycles`
+ * cycles if confirmed now. Validates as create does (the schedule, the delivery URL); creates
+ * nothing.
+ */
+export async function quoteOrderPreview(ctx: ServiceContext, options: { caller: { orgId: string; plan: Plan }; input: CreateOrderInput; cycles: number }) {
+  const now = new Date();
+  const prepared = prepareOrder(options.input, now);
+  await checkedDeliveryUrl(ctx, options.input);
+  const quote = await quoteOrder(ctx, options.caller, prepared, now);
+  return { ...quote, next_cycles: previewCycles(prepared, now, options.cycles) };
 }

@@ -9,7 +9,7 @@
  */
 import { angularDifferenceDeg, bearingDeg, compassPointName, distanceM, normaliseDeg } from "@/lib/geo/bearing";
 import { trueHeading, type DirectionRef } from "@/lib/geo/declination";
-import { nearestSunset, solarNoon, sunAltitudeDeg, sunriseSunset, SUNRISE_ALTITUDE_DEG } from "@/lib/geo/sun";
+import { nearestSunset, solarNoon, sunAltitudeDeg, sunriseSunset, SUNRISE_ALTITUDE_DEG, TIME_OF_DAY_RULES } from "@/lib/geo/sun";
 import { localParts, zonedTimeToUtc } from "@/lib/geo/time-zone";
 import type { ExifSummary } from "@/lib/photos/read-exif";
 import type { QaCheck } from "@/lib/schemas/qa";
@@ -86,16 +86,6 @@ export const VERIFICATION_THRESHOLDS: Record<Category, VerificationThresholds> =
   // Stadiums and arenas: the gates and their queues can be 100 m from the venue's centre point.
   event_venue_status: { ...BASE_THRESHOLDS, locationRadiusM: 100 },
 };
-
-/** The order's time-of-day words, as the API documents them (RequirementsSchema.time_of_day). */
-export const TIME_OF_DAY_RULES = {
-  /** `midday`: within this many hours of solar noon. */
-  middayHours: 2,
-  /** `evening`: from this many hours before sunset… */
-  eveningBeforeSunsetHours: 1,
-  /** …to this many hours after it. */
-  eveningAfterSunsetHours: 2,
-} as const;
 
 /** How long an analyser may take before its checks are recorded as not evaluated. */
 export const ANALYSIS_TIMEOUT_MS = 15_000;

@@ -2071,6 +2071,17 @@ export interface components {
             /** @enum {string} */
             status: "open" | "reserved" | "submitted" | "verified" | "failed" | "given_up" | "cancelled";
             submission_id: string | null;
+            /** @description The order's time of day (daylight, midday, evening) as times at this place: photos outside it are rejected. */
+            time_of_day: {
+                ends_at: string | null;
+                /** @description "07:22–16:40" in the place's local time; null when the sun allows no time that day. */
+                local: string | null;
+                /** @description The local day the times are for: the task's window's day, or for work without a window today (tomorrow once today's has passed). */
+                local_date: string;
+                /** @enum {string} */
+                requirement: "daylight" | "midday" | "evening";
+                starts_at: string | null;
+            } | null;
             /** @description After your photo is verified: each check, and what to do differently for a retake. */
             verification: {
                 ai_checks: {
@@ -3110,14 +3121,14 @@ export interface components {
             /** @description false makes the order one-off (the other members are then ignored). */
             enabled: boolean;
             /**
-             * @description Local dates of the events (YYYY-MM-DD), with `event_nights_only`.
+             * @description Local dates of the events (YYYY-MM-DD), with `event_nights_only`. Each date lies from today to two years ahead (730 days), read in each location's local date; a date outside that is refused with 422 at create and quote, pointing at it. The season and, for a weekly order that names one, `day_of_week` still apply: the dates they exclude get no cycle, and an order left with no cycle to run (every date excluded, or today's window already closed) is refused with 422 pointing at the member that empties it (`/recurring/season`, `/recurring/day_of_week`, `/recurring/event_dates/{i}`).
              * @example [
              *       "2027-06-12",
              *       "2027-06-13"
              *     ]
              */
             event_dates?: string[];
-            /** @description Cycles only on the dates in `event_dates`. */
+            /** @description Cycles only on the dates in `event_dates` (those the season and a weekly order's `day_of_week` allow). */
             event_nights_only?: boolean;
             /** @enum {string} */
             frequency?: "daily" | "weekly" | "monthly";
@@ -3157,7 +3168,7 @@ export interface components {
              */
             minimum_crowd?: "low" | "moderate" | "high";
             /**
-             * @description `daylight` (sun above the horizon), `midday` (within 2 h of solar noon), `evening` (from 1 h before sunset to 2 h after).
+             * @description `daylight` (sun above the horizon), `midday` (within 2 h of solar noon), `evening` (from 1 h before sunset to 2 h after). A recurring order's daily, weekly and event cycles are narrowed to that time at each location, so a cycle whose time has passed for the day runs on its next day (tomorrow, next week).
              * @enum {string}
              */
             time_of_day?: "daylight" | "midday" | "evening";

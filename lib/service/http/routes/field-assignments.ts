@@ -2,6 +2,7 @@
 // back, and submitting its photo.
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { AngleSchema } from "@/lib/schemas/order";
+import { TIMES_OF_DAY } from "@/lib/orders/vocabulary";
 import { SubmissionSchema } from "@/lib/schemas/submission";
 import { assertReservedBy, getFieldAssignment, listFieldAssignments, releaseAssignment, takeAssignment } from "@/lib/service/assignments/field-assignments";
 import { ApiError } from "@/lib/service/errors";
@@ -27,6 +28,16 @@ export const FieldAssignmentSchema = z
     attempt: z.number().int().openapi({ description: "0 for the first photo, then 1–3 for retakes." }),
     instructions: z.array(z.string()).openapi({ description: "For a retake: what to do differently." }),
     window: z.object({ starts_at: z.string(), ends_at: z.string(), local: z.string() }).nullable().openapi({ description: "When to shoot, in UTC and in the place's local time." }),
+    time_of_day: z
+      .object({
+        requirement: z.enum(TIMES_OF_DAY),
+        local_date: z.string().openapi({ description: "The local day the times are for: the task's window's day, or for work without a window today (tomorrow once today's has passed)." }),
+        starts_at: z.string().nullable(),
+        ends_at: z.string().nullable(),
+        local: z.string().nullable().openapi({ description: "\"07:22–16:40\" in the place's local time; null when the sun allows no time that day." }),
+      })
+      .nullable()
+      .openapi({ description: "The order's time of day (daylight, midday, evening) as times at this place: photos outside it are rejected." }),
     deadline_at: z.string(),
     deadline_local: z.string(),
     reserved_until: z.string().nullable().openapi({ description: "Your reservation, when you hold it." }),

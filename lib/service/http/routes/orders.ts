@@ -11,14 +11,12 @@ import { ApiError, validationFailed } from "@/lib/service/errors";
 import { exportOrderPhotos } from "@/lib/service/export/export-order-photos";
 import { cancelOrder, setOrderPaused } from "@/lib/service/orders/change-order";
 import { authenticatePayment, confirmOrder } from "@/lib/service/orders/confirm-order";
-import { checkedDeliveryUrl } from "@/lib/service/orders/check-delivery-url";
 import { createOrder } from "@/lib/service/orders/create-order";
 import { createDeliverySecret, getDeliverySecretInfo, rotateDeliverySecret } from "@/lib/service/orders/delivery-secret";
 import { listOrderDeliveries, redeliverOrderDelivery } from "@/lib/service/orders/order-deliveries";
 import { getOrder, listOrderAssignments, listOrderMissions, listOrderPhotos, listOrders, orderSchedule } from "@/lib/service/orders/order-views";
 import { createDraft, deleteDraft, getDraft, listDrafts, saveDraft } from "@/lib/service/orders/order-drafts";
-import { nextOrderCycles } from "@/lib/service/orders/order-schedule";
-import { prepareOrder, quoteOrder } from "@/lib/service/orders/quote-order";
+import { quoteOrderPreview } from "@/lib/service/orders/quote-order";
 import { placeOrder } from "@/lib/service/orders/place-order";
 import { PriceListSchema, getPriceList } from "@/lib/service/orders/price-list";
 import { requestRetake } from "@/lib/service/orders/request-retake";
@@ -570,21 +568,7 @@ const retakeRoute = createRoute({
 export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
   // POST /orders/quote – price an order without creating it
   app.openapi(quoteRoute, async (c) => {
-    const body = c.req.valid("json");
-    const prepared = prepareOrder(body);
-    await checkedDeliveryUrl(c.var.ctx, body);
-    const now = new Date();
-    const quote = await quoteOrder(c.var.ctx, callerWithPlan(c), prepared, now);
-    const cycles = prepared.rule
-      ? nextOrderCycles(
-          prepared.rule,
-          prepared.locations.map((l) => ({ id: l.location_id, lat: l.lat, lng: l.lng, timeZone: l.timeZone })),
-          { from: now, count: QUOTE_PREVIEW_CYCLES, anchor: now },
-        )
-          .slice(0, QUOTE_PREVIEW_CYCLES)
-          .map((cycle) => ({ index: cycle.index, local_date: cycle.localDate, dispatch_at: cycle.dispatchAt.toISOString() }))
-      : null;
-    return c.json({ ...quote, next_cycles: cycles }, 200);
+    return c.json(await quoteOrderPreview(c.var.ctx, { caller: callerWithPlan(c), input: c.req.valid("json"), cycles: QUOTE_PREVIEW_CYCLES }), 200);
   });
 
   // POST /orders – create an order (pending_confirmation)

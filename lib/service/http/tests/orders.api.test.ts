@@ -98,7 +98,8 @@ describe("validation", () => {
   });
 
   it("accepts a window past midnight and says so in the schedule", async () => {
-    const order = await createOrder(api, partner.apiKey, { recurring: { enabled: true, frequency: "daily", time_window: "22:00-02:00" } });
+    // No time of day: a daylight order between 22:00 and 02:00 in Florence has no cycle at all (refused).
+    const order = await createOrder(api, partner.apiKey, { requirements: { angles: ["front", "entrance"] }, recurring: { enabled: true, frequency: "daily", time_window: "22:00-02:00" } });
     const schedule = await api.request<{ cycles: { windows: { crosses_midnight: boolean; local_window: string }[] }[] }>("GET", `${ORDERS}/orders/${order.id}/schedule?count=2`, { token: partner.apiKey });
     expect(schedule.status, schedule.text).toBe(200);
     expect(schedule.body.cycles[0]?.windows[0]).toMatchObject({ crosses_midnight: true, local_window: "22:00-02:00" });
