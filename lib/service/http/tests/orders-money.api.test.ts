@@ -84,7 +84,9 @@ afterEach(() => {
 });
 
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
-const eventOrder = (dates: string[]) => ({ recurring: { enabled: true, event_nights_only: true, event_dates: dates, time_window: "18:00-21:00" } });
+// Evening event nights, with no time of day: a December evening in Florence has no daylight, and
+// an order asking for it is refused at create (issue 22, item 3).
+const eventOrder = (dates: string[]) => ({ requirements: { angles: ["front" as const, "entrance" as const] }, recurring: { enabled: true, event_nights_only: true, event_dates: dates, time_window: "18:00-21:00" } });
 const getOrder = async (key: string, id: string) => (await api.request<Order>("GET", `${ORDERS}/orders/${id}`, { token: key })).body;
 
 /** An order created while its event date was ahead, whose date has passed since (as a stale order's would). */
