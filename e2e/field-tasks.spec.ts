@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
 import { makePhoto } from "@/lib/demo/make-photo";
 import { distanceM } from "@/lib/geo/bearing";
-import { sunWindowOn } from "@/lib/service/orders/schedule";
+import { sunWindowOn } from "@/lib/service/orders/cycles/cycle-calendar";
 import { FieldTasksPage } from "./pages/field-tasks-page";
 import { bearer } from "./support/api";
 import { describeViolations, expectNoSeriousViolations } from "./support/axe";

@@ -1,6 +1,6 @@
 // The words of a recurrence rule and how its written forms are read: frequencies, seasons, a
 // local time window "HH:MM-HH:MM" and a day of the month ("15th"). Pure: the API's schema, the
-// scheduler (lib/service/orders/schedule) and the wizard's "when" step share them.
+// scheduler (lib/service/orders/cycles/cycle-calendar) and the wizard's "when" step share them.
 import { parseLocalTime } from "@/lib/geo/calendar";
 
 export const FREQUENCIES = ["daily", "weekly", "monthly"] as const;

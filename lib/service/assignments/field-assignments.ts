@@ -8,7 +8,7 @@ import { assignments, orders } from "@/lib/db/schema";
 import { bearingDeg, distanceM } from "@/lib/geo/bearing";
 import { localParts } from "@/lib/geo/time-zone";
 import { ANGLE_DESCRIPTIONS, TIMES_OF_DAY, type Angle, type TimeOfDay } from "@/lib/orders/vocabulary";
-import { sunWindowOn } from "@/lib/service/orders/schedule";
+import { sunWindowOn } from "@/lib/service/orders/cycles/cycle-calendar";
 import type { ServiceContext } from "@/lib/service/context";
 import { ApiError, notFound } from "@/lib/service/errors";
 import { recordEvent } from "@/lib/service/events/record-event";

@@ -4,10 +4,10 @@
 import type { Plan } from "@/lib/db/schema";
 import type { Category } from "@/lib/orders/vocabulary";
 import type { Quote, RecurringInput, Requirements } from "@/lib/schemas/order";
-import { describeRule } from "./schedule";
+import { describeRule } from "./cycles/cycle-calendar";
 import { PLAN_TERMS } from "./plans";
 import type { PriceList } from "./price-list";
-import { recurrenceRuleOf } from "./recurrence";
+import { recurrenceRuleOf } from "./cycles/recurrence-rule-of";
 
 export interface PricedLocation {
   location_id: string;

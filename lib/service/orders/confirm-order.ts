@@ -29,14 +29,14 @@ import { recordEvent } from "@/lib/service/events/record-event";
 import { enqueueJob } from "@/lib/service/jobs/queue";
 import type { ChargeOutcome } from "@/lib/service/payments/payment-provider";
 import { isTestPaymentMethod } from "@/lib/service/payments/test-card-processor";
-import { dispatchCycle } from "./dispatch-cycle";
+import { dispatchCycle } from "./cycles/dispatch-cycle";
 import { getOrderLocations, getOrderRow, type OrderRow, type PaymentRow } from "./order-rows";
-import { nextOrderCycles } from "./order-schedule";
+import { nextOrderCycles } from "./cycles/order-cycles";
 import { assertAction, canDo } from "./order-states";
 import { PLAN_TERMS } from "./plans";
 import { photosUsedThisMonth } from "./quote-order";
-import { recurrenceRuleOf } from "./recurrence";
-import { ORDERS_QUEUE, pausesInExtremeWeather, runCycleInTx } from "./run-order-cycle";
+import { recurrenceRuleOf } from "./cycles/recurrence-rule-of";
+import { ORDERS_QUEUE, pausesInExtremeWeather, runCycleInTx } from "./cycles/run-due-cycle";
 import { chargeInFlight, openCharge, refundUndispatchedCycles, settleCharge, submitCharge } from "./take-payment";
 
 /** A charge record younger than this is a confirmation still talking to the processor; older, one that crashed. */

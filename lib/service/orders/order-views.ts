@@ -9,10 +9,10 @@ import { serializeMission } from "@/lib/service/missions/serialize-mission";
 import { deliveredPhotoRecord } from "./deliver-location";
 import type { Db } from "@/lib/db/client";
 import { getOrderLocations, getOrderRow, listOrderRows, loadOrderExtras, serializeOrder, type ListOrderFilters, type OrderRow } from "./order-rows";
-import { nextOrderCycles } from "./order-schedule";
-import { recurrenceRuleOf } from "./recurrence";
-import { nextCycleOf } from "./run-order-cycle";
-import { describeRule } from "./schedule";
+import { nextOrderCycles } from "./cycles/order-cycles";
+import { recurrenceRuleOf } from "./cycles/recurrence-rule-of";
+import { nextCycleOf } from "./cycles/run-due-cycle";
+import { describeRule } from "./cycles/cycle-calendar";
 
 /** The representations of these orders, read from `db` (a snapshot's transaction, for consistency). */
 export async function orderViews(ctx: ServiceContext, db: Db, rows: readonly OrderRow[]): Promise<Order[]> {

@@ -15,9 +15,9 @@ import { computeQuote, mergeRequirements } from "./compute-quote";
 import { UNCONFIRMED } from "./order-states";
 import { PLAN_TERMS, monthStart } from "./plans";
 import { getPriceList } from "./price-list";
-import { nextOrderCycles, orderScheduleProblems, type ScheduledLocation } from "./order-schedule";
-import { recurrenceRuleOf } from "./recurrence";
-import { validateRule, type RecurrenceRule } from "./schedule";
+import { nextOrderCycles, orderScheduleProblems, type ScheduledLocation } from "./cycles/order-cycles";
+import { recurrenceRuleOf } from "./cycles/recurrence-rule-of";
+import { validateRule, type RecurrenceRule } from "./cycles/cycle-calendar";
 
 export interface PreparedLocation {
   location_id: string;

@@ -14,7 +14,7 @@ import { localParts, zonedTimeToUtc } from "@/lib/geo/time-zone";
 import type { ExifSummary } from "@/lib/photos/read-exif";
 import type { QaCheck } from "@/lib/schemas/qa";
 import type { Angle, Category, CROWD_LEVELS, TimeOfDay } from "@/lib/orders/vocabulary";
-import { parseTimeWindow } from "@/lib/service/orders/schedule";
+import { parseTimeWindow } from "@/lib/service/orders/cycles/cycle-calendar";
 import { reasonsFrom } from "@/lib/service/qa/checks";
 
 export const VERIFICATION_CHECKS = ["location_match", "angle_match", "time_of_day", "quality", "obstruction", "minimum_crowd", "brand_match"] as const;

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { orders, payments } from "@/lib/db/schema";
 import type { Order, Quote } from "@/lib/schemas/order";
 import { expireOrders } from "@/lib/service/orders/change-order";
-import { runCycleInTx } from "@/lib/service/orders/run-order-cycle";
+import { runCycleInTx } from "@/lib/service/orders/cycles/run-due-cycle";
 import type { ChargeRequest } from "@/lib/service/payments/payment-provider";
 import { expectProblem, pointersOf } from "./assertions";
 import { TestClient } from "./client";

@@ -12,7 +12,7 @@ import { startTestService, type TestService } from "./harness";
 import { ORDERS, confirm, createOrder, orderPartner } from "./orders-client";
 import { Receiver, verifies } from "./receiver";
 import { expireOrders } from "@/lib/service/orders/change-order";
-import { runOrderCycle } from "@/lib/service/orders/run-order-cycle";
+import { runOrderCycle } from "@/lib/service/orders/cycles/run-due-cycle";
 import { pollUntil } from "./poll-until";
 
 let service: TestService;

@@ -14,7 +14,7 @@ import { VERIFICATION_THRESHOLDS } from "@/lib/service/verification/checks";
 import { recordEvent } from "@/lib/service/events/record-event";
 import { serializeMission } from "@/lib/service/missions/serialize-mission";
 import { validateBounds } from "@/lib/service/missions/validate-bounds";
-import type { OrderLocationRow, OrderRow } from "./order-rows";
+import type { OrderLocationRow, OrderRow } from "../order-rows";
 
 
 export interface CycleWindow {

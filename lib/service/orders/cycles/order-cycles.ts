@@ -3,7 +3,7 @@
 // each location's local time, and a location out of season simply has no cycle N. A location that
 // asks for a time of day has its windows narrowed to the sun's at its own place.
 import type { SunPeriod } from "@/lib/geo/sun";
-import { cycleAt, nextCycles, scheduleProblems, type Cycle, type RecurrenceRule, type ScheduleProblem } from "./schedule";
+import { cycleAt, nextCycles, scheduleProblems, type Cycle, type RecurrenceRule, type ScheduleProblem } from "./cycle-calendar";
 
 export interface LocationCycle {
   locationId: string;

@@ -12,7 +12,7 @@ import {
   type Cycle,
   type RecurrenceRule,
   type Where,
-} from "./schedule";
+} from "./cycle-calendar";
 
 const ROME = { lat: 41.9028, lng: 12.4964 };
 const NEW_YORK = { lat: 40.7128, lng: -74.006 };

@@ -20,12 +20,12 @@ import { log } from "@/lib/log";
 import { extremeWeather, type ExtremeWeather } from "@/lib/service/weather/extreme-weather";
 import { weatherProvider } from "@/lib/service/weather/weather-provider";
 import { dispatchCycle } from "./dispatch-cycle";
-import { getOrderLocations, type OrderLocationRow, type OrderRow } from "./order-rows";
-import { locationCycles, nextOrderCycles, orderCycleAt, type OrderCycle } from "./order-schedule";
-import { PLAN_TERMS } from "./plans";
-import { photosUsedThisMonth } from "./quote-order";
-import { recurrenceRuleOf } from "./recurrence";
-import { chargeOrder, hasPaidCycle, refundOrder, refundUndispatchedCycles } from "./take-payment";
+import { getOrderLocations, type OrderLocationRow, type OrderRow } from "../order-rows";
+import { locationCycles, nextOrderCycles, orderCycleAt, type OrderCycle } from "./order-cycles";
+import { PLAN_TERMS } from "../plans";
+import { photosUsedThisMonth } from "../quote-order";
+import { recurrenceRuleOf } from "./recurrence-rule-of";
+import { chargeOrder, hasPaidCycle, refundOrder, refundUndispatchedCycles } from "../take-payment";
 
 export const ORDERS_QUEUE = "orders";
 
