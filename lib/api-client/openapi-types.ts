@@ -2112,6 +2112,15 @@ export interface components {
             name: string;
             prefix: string;
         };
+        AssignmentVerification: {
+            ai_checks: {
+                [key: string]: components["schemas"]["RecordedCheck"];
+            };
+            /** @description What the zoomer is told for a retake. */
+            instructions: string[];
+            /** @enum {string} */
+            status: "approved" | "rejected";
+        } | null;
         AuthenticatePayment: {
             authenticated: boolean;
         };
@@ -2691,7 +2700,7 @@ export interface components {
             updated_at: string;
         };
         OrderAssignment: {
-            angle: string;
+            angle: components["schemas"]["Angle"];
             /** @description 0, then 1–3 for retakes. */
             attempt: number;
             created_at: string;
@@ -2707,7 +2716,7 @@ export interface components {
             photo_id: string | null;
             /** @enum {string} */
             status: "open" | "reserved" | "submitted" | "verified" | "failed" | "given_up" | "cancelled";
-            verification?: unknown;
+            verification: components["schemas"]["AssignmentVerification"];
             zoomer_id: string | null;
         };
         OrderAssignmentAssignedEvent: {
@@ -3544,6 +3553,17 @@ export interface components {
                 /** @example 2026-11-27 */
                 local_date: string;
             }[] | null;
+        };
+        /** @description Also the measured `value`, the `threshold` and check-specific members. */
+        RecordedCheck: {
+            instruction: string | null;
+            message: string;
+            passed: boolean;
+            score: number;
+            /** @enum {string} */
+            status: "passed" | "failed" | "not_evaluated";
+        } & {
+            [key: string]: unknown;
         };
         Recurring: {
             /**

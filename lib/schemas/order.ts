@@ -360,6 +360,108 @@ export const ScheduleSchema = z
   })
   .openapi("OrderSchedule");
 
+
+// ----- the order's field work and drafts -----
+
+/** A check as verification records it: its verdict, score, measured value and threshold, words for the partner and the zoomer. */
+export const RecordedCheckSchema = z
+  .object({
+    status: z.enum(["passed", "failed", "not_evaluated"]),
+    passed: z.boolean(),
+    score: z.number(),
+    message: z.string(),
+    instruction: z.string().nullable(),
+  })
+  .catchall(z.unknown())
+  .openapi("RecordedCheck", { description: "Also the measured `value`, the `threshold` and check-specific members." });
+
+export const AssignmentVerificationSchema = z
+  .object({
+    status: z.enum(["approved", "rejected"]),
+    ai_checks: z.record(z.string(), RecordedCheckSchema),
+    instructions: z.array(z.string()).openapi({ description: "What the zoomer is told for a retake." }),
+  })
+  .openapi("AssignmentVerification");
+
+/** A quote answered before anything exists: the quote an order would keep, and a recurring order's next cycles as they would fall if confirmed now. */
+export const QuotePreviewSchema = QuoteSchema.extend({
+  next_cycles: z
+    .array(
+      z.object({
+        index: z.number().int(),
+        local_date: z.string().openapi({ example: "2026-11-27" }),
+        dispatch_at: z.string().openapi({ description: "When the cycle would be dispatched (UTC)." }),
+      }),
+    )
+    .nullable()
+    .openapi({ description: "Recurring orders: the next cycles if the order were confirmed now (up to 4; GET /orders/{id}/schedule has the real ones). null for one-off orders." }),
+}).openapi("QuotePreview");
+
+export const OrderAssignmentSchema = z
+  .object({
+    id: z.string(),
+    mission_id: z.string(),
+    location_id: z.string(),
+    cycle_index: z.number().int(),
+    angle: AngleSchema,
+    attempt: z.number().int().openapi({ description: "0, then 1–3 for retakes." }),
+    status: z.enum(["open", "reserved", "submitted", "verified", "failed", "given_up", "cancelled"]),
+    late: z.boolean().openapi({ description: "The deadline passed before the photo was verified; the task stays on offer." }),
+    deadline_at: z.string(),
+    zoomer_id: z.string().nullable(),
+    photo_id: z.string().nullable(),
+    instructions: z.array(z.string()),
+    verification: AssignmentVerificationSchema.nullable(),
+    delivered_at: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .openapi("OrderAssignment");
+
+export const DraftSchema = z
+  .object({
+    id: z.string().openapi({ example: "drf_06h0…" }),
+    body: z.record(z.string(), z.unknown()).openapi({ description: "The create-order body so far (validated when it is priced or placed)." }),
+    step: z.string().nullable(),
+    version: z.number().int().openapi({ description: "Send it back as If-Match: \"<version>\" to save over exactly this version." }),
+    order_id: z.string().nullable().openapi({ description: "The order placed from this draft, once there is one." }),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .openapi("OrderDraft");
+
+export const DraftInputSchema = z
+  .strictObject({
+    body: z.record(z.string(), z.unknown()).openapi({ description: "A create-order body in progress (at most MAX_BODY_BYTES as JSON)." }),
+    step: z.string().max(50).optional(),
+    order_id: z.string().max(100).optional(),
+  })
+  .openapi("OrderDraftInput");
+
+export const PlaceDraftSchema = z
+  .strictObject({
+    version: z.number().int().min(1).max(2_147_483_647).openapi({ description: "The draft version that was reviewed; 412 `draft_changed` when it has been saved since." }),
+    payment_method: z.literal("card", { error: () => 'Use "card": the organisation\'s card on file.' }).openapi({ example: "card" }),
+    payment_method_id: z.string().max(100).optional().openapi({ description: "Test mode only: charge this test payment method instead of the card on file." }),
+  })
+  .openapi("PlaceOrderDraft");
+
+export const PlacedOrderSchema = z
+  .object({
+    order: OrderSchema,
+    created: z.boolean().openapi({ description: "false when the draft had been placed before (a repeated request): its order is answered." }),
+    payment: z
+      .discriminatedUnion("status", [
+        z.object({ status: z.literal("paid") }),
+        z.object({
+          status: z.literal("not_paid"),
+          code: z.string().openapi({ description: "Why: `payment_failed`, `payment_action_required`, `plan_quota_exceeded`, `order_expired`, …" }),
+          detail: z.string(),
+        }),
+      ])
+      .openapi({ description: "`paid`: the order is under way. `not_paid`: the order exists unpaid; confirm it again (`POST /orders/{id}/confirm`) once the reason is dealt with." }),
+  })
+  .openapi("PlacedOrder");
+
 export const DeliveredPhotoSchema = z
   .object({
     photo_id: z.string().openapi({ example: "img_06h0…" }),

@@ -3,6 +3,8 @@
 // to do differently), and taking, giving back and listing their own. A reservation lasts a limited
 // time and then the assignment is back in the pool; a zoomer holds a few at most, so nobody can
 // hoard a location.
+import type { z } from "zod";
+import type { AssignmentVerificationSchema } from "@/lib/schemas/order";
 import { and, eq, gt, gte, inArray, lt, lte, or, sql } from "drizzle-orm";
 import { assignments, orders } from "@/lib/db/schema";
 import { bearingDeg, distanceM } from "@/lib/geo/bearing";
@@ -18,12 +20,8 @@ export const MAX_RESERVATIONS_PER_ZOOMER = 6;
 
 export type AssignmentRow = typeof assignments.$inferSelect;
 
-/** What verification stores on an assignment (lib/service/orders/verify-assignment.ts). */
-export interface StoredVerification {
-  status: "approved" | "rejected";
-  ai_checks: Record<string, { status: string; passed: boolean; score: number; message: string; instruction: string | null } & Record<string, unknown>>;
-  instructions: string[];
-}
+/** What verification stores on an assignment (lib/service/orders/verify-assignment.ts), as the API shows it. */
+export type StoredVerification = z.infer<typeof AssignmentVerificationSchema>;
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
