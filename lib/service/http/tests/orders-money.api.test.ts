@@ -83,6 +83,19 @@ afterEach(() => {
   delete (processor() as unknown as Record<string, unknown>).charge;
 });
 
+/** An order whose confirmation died after the processor took the money (the charge record left processing). */
+async function orderChargedThenCrashed(key: string): Promise<Order> {
+  const order = await createOrder(api, key);
+  const charge = realCharge();
+  processor().charge = async (request) => {
+    await charge(request);
+    throw new Error("the process died after the processor answered");
+  };
+  expect((await confirm(api, key, order.id)).status).toBe(500);
+  delete (processor() as unknown as Record<string, unknown>).charge;
+  return order;
+}
+
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 // Evening event nights, with no time of day: a December evening in Florence has no daylight, and
 // an order asking for it is refused at create (issue 22, item 3).
@@ -237,14 +250,7 @@ describe("confirm: expiry committed, payment outside the lock (item 7)", () => {
 
   it("so does the expiry sweep, when nobody comes back after such a crash", async () => {
     const own = await orderPartner(api);
-    const order = await createOrder(api, own.apiKey);
-    const charge = realCharge();
-    processor().charge = async (request) => {
-      await charge(request);
-      throw new Error("the process died after the processor answered");
-    };
-    expect((await confirm(api, own.apiKey, order.id)).status).toBe(500);
-    delete (processor() as unknown as Record<string, unknown>).charge;
+    const order = await orderChargedThenCrashed(own.apiKey);
     await db().update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, order.id));
     await expireOrders(service.runtime.ctx);
     expect(await getOrder(own.apiKey, order.id)).toMatchObject({ status: "expired", amount_charged_cents: order.quote.total_cents, amount_refunded_cents: order.quote.total_cents });
@@ -252,14 +258,7 @@ describe("confirm: expiry committed, payment outside the lock (item 7)", () => {
 
   it("a cancel after such a crash gets the money back", async () => {
     const own = await orderPartner(api);
-    const order = await createOrder(api, own.apiKey);
-    const charge = realCharge();
-    processor().charge = async (request) => {
-      await charge(request);
-      throw new Error("the process died after the processor answered");
-    };
-    expect((await confirm(api, own.apiKey, order.id)).status).toBe(500);
-    delete (processor() as unknown as Record<string, unknown>).charge;
+    const order = await orderChargedThenCrashed(own.apiKey);
     const res = await api.request<Order>("POST", `${ORDERS}/orders/${order.id}/cancel`, { token: own.apiKey });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ status: "cancelled", amount_charged_cents: order.quote.total_cents, amount_refunded_cents: order.quote.total_cents });
