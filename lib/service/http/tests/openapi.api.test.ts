@@ -26,6 +26,7 @@ interface SecurityScheme {
 // A type alias (not an interface) so the document is assignable to the validator's Record<string, unknown>.
 type OpenApiDocument = {
   openapi: string;
+  info: { contact?: { name?: string; url?: string; email?: string } };
   paths: Record<string, Record<string, Operation>>;
   components: { securitySchemes: Record<string, SecurityScheme>; schemas: Record<string, { required?: string[] }> };
 };
@@ -94,7 +95,7 @@ function operation(method: string, path: string): Operation {
 
 describe("GET /api/v1/openapi.json", () => {
   it("names a support contact without a link back to the reference itself; the configured support page or address when there is one", async () => {
-    const contact = (doc.info as { contact?: { name?: string; url?: string } }).contact;
+    const contact = doc.info.contact;
     expect(contact?.name).toBe("Photo Missions API support");
     expect(contact?.url).toBeUndefined();
     for (const [supportUrl, expected] of [
@@ -104,7 +105,7 @@ describe("GET /api/v1/openapi.json", () => {
       const other = await startTestService({ supportUrl });
       try {
         const res = await new TestClient(other).request<OpenApiDocument>("GET", "/api/v1/openapi.json");
-        expect((res.body.info as { contact?: object }).contact).toEqual({ name: "Photo Missions API support", ...expected });
+        expect(res.body.info.contact).toEqual({ name: "Photo Missions API support", ...expected });
       } finally {
         await other.close();
       }
