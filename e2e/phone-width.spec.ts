@@ -6,6 +6,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
+import { DocsPage } from "./pages/docs-page";
 import { FieldTasksPage } from "./pages/field-tasks-page";
 import { OrderWizardPage } from "./pages/order-wizard-page";
 import { bearer } from "./support/api";
@@ -85,9 +86,12 @@ test("no dashboard page, wizard step or docs page scrolls sideways at 390 px; th
     await page.goto(path);
     await expectNoSidewaysScroll(page, path);
   }
-  await page.goto("/docs");
-  await expect(page.getByTestId("api-reference").getByRole("heading", { name: /^Missions\b/ })).toBeVisible({ timeout: 30_000 });
-  await expectNoSidewaysScroll(page, "/docs");
+  const docs = new DocsPage(page);
+  await docs.goto();
+  await docs.outlineOperation("POST", "/api/orders/v1/orders").click();
+  await expectNoSidewaysScroll(page, "/docs, an operation open");
+  await docs.openConsole();
+  await expectNoSidewaysScroll(page, "/docs, with the interactive console");
 
   // The credentials page: both tables scroll inside their own frames, the page does not.
   await page.goto("/settings/credentials");
