@@ -68,7 +68,7 @@ export function MissionDrawMap({
       <div className="flex flex-wrap items-start gap-3 border-b border-slate-200 bg-white px-3 py-2">
         {/* A fixed width: a longer or shorter hint must not reflow the row (and move the map). */}
         <DrawToolbar
-          className="w-full sm:w-[26rem]"
+          className="w-full sm:w-[30rem]"
           mode={mode}
           onModeChange={setMode}
           onUndo={draft.undo}
