@@ -1,11 +1,16 @@
 import type { NextConfig } from "next";
 // Validates the environment at build and start: a bad environment fails here, not at 3 a.m.
-import "./lib/env";
+import { env } from "./lib/env";
 
 const nextConfig: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "pg", "exifr", "sharp", "busboy", "tesseract.js"],
   poweredByHeader: false,
   reactStrictMode: true,
+  experimental: {
+    // Pages opened at another host than PUBLIC_ORIGIN (127.0.0.1, a LAN address) may still post
+    // actions from a PUBLIC_ORIGIN tab; proxy.ts accepts that origin, so Next must too.
+    serverActions: { allowedOrigins: [new URL(env.PUBLIC_ORIGIN).host] },
+  },
 };
 
 export default nextConfig;

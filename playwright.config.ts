@@ -3,7 +3,7 @@
 // Chromium is Debian's (/usr/bin/chromium): Playwright's own browsers cannot be downloaded here.
 import { rmSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { DATA_DIR, ORIGIN, PORT } from "./e2e/support/server";
+import { DATA_DIR, METRICS_TOKEN, ORIGIN, PORT } from "./e2e/support/server";
 
 const CI = Boolean(process.env.CI);
 
@@ -83,6 +83,8 @@ export default defineConfig({
       DATABASE_URL: "",
       ADMIN_TOKEN: "",
       NEXT_TELEMETRY_DISABLED: "1",
+      // Lets tests count the API requests a page caused (e2e/support/api.ts apiRequestCounts).
+      METRICS_TOKEN,
       // Webhook targets in the browser tests are closed ports on loopback: nothing they register
       // may send traffic off this machine. The port rule still holds (the refusal tests use it).
       WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
 import { makePhoto } from "@/lib/demo/make-photo";
 import { distanceM } from "@/lib/geo/bearing";
+import { sunWindowOn } from "@/lib/service/orders/cycles/cycle-calendar";
 import { FieldTasksPage } from "./pages/field-tasks-page";
 import { bearer } from "./support/api";
 import { describeViolations, expectNoSeriousViolations } from "./support/axe";
@@ -49,12 +50,12 @@ async function orderKey(operator: Operator): Promise<string> {
  * A one-off order for one place and one angle, created and confirmed (paid with the card on file)
  * through the order API. No time_of_day: the test must pass at any hour.
  */
-async function confirmedOrder(request: APIRequestContext, apiKey: string, place: { name: string } & LatLng) {
+async function confirmedOrder(request: APIRequestContext, apiKey: string, place: { name: string } & LatLng, timeOfDay?: "daylight") {
   const body = {
     client_reference: unique("e2e-field"),
     category: "cultural_exterior",
     description: "Façades near the demo location",
-    requirements: { angles: ["front"] },
+    requirements: { angles: ["front"], ...(timeOfDay ? { time_of_day: timeOfDay } : {}) },
     locations: [{ name: place.name, coordinates: { lat: place.lat, lng: place.lng } }],
   };
   const created = await request.post(`${ORDERS}/orders`, { headers: { ...bearer(apiKey), "idempotency-key": crypto.randomUUID() }, data: body });
@@ -216,6 +217,21 @@ test("far from any work, the zoomer's own location shows both lists empty, and t
   await page.keyboard.press("ArrowRight");
   await expect(missionsTab).toHaveAttribute("aria-selected", "true");
   await expect(page.getByText("No open missions nearby")).toBeVisible();
+});
+
+test("a daylight task states the sun's times in Rome time, and is not 'open now' once the sun has set", async ({ page, operator }) => {
+  const place = { name: unique("E2E Daylight"), lat: DEMO.lat - 0.0012, lng: DEMO.lng + 0.0015 };
+  await confirmedOrder(page.request, await orderKey(operator), place, "daylight");
+  const field = new FieldTasksPage(page);
+  await field.openTasksAtDemoLocation();
+  const light = field.task(place.name).getByTestId("task-time-of-day");
+  await expect(light).toHaveText(/^Daylight: \d\d:\d\d–\d\d:\d\d Rome time, \w{3} \d{1,2} \w{3} · (open now|opens .+)$/);
+  // Today's daylight in Florence, from the same sun the photo's check uses.
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" }).format(new Date());
+  const sun = sunWindowOn("daylight", today, { ...place, timeZone: "Europe/Rome" });
+  const now = Date.now();
+  if (sun && now >= sun.start.getTime() && now < sun.end.getTime()) await expect(light).toContainText("open now");
+  else await expect(light).not.toContainText("open now");
 });
 
 test("without a session the task routes answer 401", async ({ request }) => {

@@ -13,7 +13,7 @@ import { OrderPage } from "./pages/order-page";
 import { OrderWizardPage } from "./pages/order-wizard-page";
 import { OrdersListPage } from "./pages/orders-list-page";
 import { formatMoney } from "@/components/orders/order-progress";
-import { bearer } from "./support/api";
+import { apiRequestCounts, bearer } from "./support/api";
 import { expectNoSeriousViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { unique } from "./support/operator";
@@ -46,7 +46,7 @@ test.beforeEach(async ({ page, signIn }) => {
   await expect(page).toHaveURL(/\/missions(\?.*)?$/);
 });
 
-test("place an order through the wizard: map clicks, a CSV, angles, back and refresh, the quote, one order from a double click", async ({ page }) => {
+test("place an order through the wizard: map clicks, a CSV, angles, back and refresh, the quote, one order from a double click", async ({ page, request }) => {
   test.setTimeout(180_000);
   const wizard = new OrderWizardPage(page);
   const reference = unique("e2e-wizard");
@@ -135,9 +135,22 @@ test("place an order through the wizard: map clicks, a CSV, angles, back and ref
   await expect(wizard.placeOrder).toHaveText(`Place order and pay ${total}`);
   await shoot(page, "orders-wizard-5-review");
 
-  // A double click places one order, paid and in progress.
+  // A double click places one order, paid and in progress, in one request of the page to the
+  // server and one to the order interface (it was six: draft read and save, create, order read,
+  // confirm). The demo simulator orders through the API meanwhile, so only draft routes are counted.
+  const actionPosts: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && r.headers()["next-action"]) actionPosts.push(r.url());
+  });
+  const countsBefore = await apiRequestCounts(request);
   await wizard.placeOrder.dblclick();
   await expect(page).toHaveURL(/\/orders\/ord_[0-9a-z]+\?placed=1$/, { timeout: 30_000 });
+  const countsAfter = await apiRequestCounts(request);
+  const made = (route: string) => (countsAfter.get(route) ?? 0) - (countsBefore.get(route) ?? 0);
+  expect(actionPosts).toHaveLength(1);
+  expect(made("POST /api/orders/v1/drafts/:id/place")).toBe(1);
+  expect(made("GET /api/orders/v1/drafts/:id")).toBe(0);
+  expect(made("PUT /api/orders/v1/drafts/:id")).toBe(0);
   const orderPage = new OrderPage(page);
   const orderId = orderPage.orderId();
   await expect(orderPage.heading).toHaveText(reference);
@@ -341,6 +354,8 @@ test("a recurring weekly order through the wizard: map clicks, a CSV with a bad 
   // here with the organisation's API key (names and coordinates as the map and the CSV gave them).
   await wizard.goNext("review");
   await expect(wizard.quote).toBeVisible();
+  // The review names the day the first cycle falls on, as the When step listed it.
+  await expect(page.getByTestId("first-cycle").locator("time")).toHaveAttribute("datetime", previewDates[0] ?? "");
   const locations = [];
   await wizard.stepLink("Locations").click();
   await wizard.expectStep("locations");

@@ -52,6 +52,12 @@ const schema = z
     POINTS_CACHE_MB: z.coerce.number().int().min(0).default(256),
     MAX_IMAGE_PIXELS: positiveInt(100_000_000),
     CDN_URL_TTL_SECONDS: positiveInt(3600),
+    /**
+     * Base of the photo URLs the API hands out, when a CDN or another host serves this app's /cdn
+     * (it forwards `<CDN_URL>/images/…` to `/cdn/images/…`); default PUBLIC_ORIGIN/cdn. The pages
+     * allow its origin in their CSP.
+     */
+    CDN_URL: z.url({ protocol: /^https?$/ }).optional(),
     WEBHOOK_TIMEOUT_MS: positiveInt(10_000),
     WEBHOOK_ALLOW_PRIVATE_TARGETS: boolean,
     WEBHOOK_RETRY_SCALE: z.coerce.number().positive().max(1).default(1),
@@ -133,7 +139,8 @@ const schema = z
       raw.OIDC_ISSUER && raw.OIDC_CLIENT_ID && raw.OIDC_CLIENT_SECRET
         ? { issuer: raw.OIDC_ISSUER, clientId: raw.OIDC_CLIENT_ID, clientSecret: raw.OIDC_CLIENT_SECRET, name: raw.OIDC_NAME }
         : null;
-    return { ...raw, PUBLIC_ORIGIN: publicOrigin, DEMO_ENABLED: demo, OIDC: oidc };
+    const cdnUrl = (raw.CDN_URL ?? `${publicOrigin}/cdn`).replace(/\/$/, "");
+    return { ...raw, PUBLIC_ORIGIN: publicOrigin, CDN_URL: cdnUrl, DEMO_ENABLED: demo, OIDC: oidc };
   });
 
 export type Env = z.output<typeof schema>;

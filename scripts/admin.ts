@@ -11,55 +11,91 @@
 //   npm run admin -- org set-plan --org org_… --plan business
 //   npm run admin -- org set-card --org org_… --card pm_card_declined   (test mode)
 //   npm run admin -- api-key create --org org_… --name "reports" --access read_only
+//   npm run admin -- api-key list --org org_…
+//   npm run admin -- api-key revoke --org org_… --id key_…
 //   npm run admin -- delivery-secret rotate --org org_…          (prints the new secret once)
 //   npm run admin -- price-list get
 //   npm run admin -- price-list set --file prices.json
 //
 // Target: --url (default PUBLIC_ORIGIN); token: ADMIN_TOKEN, else <DATA_DIR>/admin-token.
+// `--help` prints the usage; an unknown command or option prints a usage error (exit 2).
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { env } from "@/lib/env";
+import { parseCliArgs } from "./cli-args";
 
 interface Command {
   method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
   path: (flags: Flags) => string;
   body?: (flags: Flags) => Record<string, unknown>;
   required: (keyof Flags)[];
+  /** Its options, in the usage (the required ones are listed from `required`). */
+  optional?: (keyof Flags)[];
+  summary: string;
 }
 
 const FLAG_NAMES = ["name", "plan", "org", "scopes", "id", "email", "password", "role", "url", "q", "card", "access", "file"] as const;
 type Flags = Partial<Record<(typeof FLAG_NAMES)[number], string>>;
 
 const COMMANDS: Record<string, Command> = {
-  "org create": { method: "POST", path: () => "/orgs", body: (f) => ({ name: f.name, ...(f.plan ? { plan: f.plan } : {}) }), required: ["name"] },
+  "org create": { summary: "create an organisation", method: "POST", path: () => "/orgs", body: (f) => ({ name: f.name, ...(f.plan ? { plan: f.plan } : {}) }), required: ["name"], optional: ["plan"] },
+  "org list": { summary: "organisations with their plan and the month's photo use", method: "GET", path: (f) => `/orgs?per_page=100${f.q ? `&q=${encodeURIComponent(f.q)}` : ""}`, required: [], optional: ["q"] },
+  "org set-plan": { summary: "change an organisation's plan", method: "PATCH", path: (f) => `/orgs/${encodeURIComponent(f.org ?? "")}`, body: (f) => ({ plan: f.plan }), required: ["org", "plan"] },
+  "org set-card": { summary: "the card on file (test mode)", method: "PATCH", path: (f) => `/orgs/${encodeURIComponent(f.org ?? "")}`, body: (f) => ({ card_on_file: f.card }), required: ["org", "card"] },
   "client create": {
+    summary: "partner API client credentials (printed once)",
     method: "POST",
     path: (f) => `/orgs/${encodeURIComponent(f.org ?? "")}/clients`,
     body: (f) => ({ name: f.name, scopes: (f.scopes ?? "").split(/[ ,]+/).filter(Boolean) }),
     required: ["org", "name", "scopes"],
   },
-  "client revoke": { method: "DELETE", path: (f) => `/clients/${encodeURIComponent(f.id ?? "")}`, required: ["id"] },
+  "client revoke": { summary: "revoke client credentials and their tokens", method: "DELETE", path: (f) => `/clients/${encodeURIComponent(f.id ?? "")}`, required: ["id"] },
   "user create": {
+    summary: "a dashboard user (role admin, editor or viewer)",
     method: "POST",
     path: (f) => `/orgs/${encodeURIComponent(f.org ?? "")}/users`,
     body: (f) => ({ email: f.email, password: f.password, role: f.role, ...(f.name ? { name: f.name } : {}) }),
     required: ["org", "email", "password", "role"],
+    optional: ["name"],
   },
   "api-key create": {
+    summary: "an order-interface API key (printed once)",
     method: "POST",
     path: (f) => `/orgs/${encodeURIComponent(f.org ?? "")}/api-keys`,
     body: (f) => ({ name: f.name, ...(f.access ? { access: f.access } : {}) }),
     required: ["org", "name"],
+    optional: ["access"],
   },
-  "org list": { method: "GET", path: (f) => `/orgs?per_page=100${f.q ? `&q=${encodeURIComponent(f.q)}` : ""}`, required: [] },
-  "org set-plan": { method: "PATCH", path: (f) => `/orgs/${encodeURIComponent(f.org ?? "")}`, body: (f) => ({ plan: f.plan }), required: ["org", "plan"] },
-  "org set-card": { method: "PATCH", path: (f) => `/orgs/${encodeURIComponent(f.org ?? "")}`, body: (f) => ({ card_on_file: f.card }), required: ["org", "card"] },
-  "delivery-secret rotate": { method: "POST", path: (f) => `/orgs/${encodeURIComponent(f.org ?? "")}/delivery-secret/rotate`, required: ["org"] },
-  "price-list get": { method: "GET", path: () => "/price-list", required: [] },
-  "price-list set": { method: "PUT", path: () => "/price-list", body: (f) => readJsonFile(f.file ?? ""), required: ["file"] },
-  "zoomer create": { method: "POST", path: () => "/zoomers", body: (f) => ({ name: f.name }), required: ["name"] },
+  "api-key list": { summary: "an organisation's API keys (prefixes only)", method: "GET", path: (f) => `/orgs/${encodeURIComponent(f.org ?? "")}/api-keys`, required: ["org"] },
+  "api-key revoke": {
+    summary: "revoke an API key: it stops working at once",
+    method: "DELETE",
+    path: (f) => `/orgs/${encodeURIComponent(f.org ?? "")}/api-keys/${encodeURIComponent(f.id ?? "")}`,
+    required: ["org", "id"],
+  },
+  "delivery-secret rotate": { summary: "a new order-delivery secret (printed once)", method: "POST", path: (f) => `/orgs/${encodeURIComponent(f.org ?? "")}/delivery-secret/rotate`, required: ["org"] },
+  "price-list get": { summary: "the price list", method: "GET", path: () => "/price-list", required: [] },
+  "price-list set": { summary: "replace the price list with a JSON file", method: "PUT", path: () => "/price-list", body: (f) => readJsonFile(f.file ?? ""), required: ["file"] },
+  "zoomer create": { summary: "a field contributor with credentials (printed once)", method: "POST", path: () => "/zoomers", body: (f) => ({ name: f.name }), required: ["name"] },
 };
+
+const USAGE = [
+  "Usage: npm run admin -- <command> [options]",
+  "",
+  "Operator commands over the running app's operator API; each prints the answer as JSON.",
+  "",
+  "Commands:",
+  ...Object.entries(COMMANDS).map(([name, c]) => {
+    const options = [...c.required.map((k) => `--${k} …`), ...(c.optional ?? []).map((k) => `[--${k} …]`)].join(" ");
+    return `  ${`${name} ${options}`.padEnd(62)} ${c.summary}`;
+  }),
+  "",
+  "Options for every command:",
+  "  --url <origin>   the app (default PUBLIC_ORIGIN); the token is ADMIN_TOKEN, else DATA_DIR/admin-token",
+  "  --help, -h       this help",
+  "",
+  "Exit codes: 0 done, 1 the app refused or could not be reached, 2 usage error.",
+].join("\n");
 
 function fail(message: string, code = 2): never {
   process.stderr.write(`${JSON.stringify({ error: message })}\n`);
@@ -84,16 +120,11 @@ function adminToken(): string {
 }
 
 async function main() {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: Object.fromEntries(
-      FLAG_NAMES.map((k) => [k, { type: "string" as const }]),
-    ),
-  });
+  const { values, positionals } = parseCliArgs(process.argv.slice(2), { usage: USAGE, strings: FLAG_NAMES, allowPositionals: true });
   const flags = values as Flags;
   const key = positionals.slice(0, 2).join(" ");
   const command = COMMANDS[key];
-  if (!command) fail(`Unknown command "${key}". Commands: ${Object.keys(COMMANDS).join("; ")}.`);
+  if (!command) fail(key ? `Unknown command "${key}". Run with --help for the commands.` : "No command given. Run with --help for the commands.");
   const missing = command.required.filter((k) => !flags[k]);
   if (missing.length > 0) fail(`"${key}" needs ${missing.map((m) => `--${m}`).join(", ")}.`);
 

@@ -14,6 +14,7 @@ import { getRequestListener } from "@hono/node-server";
 import next from "next";
 import { env } from "@/lib/env";
 import { bridgeEncoding } from "@/lib/http/encoding-bridge";
+import { dropUntrustedForwardedHeaders } from "@/lib/http/forwarded-headers";
 import { isNextStaticPath, nextStaticDir, nextStaticFile } from "@/lib/http/next-static";
 import { log } from "@/lib/log";
 import { isMapAssetPath, mapAssetResponse } from "@/lib/map/map-assets-handler";
@@ -61,6 +62,8 @@ async function serveNextStatic(req: IncomingMessage, res: ServerResponse): Promi
 }
 
 function sendToNext(req: IncomingMessage, res: ServerResponse): void {
+  // A server action's CSRF check compares Origin with X-Forwarded-Host: only a proxy of ours may set it.
+  dropUntrustedForwardedHeaders(req.headers, env.TRUST_PROXY);
   handleWithNext(req, res).catch((error: unknown) => {
     log.error("next request failed", { path: req.url?.split("?")[0] }, error);
     if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });

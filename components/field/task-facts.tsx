@@ -4,7 +4,7 @@
 import { RelativeTime } from "@/components/ui/local-time";
 import { formatRelative } from "@/components/ui/format-time";
 import { useNow } from "@/components/ui/use-now";
-import { formatStamp, formatWindow, windowPhase, zoneLabel } from "./task-format";
+import { formatStamp, formatWindow, timeOfDayText, windowPhase, zoneLabel } from "./task-format";
 import type { FieldTask } from "./types";
 
 export function TaskWhen({ task, compact = false }: { task: FieldTask; compact?: boolean }) {
@@ -19,10 +19,22 @@ export function TaskWhen({ task, compact = false }: { task: FieldTask; compact?:
             {formatWindow(task.window, style)} ({zone})
             <WindowPhase window={task.window} />
           </>
+        ) : task.time_of_day ? (
+          "Before the deadline, at the time of day below"
         ) : (
           "Any time of day"
         )}
       </dd>
+      {task.time_of_day && (
+        <>
+          <dt className="font-medium text-slate-500">Light</dt>
+          <dd data-testid="task-time-of-day">
+            {timeOfDayText(task.time_of_day, task.location.time_zone, { withDay: !task.window })}
+            {/* A cycle's window is already the sun's, so its phase above says it; one-off work says it here. */}
+            {!task.window && task.time_of_day.starts_at && task.time_of_day.ends_at && <WindowPhase window={{ starts_at: task.time_of_day.starts_at, ends_at: task.time_of_day.ends_at }} />}
+          </dd>
+        </>
+      )}
       <dt className="font-medium text-slate-500">Deadline</dt>
       <dd>
         {formatStamp(task.deadline_at, style) ?? task.deadline_local} ({zone})

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { angleLabel, formatClock, formatDistance, formatStamp, formatWindow, namedChecks, spokenDistance, windowPhase, zoneLabel } from "./task-format";
+import { angleLabel, formatClock, formatDistance, formatStamp, formatWindow, namedChecks, spokenDistance, timeOfDayText, windowPhase, zoneLabel } from "./task-format";
 
 describe("task text", () => {
   it("formats distances as a sign would, and in words", () => {
@@ -72,5 +72,26 @@ describe("task text", () => {
       ["Clear view", "not_evaluated"],
       ["New check", "passed"],
     ]);
+  });
+});
+
+describe("the order's time of day on the task card", () => {
+  it("states the requirement as times at the place, with the day when asked", () => {
+    const daylight = { requirement: "daylight", local_date: "2026-11-27", local: "07:22–16:40" };
+    expect(timeOfDayText(daylight, "Europe/Rome")).toBe("Daylight: 07:22–16:40 Rome time");
+    expect(timeOfDayText({ ...daylight, local_date: "2026-11-28" }, "Europe/Rome", { withDay: true, locale: "en-GB" })).toBe("Daylight: 07:22–16:40 Rome time, Sat 28 Nov");
+    expect(timeOfDayText({ requirement: "evening", local_date: "2026-06-21", local: null }, "Arctic/Longyearbyen", { locale: "en-GB" })).toBe("Evening: the sun allows no time for it here on Sun 21 Jun");
+  });
+
+  it("writes the sun's times in the zoomer's locale, as every other time on the page", () => {
+    const daylight = { requirement: "daylight", local_date: "2026-11-27", local: "07:22–16:40", starts_at: "2026-11-27T06:22:00.000Z", ends_at: "2026-11-27T15:40:00.000Z" };
+    expect(timeOfDayText(daylight, "Europe/Rome", { locale: "en-GB" })).toBe("Daylight: 07:22–16:40 Rome time");
+    expect(timeOfDayText(daylight, "Europe/Rome", { locale: "en-US" })).toBe("Daylight: 07:22 AM–04:40 PM Rome time");
+  });
+
+  it("reads closed once the sun's time has passed, not open", () => {
+    const sun = { starts_at: "2026-11-27T06:22:00.000Z", ends_at: "2026-11-27T15:40:00.000Z" };
+    expect(windowPhase(sun, Date.parse("2026-11-27T15:48:00Z"))).toBe("closed");
+    expect(windowPhase(sun, Date.parse("2026-11-27T12:00:00Z"))).toBe("open");
   });
 });

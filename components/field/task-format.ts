@@ -85,6 +85,34 @@ export function windowPhase(window: { starts_at: string; ends_at: string }, nowM
   return nowMs < Date.parse(window.ends_at) ? "open" : "closed";
 }
 
+const TIME_OF_DAY_NAMES: Record<string, string> = { daylight: "Daylight", midday: "Midday", evening: "Evening" };
+
+/** A local date ("2026-11-28") as the zoomer's locale writes a day: "Sat 28 Nov" (en-GB). */
+function localDay(localDate: string, locale: string | undefined): string {
+  return localParts(`${localDate}T12:00:00Z`, { timeZone: "UTC", locale })?.day ?? localDate;
+}
+
+/**
+ * The order's time of day as the zoomer reads it: "Daylight: 07:22–16:40 Rome time", with the day
+ * when asked ("…, Sat 28 Nov"), or why there is none ("Daylight: the sun does not rise here that day").
+ * Times and day in the zoomer's locale like every other time on the page (TimeStyle), from the
+ * instants when the API gives them, else its local text.
+ */
+export function timeOfDayText(
+  timeOfDay: { requirement: string; local_date: string; local: string | null; starts_at?: string | null; ends_at?: string | null },
+  timeZone: string,
+  { withDay = false, locale }: { withDay?: boolean; locale?: string } = {},
+): string {
+  const name = TIME_OF_DAY_NAMES[timeOfDay.requirement] ?? angleLabel(timeOfDay.requirement);
+  const day = localDay(timeOfDay.local_date, locale);
+  if (timeOfDay.local === null) return `${name}: the sun allows no time for it here on ${day}`;
+  const style = { timeZone, locale };
+  const start = timeOfDay.starts_at ? formatClock(timeOfDay.starts_at, style) : null;
+  const end = timeOfDay.ends_at ? formatClock(timeOfDay.ends_at, style) : null;
+  const span = start && end ? `${start}–${end}` : timeOfDay.local;
+  return `${name}: ${span} ${zoneLabel(timeZone)}${withDay ? `, ${day}` : ""}`;
+}
+
 /** "Europe/Rome" → "Rome time"; the zone's city is what a zoomer on the spot recognises. */
 export function zoneLabel(timeZone: string): string {
   const city = timeZone.split("/").pop()?.replaceAll("_", " ");

@@ -5,7 +5,7 @@
 import { useId, useState } from "react";
 import { LocalDateTime } from "@/components/ui/local-time";
 import type { CycleComparison, CycleShot } from "./cycle-comparison";
-import { ANGLE_LABELS } from "./types";
+import { ANGLE_LABELS } from "@/lib/orders/vocabulary";
 import { checkViews } from "./verification-display";
 
 export function CycleCompare({ comparison, locationName }: { comparison: CycleComparison; locationName: string }) {

@@ -2,7 +2,8 @@
 // angle, the photo each cycle ended with (a retake's replaces the one sent back), in cycle order,
 // where at least two cycles have one. Pure (tests beside); the cycle comes from the task that
 // delivered the photo.
-import type { Angle, DeliveredPhoto, OrderAssignment } from "./types";
+import type { Angle } from "@/lib/orders/vocabulary";
+import type { DeliveredPhoto, OrderAssignment } from "./types";
 
 export interface CycleShot {
   cycle: number;

@@ -3,7 +3,7 @@
 // yet paid), pause and resume (recurring), cancel (with what it refunds in words).
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { changeOrderState, payOrder } from "@/app/(dashboard)/orders/actions";
+import { changeOrderState, payOrder } from "@/lib/dashboard/order-actions";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { inputClasses } from "@/components/ui/field";

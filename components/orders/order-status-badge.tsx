@@ -1,5 +1,6 @@
 import { Badge, type Tone } from "@/components/ui/badge";
-import { STATUS_LABELS, type OrderStatus } from "./types";
+import { STATUS_LABELS } from "@/lib/orders/vocabulary";
+import type { OrderStatus } from "./types";
 
 const TONES: Record<OrderStatus, Tone> = {
   pending_confirmation: "warning",

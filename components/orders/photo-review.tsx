@@ -6,14 +6,16 @@
 // downloads as a ZIP, and a recurring order's cycles compare side by side.
 import { useRouter } from "next/navigation";
 import { useId, useMemo, useState } from "react";
-import { requestPhotoRetake } from "@/app/(dashboard)/orders/actions";
+import { requestPhotoRetake } from "@/lib/dashboard/order-actions";
 import { Button } from "@/components/ui/button";
 import { inputClasses } from "@/components/ui/field";
 import { LocalDateTime } from "@/components/ui/local-time";
 import { FormError } from "@/components/ui/states";
 import { ZipDownloadButton } from "@/components/ui/zip-download-button";
 import { bearingDeg, compassPointName, distanceM } from "@/lib/geo/bearing";
-import { ANGLE_DESCRIPTIONS, ANGLE_LABELS, RETAKE_REASON_MAX, RETAKE_REASON_MIN, type DeliveredPhoto, type Order, type OrderAssignment } from "./types";
+import { ANGLE_DESCRIPTIONS, ANGLE_LABELS } from "@/lib/orders/vocabulary";
+import { RETAKE_REASON_MAX, RETAKE_REASON_MIN } from "@/lib/orders/limits";
+import type { DeliveredPhoto, Order, OrderAssignment } from "./types";
 import { cycleComparisons } from "./cycle-comparison";
 import { CycleCompare } from "./cycle-compare";
 import { describeWeather } from "./photo-metadata";

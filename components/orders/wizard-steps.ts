@@ -1,10 +1,10 @@
 // The order wizard's steps, and how a draft and the API's answers relate to them: which step an
 // error's JSON pointer belongs to, what each step still lacks, and the create-order body a draft
 // becomes. Pure functions (tests beside), shared by the step pages, the review and the actions.
-import type { DraftLocation, OrderDraftBody } from "./order-draft-schema";
+import type { DraftLocation, OrderDraftBody } from "@/lib/orders/draft";
+import { WIZARD_STEPS, type WizardStep } from "@/lib/orders/wizard-steps";
 
-export const WIZARD_STEPS = ["locations", "what", "when", "delivery", "review"] as const;
-export type WizardStep = (typeof WIZARD_STEPS)[number];
+export { WIZARD_STEPS, type WizardStep };
 
 export const STEP_LABELS: Record<WizardStep, string> = {
   locations: "Locations",
@@ -140,51 +140,6 @@ export function stepProblems(body: OrderDraftBody, step: WizardStep): FieldError
     }
   }
   return problems;
-}
-
-/**
- * The create-order body a draft stands for: empty strings and the members of a switched-off
- * recurrence left out, angles of a location that follows the order's angles dropped, and only the
- * recurrence members its frequency takes.
- */
-export function toCreateBody(body: OrderDraftBody): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  const reference = body.client_reference?.trim();
-  if (reference) out.client_reference = reference;
-  if (body.category) out.category = body.category;
-  const description = body.description?.trim();
-  if (description) out.description = description;
-  out.locations = (body.locations ?? []).map((l) => ({
-    location_id: l.location_id,
-    name: l.name.trim(),
-    coordinates: { lat: l.coordinates.lat, lng: l.coordinates.lng },
-    ...(l.requirements?.angles?.length ? { requirements: { angles: l.requirements.angles } } : {}),
-  }));
-  const r = body.requirements ?? {};
-  const requirements: Record<string, unknown> = {};
-  if (r.angles?.length) requirements.angles = r.angles;
-  if (r.time_of_day) requirements.time_of_day = r.time_of_day;
-  if (r.minimum_crowd) requirements.minimum_crowd = r.minimum_crowd;
-  if (r.brand_match?.trim()) requirements.brand_match = r.brand_match.trim();
-  if (Object.keys(requirements).length > 0) out.requirements = requirements;
-  const recurring = body.recurring;
-  if (recurring?.enabled) {
-    const rec: Record<string, unknown> = { enabled: true };
-    if (recurring.frequency) rec.frequency = recurring.frequency;
-    if (recurring.frequency === "weekly" && recurring.day_of_week !== undefined) rec.day_of_week = recurring.day_of_week;
-    if (recurring.frequency === "monthly" && recurring.deliver_before !== undefined && recurring.deliver_before !== "") rec.deliver_before = recurring.deliver_before;
-    if (recurring.season && recurring.season !== "all_year") rec.season = recurring.season;
-    if (recurring.time_window) rec.time_window = recurring.time_window;
-    if (recurring.event_nights_only) {
-      rec.event_nights_only = true;
-      rec.event_dates = recurring.event_dates ?? [];
-    }
-    if (recurring.pause_conditions?.weather_extreme) rec.pause_conditions = { weather_extreme: true };
-    out.recurring = rec;
-  }
-  const url = body.delivery?.webhook_url?.trim();
-  if (url) out.delivery = { webhook_url: url };
-  return out;
 }
 
 /** The angles a location is photographed from: its own, else the order's. */

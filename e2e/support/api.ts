@@ -1,5 +1,6 @@
 // The operator and partner calls the e2e flow makes, over real HTTP to the Next-mounted service.
 import { expect, type APIRequestContext } from "@playwright/test";
+import { METRICS_TOKEN } from "./server";
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -24,4 +25,20 @@ export async function clientCredentialsToken(request: APIRequestContext, client:
   });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()) as { access_token: string; token_type: string; expires_in: number; scope: string };
+}
+
+/**
+ * How many requests the REST service has answered so far, by "METHOD /route/:pattern" (all
+ * statuses), from its Prometheus metrics: the difference across a click is what the click cost.
+ */
+export async function apiRequestCounts(request: APIRequestContext): Promise<Map<string, number>> {
+  const res = await request.get("/api/metrics", { headers: bearer(METRICS_TOKEN) });
+  expect(res.status(), await res.text()).toBe(200);
+  const counts = new Map<string, number>();
+  for (const m of (await res.text()).matchAll(/^photo_missions_http_request_duration_seconds_count\{([^}]*)\} (\d+)$/gm)) {
+    const labels = Object.fromEntries([...(m[1] ?? "").matchAll(/(\w+)="([^"]*)"/g)].map((l) => [l[1], l[2]]));
+    const key = `${labels.method} ${labels.route}`;
+    counts.set(key, (counts.get(key) ?? 0) + Number(m[2]));
+  }
+  return counts;
 }

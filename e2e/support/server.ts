@@ -19,3 +19,6 @@ export const DATA_DIR: string = process.env.E2E_DATA_DIR;
 
 /** Where the tests save the screenshots worth looking at (inside Playwright's outputDir). */
 export const SCREENSHOT_DIR = join(process.cwd(), "test-results", "screenshots");
+
+/** The server's METRICS_TOKEN (playwright.config.ts): tests read /api/metrics to count API requests. */
+export const METRICS_TOKEN = "e2e-metrics-token-not-a-secret";

@@ -2,8 +2,10 @@ import "server-only";
 // How server-side code of the app (dashboard, field page) reaches the REST service: over HTTP when
 // API_INTERNAL_URL names a separate API tier, else straight into the in-process service app —
 // the same routes, auth and limits either way, without a network hop in the one-process default.
+// The pages get the photo URLs in its answers as same-origin paths (page-photo-urls.ts).
 import { env } from "@/lib/env";
 import { getRuntime } from "@/lib/service/runtime";
+import { withPagePhotoUrls } from "./page-photo-urls";
 
 /** The same request, addressed to another origin (a streamed body needs `duplex: "half"`). */
 function rebase(request: Request, origin: string): Request {
@@ -18,6 +20,10 @@ function rebase(request: Request, origin: string): Request {
 
 /** Sends a request to the service; only its path and query matter. */
 export async function serviceRequest(request: Request): Promise<Response> {
+  return withPagePhotoUrls(await sendToService(request), { publicOrigin: env.PUBLIC_ORIGIN, cdnUrl: env.CDN_URL });
+}
+
+async function sendToService(request: Request): Promise<Response> {
   if (env.API_INTERNAL_URL) return fetch(rebase(request, env.API_INTERNAL_URL), { cache: "no-store" });
   const { app } = await getRuntime({ trustProxy: true });
   return app.fetch(request.url.startsWith(`${env.PUBLIC_ORIGIN}/`) ? request : rebase(request, env.PUBLIC_ORIGIN));

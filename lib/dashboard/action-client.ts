@@ -6,15 +6,20 @@ import { z } from "zod";
 import { roleAtLeast, ROLE_LABELS, type Role } from "@/lib/auth/roles";
 import { getDashboardAccess, type DashboardAccess } from "./access";
 
-export type ActionResult<T> =
-  | { ok: true; data: T }
-  | { ok: false; code: string; error: string; fieldErrors?: Record<string, string[]> };
+export type ActionFailure = { ok: false; code: string; error: string; fieldErrors?: Record<string, string[]> };
 
-export function dashboardAction<S extends z.ZodType, T>(options: {
+export type ActionResult<T> = { ok: true; data: T } | ActionFailure;
+
+/**
+ * Wraps a handler as a server action. A handler may answer outcomes of its own besides success and
+ * a plain failure (e.g. `{ ok: false, code: "order_not_paid", orderId }`): the action's type keeps
+ * them, so the page reads them as typed values.
+ */
+export function dashboardAction<S extends z.ZodType, R extends { ok: boolean }>(options: {
   least: Role;
   schema: S;
-  handler: (input: z.output<S>, access: DashboardAccess) => Promise<ActionResult<T>>;
-}): (input: z.input<S>) => Promise<ActionResult<T>> {
+  handler: (input: z.output<S>, access: DashboardAccess) => Promise<R>;
+}): (input: z.input<S>) => Promise<R | ActionFailure> {
   return async (input) => {
     const access = await getDashboardAccess();
     if (!access) return { ok: false, code: "unauthenticated", error: "Your session has ended. Sign in again." };
@@ -42,7 +47,7 @@ const ProblemSchema = z.object({
 });
 
 /** Turns an API problem+json body into a failed ActionResult. */
-export function problemResult(status: number, body: unknown): { ok: false; code: string; error: string; fieldErrors?: Record<string, string[]> } {
+export function problemResult(status: number, body: unknown): ActionFailure {
   const problem = ProblemSchema.safeParse(body).data ?? {};
   const fieldErrors: Record<string, string[]> = {};
   for (const e of problem.errors ?? []) (fieldErrors[e.pointer ?? "/"] ??= []).push(e.message);

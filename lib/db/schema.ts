@@ -1,6 +1,7 @@
 // The database schema of the whole product. Ids are the public prefixed ids (lib/ids), so a row
 // can be named in logs and support requests without a lookup. Timestamps are timestamptz.
 import { sql } from "drizzle-orm";
+import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from "../orders/vocabulary";
 import {
   bigint,
   boolean,
@@ -130,7 +131,7 @@ export const signingKeys = pgTable("signing_keys", {
   retiredAt: ts("retired_at"),
 });
 
-/** Fixed-window request counters (per credential, per window), shared by all instances. */
+/** Fixed-window request counters (per organisation or zoomer client, per window), shared by all instances. */
 export const rateLimitCounters = pgTable(
   "rate_limit_counters",
   {
@@ -381,21 +382,7 @@ export const jobs = pgTable(
   (t) => [index("jobs_due_idx").on(t.queue, t.status, t.runAt)],
 );
 
-export const ORDER_STATUSES = [
-  "pending_confirmation",
-  "payment_action_required",
-  "payment_failed",
-  "confirmed",
-  "in_progress",
-  "fulfilled",
-  "partially_fulfilled",
-  "active",
-  "paused",
-  "ended",
-  "cancelled",
-  "expired",
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export { ORDER_STATUSES, type OrderStatus };
 
 export const orders = pgTable(
   "orders",
@@ -480,8 +467,7 @@ export const orderCycles = pgTable(
 );
 
 export const PAYMENT_KINDS = ["charge", "refund"] as const;
-export const PAYMENT_STATUSES = ["requires_action", "processing", "succeeded", "failed", "canceled"] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export { PAYMENT_STATUSES, type PaymentStatus };
 
 /** Every charge and refund, with its amount: what an order was charged and refunded is summed from here. */
 export const payments = pgTable(

@@ -1,7 +1,8 @@
 // The demo partner's orders, placed through the real order interface with its API key and paid
 // with the test card on file: a one-off order of two Florence places (when one is fulfilled, the
 // partner places the next one a while later) and a daily order that asks for daylight photos.
-import type { Angle, CreateOrderInput, Order } from "@/lib/schemas/order";
+import type { Angle } from "@/lib/orders/vocabulary";
+import type { CreateOrderInput, Order } from "@/lib/schemas/order";
 import type { DemoApi } from "./demo-api";
 import { placeByKey } from "./florence-places";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nearestSunset, solarNoon, sunAltitudeDeg, sunriseSunset, SUNRISE_ALTITUDE_DEG } from "./sun";
+import { nearestSunset, solarNoon, sunAltitudeDeg, sunriseSunset, SUNRISE_ALTITUDE_DEG, sunWindow } from "./sun";
 
 const FLORENCE = { lat: 43.7731, lng: 11.256 };
 const SYDNEY = { lat: -33.8688, lng: 151.2093 };
@@ -92,5 +92,30 @@ describe("nearestSunset", () => {
 
   it("is null when the sun does not set", () => {
     expect(nearestSunset(new Date("2026-06-21T12:00:00Z"), 80, 0)).toBeNull();
+  });
+});
+
+describe("sunWindow", () => {
+  const florenceNoon = new Date("2026-11-27T11:00:00Z");
+
+  it("gives daylight as sunrise to sunset, midday as noon ± 2 h, evening as sunset −1 h/+2 h", () => {
+    const day = sunriseSunset(florenceNoon, 43.7731, 11.256);
+    expect(sunWindow("daylight", florenceNoon, 43.7731, 11.256)).toEqual({ start: day.sunrise, end: day.sunset });
+    // Florence, 27 Nov 2026: sunset 16:40 Rome time (15:40Z), as the partner saw it.
+    expect(sunWindow("daylight", florenceNoon, 43.7731, 11.256)?.end.toISOString().slice(0, 16)).toBe("2026-11-27T15:40");
+    const midday = sunWindow("midday", florenceNoon, 43.7731, 11.256);
+    expect((midday?.end.getTime() ?? 0) - (midday?.start.getTime() ?? 0)).toBe(4 * 3_600_000);
+    expect(midday?.start.getTime()).toBe(day.solarNoon.getTime() - 2 * 3_600_000);
+    expect(sunWindow("evening", florenceNoon, 43.7731, 11.256)).toEqual({
+      start: new Date((day.sunset?.getTime() ?? 0) - 3_600_000),
+      end: new Date((day.sunset?.getTime() ?? 0) + 2 * 3_600_000),
+    });
+  });
+
+  it("has no daylight in polar night and no evening when the sun does not set; polar day is daylight all day", () => {
+    expect(sunWindow("daylight", new Date("2026-12-21T12:00:00Z"), 80, 0)).toBeNull();
+    expect(sunWindow("evening", new Date("2026-06-21T12:00:00Z"), 80, 0)).toBeNull();
+    const polarDay = sunWindow("daylight", new Date("2026-06-21T12:00:00Z"), 80, 0);
+    expect((polarDay?.end.getTime() ?? 0) - (polarDay?.start.getTime() ?? 0)).toBe(24 * 3_600_000);
   });
 });

@@ -78,3 +78,42 @@ export function nearestSunset(instant: Date, lat: number, lng: number): Date | n
   if (!next || !previous) return next ?? previous;
   return next.getTime() - instant.getTime() <= instant.getTime() - previous.getTime() ? next : previous;
 }
+
+/** The order's time-of-day words (RequirementsSchema.time_of_day): when the sun is right for a photo. */
+export type SunPeriod = "daylight" | "midday" | "evening";
+
+/** The bounds of `midday` and `evening`, as the API documents them; verification and scheduling both read them. */
+export const TIME_OF_DAY_RULES = {
+  /** `midday`: within this many hours of solar noon. */
+  middayHours: 2,
+  /** `evening`: from this many hours before sunset… */
+  eveningBeforeSunsetHours: 1,
+  /** …to this many hours after it. */
+  eveningAfterSunsetHours: 2,
+} as const;
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * When on the solar day nearest `date` (pass the place's local noon) the sun is right for
+ * `period`: daylight from sunrise to sunset (the whole day in polar day), midday within 2 h of
+ * solar noon, evening from 1 h before sunset to 2 h after. Null when there is no such time that
+ * day (daylight in polar night; evening when the sun does not set).
+ */
+export function sunWindow(period: SunPeriod, date: Date, lat: number, lng: number): { start: Date; end: Date } | null {
+  const day = sunriseSunset(date, lat, lng);
+  const noon = day.solarNoon.getTime();
+  switch (period) {
+    case "daylight":
+      if (day.polar === "night") return null;
+      // Near the polar circles the sun may rise without setting that day, or the reverse.
+      return { start: day.sunrise ?? new Date(noon - 12 * HOUR_MS), end: day.sunset ?? new Date(noon + 12 * HOUR_MS) };
+    case "midday":
+      return { start: new Date(noon - TIME_OF_DAY_RULES.middayHours * HOUR_MS), end: new Date(noon + TIME_OF_DAY_RULES.middayHours * HOUR_MS) };
+    case "evening": {
+      if (!day.sunset) return null;
+      const sunset = day.sunset.getTime();
+      return { start: new Date(sunset - TIME_OF_DAY_RULES.eveningBeforeSunsetHours * HOUR_MS), end: new Date(sunset + TIME_OF_DAY_RULES.eveningAfterSunsetHours * HOUR_MS) };
+    }
+  }
+}

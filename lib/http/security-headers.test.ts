@@ -25,6 +25,12 @@ describe("contentSecurityPolicy", () => {
     expect(withMap.has("upgrade-insecure-requests")).toBe(true);
   });
 
+  it("allows photos from the CDN's origin when CDN_URL puts it on another host", () => {
+    const csp = directives(contentSecurityPolicy({ nonce: "n", development: false, https: true, cdnOrigin: "https://photos.example.net" }));
+    expect(csp.get("img-src")).toEqual(["'self'", "data:", "blob:", "https://photos.example.net"]);
+    expect(csp.get("connect-src")).toEqual(["'self'"]);
+  });
+
   it("lets next dev evaluate code (its overlay needs it), and only next dev", () => {
     expect(contentSecurityPolicy({ nonce: "n", development: true, https: false })).toContain("'unsafe-eval'");
     expect(contentSecurityPolicy({ nonce: "n", development: false, https: false })).not.toContain("'unsafe-eval'");
@@ -42,11 +48,16 @@ describe("staticSecurityHeaders", () => {
 describe("isSameOriginPost", () => {
   const headers = (h: Record<string, string>) => new Headers(h);
   it("accepts our public origin and the host the request was sent to", () => {
-    expect(isSameOriginPost(headers({ origin: "https://app.example", host: "internal:3000" }), "https://app.example")).toBe(true);
-    expect(isSameOriginPost(headers({ origin: "http://localhost:3210", host: "localhost:3210" }), "https://app.example")).toBe(true);
+    expect(isSameOriginPost(headers({ origin: "https://app.example", host: "internal:3000" }), "https://app.example", { trustProxy: false })).toBe(true);
+    expect(isSameOriginPost(headers({ origin: "http://localhost:3210", host: "localhost:3210" }), "https://app.example", { trustProxy: false })).toBe(true);
   });
   it("refuses another origin, and a malformed one", () => {
-    expect(isSameOriginPost(headers({ origin: "https://attacker.example", host: "app.example" }), "https://app.example")).toBe(false);
-    expect(isSameOriginPost(headers({ origin: "null", host: "app.example" }), "https://app.example")).toBe(false);
+    expect(isSameOriginPost(headers({ origin: "https://attacker.example", host: "app.example" }), "https://app.example", { trustProxy: false })).toBe(false);
+    expect(isSameOriginPost(headers({ origin: "null", host: "app.example" }), "https://app.example", { trustProxy: false })).toBe(false);
+  });
+  it("believes X-Forwarded-Host only from a trusted proxy", () => {
+    const forged = headers({ origin: "https://attacker.example", host: "127.0.0.1:3000", "x-forwarded-host": "attacker.example" });
+    expect(isSameOriginPost(forged, "https://app.example", { trustProxy: false })).toBe(false);
+    expect(isSameOriginPost(forged, "https://app.example", { trustProxy: true })).toBe(true);
   });
 });

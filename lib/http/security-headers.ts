@@ -5,7 +5,8 @@
 //   images, fetches and workers from our origin, plus blob: where MapLibre needs it (its worker
 //   decodes tiles and glyphs into blob URLs and image bitmaps) and data: images; nothing from
 //   another origin except those the configured basemaps fetch from (lib/map/basemap-config.ts:
-//   the street style's origin, with its tiles, sprites and glyphs, and the imagery tiles' origin);
+//   the street style's origin, with its tiles, sprites and glyphs, and the imagery tiles' origin)
+//   and, for images, the photo CDN's when CDN_URL puts it on another host;
 // - framing refused (frame-ancestors 'none' and X-Frame-Options: DENY for older browsers);
 // - Referrer-Policy, X-Content-Type-Options; HSTS when the app is served over https.
 // Style attributes (style-src-attr) stay allowed: React renders `style` props as attributes and
@@ -17,18 +18,20 @@ export interface CspOptions {
   development: boolean;
   /** Origins the map may fetch from besides ours (basemapOrigins). */
   mapOrigins?: string[];
+  /** The photo CDN's origin when it is not ours (CDN_URL on another host: foreignCdnOrigin). */
+  cdnOrigin?: string | null;
   /** Served over https: ask the browser to upgrade any stray http subresource. */
   https: boolean;
 }
 
-export function contentSecurityPolicy({ nonce, development, mapOrigins = [], https }: CspOptions): string {
+export function contentSecurityPolicy({ nonce, development, mapOrigins = [], cdnOrigin = null, https }: CspOptions): string {
   const withMap = (...sources: string[]) => [...sources, ...mapOrigins].join(" ");
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ""}`,
     `style-src 'self' 'nonce-${nonce}'${development ? " 'unsafe-inline'" : ""}`,
     "style-src-attr 'unsafe-inline'",
-    `img-src ${withMap("'self'", "data:", "blob:")}`,
+    `img-src ${withMap("'self'", "data:", "blob:", ...(cdnOrigin ? [cdnOrigin] : []))}`,
     "font-src 'self'",
     `connect-src ${withMap("'self'")}${development ? " ws:" : ""}`,
     "worker-src 'self' blob:",
@@ -59,10 +62,12 @@ export function staticSecurityHeaders({ https }: { https: boolean }): Record<str
 
 /**
  * Whether a state-changing request (a server action's POST) comes from our own pages: its Origin
- * must be the app's public origin or the host it was sent to. No Origin at all is not a browser
- * (browsers always send it on POST), so it cannot be cross-site request forgery.
+ * must be the app's public origin or the host it was sent to (X-Forwarded-Host only from a proxy
+ * we trust, TRUST_PROXY). No Origin at all is not a browser (browsers always send it on POST), so
+ * it cannot be cross-site request forgery. next.config.ts allows the public origin in Next's own
+ * check too, so what passes here is never failed by Next with a 500.
  */
-export function isSameOriginPost(headers: Headers, publicOrigin: string): boolean {
+export function isSameOriginPost(headers: Headers, publicOrigin: string, { trustProxy }: { trustProxy: boolean }): boolean {
   const origin = headers.get("origin");
   if (origin === null) return true;
   let host: string;
@@ -72,7 +77,7 @@ export function isSameOriginPost(headers: Headers, publicOrigin: string): boolea
     return false;
   }
   const allowed = new Set([new URL(publicOrigin).host]);
-  const requestHost = headers.get("x-forwarded-host") ?? headers.get("host");
+  const requestHost = (trustProxy ? headers.get("x-forwarded-host") : null) ?? headers.get("host");
   if (requestHost) allowed.add(requestHost.split(",")[0]?.trim() ?? "");
   return allowed.has(host);
 }

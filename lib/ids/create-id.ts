@@ -3,31 +3,9 @@
 // sort by creation time and reveal nothing guessable.
 import { randomBytes } from "node:crypto";
 
-export const ID_PREFIXES = {
-  org: "org", // partner organisation
-  user: "user", // dashboard user (partner staff)
-  client: "cli", // OAuth client (partner or zoomer credentials)
-  apiKey: "key", // order-interface API key
-  zoomer: "usr", // field contributor — the spec's zoomer_id prefix
-  mission: "mission", // mission created through the mission interface
-  orderMission: "mis", // mission dispatched from an order (spec)
-  submission: "sub",
-  image: "img",
-  event: "evt",
-  webhook: "wh",
-  delivery: "dlv",
-  attempt: "att",
-  job: "job",
-  order: "ord",
-  location: "loc", // order location, when the caller did not choose its own loc_ id
-  payment: "pay", // a charge of an order (or of one cycle of a recurring order)
-  refund: "re", // money returned from a charge
-  assignment: "asg", // one angle of one dispatched location, for a zoomer to shoot
-  draft: "drf", // an order being put together in the dashboard's wizard
-  signingKey: "kid",
-} as const;
+import { ID_PREFIXES, type IdKind } from "./prefixes";
 
-export type IdKind = keyof typeof ID_PREFIXES;
+export { ID_PREFIXES, type IdKind };
 
 const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
 

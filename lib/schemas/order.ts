@@ -1,39 +1,26 @@
 // The order concept's schemas: the create-order body of the spec (validated member by member, so
 // every error points at the exact member), the order, its quote, its schedule and the delivered
-// photo record. One source for the API's validation, its OpenAPI document and the dashboard.
+// photo record. One source for the API's validation and its OpenAPI document; the vocabulary
+// (categories, angles, limits, recurrence parsing) comes from lib/orders, which the dashboard
+// imports too. Nothing here reaches the service or the database.
 import { z } from "@hono/zod-openapi";
-import { ORDER_STATUSES, PAYMENT_STATUSES } from "@/lib/db/schema";
-import { ANGLES } from "./submission";
-import { FREQUENCIES, SEASONS, parseDayOfMonth, parseTimeWindow } from "@/lib/service/orders/schedule";
+import { MAX_EVENT_DATES, MAX_LOCATIONS } from "@/lib/orders/limits";
+import { LOCATION_ID_PATTERN, LOCATION_ID_RULE } from "@/lib/orders/order-ids";
+import { FREQUENCIES, SEASONS, parseDayOfMonth, parseTimeWindow } from "@/lib/orders/recurrence-rule";
+import {
+  ANGLE_DESCRIPTIONS,
+  ANGLES,
+  CATEGORIES,
+  CROWD_LEVELS,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  TIMES_OF_DAY,
+  type Angle,
+  type Category,
+  type TimeOfDay,
+} from "@/lib/orders/vocabulary";
 
-/** The spec's categories ("values seen"); the complete list of this service. */
-export const CATEGORIES = ["cultural_exterior", "restaurant_ambiance", "beach_facility_status", "retail_compliance", "event_venue_status"] as const;
-export type Category = (typeof CATEGORIES)[number];
-
-/** The spec's angles (one list, in ./submission), with what the zoomer is asked to shoot. */
-export { ANGLES };
-export const ANGLE_DESCRIPTIONS = {
-  front: "The whole front of the place, square on, from across the street.",
-  entrance: "The entrance, facing it, doors and signage readable.",
-  interior: "Inside, a wide view of the main room.",
-  outdoor_seating: "The outdoor seating area, as a guest arriving sees it.",
-  overview: "A wide view that shows the place in its surroundings.",
-  water_quality_flag: "The beach's water-quality flag or notice board, readable.",
-  facilities: "Showers, toilets, loungers or other facilities, as they are.",
-  storefront: "The shop window and sign, facing it.",
-  promotional_display: "The promotional display or stand, its content readable.",
-  entrance_queue: "The queue at the entrance, showing how long it is.",
-  parking_lot: "The car park, showing how full it is.",
-} as const satisfies Record<(typeof ANGLES)[number], string>;
-export type Angle = (typeof ANGLES)[number];
-
-/** Angles taken facing the target from outside (used by angle verification). */
-export const TIMES_OF_DAY = ["daylight", "midday", "evening"] as const;
-export type TimeOfDay = (typeof TIMES_OF_DAY)[number];
-export const CROWD_LEVELS = ["low", "moderate", "high"] as const;
-
-export const MAX_LOCATIONS = 500;
-export const MAX_EVENT_DATES = 366;
+export type { Angle, Category, TimeOfDay };
 
 export const AngleSchema = z.enum(ANGLES, { error: () => `Use one of ${ANGLES.join(", ")}.` }).openapi("Angle", {
   description: Object.entries(ANGLE_DESCRIPTIONS)
@@ -57,7 +44,10 @@ export const RequirementsSchema = z
     time_of_day: z
       .enum(TIMES_OF_DAY, { error: () => `Use one of ${TIMES_OF_DAY.join(", ")}.` })
       .optional()
-      .openapi({ description: "`daylight` (sun above the horizon), `midday` (within 2 h of solar noon), `evening` (from 1 h before sunset to 2 h after)." }),
+      .openapi({
+        description:
+          "`daylight` (sun above the horizon), `midday` (within 2 h of solar noon), `evening` (from 1 h before sunset to 2 h after). A recurring order's daily, weekly and event cycles are narrowed to that time at each location, so a cycle whose time has passed for the day runs on its next day (tomorrow, next week).",
+      }),
     minimum_crowd: z
       .enum(CROWD_LEVELS, { error: () => `Use one of ${CROWD_LEVELS.join(", ")}.` })
       .optional()
@@ -74,14 +64,12 @@ export const RequirementsSchema = z
 
 export type Requirements = z.infer<typeof RequirementsSchema>;
 
-const LOCATION_ID = /^loc_[A-Za-z0-9_-]{1,64}$/;
-
 export const LocationInputSchema = z
   .strictObject({
     location_id: z
       .string()
       .max(68)
-      .regex(LOCATION_ID, "Use loc_ followed by 1–64 letters, digits, _ or -.")
+      .regex(LOCATION_ID_PATTERN, LOCATION_ID_RULE)
       .optional()
       .openapi({ description: "Your id for the location (unique within the order); we assign one when absent.", example: "loc_duomo" }),
     name: z.string().trim().min(1, "Name the location.").max(200, "At most 200 characters.").openapi({ example: "Duomo di Firenze" }),
@@ -132,12 +120,16 @@ export const RecurringSchema = z
         description: "Local time at each location, HH:MM-HH:MM. An end before the start means the window runs past midnight (\"22:00-02:00\").",
         example: "18:00-21:00",
       }),
-    event_nights_only: z.boolean().optional().openapi({ description: "Cycles only on the dates in `event_dates`." }),
+    event_nights_only: z.boolean().optional().openapi({ description: "Cycles only on the dates in `event_dates` (those the season and a weekly order's `day_of_week` allow)." }),
     event_dates: z
       .array(z.string().max(10).regex(DATE, "Use YYYY-MM-DD.").refine(isRealDate, "Not a calendar date."))
       .max(MAX_EVENT_DATES)
       .optional()
-      .openapi({ description: "Local dates of the events (YYYY-MM-DD), with `event_nights_only`.", example: ["2027-06-12", "2027-06-13"] }),
+      .openapi({
+        description:
+          "Local dates of the events (YYYY-MM-DD), with `event_nights_only`. Each date lies from today to two years ahead (730 days), read in each location's local date; a date outside that is refused with 422 at create and quote, pointing at it. The season and, for a weekly order that names one, `day_of_week` still apply: the dates they exclude get no cycle, and an order left with no cycle to run (every date excluded, or today's window already closed) is refused with 422 pointing at the member that empties it (`/recurring/season`, `/recurring/day_of_week`, `/recurring/event_dates/{i}`).",
+        example: ["2027-06-12", "2027-06-13"],
+      }),
     pause_conditions: z
       .strictObject({ weather_extreme: z.boolean().optional() })
       .optional()

@@ -1,25 +1,15 @@
 // Submissions and images as the API shows them, and the spec's submission GeoJSON Feature.
 import { z } from "@hono/zod-openapi";
 import { SUBMISSION_STATUSES } from "@/lib/db/schema";
+import { ANGLES } from "@/lib/orders/vocabulary";
 import { QaCheckSchema } from "./qa";
 
 export const SubmissionStatusSchema = z.enum(SUBMISSION_STATUSES).openapi("SubmissionStatus", {
   description: "received → processing → approved | rejected",
 });
 
-export const ANGLES = [
-  "front",
-  "entrance",
-  "interior",
-  "outdoor_seating",
-  "overview",
-  "water_quality_flag",
-  "facilities",
-  "storefront",
-  "promotional_display",
-  "entrance_queue",
-  "parking_lot",
-] as const;
+/** The spec's angles; their home is the order vocabulary (lib/orders). */
+export { ANGLES };
 
 export const ExifSchema = z
   .object({

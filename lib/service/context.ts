@@ -39,6 +39,8 @@ export interface ServiceConfig {
   pointsCacheChars?: number;
   /** How long signed CDN URLs handed out by the API stay valid. */
   cdnUrlTtlSeconds: number;
+  /** Base of the photo URLs handed out (CDN_URL); absent: publicOrigin + /cdn, served by this app. */
+  cdnUrl?: string;
   /**
    * Order fulfilment: where weather and photo analysis come from (absent: neither, as in tests).
    * An analysis service (analyserUrl) takes every analysis check; without one, `localAnalyser:
@@ -91,6 +93,11 @@ export const API_BASE_PATH = "/api/v1";
 export const ADMIN_BASE_PATH = "/api/admin/v1";
 export const ORDERS_BASE_PATH = "/api/orders/v1";
 export const CDN_BASE_PATH = "/cdn";
+
+/** Where the signed photo URLs handed out point: CDN_URL, or this app's own /cdn. */
+export function cdnBaseUrl(config: Pick<ServiceConfig, "cdnUrl" | "publicOrigin">): string {
+  return config.cdnUrl ?? `${config.publicOrigin}${CDN_BASE_PATH}`;
+}
 
 export function tokenSettingsFor(publicOrigin: string, ttlSeconds: number) {
   return { issuer: publicOrigin, audience: `${publicOrigin}${API_BASE_PATH}`, ttlSeconds };

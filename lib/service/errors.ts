@@ -1,5 +1,6 @@
 // The one error type of the service and its wire form: RFC 9457 problem details plus a stable
 // `code`, and `errors[]` (each with a JSON pointer) for validation failures.
+import type { ZodError } from "zod";
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
 export interface FieldError {
@@ -84,3 +85,33 @@ export function problemResponse(error: ApiError, instance?: string, extraHeaders
     headers: { "content-type": PROBLEM_CONTENT_TYPE, ...extraHeaders, ...error.headers },
   });
 }
+
+/**
+ * A 422 `validation_failed` from a zod error: one entry per member, pointing at it in the place
+ * the value came from. The HTTP layer's validation hook and domain operations that validate stored
+ * input (a draft placed as an order) answer the same shape.
+ */
+export function validationFailed(error: ZodError, location: NonNullable<FieldError["in"]> = "body"): ApiError {
+  return new ApiError(422, "validation_failed", "The request is not valid; see errors[].", { errors: toFieldErrors(error, location) });
+}
+
+function toFieldErrors(error: ZodError, location: NonNullable<FieldError["in"]>): FieldError[] {
+  // zod runs length checks (an array's max items) even on a value of the wrong type (a string):
+  // where a member has the wrong type, that is the one thing to say about it.
+  const wrongType = new Set(error.issues.filter((i) => i.code === "invalid_type").map((i) => i.path.join("\u0000")));
+  const issues = error.issues.filter((i) => i.code === "invalid_type" || !wrongType.has(i.path.join("\u0000")));
+  return issues.flatMap((issue): FieldError[] => {
+    const path = issue.path.map(String);
+    const pointerOf = (segments: string[]) => fieldPointer(segments, location);
+    if (issue.code === "unrecognized_keys") {
+      return issue.keys.map((key) => ({
+        pointer: pointerOf([...path, key]),
+        message: `"${key}" cannot be set here: it is read-only or unknown.`,
+        in: location,
+        code: "unrecognized_field",
+      }));
+    }
+    return [{ pointer: pointerOf(path), message: issue.message, in: location, code: issue.code }];
+  });
+}
+

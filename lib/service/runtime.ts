@@ -25,7 +25,8 @@ import { LocalObjectStore } from "./storage/local-store";
 import type { ObjectStore } from "./storage/object-store";
 import { S3ObjectStore } from "./storage/s3-store";
 import { DEFAULT_POINTS_CACHE_CHARS, PointsCache } from "./submissions/points-cache";
-import { HttpAnalyser, type Analyser } from "./verification/checks";
+import type { Analyser } from "./verification/checks";
+import { HttpAnalyser } from "./verification/http-analyser";
 import { OcrAnalyser } from "./verification/ocr-analyser";
 
 export interface ServiceRuntime {
@@ -93,6 +94,7 @@ export function configFromEnv(e: Env, adminToken: string): ServiceConfig {
     // The documents are ASCII: a character is a byte.
     pointsCacheChars: e.POINTS_CACHE_MB * 1024 * 1024,
     cdnUrlTtlSeconds: e.CDN_URL_TTL_SECONDS,
+    cdnUrl: e.CDN_URL,
     fulfilment: {
       weatherUrl: e.WEATHER_URL === "off" ? null : e.WEATHER_URL,
       analyserUrl: e.ANALYSER_URL ?? null,

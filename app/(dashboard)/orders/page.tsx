@@ -3,7 +3,7 @@ import Link from "next/link";
 import { formatMoney } from "@/components/orders/order-progress";
 import { OrderStatusBadge } from "@/components/orders/order-status-badge";
 import { nextCycleSummary } from "@/components/orders/recurring-summary";
-import { CATEGORY_LABELS } from "@/components/orders/types";
+import { CATEGORY_LABELS } from "@/lib/orders/vocabulary";
 import { buttonClasses } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { inputClasses } from "@/components/ui/field";

@@ -5,7 +5,7 @@
 // which can be created here, shown once. "Send a test" posts a signed test event to the URL now
 // and shows what the receiver answered, beside the field.
 import { useId, useState } from "react";
-import { createDeliverySecret, testDeliveryUrl } from "@/app/(dashboard)/orders/actions";
+import { createDeliverySecret, testDeliveryUrl } from "@/lib/dashboard/order-actions";
 import { Button } from "@/components/ui/button";
 import { fieldAria, TextInput } from "@/components/ui/field";
 import { StepField as Field } from "./step-field";

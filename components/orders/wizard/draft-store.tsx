@@ -5,8 +5,8 @@
 // (If-Match). A refresh starts from the server's copy; browser back, whose page may carry an older
 // copy, keeps the newer one held here.
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
-import { saveOrderDraft } from "@/app/(dashboard)/orders/actions";
-import type { OrderDraftBody } from "../order-draft-schema";
+import { saveOrderDraft } from "@/lib/dashboard/order-actions";
+import type { OrderDraftBody } from "@/lib/orders/draft";
 import type { FieldErrors, WizardStep } from "../wizard-steps";
 
 const SAVE_DELAY_MS = 700;

@@ -6,16 +6,20 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { placeOrderFromDraft } from "@/app/(dashboard)/orders/actions";
+import { placeOrderFromDraft } from "@/lib/dashboard/order-actions";
+import { newRequestKey } from "@/lib/ids/request-key";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { formatMoney } from "../order-progress";
-import { ANGLE_LABELS, CATEGORY_LABELS, type Quote } from "../types";
+import { ANGLE_LABELS, CATEGORY_LABELS } from "@/lib/orders/vocabulary";
+import type { Quote, QuotePreview } from "../types";
 import { describePointer, STEP_LABELS, stepHref, stepOfPointer, stepProblems, WIZARD_STEPS, type FieldErrors, type WizardStep } from "../wizard-steps";
 import { useDraft, type InitialDraft } from "./draft-store";
 import { WizardFrame } from "./wizard-frame";
 
-export type ServerQuote = { ok: true; quote: Quote } | { ok: false; error: string; fieldErrors: FieldErrors };
+export type ServerQuote = { ok: true; quote: QuotePreview } | { ok: false; error: string; fieldErrors: FieldErrors };
+
+const CYCLE_DAY = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
 const PLAN_LABELS: Record<string, string> = { developer: "Developer", business: "Business", enterprise: "Enterprise" };
 
@@ -24,6 +28,8 @@ export function ReviewStep({ initial, serverQuote }: { initial: InitialDraft; se
   const id = useId();
   const router = useRouter();
   const placing = useRef(false);
+  // One key per attempt to place: a double click or a retried submit sends the same one.
+  const attempt = useRef<string | null>(null);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<{ message: string; orderId?: string; stale?: boolean } | null>(null);
   const summary = useRef<HTMLDivElement>(null);
@@ -49,14 +55,15 @@ export function ReviewStep({ initial, serverQuote }: { initial: InitialDraft; se
         setFailure({ message: "The draft could not be saved first; try again." });
         return;
       }
-      const result = await placeOrderFromDraft({ draftId: draft.id, version: saver.get().version });
+      const result = await placeOrderFromDraft({ draftId: draft.id, version: saver.get().version, requestKey: (attempt.current ??= newRequestKey()) });
       if (result.ok) {
         router.push(`/orders/${result.data.orderId}?placed=1`);
         return;
       }
-      const unpaid = /^order_not_paid:([^:]+):/.exec(result.code);
-      setFailure({ message: result.error, orderId: unpaid?.[1], stale: result.code === "draft_changed" });
-      if (result.fieldErrors) saver.setApiErrors(result.fieldErrors);
+      // The next click is a new attempt (after a declined card, say), not a replay of this one.
+      attempt.current = null;
+      setFailure({ message: result.error, orderId: "orderId" in result ? result.orderId : undefined, stale: result.code === "draft_changed" });
+      if ("fieldErrors" in result && result.fieldErrors) saver.setApiErrors(result.fieldErrors);
       summary.current?.focus();
     } finally {
       placing.current = false;
@@ -136,6 +143,13 @@ export function ReviewStep({ initial, serverQuote }: { initial: InitialDraft; se
         </Choice>
         <Choice label="When" step="when" draftId={draft.id}>
           {quote?.schedule ?? (body.recurring?.enabled ? "Recurring" : "Once, as soon as possible")}
+          {/* The day the first cycle falls on if paid now: a window already closed today moves it on. */}
+          {quote?.next_cycles?.[0] ? (
+            <span data-testid="first-cycle">
+              {" "}
+              — first cycle <time dateTime={quote.next_cycles[0].local_date}>{CYCLE_DAY.format(new Date(`${quote.next_cycles[0].local_date}T00:00:00Z`))}</time> (local date)
+            </span>
+          ) : null}
         </Choice>
         <Choice label="Delivery" step="delivery" draftId={draft.id}>
           {body.delivery?.webhook_url ? `Dashboard and ${body.delivery.webhook_url}` : "Dashboard only"}

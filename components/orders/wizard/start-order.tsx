@@ -3,21 +3,12 @@
 // of its own, so a double click opens one draft, not two.
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
-import { discardOrderDraft, startOrderDraft } from "@/app/(dashboard)/orders/actions";
+import { discardOrderDraft, startOrderDraft } from "@/lib/dashboard/order-actions";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormError } from "@/components/ui/states";
+import { newRequestKey } from "@/lib/ids/request-key";
 import { stepHref } from "../wizard-steps";
-
-function uuid(): string {
-  // randomUUID exists only in secure contexts (https, localhost); build a v4 UUID elsewhere.
-  if (typeof crypto.randomUUID === "function" && window.isSecureContext) return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
-  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
-  const h = [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
 
 export function StartOrderButton({ label = "Start a new order" }: { label?: string }) {
   const router = useRouter();
@@ -29,7 +20,7 @@ export function StartOrderButton({ label = "Start a new order" }: { label?: stri
       <Button
         disabled={pending}
         onClick={async () => {
-          key.current ??= uuid();
+          key.current ??= newRequestKey();
           setPending(true);
           setError(null);
           const result = await startOrderDraft({ requestKey: key.current });

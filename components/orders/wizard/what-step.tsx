@@ -6,34 +6,22 @@
 import { useId, useState } from "react";
 import { fieldAria, inputClasses, TextArea, TextInput } from "@/components/ui/field";
 import { ErrorList, StepField as Field } from "./step-field";
-import type { DraftLocation, OrderDraftBody } from "../order-draft-schema";
-import {
-  ANGLE_DESCRIPTIONS,
-  ANGLE_LABELS,
-  ANGLES,
-  CATEGORIES,
-  CATEGORY_DESCRIPTIONS,
-  CATEGORY_LABELS,
-  CATEGORY_REQUIREMENTS,
-  CROWD_LABELS,
-  SUGGESTED_ANGLES,
-  TIME_OF_DAY_LABELS,
-  type Angle,
-  type Category,
-  type CrowdLevel,
-  type TimeOfDay,
-} from "../types";
+import type { DraftLocation, OrderDraftBody } from "@/lib/orders/draft";
+import { ANGLE_DESCRIPTIONS, ANGLE_LABELS, ANGLES, CATEGORIES, CATEGORY_DESCRIPTIONS, CATEGORY_LABELS, CATEGORY_REQUIREMENTS, CROWD_LABELS, SUGGESTED_ANGLES, TIME_OF_DAY_LABELS, type Angle, type Category, type CrowdLevel, type TimeOfDay } from "@/lib/orders/vocabulary";
+import { analysisSurcharge, timeOfDaySurcharge, type PriceNotesInput } from "@/lib/orders/price-notes";
 import { errorsOfStep, messagesAt, stepProblems, type FieldErrors } from "../wizard-steps";
 import { useDraft, type InitialDraft } from "./draft-store";
 import { WizardFrame } from "./wizard-frame";
 
+const withPrice = (hint: string, price: string | null) => (price ? `${hint} ${price}.` : hint);
+
 function orderedAngles(category: Category | undefined): Angle[] {
-  if (!category) return ANGLES;
+  if (!category) return [...ANGLES];
   const suggested: readonly Angle[] = SUGGESTED_ANGLES[category];
   return [...suggested, ...ANGLES.filter((a) => !suggested.includes(a))];
 }
 
-export function WhatStep({ initial }: { initial: InitialDraft }) {
+export function WhatStep({ initial, prices }: { initial: InitialDraft; prices: PriceNotesInput | null }) {
   const { draft, saver } = useDraft(initial, "what");
   const id = useId();
   const body = draft.body;
@@ -186,12 +174,13 @@ export function WhatStep({ initial }: { initial: InitialDraft }) {
             {(Object.keys(TIME_OF_DAY_LABELS) as TimeOfDay[]).map((t) => (
               <option key={t} value={t}>
                 {TIME_OF_DAY_LABELS[t]}
+                {prices && timeOfDaySurcharge(t, prices) ? ` (${timeOfDaySurcharge(t, prices)})` : ""}
               </option>
             ))}
           </select>
         </Field>
         {uses.includes("minimum_crowd") ? (
-          <Field id={`${id}-crowd`} label="Minimum crowd" hint="How busy the place must look (+1.00 per photo; checked by the photo analyser when one is configured)." errors={messagesAt(errors, "/requirements/minimum_crowd")}>
+          <Field id={`${id}-crowd`} label="Minimum crowd" hint={withPrice("How busy the place must look.", prices && analysisSurcharge("minimum_crowd", prices))} errors={messagesAt(errors, "/requirements/minimum_crowd")}>
             <select
               value={requirements.minimum_crowd ?? ""}
               onChange={(e) => setRequirement("minimum_crowd", (e.target.value || undefined) as CrowdLevel | undefined)}
@@ -208,7 +197,7 @@ export function WhatStep({ initial }: { initial: InitialDraft }) {
           </Field>
         ) : null}
         {uses.includes("brand_match") ? (
-          <Field id={`${id}-brand`} label="Brand that must be visible" hint="+1.50 per photo; checked by the photo analyser when one is configured." errors={messagesAt(errors, "/requirements/brand_match")}>
+          <Field id={`${id}-brand`} label="Brand that must be visible" hint={withPrice("Its name or logo must be readable in the photo.", prices && analysisSurcharge("brand_match", prices))} errors={messagesAt(errors, "/requirements/brand_match")}>
             <TextInput
               value={requirements.brand_match ?? ""}
               maxLength={100}

@@ -4,13 +4,15 @@
 // weather — with the recurrence in words and the price per cycle as the order interface quotes
 // them while the form changes (the dates of the next cycles come with the placed order).
 import { useEffect, useId, useState } from "react";
-import { quoteOrderDraft } from "@/app/(dashboard)/orders/actions";
+import { quoteOrderDraft } from "@/lib/dashboard/order-actions";
+import { recurringDiscounts, type PriceNotesInput } from "@/lib/orders/price-notes";
 import { Button } from "@/components/ui/button";
 import { fieldAria, inputClasses } from "@/components/ui/field";
 import { ErrorList, StepField as Field } from "./step-field";
-import type { DraftRecurring } from "../order-draft-schema";
+import type { DraftRecurring } from "@/lib/orders/draft";
 import { formatMoney } from "../order-progress";
-import { WEEKDAYS, type QuotePreview } from "../types";
+import { WEEKDAYS } from "@/lib/orders/recurrence-rule";
+import type { QuotePreview } from "../types";
 import { errorsOfStep, messagesAt, stepOfPointer, stepProblems, type FieldErrors } from "../wizard-steps";
 import { useDraft, type InitialDraft } from "./draft-store";
 import { WizardFrame } from "./wizard-frame";
@@ -21,7 +23,7 @@ const CYCLE_DAY = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "num
 
 type LiveQuote = { state: "idle" } | { state: "loading" } | { state: "ready"; quote: QuotePreview } | { state: "invalid"; errors: FieldErrors; message: string };
 
-export function WhenStep({ initial }: { initial: InitialDraft }) {
+export function WhenStep({ initial, prices }: { initial: InitialDraft; prices: PriceNotesInput | null }) {
   const { draft, saver } = useDraft(initial, "when");
   const id = useId();
   const body = draft.body;
@@ -83,7 +85,7 @@ export function WhenStep({ initial }: { initial: InitialDraft }) {
         <div className="grid gap-2 sm:grid-cols-2">
           {[
             { enabled: false, label: "Once", hint: "Photos are taken as soon as possible, within your plan's delivery promise." },
-            { enabled: true, label: "Recurring", hint: "Every day, week or month, charged per cycle (10 % off monthly, 15 % off weekly)." },
+            { enabled: true, label: "Recurring", hint: `Every day, week or month, charged per cycle${prices && recurringDiscounts(prices) ? ` (${recurringDiscounts(prices)})` : ""}.` },
           ].map((option) => (
             <label
               key={option.label}

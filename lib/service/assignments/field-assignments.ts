@@ -7,7 +7,8 @@ import { and, eq, gt, gte, inArray, lt, lte, or, sql } from "drizzle-orm";
 import { assignments, orders } from "@/lib/db/schema";
 import { bearingDeg, distanceM } from "@/lib/geo/bearing";
 import { localParts } from "@/lib/geo/time-zone";
-import { ANGLE_DESCRIPTIONS, type Angle } from "@/lib/schemas/order";
+import { ANGLE_DESCRIPTIONS, TIMES_OF_DAY, type Angle, type TimeOfDay } from "@/lib/orders/vocabulary";
+import { sunWindowOn } from "@/lib/service/orders/cycles/cycle-calendar";
 import type { ServiceContext } from "@/lib/service/context";
 import { ApiError, notFound } from "@/lib/service/errors";
 import { recordEvent } from "@/lib/service/events/record-event";
@@ -31,7 +32,47 @@ function localTime(instant: Date, timeZone: string): string {
   return `${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}`;
 }
 
-export function serializeFieldAssignment(row: AssignmentRow & { category: string; locationName: string }, from?: { lat: number; lng: number }, now = new Date()) {
+const localDateOf = (instant: Date, timeZone: string) => localTime(instant, timeZone).slice(0, 10);
+const nextDate = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+// A place's sun on a day never changes, and a list holds many tasks (one per angle) of the same
+// places: remembered, so a list of hundreds costs a few astronomy searches, not hundreds.
+const SUN_MEMO_SIZE = 2000;
+const sunMemo = new Map<string, ReturnType<typeof sunWindowOn>>();
+function sunOn(requirement: TimeOfDay, date: string, where: { lat: number; lng: number; timeZone: string }) {
+  const key = `${requirement}|${date}|${where.lat}|${where.lng}|${where.timeZone}`;
+  if (sunMemo.has(key)) return sunMemo.get(key) ?? null;
+  if (sunMemo.size >= SUN_MEMO_SIZE) sunMemo.clear();
+  const sun = sunWindowOn(requirement, date, where);
+  sunMemo.set(key, sun);
+  return sun;
+}
+
+/**
+ * The sun the task asks for, on the task's day: a cycle's own day (its window is already narrowed
+ * to the sun), or for one-off work today's — tomorrow's once today's has passed. `starts_at` and
+ * `ends_at` are null when the sun allows no time that day (polar night, no sunset).
+ */
+export function timeOfDayOf(row: Pick<AssignmentRow, "lat" | "lng" | "timeZone" | "windowStart">, timeOfDay: string | null, now: Date) {
+  if (!timeOfDay || !(TIMES_OF_DAY as readonly string[]).includes(timeOfDay)) return null;
+  const requirement = timeOfDay as TimeOfDay;
+  const where = { lat: row.lat, lng: row.lng, timeZone: row.timeZone };
+  let date = localDateOf(row.windowStart ?? now, row.timeZone);
+  let sun = sunOn(requirement, date, where);
+  if (!row.windowStart && (!sun || sun.end <= now)) {
+    date = nextDate(date);
+    sun = sunOn(requirement, date, where);
+  }
+  return {
+    requirement,
+    local_date: date,
+    starts_at: sun?.start.toISOString() ?? null,
+    ends_at: sun?.end.toISOString() ?? null,
+    local: sun ? `${localTime(sun.start, row.timeZone).slice(11)}–${localTime(sun.end, row.timeZone).slice(11)}` : null,
+  };
+}
+
+export function serializeFieldAssignment(row: AssignmentRow & { category: string; locationName: string; timeOfDay: string | null }, from?: { lat: number; lng: number }, now = new Date()) {
   const reservedByCaller = row.status === "reserved" && row.reservedUntil !== null && row.reservedUntil > now;
   return {
     id: row.id,
@@ -46,6 +87,7 @@ export function serializeFieldAssignment(row: AssignmentRow & { category: string
       row.windowStart && row.windowEnd
         ? { starts_at: row.windowStart.toISOString(), ends_at: row.windowEnd.toISOString(), local: `${localTime(row.windowStart, row.timeZone)} – ${localTime(row.windowEnd, row.timeZone).slice(11)}` }
         : null,
+    time_of_day: timeOfDayOf(row, row.timeOfDay, now),
     deadline_at: row.deadlineAt.toISOString(),
     deadline_local: localTime(row.deadlineAt, row.timeZone),
     reserved_until: reservedByCaller ? (row.reservedUntil?.toISOString() ?? null) : null,
@@ -58,7 +100,9 @@ export function serializeFieldAssignment(row: AssignmentRow & { category: string
 
 const withOrder = (ctx: ServiceContext) =>
   ctx.db
-    .select({ a: assignments, category: orders.category, locationName: sql<string>`(select name from order_locations l where l.order_id = ${assignments.orderId} and l.id = ${assignments.locationId})` })
+    .select({ a: assignments, category: orders.category, locationName: sql<string>`(select name from order_locations l where l.order_id = ${assignments.orderId} and l.id = ${assignments.locationId})`,
+      timeOfDay: sql<string | null>`(select l.requirements->>'time_of_day' from order_locations l where l.order_id = ${assignments.orderId} and l.id = ${assignments.locationId})`,
+    })
     .from(assignments)
     .innerJoin(orders, eq(orders.id, assignments.orderId));
 
@@ -84,7 +128,7 @@ export async function listFieldAssignments(ctx: ServiceContext, zoomerId: string
     .limit(1000);
   const from = { lat, lng };
   return rows
-    .map((r) => serializeFieldAssignment({ ...r.a, category: r.category, locationName: r.locationName }, from, now))
+    .map((r) => serializeFieldAssignment({ ...r.a, category: r.category, locationName: r.locationName, timeOfDay: r.timeOfDay }, from, now))
     .filter((a) => (a.distance_m ?? 0) <= radiusKm * 1000)
     .sort((a, b) => (a.distance_m ?? 0) - (b.distance_m ?? 0) || a.deadline_at.localeCompare(b.deadline_at))
     .slice(0, limit);
@@ -97,7 +141,7 @@ export async function getFieldAssignment(ctx: ServiceContext, zoomerId: string, 
   const available = row.a.status === "open" || (row.a.status === "reserved" && (row.a.reservedUntil ?? new Date(0)) < new Date());
   // Another zoomer's work is not theirs to see.
   if (!mine && !available) throw notFound("assignment");
-  return serializeFieldAssignment({ ...row.a, category: row.category, locationName: row.locationName });
+  return serializeFieldAssignment({ ...row.a, category: row.category, locationName: row.locationName, timeOfDay: row.timeOfDay });
 }
 
 /** Reserves the assignment for this zoomer (again, if it is theirs already: the reservation is renewed). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkImageSignature, signImageUrl, urlExpiry } from "./signed-url";
 
-const options = { secret: "s3cret", origin: "http://localhost:3000", ttlSeconds: 3600, now: Date.UTC(2026, 10, 20, 10, 30) };
+const options = { secret: "s3cret", cdnUrl: "http://localhost:3000/cdn", ttlSeconds: 3600, now: Date.UTC(2026, 10, 20, 10, 30) };
 
 function parts(url: string) {
   const u = new URL(url);

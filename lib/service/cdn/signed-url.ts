@@ -2,7 +2,6 @@
 // work in an <img> tag or a webhook consumer without a bearer token, expire, and cannot be forged
 // or stretched (the expiry is inside the signature).
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { CDN_BASE_PATH } from "@/lib/service/context";
 
 export const IMAGE_VARIANTS = ["original", "preview", "thumbnail"] as const;
 export type ImageVariant = (typeof IMAGE_VARIANTS)[number];
@@ -13,7 +12,8 @@ function signature(secret: string, imageId: string, variant: ImageVariant, exp: 
 
 export interface SignOptions {
   secret: string;
-  origin: string;
+  /** The CDN's base URL (cdnBaseUrl: CDN_URL, or PUBLIC_ORIGIN/cdn). */
+  cdnUrl: string;
   ttlSeconds: number;
   now?: number;
 }
@@ -24,9 +24,9 @@ export function urlExpiry(ttlSeconds: number, now = Date.now()): number {
   return nowSeconds - (nowSeconds % ttlSeconds) + 2 * ttlSeconds;
 }
 
-export function signImageUrl(imageId: string, variant: ImageVariant, { secret, origin, ttlSeconds, now }: SignOptions): string {
+export function signImageUrl(imageId: string, variant: ImageVariant, { secret, cdnUrl, ttlSeconds, now }: SignOptions): string {
   const exp = urlExpiry(ttlSeconds, now);
-  return `${origin}${CDN_BASE_PATH}/images/${imageId}/${variant}?exp=${exp}&sig=${signature(secret, imageId, variant, exp)}`;
+  return `${cdnUrl}/images/${imageId}/${variant}?exp=${exp}&sig=${signature(secret, imageId, variant, exp)}`;
 }
 
 export type SignatureCheck = "ok" | "expired" | "invalid";

@@ -73,7 +73,7 @@ export interface OrderPhotosExport extends StoredZip {
 }
 
 /** The archive of an order's delivered photos (404 for another organisation's order or an unknown location). */
-export async function exportOrderPhotos(ctx: ServiceContext, orgId: string, orderId: string, locationId: string | null): Promise<OrderPhotosExport> {
+export async function exportOrderPhotos(ctx: ServiceContext, { orgId, orderId, locationId = null }: { orgId: string; orderId: string; locationId?: string | null }): Promise<OrderPhotosExport> {
   const order = await getOrderRow(ctx.db, orgId, orderId);
   if (locationId) {
     const [location] = await ctx.db

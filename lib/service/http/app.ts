@@ -9,8 +9,9 @@ import { sql } from "drizzle-orm";
 import type { ZodError } from "zod";
 import { SCOPES } from "@/lib/auth/scopes";
 import { log } from "@/lib/log";
+import { MAX_ACTIVE_API_KEYS } from "@/lib/service/accounts/create-api-key";
 import { ADMIN_BASE_PATH, API_BASE_PATH, CDN_BASE_PATH, ORDERS_BASE_PATH, type ServiceContext } from "@/lib/service/context";
-import { ApiError, fieldPointer, problemResponse, type FieldError } from "@/lib/service/errors";
+import { ApiError, problemResponse, validationFailed, type FieldError } from "@/lib/service/errors";
 import { createServiceMetrics } from "@/lib/service/metrics/service-metrics";
 import { ObjectNotFoundError, StorageError } from "@/lib/service/storage/object-store";
 import { requireAdmin } from "./middleware/require-admin";
@@ -37,33 +38,9 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
 
 const TARGET_LOCATION: Record<string, FieldError["in"]> = { json: "body", form: "body", query: "query", param: "path", header: "header" };
 
-function toFieldErrors(error: ZodError, target: string): FieldError[] {
-  const location = TARGET_LOCATION[target] ?? "body";
-  // zod runs length checks (an array's max items) even on a value of the wrong type (a string):
-  // where a member has the wrong type, that is the one thing to say about it.
-  const wrongType = new Set(error.issues.filter((i) => i.code === "invalid_type").map((i) => i.path.join("\u0000")));
-  const issues = error.issues.filter((i) => i.code === "invalid_type" || !wrongType.has(i.path.join("\u0000")));
-  return issues.flatMap((issue): FieldError[] => {
-    const path = issue.path.map(String);
-    const pointerOf = (segments: string[]) => fieldPointer(segments, location);
-    if (issue.code === "unrecognized_keys") {
-      return issue.keys.map((key) => ({
-        pointer: pointerOf([...path, key]),
-        message: `"${key}" cannot be set here: it is read-only or unknown.`,
-        in: location,
-        code: "unrecognized_field",
-      }));
-    }
-    return [{ pointer: pointerOf(path), message: issue.message, in: location, code: issue.code }];
-  });
-}
-
 const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
   if (!result.success) {
-    const error = result.error as ZodError;
-    throw new ApiError(422, "validation_failed", "The request is not valid; see errors[].", {
-      errors: toFieldErrors(error, result.target),
-    });
+    throw validationFailed(result.error as ZodError, TARGET_LOCATION[result.target] ?? "body");
   }
   // Every validated input passes here, whatever the route: refuse what PostgreSQL cannot store.
   assertStorableInput(result.data, TARGET_LOCATION[result.target] ?? "body");
@@ -112,7 +89,10 @@ const API_KEY_SCHEME = {
 const ORDERS_TAG_DESCRIPTION =
   `The order interface, at \`{origin}${ORDERS_BASE_PATH}\` (its own document: \`${ORDERS_BASE_PATH}/openapi.json\`). ` +
   "Authenticate with an organisation API key or an OAuth token with orders:read / orders:write. Requests per minute follow the plan " +
-  "(Developer 60, Business 300, Enterprise unlimited — no X-RateLimit headers then); photos per calendar month too (1,000 / 10,000 / unlimited). " +
+  "(Developer 60, Business 300, Enterprise unlimited — no X-RateLimit headers then) and count per organisation: all its API keys and " +
+  "OAuth tokens share them (its dashboard has its own limits). " +
+  `An organisation holds at most ${MAX_ACTIVE_API_KEYS} active API keys (one more is 409 ` +
+  "`api_key_limit_reached`). Photos per calendar month follow the plan too (1,000 / 10,000 / unlimited). " +
   "Every POST takes an Idempotency-Key.";
 
 /** The order interface's own document, with its own server URL and relative paths. */
@@ -222,7 +202,8 @@ export function createServiceApp(ctx: ServiceContext) {
       description:
         "Missions, submissions, geotagged images and webhooks for partners; field intake for zoomers. " +
         "Errors are RFC 9457 problem details (`application/problem+json`) with a stable `code`. Every authenticated response " +
-        "carries X-RateLimit-Limit/Remaining/Reset; limits are 60 requests per minute and 1000 per hour per client.",
+        "carries X-RateLimit-Limit/Remaining/Reset; limits are 60 requests per minute and 1000 per hour per organisation (all its " +
+        "clients share them; a zoomer's credentials count on their own).",
     },
     // x-internal: this document is for integrators outside (the operator's has its own).
     servers: [{ url: ctx.config.publicOrigin, description: "This deployment (production, or the staging or local instance serving this document).", "x-internal": false } as { url: string; description: string }],

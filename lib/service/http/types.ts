@@ -1,13 +1,16 @@
+import type { Plan } from "@/lib/db/schema";
 import type { ServiceContext } from "@/lib/service/context";
-import type { VerifiedToken } from "@/lib/auth/tokens";
-import type { OrderCaller } from "./middleware/authenticate-orders";
 
-/** The caller of an authenticated request, as established by the auth middleware. */
+/** What authenticated a request: one of the organisation's API keys, or an OAuth access token. */
+export type CallerCredential = { kind: "api_key"; keyId: string } | { kind: "access_token"; clientId: string };
+
+/** The caller of an authenticated request, as established by `authenticate` (both interfaces). */
 export interface Caller {
-  token: VerifiedToken;
-  clientId: string;
+  credential: CallerCredential;
   /** The partner organisation; absent for zoomer credentials. */
   orgId?: string;
+  /** The organisation's plan; read only where the plan's limit applies (the order interface). */
+  plan?: Plan;
   zoomerId?: string;
 }
 
@@ -15,8 +18,6 @@ export type AppEnv = {
   Variables: {
     ctx: ServiceContext;
     caller: Caller;
-    /** The caller of an order-interface request (API key or token), set by authenticateOrders. */
-    orderCaller: OrderCaller;
     /** Headers every response of this request must carry, error responses included. */
     responseHeaders: Record<string, string>;
     /** Names this request in logs and in the X-Request-Id response header. */

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, queryRows, type Database } from "@/lib/db/client";
 import { jobs, rateLimitCounters } from "@/lib/db/schema";
+import { TestCardProcessor } from "@/lib/service/payments/test-card-processor";
 import { housekeeping } from "./housekeeping";
 
 let database: Database;
@@ -24,7 +25,7 @@ describe("housekeeping", () => {
       { key: "k", windowSeconds: 60, windowStart: now - 5 * 3600, count: 3 },
       { key: "k", windowSeconds: 60, windowStart: now - (now % 60), count: 1 },
     ]);
-    await housekeeping({ db, dbKind: "pglite" });
+    await housekeeping({ db, dbKind: "pglite", payments: new TestCardProcessor() });
     const left = await queryRows<{ id: string }>(db, sql`select id from jobs order by id`);
     expect(left.map((r) => r.id)).toEqual(["job_new_done", "job_old_failed"]);
     const counters = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from rate_limit_counters`);

@@ -8,7 +8,7 @@ import { tidyAssignments } from "@/lib/service/assignments/field-assignments";
 import { expireOrders } from "@/lib/service/orders/change-order";
 import { pruneCounters } from "@/lib/service/rate-limit/consume";
 
-export async function housekeeping(ctx: Pick<ServiceContext, "db" | "dbKind">): Promise<void> {
+export async function housekeeping(ctx: Pick<ServiceContext, "db" | "dbKind" | "payments">): Promise<void> {
   await pruneCounters(ctx.db);
   await ctx.db.execute(sql`delete from jobs where status = 'succeeded' and updated_at < now() - interval '1 day'`);
   await pruneIdempotencyKeys(ctx.db);

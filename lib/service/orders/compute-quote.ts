@@ -2,11 +2,12 @@
 // for the category, the time of day and the analysis it asks for), the recurring discount, and
 // the plan's quota for the month. Pure: the caller reads the price list and the month's use.
 import type { Plan } from "@/lib/db/schema";
-import type { Category, Quote, RecurringInput, Requirements } from "@/lib/schemas/order";
-import { describeRule } from "./schedule";
+import type { Category } from "@/lib/orders/vocabulary";
+import type { Quote, RecurringInput, Requirements } from "@/lib/schemas/order";
+import { describeRule } from "./cycles/cycle-calendar";
 import { PLAN_TERMS } from "./plans";
 import type { PriceList } from "./price-list";
-import { recurrenceRuleOf } from "./recurrence";
+import { recurrenceRuleOf } from "./cycles/recurrence-rule-of";
 
 export interface PricedLocation {
   location_id: string;

@@ -1,26 +1,37 @@
 // POST /orders: validates what the schema cannot (the delivery URL's target, the recurrence as a
 // whole, the delivery secret), prices the order and stores it with its quote, unconfirmed. An
 // order with a delivery URL gets a hidden endpoint that carries its events there.
-import { eq } from "drizzle-orm";
-import { orderLocations, orders, organisations, webhookEndpoints } from "@/lib/db/schema";
+import { and, eq, isNull } from "drizzle-orm";
+import { orderDrafts, orderLocations, orders, organisations, webhookEndpoints } from "@/lib/db/schema";
+import type { Db } from "@/lib/db/client";
 import { createId } from "@/lib/ids/create-id";
 import type { Plan } from "@/lib/db/schema";
 import type { CreateOrderInput, Order } from "@/lib/schemas/order";
 import { newOrderExtras, serializeOrder } from "./order-rows";
 import type { ServiceContext } from "@/lib/service/context";
 import { ApiError } from "@/lib/service/errors";
-import { checkedUrl } from "@/lib/service/webhooks/endpoints";
 import { ORDERS_BASE_PATH } from "@/lib/service/context";
+import { checkedDeliveryUrl } from "./check-delivery-url";
 import { prepareOrder, quoteOrder } from "./quote-order";
 
 /** An unconfirmed order expires after this long (DESIGN.md: 7 days). */
 export const ORDER_EXPIRY_MS = 7 * 86_400_000;
 
+export interface CreateOrderOptions {
+  /**
+   * The draft this order is placed from: linked to it in the same transaction, on condition that
+   * the draft is still at `version` and has no order yet — so two places of one draft make one order
+   * (the loser gets 409 `draft_already_placed` and nothing is written).
+   */
+  fromDraft?: { id: string; version: number };
+}
+
 /** Creates the order and answers its representation from what was written (no read-back). */
-export async function createOrder(ctx: ServiceContext, caller: { orgId: string; plan: Plan }, input: CreateOrderInput): Promise<Order> {
+export async function createOrder(ctx: ServiceContext, caller: { orgId: string; plan: Plan }, input: CreateOrderInput, options: CreateOrderOptions = {}): Promise<Order> {
   const { orgId } = caller;
-  const prepared = prepareOrder(input);
-  const webhookUrl = input.delivery?.webhook_url ? await checkedUrl(ctx, input.delivery.webhook_url, "/delivery/webhook_url") : null;
+  const now = new Date();
+  const prepared = prepareOrder(input, now);
+  const webhookUrl = await checkedDeliveryUrl(ctx, input);
   if (webhookUrl) {
     const [org] = await ctx.db.select({ secret: organisations.orderDeliverySecret }).from(organisations).where(eq(organisations.id, orgId)).limit(1);
     if (!org?.secret) {
@@ -29,7 +40,6 @@ export async function createOrder(ctx: ServiceContext, caller: { orgId: string; 
       });
     }
   }
-  const now = new Date();
   const quote = await quoteOrder(ctx, caller, prepared, now);
   const id = createId("order");
   return ctx.db.transaction(async (tx) => {
@@ -61,10 +71,23 @@ export async function createOrder(ctx: ServiceContext, caller: { orgId: string; 
         requirements: l.requirements,
       })),
     ).returning();
+    if (options.fromDraft) await linkDraft(tx, { orgId, orderId: id, draft: options.fromDraft, now });
     if (webhookUrl) {
       // Signed with the organisation's order-delivery secret at send time; this column is unused.
       await tx.insert(webhookEndpoints).values({ id: createId("webhook"), orgId, orderId: id, url: webhookUrl, events: ["*"], secret: "", description: `Delivery URL of ${id}` });
     }
     return serializeOrder(ctx, row, newOrderExtras(locations));
   });
+}
+
+async function linkDraft(tx: Db, options: { orgId: string; orderId: string; draft: { id: string; version: number }; now: Date }): Promise<void> {
+  const { orgId, orderId, draft, now } = options;
+  const linked = await tx
+    .update(orderDrafts)
+    .set({ orderId, step: "review", version: draft.version + 1, updatedAt: now })
+    .where(and(eq(orderDrafts.id, draft.id), eq(orderDrafts.orgId, orgId), eq(orderDrafts.version, draft.version), isNull(orderDrafts.orderId)))
+    .returning({ id: orderDrafts.id });
+  if (linked.length === 0) {
+    throw new ApiError(409, "draft_already_placed", "The draft was placed or changed by another request at the same moment; reload it.");
+  }
 }

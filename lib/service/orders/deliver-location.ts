@@ -6,9 +6,10 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { assignments, images, missions, orderCycles, orders, payments } from "@/lib/db/schema";
-import type { Angle, Quote } from "@/lib/schemas/order";
+import type { Angle } from "@/lib/orders/vocabulary";
+import type { Quote } from "@/lib/schemas/order";
 import { signImageUrl } from "@/lib/service/cdn/signed-url";
-import type { ServiceContext } from "@/lib/service/context";
+import { cdnBaseUrl, type ServiceContext } from "@/lib/service/context";
 import { recordEvent } from "@/lib/service/events/record-event";
 import { serializeMission } from "@/lib/service/missions/serialize-mission";
 import { weatherProvider, type WeatherResult } from "@/lib/service/weather/weather-provider";
@@ -26,7 +27,7 @@ interface StoredVerification {
 }
 
 export function deliveredPhotoRecord(ctx: ServiceContext, assignment: AssignmentRow, image: ImageRow) {
-  const sign = { secret: ctx.cdnSecret, origin: ctx.config.publicOrigin, ttlSeconds: DELIVERY_URL_TTL_SECONDS };
+  const sign = { secret: ctx.cdnSecret, cdnUrl: cdnBaseUrl(ctx.config), ttlSeconds: DELIVERY_URL_TTL_SECONDS };
   const verification = assignment.verification as StoredVerification | null;
   const weather = assignment.weather as WeatherResult | null;
   return {

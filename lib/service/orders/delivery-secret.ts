@@ -28,12 +28,12 @@ async function orgRow(ctx: ServiceContext, orgId: string): Promise<OrgRow> {
   return row;
 }
 
-export async function getDeliverySecretInfo(ctx: ServiceContext, orgId: string) {
+export async function getDeliverySecretInfo(ctx: ServiceContext, { orgId }: { orgId: string }) {
   return describe(await orgRow(ctx, orgId));
 }
 
 /** Creates the secret; 409 when there is one already (rotate it instead: it is never shown twice). */
-export async function createDeliverySecret(ctx: ServiceContext, orgId: string) {
+export async function createDeliverySecret(ctx: ServiceContext, { orgId }: { orgId: string }) {
   const secret = newSecret();
   const [row] = await ctx.db
     .update(organisations)
@@ -48,7 +48,7 @@ export async function createDeliverySecret(ctx: ServiceContext, orgId: string) {
 }
 
 /** A new secret (created if there was none); the old one keeps signing for the grace period. */
-export async function rotateDeliverySecret(ctx: ServiceContext, orgId: string) {
+export async function rotateDeliverySecret(ctx: ServiceContext, { orgId }: { orgId: string }) {
   const current = await orgRow(ctx, orgId);
   const secret = newSecret();
   const now = new Date();

@@ -2,7 +2,7 @@
 // delivery. Each is safe to run twice (state checks inside their transactions).
 import type { ServiceContext } from "@/lib/service/context";
 import { deliverLocation } from "./deliver-location";
-import { runOrderCycle } from "./run-order-cycle";
+import { runOrderCycle } from "./cycles/run-due-cycle";
 import { verifyAssignment } from "./verify-assignment";
 
 export async function runOrderJob(ctx: ServiceContext, payload: Record<string, unknown>): Promise<void> {

@@ -66,17 +66,33 @@ export interface OrderExtras {
   nextCycle: { index: number; local_date: string; dispatch_at: string } | null;
 }
 
-export async function loadOrderExtras(ctx: ServiceContext, row: OrderRow, locations: OrderLocationRow[], nextCycle: OrderExtras["nextCycle"]): Promise<OrderExtras> {
-  const [paymentRows, missionRows] = await Promise.all([
-    ctx.db.select().from(payments).where(eq(payments.orderId, row.id)).orderBy(asc(payments.createdAt), asc(payments.id)),
-    ctx.db.select({ status: missions.status, n: count() }).from(missions).where(eq(missions.orderId, row.id)).groupBy(missions.status),
-  ]);
-  const counts = { total: 0, active: 0, completed: 0, cancelled: 0 };
+type StoredExtras = Omit<OrderExtras, "nextCycle">;
+
+/**
+ * What hangs off each of these orders — locations, payments, mission counts — in three reads
+ * whatever the number of orders (a list page was three to four reads per order).
+ */
+export async function loadOrderExtras(db: Db, rows: readonly OrderRow[]): Promise<Map<string, StoredExtras>> {
+  const ids = rows.map((r) => r.id);
+  const out = new Map<string, StoredExtras>(ids.map((id) => [id, { locations: [], payments: [], missionCounts: { total: 0, active: 0, completed: 0, cancelled: 0 } }]));
+  if (ids.length === 0) return out;
+  // One after another: PGlite serves one query at a time anyway, and inside a transaction so must pg.
+  const locationRows = await db.select().from(orderLocations).where(inArray(orderLocations.orderId, ids)).orderBy(asc(orderLocations.orderId), asc(orderLocations.position));
+  const paymentRows = await db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(asc(payments.createdAt), asc(payments.id));
+  const missionRows = await db
+    .select({ orderId: missions.orderId, status: missions.status, n: count() })
+    .from(missions)
+    .where(inArray(missions.orderId, ids))
+    .groupBy(missions.orderId, missions.status);
+  for (const l of locationRows) out.get(l.orderId)?.locations.push(l);
+  for (const p of paymentRows) out.get(p.orderId)?.payments.push(p);
   for (const m of missionRows) {
+    const counts = m.orderId ? out.get(m.orderId)?.missionCounts : undefined;
+    if (!counts) continue;
     counts[m.status] = m.n;
     counts.total += m.n;
   }
-  return { locations, payments: paymentRows, missionCounts: counts, nextCycle };
+  return out;
 }
 
 export function serializeOrder(ctx: ServiceContext, row: OrderRow, extras: OrderExtras): Order {
@@ -113,27 +129,29 @@ export function serializeOrder(ctx: ServiceContext, row: OrderRow, extras: Order
   };
 }
 
+export interface ListOrderFilters {
+  statuses: OrderRow["status"][] | null;
+  clientReference?: string;
+  createdSince?: string;
+  page: number;
+  perPage: number;
+}
+
 /** Newest first, with the list filters of the order interface. */
-export async function listOrderRows(
-  db: Db,
-  orgId: string,
-  filters: { statuses: OrderRow["status"][] | null; clientReference?: string; createdSince?: string; page: number; perPage: number },
-) {
+export async function listOrderRows(db: Db, orgId: string, filters: ListOrderFilters) {
   const condition = and(
     eq(orders.orgId, orgId),
     filters.statuses ? inArray(orders.status, filters.statuses) : undefined,
     filters.clientReference !== undefined ? eq(orders.clientReference, filters.clientReference) : undefined,
     filters.createdSince ? sql`${orders.createdAt} >= ${new Date(filters.createdSince).toISOString()}::timestamptz` : undefined,
   );
-  const [rows, totals] = await Promise.all([
-    db
-      .select()
-      .from(orders)
-      .where(condition)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(filters.perPage)
-      .offset((filters.page - 1) * filters.perPage),
-    db.select({ total: count() }).from(orders).where(condition),
-  ]);
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(condition)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(filters.perPage)
+    .offset((filters.page - 1) * filters.perPage);
+  const totals = await db.select({ total: count() }).from(orders).where(condition);
   return { rows, total: totals[0]?.total ?? 0 };
 }

@@ -1,27 +1,65 @@
 // Read views of an order: the order itself, its missions, its delivered photos and its schedule.
 import { and, asc, count, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import { assignments, images, missions, orderCycles } from "@/lib/db/schema";
-import type { Angle, Order, Quote } from "@/lib/schemas/order";
+import type { Angle } from "@/lib/orders/vocabulary";
+import type { Order, Quote } from "@/lib/schemas/order";
 import type { StoredVerification } from "@/lib/service/assignments/field-assignments";
 import type { ServiceContext } from "@/lib/service/context";
 import { serializeMission } from "@/lib/service/missions/serialize-mission";
 import { deliveredPhotoRecord } from "./deliver-location";
-import { getOrderLocations, getOrderRow, loadOrderExtras, serializeOrder, type OrderRow } from "./order-rows";
-import { nextOrderCycles } from "./order-schedule";
-import { recurrenceRuleOf } from "./recurrence";
-import { nextCycleOf } from "./run-order-cycle";
-import { describeRule } from "./schedule";
+import type { Db } from "@/lib/db/client";
+import { getOrderLocations, getOrderRow, listOrderRows, loadOrderExtras, serializeOrder, type ListOrderFilters, type OrderRow } from "./order-rows";
+import { nextOrderCycles } from "./cycles/order-cycles";
+import { recurrenceRuleOf } from "./cycles/recurrence-rule-of";
+import { nextCycleOf } from "./cycles/run-due-cycle";
+import { describeRule } from "./cycles/cycle-calendar";
 
-export async function orderView(ctx: ServiceContext, row: OrderRow): Promise<Order> {
-  const locations = await getOrderLocations(ctx.db, row.id);
-  return serializeOrder(ctx, row, await loadOrderExtras(ctx, row, locations, nextCycleOf(row, locations)));
+/** The representations of these orders, read from `db` (a snapshot's transaction, for consistency). */
+export async function orderViews(ctx: ServiceContext, db: Db, rows: readonly OrderRow[]): Promise<Order[]> {
+  const extras = await loadOrderExtras(db, rows);
+  return rows.map((row) => {
+    const own = extras.get(row.id) ?? { locations: [], payments: [], missionCounts: { total: 0, active: 0, completed: 0, cancelled: 0 } };
+    return serializeOrder(ctx, row, { ...own, nextCycle: nextCycleOf(row, own.locations) });
+  });
 }
 
-export async function getOrder(ctx: ServiceContext, orgId: string, id: string): Promise<Order> {
-  return orderView(ctx, await getOrderRow(ctx.db, orgId, id));
+/**
+ * One order as of one moment: its row, locations, payments and missions are read in one
+ * repeatable-read snapshot, so a cycle being dispatched is seen either wholly or not at all (its
+ * missions never beside the previous `next_cycle`).
+ */
+export async function getOrder(ctx: ServiceContext, { orgId, orderId: id }: { orgId: string; orderId: string }): Promise<Order> {
+  return ctx.db.transaction(
+    async (tx) => {
+      const [order] = await orderViews(ctx, tx, [await getOrderRow(tx, orgId, id)]);
+      if (!order) throw new Error("the order's view is missing");
+      return order;
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
 }
 
-export async function listOrderMissions(ctx: ServiceContext, orgId: string, id: string, page: number, perPage: number) {
+/** A page of the organisation's orders, newest first, read in one snapshot. */
+export async function listOrders(ctx: ServiceContext, options: { orgId: string; filters: ListOrderFilters }): Promise<{ data: Order[]; meta: { total: number; page: number; per_page: number } }> {
+  const { orgId, filters } = options;
+  return ctx.db.transaction(
+    async (tx) => {
+      const { rows, total } = await listOrderRows(tx, orgId, filters);
+      return { data: await orderViews(ctx, tx, rows), meta: { total, page: filters.page, per_page: filters.perPage } };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+}
+
+/** Which order, and which page of what hangs off it. */
+export interface OrderPageOptions {
+  orgId: string;
+  orderId: string;
+  page: number;
+  perPage: number;
+}
+
+export async function listOrderMissions(ctx: ServiceContext, { orgId, orderId: id, page, perPage }: OrderPageOptions) {
   await getOrderRow(ctx.db, orgId, id);
   const condition = and(eq(missions.orderId, id), eq(missions.orgId, orgId));
   const [rows, totals] = await Promise.all([
@@ -32,7 +70,7 @@ export async function listOrderMissions(ctx: ServiceContext, orgId: string, id: 
 }
 
 /** Delivered photos of the order, oldest first, in the spec's Delivered photo record. */
-export async function listOrderPhotos(ctx: ServiceContext, orgId: string, id: string, page: number, perPage: number) {
+export async function listOrderPhotos(ctx: ServiceContext, { orgId, orderId: id, page, perPage }: OrderPageOptions) {
   await getOrderRow(ctx.db, orgId, id);
   const condition = and(eq(assignments.orderId, id), eq(assignments.orgId, orgId), isNotNull(assignments.deliveredAt));
   const [rows, totals] = await Promise.all([
@@ -50,7 +88,7 @@ export async function listOrderPhotos(ctx: ServiceContext, orgId: string, id: st
 }
 
 /** The order's field work, for the partner: each location × angle and attempt, late or not, with its verification. */
-export async function listOrderAssignments(ctx: ServiceContext, orgId: string, id: string, page: number, perPage: number) {
+export async function listOrderAssignments(ctx: ServiceContext, { orgId, orderId: id, page, perPage }: OrderPageOptions) {
   await getOrderRow(ctx.db, orgId, id);
   const condition = and(eq(assignments.orderId, id), eq(assignments.orgId, orgId));
   const [rows, totals] = await Promise.all([

@@ -6,7 +6,7 @@ export interface PlanTerms {
   label: string;
   /** Photos per calendar month (UTC); null: unlimited. */
   photosPerMonth: number | null;
-  /** Order-interface requests per minute per credential; null: unlimited. */
+  /** Order-interface requests per minute per organisation (all its API keys and tokens); null: unlimited. */
   requestsPerMinute: number | null;
   /** Hours from dispatch until the photos are due. Enterprise is "per contract": 24 h unless agreed. */
   deliveryHours: number;

@@ -5,7 +5,7 @@ import { z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { priceLists } from "@/lib/db/schema";
-import { CATEGORIES, TIMES_OF_DAY } from "@/lib/schemas/order";
+import { CATEGORIES, TIMES_OF_DAY } from "@/lib/orders/vocabulary";
 
 const cents = z.number().int("Whole cents.").min(0).max(10_000_000);
 const percent = z.number().min(0).max(100);

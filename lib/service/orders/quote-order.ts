@@ -1,19 +1,23 @@
 // From a create-order body to what pricing and creation need: each location with its id, its
 // merged requirements and its time zone; the recurrence checked as a whole; and the quote at the
 // current price list, plan and month's use.
-import { and, eq, gte, sql } from "drizzle-orm";
-import type { Db } from "@/lib/db/client";
-import { orderCycles, type Plan } from "@/lib/db/schema";
+import { getTableName, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { queryRows, type Db } from "@/lib/db/client";
+import type { Plan } from "@/lib/db/schema";
 import { timeZoneAt } from "@/lib/geo/time-zone";
 import { createId } from "@/lib/ids/create-id";
 import type { CreateOrderInput, Quote, Requirements } from "@/lib/schemas/order";
 import type { ServiceContext } from "@/lib/service/context";
 import { ApiError } from "@/lib/service/errors";
+import { checkedDeliveryUrl } from "./check-delivery-url";
 import { computeQuote, mergeRequirements } from "./compute-quote";
+import { UNCONFIRMED } from "./order-states";
 import { PLAN_TERMS, monthStart } from "./plans";
 import { getPriceList } from "./price-list";
-import { recurrenceRuleOf } from "./recurrence";
-import { validateRule, type RecurrenceRule } from "./schedule";
+import { nextOrderCycles, orderScheduleProblems, type ScheduledLocation } from "./cycles/order-cycles";
+import { recurrenceRuleOf } from "./cycles/recurrence-rule-of";
+import { validateRule, type RecurrenceRule } from "./cycles/cycle-calendar";
 
 export interface PreparedLocation {
   location_id: string;
@@ -30,7 +34,13 @@ export interface PreparedOrder {
   rule: RecurrenceRule | null;
 }
 
-export function prepareOrder(input: CreateOrderInput): PreparedOrder {
+/**
+ * The body checked as a whole at `now`: a recurrence must be valid, keep its event dates within
+ * today … two years ahead, and leave at least one cycle to run — an order that can never be
+ * dispatched is refused here rather than charged at confirmation (422, pointing at the member
+ * that empties the schedule).
+ */
+export function prepareOrder(input: CreateOrderInput, now: Date): PreparedOrder {
   const rule = recurrenceRuleOf(input.recurring);
   if (rule) {
     const problems = validateRule(rule);
@@ -48,15 +58,62 @@ export function prepareOrder(input: CreateOrderInput): PreparedOrder {
     timeZone: timeZoneAt(location.coordinates.lat, location.coordinates.lng),
     requirements: mergeRequirements(input.requirements, location.requirements),
   }));
+  if (rule) {
+    const problems = orderScheduleProblems(rule, scheduledLocations(locations), now);
+    if (problems.length > 0) {
+      const dates = problems.every((p) => p.kind === "date_window");
+      throw new ApiError(422, "validation_failed", dates ? "Event dates run from today to two years ahead; see errors[]." : "The schedule has no cycle left to run; see errors[].", {
+        errors: problems.map(({ pointer, message }) => ({ pointer, in: "body" as const, message })),
+      });
+    }
+  }
   return { input, locations, rule };
 }
 
-/** Photos of cycles dispatched this calendar month (UTC): what the plan's quota counts. */
+function scheduledLocations(locations: PreparedLocation[]): ScheduledLocation[] {
+  return locations.map((l) => ({ id: l.location_id, lat: l.lat, lng: l.lng, timeZone: l.timeZone, requirements: l.requirements }));
+}
+
+/** A recurring order's next `count` cycles as they would fall if it were confirmed at `now`; null for a one-off order. */
+export function previewCycles(prepared: PreparedOrder, now: Date, count: number): { index: number; local_date: string; dispatch_at: string }[] | null {
+  if (!prepared.rule) return null;
+  return nextOrderCycles(prepared.rule, scheduledLocations(prepared.locations), { from: now, count, anchor: now })
+    .slice(0, count)
+    .map((cycle) => ({ index: cycle.index, local_date: cycle.localDate, dispatch_at: cycle.dispatchAt.toISOString() }));
+}
+
+
+/**
+ * The plan's monthly quota counts photos that are or were going to be delivered, so money given
+ * back gives its quota back too:
+ * - photos of order missions dispatched this calendar month (UTC) that are live or delivered — a
+ *   mission cancelled undelivered (the order cancelled, the location given up; both refunded)
+ *   counts no more;
+ * - photos held by confirmations in flight: a charge recorded but not yet settled holds its
+ *   order's cycle photos, so two confirmations (each under the organisation's lock when it checks
+ *   and when it dispatches) cannot both pass on the same room.
+ * One SQL expression for the organisation `orgId` (a value or a column), used by every reader.
+ */
+export function photosUsedSql(orgId: string | AnyPgColumn, now: Date): SQL<number> {
+  const since = monthStart(now).toISOString();
+  // Table-qualified throughout: drizzle drops qualifiers in a one-table select, where an unqualified
+  // "id" inside these subqueries would silently mean the mission's or the payment's own id.
+  const org = typeof orgId === "string" ? sql`${orgId}` : sql`${sql.identifier(getTableName(orgId.table))}.${sql.identifier(orgId.name)}`;
+  const unconfirmed = sql.join(UNCONFIRMED.map((status) => sql`${status}`), sql`, `);
+  return sql<number>`(
+    coalesce((select sum(quota_m.required_images) from missions quota_m
+      where quota_m.org_id = ${org} and quota_m.order_id is not null
+        and quota_m.status in ('active', 'completed') and quota_m.created_at >= ${since}::timestamptz), 0)
+    + coalesce((select sum((quota_o.quote ->> 'photos_per_cycle')::int) from payments quota_p
+      join orders quota_o on quota_o.id = quota_p.order_id
+      where quota_p.org_id = ${org} and quota_p.kind = 'charge' and quota_p.status = 'processing'
+        and quota_o.status in (${unconfirmed})), 0)
+  )`;
+}
+
+/** What the plan's quota counts this month for the organisation (see photosUsedSql). */
 export async function photosUsedThisMonth(db: Db, orgId: string, now = new Date()): Promise<number> {
-  const [row] = await db
-    .select({ photos: sql<string | number | null>`coalesce(sum(${orderCycles.photos}), 0)` })
-    .from(orderCycles)
-    .where(and(eq(orderCycles.orgId, orgId), eq(orderCycles.status, "dispatched"), gte(orderCycles.createdAt, monthStart(now))));
+  const [row] = await queryRows<{ photos: string | number | null }>(db, sql`select ${photosUsedSql(orgId, now)} as photos`);
   return Number(row?.photos ?? 0);
 }
 
@@ -74,4 +131,17 @@ export async function quoteOrder(ctx: ServiceContext, { orgId, plan }: { orgId: 
     photosUsedThisMonth: used,
     now,
   });
+}
+
+/**
+ * POST /orders/quote: what the order would cost and, for a recurring order, its next `cycles`
+ * cycles if confirmed now. Validates as create does (the schedule, the delivery URL); creates
+ * nothing.
+ */
+export async function quoteOrderPreview(ctx: ServiceContext, options: { caller: { orgId: string; plan: Plan }; input: CreateOrderInput; cycles: number }) {
+  const now = new Date();
+  const prepared = prepareOrder(options.input, now);
+  await checkedDeliveryUrl(ctx, options.input);
+  const quote = await quoteOrder(ctx, options.caller, prepared, now);
+  return { ...quote, next_cycles: previewCycles(prepared, now, options.cycles) };
 }

@@ -10,7 +10,7 @@ import { ApiError, notFound } from "@/lib/service/errors";
 import { recordEvent } from "@/lib/service/events/record-event";
 import { getOrderRow } from "./order-rows";
 
-export async function requestRetake(ctx: ServiceContext, orgId: string, orderId: string, photoId: string, reason: string) {
+export async function requestRetake(ctx: ServiceContext, { orgId, orderId, photoId, reason }: { orgId: string; orderId: string; photoId: string; reason: string }) {
   const retakeId = createId("assignment");
   await ctx.db.transaction(async (tx) => {
     const order = await getOrderRow(tx, orgId, orderId, { forUpdate: true });

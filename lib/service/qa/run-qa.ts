@@ -8,7 +8,7 @@ import type { PolygonGeometry } from "@/lib/geo/polygon";
 import { analyseImage, hammingDistance, type Derivatives, type ImageMeasurements } from "@/lib/photos/analyse-image";
 import type { ExifSummary } from "@/lib/photos/read-exif";
 import type { QaCheck } from "@/lib/schemas/qa";
-import type { ServiceContext } from "@/lib/service/context";
+import { cdnBaseUrl, type ServiceContext } from "@/lib/service/context";
 import { recordEvent } from "@/lib/service/events/record-event";
 import { enqueueJob } from "@/lib/service/jobs/queue";
 import { serializeMission } from "@/lib/service/missions/serialize-mission";
@@ -42,7 +42,7 @@ interface Analysed {
 const WEBHOOK_URL_TTL_SECONDS = 4 * 86_400;
 
 function webhookImage(ctx: ServiceContext, row: { id: string; sha256: string; byteSize: number }, hasDerivatives: boolean) {
-  const sign = { secret: ctx.cdnSecret, origin: ctx.config.publicOrigin, ttlSeconds: WEBHOOK_URL_TTL_SECONDS };
+  const sign = { secret: ctx.cdnSecret, cdnUrl: cdnBaseUrl(ctx.config), ttlSeconds: WEBHOOK_URL_TTL_SECONDS };
   return {
     id: row.id,
     sha256: row.sha256,

@@ -65,7 +65,19 @@ describe("the in-process limiter of the embedded database", () => {
     expect(after.clientActive).toBe(false);
     expect(after.allowed).toBe(false);
     expect((await limiter.consume("client:cli_nope", windows, { activeClientId: "cli_nope" })).clientActive).toBe(false);
+    expect(await limiter.isClientActive("cli_test")).toBe(false);
+    expect(await limiter.isClientActive("cli_nope")).toBe(false);
     await limiter.stop();
+  });
+
+  it("answers whether a client is active without counting anything (for requests no limit applies to)", async () => {
+    await database.db.insert(apiClients).values({ id: "cli_live", kind: "partner", name: "t", secretHash: "x", scopes: [] });
+    for (const kind of ["pglite", "postgres"] as const) {
+      const limiter = createRateLimiter(database.db, kind);
+      expect(await limiter.isClientActive("cli_live"), kind).toBe(true);
+      expect(await limiter.isClientActive("cli_unknown"), kind).toBe(false);
+      await limiter.stop();
+    }
   });
 });
 

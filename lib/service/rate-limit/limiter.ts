@@ -14,6 +14,11 @@ export interface RateLimiter {
   consume(key: string, windows: RateWindow[], options?: { activeClientId?: string }): Promise<ConsumeResult>;
   /** The windows' counts so far, without counting anything (e.g. to refuse before costly work). */
   peek(key: string, windows: RateWindow[]): Promise<WindowState[]>;
+  /**
+   * Whether an API client exists and is not revoked, for a request that counts against no limit
+   * (an unlimited plan); `consume` answers this itself for every other request.
+   */
+  isClientActive(clientId: string): Promise<boolean>;
   /** Forget what is known about a client: it was just revoked. */
   clientRevoked(clientId: string): void;
   stop(): Promise<void>;
@@ -30,6 +35,9 @@ class DatabaseRateLimiter implements RateLimiter {
   }
   peek(key: string, windows: RateWindow[]) {
     return peek(this.db, key, windows);
+  }
+  isClientActive(clientId: string) {
+    return isClientActive(this.db, clientId);
   }
   clientRevoked() {}
   async stop() {}
@@ -58,15 +66,10 @@ class LocalRateLimiter implements RateLimiter {
     this.timer.unref();
   }
 
-  private isActive(clientId: string): Promise<boolean> {
+  isClientActive(clientId: string): Promise<boolean> {
     let known = this.activeClients.get(clientId);
     if (!known) {
-      known = this.db
-        .select({ id: apiClients.id })
-        .from(apiClients)
-        .where(and(eq(apiClients.id, clientId), isNull(apiClients.revokedAt)))
-        .limit(1)
-        .then((rows) => rows.length > 0);
+      known = isClientActive(this.db, clientId);
       this.activeClients.set(clientId, known);
       if (this.activeClients.size > 50_000) this.activeClients.delete(this.activeClients.keys().next().value ?? "");
     }
@@ -96,7 +99,7 @@ class LocalRateLimiter implements RateLimiter {
 
   async consume(key: string, windows: RateWindow[], options: { activeClientId?: string } = {}): Promise<ConsumeResult> {
     const now = Math.floor(Date.now() / 1000);
-    if (options.activeClientId && !(await this.isActive(options.activeClientId))) {
+    if (options.activeClientId && !(await this.isClientActive(options.activeClientId))) {
       return summarise(windows, new Map(), now, false);
     }
     const counts = new Map<number, number>();
@@ -151,6 +154,15 @@ class LocalRateLimiter implements RateLimiter {
     await this.flushing;
     await this.flush();
   }
+}
+
+function isClientActive(db: Db, clientId: string): Promise<boolean> {
+  return db
+    .select({ id: apiClients.id })
+    .from(apiClients)
+    .where(and(eq(apiClients.id, clientId), isNull(apiClients.revokedAt)))
+    .limit(1)
+    .then((rows) => rows.length > 0);
 }
 
 /** Counter ids are `key|seconds|start`; the key itself may contain "|". */

@@ -1,7 +1,7 @@
 // Streams a multipart/form-data upload to temporary files, hashing as it goes and keeping each
 // file's first bytes (its JPEG header, as a rule), with caps on file size, file count and field
 // size enforced while reading — nothing is buffered whole in memory.
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
@@ -14,6 +14,7 @@ import { StorageError } from "@/lib/service/storage/object-store";
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "@/lib/fs/private-files";
 import { HEAD_BYTES } from "@/lib/photos/jpeg-header-length";
 import { toStorableText, unstorableReason } from "@/lib/text/storable-text";
+import { tempUploadName } from "./sweep-temp-uploads";
 
 function isDiskError(error: unknown): boolean {
   return error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === "string";
@@ -79,7 +80,7 @@ export async function parseUpload(
       stream.resume();
       return;
     }
-    const tempPath = join(tempDir, `upload-${randomBytes(12).toString("hex")}`);
+    const tempPath = join(tempDir, tempUploadName());
     const hash = createHash("sha256");
     // The name is metadata the phone chose, not something the zoomer typed: cleaned, not refused.
     const file: UploadedFile = { field, originalName: info.filename ? toStorableText(info.filename).slice(0, 255) : null, declaredType: info.mimeType, tempPath, size: 0, sha256: "", head: new Uint8Array(0) };

@@ -4,7 +4,7 @@ import { EMPTY_EXIF } from "@/lib/photos/read-exif";
 import type { QaCheck } from "@/lib/schemas/qa";
 import type { ANGLES, ImageRecord, Submission, SubmissionFeature } from "@/lib/schemas/submission";
 import { signImageUrl, urlExpiry } from "@/lib/service/cdn/signed-url";
-import type { ServiceContext } from "@/lib/service/context";
+import { cdnBaseUrl, type ServiceContext } from "@/lib/service/context";
 import { isoOrNull } from "@/lib/service/iso-or-null";
 
 export type SubmissionRow = typeof submissions.$inferSelect;
@@ -48,7 +48,7 @@ export function submissionFeature(row: SubmissionRow): SubmissionFeature {
 }
 
 export function serializeImage(row: ImageRow, ctx: Pick<ServiceContext, "cdnSecret" | "config">): ImageRecord {
-  const sign = { secret: ctx.cdnSecret, origin: ctx.config.publicOrigin, ttlSeconds: ctx.config.cdnUrlTtlSeconds };
+  const sign = { secret: ctx.cdnSecret, cdnUrl: cdnBaseUrl(ctx.config), ttlSeconds: ctx.config.cdnUrlTtlSeconds };
   return {
     id: row.id,
     submission_id: row.submissionId,

@@ -9,7 +9,6 @@ import {
   checkQuality,
   checkTimeOfDay,
   FACING_ANGLES,
-  HttpAnalyser,
   photoFactsFromExif,
   runAnalysisChecks,
   verifyPhoto,
@@ -21,6 +20,7 @@ import {
   type PhotoFacts,
   type VerifyPhotoInput,
 } from "./checks";
+import { HttpAnalyser } from "./http-analyser";
 
 // One degree of latitude on the mean sphere, metres (see lib/geo/bearing.ts).
 const M_PER_DEG = 111_195.08;

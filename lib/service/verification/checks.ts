@@ -4,18 +4,17 @@
  * verdicts, each with a score, its measured value, a sentence for the partner and — when it
  * fails — what the zoomer should do differently on the retake.
  *
- * No database and no clock; the only I/O is an optional image analyser (HttpAnalyser below),
- * whose absence or failure is recorded as "not evaluated", never as a pass.
+ * No database, no clock and no I/O: an image analyser (the local OCR one, or ./http-analyser) is
+ * passed in, and its absence or failure is recorded as "not evaluated", never as a pass.
  */
-import { z } from "zod";
 import { angularDifferenceDeg, bearingDeg, compassPointName, distanceM, normaliseDeg } from "@/lib/geo/bearing";
 import { trueHeading, type DirectionRef } from "@/lib/geo/declination";
-import { nearestSunset, solarNoon, sunAltitudeDeg, sunriseSunset, SUNRISE_ALTITUDE_DEG } from "@/lib/geo/sun";
+import { nearestSunset, solarNoon, sunAltitudeDeg, sunriseSunset, SUNRISE_ALTITUDE_DEG, TIME_OF_DAY_RULES } from "@/lib/geo/sun";
 import { localParts, zonedTimeToUtc } from "@/lib/geo/time-zone";
 import type { ExifSummary } from "@/lib/photos/read-exif";
 import type { QaCheck } from "@/lib/schemas/qa";
-import type { Angle, Category, CROWD_LEVELS, TimeOfDay } from "@/lib/schemas/order";
-import { parseTimeWindow } from "@/lib/service/orders/schedule";
+import type { Angle, Category, CROWD_LEVELS, TimeOfDay } from "@/lib/orders/vocabulary";
+import { parseTimeWindow } from "@/lib/service/orders/cycles/cycle-calendar";
 import { reasonsFrom } from "@/lib/service/qa/checks";
 
 export const VERIFICATION_CHECKS = ["location_match", "angle_match", "time_of_day", "quality", "obstruction", "minimum_crowd", "brand_match"] as const;
@@ -87,16 +86,6 @@ export const VERIFICATION_THRESHOLDS: Record<Category, VerificationThresholds> =
   // Stadiums and arenas: the gates and their queues can be 100 m from the venue's centre point.
   event_venue_status: { ...BASE_THRESHOLDS, locationRadiusM: 100 },
 };
-
-/** The order's time-of-day words, as the API documents them (RequirementsSchema.time_of_day). */
-export const TIME_OF_DAY_RULES = {
-  /** `midday`: within this many hours of solar noon. */
-  middayHours: 2,
-  /** `evening`: from this many hours before sunset… */
-  eveningBeforeSunsetHours: 1,
-  /** …to this many hours after it. */
-  eveningAfterSunsetHours: 2,
-} as const;
 
 /** How long an analyser may take before its checks are recorded as not evaluated. */
 export const ANALYSIS_TIMEOUT_MS = 15_000;
@@ -519,7 +508,7 @@ class AnalysisTimeout extends Error {
   }
 }
 
-const duration = (ms: number) => (ms < 1000 ? `${ms} ms` : `${fmt(ms / 1000)} s`);
+export const duration = (ms: number) => (ms < 1000 ? `${ms} ms` : `${fmt(ms / 1000)} s`);
 
 /**
  * Runs the asked analysis checks through the analyser. With no analyser, or one that throws,
@@ -588,77 +577,6 @@ export async function runAnalysisChecks(
     });
   }
   return out;
-}
-
-const VerdictSchema = z
-  .looseObject({
-    score: z.number().min(0).max(1),
-    passed: z.boolean(),
-    value: z.unknown().optional(),
-  })
-  .transform(({ score, passed, value, ...extra }): AnalysisVerdict => ({ score, passed, value, extra }));
-
-const AnalyserResponseSchema = z.object({
-  results: z.object({
-    obstruction: VerdictSchema.optional(),
-    minimum_crowd: VerdictSchema.optional(),
-    brand_match: VerdictSchema.optional(),
-  }),
-});
-
-export interface HttpAnalyserOptions {
-  /** Where to POST; configured by the operator, never by a partner. */
-  url: string;
-  timeoutMs?: number;
-  name?: string;
-  /** e.g. an authorization header for the analysis service. */
-  headers?: Record<string, string>;
-}
-
-/**
- * An analyser behind HTTP. Request: POST JSON `{ image_base64, checks, brand?, crowd? }`.
- * Response: `{ results: { <check>: { score: 0–1, passed: boolean, value?, …any other fields } } }`;
- * the other fields of each result are kept in the check's `extra`. A non-2xx answer, a body that
- * does not match, a redirect or no answer within the timeout is an error (→ not evaluated).
- */
-export class HttpAnalyser implements Analyser {
-  readonly name: string;
-  private readonly timeoutMs: number;
-
-  constructor(private readonly options: HttpAnalyserOptions) {
-    this.name = options.name ?? new URL(options.url).host;
-    this.timeoutMs = options.timeoutMs ?? 10_000;
-  }
-
-  async analyse(input: AnalysisInput): Promise<Partial<Record<AnalysisCheckName, AnalysisVerdict>>> {
-    const timeout = AbortSignal.timeout(this.timeoutMs);
-    const response = await fetch(this.options.url, {
-      method: "POST",
-      headers: { ...this.options.headers, "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify({
-        image_base64: input.image.toString("base64"),
-        checks: input.checks,
-        ...(input.brand !== undefined ? { brand: input.brand } : {}),
-        ...(input.crowd !== undefined ? { crowd: input.crowd } : {}),
-      }),
-      signal: input.signal ? AbortSignal.any([timeout, input.signal]) : timeout,
-      // An analysis service that redirects is misconfigured; following it could post the image elsewhere.
-      redirect: "error",
-    }).catch((error: unknown) => {
-      if (error instanceof Error && error.name === "TimeoutError") throw new Error(`no answer within ${duration(this.timeoutMs)}`);
-      throw error;
-    });
-    if (!response.ok) throw new Error(`the analysis service answered ${response.status}`);
-    const body: unknown = await response.json().catch(() => {
-      throw new Error("the analysis service's answer was not JSON");
-    });
-    const parsed = AnalyserResponseSchema.safeParse(body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new Error(`the analysis service's answer was not understood${issue ? ` (${issue.path.join(".")}: ${issue.message})` : ""}`);
-    }
-    return parsed.data.results;
-  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@
 import http from "node:http";
 import https from "node:https";
 import { isIP, type Socket } from "node:net";
-import { assertSafeUrlShape, guardedLookup, hostOf, isPublicAddress, UnsafeTargetError } from "./ssrf-guard";
+import { assertSafeUrlShape, guardedLookup, hostOf, isAllowedTarget, isMetadataHostname, refusedAddress, UnsafeTargetError } from "./ssrf-guard";
 import { signPayload, standardSignature } from "./sign-payload";
 
 export interface WebhookCall {
@@ -69,7 +69,8 @@ export function executeWebhookCall(call: WebhookCall, { timeoutMs, allowPrivate 
       // literal here, since Node never calls `lookup` for one.
       assertSafeUrlShape(url);
       const host = hostOf(url);
-      if (!allowPrivate && isIP(host) && !isPublicAddress(host)) throw new UnsafeTargetError(`${host} is a private or reserved address; not connecting.`);
+      if (isMetadataHostname(host)) throw new UnsafeTargetError(`${host} is a cloud metadata service; not connecting.`);
+      if (isIP(host) && !isAllowedTarget(host, { allowPrivate })) throw new UnsafeTargetError(`${host} is ${refusedAddress(host)}; not connecting.`);
     } catch (error) {
       if (error instanceof UnsafeTargetError) return finish({ statusCode: null, snippet: null, error: error.message });
       throw error;
@@ -83,20 +84,19 @@ export function executeWebhookCall(call: WebhookCall, { timeoutMs, allowPrivate 
       agent: false, // a fresh connection per call: the guarded lookup runs every time
     });
     // Last line of defence: whatever led here (literal, resolved name, anything added later), the
-    // peer this socket actually reached must be public. Registered before the request's body is
-    // flushed to the socket (Node emits 'socket' first), so nothing is sent to a refused peer.
-    if (!allowPrivate) {
-      request.on("socket", (socket: Socket) => {
-        const check = () => {
-          const peer = socket.remoteAddress;
-          if (peer === undefined || !isPublicAddress(peer)) {
-            request.destroy(new UnsafeTargetError(`connected to ${peer ?? "an unknown address"}, a private or reserved address; closed before sending.`));
-          }
-        };
-        if (socket.connecting) socket.prependOnceListener("connect", check);
-        else check();
-      });
-    }
+    // peer this socket actually reached must be public (with private targets allowed: anything but
+    // a metadata service). Registered before the request's body is flushed to the socket (Node
+    // emits 'socket' first), so nothing is sent to a refused peer.
+    request.on("socket", (socket: Socket) => {
+      const check = () => {
+        const peer = socket.remoteAddress;
+        if (peer === undefined || !isAllowedTarget(peer, { allowPrivate })) {
+          request.destroy(new UnsafeTargetError(`connected to ${peer ?? "an unknown address"}, ${peer ? refusedAddress(peer) : "a private or reserved address"}; closed before sending.`));
+        }
+      };
+      if (socket.connecting) socket.prependOnceListener("connect", check);
+      else check();
+    });
     // One deadline for the whole exchange, not only for idle sockets.
     const deadline = setTimeout(() => request.destroy(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
     request.on("timeout", () => request.destroy(new Error(`timed out after ${timeoutMs} ms`)));

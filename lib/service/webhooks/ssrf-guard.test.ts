@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { executeWebhookCall, type WebhookCall } from "./execute-webhook-call";
-import { assertSafeWebhookUrl, isAllowedPort, isPrivateAddress, isPublicAddress } from "./ssrf-guard";
+import { assertSafeWebhookUrl, guardedLookup, isAllowedPort, isAllowedTarget, isMetadataAddress, isPrivateAddress, isPublicAddress } from "./ssrf-guard";
 
 describe("isPrivateAddress", () => {
   it.each([
@@ -31,6 +31,49 @@ describe("isPrivateAddress", () => {
       expect(isPrivateAddress(address)).toBe(false);
     },
   );
+});
+
+// Cloud metadata services: never a target, even where private targets are allowed (development).
+const METADATA_FORMS = [
+  "169.254.169.254", // AWS, GCP, Azure, OpenStack, Oracle, DigitalOcean
+  "169.254.170.2", // AWS ECS task metadata
+  "169.254.169.123", // AWS time sync
+  "100.100.100.200", // Alibaba Cloud
+  "192.0.0.192", // Oracle Cloud (legacy)
+  "168.63.129.16", // Azure wire server
+  "fd00:ec2::254", // AWS IMDS over IPv6
+  "fd00:ec2::23", // EKS pod identity
+  "[fd00:ec2::254]",
+  "::ffff:169.254.169.254", // IPv4-mapped
+  "::ffff:a9fe:a9fe",
+  "::ffff:100.100.100.200",
+  "::169.254.169.254", // IPv4-compatible
+  "::ffff:0:a9fe:a9fe", // SIIT (RFC 6145)
+  "64:ff9b::a9fe:a9fe", // NAT64
+  "64:ff9b::169.254.169.254",
+  "64:ff9b:1:a9fe:a9:fe00::", // local-use NAT64 /48 (RFC 6052 layout)
+  "64:ff9b:1::a9fe:a9fe", // local-use NAT64 with the /96 layout
+  "2002:a9fe:a9fe::", // 6to4
+  "2001:0:a9fe:a9fe::1", // Teredo server field
+  "2001:0:4136:e378:8000:63bf:5601:5601", // Teredo client field (obfuscated 169.254.169.254)
+];
+
+describe("isMetadataAddress / isAllowedTarget", () => {
+  it.each(METADATA_FORMS)("refuses %s in every setting", (address) => {
+    expect(isMetadataAddress(address)).toBe(true);
+    expect(isAllowedTarget(address, { allowPrivate: true })).toBe(false);
+    expect(isAllowedTarget(address, { allowPrivate: false })).toBe(false);
+  });
+
+  it.each(["127.0.0.1", "10.0.0.5", "192.168.1.20", "172.16.0.1", "::1", "fd12:3456::1", "::ffff:127.0.0.1", "8.8.8.8"])("lets %s through where private targets are allowed", (address) => {
+    expect(isMetadataAddress(address)).toBe(false);
+    expect(isAllowedTarget(address, { allowPrivate: true })).toBe(true);
+  });
+
+  it("is not fooled by what is not an address", () => {
+    expect(isAllowedTarget("localhost", { allowPrivate: true })).toBe(false);
+    expect(isMetadataAddress("metadata.google.internal")).toBe(false); // a name: see the URL and lookup checks
+  });
 });
 
 describe("isAllowedPort", () => {
@@ -70,6 +113,28 @@ describe("assertSafeWebhookUrl", () => {
     await refuse("http://127.0.0.1:6/hook", true);
     await expect(assertSafeWebhookUrl("http://93.184.216.34:8080/hook", { allowPrivate: false })).resolves.toBeInstanceOf(URL);
     await expect(assertSafeWebhookUrl("https://93.184.216.34:443/hook", { allowPrivate: false })).resolves.toBeInstanceOf(URL);
+  });
+
+  it.each([
+    ...METADATA_FORMS.map((address) => `http://${address.includes(":") && !address.startsWith("[") ? `[${address}]` : address}/latest/meta-data/`),
+    "http://0xa9fea9fe/latest/meta-data/", // 169.254.169.254 in hex, normalised by URL parsing
+    "http://2852039166/latest/meta-data/", // in decimal
+    "http://0251.0376.0251.0376/latest/meta-data/", // in octal
+    "http://metadata.google.internal/computeMetadata/v1/",
+    "http://METADATA.google.internal./computeMetadata/v1/",
+    "http://metadata/computeMetadata/v1/",
+    "http://metadata.goog/computeMetadata/v1/",
+  ])("refuses the metadata target %s even where private targets are allowed", async (url) => {
+    await expect(assertSafeWebhookUrl(url, { allowPrivate: true })).rejects.toThrow(/metadata/);
+    await expect(assertSafeWebhookUrl(url, { allowPrivate: false })).rejects.toThrow();
+  });
+
+  it("refuses a name that resolves to a metadata address at connect time, private targets allowed or not", async () => {
+    // metadata.google.internal does not resolve outside Google's cloud: what matters is the guard's answer for the name.
+    for (const allowPrivate of [true, false]) {
+      const error = await new Promise<Error | null>((resolve) => guardedLookup(allowPrivate)("metadata.google.internal", {}, (e) => resolve(e)));
+      expect(error).not.toBeNull();
+    }
   });
 
   it("accepts a public address, and private ones when allowed", async () => {
@@ -121,6 +186,12 @@ describe("executeWebhookCall re-checks every connection", () => {
   it("a port below 1024 other than 80/443 is refused without connecting, even to an allowed target", async () => {
     const result = await executeWebhookCall(call("http://127.0.0.1:25/hook"), { timeoutMs: 1000, allowPrivate: true });
     expect(result.error).toMatch(/Port 25 is not allowed/);
+  });
+
+  it.each(["169.254.169.254", "[fd00:ec2::254]", "[::ffff:169.254.169.254]", "metadata.google.internal"])("a metadata target %s is refused without connecting, even where private targets are allowed", async (host) => {
+    const result = await executeWebhookCall(call(`http://${host}/latest/meta-data/`), { timeoutMs: 1000, allowPrivate: true });
+    expect(result.statusCode).toBeNull();
+    expect(result.error).toMatch(/metadata/);
   });
 
   it("private targets allowed: the call goes through", async () => {

@@ -13,7 +13,12 @@
 //   socket's actual peer address once connected), so a name that later resolves somewhere
 //   private (DNS rebinding), or an endpoint registered while private targets were allowed, is
 //   refused.
-// A setting allows private targets for local development and tests; the port rule always holds.
+// A setting allows private targets (loopback and LAN receivers) for local development and tests;
+// the port rule and the metadata rule always hold. Cloud metadata services (instance credentials,
+// user data) are never a receiver: their addresses — the whole IPv4 link-local block, where every
+// cloud puts them, Alibaba's 100.100.100.200, Oracle's 192.0.0.192, Azure's wire server, AWS's
+// fd00:ec2::/32 — in any IPv6 wrapping (mapped, compatible, NAT64, 6to4, Teredo), and the names
+// they answer to, are refused whatever the setting.
 import { isIP } from "node:net";
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { promisify } from "node:util";
@@ -30,6 +35,52 @@ export function isPublicAddress(address: string): boolean {
   const parsed = ipaddr.process(text);
   if (parsed.kind() === "ipv4") return parsed.range() === "unicast";
   return parsed.range() === "unicast" && parsed.match(GLOBAL_UNICAST_V6);
+}
+
+const METADATA_V4 = [
+  "169.254.0.0/16", // link-local: AWS, GCP, Azure, OpenStack, Oracle, DigitalOcean (169.254.169.254), ECS (169.254.170.2)
+  "100.100.100.200/32", // Alibaba Cloud
+  "192.0.0.192/32", // Oracle Cloud (legacy)
+  "168.63.129.16/32", // Azure wire server
+].map((cidr) => ipaddr.IPv4.parseCIDR(cidr));
+const METADATA_V6 = ["fd00:ec2::/32"].map((cidr) => ipaddr.IPv6.parseCIDR(cidr)); // AWS IMDS, DNS, time, EKS pod identity
+/** Names metadata services answer to, besides their addresses (a resolver outside the cloud may not know them). */
+export const METADATA_HOSTNAMES: readonly string[] = ["metadata.google.internal", "metadata.goog", "metadata", "instance-data", "instance-data.ec2.internal"];
+
+const v4 = (bytes: number[]) => new ipaddr.IPv4(bytes);
+
+/** The IPv4 addresses an IPv6 address may carry: compatible, SIIT, NAT64 (/96, and RFC 8215's /48 at RFC 6052's place), 6to4, Teredo. */
+function embeddedV4(address: ipaddr.IPv6): ipaddr.IPv4[] {
+  const b = address.toByteArray();
+  const last4 = v4(b.slice(12, 16));
+  const range = address.range();
+  if (b.slice(0, 12).every((x) => x === 0) || range === "rfc6145") return [last4];
+  if (range === "rfc6052") return [last4, v4([b[6] ?? 0, b[7] ?? 0, b[9] ?? 0, b[10] ?? 0])];
+  if (range === "6to4") return [v4(b.slice(2, 6))];
+  if (range === "teredo") return [v4(b.slice(4, 8)), v4(b.slice(12, 16).map((x) => x ^ 0xff))];
+  return [];
+}
+
+/** Whether the address (IPv4 or IPv6 text) is a cloud metadata service's, in any spelling. */
+export function isMetadataAddress(address: string): boolean {
+  const text = address.replace(/^\[|\]$/g, "");
+  if (isIP(text) === 0 || !ipaddr.isValid(text)) return false;
+  const parsed = ipaddr.process(text);
+  if (parsed.kind() === "ipv4") return METADATA_V4.some((cidr) => (parsed as ipaddr.IPv4).match(cidr));
+  const v6 = parsed as ipaddr.IPv6;
+  return METADATA_V6.some((cidr) => v6.match(cidr)) || embeddedV4(v6).some((inner) => METADATA_V4.some((cidr) => inner.match(cidr)));
+}
+
+/** Whether a host name is one a metadata service answers to (case and a trailing dot ignored). */
+export function isMetadataHostname(host: string): boolean {
+  return METADATA_HOSTNAMES.includes(host.toLowerCase().replace(/\.+$/, ""));
+}
+
+/** Whether an outgoing request may connect to this address: public, or with private targets allowed any address but a metadata service's. */
+export function isAllowedTarget(address: string, { allowPrivate }: { allowPrivate: boolean }): boolean {
+  const text = address.replace(/^\[|\]$/g, "");
+  if (isIP(text) === 0 || isMetadataAddress(text)) return false;
+  return allowPrivate || isPublicAddress(text);
 }
 
 /** The opposite of isPublicAddress: loopback, private, link-local, reserved… or not an address at all. */
@@ -74,7 +125,8 @@ export function assertSafeUrlShape(url: URL): void {
 
 /**
  * Checks a target URL when it is registered: http(s) only, no credentials, an allowed port, and
- * every address its host resolves to is public (unless private targets are allowed). Other
+ * every address its host resolves to is public (unless private targets are allowed), and never
+ * a cloud metadata service's. Other
  * features that call URLs their users give (an order's delivery URL) use this same function.
  */
 export async function assertSafeWebhookUrl(raw: string, { allowPrivate }: { allowPrivate: boolean }): Promise<URL> {
@@ -85,28 +137,35 @@ export async function assertSafeWebhookUrl(raw: string, { allowPrivate }: { allo
     throw new UnsafeTargetError("This is not a valid URL.");
   }
   assertSafeUrlShape(url);
-  if (allowPrivate) return url;
   // WHATWG parsing has already normalised 0x7f000001, 2130706433 and 0177.0.0.1 to 127.0.0.1.
   const host = hostOf(url);
+  if (isMetadataHostname(host)) throw new UnsafeTargetError(`${host} is a cloud metadata service, never a receiver.`);
   if (isIP(host)) {
-    if (!isPublicAddress(host)) throw new UnsafeTargetError(`${host} is a private or reserved address.`);
+    if (!isAllowedTarget(host, { allowPrivate })) throw new UnsafeTargetError(`${host} is ${refusedAddress(host)}.`);
     return url;
   }
   let addresses: LookupAddress[];
   try {
     addresses = await lookupAll(host, { all: true });
   } catch {
+    // Private targets allowed (development): a name that does not resolve yet is checked when it is called.
+    if (allowPrivate) return url;
     throw new UnsafeTargetError(`${host} does not resolve.`);
   }
-  const bad = addresses.find((a) => !isPublicAddress(a.address));
-  if (bad) throw new UnsafeTargetError(`${host} resolves to ${bad.address}, a private or reserved address.`);
+  const bad = addresses.find((a) => !isAllowedTarget(a.address, { allowPrivate }));
+  if (bad) throw new UnsafeTargetError(`${host} resolves to ${bad.address}, ${refusedAddress(bad.address)}.`);
   return url;
+}
+
+/** Why an address is refused, for the error message. */
+export function refusedAddress(address: string): string {
+  return isMetadataAddress(address) ? "a private or reserved address (a cloud metadata service's, refused in every setting)" : "a private or reserved address";
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
 /**
- * A `lookup` for http.request that refuses private addresses at connect time — the address the
+ * A `lookup` for http.request that refuses private (always: metadata) addresses at connect time — the address the
  * socket will really use, not the one seen at registration. Node skips `lookup` for IP literals:
  * execute-webhook-call.ts checks those itself, and every socket's peer address once connected.
  */
@@ -115,8 +174,8 @@ export function guardedLookup(allowPrivate: boolean) {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, []);
       const list = addresses as LookupAddress[];
-      const bad = allowPrivate ? undefined : list.find((a) => !isPublicAddress(a.address));
-      if (bad) return callback(new UnsafeTargetError(`${hostname} resolved to ${bad.address}, a private or reserved address; not connecting.`), []);
+      const bad = isMetadataHostname(hostname) ? list[0] : list.find((a) => !isAllowedTarget(a.address, { allowPrivate }));
+      if (bad) return callback(new UnsafeTargetError(`${hostname} resolved to ${bad.address}, ${refusedAddress(bad.address)}; not connecting.`), []);
       if ("all" in options && options.all) return callback(null, list);
       const first = list[0];
       if (!first) return callback(Object.assign(new Error(`${hostname} has no address`), { code: "ENOTFOUND" }), []);

@@ -68,8 +68,8 @@ export interface SeededOrderPartner {
 
 /**
  * An organisation on the Enterprise plan (no per-minute limit on the order interface, so the load
- * is never throttled, and no request counting either: lib/service/http/middleware/
- * authenticate-orders.ts) with a read-write order-interface API key, through the operator API.
+ * is never throttled, and no request counting either: lib/service/http/middleware/authenticate.ts)
+ * with a read-write order-interface API key, through the operator API.
  */
 export async function seedOrderPartner(api: RunningApi): Promise<SeededOrderPartner> {
   const admin = readAdminToken(api);

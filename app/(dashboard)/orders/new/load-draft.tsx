@@ -5,7 +5,8 @@ import "server-only";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
-import { OrderDraftBodySchema, type OrderDraftBody } from "@/components/orders/order-draft-schema";
+import { DraftIdSchema, OrderDraftBodySchema, type OrderDraftBody } from "@/lib/orders/draft";
+import type { PriceNotesInput } from "@/lib/orders/price-notes";
 import type { InitialDraft } from "@/components/orders/wizard/draft-store";
 import { STEP_LABELS, type WizardStep } from "@/components/orders/wizard-steps";
 import { buttonClasses } from "@/components/ui/button";
@@ -38,7 +39,7 @@ export async function loadWizardDraft(step: WizardStep, searchParams: SearchPara
       ),
     };
   }
-  if (!/^drf_[A-Za-z0-9]{1,64}$/.test(draftId)) redirect("/orders/new");
+  if (!DraftIdSchema.safeParse(draftId).success) redirect("/orders/new");
   const { data: draft, error, response } = await page.access.api.GET("/api/orders/v1/drafts/{id}", { params: { path: { id: draftId } } });
   if (!draft) {
     return {
@@ -79,4 +80,10 @@ export async function loadWizardDraft(step: WizardStep, searchParams: SearchPara
     };
   }
   return { ok: true, access: page.access, initial: { id: draft.id, version: draft.version, body: parsed.data as OrderDraftBody, updatedAt: draft.updated_at } };
+}
+
+/** The price list in force, for the notes beside the wizard's choices; null when it cannot be read (the notes are then left out). */
+export async function loadPrices(access: DashboardAccess): Promise<PriceNotesInput | null> {
+  const { data } = await access.api.GET("/api/orders/v1/prices");
+  return data ?? null;
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { OrderDraftBodySchema } from "@/components/orders/order-draft-schema";
+import { OrderDraftBodySchema } from "@/lib/orders/draft";
 import { DiscardDraftButton, StartOrderButton } from "@/components/orders/wizard/start-order";
 import { isWizardStep, STEP_LABELS, stepHref } from "@/components/orders/wizard-steps";
 import { buttonClasses } from "@/components/ui/button";

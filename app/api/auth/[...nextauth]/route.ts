@@ -1,12 +1,15 @@
-// next-auth's endpoints (/api/auth/*): sign-in, callbacks, session, CSRF, sign-out.
+// next-auth's endpoints (/api/auth/*): sign-in, callbacks, session, CSRF, sign-out. Its own pages
+// (the sign-out confirmation, verify-request) carry the same security headers as every page.
 import NextAuth from "next-auth";
 import { authOptions } from "@/lib/auth/next-auth-options";
+import { withPageSecurityHeaders } from "@/lib/http/page-security-headers";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-function handler(request: Request, context: { params: Promise<{ nextauth: string[] }> }): Promise<Response> {
-  return NextAuth(authOptions())(request, context) as Promise<Response>;
+async function handler(request: Request, context: { params: Promise<{ nextauth: string[] }> }): Promise<Response> {
+  const response = (await NextAuth(authOptions())(request, context)) as Response;
+  return withPageSecurityHeaders(response, request.headers);
 }
 
 export { handler as GET, handler as POST };

@@ -176,6 +176,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/v1/drafts/{id}/place": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Place and pay the order a draft stands for
+         * @description The wizard's last step in one request: creates the order from the draft (422 pointing at the draft's member when it is not a valid order), links it to the draft, and confirms and pays it with the card on file. A draft placed before answers its order (`created: false`), paying it only if it is still unpaid, so a repeated request never makes a second order or a second charge. An order that could not be paid is answered 200 with `payment.status = not_paid` and the reason.
+         */
+        post: operations["placeOrderDraft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/v1/orders": {
         parameters: {
             query?: never;
@@ -204,7 +224,8 @@ export interface paths {
          *     | pending_confirmation, payment_action_required, payment_failed, confirmed, in_progress | cancel | cancelled (undelivered work refunded) |
          *     | active | pause | paused (cycles due meanwhile are skipped, with order.cycle.skipped) |
          *     | paused | resume | active |
-         *     | active, paused | cancel, or the last cycle is dispatched | ended |
+         *     | active, paused | cancel, or the last cycle is dispatched | ended (paid cycles that never ran refunded) |
+         *     | ended, holding money for a cycle that never ran | cancel | ended (that money refunded) |
          *     | in_progress | every location delivered / some given up | fulfilled / partially_fulfilled |
          *     Any other change answers 409 with the current state.
          */
@@ -286,7 +307,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm and pay an order
-         * @description Checks the plan's monthly photo quota (402 when it would be exceeded), charges the card on file (a recurring order: its first cycle) and dispatches the order: one `mis_` mission per location. The answer is the order: `in_progress` or `active` when paid, `payment_failed` when declined (confirm again), `payment_action_required` when the card needs authentication (see the payment's `next_action`). States:
+         * @description Checks the plan's monthly photo quota (402 when it would be exceeded), charges the card on file (a recurring order: its first cycle) and dispatches the order: one `mis_` mission per location. The answer is the order: `in_progress` or `active` when paid, `payment_failed` when declined (confirm again), `payment_action_required` when the card needs authentication (see the payment's `next_action`). 409 `no_cycle_left`: a recurring order none of whose cycles is left to run (its dates or season have passed) is not charged; cancel it. 409 `order_expired`: the order is now `expired`. 409 `payment_in_progress`: another confirmation of the order is being charged; read the order shortly. States:
          *
          *     | From | Action | To |
          *     |---|---|---|
@@ -299,7 +320,8 @@ export interface paths {
          *     | pending_confirmation, payment_action_required, payment_failed, confirmed, in_progress | cancel | cancelled (undelivered work refunded) |
          *     | active | pause | paused (cycles due meanwhile are skipped, with order.cycle.skipped) |
          *     | paused | resume | active |
-         *     | active, paused | cancel, or the last cycle is dispatched | ended |
+         *     | active, paused | cancel, or the last cycle is dispatched | ended (paid cycles that never ran refunded) |
+         *     | ended, holding money for a cycle that never ran | cancel | ended (that money refunded) |
          *     | in_progress | every location delivered / some given up | fulfilled / partially_fulfilled |
          *     Any other change answers 409 with the current state.
          */
@@ -521,9 +543,29 @@ export interface paths {
         put?: never;
         /**
          * Price an order
-         * @description Prices a create-order body without creating anything: line items per location, the recurring discount, the plan's quota left this month and the total; for a recurring order also the next cycles as they would fall if it were confirmed now.
+         * @description Prices a create-order body without creating anything: line items per location, the recurring discount, the plan's quota left this month and the total; for a recurring order also the next cycles as they would fall if it were confirmed now. A POST like the other writes, it needs `orders:write` (a read-only key is 403 `insufficient_scope`), and checks `delivery.webhook_url` as create does (422 `unsafe_webhook_url`).
          */
         post: operations["quoteOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/v1/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The price list in force
+         * @description What quotes are computed from: the price per photo by category, the surcharge by time of day and for analysis requirements, and the recurring discounts. The operator may change it; an order keeps the quote it was created with.
+         */
+        get: operations["getOrderPrices"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -545,7 +587,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key
-         * @description An order-interface API key; the `key` is in this response only (it is stored as a digest).
+         * @description An order-interface API key; the `key` is in this response only (it is stored as a digest). An organisation holds at most 25 active keys: one more is 409 `api_key_limit_reached` (revoke one first). The plan's requests per minute count per organisation, whatever the key.
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -2029,6 +2071,17 @@ export interface components {
             /** @enum {string} */
             status: "open" | "reserved" | "submitted" | "verified" | "failed" | "given_up" | "cancelled";
             submission_id: string | null;
+            /** @description The order's time of day (daylight, midday, evening) as times at this place: photos outside it are rejected. */
+            time_of_day: {
+                ends_at: string | null;
+                /** @description "07:22–16:40" in the place's local time; null when the sun allows no time that day. */
+                local: string | null;
+                /** @description The local day the times are for: the task's window's day, or for work without a window today (tomorrow once today's has passed). */
+                local_date: string;
+                /** @enum {string} */
+                requirement: "daylight" | "midday" | "evening";
+                starts_at: string | null;
+            } | null;
             /** @description After your photo is verified: each check, and what to do differently for a retake. */
             verification: {
                 ai_checks: {
@@ -2644,6 +2697,9 @@ export interface components {
             /** @description When the event happened (ISO 8601 UTC). */
             timestamp: string;
         };
+        OrderPrices: components["schemas"]["PriceList"] & {
+            updated_at: string;
+        };
         OrderRefundedEvent: {
             data: {
                 order_id: string;
@@ -2779,6 +2835,33 @@ export interface components {
             /** @description When the event happened (ISO 8601 UTC). */
             timestamp: string;
         };
+        PlacedOrder: {
+            /** @description false when the draft had been placed before (a repeated request): its order is answered. */
+            created: boolean;
+            order: components["schemas"]["Order"];
+            /** @description `paid`: the order is under way. `not_paid`: the order exists unpaid; confirm it again (`POST /orders/{id}/confirm`) once the reason is dealt with. */
+            payment: {
+                /** @enum {string} */
+                status: "paid";
+            } | {
+                /** @description Why: `payment_failed`, `payment_action_required`, `plan_quota_exceeded`, `order_expired`, … */
+                code: string;
+                detail: string;
+                /** @enum {string} */
+                status: "not_paid";
+            };
+        };
+        PlaceOrderDraft: {
+            /**
+             * @example card
+             * @enum {string}
+             */
+            payment_method: "card";
+            /** @description Test mode only: charge this test payment method instead of the card on file. */
+            payment_method_id?: string;
+            /** @description The draft version that was reviewed; 412 `draft_changed` when it has been saved since. */
+            version: number;
+        };
         /**
          * @description GeoJSON Polygon (RFC 7946, WGS 84). Rings are closed (first position = last), have at least 4 positions, do not cross themselves or each other; at most 1000 vertices and 2,500 km². Winding is normalised to the right-hand rule on output.
          * @example {
@@ -2813,6 +2896,30 @@ export interface components {
             coordinates: number[][][];
             /** @enum {string} */
             type: "Polygon";
+        };
+        PriceList: {
+            analysis_surcharge_cents: {
+                brand_match: number;
+                minimum_crowd: number;
+            };
+            currency: string;
+            per_photo_cents: {
+                beach_facility_status: number;
+                cultural_exterior: number;
+                event_venue_status: number;
+                restaurant_ambiance: number;
+                retail_compliance: number;
+            };
+            recurring_discount_percent: {
+                daily: number;
+                monthly: number;
+                weekly: number;
+            };
+            time_of_day_surcharge_percent: {
+                daylight: number;
+                evening: number;
+                midday: number;
+            };
         };
         Problem: {
             /**
@@ -3014,14 +3121,14 @@ export interface components {
             /** @description false makes the order one-off (the other members are then ignored). */
             enabled: boolean;
             /**
-             * @description Local dates of the events (YYYY-MM-DD), with `event_nights_only`.
+             * @description Local dates of the events (YYYY-MM-DD), with `event_nights_only`. Each date lies from today to two years ahead (730 days), read in each location's local date; a date outside that is refused with 422 at create and quote, pointing at it. The season and, for a weekly order that names one, `day_of_week` still apply: the dates they exclude get no cycle, and an order left with no cycle to run (every date excluded, or today's window already closed) is refused with 422 pointing at the member that empties it (`/recurring/season`, `/recurring/day_of_week`, `/recurring/event_dates/{i}`).
              * @example [
              *       "2027-06-12",
              *       "2027-06-13"
              *     ]
              */
             event_dates?: string[];
-            /** @description Cycles only on the dates in `event_dates`. */
+            /** @description Cycles only on the dates in `event_dates` (those the season and a weekly order's `day_of_week` allow). */
             event_nights_only?: boolean;
             /** @enum {string} */
             frequency?: "daily" | "weekly" | "monthly";
@@ -3061,7 +3168,7 @@ export interface components {
              */
             minimum_crowd?: "low" | "moderate" | "high";
             /**
-             * @description `daylight` (sun above the horizon), `midday` (within 2 h of solar noon), `evening` (from 1 h before sunset to 2 h after).
+             * @description `daylight` (sun above the horizon), `midday` (within 2 h of solar noon), `evening` (from 1 h before sunset to 2 h after). A recurring order's daily, weekly and event cycles are narrowed to that time at each location, so a cycle whose time has passed for the day runs on its next day (tomorrow, next week).
              * @enum {string}
              */
             time_of_day?: "daylight" | "midday" | "evening";
@@ -4402,6 +4509,198 @@ export interface operations {
             };
             /** @description No such object in the caller's organisation. */
             404: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    placeOrderDraft: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the same key with the same request answers the first response again (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 422; while the first is running, 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlaceOrderDraft"];
+            };
+        };
+        responses: {
+            /** @description The order and whether it was paid. */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlacedOrder"];
+                };
+            };
+            /** @description Malformed request (e.g. the body is not valid JSON). */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object in the caller's organisation. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The object's state does not allow this change. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The object changed since the version named in If-Match. */
+            412: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than allowed. */
+            413: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is not of an accepted media type. */
+            415: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
+            422: {
                 headers: {
                     /** @description Requests allowed in the window that binds first. */
                     "X-RateLimit-Limit"?: number;
@@ -6667,6 +6966,82 @@ export interface operations {
             };
         };
     };
+    getOrderPrices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The prices in force. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderPrices"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listApiKeys: {
         parameters: {
             query?: never;
@@ -6797,6 +7172,21 @@ export interface operations {
             };
             /** @description The token lacks the scope this route needs (`insufficient_scope`). */
             403: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The object's state does not allow this change. */
+            409: {
                 headers: {
                     /** @description Requests allowed in the window that binds first. */
                     "X-RateLimit-Limit"?: number;

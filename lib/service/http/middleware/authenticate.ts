@@ -1,71 +1,112 @@
-// Bearer-token authentication for the mission interface: verifies the JWT, counts the request
-// against the credential's limits (the same statement refuses revoked clients), then checks scope.
+// The one authentication wrapper of both interfaces. It reads the bearer credential (an OAuth access
+// token; on the order interface also an organisation API key, looked up by digest on every request
+// so a revoked key stops at once), counts the request against its organisation's budget (the same
+// statement refuses revoked clients), then checks the scope and sets `c.var.caller`.
+//
+// Budgets count per organisation, never per credential (more keys or clients buy no throughput):
+// - "service" (the mission interface): RATE_LIMIT_PER_MINUTE / _PER_HOUR shared by all the
+//   organisation's partner clients; a zoomer's credentials (no organisation) count on their own.
+// - "plan" (the order interface): the plan's requests per minute (Developer 60, Business 300,
+//   Enterprise none) shared by all the organisation's API keys and OAuth tokens.
+// Dashboard tokens count against DASHBOARD_RATE_LIMIT_* instead, on either interface: all staff of
+// an organisation share its one dashboard client, so that budget is per organisation too, and an
+// integration that spends the plan's minute does not lock the staff out of their dashboard.
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import type { Scope } from "@/lib/auth/scopes";
+import { hashSecret } from "@/lib/auth/secrets";
 import { DASHBOARD_TOKEN_KIND, TokenError } from "@/lib/auth/tokens";
-import { rateLimitHeaders } from "@/lib/service/rate-limit/consume";
+import { apiKeys, organisations, type Plan } from "@/lib/db/schema";
+import type { ServiceContext } from "@/lib/service/context";
 import { ApiError } from "@/lib/service/errors";
-import type { AppEnv } from "../types";
+import { PLAN_TERMS } from "@/lib/service/orders/plans";
+import { rateLimitHeaders, type ConsumeResult, type RateWindow } from "@/lib/service/rate-limit/consume";
+import type { AppEnv, Caller } from "../types";
 
-const REALM = 'Bearer realm="photo-missions"';
+export const API_KEY_PREFIX = "pm_live_";
 
-function invalidToken(detail: string): ApiError {
-  const description = detail.replaceAll('"', "'");
-  return new ApiError(401, "invalid_token", `The access token is not valid: ${detail}.`, {
-    headers: { "WWW-Authenticate": `${REALM}, error="invalid_token", error_description="${description}"` },
-  });
+export type CredentialKind = "access_token" | "api_key";
+
+export interface AuthenticateOptions {
+  /** The scope the route needs. A read-write API key holds orders:read and orders:write, a read-only one orders:read. */
+  scope: Scope;
+  /** The credentials the route accepts; default: OAuth access tokens only (the mission interface). */
+  accept?: readonly CredentialKind[];
+  /** Whose budget a request counts against (see the top of this file); default "service". */
+  rateLimit?: "service" | "plan";
 }
 
-export function authenticate(scope: Scope) {
+/** The order interface's credentials: the organisation's API keys or OAuth access tokens. */
+export const ORDER_CREDENTIALS: readonly CredentialKind[] = ["api_key", "access_token"];
+
+const API_KEY_SCOPES: Record<"read_write" | "read_only", ReadonlySet<Scope>> = {
+  read_write: new Set<Scope>(["orders:read", "orders:write"]),
+  read_only: new Set<Scope>(["orders:read"]),
+};
+
+/** A credential as read from the request, before it is counted and its scope checked. */
+interface Presented {
+  caller: Caller;
+  scopes: ReadonlySet<string>;
+  /** Shown instead of the generic scope message when the scope is missing. */
+  scopeDetail?: string;
+  /** The API client whose revocation must stop this request (access tokens only). */
+  activeClientId?: string;
+  dashboard: boolean;
+}
+
+interface Budget {
+  key: string;
+  windows: RateWindow[];
+  refusal: (usage: ConsumeResult) => string;
+}
+
+const BEARER = /^Bearer[ ]+([A-Za-z0-9._~+/-]+=*)$/i;
+
+export function authenticate({ scope, accept = ["access_token"], rateLimit = "service" }: AuthenticateOptions) {
+  // Each interface names its own protection space in its challenges.
+  const realm = `Bearer realm="${rateLimit === "plan" ? "photo-missions-orders" : "photo-missions"}"`;
+  const acceptsApiKeys = accept.includes("api_key");
+
   return createMiddleware<AppEnv>(async (c, next) => {
     const { ctx } = c.var;
-    const header = c.req.header("authorization") ?? "";
-    const match = /^Bearer[ ]+([A-Za-z0-9._~+/-]+=*)$/i.exec(header);
-    if (!match?.[1]) {
-      throw new ApiError(401, "unauthorized", "Send an access token as `Authorization: Bearer <token>`.", {
-        headers: { "WWW-Authenticate": REALM },
+    const bearer = BEARER.exec(c.req.header("authorization") ?? "")?.[1];
+    if (!bearer) {
+      const what = acceptsApiKeys ? "an API key or an access token as `Authorization: Bearer <API_KEY>`" : "an access token as `Authorization: Bearer <token>`";
+      throw new ApiError(401, "unauthorized", `Send ${what}.`, { headers: { "WWW-Authenticate": realm } });
+    }
+
+    // Where API keys are accepted they are told apart by their prefix; anything else is read as an
+    // access token (and refused as one when it is not).
+    const kind: CredentialKind = acceptsApiKeys && bearer.startsWith(API_KEY_PREFIX) ? "api_key" : "access_token";
+    if (!accept.includes(kind)) throw invalidToken(realm, "This route accepts API keys only.");
+    const presented = kind === "api_key" ? await fromApiKey(ctx, bearer, realm) : await fromAccessToken(ctx, bearer, realm);
+    if (rateLimit === "plan") {
+      if (!presented.caller.orgId) throw notPartner();
+      presented.caller.plan ??= await planOf(ctx, presented.caller.orgId, realm);
+    }
+
+    const budget = budgetOf(ctx, presented, rateLimit);
+    if (budget) {
+      const usage = await ctx.limiter.consume(budget.key, budget.windows, { activeClientId: presented.activeClientId });
+      if (!usage.clientActive) throw revoked(realm);
+      const headers = rateLimitHeaders(usage.binding);
+      c.set("responseHeaders", { ...c.var.responseHeaders, ...headers });
+      for (const [name, value] of Object.entries(headers)) c.header(name, value);
+      if (!usage.allowed) {
+        throw new ApiError(429, "rate_limited", budget.refusal(usage), { headers: { "Retry-After": String(usage.retryAfterSeconds) } });
+      }
+    } else if (presented.activeClientId && !(await ctx.limiter.isClientActive(presented.activeClientId))) {
+      // An unlimited plan counts nothing, so revocation is checked on its own.
+      throw revoked(realm);
+    }
+
+    if (!presented.scopes.has(scope)) {
+      throw new ApiError(403, "insufficient_scope", presented.scopeDetail ?? `This request needs the scope "${scope}".`, {
+        headers: { "WWW-Authenticate": `${realm}, error="insufficient_scope", scope="${scope}"` },
       });
     }
-
-    let token;
-    try {
-      token = await ctx.keys.verify(match[1]);
-    } catch (error) {
-      if (error instanceof TokenError) throw invalidToken(error.message);
-      throw error;
-    }
-
-    // Dashboard tokens carry kind "dashboard" (signed, so it cannot be added to another token).
-    const { perMinute, perHour } = token.kind === DASHBOARD_TOKEN_KIND ? ctx.config.dashboardRateLimit : ctx.config.rateLimit;
-    const usage = await ctx.limiter.consume(
-      `client:${token.client_id}`,
-      [
-        { seconds: 60, limit: perMinute },
-        { seconds: 3600, limit: perHour },
-      ],
-      { activeClientId: token.client_id },
-    );
-    if (!usage.clientActive) throw invalidToken("the client was revoked");
-
-    const headers = rateLimitHeaders(usage.binding);
-    c.set("responseHeaders", { ...c.var.responseHeaders, ...headers });
-    for (const [name, value] of Object.entries(headers)) c.header(name, value);
-    if (!usage.allowed) {
-      throw new ApiError(
-        429,
-        "rate_limited",
-        `Rate limit of ${usage.binding.limit} requests per ${usage.binding.seconds === 60 ? "minute" : "hour"} exceeded; retry after ${usage.retryAfterSeconds} s.`,
-        { headers: { "Retry-After": String(usage.retryAfterSeconds) } },
-      );
-    }
-
-    if (!token.scopes.has(scope)) {
-      throw new ApiError(403, "insufficient_scope", `This request needs the scope "${scope}".`, {
-        headers: { "WWW-Authenticate": `${REALM}, error="insufficient_scope", scope="${scope}"` },
-      });
-    }
-
-    c.set("caller", { token, clientId: token.client_id, orgId: token.org, zoomerId: token.zoomer });
+    c.set("caller", presented.caller);
     await next();
   });
 }
@@ -73,6 +114,115 @@ export function authenticate(scope: Scope) {
 /** The caller's organisation; partner routes only (zoomer tokens never carry partner scopes). */
 export function callerOrg(c: { var: AppEnv["Variables"] }): string {
   const org = c.var.caller.orgId;
-  if (!org) throw new ApiError(403, "insufficient_scope", "These credentials do not belong to a partner organisation.");
+  if (!org) throw notPartner();
   return org;
 }
+
+/** The caller's organisation and plan, as order operations need them (routes authenticated with rateLimit "plan"). */
+export function callerWithPlan(c: { var: AppEnv["Variables"] }): { orgId: string; plan: Plan } {
+  const { orgId, plan } = c.var.caller;
+  if (!orgId || !plan) throw notPartner();
+  return { orgId, plan };
+}
+
+async function fromApiKey(ctx: ServiceContext, key: string, realm: string): Promise<Presented> {
+  const { db } = ctx;
+  const [row] = await db
+    .select({ id: apiKeys.id, orgId: apiKeys.orgId, access: apiKeys.access, lastUsedAt: apiKeys.lastUsedAt, plan: organisations.plan })
+    .from(apiKeys)
+    .innerJoin(organisations, eq(organisations.id, apiKeys.orgId))
+    .where(and(eq(apiKeys.keyHash, hashSecret(key)), isNull(apiKeys.revokedAt)))
+    .limit(1);
+  if (!row) throw invalidToken(realm, "The API key is not valid: it is unknown or was revoked.");
+  // At most one write a minute per key, so "last used" costs nothing on a busy key.
+  if (row.lastUsedAt === null || row.lastUsedAt.getTime() < Date.now() - 60_000) {
+    await db
+      .update(apiKeys)
+      .set({ lastUsedAt: sql`now()` })
+      .where(and(eq(apiKeys.id, row.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`))));
+  }
+  return {
+    caller: { credential: { kind: "api_key", keyId: row.id }, orgId: row.orgId, plan: row.plan },
+    scopes: API_KEY_SCOPES[row.access],
+    scopeDetail: row.access === "read_only" ? "This API key is read-only." : undefined,
+    dashboard: false,
+  };
+}
+
+async function fromAccessToken(ctx: ServiceContext, bearer: string, realm: string): Promise<Presented> {
+  let token;
+  try {
+    token = await ctx.keys.verify(bearer);
+  } catch (error) {
+    if (error instanceof TokenError) throw invalidToken(realm, `The access token is not valid: ${error.message}.`, error.message);
+    throw error;
+  }
+  return {
+    caller: { credential: { kind: "access_token", clientId: token.client_id }, orgId: token.org, zoomerId: token.zoomer },
+    scopes: token.scopes,
+    activeClientId: token.client_id,
+    // Dashboard tokens carry kind "dashboard" (signed, so it cannot be added to another token).
+    dashboard: token.kind === DASHBOARD_TOKEN_KIND,
+  };
+}
+
+async function planOf(ctx: ServiceContext, orgId: string, realm: string): Promise<Plan> {
+  const [org] = await ctx.db.select({ plan: organisations.plan }).from(organisations).where(eq(organisations.id, orgId)).limit(1);
+  if (!org) throw invalidToken(realm, "The access token's organisation no longer exists.");
+  return org.plan;
+}
+
+/** What this request counts against, or null when nothing limits it (an unlimited plan). */
+function budgetOf(ctx: ServiceContext, { caller, dashboard }: Presented, rateLimit: "service" | "plan"): Budget | null {
+  // Counters of the two interfaces are kept apart: each has its own limits.
+  const space = rateLimit === "plan" ? "orders:" : "";
+  const per = (seconds: number) => (seconds === 60 ? "minute" : "hour");
+  if (dashboard && caller.credential.kind === "access_token") {
+    const { perMinute, perHour } = ctx.config.dashboardRateLimit;
+    return {
+      key: `${space}client:${caller.credential.clientId}`,
+      windows: [
+        { seconds: 60, limit: perMinute },
+        { seconds: 3600, limit: perHour },
+      ],
+      refusal: (usage) =>
+        `The organisation's dashboard made more than ${usage.binding.limit} requests per ${per(usage.binding.seconds)}; retry after ${usage.retryAfterSeconds} s.`,
+    };
+  }
+  if (rateLimit === "plan") {
+    const { orgId, plan } = caller;
+    if (!orgId || !plan) throw notPartner(); // both are known by now: see authenticate()
+    const terms = PLAN_TERMS[plan];
+    const perMinute = terms.requestsPerMinute;
+    if (perMinute === null) return null;
+    return {
+      key: `${space}org:${orgId}`,
+      windows: [{ seconds: 60, limit: perMinute }],
+      refusal: (usage) =>
+        `The ${terms.label} plan allows ${perMinute} order-interface requests per minute for the whole organisation (all its API keys and tokens); retry after ${usage.retryAfterSeconds} s.`,
+    };
+  }
+  const { perMinute, perHour } = ctx.config.rateLimit;
+  // A zoomer's credentials belong to no organisation: they count on their own.
+  const owner = caller.orgId ? `org:${caller.orgId}` : caller.credential.kind === "access_token" ? `client:${caller.credential.clientId}` : `key:${caller.credential.keyId}`;
+  return {
+    key: `${space}${owner}`,
+    windows: [
+      { seconds: 60, limit: perMinute },
+      { seconds: 3600, limit: perHour },
+    ],
+    refusal: (usage) =>
+      `Rate limit of ${usage.binding.limit} requests per ${per(usage.binding.seconds)} exceeded${caller.orgId ? " for the organisation (all its clients)" : ""}; retry after ${usage.retryAfterSeconds} s.`,
+  };
+}
+
+function invalidToken(realm: string, detail: string, reason = detail): ApiError {
+  const description = reason.replaceAll('"', "'");
+  return new ApiError(401, "invalid_token", detail, {
+    headers: { "WWW-Authenticate": `${realm}, error="invalid_token", error_description="${description}"` },
+  });
+}
+
+const revoked = (realm: string) => invalidToken(realm, "The access token is not valid: the client was revoked.", "the client was revoked");
+
+const notPartner = () => new ApiError(403, "insufficient_scope", "These credentials do not belong to a partner organisation.");

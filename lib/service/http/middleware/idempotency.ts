@@ -10,6 +10,7 @@ import { queryRows } from "@/lib/db/client";
 import { idempotencyKeys } from "@/lib/db/schema";
 import { ApiError } from "@/lib/service/errors";
 import type { AppEnv } from "../types";
+import { callerOrg } from "./authenticate";
 
 export const IDEMPOTENCY_RETENTION_HOURS = 24;
 /** How long a first request may hold its key before a retry may run in its place (it died). */
@@ -27,7 +28,7 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
     });
   }
   const { db } = c.var.ctx;
-  const { orgId } = c.var.orderCaller;
+  const orgId = callerOrg(c);
   const body = await c.req.text();
   const requestHash = createHash("sha256").update(`${c.req.method} ${c.req.path}\n${body}`).digest("hex");
 

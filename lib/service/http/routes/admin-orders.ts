@@ -1,13 +1,14 @@
 // Operator routes of the order side: organisations with their plan and the month's use, the plan
 // and card on file of one organisation, the price list, and an organisation's order-delivery secret.
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { and, asc, count, eq, gte, ilike, sql } from "drizzle-orm";
-import { PLANS, orderCycles, organisations } from "@/lib/db/schema";
+import { asc, count, eq, ilike } from "drizzle-orm";
+import { PLANS, organisations } from "@/lib/db/schema";
 import { DeliverySecretRevealSchema } from "@/lib/schemas/order";
 import { notFound } from "@/lib/service/errors";
 import { rotateDeliverySecret } from "@/lib/service/orders/delivery-secret";
 import { PLAN_TERMS, monthStart } from "@/lib/service/orders/plans";
 import { PriceListSchema, getPriceList, setPriceList } from "@/lib/service/orders/price-list";
+import { photosUsedSql, photosUsedThisMonth } from "@/lib/service/orders/quote-order";
 import { isTestPaymentMethod } from "@/lib/service/payments/test-card-processor";
 import { ApiError } from "@/lib/service/errors";
 import { jsonBody } from "../middleware/json-body";
@@ -131,11 +132,6 @@ function withUsage(row: OrgRow, photos: number, now: Date) {
   };
 }
 
-const monthPhotos = (now: Date) =>
-  sql<number>`coalesce((select sum(${orderCycles.photos}) from ${orderCycles}
-    where ${orderCycles.orgId} = ${organisations.id} and ${orderCycles.status} = 'dispatched'
-      and ${orderCycles.createdAt} >= ${monthStart(now).toISOString()}::timestamptz), 0)`;
-
 export function registerAdminOrderRoutes(app: OpenAPIHono<AppEnv>) {
   // GET /orgs – organisations, their plan and the month's use
   app.openapi(listOrgsRoute, async (c) => {
@@ -145,7 +141,7 @@ export function registerAdminOrderRoutes(app: OpenAPIHono<AppEnv>) {
     const condition = q ? ilike(organisations.name, `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`) : undefined;
     const [rows, totals] = await Promise.all([
       db
-        .select({ org: organisations, photos: monthPhotos(now) })
+        .select({ org: organisations, photos: photosUsedSql(organisations.id, now) })
         .from(organisations)
         .where(condition)
         .orderBy(asc(organisations.name), asc(organisations.id))
@@ -173,11 +169,7 @@ export function registerAdminOrderRoutes(app: OpenAPIHono<AppEnv>) {
       .returning();
     if (!row) throw notFound("organisation");
     const now = new Date();
-    const [used] = await ctx.db
-      .select({ photos: sql<number>`coalesce(sum(${orderCycles.photos}), 0)` })
-      .from(orderCycles)
-      .where(and(eq(orderCycles.orgId, org_id), eq(orderCycles.status, "dispatched"), gte(orderCycles.createdAt, monthStart(now))));
-    return c.json(withUsage(row, Number(used?.photos ?? 0), now), 200);
+    return c.json(withUsage(row, await photosUsedThisMonth(ctx.db, org_id, now), now), 200);
   });
 
   // GET /price-list – prices in force
@@ -193,5 +185,5 @@ export function registerAdminOrderRoutes(app: OpenAPIHono<AppEnv>) {
   });
 
   // POST /orgs/:org_id/delivery-secret/rotate – new order-delivery secret
-  app.openapi(rotateSecretRoute, async (c) => c.json(await rotateDeliverySecret(c.var.ctx, c.req.valid("param").org_id), 200));
+  app.openapi(rotateSecretRoute, async (c) => c.json(await rotateDeliverySecret(c.var.ctx, { orgId: c.req.valid("param").org_id }), 200));
 }

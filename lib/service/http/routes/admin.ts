@@ -2,12 +2,15 @@ import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { PARTNER_SCOPES, type Scope } from "@/lib/auth/scopes";
 import { PLANS, ROLES, organisations } from "@/lib/db/schema";
 import { eq } from "drizzle-orm";
-import { createApiKey } from "@/lib/service/accounts/create-api-key";
+import { MAX_ACTIVE_API_KEYS, createApiKey } from "@/lib/service/accounts/create-api-key";
 import { createClient } from "@/lib/service/accounts/create-client";
 import { createOrganisation } from "@/lib/service/accounts/create-organisation";
 import { createUser } from "@/lib/service/accounts/create-user";
 import { createZoomer } from "@/lib/service/accounts/create-zoomer";
 import { revokeClient } from "@/lib/service/accounts/revoke-client";
+import { listApiKeys } from "@/lib/service/credentials/list-api-keys";
+import { revokeApiKey } from "@/lib/service/credentials/revoke-api-key";
+import { OrgApiKeySchema } from "@/lib/schemas/credentials";
 import { notFound } from "@/lib/service/errors";
 import { jsonBody } from "../middleware/json-body";
 import { requireAdmin } from "../middleware/require-admin";
@@ -130,7 +133,8 @@ const createApiKeyRoute = createRoute({
   tags,
   summary: "Create an order-interface API key",
   description:
-    "Creates an order-interface API key for an organisation (read-only or read-write); the key is in this response only and stored hashed.",
+    "Creates an order-interface API key for an organisation (read-only or read-write); the key is in this response only and stored hashed. " +
+    `An organisation holds at most ${MAX_ACTIVE_API_KEYS} active keys: one more is 409 \`api_key_limit_reached\` (revoke one first).`,
   security: adminSecurity,
   middleware: [requireAdmin, jsonBody] as const,
   request: {
@@ -150,7 +154,39 @@ const createApiKeyRoute = createRoute({
       "The key; shown only here.",
     ),
     ...adminErrors,
+    ...publicErrorResponses(409),
   },
+});
+
+const listApiKeysRoute = createRoute({
+  method: "get",
+  path: "/orgs/{org_id}/api-keys",
+  operationId: "listOrganisationApiKeys",
+  tags,
+  summary: "List an organisation's order-interface API keys",
+  description: "Revoked ones included, newest first; only each key's prefix is shown.",
+  security: adminSecurity,
+  middleware: [requireAdmin] as const,
+  request: { params: OrgIdParam },
+  responses: {
+    200: { description: "The keys.", content: { "application/json": { schema: z.object({ data: z.array(OrgApiKeySchema) }).openapi("OrganisationApiKeyList") } } },
+    ...publicErrorResponses(401, 404),
+  },
+});
+
+const revokeApiKeyRoute = createRoute({
+  method: "delete",
+  path: "/orgs/{org_id}/api-keys/{key_id}",
+  operationId: "revokeOrganisationApiKey",
+  tags,
+  summary: "Revoke an order-interface API key",
+  description: "The key stops working at once. Revoking a revoked key changes nothing; a key of another organisation is 404.",
+  security: adminSecurity,
+  middleware: [requireAdmin] as const,
+  request: {
+    params: OrgIdParam.extend({ key_id: z.string().max(MAX_ID_LENGTH).openapi({ param: { name: "key_id", in: "path" }, example: "key_06h0m4b7yq4r6t9v0wxyzab3k" }) }),
+  },
+  responses: { 204: { description: "Revoked." }, ...publicErrorResponses(401, 404) },
 });
 
 const createZoomerRoute = createRoute({
@@ -216,6 +252,21 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
     const body = c.req.valid("json");
     const { id, name, access, api_key, prefix } = await createApiKey({ db, orgId: org_id, name: body.name, access: body.access });
     return c.json({ id, name, access, api_key, prefix }, 201);
+  });
+
+  // GET /orgs/:org_id/api-keys – the organisation's order-interface keys
+  app.openapi(listApiKeysRoute, async (c) => {
+    const { db } = c.var.ctx;
+    const { org_id } = c.req.valid("param");
+    await requireOrg(db, org_id);
+    return c.json({ data: await listApiKeys({ db, orgId: org_id }) }, 200);
+  });
+
+  // DELETE /orgs/:org_id/api-keys/:key_id – revoke a key
+  app.openapi(revokeApiKeyRoute, async (c) => {
+    const { org_id, key_id } = c.req.valid("param");
+    await revokeApiKey({ db: c.var.ctx.db, orgId: org_id, keyId: key_id });
+    return c.body(null, 204);
   });
 
   // POST /zoomers – field contributor

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { issueToken, OAuthError, type TokenRequest } from "@/lib/service/auth/issue-token";
 import { rateLimitHeaders } from "@/lib/service/rate-limit/consume";
 import { unstorableReason } from "@/lib/text/storable-text";
+import { JSON_TOO_DEEP_DETAIL, jsonNestsDeeperThan } from "../json-depth";
 import { clientAddress } from "../client-address";
 import { isJsonMediaType } from "../middleware/json-body";
 import { rateLimitHeaderDocs, retryAfterHeaderDoc } from "../openapi-common";
@@ -141,6 +142,7 @@ async function readTokenBody(c: Context<AppEnv>): Promise<Record<string, unknown
   const text = await c.req.text();
   if (text.length > 8192) throw new OAuthError(400, "invalid_request", "The request body is too large.");
   if (isJsonMediaType(contentType)) {
+    if (jsonNestsDeeperThan(text)) throw new OAuthError(400, "invalid_request", JSON_TOO_DEEP_DETAIL);
     try {
       const parsed: unknown = JSON.parse(text);
       if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error("not an object");

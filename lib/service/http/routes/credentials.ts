@@ -9,7 +9,7 @@ import {
   OrgApiKeySchema,
   OrgApiKeyWithKeySchema,
 } from "@/lib/schemas/credentials";
-import { createApiKey } from "@/lib/service/accounts/create-api-key";
+import { MAX_ACTIVE_API_KEYS, createApiKey } from "@/lib/service/accounts/create-api-key";
 import { createClient } from "@/lib/service/accounts/create-client";
 import { revokeClient } from "@/lib/service/accounts/revoke-client";
 import { listApiKeys } from "@/lib/service/credentials/list-api-keys";
@@ -22,7 +22,7 @@ import type { AppEnv } from "../types";
 
 const tags = ["Credentials"];
 const scope = "clients:manage" as const;
-const auth = authenticate(scope);
+const auth = authenticate({ scope });
 const jsonBodyOf = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
 const ClientIdParam = z.object({ client_id: z.string().max(MAX_ID_LENGTH).openapi({ param: { name: "client_id", in: "path" }, example: "cli_06h0m4b7yq4r6t9v0wxyzab3k" }) });
 const KeyIdParam = z.object({ key_id: z.string().max(MAX_ID_LENGTH).openapi({ param: { name: "key_id", in: "path" }, example: "key_06h0m4b7yq4r6t9v0wxyzab3k" }) });
@@ -82,11 +82,14 @@ const routes = {
     operationId: "createApiKey",
     tags,
     summary: "Create an API key",
-    description: "An order-interface API key; the `key` is in this response only (it is stored as a digest).",
+    description:
+      "An order-interface API key; the `key` is in this response only (it is stored as a digest). " +
+      `An organisation holds at most ${MAX_ACTIVE_API_KEYS} active keys: one more is 409 \`api_key_limit_reached\` (revoke one first). ` +
+      "The plan's requests per minute count per organisation, whatever the key.",
     security: security(scope),
     middleware: [auth, jsonBody] as const,
     request: { body: jsonBodyOf(CreateApiKeySchema) },
-    responses: { 201: jsonResponse(OrgApiKeyWithKeySchema, "The key."), ...errorResponses(400, 413, 415, 422) },
+    responses: { 201: jsonResponse(OrgApiKeyWithKeySchema, "The key."), ...errorResponses(400, 409, 413, 415, 422) },
   }),
   revokeApiKey: createRoute({
     method: "delete",

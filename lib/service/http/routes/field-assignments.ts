@@ -2,6 +2,7 @@
 // back, and submitting its photo.
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { AngleSchema } from "@/lib/schemas/order";
+import { TIMES_OF_DAY } from "@/lib/orders/vocabulary";
 import { SubmissionSchema } from "@/lib/schemas/submission";
 import { assertReservedBy, getFieldAssignment, listFieldAssignments, releaseAssignment, takeAssignment } from "@/lib/service/assignments/field-assignments";
 import { ApiError } from "@/lib/service/errors";
@@ -27,6 +28,16 @@ export const FieldAssignmentSchema = z
     attempt: z.number().int().openapi({ description: "0 for the first photo, then 1–3 for retakes." }),
     instructions: z.array(z.string()).openapi({ description: "For a retake: what to do differently." }),
     window: z.object({ starts_at: z.string(), ends_at: z.string(), local: z.string() }).nullable().openapi({ description: "When to shoot, in UTC and in the place's local time." }),
+    time_of_day: z
+      .object({
+        requirement: z.enum(TIMES_OF_DAY),
+        local_date: z.string().openapi({ description: "The local day the times are for: the task's window's day, or for work without a window today (tomorrow once today's has passed)." }),
+        starts_at: z.string().nullable(),
+        ends_at: z.string().nullable(),
+        local: z.string().nullable().openapi({ description: "\"07:22–16:40\" in the place's local time; null when the sun allows no time that day." }),
+      })
+      .nullable()
+      .openapi({ description: "The order's time of day (daylight, midday, evening) as times at this place: photos outside it are rejected." }),
     deadline_at: z.string(),
     deadline_local: z.string(),
     reserved_until: z.string().nullable().openapi({ description: "Your reservation, when you hold it." }),
@@ -50,7 +61,7 @@ const listRoute = createRoute({
   summary: "Order tasks near a point (zoomers)",
   description: "Open tasks within `radius_km`, nearest first, and the ones you hold. Each is one angle of one ordered location.",
   security: security("submissions:write"),
-  middleware: [authenticate("submissions:write")] as const,
+  middleware: [authenticate({ scope: "submissions:write" })] as const,
   request: { query: NearQuerySchema },
   responses: { 200: jsonResponse(z.object({ data: z.array(FieldAssignmentSchema) }).openapi("FieldAssignmentList"), "Tasks."), ...errorResponses(422) },
 });
@@ -63,7 +74,7 @@ const getRoute = createRoute({
   summary: "One task (zoomers)",
   description: "An open task, or one you hold or did (with its verification).",
   security: security("submissions:write"),
-  middleware: [authenticate("submissions:write")] as const,
+  middleware: [authenticate({ scope: "submissions:write" })] as const,
   request: { params: IdParam },
   responses: { 200: jsonResponse(FieldAssignmentSchema, "The task."), ...errorResponses(404) },
 });
@@ -76,7 +87,7 @@ const takeRoute = createRoute({
   summary: "Take a task (zoomers)",
   description: "Reserves the task for you for 30 minutes (taking it again renews the reservation); then it is back in the pool. You can hold 6 at most.",
   security: security("submissions:write"),
-  middleware: [authenticate("submissions:write")] as const,
+  middleware: [authenticate({ scope: "submissions:write" })] as const,
   request: { params: IdParam },
   responses: { 200: jsonResponse(FieldAssignmentSchema, "The task, reserved for you."), ...errorResponses(404, 409) },
 });
@@ -90,7 +101,7 @@ const releaseRoute = createRoute({
   description:
     "Gives a taken task back to the pool before its reservation runs out, so another zoomer near it can take it.",
   security: security("submissions:write"),
-  middleware: [authenticate("submissions:write")] as const,
+  middleware: [authenticate({ scope: "submissions:write" })] as const,
   request: { params: IdParam },
   responses: { 204: { description: "Given back.", headers: rateLimitHeaderDocs }, ...errorResponses(404, 409) },
 });
@@ -146,7 +157,7 @@ export function registerFieldAssignmentRoutes(app: OpenAPIHono<AppEnv>, limits: 
 
   // POST /field/assignments/:id/photo – the photo, streamed like any submission
   app.openAPIRegistry.registerPath(photoRoute(limits));
-  app.post("/field/assignments/:id/photo", authenticate("submissions:write"), async (c) => {
+  app.post("/field/assignments/:id/photo", authenticate({ scope: "submissions:write" }), async (c) => {
     const zoomerId = zoomerOf(c);
     const assignment = await assertReservedBy(c.var.ctx, zoomerId, c.req.param("id"));
     const submission = await receiveSubmission({

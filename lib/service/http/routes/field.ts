@@ -39,7 +39,7 @@ const nearRoute = createRoute({
   summary: "Open missions near a point (zoomers)",
   description: "Active missions within `radius_km` of the point, nearest first, with public fields only.",
   security: security("submissions:write"),
-  middleware: [authenticate("submissions:write")] as const,
+  middleware: [authenticate({ scope: "submissions:write" })] as const,
   request: {
     query: NearQuerySchema,
   },
@@ -54,7 +54,7 @@ const ownSubmissionRoute = createRoute({
   summary: "A zoomer's own submission and its QA verdict",
   description: "Only the zoomer who submitted it can read it here; partners use GET /submissions/{id}.",
   security: security("submissions:write"),
-  middleware: [authenticate("submissions:write")] as const,
+  middleware: [authenticate({ scope: "submissions:write" })] as const,
   request: { params: z.object({ id: z.string().max(MAX_ID_LENGTH).openapi({ param: { name: "id", in: "path" } }) }) },
   responses: {
     200: jsonResponse(

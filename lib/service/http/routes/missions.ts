@@ -29,7 +29,7 @@ const listRoute = createRoute({
   summary: "List missions",
   description: "Missions of the caller's organisation, newest first. Active missions only unless `status` says otherwise.",
   security: security("missions:read"),
-  middleware: [authenticate("missions:read")] as const,
+  middleware: [authenticate({ scope: "missions:read" })] as const,
   request: { query: MissionListQuerySchema.extend(PagingQuery) },
   responses: {
     200: jsonResponse(z.object({ data: z.array(MissionSchema), meta: ListMetaSchema }).openapi("MissionList"), "A page of missions."),
@@ -45,7 +45,7 @@ const createMissionRoute = createRoute({
   summary: "Create a mission",
   description: "Publishes a mission: a polygon and how many photos it needs. Emits `mission.created`.",
   security: security("missions:write"),
-  middleware: [authenticate("missions:write"), jsonBody] as const,
+  middleware: [authenticate({ scope: "missions:write" }), jsonBody] as const,
   request: { body: { content: { "application/json": { schema: CreateMissionSchema } }, required: true } },
   responses: {
     201: jsonResponse(MissionSchema, "The created mission."),
@@ -62,7 +62,7 @@ const getRoute = createRoute({
   description:
     "One mission of the caller's organisation, with its progress (submissions, approved images). Another organisation's mission is answered 404, like one that does not exist.",
   security: security("missions:read"),
-  middleware: [authenticate("missions:read")] as const,
+  middleware: [authenticate({ scope: "missions:read" })] as const,
   request: { params: MissionIdParam },
   responses: { 200: jsonResponse(MissionSchema, "The mission."), ...errorResponses(404) },
 });
@@ -75,7 +75,7 @@ const updateRoute = createRoute({
   summary: "Change a mission",
   description: "Changes title, description, bounds or required images of an active mission. Other fields are refused.",
   security: security("missions:write"),
-  middleware: [authenticate("missions:write"), jsonBody] as const,
+  middleware: [authenticate({ scope: "missions:write" }), jsonBody] as const,
   request: {
     params: MissionIdParam,
     body: { content: { "application/json": { schema: UpdateMissionSchema } }, required: true },
@@ -91,7 +91,7 @@ const cancelRoute = createRoute({
   summary: "Cancel a mission",
   description: "Stops an active mission from taking submissions. Completed or cancelled missions answer 409.",
   security: security("missions:write"),
-  middleware: [authenticate("missions:write")] as const,
+  middleware: [authenticate({ scope: "missions:write" })] as const,
   request: { params: MissionIdParam },
   responses: { 200: jsonResponse(MissionSchema, "The cancelled mission."), ...errorResponses(404, 409) },
 });

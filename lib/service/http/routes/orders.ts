@@ -2,50 +2,37 @@
 // resume, and what an order produced (missions, delivered photos, schedule, delivery log).
 import { Readable } from "node:stream";
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { eq } from "drizzle-orm";
-import { ORDER_STATUSES, webhookEndpoints } from "@/lib/db/schema";
+import { ORDER_STATUSES } from "@/lib/orders/vocabulary";
 import { MissionSchema } from "@/lib/schemas/mission";
-import {
-  CancelOrderSchema,
-  ConfirmOrderSchema,
-  CreateOrderSchema,
-  DeliveredPhotoSchema,
-  DeliverySecretRevealSchema,
-  DeliverySecretSchema,
-  DeliveryTestResultSchema,
-  DeliveryTestSchema,
-  OrderListQuerySchema,
-  OrderSchema,
-  QuoteSchema,
-  ScheduleSchema,
-} from "@/lib/schemas/order";
+import { CancelOrderSchema, ConfirmOrderSchema, CreateOrderSchema, DeliveredPhotoSchema, DeliverySecretRevealSchema, DeliverySecretSchema, DeliveryTestResultSchema, DeliveryTestSchema, OrderListQuerySchema, OrderSchema, QuoteSchema, ScheduleSchema } from "@/lib/schemas/order";
 import { DeliverySchema } from "@/lib/schemas/webhook";
 import { ORDERS_BASE_PATH } from "@/lib/service/context";
-import { ApiError, notFound } from "@/lib/service/errors";
+import { ApiError, validationFailed } from "@/lib/service/errors";
 import { exportOrderPhotos } from "@/lib/service/export/export-order-photos";
 import { cancelOrder, setOrderPaused } from "@/lib/service/orders/change-order";
 import { authenticatePayment, confirmOrder } from "@/lib/service/orders/confirm-order";
 import { createOrder } from "@/lib/service/orders/create-order";
 import { createDeliverySecret, getDeliverySecretInfo, rotateDeliverySecret } from "@/lib/service/orders/delivery-secret";
-import { listOrderRows, getOrderRow } from "@/lib/service/orders/order-rows";
-import { getOrder, listOrderAssignments, listOrderMissions, listOrderPhotos, orderSchedule, orderView } from "@/lib/service/orders/order-views";
+import { listOrderDeliveries, redeliverOrderDelivery } from "@/lib/service/orders/order-deliveries";
+import { getOrder, listOrderAssignments, listOrderMissions, listOrderPhotos, listOrders, orderSchedule } from "@/lib/service/orders/order-views";
 import { createDraft, deleteDraft, getDraft, listDrafts, saveDraft } from "@/lib/service/orders/order-drafts";
-import { nextOrderCycles } from "@/lib/service/orders/order-schedule";
-import { prepareOrder, quoteOrder } from "@/lib/service/orders/quote-order";
+import { quoteOrderPreview } from "@/lib/service/orders/quote-order";
+import { placeOrder } from "@/lib/service/orders/place-order";
+import { PriceListSchema, getPriceList } from "@/lib/service/orders/price-list";
 import { requestRetake } from "@/lib/service/orders/request-retake";
 import { testDeliveryUrl } from "@/lib/service/orders/test-delivery-url";
 import { parseStatusFilter } from "@/lib/service/query-filters";
-import { listDeliveries, redeliver } from "@/lib/service/webhooks/deliveries";
-import { authenticateOrders } from "../middleware/authenticate-orders";
+import { ORDER_CREDENTIALS, authenticate, callerOrg, callerWithPlan } from "../middleware/authenticate";
+import { parseJsonBody } from "../json-depth";
 import { assertStorableInput } from "../storable-input";
 import { idempotency } from "../middleware/idempotency";
-import { jsonBody } from "../middleware/json-body";
+import { jsonBody, optionalJsonBody } from "../middleware/json-body";
 import { ListMetaSchema, PagingQuery, errorResponses, jsonResponse, orderSecurity, rateLimitHeaderDocs } from "../openapi-common";
 import type { AppEnv } from "../types";
 
 const tags = ["Orders"];
-const read = authenticateOrders("orders:read");
-const write = authenticateOrders("orders:write");
+const read = authenticate({ scope: "orders:read", accept: ORDER_CREDENTIALS, rateLimit: "plan" });
+const write = authenticate({ scope: "orders:write", accept: ORDER_CREDENTIALS, rateLimit: "plan" });
 
 const OrderIdParam = z.object({
   id: z.string().max(100).openapi({ param: { name: "id", in: "path" }, example: "ord_06h0m4b7yq4r6t9v0wxyzab3k" }),
@@ -85,7 +72,8 @@ const STATE_TABLE = `
 | pending_confirmation, payment_action_required, payment_failed, confirmed, in_progress | cancel | cancelled (undelivered work refunded) |
 | active | pause | paused (cycles due meanwhile are skipped, with order.cycle.skipped) |
 | paused | resume | active |
-| active, paused | cancel, or the last cycle is dispatched | ended |
+| active, paused | cancel, or the last cycle is dispatched | ended (paid cycles that never ran refunded) |
+| ended, holding money for a cycle that never ran | cancel | ended (that money refunded) |
 | in_progress | every location delivered / some given up | fulfilled / partially_fulfilled |
 Any other change answers 409 with the current state.`;
 
@@ -113,9 +101,10 @@ const quoteRoute = createRoute({
   summary: "Price an order",
   description:
     "Prices a create-order body without creating anything: line items per location, the recurring discount, the plan's quota left this month and the total; " +
-    "for a recurring order also the next cycles as they would fall if it were confirmed now.",
-  security: orderSecurity("orders:read"),
-  middleware: [read, jsonBody, idempotency] as const,
+    "for a recurring order also the next cycles as they would fall if it were confirmed now. " +
+    "A POST like the other writes, it needs `orders:write` (a read-only key is 403 `insufficient_scope`), and checks `delivery.webhook_url` as create does (422 `unsafe_webhook_url`).",
+  security: orderSecurity("orders:write"),
+  middleware: [write, jsonBody, idempotency] as const,
   request: { headers: IdempotencyHeader, body: json(CreateOrderSchema) },
   responses: { 200: withReplay(QuotePreviewSchema, "The quote."), ...errorResponses(400, 413, 415, 422) },
 });
@@ -169,7 +158,10 @@ const confirmRoute = createRoute({
   description:
     "Checks the plan's monthly photo quota (402 when it would be exceeded), charges the card on file (a recurring order: its first cycle) and dispatches the order: " +
     "one `mis_` mission per location. The answer is the order: `in_progress` or `active` when paid, `payment_failed` when declined (confirm again), " +
-    `\`payment_action_required\` when the card needs authentication (see the payment's \`next_action\`). States:\n${STATE_TABLE}`,
+    `\`payment_action_required\` when the card needs authentication (see the payment's \`next_action\`). ` +
+    "409 `no_cycle_left`: a recurring order none of whose cycles is left to run (its dates or season have passed) is not charged; cancel it. " +
+    "409 `order_expired`: the order is now `expired`. 409 `payment_in_progress`: another confirmation of the order is being charged; read the order shortly. " +
+    `States:\n${STATE_TABLE}`,
   security: orderSecurity("orders:write"),
   middleware: [write, jsonBody, idempotency] as const,
   request: { params: OrderIdParam, headers: IdempotencyHeader, body: json(ConfirmOrderSchema) },
@@ -201,7 +193,7 @@ const cancelRoute = createRoute({
   summary: "Cancel an order",
   description: "Cancels the order and its open missions. Undelivered work is refunded; a recurring order ends. The body (a reason) is optional.",
   security: orderSecurity("orders:write"),
-  middleware: [write, idempotency] as const,
+  middleware: [write, optionalJsonBody, idempotency] as const,
   request: { params: OrderIdParam, headers: IdempotencyHeader, body: { content: { "application/json": { schema: CancelOrderSchema } }, required: false } },
   responses: { 200: withReplay(OrderSchema, "The cancelled order."), ...errorResponses(400, 404, 409, 422) },
 });
@@ -499,6 +491,61 @@ const draftRoutes = {
   }),
 };
 
+const PlaceDraftSchema = z
+  .strictObject({
+    version: z.number().int().min(1).max(2_147_483_647).openapi({ description: "The draft version that was reviewed; 412 `draft_changed` when it has been saved since." }),
+    payment_method: z.literal("card", { error: () => 'Use "card": the organisation\'s card on file.' }).openapi({ example: "card" }),
+    payment_method_id: z.string().max(100).optional().openapi({ description: "Test mode only: charge this test payment method instead of the card on file." }),
+  })
+  .openapi("PlaceOrderDraft");
+
+const PlacedOrderSchema = z
+  .object({
+    order: OrderSchema,
+    created: z.boolean().openapi({ description: "false when the draft had been placed before (a repeated request): its order is answered." }),
+    payment: z
+      .discriminatedUnion("status", [
+        z.object({ status: z.literal("paid") }),
+        z.object({
+          status: z.literal("not_paid"),
+          code: z.string().openapi({ description: "Why: `payment_failed`, `payment_action_required`, `plan_quota_exceeded`, `order_expired`, …" }),
+          detail: z.string(),
+        }),
+      ])
+      .openapi({ description: "`paid`: the order is under way. `not_paid`: the order exists unpaid; confirm it again (`POST /orders/{id}/confirm`) once the reason is dealt with." }),
+  })
+  .openapi("PlacedOrder");
+
+const placeDraftRoute = createRoute({
+  method: "post",
+  path: "/drafts/{id}/place",
+  operationId: "placeOrderDraft",
+  tags,
+  summary: "Place and pay the order a draft stands for",
+  description:
+    "The wizard's last step in one request: creates the order from the draft (422 pointing at the draft's member when it is not a valid order), links it to the draft, and confirms and pays it with the card on file. " +
+    "A draft placed before answers its order (`created: false`), paying it only if it is still unpaid, so a repeated request never makes a second order or a second charge. " +
+    "An order that could not be paid is answered 200 with `payment.status = not_paid` and the reason.",
+  security: orderSecurity("orders:write"),
+  middleware: [write, jsonBody, idempotency] as const,
+  request: { params: DraftIdParam, headers: IdempotencyHeader, body: json(PlaceDraftSchema) },
+  responses: { 200: withReplay(PlacedOrderSchema, "The order and whether it was paid."), ...errorResponses(400, 404, 409, 412, 413, 415, 422) },
+});
+
+const pricesRoute = createRoute({
+  method: "get",
+  path: "/prices",
+  operationId: "getOrderPrices",
+  tags,
+  summary: "The price list in force",
+  description:
+    "What quotes are computed from: the price per photo by category, the surcharge by time of day and for analysis requirements, and the recurring discounts. " +
+    "The operator may change it; an order keeps the quote it was created with.",
+  security: orderSecurity("orders:read"),
+  middleware: [read] as const,
+  responses: { 200: jsonResponse(PriceListSchema.extend({ updated_at: z.string() }).openapi("OrderPrices"), "The prices in force."), ...errorResponses() },
+});
+
 const retakeRoute = createRoute({
   method: "post",
   path: "/orders/{id}/photos/{photo_id}/retake",
@@ -518,122 +565,67 @@ const retakeRoute = createRoute({
   responses: { 202: withReplay(z.object({ assignment_id: z.string() }).openapi("RetakeRequested"), "The retake task."), ...errorResponses(400, 404, 409, 413, 415, 422) },
 });
 
-async function orderEndpointId(c: { var: AppEnv["Variables"] }, orderId: string): Promise<string | null> {
-  const [row] = await c.var.ctx.db.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(eq(webhookEndpoints.orderId, orderId)).limit(1);
-  return row?.id ?? null;
-}
-
 export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
   // POST /orders/quote – price an order without creating it
   app.openapi(quoteRoute, async (c) => {
-    const prepared = prepareOrder(c.req.valid("json"));
-    const now = new Date();
-    const quote = await quoteOrder(c.var.ctx, c.var.orderCaller, prepared, now);
-    const cycles = prepared.rule
-      ? nextOrderCycles(
-          prepared.rule,
-          prepared.locations.map((l) => ({ id: l.location_id, lat: l.lat, lng: l.lng, timeZone: l.timeZone })),
-          { from: now, count: QUOTE_PREVIEW_CYCLES, anchor: now },
-        )
-          .slice(0, QUOTE_PREVIEW_CYCLES)
-          .map((cycle) => ({ index: cycle.index, local_date: cycle.localDate, dispatch_at: cycle.dispatchAt.toISOString() }))
-      : null;
-    return c.json({ ...quote, next_cycles: cycles }, 200);
+    return c.json(await quoteOrderPreview(c.var.ctx, { caller: callerWithPlan(c), input: c.req.valid("json"), cycles: QUOTE_PREVIEW_CYCLES }), 200);
   });
 
   // POST /orders – create an order (pending_confirmation)
   app.openapi(createOrderRoute, async (c) => {
-    const { ctx, orderCaller } = c.var;
-    const order = await createOrder(ctx, orderCaller, c.req.valid("json"));
-    c.header("Location", `${ctx.config.publicOrigin}${ORDERS_BASE_PATH}/orders/${order.id}`);
+    const order = await createOrder(c.var.ctx, callerWithPlan(c), c.req.valid("json"));
+    c.header("Location", `${c.var.ctx.config.publicOrigin}${ORDERS_BASE_PATH}/orders/${order.id}`);
     return c.json(order, 201);
   });
 
   // GET /orders – list the organisation's orders
   app.openapi(listRoute, async (c) => {
-    const { ctx, orderCaller } = c.var;
     const query = c.req.valid("query");
-    const { rows, total } = await listOrderRows(ctx.db, orderCaller.orgId, {
-      statuses: parseStatusFilter(query.status, ORDER_STATUSES, null),
-      clientReference: query.client_reference,
-      createdSince: query.created_since,
-      page: query.page,
-      perPage: query.per_page,
-    });
-    const data = await Promise.all(rows.map((row) => orderView(ctx, row)));
-    return c.json({ data, meta: { total, page: query.page, per_page: query.per_page } }, 200);
+    const filters = { statuses: parseStatusFilter(query.status, ORDER_STATUSES, null), clientReference: query.client_reference, createdSince: query.created_since, page: query.page, perPage: query.per_page };
+    return c.json(await listOrders(c.var.ctx, { orgId: callerOrg(c), filters }), 200);
   });
 
   // GET /orders/:id – one order
-  app.openapi(getRoute, async (c) => c.json(await getOrder(c.var.ctx, c.var.orderCaller.orgId, c.req.valid("param").id), 200));
+  app.openapi(getRoute, async (c) => c.json(await getOrder(c.var.ctx, orderOf(c)), 200));
 
   // POST /orders/:id/confirm – pay and dispatch
   app.openapi(confirmRoute, async (c) => {
-    const { ctx, orderCaller } = c.var;
-    const { id } = c.req.valid("param");
-    await confirmOrder(ctx, orderCaller.orgId, id, c.req.valid("json"));
-    return c.json(await getOrder(ctx, orderCaller.orgId, id), 200);
+    await confirmOrder(c.var.ctx, { ...orderOf(c), paymentMethodId: c.req.valid("json").payment_method_id });
+    return c.json(await getOrder(c.var.ctx, orderOf(c)), 200);
   });
 
   // POST /orders/:id/payments/:payment_id/authenticate – test-mode 3-D Secure
   app.openapi(authenticateRoute, async (c) => {
-    const { ctx, orderCaller } = c.var;
-    const { id, payment_id } = c.req.valid("param");
-    await authenticatePayment(ctx, orderCaller.orgId, id, payment_id, c.req.valid("json").authenticated);
-    return c.json(await getOrder(ctx, orderCaller.orgId, id), 200);
+    await authenticatePayment(c.var.ctx, { ...orderOf(c), paymentId: c.req.valid("param").payment_id, authenticated: c.req.valid("json").authenticated });
+    return c.json(await getOrder(c.var.ctx, orderOf(c)), 200);
   });
 
-  // POST /orders/:id/cancel – cancel, refunding undelivered work
+  // POST /orders/:id/cancel – cancel, refunding undelivered work (the body, a reason, is optional)
   app.openapi(cancelRoute, async (c) => {
-    const { ctx, orderCaller } = c.var;
-    const { id } = c.req.valid("param");
     const text = await c.req.text();
-    let reason: string | undefined;
-    if (text.trim()) {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        throw new ApiError(400, "malformed_json", "The request body is not valid JSON.");
-      }
-      assertStorableInput(parsed, "body");
-      const body = CancelOrderSchema.safeParse(parsed);
-      if (!body.success) {
-        throw new ApiError(422, "validation_failed", "The request is not valid; see errors[].", {
-          errors: body.error.issues.map((issue) => ({ pointer: `/${issue.path.join("/")}`, message: issue.message, in: "body" as const, code: issue.code })),
-        });
-      }
-      reason = body.data.reason;
-    }
-    await cancelOrder(ctx, orderCaller.orgId, id, reason);
-    return c.json(await getOrder(ctx, orderCaller.orgId, id), 200);
+    const body = text.trim() ? CancelOrderSchema.safeParse(storable(parseJsonBody(text))) : { success: true as const, data: {} };
+    if (!body.success) throw validationFailed(body.error);
+    await cancelOrder(c.var.ctx, { ...orderOf(c), reason: body.data.reason });
+    return c.json(await getOrder(c.var.ctx, orderOf(c)), 200);
   });
 
   for (const action of ["pause", "resume"] as const) {
     // POST /orders/:id/pause, /resume – recurring orders
     app.openapi(pauseRoute(action), async (c) => {
-      const { ctx, orderCaller } = c.var;
-      const { id } = c.req.valid("param");
-      await setOrderPaused(ctx, orderCaller.orgId, id, action === "pause");
-      return c.json(await getOrder(ctx, orderCaller.orgId, id), 200);
+      await setOrderPaused(c.var.ctx, { ...orderOf(c), paused: action === "pause" });
+      return c.json(await getOrder(c.var.ctx, orderOf(c)), 200);
     });
   }
 
   // GET /orders/:id/missions – dispatched missions
-  app.openapi(missionsRoute, async (c) => {
-    const { page, per_page } = c.req.valid("query");
-    return c.json(await listOrderMissions(c.var.ctx, c.var.orderCaller.orgId, c.req.valid("param").id, page, per_page), 200);
-  });
+  app.openapi(missionsRoute, async (c) => c.json(await listOrderMissions(c.var.ctx, { ...orderOf(c), ...pageOf(c.req.valid("query")) }), 200));
 
   // GET /orders/:id/photos – delivered photos
-  app.openapi(photosRoute, async (c) => {
-    const { page, per_page } = c.req.valid("query");
-    return c.json(await listOrderPhotos(c.var.ctx, c.var.orderCaller.orgId, c.req.valid("param").id, page, per_page), 200);
-  });
+  app.openapi(photosRoute, async (c) => c.json(await listOrderPhotos(c.var.ctx, { ...orderOf(c), ...pageOf(c.req.valid("query")) }), 200));
 
   // GET /orders/:id/photos.zip – delivered photos as a ZIP (the order's, or one location's)
   app.openapi(photosZipRoute, async (c) => {
-    const archive = await exportOrderPhotos(c.var.ctx, c.var.orderCaller.orgId, c.req.valid("param").id, c.req.valid("query").location_id ?? null);
+    const archive = await exportOrderPhotos(c.var.ctx, { ...orderOf(c), locationId: c.req.valid("query").location_id ?? null });
     return c.body(Readable.toWeb(archive.stream) as ReadableStream, 200, {
       "Content-Type": "application/zip",
       "Content-Length": String(archive.size),
@@ -643,81 +635,104 @@ export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
   });
 
   // GET /orders/:id/assignments – field work, retakes, lateness
-  app.openapi(assignmentsRoute, async (c) => {
-    const { page, per_page } = c.req.valid("query");
-    return c.json(await listOrderAssignments(c.var.ctx, c.var.orderCaller.orgId, c.req.valid("param").id, page, per_page), 200);
-  });
+  app.openapi(assignmentsRoute, async (c) => c.json(await listOrderAssignments(c.var.ctx, { ...orderOf(c), ...pageOf(c.req.valid("query")) }), 200));
 
   // GET /orders/:id/schedule – next cycles of a recurring order
   app.openapi(scheduleRoute, async (c) => {
-    const schedule = await orderSchedule(c.var.ctx, c.var.orderCaller.orgId, c.req.valid("param").id, c.req.valid("query").count);
+    const { orgId, orderId } = orderOf(c);
+    const schedule = await orderSchedule(c.var.ctx, orgId, orderId, c.req.valid("query").count);
     if (!schedule) throw new ApiError(409, "order_not_recurring", "This order is one-off: it has no schedule.");
     return c.json(schedule, 200);
   });
 
   // GET /orders/:id/deliveries – the delivery log of the order's webhook URL
   app.openapi(deliveriesRoute, async (c) => {
-    const { ctx, orderCaller } = c.var;
-    const { id } = c.req.valid("param");
     const query = c.req.valid("query");
-    await getOrderRow(ctx.db, orderCaller.orgId, id);
-    const endpointId = await orderEndpointId(c, id);
-    if (!endpointId) return c.json({ data: [], meta: { total: 0, page: query.page, per_page: query.per_page } }, 200);
-    return c.json(await listDeliveries(ctx, orderCaller.orgId, endpointId, { status: query.status, page: query.page, perPage: query.per_page }, "order"), 200);
+    return c.json(await listOrderDeliveries(c.var.ctx, { ...orderOf(c), status: query.status, ...pageOf(query) }), 200);
   });
 
   // POST /orders/:id/deliveries/:delivery_id/redeliver – one more attempt
-  app.openapi(redeliverRoute, async (c) => {
-    const { ctx, orderCaller } = c.var;
-    const { id, delivery_id } = c.req.valid("param");
-    await getOrderRow(ctx.db, orderCaller.orgId, id);
-    const endpointId = await orderEndpointId(c, id);
-    if (!endpointId) throw notFound("delivery");
-    return c.json(await redeliver(ctx, orderCaller.orgId, endpointId, delivery_id, "order"), 200);
-  });
+  app.openapi(redeliverRoute, async (c) => c.json(await redeliverOrderDelivery(c.var.ctx, { ...orderOf(c), deliveryId: c.req.valid("param").delivery_id }), 200));
 
   // POST /orders/:id/photos/:photo_id/retake – the partner sends a photo back
   app.openapi(retakeRoute, async (c) => {
-    const { id, photo_id } = c.req.valid("param");
-    const assignmentId = await requestRetake(c.var.ctx, c.var.orderCaller.orgId, id, photo_id, c.req.valid("json").reason);
+    const assignmentId = await requestRetake(c.var.ctx, { ...orderOf(c), photoId: c.req.valid("param").photo_id, reason: c.req.valid("json").reason });
     return c.json({ assignment_id: assignmentId }, 202);
   });
 
+  // GET /prices – the price list quotes are computed from
+  app.openapi(pricesRoute, async (c) => {
+    const { prices, updatedAt } = await getPriceList(c.var.ctx.db);
+    return c.json({ ...prices, updated_at: updatedAt.toISOString() }, 200);
+  });
+
   // GET /drafts – the wizard's drafts
-  app.openapi(draftRoutes.list, async (c) => c.json({ data: await listDrafts(c.var.ctx, c.var.orderCaller.orgId) }, 200));
+  app.openapi(draftRoutes.list, async (c) => c.json({ data: await listDrafts(c.var.ctx, { orgId: callerOrg(c) }) }, 200));
 
   // POST /drafts – start one
-  app.openapi(draftRoutes.create, async (c) => c.json(await createDraft(c.var.ctx, c.var.orderCaller.orgId, c.req.valid("json")), 201));
+  app.openapi(draftRoutes.create, async (c) => c.json(await createDraft(c.var.ctx, { orgId: callerOrg(c), ...c.req.valid("json") }), 201));
 
   // GET /drafts/:id – one draft
-  app.openapi(draftRoutes.get, async (c) => c.json(await getDraft(c.var.ctx, c.var.orderCaller.orgId, c.req.valid("param").id), 200));
+  app.openapi(draftRoutes.get, async (c) => c.json(await getDraft(c.var.ctx, draftOf(c)), 200));
 
   // PUT /drafts/:id – save (If-Match: version)
   app.openapi(draftRoutes.save, async (c) => {
-    const ifMatch = c.req.valid("header")["if-match"];
-    let expected: number | undefined;
-    if (ifMatch !== undefined) {
-      expected = Number(ifMatch.replaceAll('"', "").replace(/^W\//, ""));
-      if (!Number.isInteger(expected)) throw new ApiError(422, "validation_failed", "If-Match must be a draft version.", { errors: [{ pointer: "if-match", in: "header", message: 'Use the version, e.g. "3".' }] });
-    }
-    return c.json(await saveDraft(c.var.ctx, c.var.orderCaller.orgId, c.req.valid("param").id, c.req.valid("json"), expected), 200);
+    const { body, step, order_id } = c.req.valid("json");
+    const expectedVersion = versionOf(c.req.valid("header")["if-match"]);
+    return c.json(await saveDraft(c.var.ctx, { ...draftOf(c), body, step, orderId: order_id, expectedVersion }), 200);
+  });
+
+  // POST /drafts/:id/place – create, link and pay the draft's order in one request
+  app.openapi(placeDraftRoute, async (c) => {
+    const { version, payment_method_id } = c.req.valid("json");
+    const placed = await placeOrder(c.var.ctx, { caller: callerWithPlan(c), draftId: c.req.valid("param").id, version, paymentMethodId: payment_method_id });
+    return c.json(placed, 200);
   });
 
   // DELETE /drafts/:id – discard
   app.openapi(draftRoutes.remove, async (c) => {
-    await deleteDraft(c.var.ctx, c.var.orderCaller.orgId, c.req.valid("param").id);
+    await deleteDraft(c.var.ctx, draftOf(c));
     return c.body(null, 204);
   });
 
   // POST /delivery-test – one signed test event to a URL, answered with the receiver's status
-  app.openapi(deliveryTestRoute, async (c) => c.json(await testDeliveryUrl(c.var.ctx, { orgId: c.var.orderCaller.orgId, url: c.req.valid("json").url }), 200));
+  app.openapi(deliveryTestRoute, async (c) => c.json(await testDeliveryUrl(c.var.ctx, { orgId: callerOrg(c), url: c.req.valid("json").url }), 200));
 
   // GET /delivery-secret – whether the order-delivery secret exists
-  app.openapi(secretInfoRoute, async (c) => c.json(await getDeliverySecretInfo(c.var.ctx, c.var.orderCaller.orgId), 200));
+  app.openapi(secretInfoRoute, async (c) => c.json(await getDeliverySecretInfo(c.var.ctx, { orgId: callerOrg(c) }), 200));
 
   // POST /delivery-secret – create it (shown once)
-  app.openapi(secretCreateRoute, async (c) => c.json(await createDeliverySecret(c.var.ctx, c.var.orderCaller.orgId), 201));
+  app.openapi(secretCreateRoute, async (c) => c.json(await createDeliverySecret(c.var.ctx, { orgId: callerOrg(c) }), 201));
 
   // POST /delivery-secret/rotate – a new one (shown once), the old one in grace
-  app.openapi(secretRotateRoute, async (c) => c.json(await rotateDeliverySecret(c.var.ctx, c.var.orderCaller.orgId), 200));
+  app.openapi(secretRotateRoute, async (c) => c.json(await rotateDeliverySecret(c.var.ctx, { orgId: callerOrg(c) }), 200));
+}
+
+// ——— what the handlers read from a request ———
+
+type RouteContext = { var: AppEnv["Variables"]; req: { param(name: "id"): string } };
+
+/** The caller's organisation and the order named in the path. */
+function orderOf(c: RouteContext): { orgId: string; orderId: string } {
+  return { orgId: callerOrg(c), orderId: c.req.param("id") };
+}
+
+/** The caller's organisation and the draft named in the path. */
+function draftOf(c: RouteContext): { orgId: string; draftId: string } {
+  return { orgId: callerOrg(c), draftId: c.req.param("id") };
+}
+
+const pageOf = (query: { page: number; per_page: number }) => ({ page: query.page, perPage: query.per_page });
+
+function storable(value: unknown): unknown {
+  assertStorableInput(value, "body");
+  return value;
+}
+
+/** If-Match: "3" (or W/"3") → 3; absent → undefined. */
+function versionOf(ifMatch: string | undefined): number | undefined {
+  if (ifMatch === undefined) return undefined;
+  const version = Number(ifMatch.replaceAll('"', "").replace(/^W\//, ""));
+  if (!Number.isInteger(version)) throw new ApiError(422, "validation_failed", "If-Match must be a draft version.", { errors: [{ pointer: "if-match", in: "header", message: 'Use the version, e.g. "3".' }] });
+  return version;
 }

@@ -80,7 +80,7 @@ const listRoute = createRoute({
     "Newest first. As JSON (list envelope) or, with `format=geojson` or `Accept: application/geo+json`, as a GeoJSON FeatureCollection " +
     `of the spec's submission Feature (RFC 7946). per_page: at most 100 for JSON, ${MAX_GEOJSON_PAGE} for GeoJSON.`,
   security: security("submissions:read"),
-  middleware: [authenticate("submissions:read")] as const,
+  middleware: [authenticate({ scope: "submissions:read" })] as const,
   request: {
     params: MissionIdParam,
     query: SubmissionListQuerySchema.extend({
@@ -118,7 +118,7 @@ const pointsRoute = createRoute({
     "`status`, `since` and `until` work as on the submissions list. Answers carry a weak ETag: send it as If-None-Match to get 304 " +
     "while nothing has changed.",
   security: security("submissions:read"),
-  middleware: [authenticate("submissions:read")] as const,
+  middleware: [authenticate({ scope: "submissions:read" })] as const,
   request: { params: MissionIdParam, query: SubmissionPointsQuerySchema },
   responses: {
     200: {
@@ -140,7 +140,7 @@ const getRoute = createRoute({
   description:
     "One submission with its images (signed CDN URLs, parsed EXIF) and its QA result, each check with its measured figure and verdict.",
   security: security("submissions:read"),
-  middleware: [authenticate("submissions:read")] as const,
+  middleware: [authenticate({ scope: "submissions:read" })] as const,
   request: { params: SubmissionIdParam },
   responses: { 200: jsonResponse(SubmissionDetailSchema, "The submission."), ...errorResponses(404) },
 });
@@ -153,7 +153,7 @@ const imagesRoute = createRoute({
   summary: "List a submission's images",
   description: "Image records with signed, expiring CDN URLs (original bytes with EXIF, preview, thumbnail), SHA-256, dimensions, parsed EXIF and QA checks.",
   security: security("submissions:read"),
-  middleware: [authenticate("submissions:read")] as const,
+  middleware: [authenticate({ scope: "submissions:read" })] as const,
   request: { params: SubmissionIdParam },
   responses: { 200: jsonResponse(z.object({ data: z.array(ImageSchema) }).openapi("ImageList"), "The images."), ...errorResponses(404) },
 });
@@ -168,7 +168,7 @@ const exportRoute = createRoute({
     "Streams a ZIP of every image's original bytes (`images/{submission_id}/{nn}-{image_id}.jpg`) plus `metadata.json` (mission, submissions, " +
     "per-image EXIF, QA verdict, SHA-256). Content-Length is exact, so downloads can show progress; ZIP64 is used when needed.",
   security: security("submissions:read"),
-  middleware: [authenticate("submissions:read")] as const,
+  middleware: [authenticate({ scope: "submissions:read" })] as const,
   request: { params: MissionIdParam },
   responses: {
     200: { description: "The archive.", headers: rateLimitHeaderDocs, content: { "application/zip": { schema: z.string().openapi({ format: "binary" }) } } },
@@ -189,7 +189,7 @@ async function submissionFor(c: { var: AppEnv["Variables"] }, id: string) {
 export function registerSubmissionRoutes(app: OpenAPIHono<AppEnv>, uploads: { maxPhotos: number; maxFileBytes: number }) {
   // POST /missions/:id/submissions – field intake (zoomer credentials)
   app.openAPIRegistry.registerPath(receiveRoute(uploads));
-  app.post("/missions/:id/submissions", authenticate("submissions:write"), async (c) => {
+  app.post("/missions/:id/submissions", authenticate({ scope: "submissions:write" }), async (c) => {
     const zoomerId = c.var.caller.zoomerId;
     if (!zoomerId) throw new ApiError(403, "insufficient_scope", "Only zoomer credentials can submit photos.");
     const missionId = c.req.param("id");

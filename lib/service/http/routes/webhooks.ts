@@ -9,7 +9,7 @@ import type { AppEnv } from "../types";
 
 const tags = ["Webhooks"];
 const scope = "webhooks:manage" as const;
-const auth = authenticate(scope);
+const auth = authenticate({ scope });
 const WebhookIdParam = z.object({ id: z.string().max(MAX_ID_LENGTH).openapi({ param: { name: "id", in: "path" }, example: "wh_06h0…" }) });
 const DeliveryParams = WebhookIdParam.extend({ delivery_id: z.string().max(MAX_ID_LENGTH).openapi({ param: { name: "delivery_id", in: "path" }, example: "dlv_06h0…" }) });
 const jsonBodyOf = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });

@@ -35,3 +35,56 @@ describe("npm run admin", () => {
     expect(rotated).toMatchObject({ exists: true, secret: expect.stringMatching(/^odsec_/) });
   }, 120_000);
 });
+
+/** The script's exit code, stdout and stderr, whatever the exit code. */
+async function runScript(script: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", script, ...args], { env: { ...process.env, ADMIN_TOKEN }, timeout: 60_000 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: failed.code ?? -1, stdout: failed.stdout ?? "", stderr: failed.stderr ?? "" };
+  }
+}
+
+describe("the scripts' usage", () => {
+  it.each(["scripts/admin.ts", "scripts/make-sample-photos.ts"])("%s --help prints the usage and exits 0; an unknown option is a usage error, exit 2, no stack trace", async (script) => {
+    const help = await runScript(script, "--help");
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: /);
+    expect(help.stderr).not.toMatch(/ERR_PARSE_ARGS|\n\s+at /);
+    const wrong = await runScript(script, "--bogus");
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/^Usage error: unknown option --bogus\.\n\nUsage: /);
+    expect(wrong.stderr).not.toMatch(/ERR_PARSE_ARGS|\n\s+at /);
+    expect(wrong.stdout).toBe("");
+  }, 120_000);
+
+  it("the operator CLI's usage names every command, api-key revoke among them", async () => {
+    const { stdout } = await runScript("scripts/admin.ts", "-h");
+    for (const command of ["org create", "client revoke", "api-key create", "api-key list", "api-key revoke", "zoomer create"]) expect(stdout).toContain(`  ${command} `);
+  }, 60_000);
+});
+
+describe("npm run admin -- api-key revoke", () => {
+  it("revokes an organisation's API key through the operator API: it stops working at once", async () => {
+    const orgId = await api.createOrg("Cli Key Org");
+    const key = (await admin("api-key", "create", "--org", orgId, "--name", "to revoke")) as { id: string; api_key: string };
+    const orders = () => api.request("GET", "/api/orders/v1/orders", { token: key.api_key });
+    expect((await orders()).status).toBe(200);
+
+    expect(await admin("api-key", "revoke", "--org", orgId, "--id", key.id)).toEqual({ ok: true, status: 204 });
+    expect((await orders()).status).toBe(401);
+    const listed = (await admin("api-key", "list", "--org", orgId)) as { data: { id: string; revoked_at: string | null }[] };
+    expect(listed.data).toEqual([expect.objectContaining({ id: key.id, revoked_at: expect.any(String) })]);
+    // Again: nothing changes. Another organisation's key, or an unknown one: 404, exit 1.
+    expect(await admin("api-key", "revoke", "--org", orgId, "--id", key.id)).toEqual({ ok: true, status: 204 });
+    const otherOrg = await api.createOrg("Cli Other Org");
+    const elsewhere = await runScript("scripts/admin.ts", "api-key", "revoke", "--org", otherOrg, "--id", key.id, "--url", service.url);
+    expect(elsewhere.code).toBe(1);
+    expect(JSON.parse(elsewhere.stderr)).toMatchObject({ status: 404 });
+    const missing = await runScript("scripts/admin.ts", "api-key", "revoke", "--org", orgId, "--url", service.url);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("--id");
+  }, 120_000);
+});

@@ -392,6 +392,18 @@ describe("token rejection on a protected route", () => {
     await expectInvalidToken(token);
   });
 
+  it.each(["developer", "enterprise"] as const)("refuses a revoked client's tokens at once on the order interface too (%s plan: counted or not)", async (plan) => {
+    const orgId = await api.createOrg(`Revoked orders ${plan}`);
+    expect((await api.admin("PATCH", `/orgs/${orgId}`, { plan })).status).toBe(200);
+    const c = await api.createClient(orgId, ["orders:read"]);
+    const token = await api.token(c);
+    expect((await api.request("GET", "/api/orders/v1/orders", { token })).status).toBe(200);
+    await api.revokeClient(c.client_id);
+    const res = await api.request("GET", "/api/orders/v1/orders", { token });
+    expectProblem(res, 401, "invalid_token");
+    expectBearerChallenge(res, "invalid_token");
+  });
+
   it("answers a request without Authorization with 401 unauthorized and a bare Bearer challenge", async () => {
     const res = await api.request("GET", PROTECTED);
     expectProblem(res, 401, "unauthorized");

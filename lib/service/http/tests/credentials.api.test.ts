@@ -14,6 +14,9 @@ import { decodeJwt } from "./jwt";
 type CreatedClient = ApiClientRecord & { client_secret: string };
 type CreatedKey = OrgApiKeyRecord & { key: string };
 
+/** Active API keys an organisation may hold (documented in the README and the OpenAPI document). */
+const MAX_KEYS = 25;
+
 let service: TestService;
 let api: TestClient;
 let orgA: string;
@@ -240,6 +243,28 @@ describe("API keys", () => {
 
   it("answers 404 for an unknown key", async () => {
     expectProblem(await api.request("DELETE", "/api/v1/api-keys/key_00000000000000000000000000", { token: adminA }), 404, "not_found");
+  });
+
+  it(`caps an organisation at ${MAX_KEYS} active keys: one more is 409 api_key_limit_reached (here and for the operator); revoked keys do not count`, async () => {
+    const orgId = await api.createOrg("Many keys");
+    const admin = await adminToken(orgId);
+    const made: CreatedKey[] = [];
+    for (let i = 0; i < MAX_KEYS; i++) {
+      const res = await createKey(admin, { name: `key ${i + 1}` });
+      expect(res.status, `key ${i + 1}: ${res.text}`).toBe(201);
+      made.push(res.body);
+    }
+    const refused = expectProblem(await createKey(admin, { name: "one too many" }), 409, "api_key_limit_reached");
+    expect(refused.detail).toContain(String(MAX_KEYS));
+    expectProblem(await api.admin("POST", `/orgs/${orgId}/api-keys`, { name: "operator's one too many" }), 409, "api_key_limit_reached");
+    expect((await listKeys(admin)).body.data).toHaveLength(MAX_KEYS);
+
+    // Revoking one frees a place; two requests racing for it get it once.
+    expect((await api.request("DELETE", `/api/v1/api-keys/${made[0]?.id}`, { token: admin })).status).toBe(204);
+    const raced = await Promise.all([createKey(admin, { name: "racer 1" }), createKey(admin, { name: "racer 2" })]);
+    expect(raced.map((r) => r.status).sort()).toEqual([201, 409]);
+    const active = (await listKeys(admin)).body.data.filter((k) => k.revoked_at === null);
+    expect(active).toHaveLength(MAX_KEYS);
   });
 });
 

@@ -163,7 +163,7 @@ describe("CDN", () => {
     expect((await fetch(unsigned)).status).toBe(403);
 
     const { signImageUrl } = await import("@/lib/service/cdn/signed-url");
-    const expired = signImageUrl(image.id, "original", { secret: service.runtime.ctx.cdnSecret, origin: service.url, ttlSeconds: 60, now: Date.now() - 10 * 60_000 });
+    const expired = signImageUrl(image.id, "original", { secret: service.runtime.ctx.cdnSecret, cdnUrl: `${service.url}/cdn`, ttlSeconds: 60, now: Date.now() - 10 * 60_000 });
     const res = await fetch(expired);
     expect(res.status).toBe(403);
     expect(((await res.json()) as { code: string }).code).toBe("url_expired");

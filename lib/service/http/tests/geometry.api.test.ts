@@ -118,7 +118,7 @@ let service: TestService;
 let api: TestClient;
 /** Creates (or fails to create) missions. */
 let postToken: string;
-/** Changes the target mission and reads it back (a second client, to stay far from the rate limit). */
+/** Changes the target mission and reads it back (a second client of the same organisation). */
 let patchToken: string;
 let target: Mission;
 let missionsBefore: number;
@@ -127,7 +127,9 @@ const countMissions = async () =>
   (await api.request<{ meta: { total: number } }>("GET", "/api/v1/missions?status=all", { token: postToken })).body.meta.total;
 
 beforeAll(async () => {
-  service = await startTestService();
+  // Three requests a case, all from one organisation (whose clients share its limit): the limits
+  // have their own suite.
+  service = await startTestService({ rateLimit: { perMinute: 10_000, perHour: 100_000, tokenPerMinute: 1000, tokenPerMinutePerIp: 10_000 } });
   api = new TestClient(service);
   const partner = await api.partner();
   postToken = partner.token;

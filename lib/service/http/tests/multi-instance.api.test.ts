@@ -96,17 +96,18 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two web instances, one worker, Po
     expect(hashes).toContain(sha256(original));
   });
 
-  it("counts a credential's rate limit across both instances", async () => {
+  it("counts an organisation's rate limit across both instances, whichever of its clients calls", async () => {
     const a = new TestClient(first);
     const b = new TestClient(second);
     const partner = await a.partner();
+    const sibling = await b.token(await b.createClient(partner.orgId, ["missions:read"]));
     const mission = await a.createMission(partner.token);
     const path = `/api/v1/missions/${mission.id}`;
     const fromA = await a.request("GET", path, { token: partner.token });
-    const fromB = await b.request("GET", path, { token: partner.token });
+    const fromB = await b.request("GET", path, { token: sibling });
     expect(fromA.status).toBe(200);
     expect(fromB.status).toBe(200);
-    // One counter in PostgreSQL: the second instance's remaining count continues the first's.
+    // One counter per organisation in PostgreSQL: the second instance's remaining count continues the first's.
     expect(Number(fromB.headers.get("x-ratelimit-remaining"))).toBe(Number(fromA.headers.get("x-ratelimit-remaining")) - 1);
   });
 });

@@ -77,6 +77,7 @@ const VALID_BODIES: Record<string, Json> = {
   "post /api/orders/v1/orders/{id}/photos/{photo_id}/retake": { reason: "A van hides the door." },
   "post /api/orders/v1/drafts": { body: { category: "cultural_exterior" }, step: "locations", order_id: "ord_06h0m4b7yq4r6t9v0wxyzab3k" },
   "put /api/orders/v1/drafts/{id}": { body: { category: "cultural_exterior" }, step: "what" },
+  "post /api/orders/v1/drafts/{id}/place": { version: 1, payment_method: "card", payment_method_id: "pm_card_visa" },
 };
 
 /** Operations whose handlers read the request themselves (see openapi-limits.api.test.ts). */

@@ -12,7 +12,7 @@ import { startTestService, type TestService } from "./harness";
 import { ORDERS, confirm, createOrder, orderPartner } from "./orders-client";
 import { Receiver, verifies } from "./receiver";
 import { expireOrders } from "@/lib/service/orders/change-order";
-import { runOrderCycle } from "@/lib/service/orders/run-order-cycle";
+import { runOrderCycle } from "@/lib/service/orders/cycles/run-due-cycle";
 import { pollUntil } from "./poll-until";
 
 let service: TestService;
@@ -145,7 +145,8 @@ describe("recurring orders", () => {
 
   it("dispatches due cycles once each, however often or late the scheduler runs", async () => {
     const own = await orderPartner(api);
-    const order = await createOrder(api, own.apiKey, { recurring: { enabled: true, frequency: "daily" } });
+    // No time of day, so today's cycle is open whatever the hour the test runs at.
+    const order = await createOrder(api, own.apiKey, { requirements: { angles: ["front", "entrance"] }, recurring: { enabled: true, frequency: "daily" } });
     const confirmed = await confirm(api, own.apiKey, order.id);
     expect(confirmed.body.status).toBe("active");
     // Today's cycle is dispatched at confirmation; tomorrow's is due 24 h before it starts, i.e. now.
@@ -176,7 +177,8 @@ describe("recurring orders", () => {
   it("skips cycles that come due while paused, with an event", async () => {
     const own = await orderPartner(api);
     await api.request("POST", `${ORDERS}/delivery-secret`, { token: own.apiKey });
-    const order = await createOrder(api, own.apiKey, { recurring: { enabled: true, frequency: "daily" }, delivery: { webhook_url: `${receiver.url}/paused` } });
+    // No time of day, so today's cycle is open whatever the hour the test runs at.
+    const order = await createOrder(api, own.apiKey, { requirements: { angles: ["front", "entrance"] }, recurring: { enabled: true, frequency: "daily" }, delivery: { webhook_url: `${receiver.url}/paused` } });
     await confirm(api, own.apiKey, order.id);
     // Today's and tomorrow's cycles are dispatched at confirmation. The order's representation reads
     // its row and its missions one after the other: on PostgreSQL it could show the six missions

@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from "node:fs/promises";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -127,6 +127,55 @@ describe("npm run start:api", () => {
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(child.output()).toMatch(/SIGTERM received, draining/);
   });
+});
+
+describe("npm run start:api, killed (SIGKILL) during an upload", () => {
+  it("leaves a partial temp file, which the next start removes at once", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "pm-kill-"));
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const env = { PORT: String(port), PUBLIC_ORIGIN: url, DATA_DIR: dataDir, ADMIN_TOKEN, DATABASE_URL: "" };
+    const tempUploads = async () => (await readdir(join(dataDir, "tmp")).catch(() => [])).filter((name) => name.startsWith("upload-"));
+    try {
+      const first = run("scripts/api-server.ts", env);
+      await waitForHealth(url, first);
+      const api = new TestClient({ url });
+      const mission = await api.createMission((await api.partner()).token);
+      const zoomerToken = await api.token(await api.createZoomer());
+      const boundary = "----kill-test";
+      const bytes = await photo({ seed: 72 });
+      const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
+      const req = request(`${url}/api/v1/missions/${mission.id}/submissions`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${zoomerToken}`, "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": String(head.length + bytes.length + 64) },
+      });
+      req.on("error", () => undefined);
+      req.write(Buffer.concat([head, bytes.subarray(0, bytes.length >> 1)]));
+      const deadline = Date.now() + 10_000;
+      while ((await tempUploads()).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      const left = await tempUploads();
+      expect(left).toHaveLength(1);
+      first.process.kill("SIGKILL");
+      await first.exited;
+      req.destroy();
+      // Seconds later, not the quarter of an hour an untouched file of an unknown writer is given.
+      expect(await tempUploads()).toEqual(left);
+
+      const second = run("scripts/api-server.ts", env);
+      try {
+        await waitForHealth(url, second);
+        const swept = Date.now() + 10_000;
+        while ((await tempUploads()).length > 0 && Date.now() < swept) await new Promise((r) => setTimeout(r, 100));
+        expect(await tempUploads()).toEqual([]);
+        expect(second.output()).toMatch(/leftover temp uploads removed/);
+      } finally {
+        second.process.kill("SIGKILL");
+        await second.exited;
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });
 
 describe("npm run start:api, SIGTERM during an export", () => {

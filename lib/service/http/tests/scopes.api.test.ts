@@ -59,7 +59,9 @@ const MATRIX = ROUTES.flatMap((route) =>
 );
 
 beforeAll(async () => {
-  service = await startTestService();
+  // Up to three requests a case, all from one organisation (whose clients share its limit): the
+  // limits have their own suite.
+  service = await startTestService({ rateLimit: { perMinute: 10_000, perHour: 100_000, tokenPerMinute: 1000, tokenPerMinutePerIp: 10_000 } });
   api = new TestClient(service);
   const owner = await api.partner();
   orgId = owner.orgId;

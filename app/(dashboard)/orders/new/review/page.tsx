@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import type { components } from "@/lib/api-client/openapi-types";
 import type { ServerQuote } from "@/components/orders/wizard/review-step";
 import { ReviewStep } from "@/components/orders/wizard/review-step";
-import { toCreateBody } from "@/components/orders/wizard-steps";
+import { toCreateBody } from "@/lib/orders/draft";
 import { problemResult } from "@/lib/dashboard/action-client";
 import { loadWizardDraft, WizardHeader, type SearchParams } from "../load-draft";
 

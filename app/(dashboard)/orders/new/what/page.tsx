@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { WhatStep } from "@/components/orders/wizard/what-step";
-import { loadWizardDraft, WizardHeader, type SearchParams } from "../load-draft";
+import { loadPrices, loadWizardDraft, WizardHeader, type SearchParams } from "../load-draft";
 
 export const metadata: Metadata = { title: "New order" };
 
@@ -10,7 +10,7 @@ export default async function NewWhatPage({ searchParams }: { searchParams: Sear
   return (
     <>
       <WizardHeader step="what" />
-      <WhatStep key={`${loaded.initial.id}:${loaded.initial.version}`} initial={loaded.initial} />
+      <WhatStep key={`${loaded.initial.id}:${loaded.initial.version}`} initial={loaded.initial} prices={await loadPrices(loaded.access)} />
     </>
   );
 }

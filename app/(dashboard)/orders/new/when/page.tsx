@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { WhenStep } from "@/components/orders/wizard/when-step";
-import { loadWizardDraft, WizardHeader, type SearchParams } from "../load-draft";
+import { loadPrices, loadWizardDraft, WizardHeader, type SearchParams } from "../load-draft";
 
 export const metadata: Metadata = { title: "New order" };
 
@@ -10,7 +10,7 @@ export default async function NewWhenPage({ searchParams }: { searchParams: Sear
   return (
     <>
       <WizardHeader step="when" />
-      <WhenStep key={`${loaded.initial.id}:${loaded.initial.version}`} initial={loaded.initial} />
+      <WhenStep key={`${loaded.initial.id}:${loaded.initial.version}`} initial={loaded.initial} prices={await loadPrices(loaded.access)} />
     </>
   );
 }

@@ -8,12 +8,13 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
 import { assignments, missions } from "@/lib/db/schema";
 import { createId } from "@/lib/ids/create-id";
-import { ANGLE_DESCRIPTIONS, type Angle, type Category, type Requirements } from "@/lib/schemas/order";
+import { ANGLE_DESCRIPTIONS, type Angle, type Category } from "@/lib/orders/vocabulary";
+import type { Requirements } from "@/lib/schemas/order";
 import { VERIFICATION_THRESHOLDS } from "@/lib/service/verification/checks";
 import { recordEvent } from "@/lib/service/events/record-event";
 import { serializeMission } from "@/lib/service/missions/serialize-mission";
 import { validateBounds } from "@/lib/service/missions/validate-bounds";
-import type { OrderLocationRow, OrderRow } from "./order-rows";
+import type { OrderLocationRow, OrderRow } from "../order-rows";
 
 
 export interface CycleWindow {

@@ -6,15 +6,16 @@ import { z } from "zod";
 import type { components } from "@/lib/api-client/openapi-types";
 import type { ApiClient } from "@/lib/api-client/client";
 import { dashboardAction, problemResult, type ActionResult } from "@/lib/dashboard/action-client";
-import { changeOrderKey, confirmOrderKey, createOrderKey, payOrderKey, retakeKey } from "@/components/orders/idempotency-keys";
-import { DraftIdSchema, OrderDraftBodySchema, SaveDraftSchema, type OrderDraftBody } from "@/components/orders/order-draft-schema";
-import { RetakeRequestSchema } from "@/components/orders/retake-schema";
-import { toCreateBody } from "@/components/orders/wizard-steps";
+import { changeOrderKey, payOrderKey, placeOrderKey, retakeKey } from "./order-idempotency-keys";
+import { DraftIdSchema, OrderDraftBodySchema, SaveDraftSchema, type OrderDraftBody } from "@/lib/orders/draft";
+import { OrderIdSchema } from "@/lib/orders/order-ids";
+import { PAYABLE_STATUSES } from "@/lib/orders/vocabulary";
+import { RetakeRequestSchema } from "@/lib/orders/retake";
+import { toCreateBody } from "@/lib/orders/draft";
 
 type CreateOrderBody = components["schemas"]["CreateOrder"];
 type QuotePreview = components["schemas"]["QuotePreview"];
 
-const OrderId = z.string().regex(/^ord_[A-Za-z0-9]{1,64}$/, "Not an order id.");
 
 /** While the first request with a key is still running the API answers 409 idempotency_key_in_use: wait and ask again. */
 async function untilSettled<T extends { response: Response; error?: unknown }>(send: () => Promise<T>): Promise<T> {
@@ -78,68 +79,43 @@ export const quoteOrderDraft = dashboardAction({
   handler: async ({ body }, access) => quote(access.api, body as OrderDraftBody),
 });
 
-const PAYABLE = new Set(["pending_confirmation", "payment_failed"]);
+const PAYABLE = new Set<string>(PAYABLE_STATUSES);
+
+/** What placing a draft's order can end in, besides a refusal of the draft itself. */
+export type PlaceOrderResult =
+  | { ok: true; data: { orderId: string; status: string } }
+  /** The order exists but was not paid: the page links to it to try the payment again. */
+  | { ok: false; code: "order_not_paid"; reason: string; error: string; orderId: string }
+  | { ok: false; code: string; error: string; fieldErrors?: Record<string, string[]> };
 
 /**
- * Places the order a draft stands for and pays it with the card on file: create (Idempotency-Key
- * from the draft id and version), note the order on the draft, confirm (key from the draft id,
- * version and earlier charge attempts). Two clicks, a retried submit or two tabs on the same
- * version send the same keys, so one order is created and charged once.
+ * Places the order a draft stands for and pays it with the card on file, in one request to the
+ * order interface (POST /drafts/{id}/place): it creates the order once per draft and charges it
+ * once. `requestKey` is the page's key for this attempt, so a double click or a retried submit is
+ * answered the first response again.
  */
 export const placeOrderFromDraft = dashboardAction({
   least: "editor",
-  schema: z.object({ draftId: DraftIdSchema, version: z.number().int().min(1) }),
-  handler: async ({ draftId, version }, access): Promise<ActionResult<{ orderId: string; status: string }>> => {
-    const { api } = access;
-    const draftAnswer = await api.GET("/api/orders/v1/drafts/{id}", { params: { path: { id: draftId } } });
-    const draft = draftAnswer.data;
-    if (!draft) return problemResult(draftAnswer.response.status, draftAnswer.error);
-
-    let orderId = draft.order_id;
-    if (!orderId) {
-      if (draft.version !== version) {
-        return { ok: false, code: "draft_changed", error: "The draft was changed in another tab since this page was shown. Reload to review it again." };
-      }
-      const parsed = OrderDraftBodySchema.safeParse(draft.body);
-      if (!parsed.success) return { ok: false, code: "draft_unreadable", error: "The saved draft is not a readable order; start a new one." };
-      const created = await untilSettled(() =>
-        api.POST("/api/orders/v1/orders", {
-          params: { header: { "idempotency-key": createOrderKey(draftId, version) } },
-          body: toCreateBody(parsed.data as OrderDraftBody) as CreateOrderBody,
-        }),
-      );
-      if (!created.data) return problemResult(created.response.status, created.error);
-      orderId = created.data.id;
-      // Remember the order on the draft; a concurrent click may have done it already (412).
-      await api.PUT("/api/orders/v1/drafts/{id}", {
-        params: { path: { id: draftId }, header: { "if-match": `"${version}"` } },
-        body: { body: draft.body, step: "review", order_id: orderId },
-      });
-    }
-
-    const current = await api.GET("/api/orders/v1/orders/{id}", { params: { path: { id: orderId } } });
-    if (!current.data) return problemResult(current.response.status, current.error);
-    if (!PAYABLE.has(current.data.status)) return { ok: true, data: { orderId, status: current.data.status } };
-    const attempts = current.data.payments.filter((p) => p.kind === "charge").length;
-    const confirmed = await untilSettled(() =>
-      api.POST("/api/orders/v1/orders/{id}/confirm", {
-        params: { path: { id: orderId }, header: { "idempotency-key": confirmOrderKey(draftId, version, attempts) } },
-        body: { payment_method: "card" },
+  schema: z.object({ draftId: DraftIdSchema, version: z.number().int().min(1), requestKey: z.uuid() }),
+  handler: async ({ draftId, version, requestKey }, access): Promise<PlaceOrderResult> => {
+    const { data, error, response } = await untilSettled(() =>
+      access.api.POST("/api/orders/v1/drafts/{id}/place", {
+        params: { path: { id: draftId }, header: { "idempotency-key": placeOrderKey(draftId, version, requestKey) } },
+        body: { version, payment_method: "card" },
       }),
     );
-    if (!confirmed.data) {
-      // The order exists but was not paid: say which, so the page can link to it.
-      const failed = problemResult(confirmed.response.status, confirmed.error);
-      return { ...failed, code: `order_not_paid:${orderId}:${failed.code}` };
+    if (!data) return problemResult(response.status, error);
+    if (data.payment.status === "not_paid") {
+      return { ok: false, code: "order_not_paid", reason: data.payment.code, error: data.payment.detail, orderId: data.order.id };
     }
-    return { ok: true, data: { orderId, status: confirmed.data.status } };
+    return { ok: true, data: { orderId: data.order.id, status: data.order.status } };
   },
 });
 
 // POST /api/orders/v1/orders/{id}/confirm — pay an order placed earlier (e.g. after a declined card).
 export const payOrder = dashboardAction({
   least: "editor",
-  schema: z.object({ orderId: OrderId }),
+  schema: z.object({ orderId: OrderIdSchema }),
   handler: async ({ orderId }, access) => {
     const current = await access.api.GET("/api/orders/v1/orders/{id}", { params: { path: { id: orderId } } });
     if (!current.data) return problemResult(current.response.status, current.error);
@@ -160,7 +136,7 @@ export const payOrder = dashboardAction({
 export const changeOrderState = dashboardAction({
   least: "editor",
   schema: z.object({
-    orderId: OrderId,
+    orderId: OrderIdSchema,
     action: z.enum(["pause", "resume", "cancel"]),
     updatedAt: z.string().max(40),
     reason: z.string().trim().max(500).optional(),

@@ -1,11 +1,12 @@
 // A partner sends a delivered photo back with a reason: the retake form's limits and the action's
 // schema (the API checks the reason again: 3–500 characters).
 import { z } from "zod";
-import { RETAKE_REASON_MAX, RETAKE_REASON_MIN } from "./types";
+import { RETAKE_REASON_MAX, RETAKE_REASON_MIN } from "./limits";
+import { OrderIdSchema, PhotoIdSchema } from "./order-ids";
 
 export const RetakeRequestSchema = z.object({
-  orderId: z.string().regex(/^ord_[A-Za-z0-9]{1,64}$/, "Not an order id."),
-  photoId: z.string().regex(/^img_[A-Za-z0-9]{1,64}$/, "Not a photo id."),
+  orderId: OrderIdSchema,
+  photoId: PhotoIdSchema,
   reason: z
     .string()
     .trim()

@@ -4,9 +4,13 @@
 // come back pointing at the member concerned. Plain zod, not the OpenAPI build: the form only
 // imports its types, the server action parses with it.
 import { z } from "zod";
-import type { Angle, Category, CrowdLevel, TimeOfDay } from "./types";
-import { MAX_LOCATIONS } from "./types";
+import { MAX_EVENT_DATES, MAX_LOCATIONS } from "./limits";
+import { DraftIdSchema, LocationIdSchema } from "./order-ids";
+import type { Frequency, Season } from "./recurrence-rule";
+import type { Angle, Category, CrowdLevel, TimeOfDay } from "./vocabulary";
 import { WIZARD_STEPS } from "./wizard-steps";
+
+export { DraftIdSchema };
 
 const text = (max: number) => z.string().max(max);
 const finite = z.number().finite();
@@ -19,7 +23,7 @@ const DraftRequirementsSchema = z.object({
 });
 
 export const DraftLocationSchema = z.object({
-  location_id: z.string().regex(/^loc_[A-Za-z0-9_-]{1,64}$/),
+  location_id: LocationIdSchema,
   name: text(200),
   coordinates: z.object({ lat: finite, lng: finite }),
   requirements: z.object({ angles: z.array(text(40)).max(20).optional() }).optional(),
@@ -33,7 +37,7 @@ export const DraftRecurringSchema = z.object({
   season: text(20).optional(),
   time_window: text(20).optional(),
   event_nights_only: z.boolean().optional(),
-  event_dates: z.array(text(10)).max(366).optional(),
+  event_dates: z.array(text(10)).max(MAX_EVENT_DATES).optional(),
   pause_conditions: z.object({ weather_extreme: z.boolean().optional() }).optional(),
 });
 
@@ -46,8 +50,6 @@ export const OrderDraftBodySchema = z.object({
   recurring: DraftRecurringSchema.optional(),
   delivery: z.object({ webhook_url: text(2048).optional() }).optional(),
 });
-
-export const DraftIdSchema = z.string().regex(/^drf_[A-Za-z0-9]{1,64}$/, "Not a draft id.");
 
 /** What the save action takes: the draft, the version this save replaces, and the step shown. */
 export const SaveDraftSchema = z.object({
@@ -62,8 +64,8 @@ type Raw = z.infer<typeof OrderDraftBodySchema>;
 /** The body with the enumerations the form offers typed as such (the schema keeps them as text). */
 export type DraftLocation = Omit<z.infer<typeof DraftLocationSchema>, "requirements"> & { requirements?: { angles?: Angle[] } };
 export type DraftRecurring = Omit<z.infer<typeof DraftRecurringSchema>, "frequency" | "season"> & {
-  frequency?: "daily" | "weekly" | "monthly";
-  season?: "all_year" | "summer_only" | "winter_only";
+  frequency?: Frequency;
+  season?: Season;
 };
 export type OrderDraftBody = Omit<Raw, "category" | "locations" | "requirements" | "recurring"> & {
   category?: Category;
@@ -71,3 +73,48 @@ export type OrderDraftBody = Omit<Raw, "category" | "locations" | "requirements"
   requirements?: { angles?: Angle[]; time_of_day?: TimeOfDay; minimum_crowd?: CrowdLevel; brand_match?: string };
   recurring?: DraftRecurring;
 };
+
+/**
+ * The create-order body a draft stands for: empty strings and the members of a switched-off
+ * recurrence left out, angles of a location that follows the order's angles dropped, and only the
+ * recurrence members its frequency takes.
+ */
+export function toCreateBody(body: Raw): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const reference = body.client_reference?.trim();
+  if (reference) out.client_reference = reference;
+  if (body.category) out.category = body.category;
+  const description = body.description?.trim();
+  if (description) out.description = description;
+  out.locations = (body.locations ?? []).map((l) => ({
+    location_id: l.location_id,
+    name: l.name.trim(),
+    coordinates: { lat: l.coordinates.lat, lng: l.coordinates.lng },
+    ...(l.requirements?.angles?.length ? { requirements: { angles: l.requirements.angles } } : {}),
+  }));
+  const r = body.requirements ?? {};
+  const requirements: Record<string, unknown> = {};
+  if (r.angles?.length) requirements.angles = r.angles;
+  if (r.time_of_day) requirements.time_of_day = r.time_of_day;
+  if (r.minimum_crowd) requirements.minimum_crowd = r.minimum_crowd;
+  if (r.brand_match?.trim()) requirements.brand_match = r.brand_match.trim();
+  if (Object.keys(requirements).length > 0) out.requirements = requirements;
+  const recurring = body.recurring;
+  if (recurring?.enabled) {
+    const rec: Record<string, unknown> = { enabled: true };
+    if (recurring.frequency) rec.frequency = recurring.frequency;
+    if (recurring.frequency === "weekly" && recurring.day_of_week !== undefined) rec.day_of_week = recurring.day_of_week;
+    if (recurring.frequency === "monthly" && recurring.deliver_before !== undefined && recurring.deliver_before !== "") rec.deliver_before = recurring.deliver_before;
+    if (recurring.season && recurring.season !== "all_year") rec.season = recurring.season;
+    if (recurring.time_window) rec.time_window = recurring.time_window;
+    if (recurring.event_nights_only) {
+      rec.event_nights_only = true;
+      rec.event_dates = recurring.event_dates ?? [];
+    }
+    if (recurring.pause_conditions?.weather_extreme) rec.pause_conditions = { weather_extreme: true };
+    out.recurring = rec;
+  }
+  const url = body.delivery?.webhook_url?.trim();
+  if (url) out.delivery = { webhook_url: url };
+  return out;
+}

@@ -9,20 +9,18 @@
  */
 import {
   daysInMonth,
+  isoWeekday,
   isValidTimeZone,
   localParts,
   parseLocalDate,
-  parseLocalTime,
   timeZoneAt,
   utcMs,
   zonedTimeToUtc,
 } from "@/lib/geo/time-zone";
+import { sunWindow, type SunPeriod } from "@/lib/geo/sun";
+import { FREQUENCIES, SEASONS, WEEKDAYS, parseDayOfMonth, parseTimeWindow, type Frequency, type Season } from "@/lib/orders/recurrence-rule";
 
-export const FREQUENCIES = ["daily", "weekly", "monthly"] as const;
-export const SEASONS = ["all_year", "summer_only", "winter_only"] as const;
-
-export type Frequency = (typeof FREQUENCIES)[number];
-export type Season = (typeof SEASONS)[number];
+export { FREQUENCIES, SEASONS, parseDayOfMonth, parseTimeWindow, type Frequency, type Season };
 
 export interface RecurrenceRule {
   frequency: Frequency;
@@ -37,7 +35,8 @@ export interface RecurrenceRule {
   /** "HH:MM-HH:MM" local time; an end at or before the start means the window ends the next day. */
   time_window?: string;
   event_nights_only?: boolean;
-  /** "YYYY-MM-DD" local dates; with event_nights_only the cycles are exactly these dates. */
+  /** "YYYY-MM-DD" local dates; with event_nights_only the cycles are these dates, those of them
+   * the season and (weekly, when given) day_of_week allow. */
   event_dates?: string[];
 }
 
@@ -62,6 +61,10 @@ export interface Where {
   lng: number;
   /** The zone stored with the order; looked up from lat/lng when absent. */
   timeZone?: string;
+  /** The location's `requirements.time_of_day`: each daily, weekly or event cycle is narrowed to
+   * the time the sun allows that day at this point (see sunWindow), and a day without any has no
+   * cycle. Monthly cycles span weeks and are not narrowed. */
+  timeOfDay?: SunPeriod;
 }
 
 /** How many cycles one call may return: a year of daily cycles. */
@@ -74,31 +77,8 @@ const SEARCH_DAYS = 3 * 366;
 // Zoomers need notice: daily, weekly and event cycles go out a day before they open.
 const DISPATCH_LEAD_MS = 24 * 3_600_000;
 
-/** "HH:MM-HH:MM" → its parts, or null when malformed (24:00, and a zero-length window, included). */
-export function parseTimeWindow(
-  s: string,
-): { start: string; end: string; crossesMidnight: boolean } | null {
-  const m = /^(\d{2}:\d{2})-(\d{2}:\d{2})$/.exec(s);
-  if (!m) return null;
-  const [, start = "", end = ""] = m;
-  const a = parseLocalTime(start);
-  const b = parseLocalTime(end);
-  if (!a || !b) return null;
-  const startMin = a.hour * 60 + a.minute;
-  const endMin = b.hour * 60 + b.minute;
-  if (startMin === endMin) return null;
-  return { start, end, crossesMidnight: endMin < startMin };
-}
-
-/** "15th", "1st", "15" or 15 → 15; null when not a day-of-month (1–31). The spec sends ordinals. */
-export function parseDayOfMonth(value: string | number): number | null {
-  const m =
-    typeof value === "string"
-      ? /^\s*(\d{1,2})(st|nd|rd|th)?\s*$/i.exec(value)
-      : null;
-  const n = typeof value === "number" ? value : Number(m?.[1] ?? NaN);
-  return Number.isInteger(n) && n >= 1 && n <= 31 ? n : null;
-}
+/** Event dates may lie from the location's local today up to this many days ahead (two years). */
+export const EVENT_DATE_HORIZON_DAYS = 2 * 365;
 
 /** Every problem with a rule, as sentences a partner can act on; empty when the rule is usable. */
 export function validateRule(rule: RecurrenceRule): string[] {
@@ -217,6 +197,83 @@ export function cycleAt(
 }
 
 /**
+ * When on local date `date` the sun is right for `period` at a point (lib/geo/sun's sunWindow),
+ * in whole minutes inside the sun's span so that it reads as the zoomer's clock does; null when the
+ * sun allows no time that day (daylight in polar night, say). Cycles are narrowed to it, and the
+ * field task card states it.
+ */
+export function sunWindowOn(period: SunPeriod, date: string, where: { lat: number; lng: number; timeZone: string }): { start: Date; end: Date } | null {
+  const sun = sunWindow(period, zonedTimeToUtc(date, "12:00", where.timeZone), where.lat, where.lng);
+  if (!sun) return null;
+  return { start: new Date(Math.ceil(sun.start.getTime() / 60_000) * 60_000), end: new Date(Math.floor(sun.end.getTime() / 60_000) * 60_000) };
+}
+
+/** A reason a rule has no cycle left, at the member of the API's `recurring` body that causes it. */
+export interface ScheduleProblem {
+  /** `date_window`: an event date outside today … two years ahead; `no_cycle_left`: what empties the schedule. */
+  kind: "date_window" | "no_cycle_left";
+  /** JSON pointer below the create-order body, e.g. "/recurring/event_dates/0". */
+  pointer: string;
+  message: string;
+}
+
+/**
+ * What stops a rule from running at `where`, judged at `now`: event dates outside the window
+ * (the location's local today up to EVENT_DATE_HORIZON_DAYS ahead), each at its own pointer; then,
+ * when no cycle is left, the member that empties the schedule — the season or the weekday that
+ * excludes every event date, an event date whose window has already closed, or the time window
+ * (or the sun's) that no day has. Empty when the rule has a cycle to run.
+ *
+ * @throws RangeError for an invalid rule, point or zone (validateRule comes first).
+ */
+export function scheduleProblems(rule: RecurrenceRule, where: Where, now: Date): ScheduleProblem[] {
+  const ctx = contextFor(rule, where, now);
+  const problems: ScheduleProblem[] = [];
+  if (rule.event_nights_only) {
+    const today = dayNumberAt(now, ctx.timeZone);
+    const last = today + EVENT_DATE_HORIZON_DAYS;
+    (rule.event_dates ?? []).forEach((date, i) => {
+      const p = parseLocalDate(date);
+      const day = p ? dayNumber(p.year, p.month, p.day) : NaN;
+      if (!(day >= today)) {
+        problems.push({ kind: "date_window", pointer: `/recurring/event_dates/${i}`, message: `${date} is in the past: event dates run from today (${isoDate(today)} in ${ctx.timeZone}) to ${isoDate(last)}.` });
+      } else if (day > last) {
+        problems.push({ kind: "date_window", pointer: `/recurring/event_dates/${i}`, message: `${date} is more than two years ahead: event dates run from today (${isoDate(today)} in ${ctx.timeZone}) to ${isoDate(last)}.` });
+      }
+    });
+    if (problems.length > 0) return problems;
+  }
+  if (nextCycles(rule, where, { from: now, count: 1 }).length > 0) return [];
+  if (!ctx.events) {
+    return [
+      rule.time_window !== undefined
+        ? { kind: "no_cycle_left", pointer: "/recurring/time_window", message: `No ${describeRule(rule, where)} cycle has any time to take the photos in the next three years${ctx.timeOfDay ? ` with the sun as time_of_day "${ctx.timeOfDay}" asks` : ""}.` }
+        : { kind: "no_cycle_left", pointer: "/recurring", message: `No cycle of "${describeRule(rule, where)}" falls in the next three years.` },
+    ];
+  }
+  const bySeason = ctx.events.filter((d) => eventExclusion(ctx, d) === "season");
+  const byWeekday = ctx.events.filter((d) => eventExclusion(ctx, d) === "day_of_week");
+  if (bySeason.length > 0) {
+    problems.push({ kind: "no_cycle_left", pointer: "/recurring/season", message: `${rule.season} leaves out ${listDates(bySeason)} here: no event date is in season.` });
+  }
+  if (byWeekday.length > 0) {
+    const day = WEEKDAYS[(rule.day_of_week ?? 1) - 1] ?? "";
+    problems.push({ kind: "no_cycle_left", pointer: "/recurring/day_of_week", message: `A weekly order runs on ${day}s only, and ${listDates(byWeekday)} ${byWeekday.length === 1 ? "is not a" : "are not"} ${day}${byWeekday.length === 1 ? "" : "s"}.` });
+  }
+  // The rest fall today or later but have no time left: their window (or the sun's) is closed.
+  (rule.event_dates ?? []).forEach((date, i) => {
+    if (eventExclusion(ctx, date) !== null) return;
+    const closes = closingOf(ctx, date);
+    problems.push({
+      kind: "no_cycle_left",
+      pointer: `/recurring/event_dates/${i}`,
+      message: closes ? `${date}'s time to take photos ended at ${closes} (${ctx.timeZone}).` : `${date} has no time to take photos${ctx.timeOfDay ? ` with the sun as time_of_day "${ctx.timeOfDay}" asks` : " in its time window"}.`,
+    });
+  });
+  return problems;
+}
+
+/**
  * The rule in plain English, e.g. "Every Friday, June to August, 18:00–21:00 local time".
  * Season months depend on the hemisphere, so they are named only when `where` is given
  * ("in summer" otherwise).
@@ -236,6 +293,10 @@ export function describeRule(
         ? "On event nights (no dates listed yet)"
         : `On ${dates.length} event night${dates.length === 1 ? "" : "s"}: ${listDates(dates)}`,
     );
+    // Season and weekday still apply: they leave out the dates they exclude.
+    if (rule.frequency === "weekly" && rule.day_of_week !== undefined) parts.push(`${WEEKDAYS[rule.day_of_week - 1] ?? ""}s only`);
+    const season = rule.season ?? "all_year";
+    if (season !== "all_year") parts.push(`${season === "summer_only" ? "summer" : "winter"} dates only`);
   } else {
     if (rule.frequency === "daily") parts.push("Every day");
     else if (rule.frequency === "weekly")
@@ -273,6 +334,9 @@ interface Context {
   rule: RecurrenceRule;
   timeZone: string;
   south: boolean;
+  lat: number;
+  lng: number;
+  timeOfDay: SunPeriod | null;
   window: { start: string; end: string; crossesMidnight: boolean } | null;
   /** Sorted, de-duplicated event dates when the rule is event nights only; null otherwise. */
   events: string[] | null;
@@ -283,15 +347,6 @@ interface Context {
   anchorMonth: number;
 }
 
-const WEEKDAYS = [
-  "Monday",
-  "Tuesday",
-  "Wednesday",
-  "Thursday",
-  "Friday",
-  "Saturday",
-  "Sunday",
-];
 const MONTHS = [
   "Jan",
   "Feb",
@@ -317,6 +372,8 @@ function contextFor(rule: RecurrenceRule, where: Where, anchor: Date): Context {
   assertDate(anchor, "anchor");
   if (!Number.isFinite(where.lat) || Math.abs(where.lat) > 90)
     throw new RangeError(`Invalid latitude: ${where.lat}`);
+  if (!Number.isFinite(where.lng) || Math.abs(where.lng) > 180)
+    throw new RangeError(`Invalid longitude: ${where.lng}`);
   const timeZone = where.timeZone ?? timeZoneAt(where.lat, where.lng);
   if (!isValidTimeZone(timeZone))
     throw new RangeError(`Unknown time zone: ${timeZone}`);
@@ -326,6 +383,9 @@ function contextFor(rule: RecurrenceRule, where: Where, anchor: Date): Context {
     rule,
     timeZone,
     south: where.lat < 0,
+    lat: where.lat,
+    lng: where.lng,
+    timeOfDay: where.timeOfDay ?? null,
     window:
       rule.time_window === undefined ? null : parseTimeWindow(rule.time_window),
     events: rule.event_nights_only ? eventDates(rule) : null,
@@ -358,7 +418,7 @@ function buildCycle(ctx: Context, index: number): Cycle | null {
   let date: string;
   if (ctx.events) {
     const d = ctx.events[index];
-    if (d === undefined) return null;
+    if (d === undefined || eventExclusion(ctx, d) !== null) return null;
     date = d;
   } else {
     const day = firstDayOf(ctx, index);
@@ -398,6 +458,13 @@ function buildCycle(ctx: Context, index: number): Cycle | null {
         )
       : zonedTimeToUtc(next, "00:00", timeZone);
     dispatchAt = new Date(startsAt.getTime() - DISPATCH_LEAD_MS);
+    if (ctx.timeOfDay) {
+      // Only the part of the day the sun allows: a cycle never opens before it or outlives it.
+      const sun = sunWindowOn(ctx.timeOfDay, date, { lat: ctx.lat, lng: ctx.lng, timeZone });
+      if (!sun) return null;
+      if (sun.start > startsAt) startsAt = sun.start;
+      if (sun.end < endsAt) endsAt = sun.end;
+    }
   }
   // A window that lies wholly inside a spring-forward gap (02:00-02:30 in Rome on the last
   // Sunday of March) does not happen that day: no cycle, rather than one nobody can meet.
@@ -417,6 +484,18 @@ function buildCycle(ctx: Context, index: number): Cycle | null {
     local_window: window ? `${window.start}-${window.end}` : null,
     crosses_midnight: window?.crossesMidnight ?? false,
   };
+}
+
+/** Why an event date has no cycle whatever the clock says, or null when it has one. */
+function eventExclusion(ctx: Context, date: string): "range" | "season" | "day_of_week" | null {
+  const p = parseLocalDate(date);
+  // Day numbers past 9999-12-30 have no next day to end on; such a date never comes.
+  if (!p || dayNumber(p.year, p.month, p.day) > LAST_DAY) return "range";
+  if (!inSeason(ctx, p.month)) return "season";
+  // A weekday named with the dates narrows them; a weekly order without one runs on every date.
+  const weekday = ctx.rule.frequency === "weekly" ? ctx.rule.day_of_week : undefined;
+  if (weekday !== undefined && isoWeekday(p.year, p.month, p.day) !== weekday) return "day_of_week";
+  return null;
 }
 
 function inSeason(ctx: Context, month: number): boolean {
@@ -473,6 +552,15 @@ function dayNumberAt(instant: Date, timeZone: string): number {
 
 function isoDate(day: number): string {
   return new Date(day * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** "16:40" local: when an event date's cycle (window and sun) closes; null when it has none. */
+function closingOf(ctx: Context, date: string): string | null {
+  const i = ctx.events?.indexOf(date) ?? -1;
+  const cycle = i < 0 ? null : buildCycle(ctx, i);
+  if (!cycle) return null;
+  const p = localParts(new Date(cycle.ends_at), ctx.timeZone);
+  return `${String(p.hour).padStart(2, "0")}:${String(p.minute).padStart(2, "0")}`;
 }
 
 function ordinal(n: number): string {

@@ -2,14 +2,12 @@
 // stands for rather than drawn at random, so a double click, a retried submit or a second tab
 // sends the same key and the order interface answers the first request's result again.
 
-/** Creating the order from exactly this version of the draft. */
-export const createOrderKey = (draftId: string, version: number) => `dashboard:${draftId}:v${version}:create`;
-
 /**
- * Confirming it: per draft version and per earlier charge attempts, so after a declined card a
- * new attempt gets a new key, while two clicks on the same attempt share one.
+ * Placing the draft's order: per draft version and per attempt the page makes (a new key after a
+ * refusal), so two clicks on one attempt share a key, while the service itself makes one order per
+ * draft and one charge per attempt whatever the keys.
  */
-export const confirmOrderKey = (draftId: string, version: number, chargeAttempts: number) => `dashboard:${draftId}:v${version}:confirm:${chargeAttempts}`;
+export const placeOrderKey = (draftId: string, version: number, attempt: string) => `dashboard:${draftId}:v${version}:place:${attempt}`;
 
 /** Pause, resume or cancel the order as it was at `updatedAt`. */
 export const changeOrderKey = (orderId: string, action: string, updatedAt: string) => `dashboard:${orderId}:${action}:${updatedAt}`;

@@ -7,10 +7,12 @@ import {
   nextCycles,
   parseDayOfMonth,
   parseTimeWindow,
+  scheduleProblems,
   validateRule,
   type Cycle,
   type RecurrenceRule,
-} from "./schedule";
+  type Where,
+} from "./cycle-calendar";
 
 const ROME = { lat: 41.9028, lng: 12.4964 };
 const NEW_YORK = { lat: 40.7128, lng: -74.006 };
@@ -888,5 +890,111 @@ describe("describeRule", () => {
     expect(() => describeRule({ frequency: "weekly", day_of_week: 0 })).toThrow(
       RangeError,
     );
+  });
+});
+
+const FLORENCE = { lat: 43.7731, lng: 11.256 };
+// Friday 27 November 2026, 16:48 in Florence: eight minutes after sunset (16:40).
+const AFTER_SUNSET = at("2026-11-27T15:48:00Z");
+const pointers = (rule: RecurrenceRule, where: Where = FLORENCE, now = AFTER_SUNSET) => scheduleProblems(rule, where, now).map((p) => p.pointer);
+
+describe("a schedule with no cycle left (issue 22, item 1)", () => {
+  const events = (event_dates: string[], extra: Partial<RecurrenceRule> = {}): RecurrenceRule => ({ frequency: "daily", event_nights_only: true, event_dates, ...extra });
+
+  it("points at each event date in the past", () => {
+    expect(pointers(events(["2026-11-26"]))).toEqual(["/recurring/event_dates/0"]);
+    expect(pointers(events(["1969-12-31"]))).toEqual(["/recurring/event_dates/0"]);
+    expect(pointers(events(["0001-01-01"]))).toEqual(["/recurring/event_dates/0"]);
+    expect(pointers(events(["2026-12-24", "2026-11-26"]))).toEqual(["/recurring/event_dates/1"]);
+    expect(scheduleProblems(events(["2026-11-26"]), FLORENCE, AFTER_SUNSET)[0]?.message).toMatch(/in the past.*2026-11-27 in Europe\/Rome/);
+  });
+
+  it("points at the season that leaves out every event date", () => {
+    expect(pointers(events(["2026-12-24"], { season: "summer_only" }))).toEqual(["/recurring/season"]);
+    // South of the equator December is summer.
+    expect(pointers(events(["2026-12-24"], { season: "summer_only" }), SYDNEY)).toEqual([]);
+    expect(nextCycles(events(["2026-12-24", "2027-07-01"], { season: "summer_only" }), FLORENCE, { from: AFTER_SUNSET, count: 5 }).map((c) => c.local_date)).toEqual(["2027-07-01"]);
+  });
+
+  it("points at the weekday of a weekly order that none of its event dates falls on", () => {
+    // Monday 30 November 2026 for an order on Fridays.
+    expect(pointers(events(["2026-11-30"], { frequency: "weekly", day_of_week: 5 }))).toEqual(["/recurring/day_of_week"]);
+    expect(scheduleProblems(events(["2026-11-30"], { frequency: "weekly", day_of_week: 5 }), FLORENCE, AFTER_SUNSET)[0]?.message).toMatch(/Friday.*30 Nov 2026 is not a Friday/);
+    expect(nextCycles(events(["2026-11-30", "2026-12-04"], { frequency: "weekly", day_of_week: 5 }), FLORENCE, { from: AFTER_SUNSET, count: 5 }).map((c) => c.local_date)).toEqual(["2026-12-04"]);
+    // Without a named weekday a weekly order runs on every listed date.
+    expect(pointers(events(["2026-11-30"], { frequency: "weekly" }))).toEqual([]);
+  });
+
+  it("points at today's event date once its window has closed", () => {
+    expect(pointers(events(["2026-11-27"], { time_window: "14:00-16:00" }))).toEqual(["/recurring/event_dates/0"]);
+    expect(pointers(events(["2026-11-27"], { time_window: "18:00-21:00" }))).toEqual([]);
+    expect(pointers(events(["2026-11-27"]), { ...FLORENCE, timeOfDay: "daylight" })).toEqual(["/recurring/event_dates/0"]);
+    expect(scheduleProblems(events(["2026-11-27"]), { ...FLORENCE, timeOfDay: "daylight" }, AFTER_SUNSET)[0]?.message).toMatch(/ended at 16:40/);
+  });
+
+  it("points at a time window the sun never allows", () => {
+    expect(pointers({ frequency: "daily", time_window: "08:00-10:00" }, { ...FLORENCE, timeOfDay: "evening" })).toEqual(["/recurring/time_window"]);
+    expect(pointers({ frequency: "daily", time_window: "08:00-10:00" }, { ...FLORENCE, timeOfDay: "daylight" })).toEqual([]);
+  });
+});
+
+describe("the event-date window (issue 22, item 2)", () => {
+  const events = (event_dates: string[]): RecurrenceRule => ({ frequency: "daily", event_nights_only: true, event_dates });
+
+  it("runs from the location's local today to two years ahead", () => {
+    expect(pointers(events(["2026-11-27", "2028-11-26"]), FLORENCE, at("2026-11-27T10:00:00Z"))).toEqual([]);
+    expect(pointers(events(["2026-11-27", "2028-11-27"]), FLORENCE, at("2026-11-27T10:00:00Z"))).toEqual(["/recurring/event_dates/1"]);
+    expect(pointers(events(["9999-12-31"]))).toEqual(["/recurring/event_dates/0"]);
+    // 23:30Z on the 27th is already the 28th in Auckland: the 27th is past there.
+    expect(pointers(events(["2026-11-27"]), AUCKLAND, at("2026-11-27T23:30:00Z"))).toEqual(["/recurring/event_dates/0"]);
+  });
+
+  it("never throws on the calendar's extreme dates", () => {
+    const extreme = events(["0001-01-01", "9999-12-30", "9999-12-31"]);
+    expect(() => nextCycles(extreme, FLORENCE, { from: AFTER_SUNSET, count: 5 })).not.toThrow();
+    expect(nextCycles(extreme, FLORENCE, { from: AFTER_SUNSET, count: 5 }).map((c) => c.local_date)).toEqual(["9999-12-30"]);
+    for (const index of [0, 1, 2]) expect(() => cycleAt(extreme, FLORENCE, index, AFTER_SUNSET)).not.toThrow();
+    expect(cycleAt(extreme, FLORENCE, 2, AFTER_SUNSET)).toBeNull();
+    // West of Greenwich the last day's window ends in year 10000 UTC: still a date, never a throw.
+    for (const where of [FLORENCE, NEW_YORK, { ...AUCKLAND, timeOfDay: "evening" as const }]) {
+      expect(() => nextCycles({ ...extreme, time_window: "22:00-02:00" }, where, { from: AFTER_SUNSET, count: 5 })).not.toThrow();
+      expect(() => cycleAt({ ...extreme, time_window: "22:00-02:00" }, where, 1, AFTER_SUNSET)).not.toThrow();
+      expect(() => scheduleProblems(extreme, where, AFTER_SUNSET)).not.toThrow();
+    }
+    expect(() => describeRule(extreme)).not.toThrow();
+  });
+});
+
+describe("cycles narrowed to the sun (issue 22, item 3)", () => {
+  const daylight = { ...FLORENCE, timeOfDay: "daylight" as const };
+
+  it("moves a weekly Friday daylight order confirmed after sunset to next Friday", () => {
+    const friday: RecurrenceRule = { frequency: "weekly", day_of_week: 5 };
+    const [first] = nextCycles(friday, daylight, { from: AFTER_SUNSET, count: 1 });
+    expect(first?.local_date).toBe("2026-12-04");
+    expect(cycleAt(friday, daylight, 0, AFTER_SUNSET)).toBeNull();
+    // Without the sun the rest of Friday still counts.
+    expect(nextCycles(friday, FLORENCE, { from: AFTER_SUNSET, count: 1 })[0]?.local_date).toBe("2026-11-27");
+  });
+
+  it("moves a daily one to tomorrow, and keeps today's while the sun is up", () => {
+    expect(nextCycles({ frequency: "daily" }, daylight, { from: AFTER_SUNSET, count: 1 })[0]?.local_date).toBe("2026-11-28");
+    const [today] = nextCycles({ frequency: "daily" }, daylight, { from: at("2026-11-27T14:00:00Z"), count: 1 });
+    expect(today?.local_date).toBe("2026-11-27");
+    // Sunrise 07:24 and sunset 16:40 Rome time, in whole minutes inside the sun's span.
+    expect([today?.starts_at, today?.ends_at]).toEqual(["2026-11-27T06:25:00.000Z", "2026-11-27T15:40:00.000Z"]);
+  });
+
+  it("keeps the dispatch a day ahead of the calendar day, and the time window inside the sun's", () => {
+    const [c] = nextCycles({ frequency: "daily", time_window: "15:00-18:00" }, daylight, { from: at("2026-11-27T10:00:00Z"), count: 2, anchor: at("2026-11-20T00:00:00Z") });
+    expect(c).toMatchObject({ local_date: "2026-11-27", starts_at: "2026-11-27T14:00:00.000Z", ends_at: "2026-11-27T15:40:00.000Z", dispatch_at: "2026-11-26T14:00:00.000Z", local_window: "15:00-18:00" });
+    // A window wholly after sunset has no daylight cycle that day: in Florence none before the sun sets after 18:00, late February.
+    const [evening] = nextCycles({ frequency: "daily", time_window: "18:00-21:00" }, daylight, { from: AFTER_SUNSET, count: 1 });
+    expect(evening?.local_date.slice(0, 7)).toBe("2027-02");
+  });
+
+  it("leaves monthly cycles whole", () => {
+    const monthly: RecurrenceRule = { frequency: "monthly" };
+    expect(nextCycles(monthly, daylight, { from: AFTER_SUNSET, count: 2 })).toEqual(nextCycles(monthly, FLORENCE, { from: AFTER_SUNSET, count: 2 }));
   });
 });

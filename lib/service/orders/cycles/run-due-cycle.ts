@@ -20,12 +20,12 @@ import { log } from "@/lib/log";
 import { extremeWeather, type ExtremeWeather } from "@/lib/service/weather/extreme-weather";
 import { weatherProvider } from "@/lib/service/weather/weather-provider";
 import { dispatchCycle } from "./dispatch-cycle";
-import { getOrderLocations, type OrderLocationRow, type OrderRow } from "./order-rows";
-import { locationCycles, nextOrderCycles, orderCycleAt, type OrderCycle } from "./order-schedule";
-import { PLAN_TERMS } from "./plans";
-import { photosUsedThisMonth } from "./quote-order";
-import { recurrenceRuleOf } from "./recurrence";
-import { chargeOrder, hasPaidCycle, refundOrder } from "./take-payment";
+import { getOrderLocations, type OrderLocationRow, type OrderRow } from "../order-rows";
+import { locationCycles, nextOrderCycles, orderCycleAt, type OrderCycle } from "./order-cycles";
+import { PLAN_TERMS } from "../plans";
+import { photosUsedThisMonth } from "../quote-order";
+import { recurrenceRuleOf } from "./recurrence-rule-of";
+import { chargeOrder, hasPaidCycle, refundOrder, refundUndispatchedCycles } from "../take-payment";
 
 export const ORDERS_QUEUE = "orders";
 
@@ -210,6 +210,8 @@ export async function runCycleInTx(tx: Db, ctx: ServiceContext, order: OrderRow,
   if (!next) {
     await tx.update(orders).set({ status: "ended", statusReason: "The last cycle was dispatched.", nextCycleIndex: -1, updatedAt: now }).where(eq(orders.id, order.id));
     await recordEvent(tx, { orgId: order.orgId, type: "order.ended", orderId: order.id, data: { order_id: order.id, reason: "last_cycle" } });
+    // A cycle paid but never run (missed, skipped) is not kept once nothing is left to run.
+    await refundUndispatchedCycles(tx, ctx, order, "cycle_not_run");
     return;
   }
   await tx.update(orders).set({ nextCycleIndex: next.index, updatedAt: now }).where(eq(orders.id, order.id));

@@ -1,6 +1,6 @@
 // From the API's `recurring` member to the schedule module's rule: null for one-off orders.
 import type { RecurringInput } from "@/lib/schemas/order";
-import { parseDayOfMonth, type RecurrenceRule } from "./schedule";
+import { parseDayOfMonth, type RecurrenceRule } from "./cycle-calendar";
 
 
 export function recurrenceRuleOf(recurring: RecurringInput | null | undefined): RecurrenceRule | null {
