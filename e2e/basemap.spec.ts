@@ -123,6 +123,9 @@ test.describe("a street style that never answers, and imagery", () => {
     await expect(editor.basemapNotice).toBeVisible({ timeout: 20_000 });
     await editor.waitForMap();
     await expect(editor.basemapNotice).toHaveText("Street map unreachable: showing the offline basemap.");
+    // The switcher marks what is on screen: Offline, not a Streets that is not showing.
+    await expect(editor.basemap("Offline")).toBeChecked();
+    await expect(editor.basemap("Streets")).not.toBeChecked();
     await expect(editor.mapFrame.getByText("Natural Earth")).toBeAttached();
     await screenshot(page, "basemap-streets-unreachable-editor");
     await expectNoSeriousViolations(page);

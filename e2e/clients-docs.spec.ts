@@ -10,6 +10,10 @@ test("/docs links the client libraries page, which shows both tested quick start
   await expect(page.getByRole("heading", { level: 2, name: /Python/ })).toBeVisible();
   await expect(page.getByText("await verifyWebhook(", { exact: false })).toBeVisible();
   await expect(page.getByText("verify_webhook(payload, self.headers, secrets)", { exact: false })).toBeVisible();
+  // The commands name this deployment's origin, not a developer's localhost:3000.
+  const origin = new URL(ORIGIN).origin;
+  await expect(page.getByTestId("typescript-run")).toHaveText(`PHOTO_MISSIONS_URL=${origin} node quick-start.mjs`);
+  await expect(page.getByTestId("python-run")).toHaveText(`PHOTO_MISSIONS_URL=${origin} python3 quick_start.py`);
 });
 
 test("OAuth discovery and the JWKS are served at the origin through Next", async ({ request }) => {

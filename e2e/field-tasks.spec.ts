@@ -16,7 +16,9 @@ import { expect, test } from "./support/fixtures";
 import { unique, type Operator } from "./support/operator";
 import { SCREENSHOT_DIR } from "./support/server";
 
-test.use({ viewport: { width: 390, height: 844 } });
+// A zoomer whose phone writes times the British way (the page follows the phone's locale; the
+// 12-hour case is in phone-width.spec.ts).
+test.use({ viewport: { width: 390, height: 844 }, locale: "en-GB" });
 // Two uploads' QA and verification run in the app's background worker on a shared machine.
 test.setTimeout(180_000);
 

@@ -60,11 +60,24 @@ test("an order with a delivered photo: locations by state, the photo's checks an
     await expect(orderPage.check(card, check)).toHaveAttribute("data-verdict", "not_evaluated");
     await expect(orderPage.check(card, check)).toContainText("Not evaluated");
     await expect(orderPage.check(card, check)).not.toContainText("Passed");
+    // Words for the reader, not the operator's configuration hint.
+    await expect(orderPage.check(card, check)).toContainText("Not checked for this order.");
   }
+  await expect(card).not.toContainText("ANALYSER_URL");
+  // No weather service in the e2e app (WEATHER_URL=off): said plainly, without the service's error.
+  await expect(card).toContainText("Weather unavailable");
+  // The charge names the card, not the processor's method id.
+  await expect(orderPage.timeline).toContainText("Visa test card ···· 4242");
+  await expect(orderPage.timeline).not.toContainText("pm_card");
   await expect(card.getByRole("img")).toHaveJSProperty("complete", true);
 
-  await card.getByRole("button", { name: "Show camera on the map" }).click();
+  // The button sits below the map, out of its sight: pressing it brings the map into view.
+  const showCamera = card.getByRole("button", { name: "Show camera on the map" });
+  await showCamera.scrollIntoViewIfNeeded();
+  await expect(orderPage.map).not.toBeInViewport({ ratio: 0.9 });
+  await showCamera.click();
   await expect(card.getByRole("button", { name: "Shown on the map" })).toHaveAttribute("aria-pressed", "true");
+  await expect(orderPage.map).toBeInViewport({ ratio: 0.9 });
   await page.getByRole("region", { name: "Map legend" }).getByText("Camera, and the way it faced").waitFor();
   await page.waitForTimeout(1200); // the camera eases to the photo
   await shoot(page, "orders-review-photo");

@@ -18,6 +18,8 @@ const schema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: positiveInt(3000),
     PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
+    /** Where integrators get help with the API: a web page or a mailto: address, named in the OpenAPI documents' contact. */
+    API_SUPPORT_URL: z.url({ protocol: /^(https?|mailto)$/ }).optional(),
     DATA_DIR: z.string().min(1).default("./.data"),
     DATABASE_URL: z
       .string()

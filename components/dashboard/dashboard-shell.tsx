@@ -28,7 +28,7 @@ export function DashboardShell({
           <Link href="/missions" prefetch={false} className="text-base font-semibold tracking-tight text-emerald-800 focus-visible:outline-2 focus-visible:outline-emerald-600">
             Photo Missions
           </Link>
-          <nav aria-label="Dashboard" className="order-3 flex w-full gap-1 overflow-x-auto sm:order-none sm:w-auto">
+          <nav aria-label="Dashboard" className="order-3 flex w-full flex-wrap gap-1 sm:order-none sm:w-auto">
             <NavLink href="/missions">Missions</NavLink>
             <NavLink href="/orders">Orders</NavLink>
             {roleAtLeast(role, "admin") ? <NavLink href="/webhooks">Webhooks</NavLink> : null}

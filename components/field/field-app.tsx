@@ -5,6 +5,7 @@ import { useCallback, useRef, useState, type KeyboardEvent } from "react";
 import { signOut } from "@/app/field/actions";
 import { MissionList } from "./mission-list";
 import { SubmitPhotos, type OpenMission } from "./mission-submit";
+import { TEXT_BUTTON } from "./tap-target";
 import { TaskDetail } from "./task-detail";
 import { TaskList } from "./task-list";
 import { DEMO_POSITION, type FieldTask, type Position } from "./types";
@@ -114,7 +115,7 @@ export function FieldApp({ initialTab }: { initialTab: FieldTab }) {
       <div className="flex items-center justify-between">
         <h1 id="nearby-heading" className="text-xl font-semibold">Work near you</h1>
         <form action={signOut}>
-          <button type="submit" className="text-sm text-slate-600 underline focus-visible:outline-2 focus-visible:outline-emerald-600">Sign out</button>
+          <button type="submit" className={`${TEXT_BUTTON} text-slate-600`}>Sign out</button>
         </form>
       </div>
       {!position && (
@@ -132,14 +133,18 @@ export function FieldApp({ initialTab }: { initialTab: FieldTab }) {
       {notice && (
         <p role="status" className="flex items-start justify-between gap-2 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
           {notice}
-          <button type="button" onClick={() => setNotice(null)} className="underline focus-visible:outline-2 focus-visible:outline-emerald-600">Dismiss</button>
+          <button type="button" onClick={() => setNotice(null)} className={`${TEXT_BUTTON} -my-3 shrink-0`}>Dismiss</button>
         </p>
       )}
       {position && (
         <>
-          <p className="text-sm text-slate-600">
-            {position.source === "gps" ? "Your location" : "Demo location"}: {position.lat.toFixed(4)}, {position.lng.toFixed(4)}{" "}
-            <button type="button" className="underline focus-visible:outline-2 focus-visible:outline-emerald-600" onClick={() => setPosition(null)}>change</button>
+          <p className="flex flex-wrap items-center gap-x-3 text-sm text-slate-600">
+            <span>
+              {position.source === "gps" ? "Your location" : "Demo location"}: {position.lat.toFixed(4)}, {position.lng.toFixed(4)}
+            </span>
+            <button type="button" className={TEXT_BUTTON} onClick={() => setPosition(null)}>
+              change
+            </button>
           </p>
           <div role="tablist" aria-label="Work near you" className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
             {TABS.map((t) => (
@@ -156,7 +161,7 @@ export function FieldApp({ initialTab }: { initialTab: FieldTab }) {
                 tabIndex={tab === t.id ? 0 : -1}
                 onClick={() => setTab(t.id)}
                 onKeyDown={onTabKey}
-                className={`flex items-center justify-center gap-2 rounded-md px-3 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 ${tab === t.id ? "bg-white text-emerald-800 shadow-sm" : "text-slate-600 hover:text-slate-900"}`}
+                className={`flex min-h-11 items-center justify-center gap-2 rounded-md px-3 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 ${tab === t.id ? "bg-white text-emerald-800 shadow-sm" : "text-slate-600 hover:text-slate-900"}`}
               >
                 {t.label}
                 {counts[t.id] !== null && (

@@ -44,7 +44,7 @@ export function MissionList({ missions, position, radiusKm, onSelect, onRetry }:
 
 export function RetryButton({ onClick }: { onClick: () => void }) {
   return (
-    <button type="button" onClick={onClick} className="self-start rounded-md border border-red-300 bg-white px-3 py-2 font-medium text-red-800 hover:bg-red-100 focus-visible:outline-2 focus-visible:outline-red-700">
+    <button type="button" onClick={onClick} className="min-h-11 self-start rounded-md border border-red-300 bg-white px-3 py-2 font-medium text-red-800 hover:bg-red-100 focus-visible:outline-2 focus-visible:outline-red-700">
       Try again
     </button>
   );

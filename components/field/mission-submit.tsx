@@ -2,6 +2,7 @@
 // One open mission: send it photos and watch their QA verdict arrive.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { MissionOutline } from "./mission-outline";
+import { TEXT_BUTTON } from "./tap-target";
 import { PhotoPicker, UploadProgress, usePhotoUpload } from "./photo-upload";
 import { problemDetail } from "./problem-detail";
 import type { Position } from "./types";
@@ -64,7 +65,7 @@ export function SubmitPhotos({ mission, position, onBack }: { mission: OpenMissi
 
   return (
     <section className="flex flex-col gap-4" aria-labelledby="submit-heading">
-      <button type="button" onClick={onBack} className="self-start text-sm text-slate-600 underline focus-visible:outline-2 focus-visible:outline-emerald-600">← All missions</button>
+      <button type="button" onClick={onBack} className={`${TEXT_BUTTON} self-start text-slate-600`}>← All missions</button>
       <div className="flex gap-3">
         <MissionOutline bounds={mission.bounds} position={position} title={mission.title} />
         <div>

@@ -5,11 +5,12 @@ import { useEffect, useRef, useState } from "react";
 import { RelativeTime } from "@/components/ui/local-time";
 import { PhotoPicker, UploadProgress, usePhotoUpload } from "./photo-upload";
 import { problemDetail } from "./problem-detail";
-import { angleLabel } from "./task-format";
+import { angleLabel, formatClock, zoneLabel } from "./task-format";
 import { RetakeInstructions, TaskWhen } from "./task-facts";
 import { wayTo } from "./task-geometry";
 import { TaskBadges } from "./task-list";
 import { TaskMap } from "./task-map";
+import { TEXT_BUTTON } from "./tap-target";
 import type { FieldTask, Position } from "./types";
 import { VerificationResult } from "./verification-result";
 import { WayToTarget } from "./way-to-target";
@@ -18,8 +19,6 @@ import { WayToTarget } from "./way-to-target";
 const POLL_MS = 1500;
 const SLOW_POLL_MS = 5000;
 const FAST_POLLS = 40;
-
-const timeOnly = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
 
 const primary =
   "rounded-md bg-emerald-700 px-4 py-3 font-semibold text-white hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 disabled:opacity-60";
@@ -137,7 +136,7 @@ export function TaskDetail({ initial, position, onBack, onOpen }: { initial: Fie
   const way = wayTo(task.location, position, task);
   return (
     <section className="flex flex-col gap-4" aria-labelledby="task-heading" data-testid="task-detail" data-status={task.status}>
-      <button type="button" onClick={() => onBack()} className="self-start text-sm text-slate-600 underline focus-visible:outline-2 focus-visible:outline-emerald-600">
+      <button type="button" onClick={() => onBack()} className={`${TEXT_BUTTON} self-start text-slate-600`}>
         ← All tasks
       </button>
       <header className="flex flex-col gap-1">
@@ -186,7 +185,7 @@ export function TaskDetail({ initial, position, onBack, onOpen }: { initial: Fie
             Reserved for you
             {task.reserved_until && (
               <>
-                {" "}until <time dateTime={task.reserved_until}>{timeOnly.format(new Date(task.reserved_until))}</time> (<RelativeTime iso={task.reserved_until} />)
+                {" "}until <time dateTime={task.reserved_until}>{formatClock(task.reserved_until, { timeZone: task.location.time_zone }) ?? new Date(task.reserved_until).toLocaleTimeString()}</time> {zoneLabel(task.location.time_zone)} (<RelativeTime iso={task.reserved_until} />)
               </>
             )}
             . Stand where you can see the target, face it, and take the photo with location on.

@@ -1,20 +1,22 @@
 "use client";
-// A task's when: the window and the deadline in the place's own time, and a reservation's end.
+// A task's when: the window and the deadline in the place's own time, written the zoomer's way
+// (task-format.ts TimeStyle).
 import { RelativeTime } from "@/components/ui/local-time";
 import { formatRelative } from "@/components/ui/format-time";
 import { useNow } from "@/components/ui/use-now";
-import { formatLocalStamp, formatWindow, timeOfDayText, windowPhase, zoneLabel } from "./task-format";
+import { formatStamp, formatWindow, timeOfDayText, windowPhase, zoneLabel } from "./task-format";
 import type { FieldTask } from "./types";
 
 export function TaskWhen({ task, compact = false }: { task: FieldTask; compact?: boolean }) {
   const zone = zoneLabel(task.location.time_zone);
+  const style = { timeZone: task.location.time_zone };
   return (
     <dl className={`grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 ${compact ? "text-xs" : "text-sm"} text-slate-700`}>
       <dt className="font-medium text-slate-500">When</dt>
       <dd>
         {task.window ? (
           <>
-            {formatWindow(task.window, task.location.time_zone)} ({zone})
+            {formatWindow(task.window, style)} ({zone})
             <WindowPhase window={task.window} />
           </>
         ) : task.time_of_day ? (
@@ -35,7 +37,7 @@ export function TaskWhen({ task, compact = false }: { task: FieldTask; compact?:
       )}
       <dt className="font-medium text-slate-500">Deadline</dt>
       <dd>
-        {formatLocalStamp(task.deadline_local)} ({zone})
+        {formatStamp(task.deadline_at, style) ?? task.deadline_local} ({zone})
         {!compact && (
           <>
             {" · "}

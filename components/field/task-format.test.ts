@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { angleLabel, formatDistance, formatLocalStamp, formatWindow, namedChecks, spokenDistance, timeOfDayText, windowPhase, zoneLabel } from "./task-format";
+import { angleLabel, formatClock, formatDistance, formatStamp, formatWindow, namedChecks, spokenDistance, timeOfDayText, windowPhase, zoneLabel } from "./task-format";
 
 describe("task text", () => {
   it("formats distances as a sign would, and in words", () => {
@@ -19,13 +19,29 @@ describe("task text", () => {
     expect(zoneLabel("UTC")).toBe("UTC time");
   });
 
-  it("reads the place's local times as written, with the weekday of that date", () => {
-    expect(formatLocalStamp("2025-06-03 14:00")).toBe("Tue 3 Jun, 14:00");
-    expect(formatLocalStamp("soon")).toBe("soon");
+  it("writes a time in the place's zone, in the zoomer's locale", () => {
+    const inRome = { timeZone: "Europe/Rome" };
+    expect(formatStamp("2025-06-03T12:00:00Z", { ...inRome, locale: "en-GB" })).toBe("Tue 3 Jun, 14:00");
+    expect(formatClock("2025-06-03T14:23:00Z", { ...inRome, locale: "en-GB" })).toBe("16:23");
+    expect(formatClock("2025-06-03T14:23:00Z", { ...inRome, locale: "en-US" })).toBe("04:23 PM");
+    expect(formatStamp("2025-06-03T12:00:00Z", { timeZone: "Nowhere/Unknown" })).toBeNull();
+  });
+
+  it("never mixes hour cycles: a reservation, a deadline and a window in one locale read alike", () => {
+    for (const [locale, twelveHour] of [["en-US", true], ["en-GB", false], ["it-IT", false]] as const) {
+      const style = { timeZone: "Europe/Rome", locale };
+      const texts = [
+        formatClock("2025-06-03T14:23:00Z", style),
+        formatStamp("2025-06-03T15:00:00Z", style),
+        formatWindow({ starts_at: "2025-06-03T16:00:00Z", ends_at: "2025-06-03T19:00:00Z", local: "" }, style),
+      ].join(" | ");
+      if (twelveHour) expect(texts.match(/\b(AM|PM)\b/g)).toHaveLength(4);
+      else expect(texts).not.toMatch(/AM|PM/);
+    }
   });
 
   it("says a window in the place's time, whatever the browser's zone, across midnight and DST", () => {
-    const rome = "Europe/Rome";
+    const rome = { timeZone: "Europe/Rome", locale: "en-GB" };
     // Summer: UTC+2.
     expect(formatWindow({ starts_at: "2025-06-01T16:00:00Z", ends_at: "2025-06-01T19:00:00Z", local: "" }, rome)).toBe("Sun 1 Jun, 18:00–21:00");
     expect(formatWindow({ starts_at: "2026-11-23T23:00:00Z", ends_at: "2026-11-24T23:00:00Z", local: "" }, rome)).toBe("Tue 24 Nov, all day");
@@ -33,7 +49,7 @@ describe("task text", () => {
     expect(formatWindow({ starts_at: "2026-11-24T21:00:00Z", ends_at: "2026-11-25T01:00:00Z", local: "" }, rome)).toBe("Tue 24 Nov, 22:00 – Wed 25 Nov, 02:00");
     // The day the clocks go back is 25 hours long, and still one day.
     expect(formatWindow({ starts_at: "2025-10-25T22:00:00Z", ends_at: "2025-10-26T23:00:00Z", local: "" }, rome)).toBe("Sun 26 Oct, all day");
-    expect(formatWindow({ starts_at: "2025-06-01T16:00:00Z", ends_at: "2025-06-01T19:00:00Z", local: "as the API said" }, "Nowhere/Unknown")).toBe("as the API said");
+    expect(formatWindow({ starts_at: "2025-06-01T16:00:00Z", ends_at: "2025-06-01T19:00:00Z", local: "as the API said" }, { timeZone: "Nowhere/Unknown" })).toBe("as the API said");
   });
 
   it("places now before, inside or after a window", () => {
@@ -63,8 +79,14 @@ describe("the order's time of day on the task card", () => {
   it("states the requirement as times at the place, with the day when asked", () => {
     const daylight = { requirement: "daylight", local_date: "2026-11-27", local: "07:22–16:40" };
     expect(timeOfDayText(daylight, "Europe/Rome")).toBe("Daylight: 07:22–16:40 Rome time");
-    expect(timeOfDayText({ ...daylight, local_date: "2026-11-28" }, "Europe/Rome", { withDay: true })).toBe("Daylight: 07:22–16:40 Rome time, Sat 28 Nov");
-    expect(timeOfDayText({ requirement: "evening", local_date: "2026-06-21", local: null }, "Arctic/Longyearbyen")).toBe("Evening: the sun allows no time for it here on Sun 21 Jun");
+    expect(timeOfDayText({ ...daylight, local_date: "2026-11-28" }, "Europe/Rome", { withDay: true, locale: "en-GB" })).toBe("Daylight: 07:22–16:40 Rome time, Sat 28 Nov");
+    expect(timeOfDayText({ requirement: "evening", local_date: "2026-06-21", local: null }, "Arctic/Longyearbyen", { locale: "en-GB" })).toBe("Evening: the sun allows no time for it here on Sun 21 Jun");
+  });
+
+  it("writes the sun's times in the zoomer's locale, as every other time on the page", () => {
+    const daylight = { requirement: "daylight", local_date: "2026-11-27", local: "07:22–16:40", starts_at: "2026-11-27T06:22:00.000Z", ends_at: "2026-11-27T15:40:00.000Z" };
+    expect(timeOfDayText(daylight, "Europe/Rome", { locale: "en-GB" })).toBe("Daylight: 07:22–16:40 Rome time");
+    expect(timeOfDayText(daylight, "Europe/Rome", { locale: "en-US" })).toBe("Daylight: 07:22 AM–04:40 PM Rome time");
   });
 
   it("reads closed once the sun's time has passed, not open", () => {

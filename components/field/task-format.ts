@@ -21,49 +21,61 @@ export function angleLabel(angle: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-
 /**
- * The API's local wall-clock time ("2025-06-03 14:00", already in the place's time zone) as
- * "Tue 3 Jun, 14:00". Read as written, never converted: the place's time is what the zoomer needs.
+ * The field page's one way of writing a time: the zoomer's locale (its hour cycle, its order of day
+ * and month; `locale` undefined is the browser's) in the place's time zone, which is where the
+ * zoomer stands. Every time on the page — windows, deadlines, a reservation's end — goes through
+ * here, so one page never mixes "16:23" and "04:23 PM".
  */
-export function formatLocalStamp(local: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}:\d{2})/.exec(local);
-  if (!m) return local;
-  const [, y, mo, d, time] = m;
-  const weekday = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d))).getUTCDay();
-  return `${WEEKDAYS[weekday]} ${Number(d)} ${MONTHS[Number(mo) - 1]}, ${time}`;
+export interface TimeStyle {
+  timeZone: string;
+  locale?: string;
 }
 
 interface LocalParts {
   day: string;
   time: string;
+  /** 00:00 on the place's clock, whatever the locale writes for it. */
+  midnight: boolean;
 }
 
-function localParts(iso: string, timeZone: string): LocalParts | null {
+function localParts(iso: string, { timeZone, locale }: TimeStyle): LocalParts | null {
   try {
-    const parts = new Intl.DateTimeFormat("en-GB", { timeZone, weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(new Date(iso));
-    const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
-    return { day: `${part("weekday")} ${part("day")} ${part("month")}`, time: `${part("hour")}:${part("minute")}` };
+    const date = new Date(iso);
+    const day = new Intl.DateTimeFormat(locale, { timeZone, weekday: "short", day: "numeric", month: "short" }).format(date);
+    const time = new Intl.DateTimeFormat(locale, { timeZone, hour: "2-digit", minute: "2-digit" }).format(date);
+    const clock = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(date);
+    return { day, time, midnight: clock === "00:00" };
   } catch {
-    return null; // a time zone this browser does not know
+    return null; // a time zone (or locale) this browser does not know
   }
+}
+
+/** "16:23" (en-GB) or "04:23 PM" (en-US) in the place's zone; null when the zone is unknown here. */
+export function formatClock(iso: string, style: TimeStyle): string | null {
+  return localParts(iso, style)?.time ?? null;
+}
+
+/** "Tue 3 Jun, 14:00" (en-GB) or "Tue, Jun 3, 02:00 PM" (en-US) in the place's zone; null when the zone is unknown here. */
+export function formatStamp(iso: string, style: TimeStyle): string | null {
+  const parts = localParts(iso, style);
+  return parts ? `${parts.day}, ${parts.time}` : null;
 }
 
 /**
  * A task's window in the place's time: "Tue 24 Nov, 18:00–21:00", "Tue 24 Nov, all day",
- * "Tue 24 Nov, 22:00–midnight", or "Tue 24 Nov, 22:00 – Wed 25 Nov, 02:00" across midnight.
- * Falls back to the API's own local text when the time zone is unknown here.
+ * "Tue 24 Nov, 22:00–midnight", or "Tue 24 Nov, 22:00 – Wed 25 Nov, 02:00" across midnight
+ * (en-GB; other locales in their own words). Falls back to the API's own local text when the time
+ * zone is unknown here.
  */
-export function formatWindow(window: { starts_at: string; ends_at: string; local: string }, timeZone: string): string {
-  const start = localParts(window.starts_at, timeZone);
-  const end = localParts(window.ends_at, timeZone);
+export function formatWindow(window: { starts_at: string; ends_at: string; local: string }, style: TimeStyle): string {
+  const start = localParts(window.starts_at, style);
+  const end = localParts(window.ends_at, style);
   if (!start || !end) return window.local;
-  const dayBefore = localParts(new Date(Date.parse(window.ends_at) - 60_000).toISOString(), timeZone);
+  const dayBefore = localParts(new Date(Date.parse(window.ends_at) - 60_000).toISOString(), style);
   if (start.day === end.day) return `${start.day}, ${start.time}–${end.time}`;
   // Ends at the midnight that closes the start's day (a day is 23–25 h around DST changes).
-  if (end.time === "00:00" && dayBefore?.day === start.day) return start.time === "00:00" ? `${start.day}, all day` : `${start.day}, ${start.time}–midnight`;
+  if (end.midnight && dayBefore?.day === start.day) return start.midnight ? `${start.day}, all day` : `${start.day}, ${start.time}–midnight`;
   return `${start.day}, ${start.time} – ${end.day}, ${end.time}`;
 }
 
@@ -75,15 +87,30 @@ export function windowPhase(window: { starts_at: string; ends_at: string }, nowM
 
 const TIME_OF_DAY_NAMES: Record<string, string> = { daylight: "Daylight", midday: "Midday", evening: "Evening" };
 
+/** A local date ("2026-11-28") as the zoomer's locale writes a day: "Sat 28 Nov" (en-GB). */
+function localDay(localDate: string, locale: string | undefined): string {
+  return localParts(`${localDate}T12:00:00Z`, { timeZone: "UTC", locale })?.day ?? localDate;
+}
+
 /**
  * The order's time of day as the zoomer reads it: "Daylight: 07:22–16:40 Rome time", with the day
  * when asked ("…, Sat 28 Nov"), or why there is none ("Daylight: the sun does not rise here that day").
+ * Times and day in the zoomer's locale like every other time on the page (TimeStyle), from the
+ * instants when the API gives them, else its local text.
  */
-export function timeOfDayText(timeOfDay: { requirement: string; local_date: string; local: string | null }, timeZone: string, { withDay = false } = {}): string {
+export function timeOfDayText(
+  timeOfDay: { requirement: string; local_date: string; local: string | null; starts_at?: string | null; ends_at?: string | null },
+  timeZone: string,
+  { withDay = false, locale }: { withDay?: boolean; locale?: string } = {},
+): string {
   const name = TIME_OF_DAY_NAMES[timeOfDay.requirement] ?? angleLabel(timeOfDay.requirement);
-  if (timeOfDay.local === null) return `${name}: the sun allows no time for it here on ${formatLocalStamp(`${timeOfDay.local_date} 00:00`).replace(/, 00:00$/, "")}`;
-  const day = withDay ? `, ${formatLocalStamp(`${timeOfDay.local_date} 00:00`).replace(/, 00:00$/, "")}` : "";
-  return `${name}: ${timeOfDay.local} ${zoneLabel(timeZone)}${day}`;
+  const day = localDay(timeOfDay.local_date, locale);
+  if (timeOfDay.local === null) return `${name}: the sun allows no time for it here on ${day}`;
+  const style = { timeZone, locale };
+  const start = timeOfDay.starts_at ? formatClock(timeOfDay.starts_at, style) : null;
+  const end = timeOfDay.ends_at ? formatClock(timeOfDay.ends_at, style) : null;
+  const span = start && end ? `${start}–${end}` : timeOfDay.local;
+  return `${name}: ${span} ${zoneLabel(timeZone)}${withDay ? `, ${day}` : ""}`;
 }
 
 /** "Europe/Rome" → "Rome time"; the zone's city is what a zoomer on the spot recognises. */

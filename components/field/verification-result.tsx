@@ -43,7 +43,7 @@ export function VerificationResult({ task, verification, onOpenRetake, findingRe
           <p>
             <span className="font-semibold">A retake was opened</span> (retake {task.attempt + 1} of {MAX_RETAKES}). It is open to anyone nearby, with these instructions; take it while you are here.
           </p>
-          <button type="button" onClick={onOpenRetake} disabled={findingRetake} className="self-start rounded-md bg-sky-700 px-4 py-2 font-semibold text-white hover:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700 disabled:opacity-60">
+          <button type="button" onClick={onOpenRetake} disabled={findingRetake} className="min-h-11 self-start rounded-md bg-sky-700 px-4 py-2 font-semibold text-white hover:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700 disabled:opacity-60">
             {findingRetake ? "Opening the retake…" : "Go to the retake"}
           </button>
         </div>

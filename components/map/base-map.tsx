@@ -246,7 +246,9 @@ export function BaseMap({
         </MapLibreMap>
       )}
       <div className="pointer-events-none absolute top-2.5 left-2.5 z-10 flex max-w-[calc(100%-4rem)] flex-col items-start gap-1.5">
-        <BasemapSwitcher config={config} value={chosen} onChange={switchTo} />
+        {/* The basemap on screen is the one marked: after the automatic fallback that is Offline (and
+            pressing Streets tries the street map again), never a Streets that is not showing. */}
+        <BasemapSwitcher config={config} value={shown} onChange={switchTo} />
         {/* Always in the page, so screen readers announce the line when it appears. */}
         <p role="status" className={streetsUnreachable && chosen === "streets" ? "rounded bg-white/85 px-2 py-0.5 text-xs text-slate-700 shadow-sm" : "sr-only"}>
           {streetsUnreachable && chosen === "streets" ? "Street map unreachable: showing the offline basemap." : ""}

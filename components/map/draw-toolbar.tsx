@@ -1,8 +1,10 @@
 "use client";
 
 /**
- * Tools for DrawControl: Polygon, Rectangle and Edit are toggles (aria-pressed; pressing the
- * active one again returns to "idle"), Undo and Clear act on the draft. One tab stop, arrow keys
+ * Tools for DrawControl: Polygon, Rectangle and Edit show which is active (aria-pressed). Pressing
+ * the active drawing tool again keeps it drawing (it never turns drawing off without a word; Esc
+ * cancels a shape), pressing the active Edit leaves editing (see pressTool); Undo and Clear act on
+ * the draft. One tab stop, arrow keys
  * move between tools (WAI-ARIA toolbar pattern), and a live hint says how to use the active tool.
  */
 import { useRef, useState, type KeyboardEvent, type ReactNode } from "react";
@@ -22,6 +24,16 @@ export interface DrawToolbarProps {
   /** Accessible name of the toolbar. */
   label?: string;
   className?: string;
+}
+
+/**
+ * The mode after pressing `tool` in `mode`. A drawing tool (Polygon, Rectangle) pressed while
+ * active stays active: turning drawing off was a silent trap (the next clicks on the map did
+ * nothing). Edit pressed while active returns to idle, its hint saying what to do next.
+ */
+export function pressTool(mode: DrawMode, tool: Exclude<DrawMode, "idle">): DrawMode {
+  if (mode !== tool) return tool;
+  return tool === "edit" ? "idle" : tool;
 }
 
 export const DRAW_MODE_HINTS: Record<DrawMode, string> = {
@@ -100,7 +112,10 @@ export function DrawToolbar({
   label = "Drawing tools",
   className,
 }: DrawToolbarProps) {
-  const toggle = (target: DrawMode) => onModeChange(mode === target ? "idle" : target);
+  const toggle = (target: Exclude<DrawMode, "idle">) => {
+    const next = pressTool(mode, target);
+    if (next !== mode) onModeChange(next);
+  };
   const tools: Tool[] = [
     { key: "polygon", label: "Polygon", icon: ICONS.polygon, pressed: mode === "polygon", disabled: false, onPress: () => toggle("polygon") },
     { key: "rectangle", label: "Rectangle", icon: ICONS.rectangle, pressed: mode === "rectangle", disabled: false, onPress: () => toggle("rectangle") },
@@ -163,7 +178,8 @@ export function DrawToolbar({
           </span>
         ))}
       </div>
-      <p aria-live="polite" className="mt-1.5 text-xs text-slate-600">
+      {/* Room for the longest hint (three lines on a phone, two from sm up): changing modes must not move the map below. */}
+      <p aria-live="polite" className="mt-1.5 min-h-[3lh] text-xs text-slate-600 sm:min-h-[2lh]">
         {DRAW_MODE_HINTS[mode]}
       </p>
     </div>

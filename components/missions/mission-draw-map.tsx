@@ -66,7 +66,16 @@ export function MissionDrawMap({
   return (
     <div className="flex h-full flex-col">
       <div className="flex flex-wrap items-start gap-3 border-b border-slate-200 bg-white px-3 py-2">
-        <DrawToolbar mode={mode} onModeChange={setMode} onUndo={draft.undo} onClear={draft.clear} canUndo={draft.canUndo} canClear={draft.value !== null} />
+        {/* A fixed width: a longer or shorter hint must not reflow the row (and move the map). */}
+        <DrawToolbar
+          className="w-full sm:w-[30rem]"
+          mode={mode}
+          onModeChange={setMode}
+          onUndo={draft.undo}
+          onClear={draft.clear}
+          canUndo={draft.canUndo}
+          canClear={draft.value !== null}
+        />
         <div className="flex flex-col gap-1">
           <MapSearch geocoder={geocoder} onChoose={goTo} />
           <p className="text-xs text-slate-600" aria-live="polite" data-testid="snap-status">

@@ -69,6 +69,7 @@ describe("orderTimeline", () => {
       task({ angle: "overview", created_at: "2027-01-01T09:05:01Z", status: "verified", delivered_at: "2027-01-01T11:00:00Z" }),
     ]);
     expect(entries.map((e) => e.title)).toEqual(["Order created", "Confirmed", "Charged €12.40", "Sent to the field", "Delivered: Duomo"]);
+    expect(entries[2]?.detail).toBe("Visa test card ···· 4242");
     expect(entries[3]?.detail).toBe("1 location, 2 photos to take");
     expect(entries[4]?.detail).toBe("2 photos");
   });

@@ -3,6 +3,7 @@
 // timeline — created, confirmed, payments, cycles dispatched, retakes, deliveries, cancellation.
 // Pure functions over the API's order and assignments (tests beside).
 import type { Order, OrderAssignment } from "./types";
+import { describePaymentMethod } from "./payment-method";
 
 /** In the order a location passes through them (the legend's order). */
 export const LOCATION_STATES = ["waiting", "assigned", "verifying", "retake", "delivered", "given_up"] as const;
@@ -116,7 +117,7 @@ export function orderTimeline(order: Order, assignments: OrderAssignment[]): Tim
     const amount = formatMoney(p.amount_cents, p.currency);
     const cycle = order.recurring && p.cycle_index !== null ? ` for cycle ${p.cycle_index + 1}` : "";
     if (p.kind === "refund") entries.push({ at: p.created_at, kind: "refund", title: `Refunded ${amount}${cycle}` });
-    else if (p.status === "succeeded") entries.push({ at: p.created_at, kind: "charge", title: `Charged ${amount}${cycle}`, detail: `Card ${p.payment_method}` });
+    else if (p.status === "succeeded") entries.push({ at: p.created_at, kind: "charge", title: `Charged ${amount}${cycle}`, detail: describePaymentMethod(p.payment_method) });
     else if (p.status === "failed") entries.push({ at: p.created_at, kind: "payment_failed", title: `Payment of ${amount} declined`, detail: p.failure_message ?? p.failure_code ?? undefined });
     else entries.push({ at: p.created_at, kind: "charge", title: `Payment of ${amount}: ${p.status.replaceAll("_", " ")}` });
   }

@@ -18,6 +18,7 @@ import { RETAKE_REASON_MAX, RETAKE_REASON_MIN } from "@/lib/orders/limits";
 import type { DeliveredPhoto, Order, OrderAssignment } from "./types";
 import { cycleComparisons } from "./cycle-comparison";
 import { CycleCompare } from "./cycle-compare";
+import { describeWeather } from "./photo-metadata";
 import { checkViews, VERDICT_LABELS, type CheckVerdict } from "./verification-display";
 
 const VERDICT_STYLES: Record<CheckVerdict, { box: string; mark: string; icon: string }> = {
@@ -150,7 +151,7 @@ function PhotoCard({
             <dt className="text-slate-500">Device</dt>
             <dd data-testid="photo-device">{metadata.device ?? "not recorded"}</dd>
             <dt className="text-slate-500">Weather</dt>
-            <dd>{metadata.weather ? `${metadata.weather.condition.replaceAll("_", " ")}, ${metadata.weather.temp_c} °C` : (metadata.weather_unavailable_reason ?? "not known")}</dd>
+            <dd>{describeWeather(metadata)}</dd>
             {metadata.sha256 ? (
               <>
                 <dt className="text-slate-500">SHA-256</dt>

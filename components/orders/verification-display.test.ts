@@ -20,6 +20,14 @@ describe("checkViews", () => {
     expect(views.map((v) => v.check)).toEqual(["location_match", "angle_match", "obstruction"]);
     expect(views[0]).toMatchObject({ verdict: "passed", measured: "30 m away", threshold: "65 m allowed", score: 0.76 });
     expect(views[1]).toMatchObject({ measured: "2.1° off", threshold: "±35°" });
-    expect(views[2]).toMatchObject({ verdict: "not_evaluated", score: null, measured: null, message: "No analyser is configured." });
+    expect(views[2]).toMatchObject({ verdict: "not_evaluated", score: null, measured: null, message: "Not checked for this order." });
+  });
+
+  it("tells the reader a check was not evaluated, without the operator's configuration hint", () => {
+    const [brand] = checkViews({
+      brand_match: { status: "not_evaluated", passed: false, score: 0, value: null, threshold: null, message: "The ocr analyser reads text only, so whether the sign is visible was not checked (configure ANALYSER_URL for it)." },
+    });
+    expect(brand?.message).toBe("Not checked for this order.");
+    expect(JSON.stringify(brand)).not.toContain("ANALYSER_URL");
   });
 });

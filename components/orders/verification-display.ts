@@ -1,6 +1,8 @@
 // How the order pages show a delivered photo's verification: each check's verdict as one of
 // passed / failed / not evaluated (a not-evaluated check is never shown as passed, whatever its
-// `passed` flag says), its score, and the measured value beside the threshold in words.
+// `passed` flag says), its score, and the measured value beside the threshold in words. Why a
+// check was not evaluated (no analyser configured, one that timed out) is the operator's concern
+// and stays in the API record; the reader is told only that it was not checked.
 
 export const CHECK_ORDER = ["location_match", "angle_match", "time_of_day", "quality", "obstruction", "minimum_crowd", "brand_match"] as const;
 
@@ -25,6 +27,8 @@ export interface CheckView {
   threshold: string | null;
   message: string | null;
 }
+
+export const NOT_CHECKED = "Not checked for this order.";
 
 type RawCheck = { score: number; passed: boolean } & Record<string, unknown>;
 
@@ -70,7 +74,7 @@ export function checkViews(aiChecks: Record<string, RawCheck>): CheckView[] {
       verdict,
       score: verdict === "not_evaluated" || typeof raw.score !== "number" ? null : raw.score,
       ...measuredAndThreshold(check, raw),
-      message: typeof raw.message === "string" ? raw.message : null,
+      message: verdict === "not_evaluated" ? NOT_CHECKED : typeof raw.message === "string" ? raw.message : null,
     };
   });
 }

@@ -24,12 +24,14 @@ export function DataTable({
   const cell = variant === "card" ? "px-4 py-3" : "px-3 py-2";
   // The frame scrolls sideways when the table is wider than its column (a narrow sidebar, a
   // tablet): focusable and named, so keyboard users can scroll it too (axe scrollable-region-focusable).
+  // `relative` makes it the containing block of absolutely positioned content in the cells (the
+  // `sr-only` header labels): without it they escape the frame and widen the whole page on a phone.
   return (
     <div
       role="region"
       aria-label={caption}
       tabIndex={0}
-      className={`focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 ${
+      className={`relative focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 ${
         variant === "card"
           ? "overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm"
           : "overflow-x-auto rounded-md border border-slate-200"

@@ -92,7 +92,7 @@ export class MissionEditorPage {
     return this.toolbar.getByRole("button", { name, exact: true });
   }
 
-  /** Makes a toggle tool the active one (pressing an active tool again would turn it off). */
+  /** Makes a tool the active one (pressing the active Edit again would leave editing). */
   async useTool(name: "Polygon" | "Rectangle" | "Edit") {
     const tool = this.tool(name);
     if ((await tool.getAttribute("aria-pressed")) !== "true") await tool.click();

@@ -18,6 +18,8 @@ export type StorageConfig = { kind: "local" } | ({ kind: "s3" } & S3StoreConfig)
 export interface ServiceConfig {
   /** Public origin, e.g. http://localhost:3000; URLs handed out are built from it. */
   publicOrigin: string;
+  /** Where integrators get help (API_SUPPORT_URL: a page or mailto:); unset, the documents' contact has no link. */
+  supportUrl?: string;
   adminToken: string;
   tokenTtlSeconds: number;
   rateLimit: { perMinute: number; perHour: number; tokenPerMinute: number; tokenPerMinutePerIp: number };

@@ -75,6 +75,7 @@ export function createObjectStore(config: ServiceConfig): ObjectStore {
 export function configFromEnv(e: Env, adminToken: string): ServiceConfig {
   return {
     publicOrigin: e.PUBLIC_ORIGIN,
+    ...(e.API_SUPPORT_URL ? { supportUrl: e.API_SUPPORT_URL } : {}),
     adminToken,
     tokenTtlSeconds: TOKEN_TTL_SECONDS,
     rateLimit: {

@@ -4,7 +4,9 @@
 import { join } from "node:path";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { connection } from "next/server";
 import { quickStartCode } from "@/clients/readme-code";
+import { env } from "@/lib/env";
 
 export const metadata: Metadata = { title: "Client libraries" };
 
@@ -15,7 +17,7 @@ const CLIENTS = [
     readme: "clients/typescript/README.md",
     language: "js" as const,
     install: "cd clients/typescript && npm pack   # then: npm install ./photo-missions-sdk-1.0.0.tgz",
-    run: "PHOTO_MISSIONS_URL=http://localhost:3000 node quick-start.mjs",
+    run: (origin: string) => `PHOTO_MISSIONS_URL=${origin} node quick-start.mjs`,
   },
   {
     id: "python",
@@ -23,13 +25,19 @@ const CLIENTS = [
     readme: "clients/python/README.md",
     language: "python" as const,
     install: "pip install ./clients/python   # or PYTHONPATH=clients/python/src",
-    run: "PHOTO_MISSIONS_URL=http://localhost:3000 python3 quick_start.py",
+    run: (origin: string) => `PHOTO_MISSIONS_URL=${origin} python3 quick_start.py`,
   },
 ];
 
-export default function ClientsPage() {
+const COMMAND = "overflow-x-auto rounded-md bg-slate-100 px-3 py-2 font-mono text-sm text-slate-900";
+
+export default async function ClientsPage() {
+  // Rendered per request: the commands name this deployment's origin (PUBLIC_ORIGIN), which the
+  // build does not know.
+  await connection();
+  const origin = env.PUBLIC_ORIGIN;
   return (
-    <main className="mx-auto flex min-h-screen max-w-4xl flex-col gap-8 bg-white px-6 py-8">
+    <main className="mx-auto flex min-h-screen max-w-4xl flex-col gap-8 bg-white px-4 py-8 break-words sm:px-6">
       <header className="flex flex-col gap-2">
         <p className="text-sm">
           <Link className="text-emerald-700 underline" href="/docs">
@@ -67,8 +75,22 @@ export default function ClientsPage() {
             {client.name}
           </h2>
           <p className="text-slate-700">
-            README: <code>{client.readme}</code>. Install: <code>{client.install}</code>. Run: <code>{client.run}</code>.
+            README: <code>{client.readme}</code>.
           </p>
+          <dl className="flex flex-col gap-2 text-slate-700">
+            <dt>Install</dt>
+            <dd className="min-w-0">
+              <pre className={COMMAND} data-testid={`${client.id}-install`}>
+                <code>{client.install}</code>
+              </pre>
+            </dd>
+            <dt>Run (against this deployment)</dt>
+            <dd className="min-w-0">
+              <pre className={COMMAND} data-testid={`${client.id}-run`}>
+                <code>{client.run(origin)}</code>
+              </pre>
+            </dd>
+          </dl>
           <pre className="overflow-x-auto rounded-md bg-slate-900 p-4 text-sm leading-relaxed text-slate-100">
             <code>{quickStartCode(join(process.cwd(), client.readme), client.language)}</code>
           </pre>

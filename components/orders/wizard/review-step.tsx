@@ -5,7 +5,7 @@
 // interface refuses is listed here and shown again at the step and field it concerns.
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { placeOrderFromDraft } from "@/lib/dashboard/order-actions";
 import { newRequestKey } from "@/lib/ids/request-key";
 import { Button } from "@/components/ui/button";
@@ -177,7 +177,7 @@ export function ReviewStep({ initial, serverQuote }: { initial: InitialDraft; se
   );
 }
 
-function Choice({ label, step, draftId, children }: { label: string; step: WizardStep; draftId: string; children: React.ReactNode }) {
+function Choice({ label, step, draftId, children }: { label: string; step: WizardStep; draftId: string; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-0.5">
       <div className="flex items-center justify-between gap-2">
@@ -191,6 +191,31 @@ function Choice({ label, step, draftId, children }: { label: string; step: Wizar
   );
 }
 
+const CELL = "px-3 py-2 sm:px-4";
+/** Columns shown from the `sm` breakpoint up; on a phone their content sits in the two that remain. */
+const WIDE = "hidden sm:table-cell";
+
+/**
+ * A footer row: its label spans the four columns before Amount — or, on a phone, the one. Two
+ * header cells, only one of them displayed, since a colspan cannot change with the width.
+ */
+function QuoteSum({ label, strong = false, testId, children }: { label: string; strong?: boolean; testId?: string; children: ReactNode }) {
+  const text = strong ? "text-base font-semibold text-slate-900" : "font-medium text-slate-700";
+  return (
+    <tr>
+      <th scope="row" colSpan={4} className={`${CELL} text-right ${text} ${WIDE}`}>
+        {label}
+      </th>
+      <th scope="row" className={`${CELL} text-right ${text} sm:hidden`}>
+        {label}
+      </th>
+      <td className={`${CELL} whitespace-nowrap text-right tabular-nums ${strong ? "text-base font-semibold" : ""}`} data-testid={testId}>
+        {children}
+      </td>
+    </tr>
+  );
+}
+
 function QuoteTable({ quote, recurring }: { quote: Quote; recurring: boolean }) {
   const money = (cents: number) => formatMoney(cents, quote.currency);
   const { quota } = quote;
@@ -200,44 +225,48 @@ function QuoteTable({ quote, recurring }: { quote: Quote; recurring: boolean }) 
       <h2 id="quote-h" className="text-base font-semibold text-slate-900">
         Quote {recurring ? "per cycle" : ""}
       </h2>
+      {/* On a phone the table keeps two columns, Location and Amount: the angles and "2 × €3.00"
+          sit under them, the other columns are hidden (no column is left off-screen to scroll to). */}
       <DataTable
         caption="The quote: one line per location"
-        columns={[{ label: "Location" }, { label: "Angles" }, { label: "Photos", className: "text-right" }, { label: "Per photo", className: "text-right" }, { label: "Amount", className: "text-right" }]}
+        columns={[
+          { label: "Location" },
+          { label: "Angles", className: WIDE },
+          { label: "Photos", className: `text-right ${WIDE}` },
+          { label: "Per photo", className: `text-right ${WIDE}` },
+          { label: "Amount", className: "text-right" },
+        ]}
       >
         <tbody className="divide-y divide-slate-100">
-          {quote.line_items.map((item) => (
-            <tr key={item.location_id}>
-              <td className="px-4 py-2 font-medium text-slate-900">{item.name}</td>
-              <td className="px-4 py-2 text-slate-700">{item.angles.map((a) => ANGLE_LABELS[a]).join(", ")}</td>
-              <td className="px-4 py-2 text-right tabular-nums">{item.quantity}</td>
-              <td className="px-4 py-2 text-right tabular-nums">{money(item.unit_amount_cents)}</td>
-              <td className="px-4 py-2 text-right tabular-nums">{money(item.amount_cents)}</td>
-            </tr>
-          ))}
+          {quote.line_items.map((item) => {
+            const angles = item.angles.map((a) => ANGLE_LABELS[a]).join(", ");
+            return (
+              <tr key={item.location_id}>
+                <td className={`${CELL} font-medium text-slate-900`}>
+                  {item.name}
+                  <span className="block text-xs font-normal text-slate-600 sm:hidden">{angles}</span>
+                </td>
+                <td className={`${CELL} text-slate-700 ${WIDE}`}>{angles}</td>
+                <td className={`${CELL} text-right tabular-nums ${WIDE}`}>{item.quantity}</td>
+                <td className={`${CELL} text-right tabular-nums ${WIDE}`}>{money(item.unit_amount_cents)}</td>
+                <td className={`${CELL} text-right tabular-nums`}>
+                  <span className="whitespace-nowrap">{money(item.amount_cents)}</span>
+                  <span className="block whitespace-nowrap text-xs text-slate-600 sm:hidden">
+                    {item.quantity} × {money(item.unit_amount_cents)}
+                  </span>
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
         <tfoot className="border-t border-slate-200 text-sm">
-          <tr>
-            <th scope="row" colSpan={4} className="px-4 py-2 text-right font-medium text-slate-700">
-              Subtotal ({quote.photos_per_cycle} photo{quote.photos_per_cycle === 1 ? "" : "s"})
-            </th>
-            <td className="px-4 py-2 text-right tabular-nums">{money(quote.subtotal_cents)}</td>
-          </tr>
+          <QuoteSum label={`Subtotal (${quote.photos_per_cycle} photo${quote.photos_per_cycle === 1 ? "" : "s"})`}>{money(quote.subtotal_cents)}</QuoteSum>
           {quote.discount ? (
-            <tr>
-              <th scope="row" colSpan={4} className="px-4 py-2 text-right font-medium text-slate-700">
-                Discount, {quote.discount.reason.toLowerCase()} ({quote.discount.percent} %)
-              </th>
-              <td className="px-4 py-2 text-right tabular-nums">−{money(quote.discount.amount_cents)}</td>
-            </tr>
+            <QuoteSum label={`Discount, ${quote.discount.reason.toLowerCase()} (${quote.discount.percent} %)`}>−{money(quote.discount.amount_cents)}</QuoteSum>
           ) : null}
-          <tr>
-            <th scope="row" colSpan={4} className="px-4 py-2 text-right text-base font-semibold text-slate-900">
-              Total{recurring ? " per cycle" : ""}
-            </th>
-            <td className="px-4 py-2 text-right text-base font-semibold tabular-nums" data-testid="quote-total">
-              {money(quote.total_cents)}
-            </td>
-          </tr>
+          <QuoteSum label={`Total${recurring ? " per cycle" : ""}`} strong testId="quote-total">
+            {money(quote.total_cents)}
+          </QuoteSum>
         </tfoot>
       </DataTable>
       <p className={`text-sm ${short ? "font-medium text-red-800" : "text-slate-600"}`} data-testid="quota">

@@ -198,7 +198,7 @@ export function createServiceApp(ctx: ServiceContext) {
     info: {
       title: "Photo Missions API",
       version: "1.0.0",
-      contact: { name: "Photo Missions API support", url: `${ctx.config.publicOrigin}/docs` },
+      contact: supportContact(ctx.config.supportUrl),
       description:
         "Missions, submissions, geotagged images and webhooks for partners; field intake for zoomers. " +
         "Errors are RFC 9457 problem details (`application/problem+json`) with a stable `code`. Every authenticated response " +
@@ -276,3 +276,13 @@ export function createServiceApp(ctx: ServiceContext) {
 }
 
 export type ServiceApp = ReturnType<typeof createServiceApp>;
+
+/**
+ * The documents' contact: the support page or address the operator configured. Without one, no
+ * link — a "Website" link back to the reference the reader is already in helps nobody.
+ */
+function supportContact(supportUrl: string | undefined): { name: string; url?: string; email?: string } {
+  const name = "Photo Missions API support";
+  if (!supportUrl) return { name };
+  return supportUrl.startsWith("mailto:") ? { name, email: decodeURIComponent(supportUrl.slice("mailto:".length).split("?")[0] ?? "") } : { name, url: supportUrl };
+}

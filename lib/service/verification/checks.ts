@@ -531,7 +531,7 @@ export async function runAnalysisChecks(
   const evaluates = analyser.evaluates;
   if (evaluates) {
     for (const check of checks.filter((c) => !evaluates.checks.includes(c))) {
-      out[check] = notEvaluated(check, `The ${analyser.name} analyser ${evaluates.what}, so ${ANALYSIS_WHAT[check](input)} was not checked (configure ANALYSER_URL for it).`);
+      out[check] = notEvaluated(check, `The ${analyser.name} analyser ${evaluates.what}, so ${ANALYSIS_WHAT[check](input)} was not checked.`);
     }
     const asked = checks.filter((c) => evaluates.checks.includes(c));
     if (asked.length === 0) return out;

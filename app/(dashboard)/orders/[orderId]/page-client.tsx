@@ -2,7 +2,7 @@
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useMemo, useState, useTransition } from "react";
+import { useMemo, useRef, useState, useTransition } from "react";
 import type { CameraView } from "@/components/map/layers/camera-geometry";
 import { OrderActions } from "@/components/orders/order-actions";
 import { OrderCycles } from "@/components/orders/order-cycles";
@@ -46,6 +46,14 @@ export function OrderPageClient({
   const [selectedLocation, setSelectedLocation] = useState<string | null>(null);
   const [hoveredLocation, setHoveredLocation] = useState<string | null>(null);
   const [selectedPhoto, setSelectedPhoto] = useState<string | null>(null);
+  const mapFrame = useRef<HTMLDivElement>(null);
+  // "Show camera on the map" is pressed in the photo list, far below the map: bring the map into view.
+  const showPhotoOnMap = (photoId: string | null) => {
+    setSelectedPhoto(photoId);
+    if (photoId === null) return;
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    mapFrame.current?.scrollIntoView({ block: "nearest", behavior: still ? "auto" : "smooth" });
+  };
 
   const progress = useMemo(() => locationProgress(order.locations.map((l) => l.location_id), assignments), [order.locations, assignments]);
   const counts = countStates(progress.values());
@@ -114,7 +122,7 @@ export function OrderPageClient({
         <h2 id="locations-h" className="sr-only">
           Locations
         </h2>
-        <div className="h-[24rem] overflow-hidden rounded-md lg:h-[30rem]">
+        <div ref={mapFrame} className="h-[24rem] scroll-mt-4 overflow-hidden rounded-md lg:h-[30rem]">
           <OrderMap
            
             locations={points}
@@ -182,7 +190,7 @@ export function OrderPageClient({
             ) : null}
           </div>
           {incomplete ? <p className="text-xs text-slate-500">Showing the first 2,000 photos and tasks; the API has them all.</p> : null}
-          <PhotoReview order={order} photos={photos} assignments={assignments} canEdit={canEdit} selectedPhotoId={selectedPhoto} onSelectPhoto={setSelectedPhoto} />
+          <PhotoReview order={order} photos={photos} assignments={assignments} canEdit={canEdit} selectedPhotoId={selectedPhoto} onSelectPhoto={showPhotoOnMap} />
         </section>
         <div className="flex flex-col gap-6">
           {schedule ? (

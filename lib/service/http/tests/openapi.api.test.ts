@@ -26,6 +26,7 @@ interface SecurityScheme {
 // A type alias (not an interface) so the document is assignable to the validator's Record<string, unknown>.
 type OpenApiDocument = {
   openapi: string;
+  info: { contact?: { name?: string; url?: string; email?: string } };
   paths: Record<string, Record<string, Operation>>;
   components: { securitySchemes: Record<string, SecurityScheme>; schemas: Record<string, { required?: string[] }> };
 };
@@ -93,6 +94,24 @@ function operation(method: string, path: string): Operation {
 }
 
 describe("GET /api/v1/openapi.json", () => {
+  it("names a support contact without a link back to the reference itself; the configured support page or address when there is one", async () => {
+    const contact = doc.info.contact;
+    expect(contact?.name).toBe("Photo Missions API support");
+    expect(contact?.url).toBeUndefined();
+    for (const [supportUrl, expected] of [
+      ["https://support.photo-missions.example/api", { url: "https://support.photo-missions.example/api" }],
+      ["mailto:api-support@photo-missions.example", { email: "api-support@photo-missions.example" }],
+    ] as const) {
+      const other = await startTestService({ supportUrl });
+      try {
+        const res = await new TestClient(other).request<OpenApiDocument>("GET", "/api/v1/openapi.json");
+        expect(res.body.info.contact).toEqual({ name: "Photo Missions API support", ...expected });
+      } finally {
+        await other.close();
+      }
+    }
+  });
+
   it.each(["public", "operator"])("the %s document is OpenAPI 3.1 and passes the OpenAPI schema validator", async (which) => {
     const d = which === "public" ? doc : operatorDoc;
     expect(d.openapi).toMatch(/^3\.1\.\d+$/);
