@@ -44,12 +44,16 @@ test("submissions sent in the field appear in the list and on the map without a 
   await expect(missionPage.submissions).toHaveCount(2);
   await expect(missionPage.submission(second.id)).toContainText("2 photos");
   await expect(missionPage.listCount).toHaveText(/^2 submissions/);
+  // The header says what the list says, at once (its own poll is twice as slow as the list's).
+  await expect(missionPage.headerSubmissions).toHaveText(/^2 submissions/, { timeout: 2_000 });
   await missionPage.expectPointsOnMap(2);
 
   // QA decides while the page stays open; the list follows.
   await partner.api.waitUntilDecided([first.id, second.id]);
   await expect(missionPage.submission(first.id)).toContainText(/approved|rejected/, { timeout: 20_000 });
   await expect(missionPage.submission(second.id)).toContainText(/approved|rejected/, { timeout: 20_000 });
+  const approvedImages = (await missionPage.submissions.filter({ hasText: "approved" }).allTextContents()).reduce((n, text) => n + (/(\d+) photos/.exec(text) ? Number(/(\d+) photos/.exec(text)?.[1]) : 1), 0);
+  await expect(missionPage.headerApproved).toHaveText(new RegExp(`^${approvedImages} of `), { timeout: 2_000 });
 
   expect(page.url()).toBe(url);
   expect(navigations).toBe(0);

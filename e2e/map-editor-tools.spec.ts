@@ -44,3 +44,20 @@ for (const viewport of [
     }
   });
 }
+
+test("searching a landmark without a geocoder says plainly what the search can find", async ({ page, partner, signIn }) => {
+  await signIn.signInAs(partner.admin);
+  const editor = new MissionEditorPage(page);
+  await editor.gotoNew();
+  await editor.waitForMap();
+  await expect(editor.search).toHaveAttribute("placeholder", "City, town or lat, lng");
+  await editor.search.fill("Duomo");
+  await expect(editor.searchNothingFound).toBeVisible();
+  await expect(editor.searchNothingFound).toContainText("Nothing called “Duomo” was found.");
+  await expect(editor.searchNothingFound).toContainText("Only cities and towns are searched here");
+  // A city is found, and coordinates always are.
+  await editor.search.fill("Florence");
+  await expect(editor.searchResults.filter({ hasText: "Florence" }).first()).toBeVisible();
+  await editor.search.fill("43.7731, 11.256");
+  await expect(editor.searchResults.first()).toContainText("coordinates");
+});

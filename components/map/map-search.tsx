@@ -10,6 +10,7 @@ import { useEffect, useId, useState } from "react";
 
 import { proxyJson } from "@/components/dashboard/proxy-json";
 import { searchPlaces } from "@/components/orders/place-search";
+import { noResultsMessage, searchPlaceholder } from "./search-status";
 import { usePlaceIndex } from "./use-place-index";
 import { inputClasses } from "@/components/ui/field";
 import type { GeocodedPlace } from "@/lib/geocode/search-geocoder";
@@ -77,6 +78,10 @@ export function MapSearch({ geocoder, onChoose }: { geocoder: boolean; onChoose:
         ? ""
         : `${results.length === 0 ? "No" : results.length} result${results.length === 1 ? "" : "s"}${remote.isFetching ? ", asking the geocoder…" : remote.error ? " (the geocoder is unavailable)" : ""}`;
 
+  // Said where it is seen, not only to screen readers: once the names are loaded and the
+  // geocoder (if any) has answered for what is typed.
+  const nothingFound = results.length === 0 && !coordinates && trimmed.length >= 2 && placesState !== "loading" && index !== null && !remote.isFetching && (!geocoder || geocoderQuery === trimmed);
+
   return (
     <div className="relative w-full max-w-xs" role="search" aria-label="Find a place on the map">
       <label htmlFor={`${id}-q`} className="sr-only">
@@ -86,7 +91,7 @@ export function MapSearch({ geocoder, onChoose }: { geocoder: boolean; onChoose:
         id={`${id}-q`}
         type="search"
         value={query}
-        placeholder="Place or lat, lng"
+        placeholder={searchPlaceholder(geocoder)}
         autoComplete="off"
         aria-describedby={`${id}-status`}
         className={`${inputClasses} h-9 py-1 text-sm`}
@@ -130,6 +135,10 @@ export function MapSearch({ geocoder, onChoose }: { geocoder: boolean; onChoose:
             </li>
           ))}
         </ul>
+      ) : nothingFound ? (
+        <p role="status" data-testid="search-nothing-found" className="absolute left-0 right-0 top-full z-20 mt-1 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm text-slate-700 shadow-lg">
+          {noResultsMessage(trimmed, { geocoder, geocoderFailed: Boolean(remote.error) })}
+        </p>
       ) : null}
     </div>
   );

@@ -36,6 +36,8 @@ export class MissionEditorPage {
   /** The map's search box (coordinates, offline place names, the geocoder when configured) and its results. */
   readonly search: Locator;
   readonly searchResults: Locator;
+  /** What the search box says when it found nothing: what it can find instead. */
+  readonly searchNothingFound: Locator;
   /** "Snaps to the corners of N other missions": the other missions in view have been loaded. */
   readonly snapStatus: Locator;
   /** The keyboard vertex editor (edit mode), its live announcements, and its selected vertex (data-vertex, 1-based). */
@@ -60,6 +62,7 @@ export class MissionEditorPage {
     this.mapFrame = this.form.locator("[data-map-state]");
     this.map = this.form.getByRole("region", { name: "Mission area map" });
     this.search = this.form.getByRole("searchbox", { name: "Place or coordinates" });
+    this.searchNothingFound = this.form.getByTestId("search-nothing-found");
     this.searchResults = this.form.getByRole("list", { name: "Search results" }).getByRole("button");
     this.snapStatus = page.getByTestId("snap-status");
     this.vertexEditor = this.form.getByRole("application", { name: "Keyboard vertex editor" });

@@ -12,6 +12,9 @@ export class MissionPage {
   readonly exportProgress: Locator;
   readonly listPane: Locator;
   readonly listCount: Locator;
+  /** The header's counts: approved images toward the target, and submissions. */
+  readonly headerApproved: Locator;
+  readonly headerSubmissions: Locator;
   readonly submissions: Locator;
   readonly emptyList: Locator;
   readonly mapFrame: Locator;
@@ -33,6 +36,8 @@ export class MissionPage {
     this.exportProgress = page.getByRole("progressbar", { name: "Export download" });
     this.listPane = page.getByRole("complementary", { name: "Submission list" });
     this.listCount = this.listPane.locator("[aria-live=polite]").first();
+    this.headerApproved = page.getByTestId("mission-approved");
+    this.headerSubmissions = page.getByTestId("mission-submissions");
     this.submissions = this.listPane.getByRole("list", { name: "Submissions" }).getByRole("listitem");
     this.emptyList = this.listPane.getByText("No submissions yet");
     // BaseMap's frame says whether the map is loading, ready or failed; MapLibre names its canvas.

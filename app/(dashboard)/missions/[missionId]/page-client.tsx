@@ -1,7 +1,7 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { StatusBadge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { IntentLink } from "@/components/ui/intent-link";
@@ -38,6 +38,13 @@ export function MissionPageClient({ initialMission, canEdit }: { initialMission:
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [hoveredId, setHoveredId] = useState<string | null>(null);
   const list = useQuery(submissionListQuery(mission.id, filters, page));
+  const queryClient = useQueryClient();
+  // One source of truth for the page's counts: whenever the list shows something new (a
+  // submission arrived or was decided), the header's mission is read again at once, instead of
+  // waiting for its own, slower poll and saying "0 submissions" beside a list of two.
+  useEffect(() => {
+    if (list.data) void queryClient.invalidateQueries({ queryKey: missionQuery(initialMission.id).queryKey });
+  }, [list.data, queryClient, initialMission.id]);
   const points = useQuery(submissionPointsQuery(mission.id, filters));
   const bounds = useMemo(() => polygonFromApi(mission.bounds), [mission.bounds]);
 
@@ -66,10 +73,10 @@ export function MissionPageClient({ initialMission, canEdit }: { initialMission:
           <div className="flex w-64 flex-col gap-1">
             <div className="flex justify-between text-xs text-slate-600">
               <span>Approved images</span>
-              <span className="tabular-nums">{progress.label}</span>
+              <span className="tabular-nums" data-testid="mission-approved">{progress.label}</span>
             </div>
             <ProgressBar value={progress.counted} max={progress.required} label="Approved images toward the required number" />
-            <span className="text-xs text-slate-500">
+            <span className="text-xs text-slate-500" data-testid="mission-submissions">
               {mission.submissions} submission{mission.submissions === 1 ? "" : "s"} · {formatArea(mission.area_m2)}
             </span>
           </div>
