@@ -86,7 +86,11 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
     await release();
     return;
   }
-  const text = await response.clone().text();
+  // Read once and answered from the same text: a clone would tee the body into streams, and turn
+  // @hono/node-server's direct write of a string body into a streamed one.
+  const text = await response.text();
+  c.res = undefined;
+  c.res = new Response(text, { status: response.status, headers: response.headers });
   const headers: Record<string, string> = {};
   for (const name of REPLAYED_HEADERS) {
     const value = response.headers.get(name);
