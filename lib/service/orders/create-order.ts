@@ -24,6 +24,8 @@ export interface CreateOrderOptions {
    * (the loser gets 409 `draft_already_placed` and nothing is written).
    */
   fromDraft?: { id: string; version: number };
+  /** Called with the order inside its transaction, before the commit (e.g. to store the idempotent response with it). */
+  beforeCommit?: (tx: Db, order: Order) => Promise<void>;
 }
 
 /** Creates the order and answers its representation from what was written (no read-back). */
@@ -83,7 +85,9 @@ export async function createOrder(ctx: ServiceContext, caller: { orgId: string; 
       // Signed with the organisation's order-delivery secret at send time; this column is unused.
       await tx.insert(webhookEndpoints).values({ id: createId("webhook"), orgId, orderId: id, url: webhookUrl, events: ["*"], secret: "", description: `Delivery URL of ${id}` });
     }
-    return serializeOrder(ctx, row, newOrderExtras(locations));
+    const order = serializeOrder(ctx, row, newOrderExtras(locations));
+    await options.beforeCommit?.(tx, order);
+    return order;
   });
 }
 
