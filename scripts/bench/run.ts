@@ -38,9 +38,10 @@
 // lighthouse-mission (Lighthouse desktop on the mission page vs the bare MapLibre page, a fresh
 //   Chromium per run): --rounds / --warmup-rounds runs per page; --lighthouse-submissions <n>
 //   submissions in the measured mission (default 10000)
-// orders-create (autocannon like api-get-mission): --warmup once per target, then --rounds rounds
-//   of --duration seconds per target, the order alternating; PostgreSQL too when TEST_DATABASE_URL
-//   is set; --profile adds a PGlite pass under `node --cpu-prof`
+// orders-create (autocannon like api-get-mission): the API, a minimal create handler (same schema,
+//   one transaction, same database) and the bare server; --warmup once per target, then --rounds
+//   rounds of --duration seconds per target, the order rotating; PostgreSQL too when
+//   TEST_DATABASE_URL is set; --profile adds a PGlite pass under `node --cpu-prof`
 // verify-photo (in this process, like the file benchmarks): --rounds / --warmup-rounds /
 //   --round-seconds per input photo; --profile adds a 2 s inspector profile of the subject
 // order-delivery-latency: --rounds rounds of 10 uploads one at a time + a burst of 6, after 3

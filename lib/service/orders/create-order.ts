@@ -7,7 +7,7 @@ import type { Db } from "@/lib/db/client";
 import { createId } from "@/lib/ids/create-id";
 import type { Plan } from "@/lib/db/schema";
 import type { CreateOrderInput, Order } from "@/lib/schemas/order";
-import { newOrderExtras, serializeOrder } from "./order-rows";
+import { newOrderExtras, serializeOrder, type OrderLocationRow, type OrderRow } from "./order-rows";
 import type { ServiceContext } from "@/lib/service/context";
 import { ApiError } from "@/lib/service/errors";
 import { ORDERS_BASE_PATH } from "@/lib/service/context";
@@ -24,6 +24,8 @@ export interface CreateOrderOptions {
    * (the loser gets 409 `draft_already_placed` and nothing is written).
    */
   fromDraft?: { id: string; version: number };
+  /** Called with the order inside its transaction, before the commit (e.g. to store the idempotent response with it). */
+  beforeCommit?: (tx: Db, order: Order) => Promise<void>;
 }
 
 /** Creates the order and answers its representation from what was written (no read-back). */
@@ -42,41 +44,50 @@ export async function createOrder(ctx: ServiceContext, caller: { orgId: string; 
   }
   const quote = await quoteOrder(ctx, caller, prepared, now);
   const id = createId("order");
+  // The row as stored (the columns left to their defaults spelled out), so nothing is read back.
+  const row: OrderRow = {
+    id,
+    orgId,
+    clientReference: input.client_reference ?? null,
+    category: input.category,
+    description: input.description ?? "",
+    status: "pending_confirmation",
+    statusReason: null,
+    requirements: input.requirements ?? {},
+    recurring: input.recurring?.enabled ? input.recurring : null,
+    delivery: webhookUrl ? { webhook_url: webhookUrl } : {},
+    quote,
+    currency: quote.currency,
+    paymentMethod: null,
+    nextCycleIndex: 0,
+    createdAt: now,
+    updatedAt: now,
+    confirmedAt: null,
+    cancelledAt: null,
+    fulfilledAt: null,
+    expiresAt: new Date(now.getTime() + ORDER_EXPIRY_MS),
+  };
+  const locations: OrderLocationRow[] = prepared.locations.map((l, position) => ({
+    orderId: id,
+    id: l.location_id,
+    position,
+    name: l.name,
+    lat: l.lat,
+    lng: l.lng,
+    timeZone: l.timeZone,
+    requirements: l.requirements,
+  }));
   return ctx.db.transaction(async (tx) => {
-    const [row] = await tx.insert(orders).values({
-      id,
-      orgId,
-      clientReference: input.client_reference ?? null,
-      category: input.category,
-      description: input.description ?? "",
-      requirements: input.requirements ?? {},
-      recurring: input.recurring?.enabled ? input.recurring : null,
-      delivery: webhookUrl ? { webhook_url: webhookUrl } : {},
-      quote,
-      currency: quote.currency,
-      createdAt: now,
-      updatedAt: now,
-      expiresAt: new Date(now.getTime() + ORDER_EXPIRY_MS),
-    }).returning();
-    if (!row) throw new Error("insert returned no row");
-    const locations = await tx.insert(orderLocations).values(
-      prepared.locations.map((l, position) => ({
-        orderId: id,
-        id: l.location_id,
-        position,
-        name: l.name,
-        lat: l.lat,
-        lng: l.lng,
-        timeZone: l.timeZone,
-        requirements: l.requirements,
-      })),
-    ).returning();
+    await tx.insert(orders).values(row);
+    await tx.insert(orderLocations).values(locations);
     if (options.fromDraft) await linkDraft(tx, { orgId, orderId: id, draft: options.fromDraft, now });
     if (webhookUrl) {
       // Signed with the organisation's order-delivery secret at send time; this column is unused.
       await tx.insert(webhookEndpoints).values({ id: createId("webhook"), orgId, orderId: id, url: webhookUrl, events: ["*"], secret: "", description: `Delivery URL of ${id}` });
     }
-    return serializeOrder(ctx, row, newOrderExtras(locations));
+    const order = serializeOrder(ctx, row, newOrderExtras(locations));
+    await options.beforeCommit?.(tx, order);
+    return order;
   });
 }
 

@@ -166,3 +166,31 @@ export async function startBare(
   await waitForOk(`${url}/`, child, 30_000);
   return { url, process: child };
 }
+
+/**
+ * The minimal create handler of orders-create (scripts/bench/minimal-create-server.ts): the same
+ * body validated by the same schema and written in one transaction, on a fresh embedded database
+ * of its own (`postgresUrl` unset) or on that PostgreSQL. `quote` is stored with each order.
+ */
+export async function startMinimalCreate(
+  supervisor: Supervisor,
+  options: { quote: unknown; postgresUrl?: string },
+): Promise<RunningTarget> {
+  const port = await freePort();
+  const dir = supervisor.tempDir("minimal-create");
+  const quoteFile = join(dir, "quote.json");
+  writeFileSync(quoteFile, JSON.stringify(options.quote));
+  // The URL goes by environment, so the report's command line carries no credentials.
+  const database = options.postgresUrl ? ["--database-url-from-env"] : ["--data-dir", join(dir, "data")];
+  const child = supervisor.spawn({
+    name: "minimal-create",
+    command: TSX,
+    args: ["scripts/bench/minimal-create-server.ts", "--port", String(port), "--quote", quoteFile, ...database],
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production", BENCH_DATABASE_URL: options.postgresUrl ?? "" },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  // Migrations on a fresh PGlite directory take a while on two cores.
+  await waitForOk(`${url}/`, child, 120_000);
+  return { url, process: child };
+}

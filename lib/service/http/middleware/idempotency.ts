@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
-import { queryRows } from "@/lib/db/client";
+import { queryRows, type Db } from "@/lib/db/client";
 import { idempotencyKeys } from "@/lib/db/schema";
 import { ApiError } from "@/lib/service/errors";
 import type { AppEnv } from "../types";
@@ -18,6 +18,14 @@ const LEASE_SECONDS = 60;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 /** Response headers worth replaying (the rate-limit ones describe the retry, not the original). */
 const REPLAYED_HEADERS = ["content-type", "location"];
+
+/** The claimed key of a request in flight, and whether its handler already stored the response. */
+interface Claim {
+  orgId: string;
+  key: string;
+  storedByHandler: boolean;
+}
+const claims = new WeakMap<Request, Claim>();
 
 export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   const key = c.req.header("idempotency-key");
@@ -72,6 +80,8 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   }
 
   const release = () => db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.orgId, orgId), eq(idempotencyKeys.key, key)));
+  const claim: Claim = { orgId, key, storedByHandler: false };
+  claims.set(c.req.raw, claim);
   try {
     await next();
   } catch (error) {
@@ -82,11 +92,16 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
     throw error;
   }
   const response = c.res;
+  if (claim.storedByHandler) return; // committed with the handler's own write (storeJsonWithWrite)
   if (response.status >= 500 || response.status === 429) {
     await release();
     return;
   }
-  const text = await response.clone().text();
+  // Read once and answered from the same text: a clone would tee the body into streams, and turn
+  // @hono/node-server's direct write of a string body into a streamed one.
+  const text = await response.text();
+  c.res = undefined;
+  c.res = new Response(text, { status: response.status, headers: response.headers });
   const headers: Record<string, string> = {};
   for (const name of REPLAYED_HEADERS) {
     const value = response.headers.get(name);
@@ -95,8 +110,32 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   await store(c, orgId, key, response.status, text, headers);
 });
 
+/**
+ * For a handler that answers `c.json(value, status)` with a value its write produced: a function to
+ * call inside that write's transaction, storing the same response (JSON.stringify of the value,
+ * `application/json` and `headersOf(value)`) there. The write and its key then commit together — no
+ * separate statement afterwards, and no moment where the write is done but the key still says
+ * "running". Undefined when the request carries no Idempotency-Key.
+ */
+export function storeJsonWithWrite<T>(
+  c: { req: { raw: Request } },
+  status: number,
+  headersOf: (value: T) => Record<string, string>,
+): ((tx: Db, value: T) => Promise<void>) | undefined {
+  const claim = claims.get(c.req.raw);
+  if (!claim) return undefined;
+  return async (tx, value) => {
+    await writeStored(tx, claim.orgId, claim.key, status, JSON.stringify(value), { "content-type": "application/json", ...headersOf(value) });
+    claim.storedByHandler = true;
+  };
+}
+
 async function store(c: { var: AppEnv["Variables"] }, orgId: string, key: string, status: number, body: string, headers: Record<string, string>) {
-  await c.var.ctx.db
+  await writeStored(c.var.ctx.db, orgId, key, status, body, headers);
+}
+
+async function writeStored(db: Db, orgId: string, key: string, status: number, body: string, headers: Record<string, string>) {
+  await db
     .update(idempotencyKeys)
     .set({ status: "done", responseStatus: status, responseBody: body, responseHeaders: headers, lockedUntil: null })
     .where(and(eq(idempotencyKeys.orgId, orgId), eq(idempotencyKeys.key, key)));

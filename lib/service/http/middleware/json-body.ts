@@ -33,6 +33,9 @@ function jsonBodyGuard({ optional }: { optional: boolean }) {
       // Also checked after validation (app.ts); checking here covers members a schema ignores and
       // handlers that read the body themselves.
       assertStorableInput(parsed, "body");
+      // Parsed once: the route's validator and handlers read this value instead of parsing the
+      // text again (nothing mutates it: zod builds its output anew).
+      c.req.json = <T>() => Promise.resolve(parsed as T);
       await next();
     });
   });

@@ -43,7 +43,7 @@ import { parseStatusFilter } from "@/lib/service/query-filters";
 import { ORDER_CREDENTIALS, authenticate, callerOrg, callerWithPlan } from "../middleware/authenticate";
 import { parseJsonBody } from "../json-depth";
 import { assertStorableInput } from "../storable-input";
-import { idempotency } from "../middleware/idempotency";
+import { idempotency, storeJsonWithWrite } from "../middleware/idempotency";
 import { jsonBody, optionalJsonBody } from "../middleware/json-body";
 import { ListMetaSchema, PagingQuery, errorResponses, jsonResponse, orderSecurity, rateLimitHeaderDocs } from "../openapi-common";
 import type { AppEnv } from "../types";
@@ -518,8 +518,10 @@ export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
 
   // POST /orders – create an order (pending_confirmation)
   app.openapi(createOrderRoute, async (c) => {
-    const order = await createOrder(c.var.ctx, callerWithPlan(c), c.req.valid("json"));
-    c.header("Location", `${c.var.ctx.config.publicOrigin}${ORDERS_BASE_PATH}/orders/${order.id}`);
+    const location = (order: { id: string }) => ({ location: `${c.var.ctx.config.publicOrigin}${ORDERS_BASE_PATH}/orders/${order.id}` });
+    // The idempotent response is stored in the order's own transaction (one statement less).
+    const order = await createOrder(c.var.ctx, callerWithPlan(c), c.req.valid("json"), { beforeCommit: storeJsonWithWrite(c, 201, location) });
+    c.header("Location", location(order).location);
     return c.json(order, 201);
   });
 

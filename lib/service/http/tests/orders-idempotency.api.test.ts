@@ -30,6 +30,7 @@ describe("Idempotency-Key", () => {
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(again.headers.get("location")).toBe(first.headers.get("location"));
     expect(again.text).toBe(first.text);
+    expect(again.headers.get("content-type")).toBe(first.headers.get("content-type"));
     const list = await api.request<{ meta: { total: number } }>("GET", `${ORDERS}/orders`, { token: apiKey });
     expect(list.body.meta.total).toBe(1);
   });
