@@ -262,6 +262,8 @@ export const fieldUploads = pgTable(
     metadata: jsonb("metadata").notNull(),
     uploadLength: bigint("upload_length", { mode: "number" }).notNull(),
     submissionId: text("submission_id").references(() => submissions.id, { onDelete: "cascade" }),
+    /** Why the finished photo was refused (the problem the final PATCH answered), so a retry hears it again. */
+    refusal: jsonb("refusal"),
     createdAt: createdAt(),
     expiresAt: ts("expires_at").notNull(),
     completedAt: ts("completed_at"),

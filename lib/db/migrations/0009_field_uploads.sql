@@ -6,6 +6,7 @@ CREATE TABLE "field_uploads" (
 	"metadata" jsonb NOT NULL,
 	"upload_length" bigint NOT NULL,
 	"submission_id" text,
+	"refusal" jsonb,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"completed_at" timestamp with time zone

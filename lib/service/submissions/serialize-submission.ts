@@ -23,6 +23,13 @@ export function serializeSubmission(row: SubmissionRow): Submission {
     altitude_m: row.altitudeM,
     accuracy_m: row.accuracyM,
     captured_at: isoOrNull(row.capturedAt),
+    device_evidence: {
+      position: row.deviceLat !== null && row.deviceLng !== null ? { lat: row.deviceLat, lng: row.deviceLng, accuracy_m: row.deviceAccuracyM ?? 0 } : null,
+      captured_at: isoOrNull(row.deviceCapturedAt),
+      heading_deg: row.deviceHeadingDeg,
+      distance_from_exif_m: row.deviceExifDistanceM,
+      capture_to_upload_s: row.captureToUploadS,
+    },
     reasons: Array.isArray(row.reasons) ? (row.reasons as string[]) : [],
     created_at: row.createdAt.toISOString(),
     decided_at: isoOrNull(row.decidedAt),
