@@ -2350,6 +2350,23 @@ export interface components {
             metadata: {
                 captured_at: string | null;
                 device?: string | null;
+                /** @description What the zoomer's phone reported with the photo, beside its EXIF; null when the submission carried none. */
+                device_evidence?: {
+                    /** @description Seconds from capture (EXIF time, else the phone's) to receipt. */
+                    capture_to_upload_s: number | null;
+                    /** @description When the phone said the photo was taken (UTC). */
+                    captured_at: string | null;
+                    /** @description Metres between the phone's position and the photo's EXIF GPS; null when either is missing. */
+                    distance_from_exif_m: number | null;
+                    /** @description The phone's compass heading at capture (0 = north). */
+                    heading_deg: number | null;
+                    /** @description Where the phone said it was when the photo was taken (browser geolocation), with its accuracy. */
+                    position: {
+                        accuracy_m: number;
+                        lat: number;
+                        lng: number;
+                    } | null;
+                } | null;
                 /** @description Compass direction of the camera from EXIF. */
                 direction_deg?: number | null;
                 gps: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeDeviceDistance, measureDeviceEvidence, parseDeviceEvidence } from "./device-evidence";
+import { describeCaptureToUpload, describeDeviceDistance, measureDeviceEvidence, parseDeviceEvidence } from "./device-evidence";
 
 const NOW = new Date("2026-11-27T15:00:00Z");
 
@@ -36,5 +36,9 @@ describe("measureDeviceEvidence", () => {
     expect(describeDeviceDistance(9_312)).toBe("Phone reported 9.3 km from where the photo's GPS says");
     expect(describeDeviceDistance(31.6)).toBe("Phone reported 32 m from where the photo's GPS says");
     expect(describeDeviceDistance(null)).toBeNull();
+    expect(describeCaptureToUpload(11_400)).toBe("Sent 3 h 10 min after it was taken");
+    expect(describeCaptureToUpload(20)).toBe("Sent under a minute after it was taken");
+    expect(describeCaptureToUpload(5 * 86_400)).toBe("Sent 5 days after it was taken");
+    expect(describeCaptureToUpload(-600)).toMatch(/clock/);
   });
 });
