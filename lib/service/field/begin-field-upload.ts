@@ -49,12 +49,12 @@ async function resolveTarget(ctx: ServiceContext, zoomerId: string, metadata: Fi
   return { missionId: task.missionId, assignmentId: task.id };
 }
 
-export async function beginFieldUpload({ ctx, zoomerId, metadataHeader, uploadLengthHeader }: BeginFieldUploadOptions): Promise<{ id: string }> {
+export async function beginFieldUpload({ ctx, zoomerId, metadataHeader, uploadLengthHeader }: BeginFieldUploadOptions): Promise<{ id: string; filename: string | null }> {
   const length = uploadLength(uploadLengthHeader, ctx.config.uploads.maxFileBytes);
   const metadata = parseUploadMetadata(metadataHeader);
   const { missionId, assignmentId } = await resolveTarget(ctx, zoomerId, metadata);
   const id = createId("fieldUpload");
   const { ttlSeconds } = fieldUploadStore(ctx.config);
   await ctx.db.insert(fieldUploads).values({ id, zoomerId, missionId, assignmentId, metadata, uploadLength: length, expiresAt: new Date(Date.now() + ttlSeconds * 1000) });
-  return { id };
+  return { id, filename: metadata.filename };
 }

@@ -67,6 +67,12 @@ async function assignmentOf(ctx: ServiceContext, metadata: z.infer<typeof Stored
   return task;
 }
 
+/** Remembers why the upload's photo was refused: every later HEAD or PATCH of it answers the same. */
+export async function refuseFieldUpload(ctx: ServiceContext, uploadId: string, error: ApiError): Promise<void> {
+  const refusal = { status: error.status, code: error.code, detail: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+  await ctx.db.update(fieldUploads).set({ refusal, completedAt: new Date() }).where(eq(fieldUploads.id, uploadId));
+}
+
 export interface CompleteFieldUploadOptions {
   ctx: ServiceContext;
   upload: FieldUploadRow;
@@ -104,10 +110,7 @@ export async function completeFieldUpload({ ctx, upload }: CompleteFieldUploadOp
     return submission;
   } catch (error) {
     // The photo itself was refused: final, remembered. Anything else (storage down) may pass on a retry.
-    if (error instanceof ApiError && error.status < 500) {
-      const refusal = { status: error.status, code: error.code, detail: error.message, ...(error.errors ? { errors: error.errors } : {}) };
-      await ctx.db.update(fieldUploads).set({ refusal, completedAt: new Date() }).where(eq(fieldUploads.id, upload.id));
-    }
+    if (error instanceof ApiError && error.status < 500) await refuseFieldUpload(ctx, upload.id, error);
     throw error;
   } finally {
     if (file) await removeTempFiles([file]);

@@ -72,10 +72,9 @@ export async function assertOpen(ctx: ServiceContext, missionId: string, viaAssi
   return { orgId: mission.orgId };
 }
 
-/** Type by magic bytes, pixel cap from the header, EXIF; exported for the photo-intake benchmark. */
-export async function checkFile(file: UploadedFile, maxPixels: number): Promise<CheckedFile> {
-  const name = file.originalName ?? "photo";
-  const type = sniffImageType(file.head);
+/** Photos must be JPEG, by their magic bytes (the first bytes suffice: resumable uploads check them early). */
+export function assertJpeg(head: Uint8Array, name: string): void {
+  const type = sniffImageType(head);
   if (type.kind === "heif") {
     throw new ApiError(415, "unsupported_image_type", `"${name}" is HEIC/HEIF, which this service cannot decode yet. Set the camera to "Most compatible" (JPEG) and retake, or convert to JPEG.`);
   }
@@ -83,6 +82,12 @@ export async function checkFile(file: UploadedFile, maxPixels: number): Promise<
     const what = type.kind === "other" ? type.mime : "not an image we recognise";
     throw new ApiError(415, "unsupported_image_type", `"${name}" is ${what}. Photos must be JPEG.`);
   }
+}
+
+/** Type by magic bytes, pixel cap from the header, EXIF; exported for the photo-intake benchmark. */
+export async function checkFile(file: UploadedFile, maxPixels: number): Promise<CheckedFile> {
+  const name = file.originalName ?? "photo";
+  assertJpeg(file.head, name);
   // The header (SOF, EXIF) usually fits in the head kept while streaming: then it is read from
   // memory and the temp file is not opened again.
   const source = jpegHeaderLength(file.head) === null ? file.tempPath : Buffer.from(file.head.buffer, file.head.byteOffset, file.head.byteLength);

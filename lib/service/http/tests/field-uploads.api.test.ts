@@ -14,7 +14,9 @@ import { startS3TestServer, type S3TestServer } from "@/lib/testing/s3-test-serv
 import type { ServiceConfig } from "@/lib/service/context";
 import { TestClient } from "./client";
 import { startTestService, type TestService } from "./harness";
+import { ORDERS, confirm, createOrder, orderPartner } from "./orders-client";
 import { createZoomer, photo, submitPhotos } from "./photos";
+import { pollUntil } from "./poll-until";
 
 const LIMITS = { rateLimit: { perMinute: 100_000, perHour: 100_000, tokenPerMinute: 1000, tokenPerMinutePerIp: 10_000 } };
 const UPLOADS = "/api/v1/field/uploads";
@@ -240,6 +242,15 @@ function suite(name: string, storage: () => ServiceConfig["storage"]) {
       expect((await tus(url, "PATCH", zoomer.token, { "upload-offset": String(png.length) }, new Uint8Array(0))).status).toBe(415);
       expect((await tus(url, "HEAD", zoomer.token)).status).toBe(415);
       expect(await submissionsOf(mission.id)).toHaveLength(0);
+
+      // An iPhone's HEIC is refused on its first bytes, not after the whole photo went up.
+      const heicStart = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypheic"), randomBytes(4000)]);
+      const early = await create(zoomer.token, 3_000_000, { target: mission.id, angle: "front", filename: "IMG_0002.HEIC" }, heicStart);
+      expect(early.status, early.text).toBe(415);
+      expect(JSON.parse(early.text)).toMatchObject({ code: "unsupported_image_type" });
+      const later = (await create(zoomer.token, 3_000_000, { target: mission.id, angle: "front" })).headers.get("location") ?? "";
+      expect((await tus(later, "PATCH", zoomer.token, { "upload-offset": "0" }, heicStart)).status).toBe(415);
+      expect((await tus(later, "HEAD", zoomer.token)).status).toBe(415);
     });
 
     it("exactly once: a retried final PATCH, a HEAD after it, and the same photo uploaded again make one submission", async () => {
@@ -310,5 +321,54 @@ describe("device evidence on the multipart field route", () => {
     const bad = await submitPhotos(api, zoomer.token, mission.id, [{ bytes: await photo({ seed: 10 }) }], { device_position: "43.7705;11.3" });
     expect(bad.status).toBe(422);
     expect((bad.body.errors as { pointer: string }[])[0]?.pointer).toBe("device_position");
+  });
+});
+
+describe("tus upload of an order task's photo", () => {
+  let service: TestService;
+  let api: TestClient;
+  beforeAll(async () => {
+    service = await startTestService(LIMITS, { worker: true });
+    api = new TestClient(service);
+  });
+  afterAll(() => service.close());
+
+  it("targets a task the zoomer holds (asg_…), submits it once, and the delivered photo carries the device evidence", async () => {
+    const partner = await orderPartner(api);
+    const target = { lat: 43.7731, lng: 11.256 };
+    const order = await createOrder(api, partner.apiKey, {
+      requirements: { angles: ["overview"] },
+      locations: [{ location_id: "loc_tus", name: "Tus Square", coordinates: target }],
+    });
+    expect((await confirm(api, partner.apiKey, order.id)).body.status).toBe("in_progress");
+    const zoomer = await createZoomer(api);
+    const other = await createZoomer(api);
+    const tasks = await api.request<{ data: { id: string }[] }>("GET", `/api/v1/field/assignments?lat=${target.lat}&lng=${target.lng}&radius_km=1`, { token: zoomer.token });
+    const taskId = tasks.body.data[0]?.id ?? "";
+    expect((await api.request("POST", `/api/v1/field/assignments/${taskId}/take`, { token: zoomer.token })).status).toBe(200);
+
+    const bytes = await photo({ lat: target.lat - 0.0002, lng: target.lng, directionDeg: 0, seed: 11 });
+    const meta = { target: taskId, filename: "task.jpg", device_position: `${target.lat - 0.0002},${target.lng},6` };
+    const create = (token: string) => tus(`${service.url}${UPLOADS}`, "POST", token, { "upload-length": String(bytes.length), "upload-metadata": encodeMetadata(meta) }, bytes);
+    // Another zoomer cannot aim at a task they do not hold.
+    expect((await create(other.token)).status).toBe(404);
+    const sent = await create(zoomer.token);
+    expect(sent.status, sent.text).toBe(201);
+    const submissionId = sent.headers.get("submission-id");
+    expect(submissionId).toMatch(/^sub_/);
+    // Sent again after the task was submitted: the same submission, nothing new.
+    expect((await create(zoomer.token)).headers.get("submission-id")).toBe(submissionId);
+
+    const delivered = await pollUntil(
+      () => api.request<{ data: { metadata: { device_evidence: { distance_from_exif_m: number | null; position: unknown } | null } }[] }>("GET", `${ORDERS}/orders/${order.id}/photos`, { token: partner.apiKey }),
+      (res) => res.body.data.length > 0,
+      30_000,
+      100,
+    );
+    const evidence = delivered.body.data[0]?.metadata.device_evidence;
+    expect(evidence?.position).toEqual({ lat: target.lat - 0.0002, lng: target.lng, accuracy_m: 6 });
+    expect(evidence?.distance_from_exif_m).toBeLessThan(1);
+    const task = await api.request<{ submission_id: string; status: string }>("GET", `/api/v1/field/assignments/${taskId}`, { token: zoomer.token });
+    expect(task.body.submission_id).toBe(submissionId);
   });
 });
