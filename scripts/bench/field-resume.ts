@@ -8,7 +8,8 @@
 //    from the client counts: request lines, headers, the HEADs that find the offset, and the bytes
 //    lost in flight. Clean and cut sends alternate, one pair per round.
 // 2. Intake throughput (goal ≥ 0.8): the run's photos uploaded one at a time through tus
-//    (tus-js-client: POST, then one PATCH) ÷ the same photos through the multipart route
+//    (tus-js-client's default: POST, then one PATCH; creation-with-upload, one POST, is measured
+//    beside it as a diagnostic) ÷ the same photos through the multipart route
 //    (POST /missions/{id}/submissions, one photo per request) — both until the service answers the
 //    submission; the job worker is off (RUN_WORKER=false) so that QA does not run on either's clock.
 //    In rounds of lib/rounds (order rotating, paired ratios). Each pass uses a fresh mission:
@@ -115,10 +116,11 @@ async function newMission(url: string, partnerToken: string): Promise<string> {
 }
 
 /** One tus upload with tus-js-client (POST, then PATCH; retries resume from the server's offset). */
-function tusUpload(endpoint: string, token: string, bytes: Buffer, metadata: Record<string, string>): Promise<string> {
+function tusUpload(endpoint: string, token: string, bytes: Buffer, metadata: Record<string, string>, uploadDataDuringCreation = false): Promise<string> {
   return new Promise((resolve, reject) => {
     const upload = new tus.Upload(bytes, {
       endpoint,
+      uploadDataDuringCreation,
       headers: { authorization: `Bearer ${token}` },
       metadata,
       retryDelays: RETRY_DELAYS,
@@ -204,9 +206,20 @@ export async function runFieldResume(options: FieldResumeOptions): Promise<Field
           for (const f of files) await tusUpload(endpoint, zoomerToken, f.bytes, { target: missionId, angle: "front", filename: f.name });
         },
       },
+      {
+        name: "tus-one-request",
+        label: "tus-js-client creation-with-upload (uploadDataDuringCreation: one POST)",
+        pass: async () => {
+          const missionId = await newMission(proxy.url, partnerToken);
+          for (const f of files) await tusUpload(endpoint, zoomerToken, f.bytes, { target: missionId, angle: "front", filename: f.name }, true);
+        },
+      },
     ];
     const throughput = await measureRounds(variants, work, options.rounds, log);
-    throughput.ratios = throughput.ratios.map((r) => withGoal(r, GOAL.minThroughputRatio));
+    // The goal is on tus-js-client's default (POST, then PATCH: what resumes best); one request per photo is shown beside it.
+    throughput.ratios = throughput.ratios.map((r) => (r.name.startsWith("tus /") ? withGoal(r, GOAL.minThroughputRatio) : r));
+    // The service runs in its own process: this process's CPU time is the client's, not the intake's.
+    throughput.cpuRatios = [];
 
     return {
       goal: `bytes sent with three cuts ÷ one clean send ≤ ${GOAL.maxBytesRatio}; tus intake throughput ÷ multipart ≥ ${GOAL.minThroughputRatio}`,
