@@ -13,6 +13,7 @@ import { API_BASE_PATH, type ServiceContext } from "@/lib/service/context";
 import { ApiError, notFound, problemResponse, PROBLEM_CONTENT_TYPE } from "@/lib/service/errors";
 import { beginFieldUpload } from "@/lib/service/field/begin-field-upload";
 import { completeFieldUpload, refuseFieldUpload, refusalError, releaseFieldUploadBytes, type FieldUploadRow } from "@/lib/service/field/complete-field-upload";
+import { StorageError } from "@/lib/service/storage/object-store";
 import { assertJpeg } from "@/lib/service/submissions/receive-submission";
 import { fieldUploadStore } from "@/lib/service/field/field-upload-store";
 import { authenticate } from "../middleware/authenticate";
@@ -254,8 +255,11 @@ export function registerFieldUploadRoutes(app: OpenAPIHono<AppEnv>, ctx: Service
     onUploadFinish: async (_req, upload) => finish(upload.id),
     // The protocol's own refusals (409, 410, 413, …) carry status_code; anything else is ours to log.
     onResponseError: (req, error) => {
-      if (error instanceof Error && !("status_code" in error)) log.error("field upload failed", { method: req.method, path: new URL(req.url).pathname }, error);
-      return undefined;
+      if (!(error instanceof Error) || "status_code" in error) return undefined;
+      // Messages name keys and paths: logged, never sent. A store that did not answer is worth a retry
+      // (tus clients retry 5xx, then HEAD and resume).
+      log.error("field upload failed", { method: req.method, path: new URL(req.url).pathname }, error);
+      return error instanceof StorageError ? { status_code: 503, body: "Photo storage did not answer; try again shortly.\n" } : undefined;
     },
   });
 
