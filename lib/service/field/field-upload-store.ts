@@ -2,11 +2,13 @@
 // under DATA_DIR/tus-uploads on local storage, an S3Store (S3 multipart uploads) in the same
 // bucket when photos live in S3, so every instance can resume an upload another one began.
 // One per configuration (the S3Store keeps a client and a metadata cache).
+import { chmod } from "node:fs/promises";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { FileStore } from "@tus/file-store";
 import { S3Store } from "@tus/s3-store";
-import type { DataStore } from "@tus/utils";
+import type { DataStore, Upload } from "@tus/utils";
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from "@/lib/fs/private-files";
 import type { ServiceConfig } from "@/lib/service/context";
 
 /** How long an unfinished upload may wait for its next byte before it is swept. */
@@ -22,6 +24,24 @@ export interface FieldUploadStore {
 
 /** The settings the store is chosen by. */
 export type FieldUploadStoreConfig = Pick<ServiceConfig, "dataDir" | "storage" | "uploads">;
+
+/**
+ * A FileStore whose files are the owner's alone, like the rest of DATA_DIR (lib/fs/private-files.ts):
+ * a partial photo carries GPS too. Its directory is made 0700 before the store sees it; the upload
+ * file and its .json record are made 0600 when created (later writes keep the mode).
+ */
+class PrivateFileStore extends FileStore {
+  constructor(options: ConstructorParameters<typeof FileStore>[0]) {
+    ensurePrivateDir(options.directory);
+    super(options);
+  }
+
+  override async create(upload: Upload): Promise<Upload> {
+    const created = await super.create(upload);
+    await Promise.all([upload.id, `${upload.id}.json`].map((name) => chmod(join(this.directory, name), PRIVATE_FILE_MODE).catch(() => undefined)));
+    return created;
+  }
+}
 
 const stores = new WeakMap<FieldUploadStoreConfig, FieldUploadStore>();
 
@@ -49,7 +69,7 @@ export function fieldUploadStore(config: FieldUploadStoreConfig): FieldUploadSto
             responseChecksumValidation: "WHEN_REQUIRED",
           },
         })
-      : new FileStore({ directory: join(config.dataDir, "tus-uploads"), expirationPeriodInMilliseconds });
+      : new PrivateFileStore({ directory: join(config.dataDir, "tus-uploads"), expirationPeriodInMilliseconds });
   const store = { datastore, ttlSeconds };
   stores.set(config, store);
   return store;
