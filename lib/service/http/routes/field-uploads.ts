@@ -14,8 +14,8 @@ import { ApiError, notFound, problemResponse, PROBLEM_CONTENT_TYPE } from "@/lib
 import { beginFieldUpload } from "@/lib/service/field/begin-field-upload";
 import { completeFieldUpload, refuseFieldUpload, refusalError, releaseFieldUploadBytes, type FieldUploadRow } from "@/lib/service/field/complete-field-upload";
 import { StorageError } from "@/lib/service/storage/object-store";
-import { assertJpeg } from "@/lib/service/submissions/receive-submission";
 import { fieldUploadStore } from "@/lib/service/field/field-upload-store";
+import { sniffUploadStart } from "@/lib/service/field/sniff-upload-start";
 import { authenticate } from "../middleware/authenticate";
 import { errorResponses, jsonResponse, rateLimitHeaderDocs, security } from "../openapi-common";
 import type { AppEnv } from "../types";
@@ -152,56 +152,6 @@ function finishedAnswer(c: Context<AppEnv>, row: FieldUploadRow, status: 200 | 2
   return new Response(null, { status, headers: { ...baseHeaders(row), "Upload-Offset": String(row.uploadLength), "Submission-Id": row.submissionId ?? "" } });
 }
 
-/** Enough of a photo's first bytes to tell its type (sniffImageType reads 12). */
-const SNIFF_BYTES = 16;
-
-/** Reads a body's first bytes without losing them: the request handed on replays them, then streams the rest. */
-async function peekBody(request: Request, bytes: number): Promise<{ head: Uint8Array; request: Request; cancel: () => Promise<void> }> {
-  const source = request.body;
-  if (!source) return { head: new Uint8Array(0), request, cancel: async () => undefined };
-  const reader = source.getReader();
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  let ended = false;
-  while (length < bytes && !ended) {
-    const next = await reader.read();
-    if (next.done) ended = true;
-    else {
-      chunks.push(next.value);
-      length += next.value.length;
-    }
-  }
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (const chunk of chunks) controller.enqueue(chunk);
-      if (ended) controller.close();
-    },
-    async pull(controller) {
-      const next = await reader.read();
-      if (next.done) controller.close();
-      else controller.enqueue(next.value);
-    },
-    cancel: (reason) => reader.cancel(reason),
-  });
-  const init: RequestInit & { duplex: "half" } = { method: request.method, headers: request.headers, body, duplex: "half" };
-  return { head: new Uint8Array(Buffer.concat(chunks)), request: new Request(request.url, init), cancel: () => reader.cancel().catch(() => undefined) };
-}
-
-/** The photo's first bytes, when this request carries them: a HEIC or PNG is refused before the rest is sent. */
-async function sniffStart(request: Request, startsAtZero: boolean, filename: string | null): Promise<{ request: Request; refused: ApiError | null }> {
-  if (!startsAtZero || !request.headers.get("content-type")?.startsWith("application/offset+octet-stream")) return { request, refused: null };
-  const peeked = await peekBody(request, SNIFF_BYTES);
-  if (peeked.head.length === 0) return { request: peeked.request, refused: null };
-  try {
-    assertJpeg(peeked.head, filename ?? "photo");
-    return { request: peeked.request, refused: null };
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    await peeked.cancel();
-    return { request: peeked.request, refused: error };
-  }
-}
-
 const filenameOf = (row: FieldUploadRow): string | null => {
   const metadata = row.metadata as { filename?: unknown };
   return typeof metadata.filename === "string" ? metadata.filename : null;
@@ -269,7 +219,7 @@ export function registerFieldUploadRoutes(app: OpenAPIHono<AppEnv>, ctx: Service
   // POST /field/uploads – tus creation (and creation-with-upload)
   app.post(PATH, authenticate({ scope: "submissions:write" }), async (c) => {
     const { id, filename } = await beginFieldUpload({ ctx, zoomerId: zoomerOf(c), metadataHeader: c.req.header("upload-metadata"), uploadLengthHeader: c.req.header("upload-length") });
-    const sniffed = await sniffStart(c.req.raw, true, filename);
+    const sniffed = await sniffUploadStart(c.req.raw, true, filename);
     if (sniffed.refused) {
       await ctx.db.delete(fieldUploads).where(eq(fieldUploads.id, id));
       throw sniffed.refused;
@@ -319,7 +269,7 @@ export function registerFieldUploadRoutes(app: OpenAPIHono<AppEnv>, ctx: Service
   app.patch(`${PATH}/:id`, authenticate({ scope: "submissions:write" }), async (c) => {
     const row = await ownUpload(ctx, zoomerOf(c), c.req.param("id"));
     if (row.submissionId === null && row.refusal === null) {
-      const sniffed = await sniffStart(c.req.raw, c.req.header("upload-offset") === "0", filenameOf(row));
+      const sniffed = await sniffUploadStart(c.req.raw, c.req.header("upload-offset") === "0", filenameOf(row));
       if (!sniffed.refused) return handle(sniffed.request, row.id);
       await refuseFieldUpload(ctx, row.id, sniffed.refused);
       await releaseFieldUploadBytes(ctx, row.id);
