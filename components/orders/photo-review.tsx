@@ -20,6 +20,7 @@ import { cycleComparisons } from "./cycle-comparison";
 import { CycleCompare } from "./cycle-compare";
 import { describeWeather } from "./photo-metadata";
 import { checkViews, VERDICT_LABELS, type CheckVerdict } from "./verification-display";
+import { DeviceEvidenceNote } from "@/components/submissions/device-evidence-note";
 
 const VERDICT_STYLES: Record<CheckVerdict, { box: string; mark: string; icon: string }> = {
   passed: { box: "border-slate-200 bg-white", mark: "text-emerald-800", icon: "✓" },
@@ -150,6 +151,14 @@ function PhotoCard({
             <dd>{direction === null ? "no compass direction" : `${Math.round(direction)}° (${compassPointName(direction)})`}</dd>
             <dt className="text-slate-500">Device</dt>
             <dd data-testid="photo-device">{metadata.device ?? "not recorded"}</dd>
+            {metadata.device_evidence ? (
+              <>
+                <dt className="text-slate-500">Evidence</dt>
+                <dd>
+                  <DeviceEvidenceNote evidence={metadata.device_evidence} />
+                </dd>
+              </>
+            ) : null}
             <dt className="text-slate-500">Weather</dt>
             <dd>{describeWeather(metadata)}</dd>
             {metadata.sha256 ? (
