@@ -1,6 +1,7 @@
 "use client";
 // One open mission: send it photos and watch their QA verdict arrive.
 import { useCallback, useEffect, useRef, useState } from "react";
+import { startPoll } from "@/lib/field/poll";
 import { MissionOutline } from "./mission-outline";
 import { PhotoPicker, UploadProgress, usePhotoUpload } from "./photo-upload";
 import { problemDetail } from "./problem-detail";
@@ -33,21 +34,29 @@ export function SubmitPhotos({ mission, position, onBack }: { mission: OpenMissi
   const [error, setError] = useState<string | null>(null);
   const [submission, setSubmission] = useState<FieldSubmission | null>(null);
   const { progress, uploading, send } = usePhotoUpload<FieldSubmission>();
-  const poll = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const [waitingForSignal, setWaitingForSignal] = useState(false);
+  const stopPoll = useRef<(() => void) | null>(null);
 
-  useEffect(() => () => {
-    if (poll.current) clearTimeout(poll.current);
-  }, []);
+  useEffect(() => () => stopPoll.current?.(), []);
 
+  // The verdict comes within seconds; a lost signal meanwhile only delays it (lib/field/poll.ts).
   const follow = useCallback((id: string) => {
-    const check = async () => {
-      const res = await fetch(`/field/api/submissions/${id}`);
-      if (!res.ok) return setError(await problemDetail(res));
-      const body = (await res.json()) as FieldSubmission;
-      setSubmission(body);
-      if (body.status === "received" || body.status === "processing") poll.current = setTimeout(check, 1000);
-    };
-    void check();
+    stopPoll.current?.();
+    stopPoll.current = startPoll({
+      intervalMs: 1000,
+      check: async () => {
+        const res = await fetch(`/field/api/submissions/${id}`, { cache: "no-store" });
+        if (!res.ok) {
+          setError(await problemDetail(res));
+          return "done";
+        }
+        const body = (await res.json()) as FieldSubmission;
+        setSubmission(body);
+        return body.status === "received" || body.status === "processing" ? "again" : "done";
+      },
+      onError: () => setWaitingForSignal(true),
+      onRecovered: () => setWaitingForSignal(false),
+    });
   }, []);
 
   const upload = async () => {
@@ -103,16 +112,21 @@ export function SubmitPhotos({ mission, position, onBack }: { mission: OpenMissi
         </form>
       )}
 
-      {submission && <Verdict submission={submission} onAnother={() => { setSubmission(null); setFiles([]); }} />}
+      {submission && <Verdict submission={submission} waitingForSignal={waitingForSignal} onAnother={() => { setSubmission(null); setFiles([]); }} />}
     </section>
   );
 }
 
-function Verdict({ submission, onAnother }: { submission: FieldSubmission; onAnother: () => void }) {
+function Verdict({ submission, waitingForSignal, onAnother }: { submission: FieldSubmission; waitingForSignal: boolean; onAnother: () => void }) {
   const pending = submission.status === "received" || submission.status === "processing";
   return (
     <div className="flex flex-col gap-3" aria-live="polite" data-testid="verdict" data-status={submission.status}>
       {pending && <p className="rounded-md bg-slate-50 p-4 text-slate-700">Received. Checking your photos…</p>}
+      {pending && waitingForSignal && (
+        <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="verdict-waiting">
+          No signal: the verdict will show as soon as the connection is back.
+        </p>
+      )}
       {submission.status === "approved" && <p className="rounded-md bg-emerald-50 p-4 font-semibold text-emerald-900">✓ Approved — thank you!</p>}
       {submission.status === "rejected" && (
         <div className="rounded-md bg-red-50 p-4 text-red-900">

@@ -3,6 +3,7 @@
 // and the verification when it comes back (polled: QA and verification run after the upload).
 import { useEffect, useRef, useState } from "react";
 import { RelativeTime } from "@/components/ui/local-time";
+import { startPoll } from "@/lib/field/poll";
 import { PhotoPicker, UploadProgress, usePhotoUpload } from "./photo-upload";
 import { problemDetail } from "./problem-detail";
 import { angleLabel } from "./task-format";
@@ -33,35 +34,33 @@ export function TaskDetail({ initial, position, onBack, onOpen }: { initial: Fie
   const [files, setFiles] = useState<File[]>([]);
   const { progress, uploading, send } = usePhotoUpload<{ id: string }>();
   const heading = useRef<HTMLHeadingElement>(null);
-  const polls = useRef(0);
 
   // Screen-reader and keyboard users start at the task, not at the button they pressed before.
   useEffect(() => heading.current?.focus(), []);
 
   const checking = task.status === "submitted" && !task.verification;
+  const [waitingForSignal, setWaitingForSignal] = useState(false);
+  // Asks until the verdict is there; a lost signal only delays it (lib/field/poll.ts).
   useEffect(() => {
     if (!checking) return;
-    let cancelled = false;
-    polls.current += 1;
-    const timer = setTimeout(async () => {
-      try {
+    return startPoll({
+      intervalMs: POLL_MS,
+      slowAfter: FAST_POLLS,
+      slowIntervalMs: SLOW_POLL_MS,
+      check: async () => {
         const res = await fetch(`/field/api/assignments/${task.id}`, { cache: "no-store" });
-        if (cancelled) return;
         if (!res.ok) {
           setError(await problemDetail(res));
-          return;
+          return "done";
         }
-        // A new object each time, so the effect runs again while the photo is still being checked.
-        setTask((await res.json()) as FieldTask);
-      } catch {
-        if (!cancelled) setTask((t) => ({ ...t }));
-      }
-    }, polls.current > FAST_POLLS ? SLOW_POLL_MS : POLL_MS);
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [checking, task]);
+        const next = (await res.json()) as FieldTask;
+        setTask(next);
+        return next.status === "submitted" && !next.verification ? "again" : "done";
+      },
+      onError: () => setWaitingForSignal(true),
+      onRecovered: () => setWaitingForSignal(false),
+    });
+  }, [checking, task.id]);
 
   const refresh = async () => {
     const res = await fetch(`/field/api/assignments/${task.id}`, { cache: "no-store" });
@@ -214,6 +213,11 @@ export function TaskDetail({ initial, position, onBack, onOpen }: { initial: Fie
         <p className="flex items-center gap-2 rounded-md bg-slate-50 p-4 text-slate-700" data-testid="task-checking">
           <span aria-hidden className="h-4 w-4 animate-spin rounded-full border-2 border-slate-300 border-t-emerald-700" />
           Photo received. Checking the place, the direction and the quality…
+        </p>
+      )}
+      {checking && waitingForSignal && (
+        <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="verdict-waiting">
+          No signal: the verdict will show as soon as the connection is back.
         </p>
       )}
 
