@@ -17,8 +17,8 @@ test("the verdict shows after the network drops during 'Checking your photos…'
   // The signal goes the moment the upload is answered: every verdict request fails as fetch does
   // with no network (TypeError: Failed to fetch) until it is back.
   let signal = true;
-  await page.route("**/field/api/submissions/**", (route) => (signal ? route.continue() : route.abort("internetdisconnected")));
-  await page.route("**/field/api/missions/*/submissions", async (route) => {
+  await context.route("**/field/api/submissions/**", (route) => (signal ? route.continue() : route.abort("internetdisconnected")));
+  await context.route("**/field/api/missions/*/submissions", async (route) => {
     const response = await route.fetch();
     signal = false;
     await route.fulfill({ response });
@@ -40,4 +40,26 @@ test("the verdict shows after the network drops during 'Checking your photos…'
   await context.setOffline(false);
   await expect(field.verdict).toHaveAttribute("data-status", "approved", { timeout: 15_000 });
   await expect(page.getByTestId("verdict-waiting")).toBeHidden();
+});
+
+test("after one visit /field opens with no network, with the tasks and missions as of that visit", async ({ page, context }) => {
+  const field = new FieldPage(page);
+  await field.goto();
+  await field.demoSignIn.click();
+  await field.demoLocation.click();
+  await expect(field.missions.first()).toBeVisible();
+  const missionCount = await field.missions.count();
+  // The service worker has installed (its precache filled), controls the page and has kept it.
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 60_000 }).toBe("activated");
+  await expect.poll(() => page.evaluate(async () => Boolean(await caches.match("/field", { ignoreSearch: true }))), { timeout: 30_000 }).toBe(true);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(field.missions).toHaveCount(missionCount);
+  await expect(page.getByTestId("saved-at")).toContainText(/as of \d{1,2}[:.]\d{2}/);
+  await page.getByRole("tab", { name: /Tasks/ }).click();
+  await expect(page.getByRole("tabpanel")).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByTestId("saved-at")).toBeHidden();
 });

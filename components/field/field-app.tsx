@@ -1,8 +1,10 @@
 "use client";
 // The signed-in field page: where the zoomer stands, then two kinds of work near them — order
 // tasks (take one, shoot one angle, verified) and open missions (anyone may send photos).
-import { useCallback, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { signOut } from "@/app/field/actions";
+import { loadPosition, savePosition, forgetPosition } from "@/lib/field/device-store";
+import { forgetThisZoomer } from "@/lib/field/forget-zoomer";
 import { MissionList } from "./mission-list";
 import { SubmitPhotos, type OpenMission } from "./mission-submit";
 import { TaskDetail } from "./task-detail";
@@ -19,7 +21,7 @@ const TABS: { id: FieldTab; label: string }[] = [
 ];
 
 export function FieldApp({ initialTab }: { initialTab: FieldTab }) {
-  const [position, setPosition] = useState<Position | null>(null);
+  const [position, setPositionState] = useState<Position | null>(null);
   const [locating, setLocating] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -28,9 +30,26 @@ export function FieldApp({ initialTab }: { initialTab: FieldTab }) {
   const [selectedTask, setSelectedTask] = useState<FieldTask | null>(null);
   const tabRefs = useRef<Record<FieldTab, HTMLButtonElement | null>>({ tasks: null, missions: null });
 
+  // Where the zoomer last stood, kept on the phone: a reload without signal shows the same lists.
+  useEffect(() => {
+    let cancelled = false;
+    void loadPosition()
+      .then((saved) => {
+        if (!cancelled && saved) setPositionState((p) => p ?? saved);
+      })
+      .catch(() => {});
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  const setPosition = useCallback((next: Position | null) => {
+    setPositionState(next);
+    void (next ? savePosition(next) : forgetPosition()).catch(() => {});
+  }, []);
+
   const near = position ? `lat=${position.lat}&lng=${position.lng}&radius_km=${RADIUS_KM}` : null;
-  const missions = useNearby<OpenMission>(near && `/field/api/missions?${near}`);
-  const tasks = useNearby<FieldTask>(near && `/field/api/assignments?${near}&limit=50`);
+  const missions = useNearby<OpenMission>(near && `/field/api/missions?${near}`, "missions");
+  const tasks = useNearby<FieldTask>(near && `/field/api/assignments?${near}&limit=50`, "tasks");
 
   const setTab = useCallback((next: FieldTab) => {
     setTabState(next);
@@ -59,7 +78,7 @@ export function FieldApp({ initialTab }: { initialTab: FieldTab }) {
       },
       { enableHighAccuracy: true, timeout: 10_000 },
     );
-  }, []);
+  }, [setPosition]);
 
   const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
     const index = TABS.findIndex((t) => t.id === tab);
@@ -113,7 +132,7 @@ export function FieldApp({ initialTab }: { initialTab: FieldTab }) {
     <section className="flex flex-col gap-4" aria-labelledby="nearby-heading">
       <div className="flex items-center justify-between">
         <h1 id="nearby-heading" className="text-xl font-semibold">Work near you</h1>
-        <form action={signOut}>
+        <form action={signOut} onSubmit={() => void forgetThisZoomer()}>
           <button type="submit" className="text-sm text-slate-600 underline focus-visible:outline-2 focus-visible:outline-emerald-600">Sign out</button>
         </form>
       </div>
@@ -141,6 +160,7 @@ export function FieldApp({ initialTab }: { initialTab: FieldTab }) {
             {position.source === "gps" ? "Your location" : "Demo location"}: {position.lat.toFixed(4)}, {position.lng.toFixed(4)}{" "}
             <button type="button" className="underline focus-visible:outline-2 focus-visible:outline-emerald-600" onClick={() => setPosition(null)}>change</button>
           </p>
+          <SavedAt nearby={[tasks, missions]} />
           <div role="tablist" aria-label="Work near you" className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
             {TABS.map((t) => (
               <button
@@ -174,5 +194,19 @@ export function FieldApp({ initialTab }: { initialTab: FieldTab }) {
         </>
       )}
     </section>
+  );
+}
+
+const clock = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
+
+/** Without signal the lists are the phone's copy: say from when, and that they refresh by themselves. */
+function SavedAt({ nearby }: { nearby: { status: string; savedAt?: string | null }[] }) {
+  const times = nearby.flatMap((n) => (n.status === "ready" && n.savedAt ? [n.savedAt] : []));
+  if (times.length === 0) return null;
+  const oldest = times.sort()[0] as string;
+  return (
+    <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="saved-at">
+      No signal — showing the tasks and missions as of <time dateTime={oldest}>{clock.format(new Date(oldest))}</time>. They refresh when the connection is back.
+    </p>
   );
 }
