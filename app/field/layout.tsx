@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { env } from "@/lib/env";
+import { OutboxCount } from "@/components/field/outbox-list";
 import { FieldServiceWorker } from "@/components/field/field-service-worker";
 
 export const metadata: Metadata = {
@@ -20,6 +21,7 @@ export default function FieldLayout({ children }: { children: ReactNode }) {
         <div className="mx-auto flex min-h-screen max-w-md flex-col bg-white shadow-sm">
           <header className="flex items-center justify-between bg-emerald-700 px-4 py-3 text-white">
             <span className="font-semibold">Photo Missions · Field</span>
+            <OutboxCount />
           </header>
           <main className="flex flex-1 flex-col gap-4 p-4">{children}</main>
         </div>

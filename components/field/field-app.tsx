@@ -6,11 +6,13 @@ import { signOut } from "@/app/field/actions";
 import { loadPosition, savePosition, forgetPosition } from "@/lib/field/device-store";
 import { forgetThisZoomer } from "@/lib/field/forget-zoomer";
 import { MissionList } from "./mission-list";
+import { OutboxList } from "./outbox-list";
 import { SubmitPhotos, type OpenMission } from "./mission-submit";
 import { TaskDetail } from "./task-detail";
 import { TaskList } from "./task-list";
 import { DEMO_POSITION, type FieldTask, type Position } from "./types";
 import { useNearby } from "./use-nearby";
+import { useOutbox } from "./use-outbox";
 
 export type FieldTab = "tasks" | "missions";
 
@@ -28,10 +30,13 @@ export function FieldApp({ initialTab }: { initialTab: FieldTab }) {
   const [tab, setTabState] = useState<FieldTab>(initialTab);
   const [selectedMission, setSelectedMission] = useState<OpenMission | null>(null);
   const [selectedTask, setSelectedTask] = useState<FieldTask | null>(null);
+  const { entries: outboxEntries } = useOutbox();
   const tabRefs = useRef<Record<FieldTab, HTMLButtonElement | null>>({ tasks: null, missions: null });
 
-  // Where the zoomer last stood, kept on the phone: a reload without signal shows the same lists.
+  // Where the zoomer last stood, kept on the phone: opened without signal, the page shows the
+  // lists kept for that place at once. (With signal the zoomer says where they are, as before.)
   useEffect(() => {
+    if (navigator.onLine) return;
     let cancelled = false;
     void loadPosition()
       .then((saved) => {
@@ -132,7 +137,18 @@ export function FieldApp({ initialTab }: { initialTab: FieldTab }) {
     <section className="flex flex-col gap-4" aria-labelledby="nearby-heading">
       <div className="flex items-center justify-between">
         <h1 id="nearby-heading" className="text-xl font-semibold">Work near you</h1>
-        <form action={signOut} onSubmit={() => void forgetThisZoomer()}>
+        <form
+          action={signOut}
+          onSubmit={(e) => {
+            const pending = outboxEntries.filter((o) => o.state.phase === "waiting" || o.state.phase === "sending" || o.state.phase === "checking").length;
+            // Signing out clears this phone of the zoomer's data, photos not yet sent included.
+            if (pending > 0 && !window.confirm(`${pending} photo${pending === 1 ? " is" : "s are"} not sent or checked yet and will be deleted from this phone. Sign out anyway?`)) {
+              e.preventDefault();
+              return;
+            }
+            void forgetThisZoomer();
+          }}
+        >
           <button type="submit" className="text-sm text-slate-600 underline focus-visible:outline-2 focus-visible:outline-emerald-600">Sign out</button>
         </form>
       </div>
@@ -147,6 +163,7 @@ export function FieldApp({ initialTab }: { initialTab: FieldTab }) {
           </button>
         </div>
       )}
+      <OutboxList entries={outboxEntries} heading="Photos on this phone" />
       {error && <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{error}</p>}
       {notice && (
         <p role="status" className="flex items-start justify-between gap-2 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">

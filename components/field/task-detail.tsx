@@ -4,7 +4,8 @@
 import { useEffect, useRef, useState } from "react";
 import { RelativeTime } from "@/components/ui/local-time";
 import { startPoll } from "@/lib/field/poll";
-import { PhotoPicker, UploadProgress, usePhotoUpload } from "./photo-upload";
+import { OutboxList } from "./outbox-list";
+import { PhotoPicker } from "./photo-upload";
 import { problemDetail } from "./problem-detail";
 import { angleLabel } from "./task-format";
 import { RetakeInstructions, TaskWhen } from "./task-facts";
@@ -12,6 +13,8 @@ import { wayTo } from "./task-geometry";
 import { TaskBadges } from "./task-list";
 import { TaskMap } from "./task-map";
 import type { FieldTask, Position } from "./types";
+import { useCaptureEvidence } from "./use-capture-evidence";
+import { useOutbox } from "./use-outbox";
 import { VerificationResult } from "./verification-result";
 import { WayToTarget } from "./way-to-target";
 
@@ -28,11 +31,21 @@ const secondary =
   "rounded-md border border-slate-300 px-4 py-3 font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 disabled:opacity-60";
 
 export function TaskDetail({ initial, position, onBack, onOpen }: { initial: FieldTask; position: Position | null; onBack: (notice?: string) => void; onOpen: (task: FieldTask) => void }) {
-  const [task, setTask] = useState(initial);
+  const [taskState, setTask] = useState(initial);
   const [busy, setBusy] = useState<"take" | "release" | "retake" | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [files, setFiles] = useState<File[]>([]);
-  const { progress, uploading, send } = usePhotoUpload<{ id: string }>();
+  const { outbox, entries } = useOutbox((e) => e.target.kind === "task" && e.target.id === initial.id);
+  const { capture, askCompass } = useCaptureEvidence();
+  // Until the server has it, the photo is this task's outbox entry; after that the task shows it.
+  const unsent = entries.filter((e) => e.state.phase === "waiting" || e.state.phase === "sending" || e.state.phase === "refused");
+  const uploading = unsent.some((e) => e.state.phase === "sending");
+  const received = entries.find((e) => e.state.phase === "checking" || e.state.phase === "approved" || e.state.phase === "rejected");
+  // The outbox has sent the photo: the task is being checked (the poll below follows it).
+  const task: FieldTask =
+    received && "submissionId" in received.state && taskState.status === "reserved"
+      ? { ...taskState, status: "submitted", submission_id: received.state.submissionId, reserved_until: null }
+      : taskState;
   const heading = useRef<HTMLHeadingElement>(null);
 
   // Screen-reader and keyboard users start at the task, not at the button they pressed before.
@@ -98,19 +111,14 @@ export function TaskDetail({ initial, position, onBack, onOpen }: { initial: Fie
 
   const upload = async () => {
     const file = files[0];
-    if (!file) return;
+    if (!file || !outbox) return;
     setError(null);
-    const form = new FormData();
-    form.append("photos", file, file.name);
-    const result = await send(`/field/api/assignments/${task.id}/photo`, form);
-    if (!result.ok) {
-      setError(result.error);
-      // The reservation may have run out meanwhile: show the task as it is now.
-      await refresh();
-      return;
+    try {
+      await outbox.add({ target: { kind: "task", id: task.id, title: `${task.location.name} · ${angleLabel(task.angle)}` }, angle: task.angle, note: null, filename: file.name, photo: file, evidence: capture() });
+      setFiles([]);
+    } catch {
+      setError("This phone could not store the photo (is its storage full?). Nothing was kept.");
     }
-    setFiles([]);
-    setTask((t) => ({ ...t, status: "submitted", submission_id: result.body.id, reserved_until: null }));
   };
 
   const openRetake = async () => {
@@ -197,13 +205,15 @@ export function TaskDetail({ initial, position, onBack, onOpen }: { initial: Fie
               void upload();
             }}
           >
-            <PhotoPicker label="Photo (JPEG, with location and compass on)" files={files} onChange={setFiles} />
-            <UploadProgress progress={progress} />
-            <button type="submit" disabled={files.length === 0 || uploading || busy !== null} className={primary}>
+            <div onClickCapture={askCompass}>
+              <PhotoPicker label="Photo (JPEG, with location and compass on)" files={files} onChange={setFiles} />
+            </div>
+            <button type="submit" disabled={files.length === 0 || unsent.length > 0 || busy !== null || !outbox} className={primary}>
               {uploading ? "Sending…" : "Send photo"}
             </button>
           </form>
-          <button type="button" onClick={release} disabled={uploading || busy !== null} className={secondary}>
+          <OutboxList entries={unsent} heading="Your photo" />
+          <button type="button" onClick={release} disabled={unsent.length > 0 || busy !== null} className={secondary}>
             {busy === "release" ? "Giving it back…" : "Give it back"}
           </button>
         </>

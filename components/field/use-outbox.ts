@@ -1,0 +1,48 @@
+"use client";
+// The one outbox of this page (lib/field/outbox.ts) wired to the phone's storage (IndexedDB),
+// the multipart transport through the field routes, the browser's online signal and the Web
+// Locks API (one tab sends at a time), and a hook to read it.
+import { useEffect, useSyncExternalStore } from "react";
+import { getOutboxEntry, listOutbox, putOutboxEntry, removeOutboxEntry } from "@/lib/field/device-store";
+import { checkVerdictOverHttp, uploadMultipart } from "@/lib/field/multipart-transport";
+import { Outbox, type OutboxView } from "@/lib/field/outbox";
+import { isPending } from "@/lib/field/outbox-state";
+
+let outbox: Outbox | null = null;
+
+function browserOutbox(): Outbox {
+  if (outbox) return outbox;
+  outbox = new Outbox({
+    store: { list: listOutbox, get: getOutboxEntry, put: putOutboxEntry, remove: removeOutboxEntry },
+    upload: uploadMultipart,
+    checkVerdict: checkVerdictOverHttp,
+    isOnline: () => navigator.onLine,
+    onOnline: (fn) => {
+      window.addEventListener("online", fn);
+      return () => window.removeEventListener("online", fn);
+    },
+    exclusive: (fn) => ("locks" in navigator ? navigator.locks.request("photo-missions-field-outbox", fn) : fn()),
+  });
+  void outbox.open().catch(() => {});
+  return outbox;
+}
+
+const EMPTY: readonly OutboxView[] = [];
+const noop = () => () => {};
+
+/** The outbox and its entries (all, or those for one target), live. */
+export function useOutbox(filter?: (entry: OutboxView) => boolean): { outbox: Outbox | null; entries: readonly OutboxView[] } {
+  const box = typeof window === "undefined" ? null : browserOutbox();
+  const all = useSyncExternalStore(box?.subscribe ?? noop, box?.getSnapshot ?? (() => EMPTY), () => EMPTY);
+  useEffect(() => {
+    // Back in view (a phone's screen turned on again): try the waiting photos.
+    const onVisible = () => document.visibilityState === "visible" && box?.kick();
+    document.addEventListener("visibilitychange", onVisible);
+    return () => document.removeEventListener("visibilitychange", onVisible);
+  }, [box]);
+  return { outbox: box, entries: filter ? all.filter(filter) : all };
+}
+
+export function usePendingCount(): number {
+  return useOutbox().entries.filter((e) => isPending(e.state)).length;
+}
