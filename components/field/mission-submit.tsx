@@ -33,6 +33,9 @@ export function SubmitPhotos({ mission, position, onBack }: { mission: OpenMissi
   const { capture, askCompass } = useCaptureEvidence();
   const picker = useRef<HTMLDivElement>(null);
 
+  // The same photo twice is one submission on the server; say so before it waits in the outbox.
+  const duplicates = files.filter((f) => entries.some((e) => e.filename === f.name && e.photo.size === f.size));
+
   const keep = async () => {
     if (!outbox) return;
     setError(null);
@@ -87,6 +90,11 @@ export function SubmitPhotos({ mission, position, onBack }: { mission: OpenMissi
           Note <span className="font-normal text-slate-500">(optional)</span>
           <textarea value={note} onChange={(e) => setNote(e.target.value)} maxLength={2000} rows={2} className="rounded-md border border-slate-300 px-3 py-2 text-base" />
         </label>
+        {duplicates.length > 0 && (
+          <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="duplicate-photo">
+            Already on this phone for this mission: {duplicates.map((f) => f.name).join(", ")}.
+          </p>
+        )}
         {error && <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">{error}</p>}
         <button type="submit" disabled={files.length === 0 || saving || !outbox} className="rounded-md bg-emerald-700 px-4 py-3 font-semibold text-white hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 disabled:opacity-60">
           Send {files.length > 1 ? `${files.length} photos` : "photo"}

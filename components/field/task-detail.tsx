@@ -4,7 +4,10 @@
 import { useEffect, useRef, useState } from "react";
 import { RelativeTime } from "@/components/ui/local-time";
 import { startPoll } from "@/lib/field/poll";
+import { checksBeforeSending } from "@/lib/field/pre-send-checks";
+import type { CaptureEvidence } from "@/lib/field/outbox-state";
 import { OutboxList } from "./outbox-list";
+import { PreSendChecks } from "./pre-send-checks";
 import { PhotoPicker } from "./photo-upload";
 import { problemDetail } from "./problem-detail";
 import { angleLabel } from "./task-format";
@@ -35,6 +38,8 @@ export function TaskDetail({ initial, position, onBack, onOpen }: { initial: Fie
   const [busy, setBusy] = useState<"take" | "release" | "retake" | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [files, setFiles] = useState<File[]>([]);
+  // The phone's evidence when the photo was taken (chosen), checked before it is sent.
+  const [evidence, setEvidence] = useState<CaptureEvidence | null>(null);
   const { outbox, entries } = useOutbox((e) => e.target.kind === "task" && e.target.id === initial.id);
   const { capture, askCompass } = useCaptureEvidence();
   // Until the server has it, the photo is this task's outbox entry; after that the task shows it.
@@ -114,8 +119,9 @@ export function TaskDetail({ initial, position, onBack, onOpen }: { initial: Fie
     if (!file || !outbox) return;
     setError(null);
     try {
-      await outbox.add({ target: { kind: "task", id: task.id, title: `${task.location.name} · ${angleLabel(task.angle)}` }, angle: task.angle, note: null, filename: file.name, photo: file, evidence: capture() });
+      await outbox.add({ target: { kind: "task", id: task.id, title: `${task.location.name} · ${angleLabel(task.angle)}` }, angle: task.angle, note: null, filename: file.name, photo: file, evidence: evidence ?? capture() });
       setFiles([]);
+      setEvidence(null);
     } catch {
       setError("This phone could not store the photo (is its storage full?). Nothing was kept.");
     }
@@ -206,8 +212,16 @@ export function TaskDetail({ initial, position, onBack, onOpen }: { initial: Fie
             }}
           >
             <div onClickCapture={askCompass}>
-              <PhotoPicker label="Photo (JPEG, with location and compass on)" files={files} onChange={setFiles} />
+              <PhotoPicker
+                label="Photo (JPEG, with location and compass on)"
+                files={files}
+                onChange={(chosen) => {
+                  setFiles(chosen);
+                  setEvidence(chosen.length > 0 ? capture() : null);
+                }}
+              />
             </div>
+            {evidence && <PreSendChecks checks={checksBeforeSending(task, evidence, { timeZone: task.location.time_zone })} />}
             <button type="submit" disabled={files.length === 0 || unsent.length > 0 || busy !== null || !outbox} className={primary}>
               {uploading ? "Sending…" : "Send photo"}
             </button>
