@@ -5,6 +5,7 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { getOutboxEntry, listOutbox, putOutboxEntry, removeOutboxEntry } from "@/lib/field/device-store";
 import { checkVerdictOverHttp, uploadMultipart } from "@/lib/field/multipart-transport";
+import { FIELD_OUTBOX_SYNC } from "@/lib/field/offline-caches";
 import { Outbox, type OutboxView } from "@/lib/field/outbox";
 import { isPending } from "@/lib/field/outbox-state";
 
@@ -24,7 +25,23 @@ function browserOutbox(): Outbox {
     exclusive: (fn) => ("locks" in navigator ? navigator.locks.request("photo-missions-field-outbox", fn) : fn()),
   });
   void outbox.open().catch(() => {});
+  // While photos wait, ask for a Background Sync (where the browser has it): the service worker
+  // sends them when the signal returns, even if this page has been closed by then.
+  let asked = false;
+  outbox.subscribe(() => {
+    const waiting = outbox?.getSnapshot().some((e) => e.state.phase === "waiting") ?? false;
+    if (waiting && !asked) void askForBackgroundSync();
+    asked = waiting;
+  });
   return outbox;
+}
+
+type SyncRegistration = ServiceWorkerRegistration & { sync?: { register: (tag: string) => Promise<void> } };
+
+async function askForBackgroundSync(): Promise<void> {
+  if (!("serviceWorker" in navigator)) return;
+  const registration = (await navigator.serviceWorker.getRegistration("/field")) as SyncRegistration | undefined;
+  await registration?.sync?.register(FIELD_OUTBOX_SYNC).catch(() => {});
 }
 
 const EMPTY: readonly OutboxView[] = [];

@@ -76,3 +76,19 @@ export const checkVerdictOverHttp: CheckVerdict = async (entry, submissionId) =>
   if (submission.status === "rejected") return { status: "rejected", reasons: submission.reasons ?? [] };
   return { status: "pending" };
 };
+
+/** The same POST through fetch, for the service worker's Background Sync (no XMLHttpRequest there, no bar to move). */
+export const uploadMultipartWithFetch: UploadPhoto = async (entry) => {
+  try {
+    const res = await fetch(uploadUrl(entry), { method: "POST", body: uploadForm(entry, { evidenceFields: MULTIPART_EVIDENCE_FIELDS }), credentials: "same-origin" });
+    const text = await res.text();
+    if (res.status === 202) {
+      const body = JSON.parse(text) as { id?: unknown };
+      if (typeof body.id === "string") return { kind: "accepted", submissionId: body.id };
+    }
+    const error = problemText(res.status, text);
+    return isRetryableStatus(res.status) ? { kind: "lost-signal", error } : { kind: "refused", error };
+  } catch {
+    return { kind: "lost-signal", error: "No signal: the photo waits on the phone and goes when the connection is back." };
+  }
+};

@@ -9,6 +9,9 @@ export const FIELD_PAGES_CACHE = "field-pages";
 /** Build assets fetched at run time that the precache did not list (fonts, icons). */
 export const FIELD_ASSETS_CACHE = "field-assets";
 
+/** The Background Sync tag: "send the outbox when the signal is back", even with the page closed. */
+export const FIELD_OUTBOX_SYNC = "field-outbox";
+
 /** Whether a same-origin GET is the field page itself (not its data or a React Server Component payload). */
 export function isFieldShellRequest(url: URL, headers: Headers): boolean {
   return url.pathname === "/field" && !url.searchParams.has("_rsc") && !headers.has("rsc") && !headers.has("next-action");

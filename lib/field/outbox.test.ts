@@ -171,3 +171,24 @@ describe("Outbox", () => {
     expect(t.uploads).toHaveLength(2);
   });
 });
+
+describe("Outbox.flush (Background Sync in the service worker)", () => {
+  it("sends what waits once and resolves, leaving the verdict to the page", async () => {
+    const store = memoryStore();
+    await store.put({ ...PHOTO, id: "a", createdAt: "2026-11-27T14:00:00.000Z", state: { phase: "sending", percent: 30, attempts: 1 } });
+    const t = setup(store);
+    await t.outbox.load();
+    await t.outbox.flush();
+    expect(t.uploads).toEqual(["a"]);
+    expect(store.rows.get("a")?.state).toEqual({ phase: "checking", submissionId: "sub_a" });
+  });
+
+  it("rejects while photos still wait, so the browser syncs again later", async () => {
+    const t = setup();
+    t.outcomes.push({ kind: "lost-signal", error: "cut" });
+    await t.store.put({ ...PHOTO, id: "b", createdAt: "2026-11-27T14:00:00.000Z", state: { phase: "waiting", attempts: 0, lastError: null } });
+    await t.outbox.load();
+    await expect(t.outbox.flush()).rejects.toThrow("1 photo still waiting for signal.");
+    expect(t.store.rows.get("b")?.state).toMatchObject({ phase: "waiting", attempts: 1 });
+  });
+});

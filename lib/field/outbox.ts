@@ -65,8 +65,7 @@ export class Outbox {
 
   /** Loads what the phone kept, follows the photos being checked and sends the waiting ones. */
   async open(): Promise<void> {
-    this.entries = (await this.deps.store.list()).map((e) => ({ ...e, state: stateOnOpen(e.state) }));
-    this.emit();
+    await this.load();
     for (const entry of this.entries) if (entry.state.phase === "checking") this.follow(entry.id);
     this.stopOnline = this.deps.onOnline(() => {
       this.failures = 0;
@@ -75,8 +74,15 @@ export class Outbox {
     this.kick();
   }
 
+  /** Loads what the phone kept, and nothing more (flush sends). */
+  async load(): Promise<void> {
+    this.entries = (await this.deps.store.list()).map((e) => ({ ...e, state: stateOnOpen(e.state) }));
+    this.emit();
+  }
+
   close(): void {
     this.stopOnline?.();
+    this.stopOnline = null;
     for (const stop of this.polls.values()) stop();
     this.polls.clear();
     if (this.retryTimer !== null) this.timers.clear(this.retryTimer);
@@ -120,6 +126,18 @@ export class Outbox {
     this.kick();
   }
 
+  /**
+   * Sends what waits, once, and resolves when done — for a Background Sync event in the service
+   * worker, which keeps the worker alive until then. Rejects when photos still wait, so the
+   * browser fires the sync again later.
+   */
+  async flush(): Promise<void> {
+    const run = () => this.sendWaiting();
+    await (this.deps.exclusive ? this.deps.exclusive(run) : run());
+    const waiting = this.entries.filter((e) => needsSending(e.state)).length;
+    if (waiting > 0) throw new Error(`${waiting} photo${waiting === 1 ? "" : "s"} still waiting for signal.`);
+  }
+
   /** Starts the sending loop unless it runs; a call while it runs makes it look once more. */
   kick(): void {
     if (this.sending) {
@@ -154,7 +172,7 @@ export class Outbox {
       }
       if (!needsSending(stored.state)) {
         this.replace(stored);
-        if (stored.state.phase === "checking") this.follow(stored.id);
+        if (stored.state.phase === "checking" && this.stopOnline) this.follow(stored.id);
         continue;
       }
       await this.apply(next.id, { type: "send" });
@@ -168,12 +186,13 @@ export class Outbox {
       if (outcome.kind === "accepted") {
         this.failures = 0;
         await this.apply(next.id, { type: "accepted", submissionId: outcome.submissionId });
-        this.follow(next.id);
+        // Only an opened outbox (the page) follows verdicts; a flush (the worker) leaves it to the page.
+        if (this.stopOnline) this.follow(next.id);
       } else if (outcome.kind === "refused") {
         await this.apply(next.id, { type: "refused", error: outcome.error });
       } else {
         await this.apply(next.id, { type: "lost-signal", error: outcome.error });
-        this.scheduleRetry();
+        if (this.stopOnline) this.scheduleRetry();
         return;
       }
     }
