@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from "react";
 import { RelativeTime } from "@/components/ui/local-time";
 import { startPoll } from "@/lib/field/poll";
+import { isRetryableStatus } from "@/lib/field/transport";
 import { checksBeforeSending } from "@/lib/field/pre-send-checks";
 import type { CaptureEvidence } from "@/lib/field/outbox-state";
 import { OutboxList } from "./outbox-list";
@@ -67,6 +68,8 @@ export function TaskDetail({ initial, position, onBack, onOpen }: { initial: Fie
       slowIntervalMs: SLOW_POLL_MS,
       check: async () => {
         const res = await fetch(`/field/api/assignments/${task.id}`, { cache: "no-store" });
+        // A server that is down or busy is a lost signal too: ask again with backoff.
+        if (isRetryableStatus(res.status)) throw new Error(`The server answered ${res.status}.`);
         if (!res.ok) {
           setError(await problemDetail(res));
           return "done";
