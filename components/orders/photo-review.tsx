@@ -19,6 +19,7 @@ import type { DeliveredPhoto, Order, OrderAssignment } from "./types";
 import { cycleComparisons } from "./cycle-comparison";
 import { CycleCompare } from "./cycle-compare";
 import { checkViews, VERDICT_LABELS, type CheckVerdict } from "./verification-display";
+import { DeviceEvidenceNote } from "@/components/submissions/device-evidence-note";
 
 const VERDICT_STYLES: Record<CheckVerdict, { box: string; mark: string; icon: string }> = {
   passed: { box: "border-slate-200 bg-white", mark: "text-emerald-800", icon: "✓" },
@@ -149,6 +150,14 @@ function PhotoCard({
             <dd>{direction === null ? "no compass direction" : `${Math.round(direction)}° (${compassPointName(direction)})`}</dd>
             <dt className="text-slate-500">Device</dt>
             <dd data-testid="photo-device">{metadata.device ?? "not recorded"}</dd>
+            {metadata.device_evidence ? (
+              <>
+                <dt className="text-slate-500">Evidence</dt>
+                <dd>
+                  <DeviceEvidenceNote evidence={metadata.device_evidence} />
+                </dd>
+              </>
+            ) : null}
             <dt className="text-slate-500">Weather</dt>
             <dd>{metadata.weather ? `${metadata.weather.condition.replaceAll("_", " ")}, ${metadata.weather.temp_c} °C` : (metadata.weather_unavailable_reason ?? "not known")}</dd>
             {metadata.sha256 ? (

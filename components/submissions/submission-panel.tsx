@@ -5,6 +5,7 @@ import { StatusBadge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ErrorState, Skeleton } from "@/components/ui/states";
+import { DeviceEvidenceNote } from "./device-evidence-note";
 import { ExifTable } from "./exif-table";
 import { PhotoViewer } from "./photo-viewer";
 import { QaChecks } from "./qa-checks";
@@ -105,6 +106,7 @@ export function SubmissionPanel({ submissionId, onClose }: { submissionId: strin
                     Metadata
                   </h3>
                   <ExifTable image={image} />
+                  <DeviceEvidenceNote evidence={data.device_evidence} />
                 </section>
                 <section aria-labelledby="qa-heading" className="flex flex-col gap-2">
                   <h3 id="qa-heading" className="text-xs font-semibold uppercase tracking-wide text-slate-500">

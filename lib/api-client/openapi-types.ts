@@ -1132,6 +1132,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/field/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a resumable photo upload (tus creation, zoomers)
+         * @description tus 1.0.0 creation (and creation-with-upload: send the first bytes, or all of them, as `application/offset+octet-stream`). Upload-Length is required (at most 26214400 bytes; deferred lengths are refused). Upload-Metadata: `key base64(value)` pairs, comma-separated. `target` (required): a mission id (`mission_…`) or a task you hold (`asg_…`); `angle`; `filename`; `note`; device evidence: `device_position` = `lat,lng,accuracy_m`, `captured_at` (ISO 8601 with offset), `heading_deg` (0–360). The target is checked now (an active mission not belonging to an order, or a task you hold); the photo's type, pixels and EXIF when it is complete. A photo completed in this request answers `Submission-Id`. Unfinished uploads expire (Upload-Expires) and are swept. OPTIONS on this path (no token) is tus discovery: Tus-Version, Tus-Extension, Tus-Max-Size.
+         */
+        post: operations["createFieldUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/field/uploads/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A resumable upload as JSON (zoomers)
+         * @description Offset, and once complete the submission it made (or why it was refused): for a client that lost the final answer.
+         */
+        get: operations["getFieldUpload"];
+        put?: never;
+        post?: never;
+        /**
+         * Abandon a resumable upload (tus termination, zoomers)
+         * @description Removes the bytes received so far. A submission already made from it stays.
+         */
+        delete: operations["deleteFieldUpload"];
+        options?: never;
+        /**
+         * Where a resumable upload stands (tus, zoomers)
+         * @description `Upload-Offset` says where to resume. A complete upload is received here if the final PATCH's answer was lost (`Submission-Id`). Another zoomer's upload is 404.
+         */
+        head: operations["headFieldUpload"];
+        /**
+         * Send more bytes of a resumable upload (tus, zoomers)
+         * @description `Upload-Offset` must equal the server's (else 409). When the last byte arrives the photo goes through the intake of the multipart routes (JPEG by magic bytes, pixel cap, EXIF) and the answer carries `Submission-Id`; a refused photo answers its problem (415, 413, 422, 409) to this and every later request. Sending the same photo again, or repeating the final PATCH, makes no second submission.
+         */
+        patch: operations["continueFieldUpload"];
+        trace?: never;
+    };
     "/api/v1/missions": {
         parameters: {
             query?: never;
@@ -2298,6 +2350,23 @@ export interface components {
             metadata: {
                 captured_at: string | null;
                 device?: string | null;
+                /** @description What the zoomer's phone reported with the photo, beside its EXIF; null when the submission carried none. */
+                device_evidence?: {
+                    /** @description Seconds from capture (EXIF time, else the phone's) to receipt. */
+                    capture_to_upload_s: number | null;
+                    /** @description When the phone said the photo was taken (UTC). */
+                    captured_at: string | null;
+                    /** @description Metres between the phone's position and the photo's EXIF GPS; null when either is missing. */
+                    distance_from_exif_m: number | null;
+                    /** @description The phone's compass heading at capture (0 = north). */
+                    heading_deg: number | null;
+                    /** @description Where the phone said it was when the photo was taken (browser geolocation), with its accuracy. */
+                    position: {
+                        accuracy_m: number;
+                        lat: number;
+                        lng: number;
+                    } | null;
+                } | null;
                 /** @description Compass direction of the camera from EXIF. */
                 direction_deg?: number | null;
                 gps: {
@@ -2406,6 +2475,23 @@ export interface components {
             /** @description The URL as it was checked and called. */
             url: string;
         };
+        /** @description What the zoomer's phone reported with the photo (field app or multipart `device_position`, `captured_at`, `heading_deg`), beside the EXIF. Evidence only: the verdict does not use it yet. */
+        DeviceEvidence: {
+            /** @description Seconds from capture (EXIF time, else the phone's) to receipt. */
+            capture_to_upload_s: number | null;
+            /** @description When the phone said the photo was taken (UTC). */
+            captured_at: string | null;
+            /** @description Metres between the phone's position and the photo's EXIF GPS; null when either is missing. */
+            distance_from_exif_m: number | null;
+            /** @description The phone's compass heading at capture (0 = north). */
+            heading_deg: number | null;
+            /** @description Where the phone said it was when the photo was taken (browser geolocation), with its accuracy. */
+            position: {
+                accuracy_m: number;
+                lat: number;
+                lng: number;
+            } | null;
+        };
         Exif: {
             /** @description UTC, ISO 8601. */
             captured_at: string | null;
@@ -2491,6 +2577,24 @@ export interface components {
         };
         FieldSubmission: components["schemas"]["Submission"] & {
             thumbnails: (string | null)[];
+        };
+        FieldUpload: {
+            expires_at: string;
+            /** @example upl_06h0… */
+            id: string;
+            length: number;
+            /** @description Bytes the server holds. */
+            offset: number;
+            /** @description Once refused: why. */
+            problem: {
+                code: string;
+                detail: string;
+                status: number;
+            } | null;
+            /** @enum {string} */
+            status: "uploading" | "received" | "refused";
+            /** @description Once received: GET /field/submissions/{id} for the verdict. */
+            submission_id: string | null;
         };
         Health: {
             /** @enum {string} */
@@ -3611,6 +3715,7 @@ export interface components {
             captured_at: string | null;
             created_at: string;
             decided_at: string | null;
+            device_evidence: components["schemas"]["DeviceEvidence"];
             /** @example sub_06h0… */
             id: string;
             image_count: number;
@@ -10230,6 +10335,704 @@ export interface operations {
             };
             /** @description No such object in the caller's organisation. */
             404: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createFieldUpload: {
+        parameters: {
+            query?: never;
+            header: {
+                "Tus-Resumable": "1.0.0";
+                "Upload-Length": string;
+                /** @description `key base64(value)` pairs, comma-separated. `target` (required): a mission id (`mission_…`) or a task you hold (`asg_…`); `angle`; `filename`; `note`; device evidence: `device_position` = `lat,lng,accuracy_m`, `captured_at` (ISO 8601 with offset), `heading_deg` (0–360). */
+                "Upload-Metadata": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/offset+octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Created; `Location` is the upload's URL. */
+            201: {
+                headers: {
+                    /** @description The upload's URL. */
+                    Location?: string;
+                    /** @description Once the photo is complete and received: its submission (poll GET /field/submissions/{id} for the verdict). */
+                    "Submission-Id"?: string;
+                    /** @description Always 1.0.0. */
+                    "Tus-Resumable"?: string;
+                    /** @description When an unfinished upload is swept (RFC 9110 date). */
+                    "Upload-Expires"?: string;
+                    /** @description Bytes the server holds. */
+                    "Upload-Offset"?: number;
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (e.g. the body is not valid JSON). */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object in the caller's organisation. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The object's state does not allow this change. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than allowed. */
+            413: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is not of an accepted media type. */
+            415: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
+            422: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getFieldUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The upload. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldUpload"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object in the caller's organisation. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteFieldUpload: {
+        parameters: {
+            query?: never;
+            header: {
+                "Tus-Resumable": "1.0.0";
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Gone. */
+            204: {
+                headers: {
+                    /** @description Always 1.0.0. */
+                    "Tus-Resumable"?: string;
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object in the caller's organisation. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    headFieldUpload: {
+        parameters: {
+            query?: never;
+            header: {
+                "Tus-Resumable": "1.0.0";
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The upload's offset and length. */
+            200: {
+                headers: {
+                    /** @description Once the photo is complete and received: its submission (poll GET /field/submissions/{id} for the verdict). */
+                    "Submission-Id"?: string;
+                    /** @description Always 1.0.0. */
+                    "Tus-Resumable"?: string;
+                    /** @description When an unfinished upload is swept (RFC 9110 date). */
+                    "Upload-Expires"?: string;
+                    /** @description The photo's size. */
+                    "Upload-Length"?: number;
+                    /** @description Bytes the server holds. */
+                    "Upload-Offset"?: number;
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object in the caller's organisation. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is not of an accepted media type. */
+            415: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
+            422: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    continueFieldUpload: {
+        parameters: {
+            query?: never;
+            header: {
+                "Tus-Resumable": "1.0.0";
+                "Upload-Offset": string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/offset+octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Bytes written. */
+            204: {
+                headers: {
+                    /** @description Once the photo is complete and received: its submission (poll GET /field/submissions/{id} for the verdict). */
+                    "Submission-Id"?: string;
+                    /** @description Always 1.0.0. */
+                    "Tus-Resumable"?: string;
+                    /** @description When an unfinished upload is swept (RFC 9110 date). */
+                    "Upload-Expires"?: string;
+                    /** @description Bytes the server holds. */
+                    "Upload-Offset"?: number;
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (e.g. the body is not valid JSON). */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object in the caller's organisation. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The object's state does not allow this change. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The upload expired (swept soon). */
+            410: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request body is larger than allowed. */
+            413: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is not of an accepted media type. */
+            415: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
+            422: {
                 headers: {
                     /** @description Requests allowed in the window that binds first. */
                     "X-RateLimit-Limit"?: number;

@@ -218,11 +218,57 @@ export const submissions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     decidedAt: ts("decided_at"),
+    /**
+     * Exactly once for resumable uploads: SHA-256 over zoomer, target and the photo's SHA-256.
+     * A photo resumed, retried or uploaded again finds the submission it already made.
+     */
+    intakeKey: text("intake_key"),
+    // Device evidence: what the phone itself reported with the photo (browser geolocation,
+    // compass, clock), kept beside the EXIF position, and what they measure against each other.
+    deviceLat: doublePrecision("device_lat"),
+    deviceLng: doublePrecision("device_lng"),
+    deviceAccuracyM: doublePrecision("device_accuracy_m"),
+    deviceCapturedAt: ts("device_captured_at"),
+    deviceHeadingDeg: doublePrecision("device_heading_deg"),
+    /** Metres between the device's position and the photo's EXIF GPS; null when either is missing. */
+    deviceExifDistanceM: doublePrecision("device_exif_distance_m"),
+    /** Seconds from capture (EXIF time, else the device's) to receipt; null without a capture time. */
+    captureToUploadS: doublePrecision("capture_to_upload_s"),
   },
   (t) => [
     index("submissions_mission_created_idx").on(t.missionId, t.createdAt),
     index("submissions_org_idx").on(t.orgId),
+    uniqueIndex("submissions_intake_key_idx").on(t.intakeKey),
   ],
+);
+
+/**
+ * A resumable (tus) upload of one field photo: who sends it, for which target, with which device
+ * evidence. Its bytes live in the tus store until the upload completes; then the submission is
+ * recorded and this row keeps its id, so a retried final PATCH or a HEAD still answers it.
+ */
+export const fieldUploads = pgTable(
+  "field_uploads",
+  {
+    id: text("id").primaryKey(),
+    zoomerId: text("zoomer_id")
+      .notNull()
+      .references(() => zoomers.id, { onDelete: "cascade" }),
+    missionId: text("mission_id")
+      .notNull()
+      .references(() => missions.id, { onDelete: "cascade" }),
+    assignmentId: text("assignment_id"),
+    /** Upload-Metadata as validated (target, angle, filename, device evidence). */
+    metadata: jsonb("metadata").notNull(),
+    uploadLength: bigint("upload_length", { mode: "number" }).notNull(),
+    submissionId: text("submission_id").references(() => submissions.id, { onDelete: "cascade" }),
+    /** Why the finished photo was refused (the problem the final PATCH answered), so a retry hears it again. */
+    refusal: jsonb("refusal"),
+    createdAt: createdAt(),
+    expiresAt: ts("expires_at").notNull(),
+    completedAt: ts("completed_at"),
+  },
+  (t) => [index("field_uploads_expires_idx").on(t.expiresAt), index("field_uploads_zoomer_idx").on(t.zoomerId)],
 );
 
 export const images = pgTable(

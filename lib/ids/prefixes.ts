@@ -24,6 +24,7 @@ export const ID_PREFIXES = {
   refund: "re", // money returned from a charge
   assignment: "asg", // one angle of one dispatched location, for a zoomer to shoot
   draft: "drf", // an order being put together in the dashboard's wizard
+  fieldUpload: "upl", // a resumable (tus) photo upload from the field app, until its submission is recorded
   signingKey: "kid",
 } as const;
 

@@ -7,6 +7,7 @@ import { z } from "@hono/zod-openapi";
 import { MAX_EVENT_DATES, MAX_LOCATIONS } from "@/lib/orders/limits";
 import { LOCATION_ID_PATTERN, LOCATION_ID_RULE } from "@/lib/orders/order-ids";
 import { FREQUENCIES, SEASONS, parseDayOfMonth, parseTimeWindow } from "@/lib/orders/recurrence-rule";
+import { DeviceEvidenceSchema } from "./device-evidence";
 import {
   ANGLE_DESCRIPTIONS,
   ANGLES,
@@ -373,6 +374,7 @@ export const DeliveredPhotoSchema = z
       device: z.string().nullable().optional(),
       direction_deg: z.number().nullable().optional().openapi({ description: "Compass direction of the camera from EXIF." }),
       sha256: z.string().optional().openapi({ description: "Of the original bytes, unchanged through delivery and export." }),
+      device_evidence: DeviceEvidenceSchema.nullable().optional().openapi({ description: "What the zoomer's phone reported with the photo, beside its EXIF; null when the submission carried none." }),
     }),
     verification: z.object({
       status: z.literal("approved"),

@@ -2,6 +2,7 @@
 import { z } from "@hono/zod-openapi";
 import { SUBMISSION_STATUSES } from "@/lib/db/schema";
 import { ANGLES } from "@/lib/orders/vocabulary";
+import { DeviceEvidenceSchema } from "./device-evidence";
 import { QaCheckSchema } from "./qa";
 
 export const SubmissionStatusSchema = z.enum(SUBMISSION_STATUSES).openapi("SubmissionStatus", {
@@ -75,6 +76,7 @@ export const SubmissionSchema = z
     altitude_m: z.number().nullable(),
     accuracy_m: z.number().nullable(),
     captured_at: z.string().nullable(),
+    device_evidence: DeviceEvidenceSchema,
     reasons: z.array(z.string()).openapi({ description: "Why QA rejected it; empty otherwise." }),
     created_at: z.string(),
     decided_at: z.string().nullable(),

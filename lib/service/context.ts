@@ -32,7 +32,8 @@ export interface ServiceConfig {
   metricsToken?: string;
   /** Where photos are kept; absent means local disk. */
   storage?: StorageConfig;
-  uploads: { maxFileBytes: number; maxPhotos: number; maxPixels: number };
+  /** resumableTtlSeconds: how long an unfinished tus upload may wait before it is swept (default 48 h). */
+  uploads: { maxFileBytes: number; maxPhotos: number; maxPixels: number; resumableTtlSeconds?: number };
   /** Most text the map's points documents keep in memory (POINTS_CACHE_MB); absent: the default, 256 MB. */
   pointsCacheChars?: number;
   /** How long signed CDN URLs handed out by the API stay valid. */

@@ -7,6 +7,11 @@
 // - A delete racing the end of such an upload made s3rver's file stream throw ENOENT with no
 //   listener: an uncaught exception. In a process of its own that is logged and the server goes
 //   on, instead of failing whichever test process it ran in.
+// And two calls of S3's multipart API that s3rver lacks and @tus/s3-store (resumable uploads)
+// needs are answered here from s3rver's own upload directory: ListParts (GET ?uploadId) and
+// AbortMultipartUpload (DELETE ?uploadId).
+import { readdir, readFile, rm, stat } from "node:fs/promises";
+import { join } from "node:path";
 import S3rver from "s3rver";
 import FilesystemStore from "s3rver/lib/stores/filesystem.js";
 import S3Error from "s3rver/lib/models/error.js";
@@ -43,6 +48,37 @@ FilesystemStore.prototype.putObject = async function (object) {
 process.on("uncaughtException", (error) => console.error(`[s3rver] ${error.message}`));
 
 const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+
+/** ListParts and AbortMultipartUpload, over the directory where s3rver keeps an upload's parts. */
+async function multipartExtras(ctx, next) {
+  const match = /^\/([^/]+)\/(.+)$/.exec(ctx.path);
+  const uploadId = ctx.query.uploadId;
+  if (!match || typeof uploadId !== "string" || !/^[A-Za-z0-9._-]+$/.test(uploadId) || (ctx.method !== "GET" && ctx.method !== "DELETE")) return next();
+  const uploadDir = join(server.store.getResourcePath(match[1], undefined, "uploads"), uploadId);
+  const exists = await stat(uploadDir).then(() => true, () => false);
+  if (!exists) {
+    ctx.status = 404;
+    ctx.type = "application/xml";
+    ctx.body = `<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>`;
+    return;
+  }
+  if (ctx.method === "DELETE") {
+    await rm(uploadDir, { recursive: true, force: true });
+    ctx.status = 204;
+    return;
+  }
+  const numbers = (await readdir(uploadDir)).filter((name) => /^\d+$/.test(name)).map(Number).sort((a, b) => a - b);
+  const parts = await Promise.all(
+    numbers.map(async (n) => {
+      const [info, md5] = await Promise.all([stat(join(uploadDir, String(n))), readFile(join(uploadDir, `${n}.md5`), "utf8").catch(() => "")]);
+      return `<Part><PartNumber>${n}</PartNumber><LastModified>${info.mtime.toISOString()}</LastModified><ETag>"${md5}"</ETag><Size>${info.size}</Size></Part>`;
+    }),
+  );
+  ctx.status = 200;
+  ctx.type = "application/xml";
+  ctx.body = `<?xml version="1.0" encoding="UTF-8"?><ListPartsResult><Bucket>${match[1]}</Bucket><Key>${match[2]}</Key><UploadId>${uploadId}</UploadId><IsTruncated>false</IsTruncated>${parts.join("")}</ListPartsResult>`;
+}
+server.middleware.unshift(multipartExtras);
 const { port } = await server.run();
 process.stdout.write(`${JSON.stringify({ port })}\n`);
 process.on("SIGTERM", () => void server.close().then(() => process.exit(0)));

@@ -43,6 +43,9 @@
 //   is set; --profile adds a PGlite pass under `node --cpu-prof`
 // verify-photo (in this process, like the file benchmarks): --rounds / --warmup-rounds /
 //   --round-seconds per input photo; --profile adds a 2 s inspector profile of the subject
+// field-resume (standalone API, tus-js-client through a counting proxy): --rounds / --warmup-rounds
+//   pairs of one clean and one thrice-cut 8 MiB send, then tus vs multipart intake throughput in
+//   rounds over the run's photos (--photos, --round-seconds)
 // order-delivery-latency: --rounds rounds of 10 uploads one at a time + a burst of 6, after 3
 //   warm-up uploads, a round starting only within 100 s of a database's start; PostgreSQL too
 //   when TEST_DATABASE_URL is set (no baseline: a latency)
@@ -64,6 +67,7 @@ import { ROOT } from "./lib/targets";
 import { DEFAULT_SUBMISSIONS as LIGHTHOUSE_SUBMISSIONS, formatLighthouseMission, lighthouseHeader, runLighthouseMission } from "./lighthouse-mission";
 import { formatMapFrame, mapFrameHeader, runMapFrame } from "./map-frame";
 import { DEFAULT_SIZES as MAP_SIZES, formatMapPoints, mapPointsHeader, runMapPoints } from "./map-points";
+import { formatFieldResume, runFieldResume } from "./field-resume";
 import { formatMissionExport, runMissionExport } from "./mission-export";
 import { formatOrderDeliveryLatency, orderDeliveryHeader, orderDeliverySettings, runOrderDeliveryLatency } from "./order-delivery-latency";
 import { formatOrdersCreate, ordersCreateHeader, ordersCreateSettings, runOrdersCreate } from "./orders-create";
@@ -182,6 +186,14 @@ const BENCHMARKS: Benchmark[] = [
     run: async ({ supervisor, options, resultsDir, photos }) => {
       const results = await runPhotoIntake({ supervisor, resultsDir, photos: await photos(), rounds: options.rounds, profile: options.profile });
       return { results, markdown: formatPhotoIntake(results) };
+    },
+  },
+  {
+    name: "field-resume",
+    header: fileHeader,
+    run: async ({ supervisor, options, photos }) => {
+      const results = await runFieldResume({ supervisor, photos: await photos(), rounds: options.rounds });
+      return { results, markdown: formatFieldResume(results) };
     },
   },
   {

@@ -25,6 +25,7 @@ import { registerDiscoveryRoutes } from "./routes/discovery";
 import { registerDashboardRoutes } from "./routes/dashboard";
 import { registerFieldRoutes } from "./routes/field";
 import { registerFieldAssignmentRoutes } from "./routes/field-assignments";
+import { registerFieldUploadRoutes } from "./routes/field-uploads";
 import { registerAuthRoutes } from "./routes/auth";
 import { registerMissionRoutes } from "./routes/missions";
 import { registerOrderRoutes } from "./routes/orders";
@@ -139,6 +140,7 @@ export function createServiceApp(ctx: ServiceContext) {
   registerSubmissionRoutes(v1, ctx.config.uploads);
   registerFieldRoutes(v1);
   registerFieldAssignmentRoutes(v1, ctx.config.uploads);
+  registerFieldUploadRoutes(v1, ctx);
   registerWebhookRoutes(v1);
   registerCredentialRoutes(v1);
   app.route(API_BASE_PATH, v1);

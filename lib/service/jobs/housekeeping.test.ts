@@ -1,3 +1,4 @@
+import { tmpdir } from "node:os";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, queryRows, type Database } from "@/lib/db/client";
@@ -25,7 +26,8 @@ describe("housekeeping", () => {
       { key: "k", windowSeconds: 60, windowStart: now - 5 * 3600, count: 3 },
       { key: "k", windowSeconds: 60, windowStart: now - (now % 60), count: 1 },
     ]);
-    await housekeeping({ db, dbKind: "pglite", payments: new TestCardProcessor() });
+    const config = { dataDir: tmpdir(), uploads: { maxFileBytes: 1, maxPhotos: 1, maxPixels: 1 } };
+    await housekeeping({ db, dbKind: "pglite", payments: new TestCardProcessor(), config });
     const left = await queryRows<{ id: string }>(db, sql`select id from jobs order by id`);
     expect(left.map((r) => r.id)).toEqual(["job_new_done", "job_old_failed"]);
     const counters = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from rate_limit_counters`);

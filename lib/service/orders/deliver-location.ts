@@ -5,13 +5,14 @@
 // up first, with a short timeout; without an answer the record says `null` and why.
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { assignments, images, missions, orderCycles, orders, payments } from "@/lib/db/schema";
+import { assignments, images, missions, orderCycles, orders, payments, submissions } from "@/lib/db/schema";
 import type { Angle } from "@/lib/orders/vocabulary";
 import type { Quote } from "@/lib/schemas/order";
 import { signImageUrl } from "@/lib/service/cdn/signed-url";
 import { cdnBaseUrl, type ServiceContext } from "@/lib/service/context";
 import { recordEvent } from "@/lib/service/events/record-event";
 import { serializeMission } from "@/lib/service/missions/serialize-mission";
+import { serializeDeviceEvidence, type SubmissionRow } from "@/lib/service/submissions/serialize-submission";
 import { weatherProvider, type WeatherResult } from "@/lib/service/weather/weather-provider";
 import { refundOrder } from "./take-payment";
 
@@ -26,7 +27,8 @@ interface StoredVerification {
   ai_checks: Record<string, { score: number; passed: boolean } & Record<string, unknown>>;
 }
 
-export function deliveredPhotoRecord(ctx: ServiceContext, assignment: AssignmentRow, image: ImageRow) {
+/** The submission gives the phone's own evidence (device_evidence); null when it is not at hand. */
+export function deliveredPhotoRecord(ctx: ServiceContext, assignment: AssignmentRow, image: ImageRow, submission: SubmissionRow | null) {
   const sign = { secret: ctx.cdnSecret, cdnUrl: cdnBaseUrl(ctx.config), ttlSeconds: DELIVERY_URL_TTL_SECONDS };
   const verification = assignment.verification as StoredVerification | null;
   const weather = assignment.weather as WeatherResult | null;
@@ -46,6 +48,7 @@ export function deliveredPhotoRecord(ctx: ServiceContext, assignment: Assignment
       device: image.deviceMake || image.deviceModel ? [image.deviceMake, image.deviceModel].filter(Boolean).join(" ") : null,
       direction_deg: image.directionDeg,
       sha256: image.sha256,
+      device_evidence: submission ? serializeDeviceEvidence(submission) : null,
     },
     verification: { status: "approved" as const, ai_checks: verification?.ai_checks ?? {} },
   };
@@ -66,6 +69,8 @@ export async function deliverLocation(ctx: ServiceContext, missionId: string): P
   if (!ready) return;
   const imageRows = await ctx.db.select().from(images).where(inArray(images.id, ready.map((r) => r.imageId ?? "")));
   const byId = new Map(imageRows.map((i) => [i.id, i]));
+  const submissionRows = await ctx.db.select().from(submissions).where(inArray(submissions.id, ready.map((r) => r.submissionId ?? "")));
+  const submissionById = new Map(submissionRows.map((s) => [s.id, s]));
   // Weather before the transaction: a slow service must not hold locks.
   const provider = weatherProvider(ctx);
   const weather = new Map<string, WeatherResult>();
@@ -87,7 +92,7 @@ export async function deliverLocation(ctx: ServiceContext, missionId: string): P
     if (delivered.length === 0) return; // delivered concurrently
     const photos = delivered.flatMap((a) => {
       const image = byId.get(a.imageId ?? "");
-      return image ? [deliveredPhotoRecord(ctx, a, image)] : [];
+      return image ? [deliveredPhotoRecord(ctx, a, image, submissionById.get(a.submissionId ?? "") ?? null)] : [];
     });
     await recordEvent(tx, {
       orgId: mission.orgId,

@@ -1,6 +1,6 @@
 // Read views of an order: the order itself, its missions, its delivered photos and its schedule.
 import { and, asc, count, desc, eq, inArray, isNotNull } from "drizzle-orm";
-import { assignments, images, missions, orderCycles } from "@/lib/db/schema";
+import { assignments, images, missions, orderCycles, submissions } from "@/lib/db/schema";
 import type { Angle } from "@/lib/orders/vocabulary";
 import type { Order, Quote } from "@/lib/schemas/order";
 import type { StoredVerification } from "@/lib/service/assignments/field-assignments";
@@ -67,16 +67,17 @@ export async function listOrderPhotos(ctx: ServiceContext, orgId: string, id: st
   const condition = and(eq(assignments.orderId, id), eq(assignments.orgId, orgId), isNotNull(assignments.deliveredAt));
   const [rows, totals] = await Promise.all([
     ctx.db
-      .select({ assignment: assignments, image: images })
+      .select({ assignment: assignments, image: images, submission: submissions })
       .from(assignments)
       .innerJoin(images, eq(images.id, assignments.imageId))
+      .leftJoin(submissions, eq(submissions.id, assignments.submissionId))
       .where(condition)
       .orderBy(asc(assignments.deliveredAt), asc(assignments.id))
       .limit(perPage)
       .offset((page - 1) * perPage),
     ctx.db.select({ total: count() }).from(assignments).where(condition),
   ]);
-  return { data: rows.map((r) => deliveredPhotoRecord(ctx, r.assignment, r.image)), meta: { total: totals[0]?.total ?? 0, page, per_page: perPage } };
+  return { data: rows.map((r) => deliveredPhotoRecord(ctx, r.assignment, r.image, r.submission)), meta: { total: totals[0]?.total ?? 0, page, per_page: perPage } };
 }
 
 /** The order's field work, for the partner: each location × angle and attempt, late or not, with its verification. */

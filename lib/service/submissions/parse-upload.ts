@@ -81,30 +81,14 @@ export async function parseUpload(
       return;
     }
     const tempPath = join(tempDir, tempUploadName());
-    const hash = createHash("sha256");
     // The name is metadata the phone chose, not something the zoomer typed: cleaned, not refused.
     const file: UploadedFile = { field, originalName: info.filename ? toStorableText(info.filename).slice(0, 255) : null, declaredType: info.mimeType, tempPath, size: 0, sha256: "", head: new Uint8Array(0) };
     files.push(file);
-    const headChunks: Buffer[] = [];
-    let headLength = 0;
-    const tap = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        hash.update(chunk);
-        file.size += chunk.length;
-        if (headLength < HEAD_BYTES) {
-          headChunks.push(chunk.subarray(0, HEAD_BYTES - headLength));
-          headLength += Math.min(chunk.length, HEAD_BYTES - headLength);
-        }
-        callback(null, chunk);
-      },
-    });
+    const tap = measuringTap(file);
     stream.on("limit", () => {
       fail(new ApiError(413, "file_too_large", `"${file.originalName ?? "photo"}" is larger than ${limits.maxFileBytes} bytes.`));
     });
-    const written = pipeline(stream, tap, createWriteStream(tempPath, { mode: PRIVATE_FILE_MODE })).then(() => {
-      file.sha256 = hash.digest("hex");
-      file.head = new Uint8Array(Buffer.concat(headChunks));
-    });
+    const written = pipeline(stream, tap, createWriteStream(tempPath, { mode: PRIVATE_FILE_MODE }));
     // Awaited below with the others; this keeps a failure before then from being an unhandled
     // rejection (which would end the process).
     written.catch(() => undefined);
@@ -150,6 +134,45 @@ export async function parseUpload(
     throw new ApiError(422, "validation_failed", `"${empty.originalName ?? "photo"}" is empty.`, { errors: [{ pointer: limits.fileField, in: "body", message: "Empty file." }] });
   }
   return { files, fields };
+}
+
+/**
+ * Passes a file's bytes through while measuring them into `file`: size, SHA-256 and the first
+ * HEAD_BYTES. The hash and head are set when the stream ends.
+ */
+export function measuringTap(file: UploadedFile): Transform {
+  const hash = createHash("sha256");
+  const headChunks: Buffer[] = [];
+  let headLength = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      hash.update(chunk);
+      file.size += chunk.length;
+      if (headLength < HEAD_BYTES) {
+        headChunks.push(chunk.subarray(0, HEAD_BYTES - headLength));
+        headLength += Math.min(chunk.length, HEAD_BYTES - headLength);
+      }
+      callback(null, chunk);
+    },
+    flush(callback) {
+      file.sha256 = hash.digest("hex");
+      file.head = new Uint8Array(Buffer.concat(headChunks));
+      callback();
+    },
+  });
+}
+
+/** Copies a finished upload from elsewhere (a tus store) to a temp file, measured like a multipart part. */
+export async function spoolToTempFile(source: Readable, tempDir: string, originalName: string | null): Promise<UploadedFile> {
+  await mkdir(tempDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  const file: UploadedFile = { field: "photos", originalName, declaredType: "image/jpeg", tempPath: join(tempDir, tempUploadName()), size: 0, sha256: "", head: new Uint8Array(0) };
+  try {
+    await pipeline(source, measuringTap(file), createWriteStream(file.tempPath, { mode: PRIVATE_FILE_MODE }));
+  } catch (error) {
+    await removeTempFiles([file]);
+    throw new StorageError("an upload could not be copied to the temporary directory", { cause: error });
+  }
+  return file;
 }
 
 export async function removeTempFiles(files: Pick<UploadedFile, "tempPath">[]): Promise<void> {

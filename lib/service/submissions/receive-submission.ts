@@ -1,10 +1,13 @@
 // Field intake: takes a zoomer's upload, checks every file (type by magic bytes, pixel count from
 // the header before any decoding), keeps the original bytes exactly, and records the submission,
-// its images, the submission.received event and the QA job in one transaction. On any failure
-// nothing of the submission remains: temp files and stored objects are removed.
+// its images, the device evidence, the submission.received event and the QA job in one
+// transaction. On any failure nothing of the submission remains: stored objects are removed.
+// Two ways in: receiveSubmission (a multipart body) and completeFieldUpload (a finished tus
+// upload); both end in recordSubmission.
 import { and, eq, sql } from "drizzle-orm";
 import { join } from "node:path";
 import { assignments, images, missions, submissions } from "@/lib/db/schema";
+import { measureDeviceEvidence, parseDeviceEvidence, type DeviceEvidence } from "@/lib/field/device-evidence";
 import { createId } from "@/lib/ids/create-id";
 import { readDimensions } from "@/lib/photos/analyse-image";
 import { jpegHeaderLength } from "@/lib/photos/jpeg-header-length";
@@ -17,6 +20,7 @@ import { recordEvent } from "@/lib/service/events/record-event";
 import { enqueueJob } from "@/lib/service/jobs/queue";
 import { parseUpload, removeTempFiles, type UploadedFile } from "./parse-upload";
 import { serializeSubmission } from "./serialize-submission";
+import type { Submission } from "@/lib/schemas/submission";
 
 export interface ReceiveSubmissionOptions {
   ctx: ServiceContext;
@@ -28,6 +32,28 @@ export interface ReceiveSubmissionOptions {
   assignment?: { id: string; angle: string };
 }
 
+/** What the zoomer said about the photo, validated. */
+export interface SubmissionFields {
+  angle: string | null;
+  note: string | null;
+  evidence: DeviceEvidence;
+}
+
+export interface RecordSubmissionOptions {
+  ctx: ServiceContext;
+  zoomerId: string;
+  missionId: string;
+  /** Finished temp files (consumed: moved into the store); the caller removes what is left. */
+  files: UploadedFile[];
+  fields: SubmissionFields;
+  assignment?: { id: string; angle: string };
+  /** Exactly once: a second submission under the same key returns the first instead. */
+  intakeKey?: string;
+}
+
+/** The form fields the multipart routes take besides the photos. */
+export const SUBMISSION_FORM_FIELDS = ["angle", "note", "device_position", "captured_at", "heading_deg"] as const;
+
 interface CheckedFile extends UploadedFile {
   width: number;
   height: number;
@@ -36,7 +62,7 @@ interface CheckedFile extends UploadedFile {
 
 export const MAX_NOTE_LENGTH = 2000;
 
-async function assertOpen(ctx: ServiceContext, missionId: string, viaAssignment: boolean): Promise<{ orgId: string }> {
+export async function assertOpen(ctx: ServiceContext, missionId: string, viaAssignment: boolean): Promise<{ orgId: string }> {
   const [mission] = await ctx.db.select({ status: missions.status, orderId: missions.orderId, orgId: missions.orgId }).from(missions).where(eq(missions.id, missionId)).limit(1);
   if (!mission) throw notFound("mission");
   if (mission.status !== "active") throw new ApiError(409, "mission_not_active", `The mission is ${mission.status}; it takes no more submissions.`);
@@ -46,10 +72,9 @@ async function assertOpen(ctx: ServiceContext, missionId: string, viaAssignment:
   return { orgId: mission.orgId };
 }
 
-/** Type by magic bytes, pixel cap from the header, EXIF; exported for the photo-intake benchmark. */
-export async function checkFile(file: UploadedFile, maxPixels: number): Promise<CheckedFile> {
-  const name = file.originalName ?? "photo";
-  const type = sniffImageType(file.head);
+/** Photos must be JPEG, by their magic bytes (the first bytes suffice: resumable uploads check them early). */
+export function assertJpeg(head: Uint8Array, name: string): void {
+  const type = sniffImageType(head);
   if (type.kind === "heif") {
     throw new ApiError(415, "unsupported_image_type", `"${name}" is HEIC/HEIF, which this service cannot decode yet. Set the camera to "Most compatible" (JPEG) and retake, or convert to JPEG.`);
   }
@@ -57,6 +82,12 @@ export async function checkFile(file: UploadedFile, maxPixels: number): Promise<
     const what = type.kind === "other" ? type.mime : "not an image we recognise";
     throw new ApiError(415, "unsupported_image_type", `"${name}" is ${what}. Photos must be JPEG.`);
   }
+}
+
+/** Type by magic bytes, pixel cap from the header, EXIF; exported for the photo-intake benchmark. */
+export async function checkFile(file: UploadedFile, maxPixels: number): Promise<CheckedFile> {
+  const name = file.originalName ?? "photo";
+  assertJpeg(file.head, name);
   // The header (SOF, EXIF) usually fits in the head kept while streaming: then it is read from
   // memory and the temp file is not opened again.
   const source = jpegHeaderLength(file.head) === null ? file.tempPath : Buffer.from(file.head.buffer, file.head.byteOffset, file.head.byteLength);
@@ -68,47 +99,71 @@ export async function checkFile(file: UploadedFile, maxPixels: number): Promise<
   return { ...file, ...dimensions, exif: await readExif(source) };
 }
 
-function validateFields(fields: Record<string, string>): { angle: string | null; note: string | null } {
+/** Validates the angle, note and device evidence a zoomer sent (form fields or tus metadata). */
+export function validateSubmissionFields(fields: Record<string, string | undefined>, where: "body" | "header" = "body"): SubmissionFields {
   const angle = fields.angle?.trim() || null;
   if (angle !== null && !(ANGLES as readonly string[]).includes(angle)) {
-    throw new ApiError(422, "validation_failed", "Unknown angle.", { errors: [{ pointer: "angle", in: "body", message: `Use one of ${ANGLES.join(", ")}.` }] });
+    throw new ApiError(422, "validation_failed", "Unknown angle.", { errors: [{ pointer: "angle", in: where, message: `Use one of ${ANGLES.join(", ")}.` }] });
   }
   const note = fields.note?.trim() || null;
   if (note !== null && note.length > MAX_NOTE_LENGTH) {
-    throw new ApiError(422, "validation_failed", "Note too long.", { errors: [{ pointer: "note", in: "body", message: `At most ${MAX_NOTE_LENGTH} characters.` }] });
+    throw new ApiError(422, "validation_failed", "Note too long.", { errors: [{ pointer: "note", in: where, message: `At most ${MAX_NOTE_LENGTH} characters.` }] });
   }
-  return { angle, note };
+  const { evidence, errors } = parseDeviceEvidence(fields);
+  if (errors.length > 0) {
+    throw new ApiError(422, "validation_failed", "The device evidence is not valid; see errors[].", { errors: errors.map((e) => ({ pointer: e.pointer, in: where, message: e.message })) });
+  }
+  return { angle, note, evidence };
 }
 
-export async function receiveSubmission({ ctx, zoomerId, missionId, body, contentType, assignment }: ReceiveSubmissionOptions) {
-  const { orgId } = await assertOpen(ctx, missionId, assignment !== undefined);
+/** Thrown inside the transaction when the intake key is taken: rolls it back. */
+class IntakeKeyTaken extends Error {}
+
+export async function receiveSubmission({ ctx, zoomerId, missionId, body, contentType, assignment }: ReceiveSubmissionOptions): Promise<Submission> {
+  await assertOpen(ctx, missionId, assignment !== undefined);
   const { uploads, dataDir } = ctx.config;
   const upload = await parseUpload(body, contentType, join(dataDir, "tmp"), {
     maxFileBytes: uploads.maxFileBytes,
     maxFiles: assignment ? 1 : uploads.maxPhotos,
     fileField: "photos",
-    allowedFields: ["angle", "note"],
+    allowedFields: [...SUBMISSION_FORM_FIELDS],
     maxFieldBytes: MAX_NOTE_LENGTH * 4,
   });
+  try {
+    return await recordSubmission({ ctx, zoomerId, missionId, files: upload.files, fields: validateSubmissionFields(upload.fields), assignment });
+  } finally {
+    await removeTempFiles(upload.files);
+  }
+}
+
+/** The submission already recorded under an intake key, if any. */
+export async function findByIntakeKey(ctx: ServiceContext, intakeKey: string): Promise<Submission | null> {
+  const [row] = await ctx.db.select().from(submissions).where(eq(submissions.intakeKey, intakeKey)).limit(1);
+  return row ? serializeSubmission(row) : null;
+}
+
+export async function recordSubmission({ ctx, zoomerId, missionId, files, fields, assignment, intakeKey }: RecordSubmissionOptions): Promise<Submission> {
+  const { orgId } = await assertOpen(ctx, missionId, assignment !== undefined);
+  const { uploads } = ctx.config;
   const storedKeys: string[] = [];
   try {
-    const fields = validateFields(upload.fields);
     if (assignment) {
       if (fields.angle !== null && fields.angle !== assignment.angle) {
         throw new ApiError(422, "validation_failed", "This task is for another angle.", {
           errors: [{ pointer: "angle", in: "body", message: `This task asks for "${assignment.angle}"; leave angle out or send that.` }],
         });
       }
-      fields.angle = assignment.angle;
+      fields = { ...fields, angle: assignment.angle };
     }
     const checked: CheckedFile[] = [];
-    for (const file of upload.files) checked.push(await checkFile(file, uploads.maxPixels));
-
+    for (const file of files) checked.push(await checkFile(file, uploads.maxPixels));
     const submissionId = createId("submission");
     const imageIds = checked.map(() => createId("image"));
     const located = checked.find((f) => f.exif.gps);
     const gps = located?.exif.gps ?? null;
     const capturedAt = checked.find((f) => f.exif.captured_at)?.exif.captured_at ?? null;
+    const { evidence } = fields;
+    const measured = measureDeviceEvidence({ evidence, exifPosition: gps, exifCapturedAt: capturedAt, receivedAt: new Date() });
 
     // Stored before the transaction (an upload to object storage must not hold a database
     // transaction open), each checked against the SHA-256 measured while parsing; removed again
@@ -147,9 +202,18 @@ export async function receiveSubmission({ ctx, zoomerId, missionId, body, conten
           capturedAt: capturedAt ? new Date(capturedAt) : null,
           imageCount: checked.length,
           reasons: [],
+          intakeKey: intakeKey ?? null,
+          deviceLat: evidence.position?.lat ?? null,
+          deviceLng: evidence.position?.lng ?? null,
+          deviceAccuracyM: evidence.position?.accuracy_m ?? null,
+          deviceCapturedAt: evidence.captured_at ? new Date(evidence.captured_at) : null,
+          deviceHeadingDeg: evidence.heading_deg,
+          deviceExifDistanceM: measured.device_exif_distance_m,
+          captureToUploadS: measured.capture_to_upload_s,
         })
+        .onConflictDoNothing({ target: submissions.intakeKey })
         .returning();
-      if (!row) throw new Error("insert returned no row");
+      if (!row) throw new IntakeKeyTaken();
       await tx.insert(images).values(
         checked.map((file, i) => ({
           id: imageIds[i] ?? "",
@@ -202,8 +266,9 @@ export async function receiveSubmission({ ctx, zoomerId, missionId, body, conten
     return received;
   } catch (error) {
     await Promise.all(storedKeys.map((key) => ctx.store.delete(key).catch(() => undefined)));
+    // Sent twice at the same moment: the other one recorded it first, and this one is that one.
+    const first = error instanceof IntakeKeyTaken && intakeKey ? await findByIntakeKey(ctx, intakeKey) : null;
+    if (first) return first;
     throw error;
-  } finally {
-    await removeTempFiles(upload.files);
   }
 }

@@ -10,6 +10,17 @@ import { isoOrNull } from "@/lib/service/iso-or-null";
 export type SubmissionRow = typeof submissions.$inferSelect;
 export type ImageRow = typeof images.$inferSelect;
 
+/** The phone's own evidence sent with the photo, and what it measures against the EXIF. */
+export function serializeDeviceEvidence(row: SubmissionRow): Submission["device_evidence"] {
+  return {
+    position: row.deviceLat !== null && row.deviceLng !== null ? { lat: row.deviceLat, lng: row.deviceLng, accuracy_m: row.deviceAccuracyM ?? 0 } : null,
+    captured_at: isoOrNull(row.deviceCapturedAt),
+    heading_deg: row.deviceHeadingDeg,
+    distance_from_exif_m: row.deviceExifDistanceM,
+    capture_to_upload_s: row.captureToUploadS,
+  };
+}
+
 export function serializeSubmission(row: SubmissionRow): Submission {
   return {
     id: row.id,
@@ -23,6 +34,7 @@ export function serializeSubmission(row: SubmissionRow): Submission {
     altitude_m: row.altitudeM,
     accuracy_m: row.accuracyM,
     captured_at: isoOrNull(row.capturedAt),
+    device_evidence: serializeDeviceEvidence(row),
     reasons: Array.isArray(row.reasons) ? (row.reasons as string[]) : [],
     created_at: row.createdAt.toISOString(),
     decided_at: isoOrNull(row.decidedAt),

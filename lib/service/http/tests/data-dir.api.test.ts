@@ -65,6 +65,14 @@ beforeAll(async () => {
   });
   expect(submitted.status).toBe(202);
   const { id } = (await submitted.json()) as { id: string };
+  // A resumable upload left half-way: its bytes and record in DATA_DIR/tus-uploads.
+  const b64 = (v: string) => Buffer.from(v).toString("base64");
+  const partial = await runtime.app.request("/api/v1/field/uploads", {
+    method: "POST",
+    headers: { authorization: `Bearer ${await token(zoomer.body)}`, "tus-resumable": "1.0.0", "upload-length": "100000", "upload-metadata": `target ${b64(String(mission.body.id))},angle ${b64("front")}`, "content-type": "application/offset+octet-stream" },
+    body: new Uint8Array((await photo()).subarray(0, 5000)),
+  });
+  expect(partial.status).toBe(201);
   // QA writes the preview and thumbnail.
   const deadline = Date.now() + 30_000;
   for (;;) {

@@ -1,0 +1,60 @@
+// Starts a resumable field upload (tus creation): validates the Upload-Metadata and the length
+// against the intake's caps, checks the target the way the intake will (an active mission, or a
+// task the zoomer holds), and records who sends what, before the tus store makes room for bytes.
+import { eq } from "drizzle-orm";
+import { assignments, fieldUploads } from "@/lib/db/schema";
+import { createId } from "@/lib/ids/create-id";
+import type { ServiceContext } from "@/lib/service/context";
+import { ApiError, notFound } from "@/lib/service/errors";
+import { assertOpen } from "@/lib/service/submissions/receive-submission";
+import { fieldUploadStore } from "./field-upload-store";
+import { parseUploadMetadata, type FieldUploadMetadata } from "./upload-metadata";
+
+export interface BeginFieldUploadOptions {
+  ctx: ServiceContext;
+  zoomerId: string;
+  /** The Upload-Metadata and Upload-Length headers as sent. */
+  metadataHeader: string | null | undefined;
+  uploadLengthHeader: string | null | undefined;
+}
+
+function uploadLength(header: string | null | undefined, maxBytes: number): number {
+  if (!header || !/^\d{1,15}$/.test(header)) {
+    throw new ApiError(400, "upload_length_required", "Send Upload-Length: the photo's size in bytes (deferred lengths are not accepted).", {
+      errors: [{ pointer: "Upload-Length", in: "header", message: "A whole number of bytes." }],
+    });
+  }
+  const length = Number(header);
+  if (length === 0) throw new ApiError(422, "validation_failed", "The photo is empty.", { errors: [{ pointer: "Upload-Length", in: "header", message: "Empty file." }] });
+  if (length > maxBytes) throw new ApiError(413, "file_too_large", `The photo is larger than ${maxBytes} bytes.`);
+  return length;
+}
+
+async function resolveTarget(ctx: ServiceContext, zoomerId: string, metadata: FieldUploadMetadata): Promise<{ missionId: string; assignmentId: string | null }> {
+  if (metadata.target.kind === "mission") {
+    await assertOpen(ctx, metadata.target.missionId, false);
+    return { missionId: metadata.target.missionId, assignmentId: null };
+  }
+  const [task] = await ctx.db.select().from(assignments).where(eq(assignments.id, metadata.target.assignmentId)).limit(1);
+  if (!task || task.zoomerId !== zoomerId) throw notFound("task you hold");
+  // A task already submitted by this zoomer takes the upload too: the same photo sent again must
+  // find its submission (exactly once); another photo is refused when it completes.
+  if (task.status !== "reserved" && task.status !== "submitted") throw new ApiError(409, "assignment_not_reserved", "Take this task before submitting a photo for it.");
+  if (task.status === "reserved" && (task.reservedUntil ?? new Date(0)) < new Date()) throw new ApiError(409, "reservation_expired", "Your reservation ran out; take the task again.");
+  if (metadata.angle !== null && metadata.angle !== task.angle) {
+    throw new ApiError(422, "validation_failed", "This task is for another angle.", {
+      errors: [{ pointer: "angle", in: "header", message: `This task asks for "${task.angle}"; leave angle out or send that.` }],
+    });
+  }
+  return { missionId: task.missionId, assignmentId: task.id };
+}
+
+export async function beginFieldUpload({ ctx, zoomerId, metadataHeader, uploadLengthHeader }: BeginFieldUploadOptions): Promise<{ id: string; filename: string | null }> {
+  const length = uploadLength(uploadLengthHeader, ctx.config.uploads.maxFileBytes);
+  const metadata = parseUploadMetadata(metadataHeader);
+  const { missionId, assignmentId } = await resolveTarget(ctx, zoomerId, metadata);
+  const id = createId("fieldUpload");
+  const { ttlSeconds } = fieldUploadStore(ctx.config);
+  await ctx.db.insert(fieldUploads).values({ id, zoomerId, missionId, assignmentId, metadata, uploadLength: length, expiresAt: new Date(Date.now() + ttlSeconds * 1000) });
+  return { id, filename: metadata.filename };
+}

@@ -1,0 +1,76 @@
+// Where the bytes of unfinished resumable uploads live, chosen like the photo store: a FileStore
+// under DATA_DIR/tus-uploads on local storage, an S3Store (S3 multipart uploads) in the same
+// bucket when photos live in S3, so every instance can resume an upload another one began.
+// One per configuration (the S3Store keeps a client and a metadata cache).
+import { chmod } from "node:fs/promises";
+import { join } from "node:path";
+import type { Readable } from "node:stream";
+import { FileStore } from "@tus/file-store";
+import { S3Store } from "@tus/s3-store";
+import type { DataStore, Upload } from "@tus/utils";
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from "@/lib/fs/private-files";
+import type { ServiceConfig } from "@/lib/service/context";
+
+/** How long an unfinished upload may wait for its next byte before it is swept. */
+export const DEFAULT_FIELD_UPLOAD_TTL_SECONDS = 48 * 3600;
+
+/** Both stores can read a finished upload back (the base class leaves it out). */
+export type ReadableDataStore = DataStore & { read(id: string): Readable | Promise<Readable> };
+
+export interface FieldUploadStore {
+  datastore: ReadableDataStore;
+  ttlSeconds: number;
+}
+
+/** The settings the store is chosen by. */
+export type FieldUploadStoreConfig = Pick<ServiceConfig, "dataDir" | "storage" | "uploads">;
+
+/**
+ * A FileStore whose files are the owner's alone, like the rest of DATA_DIR (lib/fs/private-files.ts):
+ * a partial photo carries GPS too. Its directory is made 0700 before the store sees it; the upload
+ * file and its .json record are made 0600 when created (later writes keep the mode).
+ */
+class PrivateFileStore extends FileStore {
+  constructor(options: ConstructorParameters<typeof FileStore>[0]) {
+    ensurePrivateDir(options.directory);
+    super(options);
+  }
+
+  override async create(upload: Upload): Promise<Upload> {
+    const created = await super.create(upload);
+    await Promise.all([upload.id, `${upload.id}.json`].map((name) => chmod(join(this.directory, name), PRIVATE_FILE_MODE).catch(() => undefined)));
+    return created;
+  }
+}
+
+const stores = new WeakMap<FieldUploadStoreConfig, FieldUploadStore>();
+
+export function fieldUploadStore(config: FieldUploadStoreConfig): FieldUploadStore {
+  const known = stores.get(config);
+  if (known) return known;
+  const ttlSeconds = config.uploads.resumableTtlSeconds ?? DEFAULT_FIELD_UPLOAD_TTL_SECONDS;
+  const expirationPeriodInMilliseconds = ttlSeconds * 1000;
+  const storage = config.storage;
+  const datastore: ReadableDataStore =
+    storage?.kind === "s3"
+      ? new S3Store({
+          // S3's smallest part: the bytes of a PATCH cut off by a lost signal are kept up to the last
+          // whole 5 MiB (the rest of a part in progress is lost), so resumes redo as little as possible.
+          partSize: 5 * 1024 * 1024,
+          expirationPeriodInMilliseconds,
+          s3ClientConfig: {
+            bucket: storage.bucket,
+            region: storage.region,
+            endpoint: storage.endpoint,
+            forcePathStyle: storage.forcePathStyle,
+            credentials: storage.credentials,
+            // As in lib/service/storage/s3-store.ts: several S3-compatible servers refuse the SDK's CRC trailers.
+            requestChecksumCalculation: "WHEN_REQUIRED",
+            responseChecksumValidation: "WHEN_REQUIRED",
+          },
+        })
+      : new PrivateFileStore({ directory: join(config.dataDir, "tus-uploads"), expirationPeriodInMilliseconds });
+  const store = { datastore, ttlSeconds };
+  stores.set(config, store);
+  return store;
+}

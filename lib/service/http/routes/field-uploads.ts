@@ -1,0 +1,295 @@
+// Resumable photo uploads for the field app: tus 1.0.0 (core, creation, creation-with-upload,
+// termination, expiration) at /api/v1/field/uploads, served by @tus/server over the project's
+// storage (lib/service/field/field-upload-store.ts). Behind the same zoomer token, rate limit and
+// caps as the multipart routes; a finished upload goes through the same intake
+// (completeFieldUpload → recordSubmission), exactly once, and answers `Submission-Id`.
+import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { Server } from "@tus/server";
+import { and, eq } from "drizzle-orm";
+import type { Context } from "hono";
+import { fieldUploads } from "@/lib/db/schema";
+import { log } from "@/lib/log";
+import { API_BASE_PATH, type ServiceContext } from "@/lib/service/context";
+import { ApiError, notFound, problemResponse, PROBLEM_CONTENT_TYPE } from "@/lib/service/errors";
+import { beginFieldUpload } from "@/lib/service/field/begin-field-upload";
+import { completeFieldUpload, refuseFieldUpload, refusalError, releaseFieldUploadBytes, type FieldUploadRow } from "@/lib/service/field/complete-field-upload";
+import { StorageError } from "@/lib/service/storage/object-store";
+import { fieldUploadStore } from "@/lib/service/field/field-upload-store";
+import { sniffUploadStart } from "@/lib/service/field/sniff-upload-start";
+import { authenticate } from "../middleware/authenticate";
+import { errorResponses, jsonResponse, rateLimitHeaderDocs, security } from "../openapi-common";
+import type { AppEnv } from "../types";
+
+const PATH = "/field/uploads";
+const TUS_VERSION = "1.0.0";
+const tags = ["Field"];
+
+const FieldUploadSchema = z
+  .object({
+    id: z.string().openapi({ example: "upl_06h0…" }),
+    offset: z.number().int().openapi({ description: "Bytes the server holds." }),
+    length: z.number().int(),
+    status: z.enum(["uploading", "received", "refused"]),
+    submission_id: z.string().nullable().openapi({ description: "Once received: GET /field/submissions/{id} for the verdict." }),
+    problem: z.object({ status: z.number().int(), code: z.string(), detail: z.string() }).nullable().openapi({ description: "Once refused: why." }),
+    expires_at: z.string(),
+  })
+  .openapi("FieldUpload");
+
+const h = (description: string, type: "integer" | "string" = "string") => ({ description, schema: { type } });
+const tusHeaders = {
+  "Tus-Resumable": h("Always 1.0.0."),
+  "Upload-Offset": h("Bytes the server holds.", "integer"),
+  "Upload-Expires": h("When an unfinished upload is swept (RFC 9110 date)."),
+  "Submission-Id": h("Once the photo is complete and received: its submission (poll GET /field/submissions/{id} for the verdict)."),
+};
+
+const METADATA_DESCRIPTION =
+  "`key base64(value)` pairs, comma-separated. `target` (required): a mission id (`mission_…`) or a task you hold (`asg_…`); " +
+  "`angle`; `filename`; `note`; device evidence: `device_position` = `lat,lng,accuracy_m`, `captured_at` (ISO 8601 with offset), `heading_deg` (0–360).";
+
+function documentRoutes(app: OpenAPIHono<AppEnv>, maxFileBytes: number) {
+  const IdParam = z.object({ id: z.string().max(100).openapi({ param: { name: "id", in: "path" } }) });
+  const TusResumable = z.literal(TUS_VERSION).openapi({ param: { name: "Tus-Resumable", in: "header" } });
+  const common = { tags, security: security("submissions:write") };
+  app.openAPIRegistry.registerPath({
+    ...common,
+    method: "post",
+    path: PATH,
+    operationId: "createFieldUpload",
+    summary: "Start a resumable photo upload (tus creation, zoomers)",
+    description:
+      `tus 1.0.0 creation (and creation-with-upload: send the first bytes, or all of them, as \`application/offset+octet-stream\`). ` +
+      `Upload-Length is required (at most ${maxFileBytes} bytes; deferred lengths are refused). Upload-Metadata: ${METADATA_DESCRIPTION} ` +
+      "The target is checked now (an active mission not belonging to an order, or a task you hold); the photo's type, pixels and EXIF when it is complete. " +
+      "A photo completed in this request answers `Submission-Id`. Unfinished uploads expire (Upload-Expires) and are swept. " +
+      "OPTIONS on this path (no token) is tus discovery: Tus-Version, Tus-Extension, Tus-Max-Size.",
+    request: {
+      headers: z.object({
+        "Tus-Resumable": TusResumable,
+        "Upload-Length": z.string().max(15).regex(/^\d+$/).openapi({ param: { name: "Upload-Length", in: "header" }, example: "8388608" }),
+        "Upload-Metadata": z.string().max(16 * 1024).openapi({ param: { name: "Upload-Metadata", in: "header", description: METADATA_DESCRIPTION }, example: "target bWlzc2lvbl8wNmgw,angle ZnJvbnQ=,filename SU1HXzAwMDEuanBn" }),
+      }),
+      body: { required: false, content: { "application/offset+octet-stream": { schema: z.string().openapi({ format: "binary", maxLength: maxFileBytes }) } } },
+    },
+    responses: {
+      201: { description: "Created; `Location` is the upload's URL.", headers: { Location: h("The upload's URL."), ...tusHeaders, ...rateLimitHeaderDocs } },
+      ...errorResponses(400, 404, 409, 413, 415, 422),
+    },
+  });
+  app.openAPIRegistry.registerPath({
+    ...common,
+    method: "head",
+    path: `${PATH}/{id}`,
+    operationId: "headFieldUpload",
+    summary: "Where a resumable upload stands (tus, zoomers)",
+    description: "`Upload-Offset` says where to resume. A complete upload is received here if the final PATCH's answer was lost (`Submission-Id`). Another zoomer's upload is 404.",
+    request: { params: IdParam, headers: z.object({ "Tus-Resumable": TusResumable }) },
+    responses: { 200: { description: "The upload's offset and length.", headers: { ...tusHeaders, "Upload-Length": h("The photo's size.", "integer"), ...rateLimitHeaderDocs } }, ...errorResponses(404, 415, 422) },
+  });
+  app.openAPIRegistry.registerPath({
+    ...common,
+    method: "patch",
+    path: `${PATH}/{id}`,
+    operationId: "continueFieldUpload",
+    summary: "Send more bytes of a resumable upload (tus, zoomers)",
+    description:
+      "`Upload-Offset` must equal the server's (else 409). When the last byte arrives the photo goes through the intake of the multipart routes " +
+      "(JPEG by magic bytes, pixel cap, EXIF) and the answer carries `Submission-Id`; a refused photo answers its problem (415, 413, 422, 409) " +
+      "to this and every later request. Sending the same photo again, or repeating the final PATCH, makes no second submission.",
+    request: {
+      params: IdParam,
+      headers: z.object({ "Tus-Resumable": TusResumable, "Upload-Offset": z.string().max(15).regex(/^\d+$/).openapi({ param: { name: "Upload-Offset", in: "header" }, example: "0" }) }),
+      body: { required: true, content: { "application/offset+octet-stream": { schema: z.string().openapi({ format: "binary", maxLength: maxFileBytes }) } } },
+    },
+    responses: {
+      204: { description: "Bytes written.", headers: { ...tusHeaders, ...rateLimitHeaderDocs } },
+      ...errorResponses(400, 404, 409, 413, 415, 422),
+      410: { description: "The upload expired (swept soon).", headers: rateLimitHeaderDocs },
+    },
+  });
+  app.openAPIRegistry.registerPath({
+    ...common,
+    method: "delete",
+    path: `${PATH}/{id}`,
+    operationId: "deleteFieldUpload",
+    summary: "Abandon a resumable upload (tus termination, zoomers)",
+    description: "Removes the bytes received so far. A submission already made from it stays.",
+    request: { params: IdParam, headers: z.object({ "Tus-Resumable": TusResumable }) },
+    responses: { 204: { description: "Gone.", headers: { "Tus-Resumable": tusHeaders["Tus-Resumable"], ...rateLimitHeaderDocs } }, ...errorResponses(404) },
+  });
+  app.openAPIRegistry.registerPath({
+    ...common,
+    method: "get",
+    path: `${PATH}/{id}`,
+    operationId: "getFieldUpload",
+    summary: "A resumable upload as JSON (zoomers)",
+    description: "Offset, and once complete the submission it made (or why it was refused): for a client that lost the final answer.",
+    request: { params: IdParam },
+    responses: { 200: jsonResponse(FieldUploadSchema, "The upload."), ...errorResponses(404) },
+  });
+}
+
+function zoomerOf(c: { var: AppEnv["Variables"] }): string {
+  const zoomerId = c.var.caller.zoomerId;
+  if (!zoomerId) throw new ApiError(403, "insufficient_scope", "Only zoomer credentials can upload photos.");
+  return zoomerId;
+}
+
+async function ownUpload(ctx: ServiceContext, zoomerId: string, id: string): Promise<FieldUploadRow> {
+  const [row] = await ctx.db.select().from(fieldUploads).where(and(eq(fieldUploads.id, id), eq(fieldUploads.zoomerId, zoomerId))).limit(1);
+  // Another zoomer's upload is as unknown as one that never was.
+  if (!row) throw notFound("upload");
+  return row;
+}
+
+const baseHeaders = (row: FieldUploadRow) => ({ "Tus-Resumable": TUS_VERSION, "Cache-Control": "no-store", "Upload-Length": String(row.uploadLength) });
+
+/** The answer for an upload whose photo was received or refused: its bytes are gone, the row speaks. */
+function finishedAnswer(c: Context<AppEnv>, row: FieldUploadRow, status: 200 | 204): Response {
+  const refused = refusalError(row.refusal);
+  if (refused) return problemResponse(refused, c.req.path, { "Tus-Resumable": TUS_VERSION });
+  return new Response(null, { status, headers: { ...baseHeaders(row), "Upload-Offset": String(row.uploadLength), "Submission-Id": row.submissionId ?? "" } });
+}
+
+const filenameOf = (row: FieldUploadRow): string | null => {
+  const metadata = row.metadata as { filename?: unknown };
+  return typeof metadata.filename === "string" ? metadata.filename : null;
+};
+
+export function registerFieldUploadRoutes(app: OpenAPIHono<AppEnv>, ctx: ServiceContext) {
+  documentRoutes(app, ctx.config.uploads.maxFileBytes);
+  const path = `${API_BASE_PATH}${PATH}`;
+  // The id beginFieldUpload chose, handed to tus's namingFunction for the same request.
+  const namedIds = new WeakMap<Request, string>();
+
+  // Uploads finished during the request in hand: their bytes are released once tus has answered.
+  const finishedIds = new Set<string>();
+  const handle = async (request: Request, uploadId: string): Promise<Response> => {
+    try {
+      return await tus.handleWeb(request);
+    } finally {
+      if (finishedIds.delete(uploadId)) await releaseFieldUploadBytes(ctx, uploadId);
+    }
+  };
+
+  // Finished: the intake answers `Submission-Id`, or the photo's problem as problem+json.
+  const finish = async (uploadId: string): Promise<{ status_code?: number; headers?: Record<string, string>; body?: string }> => {
+    const [row] = await ctx.db.select().from(fieldUploads).where(eq(fieldUploads.id, uploadId)).limit(1);
+    if (!row) throw notFound("upload");
+    try {
+      const submission = await completeFieldUpload({ ctx, upload: row });
+      finishedIds.add(uploadId);
+      return { headers: { "Submission-Id": submission.id } };
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.status < 500) finishedIds.add(uploadId);
+      return { status_code: error.status, headers: { "Content-Type": PROBLEM_CONTENT_TYPE }, body: JSON.stringify(error.toBody(`${path}/${uploadId}`)) };
+    }
+  };
+
+  const tus = new Server({
+    path,
+    datastore: fieldUploadStore(ctx.config).datastore,
+    maxSize: ctx.config.uploads.maxFileBytes,
+    // URLs handed out are built from the public origin, like every other URL of the service.
+    generateUrl: (_req, { id }) => `${ctx.config.publicOrigin}${path}/${id}`,
+    namingFunction: (req) => {
+      const id = namedIds.get(req);
+      if (!id) throw new Error("field upload created without beginFieldUpload");
+      return id;
+    },
+    allowedOrigins: [ctx.config.publicOrigin],
+    exposedHeaders: ["Submission-Id", "X-Request-Id"],
+    disableTerminationForFinishedUploads: false,
+    onUploadFinish: async (_req, upload) => finish(upload.id),
+    // The protocol's own refusals (409, 410, 413, …) carry status_code; anything else is ours to log.
+    onResponseError: (req, error) => {
+      if (!(error instanceof Error) || "status_code" in error) return undefined;
+      // Messages name keys and paths: logged, never sent. A store that did not answer is worth a retry
+      // (tus clients retry 5xx, then HEAD and resume).
+      log.error("field upload failed", { method: req.method, path: new URL(req.url).pathname }, error);
+      return error instanceof StorageError ? { status_code: 503, body: "Photo storage did not answer; try again shortly.\n" } : undefined;
+    },
+  });
+
+  // OPTIONS /field/uploads – tus discovery (no token)
+  app.options(PATH, (c) => tus.handleWeb(c.req.raw));
+
+  // POST /field/uploads – tus creation (and creation-with-upload)
+  app.post(PATH, authenticate({ scope: "submissions:write" }), async (c) => {
+    const { id, filename } = await beginFieldUpload({ ctx, zoomerId: zoomerOf(c), metadataHeader: c.req.header("upload-metadata"), uploadLengthHeader: c.req.header("upload-length") });
+    const sniffed = await sniffUploadStart(c.req.raw, true, filename);
+    if (sniffed.refused) {
+      await ctx.db.delete(fieldUploads).where(eq(fieldUploads.id, id));
+      throw sniffed.refused;
+    }
+    namedIds.set(sniffed.request, id);
+    const response = await handle(sniffed.request, id);
+    // Refused by the protocol layer before any byte was kept: no upload to remember.
+    if (response.status >= 400 && !response.headers.get("content-type")?.startsWith(PROBLEM_CONTENT_TYPE)) await ctx.db.delete(fieldUploads).where(eq(fieldUploads.id, id));
+    return response;
+  });
+
+  // HEAD /field/uploads/:id – the offset to resume from (Hono routes HEAD to GET handlers)
+  // GET /field/uploads/:id – the same as JSON, with the submission once received
+  app.get(`${PATH}/:id`, authenticate({ scope: "submissions:write" }), async (c) => {
+    const row = await ownUpload(ctx, zoomerOf(c), c.req.param("id"));
+    const finished = row.submissionId !== null || row.refusal !== null;
+    if (c.req.method === "HEAD" || c.req.raw.method === "HEAD") {
+      if (finished) return finishedAnswer(c, row, 200);
+      const response = await tus.handleWeb(c.req.raw);
+      const offset = response.headers.get("upload-offset");
+      // Complete but not received (the final PATCH's answer was lost mid-intake): receive it now.
+      if (response.status === 200 && offset === String(row.uploadLength)) {
+        const outcome = await finish(row.id);
+        if (finishedIds.delete(row.id)) await releaseFieldUploadBytes(ctx, row.id);
+        if (outcome.status_code) return new Response(null, { status: outcome.status_code, headers: { "Tus-Resumable": TUS_VERSION } });
+        for (const [name, value] of Object.entries(outcome.headers ?? {})) response.headers.set(name, value);
+      }
+      return response;
+    }
+    const stored = finished ? null : await fieldUploadStore(ctx.config).datastore.getUpload(row.id).catch(() => null);
+    const problem = refusalError(row.refusal);
+    return c.json(
+      {
+        id: row.id,
+        offset: finished ? (problem ? 0 : row.uploadLength) : (stored?.offset ?? 0),
+        length: row.uploadLength,
+        status: row.submissionId ? ("received" as const) : problem ? ("refused" as const) : ("uploading" as const),
+        submission_id: row.submissionId,
+        problem: problem ? { status: problem.status, code: problem.code, detail: problem.message } : null,
+        expires_at: row.expiresAt.toISOString(),
+      },
+      200,
+    );
+  });
+
+  // PATCH /field/uploads/:id – more bytes; the last one makes the submission
+  app.patch(`${PATH}/:id`, authenticate({ scope: "submissions:write" }), async (c) => {
+    const row = await ownUpload(ctx, zoomerOf(c), c.req.param("id"));
+    if (row.submissionId === null && row.refusal === null) {
+      const sniffed = await sniffUploadStart(c.req.raw, c.req.header("upload-offset") === "0", filenameOf(row));
+      if (!sniffed.refused) return handle(sniffed.request, row.id);
+      await refuseFieldUpload(ctx, row.id, sniffed.refused);
+      await releaseFieldUploadBytes(ctx, row.id);
+      return problemResponse(sniffed.refused, c.req.path, { "Tus-Resumable": TUS_VERSION });
+    }
+    // Received already: a repeated final PATCH (its answer was lost) hears the same answer again.
+    if (!row.refusal && c.req.header("upload-offset") !== String(row.uploadLength)) {
+      throw new ApiError(409, "upload_offset_mismatch", `The upload is complete at ${row.uploadLength} bytes.`, { headers: { "Upload-Offset": String(row.uploadLength), "Tus-Resumable": TUS_VERSION } });
+    }
+    return finishedAnswer(c, row, 204);
+  });
+
+  // DELETE /field/uploads/:id – tus termination
+  app.delete(`${PATH}/:id`, authenticate({ scope: "submissions:write" }), async (c) => {
+    const row = await ownUpload(ctx, zoomerOf(c), c.req.param("id"));
+    if (row.submissionId === null && row.refusal === null) {
+      const response = await tus.handleWeb(c.req.raw);
+      if (response.status !== 204 && response.status !== 404 && response.status !== 410) return response;
+    }
+    await ctx.db.delete(fieldUploads).where(eq(fieldUploads.id, row.id));
+    return new Response(null, { status: 204, headers: { "Tus-Resumable": TUS_VERSION } });
+  });
+}
