@@ -85,9 +85,10 @@ test("a photo taken offline waits on the phone, survives a reload, and is sent o
   await field.demoLocation.click();
   await field.mission(/Duomo/).click();
   await untilKeptOffline(page);
+  // Every way in: the resumable uploads' creations (POST /field/api/uploads) and multipart posts.
   const uploads: string[] = [];
-  await context.route("**/field/api/missions/*/submissions", (route) => {
-    uploads.push(route.request().method());
+  await context.route(/\/field\/api\/(uploads$|missions\/[^/]+\/submissions$)/, (route) => {
+    if (route.request().method() === "POST") uploads.push(new URL(route.request().url()).pathname);
     return route.continue();
   });
 
@@ -113,7 +114,7 @@ test("a photo taken offline waits on the phone, survives a reload, and is sent o
   await expect(field.verdict).toHaveAttribute("data-phase", "approved", { timeout: 30_000 });
   await expect(field.waitingCount).toHaveAttribute("data-count", "0");
   await screenshot(page, "field-outbox-approved.png");
-  expect(uploads).toEqual(["POST"]);
+  expect(uploads).toEqual(["/field/api/uploads"]);
 
   // Judged, it may leave the phone.
   await field.verdict.getByRole("button", { name: "Done" }).click();

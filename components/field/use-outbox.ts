@@ -1,13 +1,16 @@
 "use client";
 // The one outbox of this page (lib/field/outbox.ts) wired to the phone's storage (IndexedDB),
-// the multipart transport through the field routes, the browser's online signal and the Web
-// Locks API (one tab sends at a time), and a hook to read it.
+// the resumable tus transport through the page's proxy (lib/field/tus-transport.ts; the multipart
+// field routes where a browser cannot run tus-js-client), the browser's online signal and the
+// Web Locks API (one tab sends at a time), and a hook to read it.
 import { useEffect, useSyncExternalStore } from "react";
 import { getOutboxEntry, listOutbox, putOutboxEntry, removeOutboxEntry } from "@/lib/field/device-store";
+import { isSupported as tusSupported } from "tus-js-client";
 import { checkVerdictOverHttp, uploadMultipart } from "@/lib/field/multipart-transport";
 import { FIELD_OUTBOX_SYNC } from "@/lib/field/offline-caches";
 import { Outbox, type OutboxView } from "@/lib/field/outbox";
 import { isPending } from "@/lib/field/outbox-state";
+import { uploadTus } from "@/lib/field/tus-transport";
 
 let outbox: Outbox | null = null;
 
@@ -15,7 +18,7 @@ function browserOutbox(): Outbox {
   if (outbox) return outbox;
   outbox = new Outbox({
     store: { list: listOutbox, get: getOutboxEntry, put: putOutboxEntry, remove: removeOutboxEntry },
-    upload: uploadMultipart,
+    upload: tusSupported ? uploadTus : uploadMultipart,
     checkVerdict: checkVerdictOverHttp,
     isOnline: () => navigator.onLine,
     onOnline: (fn) => {

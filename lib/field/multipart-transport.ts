@@ -12,9 +12,8 @@ export function uploadUrl(entry: OutboxEntry): string {
 }
 
 /**
- * The form the field routes expect. The evidence fields (only those the phone had) go when the
- * server's multipart routes accept them (the device-evidence work, DESIGN.md "Field uploads");
- * until then they would be refused as unexpected fields, and they stay on the phone in the entry.
+ * The form the field routes expect, with the evidence fields the phone had (DESIGN.md "Field
+ * uploads"; a server without them would refuse them as unexpected fields, hence the switch).
  */
 export function uploadForm(entry: OutboxEntry, { evidenceFields }: { evidenceFields: boolean }): FormData {
   const form = new FormData();
@@ -31,8 +30,8 @@ export function uploadForm(entry: OutboxEntry, { evidenceFields }: { evidenceFie
   return form;
 }
 
-/** Whether this server's multipart field routes take the evidence fields (see uploadForm). */
-export const MULTIPART_EVIDENCE_FIELDS = false;
+/** The multipart field routes take the evidence fields (lib/field/device-evidence.ts validates them). */
+export const MULTIPART_EVIDENCE_FIELDS = true;
 
 export const uploadMultipart: UploadPhoto = (entry, onProgress) =>
   new Promise<UploadOutcome>((resolve) => {
