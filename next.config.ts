@@ -1,3 +1,4 @@
+import { withSerwist } from "@serwist/turbopack";
 import type { NextConfig } from "next";
 // Validates the environment at build and start: a bad environment fails here, not at 3 a.m.
 import { env } from "./lib/env";
@@ -13,4 +14,6 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+// withSerwist keeps esbuild out of the server bundle: app/field/serwist/[path]/route.ts runs it
+// at build time to bundle the field page's service worker.
+export default withSerwist(nextConfig);

@@ -27,8 +27,8 @@ test("a zoomer sends a photo to a mission nearby and sees it approved", async ({
   await field.angle.selectOption("front");
   await field.send.click();
 
-  await expect(field.verdict).toHaveAttribute("data-status", "approved", { timeout: 30_000 });
-  await expect(field.verdict.getByRole("img", { name: "Photo 1" })).toBeVisible();
+  await expect(field.verdict).toHaveAttribute("data-phase", "approved", { timeout: 30_000 });
+  await expect(field.verdict.getByRole("img", { name: "Your photo" })).toBeVisible();
   await page.screenshot({ path: join(SCREENSHOT_DIR, "field-approved.png"), fullPage: true });
 });
 
@@ -41,9 +41,10 @@ test("a photo taken outside the mission is rejected with a reason the zoomer can
   const photo = await makePhoto({ lat: 43.7733, lng: 11.2562, accuracyM: 5, capturedAt: new Date(), seed: 4343 });
   await field.photosInput.setInputFiles({ name: "IMG_4343.jpg", mimeType: "image/jpeg", buffer: photo });
   await field.send.click();
-  await expect(field.verdict).toHaveAttribute("data-status", /approved|rejected/, { timeout: 30_000 });
-  await expect(field.verdict).toHaveAttribute("data-status", "rejected");
+  await expect(field.verdict).toHaveAttribute("data-phase", /approved|rejected/, { timeout: 30_000 });
+  await expect(field.verdict).toHaveAttribute("data-phase", "rejected");
   await expect(field.verdict.getByRole("listitem")).toContainText(/outside the mission area/);
+  await page.screenshot({ path: join(SCREENSHOT_DIR, "field-outbox-rejected.png"), fullPage: true });
 });
 
 test("without a session the field API answers 401", async ({ request }) => {

@@ -79,7 +79,7 @@ test("opened at 127.0.0.1 on a phone, the field page shows the photo it sent", a
   await field.photosInput.setInputFiles({ name: "IMG_8342.jpg", mimeType: "image/jpeg", buffer: photo });
   await field.angle.selectOption("front");
   await field.send.click();
-  await expect(field.verdict).toHaveAttribute("data-status", /approved|rejected/, { timeout: 30_000 });
-  await expect(field.verdict.getByRole("img", { name: "Photo 1" })).toBeVisible();
+  await expect(field.verdict).toHaveAttribute("data-phase", /approved|rejected/, { timeout: 30_000 });
+  await expect(field.verdict.getByRole("img", { name: "Your photo" })).toBeVisible();
   await expectEveryImageDecoded(page, 1);
 });

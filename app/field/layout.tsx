@@ -1,18 +1,31 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+import { env } from "@/lib/env";
+import { OutboxCount } from "@/components/field/outbox-list";
+import { FieldServiceWorker } from "@/components/field/field-service-worker";
 
-export const metadata: Metadata = { title: "Field" };
-export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#047857" };
+export const metadata: Metadata = {
+  title: "Field",
+  manifest: "/field/manifest.webmanifest",
+};
+export const viewport: Viewport = {
+  width: "device-width",
+  initialScale: 1,
+  themeColor: "#047857",
+};
 
 export default function FieldLayout({ children }: { children: ReactNode }) {
   return (
-    <div className="min-h-screen bg-slate-100">
-      <div className="mx-auto flex min-h-screen max-w-md flex-col bg-white shadow-sm">
-        <header className="flex items-center justify-between bg-emerald-700 px-4 py-3 text-white">
-          <span className="font-semibold">Photo Missions · Field</span>
-        </header>
-        <main className="flex flex-1 flex-col gap-4 p-4">{children}</main>
+    <FieldServiceWorker enabled={env.NODE_ENV === "production"}>
+      <div className="min-h-screen bg-slate-100">
+        <div className="mx-auto flex min-h-screen max-w-md flex-col bg-white shadow-sm">
+          <header className="flex items-center justify-between bg-emerald-700 px-4 py-3 text-white">
+            <span className="font-semibold">Photo Missions · Field</span>
+            <OutboxCount />
+          </header>
+          <main className="flex flex-1 flex-col gap-4 p-4">{children}</main>
+        </div>
       </div>
-    </div>
+    </FieldServiceWorker>
   );
 }

@@ -1,15 +1,19 @@
 "use client";
 // The signed-in field page: where the zoomer stands, then two kinds of work near them — order
 // tasks (take one, shoot one angle, verified) and open missions (anyone may send photos).
-import { useCallback, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { signOut } from "@/app/field/actions";
+import { loadPosition, savePosition, forgetPosition } from "@/lib/field/device-store";
+import { forgetThisZoomer } from "@/lib/field/forget-zoomer";
 import { MissionList } from "./mission-list";
+import { OutboxList } from "./outbox-list";
 import { SubmitPhotos, type OpenMission } from "./mission-submit";
 import { TEXT_BUTTON } from "./tap-target";
 import { TaskDetail } from "./task-detail";
 import { TaskList } from "./task-list";
 import { DEMO_POSITION, type FieldTask, type Position } from "./types";
 import { useNearby } from "./use-nearby";
+import { useOutbox } from "./use-outbox";
 
 export type FieldTab = "tasks" | "missions";
 
@@ -20,18 +24,38 @@ const TABS: { id: FieldTab; label: string }[] = [
 ];
 
 export function FieldApp({ initialTab }: { initialTab: FieldTab }) {
-  const [position, setPosition] = useState<Position | null>(null);
+  const [position, setPositionState] = useState<Position | null>(null);
   const [locating, setLocating] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [tab, setTabState] = useState<FieldTab>(initialTab);
   const [selectedMission, setSelectedMission] = useState<OpenMission | null>(null);
   const [selectedTask, setSelectedTask] = useState<FieldTask | null>(null);
+  const { entries: outboxEntries } = useOutbox();
   const tabRefs = useRef<Record<FieldTab, HTMLButtonElement | null>>({ tasks: null, missions: null });
 
+  // Where the zoomer last stood, kept on the phone: opened without signal, the page shows the
+  // lists kept for that place at once. (With signal the zoomer says where they are, as before.)
+  useEffect(() => {
+    if (navigator.onLine) return;
+    let cancelled = false;
+    void loadPosition()
+      .then((saved) => {
+        if (!cancelled && saved) setPositionState((p) => p ?? saved);
+      })
+      .catch(() => {});
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  const setPosition = useCallback((next: Position | null) => {
+    setPositionState(next);
+    void (next ? savePosition(next) : forgetPosition()).catch(() => {});
+  }, []);
+
   const near = position ? `lat=${position.lat}&lng=${position.lng}&radius_km=${RADIUS_KM}` : null;
-  const missions = useNearby<OpenMission>(near && `/field/api/missions?${near}`);
-  const tasks = useNearby<FieldTask>(near && `/field/api/assignments?${near}&limit=50`);
+  const missions = useNearby<OpenMission>(near && `/field/api/missions?${near}`, "missions");
+  const tasks = useNearby<FieldTask>(near && `/field/api/assignments?${near}&limit=50`, "tasks");
 
   const setTab = useCallback((next: FieldTab) => {
     setTabState(next);
@@ -60,7 +84,7 @@ export function FieldApp({ initialTab }: { initialTab: FieldTab }) {
       },
       { enableHighAccuracy: true, timeout: 10_000 },
     );
-  }, []);
+  }, [setPosition]);
 
   const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
     const index = TABS.findIndex((t) => t.id === tab);
@@ -114,7 +138,18 @@ export function FieldApp({ initialTab }: { initialTab: FieldTab }) {
     <section className="flex flex-col gap-4" aria-labelledby="nearby-heading">
       <div className="flex items-center justify-between">
         <h1 id="nearby-heading" className="text-xl font-semibold">Work near you</h1>
-        <form action={signOut}>
+        <form
+          action={signOut}
+          onSubmit={(e) => {
+            const pending = outboxEntries.filter((o) => o.state.phase === "waiting" || o.state.phase === "sending" || o.state.phase === "checking").length;
+            // Signing out clears this phone of the zoomer's data, photos not yet sent included.
+            if (pending > 0 && !window.confirm(`${pending} photo${pending === 1 ? " is" : "s are"} not sent or checked yet and will be deleted from this phone. Sign out anyway?`)) {
+              e.preventDefault();
+              return;
+            }
+            void forgetThisZoomer();
+          }}
+        >
           <button type="submit" className={`${TEXT_BUTTON} text-slate-600`}>Sign out</button>
         </form>
       </div>
@@ -129,6 +164,7 @@ export function FieldApp({ initialTab }: { initialTab: FieldTab }) {
           </button>
         </div>
       )}
+      <OutboxList entries={outboxEntries} heading="Photos on this phone" />
       {error && <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{error}</p>}
       {notice && (
         <p role="status" className="flex items-start justify-between gap-2 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
@@ -146,6 +182,7 @@ export function FieldApp({ initialTab }: { initialTab: FieldTab }) {
               change
             </button>
           </p>
+          <SavedAt nearby={[tasks, missions]} />
           <div role="tablist" aria-label="Work near you" className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
             {TABS.map((t) => (
               <button
@@ -179,5 +216,19 @@ export function FieldApp({ initialTab }: { initialTab: FieldTab }) {
         </>
       )}
     </section>
+  );
+}
+
+const clock = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
+
+/** Without signal the lists are the phone's copy: say from when, and that they refresh by themselves. */
+function SavedAt({ nearby }: { nearby: { status: string; savedAt?: string | null }[] }) {
+  const times = nearby.flatMap((n) => (n.status === "ready" && n.savedAt ? [n.savedAt] : []));
+  if (times.length === 0) return null;
+  const oldest = times.sort()[0] as string;
+  return (
+    <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="saved-at">
+      No signal — showing the tasks and missions as of <time dateTime={oldest}>{clock.format(new Date(oldest))}</time>. They refresh when the connection is back.
+    </p>
   );
 }

@@ -1,11 +1,15 @@
 "use client";
-// One open mission: send it photos and watch their QA verdict arrive.
-import { useCallback, useEffect, useRef, useState } from "react";
+// One open mission: photos go into the phone's outbox at once (with the angle, the note and the
+// phone's evidence) and are sent from there when there is signal; their states and verdicts show
+// below the form.
+import { useRef, useState } from "react";
 import { MissionOutline } from "./mission-outline";
 import { TEXT_BUTTON } from "./tap-target";
-import { PhotoPicker, UploadProgress, usePhotoUpload } from "./photo-upload";
-import { problemDetail } from "./problem-detail";
+import { OutboxList } from "./outbox-list";
+import { PhotoPicker } from "./photo-upload";
 import type { Position } from "./types";
+import { useCaptureEvidence } from "./use-capture-evidence";
+import { useOutbox } from "./use-outbox";
 
 export interface OpenMission {
   id: string;
@@ -17,14 +21,6 @@ export interface OpenMission {
   distance_m: number;
 }
 
-interface FieldSubmission {
-  id: string;
-  status: "received" | "processing" | "approved" | "rejected";
-  reasons: string[];
-  image_count: number;
-  thumbnails: (string | null)[];
-}
-
 const ANGLES = ["front", "entrance", "interior", "overview", "storefront", "facilities", "parking_lot"] as const;
 
 export function SubmitPhotos({ mission, position, onBack }: { mission: OpenMission; position: Position | null; onBack: () => void }) {
@@ -32,35 +28,32 @@ export function SubmitPhotos({ mission, position, onBack }: { mission: OpenMissi
   const [angle, setAngle] = useState<string>("");
   const [note, setNote] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [submission, setSubmission] = useState<FieldSubmission | null>(null);
-  const { progress, uploading, send } = usePhotoUpload<FieldSubmission>();
-  const poll = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [formKey, setFormKey] = useState(0);
+  const { outbox, entries } = useOutbox((e) => e.target.kind === "mission" && e.target.id === mission.id);
+  const { capture, askCompass } = useCaptureEvidence();
+  const picker = useRef<HTMLDivElement>(null);
 
-  useEffect(() => () => {
-    if (poll.current) clearTimeout(poll.current);
-  }, []);
+  // The same photo twice is one submission on the server; say so before it waits in the outbox.
+  const duplicates = files.filter((f) => entries.some((e) => e.filename === f.name && e.photo.size === f.size));
 
-  const follow = useCallback((id: string) => {
-    const check = async () => {
-      const res = await fetch(`/field/api/submissions/${id}`);
-      if (!res.ok) return setError(await problemDetail(res));
-      const body = (await res.json()) as FieldSubmission;
-      setSubmission(body);
-      if (body.status === "received" || body.status === "processing") poll.current = setTimeout(check, 1000);
-    };
-    void check();
-  }, []);
-
-  const upload = async () => {
+  const keep = async () => {
+    if (!outbox) return;
     setError(null);
-    const form = new FormData();
-    for (const file of files) form.append("photos", file, file.name);
-    if (angle) form.append("angle", angle);
-    if (note.trim()) form.append("note", note.trim());
-    const result = await send(`/field/api/missions/${mission.id}/submissions`, form);
-    if (!result.ok) return setError(result.error);
-    setSubmission({ ...result.body, thumbnails: [] });
-    follow(result.body.id);
+    setSaving(true);
+    try {
+      const evidence = capture();
+      for (const file of files) {
+        await outbox.add({ target: { kind: "mission", id: mission.id, title: mission.title }, angle: angle || null, note: note.trim() || null, filename: file.name, photo: file, evidence });
+      }
+      setFiles([]);
+      setNote("");
+      setFormKey((k) => k + 1);
+    } catch {
+      setError("This phone could not store the photo (is its storage full?). Nothing was kept.");
+    } finally {
+      setSaving(false);
+    }
   };
 
   return (
@@ -74,72 +67,47 @@ export function SubmitPhotos({ mission, position, onBack }: { mission: OpenMissi
         </div>
       </div>
 
-      {!submission && (
-        <form
-          className="flex flex-col gap-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void upload();
-          }}
-        >
+      <form
+        key={formKey}
+        className="flex flex-col gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void keep();
+        }}
+      >
+        <div ref={picker} onClickCapture={askCompass}>
           <PhotoPicker label="Photos (JPEG, with location on)" multiple files={files} onChange={setFiles} />
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            What do they show? <span className="font-normal text-slate-500">(optional)</span>
-            <select value={angle} onChange={(e) => setAngle(e.target.value)} className="rounded-md border border-slate-300 px-3 py-2 text-base">
-              <option value="">—</option>
-              {ANGLES.map((a) => (
-                <option key={a} value={a}>{a.replaceAll("_", " ")}</option>
-              ))}
-            </select>
-          </label>
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            Note <span className="font-normal text-slate-500">(optional)</span>
-            <textarea value={note} onChange={(e) => setNote(e.target.value)} maxLength={2000} rows={2} className="rounded-md border border-slate-300 px-3 py-2 text-base" />
-          </label>
-          <UploadProgress progress={progress} />
-          {error && <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">{error}</p>}
-          <button type="submit" disabled={files.length === 0 || uploading} className="rounded-md bg-emerald-700 px-4 py-3 font-semibold text-white hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 disabled:opacity-60">
-            Send {files.length > 1 ? `${files.length} photos` : "photo"}
-          </button>
-        </form>
-      )}
-
-      {submission && <Verdict submission={submission} onAnother={() => { setSubmission(null); setFiles([]); }} />}
-    </section>
-  );
-}
-
-function Verdict({ submission, onAnother }: { submission: FieldSubmission; onAnother: () => void }) {
-  const pending = submission.status === "received" || submission.status === "processing";
-  return (
-    <div className="flex flex-col gap-3" aria-live="polite" data-testid="verdict" data-status={submission.status}>
-      {pending && <p className="rounded-md bg-slate-50 p-4 text-slate-700">Received. Checking your photos…</p>}
-      {submission.status === "approved" && <p className="rounded-md bg-emerald-50 p-4 font-semibold text-emerald-900">✓ Approved — thank you!</p>}
-      {submission.status === "rejected" && (
-        <div className="rounded-md bg-red-50 p-4 text-red-900">
-          <p className="font-semibold">Not accepted</p>
-          <ul className="mt-2 list-disc pl-5 text-sm">
-            {submission.reasons.map((r) => (
-              <li key={r}>{r}</li>
+        </div>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          What do they show? <span className="font-normal text-slate-500">(optional)</span>
+          <select value={angle} onChange={(e) => setAngle(e.target.value)} className="rounded-md border border-slate-300 px-3 py-2 text-base">
+            <option value="">—</option>
+            {ANGLES.map((a) => (
+              <option key={a} value={a}>{a.replaceAll("_", " ")}</option>
             ))}
-          </ul>
-        </div>
-      )}
-      {submission.thumbnails.length > 0 && (
-        <div className="flex gap-2">
-          {submission.thumbnails.map((t, i) =>
-            t ? (
-              // eslint-disable-next-line @next/next/no-img-element -- signed CDN URLs, already sized thumbnails
-              <img key={t} src={t} alt={`Photo ${i + 1}`} className="h-20 w-20 rounded-md object-cover" />
-            ) : null,
-          )}
-        </div>
-      )}
-      {!pending && (
-        <button type="button" onClick={onAnother} className="rounded-md border border-emerald-700 px-4 py-3 font-semibold text-emerald-800 hover:bg-emerald-50 focus-visible:outline-2 focus-visible:outline-emerald-700">
-          Send more photos
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Note <span className="font-normal text-slate-500">(optional)</span>
+          <textarea value={note} onChange={(e) => setNote(e.target.value)} maxLength={2000} rows={2} className="rounded-md border border-slate-300 px-3 py-2 text-base" />
+        </label>
+        {duplicates.length > 0 && (
+          <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="duplicate-photo">
+            Already on this phone for this mission: {duplicates.map((f) => f.name).join(", ")}.
+          </p>
+        )}
+        {error && <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">{error}</p>}
+        <button type="submit" disabled={files.length === 0 || saving || !outbox} className="rounded-md bg-emerald-700 px-4 py-3 font-semibold text-white hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 disabled:opacity-60">
+          Send {files.length > 1 ? `${files.length} photos` : "photo"}
         </button>
-      )}
-    </div>
+        <p className="text-xs text-slate-500">Photos are kept on this phone and sent as soon as there is signal.</p>
+      </form>
+
+      <OutboxList
+        entries={entries}
+        heading="Your photos for this mission"
+        onRetake={() => picker.current?.querySelector("input")?.focus()}
+      />
+    </section>
   );
 }

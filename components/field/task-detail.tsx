@@ -3,7 +3,13 @@
 // and the verification when it comes back (polled: QA and verification run after the upload).
 import { useEffect, useRef, useState } from "react";
 import { RelativeTime } from "@/components/ui/local-time";
-import { PhotoPicker, UploadProgress, usePhotoUpload } from "./photo-upload";
+import { startPoll } from "@/lib/field/poll";
+import { isRetryableStatus } from "@/lib/field/transport";
+import { checksBeforeSending } from "@/lib/field/pre-send-checks";
+import type { CaptureEvidence } from "@/lib/field/outbox-state";
+import { OutboxList } from "./outbox-list";
+import { PreSendChecks } from "./pre-send-checks";
+import { PhotoPicker } from "./photo-upload";
 import { problemDetail } from "./problem-detail";
 import { angleLabel, formatClock, zoneLabel } from "./task-format";
 import { RetakeInstructions, TaskWhen } from "./task-facts";
@@ -12,6 +18,8 @@ import { TaskBadges } from "./task-list";
 import { TaskMap } from "./task-map";
 import { TEXT_BUTTON } from "./tap-target";
 import type { FieldTask, Position } from "./types";
+import { useCaptureEvidence } from "./use-capture-evidence";
+import { useOutbox } from "./use-outbox";
 import { VerificationResult } from "./verification-result";
 import { WayToTarget } from "./way-to-target";
 
@@ -26,41 +34,53 @@ const secondary =
   "rounded-md border border-slate-300 px-4 py-3 font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 disabled:opacity-60";
 
 export function TaskDetail({ initial, position, onBack, onOpen }: { initial: FieldTask; position: Position | null; onBack: (notice?: string) => void; onOpen: (task: FieldTask) => void }) {
-  const [task, setTask] = useState(initial);
+  const [taskState, setTask] = useState(initial);
   const [busy, setBusy] = useState<"take" | "release" | "retake" | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [files, setFiles] = useState<File[]>([]);
-  const { progress, uploading, send } = usePhotoUpload<{ id: string }>();
+  // The phone's evidence when the photo was taken (chosen), checked before it is sent.
+  const [evidence, setEvidence] = useState<CaptureEvidence | null>(null);
+  const { outbox, entries } = useOutbox((e) => e.target.kind === "task" && e.target.id === initial.id);
+  const { capture, askCompass } = useCaptureEvidence();
+  // Until the server has it, the photo is this task's outbox entry; after that the task shows it.
+  const unsent = entries.filter((e) => e.state.phase === "waiting" || e.state.phase === "sending" || e.state.phase === "refused");
+  const uploading = unsent.some((e) => e.state.phase === "sending");
+  const received = entries.find((e) => e.state.phase === "checking" || e.state.phase === "approved" || e.state.phase === "rejected");
+  // The outbox has sent the photo: the task is being checked (the poll below follows it).
+  const task: FieldTask =
+    received && "submissionId" in received.state && taskState.status === "reserved"
+      ? { ...taskState, status: "submitted", submission_id: received.state.submissionId, reserved_until: null }
+      : taskState;
   const heading = useRef<HTMLHeadingElement>(null);
-  const polls = useRef(0);
 
   // Screen-reader and keyboard users start at the task, not at the button they pressed before.
   useEffect(() => heading.current?.focus(), []);
 
   const checking = task.status === "submitted" && !task.verification;
+  const [waitingForSignal, setWaitingForSignal] = useState(false);
+  // Asks until the verdict is there; a lost signal only delays it (lib/field/poll.ts).
   useEffect(() => {
     if (!checking) return;
-    let cancelled = false;
-    polls.current += 1;
-    const timer = setTimeout(async () => {
-      try {
+    return startPoll({
+      intervalMs: POLL_MS,
+      slowAfter: FAST_POLLS,
+      slowIntervalMs: SLOW_POLL_MS,
+      check: async () => {
         const res = await fetch(`/field/api/assignments/${task.id}`, { cache: "no-store" });
-        if (cancelled) return;
+        // A server that is down or busy is a lost signal too: ask again with backoff.
+        if (isRetryableStatus(res.status)) throw new Error(`The server answered ${res.status}.`);
         if (!res.ok) {
           setError(await problemDetail(res));
-          return;
+          return "done";
         }
-        // A new object each time, so the effect runs again while the photo is still being checked.
-        setTask((await res.json()) as FieldTask);
-      } catch {
-        if (!cancelled) setTask((t) => ({ ...t }));
-      }
-    }, polls.current > FAST_POLLS ? SLOW_POLL_MS : POLL_MS);
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [checking, task]);
+        const next = (await res.json()) as FieldTask;
+        setTask(next);
+        return next.status === "submitted" && !next.verification ? "again" : "done";
+      },
+      onError: () => setWaitingForSignal(true),
+      onRecovered: () => setWaitingForSignal(false),
+    });
+  }, [checking, task.id]);
 
   const refresh = async () => {
     const res = await fetch(`/field/api/assignments/${task.id}`, { cache: "no-store" });
@@ -98,19 +118,15 @@ export function TaskDetail({ initial, position, onBack, onOpen }: { initial: Fie
 
   const upload = async () => {
     const file = files[0];
-    if (!file) return;
+    if (!file || !outbox) return;
     setError(null);
-    const form = new FormData();
-    form.append("photos", file, file.name);
-    const result = await send(`/field/api/assignments/${task.id}/photo`, form);
-    if (!result.ok) {
-      setError(result.error);
-      // The reservation may have run out meanwhile: show the task as it is now.
-      await refresh();
-      return;
+    try {
+      await outbox.add({ target: { kind: "task", id: task.id, title: `${task.location.name} · ${angleLabel(task.angle)}` }, angle: task.angle, note: null, filename: file.name, photo: file, evidence: evidence ?? capture() });
+      setFiles([]);
+      setEvidence(null);
+    } catch {
+      setError("This phone could not store the photo (is its storage full?). Nothing was kept.");
     }
-    setFiles([]);
-    setTask((t) => ({ ...t, status: "submitted", submission_id: result.body.id, reserved_until: null }));
   };
 
   const openRetake = async () => {
@@ -197,13 +213,23 @@ export function TaskDetail({ initial, position, onBack, onOpen }: { initial: Fie
               void upload();
             }}
           >
-            <PhotoPicker label="Photo (JPEG, with location and compass on)" files={files} onChange={setFiles} />
-            <UploadProgress progress={progress} />
-            <button type="submit" disabled={files.length === 0 || uploading || busy !== null} className={primary}>
+            <div onClickCapture={askCompass}>
+              <PhotoPicker
+                label="Photo (JPEG, with location and compass on)"
+                files={files}
+                onChange={(chosen) => {
+                  setFiles(chosen);
+                  setEvidence(chosen.length > 0 ? capture() : null);
+                }}
+              />
+            </div>
+            {evidence && <PreSendChecks checks={checksBeforeSending(task, evidence, { timeZone: task.location.time_zone })} />}
+            <button type="submit" disabled={files.length === 0 || unsent.length > 0 || busy !== null || !outbox} className={primary}>
               {uploading ? "Sending…" : "Send photo"}
             </button>
           </form>
-          <button type="button" onClick={release} disabled={uploading || busy !== null} className={secondary}>
+          <OutboxList entries={unsent} heading="Your photo" />
+          <button type="button" onClick={release} disabled={unsent.length > 0 || busy !== null} className={secondary}>
             {busy === "release" ? "Giving it back…" : "Give it back"}
           </button>
         </>
@@ -213,6 +239,11 @@ export function TaskDetail({ initial, position, onBack, onOpen }: { initial: Fie
         <p className="flex items-center gap-2 rounded-md bg-slate-50 p-4 text-slate-700" data-testid="task-checking">
           <span aria-hidden className="h-4 w-4 animate-spin rounded-full border-2 border-slate-300 border-t-emerald-700" />
           Photo received. Checking the place, the direction and the quality…
+        </p>
+      )}
+      {checking && waitingForSignal && (
+        <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="verdict-waiting">
+          No signal: the verdict will show as soon as the connection is back.
         </p>
       )}
 

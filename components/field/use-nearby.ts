@@ -1,30 +1,50 @@
 "use client";
 // A list the field page reads near the zoomer (missions, tasks): loading, error or its rows, and a
-// reload that keeps showing the rows it has until the fresh ones arrive.
-import { useCallback, useEffect, useState } from "react";
+// reload that keeps showing the rows it has until the fresh ones arrive. Each answer is kept on
+// the phone (lib/field/device-store.ts); without signal the kept rows show with the time they were
+// fetched ("as of 14:32"), and they are fetched again as soon as the browser is online.
+import { useCallback, useEffect, useRef, useState } from "react";
+import { backoffDelay } from "@/lib/field/backoff";
+import { loadNearby, saveNearby, type NearbyKind } from "@/lib/field/device-store";
 import { problemDetail } from "./problem-detail";
 
 export type Nearby<T> =
   | { status: "idle" }
   | { status: "loading" }
   | { status: "error"; error: string }
-  | { status: "ready"; data: T[]; refreshing: boolean };
+  /** `savedAt`: the rows are the phone's copy from that time (no signal), null when fresh. */
+  | { status: "ready"; data: T[]; refreshing: boolean; savedAt: string | null };
 
 interface Loaded<T> {
   url: string;
   version: number;
   data?: T[];
+  savedAt?: string | null;
   error?: string;
 }
 
-export function useNearby<T>(url: string | null): Nearby<T> & { reload: () => void } {
+const NO_SERVER = "The server could not be reached. Check your connection.";
+
+export function useNearby<T>(url: string | null, kind: NearbyKind): Nearby<T> & { reload: () => void } {
   const [version, setVersion] = useState(0);
   const [loaded, setLoaded] = useState<Loaded<T> | null>(null);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
+  const failures = useRef(0);
+
+  useEffect(() => {
+    window.addEventListener("online", reload);
+    return () => window.removeEventListener("online", reload);
+  }, [reload]);
 
   useEffect(() => {
     if (!url) return;
     let cancelled = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const fromDevice = async () => {
+      const saved = await loadNearby<T>(kind).catch(() => null);
+      if (cancelled) return;
+      setLoaded(saved ? { url, version, data: saved.rows, savedAt: saved.savedAt } : { url, version, error: NO_SERVER });
+    };
     void (async () => {
       try {
         const res = await fetch(url, { cache: "no-store" });
@@ -35,20 +55,26 @@ export function useNearby<T>(url: string | null): Nearby<T> & { reload: () => vo
           return;
         }
         const body = (await res.json()) as { data: T[] };
-        if (!cancelled) setLoaded({ url, version, data: body.data });
+        if (cancelled) return;
+        failures.current = 0;
+        setLoaded({ url, version, data: body.data, savedAt: null });
+        void saveNearby({ kind, url, rows: body.data, savedAt: new Date().toISOString() }).catch(() => {});
       } catch {
-        if (!cancelled) setLoaded({ url, version, error: "The server could not be reached. Check your connection." });
+        await fromDevice();
+        // The `online` event is not the whole story (a captive portal, one bar): ask again by itself.
+        if (!cancelled) retry = setTimeout(reload, backoffDelay(failures.current++, { baseMs: 2000, maxMs: 60_000 }));
       }
     })();
     return () => {
       cancelled = true;
+      clearTimeout(retry);
     };
-  }, [url, version]);
+  }, [url, kind, version, reload]);
 
   if (!url) return { status: "idle", reload };
   const current = loaded?.url === url;
   const fresh = current && loaded.version === version;
-  if (current && loaded.data) return { status: "ready", data: loaded.data, refreshing: !fresh, reload };
+  if (current && loaded.data) return { status: "ready", data: loaded.data, refreshing: !fresh, savedAt: loaded.savedAt ?? null, reload };
   if (fresh && loaded.error !== undefined) return { status: "error", error: loaded.error, reload };
   return { status: "loading", reload };
 }

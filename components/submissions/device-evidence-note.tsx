@@ -2,7 +2,7 @@
 // said it was from where the photo's GPS says, and how long after capture the photo was sent.
 // Evidence only: the verdict does not use it (yet).
 import type { components } from "@/lib/api-client/openapi-types";
-import { describeCaptureToUpload, describeDeviceDistance } from "@/lib/field/device-evidence";
+import { describeCaptureToUpload, describeDeviceDistance } from "@/lib/field/describe-device-evidence";
 
 type DeviceEvidence = components["schemas"]["DeviceEvidence"];
 

@@ -9,7 +9,10 @@ export class FieldPage {
   readonly angle: Locator;
   readonly send: Locator;
   readonly progress: Locator;
+  /** The photos this phone keeps until the server's verdict (the last one is the newest). */
+  readonly outbox: Locator;
   readonly verdict: Locator;
+  readonly waitingCount: Locator;
 
   constructor(readonly page: Page) {
     this.demoSignIn = page.getByRole("button", { name: "Continue as demo zoomer" });
@@ -19,7 +22,9 @@ export class FieldPage {
     this.angle = page.getByLabel(/What do they show/);
     this.send = page.getByRole("button", { name: /^Send/ });
     this.progress = page.getByRole("progressbar", { name: "Upload progress" });
-    this.verdict = page.getByTestId("verdict");
+    this.outbox = page.getByTestId("outbox-entry");
+    this.verdict = this.outbox.last();
+    this.waitingCount = page.getByTestId("outbox-count");
   }
 
   async goto() {

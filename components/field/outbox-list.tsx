@@ -1,0 +1,156 @@
+"use client";
+// The photos on this phone that the server has not judged yet (and those just judged): each with
+// its state — waiting for signal, sending 42 %, checking, approved, rejected with the reasons and
+// a retake — so the zoomer sees that nothing is lost.
+import { useCallback, useEffect, useState } from "react";
+import { ProgressBar } from "@/components/ui/progress-bar";
+import type { OutboxView } from "@/lib/field/outbox";
+import { useOutbox } from "./use-outbox";
+
+function useOnline(): boolean {
+  const [online, setOnline] = useState(true);
+  useEffect(() => {
+    const update = () => setOnline(navigator.onLine);
+    update();
+    window.addEventListener("online", update);
+    window.addEventListener("offline", update);
+    return () => {
+      window.removeEventListener("online", update);
+      window.removeEventListener("offline", update);
+    };
+  }, []);
+  return online;
+}
+
+function Thumbnail({ photo }: { photo: Blob }) {
+  // The blob's URL lives as long as the image shows it (a ref callback with cleanup, React 19).
+  const show = useCallback(
+    (img: HTMLImageElement | null) => {
+      if (!img) return;
+      const url = URL.createObjectURL(photo);
+      img.src = url;
+      return () => URL.revokeObjectURL(url);
+    },
+    [photo],
+  );
+  // eslint-disable-next-line @next/next/no-img-element -- a local blob, not an optimisable URL
+  return <img ref={show} alt="Your photo" className="h-16 w-16 shrink-0 rounded-md bg-slate-200 object-cover" />;
+}
+
+const button = "rounded-md border px-3 py-1.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700";
+
+function EntryState({ entry, online, onRetake }: { entry: OutboxView; online: boolean; onRetake?: () => void }) {
+  const { outbox } = useOutbox();
+  const { state } = entry;
+  switch (state.phase) {
+    case "waiting":
+      return (
+        <p className="text-sm text-amber-900">
+          {online ? (state.lastError ?? "Waiting to send…") : "Waiting for signal"} · kept on this phone
+        </p>
+      );
+    case "sending":
+      return (
+        <div className="flex flex-col gap-1">
+          <ProgressBar value={entry.percent ?? 0} max={100} label="Upload progress" />
+          <span className="text-sm text-slate-700">Sending {entry.percent ?? 0} %</span>
+        </div>
+      );
+    case "checking":
+      return (
+        <div className="flex flex-col gap-1 text-sm text-slate-700">
+          <p>Received. Checking your photo…</p>
+          {entry.verdictWaitsForSignal && (
+            <p className="text-amber-900" data-testid="verdict-waiting">
+              No signal: the verdict will show as soon as the connection is back.
+            </p>
+          )}
+        </div>
+      );
+    case "approved":
+      return (
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="text-sm font-semibold text-emerald-800">✓ Approved — thank you!</p>
+          <button type="button" className={`${button} border-slate-300 text-slate-700`} onClick={() => void outbox?.remove(entry.id)}>
+            Done
+          </button>
+        </div>
+      );
+    case "rejected":
+      return (
+        <div className="flex flex-col gap-2 text-sm text-red-900">
+          <p className="font-semibold">Not accepted</p>
+          <ul className="list-disc pl-5">
+            {state.reasons.map((r) => (
+              <li key={r}>{r}</li>
+            ))}
+          </ul>
+          <div className="flex gap-2">
+            {onRetake && (
+              <button type="button" className={`${button} border-emerald-700 bg-emerald-700 text-white`} onClick={() => void outbox?.remove(entry.id).then(onRetake)}>
+                Retake
+              </button>
+            )}
+            <button type="button" className={`${button} border-slate-300 text-slate-700`} onClick={() => void outbox?.remove(entry.id)}>
+              Dismiss
+            </button>
+          </div>
+        </div>
+      );
+    case "refused":
+      return (
+        <div className="flex flex-col gap-2 text-sm text-red-900">
+          <p>Not sent: {state.error}</p>
+          <div className="flex gap-2">
+            <button type="button" className={`${button} border-slate-300 text-slate-700`} onClick={() => void outbox?.retry(entry.id)}>
+              Try again
+            </button>
+            <button type="button" className={`${button} border-slate-300 text-slate-700`} onClick={() => void outbox?.remove(entry.id)}>
+              Remove
+            </button>
+          </div>
+        </div>
+      );
+  }
+}
+
+export function OutboxList({ entries, heading, onRetake }: { entries: readonly OutboxView[]; heading: string; onRetake?: () => void }) {
+  const online = useOnline();
+  if (entries.length === 0) return null;
+  return (
+    <section aria-label={heading} className="flex flex-col gap-2">
+      <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">{heading}</h2>
+      <ul className="flex flex-col divide-y divide-slate-200 rounded-md border border-slate-200" aria-live="polite">
+        {entries.map((entry) => (
+          <li key={entry.id} className="flex gap-3 p-3" data-testid="outbox-entry" data-phase={entry.state.phase}>
+            <Thumbnail photo={entry.photo} />
+            <div className="flex min-w-0 flex-1 flex-col gap-1">
+              <p className="truncate text-sm font-medium text-slate-900">
+                {entry.target.title}
+                {entry.angle ? ` · ${entry.angle.replaceAll("_", " ")}` : ""}
+              </p>
+              <EntryState entry={entry} online={online} onRetake={onRetake} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The header's count of photos still waiting (not sent, sending, or being checked). */
+export function OutboxCount() {
+  const { entries } = useOutbox();
+  const online = useOnline();
+  const waiting = entries.filter((e) => e.state.phase === "waiting" || e.state.phase === "sending" || e.state.phase === "checking").length;
+  return (
+    <span className="flex items-center gap-2 text-sm" data-testid="outbox-count" data-count={waiting}>
+      {!online && <span className="rounded-full bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-950">Offline</span>}
+      {waiting > 0 && (
+        <span className="rounded-full bg-white/20 px-2 py-0.5 text-xs font-semibold">
+          {waiting} photo{waiting === 1 ? "" : "s"} waiting
+        </span>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,37 @@
+// How a photo in the outbox reaches the server and how its verdict is asked for, as an interface
+// the outbox runs against (lib/field/outbox.ts), so the outbox is tested without a network and
+// the transport can change (multipart today, tus once the resumable endpoint exists) without it.
+import type { OutboxEntry } from "./outbox-state";
+
+export type UploadOutcome =
+  | { kind: "accepted"; submissionId: string }
+  /** No answer (no signal, a cut connection, a server that is down or busy): try again later. */
+  | { kind: "lost-signal"; error: string }
+  /** The server said no for a reason sending again will not fix. */
+  | { kind: "refused"; error: string };
+
+export type UploadPhoto = (entry: OutboxEntry, onProgress: (percent: number) => void) => Promise<UploadOutcome>;
+
+export type Verdict = { status: "pending" } | { status: "approved" } | { status: "rejected"; reasons: string[] };
+
+/** Asks once; throws when the server cannot be reached (the caller retries with backoff). */
+export type CheckVerdict = (entry: OutboxEntry, submissionId: string) => Promise<Verdict>;
+
+/**
+ * Whether an HTTP status means "try again later" rather than "this will never be accepted". A 401
+ * is the session having run out while the phone had no signal: the photo waits for a new sign-in.
+ */
+export function isRetryableStatus(status: number): boolean {
+  return status === 0 || status === 401 || status === 408 || status === 429 || status >= 500;
+}
+
+/** The sentence of a problem+json answer, or a plain one. */
+export function problemText(status: number, body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { detail?: unknown };
+    if (typeof parsed.detail === "string") return parsed.detail;
+  } catch {
+    // not JSON: fall through
+  }
+  return `Request failed (${status}).`;
+}
