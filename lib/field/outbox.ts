@@ -5,7 +5,7 @@
 // verdict may be removed. Storage, transport, timers and the online signal are injected, so the
 // rules are unit-tested (outbox.test.ts) and the page wires in IndexedDB and HTTP.
 import { backoffDelay, type BackoffOptions } from "./backoff";
-import { WAITING, isPending, needsSending, nextState, stateOnOpen, type CaptureEvidence, type OutboxEntry, type OutboxEvent, type OutboxTarget } from "./outbox-state";
+import { WAITING, isPending, needsSending, nextState, stateOnOpen, type OutboxEntry, type OutboxEvent } from "./outbox-state";
 import { startPoll } from "./poll";
 import type { CheckVerdict, UploadPhoto } from "./transport";
 
@@ -31,14 +31,8 @@ export interface OutboxDeps {
   now?: () => Date;
 }
 
-export interface NewPhoto {
-  target: OutboxTarget;
-  angle: string | null;
-  note: string | null;
-  filename: string;
-  photo: Blob;
-  evidence: CaptureEvidence;
-}
+/** What a photo brings into the outbox; the outbox adds its id, time and state. */
+export type NewPhoto = Omit<OutboxEntry, "id" | "createdAt" | "state">;
 
 /** An entry as the page shows it: with the send's progress and whether its verdict waits for signal. */
 export type OutboxView = OutboxEntry & { percent: number | null; verdictWaitsForSignal: boolean };
