@@ -1,19 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { uploadForm, uploadUrl } from "./multipart-transport";
-import type { OutboxEntry } from "./outbox-state";
+import { outboxEntry } from "./outbox-fixture";
 import { isRetryableStatus, problemText } from "./transport";
 
-const entry: OutboxEntry = {
-  id: "local_1",
-  target: { kind: "mission", id: "mis_1", title: "Duomo" },
-  angle: "front",
-  note: "north door",
-  filename: "IMG_1.jpg",
-  photo: new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: "image/jpeg" }),
-  evidence: { position: { lat: 43.7733, lng: 11.2562, accuracy_m: 8.4 }, heading_deg: 199.6, captured_at: "2026-11-27T14:32:00.000Z" },
-  createdAt: "2026-11-27T14:32:01.000Z",
-  state: { phase: "waiting", attempts: 0, lastError: null },
-};
+const entry = outboxEntry();
 
 describe("the multipart transport", () => {
   it("posts to the field route of the target", () => {

@@ -1,18 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { OutboxEntry } from "./outbox-state";
+import { outboxEntry } from "./outbox-fixture";
 import { tusMetadata } from "./tus-transport";
 
-const entry: OutboxEntry = {
-  id: "local_1",
-  target: { kind: "mission", id: "mis_1", title: "Duomo" },
-  angle: "front",
-  note: "north door",
-  filename: "IMG_1.jpg",
-  photo: new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: "image/jpeg" }),
-  evidence: { position: { lat: 43.7733, lng: 11.2562, accuracy_m: 8.4 }, heading_deg: 359.7, captured_at: "2026-11-27T14:32:00.000Z" },
-  createdAt: "2026-11-27T14:32:01.000Z",
-  state: { phase: "waiting", attempts: 0, lastError: null },
-};
+const entry = outboxEntry({ evidence: { position: { lat: 43.7733, lng: 11.2562, accuracy_m: 8.4 }, heading_deg: 359.7, captured_at: "2026-11-27T14:32:00.000Z" } });
 
 describe("tusMetadata", () => {
   it("names the target, angle, file and the phone's evidence with the keys DESIGN.md gives", () => {
