@@ -1,17 +1,23 @@
 "use client";
-// A task's when: the window and the deadline in the place's own time, written the zoomer's way
-// (task-format.ts TimeStyle).
+// A task's requirements: where (the radius and the direction the server checks) and when (the
+// window, the light and the deadline in the place's own time, written the zoomer's way: task-format.ts TimeStyle).
 import { RelativeTime } from "@/components/ui/local-time";
 import { formatRelative } from "@/components/ui/format-time";
 import { useNow } from "@/components/ui/use-now";
-import { formatStamp, formatWindow, timeOfDayText, windowPhase, zoneLabel } from "./task-format";
+import { formatStamp, formatWindow, timeOfDayText, whereText, windowPhase, zoneLabel } from "./task-format";
 import type { FieldTask } from "./types";
 
 export function TaskWhen({ task, compact = false }: { task: FieldTask; compact?: boolean }) {
   const zone = zoneLabel(task.location.time_zone);
   const style = { timeZone: task.location.time_zone };
   return (
-    <dl className={`grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 ${compact ? "text-xs" : "text-sm"} text-slate-700`}>
+    <dl className={`grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 ${compact ? "text-xs" : "text-sm"} text-slate-700`} data-testid="task-requirements">
+      {!compact && (
+        <>
+          <dt className="font-medium text-slate-500">Where</dt>
+          <dd data-testid="task-where">{whereText(task)}</dd>
+        </>
+      )}
       <dt className="font-medium text-slate-500">When</dt>
       <dd>
         {task.window ? (

@@ -1,5 +1,7 @@
 // How a task reads on the phone: distances, angles, the place's local times and the names of the
 // verification checks. Pure, with tests beside it.
+import { CATEGORIES, type Angle, type Category } from "@/lib/orders/vocabulary";
+import { isFacing, VERIFICATION_THRESHOLDS } from "@/lib/verification/place-checks";
 import type { TaskCheck, TaskVerification } from "./types";
 
 /** "240 m", "1.2 km", "14 km". */
@@ -19,6 +21,17 @@ export function spokenDistance(metres: number): string {
 export function angleLabel(angle: string): string {
   const words = angle.replaceAll("_", " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * Where the photo must be taken, as the server's location and direction checks will judge it:
+ * "Within 60 m of Duomo, facing it (within 35°)".
+ */
+export function whereText(task: { angle: Angle; category: string; location: { name: string } }): string {
+  const category: Category = (CATEGORIES as readonly string[]).includes(task.category) ? (task.category as Category) : "cultural_exterior";
+  const { locationRadiusM, angleToleranceDeg } = VERIFICATION_THRESHOLDS[category];
+  const within = `Within ${locationRadiusM} m of ${task.location.name}`;
+  return isFacing(task.angle) ? `${within}, facing it (within ${angleToleranceDeg}°)` : within;
 }
 
 /**

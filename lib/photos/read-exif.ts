@@ -2,7 +2,7 @@
 // missing EXIF gives `present: false` or partial fields, never a throw.
 import { open } from "node:fs/promises";
 import exifr from "exifr";
-import { EMPTY_EXIF, EXIF_READ_OPTIONS, summariseExif } from "./summarise-exif";
+import { EMPTY_EXIF, EXIF_READ_OPTIONS, summariseExif, type ExifSummary } from "./summarise-exif";
 
 export { EMPTY_EXIF, summariseExif, type ExifGps, type ExifSummary } from "./summarise-exif";
 

@@ -1,22 +1,11 @@
 import { readFile } from "node:fs/promises";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { readPhoto, type DecodeScaled } from "@/lib/field/read-photo";
+import { readPhoto } from "@/lib/field/read-photo";
+import { decodeWithSharp } from "@/lib/testing/decode-with-sharp";
 import { analyseImage } from "@/lib/photos/analyse-image";
 import { corpusFile, HAS_CORPUS } from "@/lib/testing/corpus";
 import { analysisSize, DEFAULT_QA_THRESHOLDS, exposure, greyFromRgba, judgeExposure, judgeSharpness, laplacianVariance } from "./image-quality";
-
-/** The phone's decoder played by sharp: upright, scaled to the size asked, RGBA (as a canvas gives). */
-const decodeWithSharp: DecodeScaled = async (photo, size) => {
-  const input = Buffer.from(await photo.arrayBuffer());
-  const meta = await sharp(input).metadata();
-  const swap = (meta.orientation ?? 1) >= 5;
-  const naturalWidth = (swap ? meta.height : meta.width) ?? 0;
-  const naturalHeight = (swap ? meta.width : meta.height) ?? 0;
-  const { width, height } = size(naturalWidth, naturalHeight);
-  const { data } = await sharp(input).rotate().resize(width, height, { fit: "fill" }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { rgba: data, width, height, naturalWidth, naturalHeight };
-};
 
 const CORPUS_PHOTOS = ["jpg/gps/DSCN0010.jpg", "jpg/gps/DSCN0012.jpg", "jpg/gps/DSCN0021.jpg", "jpg/mobile/jolla.jpg", "jpg/Canon_40D.jpg", "jpg/orientation/landscape_6.jpg", "jpg/orientation/portrait_3.jpg"];
 
