@@ -4,12 +4,13 @@
 import { RelativeTime } from "@/components/ui/local-time";
 import { formatRelative } from "@/components/ui/format-time";
 import { useNow } from "@/components/ui/use-now";
-import { formatStamp, formatWindow, timeOfDayText, whereText, windowPhase, zoneLabel } from "./task-format";
+import { formatStamp, formatWindow, hoursText, sceneTexts, timeOfDayText, whereText, windowPhase, zoneLabel } from "./task-format";
 import type { FieldTask } from "./types";
 
 export function TaskWhen({ task, compact = false }: { task: FieldTask; compact?: boolean }) {
   const zone = zoneLabel(task.location.time_zone);
   const style = { timeZone: task.location.time_zone };
+  const scene = sceneTexts(task.requirements);
   return (
     <dl className={`grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 ${compact ? "text-xs" : "text-sm"} text-slate-700`} data-testid="task-requirements">
       {!compact && (
@@ -39,6 +40,24 @@ export function TaskWhen({ task, compact = false }: { task: FieldTask; compact?:
             {/* A cycle's window is already the sun's, so its phase above says it; one-off work says it here. */}
             {!task.window && task.time_of_day.starts_at && task.time_of_day.ends_at && <WindowPhase window={{ starts_at: task.time_of_day.starts_at, ends_at: task.time_of_day.ends_at }} />}
           </dd>
+        </>
+      )}
+      {task.requirements.time_window && (
+        <>
+          <dt className="font-medium text-slate-500">Hours</dt>
+          <dd data-testid="task-hours">{hoursText(task.requirements.time_window)}</dd>
+        </>
+      )}
+      {!compact && scene.crowd && (
+        <>
+          <dt className="font-medium text-slate-500">Crowd</dt>
+          <dd data-testid="task-crowd">{scene.crowd}</dd>
+        </>
+      )}
+      {!compact && scene.brand && (
+        <>
+          <dt className="font-medium text-slate-500">Brand</dt>
+          <dd data-testid="task-brand">{scene.brand}</dd>
         </>
       )}
       <dt className="font-medium text-slate-500">Deadline</dt>

@@ -2552,6 +2552,18 @@ export interface components {
                 name: string;
                 time_zone: string;
             };
+            /** @description What else the order asks of the photo; null where it asks nothing. */
+            requirements: {
+                /** @description A brand name that must be visible in the photo. */
+                brand: string | null;
+                /**
+                 * @description How busy the place must look.
+                 * @enum {string|null}
+                 */
+                minimum_crowd: "low" | "moderate" | "high" | null;
+                /** @description A recurring order's local hours, "HH:MM-HH:MM" (an end before the start runs past midnight): photos taken outside them are rejected. */
+                time_window: string | null;
+            };
             /** @description Your reservation, when you hold it. */
             reserved_until: string | null;
             /** @enum {string} */

@@ -26,6 +26,16 @@ const photo = (evidence: CaptureEvidence, reading: PhotoReading | null = sharpAn
 const statuses = (checks: { name: string; status: string }[]) => Object.fromEntries(checks.map((c) => [c.name, c.status]));
 
 describe("checksBeforeSending (phone evidence, no EXIF)", () => {
+  it("judges the order's local hours as the server does: 13:00 Rome time is outside 18:00-21:00", () => {
+    // 12:00Z is 13:00 in Rome in November.
+    const hours = { ...task, window: null, requirements: { time_window: "18:00-21:00" } };
+    const [outside] = checksBeforeSending(hours, photo({ position: south, heading_deg: 0, captured_at: at })).filter((c) => c.name === "time_of_day");
+    expect(outside?.status).toBe("failed");
+    expect(outside?.instruction).toContain("18:00");
+    const [inside] = checksBeforeSending(hours, photo({ position: south, heading_deg: 0, captured_at: "2026-11-27T18:30:00.000Z" })).filter((c) => c.name === "time_of_day");
+    expect(inside?.status).toBe("passed");
+  });
+
   it("passes a photo taken close by, facing the target, inside the window, sharp and well exposed", () => {
     const checks = checksBeforeSending(task, photo({ position: south, heading_deg: 0, captured_at: at }));
     expect(statuses(checks)).toEqual({ location_match: "passed", angle_match: "passed", window: "passed", sharpness: "passed", exposure: "passed", duplicate: "passed" });

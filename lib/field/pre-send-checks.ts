@@ -22,6 +22,8 @@ export interface TaskToCheck {
   location: { lat: number; lng: number; name: string; time_zone: string };
   window: { starts_at: string; ends_at: string } | null;
   time_of_day: { requirement: string } | null;
+  /** The order's local hours ("HH:MM-HH:MM"), judged with the time of day as the server does. */
+  requirements?: { time_window: string | null } | null;
 }
 
 export interface MissionToCheck {
@@ -146,8 +148,10 @@ export function checksBeforeSending(task: TaskToCheck, photo: PhotoToCheck): Pre
   });
 
   const requirement = task.time_of_day?.requirement;
-  if (requirement && isTimeOfDay(requirement)) {
-    const { status, message, instruction } = checkTimeOfDay({ capturedAt, lat, lng, timeZone, timeOfDay: requirement });
+  const timeOfDay = requirement && isTimeOfDay(requirement) ? requirement : undefined;
+  const timeWindow = task.requirements?.time_window ?? undefined;
+  if (timeOfDay || timeWindow) {
+    const { status, message, instruction } = checkTimeOfDay({ capturedAt, lat, lng, timeZone, ...(timeOfDay ? { timeOfDay } : {}), ...(timeWindow ? { timeWindow } : {}) });
     checks.push({ name: "time_of_day", status, message, instruction });
   }
 
