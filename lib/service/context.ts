@@ -44,10 +44,11 @@ export interface ServiceConfig {
   cdnUrl?: string;
   /**
    * Order fulfilment: where weather and photo analysis come from (absent: neither, as in tests).
-   * An analysis service (analyserUrl) takes every analysis check; without one, `localAnalyser:
-   * "ocr"` reads brands in the photo itself (lib/service/verification/ocr-analyser.ts).
+   * An analysis service (analyserUrl) takes every analysis check; without one, `localAnalyser`
+   * judges the photo itself: "vision" finds obstructions and counts people
+   * (lib/service/verification/vision/), "ocr" reads brands (…/ocr-analyser.ts), "local" both.
    */
-  fulfilment?: { weatherUrl: string | null; analyserUrl: string | null; localAnalyser?: "ocr" | null };
+  fulfilment?: { weatherUrl: string | null; analyserUrl: string | null; localAnalyser?: "local" | "vision" | "ocr" | null };
   webhooks: {
     timeoutMs: number;
     /** Allow loopback/private targets (local development and tests only). */

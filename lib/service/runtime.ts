@@ -27,7 +27,9 @@ import { S3ObjectStore } from "./storage/s3-store";
 import { DEFAULT_POINTS_CACHE_CHARS, PointsCache } from "./submissions/points-cache";
 import type { Analyser } from "./verification/checks";
 import { HttpAnalyser } from "./verification/http-analyser";
+import { LocalAnalyser } from "./verification/local-analyser";
 import { OcrAnalyser } from "./verification/ocr-analyser";
+import { VisionAnalyser } from "./verification/vision/vision-analyser";
 
 export interface ServiceRuntime {
   ctx: ServiceContext;
@@ -109,10 +111,19 @@ export function configFromEnv(e: Env, adminToken: string): ServiceConfig {
   };
 }
 
-/** The analyser of order photos: the configured service, else the local OCR when enabled, else none. */
+/** The analyser of order photos: the configured service, else the local vision model and OCR as enabled, else none. */
 function createAnalyser(fulfilment: ServiceConfig["fulfilment"]): Analyser | null {
   if (fulfilment?.analyserUrl) return new HttpAnalyser({ url: fulfilment.analyserUrl });
-  return fulfilment?.localAnalyser === "ocr" ? new OcrAnalyser() : null;
+  switch (fulfilment?.localAnalyser) {
+    case "local":
+      return new LocalAnalyser([new VisionAnalyser(), new OcrAnalyser()]);
+    case "vision":
+      return new VisionAnalyser();
+    case "ocr":
+      return new OcrAnalyser();
+    default:
+      return null;
+  }
 }
 
 /**
@@ -183,7 +194,7 @@ export async function createRuntime(options: {
       await limiter.stop();
       await database.close();
       if (store instanceof S3ObjectStore) store.close();
-      if (analyser instanceof OcrAnalyser) await analyser.close();
+      if (analyser instanceof OcrAnalyser || analyser instanceof VisionAnalyser || analyser instanceof LocalAnalyser) await analyser.close();
     },
   };
 }
