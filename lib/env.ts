@@ -93,6 +93,8 @@ const schema = z
      * `vision` or `ocr` runs one of them; `off`: not evaluated.
      */
     LOCAL_ANALYSER: z.enum(["local", "vision", "ocr", "off"]).default("local"),
+    /** Faces blurred in the previews and thumbnails the dashboard and field page show (the local vision model finds people); originals are never touched. */
+    BLUR_FACES: z.enum(["on", "off"]).default("on"),
     NEXTAUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),

@@ -1,6 +1,7 @@
 // What every part of the service is handed: the database, the settings and the signing keys.
 // Built once per process from the environment (lib/service/runtime.ts) or by tests directly.
 import type { Analyser } from "@/lib/service/verification/checks";
+import type { FindPeople } from "@/lib/photos/blur-faces";
 import type { Db, DatabaseKind } from "@/lib/db/client";
 import type { SecretBox } from "@/lib/auth/secret-box";
 import type { KeyStore } from "@/lib/auth/tokens";
@@ -48,6 +49,8 @@ export interface ServiceConfig {
    * judges the photo itself: "vision" finds obstructions and counts people
    * (lib/service/verification/vision/), "ocr" reads brands (…/ocr-analyser.ts), "local" both.
    */
+  /** Faces blurred in the previews and thumbnails people are shown (BLUR_FACES; absent: not, as in tests). */
+  blurFaces?: boolean;
   fulfilment?: { weatherUrl: string | null; analyserUrl: string | null; localAnalyser?: "local" | "vision" | "ocr" | null };
   webhooks: {
     timeoutMs: number;
@@ -74,6 +77,8 @@ export interface ServiceContext {
   payments: PaymentProvider;
   /** Judges obstruction, crowd and brand in order photos (config.fulfilment); null: not evaluated. */
   analyser: Analyser | null;
+  /** Finds people for blurring faces in previews and thumbnails (config.blurFaces); absent: not blurred. */
+  findPeople?: FindPeople;
   /** Key for signing CDN URLs (HMAC-SHA256), shared by all instances through the database. */
   cdnSecret: string;
   /**

@@ -123,6 +123,11 @@ function iou(a: Detection["box"], b: Detection["box"]): number {
   return inter / (a[2] * a[3] + b[2] * b[3] - inter);
 }
 
+/** The people the model finds, as boxes: what the face blur of previews needs (lib/photos/blur-faces). */
+export function peopleFinder(detector: ObjectDetector): (jpeg: Buffer) => Promise<Detection["box"][]> {
+  return async (jpeg) => (await detector.detect(jpeg)).filter((d) => d.label === "person").map((d) => d.box);
+}
+
 export interface ObjectDetectorOptions {
   /** Worker threads, each with its own copy of the model (≈100 MB); default: one per spare core, at most 2. */
   workers?: number;

@@ -4,6 +4,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runAnalysisChecks } from "../checks";
+import { blurFaces } from "@/lib/photos/blur-faces";
+import { peopleFinder } from "./object-detector";
 import { VisionAnalyser } from "./vision-analyser";
 
 const analyser = new VisionAnalyser({ workers: 1 });
@@ -42,5 +44,11 @@ describe("VisionAnalyser", { timeout: TIMEOUT_MS }, () => {
     const count = out.minimum_crowd?.extra?.people_count;
     expect(count).toBeGreaterThanOrEqual(6);
     expect(count).toBeLessThanOrEqual(8);
+  });
+
+  it("finds the faces of a group to blur in its preview", async () => {
+    const out = await blurFaces(photo("poolside-group.jpg"), peopleFinder(analyser.detector));
+    expect(out.whole).toBe(false);
+    expect(out.faces).toBeGreaterThanOrEqual(6);
   });
 });
