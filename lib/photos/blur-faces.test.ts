@@ -1,22 +1,9 @@
-import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { makePhoto } from "@/lib/demo/make-photo";
+import { imageDetail } from "@/lib/testing/image-detail";
 import { analyseImage } from "./analyse-image";
 import { blurFaces, headRegions, type Box } from "./blur-faces";
 
-/** Detail (mean absolute difference between neighbours) in a region of a JPEG, on a 320 px grey copy. */
-async function detail(jpeg: Buffer, [x, y, w, h]: Box): Promise<number> {
-  const { data, info } = await sharp(jpeg).greyscale().resize(320, 320, { fit: "fill" }).raw().toBuffer({ resolveWithObject: true });
-  let sum = 0;
-  let n = 0;
-  for (let row = Math.floor(y * info.height); row < Math.floor((y + h) * info.height); row++) {
-    for (let col = Math.floor(x * info.width); col < Math.floor((x + w) * info.width) - 1; col++) {
-      sum += Math.abs((data[row * info.width + col] ?? 0) - (data[row * info.width + col + 1] ?? 0));
-      n++;
-    }
-  }
-  return sum / Math.max(1, n);
-}
 
 describe("blurFaces", () => {
   it("puts the head at the top of a person's box", () => {
@@ -30,10 +17,10 @@ describe("blurFaces", () => {
     const plain = await analyseImage(photo, { maxPixels: 50_000_000 });
     const blurred = await analyseImage(photo, { maxPixels: 50_000_000, findPeople: async () => [person] });
     expect(blurred.measurements).toEqual(plain.measurements);
-    expect(await detail(blurred.derivatives.preview, head ?? person)).toBeLessThan((await detail(plain.derivatives.preview, head ?? person)) / 2);
-    expect(await detail(blurred.derivatives.thumbnail, head ?? person)).toBeLessThan((await detail(plain.derivatives.thumbnail, head ?? person)) / 2);
+    expect(await imageDetail(blurred.derivatives.preview, head ?? person)).toBeLessThan((await imageDetail(plain.derivatives.preview, head ?? person)) / 2);
+    expect(await imageDetail(blurred.derivatives.thumbnail, head ?? person)).toBeLessThan((await imageDetail(plain.derivatives.thumbnail, head ?? person)) / 2);
     const elsewhere: Box = [0, 0.8, 0.25, 0.2];
-    expect(await detail(blurred.derivatives.preview, elsewhere)).toBeCloseTo(await detail(plain.derivatives.preview, elsewhere), 0);
+    expect(await imageDetail(blurred.derivatives.preview, elsewhere)).toBeCloseTo(await imageDetail(plain.derivatives.preview, elsewhere), 0);
   });
 
   it("blurs the whole preview when the detector fails", async () => {
@@ -42,6 +29,6 @@ describe("blurFaces", () => {
       throw new Error("no model");
     });
     expect(out.whole).toBe(true);
-    expect(await detail(out.preview, [0, 0, 1, 1])).toBeLessThan((await detail(photo, [0, 0, 1, 1])) / 2);
+    expect(await imageDetail(out.preview, [0, 0, 1, 1])).toBeLessThan((await imageDetail(photo, [0, 0, 1, 1])) / 2);
   });
 });

@@ -2,6 +2,7 @@
 // detector passed in (the service's vision model finds people; a person's head is the top of its
 // box), so this module stays free of the model and runs anywhere sharp does.
 import sharp from "sharp";
+import { copyExif, uprightToStored } from "./exif-segment";
 
 /** [x, y, width, height] as shares (0–1) of the image, top-left origin. */
 export type Box = [number, number, number, number];
@@ -48,4 +49,23 @@ export async function blurFaces(preview: Buffer, findPeople: FindPeople): Promis
   }
   const heads = headRegions(people);
   return { preview: await blurRegions(preview, heads), faces: heads.length, whole: false };
+}
+
+/**
+ * A full-size copy of the original with faces blurred and its EXIF (GPS, time, direction, less
+ * the embedded thumbnail) copied, for deliveries of organisations with privacy_blur. The pixels
+ * keep the stored orientation so the copied Orientation tag still holds. When the detector fails
+ * the whole copy is blurred.
+ */
+export async function blurredCopy(original: Buffer, findPeople: FindPeople): Promise<Buffer> {
+  const { orientation = 1 } = await sharp(original).metadata();
+  let regions: Box[];
+  try {
+    regions = headRegions(await findPeople(original)).map((box) => uprightToStored(box, orientation));
+  } catch {
+    return copyExif(original, await sharp(original).blur(25).jpeg({ quality: 92 }).toBuffer());
+  }
+  // Re-encoded even with no face found: the copy is always the same kind of file.
+  const plain = await sharp(original).jpeg({ quality: 92 }).toBuffer();
+  return copyExif(original, await blurRegions(plain, regions, 92));
 }

@@ -77,7 +77,7 @@ export interface ServiceContext {
   payments: PaymentProvider;
   /** Judges obstruction, crowd and brand in order photos (config.fulfilment); null: not evaluated. */
   analyser: Analyser | null;
-  /** Finds people for blurring faces in previews and thumbnails (config.blurFaces); absent: not blurred. */
+  /** Finds people, for blurring faces: in previews and thumbnails when config.blurFaces, in deliveries of privacy_blur organisations. */
   findPeople?: FindPeople;
   /** Key for signing CDN URLs (HMAC-SHA256), shared by all instances through the database. */
   cdnSecret: string;

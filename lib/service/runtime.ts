@@ -166,7 +166,8 @@ export async function createRuntime(options: {
   let detector: ObjectDetector | null = null;
   const sharedDetector = () => (detector ??= new ObjectDetector());
   const analyser = createAnalyser(config.fulfilment, sharedDetector);
-  const findPeople = config.blurFaces ? peopleFinder(sharedDetector()) : undefined;
+  // The workers start on first use: blurred derivatives (config.blurFaces) or a privacy_blur delivery.
+  const findPeople = peopleFinder(sharedDetector());
   const ctx: ServiceContext = {
     db: database.db,
     dbKind: database.kind,
@@ -178,7 +179,7 @@ export async function createRuntime(options: {
     pointsCache,
     payments,
     analyser,
-    ...(findPeople ? { findPeople } : {}),
+    findPeople,
     cdnSecret,
     secretBox,
     wakeWorkers: () => {},
