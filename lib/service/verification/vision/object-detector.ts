@@ -157,11 +157,15 @@ export class ObjectDetector {
   async detectPrepared(input: ModelInput, signal?: AbortSignal): Promise<Detection[]> {
     const rows = await new Promise<number[][]>((resolve, reject) => {
       const job: Job = { id: this.nextId++, pixels: input.pixels, resolve, reject };
-      signal?.addEventListener("abort", () => {
-        const at = this.queue.indexOf(job);
-        if (at >= 0) this.queue.splice(at, 1);
-        reject(signal.reason instanceof Error ? signal.reason : new Error("aborted"));
-      });
+      signal?.addEventListener(
+        "abort",
+        () => {
+          const at = this.queue.indexOf(job);
+          if (at >= 0) this.queue.splice(at, 1);
+          reject(signal.reason instanceof Error ? signal.reason : new Error("aborted"));
+        },
+        { once: true },
+      );
       this.queue.push(job);
       this.dispatch();
     });
@@ -173,6 +177,8 @@ export class ObjectDetector {
     if (this.idle) clearTimeout(this.idle);
     this.idle = null;
     for (const job of this.queue.splice(0)) job.reject(new Error("the object detector was closed"));
+    for (const { job } of this.pending.values()) job.reject(new Error("the object detector was closed"));
+    this.pending.clear();
     const workers = this.workers.splice(0);
     this.idleWorkers.splice(0);
     await Promise.all(workers.map((w) => w.terminate()));
@@ -190,6 +196,8 @@ export class ObjectDetector {
         return;
       }
       this.pending.set(job.id, { job, worker });
+      // A worker with a photo keeps the process alive until it answers; an idle one does not.
+      worker.ref();
       worker.postMessage({ id: job.id, pixels: job.pixels, size: MODEL_INPUT_SIZE, minScore: MIN_DETECTION_SCORE });
     }
     if (this.pending.size === 0 && this.workers.length > 0) {
@@ -200,12 +208,12 @@ export class ObjectDetector {
 
   private spawn(): Worker {
     const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: workerData() });
-    // Workers never keep the process alive on their own: the caller waiting for an answer does.
     worker.unref();
     worker.on("message", (answer: WorkerAnswer) => {
       const entry = this.pending.get(answer.id);
       if (!entry) return;
       this.pending.delete(answer.id);
+      worker.unref();
       if (answer.rows) entry.job.resolve(answer.rows);
       else entry.job.reject(new Error(answer.error ?? "the vision model gave no answer"));
       this.idleWorkers.push(worker);

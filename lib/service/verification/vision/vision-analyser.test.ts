@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runAnalysisChecks } from "../checks";
 import { blurFaces } from "@/lib/photos/blur-faces";
-import { peopleFinder } from "./object-detector";
+import { ObjectDetector, peopleFinder, prepareModelInput } from "./object-detector";
 import { VisionAnalyser } from "./vision-analyser";
 
 const analyser = new VisionAnalyser({ workers: 1 });
@@ -50,5 +50,16 @@ describe("VisionAnalyser", { timeout: TIMEOUT_MS }, () => {
     const out = await blurFaces(photo("poolside-group.jpg"), peopleFinder(analyser.detector));
     expect(out.whole).toBe(false);
     expect(out.faces).toBeGreaterThanOrEqual(6);
+  });
+
+  it("queues photos for its one worker, answers each, and fails those still waiting when closed", async () => {
+    const detector = new ObjectDetector({ workers: 1 });
+    const input = await prepareModelInput(photo("street-bicycle-dog.jpg"));
+    const [first, second] = await Promise.all([detector.detectPrepared(input), detector.detectPrepared(input)]);
+    expect(first?.map((d) => d.label)).toContain("bicycle");
+    expect(second).toEqual(first);
+    const waiting = [detector.detectPrepared(input), detector.detectPrepared(input)];
+    await detector.close();
+    for (const job of waiting) await expect(job).rejects.toThrow(/closed/);
   });
 });
