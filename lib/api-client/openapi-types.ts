@@ -178,8 +178,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change an organisation's name, plan or card on file
-         * @description Changes an organisation's name, plan (which sets its rate limit, monthly quota and delivery promise) or card on file.
+         * Change an organisation's name, plan, card on file or privacy blur
+         * @description Changes an organisation's name, plan (which sets its rate limit, monthly quota and delivery promise), card on file, or `privacy_blur`: when on, its deliveries' `url` is a copy of each photo with faces blurred (EXIF copied, its embedded thumbnail removed); the original is kept for the operator and the retention period. Off by default: originals are delivered byte for byte.
          */
         patch: operations["updateOrganisation"];
         trace?: never;
@@ -2355,6 +2355,8 @@ export interface components {
         };
         DeliveredPhoto: {
             angle: components["schemas"]["Angle"];
+            /** @description true: `url` is the copy with faces blurred (the organisation's privacy_blur); metadata.sha256 stays the original's. */
+            blurred?: boolean;
             location_id: string;
             metadata: {
                 captured_at: string | null;
@@ -2396,7 +2398,7 @@ export interface components {
             /** @example img_06h0… */
             photo_id: string;
             thumbnail: string;
-            /** @description Signed CDN URL of the original (EXIF preserved). */
+            /** @description Signed CDN URL of the original (EXIF preserved); for an organisation with privacy_blur, of a copy with faces blurred (EXIF copied, see `blurred`). */
             url: string;
             verification: {
                 /** @description location_match, angle_match, time_of_day, quality, obstruction, minimum_crowd, brand_match: each with score (0–1), passed, status (passed, failed, not_evaluated), the measured value, the threshold and a message. Not-evaluated checks are never passed. */
@@ -3306,6 +3308,8 @@ export interface components {
             name: string;
             /** @enum {string} */
             plan: "developer" | "business" | "enterprise";
+            /** @description Deliveries carry copies with faces blurred (EXIF copied); the originals stay stored for the operator. */
+            privacy_blur: boolean;
             usage: {
                 /**
                  * @description The calendar month (UTC) counted, YYYY-MM.
@@ -4026,6 +4030,7 @@ export interface components {
             name?: string;
             /** @enum {string} */
             plan?: "developer" | "business" | "enterprise";
+            privacy_blur?: boolean;
         };
         UpdateWebhook: {
             description?: string | null;
@@ -13528,7 +13533,7 @@ export interface operations {
             header?: never;
             path: {
                 image_id: string;
-                variant: "original" | "preview" | "thumbnail";
+                variant: "original" | "preview" | "thumbnail" | "blurred";
             };
             cookie?: never;
         };

@@ -3,6 +3,7 @@
 // and a perceptual hash.
 import sharp from "sharp";
 import { ANALYSIS_SIZE, measureGrey } from "@/lib/verification/image-quality";
+import { blurFaces, type FindPeople } from "./blur-faces";
 
 // The measures are pure and shared with the field page (lib/verification/image-quality.ts).
 export { exposure, laplacianVariance } from "@/lib/verification/image-quality";
@@ -41,7 +42,7 @@ export async function readDimensions(input: string | Buffer): Promise<{ width: n
 
 export async function analyseImage(
   input: string | Buffer,
-  { maxPixels }: { maxPixels: number },
+  { maxPixels, findPeople }: { maxPixels: number; /** When given, faces are blurred in the preview and thumbnail. */ findPeople?: FindPeople },
 ): Promise<{ measurements: ImageMeasurements; derivatives: Derivatives }> {
   // failOn "error": a truncated-but-readable JPEG still yields pixels; garbage still fails.
   const preview = await sharp(input, { limitInputPixels: maxPixels, failOn: "error", sequentialRead: true })
@@ -49,9 +50,11 @@ export async function analyseImage(
     .resize(PREVIEW_SIZE, PREVIEW_SIZE, { fit: "inside", withoutEnlargement: true })
     .jpeg({ quality: 82, mozjpeg: true })
     .toBuffer({ resolveWithObject: true });
+  // The measurements read the photo as taken; only what people are shown is blurred.
+  const shown = findPeople ? (await blurFaces(preview.data, findPeople)).preview : preview.data;
   // Everything else derives from the preview (or the header) and runs at once on libvips' threads.
   const [thumbnail, grey, metadata, dhash] = await Promise.all([
-    sharp(preview.data).resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: "inside", withoutEnlargement: true }).jpeg({ quality: 75 }).toBuffer(),
+    sharp(shown).resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: "inside", withoutEnlargement: true }).jpeg({ quality: 75 }).toBuffer(),
     sharp(preview.data)
       .resize(ANALYSIS_SIZE, ANALYSIS_SIZE, { fit: "inside", withoutEnlargement: true })
       .greyscale()
@@ -70,7 +73,7 @@ export async function analyseImage(
       ...measureGrey(grey.data, grey.info.width, grey.info.height),
       dhash,
     },
-    derivatives: { preview: preview.data, thumbnail },
+    derivatives: { preview: shown, thumbnail },
   };
 }
 

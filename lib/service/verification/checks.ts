@@ -69,6 +69,8 @@ export interface AnalysisInput {
   checks: AnalysisCheckName[];
   brand?: string;
   crowd?: CrowdLevel;
+  /** What the photo should show: a facing angle narrows where an obstruction counts. */
+  angle?: Angle;
   /** Aborted when the caller stops waiting; an analyser that does I/O should pass it on. */
   signal?: AbortSignal;
 }
@@ -77,6 +79,10 @@ export interface AnalysisVerdict {
   score: number;
   passed: boolean;
   value?: unknown;
+  /** An analyser that knows its measure says it in its own words; otherwise generic ones are used. */
+  threshold?: number | string;
+  message?: string;
+  instruction?: string;
   extra?: Record<string, unknown>;
 }
 
@@ -207,9 +213,9 @@ export async function runAnalysisChecks(
     out[check] = judged(check, verdict.passed, {
       score: round3(verdict.score),
       value: recordable(verdict.value),
-      threshold: words.threshold,
-      message: words.message,
-      instruction: words.instruction,
+      threshold: verdict.threshold ?? words.threshold,
+      message: verdict.message ?? words.message,
+      instruction: verdict.instruction ?? words.instruction,
       extra: { ...verdict.extra, analyser: analyser.name },
     });
   }
@@ -284,6 +290,7 @@ export async function verifyPhoto(input: VerifyPhotoInput): Promise<Verification
   if (requirements.brand) asked.push("brand_match");
   const analysisInput = {
     checks: asked,
+    angle: input.angle,
     ...(requirements.brand ? { brand: requirements.brand } : {}),
     ...(requirements.minimumCrowd ? { crowd: requirements.minimumCrowd } : {}),
   };
