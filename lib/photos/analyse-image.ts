@@ -105,7 +105,7 @@ export function exposure(pixels: Uint8Array): Pick<ImageMeasurements, "brightnes
   return { brightness: Math.round((total / n) * 10) / 10, shadowsClipped: round3(dark / n), highlightsClipped: round3(bright / n) };
 }
 
-async function differenceHash(image: Buffer): Promise<string> {
+export async function differenceHash(image: Buffer): Promise<string> {
   const { data } = await sharp(image).greyscale().resize(9, 8, { fit: "fill" }).raw().toBuffer({ resolveWithObject: true });
   let bits = 0n;
   for (let y = 0; y < 8; y++) {

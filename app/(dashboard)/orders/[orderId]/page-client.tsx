@@ -13,6 +13,7 @@ import { cycleDeliveries, recurringProgressText } from "@/components/orders/recu
 import { PhotoReview } from "@/components/orders/photo-review";
 import { ANGLE_LABELS, CATEGORY_LABELS } from "@/lib/orders/vocabulary";
 import type { DeliveredPhoto, Order, OrderAssignment, OrderSchedule } from "@/components/orders/types";
+import { HeldPhotos } from "@/components/orders/held-photos";
 import { ORDER_LOCATION_STATE_COLOURS } from "@/components/map/layers/order-layer-styles";
 import { Button } from "@/components/ui/button";
 import { LocalDateTime } from "@/components/ui/local-time";
@@ -173,6 +174,8 @@ export function OrderPageClient({
           })}
         </ul>
       </section>
+
+      <HeldPhotos order={order} assignments={assignments} canEdit={canEdit} />
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <section aria-labelledby="photos-h" className="flex min-w-0 flex-col gap-3">
