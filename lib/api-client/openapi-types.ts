@@ -764,6 +764,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/v1/orders/{id}/photos/{photo_id}/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A delivered photo's signed verification record
+         * @description The record `photos.delivered` carried as `evidence`: a compact JWS (`alg` EdDSA, `typ` photo-evidence+jwt, `kid` from the JWKS at `/.well-known/jwks.json`) over the photo id, the SHA-256 of the original bytes, every check with its value and threshold (and the authenticity signals), the positions (target, EXIF, phone) and the times. Check it with the SDKs' `verifyEvidence` / `verify_evidence`, with the photo's bytes to bind them. `record` is the same claims, unsigned, for reading. 404 for photos not delivered.
+         */
+        get: operations["getOrderPhotoEvidence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/v1/orders/{id}/photos/{photo_id}/retake": {
         parameters: {
             query?: never;
@@ -2379,6 +2399,8 @@ export interface components {
         };
         DeliveredPhoto: {
             angle: components["schemas"]["Angle"];
+            /** @description In `photos.delivered`: the signed verification record (compact JWS, EdDSA, `kid` in /.well-known/jwks.json) over the photo id, the original's SHA-256, every check with value and threshold, positions and times; also at GET /orders/{id}/photos/{photo_id}/evidence. */
+            evidence?: string;
             location_id: string;
             metadata: {
                 captured_at: string | null;
@@ -3411,6 +3433,16 @@ export interface components {
             payment_method: string;
             /** @enum {string} */
             status: "requires_action" | "processing" | "succeeded" | "failed" | "canceled";
+        };
+        PhotoEvidence: {
+            /** @description The compact JWS. */
+            evidence: string;
+            jwks_uri: string;
+            photo_id: string;
+            /** @description Its claims: photo_id, order_id, location_id, angle, sha256, byte_size, verification, checks, review, positions, times. */
+            record: {
+                [key: string]: unknown;
+            };
         };
         PhotosDeliveredEvent: {
             data: {
@@ -8292,6 +8324,100 @@ export interface operations {
             };
             /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
             422: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOrderPhotoEvidence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                photo_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed record. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhotoEvidence"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object in the caller's organisation. */
+            404: {
                 headers: {
                     /** @description Requests allowed in the window that binds first. */
                     "X-RateLimit-Limit"?: number;

@@ -511,6 +511,13 @@ export const DeliveredPhotoSchema = z
             "location_match, angle_match, time_of_day, quality, obstruction, minimum_crowd, brand_match, authenticity: each with score (0–1), passed, status (passed, failed, not_evaluated), the measured value, the threshold and a message. Not-evaluated checks are never passed.",
         }),
     }),
+    evidence: z
+      .string()
+      .optional()
+      .openapi({
+        description:
+          "In `photos.delivered`: the signed verification record (compact JWS, EdDSA, `kid` in /.well-known/jwks.json) over the photo id, the original's SHA-256, every check with value and threshold, positions and times; also at GET /orders/{id}/photos/{photo_id}/evidence.",
+      }),
   })
   .openapi("DeliveredPhoto");
 

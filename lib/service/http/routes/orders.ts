@@ -38,6 +38,8 @@ import { quoteOrderPreview } from "@/lib/service/orders/quote-order";
 import { placeOrder } from "@/lib/service/orders/place-order";
 import { PriceListSchema, getPriceList } from "@/lib/service/orders/price-list";
 import { reviewHeldPhoto } from "@/lib/service/orders/review-held-photo";
+import { getPhotoEvidence } from "@/lib/service/orders/photo-evidence";
+import { WELL_KNOWN_JWKS_PATH } from "./discovery";
 import { requestRetake } from "@/lib/service/orders/request-retake";
 import { testDeliveryUrl } from "@/lib/service/orders/test-delivery-url";
 import { parseStatusFilter } from "@/lib/service/query-filters";
@@ -541,6 +543,35 @@ const reviewRoute = createRoute({
   },
 });
 
+const evidenceRoute = createRoute({
+  method: "get",
+  path: "/orders/{id}/photos/{photo_id}/evidence",
+  operationId: "getOrderPhotoEvidence",
+  tags,
+  summary: "A delivered photo's signed verification record",
+  description:
+    "The record `photos.delivered` carried as `evidence`: a compact JWS (`alg` EdDSA, `typ` photo-evidence+jwt, `kid` from the JWKS at `/.well-known/jwks.json`) over the photo id, " +
+    "the SHA-256 of the original bytes, every check with its value and threshold (and the authenticity signals), the positions (target, EXIF, phone) and the times. " +
+    "Check it with the SDKs' `verifyEvidence` / `verify_evidence`, with the photo's bytes to bind them. `record` is the same claims, unsigned, for reading. 404 for photos not delivered.",
+  security: orderSecurity("orders:read"),
+  middleware: [read] as const,
+  request: { params: OrderIdParam.extend({ photo_id: z.string().max(100).openapi({ param: { name: "photo_id", in: "path" } }) }) },
+  responses: {
+    200: jsonResponse(
+      z
+        .object({
+          photo_id: z.string(),
+          evidence: z.string().openapi({ description: "The compact JWS." }),
+          record: z.record(z.string(), z.unknown()).openapi({ description: "Its claims: photo_id, order_id, location_id, angle, sha256, byte_size, verification, checks, review, positions, times." }),
+          jwks_uri: z.string(),
+        })
+        .openapi("PhotoEvidence"),
+      "The signed record.",
+    ),
+    ...errorResponses(404),
+  },
+});
+
 const reviewerOf = (c: RouteContext) => {
   const credential = c.var.caller.credential;
   return credential.kind === "api_key" ? credential.keyId : credential.clientId;
@@ -641,6 +672,12 @@ export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(retakeRoute, async (c) => {
     const assignmentId = await requestRetake(c.var.ctx, { ...orderOf(c), photoId: c.req.valid("param").photo_id, reason: c.req.valid("json").reason });
     return c.json({ assignment_id: assignmentId }, 202);
+  });
+
+  // GET /orders/:id/photos/:photo_id/evidence – a delivered photo's signed verification record
+  app.openapi(evidenceRoute, async (c) => {
+    const evidence = await getPhotoEvidence(c.var.ctx, { ...orderOf(c), photoId: c.req.valid("param").photo_id });
+    return c.json({ ...evidence, jwks_uri: `${c.var.ctx.config.publicOrigin}${WELL_KNOWN_JWKS_PATH}` }, 200);
   });
 
   // POST /orders/:id/photos/:photo_id/review – approve or reject a photo held for review
