@@ -55,7 +55,7 @@ function pythonVerify(evidence: string, jwks: Jwks, photo: Buffer): string {
     "except EvidenceVerificationError as error:",
     "    print('refused', error)",
   ].join("\n");
-  const run = spawnSync("python3", ["-c", code, files.evidence, files.jwks, files.photo], { env: { PATH: process.env.PATH ?? "", PYTHONPATH: PYTHON_SRC, PYTHONDONTWRITEBYTECODE: "1" }, encoding: "utf8" });
+  const run = spawnSync("python3", ["-c", code, files.evidence, files.jwks, files.photo], { env: { NODE_ENV: "test", PATH: process.env.PATH ?? "", PYTHONPATH: PYTHON_SRC, PYTHONDONTWRITEBYTECODE: "1" }, encoding: "utf8" });
   if (run.status !== 0) throw new Error(run.stderr);
   return run.stdout.trim();
 }
