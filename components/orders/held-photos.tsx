@@ -12,16 +12,25 @@ import { LocalDateTime } from "@/components/ui/local-time";
 import { FormError } from "@/components/ui/states";
 import { ANGLE_LABELS } from "@/lib/orders/vocabulary";
 import { RETAKE_REASON_MAX, RETAKE_REASON_MIN } from "@/lib/orders/limits";
-import { authenticitySignals, type SignalView } from "./authenticity-display";
+import { authenticitySignals } from "./authenticity-display";
+import { photoEvidence } from "./check-evidence";
+import { DetectedPhoto, EvidenceRows } from "./photo-evidence";
+import { SignalList } from "./signal-list";
 import type { Order, OrderAssignment } from "./types";
 
-const SIGNAL_STYLES: Record<SignalView["verdict"], { mark: string; icon: string }> = {
-  failed: { mark: "text-red-800", icon: "✗" },
-  passed: { mark: "text-emerald-800", icon: "✓" },
-  not_evaluated: { mark: "text-slate-500", icon: "–" },
-};
-
-export function HeldPhotos({ order, assignments, canEdit }: { order: Order; assignments: OrderAssignment[]; canEdit: boolean }) {
+export function HeldPhotos({
+  order,
+  assignments,
+  canEdit,
+  selectedPhotoId,
+  onSelectPhoto,
+}: {
+  order: Order;
+  assignments: OrderAssignment[];
+  canEdit: boolean;
+  selectedPhotoId: string | null;
+  onSelectPhoto: (photoId: string | null) => void;
+}) {
   const held = assignments.filter((a) => a.status === "held_for_review" && a.photo_id && a.review);
   if (held.length === 0) return null;
   return (
@@ -35,29 +44,33 @@ export function HeldPhotos({ order, assignments, canEdit }: { order: Order; assi
       </p>
       <ul className="flex flex-col gap-4">
         {held.map((a) => (
-          <HeldPhotoCard key={a.id} order={order} assignment={a} canEdit={canEdit} />
+          <HeldPhotoCard
+            key={a.id}
+            order={order}
+            assignment={a}
+            canEdit={canEdit}
+            selected={a.photo_id === selectedPhotoId}
+            onSelect={() => onSelectPhoto(a.photo_id === selectedPhotoId ? null : a.photo_id)}
+          />
         ))}
       </ul>
     </section>
   );
 }
 
-function HeldPhotoCard({ order, assignment, canEdit }: { order: Order; assignment: OrderAssignment; canEdit: boolean }) {
+function HeldPhotoCard({ order, assignment, canEdit, selected, onSelect }: { order: Order; assignment: OrderAssignment; canEdit: boolean; selected: boolean; onSelect: () => void }) {
   const id = useId();
   const location = order.locations.find((l) => l.location_id === assignment.location_id);
   const name = location?.name ?? assignment.location_id;
   const angleLabel = ANGLE_LABELS[assignment.angle];
   const signals = authenticitySignals(assignment.verification?.ai_checks.authenticity);
+  const evidence = photoEvidence(assignment.verification?.ai_checks);
   const review = assignment.review;
   if (!review || !assignment.photo_id) return null;
   return (
     <li data-testid="held-photo" data-photo-id={assignment.photo_id} aria-labelledby={`${id}-title`} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-col gap-3 sm:flex-row">
-        <a href={review.photo_url} target="_blank" rel="noopener noreferrer" className="shrink-0 self-start focus-visible:outline-2 focus-visible:outline-emerald-600">
-          {/* eslint-disable-next-line @next/next/no-img-element -- signed CDN URLs from our own origin, already sized */}
-          <img src={review.preview_url} alt={`${angleLabel} of ${name}, held for review`} width={192} height={144} className="h-36 w-48 rounded-md bg-slate-100 object-cover" />
-          <span className="sr-only"> (opens the original in a new tab)</span>
-        </a>
+        <DetectedPhoto src={review.preview_url} href={review.photo_url} alt={`${angleLabel} of ${name}, held for review`} detections={evidence.detections} />
         <div className="flex min-w-0 flex-1 flex-col gap-1.5 text-sm">
           <h3 id={`${id}-title`} className="font-semibold text-slate-900">
             {name} · {angleLabel}
@@ -66,16 +79,15 @@ function HeldPhotoCard({ order, assignment, canEdit }: { order: Order; assignmen
             Held <LocalDateTime iso={review.held_at} />
             {assignment.attempt > 0 ? ` · retake ${assignment.attempt}` : ""}
           </p>
-          <ul aria-label="Why it is held" className="flex flex-col gap-1" data-testid="held-signals">
-            {signals.map((s) => (
-              <li key={s.signal} data-signal={s.signal} data-verdict={s.verdict} className="text-sm">
-                <span aria-hidden className={`mr-1.5 ${SIGNAL_STYLES[s.verdict].mark}`}>
-                  {SIGNAL_STYLES[s.verdict].icon}
-                </span>
-                <span className="font-medium text-slate-900">{s.label}:</span> <span className="text-slate-700">{s.message}</span>
-              </li>
-            ))}
-          </ul>
+          <SignalList signals={signals} label="Why it is held" />
+          <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
+            <EvidenceRows evidence={evidence} />
+          </dl>
+          <div className="mt-1">
+            <Button variant="secondary" size="sm" aria-pressed={selected} onClick={onSelect}>
+              {selected ? "Shown on the map" : "Show both positions on the map"}
+            </Button>
+          </div>
         </div>
       </div>
       {canEdit ? <ReviewForm orderId={order.id} photoId={assignment.photo_id} label={`${angleLabel} of ${name}`} /> : null}
