@@ -39,7 +39,7 @@ test.beforeAll(async () => {
       const asked = (JSON.parse(body) as { checks: string[] }).checks;
       const results: Record<string, unknown> = {};
       if (asked.includes("obstruction")) results.obstruction = { score: 0.86, passed: true, value: 0.14, threshold: 0.3, detections: DETECTIONS, people_count: 2 };
-      if (asked.includes("minimum_crowd")) results.minimum_crowd = { score: 1, passed: true, value: "2 people (sparse)", threshold: "sparse", detections: DETECTIONS.slice(0, 2), people_count: 2, level: "sparse" };
+      if (asked.includes("minimum_crowd")) results.minimum_crowd = { score: 1, passed: true, value: "2 people (low)", threshold: "low", detections: DETECTIONS.slice(0, 2), people_count: 2, level: "low" };
       res.setHeader("content-type", "application/json");
       res.end(JSON.stringify({ results }));
     });
@@ -75,7 +75,7 @@ test("each check's evidence in words: boxes on the photo, people counted, both p
       data: {
         client_reference: reference,
         category: "cultural_exterior",
-        requirements: { angles: ["front"], minimum_crowd: "sparse" },
+        requirements: { angles: ["front"], minimum_crowd: "low" },
         locations: [
           { name: "Cathedral square", coordinates: target },
           { name: "Castle gate", coordinates: other },
@@ -123,7 +123,7 @@ test("each check's evidence in words: boxes on the photo, people counted, both p
   const card = page.getByTestId("delivered-photo");
   await expect(card.getByTestId("detection-box")).toHaveCount(3);
   await expect(card.getByTestId("detected-photo")).toContainText("Outlined: 2 people, 1 van");
-  await expect(card.getByTestId("people-count")).toHaveText("2 people counted (sparse)");
+  await expect(card.getByTestId("people-count")).toHaveText("2 people counted (low)");
   await expect(orderPage.check(card, "authenticity")).toHaveAttribute("data-verdict", "passed");
   await expect(orderPage.check(card, "authenticity")).toContainText("no warning signs");
   await expect(card.getByTestId("authenticity-signals")).toContainText("Phone's position: The phone was 12 m from where the photo's GPS says");

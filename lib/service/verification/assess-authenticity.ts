@@ -12,19 +12,28 @@ type ImageRow = typeof images.$inferSelect;
 type SubmissionRow = typeof submissions.$inferSelect;
 
 /**
- * The nearest earlier picture in the whole service within the duplicate distance, by the 64-bit
- * difference hash QA stored (a full scan of the hashes: bit_count on PostgreSQL 14+ and PGlite).
+ * The same picture sent before anywhere in the service: the same bytes, or a difference hash
+ * within the duplicate distance with the same capture time (or none to compare). A new photo of
+ * the same facade from the same spot — a recurring order's next cycle — can hash as close, but it
+ * was taken at another time; a re-sent or re-encoded copy keeps its capture time. A full scan of
+ * the hashes QA stored (bit_count on PostgreSQL 14+ and PGlite).
  */
 async function findSamePicture(ctx: ServiceContext, image: ImageRow): Promise<{ distance: number; sameOrganisation: boolean } | null> {
   if (!image.perceptualHash || !/^[0-9a-f]{16}$/.test(image.perceptualHash)) return null;
   const distance = sql<number>`bit_count(('x' || ${images.perceptualHash})::bit(64) # ('x' || ${image.perceptualHash})::bit(64))`;
-  const [nearest] = await ctx.db
-    .select({ orgId: images.orgId, distance })
+  const candidates = await ctx.db
+    .select({ orgId: images.orgId, sha256: images.sha256, capturedAt: images.capturedAt, distance })
     .from(images)
     .where(and(ne(images.submissionId, image.submissionId), sql`${images.perceptualHash} ~ '^[0-9a-f]{16}$'`, sql`${distance} <= ${AUTHENTICITY_THRESHOLDS.duplicateMaxDistance}`))
     .orderBy(distance)
-    .limit(1);
-  return nearest ? { distance: Number(nearest.distance), sameOrganisation: nearest.orgId === image.orgId } : null;
+    .limit(20);
+  const mine = image.capturedAt?.getTime() ?? null;
+  const same = candidates.find((c) => {
+    if (c.sha256 === image.sha256) return true;
+    const theirs = c.capturedAt?.getTime() ?? null;
+    return mine === null || theirs === null || Math.abs(mine - theirs) < 1000;
+  });
+  return same ? { distance: Number(same.distance), sameOrganisation: same.orgId === image.orgId } : null;
 }
 
 export async function assessAuthenticity(ctx: ServiceContext, options: { image: ImageRow; submission: SubmissionRow; bytes: Buffer }): Promise<CheckResult> {

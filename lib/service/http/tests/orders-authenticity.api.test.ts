@@ -233,7 +233,7 @@ describe("authenticity", () => {
 
   if (!HAS_CORPUS) it.skip(CORPUS_SKIP_MESSAGE, () => undefined);
 
-  it("verifies a plain photo sent with a phone position beside its GPS, and holds the same picture sent again for another order", async () => {
+  it("verifies a plain photo sent with a phone position beside its GPS, holds the same picture sent again for another order, and passes the same view shot later", async () => {
     const partner = await orderPartner(api);
     const first = { lat: 20.1, lng: 30.1 };
     const orderA = await orderAt(partner.apiKey, first, "loc_a");
@@ -252,5 +252,14 @@ describe("authenticity", () => {
     expect((await until(() => fieldTask(zoomer.token, b), (r) => r.body.status !== "submitted")).body.status).toBe("held_for_review");
     const [held] = await assignmentsOf(partner.apiKey, orderB.id);
     expect(signal(held?.verification?.ai_checks.authenticity, "seen_elsewhere")).toMatchObject({ status: "failed", value: 0 });
+
+    // The same view shot again later (a recurring order's next cycle): the same picture to the
+    // hash, but taken at another time — not a copy.
+    const orderC = await orderAt(partner.apiKey, first, "loc_c");
+    const again = await makePhoto({ ...camera, accuracyM: 5, directionDeg: 0, capturedAt: new Date(Date.now() + 5000), seed: 7001 });
+    const c = await sendForTask(zoomer.token, camera, again);
+    expect((await until(() => fieldTask(zoomer.token, c), (r) => r.body.status !== "submitted")).body.status).toBe("verified");
+    const [later] = await assignmentsOf(partner.apiKey, orderC.id);
+    expect(signal(later?.verification?.ai_checks.authenticity, "seen_elsewhere")).toMatchObject({ status: "passed" });
   }, 120_000);
 });
