@@ -2139,7 +2139,7 @@ export interface components {
             /** @description The URL as it was checked and called. */
             url: string;
         };
-        /** @description What the zoomer's phone reported with the photo (field app or multipart `device_position`, `captured_at`, `heading_deg`), beside the EXIF. Evidence only: the verdict does not use it yet. */
+        /** @description What the zoomer's phone reported with the photo (field app or multipart `device_position`, `captured_at`, `heading_deg`), beside the EXIF. The `authenticity` check compares the phone's position with the EXIF GPS (a photo more than 100 m + the phone's accuracy away is held for review). */
         DeviceEvidence: {
             /** @description Seconds from capture (EXIF time, else the phone's) to receipt. */
             capture_to_upload_s: number | null;
