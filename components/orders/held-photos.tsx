@@ -39,8 +39,8 @@ export function HeldPhotos({
         Waiting for your review <span className="text-sm font-normal text-slate-600">· {held.length} photo{held.length === 1 ? "" : "s"}</span>
       </h2>
       <p className="text-sm text-slate-700">
-        These photos passed or failed the other checks, but something about them looks wrong. They are not delivered until you decide. The photographer is only told that their
-        photo is being reviewed.
+        Something about these photos looks wrong, so they were not delivered. Look at the signs below and decide: approve to deliver the photo, or reject it to have it
+        taken again. The photographer is only told that their photo is being reviewed.
       </p>
       <ul className="flex flex-col gap-4">
         {held.map((a) => (

@@ -57,6 +57,7 @@ describe("checkAuthenticity", () => {
   it("fails a photo taken more than a day before it was sent, or after it arrived", () => {
     expect(checkAuthenticity({ ...base, capturedAt: new Date(receivedAt.getTime() - 25 * 3_600_000) }).message).toMatch(/taken 25 h before it was sent/);
     expect(checkAuthenticity({ ...base, capturedAt: new Date(receivedAt.getTime() - 23 * 3_600_000) }).status).toBe("passed");
+    expect(signal(checkAuthenticity({ ...base, capturedAt: new Date(receivedAt.getTime() - 20_000) }), "capture_time")).toMatchObject({ message: "Sent under a minute after it was taken." });
     expect(checkAuthenticity({ ...base, capturedAt: new Date(receivedAt.getTime() + 20 * 60_000) }).message).toMatch(/20 min after it arrived/);
   });
 

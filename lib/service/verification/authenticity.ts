@@ -80,7 +80,7 @@ const km = (m: number) => (m >= 1000 ? `${(m / 1000).toFixed(1)} km` : `${Math.r
 function hoursText(h: number): string {
   if (h >= 48) return `${Math.round(h / 24)} days`;
   if (h >= 1) return `${round1(h)} h`;
-  return `${Math.round(h * 60)} min`;
+  return h * 60 < 1 ? "under a minute" : `${Math.round(h * 60)} min`;
 }
 
 function devicePosition(s: AuthenticitySignals, t: AuthenticityThresholds): AuthenticitySignal {
