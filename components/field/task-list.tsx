@@ -21,7 +21,7 @@ export function TaskList({ tasks, position, radiusKm, onSelect, onRetry }: { tas
       </ErrorState>
     );
   }
-  const mine = tasks.data.filter((t) => t.status === "reserved" || t.status === "submitted");
+  const mine = tasks.data.filter((t) => t.status === "reserved" || t.status === "submitted" || t.status === "held_for_review");
   const open = tasks.data.filter((t) => t.status === "open");
   return (
     <div className="flex flex-col gap-4" aria-busy={tasks.refreshing}>
@@ -55,6 +55,8 @@ export function TaskBadges({ task }: { task: FieldTask }) {
     <span className="flex flex-wrap gap-1">
       {task.status === "reserved" && <Badge tone="info">Taken by you</Badge>}
       {task.status === "submitted" && <Badge tone="warning">Checking</Badge>}
+      {/* Held for review: the zoomer is told only that a person is looking at it. */}
+      {task.status === "held_for_review" && <Badge tone="info">Needs review: a person is checking your photo</Badge>}
       {task.attempt > 0 && <Badge tone="warning">Retake {task.attempt} of {MAX_RETAKES}</Badge>}
     </span>
   );

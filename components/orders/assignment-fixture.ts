@@ -22,6 +22,7 @@ export function task(fields: Partial<OrderAssignment>): OrderAssignment {
     verification: null,
     delivered_at: null,
     created_at: "2027-01-01T10:00:00Z",
+    review: null,
     ...fields,
   };
 }

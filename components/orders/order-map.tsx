@@ -1,12 +1,13 @@
 "use client";
 // The order page's map (loaded lazily): the order's locations coloured by state, and — when a
-// delivered photo is selected — where its camera stood and which way it faced, against the target.
+// photo is selected — where its camera stood and which way it faced, against the target, and where
+// the phone itself said it was.
 import { useEffect, useMemo } from "react";
 import { useMap } from "react-map-gl/maplibre";
 import { BaseMap, type LngLatBbox } from "@/components/map/base-map";
-import { cameraBbox, type CameraView } from "@/components/map/layers/camera-geometry";
+import { cameraBbox, distanceBetweenM, type CameraView } from "@/components/map/layers/camera-geometry";
 import { CameraPositionLayer } from "@/components/map/layers/camera-position-layer";
-import { CAMERA_COLOUR, ORDER_LOCATION_STATE_COLOURS, TARGET_COLOUR } from "@/components/map/layers/order-layer-styles";
+import { CAMERA_COLOUR, DEVICE_COLOUR, ORDER_LOCATION_STATE_COLOURS, TARGET_COLOUR } from "@/components/map/layers/order-layer-styles";
 import { OrderLocationsLayer, type OrderLocationPoint } from "@/components/map/layers/order-locations-layer";
 import { LOCATION_STATE_DESCRIPTIONS, LOCATION_STATE_LABELS, LOCATION_STATES } from "./order-progress";
 
@@ -68,14 +69,23 @@ export function OrderMap({
             </li>
             <li className="flex items-center gap-2 text-slate-800">
               <span aria-hidden className="inline-block size-3 rounded-full" style={{ backgroundColor: CAMERA_COLOUR }} />
-              Camera, and the way it faced
+              Camera (the photo&apos;s GPS), and the way it faced
             </li>
+            {camera.device ? (
+              <li className="flex items-center gap-2 text-slate-800" data-testid="legend-device">
+                <span aria-hidden className="inline-block size-3 rounded-full" style={{ backgroundColor: DEVICE_COLOUR }} />
+                Phone&apos;s own position
+                {camera.camera ? `: ${formatDistance(distanceBetweenM(camera.device, camera.camera))} from the photo's GPS` : ""}
+              </li>
+            ) : null}
           </ul>
         ) : null}
       </section>
     </BaseMap>
   );
 }
+
+const formatDistance = (m: number) => (m >= 1000 ? `${(m / 1000).toFixed(1)} km` : `${Math.round(m)} m`);
 
 function FitCamera({ camera }: { camera: CameraView | null }) {
   const map = useMap().current;

@@ -43,6 +43,8 @@ describe("locationProgress", () => {
 
   it("waits for delivery after a photo passed its checks", () => {
     expect(locationState([{ status: "verified", attempt: 0, delivered: false }])).toBe("verifying");
+    // Held for review: a person is checking it — still verifying, not waiting for a photographer.
+    expect(locationState([{ status: "held_for_review", attempt: 0, delivered: false }])).toBe("verifying");
     expect(locationState([{ status: "cancelled", attempt: 0, delivered: false }])).toBe("waiting");
   });
 

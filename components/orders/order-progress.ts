@@ -48,7 +48,8 @@ export function locationState(angles: { status: OrderAssignment["status"]; attem
   if (angles.every((a) => a.delivered)) return "delivered";
   const pending = angles.filter((a) => !a.delivered && a.status !== "cancelled");
   if (pending.some((a) => a.status === "failed" || a.attempt > 0)) return "retake";
-  if (pending.some((a) => a.status === "submitted" || a.status === "verified")) return "verifying";
+  // A photo held for review is still being checked (by a person): verifying.
+  if (pending.some((a) => a.status === "submitted" || a.status === "held_for_review" || a.status === "verified")) return "verifying";
   if (pending.some((a) => a.status === "reserved")) return "assigned";
   return "waiting";
 }

@@ -21,6 +21,10 @@ import { CycleCompare } from "./cycle-compare";
 import { describeWeather } from "./photo-metadata";
 import { checkViews, VERDICT_LABELS, type CheckVerdict } from "./verification-display";
 import { DeviceEvidenceNote } from "@/components/submissions/device-evidence-note";
+import { authenticitySignals } from "./authenticity-display";
+import { photoEvidence } from "./check-evidence";
+import { DetectedPhoto, EvidenceRows } from "./photo-evidence";
+import { SignalList } from "./signal-list";
 
 const VERDICT_STYLES: Record<CheckVerdict, { box: string; mark: string; icon: string }> = {
   passed: { box: "border-slate-200 bg-white", mark: "text-emerald-800", icon: "✓" },
@@ -120,6 +124,8 @@ function PhotoCard({
   const gps = metadata.gps;
   const direction = metadata.direction_deg ?? null;
   const checks = checkViews(photo.verification.ai_checks);
+  const evidence = photoEvidence(photo.verification.ai_checks);
+  const signals = authenticitySignals(photo.verification.ai_checks.authenticity);
   const angleLabel = ANGLE_LABELS[photo.angle];
   return (
     <li
@@ -129,11 +135,7 @@ function PhotoCard({
       className={`flex flex-col gap-3 rounded-lg border bg-white p-4 shadow-sm ${selected ? "border-emerald-600 ring-2 ring-emerald-600/30" : "border-slate-200"}`}
     >
       <div className="flex flex-col gap-3 sm:flex-row">
-        <a href={photo.url} target="_blank" rel="noopener noreferrer" className="shrink-0 self-start focus-visible:outline-2 focus-visible:outline-emerald-600">
-          {/* eslint-disable-next-line @next/next/no-img-element -- signed CDN URLs from our own origin, already sized */}
-          <img src={photo.thumbnail} alt={`${angleLabel} of ${target.name}, as delivered`} width={192} height={144} className="h-36 w-48 rounded-md bg-slate-100 object-cover" />
-          <span className="sr-only"> (opens the original in a new tab)</span>
-        </a>
+        <DetectedPhoto src={photo.thumbnail} href={photo.url} alt={`${angleLabel} of ${target.name}, as delivered`} detections={evidence.detections} />
         <div className="flex min-w-0 flex-1 flex-col gap-1.5 text-sm">
           <h4 id={`${id}-title`} className="font-semibold text-slate-900">
             {angleLabel}
@@ -159,6 +161,7 @@ function PhotoCard({
                 </dd>
               </>
             ) : null}
+            <EvidenceRows evidence={{ ...evidence, devicePosition: null }} />
             <dt className="text-slate-500">Weather</dt>
             <dd>{describeWeather(metadata)}</dd>
             {metadata.sha256 ? (
@@ -198,6 +201,7 @@ function PhotoCard({
                 </span>
               </div>
               {c.message ? <p className="mt-0.5 text-xs text-slate-600">{c.message}</p> : null}
+              {c.check === "authenticity" && signals.length > 0 ? <SignalList signals={signals} /> : null}
             </li>
           );
         })}

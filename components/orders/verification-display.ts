@@ -4,7 +4,7 @@
 // check was not evaluated (no analyser configured, one that timed out) is the operator's concern
 // and stays in the API record; the reader is told only that it was not checked.
 
-export const CHECK_ORDER = ["location_match", "angle_match", "time_of_day", "quality", "obstruction", "minimum_crowd", "brand_match"] as const;
+export const CHECK_ORDER = ["location_match", "angle_match", "time_of_day", "quality", "obstruction", "minimum_crowd", "brand_match", "authenticity"] as const;
 
 export const CHECK_LABELS: Record<string, string> = {
   location_match: "Location",
@@ -14,6 +14,7 @@ export const CHECK_LABELS: Record<string, string> = {
   obstruction: "Unobstructed",
   minimum_crowd: "Crowd",
   brand_match: "Brand visible",
+  authenticity: "Genuine photo",
 };
 
 export type CheckVerdict = "passed" | "failed" | "not_evaluated";
@@ -55,6 +56,8 @@ function measuredAndThreshold(check: string, raw: RawCheck): { measured: string 
       return { measured: figure(raw.value, "° off"), threshold: typeof raw.threshold === "number" ? `±${raw.threshold}°` : figure(raw.threshold, "") };
     case "time_of_day":
       return { measured: typeof raw.value === "number" ? `sun at ${raw.value.toFixed(1)}°` : figure(raw.value, ""), threshold: figure(raw.threshold, "") };
+    case "authenticity":
+      return { measured: typeof raw.value === "number" ? (raw.value === 0 ? "no warning signs" : `${raw.value} warning sign${raw.value === 1 ? "" : "s"}`) : null, threshold: null };
     case "quality":
       return { measured: raw.value ? `failed: ${String(raw.value)}` : verdictOf(raw) === "passed" ? "all QA checks pass" : null, threshold: null };
     default:

@@ -1,6 +1,6 @@
 // The phone's own evidence beside the photo's EXIF, in plain words for reviewers: how far the phone
 // said it was from where the photo's GPS says, and how long after capture the photo was sent.
-// Evidence only: the verdict does not use it (yet).
+// The order photos' authenticity check judges the same distance (their review shows its verdict).
 import type { components } from "@/lib/api-client/openapi-types";
 import { describeCaptureToUpload, describeDeviceDistance } from "@/lib/field/describe-device-evidence";
 

@@ -764,6 +764,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/v1/orders/{id}/photos/{photo_id}/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A delivered photo's signed verification record
+         * @description The record `photos.delivered` carried as `evidence`: a compact JWS (`alg` EdDSA, `typ` photo-evidence+jwt, `kid` from the JWKS at `/.well-known/jwks.json`) over the photo id, the SHA-256 of the original bytes, every check with its value and threshold (and the authenticity signals), the positions (target, EXIF, phone) and the times. Check it with the SDKs' `verifyEvidence` / `verify_evidence`, with the photo's bytes to bind them. `record` is the same claims, unsigned, for reading. 404 for photos not delivered.
+         */
+        get: operations["getOrderPhotoEvidence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/v1/orders/{id}/photos/{photo_id}/retake": {
         parameters: {
             query?: never;
@@ -778,6 +798,26 @@ export interface paths {
          * @description For what the automated checks missed: a new task opens for the same location and angle with your reason as its instruction; the location's new photo is delivered as `photos.delivered` when verified (and the order, if fulfilled, is in progress until then). Not charged.
          */
         post: operations["retakeOrderPhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/v1/orders/{id}/photos/{photo_id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or reject a photo held for review
+         * @description A photo whose `authenticity` check failed (its assignment is `held_for_review`; the check's `extra.signals` say why) is never delivered on its own. `approve`: it is verified and delivered with its location's set. `reject`: it fails, and a retake opens with your `reason` as the zoomer's instruction (after 3 retakes the location is given up and refunded). 409 `not_held_for_review` when the photo is not waiting for a decision.
+         */
+        post: operations["reviewHeldOrderPhoto"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2165,13 +2205,17 @@ export interface components {
             prefix: string;
         };
         AssignmentVerification: {
+            /** @description By check: location_match, angle_match, time_of_day, quality, obstruction, minimum_crowd, brand_match, authenticity. `authenticity` has `extra.signals`: device_position (metres between the phone's reported position and the EXIF GPS; threshold 100 m + the phone's accuracy up to 200 m), edit_traces (warning signs found in the file: an editing program, a last-modified time before capture, a GPS clock more than 48 h from the camera's, missing maker notes, a thumbnail of another picture; threshold 0), capture_time (hours from capture to upload; −10 min to 24 h), seen_elsewhere (difference-hash bits to the same picture elsewhere in the service; ≤ 4 is the same), each with status, value, threshold and message, plus `extra.device_position`, `extra.exif_position`, `extra.captured_at`, `extra.received_at`. */
             ai_checks: {
                 [key: string]: components["schemas"]["RecordedCheck"];
             };
             /** @description What the zoomer is told for a retake. */
             instructions: string[];
-            /** @enum {string} */
-            status: "approved" | "rejected";
+            /**
+             * @description `held`: the authenticity check failed; the photo waits for the account manager's decision (POST …/photos/{photo_id}/review).
+             * @enum {string}
+             */
+            status: "approved" | "rejected" | "held";
         } | null;
         AuthenticatePayment: {
             authenticated: boolean;
@@ -2357,6 +2401,8 @@ export interface components {
             angle: components["schemas"]["Angle"];
             /** @description true: `url` is the copy with faces blurred (the organisation's privacy_blur); metadata.sha256 stays the original's. */
             blurred?: boolean;
+            /** @description In `photos.delivered`: the signed verification record (compact JWS, EdDSA, `kid` in /.well-known/jwks.json) over the photo id, the original's SHA-256, every check with value and threshold, positions and times; also at GET /orders/{id}/photos/{photo_id}/evidence. */
+            evidence?: string;
             location_id: string;
             metadata: {
                 captured_at: string | null;
@@ -2401,7 +2447,7 @@ export interface components {
             /** @description Signed CDN URL of the original (EXIF preserved); for an organisation with privacy_blur, of a copy with faces blurred (EXIF copied, see `blurred`). */
             url: string;
             verification: {
-                /** @description location_match, angle_match, time_of_day, quality, obstruction, minimum_crowd, brand_match: each with score (0–1), passed, status (passed, failed, not_evaluated), the measured value, the threshold and a message. Not-evaluated checks are never passed. */
+                /** @description location_match, angle_match, time_of_day, quality, obstruction, minimum_crowd, brand_match, authenticity: each with score (0–1), passed, status (passed, failed, not_evaluated), the measured value, the threshold and a message. Not-evaluated checks are never passed. */
                 ai_checks: {
                     [key: string]: {
                         passed: boolean;
@@ -2486,7 +2532,7 @@ export interface components {
             /** @description The URL as it was checked and called. */
             url: string;
         };
-        /** @description What the zoomer's phone reported with the photo (field app or multipart `device_position`, `captured_at`, `heading_deg`), beside the EXIF. Evidence only: the verdict does not use it yet. */
+        /** @description What the zoomer's phone reported with the photo (field app or multipart `device_position`, `captured_at`, `heading_deg`), beside the EXIF. The `authenticity` check compares the phone's position with the EXIF GPS (a photo more than 100 m + the phone's accuracy away is held for review). */
         DeviceEvidence: {
             /** @description Seconds from capture (EXIF time, else the phone's) to receipt. */
             capture_to_upload_s: number | null;
@@ -2568,8 +2614,11 @@ export interface components {
             };
             /** @description Your reservation, when you hold it. */
             reserved_until: string | null;
-            /** @enum {string} */
-            status: "open" | "reserved" | "submitted" | "verified" | "failed" | "given_up" | "cancelled";
+            /**
+             * @description `held_for_review`: your photo arrived and a person is checking it; nothing to do meanwhile.
+             * @enum {string}
+             */
+            status: "open" | "reserved" | "submitted" | "held_for_review" | "verified" | "failed" | "given_up" | "cancelled";
             submission_id: string | null;
             /** @description The order's time of day (daylight, midday, evening) as times at this place: photos outside it are rejected. */
             time_of_day: {
@@ -2582,7 +2631,7 @@ export interface components {
                 requirement: "daylight" | "midday" | "evening";
                 starts_at: string | null;
             } | null;
-            /** @description After your photo is verified: each check, and what to do differently for a retake. */
+            /** @description After your photo is verified: each check, and what to do differently for a retake. null while it is held for review. */
             verification: {
                 ai_checks: {
                     [key: string]: {
@@ -2597,7 +2646,7 @@ export interface components {
                 };
                 instructions: string[];
                 /** @enum {string} */
-                status: "approved" | "rejected";
+                status: "approved" | "rejected" | "held";
             } | null;
             /** @description When to shoot, in UTC and in the place's local time. */
             window: {
@@ -2635,6 +2684,13 @@ export interface components {
             database: "pglite" | "postgres";
             /** @enum {string} */
             status: "ok";
+        };
+        HeldPhotoReviewed: {
+            /**
+             * @description The assignment's state after the decision.
+             * @enum {string}
+             */
+            status: "verified" | "failed" | "given_up";
         };
         Image: {
             byte_size: number;
@@ -2832,8 +2888,21 @@ export interface components {
             location_id: string;
             mission_id: string;
             photo_id: string | null;
+            /** @description A photo its authenticity check held for review (`status: held_for_review`): decide with POST /orders/{id}/photos/{photo_id}/review. null for photos never held. */
+            review: {
+                /**
+                 * @description null while it waits for your decision.
+                 * @enum {string|null}
+                 */
+                decision: "approved" | "rejected" | null;
+                held_at: string;
+                /** @description The original, signed for an hour (it is not delivered yet). */
+                photo_url: string;
+                preview_url: string;
+                reviewed_at: string | null;
+            } | null;
             /** @enum {string} */
-            status: "open" | "reserved" | "submitted" | "verified" | "failed" | "given_up" | "cancelled";
+            status: "open" | "reserved" | "submitted" | "held_for_review" | "verified" | "failed" | "given_up" | "cancelled";
             verification: components["schemas"]["AssignmentVerification"];
             zoomer_id: string | null;
         };
@@ -3381,6 +3450,16 @@ export interface components {
             /** @enum {string} */
             status: "requires_action" | "processing" | "succeeded" | "failed" | "canceled";
         };
+        PhotoEvidence: {
+            /** @description The compact JWS. */
+            evidence: string;
+            jwks_uri: string;
+            photo_id: string;
+            /** @description Its claims: photo_id, order_id, location_id, angle, sha256, byte_size, verification, checks, review, positions, times. */
+            record: {
+                [key: string]: unknown;
+            };
+        };
         PhotosDeliveredEvent: {
             data: {
                 cycle_index: number;
@@ -3753,6 +3832,12 @@ export interface components {
         };
         RetakeRequested: {
             assignment_id: string;
+        };
+        ReviewHeldPhoto: {
+            /** @enum {string} */
+            decision: "approve" | "reject";
+            /** @description Required to reject: the retake's instruction. */
+            reason?: string;
         };
         Submission: {
             accuracy_m: number | null;
@@ -8297,6 +8382,100 @@ export interface operations {
             };
         };
     };
+    getOrderPhotoEvidence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                photo_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed record. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhotoEvidence"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object in the caller's organisation. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     retakeOrderPhoto: {
         parameters: {
             query?: never;
@@ -8331,6 +8510,184 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RetakeRequested"];
+                };
+            };
+            /** @description Malformed request (e.g. the body is not valid JSON). */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object in the caller's organisation. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The object's state does not allow this change. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than allowed. */
+            413: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is not of an accepted media type. */
+            415: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
+            422: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reviewHeldOrderPhoto: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the same key with the same request answers the first response again (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 422; while the first is running, 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+                photo_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewHeldPhoto"];
+            };
+        };
+        responses: {
+            /** @description Decided. */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeldPhotoReviewed"];
                 };
             };
             /** @description Malformed request (e.g. the body is not valid JSON). */

@@ -125,6 +125,17 @@ export class KeyStore {
     return { token, expiresIn: ttlSeconds };
   }
 
+  /**
+   * Signs a record with the current token key as a compact JWS (a JWT of `typ`), `kid` from the
+   * JWKS. Ed25519 signatures are deterministic: the same record signed by the same key gives the
+   * same JWS, so a record rebuilt from stored facts is signed identically every time.
+   */
+  async signRecord(record: JWTPayload, { typ, issuedAt }: { typ: string; issuedAt: number }): Promise<string> {
+    const key = this.current;
+    if (!key) throw new Error("KeyStore.init() was not called");
+    return new SignJWT(record).setProtectedHeader({ alg: TOKEN_ALG, typ, kid: key.kid }).setIssuer(this.settings.issuer).setIssuedAt(issuedAt).sign(key.privateKey);
+  }
+
   private async keyFor(kid: string | undefined): Promise<KeyObject> {
     if (!kid) throw new TokenError("token has no key id");
     let key = this.keys.get(kid);

@@ -6,11 +6,11 @@ import { z } from "zod";
 import type { components } from "@/lib/api-client/openapi-types";
 import type { ApiClient } from "@/lib/api-client/client";
 import { dashboardAction, problemResult, type ActionResult } from "@/lib/dashboard/action-client";
-import { changeOrderKey, payOrderKey, placeOrderKey, retakeKey } from "./order-idempotency-keys";
+import { changeOrderKey, payOrderKey, placeOrderKey, retakeKey, reviewKey } from "./order-idempotency-keys";
 import { DraftIdSchema, OrderDraftBodySchema, SaveDraftSchema, type OrderDraftBody } from "@/lib/orders/draft";
 import { OrderIdSchema } from "@/lib/orders/order-ids";
 import { PAYABLE_STATUSES } from "@/lib/orders/vocabulary";
-import { RetakeRequestSchema } from "@/lib/orders/retake";
+import { HeldPhotoReviewSchema, RetakeRequestSchema } from "@/lib/orders/retake";
 import { toCreateBody } from "@/lib/orders/draft";
 
 type CreateOrderBody = components["schemas"]["CreateOrder"];
@@ -168,6 +168,22 @@ export const requestPhotoRetake = dashboardAction({
     );
     if (!data) return problemResult(response.status, error);
     return { ok: true, data: { assignmentId: data.assignment_id } };
+  },
+});
+
+// POST /api/orders/v1/orders/{id}/photos/{photo_id}/review — approve or reject a photo held for review.
+export const reviewHeldPhoto = dashboardAction({
+  least: "editor",
+  schema: HeldPhotoReviewSchema,
+  handler: async (input, access) => {
+    const { data, error, response } = await untilSettled(() =>
+      access.api.POST("/api/orders/v1/orders/{id}/photos/{photo_id}/review", {
+        params: { path: { id: input.orderId, photo_id: input.photoId }, header: { "idempotency-key": reviewKey(input.orderId, input.photoId) } },
+        body: input.decision === "reject" ? { decision: "reject", reason: input.reason } : { decision: "approve" },
+      }),
+    );
+    if (!data) return problemResult(response.status, error);
+    return { ok: true, data: { status: data.status } };
   },
 });
 

@@ -17,3 +17,6 @@ export const retakeKey = (orderId: string, photoId: string) => `dashboard:${orde
 
 /** Paying an order from its page (after a declined card): one key per earlier charge attempts. */
 export const payOrderKey = (orderId: string, chargeAttempts: number) => `dashboard:${orderId}:pay:${chargeAttempts}`;
+
+/** Deciding one held photo (it can be decided once). */
+export const reviewKey = (orderId: string, photoId: string) => `dashboard:${orderId}:${photoId}:review`;

@@ -549,14 +549,15 @@ export const payments = pgTable(
   (t) => [index("payments_order_idx").on(t.orderId, t.createdAt)],
 );
 
-export const ASSIGNMENT_STATUSES = ["open", "reserved", "submitted", "verified", "failed", "given_up", "cancelled"] as const;
+export const ASSIGNMENT_STATUSES = ["open", "reserved", "submitted", "held_for_review", "verified", "failed", "given_up", "cancelled"] as const;
 export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
 
 /**
  * Field work of an order: one row per dispatched mission × angle and attempt (0, then a retake
  * per failed verification, up to 3). A zoomer takes (reserves) it for a while, submits one photo,
- * and the photo's verification decides: verified (delivered with its location's set), or failed
- * (a retake is opened with the failed checks as instructions).
+ * and the photo's verification decides: verified (delivered with its location's set), failed
+ * (a retake is opened with the failed checks as instructions), or held_for_review (the
+ * authenticity check failed: an account manager approves it — verified — or rejects it — failed).
  */
 export const assignments = pgTable(
   "assignments",
@@ -596,12 +597,19 @@ export const assignments = pgTable(
     deliveredAt: ts("delivered_at"),
     /** The partner asked for this delivered photo to be taken again (the reason is the retake's instruction). */
     retakeRequestedAt: ts("retake_requested_at"),
+    /** When verification held the photo for review (its authenticity check failed). */
+    heldAt: ts("held_at"),
+    /** A person's decision on a held photo, who made it and when. */
+    reviewDecision: text("review_decision", { enum: ["approved", "rejected"] }),
+    reviewedBy: text("reviewed_by"),
+    reviewedAt: ts("reviewed_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     completedAt: ts("completed_at"),
   },
   (t) => [
     index("assignments_status_idx").on(t.status, t.lat, t.lng),
+    index("assignments_org_held_idx").on(t.orgId, t.heldAt),
     index("assignments_mission_idx").on(t.missionId),
     index("assignments_order_idx").on(t.orderId, t.createdAt),
     uniqueIndex("assignments_submission_unique").on(t.submissionId),

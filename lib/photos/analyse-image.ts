@@ -77,7 +77,7 @@ export async function analyseImage(
   };
 }
 
-async function differenceHash(image: Buffer): Promise<string> {
+export async function differenceHash(image: Buffer): Promise<string> {
   const { data } = await sharp(image).greyscale().resize(9, 8, { fit: "fill" }).raw().toBuffer({ resolveWithObject: true });
   let bits = 0n;
   for (let y = 0; y < 8; y++) {

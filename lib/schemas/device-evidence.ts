@@ -14,5 +14,5 @@ export const DeviceEvidenceSchema = z
     capture_to_upload_s: z.number().nullable().openapi({ description: "Seconds from capture (EXIF time, else the phone's) to receipt." }),
   })
   .openapi("DeviceEvidence", {
-    description: "What the zoomer's phone reported with the photo (field app or multipart `device_position`, `captured_at`, `heading_deg`), beside the EXIF. Evidence only: the verdict does not use it yet.",
+    description: "What the zoomer's phone reported with the photo (field app or multipart `device_position`, `captured_at`, `heading_deg`), beside the EXIF. The `authenticity` check compares the phone's position with the EXIF GPS (a photo more than 100 m + the phone's accuracy away is held for review).",
   });

@@ -378,8 +378,15 @@ export const RecordedCheckSchema = z
 
 export const AssignmentVerificationSchema = z
   .object({
-    status: z.enum(["approved", "rejected"]),
-    ai_checks: z.record(z.string(), RecordedCheckSchema),
+    status: z.enum(["approved", "rejected", "held"]).openapi({ description: "`held`: the authenticity check failed; the photo waits for the account manager's decision (POST …/photos/{photo_id}/review)." }),
+    ai_checks: z.record(z.string(), RecordedCheckSchema).openapi({
+      description:
+        "By check: location_match, angle_match, time_of_day, quality, obstruction, minimum_crowd, brand_match, authenticity. `authenticity` has `extra.signals`: " +
+        "device_position (metres between the phone's reported position and the EXIF GPS; threshold 100 m + the phone's accuracy up to 200 m), edit_traces (warning signs found " +
+        "in the file: an editing program, a last-modified time before capture, a GPS clock more than 48 h from the camera's, missing maker notes, a thumbnail of another picture; threshold 0), " +
+        "capture_time (hours from capture to upload; −10 min to 24 h), seen_elsewhere (difference-hash bits to the same picture elsewhere in the service; ≤ 4 is the same), " +
+        "each with status, value, threshold and message, plus `extra.device_position`, `extra.exif_position`, `extra.captured_at`, `extra.received_at`.",
+    }),
     instructions: z.array(z.string()).openapi({ description: "What the zoomer is told for a retake." }),
   })
   .openapi("AssignmentVerification");
@@ -406,7 +413,7 @@ export const OrderAssignmentSchema = z
     cycle_index: z.number().int(),
     angle: AngleSchema,
     attempt: z.number().int().openapi({ description: "0, then 1–3 for retakes." }),
-    status: z.enum(["open", "reserved", "submitted", "verified", "failed", "given_up", "cancelled"]),
+    status: z.enum(["open", "reserved", "submitted", "held_for_review", "verified", "failed", "given_up", "cancelled"]),
     late: z.boolean().openapi({ description: "The deadline passed before the photo was verified; the task stays on offer." }),
     deadline_at: z.string(),
     zoomer_id: z.string().nullable(),
@@ -415,6 +422,16 @@ export const OrderAssignmentSchema = z
     verification: AssignmentVerificationSchema.nullable(),
     delivered_at: z.string().nullable(),
     created_at: z.string(),
+    review: z
+      .object({
+        held_at: z.string(),
+        decision: z.enum(["approved", "rejected"]).nullable().openapi({ description: "null while it waits for your decision." }),
+        reviewed_at: z.string().nullable(),
+        photo_url: z.string().openapi({ description: "The original, signed for an hour (it is not delivered yet)." }),
+        preview_url: z.string(),
+      })
+      .nullable()
+      .openapi({ description: "A photo its authenticity check held for review (`status: held_for_review`): decide with POST /orders/{id}/photos/{photo_id}/review. null for photos never held." }),
   })
   .openapi("OrderAssignment");
 
@@ -492,9 +509,16 @@ export const DeliveredPhotoSchema = z
         .record(z.string(), z.object({ score: z.number(), passed: z.boolean() }).catchall(z.unknown()))
         .openapi({
           description:
-            "location_match, angle_match, time_of_day, quality, obstruction, minimum_crowd, brand_match: each with score (0–1), passed, status (passed, failed, not_evaluated), the measured value, the threshold and a message. Not-evaluated checks are never passed.",
+            "location_match, angle_match, time_of_day, quality, obstruction, minimum_crowd, brand_match, authenticity: each with score (0–1), passed, status (passed, failed, not_evaluated), the measured value, the threshold and a message. Not-evaluated checks are never passed.",
         }),
     }),
+    evidence: z
+      .string()
+      .optional()
+      .openapi({
+        description:
+          "In `photos.delivered`: the signed verification record (compact JWS, EdDSA, `kid` in /.well-known/jwks.json) over the photo id, the original's SHA-256, every check with value and threshold, positions and times; also at GET /orders/{id}/photos/{photo_id}/evidence.",
+      }),
   })
   .openapi("DeliveredPhoto");
 

@@ -9,7 +9,7 @@ import { angularDifferenceDeg, bearingDeg, compassPointName, distanceM, normalis
 import { trueHeading, type DirectionRef } from "@/lib/geo/declination";
 import type { Angle, Category } from "@/lib/orders/vocabulary";
 
-export const VERIFICATION_CHECKS = ["location_match", "angle_match", "time_of_day", "quality", "obstruction", "minimum_crowd", "brand_match"] as const;
+export const VERIFICATION_CHECKS = ["location_match", "angle_match", "time_of_day", "quality", "obstruction", "minimum_crowd", "brand_match", "authenticity"] as const;
 export type VerificationCheckName = (typeof VERIFICATION_CHECKS)[number];
 
 export interface CheckResult {

@@ -69,6 +69,11 @@ export class WebhookVerificationError extends PhotoMissionsError {
   override name = "WebhookVerificationError";
 }
 
+/** A delivered photo's evidence record did not verify (signature, key, header, or the photo's bytes). */
+export class EvidenceVerificationError extends PhotoMissionsError {
+  override name = "EvidenceVerificationError";
+}
+
 /** Reads a non-2xx response into the error it stands for. */
 export async function problemFrom(response: Response): Promise<ProblemError> {
   const text = await response.text();

@@ -4,9 +4,11 @@ export { PhotoMissions, Missions, Submissions, Images, Webhooks, Field, Orders }
 export type { PhotoMissionsOptions, PhotoUpload, RequestExtras } from "./client.js";
 export { ClientCredentials, ApiKey } from "./auth.js";
 export type { Authenticator, ClientCredentialsOptions } from "./auth.js";
-export { PhotoMissionsError, ProblemError, OAuthError, WebhookVerificationError, parseRetryAfter } from "./errors.js";
+export { PhotoMissionsError, ProblemError, OAuthError, WebhookVerificationError, EvidenceVerificationError, parseRetryAfter } from "./errors.js";
 export type { ProblemDetails, FieldProblem } from "./errors.js";
 export { verifyWebhook } from "./webhooks.js";
+export { verifyEvidence, EVIDENCE_TYP } from "./evidence.js";
+export type { VerifyEvidenceOptions, EvidenceRecord, EvidenceCheck, Jwks } from "./evidence.js";
 export type { VerifyWebhookOptions, WebhookEvent, WebhookEvents } from "./webhooks.js";
 export { paginate } from "./paging.js";
 export type { Download } from "./download.js";

@@ -33,9 +33,11 @@ export interface CameraView {
   target: LngLatPoint;
   camera: LngLatPoint | null;
   directionDeg: number | null;
+  /** Where the phone itself said it was (its own geolocation), beside the photo's GPS; absent when it sent none. */
+  device?: LngLatPoint | null;
 }
 
-type Feature = { type: "Feature"; properties: { role: "target" | "camera" | "direction" | "offset" }; geometry: { type: "Point"; coordinates: [number, number] } | { type: "LineString"; coordinates: [number, number][] } };
+type Feature = { type: "Feature"; properties: { role: "target" | "camera" | "direction" | "offset" | "device" | "device_offset" }; geometry: { type: "Point"; coordinates: [number, number] } | { type: "LineString"; coordinates: [number, number][] } };
 
 /**
  * The features of the camera layer: the target, the camera, a dashed line camera → target, and
@@ -53,12 +55,16 @@ export function cameraFeatures(view: CameraView): { type: "FeatureCollection"; f
     }
     features.push({ type: "Feature", properties: { role: "camera" }, geometry: { type: "Point", coordinates: point(view.camera) } });
   }
+  if (view.device) {
+    if (view.camera) features.push({ type: "Feature", properties: { role: "device_offset" }, geometry: { type: "LineString", coordinates: [point(view.camera), point(view.device)] } });
+    features.push({ type: "Feature", properties: { role: "device" }, geometry: { type: "Point", coordinates: point(view.device) } });
+  }
   return { type: "FeatureCollection", features };
 }
 
 /** [west, south, east, north] around the target and the camera, for fitting the map. */
 export function cameraBbox(view: CameraView): [number, number, number, number] {
-  const points = [view.target, ...(view.camera ? [view.camera] : [])];
+  const points = [view.target, ...(view.camera ? [view.camera] : []), ...(view.device ? [view.device] : [])];
   const lats = points.map((p) => p.lat);
   const lngs = points.map((p) => p.lng);
   return [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)];

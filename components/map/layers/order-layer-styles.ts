@@ -116,8 +116,17 @@ export const orderLocationLabelsLayer: LayerStyle<SymbolLayerSpecification> = {
 // ---------------------------------------------------------------------------
 
 export const CAMERA_SOURCE_ID = "photo-camera";
-export const CAMERA_LAYER_IDS = { offset: "photo-camera-offset", direction: "photo-camera-direction", target: "photo-camera-target", camera: "photo-camera-point" } as const;
+export const CAMERA_LAYER_IDS = {
+  offset: "photo-camera-offset",
+  direction: "photo-camera-direction",
+  target: "photo-camera-target",
+  camera: "photo-camera-point",
+  deviceOffset: "photo-device-offset",
+  device: "photo-device-point",
+} as const;
 export const CAMERA_COLOUR = "#0b3d91";
+/** The phone's own position: amber, apart from the camera's blue and the target's red. */
+export const DEVICE_COLOUR = "#b45309";
 export const TARGET_COLOUR = "#8b0a1a";
 
 const role = (value: string): ExpressionSpecification => ["==", ["get", "role"], value];
@@ -149,4 +158,18 @@ export const cameraPointLayer: LayerStyle<CircleLayerSpecification> = {
   type: "circle",
   filter: role("camera"),
   paint: { "circle-color": CAMERA_COLOUR, "circle-radius": 7, "circle-stroke-color": "#ffffff", "circle-stroke-width": 2 },
+};
+
+export const deviceOffsetLayer: LayerStyle<LineLayerSpecification> = {
+  id: CAMERA_LAYER_IDS.deviceOffset,
+  type: "line",
+  filter: role("device_offset"),
+  paint: { "line-color": DEVICE_COLOUR, "line-width": 2, "line-dasharray": [1, 1.5] },
+};
+
+export const devicePointLayer: LayerStyle<CircleLayerSpecification> = {
+  id: CAMERA_LAYER_IDS.device,
+  type: "circle",
+  filter: role("device"),
+  paint: { "circle-color": DEVICE_COLOUR, "circle-radius": 7, "circle-stroke-color": "#ffffff", "circle-stroke-width": 2 },
 };

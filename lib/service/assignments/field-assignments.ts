@@ -106,8 +106,19 @@ export function serializeFieldAssignment(row: AssignmentRow & { category: string
     distance_m: from ? Math.round(distanceM(from, row)) : null,
     bearing_deg: from ? Math.round(bearingDeg(from, row)) : null,
     submission_id: row.submissionId,
-    verification: row.verification as StoredVerification | null,
+    verification: forZoomer(row),
   };
+}
+
+/**
+ * The zoomer sees the checks that tell them how to shoot, not the authenticity signals (they
+ * would teach a faker what gave them away): a held photo shows only its state, needs review.
+ */
+function forZoomer(row: AssignmentRow): StoredVerification | null {
+  const stored = row.verification as StoredVerification | null;
+  if (!stored || row.status === "held_for_review") return null;
+  const checks = Object.fromEntries(Object.entries(stored.ai_checks).filter(([name]) => name !== "authenticity"));
+  return { ...stored, ai_checks: checks };
 }
 
 const withOrder = (ctx: ServiceContext) =>
@@ -134,7 +145,7 @@ export async function listFieldAssignments(ctx: ServiceContext, zoomerId: string
         or(
           eq(assignments.status, "open"),
           and(eq(assignments.status, "reserved"), lt(assignments.reservedUntil, now)),
-          and(inArray(assignments.status, ["reserved", "submitted"]), eq(assignments.zoomerId, zoomerId)),
+          and(inArray(assignments.status, ["reserved", "submitted", "held_for_review"]), eq(assignments.zoomerId, zoomerId)),
         ),
         gte(assignments.lat, lat - dLat),
         lte(assignments.lat, lat + dLat),

@@ -10,6 +10,7 @@ import type { Angle } from "@/lib/orders/vocabulary";
 import type { Quote } from "@/lib/schemas/order";
 import { signImageUrl } from "@/lib/service/cdn/signed-url";
 import { cdnBaseUrl, type ServiceContext } from "@/lib/service/context";
+import { signEvidence } from "./photo-evidence";
 import { recordEvent } from "@/lib/service/events/record-event";
 import { serializeMission } from "@/lib/service/missions/serialize-mission";
 import { serializeDeviceEvidence, type SubmissionRow } from "@/lib/service/submissions/serialize-submission";
@@ -95,10 +96,14 @@ export async function deliverLocation(ctx: ServiceContext, missionId: string): P
       .where(and(eq(assignments.missionId, missionId), eq(assignments.status, "verified"), isNull(assignments.deliveredAt)))
       .returning();
     if (delivered.length === 0) return; // delivered concurrently
-    const photos = delivered.flatMap((a) => {
+    const photos = [];
+    for (const a of delivered) {
       const image = byId.get(a.imageId ?? "");
-      return image ? [deliveredPhotoRecord(ctx, a, image, submissionById.get(a.submissionId ?? "") ?? null)] : [];
-    });
+      if (!image) continue;
+      const submission = submissionById.get(a.submissionId ?? "") ?? null;
+      // Each photo carries its signed verification record (./photo-evidence.ts).
+      photos.push({ ...deliveredPhotoRecord(ctx, a, image, submission), evidence: await signEvidence(ctx, a, image, submission) });
+    }
     await recordEvent(tx, {
       orgId: mission.orgId,
       type: "photos.delivered",

@@ -4,7 +4,8 @@ import { assignments, images, missions, orderCycles, submissions } from "@/lib/d
 import type { Angle } from "@/lib/orders/vocabulary";
 import type { Order, Quote } from "@/lib/schemas/order";
 import type { StoredVerification } from "@/lib/service/assignments/field-assignments";
-import type { ServiceContext } from "@/lib/service/context";
+import { cdnBaseUrl, type ServiceContext } from "@/lib/service/context";
+import { signImageUrl } from "@/lib/service/cdn/signed-url";
 import { serializeMission } from "@/lib/service/missions/serialize-mission";
 import { deliveredPhotoRecord } from "./deliver-location";
 import type { Db } from "@/lib/db/client";
@@ -112,8 +113,25 @@ export async function listOrderAssignments(ctx: ServiceContext, { orgId, orderId
     verification: a.verification as StoredVerification | null,
     delivered_at: a.deliveredAt?.toISOString() ?? null,
     created_at: a.createdAt.toISOString(),
+    review: reviewOf(ctx, a),
   }));
   return { data, meta: { total: totals[0]?.total ?? 0, page, per_page: perPage } };
+}
+
+/** How long the review's photo links work: the dashboard re-reads the list on every render. */
+const REVIEW_URL_TTL_SECONDS = 3600;
+
+/** A photo held for review (or once held): when, the decision, and links to look at it before it is delivered. */
+function reviewOf(ctx: ServiceContext, a: typeof assignments.$inferSelect) {
+  if (!a.heldAt || !a.imageId) return null;
+  const sign = { secret: ctx.cdnSecret, cdnUrl: cdnBaseUrl(ctx.config), ttlSeconds: REVIEW_URL_TTL_SECONDS };
+  return {
+    held_at: a.heldAt.toISOString(),
+    decision: a.reviewDecision,
+    reviewed_at: a.reviewedAt?.toISOString() ?? null,
+    photo_url: signImageUrl(a.imageId, "original", sign),
+    preview_url: signImageUrl(a.imageId, "preview", sign),
+  };
 }
 
 export async function orderSchedule(ctx: ServiceContext, orgId: string, id: string, count: number) {

@@ -2,9 +2,12 @@
 // right time of day, good enough (and, with an analyser, unobstructed, busy enough, on brand)?
 // Approved photos wait for the rest of their location's set, which is then delivered; a failed
 // photo opens a retake with the failed checks as instructions, up to MAX_RETAKES, after which the
-// location is given up and its price refunded. Rejected photos are never delivered.
+// location is given up and its price refunded. Rejected photos are never delivered. A photo whose
+// authenticity check fails is held for review (./review-held-photo.ts decides it): neither
+// delivered nor retaken until a person has looked.
 import { and, eq, sql } from "drizzle-orm";
-import { assignments, images, missions, orderLocations, orders } from "@/lib/db/schema";
+import type { Db } from "@/lib/db/client";
+import { assignments, images, missions, orderLocations, orders, submissions } from "@/lib/db/schema";
 import { createId } from "@/lib/ids/create-id";
 import type { ExifSummary } from "@/lib/photos/read-exif";
 import type { Angle, Category } from "@/lib/orders/vocabulary";
@@ -13,6 +16,7 @@ import type { QaCheck } from "@/lib/schemas/qa";
 import type { ServiceContext } from "@/lib/service/context";
 import { recordEvent } from "@/lib/service/events/record-event";
 import { enqueueJob } from "@/lib/service/jobs/queue";
+import { assessAuthenticity } from "@/lib/service/verification/assess-authenticity";
 import { photoFactsFromExif, verifyPhoto, type VerificationResult } from "@/lib/service/verification/checks";
 import { giveUpLocation } from "./deliver-location";
 
@@ -34,11 +38,14 @@ export async function verifyAssignment(ctx: ServiceContext, submissionId: string
     .from(orderLocations)
     .where(and(eq(orderLocations.orderId, assignment.orderId), eq(orderLocations.id, assignment.locationId)))
     .limit(1);
-  if (!image || !order || !location) return;
+  const [submission] = await ctx.db.select().from(submissions).where(eq(submissions.id, submissionId)).limit(1);
+  if (!image || !order || !location || !submission) return;
 
   const requirements = location.requirements as Requirements;
   const analyser = ctx.analyser;
-  const bytes = analyser ? await readAll(await ctx.store.read(image.storageKey)) : null;
+  // The original's bytes: the edit traces are read from them, and the analyser looks at them.
+  const bytes = await readAll(await ctx.store.read(image.storageKey));
+  const authenticity = await assessAuthenticity(ctx, { image, submission, bytes });
   const result: VerificationResult = await verifyPhoto({
     photo: photoFactsFromExif(image.exif as ExifSummary, location.timeZone, image.createdAt),
     target: { lat: location.lat, lng: location.lng, name: location.name },
@@ -52,54 +59,80 @@ export async function verifyAssignment(ctx: ServiceContext, submissionId: string
       ...(requirements.brand_match ? { brand: requirements.brand_match } : {}),
     },
     qaChecks: (image.qa as QaCheck[] | null) ?? [],
-    image: bytes,
+    image: analyser ? bytes : null,
     analyser,
+    authenticity,
   });
 
   await ctx.db.transaction(async (tx) => {
     const now = new Date();
-    const approved = result.status === "approved";
+    const status = result.status === "approved" ? "verified" : result.status === "held" ? "held_for_review" : "failed";
     const [decided] = await tx
       .update(assignments)
-      .set({ status: approved ? "verified" : "failed", verification: result, completedAt: now, updatedAt: now })
+      .set({ status, verification: result, completedAt: now, updatedAt: now, ...(status === "held_for_review" ? { heldAt: now } : {}) })
       .where(and(eq(assignments.id, assignment.id), eq(assignments.status, "submitted")))
       .returning();
     if (!decided) return; // decided concurrently
-    const base = { order_id: order.id, mission_id: assignment.missionId, location_id: assignment.locationId, assignment_id: assignment.id, angle: assignment.angle, attempt: assignment.attempt, photo_id: image.id };
-    await recordEvent(tx, { orgId: order.orgId, type: approved ? "order.photo.verified" : "order.photo.rejected", orderId: order.id, data: { ...base, verification: result } });
-    if (approved) {
-      // Only verified photos count toward an order mission's approved images (one per angle).
-      await tx.update(missions).set({ approvedImageCount: sql`${missions.approvedImageCount} + 1`, updatedAt: now }).where(eq(missions.id, assignment.missionId));
-      await recordEvent(tx, { orgId: order.orgId, type: "order.assignment.completed", orderId: order.id, data: base });
-      await enqueueJob(tx, "orders", { kind: "deliver", mission_id: assignment.missionId });
-      return;
-    }
-    if (assignment.attempt >= MAX_RETAKES) {
-      await tx.update(assignments).set({ status: "given_up", updatedAt: now }).where(eq(assignments.id, assignment.id));
-      await giveUpLocation(tx, ctx, assignment, `The ${assignment.angle} photo failed verification after ${MAX_RETAKES} retakes: ${result.instructions.join(" ")}`, now);
-      return;
-    }
-    const retakeId = createId("assignment");
-    await tx.insert(assignments).values({
-      id: retakeId,
-      orgId: assignment.orgId,
-      orderId: assignment.orderId,
-      missionId: assignment.missionId,
-      locationId: assignment.locationId,
-      cycleIndex: assignment.cycleIndex,
-      angle: assignment.angle,
-      attempt: assignment.attempt + 1,
-      lat: assignment.lat,
-      lng: assignment.lng,
-      timeZone: assignment.timeZone,
-      windowStart: assignment.windowStart,
-      windowEnd: assignment.windowEnd,
-      deadlineAt: assignment.deadlineAt,
-      instructions: result.instructions,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await recordEvent(tx, { orgId: order.orgId, type: "order.assignment.retake", orderId: order.id, data: { ...base, retake_assignment_id: retakeId, retake: assignment.attempt + 1, instructions: result.instructions } });
+    if (status === "held_for_review") return; // the account manager decides (dashboard, order photo review)
+    if (status === "verified") await acceptPhoto(tx, { order, assignment, result, now });
+    else await refusePhoto(tx, ctx, { order, assignment, result, instructions: result.instructions, now });
   });
   ctx.wakeWorkers("orders", "webhooks");
+}
+
+type AssignmentRow = typeof assignments.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
+
+const eventBase = (order: OrderRow, assignment: AssignmentRow) => ({
+  order_id: order.id,
+  mission_id: assignment.missionId,
+  location_id: assignment.locationId,
+  assignment_id: assignment.id,
+  angle: assignment.angle,
+  attempt: assignment.attempt,
+  photo_id: assignment.imageId,
+});
+
+/** A verified photo (by the checks or by a reviewer): counted toward its mission, and its location's set delivered when complete. */
+export async function acceptPhoto(tx: Db, options: { order: OrderRow; assignment: AssignmentRow; result: VerificationResult; now: Date }): Promise<void> {
+  const { order, assignment, result, now } = options;
+  const base = eventBase(order, assignment);
+  await recordEvent(tx, { orgId: order.orgId, type: "order.photo.verified", orderId: order.id, data: { ...base, verification: result } });
+  // Only verified photos count toward an order mission's approved images (one per angle).
+  await tx.update(missions).set({ approvedImageCount: sql`${missions.approvedImageCount} + 1`, updatedAt: now }).where(eq(missions.id, assignment.missionId));
+  await recordEvent(tx, { orgId: order.orgId, type: "order.assignment.completed", orderId: order.id, data: base });
+  await enqueueJob(tx, "orders", { kind: "deliver", mission_id: assignment.missionId });
+}
+
+/** A failed photo (by the checks or by a reviewer): a retake with the instructions, or the location given up after MAX_RETAKES. */
+export async function refusePhoto(tx: Db, ctx: ServiceContext, options: { order: OrderRow; assignment: AssignmentRow; result: VerificationResult; instructions: string[]; now: Date }): Promise<void> {
+  const { order, assignment, result, instructions, now } = options;
+  const base = eventBase(order, assignment);
+  await recordEvent(tx, { orgId: order.orgId, type: "order.photo.rejected", orderId: order.id, data: { ...base, verification: result } });
+  if (assignment.attempt >= MAX_RETAKES) {
+    await tx.update(assignments).set({ status: "given_up", updatedAt: now }).where(eq(assignments.id, assignment.id));
+    await giveUpLocation(tx, ctx, assignment, `The ${assignment.angle} photo failed verification after ${MAX_RETAKES} retakes: ${instructions.join(" ")}`, now);
+    return;
+  }
+  const retakeId = createId("assignment");
+  await tx.insert(assignments).values({
+    id: retakeId,
+    orgId: assignment.orgId,
+    orderId: assignment.orderId,
+    missionId: assignment.missionId,
+    locationId: assignment.locationId,
+    cycleIndex: assignment.cycleIndex,
+    angle: assignment.angle,
+    attempt: assignment.attempt + 1,
+    lat: assignment.lat,
+    lng: assignment.lng,
+    timeZone: assignment.timeZone,
+    windowStart: assignment.windowStart,
+    windowEnd: assignment.windowEnd,
+    deadlineAt: assignment.deadlineAt,
+    instructions,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await recordEvent(tx, { orgId: order.orgId, type: "order.assignment.retake", orderId: order.id, data: { ...base, retake_assignment_id: retakeId, retake: assignment.attempt + 1, instructions } });
 }

@@ -239,10 +239,13 @@ export interface VerifyPhotoInput {
   analyser?: Analyser | null;
   thresholds?: Partial<VerificationThresholds>;
   analysisTimeoutMs?: number;
+  /** The judged `authenticity` check (./assess-authenticity.ts); not evaluated when absent. */
+  authenticity?: CheckResult | null;
 }
 
 export interface VerificationResult {
-  status: "approved" | "rejected";
+  /** `held`: the authenticity check failed, and a person decides (never delivered or retaken automatically). */
+  status: "approved" | "rejected" | "held";
   ai_checks: Record<VerificationCheckName, CheckResult>;
   /** What to do differently, one sentence per failed check, for the retake. */
   instructions: string[];
@@ -251,7 +254,8 @@ export interface VerificationResult {
 /**
  * Every check of one ordered photo, and the verdict: approved when location and quality passed,
  * and the angle (when it could be judged), the time of day (when asked) and each analysis check
- * (when asked and evaluated) did not fail. Not-evaluated checks never count as passed.
+ * (when asked and evaluated) did not fail. Not-evaluated checks never count as passed. A failed
+ * `authenticity` check holds the photo for review instead.
  */
 export async function verifyPhoto(input: VerifyPhotoInput): Promise<VerificationResult> {
   const thresholds: VerificationThresholds = { ...VERIFICATION_THRESHOLDS[input.category], ...input.thresholds };
@@ -307,6 +311,7 @@ export async function verifyPhoto(input: VerifyPhotoInput): Promise<Verification
     obstruction: analysisResult("obstruction"),
     minimum_crowd: analysisResult("minimum_crowd"),
     brand_match: analysisResult("brand_match"),
+    authenticity: input.authenticity ?? notEvaluated("authenticity", "The photo's authenticity was not assessed."),
   };
 
   const blocking: CheckResult[] = [
@@ -315,9 +320,11 @@ export async function verifyPhoto(input: VerifyPhotoInput): Promise<Verification
     ...(timeAsked && time.status !== "passed" ? [time] : []),
     ...asked.map((check) => ai_checks[check]).filter((c) => c.status === "failed"),
   ];
+  // A suspected fake is held whatever else it passed or failed: a retake would only invite another try.
+  const held = ai_checks.authenticity.status === "failed";
   return {
-    status: blocking.length === 0 ? "approved" : "rejected",
+    status: held ? "held" : blocking.length === 0 ? "approved" : "rejected",
     ai_checks,
-    instructions: blocking.map((c) => c.instruction).filter((s): s is string => typeof s === "string" && s !== ""),
+    instructions: held ? [] : blocking.map((c) => c.instruction).filter((s): s is string => typeof s === "string" && s !== ""),
   };
 }

@@ -13,6 +13,8 @@ import { cycleDeliveries, recurringProgressText } from "@/components/orders/recu
 import { PhotoReview } from "@/components/orders/photo-review";
 import { ANGLE_LABELS, CATEGORY_LABELS } from "@/lib/orders/vocabulary";
 import type { DeliveredPhoto, Order, OrderAssignment, OrderSchedule } from "@/components/orders/types";
+import { HeldPhotos } from "@/components/orders/held-photos";
+import { photoEvidence } from "@/components/orders/check-evidence";
 import { ORDER_LOCATION_STATE_COLOURS } from "@/components/map/layers/order-layer-styles";
 import { Button } from "@/components/ui/button";
 import { LocalDateTime } from "@/components/ui/local-time";
@@ -71,9 +73,17 @@ export function OrderPageClient({
   const camera = useMemo((): CameraView | null => {
     const photo = photos.find((p) => p.photo_id === selectedPhoto);
     const location = photo && order.locations.find((l) => l.location_id === photo.location_id);
-    if (!photo || !location) return null;
-    return { target: location.coordinates, camera: photo.metadata.gps, directionDeg: photo.metadata.direction_deg ?? null };
-  }, [photos, selectedPhoto, order.locations]);
+    if (photo && location) {
+      const device = photo.metadata.device_evidence?.position ?? photoEvidence(photo.verification.ai_checks).devicePosition;
+      return { target: location.coordinates, camera: photo.metadata.gps, directionDeg: photo.metadata.direction_deg ?? null, device };
+    }
+    // A photo held for review: the positions its authenticity check compared.
+    const held = assignments.find((a) => a.photo_id === selectedPhoto && a.review);
+    const heldAt = held && order.locations.find((l) => l.location_id === held.location_id);
+    if (!held || !heldAt) return null;
+    const evidence = photoEvidence(held.verification?.ai_checks);
+    return { target: heldAt.coordinates, camera: evidence.exifPosition, directionDeg: null, device: evidence.devicePosition };
+  }, [photos, assignments, selectedPhoto, order.locations]);
 
   const title = order.client_reference ?? `Order ${order.id}`;
   const charged = formatMoney(order.amount_charged_cents, order.quote.currency);
@@ -173,6 +183,8 @@ export function OrderPageClient({
           })}
         </ul>
       </section>
+
+      <HeldPhotos order={order} assignments={assignments} canEdit={canEdit} selectedPhotoId={selectedPhoto} onSelectPhoto={showPhotoOnMap} />
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <section aria-labelledby="photos-h" className="flex min-w-0 flex-col gap-3">

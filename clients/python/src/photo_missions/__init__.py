@@ -1,12 +1,14 @@
 """Python client for the Photo Missions API. Standard library only (urllib, json, hmac, hashlib)."""
 from .client import ApiKey, ClientCredentials, Download, PhotoMissions, __version__, mission_body
-from .errors import OAuthError, PhotoMissionsError, ProblemError, WebhookVerificationError, parse_retry_after
+from .errors import EvidenceVerificationError, OAuthError, PhotoMissionsError, ProblemError, WebhookVerificationError, parse_retry_after
+from .evidence import verify_evidence
 from .webhooks import verify_webhook
 
 __all__ = [
     "ApiKey",
     "ClientCredentials",
     "Download",
+    "EvidenceVerificationError",
     "OAuthError",
     "PhotoMissions",
     "PhotoMissionsError",
@@ -15,5 +17,6 @@ __all__ = [
     "__version__",
     "mission_body",
     "parse_retry_after",
+    "verify_evidence",
     "verify_webhook",
 ]

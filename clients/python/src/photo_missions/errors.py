@@ -43,6 +43,10 @@ class WebhookVerificationError(PhotoMissionsError):
     """A webhook request whose signature, timestamp or headers do not check out."""
 
 
+class EvidenceVerificationError(PhotoMissionsError):
+    """A delivered photo's evidence record whose signature, key, header or photo bytes do not check out."""
+
+
 def parse_retry_after(value: Optional[str], now: Optional[float] = None) -> Optional[int]:
     """``Retry-After`` in seconds: delta-seconds or an HTTP date (RFC 9110 section 10.2.3)."""
     if value is None or not value.strip():

@@ -20,7 +20,9 @@ const CheckSchema = z.object({ status: z.string(), passed: z.boolean(), score: z
 export const FieldAssignmentSchema = z
   .object({
     id: z.string().openapi({ example: "asg_06h0…" }),
-    status: z.enum(["open", "reserved", "submitted", "verified", "failed", "given_up", "cancelled"]),
+    status: z
+      .enum(["open", "reserved", "submitted", "held_for_review", "verified", "failed", "given_up", "cancelled"])
+      .openapi({ description: "`held_for_review`: your photo arrived and a person is checking it; nothing to do meanwhile." }),
     category: z.string(),
     location: z.object({ id: z.string(), name: z.string(), lat: z.number(), lng: z.number(), time_zone: z.string() }),
     angle: AngleSchema,
@@ -52,9 +54,9 @@ export const FieldAssignmentSchema = z
     bearing_deg: z.number().nullable().openapi({ description: "Direction to the target from that point (0 = north)." }),
     submission_id: z.string().nullable(),
     verification: z
-      .object({ status: z.enum(["approved", "rejected"]), ai_checks: z.record(z.string(), CheckSchema), instructions: z.array(z.string()) })
+      .object({ status: z.enum(["approved", "rejected", "held"]), ai_checks: z.record(z.string(), CheckSchema), instructions: z.array(z.string()) })
       .nullable()
-      .openapi({ description: "After your photo is verified: each check, and what to do differently for a retake." }),
+      .openapi({ description: "After your photo is verified: each check, and what to do differently for a retake. null while it is held for review." }),
   })
   .openapi("FieldAssignment");
 

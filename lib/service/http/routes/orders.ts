@@ -37,6 +37,9 @@ import { createDraft, deleteDraft, getDraft, listDrafts, saveDraft } from "@/lib
 import { quoteOrderPreview } from "@/lib/service/orders/quote-order";
 import { placeOrder } from "@/lib/service/orders/place-order";
 import { PriceListSchema, getPriceList } from "@/lib/service/orders/price-list";
+import { reviewHeldPhoto } from "@/lib/service/orders/review-held-photo";
+import { getPhotoEvidence } from "@/lib/service/orders/photo-evidence";
+import { WELL_KNOWN_JWKS_PATH } from "./discovery";
 import { requestRetake } from "@/lib/service/orders/request-retake";
 import { testDeliveryUrl } from "@/lib/service/orders/test-delivery-url";
 import { parseStatusFilter } from "@/lib/service/query-filters";
@@ -510,6 +513,70 @@ const retakeRoute = createRoute({
   responses: { 202: withReplay(z.object({ assignment_id: z.string() }).openapi("RetakeRequested"), "The retake task."), ...errorResponses(400, 404, 409, 413, 415, 422) },
 });
 
+const reviewRoute = createRoute({
+  method: "post",
+  path: "/orders/{id}/photos/{photo_id}/review",
+  operationId: "reviewHeldOrderPhoto",
+  tags,
+  summary: "Approve or reject a photo held for review",
+  description:
+    "A photo whose `authenticity` check failed (its assignment is `held_for_review`; the check's `extra.signals` say why) is never delivered on its own. " +
+    "`approve`: it is verified and delivered with its location's set. `reject`: it fails, and a retake opens with your `reason` as the zoomer's instruction " +
+    "(after 3 retakes the location is given up and refunded). 409 `not_held_for_review` when the photo is not waiting for a decision.",
+  security: orderSecurity("orders:write"),
+  middleware: [write, jsonBody, idempotency] as const,
+  request: {
+    params: OrderIdParam.extend({ photo_id: z.string().max(100).openapi({ param: { name: "photo_id", in: "path" } }) }),
+    headers: IdempotencyHeader,
+    body: json(
+      z
+        .strictObject({
+          decision: z.enum(["approve", "reject"]),
+          reason: z.string().trim().min(3, "Say what is wrong, for the zoomer.").max(500).optional().openapi({ description: "Required to reject: the retake's instruction." }),
+        })
+        .openapi("ReviewHeldPhoto"),
+    ),
+  },
+  responses: {
+    200: withReplay(z.object({ status: z.enum(["verified", "failed", "given_up"]).openapi({ description: "The assignment's state after the decision." }) }).openapi("HeldPhotoReviewed"), "Decided."),
+    ...errorResponses(400, 404, 409, 413, 415, 422),
+  },
+});
+
+const evidenceRoute = createRoute({
+  method: "get",
+  path: "/orders/{id}/photos/{photo_id}/evidence",
+  operationId: "getOrderPhotoEvidence",
+  tags,
+  summary: "A delivered photo's signed verification record",
+  description:
+    "The record `photos.delivered` carried as `evidence`: a compact JWS (`alg` EdDSA, `typ` photo-evidence+jwt, `kid` from the JWKS at `/.well-known/jwks.json`) over the photo id, " +
+    "the SHA-256 of the original bytes, every check with its value and threshold (and the authenticity signals), the positions (target, EXIF, phone) and the times. " +
+    "Check it with the SDKs' `verifyEvidence` / `verify_evidence`, with the photo's bytes to bind them. `record` is the same claims, unsigned, for reading. 404 for photos not delivered.",
+  security: orderSecurity("orders:read"),
+  middleware: [read] as const,
+  request: { params: OrderIdParam.extend({ photo_id: z.string().max(100).openapi({ param: { name: "photo_id", in: "path" } }) }) },
+  responses: {
+    200: jsonResponse(
+      z
+        .object({
+          photo_id: z.string(),
+          evidence: z.string().openapi({ description: "The compact JWS." }),
+          record: z.record(z.string(), z.unknown()).openapi({ description: "Its claims: photo_id, order_id, location_id, angle, sha256, byte_size, verification, checks, review, positions, times." }),
+          jwks_uri: z.string(),
+        })
+        .openapi("PhotoEvidence"),
+      "The signed record.",
+    ),
+    ...errorResponses(404),
+  },
+});
+
+const reviewerOf = (c: RouteContext) => {
+  const credential = c.var.caller.credential;
+  return credential.kind === "api_key" ? credential.keyId : credential.clientId;
+};
+
 export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
   // POST /orders/quote – price an order without creating it
   app.openapi(quoteRoute, async (c) => {
@@ -605,6 +672,19 @@ export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(retakeRoute, async (c) => {
     const assignmentId = await requestRetake(c.var.ctx, { ...orderOf(c), photoId: c.req.valid("param").photo_id, reason: c.req.valid("json").reason });
     return c.json({ assignment_id: assignmentId }, 202);
+  });
+
+  // GET /orders/:id/photos/:photo_id/evidence – a delivered photo's signed verification record
+  app.openapi(evidenceRoute, async (c) => {
+    const evidence = await getPhotoEvidence(c.var.ctx, { ...orderOf(c), photoId: c.req.valid("param").photo_id });
+    return c.json({ ...evidence, jwks_uri: `${c.var.ctx.config.publicOrigin}${WELL_KNOWN_JWKS_PATH}` }, 200);
+  });
+
+  // POST /orders/:id/photos/:photo_id/review – approve or reject a photo held for review
+  app.openapi(reviewRoute, async (c) => {
+    const body = c.req.valid("json");
+    const decided = await reviewHeldPhoto(c.var.ctx, { ...orderOf(c), photoId: c.req.valid("param").photo_id, decision: body.decision, reason: body.reason, reviewer: reviewerOf(c) });
+    return c.json(decided, 200);
   });
 
   // GET /prices – the price list quotes are computed from

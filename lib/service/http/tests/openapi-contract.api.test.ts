@@ -75,6 +75,7 @@ const VALID_BODIES: Record<string, Json> = {
   "post /api/orders/v1/orders/{id}/cancel": { reason: "Budget cut" },
   "post /api/orders/v1/delivery-test": { url: "https://93.184.216.34/hooks/orders" },
   "post /api/orders/v1/orders/{id}/photos/{photo_id}/retake": { reason: "A van hides the door." },
+  "post /api/orders/v1/orders/{id}/photos/{photo_id}/review": { decision: "reject", reason: "Taken somewhere else." },
   "post /api/orders/v1/drafts": { body: { category: "cultural_exterior" }, step: "locations", order_id: "ord_06h0m4b7yq4r6t9v0wxyzab3k" },
   "put /api/orders/v1/drafts/{id}": { body: { category: "cultural_exterior" }, step: "what" },
   "post /api/orders/v1/drafts/{id}/place": { version: 1, payment_method: "card", payment_method_id: "pm_card_visa" },

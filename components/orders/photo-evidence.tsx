@@ -1,0 +1,73 @@
+"use client";
+// A photo's evidence on the review page: the photo with what the vision model detected outlined
+// on it, and the people counted, the objects seen and the phone's own position in plain words.
+import { distanceM } from "@/lib/geo/bearing";
+import { describeDetections, type Detection, type PhotoEvidence } from "./check-evidence";
+
+const BOX_COLOURS: Record<string, string> = { person: "#f59e0b" };
+const boxColour = (label: string) => BOX_COLOURS[label] ?? "#ef4444";
+
+/** The photo (linked to its original) with each detection's box drawn over it, at the photo's own proportions. */
+export function DetectedPhoto({ src, href, alt, detections }: { src: string; href: string; alt: string; detections: Detection[] }) {
+  return (
+    <figure className="relative w-full shrink-0 self-start sm:w-64" data-testid="detected-photo">
+      <a href={href} target="_blank" rel="noopener noreferrer" className="block focus-visible:outline-2 focus-visible:outline-emerald-600">
+        {/* eslint-disable-next-line @next/next/no-img-element -- signed CDN URLs from our own origin, already sized */}
+        <img src={src} alt={alt} className="block h-auto w-full rounded-md bg-slate-100" />
+        <span className="sr-only"> (opens the original in a new tab)</span>
+      </a>
+      {detections.map((d, i) => (
+        <div
+          key={`${d.label}-${i}`}
+          aria-hidden
+          data-testid="detection-box"
+          className="pointer-events-none absolute rounded-sm border-2"
+          style={{ left: `${d.box[0] * 100}%`, top: `${d.box[1] * 100}%`, width: `${d.box[2] * 100}%`, height: `${d.box[3] * 100}%`, borderColor: boxColour(d.label) }}
+        >
+          <span className="absolute left-0 top-0 -translate-y-full whitespace-nowrap rounded-t-sm px-1 text-[10px] font-semibold leading-4 text-white" style={{ backgroundColor: boxColour(d.label) }}>
+            {d.label} {Math.round(d.score * 100)}%
+          </span>
+        </div>
+      ))}
+      {detections.length > 0 ? <figcaption className="mt-1 text-xs text-slate-600">Outlined: {describeDetections(detections)}</figcaption> : null}
+    </figure>
+  );
+}
+
+const km = (m: number) => (m >= 1000 ? `${(m / 1000).toFixed(1)} km` : `${Math.round(m)} m`);
+
+/** Rows for the photo's facts list: people counted, objects seen, the phone's own position against the photo's GPS. */
+export function EvidenceRows({ evidence }: { evidence: PhotoEvidence }) {
+  const seen = describeDetections(evidence.detections);
+  const { exifPosition, devicePosition } = evidence;
+  return (
+    <>
+      {evidence.peopleCount !== null ? (
+        <>
+          <dt className="text-slate-500">People</dt>
+          <dd data-testid="people-count">
+            {evidence.peopleCount === 0 ? "nobody in the picture" : `${evidence.peopleCount} ${evidence.peopleCount === 1 ? "person" : "people"} counted`}
+            {evidence.crowdLevel ? ` (${evidence.crowdLevel})` : ""}
+          </dd>
+        </>
+      ) : null}
+      {seen ? (
+        <>
+          <dt className="text-slate-500">Seen</dt>
+          <dd>{seen}, outlined on the photo</dd>
+        </>
+      ) : null}
+      {devicePosition ? (
+        <>
+          <dt className="text-slate-500">Phone</dt>
+          <dd data-testid="phone-position">
+            {exifPosition
+              ? `The phone said it was ${km(distanceM(devicePosition, exifPosition))} from where the photo's GPS puts the camera`
+              : "The phone sent its position; the photo has no GPS to compare"}
+            {devicePosition.accuracy_m !== null ? ` (phone accurate to ${Math.round(devicePosition.accuracy_m)} m)` : ""}
+          </dd>
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+// The authenticity check's signals as a list: each with a mark, its name and its sentence.
+import type { SignalView } from "./authenticity-display";
+
+const SIGNAL_STYLES: Record<SignalView["verdict"], { mark: string; icon: string }> = {
+  failed: { mark: "text-red-800", icon: "✗" },
+  passed: { mark: "text-emerald-800", icon: "✓" },
+  not_evaluated: { mark: "text-slate-500", icon: "–" },
+};
+
+export function SignalList({ signals, label = "Signs checked" }: { signals: SignalView[]; label?: string }) {
+  return (
+    <ul aria-label={label} className="mt-1 flex flex-col gap-0.5" data-testid="authenticity-signals">
+      {signals.map((s) => (
+        <li key={s.signal} data-signal={s.signal} data-verdict={s.verdict} className="text-xs">
+          <span aria-hidden className={`mr-1.5 ${SIGNAL_STYLES[s.verdict].mark}`}>
+            {SIGNAL_STYLES[s.verdict].icon}
+          </span>
+          <span className="font-medium text-slate-800">{s.label}:</span> <span className="text-slate-600">{s.message}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
