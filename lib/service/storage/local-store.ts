@@ -24,9 +24,11 @@ export class LocalObjectStore implements ObjectStore {
 
   async putFile(key: string, tempPath: string): Promise<StoredObject> {
     const target = this.localPath(key);
-    await mkdir(dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
+    // The directory and the temp file's size and mode in one wait (the size is the inode's, moved
+    // below); a temp file written by intake is already owner-only, so chmod only when it is not.
+    const [, temp] = await Promise.all([mkdir(dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE }), stat(tempPath)]);
     try {
-      await chmod(tempPath, PRIVATE_FILE_MODE);
+      if ((temp.mode & 0o777) !== PRIVATE_FILE_MODE) await chmod(tempPath, PRIVATE_FILE_MODE);
       await rename(tempPath, target);
     } catch (error) {
       // Temp dir on another filesystem: copy, then remove the temp file.
@@ -36,7 +38,7 @@ export class LocalObjectStore implements ObjectStore {
       await rename(`${target}.partial`, target);
       await unlink(tempPath);
     }
-    return { size: (await stat(target)).size };
+    return { size: temp.size };
   }
 
   async putBuffer(key: string, data: Buffer): Promise<StoredObject> {
