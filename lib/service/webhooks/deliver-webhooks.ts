@@ -9,6 +9,7 @@ import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/lib/db/s
 import { createId } from "@/lib/ids/create-id";
 import type { ServiceContext } from "@/lib/service/context";
 import { executeWebhookCall, type CallResult } from "./execute-webhook-call";
+import { GroupCommit } from "./group-commit";
 import { DISABLE_AFTER_SECONDS, nextRetryDelayMs } from "./retry-schedule";
 
 export interface ClaimedDelivery {
@@ -131,54 +132,21 @@ async function settleSuccesses(ctx: ServiceContext, batch: Success[]): Promise<v
   );
 }
 
-/**
- * Group commit of successes, per service context: a success that comes while a batch is being
- * written waits for the next one, which takes everything that came meanwhile. Alone, a success is
- * written at once (no added latency); under load the worker writes one statement for many
- * deliveries instead of one each (on PGlite every statement runs on this thread).
- */
-class SuccessBatcher {
-  private queue: { success: Success; resolve: () => void; reject: (error: unknown) => void }[] = [];
-  private writing = false;
-
-  constructor(private readonly ctx: ServiceContext) {}
-
-  settle(success: Success): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ success, resolve, reject });
-      if (!this.writing) void this.drain();
-    });
-  }
-
-  private async drain(): Promise<void> {
-    this.writing = true;
-    try {
-      while (this.queue.length > 0) {
-        const batch = this.queue.splice(0, SETTLE_BATCH_MAX);
-        try {
-          await settleSuccesses(this.ctx, batch.map((b) => b.success));
-          for (const b of batch) b.resolve();
-        } catch (error) {
-          for (const b of batch) b.reject(error);
-        }
-      }
-    } finally {
-      this.writing = false;
-    }
-  }
-}
-
-/** At most this many successes per statement (bounded parameters: 9 each). */
+/** At most this many successes per statement (9 parameters each). */
 const SETTLE_BATCH_MAX = 64;
-const batchers = new WeakMap<ServiceContext, SuccessBatcher>();
+/**
+ * Successes are settled by group commit, per service context: on PGlite every statement runs on
+ * the service's thread, and a busy worker then writes one statement for many deliveries.
+ */
+const settlers = new WeakMap<ServiceContext, GroupCommit<Success>>();
 
-function successBatcher(ctx: ServiceContext): SuccessBatcher {
-  let batcher = batchers.get(ctx);
-  if (!batcher) {
-    batcher = new SuccessBatcher(ctx);
-    batchers.set(ctx, batcher);
+function settler(ctx: ServiceContext): GroupCommit<Success> {
+  let group = settlers.get(ctx);
+  if (!group) {
+    group = new GroupCommit((batch) => settleSuccesses(ctx, batch), SETTLE_BATCH_MAX);
+    settlers.set(ctx, group);
   }
-  return batcher;
+  return group;
 }
 
 export async function processDelivery(ctx: ServiceContext, delivery: ClaimedDelivery): Promise<void> {
@@ -213,7 +181,7 @@ export async function processDelivery(ctx: ServiceContext, delivery: ClaimedDeli
   const gone = result.statusCode === 410;
   const retryIn = ok || gone ? null : nextRetryDelayMs(delivery.attempt, { scale: config.webhooks.retryScale });
   const done = new Date();
-  if (ok) return successBatcher(ctx).settle({ delivery, startedAt, result, done });
+  if (ok) return settler(ctx).add({ delivery, startedAt, result, done });
 
   await db.transaction(async (tx) => {
     const [updated] = await tx
