@@ -19,7 +19,7 @@ import { parseEnv } from "@/lib/env";
 import { createId } from "@/lib/ids/create-id";
 import { readDimensions } from "@/lib/photos/analyse-image";
 import { readExif } from "@/lib/photos/read-exif";
-import { jpegHeaderLength } from "@/lib/photos/jpeg-header-length";
+import { readJpegHeader } from "@/lib/photos/jpeg-header-length";
 import { sniffImageType } from "@/lib/photos/sniff-image-type";
 import { LocalObjectStore } from "@/lib/service/storage/local-store";
 import {
@@ -54,9 +54,9 @@ const STEP_LABELS: Record<IntakeStep, string> = {
   uploadStreamOnly: "(client side, measured alone) producing the multipart stream: undici FormData encoder over the file Blob, drained",
   parseUpload: "parseUpload: multipart → temp file with SHA-256 tap and head (includes producing the stream)",
   sniff: "sniffImageType on the head bytes",
-  readDimensions: "readDimensions: sharp header read (of the kept head when the header fits, else the temp file)",
+  readDimensions: "dimensions: the SOF segment of the kept head when the header fits and the frame is plain, else sharp's header read",
   readExif: "readExif: exifr (on the kept head when the header fits, else a 1 MiB read of the temp file)",
-  putFile: "putFile: mkdir + rename + stat",
+  putFile: "putFile: mkdir ∥ stat of the temp file, rename",
   plain: "(baseline) read → SHA-256 → write",
 };
 
@@ -229,9 +229,11 @@ async function stepPass(files: PhotoFile[], dirs: IntakeDirs, timer: StepTimer<I
     const upload = await timer.time("parseUpload", () => parseUpload(request.body, request.headers.get("content-type") ?? undefined, dirs.uploadTmp, LIMITS));
     for (const part of upload.files) {
       await timer.time("sniff", () => sniffImageType(part.head));
-      // As checkFile: from the head kept while parsing when the whole header is in it.
-      const source = jpegHeaderLength(part.head) === null ? part.tempPath : Buffer.from(part.head.buffer, part.head.byteOffset, part.head.byteLength);
-      await timer.time("readDimensions", () => readDimensions(source));
+      // As checkFile: from the head kept while parsing when the whole header is in it, a plain
+      // frame's size from its SOF segment, anything else by sharp.
+      const header = readJpegHeader(part.head);
+      const source = header === null ? part.tempPath : Buffer.from(part.head.buffer, part.head.byteOffset, part.head.byteLength);
+      await timer.time("readDimensions", async () => header?.frame ?? (await readDimensions(source)));
       await timer.time("readExif", () => readExif(source));
       await timer.time("putFile", () => dirs.store.putFile(`org_bench/mission_bench/${createId("image")}/original.jpg`, part.tempPath));
     }
@@ -253,7 +255,7 @@ export async function runPhotoIntake(options: PhotoIntakeOptions): Promise<Photo
     rounds.ratios = rounds.ratios.map((r) => (r.name.startsWith("intake") ? withGoal(r, GOAL.minThroughputRatio) : r));
     log("step breakdown");
     const steps = await stepBreakdown(files, dirs);
-    const intake = list[1];
+    const intake = list.find((v) => v.name === "intake");
     const profile =
       options.profile && intake
         ? await profileInProcess(options.resultsDir, "photo-intake", async () => {

@@ -27,7 +27,8 @@ export function eventEnvelope(id: string, type: EventType, createdAt: Date, data
 export async function recordEvent(tx: Db, { orgId, type, data, onlyEndpointId, orderId }: RecordEventOptions): Promise<{ eventId: string; deliveryIds: string[] }> {
   const id = createId("event");
   const createdAt = new Date();
-  await tx.insert(events).values({ id, orgId, type, data, createdAt });
+  // The endpoints first, then the event and its deliveries in one statement: two round trips per
+  // event instead of three (a write causing many events, or PGlite's one thread, pays per statement).
   const targets = await tx
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
@@ -43,9 +44,15 @@ export async function recordEvent(tx: Db, { orgId, type, data, onlyEndpointId, o
             ),
           ),
     );
-  if (targets.length === 0) return { eventId: id, deliveryIds: [] };
+  const event = tx.insert(events).values({ id, orgId, type, data, createdAt });
+  if (targets.length === 0) {
+    await event;
+    return { eventId: id, deliveryIds: [] };
+  }
   const payload = eventEnvelope(id, type, createdAt, data);
   const rows = targets.map((t) => ({ id: createId("delivery"), orgId, endpointId: t.id, eventId: id, payload, nextAttemptAt: createdAt }));
-  await tx.insert(webhookDeliveries).values(rows);
+  // The deliveries' foreign key to the event is checked at the end of the statement, when the
+  // event's row (inserted by the WITH part) is there.
+  await tx.with(tx.$with("event").as(event)).insert(webhookDeliveries).values(rows);
   return { eventId: id, deliveryIds: rows.map((r) => r.id) };
 }

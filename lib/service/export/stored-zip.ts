@@ -79,13 +79,10 @@ export async function storedZip(
   entries.push({ name: Buffer.from(metadata.name, "utf8"), size: document.size, mtime: metadata.mtime, storageKey: null });
   const size = archiveBytes(entries);
 
-  async function* entryBytes(entry: PendingEntry): AsyncGenerator<Buffer> {
-    if (entry.storageKey === null) {
-      if (document.kept) yield* document.kept;
-      else for await (const chunk of metadata.create()) yield Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
-    } else {
-      yield* (await ctx.store.read(entry.storageKey)) as AsyncIterable<Buffer>;
-    }
+  /** The entry's bytes: a photo's store stream iterated directly (no generator in between, per chunk), or the document. */
+  async function entryBytes(entry: PendingEntry): Promise<AsyncIterable<Buffer | string> | Iterable<Buffer>> {
+    if (entry.storageKey !== null) return (await ctx.store.read(entry.storageKey)) as AsyncIterable<Buffer>;
+    return document.kept ?? (metadata.create() as AsyncIterable<Buffer | string>);
   }
 
   async function* archive(): AsyncGenerator<Buffer> {
@@ -97,7 +94,8 @@ export async function storedZip(
         yield header;
         let crc = 0;
         let sent = 0;
-        for await (const chunk of entryBytes(entry)) {
+        for await (const bytes of await entryBytes(entry)) {
+          const chunk = typeof bytes === "string" ? Buffer.from(bytes) : bytes;
           crc = crc32(chunk, crc);
           sent += chunk.length;
           if (sent > entry.size) break;

@@ -1,9 +1,12 @@
-import { constants } from "node:fs";
-import { access, chmod, copyFile, mkdir, open, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
+import { constants, createReadStream, open } from "node:fs";
+import { access, chmod, copyFile, mkdir, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import type { Readable } from "node:stream";
+import { promisify } from "node:util";
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "@/lib/fs/private-files";
 import { assertSafeKey, ObjectNotFoundError, StorageError, type ObjectStore, type StoredObject } from "./object-store";
+
+const openFile = promisify(open);
 
 /**
  * Objects as files under one directory; writes land by rename, so a reader never sees half a file.
@@ -24,9 +27,11 @@ export class LocalObjectStore implements ObjectStore {
 
   async putFile(key: string, tempPath: string): Promise<StoredObject> {
     const target = this.localPath(key);
-    await mkdir(dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
+    // The directory and the temp file's size and mode in one wait (the size is the inode's, moved
+    // below); a temp file written by intake is already owner-only, so chmod only when it is not.
+    const [, temp] = await Promise.all([mkdir(dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE }), stat(tempPath)]);
     try {
-      await chmod(tempPath, PRIVATE_FILE_MODE);
+      if ((temp.mode & 0o777) !== PRIVATE_FILE_MODE) await chmod(tempPath, PRIVATE_FILE_MODE);
       await rename(tempPath, target);
     } catch (error) {
       // Temp dir on another filesystem: copy, then remove the temp file.
@@ -36,7 +41,7 @@ export class LocalObjectStore implements ObjectStore {
       await rename(`${target}.partial`, target);
       await unlink(tempPath);
     }
-    return { size: (await stat(target)).size };
+    return { size: temp.size };
   }
 
   async putBuffer(key: string, data: Buffer): Promise<StoredObject> {
@@ -49,15 +54,18 @@ export class LocalObjectStore implements ObjectStore {
 
   async read(key: string, range?: { start: number; end: number }): Promise<Readable> {
     // Opened here, not lazily by the stream: a missing file rejects this promise (a clear 404 or
-    // export error) instead of erroring a stream that a caller may not be listening to yet.
-    let handle;
+    // export error) instead of erroring a stream that a caller may not be listening to yet. A plain
+    // descriptor, not a FileHandle: the stream then reads with fs's callbacks, not a promise per
+    // chunk (a ZIP export reads thousands of files; stored-zip.ts).
+    const path = this.localPath(key);
+    let fd: number;
     try {
-      handle = await open(this.localPath(key), "r");
+      fd = await openFile(path, "r");
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new ObjectNotFoundError(key);
       throw new StorageError(`could not open ${key}`, { cause: error });
     }
-    return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+    return createReadStream(path, range ? { fd, start: range.start, end: range.end } : { fd });
   }
 
   async stat(key: string): Promise<StoredObject | null> {

@@ -142,21 +142,20 @@ export async function parseUpload(
  */
 export function measuringTap(file: UploadedFile): Transform {
   const hash = createHash("sha256");
-  const headChunks: Buffer[] = [];
+  // The head is copied once into its own buffer as the bytes pass: holding on to the chunks
+  // instead would keep every 64 KiB chunk it touched alive, and joining them copied it twice.
+  const head = Buffer.allocUnsafe(HEAD_BYTES);
   let headLength = 0;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       hash.update(chunk);
       file.size += chunk.length;
-      if (headLength < HEAD_BYTES) {
-        headChunks.push(chunk.subarray(0, HEAD_BYTES - headLength));
-        headLength += Math.min(chunk.length, HEAD_BYTES - headLength);
-      }
+      if (headLength < HEAD_BYTES) headLength += chunk.copy(head, headLength, 0, HEAD_BYTES - headLength);
       callback(null, chunk);
     },
     flush(callback) {
       file.sha256 = hash.digest("hex");
-      file.head = new Uint8Array(Buffer.concat(headChunks));
+      file.head = new Uint8Array(head.buffer, head.byteOffset, headLength);
       callback();
     },
   });

@@ -10,7 +10,7 @@ import { assignments, images, missions, submissions } from "@/lib/db/schema";
 import { measureDeviceEvidence, parseDeviceEvidence, type DeviceEvidence } from "@/lib/field/device-evidence";
 import { createId } from "@/lib/ids/create-id";
 import { readDimensions } from "@/lib/photos/analyse-image";
-import { jpegHeaderLength } from "@/lib/photos/jpeg-header-length";
+import { readJpegHeader } from "@/lib/photos/jpeg-header-length";
 import { readExif, type ExifSummary } from "@/lib/photos/read-exif";
 import { sniffImageType } from "@/lib/photos/sniff-image-type";
 import { ANGLES } from "@/lib/schemas/submission";
@@ -89,9 +89,11 @@ export async function checkFile(file: UploadedFile, maxPixels: number): Promise<
   const name = file.originalName ?? "photo";
   assertJpeg(file.head, name);
   // The header (SOF, EXIF) usually fits in the head kept while streaming: then it is read from
-  // memory and the temp file is not opened again.
-  const source = jpegHeaderLength(file.head) === null ? file.tempPath : Buffer.from(file.head.buffer, file.head.byteOffset, file.head.byteLength);
-  const dimensions = await readDimensions(source);
+  // memory and the temp file is not opened again, and a plain frame's size is read from its SOF
+  // segment (what sharp's header pass reports, without a trip to libvips' thread); sharp reads the rest.
+  const header = readJpegHeader(file.head);
+  const source = header === null ? file.tempPath : Buffer.from(file.head.buffer, file.head.byteOffset, file.head.byteLength);
+  const dimensions = header?.frame ?? (await readDimensions(source));
   if (!dimensions) throw new ApiError(422, "unreadable_image", `"${name}" is not a readable JPEG.`);
   if (dimensions.width * dimensions.height > maxPixels) {
     throw new ApiError(413, "too_many_pixels", `"${name}" is ${dimensions.width}×${dimensions.height} px; at most ${maxPixels.toLocaleString("en")} pixels are accepted.`);

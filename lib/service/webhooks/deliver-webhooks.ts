@@ -9,6 +9,7 @@ import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/lib/db/s
 import { createId } from "@/lib/ids/create-id";
 import type { ServiceContext } from "@/lib/service/context";
 import { executeWebhookCall, type CallResult } from "./execute-webhook-call";
+import { GroupCommit } from "./group-commit";
 import { DISABLE_AFTER_SECONDS, nextRetryDelayMs } from "./retry-schedule";
 
 export interface ClaimedDelivery {
@@ -89,30 +90,63 @@ export async function claimDeliveries(ctx: ServiceContext, { limit = 8, leaseSec
 
 const claimedBy = (d: ClaimedDelivery) => and(eq(webhookDeliveries.id, d.id), eq(webhookDeliveries.attemptCount, d.attempt), eq(webhookDeliveries.status, "delivering"));
 
+interface Success {
+  delivery: ClaimedDelivery;
+  startedAt: Date;
+  result: CallResult;
+  done: Date;
+}
+
 /**
- * A success, settled in one statement (atomic without a transaction): the delivery marked
- * succeeded if this worker still holds it, its attempt logged, and the endpoint's failure streak
- * reset only when there is one — so parallel successes to one endpoint do not queue on its row lock.
+ * Successes, settled in one statement per batch (atomic without a transaction): each delivery
+ * marked succeeded if this worker still holds it, its attempt logged, and the endpoint's failure
+ * streak reset only when there is one — so parallel successes to one endpoint do not queue on its
+ * row lock.
  */
-async function settleSuccess(ctx: ServiceContext, delivery: ClaimedDelivery, attempt: { startedAt: Date; result: CallResult; done: Date }): Promise<void> {
-  const { result, startedAt, done } = attempt;
+async function settleSuccesses(ctx: ServiceContext, batch: Success[]): Promise<void> {
+  const input = sql.join(
+    batch.map(
+      ({ delivery, startedAt, result, done }) =>
+        sql`(${delivery.id}::text, ${delivery.attempt}::int, ${delivery.endpointId}::text, ${createId("attempt")}::text, ${result.statusCode}::int, ${result.durationMs}::int, ${result.snippet}::text, ${startedAt.toISOString()}::timestamptz, ${done.toISOString()}::timestamptz)`,
+    ),
+    sql`, `,
+  );
   await queryRows(
     ctx.db,
-    sql`with settled as (
-          update webhook_deliveries
-          set status = 'succeeded', locked_until = null, last_status_code = ${result.statusCode}, completed_at = ${done.toISOString()}, updated_at = ${done.toISOString()}
-          where id = ${delivery.id} and attempt_count = ${delivery.attempt} and status = 'delivering'
-          returning id),
+    sql`with input (id, attempt, endpoint_id, attempt_id, status_code, duration_ms, snippet, started_at, done_at) as (values ${input}),
+        settled as (
+          update webhook_deliveries d
+          set status = 'succeeded', locked_until = null, last_status_code = i.status_code, completed_at = i.done_at, updated_at = i.done_at
+          from input i
+          where d.id = i.id and d.attempt_count = i.attempt and d.status = 'delivering'
+          returning d.id),
         logged as (
           insert into webhook_attempts (id, delivery_id, attempt, started_at, duration_ms, status_code, response_snippet, error)
-          select ${createId("attempt")}, id, ${delivery.attempt}, ${startedAt.toISOString()}, ${result.durationMs}, ${result.statusCode}, ${result.snippet}, null from settled
+          select i.attempt_id, i.id, i.attempt, i.started_at, i.duration_ms, i.status_code, i.snippet, null from input i join settled s on s.id = i.id
           returning id),
         healed as (
           update webhook_endpoints set consecutive_failures = 0, failing_since = null
-          where id = ${delivery.endpointId} and (consecutive_failures <> 0 or failing_since is not null) and exists (select 1 from settled)
+          where id in (select i.endpoint_id from input i join settled s on s.id = i.id) and (consecutive_failures <> 0 or failing_since is not null)
           returning id)
         select (select count(*) from logged) as logged, (select count(*) from healed) as healed`,
   );
+}
+
+/** At most this many successes per statement (9 parameters each). */
+const SETTLE_BATCH_MAX = 64;
+/**
+ * Successes are settled by group commit, per service context: on PGlite every statement runs on
+ * the service's thread, and a busy worker then writes one statement for many deliveries.
+ */
+const settlers = new WeakMap<ServiceContext, GroupCommit<Success>>();
+
+function settler(ctx: ServiceContext): GroupCommit<Success> {
+  let group = settlers.get(ctx);
+  if (!group) {
+    group = new GroupCommit((batch) => settleSuccesses(ctx, batch), SETTLE_BATCH_MAX);
+    settlers.set(ctx, group);
+  }
+  return group;
 }
 
 export async function processDelivery(ctx: ServiceContext, delivery: ClaimedDelivery): Promise<void> {
@@ -147,7 +181,7 @@ export async function processDelivery(ctx: ServiceContext, delivery: ClaimedDeli
   const gone = result.statusCode === 410;
   const retryIn = ok || gone ? null : nextRetryDelayMs(delivery.attempt, { scale: config.webhooks.retryScale });
   const done = new Date();
-  if (ok) return settleSuccess(ctx, delivery, { startedAt, result, done });
+  if (ok) return settler(ctx).add({ delivery, startedAt, result, done });
 
   await db.transaction(async (tx) => {
     const [updated] = await tx

@@ -5,12 +5,32 @@ import type { ManagedProcess } from "./processes";
 const sleep = (ms: number) =>
   new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** A port that was free a moment ago (the OS picks it); the child binds it right after. */
-export function freePort(): Promise<number> {
+/**
+ * A port that was free a moment ago; the child binds it right after. The OS picks it, or, with
+ * BENCH_PORTS=<first>-<last> (a machine shared by several people, each given a range), the first
+ * free one of that range.
+ */
+export async function freePort(): Promise<number> {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.BENCH_PORTS ?? "");
+  if (!range) return tryPort(0);
+  for (let port = Number(range[1]); port <= Number(range[2]); port++) {
+    const free = await tryPort(port).catch(() => 0);
+    if (free > 0 && !taken.has(free)) {
+      taken.add(free);
+      return free;
+    }
+  }
+  throw new Error(`no free port in BENCH_PORTS=${process.env.BENCH_PORTS ?? ""}`);
+}
+
+/** Ports of the range already handed out by this run (a child may not have bound its port yet). */
+const taken = new Set<number>();
+
+function tryPort(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
+    server.listen(port, "127.0.0.1", () => {
       const address = server.address();
       const port = typeof address === "object" && address ? address.port : 0;
       server.close(() =>
