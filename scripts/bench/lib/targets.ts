@@ -194,3 +194,36 @@ export async function startMinimalCreate(
   await waitForOk(`${url}/`, child, 120_000);
   return { url, process: child };
 }
+
+/**
+ * The Fastify peer of api-get-mission (scripts/bench/fastify-peer-server.ts) on `dataDir`, a copy
+ * of a seeded (and stopped) API's data directory: the same signing key and mission row.
+ */
+export async function startFastifyPeer(
+  supervisor: Supervisor,
+  options: { dataDir: string; issuer: string; audience: string; contentType: string },
+): Promise<RunningTarget> {
+  const port = await freePort();
+  const child = supervisor.spawn({
+    name: "fastify-peer",
+    command: TSX,
+    args: [
+      "scripts/bench/fastify-peer-server.ts",
+      "--port",
+      String(port),
+      "--data-dir",
+      options.dataDir,
+      "--issuer",
+      options.issuer,
+      "--audience",
+      options.audience,
+      "--content-type",
+      options.contentType,
+    ],
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForOk(`${url}/`, child, 60_000);
+  return { url, process: child };
+}
