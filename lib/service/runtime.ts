@@ -145,7 +145,7 @@ export async function createRuntime(options: {
   await keys.init();
   const store = options.store ?? createObjectStore(config);
   const cdnSecret = await getOrCreateSecret(database.db, secretBox, "cdn-url-signing");
-  const limiter = createRateLimiter(database.db, database.kind);
+  const limiter = createRateLimiter(database.db, database.kind, { listen: database.listen });
   const missionCache = new MissionCache(database.kind === "pglite");
   const pointsCache = new PointsCache(config.pointsCacheChars ?? DEFAULT_POINTS_CACHE_CHARS);
   const payments = new TestCardProcessor();
