@@ -40,7 +40,7 @@ export async function startDemo(runtime: { ctx: ServiceContext; app: DemoApp }, 
   const { ctx, app } = runtime;
   const { state, fresh } = await seedDemo(ctx);
   // The demo yields to real traffic: each of its own steps waits for a quiet moment (when-quiet.ts).
-  const yieldToTraffic = (stopped: () => boolean) => whenQuiet({ stopped });
+  const yieldToTraffic = (stopped: () => boolean) => whenQuiet({ stopped, idleFor: (ms) => ctx.traffic.idleFor(ms) });
   const simulator = startDemoSimulator(app, state, { burst: fresh, intervalMs: options.intervalMs, yieldToTraffic, ...options.simulator });
   ctx.onDashboardSignIn = (user) => (user.memberships.some((m) => m.org_id === state.orgId) ? simulator.nudge() : undefined);
 

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
+import { TrafficMeter } from "@/lib/service/traffic-meter";
 import { whenQuiet } from "./when-quiet";
 
 /** Keeps the event loop about 80 % busy (as a loaded API does) until stopped. */
@@ -35,5 +36,19 @@ describe("whenQuiet (the demo yields to traffic)", () => {
     stopped = true;
     await waiting;
     stopBusy();
+  });
+});
+
+describe("whenQuiet with the service's traffic", () => {
+  it("waits while a network request is in flight, even on an idle event loop", async () => {
+    const traffic = new TrafficMeter();
+    traffic.started();
+    let resolved = false;
+    const waiting = whenQuiet({ windowMs: 50, idleFor: (ms) => traffic.idleFor(ms) }).then(() => (resolved = true));
+    await sleep(300);
+    expect(resolved).toBe(false);
+    traffic.ended();
+    await waiting;
+    expect(resolved).toBe(true);
   });
 });

@@ -12,12 +12,17 @@ export interface QuietOptions {
   maxBusy?: number;
   /** Gives up waiting (resolves) once this says so, e.g. when the demo stops. */
   stopped?: () => boolean;
+  /**
+   * Whether no real caller was served within the last `ms` (the service's TrafficMeter): on a
+   * starved machine a loaded server's event loop can look idle while its callers wait.
+   */
+  idleFor?: (ms: number) => boolean;
 }
 
-export async function whenQuiet({ windowMs = 250, maxBusy = 0.25, stopped = () => false }: QuietOptions = {}): Promise<void> {
+export async function whenQuiet({ windowMs = 250, maxBusy = 0.25, stopped = () => false, idleFor = () => true }: QuietOptions = {}): Promise<void> {
   while (!stopped()) {
     const start = performance.eventLoopUtilization();
     await sleep(windowMs, undefined, { ref: false });
-    if (performance.eventLoopUtilization(start).utilization <= maxBusy) return;
+    if (performance.eventLoopUtilization(start).utilization <= maxBusy && idleFor(windowMs)) return;
   }
 }

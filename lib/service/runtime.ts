@@ -19,6 +19,7 @@ import { parseWakePayload, WAKE_CHANNEL, type WorkQueue } from "./jobs/wake-payl
 import { startTempUploadSweeper } from "./submissions/sweep-temp-uploads";
 import { MissionCache } from "./missions/mission-cache";
 import { createRateLimiter } from "./rate-limit/limiter";
+import { TrafficMeter } from "./traffic-meter";
 import { TestCardProcessor } from "./payments/test-card-processor";
 import { getOrCreateSecret, resealStoredSecrets } from "./secrets";
 import { LocalObjectStore } from "./storage/local-store";
@@ -150,7 +151,7 @@ export async function createRuntime(options: {
   const pointsCache = new PointsCache(config.pointsCacheChars ?? DEFAULT_POINTS_CACHE_CHARS);
   const payments = new TestCardProcessor();
   const analyser = createAnalyser(config.fulfilment);
-  const ctx: ServiceContext = { db: database.db, dbKind: database.kind, config, keys, store, limiter, missionCache, pointsCache, payments, analyser, cdnSecret, secretBox, wakeWorkers: () => {} };
+  const ctx: ServiceContext = { db: database.db, dbKind: database.kind, config, keys, store, limiter, missionCache, pointsCache, payments, analyser, cdnSecret, secretBox, traffic: new TrafficMeter(), wakeWorkers: () => {} };
   const app = createServiceApp(ctx);
   const background = options.runWorker ? startBackgroundWork(ctx, options.workerOptions) : undefined;
   const sweeper = startTempUploadSweeper(resolve(config.dataDir, "tmp"));

@@ -22,6 +22,7 @@ import type { Supervisor } from "./lib/processes";
 import { median } from "./lib/rounds";
 import { seedMission } from "./lib/seed";
 import { startApi, startBare, startFastifyPeer, type RunningApi, type RunningTarget } from "./lib/targets";
+import { dedicatedDatabase } from "./lib/webhook-service";
 import {
   formatProfile,
   summariseProfile,
@@ -47,9 +48,11 @@ export interface ApiGetMissionOptions {
   resultsDir: string;
   /** Measured rounds per target, interleaved (default 1). */
   rounds?: number;
+  /** A PostgreSQL server (TEST_DATABASE_URL): the standalone API and the peer on it too. */
+  databaseUrl?: string;
 }
 
-export type TargetName = "bare" | "peer" | "standalone" | "next" | "next-demo";
+export type TargetName = "bare" | "peer" | "standalone" | "next" | "next-demo" | "peer-pg" | "standalone-pg";
 
 export interface TargetResult {
   target: TargetName;
@@ -95,6 +98,8 @@ const LABELS: Record<TargetName, string> = {
   standalone: "API standalone (scripts/api-server.ts)",
   next: "npm start (scripts/server.ts: Hono before Next, one port)",
   "next-demo": "npm start with the demo running (DEMO=on)",
+  "peer-pg": "Fastify peer on PostgreSQL (same database as below)",
+  "standalone-pg": "API standalone on PostgreSQL (DATABASE_URL)",
 };
 
 // Sent to every target, the bare one included (it ignores it), so that all three parse the same
@@ -182,6 +187,25 @@ async function preparePeer(
     throw new Error(`the Fastify peer does not send the API's bytes: ${describeMismatch(check, reference) ?? "different body"}`);
   }
   return { ...like, target: "peer", running: peer };
+}
+
+/** The standalone API on a PostgreSQL database of its own, and the Fastify peer on the same database. */
+async function preparePostgres(
+  supervisor: Supervisor,
+  reference: CapturedResponse,
+  databaseUrl: string,
+): Promise<{ api: Prepared; peer: Prepared }> {
+  const api = await startApi(supervisor, "standalone", { postgres: { url: databaseUrl, adminToken: `adm_${"b".repeat(40)}` } });
+  const seeded = await seedMission(api);
+  const headers = requestHeaders(seeded.accessToken);
+  const check = await capture(`${api.url}${seeded.path}`, { ...headers, "accept-encoding": "identity" });
+  const mismatch = describeMismatch(check, reference);
+  if (mismatch) throw new Error(`standalone on PostgreSQL ${mismatch}`);
+  const prepared: Prepared = { target: "standalone-pg", running: api, headers, path: seeded.path, bodyBytes: check.body.length };
+  const peer = await startFastifyPeer(supervisor, { postgresUrl: databaseUrl, issuer: api.url, audience: `${api.url}/api/v1`, contentType: reference.contentType });
+  const peerCheck = await capture(`${peer.url}${seeded.path}`, headers);
+  if (!peerCheck.body.equals(check.body)) throw new Error("the Fastify peer on PostgreSQL does not send the API's bytes");
+  return { api: prepared, peer: { ...prepared, target: "peer-pg", running: peer } };
 }
 
 async function prepareBare(
@@ -303,6 +327,9 @@ function ratios(targets: TargetResult[]): Ratio[] {
     ratio("standalone / Fastify peer throughput", find("standalone"), find("peer"), rps, peer),
     ratio("standalone / bare throughput", find("standalone"), find("bare"), rps, bareThroughput),
     ratio("standalone p99 / bare p99", find("standalone"), find("bare"), p99, bareP99),
+    ratio("standalone on PostgreSQL / Fastify peer on PostgreSQL throughput", find("standalone-pg"), find("peer-pg"), rps, peer),
+    ratio("standalone on PostgreSQL / bare throughput", find("standalone-pg"), find("bare"), rps, bareThroughput),
+    ratio("standalone on PostgreSQL p99 / bare p99", find("standalone-pg"), find("bare"), p99, bareP99),
     ratio("Fastify peer / bare throughput", find("peer"), find("bare"), rps, null),
     ratio("Fastify peer p99 / bare p99", find("peer"), find("bare"), p99, null),
   ];
@@ -387,11 +414,32 @@ export async function runApiGetMission(
   const peer = await preparePeer(options.supervisor, reference, standalone, peerDataDir, origin);
   const next = await prepareNextOrReason(options, reference, nextBuild, "next");
   const nextDemo = await prepareNextOrReason(options, reference, nextBuild, "next-demo");
+  const dedicated = options.databaseUrl ? await dedicatedDatabase(options.databaseUrl, "pm_bench_get_") : undefined;
+  try {
+    const postgres = dedicated ? await preparePostgres(options.supervisor, reference, dedicated.url) : undefined;
+    return await measureAll(options, { reference, nextBuild, order: [bare, peer, standalone, next, nextDemo, postgres?.peer, postgres?.api], next, nextDemo });
+  } finally {
+    await options.supervisor.stopAll();
+    await dedicated?.drop();
+  }
+}
+
+async function measureAll(
+  options: ApiGetMissionOptions,
+  run: {
+    reference: CapturedResponse;
+    nextBuild: BuildOutcome | undefined;
+    order: (Prepared | string | undefined)[];
+    next: Prepared | string;
+    nextDemo: Prepared | string;
+  },
+): Promise<ApiGetMissionResults> {
+  const { reference, nextBuild, next, nextDemo } = run;
 
   // One target under load at a time; the others sit idle (apart from their job-queue polling, and
   // the demo's simulator in its own process, which runs whoever is measured — as on a real host).
   // Rounds interleave the targets, the order rotating, so a noisy minute hits all of them.
-  const order = [bare, peer, standalone, next, nextDemo].filter((p): p is Prepared => typeof p !== "string");
+  const order = run.order.filter((p): p is Prepared => p !== undefined && typeof p !== "string");
   // The demo's process is paused (SIGSTOP to its group) while another target is measured, so its
   // simulator loads only its own rounds; it goes on (SIGCONT) for its warm-up and measurement.
   const demoGroup = typeof nextDemo === "string" ? undefined : -nextDemo.running.process.pid;

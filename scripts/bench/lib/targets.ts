@@ -197,12 +197,15 @@ export async function startMinimalCreate(
 
 /**
  * The Fastify peer of api-get-mission (scripts/bench/fastify-peer-server.ts) on `dataDir`, a copy
- * of a seeded (and stopped) API's data directory: the same signing key and mission row.
+ * of a seeded (and stopped) API's data directory, or on the API's PostgreSQL database: the same
+ * signing key and mission row.
  */
 export async function startFastifyPeer(
   supervisor: Supervisor,
-  options: { dataDir: string; issuer: string; audience: string; contentType: string },
+  options: { dataDir?: string; postgresUrl?: string; issuer: string; audience: string; contentType: string },
 ): Promise<RunningTarget> {
+  // The URL goes by environment, so the report's command line carries no credentials.
+  const database = options.postgresUrl ? ["--database-url-from-env"] : ["--data-dir", options.dataDir ?? ""];
   const port = await freePort();
   const child = supervisor.spawn({
     name: "fastify-peer",
@@ -211,8 +214,7 @@ export async function startFastifyPeer(
       "scripts/bench/fastify-peer-server.ts",
       "--port",
       String(port),
-      "--data-dir",
-      options.dataDir,
+      ...database,
       "--issuer",
       options.issuer,
       "--audience",
@@ -221,7 +223,7 @@ export async function startFastifyPeer(
       options.contentType,
     ],
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production" },
+    env: { ...process.env, NODE_ENV: "production", BENCH_DATABASE_URL: options.postgresUrl ?? "" },
   });
   const url = `http://127.0.0.1:${port}`;
   await waitForOk(`${url}/`, child, 60_000);
