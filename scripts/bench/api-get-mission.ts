@@ -90,6 +90,8 @@ export interface ApiGetMissionResults {
     savedAs: string;
     summary: ProfileSummary;
   };
+  /** The same on PostgreSQL (TEST_DATABASE_URL), on the run's database. */
+  profilePostgres?: ApiGetMissionResults["profile"];
 }
 
 const LABELS: Record<TargetName, string> = {
@@ -357,13 +359,15 @@ export function mainThreadProfile(dir: string): string {
 /** A separate standalone pass under `node --cpu-prof`; its figures are slowed by the profiler. */
 async function profileStandalone(
   options: ApiGetMissionOptions,
+  postgresUrl?: string,
 ): Promise<ApiGetMissionResults["profile"]> {
   const dir = options.supervisor.tempDir("cpuprof");
   const api = await startApi(options.supervisor, "standalone", {
     cpuProfileDir: dir,
+    ...(postgresUrl ? { postgres: { url: postgresUrl, adminToken: `adm_${"b".repeat(40)}` } } : {}),
   });
   const seeded = await seedMission(api);
-  console.error(`[bench] api-get-mission: standalone under --cpu-prof`);
+  console.error(`[bench] api-get-mission: standalone${postgresUrl ? " on PostgreSQL" : ""} under --cpu-prof`);
   const measurement = await measure(
     `${api.url}${seeded.path}`,
     requestHeaders(seeded.accessToken),
@@ -374,7 +378,7 @@ async function profileStandalone(
   const savedAs = join(
     options.resultsDir,
     "profiles",
-    "api-get-mission-standalone.cpuprofile",
+    `api-get-mission-standalone${postgresUrl ? "-postgres" : ""}.cpuprofile`,
   );
   copyFileSync(mainThreadProfile(dir), savedAs);
   // The server is stopped right after the measured run: its last `duration` seconds are that run.
@@ -417,7 +421,7 @@ export async function runApiGetMission(
   const dedicated = options.databaseUrl ? await dedicatedDatabase(options.databaseUrl, "pm_bench_get_") : undefined;
   try {
     const postgres = dedicated ? await preparePostgres(options.supervisor, reference, dedicated.url) : undefined;
-    return await measureAll(options, { reference, nextBuild, order: [bare, peer, standalone, next, nextDemo, postgres?.peer, postgres?.api], next, nextDemo });
+    return await measureAll(options, { reference, nextBuild, order: [bare, peer, standalone, next, nextDemo, postgres?.peer, postgres?.api], next, nextDemo, postgresUrl: dedicated?.url });
   } finally {
     await options.supervisor.stopAll();
     await dedicated?.drop();
@@ -432,6 +436,8 @@ async function measureAll(
     order: (Prepared | string | undefined)[];
     next: Prepared | string;
     nextDemo: Prepared | string;
+    /** The run's PostgreSQL database, for the profiled pass. */
+    postgresUrl?: string;
   },
 ): Promise<ApiGetMissionResults> {
   const { reference, nextBuild, next, nextDemo } = run;
@@ -475,6 +481,7 @@ async function measureAll(
   const profile = options.profile
     ? await profileStandalone(options)
     : undefined;
+  const profilePostgres = options.profile && run.postgresUrl ? await profileStandalone(options, run.postgresUrl) : undefined;
   return {
     benchmark: "api-get-mission",
     request: {
@@ -490,6 +497,7 @@ async function measureAll(
     targets,
     ratios: ratios(targets),
     ...(profile ? { profile } : {}),
+    ...(profilePostgres ? { profilePostgres } : {}),
   };
 }
 
@@ -547,15 +555,19 @@ export function formatApiGetMission(results: ApiGetMissionResults): string {
   );
   for (const t of results.targets)
     if (t.command) lines.push(`- ${t.target}: \`${t.command}\``);
-  if (results.profile) {
-    const m = results.profile.measurement;
+  for (const [profile, where] of [
+    [results.profile, ""],
+    [results.profilePostgres, " on PostgreSQL"],
+  ] as const) {
+    if (!profile) continue;
+    const m = profile.measurement;
     lines.push(
       "",
-      `#### Profile of the standalone API under the same load (\`node --cpu-prof\`, saved as \`${results.profile.savedAs}\`)`,
+      `#### Profile of the standalone API${where} under the same load (\`node --cpu-prof\`, saved as \`${profile.savedAs}\`)`,
       "",
       `Under the profiler: ${fmt(m.requestsPerSecond)} req/s, p99 ${fmt(m.latencyMs.p99, 2)} ms${m.valid ? "" : ` (invalid: ${m.invalidReason ?? ""})`}; not used in the ratios.`,
       "",
-      formatProfile(results.profile.summary),
+      formatProfile(profile.summary),
     );
   }
   return lines.join("\n");
