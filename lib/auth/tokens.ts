@@ -1,7 +1,7 @@
 // Access tokens: RFC 9068-style JWTs (typ "at+jwt") signed with Ed25519 keys kept in the
 // database, so every instance signs and verifies with the same keys and publishes one JWKS. The
 // private keys are stored sealed (lib/auth/secret-box.ts): the database alone cannot mint tokens.
-import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, type KeyObject } from "node:crypto";
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, type KeyObject } from "node:crypto";
 import { desc, isNull } from "drizzle-orm";
 import { SignJWT, jwtVerify, errors as joseErrors, type JWK, type JWTPayload } from "jose";
 import type { Db } from "@/lib/db/client";
@@ -51,9 +51,11 @@ export class KeyStore {
   private keys = new Map<string, LoadedKey>();
   private current: LoadedKey | undefined;
   private lastRefresh = 0;
-  // Verified tokens, so a client's repeated requests pay for the signature check once. Only
-  // tokens that verified are kept, each until its own expiry; revocation is checked per request
-  // elsewhere (the rate limiter), so caching does not outlive a revoked client.
+  // Verified tokens, so a client's repeated requests pay for the signature check once. Keyed by the
+  // token's SHA-256 (a heap dump holds no usable bearer token); only tokens that verified are kept,
+  // each until its own `exp`. Revocation is checked per request elsewhere, in memory (the rate
+  // limiter's record of revoked clients, kept current across instances), so caching never
+  // outlives a revoked client.
   private readonly verified = new Map<string, VerifiedToken>();
   private static readonly VERIFIED_CACHE_SIZE = 10_000;
 
@@ -149,14 +151,15 @@ export class KeyStore {
   }
 
   async verify(token: string): Promise<VerifiedToken> {
-    const cached = this.verified.get(token);
+    const digest = createHash("sha256").update(token).digest("base64url");
+    const cached = this.verified.get(digest);
     if (cached) {
       if (cached.exp * 1000 > Date.now()) return cached;
-      this.verified.delete(token);
+      this.verified.delete(digest);
     }
     const result = await this.verifySignature(token);
     if (this.verified.size >= KeyStore.VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value ?? "");
-    this.verified.set(token, result);
+    this.verified.set(digest, result);
     return result;
   }
 

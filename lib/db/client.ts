@@ -18,9 +18,11 @@ export interface Database {
   close(): Promise<void>;
   /**
    * PostgreSQL only: LISTEN on `channel` over a connection of its own (re-established when it
-   * drops), calling `onMessage` with each NOTIFY's payload. Resolves to a function that stops it.
+   * drops), calling `onMessage` with each NOTIFY's payload, and `onListening` with true once the
+   * LISTEN holds and false when its connection is lost (notifications may be missed until true
+   * again). Resolves to a function that stops it.
    */
-  listen?(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  listen?(channel: string, onMessage: (payload: string) => void, onListening?: (listening: boolean) => void): Promise<() => Promise<void>>;
 }
 
 export type DatabaseOptions =
@@ -53,13 +55,18 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
     client.release();
   }
   const db: Db = drizzle(pool, { schema });
-  return { db, kind: "postgres", close: () => pool.end(), listen: (channel, onMessage) => listenOn(pool, channel, onMessage) };
+  return { db, kind: "postgres", close: () => pool.end(), listen: (channel, onMessage, onListening) => listenOn(pool, channel, onMessage, onListening) };
 }
 
 /** Channel names are ours (constants), never input: still, only plain identifiers are accepted. */
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
-async function listenOn(pool: import("pg").Pool, channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> {
+async function listenOn(
+  pool: import("pg").Pool,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onListening: (listening: boolean) => void = () => {},
+): Promise<() => Promise<void>> {
   if (!CHANNEL_NAME.test(channel)) throw new Error(`not a channel name: ${channel}`);
   let stopped = false;
   /** The listening connection, and how to give it back to the pool (at most once). */
@@ -87,6 +94,7 @@ async function listenOn(pool: import("pg").Pool, channel: string, onMessage: (pa
         if (released) return false;
         released = true;
         if (current === held) current = undefined;
+        onListening(false);
         client.release(error);
         return true;
       },
@@ -102,7 +110,10 @@ async function listenOn(pool: import("pg").Pool, channel: string, onMessage: (pa
     try {
       await client.query(`listen ${channel}`);
       if (stopped) held.release();
-      else if (!released) current = held;
+      else if (!released) {
+        current = held;
+        onListening(true);
+      }
     } catch (error) {
       if (held.release(error instanceof Error ? error : new Error(String(error)))) {
         log.warn("LISTEN failed; polling meanwhile", { channel }, error);

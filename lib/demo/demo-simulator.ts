@@ -28,6 +28,12 @@ export interface DemoSimulatorOptions {
   nudgeBurst?: { actions: number; spacingMs: number; cooldownMs: number };
   fulfil?: FulfilOptions;
   size?: { width: number; height: number };
+  /**
+   * Awaited before each step the simulator starts on its own (burst, ticks, partner rounds, a
+   * visitor's burst), not before act() or partnerRound() called directly: how the demo yields to
+   * real traffic (start-demo.ts passes when-quiet.ts). Default: no wait.
+   */
+  yieldToTraffic?: (stopped: () => boolean) => Promise<void>;
 }
 
 export interface DemoSimulator {
@@ -57,6 +63,7 @@ export function startDemoSimulator(app: DemoApp, state: DemoState, options: Demo
     nudgeBurst = { actions: 8, spacingMs: 1200, cooldownMs: 60_000 },
     fulfil = {},
     size,
+    yieldToTraffic = async () => {},
   } = options;
   const random = seededRandom(seed + (burst ? 0 : Date.now() % 1000));
   const api = new DemoApi(app, demoCredentials(state));
@@ -77,9 +84,15 @@ export function startDemoSimulator(app: DemoApp, state: DemoState, options: Demo
     chain = next.catch((error: unknown) => log.warn("demo step failed", {}, error));
     return next;
   }
-  /** serial() for timers: the chain has logged a failure already, and a timer has nobody to tell. */
+  /**
+   * serial() for the simulator's own steps: each waits until the process is quiet first (it
+   * yields to real traffic), and a failure is only logged (the chain has; a timer has nobody to tell).
+   */
   function background<T>(work: () => Promise<T>): Promise<T | undefined> {
-    return serial(work).catch(() => undefined);
+    return serial(async () => {
+      await yieldToTraffic(() => stopped);
+      return work();
+    }).catch(() => undefined);
   }
   function later(ms: number, fn: () => void) {
     if (stopped) return;
@@ -134,7 +147,10 @@ export function startDemoSimulator(app: DemoApp, state: DemoState, options: Demo
     for (const [index, definition] of DEMO_MISSIONS.entries()) {
       const id = state.missionIds[index];
       const mission = missions.find((m) => m.id === id);
-      for (let i = 0; i < definition.burst && mission && !stopped; i++) await sendPhoto(mission).catch((e: unknown) => log.warn("demo photo failed", {}, e));
+      for (let i = 0; i < definition.burst && mission && !stopped; i++) {
+        await yieldToTraffic(() => stopped);
+        await sendPhoto(mission).catch((e: unknown) => log.warn("demo photo failed", {}, e));
+      }
     }
   }).catch(() => undefined);
 

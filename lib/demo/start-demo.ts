@@ -8,6 +8,7 @@ import { sweepDemoData, type SweepReport } from "@/lib/service/jobs/sweep-demo-d
 import type { DemoApp } from "./demo-api";
 import { startDemoSimulator, type DemoSimulator, type DemoSimulatorOptions } from "./demo-simulator";
 import { seedDemo, type DemoState } from "./seed-demo";
+import { whenQuiet } from "./when-quiet";
 
 export interface StartDemoOptions {
   intervalMs: number;
@@ -38,7 +39,9 @@ export async function sweepDemo(ctx: ServiceContext, simulator: Pick<DemoSimulat
 export async function startDemo(runtime: { ctx: ServiceContext; app: DemoApp }, options: StartDemoOptions): Promise<RunningDemo> {
   const { ctx, app } = runtime;
   const { state, fresh } = await seedDemo(ctx);
-  const simulator = startDemoSimulator(app, state, { burst: fresh, intervalMs: options.intervalMs, ...options.simulator });
+  // The demo yields to real traffic: each of its own steps waits for a quiet moment (when-quiet.ts).
+  const yieldToTraffic = (stopped: () => boolean) => whenQuiet({ stopped, idleFor: (ms) => ctx.traffic.idleFor(ms) });
+  const simulator = startDemoSimulator(app, state, { burst: fresh, intervalMs: options.intervalMs, yieldToTraffic, ...options.simulator });
   ctx.onDashboardSignIn = (user) => (user.memberships.some((m) => m.org_id === state.orgId) ? simulator.nudge() : undefined);
 
   const sweepEveryMs = options.sweepEveryMs ?? 15 * 60_000;

@@ -12,6 +12,7 @@ import type { RateLimiter } from "@/lib/service/rate-limit/limiter";
 import type { PaymentProvider } from "@/lib/service/payments/payment-provider";
 import type { ObjectStore } from "@/lib/service/storage/object-store";
 import type { S3StoreConfig } from "@/lib/service/storage/s3-store";
+import type { TrafficMeter } from "@/lib/service/traffic-meter";
 
 /** Local disk under dataDir/photos (the default), or an S3-compatible bucket shared by every instance. */
 export type StorageConfig = { kind: "local" } | ({ kind: "s3" } & S3StoreConfig);
@@ -87,6 +88,8 @@ export interface ServiceContext {
    * `secretBox.open(stored)` → plaintext (legacy plaintext passes through).
    */
   secretBox: SecretBox;
+  /** Network requests being served (the demo yields to them). */
+  traffic: TrafficMeter;
   /** Tells this process's workers (all, or those named) that work was just committed; no-op without workers. */
   wakeWorkers: (...queues: ("qa" | "webhooks" | "orders")[]) => void;
   /**

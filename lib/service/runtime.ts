@@ -19,6 +19,7 @@ import { parseWakePayload, WAKE_CHANNEL, type WorkQueue } from "./jobs/wake-payl
 import { startTempUploadSweeper } from "./submissions/sweep-temp-uploads";
 import { MissionCache } from "./missions/mission-cache";
 import { createRateLimiter } from "./rate-limit/limiter";
+import { TrafficMeter } from "./traffic-meter";
 import { TestCardProcessor } from "./payments/test-card-processor";
 import { getOrCreateSecret, resealStoredSecrets } from "./secrets";
 import { LocalObjectStore } from "./storage/local-store";
@@ -158,7 +159,7 @@ export async function createRuntime(options: {
   await keys.init();
   const store = options.store ?? createObjectStore(config);
   const cdnSecret = await getOrCreateSecret(database.db, secretBox, "cdn-url-signing");
-  const limiter = createRateLimiter(database.db, database.kind);
+  const limiter = createRateLimiter(database.db, database.kind, { listen: database.listen });
   const missionCache = new MissionCache(database.kind === "pglite");
   const pointsCache = new PointsCache(config.pointsCacheChars ?? DEFAULT_POINTS_CACHE_CHARS);
   const payments = new TestCardProcessor();
@@ -182,6 +183,7 @@ export async function createRuntime(options: {
     findPeople,
     cdnSecret,
     secretBox,
+    traffic: new TrafficMeter(),
     wakeWorkers: () => {},
   };
   const app = createServiceApp(ctx);

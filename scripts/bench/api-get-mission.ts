@@ -1,11 +1,15 @@
 // Benchmark: authenticated GET /api/v1/missions/{id} through the full stack, against a bare
-// node:http server returning the same bytes, in the same run. Targets: the API standalone
-// (scripts/api-server.ts) and `npm start` (scripts/server.ts: the Hono app before Next, one port).
-// Interleaved rounds (bare, standalone, npm start; the order rotating each round): each ratio is
+// node:http server returning the same bytes and a minimal Fastify peer doing the same work
+// (scripts/bench/fastify-peer-server.ts: jose verification with the same key, the same row read
+// with the same driver, the same JSON), in the same run. Targets: the API standalone
+// (scripts/api-server.ts), `npm start` (scripts/server.ts: the Hono app before Next, one port),
+// and `npm start` with the demo running (its default on the embedded database).
+// Interleaved rounds (every target once per round, the order rotating each round): each ratio is
 // the median of the per-round ratios, reported with its range (the machine is shared and noisy).
-// Goal (issue): standalone ≥ 0.5 × bare throughput and p99 ≤ 2 × bare p99. Reported as ratios,
-// never turned into a pass/fail of the test suite: absolute numbers depend on the machine.
-import { copyFileSync, mkdirSync, readdirSync, statSync } from "node:fs";
+// Goals (issue 27): npm start ≥ 1.0 × the peer and ≥ 0.5 × bare throughput, p99 ≤ 2 × bare p99;
+// with the demo running ≥ 0.8 × the demo-off figure. Reported as ratios, never turned into a
+// pass/fail of the test suite: absolute numbers depend on the machine.
+import { copyFileSync, cpSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { capture, type CapturedResponse } from "./lib/http";
 import { measure, type LoadSettings, type Measurement } from "./lib/load";
@@ -17,14 +21,22 @@ import {
 import type { Supervisor } from "./lib/processes";
 import { median } from "./lib/rounds";
 import { seedMission } from "./lib/seed";
-import { startApi, startBare, type RunningTarget } from "./lib/targets";
+import { startApi, startBare, startFastifyPeer, type RunningApi, type RunningTarget } from "./lib/targets";
+import { dedicatedDatabase } from "./lib/webhook-service";
 import {
   formatProfile,
   summariseProfile,
   type ProfileSummary,
 } from "./profile-summary";
 
-export const GOALS = { minThroughputRatio: 0.5, maxP99Ratio: 2 } as const;
+export const GOALS = {
+  minThroughputRatio: 0.5,
+  maxP99Ratio: 2,
+  /** npm start against the Fastify peer. */
+  minPeerRatio: 1,
+  /** npm start with the demo running against npm start without it. */
+  minDemoRatio: 0.8,
+} as const;
 
 export interface ApiGetMissionOptions {
   supervisor: Supervisor;
@@ -36,9 +48,11 @@ export interface ApiGetMissionOptions {
   resultsDir: string;
   /** Measured rounds per target, interleaved (default 1). */
   rounds?: number;
+  /** A PostgreSQL server (TEST_DATABASE_URL): the standalone API and the peer on it too. */
+  databaseUrl?: string;
 }
 
-export type TargetName = "bare" | "standalone" | "next";
+export type TargetName = "bare" | "peer" | "standalone" | "next" | "next-demo" | "peer-pg" | "standalone-pg";
 
 export interface TargetResult {
   target: TargetName;
@@ -76,12 +90,18 @@ export interface ApiGetMissionResults {
     savedAs: string;
     summary: ProfileSummary;
   };
+  /** The same on PostgreSQL (TEST_DATABASE_URL), on the run's database. */
+  profilePostgres?: ApiGetMissionResults["profile"];
 }
 
 const LABELS: Record<TargetName, string> = {
   bare: "bare node:http (same bytes)",
+  peer: "Fastify peer (jose verify, same row read, same JSON)",
   standalone: "API standalone (scripts/api-server.ts)",
   next: "npm start (scripts/server.ts: Hono before Next, one port)",
+  "next-demo": "npm start with the demo running (DEMO=on)",
+  "peer-pg": "Fastify peer on PostgreSQL (same database as below)",
+  "standalone-pg": "API standalone on PostgreSQL (DATABASE_URL)",
 };
 
 // Sent to every target, the bare one included (it ignores it), so that all three parse the same
@@ -112,12 +132,22 @@ interface Prepared {
   bodyBytes: number;
 }
 
-/** Starts the standalone API, seeds it and captures the response the bare server will replay. */
+/**
+ * Starts the standalone API, seeds it, captures the response the bare server will replay, and
+ * stops it once to copy its data directory for the Fastify peer (PGlite: one process per
+ * directory); then starts it again on its own directory with the same public origin (the tokens'
+ * issuer), so the token, the key and the mission row are the same for both.
+ */
 async function prepareStandalone(
   supervisor: Supervisor,
-): Promise<{ prepared: Prepared; reference: CapturedResponse }> {
-  const api = await startApi(supervisor, "standalone");
-  const seeded = await seedMission(api);
+): Promise<{ prepared: Prepared; reference: CapturedResponse; peerDataDir: string; origin: string }> {
+  const first = await startApi(supervisor, "standalone");
+  const seeded = await seedMission(first);
+  await first.process.stop();
+  const peerDataDir = supervisor.tempDir("peer-data");
+  cpSync(first.dataDir, peerDataDir, { recursive: true });
+  const origin = first.url;
+  const api: RunningApi = await startApi(supervisor, "standalone", { dataDir: first.dataDir, env: { PUBLIC_ORIGIN: origin } });
   const headers = requestHeaders(seeded.accessToken);
   const reference = await capture(`${api.url}${seeded.path}`, {
     ...headers,
@@ -136,7 +166,48 @@ async function prepareStandalone(
       bodyBytes: reference.body.length,
     },
     reference,
+    peerDataDir,
+    origin,
   };
+}
+
+async function preparePeer(
+  supervisor: Supervisor,
+  reference: CapturedResponse,
+  like: Prepared,
+  dataDir: string,
+  origin: string,
+): Promise<Prepared> {
+  const peer = await startFastifyPeer(supervisor, {
+    dataDir,
+    issuer: origin,
+    audience: `${origin}/api/v1`,
+    contentType: reference.contentType,
+  });
+  const check = await capture(`${peer.url}${like.path}`, like.headers);
+  if (!check.body.equals(reference.body) || check.contentType !== reference.contentType) {
+    throw new Error(`the Fastify peer does not send the API's bytes: ${describeMismatch(check, reference) ?? "different body"}`);
+  }
+  return { ...like, target: "peer", running: peer };
+}
+
+/** The standalone API on a PostgreSQL database of its own, and the Fastify peer on the same database. */
+async function preparePostgres(
+  supervisor: Supervisor,
+  reference: CapturedResponse,
+  databaseUrl: string,
+): Promise<{ api: Prepared; peer: Prepared }> {
+  const api = await startApi(supervisor, "standalone", { postgres: { url: databaseUrl, adminToken: `adm_${"b".repeat(40)}` } });
+  const seeded = await seedMission(api);
+  const headers = requestHeaders(seeded.accessToken);
+  const check = await capture(`${api.url}${seeded.path}`, { ...headers, "accept-encoding": "identity" });
+  const mismatch = describeMismatch(check, reference);
+  if (mismatch) throw new Error(`standalone on PostgreSQL ${mismatch}`);
+  const prepared: Prepared = { target: "standalone-pg", running: api, headers, path: seeded.path, bodyBytes: check.body.length };
+  const peer = await startFastifyPeer(supervisor, { postgresUrl: databaseUrl, issuer: api.url, audience: `${api.url}/api/v1`, contentType: reference.contentType });
+  const peerCheck = await capture(`${peer.url}${seeded.path}`, headers);
+  if (!peerCheck.body.equals(check.body)) throw new Error("the Fastify peer on PostgreSQL does not send the API's bytes");
+  return { api: prepared, peer: { ...prepared, target: "peer-pg", running: peer } };
 }
 
 async function prepareBare(
@@ -162,8 +233,11 @@ async function prepareBare(
 async function prepareNext(
   supervisor: Supervisor,
   reference: CapturedResponse,
+  target: "next" | "next-demo",
 ): Promise<Prepared> {
-  const api = await startApi(supervisor, "next");
+  // With the demo on, the start seeds the demo organisation and the simulator starts at once (a
+  // burst on a fresh directory, then a round every DEMO_INTERVAL_MS), as a visitor's first start.
+  const api = await startApi(supervisor, "next", target === "next-demo" ? { env: { DEMO: "on" } } : {});
   const seeded = await seedMission(api);
   const headers = requestHeaders(seeded.accessToken);
   const check = await capture(`${api.url}${seeded.path}`, {
@@ -173,7 +247,7 @@ async function prepareNext(
   const mismatch = describeMismatch(check, reference);
   if (mismatch) throw new Error(`Next ${mismatch}`);
   return {
-    target: "next",
+    target,
     running: api,
     headers,
     path: seeded.path,
@@ -203,35 +277,23 @@ async function measureTarget(
   };
 }
 
+interface Goal {
+  kind: "min" | "max";
+  value: number;
+}
+
 function ratio(
   name: string,
   num: TargetResult | undefined,
   den: TargetResult | undefined,
   pick: (m: Measurement) => number,
-  goal: "min" | "max",
+  goal: Goal | null,
 ): Ratio {
-  const goalText =
-    goal === "min"
-      ? `≥ ${GOALS.minThroughputRatio}`
-      : `≤ ${GOALS.maxP99Ratio}×`;
+  const goalText = goal === null ? "(reference)" : goal.kind === "min" ? `≥ ${goal.value}` : `≤ ${goal.value}×`;
   const a = num?.measurement;
   const b = den?.measurement;
-  if (!a || !b)
-    return {
-      name,
-      value: null,
-      goal: goalText,
-      meetsGoal: null,
-      note: "not measured",
-    };
-  if (!a.valid || !b.valid)
-    return {
-      name,
-      value: null,
-      goal: goalText,
-      meetsGoal: null,
-      note: "invalid run",
-    };
+  if (!a || !b) return { name, value: null, goal: goalText, meetsGoal: null, note: "not measured" };
+  if (!a.valid || !b.valid) return { name, value: null, goal: goalText, meetsGoal: null, note: "invalid run" };
   const pairs = (num?.rounds ?? []).map((m, i) => {
     const d = den?.rounds?.[i];
     return d && m.valid && d.valid ? pick(m) / pick(d) : null;
@@ -240,15 +302,13 @@ function ratio(
   const value = paired.length > 1 ? median(paired) : pick(a) / pick(b);
   const round3 = (n: number) => Math.round(n * 1000) / 1000;
   const range: [number, number] | undefined = paired.length > 1 ? [round3(Math.min(...paired)), round3(Math.max(...paired))] : undefined;
-  const meetsGoal =
-    goal === "min"
-      ? value >= GOALS.minThroughputRatio
-      : value <= GOALS.maxP99Ratio;
+  const meetsGoal = goal === null ? null : goal.kind === "min" ? value >= goal.value : value <= goal.value;
   return {
     name,
-    value: Math.round(value * 1000) / 1000,
+    value: round3(value),
     goal: goalText,
     meetsGoal,
+    ...(goal === null ? { note: "no goal: for reading the others" } : {}),
     ...(range ? { range } : {}),
   };
 }
@@ -257,23 +317,23 @@ function ratios(targets: TargetResult[]): Ratio[] {
   const find = (t: TargetName) => targets.find((r) => r.target === t);
   const rps = (m: Measurement) => m.requestsPerSecond;
   const p99 = (m: Measurement) => m.latencyMs.p99;
+  const bareThroughput: Goal = { kind: "min", value: GOALS.minThroughputRatio };
+  const bareP99: Goal = { kind: "max", value: GOALS.maxP99Ratio };
+  const peer: Goal = { kind: "min", value: GOALS.minPeerRatio };
   return [
-    ratio(
-      "standalone / bare throughput",
-      find("standalone"),
-      find("bare"),
-      rps,
-      "min",
-    ),
-    ratio(
-      "standalone p99 / bare p99",
-      find("standalone"),
-      find("bare"),
-      p99,
-      "max",
-    ),
-    ratio("npm start / bare throughput", find("next"), find("bare"), rps, "min"),
-    ratio("npm start p99 / bare p99", find("next"), find("bare"), p99, "max"),
+    ratio("npm start / Fastify peer throughput", find("next"), find("peer"), rps, peer),
+    ratio("npm start / bare throughput", find("next"), find("bare"), rps, bareThroughput),
+    ratio("npm start p99 / bare p99", find("next"), find("bare"), p99, bareP99),
+    ratio("npm start demo on / demo off throughput", find("next-demo"), find("next"), rps, { kind: "min", value: GOALS.minDemoRatio }),
+    ratio("npm start demo on p99 / bare p99", find("next-demo"), find("bare"), p99, bareP99),
+    ratio("standalone / Fastify peer throughput", find("standalone"), find("peer"), rps, peer),
+    ratio("standalone / bare throughput", find("standalone"), find("bare"), rps, bareThroughput),
+    ratio("standalone p99 / bare p99", find("standalone"), find("bare"), p99, bareP99),
+    ratio("standalone on PostgreSQL / Fastify peer on PostgreSQL throughput", find("standalone-pg"), find("peer-pg"), rps, peer),
+    ratio("standalone on PostgreSQL / bare throughput", find("standalone-pg"), find("bare"), rps, bareThroughput),
+    ratio("standalone on PostgreSQL p99 / bare p99", find("standalone-pg"), find("bare"), p99, bareP99),
+    ratio("Fastify peer / bare throughput", find("peer"), find("bare"), rps, null),
+    ratio("Fastify peer p99 / bare p99", find("peer"), find("bare"), p99, null),
   ];
 }
 
@@ -299,13 +359,15 @@ export function mainThreadProfile(dir: string): string {
 /** A separate standalone pass under `node --cpu-prof`; its figures are slowed by the profiler. */
 async function profileStandalone(
   options: ApiGetMissionOptions,
+  postgresUrl?: string,
 ): Promise<ApiGetMissionResults["profile"]> {
   const dir = options.supervisor.tempDir("cpuprof");
   const api = await startApi(options.supervisor, "standalone", {
     cpuProfileDir: dir,
+    ...(postgresUrl ? { postgres: { url: postgresUrl, adminToken: `adm_${"b".repeat(40)}` } } : {}),
   });
   const seeded = await seedMission(api);
-  console.error(`[bench] api-get-mission: standalone under --cpu-prof`);
+  console.error(`[bench] api-get-mission: standalone${postgresUrl ? " on PostgreSQL" : ""} under --cpu-prof`);
   const measurement = await measure(
     `${api.url}${seeded.path}`,
     requestHeaders(seeded.accessToken),
@@ -316,7 +378,7 @@ async function profileStandalone(
   const savedAs = join(
     options.resultsDir,
     "profiles",
-    "api-get-mission-standalone.cpuprofile",
+    `api-get-mission-standalone${postgresUrl ? "-postgres" : ""}.cpuprofile`,
   );
   copyFileSync(mainThreadProfile(dir), savedAs);
   // The server is stopped right after the measured run: its last `duration` seconds are that run.
@@ -333,11 +395,12 @@ async function prepareNextOrReason(
   options: ApiGetMissionOptions,
   reference: CapturedResponse,
   build: BuildOutcome | undefined,
+  target: "next" | "next-demo",
 ) {
   if (!build) return "--skip-next";
   if (!build.usable) return `no usable Next build: ${build.reason}`;
   try {
-    return await prepareNext(options.supervisor, reference);
+    return await prepareNext(options.supervisor, reference, target);
   } catch (error) {
     return `Next did not start or answer: ${error instanceof Error ? error.message : String(error)}`;
   }
@@ -350,22 +413,55 @@ export async function runApiGetMission(
   const nextBuild = options.skipNext
     ? undefined
     : await ensureNextBuild(options.supervisor, options.build);
-  const { prepared: standalone, reference } = await prepareStandalone(
-    options.supervisor,
-  );
+  const { prepared: standalone, reference, peerDataDir, origin } = await prepareStandalone(options.supervisor);
   const bare = await prepareBare(options.supervisor, reference, standalone);
-  const next = await prepareNextOrReason(options, reference, nextBuild);
+  const peer = await preparePeer(options.supervisor, reference, standalone, peerDataDir, origin);
+  const next = await prepareNextOrReason(options, reference, nextBuild, "next");
+  const nextDemo = await prepareNextOrReason(options, reference, nextBuild, "next-demo");
+  const dedicated = options.databaseUrl ? await dedicatedDatabase(options.databaseUrl, "pm_bench_get_") : undefined;
+  try {
+    const postgres = dedicated ? await preparePostgres(options.supervisor, reference, dedicated.url) : undefined;
+    return await measureAll(options, { reference, nextBuild, order: [bare, peer, standalone, next, nextDemo, postgres?.peer, postgres?.api], next, nextDemo, postgresUrl: dedicated?.url });
+  } finally {
+    await options.supervisor.stopAll();
+    await dedicated?.drop();
+  }
+}
 
-  // One target under load at a time; the others sit idle (apart from their job-queue polling).
+async function measureAll(
+  options: ApiGetMissionOptions,
+  run: {
+    reference: CapturedResponse;
+    nextBuild: BuildOutcome | undefined;
+    order: (Prepared | string | undefined)[];
+    next: Prepared | string;
+    nextDemo: Prepared | string;
+    /** The run's PostgreSQL database, for the profiled pass. */
+    postgresUrl?: string;
+  },
+): Promise<ApiGetMissionResults> {
+  const { reference, nextBuild, next, nextDemo } = run;
+
+  // One target under load at a time; the others sit idle (apart from their job-queue polling, and
+  // the demo's simulator in its own process, which runs whoever is measured — as on a real host).
   // Rounds interleave the targets, the order rotating, so a noisy minute hits all of them.
-  const order = [bare, standalone, typeof next === "string" ? undefined : next].filter((p): p is Prepared => p !== undefined);
+  const order = run.order.filter((p): p is Prepared => p !== undefined && typeof p !== "string");
+  // The demo's process is paused (SIGSTOP to its group) while another target is measured, so its
+  // simulator loads only its own rounds; it goes on (SIGCONT) for its warm-up and measurement.
+  const demoGroup = typeof nextDemo === "string" ? undefined : -nextDemo.running.process.pid;
+  const demoSignal = (signal: "SIGSTOP" | "SIGCONT") => {
+    if (demoGroup !== undefined) process.kill(demoGroup, signal);
+  };
+  demoSignal("SIGSTOP");
   const perTarget = new Map<TargetName, TargetResult[]>();
   const roundCount = Math.max(1, options.rounds ?? 1);
   for (let r = 0; r < roundCount; r++) {
     for (let i = 0; i < order.length; i++) {
       const prepared = order[(i + r) % order.length];
       if (!prepared) continue;
+      if (prepared.target === "next-demo") demoSignal("SIGCONT");
       const result = await measureTarget(prepared, options.load);
+      if (prepared.target === "next-demo") demoSignal("SIGSTOP");
       perTarget.set(prepared.target, [...(perTarget.get(prepared.target) ?? []), result]);
     }
   }
@@ -377,13 +473,15 @@ export async function runApiGetMission(
     if (!middle) continue;
     targets.push({ ...middle, rounds: results.flatMap((t) => (t.measurement ? [t.measurement] : [])) });
   }
-  if (typeof next === "string")
-    targets.push({ target: "next", label: LABELS.next, notRun: next });
+  demoSignal("SIGCONT"); // to take the SIGTERM of stopAll()
+  if (typeof next === "string") targets.push({ target: "next", label: LABELS.next, notRun: next });
+  if (typeof nextDemo === "string") targets.push({ target: "next-demo", label: LABELS["next-demo"], notRun: nextDemo });
   await options.supervisor.stopAll();
 
   const profile = options.profile
     ? await profileStandalone(options)
     : undefined;
+  const profilePostgres = options.profile && run.postgresUrl ? await profileStandalone(options, run.postgresUrl) : undefined;
   return {
     benchmark: "api-get-mission",
     request: {
@@ -399,6 +497,7 @@ export async function runApiGetMission(
     targets,
     ratios: ratios(targets),
     ...(profile ? { profile } : {}),
+    ...(profilePostgres ? { profilePostgres } : {}),
   };
 }
 
@@ -434,7 +533,7 @@ function ratioRow(r: Ratio): string {
 
 export function formatApiGetMission(results: ApiGetMissionResults): string {
   const lines = [
-    `### Authenticated GET /api/v1/missions/{id} vs bare node:http`,
+    `### Authenticated GET /api/v1/missions/{id} vs a Fastify peer and bare node:http`,
     "",
     `Response: ${results.reference.contentLength} bytes of ${results.reference.contentType}.` +
       (results.nextBuild
@@ -451,20 +550,24 @@ export function formatApiGetMission(results: ApiGetMissionResults): string {
   ];
   lines.push(
     "",
-    "Targets, each in its own process group (API targets: NODE_ENV=production, fresh DATA_DIR with embedded PGlite, DEMO=off, " +
+    "Targets, each in its own process group (API targets: NODE_ENV=production, fresh DATA_DIR with embedded PGlite, DEMO=off but for the demo target, " +
       "PUBLIC_ORIGIN=http://127.0.0.1:<port>, RATE_LIMIT_PER_MINUTE/_PER_HOUR=100000000, so every request is still counted):",
   );
   for (const t of results.targets)
     if (t.command) lines.push(`- ${t.target}: \`${t.command}\``);
-  if (results.profile) {
-    const m = results.profile.measurement;
+  for (const [profile, where] of [
+    [results.profile, ""],
+    [results.profilePostgres, " on PostgreSQL"],
+  ] as const) {
+    if (!profile) continue;
+    const m = profile.measurement;
     lines.push(
       "",
-      `#### Profile of the standalone API under the same load (\`node --cpu-prof\`, saved as \`${results.profile.savedAs}\`)`,
+      `#### Profile of the standalone API${where} under the same load (\`node --cpu-prof\`, saved as \`${profile.savedAs}\`)`,
       "",
       `Under the profiler: ${fmt(m.requestsPerSecond)} req/s, p99 ${fmt(m.latencyMs.p99, 2)} ms${m.valid ? "" : ` (invalid: ${m.invalidReason ?? ""})`}; not used in the ratios.`,
       "",
-      formatProfile(results.profile.summary),
+      formatProfile(profile.summary),
     );
   }
   return lines.join("\n");

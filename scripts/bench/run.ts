@@ -38,6 +38,8 @@
 // lighthouse-mission (Lighthouse desktop on the mission page vs the bare MapLibre page, a fresh
 //   Chromium per run): --rounds / --warmup-rounds runs per page; --lighthouse-submissions <n>
 //   submissions in the measured mission (default 10000)
+// api-get-mission: PostgreSQL too when TEST_DATABASE_URL is set (the standalone API and the Fastify
+//   peer on one database created for the run), in the same interleaved rounds
 // orders-create (autocannon like api-get-mission): the API, a minimal create handler (same schema,
 //   one transaction, same database) and the bare server; --warmup once per target, then --rounds
 //   rounds of --duration seconds per target, the order rotating; PostgreSQL too when
@@ -164,6 +166,7 @@ const BENCHMARKS: Benchmark[] = [
         skipNext: options.skipNext,
         profile: options.profile,
         rounds: options.rounds.rounds,
+        databaseUrl: process.env.TEST_DATABASE_URL,
       });
       return { results: { load: options.load, ...results }, markdown: formatApiGetMission(results) };
     },

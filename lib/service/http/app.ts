@@ -127,7 +127,14 @@ export function createServiceApp(ctx: ServiceContext) {
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Cache-Control", "no-store");
     c.header("X-Request-Id", requestId);
-    await next();
+    // A request from a socket (@hono/node-server passes it as `incoming`), not an in-process call.
+    const network = (c.env as { incoming?: unknown } | undefined)?.incoming !== undefined;
+    if (network) ctx.traffic.started();
+    try {
+      await next();
+    } finally {
+      if (network) ctx.traffic.ended();
+    }
     // By route pattern (bounded label values), never by the concrete path.
     metrics.observeRequest(c.req.method, routePath(c, -1), c.res.status, (performance.now() - started) / 1000);
   });

@@ -1,6 +1,6 @@
-// Fixed-window request counters in the database, so limits hold across any number of instances.
-// One statement counts the request in every window at once (and, for API credentials, checks in
-// the same round trip that the client has not been revoked).
+// The shared fixed-window counters (rate_limit_counters) and the limiter's answer from counts:
+// windows, the binding window, Retry-After and the X-RateLimit-* headers. Counting itself is in
+// limiter.ts (in this process on PGlite) and leased-limiter.ts (leases of budget on PostgreSQL).
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
 
@@ -25,34 +25,6 @@ export interface ConsumeResult {
   /** The window that binds first: the exceeded one, else the one with the fewest requests left. */
   binding: WindowState;
   retryAfterSeconds: number;
-}
-
-export async function consume(
-  db: Db,
-  key: string,
-  windows: RateWindow[],
-  options: { activeClientId?: string; now?: number } = {},
-): Promise<ConsumeResult> {
-  const now = Math.floor((options.now ?? Date.now()) / 1000);
-  const values = sql.join(
-    windows.map((w) => sql`(${w.seconds}::int, ${now - (now % w.seconds)}::bigint)`),
-    sql`, `,
-  );
-  const source = options.activeClientId
-    ? sql`from (values ${values}) as w(seconds, start)
-          where exists (select 1 from api_clients where id = ${options.activeClientId} and revoked_at is null)`
-    : sql`from (values ${values}) as w(seconds, start)`;
-  const rows = await queryRows<{ window_seconds: number; window_start: string | number; count: number }>(
-    db,
-    sql`insert into rate_limit_counters (key, window_seconds, window_start, count)
-        select ${key}, w.seconds, w.start, 1 ${source}
-        on conflict (key, window_seconds, window_start)
-        do update set count = rate_limit_counters.count + 1
-        returning window_seconds, window_start, count`,
-  );
-
-  const counts = new Map(rows.map((r) => [Number(r.window_seconds), Number(r.count)]));
-  return summarise(windows, counts, now, rows.length > 0);
 }
 
 /** The current counts of a key's windows, without counting a request. */

@@ -81,17 +81,56 @@ describe("the in-process limiter of the embedded database", () => {
   });
 });
 
-describe("the database limiter (PostgreSQL)", () => {
-  it("answers the same way through one statement per request", async () => {
-    // The statement is plain PostgreSQL; PGlite runs it too, which is how it is tested here.
+describe("the leased limiter (PostgreSQL)", () => {
+  // The statements are plain PostgreSQL; PGlite runs them too, which is how they are tested here
+  // (the API tests run them on a real PostgreSQL, two instances at once in rate-limit-instances).
+  it("answers as the others do, and a refused request spends nothing", async () => {
     const limiter = createRateLimiter(database.db, "postgres");
     const results = [];
     for (let i = 0; i < 4; i++) results.push(await limiter.consume("k4", windows, { activeClientId: "cli_test" }));
     expect(results.map((r) => r.allowed)).toEqual([true, true, true, false]);
+    expect(results.map((r) => r.binding.remaining)).toEqual([2, 1, 0, 0]);
+    expect(results[3]?.retryAfterSeconds).toBeGreaterThan(0);
     expect((await limiter.consume("k5", windows, { activeClientId: "cli_nope" })).clientActive).toBe(false);
-    const [state] = await limiter.peek("k4", windows);
-    expect(state).toMatchObject({ count: 4, remaining: 0 });
-    expect((await limiter.peek("k4", windows))[0]?.count).toBe(4);
+    expect((await limiter.peek("k4", windows))[0]).toMatchObject({ count: 3, remaining: 0 });
+    await limiter.stop();
+  });
+
+  it("allows exactly the limit across two instances sharing the counters, each leasing budget", async () => {
+    const limit = 400; // leases of 6, then fewer as the window fills
+    const both = [createRateLimiter(database.db, "postgres"), createRateLimiter(database.db, "postgres")];
+    let allowed = 0;
+    for (let i = 0; i < limit + 60; i++) {
+      const limiter = both[i % 2];
+      if (limiter && (await limiter.consume("k7", [{ seconds: 3600, limit }])).allowed) allowed += 1;
+    }
+    expect(allowed).toBe(limit);
+    // Concurrent requests on both at once: still never past the limit.
+    const burst = await Promise.all(Array.from({ length: limit + 100 }, (_, i) => both[i % 2]?.consume("k8", [{ seconds: 3600, limit }])));
+    expect(burst.filter((r) => r?.allowed).length).toBe(limit);
+    await Promise.all(both.map((l) => l.stop()));
+  });
+
+  it("gives back what it leased and did not use when it stops, so another instance can spend it", async () => {
+    const hour = [{ seconds: 3600, limit: 1000 }];
+    const first = createRateLimiter(database.db, "postgres");
+    await first.consume("k9", hour); // leases 15, uses 1
+    expect((await first.peek("k9", hour))[0]?.count).toBe(1);
+    await first.stop();
+    const second = createRateLimiter(database.db, "postgres");
+    expect((await second.peek("k9", hour))[0]?.count).toBe(1);
+    let allowed = 0;
+    for (let i = 0; i < 1020; i++) if ((await second.consume("k9", hour)).allowed) allowed += 1;
+    expect(allowed).toBe(999);
+    await second.stop();
+  });
+
+  it("refuses a client at once when told it was revoked", async () => {
+    await database.db.insert(apiClients).values({ id: "cli_pg", kind: "partner", name: "t", secretHash: "x", scopes: [] });
+    const limiter = createRateLimiter(database.db, "postgres");
+    expect((await limiter.consume("client:cli_pg", windows, { activeClientId: "cli_pg" })).clientActive).toBe(true);
+    limiter.clientRevoked("cli_pg");
+    expect((await limiter.consume("client:cli_pg", windows, { activeClientId: "cli_pg" })).clientActive).toBe(false);
     await limiter.stop();
   });
 });

@@ -1,14 +1,15 @@
 // Request counting, two ways with one contract:
-// - PostgreSQL (any number of instances): every request is counted by one database statement,
-//   which also refuses revoked clients — exact across instances, one round trip.
+// - PostgreSQL (any number of instances): counted in memory against leases of budget from the
+//   shared counters, exact across instances, one statement per lease (leased-limiter.ts).
 // - PGlite (one process by construction: its directory is locked): counts live in this process,
 //   exact, and are written through to the same table every few seconds so a restart carries on
 //   counting. This keeps a WebAssembly write off every request's path on the embedded default.
-import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Db, DatabaseKind } from "@/lib/db/client";
-import { apiClients, rateLimitCounters } from "@/lib/db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import type { Database, Db, DatabaseKind } from "@/lib/db/client";
+import { rateLimitCounters } from "@/lib/db/schema";
 import { log } from "@/lib/log";
-import { consume, peek, summarise, windowStates, type ConsumeResult, type RateWindow, type WindowState } from "./consume";
+import { summarise, windowStates, type ConsumeResult, type RateWindow, type WindowState } from "./consume";
+import { isClientActive, LeasedRateLimiter } from "./leased-limiter";
 
 export interface RateLimiter {
   consume(key: string, windows: RateWindow[], options?: { activeClientId?: string }): Promise<ConsumeResult>;
@@ -24,23 +25,12 @@ export interface RateLimiter {
   stop(): Promise<void>;
 }
 
-export function createRateLimiter(db: Db, kind: DatabaseKind, options: { flushMs?: number } = {}): RateLimiter {
-  return kind === "postgres" ? new DatabaseRateLimiter(db) : new LocalRateLimiter(db, options.flushMs ?? 2000);
-}
-
-class DatabaseRateLimiter implements RateLimiter {
-  constructor(private readonly db: Db) {}
-  consume(key: string, windows: RateWindow[], options: { activeClientId?: string } = {}) {
-    return consume(this.db, key, windows, options);
-  }
-  peek(key: string, windows: RateWindow[]) {
-    return peek(this.db, key, windows);
-  }
-  isClientActive(clientId: string) {
-    return isClientActive(this.db, clientId);
-  }
-  clientRevoked() {}
-  async stop() {}
+export function createRateLimiter(
+  db: Db,
+  kind: DatabaseKind,
+  options: { flushMs?: number; listen?: Database["listen"] } = {},
+): RateLimiter {
+  return kind === "postgres" ? new LeasedRateLimiter(db, options.listen) : new LocalRateLimiter(db, options.flushMs ?? 2000);
 }
 
 interface Counter {
@@ -154,15 +144,6 @@ class LocalRateLimiter implements RateLimiter {
     await this.flushing;
     await this.flush();
   }
-}
-
-function isClientActive(db: Db, clientId: string): Promise<boolean> {
-  return db
-    .select({ id: apiClients.id })
-    .from(apiClients)
-    .where(and(eq(apiClients.id, clientId), isNull(apiClients.revokedAt)))
-    .limit(1)
-    .then((rows) => rows.length > 0);
 }
 
 /** Counter ids are `key|seconds|start`; the key itself may contain "|". */

@@ -194,3 +194,38 @@ export async function startMinimalCreate(
   await waitForOk(`${url}/`, child, 120_000);
   return { url, process: child };
 }
+
+/**
+ * The Fastify peer of api-get-mission (scripts/bench/fastify-peer-server.ts) on `dataDir`, a copy
+ * of a seeded (and stopped) API's data directory, or on the API's PostgreSQL database: the same
+ * signing key and mission row.
+ */
+export async function startFastifyPeer(
+  supervisor: Supervisor,
+  options: { dataDir?: string; postgresUrl?: string; issuer: string; audience: string; contentType: string },
+): Promise<RunningTarget> {
+  // The URL goes by environment, so the report's command line carries no credentials.
+  const database = options.postgresUrl ? ["--database-url-from-env"] : ["--data-dir", options.dataDir ?? ""];
+  const port = await freePort();
+  const child = supervisor.spawn({
+    name: "fastify-peer",
+    command: TSX,
+    args: [
+      "scripts/bench/fastify-peer-server.ts",
+      "--port",
+      String(port),
+      ...database,
+      "--issuer",
+      options.issuer,
+      "--audience",
+      options.audience,
+      "--content-type",
+      options.contentType,
+    ],
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production", BENCH_DATABASE_URL: options.postgresUrl ?? "" },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForOk(`${url}/`, child, 60_000);
+  return { url, process: child };
+}

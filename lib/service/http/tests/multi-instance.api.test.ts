@@ -107,7 +107,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two web instances, one worker, Po
     const fromB = await b.request("GET", path, { token: sibling });
     expect(fromA.status).toBe(200);
     expect(fromB.status).toBe(200);
-    // One counter per organisation in PostgreSQL: the second instance's remaining count continues the first's.
-    expect(Number(fromB.headers.get("x-ratelimit-remaining"))).toBe(Number(fromA.headers.get("x-ratelimit-remaining")) - 1);
+    // One budget per organisation in PostgreSQL: the second instance counts the first's requests as
+    // spent (with what the first leased and has not used yet: remaining is a lower bound across
+    // instances; rate-limit-instances.api.test.ts shows the limit itself is exact).
+    expect(Number(fromB.headers.get("x-ratelimit-remaining"))).toBeLessThan(Number(fromA.headers.get("x-ratelimit-remaining")));
   });
 });
