@@ -91,7 +91,7 @@ export function FieldApp({ initialTab }: { initialTab: FieldTab }) {
 
   const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
     const index = TABS.findIndex((x) => x.id === tab);
-    // Arrow keys follow the page's direction: in a right-to-left page the next tab is to the left.
+    // Arrow keys follow the page's direction: in a end-to-left page the next tab is to the left.
     const forward = document.documentElement.dir === "rtl" ? "ArrowLeft" : "ArrowRight";
     const backward = forward === "ArrowLeft" ? "ArrowRight" : "ArrowLeft";
     const step = e.key === forward ? 1 : e.key === backward ? -1 : 0;

@@ -137,7 +137,7 @@ function PhotoCard({
         <div className="flex min-w-0 flex-1 flex-col gap-1.5 text-sm">
           <h4 id={`${id}-title`} className="font-semibold text-slate-900">
             {angleLabel}
-            {sentBack ? <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Sent back for a retake</span> : null}
+            {sentBack ? <span className="ms-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Sent back for a retake</span> : null}
           </h4>
           <p className="text-xs text-slate-600">{ANGLE_DESCRIPTIONS[photo.angle]}</p>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
@@ -185,11 +185,11 @@ function PhotoCard({
             <li key={c.check} data-check={c.check} data-verdict={c.verdict} className={`rounded-md border px-3 py-1.5 text-sm ${style.box}`}>
               <div className="flex flex-wrap items-center justify-between gap-x-3">
                 <span className="font-medium text-slate-900">
-                  <span aria-hidden className={`mr-1.5 ${style.mark}`}>
+                  <span aria-hidden className={`me-1.5 ${style.mark}`}>
                     {style.icon}
                   </span>
                   {c.label}
-                  <span className={`ml-2 text-xs font-semibold ${style.mark}`}>{VERDICT_LABELS[c.verdict]}</span>
+                  <span className={`ms-2 text-xs font-semibold ${style.mark}`}>{VERDICT_LABELS[c.verdict]}</span>
                 </span>
                 <span className="text-xs tabular-nums text-slate-600">
                   {c.measured ?? ""}
