@@ -38,7 +38,7 @@ export function DashboardShell({
             {roleAtLeast(role, "admin") ? <NavLink href="/settings/credentials">{t("credentials")}</NavLink> : null}
             <NavLink href="/docs">{t("docs")}</NavLink>
           </nav>
-          <div className="ms-auto flex items-center gap-3">
+          <div className="ms-auto flex max-w-full flex-wrap items-center justify-end gap-3">
             <LanguageSwitcher />
             <OrgSwitcher current={org.id} memberships={memberships} />
             <div className="hidden text-end text-xs leading-tight text-slate-600 md:block">

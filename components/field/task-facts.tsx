@@ -6,6 +6,7 @@ import { useNow } from "@/components/ui/use-now";
 import { FieldRelativeTime, useRelativeTime } from "./relative-time";
 import { formatStamp, formatWindow, timeOfDayText, windowPhase, zoneLabel } from "./task-format";
 import type { FieldTask } from "./types";
+import { useInstructionLines } from "./use-server-text";
 import { useTimeWords } from "./use-time-words";
 
 export function TaskWhen({ task, compact = false }: { task: FieldTask; compact?: boolean }) {
@@ -67,13 +68,14 @@ function WindowPhase({ window }: { window: { starts_at: string; ends_at: string 
 /** The instructions of a retake: what went wrong last time, to do differently now. */
 export function RetakeInstructions({ task, headingLevel = "p" }: { task: FieldTask; headingLevel?: "h2" | "p" }) {
   const t = useTranslations("field.tasks");
-  if (task.attempt === 0 || task.instructions.length === 0) return null;
+  const instructions = useInstructionLines()(task.instruction_codes, task.instructions);
+  if (task.attempt === 0 || instructions.length === 0) return null;
   const Heading = headingLevel;
   return (
     <div className="rounded-md border-s-4 border-amber-500 bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="retake-instructions">
       <Heading className="font-semibold">{t("retakeHeading")}</Heading>
       <ul className="mt-1 list-disc ps-5">
-        {task.instructions.map((line) => (
+        {instructions.map((line) => (
           <li key={line}>{line}</li>
         ))}
       </ul>

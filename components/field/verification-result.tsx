@@ -5,6 +5,7 @@
 import { useTranslations } from "next-intl";
 import { MAX_RETAKES, namedChecks, type CheckOutcome } from "./task-format";
 import type { FieldTask, TaskVerification } from "./types";
+import { useInstructionLines, useServerText } from "./use-server-text";
 
 const OUTCOMES: Record<CheckOutcome, { word: "passed" | "failed" | "notEvaluated"; mark: string; tone: string }> = {
   passed: { word: "passed", mark: "✓", tone: "bg-emerald-100 text-emerald-800" },
@@ -15,6 +16,8 @@ const OUTCOMES: Record<CheckOutcome, { word: "passed" | "failed" | "notEvaluated
 export function VerificationResult({ task, verification, onOpenRetake, findingRetake }: { task: FieldTask; verification: TaskVerification; onOpenRetake: () => void; findingRetake: boolean }) {
   const t = useTranslations("field.verdict");
   const checkName = useTranslations("field.checks");
+  const serverText = useServerText();
+  const instructions = useInstructionLines()(verification.instruction_codes, verification.instructions);
   const approved = verification.status === "approved";
   return (
     <div className="flex flex-col gap-4" data-testid="task-verification" data-status={verification.status}>
@@ -30,11 +33,11 @@ export function VerificationResult({ task, verification, onOpenRetake, findingRe
         </div>
       )}
 
-      {!approved && verification.instructions.length > 0 && (
+      {!approved && instructions.length > 0 && (
         <div className="rounded-md border-s-4 border-amber-500 bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="verification-instructions">
           <h2 className="font-semibold">{t("doDifferently")}</h2>
           <ul className="mt-1 list-disc ps-5">
-            {verification.instructions.map((line) => (
+            {instructions.map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ul>
@@ -67,7 +70,7 @@ export function VerificationResult({ task, verification, onOpenRetake, findingRe
                   <span className="text-slate-500"> · </span>
                   <span className={outcome === "failed" ? "font-medium text-red-800" : outcome === "passed" ? "text-emerald-800" : "text-slate-600"}>{t(OUTCOMES[outcome].word)}</span>
                 </span>
-                <span className="text-sm text-slate-700">{check.message}</span>
+                <span className="text-sm text-slate-700">{serverText(check.code ? { code: check.code, params: check.params ?? {} } : null, check.message)}</span>
               </span>
             </li>
           ))}

@@ -27,7 +27,7 @@ function leaves(messages: Messages, prefix = ""): Map<string, string> {
 /** The {arguments} and <tags> a message uses. */
 function placeholders(message: string): { args: Set<string>; tags: Set<string> } {
   // A plural's branch ("one {problem}") is text, not an argument.
-  const args = new Set([...message.matchAll(/(?<!(?:zero|one|two|few|many|other|=\d+)\s*)\{\s*([A-Za-z_]\w*)\s*[,}]/g)].map((m) => m[1] ?? ""));
+  const args = new Set([...message.matchAll(/(?<!(?<!\p{L})(?:zero|one|two|few|many|other|=\d+)\s*)\{\s*([A-Za-z_]\w*)\s*[,}]/gu)].map((m) => m[1] ?? ""));
   const tags = new Set([...message.matchAll(/<([A-Za-z]\w*)>/g)].map((m) => m[1] ?? ""));
   return { args, tags };
 }

@@ -14,6 +14,7 @@ import { sunWindowOn } from "@/lib/service/orders/cycles/cycle-calendar";
 import type { ServiceContext } from "@/lib/service/context";
 import { ApiError, notFound } from "@/lib/service/errors";
 import { recordEvent } from "@/lib/service/events/record-event";
+import type { Localisable } from "@/lib/verification/place-checks";
 
 export const RESERVATION_MINUTES = 30;
 export const MAX_RESERVATIONS_PER_ZOOMER = 6;
@@ -70,7 +71,22 @@ export function timeOfDayOf(row: Pick<AssignmentRow, "lat" | "lng" | "timeZone" 
   };
 }
 
-export function serializeFieldAssignment(row: AssignmentRow & { category: string; locationName: string; timeOfDay: string | null }, from?: { lat: number; lng: number }, now = new Date()) {
+/**
+ * A retake's instructions as codes: the previous attempt's verification holds them (lib/service/
+ * verification/checks.ts); instructions without one (a partner's request, older verdicts) are
+ * English sentences under the code "text".
+ */
+function instructionCodes(instructions: string[], previous: unknown): Localisable[] {
+  const isLocalisable = (v: unknown): v is Localisable => typeof v === "object" && v !== null && typeof (v as Localisable).code === "string" && typeof (v as Localisable).params === "object";
+  if (Array.isArray(previous) && previous.length > 0 && previous.every(isLocalisable)) return previous;
+  return instructions.map((text) => ({ code: "text", params: { text } }));
+}
+
+export function serializeFieldAssignment(
+  row: AssignmentRow & { category: string; locationName: string; timeOfDay: string | null; previousInstructionCodes?: unknown },
+  from?: { lat: number; lng: number },
+  now = new Date(),
+) {
   const reservedByCaller = row.status === "reserved" && row.reservedUntil !== null && row.reservedUntil > now;
   return {
     id: row.id,
@@ -81,6 +97,7 @@ export function serializeFieldAssignment(row: AssignmentRow & { category: string
     angle_description: ANGLE_DESCRIPTIONS[row.angle as Angle] ?? "",
     attempt: row.attempt,
     instructions: row.instructions as string[],
+    instruction_codes: instructionCodes(row.instructions as string[], row.previousInstructionCodes),
     window:
       row.windowStart && row.windowEnd
         ? { starts_at: row.windowStart.toISOString(), ends_at: row.windowEnd.toISOString(), local: `${localTime(row.windowStart, row.timeZone)} – ${localTime(row.windowEnd, row.timeZone).slice(11)}` }
@@ -100,6 +117,8 @@ const withOrder = (ctx: ServiceContext) =>
   ctx.db
     .select({ a: assignments, category: orders.category, locationName: sql<string>`(select name from order_locations l where l.order_id = ${assignments.orderId} and l.id = ${assignments.locationId})`,
       timeOfDay: sql<string | null>`(select l.requirements->>'time_of_day' from order_locations l where l.order_id = ${assignments.orderId} and l.id = ${assignments.locationId})`,
+      // The failed attempt this one retakes: its verdict holds the instructions as codes.
+      previousInstructionCodes: sql<unknown>`(select p.verification->'instruction_codes' from assignments p where p.order_id = ${assignments.orderId} and p.location_id = ${assignments.locationId} and p.cycle_index = ${assignments.cycleIndex} and p.angle = ${assignments.angle} and p.attempt = ${assignments.attempt} - 1)`,
     })
     .from(assignments)
     .innerJoin(orders, eq(orders.id, assignments.orderId));
@@ -126,7 +145,7 @@ export async function listFieldAssignments(ctx: ServiceContext, zoomerId: string
     .limit(1000);
   const from = { lat, lng };
   return rows
-    .map((r) => serializeFieldAssignment({ ...r.a, category: r.category, locationName: r.locationName, timeOfDay: r.timeOfDay }, from, now))
+    .map((r) => serializeFieldAssignment({ ...r.a, category: r.category, locationName: r.locationName, timeOfDay: r.timeOfDay, previousInstructionCodes: r.previousInstructionCodes }, from, now))
     .filter((a) => (a.distance_m ?? 0) <= radiusKm * 1000)
     .sort((a, b) => (a.distance_m ?? 0) - (b.distance_m ?? 0) || a.deadline_at.localeCompare(b.deadline_at))
     .slice(0, limit);
@@ -139,7 +158,7 @@ export async function getFieldAssignment(ctx: ServiceContext, zoomerId: string, 
   const available = row.a.status === "open" || (row.a.status === "reserved" && (row.a.reservedUntil ?? new Date(0)) < new Date());
   // Another zoomer's work is not theirs to see.
   if (!mine && !available) throw notFound("assignment");
-  return serializeFieldAssignment({ ...row.a, category: row.category, locationName: row.locationName, timeOfDay: row.timeOfDay });
+  return serializeFieldAssignment({ ...row.a, category: row.category, locationName: row.locationName, timeOfDay: row.timeOfDay, previousInstructionCodes: row.previousInstructionCodes });
 }
 
 /** Reserves the assignment for this zoomer (again, if it is theirs already: the reservation is renewed). */

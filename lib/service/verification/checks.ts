@@ -26,6 +26,7 @@ import {
   VERIFICATION_CHECKS,
   VERIFICATION_THRESHOLDS,
   type CheckResult,
+  type Localisable,
   type VerificationCheckName,
   type VerificationThresholds,
 } from "@/lib/verification/place-checks";
@@ -33,7 +34,7 @@ import {
 // Where and which way (location_match, angle_match) live in lib/verification so the field page
 // runs them on the phone too; their names stay importable from here.
 export { FACING_ANGLES, type AngleCheckInput, type LocationCheckInput } from "@/lib/verification/place-checks";
-export { checkAngle, checkLocation, VERIFICATION_CHECKS, VERIFICATION_THRESHOLDS, type CheckResult, type VerificationCheckName, type VerificationThresholds };
+export { checkAngle, checkLocation, VERIFICATION_CHECKS, VERIFICATION_THRESHOLDS, type CheckResult, type Localisable, type VerificationCheckName, type VerificationThresholds };
 
 export const ANALYSIS_CHECKS = ["obstruction", "minimum_crowd", "brand_match"] as const;
 export type AnalysisCheckName = (typeof ANALYSIS_CHECKS)[number];
@@ -70,6 +71,7 @@ interface Condition {
   threshold: string;
   detail: string;
   instruction: string;
+  coded: Localisable;
 }
 
 /**
@@ -94,6 +96,7 @@ export function checkTimeOfDay(input: TimeOfDayCheckInput): CheckResult {
       threshold: asked,
       message: "The photo does not say when it was taken, so its time of day cannot be checked.",
       instruction: `Take the photo with the phone's camera app, so it records the time, ${wanted}.`,
+      coded: { message: { code: "time_of_day.no_time", params: {} }, instructions: [{ code: "time_of_day.use_camera_app", params: {} }] },
     });
   }
 
@@ -116,6 +119,7 @@ export function checkTimeOfDay(input: TimeOfDayCheckInput): CheckResult {
       threshold: `${window.start}-${window.end} local`,
       detail: `${local} local time is ${inside ? "inside" : "outside"} the ${window.start}-${window.end} window`,
       instruction: `Come back between ${window.start} and ${window.end} local time.`,
+      coded: { code: "time_of_day.come_back_window", params: { from: window.start, to: window.end } },
     });
   }
 
@@ -131,6 +135,7 @@ export function checkTimeOfDay(input: TimeOfDayCheckInput): CheckResult {
       .map((c) => c.instruction)
       .join(" "),
     extra,
+    coded: { message: { code: "time_of_day.taken_at", params: { local_time: local, time_zone: timeZone } }, instructions: conditions.filter((c) => !c.ok).map((c) => c.coded) },
   });
 }
 
@@ -150,6 +155,10 @@ function sunCondition(timeOfDay: TimeOfDay, at: Date, lat: number, lng: number, 
         threshold: `daylight: sun above ${SUNRISE_ALTITUDE_DEG}°`,
         detail: ok ? "in daylight" : "the sun was down",
         instruction: `Come back in daylight, ${when}.`,
+        coded:
+          day.sunrise && day.sunset
+            ? { code: "time_of_day.come_back_daylight", params: { sunrise: hhmm(day.sunrise, timeZone), sunset: hhmm(day.sunset, timeZone) } }
+            : { code: "time_of_day.come_back_sun_up", params: {} },
       };
     }
     case "midday": {
@@ -165,6 +174,7 @@ function sunCondition(timeOfDay: TimeOfDay, at: Date, lat: number, lng: number, 
         threshold: `midday: ${from}-${to} local (solar noon ${hhmm(noon, timeZone)} ± ${hours} h)`,
         detail: `${fmt(offH)} h from solar noon (${hhmm(noon, timeZone)})`,
         instruction: `Come back around midday, between ${from} and ${to} local time (solar noon is at ${hhmm(noon, timeZone)}).`,
+        coded: { code: "time_of_day.come_back_midday", params: { from, to, noon: hhmm(noon, timeZone) } },
       };
     }
     case "evening": {
@@ -175,6 +185,7 @@ function sunCondition(timeOfDay: TimeOfDay, at: Date, lat: number, lng: number, 
           threshold: "evening: around sunset",
           detail: "the sun does not set here on this date, so there is no evening",
           instruction: "The sun does not set here at this time of year, so an evening photo cannot be taken now.",
+          coded: { code: "time_of_day.no_evening", params: {} },
         };
       }
       const before = TIME_OF_DAY_RULES.eveningBeforeSunsetHours * 3_600_000;
@@ -188,6 +199,7 @@ function sunCondition(timeOfDay: TimeOfDay, at: Date, lat: number, lng: number, 
         threshold: `evening: ${from}-${to} local (sunset ${hhmm(sunset, timeZone)} −${TIME_OF_DAY_RULES.eveningBeforeSunsetHours} h/+${TIME_OF_DAY_RULES.eveningAfterSunsetHours} h)`,
         detail: ok ? `in the evening (sunset ${hhmm(sunset, timeZone)})` : `not in the evening (sunset ${hhmm(sunset, timeZone)})`,
         instruction: `Come back in the evening, between ${from} and ${to} local time (sunset is at ${hhmm(sunset, timeZone)}).`,
+        coded: { code: "time_of_day.come_back_evening", params: { from, to, sunset: hhmm(sunset, timeZone) } },
       };
     }
   }
@@ -209,6 +221,11 @@ export function checkQuality(qaChecks: QaCheck[]): CheckResult {
     // reasonsFrom drops the consequences of a missing GPS fix or an undecodable file, so the
     // zoomer reads the cause once rather than four times.
     instruction: reasonsFrom(qaChecks).join(" "),
+    // The QA reasons stay English sentences for now (the "text" code carries them as they are).
+    coded: {
+      message: passed ? { code: "quality.all_passed", params: { total: qaChecks.length } } : { code: "quality.some_failed", params: { failed: failed.length, total: qaChecks.length, checks: failed.map((c) => c.check).join(", ") } },
+      instructions: reasonsFrom(qaChecks).map((text) => ({ code: "text", params: { text } })),
+    },
   });
 }
 
@@ -422,6 +439,8 @@ export interface VerificationResult {
   ai_checks: Record<VerificationCheckName, CheckResult>;
   /** What to do differently, one sentence per failed check, for the retake. */
   instructions: string[];
+  /** The same as codes and figures for pages to say in the reader's language (`text`: an English sentence without a code yet). */
+  instruction_codes: Localisable[];
 }
 
 /**
@@ -494,5 +513,6 @@ export async function verifyPhoto(input: VerifyPhotoInput): Promise<Verification
     status: blocking.length === 0 ? "approved" : "rejected",
     ai_checks,
     instructions: blocking.map((c) => c.instruction).filter((s): s is string => typeof s === "string" && s !== ""),
+    instruction_codes: blocking.flatMap((c) => c.instruction_codes ?? (c.instruction ? [{ code: "text", params: { text: c.instruction } }] : [])),
   };
 }
