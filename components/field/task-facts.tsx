@@ -6,7 +6,7 @@ import { useNow } from "@/components/ui/use-now";
 import { FieldRelativeTime, useRelativeTime } from "./relative-time";
 import { formatStamp, formatWindow, timeOfDayText, windowPhase, zoneLabel } from "./task-format";
 import type { FieldTask } from "./types";
-import { useInstructionLines } from "./use-server-text";
+import { useInstructionLines } from "@/components/ui/use-server-text";
 import { useTimeWords } from "./use-time-words";
 
 export function TaskWhen({ task, compact = false }: { task: FieldTask; compact?: boolean }) {

@@ -5,7 +5,7 @@
 import { useTranslations } from "next-intl";
 import { MAX_RETAKES, namedChecks, type CheckOutcome } from "./task-format";
 import type { FieldTask, TaskVerification } from "./types";
-import { useInstructionLines, useServerText } from "./use-server-text";
+import { useInstructionLines, useServerText } from "@/components/ui/use-server-text";
 
 const OUTCOMES: Record<CheckOutcome, { word: "passed" | "failed" | "notEvaluated"; mark: string; tone: string }> = {
   passed: { word: "passed", mark: "✓", tone: "bg-emerald-100 text-emerald-800" },

@@ -11,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { inputClasses } from "@/components/ui/field";
 import { LocalDateTime } from "@/components/ui/local-time";
 import { FormError } from "@/components/ui/states";
+import { useServerText } from "@/components/ui/use-server-text";
 import { ZipDownloadButton } from "@/components/ui/zip-download-button";
 import { bearingDeg, compassPointName, distanceM } from "@/lib/geo/bearing";
 import { ANGLE_DESCRIPTIONS, ANGLE_LABELS } from "@/lib/orders/vocabulary";
@@ -120,6 +121,7 @@ function PhotoCard({
   const gps = metadata.gps;
   const direction = metadata.direction_deg ?? null;
   const checks = checkViews(photo.verification.ai_checks);
+  const serverText = useServerText();
   const angleLabel = ANGLE_LABELS[photo.angle];
   return (
     <li
@@ -197,7 +199,7 @@ function PhotoCard({
                   {c.score !== null ? <span className="text-slate-500"> · score {c.score.toFixed(2)}</span> : null}
                 </span>
               </div>
-              {c.message ? <p className="mt-0.5 text-xs text-slate-600">{c.message}</p> : null}
+              {c.message ? <p className="mt-0.5 text-xs text-slate-600">{serverText(c.coded, c.message)}</p> : null}
             </li>
           );
         })}

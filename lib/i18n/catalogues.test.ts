@@ -69,7 +69,7 @@ describe("message catalogues", () => {
       const messages = withoutMeta(raw);
       const own = leaves(messages);
       // The field page in every language; the dashboard in the dashboard's languages (others fall back to English there).
-      const required = [...englishLeaves.keys()].filter((k) => k.startsWith("field.") || k.startsWith("common.") || DASHBOARD_LOCALES.includes(locale as AppLocale));
+      const required = [...englishLeaves.keys()].filter((k) => k.startsWith("field.") || k.startsWith("common.") || k.startsWith("codes.") || DASHBOARD_LOCALES.includes(locale as AppLocale));
 
       it("records whether a native speaker reviewed it", () => {
         const meta = raw._meta as CatalogueMeta | undefined;

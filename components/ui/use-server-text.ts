@@ -1,16 +1,16 @@
 "use client";
-// A server-made sentence (a check's message, a retake instruction) in the reader's language: its
-// stable code from the catalogue (field.codes.<code>) with its figures — an angle and a compass
+// A server-made sentence (a check's message, a retake instruction) in the reader's language, on the
+// field page and the dashboard alike: its stable code from the catalogue (codes.<code>) with its figures — an angle and a compass
 // point in the reader's words, "HH:MM" local times on the reader's clock — else the API's English.
 import { useLocale, useTranslations } from "next-intl";
 import { useCallback } from "react";
 import type { Localisable } from "@/lib/verification/place-checks";
-import { useAngleLabel } from "./use-angle-label";
+import { useAngleLabel } from "@/components/field/use-angle-label";
 
 const LOCAL_CLOCK = /^(\d{2}):(\d{2})$/;
 
 export function useServerText(): (coded: Localisable | null | undefined, english: string) => string {
-  const t = useTranslations("field");
+  const t = useTranslations();
   const locale = useLocale();
   const angleLabel = useAngleLabel();
   return useCallback(
@@ -20,7 +20,7 @@ export function useServerText(): (coded: Localisable | null | undefined, english
       const params = Object.fromEntries(
         Object.entries(coded.params).map(([key, value]) => {
           if (key === "angle" && typeof value === "string") return [key, angleLabel(value).toLowerCase()];
-          if (key === "direction" && typeof value === "string" && t.has(`compass.${value}`)) return [key, t(`compass.${value}`)];
+          if (key === "direction" && typeof value === "string" && t.has(`field.compass.${value}`)) return [key, t(`field.compass.${value}`)];
           const hm = typeof value === "string" ? LOCAL_CLOCK.exec(value) : null;
           if (hm) return [key, clock.format(Date.UTC(2000, 0, 1, Number(hm[1]), Number(hm[2])))];
           return [key, value];
@@ -37,7 +37,7 @@ export function useServerText(): (coded: Localisable | null | undefined, english
  * `text` code is an English sentence as it is), else the API's English sentences.
  */
 export function useInstructionLines(): (codes: Localisable[] | null | undefined, english: string[]) => string[] {
-  const t = useTranslations("field");
+  const t = useTranslations();
   const serverText = useServerText();
   return useCallback(
     (codes, english) => {
