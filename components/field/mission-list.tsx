@@ -30,7 +30,7 @@ export function MissionList({ missions, position, radiusKm, onSelect, onRetry }:
           <button type="button" onClick={() => onSelect(m)} className="flex w-full items-center gap-3 rounded-lg border border-slate-200 p-3 text-start hover:border-emerald-600 focus-visible:outline-2 focus-visible:outline-emerald-600" data-testid="open-mission">
             <MissionOutline bounds={m.bounds} position={position} title={m.title} />
             <span className="flex flex-col gap-1">
-              <span className="font-semibold">{m.title}</span>
+              <bdi translate="no" className="font-semibold">{m.title}</bdi>
               <span className="text-sm text-slate-600">{m.distance_m === 0 ? t("inside") : t("away", { distance: formatDistance(m.distance_m, locale) })}</span>
               <span className="text-sm text-slate-600">{t("stillNeeded", { needed: m.images_still_needed, required: m.required_images })}</span>
             </span>

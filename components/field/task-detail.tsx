@@ -19,7 +19,7 @@ import { TaskBadges } from "./task-list";
 import { TaskMap } from "./task-map";
 import { TEXT_BUTTON } from "./tap-target";
 import type { FieldTask, Position } from "./types";
-import { useAngleLabel } from "./use-angle-label";
+import { useAngleDescription, useAngleLabel } from "./use-angle-label";
 import { useCaptureEvidence } from "./use-capture-evidence";
 import { useOutbox } from "./use-outbox";
 import { useTimeWords } from "./use-time-words";
@@ -39,6 +39,7 @@ const secondary =
 export function TaskDetail({ initial, position, onBack, onOpen }: { initial: FieldTask; position: Position | null; onBack: (notice?: string) => void; onOpen: (task: FieldTask) => void }) {
   const t = useTranslations("field.task");
   const angleLabel = useAngleLabel();
+  const angleDescription = useAngleDescription();
   const { words } = useTimeWords();
   const locale = useLocale();
   const [taskState, setTask] = useState(initial);
@@ -164,10 +165,10 @@ export function TaskDetail({ initial, position, onBack, onOpen }: { initial: Fie
       </button>
       <header className="flex flex-col gap-1">
         <h1 id="task-heading" ref={heading} tabIndex={-1} className="text-xl font-semibold focus:outline-none">
-          {task.location.name}
+          <bdi translate="no">{task.location.name}</bdi>
         </h1>
         <p className="text-slate-700">
-          <span className="font-semibold">{angleLabel(task.angle)}</span> — {task.angle_description}
+          <span className="font-semibold">{angleLabel(task.angle)}</span> — {angleDescription(task.angle, task.angle_description)}
         </p>
         <TaskBadges task={task} />
       </header>

@@ -72,9 +72,13 @@ export function formatClock(iso: string, style: TimeStyle): string | null {
 }
 
 /** "Tue 3 Jun, 14:00" (en-GB) or "Tue, Jun 3, 02:00 PM" (en-US) in the place's zone; null when the zone is unknown here. */
-export function formatStamp(iso: string, style: TimeStyle): string | null {
-  const parts = localParts(iso, style);
-  return parts ? `${parts.day}, ${parts.time}` : null;
+export function formatStamp(iso: string, { timeZone, locale }: TimeStyle): string | null {
+  try {
+    // One formatter for day and time: the locale joins them its own way ("…، 09:38 م" in Arabic).
+    return new Intl.DateTimeFormat(locale, { timeZone, weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).format(new Date(iso));
+  } catch {
+    return null; // a time zone (or locale) this browser does not know
+  }
 }
 
 /**

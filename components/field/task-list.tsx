@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { EmptyState, ErrorState, LoadingRows } from "@/components/ui/states";
 import { RetryButton } from "./mission-list";
 import { MAX_RETAKES } from "./task-format";
-import { useAngleLabel } from "./use-angle-label";
+import { useAngleDescription, useAngleLabel } from "./use-angle-label";
 import { RetakeInstructions, TaskWhen } from "./task-facts";
 import { wayTo } from "./task-geometry";
 import { TaskMap } from "./task-map";
@@ -64,6 +64,7 @@ export function TaskBadges({ task }: { task: FieldTask }) {
 
 function TaskCard({ task, position, onSelect }: { task: FieldTask; position: Position; onSelect: () => void }) {
   const angleLabel = useAngleLabel();
+  const angleDescription = useAngleDescription();
   return (
     <li
       className="relative flex gap-3 rounded-lg border border-slate-200 p-3 hover:border-emerald-600 has-[button:focus-visible]:outline-2 has-[button:focus-visible]:outline-offset-2 has-[button:focus-visible]:outline-emerald-600"
@@ -74,13 +75,13 @@ function TaskCard({ task, position, onSelect }: { task: FieldTask; position: Pos
         <h3 className="font-semibold leading-snug">
           {/* The whole card is the button's target (after:inset-0); its name stays short. */}
           <button type="button" onClick={onSelect} className="text-start after:absolute after:inset-0 after:content-[''] focus-visible:outline-none">
-            {task.location.name}
+            <bdi translate="no">{task.location.name}</bdi>
             <span className="sr-only">, {angleLabel(task.angle)}</span>
           </button>
         </h3>
         <TaskBadges task={task} />
         <p className="text-sm text-slate-700">
-          <span className="font-medium">{angleLabel(task.angle)}</span> — {task.angle_description}
+          <span className="font-medium">{angleLabel(task.angle)}</span> — {angleDescription(task.angle, task.angle_description)}
         </p>
         <WayToTarget way={wayTo(task.location, position, task)} className="text-sm text-slate-900" />
         <TaskWhen task={task} compact />

@@ -20,6 +20,8 @@ export function useServerText(): (coded: Localisable | null | undefined, english
       const params = Object.fromEntries(
         Object.entries(coded.params).map(([key, value]) => {
           if (key === "angle" && typeof value === "string") return [key, angleLabel(value).toLowerCase()];
+          // A place's name keeps its own direction inside a sentence of the other (first-strong isolate).
+          if (key === "place" && typeof value === "string") return [key, `\u2068${value}\u2069`];
           if (key === "direction" && typeof value === "string" && t.has(`field.compass.${value}`)) return [key, t(`field.compass.${value}`)];
           const hm = typeof value === "string" ? LOCAL_CLOCK.exec(value) : null;
           if (hm) return [key, clock.format(Date.UTC(2000, 0, 1, Number(hm[1]), Number(hm[2])))];
