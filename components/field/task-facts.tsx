@@ -15,7 +15,7 @@ export function TaskWhen({ task, compact = false }: { task: FieldTask; compact?:
   const zone = zoneLabel(task.location.time_zone, words);
   const style = { timeZone: task.location.time_zone, locale };
   return (
-    <dl className={`grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 ${compact ? "text-xs" : "text-sm"} text-slate-700`}>
+    <dl className={`grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 break-words gap-y-0.5 ${compact ? "text-xs" : "text-sm"} text-slate-700`}>
       <dt className="font-medium text-slate-500">{t("when")}</dt>
       <dd>
         {task.window ? (
