@@ -99,9 +99,9 @@ describe("message catalogues", () => {
 
 describe("pseudo-locale", () => {
   it("accents and lengthens text by about 40 %, leaving arguments, plurals' keywords and tags intact", () => {
-    expect(pseudoLocalise("Send photo")).toBe("[Séñd phötö~~~~]");
-    expect(pseudoLocalise("{count, plural, one {# photo} other {# photos}}")).toBe("[{count, plural, one {# phötö} other {# phötös}}~~~~~]");
-    expect(pseudoLocalise("<b>A retake</b> for {name}")).toBe("[<b>Å rétáké</b> för {name}~~~~]");
+    expect(pseudoLocalise("Send photo")).toBe("[Séñd phötö ~~~~]");
+    expect(pseudoLocalise("{count, plural, one {# photo} other {# photos}}")).toBe("[{count, plural, one {# phötö} other {# phötös}} ~~~~ ~]");
+    expect(pseudoLocalise("<b>A retake</b> for {name}")).toBe("[<b>Å rétáké</b> för {name} ~~~~]");
   });
 
   it("is valid ICU for every English message", () => {

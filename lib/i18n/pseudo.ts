@@ -3,7 +3,7 @@
 
 const ACCENTS: Record<string, string> = { a: "á", e: "é", i: "í", o: "ö", u: "ü", c: "ç", n: "ñ", y: "ý", A: "Å", E: "É", I: "Î", O: "Ö", U: "Û", C: "Ç", N: "Ñ", Y: "Ý" };
 
-/** Accents letters outside {…} arguments and <tags>, then pads the text by ~40 % inside [ ]. */
+/** Accents letters outside {…} arguments and <tags>, then pads the text by ~40 % inside [ ] ("[Séñd phötö ~~~~]"). */
 export function pseudoLocalise(text: string): string {
   let depth = 0;
   let inTag = false;
@@ -19,8 +19,9 @@ export function pseudoLocalise(text: string): string {
     if (translatable && /\p{L}/u.test(ch)) letters += 1;
     out += translatable ? (ACCENTS[ch] ?? ch) : ch;
   }
-  const padding = "~".repeat(Math.ceil(letters * 0.4));
-  return letters ? `[${out}${padding}]` : out;
+  // Padding as short "words", so it wraps where a long translation's words would.
+  const padding = "~".repeat(Math.ceil(letters * 0.4)).replace(/~{4}(?=~)/g, "~~~~ ");
+  return letters ? `[${out} ${padding}]` : out;
 }
 
 export type Messages = { [key: string]: string | Messages };
