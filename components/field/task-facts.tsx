@@ -1,10 +1,10 @@
 "use client";
-// A task's when: the window and the deadline in the place's own time, written the zoomer's way
-// (task-format.ts TimeStyle).
+// A task's requirements: where (the radius and the direction the server checks) and when (the
+// window, the light and the deadline in the place's own time, written the zoomer's way: task-format.ts TimeStyle).
 import { useTranslations } from "next-intl";
 import { useNow } from "@/components/ui/use-now";
 import { FieldRelativeTime, useRelativeTime } from "./relative-time";
-import { formatStamp, formatWindow, timeOfDayText, windowPhase, zoneLabel } from "./task-format";
+import { formatStamp, formatWindow, hoursText, sceneTexts, timeOfDayText, whereText, windowPhase, zoneLabel } from "./task-format";
 import type { FieldTask } from "./types";
 import { useInstructionLines } from "@/components/ui/use-server-text";
 import { useTimeWords } from "./use-time-words";
@@ -14,8 +14,15 @@ export function TaskWhen({ task, compact = false }: { task: FieldTask; compact?:
   const { locale, words } = useTimeWords();
   const zone = zoneLabel(task.location.time_zone, words);
   const style = { timeZone: task.location.time_zone, locale };
+  const scene = sceneTexts(task.requirements);
   return (
-    <dl className={`grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 break-words gap-y-0.5 ${compact ? "text-xs" : "text-sm"} text-slate-700`}>
+    <dl className={`grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 break-words gap-y-0.5 ${compact ? "text-xs" : "text-sm"} text-slate-700`} data-testid="task-requirements">
+      {!compact && (
+        <>
+          <dt className="font-medium text-slate-500">Where</dt>
+          <dd data-testid="task-where">{whereText(task)}</dd>
+        </>
+      )}
       <dt className="font-medium text-slate-500">{t("when")}</dt>
       <dd>
         {task.window ? (
@@ -37,6 +44,24 @@ export function TaskWhen({ task, compact = false }: { task: FieldTask; compact?:
             {/* A cycle's window is already the sun's, so its phase above says it; one-off work says it here. */}
             {!task.window && task.time_of_day.starts_at && task.time_of_day.ends_at && <WindowPhase window={{ starts_at: task.time_of_day.starts_at, ends_at: task.time_of_day.ends_at }} />}
           </dd>
+        </>
+      )}
+      {task.requirements.time_window && (
+        <>
+          <dt className="font-medium text-slate-500">Hours</dt>
+          <dd data-testid="task-hours">{hoursText(task.requirements.time_window)}</dd>
+        </>
+      )}
+      {!compact && scene.crowd && (
+        <>
+          <dt className="font-medium text-slate-500">Crowd</dt>
+          <dd data-testid="task-crowd">{scene.crowd}</dd>
+        </>
+      )}
+      {!compact && scene.brand && (
+        <>
+          <dt className="font-medium text-slate-500">Brand</dt>
+          <dd data-testid="task-brand">{scene.brand}</dd>
         </>
       )}
       <dt className="font-medium text-slate-500">{t("deadline")}</dt>

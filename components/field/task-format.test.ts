@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { angleLabel, formatClock, formatDistance, formatStamp, formatWindow, namedChecks, spokenDistance, timeOfDayText, windowPhase, zoneLabel } from "./task-format";
+import { angleLabel, formatClock, formatDistance, formatStamp, formatWindow, hoursText, namedChecks, sceneTexts, spokenDistance, timeOfDayText, whereText, windowPhase, zoneLabel } from "./task-format";
 
 describe("task text", () => {
   it("formats distances as a sign would, and in words", () => {
@@ -103,5 +103,24 @@ describe("the order's time of day on the task card", () => {
     const sun = { starts_at: "2026-11-27T06:22:00.000Z", ends_at: "2026-11-27T15:40:00.000Z" };
     expect(windowPhase(sun, Date.parse("2026-11-27T15:48:00Z"))).toBe("closed");
     expect(windowPhase(sun, Date.parse("2026-11-27T12:00:00Z"))).toBe("open");
+  });
+});
+
+describe("whereText", () => {
+  it("states the radius and, for a facing angle, the direction the server checks", () => {
+    expect(whereText({ angle: "front", category: "cultural_exterior", location: { name: "Duomo" } })).toBe("Within 60 m of Duomo, facing it (within 35°)");
+    expect(whereText({ angle: "overview", category: "beach_facility_status", location: { name: "Lido" } })).toBe("Within 150 m of Lido");
+  });
+});
+
+describe("the order's other asks on the task card", () => {
+  it("states the order's local hours, saying when they run past midnight", () => {
+    expect(hoursText("18:00-21:00")).toBe("18:00–21:00 local time");
+    expect(hoursText("22:00-02:00")).toBe("22:00–02:00 local time, past midnight");
+  });
+
+  it("states the crowd and the brand the photo must show, and nothing when none is asked", () => {
+    expect(sceneTexts({ minimum_crowd: "moderate", brand: "Acme" })).toEqual({ crowd: "At least moderate — clearly in use", brand: "“Acme” must be readable in the photo" });
+    expect(sceneTexts({ minimum_crowd: null, brand: null })).toEqual({ crowd: null, brand: null });
   });
 });

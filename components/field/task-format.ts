@@ -1,6 +1,8 @@
 // How a task reads on the phone: distances, angles, the place's local times and the names of the
 // verification checks. Pure, with tests beside it.
 import { usesImperial } from "@/lib/i18n/locales";
+import { CATEGORIES, CROWD_LABELS, type Angle, type Category, type CrowdLevel } from "@/lib/orders/vocabulary";
+import { isFacing, VERIFICATION_THRESHOLDS } from "@/lib/verification/place-checks";
 import type { TaskCheck, TaskVerification } from "./types";
 
 const FEET_PER_METRE = 3.280_84;
@@ -34,6 +36,31 @@ export function spokenDistance(metres: number, locale = "en-GB"): string {
 export function angleLabel(angle: string): string {
   const words = angle.replaceAll("_", " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** "18:00–21:00 local time"; an end before the start runs past midnight ("22:00–02:00 local time, past midnight"). */
+export function hoursText(timeWindow: string): string {
+  const [start = "", end = ""] = timeWindow.split("-");
+  return `${start}–${end} local time${end < start ? ", past midnight" : ""}`;
+}
+
+/** What the order asks of the scene beyond place and time: "At least moderate — clearly in use", "“Acme” must be readable". */
+export function sceneTexts(requirements: { minimum_crowd: CrowdLevel | null; brand: string | null }): { crowd: string | null; brand: string | null } {
+  return {
+    crowd: requirements.minimum_crowd ? `At least ${CROWD_LABELS[requirements.minimum_crowd].charAt(0).toLowerCase()}${CROWD_LABELS[requirements.minimum_crowd].slice(1)}` : null,
+    brand: requirements.brand ? `“${requirements.brand}” must be readable in the photo` : null,
+  };
+}
+
+/**
+ * Where the photo must be taken, as the server's location and direction checks will judge it:
+ * "Within 60 m of Duomo, facing it (within 35°)".
+ */
+export function whereText(task: { angle: Angle; category: string; location: { name: string } }): string {
+  const category: Category = (CATEGORIES as readonly string[]).includes(task.category) ? (task.category as Category) : "cultural_exterior";
+  const { locationRadiusM, angleToleranceDeg } = VERIFICATION_THRESHOLDS[category];
+  const within = `Within ${locationRadiusM} m of ${task.location.name}`;
+  return isFacing(task.angle) ? `${within}, facing it (within ${angleToleranceDeg}°)` : within;
 }
 
 /**

@@ -34,6 +34,35 @@ export async function demoOrgId(operator: Operator): Promise<string> {
   return org.id;
 }
 
+/** An organisation with an order-interface API key, made by the operator. */
+export async function fieldOrderKey(operator: Operator): Promise<string> {
+  const org = await operator.createOrg("E2E Field orders");
+  const res = await operator.request.post(`/api/admin/v1/orgs/${org.id}/api-keys`, { headers: bearer(operator.adminToken), data: { name: "orders" } });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { api_key: string }).api_key;
+}
+
+/**
+ * A one-off order for one place and one angle, created and confirmed (paid with the card on file)
+ * through the order API. No time_of_day: the test must pass at any hour.
+ */
+export async function confirmedFieldOrder(request: APIRequestContext, apiKey: string, place: { name: string; lat: number; lng: number }, timeOfDay?: "daylight") {
+  const body = {
+    client_reference: unique("e2e-field"),
+    category: "cultural_exterior",
+    description: "Façades near the demo location",
+    requirements: { angles: ["front"], ...(timeOfDay ? { time_of_day: timeOfDay } : {}) },
+    locations: [{ name: place.name, coordinates: { lat: place.lat, lng: place.lng } }],
+  };
+  const created = await request.post(`${ORDERS}/orders`, { headers: { ...bearer(apiKey), "idempotency-key": crypto.randomUUID() }, data: body });
+  expect(created.status(), await created.text()).toBe(201);
+  const order = (await created.json()) as { id: string };
+  const confirmed = await request.post(`${ORDERS}/orders/${order.id}/confirm`, { headers: { ...bearer(apiKey), "idempotency-key": crypto.randomUUID() }, data: { payment_method: "card" } });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  expect(((await confirmed.json()) as { status: string }).status).toBe("in_progress");
+  return order;
+}
+
 interface Task {
   id: string;
   location: { name: string };

@@ -178,8 +178,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change an organisation's name, plan or card on file
-         * @description Changes an organisation's name, plan (which sets its rate limit, monthly quota and delivery promise) or card on file.
+         * Change an organisation's name, plan, card on file or privacy blur
+         * @description Changes an organisation's name, plan (which sets its rate limit, monthly quota and delivery promise), card on file, or `privacy_blur`: when on, its deliveries' `url` is a copy of each photo with faces blurred (EXIF copied, its embedded thumbnail removed); the original is kept for the operator and the retention period. Off by default: originals are delivered byte for byte.
          */
         patch: operations["updateOrganisation"];
         trace?: never;
@@ -2357,6 +2357,8 @@ export interface components {
         };
         DeliveredPhoto: {
             angle: components["schemas"]["Angle"];
+            /** @description true: `url` is the copy with faces blurred (the organisation's privacy_blur); metadata.sha256 stays the original's. */
+            blurred?: boolean;
             location_id: string;
             metadata: {
                 captured_at: string | null;
@@ -2398,7 +2400,7 @@ export interface components {
             /** @example img_06h0… */
             photo_id: string;
             thumbnail: string;
-            /** @description Signed CDN URL of the original (EXIF preserved). */
+            /** @description Signed CDN URL of the original (EXIF preserved); for an organisation with privacy_blur, of a copy with faces blurred (EXIF copied, see `blurred`). */
             url: string;
             verification: {
                 /** @description location_match, angle_match, time_of_day, quality, obstruction, minimum_crowd, brand_match: each with score (0–1), passed, status (passed, failed, not_evaluated), the measured value, the threshold and a message. Not-evaluated checks are never passed. */
@@ -2555,6 +2557,18 @@ export interface components {
                 lng: number;
                 name: string;
                 time_zone: string;
+            };
+            /** @description What else the order asks of the photo; null where it asks nothing. */
+            requirements: {
+                /** @description A brand name that must be visible in the photo. */
+                brand: string | null;
+                /**
+                 * @description How busy the place must look.
+                 * @enum {string|null}
+                 */
+                minimum_crowd: "low" | "moderate" | "high" | null;
+                /** @description A recurring order's local hours, "HH:MM-HH:MM" (an end before the start runs past midnight): photos taken outside them are rejected. */
+                time_window: string | null;
             };
             /** @description Your reservation, when you hold it. */
             reserved_until: string | null;
@@ -3324,6 +3338,8 @@ export interface components {
             name: string;
             /** @enum {string} */
             plan: "developer" | "business" | "enterprise";
+            /** @description Deliveries carry copies with faces blurred (EXIF copied); the originals stay stored for the operator. */
+            privacy_blur: boolean;
             usage: {
                 /**
                  * @description The calendar month (UTC) counted, YYYY-MM.
@@ -4051,6 +4067,7 @@ export interface components {
             name?: string;
             /** @enum {string} */
             plan?: "developer" | "business" | "enterprise";
+            privacy_blur?: boolean;
         };
         UpdateWebhook: {
             description?: string | null;
@@ -13553,7 +13570,7 @@ export interface operations {
             header?: never;
             path: {
                 image_id: string;
-                variant: "original" | "preview" | "thumbnail";
+                variant: "original" | "preview" | "thumbnail" | "blurred";
             };
             cookie?: never;
         };

@@ -34,6 +34,8 @@ export const organisations = pgTable("organisations", {
   orderDeliverySecretCreatedAt: ts("order_delivery_secret_created_at"),
   previousOrderDeliverySecret: text("previous_order_delivery_secret"),
   previousOrderDeliverySecretExpiresAt: ts("previous_order_delivery_secret_expires_at"),
+  /** Deliveries carry copies with faces blurred (EXIF copied); the originals stay stored for the operator. */
+  privacyBlur: boolean("privacy_blur").notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -288,6 +290,8 @@ export const images = pgTable(
     storageKey: text("storage_key").notNull(),
     thumbnailKey: text("thumbnail_key"),
     previewKey: text("preview_key"),
+    /** The copy with faces blurred that deliveries of a privacy_blur organisation carry; made at delivery. */
+    blurredKey: text("blurred_key"),
     originalName: text("original_name"),
     contentType: text("content_type").notNull(),
     byteSize: bigint("byte_size", { mode: "number" }).notNull(),

@@ -5,6 +5,8 @@ import sharp from "sharp";
 import { seededRandom } from "./seeded-random";
 
 export interface PhotoSpec {
+  /** A real picture to use instead of the drawn street scene (scaled to width × height); the EXIF is written as for a drawn one. */
+  scene?: Buffer;
   lat?: number;
   lng?: number;
   altitudeM?: number;
@@ -93,7 +95,7 @@ function sceneSvg(width: number, height: number, seed: number, sign?: string): s
 export async function makePhoto(spec: PhotoSpec = {}): Promise<Buffer> {
   const width = spec.width ?? 1024;
   const height = spec.height ?? 768;
-  let image = sharp(Buffer.from(sceneSvg(width, height, spec.seed ?? 1, spec.sign)));
+  let image = spec.scene ? sharp(spec.scene).resize(width, height, { fit: "fill" }) : sharp(Buffer.from(sceneSvg(width, height, spec.seed ?? 1, spec.sign)));
   if (spec.blur && spec.blur > 0.3) image = image.blur(spec.blur);
   if (spec.exposure !== undefined && spec.exposure !== 1) image = image.linear(spec.exposure, 0);
   const jpeg = image.jpeg({ quality: 85 });

@@ -29,6 +29,8 @@ export interface OutboxEntry {
   note: string | null;
   filename: string;
   photo: Blob;
+  /** The photo's SHA-256 (hex): the same photo is kept once (photos kept before it was recorded have none). */
+  sha256?: string;
   evidence: CaptureEvidence;
   createdAt: string;
   state: OutboxState;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Outbox, type NewPhoto, type OutboxStore } from "./outbox";
+import { DuplicatePhotoError, Outbox, type NewPhoto, type OutboxStore } from "./outbox";
 import type { OutboxEntry } from "./outbox-state";
 import type { UploadOutcome, Verdict } from "./transport";
 
@@ -92,6 +92,21 @@ describe("Outbox", () => {
     net.set(true);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(t.uploads).toHaveLength(1);
+  });
+
+  it("keeps the same photo once: a second copy (same SHA-256) is refused, the first one is sent once", async () => {
+    const net = network();
+    net.set(false);
+    const t = setup(memoryStore(), net);
+    await t.outbox.open();
+    const first = await t.outbox.add({ ...PHOTO, sha256: "ab".repeat(32) });
+    await expect(t.outbox.add({ ...PHOTO, filename: "copy.jpg", sha256: "ab".repeat(32) })).rejects.toBeInstanceOf(DuplicatePhotoError);
+    await t.outbox.add({ ...PHOTO, sha256: "cd".repeat(32) });
+    expect([...t.store.rows.values()].map((e) => e.sha256)).toEqual(["ab".repeat(32), "cd".repeat(32)]);
+    net.set(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.uploads.filter((id) => id === first.id)).toHaveLength(1);
+    expect(t.uploads).toHaveLength(2);
   });
 
   it("puts a cut send back to waiting and tries again after a backoff", async () => {

@@ -34,6 +34,14 @@ export interface OutboxDeps {
 /** What a photo brings into the outbox; the outbox adds its id, time and state. */
 export type NewPhoto = Omit<OutboxEntry, "id" | "createdAt" | "state">;
 
+/** The same photo (same SHA-256) is already in the outbox: it is kept, and sent, once. */
+export class DuplicatePhotoError extends Error {
+  constructor(readonly existing: OutboxEntry) {
+    super("This photo is already waiting to be sent.");
+    this.name = "DuplicatePhotoError";
+  }
+}
+
 /** An entry as the page shows it: with the send's progress and whether its verdict waits for signal. */
 export type OutboxView = OutboxEntry & { percent: number | null; verdictWaitsForSignal: boolean };
 
@@ -89,8 +97,14 @@ export class Outbox {
 
   getSnapshot = (): readonly OutboxView[] => this.view;
 
-  /** Writes the photo to the phone first; resolves once it is stored, then sends when it can. */
+  /**
+   * Writes the photo to the phone first; resolves once it is stored, then sends when it can. The
+   * same photo a second time (same SHA-256) is refused with DuplicatePhotoError: the first one
+   * stays and goes once.
+   */
   async add(photo: NewPhoto): Promise<OutboxEntry> {
+    const existing = photo.sha256 ? this.entries.find((e) => e.sha256 === photo.sha256) : undefined;
+    if (existing) throw new DuplicatePhotoError(existing);
     const entry: OutboxEntry = {
       ...photo,
       id: this.deps.newId?.() ?? crypto.randomUUID(),
@@ -147,6 +161,8 @@ export class Outbox {
     };
     void (this.deps.exclusive ? this.deps.exclusive(run) : run()).finally(() => {
       this.sending = false;
+      // A kick that came after the loop's last look but before this point would be lost.
+      if (this.again) this.kick();
     });
   }
 

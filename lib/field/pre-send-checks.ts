@@ -1,45 +1,140 @@
-// Checks on the phone before a task's photo is sent, with the service's own rules and thresholds
-// (lib/verification/place-checks: location_match, angle_match) applied to the phone's evidence at
-// capture — its position with accuracy and its compass heading — and whether the task's window is
-// open. The zoomer sees pass / fail with the instruction the server would give while still on the
-// spot; they may send anyway (the server decides, on the photo's own EXIF).
-import { CATEGORIES, type Angle, type Category } from "@/lib/orders/vocabulary";
+// Checks on the phone before a photo is sent, with the service's own rules and thresholds: where
+// (location_match for a task, the mission area for a mission), which way (angle_match), when
+// (time_of_day: the sun and the order's local time; the task's window), sharpness and exposure
+// (the QA measures on a copy the phone scaled down), and whether the same photo already waits in
+// the outbox. The photo's own EXIF is used when it has it (position, direction, capture time),
+// else the phone's evidence at capture. The zoomer sees pass / fail with the instruction the
+// server would give while still on the spot; they may send anyway (the server decides).
+import { CATEGORIES, TIMES_OF_DAY, type Angle, type Category, type TimeOfDay } from "@/lib/orders/vocabulary";
+import { polygonFromApi } from "@/lib/geo/polygon-from-api";
+import type { QaCheck, QaThresholds } from "@/lib/schemas/qa";
+import { DEFAULT_QA_THRESHOLDS, judgeExposure, judgeInsideBounds, judgeSharpness } from "@/lib/verification/image-quality";
+import { photoFactsFromExif } from "@/lib/verification/photo-facts";
 import { checkAngle, checkLocation, VERIFICATION_THRESHOLDS, type CheckResult } from "@/lib/verification/place-checks";
-import type { CaptureEvidence } from "./outbox-state";
+import { checkTimeOfDay } from "@/lib/verification/time-of-day";
+import type { CaptureEvidence, OutboxEntry } from "./outbox-state";
+import { isPending } from "./outbox-state";
+import type { PhotoReading } from "./read-photo";
 
 export interface TaskToCheck {
   angle: Angle;
   category: string;
-  location: { lat: number; lng: number; name: string };
+  location: { lat: number; lng: number; name: string; time_zone: string };
   window: { starts_at: string; ends_at: string } | null;
+  time_of_day: { requirement: string } | null;
+  /** The order's local hours ("HH:MM-HH:MM"), judged with the time of day as the server does. */
+  requirements?: { time_window: string | null } | null;
 }
 
-export type PreSendCheck = Pick<CheckResult, "status" | "message" | "instruction"> & { name: "location_match" | "angle_match" | "window" };
+export interface MissionToCheck {
+  /** As the field API gives it. */
+  bounds: { type: "Polygon"; coordinates: number[][][] };
+}
+
+/** A photo chosen on the phone: what it reads from the file (null while it reads) and the phone's evidence. */
+export interface PhotoToCheck {
+  evidence: CaptureEvidence;
+  reading: PhotoReading | null;
+  /** The outbox entry with the same SHA-256, if any. */
+  sameAs: Pick<OutboxEntry, "state"> | null;
+}
+
+export type PreSendCheckName = "location_match" | "inside_bounds" | "angle_match" | "time_of_day" | "window" | "sharpness" | "exposure" | "duplicate";
+
+export interface PreSendCheck {
+  name: PreSendCheckName;
+  status: CheckResult["status"];
+  message: string;
+  instruction: string | null;
+}
 
 const isCategory = (c: string): c is Category => (CATEGORIES as readonly string[]).includes(c);
+const isTimeOfDay = (t: string): t is TimeOfDay => (TIMES_OF_DAY as readonly string[]).includes(t);
 const clock = (iso: string, timeZone?: string) => new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone }).format(new Date(iso));
 
-export function checksBeforeSending(task: TaskToCheck, evidence: CaptureEvidence, { timeZone }: { timeZone?: string } = {}): PreSendCheck[] {
+/** The outbox entry holding the same photo (same SHA-256), if any. */
+export function sameOutboxPhoto<T extends Pick<OutboxEntry, "sha256">>(sha256: string | undefined, entries: readonly T[]): T | null {
+  return sha256 ? (entries.find((e) => e.sha256 === sha256) ?? null) : null;
+}
+
+/** Where and which way the photo was taken: its EXIF when it has GPS, else the phone's fix and compass. */
+function whereAndWhen(photo: PhotoToCheck, timeZone: string) {
+  const facts = photo.reading ? photoFactsFromExif(photo.reading.exif, timeZone) : { gps: null, capturedAt: null };
+  const fix = photo.evidence.position;
+  const fromExif = facts.gps !== null;
+  const position = facts.gps
+    ? { lat: facts.gps.lat, lng: facts.gps.lng, accuracy_m: facts.gps.accuracyM }
+    : fix
+      ? { lat: fix.lat, lng: fix.lng, accuracy_m: fix.accuracy_m }
+      : null;
+  // Phones' compasses (iOS's webkitCompassHeading, an absolute DeviceOrientation) point to magnetic north.
+  const direction =
+    facts.gps && facts.gps.directionDeg !== null
+      ? { deg: facts.gps.directionDeg, ref: facts.gps.directionRef }
+      : photo.evidence.heading_deg !== null
+        ? { deg: photo.evidence.heading_deg, ref: "magnetic" as const }
+        : null;
+  const capturedAt = facts.capturedAt ?? new Date(photo.evidence.captured_at);
+  return { position, fromExif, direction, capturedAt };
+}
+
+const fromPhone = (message: string, fromExif: boolean, hasPosition: boolean) =>
+  hasPosition && !fromExif ? `${message} Measured from this phone's position: the photo itself has no location, so turn on location for the camera.` : message;
+
+function fromQa(name: PreSendCheckName, qa: QaCheck): PreSendCheck {
+  // The service gives a failed QA check's sentence as the reason to retake.
+  return { name, status: qa.passed ? "passed" : "failed", message: qa.message, instruction: qa.passed ? null : qa.message };
+}
+
+function qualityChecks(photo: PhotoToCheck, thresholds: QaThresholds): PreSendCheck[] {
+  if (!photo.reading) {
+    const reading = "Reading the photo…";
+    return [
+      { name: "sharpness", status: "not_evaluated", message: reading, instruction: null },
+      { name: "exposure", status: "not_evaluated", message: reading, instruction: null },
+    ];
+  }
+  const quality = photo.reading.quality;
+  if (!quality) {
+    const why = "This phone could not open the picture to measure it; the server will.";
+    return [
+      { name: "sharpness", status: "not_evaluated", message: why, instruction: null },
+      { name: "exposure", status: "not_evaluated", message: why, instruction: null },
+    ];
+  }
+  return [fromQa("sharpness", judgeSharpness(quality.sharpness, thresholds)), fromQa("exposure", judgeExposure(quality.brightness, thresholds))];
+}
+
+function duplicateCheck(photo: PhotoToCheck): PreSendCheck[] {
+  if (!photo.reading) return [];
+  if (!photo.sameAs) return [{ name: "duplicate", status: "passed", message: "Not already on this phone.", instruction: null }];
+  const waiting = isPending(photo.sameAs.state) || photo.sameAs.state.phase === "refused";
+  return [
+    {
+      name: "duplicate",
+      status: "failed",
+      message: waiting ? "This photo is already waiting to be sent." : "This photo was already sent.",
+      instruction: waiting ? "This photo is already waiting to be sent: it goes once. Take a new photo if you want another." : "This photo was already sent: take a new one.",
+    },
+  ];
+}
+
+export function checksBeforeSending(task: TaskToCheck, photo: PhotoToCheck): PreSendCheck[] {
   const thresholds = VERIFICATION_THRESHOLDS[isCategory(task.category) ? task.category : "cultural_exterior"];
-  const target = task.location;
-  const position = evidence.position;
+  const { lat, lng, name, time_zone: timeZone } = task.location;
+  const target = { lat, lng, name };
+  const { position, fromExif, direction, capturedAt } = whereAndWhen(photo, timeZone);
   const checks: PreSendCheck[] = [];
 
   if (!position) {
-    checks.push({ name: "location_match", status: "not_evaluated", message: "The phone has not given its position, so the distance to the target is unknown.", instruction: "Allow location for this page." });
+    checks.push({ name: "location_match", status: "not_evaluated", message: "Neither the photo nor the phone gave a position, so the distance to the target is unknown.", instruction: "Allow location for this page and for the camera." });
   } else {
-    const { status, message, instruction } = checkLocation({
-      photo: { lat: position.lat, lng: position.lng, accuracyM: position.accuracy_m },
-      target,
-      radiusM: thresholds.locationRadiusM,
-      maxAccuracyCreditM: thresholds.maxAccuracyCreditM,
-    });
-    checks.push({ name: "location_match", status, message, instruction });
+    const { status, message, instruction } = checkLocation({ photo: { lat: position.lat, lng: position.lng, accuracyM: position.accuracy_m }, target, radiusM: thresholds.locationRadiusM, maxAccuracyCreditM: thresholds.maxAccuracyCreditM });
+    checks.push({ name: "location_match", status, message: fromPhone(message, fromExif, true), instruction });
   }
 
-  // Phones' compasses (iOS's webkitCompassHeading, an absolute DeviceOrientation) point to magnetic north.
   const angle = checkAngle({
-    photo: position ? { lat: position.lat, lng: position.lng, directionDeg: evidence.heading_deg, directionRef: "magnetic", capturedAt: new Date(evidence.captured_at) } : null,
+    photo: position ? { lat: position.lat, lng: position.lng, directionDeg: direction?.deg ?? null, directionRef: direction?.ref ?? null, capturedAt } : null,
     target,
     angle: task.angle,
     toleranceDeg: thresholds.angleToleranceDeg,
@@ -48,20 +143,36 @@ export function checksBeforeSending(task: TaskToCheck, evidence: CaptureEvidence
   checks.push({
     name: "angle_match",
     status: angle.status,
-    // The server reads the direction from the photo's EXIF; here it is the phone's compass.
-    message: evidence.heading_deg === null && angle.status === "not_evaluated" ? "The phone's compass is not available, so the direction is not checked here." : angle.message,
+    message: direction === null && angle.status === "not_evaluated" && position ? "Neither the photo nor the phone's compass says which way you faced, so the direction is not checked here." : angle.message,
     instruction: angle.instruction,
   });
 
+  const requirement = task.time_of_day?.requirement;
+  const timeOfDay = requirement && isTimeOfDay(requirement) ? requirement : undefined;
+  const timeWindow = task.requirements?.time_window ?? undefined;
+  if (timeOfDay || timeWindow) {
+    const { status, message, instruction } = checkTimeOfDay({ capturedAt, lat, lng, timeZone, ...(timeOfDay ? { timeOfDay } : {}), ...(timeWindow ? { timeWindow } : {}) });
+    checks.push({ name: "time_of_day", status, message, instruction });
+  }
+
   if (task.window) {
-    const at = Date.parse(evidence.captured_at);
+    const at = capturedAt.getTime();
     const open = at >= Date.parse(task.window.starts_at) && at <= Date.parse(task.window.ends_at);
+    const [from, to] = [clock(task.window.starts_at, timeZone), clock(task.window.ends_at, timeZone)];
     checks.push({
       name: "window",
       status: open ? "passed" : "failed",
-      message: open ? `The window is open until ${clock(task.window.ends_at, timeZone)}.` : `Outside the window (${clock(task.window.starts_at, timeZone)}–${clock(task.window.ends_at, timeZone)}).`,
-      instruction: open ? null : `Take the photo between ${clock(task.window.starts_at, timeZone)} and ${clock(task.window.ends_at, timeZone)} local time.`,
+      message: open ? `Taken inside the window, which is open until ${to}.` : `Taken outside the window (${from}–${to}).`,
+      instruction: open ? null : `Take the photo between ${from} and ${to} local time.`,
     });
   }
-  return checks;
+
+  return [...checks, ...qualityChecks(photo, DEFAULT_QA_THRESHOLDS), ...duplicateCheck(photo)];
+}
+
+export function missionChecksBeforeSending(mission: MissionToCheck, photo: PhotoToCheck, thresholds: QaThresholds = DEFAULT_QA_THRESHOLDS): PreSendCheck[] {
+  // Mission areas carry no zone of their own: the capture time only dates the compass correction.
+  const { position, fromExif } = whereAndWhen(photo, "UTC");
+  const inside = fromQa("inside_bounds", judgeInsideBounds(polygonFromApi(mission.bounds), position, thresholds));
+  return [{ ...inside, message: fromPhone(inside.message, fromExif, position !== null) }, ...qualityChecks(photo, thresholds), ...duplicateCheck(photo)];
 }

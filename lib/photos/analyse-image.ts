@@ -2,6 +2,11 @@
 // (auto-oriented, no metadata — so no GPS), and the measurements QA needs: sharpness, exposure
 // and a perceptual hash.
 import sharp from "sharp";
+import { ANALYSIS_SIZE, measureGrey } from "@/lib/verification/image-quality";
+import { blurFaces, type FindPeople } from "./blur-faces";
+
+// The measures are pure and shared with the field page (lib/verification/image-quality.ts).
+export { exposure, laplacianVariance } from "@/lib/verification/image-quality";
 
 export interface ImageMeasurements {
   width: number;
@@ -24,7 +29,6 @@ export interface Derivatives {
 
 export const PREVIEW_SIZE = 1280;
 export const THUMBNAIL_SIZE = 320;
-const ANALYSIS_SIZE = 512;
 
 /** Pixel dimensions from the header only — no decoding — for the decompression-bomb check. */
 export async function readDimensions(input: string | Buffer): Promise<{ width: number; height: number } | null> {
@@ -38,7 +42,7 @@ export async function readDimensions(input: string | Buffer): Promise<{ width: n
 
 export async function analyseImage(
   input: string | Buffer,
-  { maxPixels }: { maxPixels: number },
+  { maxPixels, findPeople }: { maxPixels: number; /** When given, faces are blurred in the preview and thumbnail. */ findPeople?: FindPeople },
 ): Promise<{ measurements: ImageMeasurements; derivatives: Derivatives }> {
   // failOn "error": a truncated-but-readable JPEG still yields pixels; garbage still fails.
   const preview = await sharp(input, { limitInputPixels: maxPixels, failOn: "error", sequentialRead: true })
@@ -46,9 +50,11 @@ export async function analyseImage(
     .resize(PREVIEW_SIZE, PREVIEW_SIZE, { fit: "inside", withoutEnlargement: true })
     .jpeg({ quality: 82, mozjpeg: true })
     .toBuffer({ resolveWithObject: true });
+  // The measurements read the photo as taken; only what people are shown is blurred.
+  const shown = findPeople ? (await blurFaces(preview.data, findPeople)).preview : preview.data;
   // Everything else derives from the preview (or the header) and runs at once on libvips' threads.
   const [thumbnail, grey, metadata, dhash] = await Promise.all([
-    sharp(preview.data).resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: "inside", withoutEnlargement: true }).jpeg({ quality: 75 }).toBuffer(),
+    sharp(shown).resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: "inside", withoutEnlargement: true }).jpeg({ quality: 75 }).toBuffer(),
     sharp(preview.data)
       .resize(ANALYSIS_SIZE, ANALYSIS_SIZE, { fit: "inside", withoutEnlargement: true })
       .greyscale()
@@ -64,45 +70,11 @@ export async function analyseImage(
     measurements: {
       width,
       height,
-      ...exposure(grey.data),
-      sharpness: laplacianVariance(grey.data, grey.info.width, grey.info.height),
+      ...measureGrey(grey.data, grey.info.width, grey.info.height),
       dhash,
     },
-    derivatives: { preview: preview.data, thumbnail },
+    derivatives: { preview: shown, thumbnail },
   };
-}
-
-export function laplacianVariance(pixels: Uint8Array, width: number, height: number): number {
-  if (width < 3 || height < 3) return 0;
-  let sum = 0;
-  let sumSquares = 0;
-  let n = 0;
-  for (let y = 1; y < height - 1; y++) {
-    for (let x = 1; x < width - 1; x++) {
-      const i = y * width + x;
-      const value =
-        (pixels[i - width] ?? 0) + (pixels[i + width] ?? 0) + (pixels[i - 1] ?? 0) + (pixels[i + 1] ?? 0) - 4 * (pixels[i] ?? 0);
-      sum += value;
-      sumSquares += value * value;
-      n++;
-    }
-  }
-  const mean = sum / n;
-  return Math.round((sumSquares / n - mean * mean) * 10) / 10;
-}
-
-export function exposure(pixels: Uint8Array): Pick<ImageMeasurements, "brightness" | "shadowsClipped" | "highlightsClipped"> {
-  let total = 0;
-  let dark = 0;
-  let bright = 0;
-  for (const p of pixels) {
-    total += p;
-    if (p <= 8) dark++;
-    if (p >= 247) bright++;
-  }
-  const n = Math.max(1, pixels.length);
-  const round3 = (v: number) => Math.round(v * 1000) / 1000;
-  return { brightness: Math.round((total / n) * 10) / 10, shadowsClipped: round3(dark / n), highlightsClipped: round3(bright / n) };
 }
 
 async function differenceHash(image: Buffer): Promise<string> {

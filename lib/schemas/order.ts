@@ -481,7 +481,8 @@ export const DeliveredPhotoSchema = z
     order_id: z.string(),
     mission_id: z.string(),
     location_id: z.string(),
-    url: z.string().openapi({ description: "Signed CDN URL of the original (EXIF preserved)." }),
+    url: z.string().openapi({ description: "Signed CDN URL of the original (EXIF preserved); for an organisation with privacy_blur, of a copy with faces blurred (EXIF copied, see `blurred`)." }),
+    blurred: z.boolean().optional().openapi({ description: "true: `url` is the copy with faces blurred (the organisation's privacy_blur); metadata.sha256 stays the original's." }),
     thumbnail: z.string(),
     angle: AngleSchema,
     metadata: z.object({

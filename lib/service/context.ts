@@ -1,6 +1,7 @@
 // What every part of the service is handed: the database, the settings and the signing keys.
 // Built once per process from the environment (lib/service/runtime.ts) or by tests directly.
 import type { Analyser } from "@/lib/service/verification/checks";
+import type { FindPeople } from "@/lib/photos/blur-faces";
 import type { Db, DatabaseKind } from "@/lib/db/client";
 import type { SecretBox } from "@/lib/auth/secret-box";
 import type { KeyStore } from "@/lib/auth/tokens";
@@ -44,10 +45,13 @@ export interface ServiceConfig {
   cdnUrl?: string;
   /**
    * Order fulfilment: where weather and photo analysis come from (absent: neither, as in tests).
-   * An analysis service (analyserUrl) takes every analysis check; without one, `localAnalyser:
-   * "ocr"` reads brands in the photo itself (lib/service/verification/ocr-analyser.ts).
+   * An analysis service (analyserUrl) takes every analysis check; without one, `localAnalyser`
+   * judges the photo itself: "vision" finds obstructions and counts people
+   * (lib/service/verification/vision/), "ocr" reads brands (…/ocr-analyser.ts), "local" both.
    */
-  fulfilment?: { weatherUrl: string | null; analyserUrl: string | null; localAnalyser?: "ocr" | null };
+  /** Faces blurred in the previews and thumbnails people are shown (BLUR_FACES; absent: not, as in tests). */
+  blurFaces?: boolean;
+  fulfilment?: { weatherUrl: string | null; analyserUrl: string | null; localAnalyser?: "local" | "vision" | "ocr" | null };
   webhooks: {
     timeoutMs: number;
     /** Allow loopback/private targets (local development and tests only). */
@@ -73,6 +77,8 @@ export interface ServiceContext {
   payments: PaymentProvider;
   /** Judges obstruction, crowd and brand in order photos (config.fulfilment); null: not evaluated. */
   analyser: Analyser | null;
+  /** Finds people, for blurring faces: in previews and thumbnails when config.blurFaces, in deliveries of privacy_blur organisations. */
+  findPeople?: FindPeople;
   /** Key for signing CDN URLs (HMAC-SHA256), shared by all instances through the database. */
   cdnSecret: string;
   /**

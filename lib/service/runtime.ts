@@ -27,7 +27,10 @@ import { S3ObjectStore } from "./storage/s3-store";
 import { DEFAULT_POINTS_CACHE_CHARS, PointsCache } from "./submissions/points-cache";
 import type { Analyser } from "./verification/checks";
 import { HttpAnalyser } from "./verification/http-analyser";
+import { LocalAnalyser } from "./verification/local-analyser";
 import { OcrAnalyser } from "./verification/ocr-analyser";
+import { ObjectDetector, peopleFinder } from "./verification/vision/object-detector";
+import { VisionAnalyser } from "./verification/vision/vision-analyser";
 
 export interface ServiceRuntime {
   ctx: ServiceContext;
@@ -95,6 +98,7 @@ export function configFromEnv(e: Env, adminToken: string): ServiceConfig {
     pointsCacheChars: e.POINTS_CACHE_MB * 1024 * 1024,
     cdnUrlTtlSeconds: e.CDN_URL_TTL_SECONDS,
     cdnUrl: e.CDN_URL,
+    blurFaces: e.BLUR_FACES === "on",
     fulfilment: {
       weatherUrl: e.WEATHER_URL === "off" ? null : e.WEATHER_URL,
       analyserUrl: e.ANALYSER_URL ?? null,
@@ -109,10 +113,19 @@ export function configFromEnv(e: Env, adminToken: string): ServiceConfig {
   };
 }
 
-/** The analyser of order photos: the configured service, else the local OCR when enabled, else none. */
-function createAnalyser(fulfilment: ServiceConfig["fulfilment"]): Analyser | null {
+/** The analyser of order photos: the configured service, else the local vision model and OCR as enabled, else none. */
+function createAnalyser(fulfilment: ServiceConfig["fulfilment"], detector: () => ObjectDetector): Analyser | null {
   if (fulfilment?.analyserUrl) return new HttpAnalyser({ url: fulfilment.analyserUrl });
-  return fulfilment?.localAnalyser === "ocr" ? new OcrAnalyser() : null;
+  switch (fulfilment?.localAnalyser) {
+    case "local":
+      return new LocalAnalyser([new VisionAnalyser({ detector: detector() }), new OcrAnalyser()]);
+    case "vision":
+      return new VisionAnalyser({ detector: detector() });
+    case "ocr":
+      return new OcrAnalyser();
+    default:
+      return null;
+  }
 }
 
 /**
@@ -149,8 +162,28 @@ export async function createRuntime(options: {
   const missionCache = new MissionCache(database.kind === "pglite");
   const pointsCache = new PointsCache(config.pointsCacheChars ?? DEFAULT_POINTS_CACHE_CHARS);
   const payments = new TestCardProcessor();
-  const analyser = createAnalyser(config.fulfilment);
-  const ctx: ServiceContext = { db: database.db, dbKind: database.kind, config, keys, store, limiter, missionCache, pointsCache, payments, analyser, cdnSecret, secretBox, wakeWorkers: () => {} };
+  // One pool of vision workers for the analyser and the face blur.
+  let detector: ObjectDetector | null = null;
+  const sharedDetector = () => (detector ??= new ObjectDetector());
+  const analyser = createAnalyser(config.fulfilment, sharedDetector);
+  // The workers start on first use: blurred derivatives (config.blurFaces) or a privacy_blur delivery.
+  const findPeople = peopleFinder(sharedDetector());
+  const ctx: ServiceContext = {
+    db: database.db,
+    dbKind: database.kind,
+    config,
+    keys,
+    store,
+    limiter,
+    missionCache,
+    pointsCache,
+    payments,
+    analyser,
+    findPeople,
+    cdnSecret,
+    secretBox,
+    wakeWorkers: () => {},
+  };
   const app = createServiceApp(ctx);
   const background = options.runWorker ? startBackgroundWork(ctx, options.workerOptions) : undefined;
   const sweeper = startTempUploadSweeper(resolve(config.dataDir, "tmp"));
@@ -183,7 +216,8 @@ export async function createRuntime(options: {
       await limiter.stop();
       await database.close();
       if (store instanceof S3ObjectStore) store.close();
-      if (analyser instanceof OcrAnalyser) await analyser.close();
+      if (analyser instanceof OcrAnalyser || analyser instanceof LocalAnalyser) await analyser.close();
+      await detector?.close();
     },
   };
 }

@@ -3,7 +3,9 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 
-export const CORPUS_DIR = resolve(process.cwd(), "../shared/corpus/exif-samples");
+// Beside the clone (../shared), or beside the folder of worktrees a clone's branches are checked out in (../../shared).
+const CANDIDATES = ["../shared/corpus/exif-samples", "../../shared/corpus/exif-samples"].map((p) => resolve(process.cwd(), p));
+export const CORPUS_DIR = CANDIDATES.find((dir) => existsSync(dir)) ?? CANDIDATES[0] ?? "";
 export const HAS_CORPUS = existsSync(CORPUS_DIR);
 export const CORPUS_SKIP_MESSAGE = `corpus not found at ${CORPUS_DIR}: skipping tests on real camera files`;
 

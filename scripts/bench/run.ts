@@ -44,6 +44,8 @@
 //   TEST_DATABASE_URL is set; --profile adds a PGlite pass under `node --cpu-prof`
 // verify-photo (in this process, like the file benchmarks): --rounds / --warmup-rounds /
 //   --round-seconds per input photo; --profile adds a 2 s inspector profile of the subject
+// verify-vision (in this process): verifyPhoto with the local vision model on a 12 MP JPEG vs the
+//   model alone on the same decoded input; max(20, 4 × --rounds) photos per variant
 // field-resume (standalone API, tus-js-client through a counting proxy): --rounds / --warmup-rounds
 //   pairs of one clean and one thrice-cut 8 MiB send, then tus vs multipart intake throughput in
 //   rounds over the run's photos (--photos, --round-seconds)
@@ -75,6 +77,7 @@ import { formatOrdersCreate, ordersCreateHeader, ordersCreateSettings, runOrders
 import { formatPhotoIntake, runPhotoIntake } from "./photo-intake";
 import { formatThumbnailJob, runThumbnailJob } from "./thumbnail-job";
 import { formatVerifyPhoto, runVerifyPhoto, verifyPhotoHeader } from "./verify-photo";
+import { formatVerifyVision, runVerifyVision, verifyVisionHeader } from "./verify-vision";
 import { formatWebhookDelivery, runWebhookDelivery, webhookDeliveryHeader, webhookDeliverySettings } from "./webhook-delivery";
 
 interface FileInputs {
@@ -227,6 +230,14 @@ const BENCHMARKS: Benchmark[] = [
     run: async ({ supervisor, options, resultsDir }) => {
       const results = await runVerifyPhoto({ supervisor, resultsDir, rounds: options.rounds, profile: options.profile });
       return { results, markdown: formatVerifyPhoto(results) };
+    },
+  },
+  {
+    name: "verify-vision",
+    header: verifyVisionHeader,
+    run: async ({ options }) => {
+      const results = await runVerifyVision({ rounds: options.rounds });
+      return { results, markdown: formatVerifyVision(results) };
     },
   },
   {

@@ -9,7 +9,7 @@ import { and, eq, gt, gte, inArray, lt, lte, or, sql } from "drizzle-orm";
 import { assignments, orders } from "@/lib/db/schema";
 import { bearingDeg, distanceM } from "@/lib/geo/bearing";
 import { localParts } from "@/lib/geo/time-zone";
-import { ANGLE_DESCRIPTIONS, TIMES_OF_DAY, type Angle, type TimeOfDay } from "@/lib/orders/vocabulary";
+import { ANGLE_DESCRIPTIONS, CROWD_LEVELS, TIMES_OF_DAY, type Angle, type CrowdLevel, type TimeOfDay } from "@/lib/orders/vocabulary";
 import { sunWindowOn } from "@/lib/service/orders/cycles/cycle-calendar";
 import type { ServiceContext } from "@/lib/service/context";
 import { ApiError, notFound } from "@/lib/service/errors";
@@ -82,8 +82,17 @@ function instructionCodes(instructions: string[], previous: unknown): Localisabl
   return instructions.map((text) => ({ code: "text", params: { text } }));
 }
 
+/** What the order asks of the photo beyond place, angle and time of day, as stored on the order and its location. */
+export interface TaskAsks {
+  timeOfDay: string | null;
+  /** The recurring order's local hours, "HH:MM-HH:MM". */
+  timeWindow: string | null;
+  minimumCrowd: string | null;
+  brand: string | null;
+}
+
 export function serializeFieldAssignment(
-  row: AssignmentRow & { category: string; locationName: string; timeOfDay: string | null; previousInstructionCodes?: unknown },
+  row: AssignmentRow & { category: string; locationName: string; previousInstructionCodes?: unknown } & TaskAsks,
   from?: { lat: number; lng: number },
   now = new Date(),
 ) {
@@ -103,6 +112,11 @@ export function serializeFieldAssignment(
         ? { starts_at: row.windowStart.toISOString(), ends_at: row.windowEnd.toISOString(), local: `${localTime(row.windowStart, row.timeZone)} – ${localTime(row.windowEnd, row.timeZone).slice(11)}` }
         : null,
     time_of_day: timeOfDayOf(row, row.timeOfDay, now),
+    requirements: {
+      time_window: row.timeWindow,
+      minimum_crowd: (CROWD_LEVELS as readonly string[]).includes(row.minimumCrowd ?? "") ? (row.minimumCrowd as CrowdLevel) : null,
+      brand: row.brand,
+    },
     deadline_at: row.deadlineAt.toISOString(),
     deadline_local: localTime(row.deadlineAt, row.timeZone),
     reserved_until: reservedByCaller ? (row.reservedUntil?.toISOString() ?? null) : null,
@@ -119,9 +133,14 @@ const withOrder = (ctx: ServiceContext) =>
       timeOfDay: sql<string | null>`(select l.requirements->>'time_of_day' from order_locations l where l.order_id = ${assignments.orderId} and l.id = ${assignments.locationId})`,
       // The failed attempt this one retakes: its verdict holds the instructions as codes.
       previousInstructionCodes: sql<unknown>`(select p.verification->'instruction_codes' from assignments p where p.order_id = ${assignments.orderId} and p.location_id = ${assignments.locationId} and p.cycle_index = ${assignments.cycleIndex} and p.angle = ${assignments.angle} and p.attempt = ${assignments.attempt} - 1)`,
+      minimumCrowd: sql<string | null>`(select l.requirements->>'minimum_crowd' from order_locations l where l.order_id = ${assignments.orderId} and l.id = ${assignments.locationId})`,
+      brand: sql<string | null>`(select l.requirements->>'brand_match' from order_locations l where l.order_id = ${assignments.orderId} and l.id = ${assignments.locationId})`,
+      timeWindow: sql<string | null>`${orders.recurring}->>'time_window'`,
     })
     .from(assignments)
     .innerJoin(orders, eq(orders.id, assignments.orderId));
+
+const joined = ({ a, ...order }: { a: AssignmentRow; category: string; locationName: string; previousInstructionCodes: unknown } & TaskAsks) => ({ ...a, ...order });
 
 /** Open (or reservation-expired) work within `radiusKm`, nearest first, plus the caller's own. */
 export async function listFieldAssignments(ctx: ServiceContext, zoomerId: string, { lat, lng, radiusKm, limit }: { lat: number; lng: number; radiusKm: number; limit: number }) {
@@ -145,7 +164,7 @@ export async function listFieldAssignments(ctx: ServiceContext, zoomerId: string
     .limit(1000);
   const from = { lat, lng };
   return rows
-    .map((r) => serializeFieldAssignment({ ...r.a, category: r.category, locationName: r.locationName, timeOfDay: r.timeOfDay, previousInstructionCodes: r.previousInstructionCodes }, from, now))
+    .map((r) => serializeFieldAssignment(joined(r), from, now))
     .filter((a) => (a.distance_m ?? 0) <= radiusKm * 1000)
     .sort((a, b) => (a.distance_m ?? 0) - (b.distance_m ?? 0) || a.deadline_at.localeCompare(b.deadline_at))
     .slice(0, limit);
@@ -158,7 +177,7 @@ export async function getFieldAssignment(ctx: ServiceContext, zoomerId: string, 
   const available = row.a.status === "open" || (row.a.status === "reserved" && (row.a.reservedUntil ?? new Date(0)) < new Date());
   // Another zoomer's work is not theirs to see.
   if (!mine && !available) throw notFound("assignment");
-  return serializeFieldAssignment({ ...row.a, category: row.category, locationName: row.locationName, timeOfDay: row.timeOfDay, previousInstructionCodes: row.previousInstructionCodes });
+  return serializeFieldAssignment(joined(row));
 }
 
 /** Reserves the assignment for this zoomer (again, if it is theirs already: the reservation is renewed). */

@@ -3,7 +3,8 @@
 // or stretched (the expiry is inside the signature).
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-export const IMAGE_VARIANTS = ["original", "preview", "thumbnail"] as const;
+/** `blurred`: the full-size copy with faces blurred that privacy_blur deliveries carry. */
+export const IMAGE_VARIANTS = ["original", "preview", "thumbnail", "blurred"] as const;
 export type ImageVariant = (typeof IMAGE_VARIANTS)[number];
 
 function signature(secret: string, imageId: string, variant: ImageVariant, exp: number): string {

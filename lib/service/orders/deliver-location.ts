@@ -14,6 +14,7 @@ import { recordEvent } from "@/lib/service/events/record-event";
 import { serializeMission } from "@/lib/service/missions/serialize-mission";
 import { serializeDeviceEvidence, type SubmissionRow } from "@/lib/service/submissions/serialize-submission";
 import { weatherProvider, type WeatherResult } from "@/lib/service/weather/weather-provider";
+import { makeBlurredCopies, wantsBlurredDelivery } from "./make-blurred-copies";
 import { refundOrder } from "./take-payment";
 
 /** Delivered links outlive the webhook retry schedule (≈3 days) with room to spare. */
@@ -37,7 +38,8 @@ export function deliveredPhotoRecord(ctx: ServiceContext, assignment: Assignment
     order_id: assignment.orderId,
     mission_id: assignment.missionId,
     location_id: assignment.locationId,
-    url: signImageUrl(image.id, "original", sign),
+    url: signImageUrl(image.id, image.blurredKey ? "blurred" : "original", sign),
+    ...(image.blurredKey ? { blurred: true } : {}),
     thumbnail: signImageUrl(image.id, image.thumbnailKey ? "thumbnail" : "original", sign),
     angle: assignment.angle as Angle,
     metadata: {
@@ -67,7 +69,10 @@ async function readySet(db: Db, missionId: string) {
 export async function deliverLocation(ctx: ServiceContext, missionId: string): Promise<void> {
   const ready = await readySet(ctx.db, missionId);
   if (!ready) return;
-  const imageRows = await ctx.db.select().from(images).where(inArray(images.id, ready.map((r) => r.imageId ?? "")));
+  const stored = await ctx.db.select().from(images).where(inArray(images.id, ready.map((r) => r.imageId ?? "")));
+  // Outside the transaction, like the weather: the blurred copies are CPU work.
+  const orgId = stored[0]?.orgId;
+  const imageRows = orgId && (await wantsBlurredDelivery(ctx, orgId)) ? await makeBlurredCopies(ctx, stored) : stored;
   const byId = new Map(imageRows.map((i) => [i.id, i]));
   const submissionRows = await ctx.db.select().from(submissions).where(inArray(submissions.id, ready.map((r) => r.submissionId ?? "")));
   const submissionById = new Map(submissionRows.map((s) => [s.id, s]));

@@ -1,10 +1,13 @@
 // The QA checks of one image: pure functions from measured facts and thresholds to recorded
 // verdicts, each with its figure and a sentence a person can act on.
-import { point, polygon as turfPolygon, pointToPolygonDistance } from "@turf/turf";
 import type { PolygonGeometry } from "@/lib/geo/polygon";
 import type { ImageMeasurements } from "@/lib/photos/analyse-image";
 import type { ExifSummary } from "@/lib/photos/read-exif";
 import type { QaCheck, QaThresholds } from "@/lib/schemas/qa";
+import { judgeExposure, judgeInsideBounds, judgeSharpness } from "@/lib/verification/image-quality";
+
+// The signed distance from a mission area is the one of lib/geo (the phone uses it before sending).
+export { signedDistanceFromPolygonM as distanceOutsideBounds } from "@/lib/geo/distance-from-polygon";
 
 export interface ImageFacts {
   /** Why decoding failed, or null when the pixels could be read. */
@@ -18,14 +21,6 @@ export interface ImageFacts {
 export interface MissionFacts {
   bounds: PolygonGeometry;
   createdAt: Date;
-}
-
-const round1 = (v: number) => Math.round(v * 10) / 10;
-
-/** Signed distance from the bounds in metres: ≤ 0 inside. */
-export function distanceOutsideBounds(bounds: PolygonGeometry, lng: number, lat: number): number {
-  const distanceKm = pointToPolygonDistance(point([lng, lat]), turfPolygon(bounds.coordinates), { units: "kilometers" });
-  return distanceKm * 1000;
 }
 
 function check(name: QaCheck["check"], passed: boolean, value: QaCheck["value"], threshold: QaCheck["threshold"], message: string): QaCheck {
@@ -55,18 +50,7 @@ export function checkImage(facts: ImageFacts, mission: MissionFacts, thresholds:
       : check("gps_present", false, null, null, "The photo has no GPS position; turn on location for the camera."),
   );
 
-  if (gps) {
-    const outside = distanceOutsideBounds(mission.bounds, gps.lng, gps.lat);
-    const allowance = round1(thresholds.location_tolerance_m + Math.min(gps.accuracy_m ?? 0, thresholds.max_accuracy_m));
-    const metres = Math.max(0, round1(outside));
-    results.push(
-      outside <= allowance
-        ? check("inside_bounds", true, metres, allowance, outside <= 0 ? "Taken inside the mission area." : `Taken ${metres} m outside the mission area, within the ${allowance} m allowed.`)
-        : check("inside_bounds", false, metres, allowance, `Taken ${metres} m outside the mission area (${allowance} m allowed).`),
-    );
-  } else {
-    results.push(check("inside_bounds", false, null, thresholds.location_tolerance_m, "Cannot tell where the photo was taken: no GPS position."));
-  }
+  results.push(judgeInsideBounds(mission.bounds, gps, thresholds));
 
   results.push(captureTimeCheck(exif, mission, thresholds, receivedAt));
 
@@ -77,19 +61,8 @@ export function checkImage(facts: ImageFacts, mission: MissionFacts, thresholds:
         ? check("resolution", true, shortEdge, thresholds.min_short_edge_px, `${measurements.width}×${measurements.height} px is enough.`)
         : check("resolution", false, shortEdge, thresholds.min_short_edge_px, `${measurements.width}×${measurements.height} px is too small: the shorter side must be at least ${thresholds.min_short_edge_px} px.`),
     );
-    results.push(
-      measurements.sharpness >= thresholds.min_sharpness
-        ? check("sharpness", true, measurements.sharpness, thresholds.min_sharpness, "The photo is sharp.")
-        : check("sharpness", false, measurements.sharpness, thresholds.min_sharpness, `Sharpness ${measurements.sharpness} is below ${thresholds.min_sharpness}: the photo is blurry.`),
-    );
-    const b = measurements.brightness;
-    results.push(
-      b < thresholds.min_brightness
-        ? check("exposure", false, b, `${thresholds.min_brightness}–${thresholds.max_brightness}`, `Mean brightness ${b} is below ${thresholds.min_brightness}: the photo is too dark.`)
-        : b > thresholds.max_brightness
-          ? check("exposure", false, b, `${thresholds.min_brightness}–${thresholds.max_brightness}`, `Mean brightness ${b} is above ${thresholds.max_brightness}: the photo is overexposed.`)
-          : check("exposure", true, b, `${thresholds.min_brightness}–${thresholds.max_brightness}`, "The exposure is fine."),
-    );
+    results.push(judgeSharpness(measurements.sharpness, thresholds));
+    results.push(judgeExposure(measurements.brightness, thresholds));
   } else {
     const why = "Not measured: the image could not be decoded.";
     results.push(check("resolution", false, null, thresholds.min_short_edge_px, why));

@@ -67,7 +67,7 @@ export async function runQa(ctx: ServiceContext, submissionId: string): Promise<
     // photo: the error propagates and the job is retried, instead of rejecting it for good.
     const input = store.localPath ? await localInput(store, row.storageKey) : await readAll(await store.read(row.storageKey));
     try {
-      const { measurements, derivatives } = await analyseImage(input, { maxPixels: ctx.config.uploads.maxPixels });
+      const { measurements, derivatives } = await analyseImage(input, { maxPixels: ctx.config.uploads.maxPixels, ...(ctx.config.blurFaces && ctx.findPeople ? { findPeople: ctx.findPeople } : {}) });
       analysed.push({ id: row.id, measurements, derivatives, decodeError: null });
     } catch (error) {
       analysed.push({ id: row.id, measurements: null, derivatives: null, decodeError: describeDecodeError(error) });

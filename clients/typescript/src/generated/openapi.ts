@@ -1966,6 +1966,8 @@ export interface components {
         };
         DeliveredPhoto: {
             angle: components["schemas"]["Angle"];
+            /** @description true: `url` is the copy with faces blurred (the organisation's privacy_blur); metadata.sha256 stays the original's. */
+            blurred?: boolean;
             location_id: string;
             metadata: {
                 captured_at: string | null;
@@ -2007,7 +2009,7 @@ export interface components {
             /** @example img_06h0… */
             photo_id: string;
             thumbnail: string;
-            /** @description Signed CDN URL of the original (EXIF preserved). */
+            /** @description Signed CDN URL of the original (EXIF preserved); for an organisation with privacy_blur, of a copy with faces blurred (EXIF copied, see `blurred`). */
             url: string;
             verification: {
                 /** @description location_match, angle_match, time_of_day, quality, obstruction, minimum_crowd, brand_match: each with score (0–1), passed, status (passed, failed, not_evaluated), the measured value, the threshold and a message. Not-evaluated checks are never passed. */
@@ -2164,6 +2166,18 @@ export interface components {
                 lng: number;
                 name: string;
                 time_zone: string;
+            };
+            /** @description What else the order asks of the photo; null where it asks nothing. */
+            requirements: {
+                /** @description A brand name that must be visible in the photo. */
+                brand: string | null;
+                /**
+                 * @description How busy the place must look.
+                 * @enum {string|null}
+                 */
+                minimum_crowd: "low" | "moderate" | "high" | null;
+                /** @description A recurring order's local hours, "HH:MM-HH:MM" (an end before the start runs past midnight): photos taken outside them are rejected. */
+                time_window: string | null;
             };
             /** @description Your reservation, when you hold it. */
             reserved_until: string | null;
@@ -11802,7 +11816,7 @@ export interface operations {
             header?: never;
             path: {
                 image_id: string;
-                variant: "original" | "preview" | "thumbnail";
+                variant: "original" | "preview" | "thumbnail" | "blurred";
             };
             cookie?: never;
         };

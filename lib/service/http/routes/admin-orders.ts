@@ -26,6 +26,7 @@ const OrganisationUsageSchema = z
     name: z.string(),
     plan: z.enum(PLANS),
     card_on_file: z.string(),
+    privacy_blur: z.boolean().openapi({ description: "Deliveries carry copies with faces blurred (EXIF copied); the originals stay stored for the operator." }),
     created_at: z.string(),
     usage: z.object({
       month: z.string().openapi({ description: "The calendar month (UTC) counted, YYYY-MM.", example: "2026-11" }),
@@ -54,9 +55,9 @@ const updateOrgRoute = createRoute({
   path: "/orgs/{org_id}",
   operationId: "updateOrganisation",
   tags,
-  summary: "Change an organisation's name, plan or card on file",
+  summary: "Change an organisation's name, plan, card on file or privacy blur",
   description:
-    "Changes an organisation's name, plan (which sets its rate limit, monthly quota and delivery promise) or card on file.",
+    "Changes an organisation's name, plan (which sets its rate limit, monthly quota and delivery promise), card on file, or `privacy_blur`: when on, its deliveries' `url` is a copy of each photo with faces blurred (EXIF copied, its embedded thumbnail removed); the original is kept for the operator and the retention period. Off by default: originals are delivered byte for byte.",
   security: adminSecurity,
   middleware: [requireAdmin, jsonBody] as const,
   request: {
@@ -69,6 +70,7 @@ const updateOrgRoute = createRoute({
               name: z.string().trim().min(1).max(200).optional(),
               plan: z.enum(PLANS).optional(),
               card_on_file: z.string().max(100).optional().openapi({ description: "Test mode: one of the test payment methods (pm_card_visa, pm_card_declined, …)." }),
+              privacy_blur: z.boolean().optional(),
             })
             .refine((b) => Object.keys(b).length > 0, { message: "Send at least one field to change." })
             .openapi("UpdateOrganisation"),
@@ -127,6 +129,7 @@ function withUsage(row: OrgRow, photos: number, now: Date) {
     name: row.name,
     plan: row.plan,
     card_on_file: row.cardOnFile,
+    privacy_blur: row.privacyBlur,
     created_at: row.createdAt.toISOString(),
     usage: { month: monthStart(now).toISOString().slice(0, 7), photos, photos_per_month: PLAN_TERMS[row.plan].photosPerMonth },
   };
@@ -152,7 +155,7 @@ export function registerAdminOrderRoutes(app: OpenAPIHono<AppEnv>) {
     return c.json({ data: rows.map((r) => withUsage(r.org, Number(r.photos), now)), meta: { total: totals[0]?.total ?? 0, page, per_page } }, 200);
   });
 
-  // PATCH /orgs/:org_id – plan, name, card on file
+  // PATCH /orgs/:org_id – plan, name, card on file, privacy blur
   app.openapi(updateOrgRoute, async (c) => {
     const { ctx } = c.var;
     const { org_id } = c.req.valid("param");
@@ -164,7 +167,12 @@ export function registerAdminOrderRoutes(app: OpenAPIHono<AppEnv>) {
     }
     const [row] = await ctx.db
       .update(organisations)
-      .set({ ...(body.name ? { name: body.name } : {}), ...(body.plan ? { plan: body.plan } : {}), ...(body.card_on_file ? { cardOnFile: body.card_on_file } : {}) })
+      .set({
+        ...(body.name ? { name: body.name } : {}),
+        ...(body.plan ? { plan: body.plan } : {}),
+        ...(body.card_on_file ? { cardOnFile: body.card_on_file } : {}),
+        ...(body.privacy_blur !== undefined ? { privacyBlur: body.privacy_blur } : {}),
+      })
       .where(eq(organisations.id, org_id))
       .returning();
     if (!row) throw notFound("organisation");

@@ -2,7 +2,7 @@
 // back, and submitting its photo.
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { AngleSchema, LocalisableSchema } from "@/lib/schemas/order";
-import { TIMES_OF_DAY } from "@/lib/orders/vocabulary";
+import { CROWD_LEVELS, TIMES_OF_DAY } from "@/lib/orders/vocabulary";
 import { SubmissionSchema } from "@/lib/schemas/submission";
 import { assertReservedBy, getFieldAssignment, listFieldAssignments, releaseAssignment, takeAssignment } from "@/lib/service/assignments/field-assignments";
 import { ApiError } from "@/lib/service/errors";
@@ -50,6 +50,13 @@ export const FieldAssignmentSchema = z
       })
       .nullable()
       .openapi({ description: "The order's time of day (daylight, midday, evening) as times at this place: photos outside it are rejected." }),
+    requirements: z
+      .object({
+        time_window: z.string().nullable().openapi({ description: "A recurring order's local hours, \"HH:MM-HH:MM\" (an end before the start runs past midnight): photos taken outside them are rejected." }),
+        minimum_crowd: z.enum(CROWD_LEVELS).nullable().openapi({ description: "How busy the place must look." }),
+        brand: z.string().nullable().openapi({ description: "A brand name that must be visible in the photo." }),
+      })
+      .openapi({ description: "What else the order asks of the photo; null where it asks nothing." }),
     deadline_at: z.string(),
     deadline_local: z.string(),
     reserved_until: z.string().nullable().openapi({ description: "Your reservation, when you hold it." }),

@@ -220,4 +220,18 @@ describe("the zoomer's task states the time of day as times at the place (issue 
       expect(task.window).toEqual({ starts_at: task.time_of_day?.starts_at, ends_at: task.time_of_day?.ends_at, local: expect.any(String) });
     }
   });
+
+  it("states the order's other asks on the task: its local hours, the crowd and the brand (issue 24, item 5)", async () => {
+    const own = await orderPartner(api);
+    const order = await createOrder(api, own.apiKey, {
+      requirements: { angles: ["front"], minimum_crowd: "moderate", brand_match: "Acme" },
+      locations: [{ name: "Colosseo", coordinates: COLOSSEUM }],
+      recurring: { enabled: true, frequency: "daily", time_window: "18:00-21:00" },
+    });
+    expect((await confirm(api, own.apiKey, order.id)).status).toBe(200);
+    const zoomer = await createZoomer(api);
+    const tasks = (await api.request<{ data: (Task & { requirements: unknown })[] }>("GET", `/api/v1/field/assignments?lat=${COLOSSEUM.lat}&lng=${COLOSSEUM.lng}&radius_km=1`, { token: zoomer.token })).body.data;
+    expect(tasks.length).toBeGreaterThan(0);
+    for (const task of tasks) expect(task.requirements).toEqual({ time_window: "18:00-21:00", minimum_crowd: "moderate", brand: "Acme" });
+  });
 });
