@@ -4,7 +4,7 @@
 import { useTranslations } from "next-intl";
 import { useNow } from "@/components/ui/use-now";
 import { FieldRelativeTime, useRelativeTime } from "./relative-time";
-import { formatStamp, formatWindow, hoursText, sceneTexts, timeOfDayText, whereText, windowPhase, zoneLabel } from "./task-format";
+import { formatStamp, formatWindow, hoursText, sceneTexts, timeOfDayText, whereFigures, windowPhase, zoneLabel } from "./task-format";
 import type { FieldTask } from "./types";
 import { useInstructionLines } from "@/components/ui/use-server-text";
 import { useTimeWords } from "./use-time-words";
@@ -15,12 +15,16 @@ export function TaskWhen({ task, compact = false }: { task: FieldTask; compact?:
   const zone = zoneLabel(task.location.time_zone, words);
   const style = { timeZone: task.location.time_zone, locale };
   const scene = sceneTexts(task.requirements);
+  const where = whereFigures(task);
+  const place = task.location.name;
   return (
     <dl className={`grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 break-words gap-y-0.5 ${compact ? "text-xs" : "text-sm"} text-slate-700`} data-testid="task-requirements">
       {!compact && (
         <>
-          <dt className="font-medium text-slate-500">Where</dt>
-          <dd data-testid="task-where">{whereText(task)}</dd>
+          <dt className="font-medium text-slate-500">{t("where")}</dt>
+          <dd data-testid="task-where">
+            {where.toleranceDeg !== null ? t("whereFacing", { radius: where.radiusM, place, tolerance: where.toleranceDeg }) : t("whereWithin", { radius: where.radiusM, place })}
+          </dd>
         </>
       )}
       <dt className="font-medium text-slate-500">{t("when")}</dt>

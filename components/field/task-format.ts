@@ -57,10 +57,16 @@ export function sceneTexts(requirements: { minimum_crowd: CrowdLevel | null; bra
  * "Within 60 m of Duomo, facing it (within 35°)".
  */
 export function whereText(task: { angle: Angle; category: string; location: { name: string } }): string {
+  const { radiusM, toleranceDeg } = whereFigures(task);
+  const within = `Within ${radiusM} m of ${task.location.name}`;
+  return toleranceDeg !== null ? `${within}, facing it (within ${toleranceDeg}°)` : within;
+}
+
+/** The radius and, for an angle that faces the target, the direction's tolerance the server checks. */
+export function whereFigures(task: { angle: Angle; category: string }): { radiusM: number; toleranceDeg: number | null } {
   const category: Category = (CATEGORIES as readonly string[]).includes(task.category) ? (task.category as Category) : "cultural_exterior";
   const { locationRadiusM, angleToleranceDeg } = VERIFICATION_THRESHOLDS[category];
-  const within = `Within ${locationRadiusM} m of ${task.location.name}`;
-  return isFacing(task.angle) ? `${within}, facing it (within ${angleToleranceDeg}°)` : within;
+  return { radiusM: locationRadiusM, toleranceDeg: isFacing(task.angle) ? angleToleranceDeg : null };
 }
 
 /**
