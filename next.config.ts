@@ -1,5 +1,6 @@
 import { withSerwist } from "@serwist/turbopack";
 import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
 // Validates the environment at build and start: a bad environment fails here, not at 3 a.m.
 import { env } from "./lib/env";
 
@@ -16,4 +17,7 @@ const nextConfig: NextConfig = {
 
 // withSerwist keeps esbuild out of the server bundle: app/field/serwist/[path]/route.ts runs it
 // at build time to bundle the field page's service worker.
-export default withSerwist(nextConfig);
+// next-intl without locale routing: lib/i18n/request.ts picks the reader's locale per request.
+const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
+
+export default withSerwist(withNextIntl(nextConfig));

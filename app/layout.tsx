@@ -2,6 +2,9 @@ import type { Metadata, Viewport } from "next";
 import localFont from "next/font/local";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale } from "next-intl/server";
+import { directionOf } from "@/lib/i18n/locales";
 import "./globals.css";
 
 // Served from our origin (next/font/local): no request to a font CDN, works offline.
@@ -23,9 +26,12 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // Every page is rendered per request: the Content-Security-Policy nonce (proxy.ts) is new each
   // time, and Next can only put it on the scripts of a page it renders for that request.
   await connection();
+  const locale = await getLocale();
   return (
-    <html lang="en" className={inter.variable}>
-      <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">{children}</body>
+    <html lang={locale} dir={directionOf(locale)} className={inter.variable}>
+      <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
+        <NextIntlClientProvider>{children}</NextIntlClientProvider>
+      </body>
     </html>
   );
 }

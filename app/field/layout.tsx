@@ -1,5 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+import { getTranslations } from "next-intl/server";
+import { LanguageSwitcher } from "@/components/ui/language-switcher";
 import { env } from "@/lib/env";
 import { OutboxCount } from "@/components/field/outbox-list";
 import { FieldServiceWorker } from "@/components/field/field-service-worker";
@@ -14,14 +16,18 @@ export const viewport: Viewport = {
   themeColor: "#047857",
 };
 
-export default function FieldLayout({ children }: { children: ReactNode }) {
+export default async function FieldLayout({ children }: { children: ReactNode }) {
+  const t = await getTranslations("field");
   return (
     <FieldServiceWorker enabled={env.NODE_ENV === "production"}>
       <div className="min-h-screen bg-slate-100">
         <div className="mx-auto flex min-h-screen max-w-md flex-col bg-white shadow-sm">
-          <header className="flex items-center justify-between bg-emerald-700 px-4 py-3 text-white">
-            <span className="font-semibold">Photo Missions · Field</span>
-            <OutboxCount />
+          <header className="flex flex-wrap items-center justify-between gap-2 bg-emerald-700 px-4 py-3 text-white">
+            <span className="font-semibold">{t("header")}</span>
+            <span className="flex items-center gap-2">
+              <OutboxCount />
+              <LanguageSwitcher />
+            </span>
           </header>
           <main className="flex flex-1 flex-col gap-4 p-4">{children}</main>
         </div>

@@ -6,7 +6,7 @@ import { LocalDateTime } from "@/components/ui/local-time";
 /** The last cell of a credential's row: when it was revoked, or the button that asks to revoke it. */
 export function RevokeCell({ name, revokedAt, pending, onRevoke }: { name: string; revokedAt: string | null; pending: boolean; onRevoke: () => void }) {
   return (
-    <td className="whitespace-nowrap px-4 py-3 text-right">
+    <td className="whitespace-nowrap px-4 py-3 text-end">
       {revokedAt ? (
         <span className="inline-flex items-center gap-2 text-xs text-slate-500">
           <Badge>Revoked</Badge>

@@ -1,6 +1,8 @@
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { ROLE_LABELS, roleAtLeast, type Role } from "@/lib/auth/roles";
+import { LanguageSwitcher } from "@/components/ui/language-switcher";
 import { NavLink } from "./nav-link";
 import { OrgSwitcher } from "./org-switcher";
 import { SignOutButton } from "./sign-out-button";
@@ -18,26 +20,28 @@ export function DashboardShell({
   memberships: { id: string; name: string; role: Role }[];
   children: ReactNode;
 }) {
+  const t = useTranslations("dashboard.nav");
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
-        Skip to content
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        {t("skip")}
       </a>
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
           <Link href="/missions" prefetch={false} className="text-base font-semibold tracking-tight text-emerald-800 focus-visible:outline-2 focus-visible:outline-emerald-600">
             Photo Missions
           </Link>
-          <nav aria-label="Dashboard" className="order-3 flex w-full flex-wrap gap-1 sm:order-none sm:w-auto">
-            <NavLink href="/missions">Missions</NavLink>
-            <NavLink href="/orders">Orders</NavLink>
-            {roleAtLeast(role, "admin") ? <NavLink href="/webhooks">Webhooks</NavLink> : null}
-            {roleAtLeast(role, "admin") ? <NavLink href="/settings/credentials">API credentials</NavLink> : null}
-            <NavLink href="/docs">API docs</NavLink>
+          <nav aria-label={t("label")} className="order-3 flex w-full flex-wrap gap-1 sm:order-none sm:w-auto">
+            <NavLink href="/missions">{t("missions")}</NavLink>
+            <NavLink href="/orders">{t("orders")}</NavLink>
+            {roleAtLeast(role, "admin") ? <NavLink href="/webhooks">{t("webhooks")}</NavLink> : null}
+            {roleAtLeast(role, "admin") ? <NavLink href="/settings/credentials">{t("credentials")}</NavLink> : null}
+            <NavLink href="/docs">{t("docs")}</NavLink>
           </nav>
-          <div className="ml-auto flex items-center gap-3">
+          <div className="ms-auto flex max-w-full flex-wrap items-center justify-end gap-3">
+            <LanguageSwitcher />
             <OrgSwitcher current={org.id} memberships={memberships} />
-            <div className="hidden text-right text-xs leading-tight text-slate-600 md:block">
+            <div className="hidden text-end text-xs leading-tight text-slate-600 md:block">
               <div className="font-medium text-slate-900">{user.name ?? user.email}</div>
               <div>{ROLE_LABELS[role]}</div>
             </div>

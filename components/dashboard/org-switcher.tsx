@@ -25,7 +25,7 @@ export function OrgSwitcher({ current, memberships }: { current: string; members
             }
           });
         }}
-        className="max-w-xs rounded-md border border-slate-300 bg-white py-1.5 pl-2 pr-8 text-sm focus-visible:outline-2 focus-visible:outline-emerald-600"
+        className="max-w-xs rounded-md border border-slate-300 bg-white py-1.5 ps-2 pe-8 text-sm focus-visible:outline-2 focus-visible:outline-emerald-600"
       >
         {memberships.map((m) => (
           <option key={m.id} value={m.id}>

@@ -21,7 +21,7 @@ function FieldTable({ caption, fields }: { caption: string; fields: OutlineField
       {/* Cell styles set once on the table: the page holds about a hundred operations. */}
       <table className="min-w-full divide-y divide-slate-200 text-xs text-slate-700 [&_td]:px-2 [&_td]:py-1.5 [&_td]:align-top [&_th]:px-2 [&_th]:py-1.5">
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 text-left font-semibold">
+        <thead className="bg-slate-50 text-start font-semibold">
           <tr>
             <th scope="col">Name</th>
             {withIn ? <th scope="col">In</th> : null}
@@ -34,7 +34,7 @@ function FieldTable({ caption, fields }: { caption: string; fields: OutlineField
             <tr key={`${f.in ?? "body"}-${f.name}`}>
               <td>
                 {f.name}
-                {f.required ? <b className="ml-1 font-sans text-[0.7rem] text-red-800">required</b> : null}
+                {f.required ? <b className="ms-1 font-sans text-[0.7rem] text-red-800">required</b> : null}
               </td>
               {withIn ? <td>{f.in}</td> : null}
               <td className="font-mono break-words">{f.type}</td>

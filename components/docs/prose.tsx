@@ -16,7 +16,7 @@ export function Prose({ text, className = "" }: { text: string; className?: stri
         ) : (
           <div key={i} className="relative overflow-x-auto rounded-md border border-slate-200">
             <table className="min-w-full divide-y divide-slate-200 text-xs">
-              <thead className="bg-slate-50 text-left font-semibold text-slate-700">
+              <thead className="bg-slate-50 text-start font-semibold text-slate-700">
                 <tr>
                   {block.head.map((cell, j) => (
                     <th key={j} scope="col" className="px-2 py-1.5">

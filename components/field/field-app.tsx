@@ -1,6 +1,7 @@
 "use client";
 // The signed-in field page: where the zoomer stands, then two kinds of work near them — order
 // tasks (take one, shoot one angle, verified) and open missions (anyone may send photos).
+import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { signOut } from "@/app/field/actions";
 import { loadPosition, savePosition, forgetPosition } from "@/lib/field/device-store";
@@ -18,9 +19,9 @@ import { useOutbox } from "./use-outbox";
 export type FieldTab = "tasks" | "missions";
 
 const RADIUS_KM = 25;
-const TABS: { id: FieldTab; label: string }[] = [
-  { id: "tasks", label: "Tasks" },
-  { id: "missions", label: "Missions" },
+const TABS: { id: FieldTab; label: "tabTasks" | "tabMissions" }[] = [
+  { id: "tasks", label: "tabTasks" },
+  { id: "missions", label: "tabMissions" },
 ];
 
 export function FieldApp({ initialTab }: { initialTab: FieldTab }) {
@@ -33,6 +34,8 @@ export function FieldApp({ initialTab }: { initialTab: FieldTab }) {
   const [selectedTask, setSelectedTask] = useState<FieldTask | null>(null);
   const { entries: outboxEntries } = useOutbox();
   const tabRefs = useRef<Record<FieldTab, HTMLButtonElement | null>>({ tasks: null, missions: null });
+  const t = useTranslations("field.home");
+  const format = useFormatter();
 
   // Where the zoomer last stood, kept on the phone: opened without signal, the page shows the
   // lists kept for that place at once. (With signal the zoomer says where they are, as before.)
@@ -69,7 +72,7 @@ export function FieldApp({ initialTab }: { initialTab: FieldTab }) {
   const locate = useCallback(() => {
     setError(null);
     if (!("geolocation" in navigator)) {
-      setError("This browser cannot share its location. Use the demo location instead.");
+      setError(t("noGeolocation"));
       return;
     }
     setLocating(true);
@@ -80,15 +83,18 @@ export function FieldApp({ initialTab }: { initialTab: FieldTab }) {
       },
       (e) => {
         setLocating(false);
-        setError(`Location unavailable (${e.message || "permission denied"}). Use the demo location instead.`);
+        setError(t("locationUnavailable", { reason: e.message || t("permissionDenied") }));
       },
       { enableHighAccuracy: true, timeout: 10_000 },
     );
-  }, [setPosition]);
+  }, [setPosition, t]);
 
   const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
-    const index = TABS.findIndex((t) => t.id === tab);
-    const step = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
+    const index = TABS.findIndex((x) => x.id === tab);
+    // Arrow keys follow the page's direction: in a end-to-left page the next tab is to the left.
+    const forward = document.documentElement.dir === "rtl" ? "ArrowLeft" : "ArrowRight";
+    const backward = forward === "ArrowLeft" ? "ArrowRight" : "ArrowLeft";
+    const step = e.key === forward ? 1 : e.key === backward ? -1 : 0;
     const target = e.key === "Home" ? TABS[0] : e.key === "End" ? TABS[TABS.length - 1] : step ? TABS[(index + step + TABS.length) % TABS.length] : undefined;
     if (!target) return;
     e.preventDefault();
@@ -137,72 +143,72 @@ export function FieldApp({ initialTab }: { initialTab: FieldTab }) {
   return (
     <section className="flex flex-col gap-4" aria-labelledby="nearby-heading">
       <div className="flex items-center justify-between">
-        <h1 id="nearby-heading" className="text-xl font-semibold">Work near you</h1>
+        <h1 id="nearby-heading" className="text-xl font-semibold">{t("heading")}</h1>
         <form
           action={signOut}
           onSubmit={(e) => {
             const pending = outboxEntries.filter((o) => o.state.phase === "waiting" || o.state.phase === "sending" || o.state.phase === "checking").length;
             // Signing out clears this phone of the zoomer's data, photos not yet sent included.
-            if (pending > 0 && !window.confirm(`${pending} photo${pending === 1 ? " is" : "s are"} not sent or checked yet and will be deleted from this phone. Sign out anyway?`)) {
+            if (pending > 0 && !window.confirm(t("signOutConfirm", { count: pending }))) {
               e.preventDefault();
               return;
             }
             void forgetThisZoomer();
           }}
         >
-          <button type="submit" className={`${TEXT_BUTTON} text-slate-600`}>Sign out</button>
+          <button type="submit" className={`${TEXT_BUTTON} text-slate-600`}>{t("signOut")}</button>
         </form>
       </div>
       {!position && (
         <div className="flex flex-col gap-2">
-          <p className="text-sm text-slate-600">Share where you are to see order tasks and open missions nearby.</p>
+          <p className="text-sm text-slate-600">{t("shareLocation")}</p>
           <button type="button" onClick={locate} disabled={locating} className="rounded-md bg-emerald-700 px-4 py-3 font-semibold text-white hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 disabled:opacity-60">
-            {locating ? "Finding you…" : "Use my location"}
+            {locating ? t("locating") : t("useMyLocation")}
           </button>
           <button type="button" onClick={() => setPosition(DEMO_POSITION)} className="rounded-md border border-slate-300 px-4 py-3 font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700">
-            Use the demo location (Florence)
+            {t("useDemoLocation")}
           </button>
         </div>
       )}
-      <OutboxList entries={outboxEntries} heading="Photos on this phone" />
+      <OutboxList entries={outboxEntries} heading={t("photosOnPhone")} />
       {error && <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{error}</p>}
       {notice && (
         <p role="status" className="flex items-start justify-between gap-2 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
           {notice}
-          <button type="button" onClick={() => setNotice(null)} className={`${TEXT_BUTTON} -my-3 shrink-0`}>Dismiss</button>
+          <button type="button" onClick={() => setNotice(null)} className={`${TEXT_BUTTON} -my-3 shrink-0`}>{t("dismiss")}</button>
         </p>
       )}
       {position && (
         <>
           <p className="flex flex-wrap items-center gap-x-3 text-sm text-slate-600">
             <span>
-              {position.source === "gps" ? "Your location" : "Demo location"}: {position.lat.toFixed(4)}, {position.lng.toFixed(4)}
+              {t(position.source === "gps" ? "yourLocation" : "demoLocation", { lat: format.number(position.lat, { minimumFractionDigits: 4, maximumFractionDigits: 4 }), lng: format.number(position.lng, { minimumFractionDigits: 4, maximumFractionDigits: 4 }) })}
             </span>
             <button type="button" className={TEXT_BUTTON} onClick={() => setPosition(null)}>
-              change
+              {t("change")}
             </button>
           </p>
           <SavedAt nearby={[tasks, missions]} />
-          <div role="tablist" aria-label="Work near you" className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
-            {TABS.map((t) => (
+          <div role="tablist" aria-label={t("heading")} className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
+            {TABS.map((tabLabel) => (
               <button
-                key={t.id}
+                key={tabLabel.id}
                 ref={(el) => {
-                  tabRefs.current[t.id] = el;
+                  tabRefs.current[tabLabel.id] = el;
                 }}
                 type="button"
                 role="tab"
-                id={`tab-${t.id}`}
-                aria-selected={tab === t.id}
-                aria-controls={`panel-${t.id}`}
-                tabIndex={tab === t.id ? 0 : -1}
-                onClick={() => setTab(t.id)}
+                id={`tab-${tabLabel.id}`}
+                aria-selected={tab === tabLabel.id}
+                aria-controls={`panel-${tabLabel.id}`}
+                tabIndex={tab === tabLabel.id ? 0 : -1}
+                onClick={() => setTab(tabLabel.id)}
                 onKeyDown={onTabKey}
-                className={`flex min-h-11 items-center justify-center gap-2 rounded-md px-3 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 ${tab === t.id ? "bg-white text-emerald-800 shadow-sm" : "text-slate-600 hover:text-slate-900"}`}
+                className={`flex min-h-11 items-center justify-center gap-2 rounded-md px-3 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 ${tab === tabLabel.id ? "bg-white text-emerald-800 shadow-sm" : "text-slate-600 hover:text-slate-900"}`}
               >
-                {t.label}
-                {counts[t.id] !== null && (
-                  <span className={`rounded-full px-2 text-xs ${tab === t.id ? "bg-emerald-100 text-emerald-900" : "bg-slate-200 text-slate-700"}`}>{counts[t.id]}</span>
+                {t(tabLabel.label)}
+                {counts[tabLabel.id] !== null && (
+                  <span className={`rounded-full px-2 text-xs ${tab === tabLabel.id ? "bg-emerald-100 text-emerald-900" : "bg-slate-200 text-slate-700"}`}>{counts[tabLabel.id]}</span>
                 )}
               </button>
             ))}
@@ -219,16 +225,16 @@ export function FieldApp({ initialTab }: { initialTab: FieldTab }) {
   );
 }
 
-const clock = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
-
 /** Without signal the lists are the phone's copy: say from when, and that they refresh by themselves. */
 function SavedAt({ nearby }: { nearby: { status: string; savedAt?: string | null }[] }) {
+  const t = useTranslations("field.home");
+  const locale = useLocale();
   const times = nearby.flatMap((n) => (n.status === "ready" && n.savedAt ? [n.savedAt] : []));
   if (times.length === 0) return null;
   const oldest = times.sort()[0] as string;
   return (
     <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="saved-at">
-      No signal — showing the tasks and missions as of <time dateTime={oldest}>{clock.format(new Date(oldest))}</time>. They refresh when the connection is back.
+      {t.rich("savedAt", { clock: new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit" }).format(new Date(oldest)), time: (chunks) => <time dateTime={oldest}>{chunks}</time> })}
     </p>
   );
 }

@@ -2,6 +2,7 @@
 // One open mission: photos go into the phone's outbox at once (with the angle, the note and the
 // phone's evidence) and are sent from there when there is signal; their states and verdicts show
 // below the form.
+import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { DuplicatePhotoError } from "@/lib/field/outbox";
 import type { CaptureEvidence } from "@/lib/field/outbox-state";
@@ -13,6 +14,7 @@ import { OutboxList } from "./outbox-list";
 import { PhotoPicker } from "./photo-upload";
 import { PreSendChecks } from "./pre-send-checks";
 import type { Position } from "./types";
+import { useAngleLabel } from "./use-angle-label";
 import { useCaptureEvidence } from "./use-capture-evidence";
 import { useOutbox } from "./use-outbox";
 import { usePhotoReadings } from "./use-photo-readings";
@@ -44,6 +46,8 @@ export function SubmitPhotos({ mission, position, onBack }: { mission: OpenMissi
   const [evidence, setEvidence] = useState<CaptureEvidence | null>(null);
   const readings = usePhotoReadings(files);
   const picker = useRef<HTMLDivElement>(null);
+  const t = useTranslations("field.missions");
+  const angleLabel = useAngleLabel();
   const [skipped, setSkipped] = useState<string[]>([]);
 
   const keep = async () => {
@@ -68,7 +72,7 @@ export function SubmitPhotos({ mission, position, onBack }: { mission: OpenMissi
       setNote("");
       setFormKey((k) => k + 1);
     } catch {
-      setError("This phone could not store the photo (is its storage full?). Nothing was kept.");
+      setError(t("storageFull"));
     } finally {
       setSkipped(already);
       setSaving(false);
@@ -77,7 +81,7 @@ export function SubmitPhotos({ mission, position, onBack }: { mission: OpenMissi
 
   return (
     <section className="flex flex-col gap-4" aria-labelledby="submit-heading">
-      <button type="button" onClick={onBack} className={`${TEXT_BUTTON} self-start text-slate-600`}>← All missions</button>
+      <button type="button" onClick={onBack} className={`${TEXT_BUTTON} self-start text-slate-600`}>{t("back")}</button>
       <div className="flex gap-3">
         <MissionOutline bounds={mission.bounds} position={position} title={mission.title} />
         <div>
@@ -96,7 +100,7 @@ export function SubmitPhotos({ mission, position, onBack }: { mission: OpenMissi
       >
         <div ref={picker} onClickCapture={askCompass}>
           <PhotoPicker
-            label="Photos (JPEG, with location on)"
+            label={t("photosLabel")}
             multiple
             files={files}
             onChange={(chosen) => {
@@ -112,33 +116,37 @@ export function SubmitPhotos({ mission, position, onBack }: { mission: OpenMissi
             return <PreSendChecks key={`${file.name}-${file.size}-${file.lastModified}`} photoName={files.length > 1 ? file.name : undefined} checks={missionChecksBeforeSending(mission, { evidence, reading, sameAs: sameOutboxPhoto(reading?.sha256, everyPhoto) })} />;
           })}
         <label className="flex flex-col gap-1 text-sm font-medium">
-          What do they show? <span className="font-normal text-slate-500">(optional)</span>
+          <span>
+            {t("whatShown")} <span className="font-normal text-slate-500">{t("optional")}</span>
+          </span>
           <select value={angle} onChange={(e) => setAngle(e.target.value)} className="rounded-md border border-slate-300 px-3 py-2 text-base">
             <option value="">—</option>
             {ANGLES.map((a) => (
-              <option key={a} value={a}>{a.replaceAll("_", " ")}</option>
+              <option key={a} value={a}>{angleLabel(a)}</option>
             ))}
           </select>
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium">
-          Note <span className="font-normal text-slate-500">(optional)</span>
+          <span>
+            {t("note")} <span className="font-normal text-slate-500">{t("optional")}</span>
+          </span>
           <textarea value={note} onChange={(e) => setNote(e.target.value)} maxLength={2000} rows={2} className="rounded-md border border-slate-300 px-3 py-2 text-base" />
         </label>
         {skipped.length > 0 && (
           <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="duplicate-photo">
-            Already waiting to be sent, so not kept twice: {skipped.join(", ")}.
+            {t("duplicates", { names: skipped.join(", ") })}
           </p>
         )}
         {error && <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">{error}</p>}
         <button type="submit" disabled={files.length === 0 || saving || !outbox} className="rounded-md bg-emerald-700 px-4 py-3 font-semibold text-white hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 disabled:opacity-60">
-          Send {files.length > 1 ? `${files.length} photos` : "photo"}
+          {t("send", { count: files.length })}
         </button>
-        <p className="text-xs text-slate-500">Photos are kept on this phone and sent as soon as there is signal.</p>
+        <p className="text-xs text-slate-500">{t("keptOnPhone")}</p>
       </form>
 
       <OutboxList
         entries={entries}
-        heading="Your photos for this mission"
+        heading={t("yourPhotos")}
         onRetake={() => picker.current?.querySelector("input")?.focus()}
       />
     </section>

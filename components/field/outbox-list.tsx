@@ -2,9 +2,11 @@
 // The photos on this phone that the server has not judged yet (and those just judged): each with
 // its state — waiting for signal, sending 42 %, checking, approved, rejected with the reasons and
 // a retake — so the zoomer sees that nothing is lost.
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import type { OutboxView } from "@/lib/field/outbox";
+import { useAngleLabel } from "./use-angle-label";
 import { useOutbox } from "./use-outbox";
 
 function useOnline(): boolean {
@@ -23,6 +25,7 @@ function useOnline(): boolean {
 }
 
 function Thumbnail({ photo }: { photo: Blob }) {
+  const t = useTranslations("field.outbox");
   // The blob's URL lives as long as the image shows it (a ref callback with cleanup, React 19).
   const show = useCallback(
     (img: HTMLImageElement | null) => {
@@ -34,35 +37,36 @@ function Thumbnail({ photo }: { photo: Blob }) {
     [photo],
   );
   // eslint-disable-next-line @next/next/no-img-element -- a local blob, not an optimisable URL
-  return <img ref={show} alt="Your photo" className="h-16 w-16 shrink-0 rounded-md bg-slate-200 object-cover" />;
+  return <img ref={show} alt={t("yourPhoto")} className="h-16 w-16 shrink-0 rounded-md bg-slate-200 object-cover" />;
 }
 
 const button = "rounded-md border px-3 py-1.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700";
 
 function EntryState({ entry, online, onRetake }: { entry: OutboxView; online: boolean; onRetake?: () => void }) {
   const { outbox } = useOutbox();
+  const t = useTranslations("field.outbox");
   const { state } = entry;
   switch (state.phase) {
     case "waiting":
       return (
         <p className="text-sm text-amber-900">
-          {online ? (state.lastError ?? "Waiting to send…") : "Waiting for signal"} · kept on this phone
+          {t("keptHere", { status: online ? (state.lastError ?? t("waitingToSend")) : t("waitingForSignal") })}
         </p>
       );
     case "sending":
       return (
         <div className="flex flex-col gap-1">
-          <ProgressBar value={entry.percent ?? 0} max={100} label="Upload progress" />
-          <span className="text-sm text-slate-700">Sending {entry.percent ?? 0} %</span>
+          <ProgressBar value={entry.percent ?? 0} max={100} label={t("uploadProgress")} />
+          <span className="text-sm text-slate-700">{t("sending", { percent: entry.percent ?? 0 })}</span>
         </div>
       );
     case "checking":
       return (
         <div className="flex flex-col gap-1 text-sm text-slate-700">
-          <p>Received. Checking your photo…</p>
+          <p>{t("received")}</p>
           {entry.verdictWaitsForSignal && (
             <p className="text-amber-900" data-testid="verdict-waiting">
-              No signal: the verdict will show as soon as the connection is back.
+              {t("verdictWaits")}
             </p>
           )}
         </div>
@@ -70,17 +74,17 @@ function EntryState({ entry, online, onRetake }: { entry: OutboxView; online: bo
     case "approved":
       return (
         <div className="flex flex-wrap items-center gap-2">
-          <p className="text-sm font-semibold text-emerald-800">✓ Approved — thank you!</p>
+          <p className="text-sm font-semibold text-emerald-800">{t("approved")}</p>
           <button type="button" className={`${button} border-slate-300 text-slate-700`} onClick={() => void outbox?.remove(entry.id)}>
-            Done
+            {t("done")}
           </button>
         </div>
       );
     case "rejected":
       return (
         <div className="flex flex-col gap-2 text-sm text-red-900">
-          <p className="font-semibold">Not accepted</p>
-          <ul className="list-disc pl-5">
+          <p className="font-semibold">{t("notAccepted")}</p>
+          <ul className="list-disc ps-5">
             {state.reasons.map((r) => (
               <li key={r}>{r}</li>
             ))}
@@ -88,11 +92,11 @@ function EntryState({ entry, online, onRetake }: { entry: OutboxView; online: bo
           <div className="flex gap-2">
             {onRetake && (
               <button type="button" className={`${button} border-emerald-700 bg-emerald-700 text-white`} onClick={() => void outbox?.remove(entry.id).then(onRetake)}>
-                Retake
+                {t("retake")}
               </button>
             )}
             <button type="button" className={`${button} border-slate-300 text-slate-700`} onClick={() => void outbox?.remove(entry.id)}>
-              Dismiss
+              {t("dismiss")}
             </button>
           </div>
         </div>
@@ -100,13 +104,13 @@ function EntryState({ entry, online, onRetake }: { entry: OutboxView; online: bo
     case "refused":
       return (
         <div className="flex flex-col gap-2 text-sm text-red-900">
-          <p>Not sent: {state.error}</p>
+          <p>{t("notSent", { error: state.error })}</p>
           <div className="flex gap-2">
             <button type="button" className={`${button} border-slate-300 text-slate-700`} onClick={() => void outbox?.retry(entry.id)}>
-              Try again
+              {t("tryAgain")}
             </button>
             <button type="button" className={`${button} border-slate-300 text-slate-700`} onClick={() => void outbox?.remove(entry.id)}>
-              Remove
+              {t("remove")}
             </button>
           </div>
         </div>
@@ -116,6 +120,7 @@ function EntryState({ entry, online, onRetake }: { entry: OutboxView; online: bo
 
 export function OutboxList({ entries, heading, onRetake }: { entries: readonly OutboxView[]; heading: string; onRetake?: () => void }) {
   const online = useOnline();
+  const angleLabel = useAngleLabel();
   if (entries.length === 0) return null;
   return (
     <section aria-label={heading} className="flex flex-col gap-2">
@@ -127,7 +132,7 @@ export function OutboxList({ entries, heading, onRetake }: { entries: readonly O
             <div className="flex min-w-0 flex-1 flex-col gap-1">
               <p className="truncate text-sm font-medium text-slate-900">
                 {entry.target.title}
-                {entry.angle ? ` · ${entry.angle.replaceAll("_", " ")}` : ""}
+                {entry.angle ? ` · ${angleLabel(entry.angle)}` : ""}
               </p>
               <EntryState entry={entry} online={online} onRetake={onRetake} />
             </div>
@@ -142,13 +147,14 @@ export function OutboxList({ entries, heading, onRetake }: { entries: readonly O
 export function OutboxCount() {
   const { entries } = useOutbox();
   const online = useOnline();
+  const t = useTranslations("field");
   const waiting = entries.filter((e) => e.state.phase === "waiting" || e.state.phase === "sending" || e.state.phase === "checking").length;
   return (
     <span className="flex items-center gap-2 text-sm" data-testid="outbox-count" data-count={waiting}>
-      {!online && <span className="rounded-full bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-950">Offline</span>}
+      {!online && <span className="rounded-full bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-950">{t("offline")}</span>}
       {waiting > 0 && (
         <span className="rounded-full bg-white/20 px-2 py-0.5 text-xs font-semibold">
-          {waiting} photo{waiting === 1 ? "" : "s"} waiting
+          {t("photosWaiting", { count: waiting })}
         </span>
       )}
     </span>

@@ -1,9 +1,13 @@
 "use client";
 // The photo picker shared by missions and tasks (the camera on a phone); sending is the outbox's
 // work (lib/field/outbox.ts).
+import { useFormatter, useTranslations } from "next-intl";
 
 /** The picker: JPEG only, the back camera on a phone. */
 export function PhotoPicker({ label, multiple = false, files, onChange }: { label: string; multiple?: boolean; files: File[]; onChange: (files: File[]) => void }) {
+  const t = useTranslations("field.missions");
+  const format = useFormatter();
+  const size = format.number(files.reduce((n, f) => n + f.size, 0) / 1_048_576, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   return (
     <>
       <label className="flex flex-col gap-1 text-sm font-medium">
@@ -16,13 +20,12 @@ export function PhotoPicker({ label, multiple = false, files, onChange }: { labe
           multiple={multiple}
           required
           onChange={(e) => onChange([...(e.target.files ?? [])])}
-          className="text-base file:mr-3 file:rounded-md file:border-0 file:bg-emerald-700 file:px-3 file:py-2 file:text-white"
+          className="text-base file:me-3 file:rounded-md file:border-0 file:bg-emerald-700 file:px-3 file:py-2 file:text-white"
         />
       </label>
       {files.length > 0 && (
         <p className="text-sm text-slate-600">
-          {multiple ? `${files.length} photo${files.length === 1 ? "" : "s"}, ` : ""}
-          {(files.reduce((n, f) => n + f.size, 0) / 1_048_576).toFixed(1)} MB
+          {multiple ? t("pickedPhotos", { count: files.length, size }) : t("pickedSize", { size })}
         </p>
       )}
     </>

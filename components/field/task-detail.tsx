@@ -1,8 +1,8 @@
 "use client";
 // One task: where and what to shoot, taking it, giving it back, sending its photo with progress,
 // and the verification when it comes back (polled: QA and verification run after the upload).
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
-import { RelativeTime } from "@/components/ui/local-time";
 import { startPoll } from "@/lib/field/poll";
 import { isRetryableStatus } from "@/lib/field/transport";
 import { DuplicatePhotoError } from "@/lib/field/outbox";
@@ -13,16 +13,19 @@ import { OutboxList } from "./outbox-list";
 import { PreSendChecks } from "./pre-send-checks";
 import { PhotoPicker } from "./photo-upload";
 import { problemDetail } from "./problem-detail";
-import { angleLabel, formatClock, zoneLabel } from "./task-format";
+import { FieldRelativeTime } from "./relative-time";
+import { formatClock, zoneLabel } from "./task-format";
 import { RetakeInstructions, TaskWhen } from "./task-facts";
 import { wayTo } from "./task-geometry";
 import { TaskBadges } from "./task-list";
 import { TaskMap } from "./task-map";
 import { TEXT_BUTTON } from "./tap-target";
 import type { FieldTask, Position } from "./types";
+import { useAngleDescription, useAngleLabel } from "./use-angle-label";
 import { useCaptureEvidence } from "./use-capture-evidence";
 import { useOutbox } from "./use-outbox";
 import { usePhotoReadings } from "./use-photo-readings";
+import { useTimeWords } from "./use-time-words";
 import { VerificationResult } from "./verification-result";
 import { WayToTarget } from "./way-to-target";
 
@@ -37,6 +40,11 @@ const secondary =
   "rounded-md border border-slate-300 px-4 py-3 font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 disabled:opacity-60";
 
 export function TaskDetail({ initial, position, onBack, onOpen }: { initial: FieldTask; position: Position | null; onBack: (notice?: string) => void; onOpen: (task: FieldTask) => void }) {
+  const t = useTranslations("field.task");
+  const angleLabel = useAngleLabel();
+  const angleDescription = useAngleDescription();
+  const { words } = useTimeWords();
+  const locale = useLocale();
   const [taskState, setTask] = useState(initial);
   const [busy, setBusy] = useState<"take" | "release" | "retake" | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -104,7 +112,7 @@ export function TaskDetail({ initial, position, onBack, onOpen }: { initial: Fie
       if (res.ok) setTask((await res.json()) as FieldTask);
       else setError(await problemDetail(res));
     } catch {
-      setError("The server could not be reached. Check your connection and try again.");
+      setError(t("unreachable"));
     } finally {
       setBusy(null);
     }
@@ -115,11 +123,11 @@ export function TaskDetail({ initial, position, onBack, onOpen }: { initial: Fie
     setError(null);
     try {
       const res = await fetch(`/field/api/assignments/${task.id}/release`, { method: "POST" });
-      if (res.ok) return onBack(`You gave back ${task.location.name} · ${angleLabel(task.angle)}.`);
+      if (res.ok) return onBack(t("gaveBack", { name: task.location.name, angle: angleLabel(task.angle) }));
       setError(await problemDetail(res));
       await refresh();
     } catch {
-      setError("The server could not be reached. Check your connection and try again.");
+      setError(t("unreachable"));
     } finally {
       setBusy(null);
     }
@@ -135,7 +143,7 @@ export function TaskDetail({ initial, position, onBack, onOpen }: { initial: Fie
       setFiles([]);
       setEvidence(null);
     } catch (e) {
-      setError(e instanceof DuplicatePhotoError ? "This photo is already waiting to be sent: it goes once. Take a new photo if you want another." : "This phone could not store the photo (is its storage full?). Nothing was kept.");
+      setError(e instanceof DuplicatePhotoError ? t("alreadyWaiting") : t("storageFull"));
     }
   };
 
@@ -148,12 +156,12 @@ export function TaskDetail({ initial, position, onBack, onOpen }: { initial: Fie
       const res = await fetch(`/field/api/assignments?lat=${lat}&lng=${lng}&radius_km=1&limit=100`, { cache: "no-store" });
       if (!res.ok) return setError(await problemDetail(res));
       const { data } = (await res.json()) as { data: FieldTask[] };
-      const retake = data.find((t) => t.location.id === task.location.id && t.angle === task.angle && t.attempt === task.attempt + 1);
+      const retake = data.find((r) => r.location.id === task.location.id && r.angle === task.angle && r.attempt === task.attempt + 1);
       // Distances in that answer are from the target itself: measure them from the zoomer instead.
       if (retake) onOpen({ ...retake, distance_m: null, bearing_deg: null });
-      else setError("Someone else has taken the retake already.");
+      else setError(t("retakeTaken"));
     } catch {
-      setError("The server could not be reached. Check your connection and try again.");
+      setError(t("unreachable"));
     } finally {
       setBusy(null);
     }
@@ -163,14 +171,14 @@ export function TaskDetail({ initial, position, onBack, onOpen }: { initial: Fie
   return (
     <section className="flex flex-col gap-4" aria-labelledby="task-heading" data-testid="task-detail" data-status={task.status}>
       <button type="button" onClick={() => onBack()} className={`${TEXT_BUTTON} self-start text-slate-600`}>
-        ← All tasks
+        {t("back")}
       </button>
       <header className="flex flex-col gap-1">
         <h1 id="task-heading" ref={heading} tabIndex={-1} className="text-xl font-semibold focus:outline-none">
-          {task.location.name}
+          <bdi translate="no">{task.location.name}</bdi>
         </h1>
         <p className="text-slate-700">
-          <span className="font-semibold">{angleLabel(task.angle)}</span> — {task.angle_description}
+          <span className="font-semibold">{angleLabel(task.angle)}</span> — {angleDescription(task.angle, task.angle_description)}
         </p>
         <TaskBadges task={task} />
       </header>
@@ -182,8 +190,8 @@ export function TaskDetail({ initial, position, onBack, onOpen }: { initial: Fie
         <figcaption className="flex items-center justify-between gap-2 text-sm">
           <WayToTarget way={way} />
           <span className="flex items-center gap-3 text-xs text-slate-600" aria-hidden>
-            <span className="flex items-center gap-1"><span className="inline-block h-2.5 w-2.5 rounded-full bg-blue-600" /> You</span>
-            <span className="flex items-center gap-1"><span className="inline-block h-2.5 w-2.5 rounded-full border-2 border-rose-700 bg-rose-100" /> Target</span>
+            <span className="flex items-center gap-1"><span className="inline-block h-2.5 w-2.5 rounded-full bg-blue-600" /> {t("you")}</span>
+            <span className="flex items-center gap-1"><span className="inline-block h-2.5 w-2.5 rounded-full border-2 border-rose-700 bg-rose-100" /> {t("target")}</span>
           </span>
         </figcaption>
       </figure>
@@ -199,22 +207,23 @@ export function TaskDetail({ initial, position, onBack, onOpen }: { initial: Fie
       {task.status === "open" && (
         <div className="flex flex-col gap-2">
           <button type="button" onClick={take} disabled={busy !== null} className={primary}>
-            {busy === "take" ? "Taking…" : "Take this task"}
+            {busy === "take" ? t("taking") : t("take")}
           </button>
-          <p className="text-sm text-slate-600">It is yours for 30 minutes. Give it back if you cannot go, so someone else can.</p>
+          <p className="text-sm text-slate-600">{t("takeNote")}</p>
         </div>
       )}
 
       {task.status === "reserved" && (
         <>
           <p className="rounded-md bg-sky-50 px-3 py-2 text-sm text-sky-950" data-testid="reservation">
-            Reserved for you
-            {task.reserved_until && (
-              <>
-                {" "}until <time dateTime={task.reserved_until}>{formatClock(task.reserved_until, { timeZone: task.location.time_zone }) ?? new Date(task.reserved_until).toLocaleTimeString()}</time> {zoneLabel(task.location.time_zone)} (<RelativeTime iso={task.reserved_until} />)
-              </>
-            )}
-            . Stand where you can see the target, face it, and take the photo with location on.
+            {task.reserved_until
+              ? t.rich("reservedUntil", {
+                  clock: formatClock(task.reserved_until, { timeZone: task.location.time_zone, locale }) ?? new Date(task.reserved_until).toLocaleTimeString(locale),
+                  zone: zoneLabel(task.location.time_zone, words),
+                  relative: () => (task.reserved_until ? <FieldRelativeTime iso={task.reserved_until} /> : null),
+                  time: (chunks) => <time dateTime={task.reserved_until ?? undefined}>{chunks}</time>,
+                })
+              : t("reserved")}
           </p>
           <form
             className="flex flex-col gap-3"
@@ -225,7 +234,7 @@ export function TaskDetail({ initial, position, onBack, onOpen }: { initial: Fie
           >
             <div onClickCapture={askCompass}>
               <PhotoPicker
-                label="Photo (JPEG, with location and compass on)"
+                label={t("photoLabel")}
                 files={files}
                 onChange={(chosen) => {
                   setFiles(chosen);
@@ -235,12 +244,12 @@ export function TaskDetail({ initial, position, onBack, onOpen }: { initial: Fie
             </div>
             {evidence && <PreSendChecks checks={checksBeforeSending(task, { evidence, reading, sameAs })} />}
             <button type="submit" disabled={files.length === 0 || unsent.length > 0 || sameAs !== null || busy !== null || !outbox} className={primary}>
-              {uploading ? "Sending…" : "Send photo"}
+              {uploading ? t("sending") : t("send")}
             </button>
           </form>
-          <OutboxList entries={unsent} heading="Your photo" />
+          <OutboxList entries={unsent} heading={t("yourPhoto")} />
           <button type="button" onClick={release} disabled={unsent.length > 0 || busy !== null} className={secondary}>
-            {busy === "release" ? "Giving it back…" : "Give it back"}
+            {busy === "release" ? t("givingBack") : t("giveBack")}
           </button>
         </>
       )}
@@ -248,22 +257,22 @@ export function TaskDetail({ initial, position, onBack, onOpen }: { initial: Fie
       {checking && (
         <p className="flex items-center gap-2 rounded-md bg-slate-50 p-4 text-slate-700" data-testid="task-checking">
           <span aria-hidden className="h-4 w-4 animate-spin rounded-full border-2 border-slate-300 border-t-emerald-700" />
-          Photo received. Checking the place, the direction and the quality…
+          {t("checking")}
         </p>
       )}
       {checking && waitingForSignal && (
         <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="verdict-waiting">
-          No signal: the verdict will show as soon as the connection is back.
+          {t("verdictWaits")}
         </p>
       )}
 
-      {task.status === "cancelled" && <p className="rounded-md bg-slate-100 p-3 text-sm text-slate-800">The client cancelled this order: there is nothing to shoot here any more.</p>}
+      {task.status === "cancelled" && <p className="rounded-md bg-slate-100 p-3 text-sm text-slate-800">{t("cancelled")}</p>}
 
       {task.verification && <VerificationResult task={task} verification={task.verification} onOpenRetake={openRetake} findingRetake={busy === "retake"} />}
 
       {/* One short sentence for screen readers when the photo's fate changes. */}
       <p role="status" className="sr-only">
-        {checking ? "Photo received, being checked." : task.verification ? (task.verification.status === "approved" ? "Your photo was approved." : "Your photo was not accepted.") : ""}
+        {checking ? t("srChecking") : task.verification ? (task.verification.status === "approved" ? t("srApproved") : t("srRejected")) : ""}
       </p>
     </section>
   );

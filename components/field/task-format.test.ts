@@ -11,6 +11,16 @@ describe("task text", () => {
     expect(spokenDistance(2000)).toBe("2 kilometres");
   });
 
+  it("writes distances in the reader's locale: its digits and decimal sign, miles and feet for en-US", () => {
+    expect(formatDistance(1234, "es")).toBe("1,2 km");
+    expect(formatDistance(1234, "de")).toBe("1,2 km");
+    expect(formatDistance(100, "en-US")).toBe("328 ft");
+    expect(formatDistance(2414, "en-US")).toBe("1.5 mi");
+    expect(spokenDistance(100, "en-US")).toBe("328 feet");
+    expect(formatDistance(240, "ar-EG")).toMatch(/^[٠-٩]+/);
+    expect(spokenDistance(240, "es")).toBe("240 metros");
+  });
+
   it("names angles and zones in words", () => {
     expect(angleLabel("parking_lot")).toBe("Parking lot");
     expect(angleLabel("front")).toBe("Front");

@@ -1,20 +1,35 @@
 // How a task reads on the phone: distances, angles, the place's local times and the names of the
 // verification checks. Pure, with tests beside it.
+import { usesImperial } from "@/lib/i18n/locales";
 import { CATEGORIES, CROWD_LABELS, type Angle, type Category, type CrowdLevel } from "@/lib/orders/vocabulary";
 import { isFacing, VERIFICATION_THRESHOLDS } from "@/lib/verification/place-checks";
 import type { TaskCheck, TaskVerification } from "./types";
 
-/** "240 m", "1.2 km", "14 km". */
-export function formatDistance(metres: number): string {
-  if (metres < 1000) return `${Math.round(metres)} m`;
-  if (metres < 10_000) return `${(metres / 1000).toFixed(1)} km`;
-  return `${Math.round(metres / 1000)} km`;
+const FEET_PER_METRE = 3.280_84;
+const METRES_PER_MILE = 1609.344;
+
+function distanceParts(metres: number, locale: string): { value: number; unit: "meter" | "kilometer" | "foot" | "mile"; digits: number } {
+  if (usesImperial(locale)) {
+    // Feet up to a tenth of a mile, as road signs and maps there do; then miles.
+    if (metres < METRES_PER_MILE / 10) return { value: Math.round(metres * FEET_PER_METRE), unit: "foot", digits: 0 };
+    const miles = metres / METRES_PER_MILE;
+    return miles < 10 ? { value: miles, unit: "mile", digits: 1 } : { value: Math.round(miles), unit: "mile", digits: 0 };
+  }
+  if (metres < 1000) return { value: Math.round(metres), unit: "meter", digits: 0 };
+  if (metres < 10_000) return { value: metres / 1000, unit: "kilometer", digits: 1 };
+  return { value: Math.round(metres / 1000), unit: "kilometer", digits: 0 };
+}
+
+/** "240 m", "1.2 km", "14 km" — in the locale's digits and units ("800 ft", "1.2 mi" for en-US). */
+export function formatDistance(metres: number, locale = "en-GB"): string {
+  const { value, unit, digits } = distanceParts(metres, locale);
+  return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "short", minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(value);
 }
 
 /** The same distance in words, for screen readers ("240 metres"). */
-export function spokenDistance(metres: number): string {
-  if (metres < 1000) return `${Math.round(metres)} metres`;
-  return `${(metres / 1000).toFixed(1).replace(/\.0$/, "")} kilometres`;
+export function spokenDistance(metres: number, locale = "en-GB"): string {
+  const { value, unit, digits } = distanceParts(metres, locale);
+  return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "long", maximumFractionDigits: digits }).format(value);
 }
 
 /** "parking_lot" → "Parking lot". */
@@ -42,10 +57,16 @@ export function sceneTexts(requirements: { minimum_crowd: CrowdLevel | null; bra
  * "Within 60 m of Duomo, facing it (within 35°)".
  */
 export function whereText(task: { angle: Angle; category: string; location: { name: string } }): string {
+  const { radiusM, toleranceDeg } = whereFigures(task);
+  const within = `Within ${radiusM} m of ${task.location.name}`;
+  return toleranceDeg !== null ? `${within}, facing it (within ${toleranceDeg}°)` : within;
+}
+
+/** The radius and, for an angle that faces the target, the direction's tolerance the server checks. */
+export function whereFigures(task: { angle: Angle; category: string }): { radiusM: number; toleranceDeg: number | null } {
   const category: Category = (CATEGORIES as readonly string[]).includes(task.category) ? (task.category as Category) : "cultural_exterior";
   const { locationRadiusM, angleToleranceDeg } = VERIFICATION_THRESHOLDS[category];
-  const within = `Within ${locationRadiusM} m of ${task.location.name}`;
-  return isFacing(task.angle) ? `${within}, facing it (within ${angleToleranceDeg}°)` : within;
+  return { radiusM: locationRadiusM, toleranceDeg: isFacing(task.angle) ? angleToleranceDeg : null };
 }
 
 /**
@@ -84,9 +105,13 @@ export function formatClock(iso: string, style: TimeStyle): string | null {
 }
 
 /** "Tue 3 Jun, 14:00" (en-GB) or "Tue, Jun 3, 02:00 PM" (en-US) in the place's zone; null when the zone is unknown here. */
-export function formatStamp(iso: string, style: TimeStyle): string | null {
-  const parts = localParts(iso, style);
-  return parts ? `${parts.day}, ${parts.time}` : null;
+export function formatStamp(iso: string, { timeZone, locale }: TimeStyle): string | null {
+  try {
+    // One formatter for day and time: the locale joins them its own way ("…، 09:38 م" in Arabic).
+    return new Intl.DateTimeFormat(locale, { timeZone, weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).format(new Date(iso));
+  } catch {
+    return null; // a time zone (or locale) this browser does not know
+  }
 }
 
 /**
@@ -95,14 +120,14 @@ export function formatStamp(iso: string, style: TimeStyle): string | null {
  * (en-GB; other locales in their own words). Falls back to the API's own local text when the time
  * zone is unknown here.
  */
-export function formatWindow(window: { starts_at: string; ends_at: string; local: string }, style: TimeStyle): string {
+export function formatWindow(window: { starts_at: string; ends_at: string; local: string }, style: TimeStyle, words: TimeWords = ENGLISH_TIME_WORDS): string {
   const start = localParts(window.starts_at, style);
   const end = localParts(window.ends_at, style);
   if (!start || !end) return window.local;
   const dayBefore = localParts(new Date(Date.parse(window.ends_at) - 60_000).toISOString(), style);
   if (start.day === end.day) return `${start.day}, ${start.time}–${end.time}`;
   // Ends at the midnight that closes the start's day (a day is 23–25 h around DST changes).
-  if (end.midnight && dayBefore?.day === start.day) return start.midnight ? `${start.day}, all day` : `${start.day}, ${start.time}–midnight`;
+  if (end.midnight && dayBefore?.day === start.day) return start.midnight ? words.allDay(start.day) : words.untilMidnight(start.day, start.time);
   return `${start.day}, ${start.time} – ${end.day}, ${end.time}`;
 }
 
@@ -112,7 +137,26 @@ export function windowPhase(window: { starts_at: string; ends_at: string }, nowM
   return nowMs < Date.parse(window.ends_at) ? "open" : "closed";
 }
 
+/** The words the time helpers put around the Intl-formatted parts: English here, the catalogue's on the page (use-time-words.ts). */
+export interface TimeWords {
+  zone: (city: string) => string;
+  allDay: (day: string) => string;
+  untilMidnight: (day: string, start: string) => string;
+  timeOfDayName: (requirement: string) => string;
+  sunNone: (name: string, day: string) => string;
+  timeOfDay: (name: string, span: string, zone: string, day: string | null) => string;
+}
+
 const TIME_OF_DAY_NAMES: Record<string, string> = { daylight: "Daylight", midday: "Midday", evening: "Evening" };
+
+export const ENGLISH_TIME_WORDS: TimeWords = {
+  zone: (city) => `${city} time`,
+  allDay: (day) => `${day}, all day`,
+  untilMidnight: (day, start) => `${day}, ${start}–midnight`,
+  timeOfDayName: (requirement) => TIME_OF_DAY_NAMES[requirement] ?? angleLabel(requirement),
+  sunNone: (name, day) => `${name}: the sun allows no time for it here on ${day}`,
+  timeOfDay: (name, span, zone, day) => `${name}: ${span} ${zone}${day ? `, ${day}` : ""}`,
+};
 
 /** A local date ("2026-11-28") as the zoomer's locale writes a day: "Sat 28 Nov" (en-GB). */
 function localDay(localDate: string, locale: string | undefined): string {
@@ -128,22 +172,22 @@ function localDay(localDate: string, locale: string | undefined): string {
 export function timeOfDayText(
   timeOfDay: { requirement: string; local_date: string; local: string | null; starts_at?: string | null; ends_at?: string | null },
   timeZone: string,
-  { withDay = false, locale }: { withDay?: boolean; locale?: string } = {},
+  { withDay = false, locale, words = ENGLISH_TIME_WORDS }: { withDay?: boolean; locale?: string; words?: TimeWords } = {},
 ): string {
-  const name = TIME_OF_DAY_NAMES[timeOfDay.requirement] ?? angleLabel(timeOfDay.requirement);
+  const name = words.timeOfDayName(timeOfDay.requirement);
   const day = localDay(timeOfDay.local_date, locale);
-  if (timeOfDay.local === null) return `${name}: the sun allows no time for it here on ${day}`;
+  if (timeOfDay.local === null) return words.sunNone(name, day);
   const style = { timeZone, locale };
   const start = timeOfDay.starts_at ? formatClock(timeOfDay.starts_at, style) : null;
   const end = timeOfDay.ends_at ? formatClock(timeOfDay.ends_at, style) : null;
   const span = start && end ? `${start}–${end}` : timeOfDay.local;
-  return `${name}: ${span} ${zoneLabel(timeZone)}${withDay ? `, ${day}` : ""}`;
+  return words.timeOfDay(name, span, zoneLabel(timeZone, words), withDay ? day : null);
 }
 
 /** "Europe/Rome" → "Rome time"; the zone's city is what a zoomer on the spot recognises. */
-export function zoneLabel(timeZone: string): string {
+export function zoneLabel(timeZone: string, words: TimeWords = ENGLISH_TIME_WORDS): string {
   const city = timeZone.split("/").pop()?.replaceAll("_", " ");
-  return city && city !== timeZone ? `${city} time` : `${timeZone} time`;
+  return words.zone(city && city !== timeZone ? city : timeZone);
 }
 
 /** The checks in the order a zoomer reads them, with their names in words. */

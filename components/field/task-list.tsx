@@ -1,9 +1,11 @@
 "use client";
 // Order tasks near the zoomer — each one angle of one ordered place — with the ones they hold first.
+import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState, ErrorState, LoadingRows } from "@/components/ui/states";
 import { RetryButton } from "./mission-list";
-import { MAX_RETAKES, angleLabel } from "./task-format";
+import { MAX_RETAKES } from "./task-format";
+import { useAngleDescription, useAngleLabel } from "./use-angle-label";
 import { RetakeInstructions, TaskWhen } from "./task-facts";
 import { wayTo } from "./task-geometry";
 import { TaskMap } from "./task-map";
@@ -12,11 +14,12 @@ import type { Nearby } from "./use-nearby";
 import { WayToTarget } from "./way-to-target";
 
 export function TaskList({ tasks, position, radiusKm, onSelect, onRetry }: { tasks: Nearby<FieldTask>; position: Position; radiusKm: number; onSelect: (task: FieldTask) => void; onRetry: () => void }) {
+  const t = useTranslations("field.tasks");
   if (tasks.status === "idle") return null;
-  if (tasks.status === "loading") return <LoadingRows rows={3} label="Looking for tasks" />;
+  if (tasks.status === "loading") return <LoadingRows rows={3} label={t("loading")} />;
   if (tasks.status === "error") {
     return (
-      <ErrorState title="Could not load the tasks" action={<RetryButton onClick={onRetry} />}>
+      <ErrorState title={t("loadError")} action={<RetryButton onClick={onRetry} />}>
         {tasks.error}
       </ErrorState>
     );
@@ -25,13 +28,11 @@ export function TaskList({ tasks, position, radiusKm, onSelect, onRetry }: { tas
   const open = tasks.data.filter((t) => t.status === "open");
   return (
     <div className="flex flex-col gap-4" aria-busy={tasks.refreshing}>
-      {mine.length > 0 && <TaskGroup title="Your tasks" tasks={mine} position={position} onSelect={onSelect} />}
+      {mine.length > 0 && <TaskGroup title={t("yours")} tasks={mine} position={position} onSelect={onSelect} />}
       {open.length > 0 ? (
-        <TaskGroup title="Open tasks" tasks={open} position={position} onSelect={onSelect} />
+        <TaskGroup title={t("open")} tasks={open} position={position} onSelect={onSelect} />
       ) : (
-        <EmptyState title="No open tasks nearby">
-          No client has ordered photos within {radiusKm} km right now. New orders come in through the day: check again later.
-        </EmptyState>
+        <EmptyState title={t("emptyTitle")}>{t("emptyBody", { radius: radiusKm })}</EmptyState>
       )}
     </div>
   );
@@ -51,18 +52,21 @@ function TaskGroup({ title, tasks, position, onSelect }: { title: string; tasks:
 }
 
 export function TaskBadges({ task }: { task: FieldTask }) {
+  const t = useTranslations("field.tasks");
   return (
     <span className="flex flex-wrap gap-1">
-      {task.status === "reserved" && <Badge tone="info">Taken by you</Badge>}
-      {task.status === "submitted" && <Badge tone="warning">Checking</Badge>}
+      {task.status === "reserved" && <Badge tone="info">{t("takenByYou")}</Badge>}
+      {task.status === "submitted" && <Badge tone="warning">{t("checking")}</Badge>}
       {/* Held for review: the zoomer is told only that a person is looking at it. */}
-      {task.status === "held_for_review" && <Badge tone="info">Needs review: a person is checking your photo</Badge>}
-      {task.attempt > 0 && <Badge tone="warning">Retake {task.attempt} of {MAX_RETAKES}</Badge>}
+      {task.status === "held_for_review" && <Badge tone="info">{t("needsReview")}</Badge>}
+      {task.attempt > 0 && <Badge tone="warning">{t("retakeOf", { attempt: task.attempt, max: MAX_RETAKES })}</Badge>}
     </span>
   );
 }
 
 function TaskCard({ task, position, onSelect }: { task: FieldTask; position: Position; onSelect: () => void }) {
+  const angleLabel = useAngleLabel();
+  const angleDescription = useAngleDescription();
   return (
     <li
       className="relative flex gap-3 rounded-lg border border-slate-200 p-3 hover:border-emerald-600 has-[button:focus-visible]:outline-2 has-[button:focus-visible]:outline-offset-2 has-[button:focus-visible]:outline-emerald-600"
@@ -72,14 +76,14 @@ function TaskCard({ task, position, onSelect }: { task: FieldTask; position: Pos
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <h3 className="font-semibold leading-snug">
           {/* The whole card is the button's target (after:inset-0); its name stays short. */}
-          <button type="button" onClick={onSelect} className="text-left after:absolute after:inset-0 after:content-[''] focus-visible:outline-none">
-            {task.location.name}
+          <button type="button" onClick={onSelect} className="text-start after:absolute after:inset-0 after:content-[''] focus-visible:outline-none">
+            <bdi translate="no">{task.location.name}</bdi>
             <span className="sr-only">, {angleLabel(task.angle)}</span>
           </button>
         </h3>
         <TaskBadges task={task} />
         <p className="text-sm text-slate-700">
-          <span className="font-medium">{angleLabel(task.angle)}</span> — {task.angle_description}
+          <span className="font-medium">{angleLabel(task.angle)}</span> — {angleDescription(task.angle, task.angle_description)}
         </p>
         <WayToTarget way={wayTo(task.location, position, task)} className="text-sm text-slate-900" />
         <TaskWhen task={task} compact />

@@ -1,8 +1,9 @@
 // The task's target on a small drawing to scale: the target, where the zoomer stands and the way
 // between them, north up. No tiles to download in the field (like MissionOutline).
+import { useLocale, useTranslations } from "next-intl";
 import type { LatLng } from "@/lib/geo/bearing";
 import { spokenDistance } from "./task-format";
-import { compassName, locatorLayout, wayTo } from "./task-geometry";
+import { compassAbbreviation, locatorLayout, wayTo } from "./task-geometry";
 
 const SIZES = {
   sm: { width: 100, height: 100, className: "h-24 w-24 shrink-0" },
@@ -13,7 +14,9 @@ export function TaskMap({ target, name, position, size = "sm" }: { target: LatLn
   const { width, height, className } = SIZES[size];
   const layout = locatorLayout(target, position, { width, height });
   const way = wayTo(target, position);
-  const label = way ? `Map: ${name}, ${spokenDistance(way.distanceM)} to the ${compassName(way.bearingDeg)} of you` : `Map: ${name}`;
+  const t = useTranslations("field");
+  const locale = useLocale();
+  const label = way ? t("tasks.mapWay", { name, distance: spokenDistance(way.distanceM, locale), direction: t(`compass.${compassAbbreviation(way.bearingDeg)}`) }) : t("tasks.map", { name });
   return (
     <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label} className={`${className} rounded-md border border-slate-200 bg-emerald-50`}>
       {/* A faint grid: 4 × 4 squares, so the drawing reads as a map, not a diagram. */}
@@ -28,7 +31,7 @@ export function TaskMap({ target, name, position, size = "sm" }: { target: LatLn
       {/* North is up. */}
       <g transform={`translate(${width - 9} 4)`} fill="rgb(51 65 85)">
         <polygon points="0,0 3.5,8 -3.5,8" />
-        <text x="0" y="16" textAnchor="middle" fontSize="7" fontWeight="600" fontFamily="inherit">N</text>
+        <text x="0" y="16" textAnchor="middle" fontSize="7" fontWeight="600" fontFamily="inherit">{t("compassShort.N")}</text>
       </g>
       {layout.line && (
         <line x1={layout.line.from.x} y1={layout.line.from.y} x2={layout.line.to.x} y2={layout.line.to.y} stroke="rgb(37 99 235)" strokeWidth={size === "lg" ? 2 : 1.5} strokeDasharray="4 3" strokeLinecap="round" />

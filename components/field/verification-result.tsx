@@ -2,36 +2,42 @@
 // What verification made of the task's photo: the verdict, every check with its message (passed,
 // failed or not evaluated — never a pass without evidence), and after a rejection what to do
 // differently and where the retake is.
+import { useTranslations } from "next-intl";
 import { MAX_RETAKES, namedChecks, type CheckOutcome } from "./task-format";
 import type { FieldTask, TaskVerification } from "./types";
+import { useInstructionLines, useServerText } from "@/components/ui/use-server-text";
 
-const OUTCOMES: Record<CheckOutcome, { word: string; mark: string; tone: string }> = {
-  passed: { word: "Passed", mark: "✓", tone: "bg-emerald-100 text-emerald-800" },
-  failed: { word: "Failed", mark: "✗", tone: "bg-red-100 text-red-800" },
-  not_evaluated: { word: "Not evaluated", mark: "–", tone: "bg-slate-100 text-slate-600" },
+const OUTCOMES: Record<CheckOutcome, { word: "passed" | "failed" | "notEvaluated"; mark: string; tone: string }> = {
+  passed: { word: "passed", mark: "✓", tone: "bg-emerald-100 text-emerald-800" },
+  failed: { word: "failed", mark: "✗", tone: "bg-red-100 text-red-800" },
+  not_evaluated: { word: "notEvaluated", mark: "–", tone: "bg-slate-100 text-slate-600" },
 };
 
 export function VerificationResult({ task, verification, onOpenRetake, findingRetake }: { task: FieldTask; verification: TaskVerification; onOpenRetake: () => void; findingRetake: boolean }) {
+  const t = useTranslations("field.verdict");
+  const checkName = useTranslations("field.checks");
+  const serverText = useServerText();
+  const instructions = useInstructionLines()(verification.instruction_codes, verification.instructions);
   const approved = verification.status === "approved";
   return (
     <div className="flex flex-col gap-4" data-testid="task-verification" data-status={verification.status}>
       {approved ? (
         <div className="rounded-md bg-emerald-50 p-4 text-emerald-900">
-          <p className="font-semibold">✓ Approved — thank you!</p>
-          <p className="mt-1 text-sm">Your photo goes to the client with the rest of this place&apos;s set.</p>
+          <p className="font-semibold">{t("approvedTitle")}</p>
+          <p className="mt-1 text-sm">{t("approvedBody")}</p>
         </div>
       ) : (
         <div className="rounded-md bg-red-50 p-4 text-red-900">
-          <p className="font-semibold">Not accepted</p>
-          <p className="mt-1 text-sm">The photo did not pass every check it needs, so it will not be delivered.</p>
+          <p className="font-semibold">{t("rejectedTitle")}</p>
+          <p className="mt-1 text-sm">{t("rejectedBody")}</p>
         </div>
       )}
 
-      {!approved && verification.instructions.length > 0 && (
-        <div className="rounded-md border-l-4 border-amber-500 bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="verification-instructions">
-          <h2 className="font-semibold">What to do differently</h2>
-          <ul className="mt-1 list-disc pl-5">
-            {verification.instructions.map((line) => (
+      {!approved && instructions.length > 0 && (
+        <div className="rounded-md border-s-4 border-amber-500 bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="verification-instructions">
+          <h2 className="font-semibold">{t("doDifferently")}</h2>
+          <ul className="mt-1 list-disc ps-5">
+            {instructions.map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ul>
@@ -40,20 +46,18 @@ export function VerificationResult({ task, verification, onOpenRetake, findingRe
 
       {task.status === "failed" && (
         <div className="flex flex-col gap-2 rounded-md border border-sky-200 bg-sky-50 p-3 text-sm text-sky-950" data-testid="retake-opened">
-          <p>
-            <span className="font-semibold">A retake was opened</span> (retake {task.attempt + 1} of {MAX_RETAKES}). It is open to anyone nearby, with these instructions; take it while you are here.
-          </p>
+          <p>{t.rich("retakeOpened", { attempt: task.attempt + 1, max: MAX_RETAKES, b: (chunks) => <span className="font-semibold">{chunks}</span> })}</p>
           <button type="button" onClick={onOpenRetake} disabled={findingRetake} className="min-h-11 self-start rounded-md bg-sky-700 px-4 py-2 font-semibold text-white hover:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700 disabled:opacity-60">
-            {findingRetake ? "Opening the retake…" : "Go to the retake"}
+            {findingRetake ? t("openingRetake") : t("goToRetake")}
           </button>
         </div>
       )}
       {task.status === "given_up" && (
-        <p className="rounded-md bg-slate-100 p-3 text-sm text-slate-800">That was the last retake for this photo: the place has been given up.</p>
+        <p className="rounded-md bg-slate-100 p-3 text-sm text-slate-800">{t("givenUp")}</p>
       )}
 
       <section aria-labelledby="checks-heading" className="flex flex-col gap-2">
-        <h2 id="checks-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-500">Checks</h2>
+        <h2 id="checks-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-500">{t("checks")}</h2>
         <ul className="flex flex-col divide-y divide-slate-200 rounded-md border border-slate-200">
           {namedChecks(verification).map(({ name, label, outcome, check }) => (
             <li key={name} className="flex gap-3 p-3" data-testid="verification-check" data-check={name} data-outcome={outcome}>
@@ -62,11 +66,11 @@ export function VerificationResult({ task, verification, onOpenRetake, findingRe
               </span>
               <span className="flex min-w-0 flex-col">
                 <span className="text-sm">
-                  <span className="font-semibold">{label}</span>
+                  <span className="font-semibold">{checkName.has(name) ? checkName(name) : label}</span>
                   <span className="text-slate-500"> · </span>
-                  <span className={outcome === "failed" ? "font-medium text-red-800" : outcome === "passed" ? "text-emerald-800" : "text-slate-600"}>{OUTCOMES[outcome].word}</span>
+                  <span className={outcome === "failed" ? "font-medium text-red-800" : outcome === "passed" ? "text-emerald-800" : "text-slate-600"}>{t(OUTCOMES[outcome].word)}</span>
                 </span>
-                <span className="text-sm text-slate-700">{check.message}</span>
+                <span className="text-sm text-slate-700">{serverText(check.code ? { code: check.code, params: check.params ?? {} } : null, check.message)}</span>
               </span>
             </li>
           ))}

@@ -16,7 +16,9 @@
  */
 import "maplibre-gl/dist/maplibre-gl.css";
 
+import { useLocale } from "next-intl";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode, type Ref } from "react";
+import { directionOf } from "@/lib/i18n/locales";
 import {
   AttributionControl,
   Map as MapLibreMap,
@@ -120,6 +122,8 @@ export function BaseMap({
   const { config, storageKey } = useBasemapSettings();
   const [chosen, choose] = useRememberedBasemap(config, storageKey);
   const [state, setState] = useState<LoadState>({ kind: "loading" });
+  // The controls mirror with the page: in Arabic or Hebrew the zoom buttons sit at the start (left).
+  const rtl = directionOf(useLocale()) === "rtl";
   // Set when the street style could not be reached in this map's life: the offline basemap shows.
   const [streetsUnreachable, setStreetsUnreachable] = useState(false);
   const shown: BasemapKind = chosen === "streets" && streetsUnreachable ? "offline" : chosen;
@@ -238,14 +242,14 @@ export function BaseMap({
           cursor={cursor}
           style={{ width: "100%", height: "100%" }}
         >
-          <NavigationControl position="top-right" showCompass={false} />
-          <ScaleControl position="bottom-left" unit="metric" />
+          <NavigationControl position={rtl ? "top-left" : "top-right"} showCompass={false} />
+          <ScaleControl position={rtl ? "bottom-right" : "bottom-left"} unit="metric" />
           {/* Remounted when the breakpoint is crossed: MapLibre reads `compact` only once. */}
-          <AttributionControl key={wide ? "full" : "compact"} position="bottom-right" compact={!wide} />
+          <AttributionControl key={wide ? "full" : "compact"} position={rtl ? "bottom-left" : "bottom-right"} compact={!wide} />
           {state.kind === "ready" && children}
         </MapLibreMap>
       )}
-      <div className="pointer-events-none absolute top-2.5 left-2.5 z-10 flex max-w-[calc(100%-4rem)] flex-col items-start gap-1.5">
+      <div className="pointer-events-none absolute top-2.5 start-2.5 z-10 flex max-w-[calc(100%-4rem)] flex-col items-start gap-1.5">
         {/* The basemap on screen is the one marked: after the automatic fallback that is Offline (and
             pressing Streets tries the street map again), never a Streets that is not showing. */}
         <BasemapSwitcher config={config} value={shown} onChange={switchTo} />

@@ -12,7 +12,7 @@
  *   at least three vertices.
  * - Rectangle mode: click one corner, move the mouse, click the opposite corner (pressing at one
  *   corner and dragging to the other works too).
- * - Edit mode: drag a vertex to move it, drag a midpoint to insert a vertex, right-click a
+ * - Edit mode: drag a vertex to move it, drag a midpoint to insert a vertex, end-click a
  *   vertex to delete it (a triangle keeps its three), drag inside the polygon to move it.
  *
  * Snapping: while drawing and while dragging a vertex, a vertex within SNAP_DISTANCE_PX of one of
@@ -23,6 +23,8 @@
  * to 6 decimals. Starting a new drawing hides the current polygon; cancelling the drawing shows
  * `value` again. Polygons with holes are shown but cannot be edited (terra-draw has no holes).
  */
+import { useLocale } from "next-intl";
+import { directionOf } from "@/lib/i18n/locales";
 import type { IControl, Map as MaplibreMap } from "maplibre-gl";
 import { useEffect } from "react";
 import { useControl } from "react-map-gl/maplibre";
@@ -314,7 +316,8 @@ const NO_VERTICES: readonly LngLat[] = [];
 
 /** Must be a child of BaseMap (or any react-map-gl map). Renders nothing itself. */
 export function DrawControl({ value, onChange, mode, onModeChange, snapVertices = NO_VERTICES }: DrawControlProps) {
-  const control = useControl(() => new PolygonDrawControl(value, mode, { onChange, onModeChange }), { position: "top-left" });
+  const rtl = directionOf(useLocale()) === "rtl";
+  const control = useControl(() => new PolygonDrawControl(value, mode, { onChange, onModeChange }), { position: rtl ? "top-right" : "top-left" });
 
   useEffect(() => {
     control.setHandlers({ onChange, onModeChange });

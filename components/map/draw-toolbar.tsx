@@ -39,7 +39,7 @@ export function pressTool(mode: DrawMode, tool: Exclude<DrawMode, "idle">): Draw
 export const DRAW_MODE_HINTS: Record<DrawMode, string> = {
   polygon: "Click the map to add vertices. Click the first vertex, or double-click the last one, to finish. Esc cancels.",
   rectangle: "Click one corner, then click the opposite corner. Esc cancels.",
-  edit: "Drag a vertex to move it, drag a midpoint to add one, right-click a vertex to delete it.",
+  edit: "Drag a vertex to move it, drag a midpoint to add one, end-click a vertex to delete it.",
   idle: "Choose Polygon or Rectangle to draw the mission area.",
 };
 

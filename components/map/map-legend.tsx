@@ -20,7 +20,7 @@ export function MapLegend({ counts, title = "Submission status", className }: Ma
           <li key={status} className="flex items-center gap-2 text-slate-800">
             <span aria-hidden className="inline-block size-3.5 shrink-0 rounded-full border-2 border-white outline outline-slate-300" style={{ backgroundColor: STATUS_COLOURS[status] }} />
             <span>{STATUS_LABELS[status]}</span>
-            {counts?.[status] !== undefined && <span className="ml-auto pl-3 text-slate-600 tabular-nums">{counts[status]?.toLocaleString("en-US")}</span>}
+            {counts?.[status] !== undefined && <span className="ms-auto ps-3 text-slate-600 tabular-nums">{counts[status]?.toLocaleString("en-US")}</span>}
           </li>
         ))}
         <li className="flex items-center gap-2 pt-1 text-slate-600">

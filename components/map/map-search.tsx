@@ -118,12 +118,12 @@ export function MapSearch({ geocoder, onChoose }: { geocoder: boolean; onChoose:
         {placesState === "failed" ? "The place names could not be loaded." : status}
       </p>
       {results.length > 0 ? (
-        <ul aria-label="Search results" className="absolute left-0 right-0 top-full z-20 mt-1 flex flex-col divide-y divide-slate-100 rounded-md border border-slate-200 bg-white shadow-lg">
+        <ul aria-label="Search results" className="absolute start-0 end-0 top-full z-20 mt-1 flex flex-col divide-y divide-slate-100 rounded-md border border-slate-200 bg-white shadow-lg">
           {results.map((result) => (
             <li key={result.key}>
               <button
                 type="button"
-                className="flex w-full items-baseline justify-between gap-2 px-3 py-2 text-left text-sm hover:bg-emerald-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-600"
+                className="flex w-full items-baseline justify-between gap-2 px-3 py-2 text-start text-sm hover:bg-emerald-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-600"
                 onClick={() => {
                   onChoose(result.target);
                   setQuery("");
@@ -136,7 +136,7 @@ export function MapSearch({ geocoder, onChoose }: { geocoder: boolean; onChoose:
           ))}
         </ul>
       ) : nothingFound ? (
-        <p role="status" data-testid="search-nothing-found" className="absolute left-0 right-0 top-full z-20 mt-1 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm text-slate-700 shadow-lg">
+        <p role="status" data-testid="search-nothing-found" className="absolute start-0 end-0 top-full z-20 mt-1 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm text-slate-700 shadow-lg">
           {noResultsMessage(trimmed, { geocoder, geocoderFailed: Boolean(remote.error) })}
         </p>
       ) : null}

@@ -179,7 +179,7 @@ export function MissionEditor({ mode, initial, geocoder }: { mode: Mode; initial
               type="file"
               accept=".geojson,.json,application/geo+json,application/json"
               onChange={(e) => void onImport(e.target.files?.[0])}
-              className="text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium"
+              className="text-sm file:me-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium"
             />
           </label>
           {importError ? (

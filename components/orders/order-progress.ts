@@ -105,8 +105,8 @@ export interface TimelineEntry {
   detail?: string;
 }
 
-export function formatMoney(cents: number, currency: string): string {
-  return new Intl.NumberFormat("en-GB", { style: "currency", currency }).format(cents / 100);
+export function formatMoney(cents: number, currency: string, locale = "en-GB"): string {
+  return new Intl.NumberFormat(locale, { style: "currency", currency }).format(cents / 100);
 }
 
 /** The order's story, oldest first. */

@@ -19,7 +19,7 @@ export function OrderTimeline({ entries }: { entries: TimelineEntry[] }) {
     <ol className="flex flex-col" aria-label="Order timeline" data-testid="order-timeline">
       {entries.map((entry, i) => (
         <li key={`${entry.at}:${entry.kind}:${i}`} className="relative flex gap-3 pb-4 last:pb-0" data-kind={entry.kind}>
-          {i < entries.length - 1 ? <span aria-hidden className="absolute left-[5px] top-4 h-full w-px bg-slate-200" /> : null}
+          {i < entries.length - 1 ? <span aria-hidden className="absolute start-[5px] top-4 h-full w-px bg-slate-200" /> : null}
           <span aria-hidden className={`relative mt-1.5 size-[11px] shrink-0 rounded-full ring-2 ring-white ${DOTS[entry.kind]}`} />
           <div className="min-w-0 text-sm">
             <p className="font-medium text-slate-900">{entry.title}</p>

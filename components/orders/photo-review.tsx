@@ -11,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { inputClasses } from "@/components/ui/field";
 import { LocalDateTime } from "@/components/ui/local-time";
 import { FormError } from "@/components/ui/states";
+import { useServerText } from "@/components/ui/use-server-text";
 import { ZipDownloadButton } from "@/components/ui/zip-download-button";
 import { bearingDeg, compassPointName, distanceM } from "@/lib/geo/bearing";
 import { ANGLE_DESCRIPTIONS, ANGLE_LABELS } from "@/lib/orders/vocabulary";
@@ -126,6 +127,7 @@ function PhotoCard({
   const checks = checkViews(photo.verification.ai_checks);
   const evidence = photoEvidence(photo.verification.ai_checks);
   const signals = authenticitySignals(photo.verification.ai_checks.authenticity);
+  const serverText = useServerText();
   const angleLabel = ANGLE_LABELS[photo.angle];
   return (
     <li
@@ -139,7 +141,7 @@ function PhotoCard({
         <div className="flex min-w-0 flex-1 flex-col gap-1.5 text-sm">
           <h4 id={`${id}-title`} className="font-semibold text-slate-900">
             {angleLabel}
-            {sentBack ? <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Sent back for a retake</span> : null}
+            {sentBack ? <span className="ms-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Sent back for a retake</span> : null}
           </h4>
           <p className="text-xs text-slate-600">{ANGLE_DESCRIPTIONS[photo.angle]}</p>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
@@ -188,11 +190,11 @@ function PhotoCard({
             <li key={c.check} data-check={c.check} data-verdict={c.verdict} className={`rounded-md border px-3 py-1.5 text-sm ${style.box}`}>
               <div className="flex flex-wrap items-center justify-between gap-x-3">
                 <span className="font-medium text-slate-900">
-                  <span aria-hidden className={`mr-1.5 ${style.mark}`}>
+                  <span aria-hidden className={`me-1.5 ${style.mark}`}>
                     {style.icon}
                   </span>
                   {c.label}
-                  <span className={`ml-2 text-xs font-semibold ${style.mark}`}>{VERDICT_LABELS[c.verdict]}</span>
+                  <span className={`ms-2 text-xs font-semibold ${style.mark}`}>{VERDICT_LABELS[c.verdict]}</span>
                 </span>
                 <span className="text-xs tabular-nums text-slate-600">
                   {c.measured ?? ""}
@@ -200,7 +202,7 @@ function PhotoCard({
                   {c.score !== null ? <span className="text-slate-500"> · score {c.score.toFixed(2)}</span> : null}
                 </span>
               </div>
-              {c.message ? <p className="mt-0.5 text-xs text-slate-600">{c.message}</p> : null}
+              {c.message ? <p className="mt-0.5 text-xs text-slate-600">{serverText(c.coded, c.message)}</p> : null}
               {c.check === "authenticity" && signals.length > 0 ? <SignalList signals={signals} /> : null}
             </li>
           );

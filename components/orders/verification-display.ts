@@ -27,6 +27,8 @@ export interface CheckView {
   measured: string | null;
   threshold: string | null;
   message: string | null;
+  /** The message as a stable code and figures (lib/verification/place-checks.ts Localisable), for the reader's language. */
+  coded: { code: string; params: Record<string, string | number> } | null;
 }
 
 export const NOT_CHECKED = "Not checked for this order.";
@@ -78,6 +80,7 @@ export function checkViews(aiChecks: Record<string, RawCheck>): CheckView[] {
       score: verdict === "not_evaluated" || typeof raw.score !== "number" ? null : raw.score,
       ...measuredAndThreshold(check, raw),
       message: verdict === "not_evaluated" ? NOT_CHECKED : typeof raw.message === "string" ? raw.message : null,
+      coded: verdict !== "not_evaluated" && typeof raw.code === "string" && typeof raw.params === "object" && raw.params !== null ? { code: raw.code, params: raw.params as Record<string, string | number> } : null,
     };
   });
 }

@@ -56,10 +56,10 @@ export function PhotoViewer({ images, index, onIndexChange, onClose }: { images:
             <img src={image.preview_url ?? image.url} alt={`Photo ${(index ?? 0) + 1} of the submission`} className="max-h-full max-w-full object-contain" />
             {images.length > 1 ? (
               <>
-                <Button variant="secondary" size="sm" className="absolute left-3 top-1/2" aria-label="Previous photo" onClick={() => go(-1)}>
+                <Button variant="secondary" size="sm" className="absolute start-3 top-1/2" aria-label="Previous photo" onClick={() => go(-1)}>
                   ←
                 </Button>
-                <Button variant="secondary" size="sm" className="absolute right-3 top-1/2" aria-label="Next photo" onClick={() => go(1)}>
+                <Button variant="secondary" size="sm" className="absolute end-3 top-1/2" aria-label="Next photo" onClick={() => go(1)}>
                   →
                 </Button>
               </>

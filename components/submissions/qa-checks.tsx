@@ -18,7 +18,7 @@ export function QaChecks({ checks }: { checks: QaCheck[] | null }) {
           >
             <div className="flex flex-wrap items-baseline justify-between gap-x-2">
               <span className={`font-medium ${c.passed ? "text-slate-800" : "text-red-900"}`}>
-                <span aria-hidden className="mr-1.5">
+                <span aria-hidden className="me-1.5">
                   {c.passed ? "✓" : "✗"}
                 </span>
                 {QA_CHECK_LABELS[c.check]}

@@ -54,7 +54,7 @@ export function SubmissionList({
               onClick={() => onSelect(s.id)}
               onMouseEnter={() => onHover(s.id)}
               onFocus={() => onHover(s.id)}
-              className={`flex w-full items-center gap-3 px-3 py-2 text-left text-sm focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-600 ${
+              className={`flex w-full items-center gap-3 px-3 py-2 text-start text-sm focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-600 ${
                 selected ? "bg-emerald-50" : hovered ? "bg-slate-50" : "bg-white"
               }`}
             >

@@ -63,7 +63,7 @@ export function SubmissionPanel({ submissionId, onClose }: { submissionId: strin
             {data.reasons.length > 0 ? (
               <div className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
                 <p className="font-semibold">Rejected because</p>
-                <ul className="mt-1 list-disc pl-5">
+                <ul className="mt-1 list-disc ps-5">
                   {data.reasons.map((r) => (
                     <li key={r}>{r}</li>
                   ))}

@@ -39,7 +39,7 @@ export function DataTable({
     >
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <caption className="sr-only">{caption}</caption>
-        <thead className="whitespace-nowrap bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+        <thead className="whitespace-nowrap bg-slate-50 text-start text-xs font-semibold uppercase tracking-wide text-slate-600">
           <tr>
             {columns.map((column, i) => (
               <th

@@ -130,7 +130,7 @@ export function AddWebhookForm({ urlInputId, onCreated }: { urlInputId: string; 
             <span className="block text-xs text-slate-500">Including event types added later.</span>
           </span>
         </label>
-        <ul className="ml-6 grid gap-2 border-l border-slate-200 pl-3 sm:grid-cols-2 lg:grid-cols-1">
+        <ul className="ms-6 grid gap-2 border-s border-slate-200 ps-3 sm:grid-cols-2 lg:grid-cols-1">
           {EVENT_TYPES.map((type) => (
             <li key={type}>
               <label className={`flex items-start gap-2 text-sm ${allEvents ? "text-slate-500" : ""}`}>

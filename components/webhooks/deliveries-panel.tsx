@@ -47,7 +47,7 @@ export function DeliveriesPanel({
         columns={[
           { label: "Event" },
           { label: "Status" },
-          { label: "Attempts", className: "text-right" },
+          { label: "Attempts", className: "text-end" },
           { label: "Last response" },
           { label: "Created" },
           { label: "Next retry" },
@@ -69,7 +69,7 @@ export function DeliveriesPanel({
       <div className="flex items-center justify-between gap-2 text-xs text-slate-600">
         <span aria-live="polite">
           {meta.total === 0 ? "No deliveries on this page" : `${from}–${from + data.length - 1} of ${meta.total}`}
-          {query.isFetching ? <span className="ml-2 text-slate-500">updating…</span> : null}
+          {query.isFetching ? <span className="ms-2 text-slate-500">updating…</span> : null}
         </span>
         {pages > 1 ? (
           <nav aria-label="Delivery pages" className="flex gap-2">
@@ -122,7 +122,7 @@ function DeliveryRow({
         <td className="px-3 py-2">
           <Badge tone={status.tone}>{status.label}</Badge>
         </td>
-        <td className="px-3 py-2 text-right tabular-nums">{delivery.attempt_count}</td>
+        <td className="px-3 py-2 text-end tabular-nums">{delivery.attempt_count}</td>
         <td
           className={`max-w-56 truncate px-3 py-2 text-xs ${delivery.status === "succeeded" ? "text-slate-600" : outcome ? "text-red-700" : "text-slate-500"}`}
           title={outcome ?? undefined}
@@ -198,18 +198,18 @@ function DeliveryDetails({ delivery, webhookId, endpointEnabled }: { delivery: D
         <div className="overflow-x-auto">
           <table className="min-w-full text-xs">
             <caption className="sr-only">Attempts</caption>
-            <thead className="whitespace-nowrap text-left text-slate-500">
+            <thead className="whitespace-nowrap text-start text-slate-500">
               <tr>
-                <th scope="col" className="py-1 pr-3 font-medium">
+                <th scope="col" className="py-1 pe-3 font-medium">
                   #
                 </th>
-                <th scope="col" className="py-1 pr-3 font-medium">
+                <th scope="col" className="py-1 pe-3 font-medium">
                   Time
                 </th>
-                <th scope="col" className="py-1 pr-3 font-medium">
+                <th scope="col" className="py-1 pe-3 font-medium">
                   HTTP status
                 </th>
-                <th scope="col" className="py-1 pr-3 text-right font-medium">
+                <th scope="col" className="py-1 pe-3 text-end font-medium">
                   Duration
                 </th>
                 <th scope="col" className="py-1 font-medium">
@@ -222,14 +222,14 @@ function DeliveryDetails({ delivery, webhookId, endpointEnabled }: { delivery: D
                 const ok = a.status_code !== null && a.status_code >= 200 && a.status_code < 300;
                 return (
                   <tr key={a.id} data-testid="delivery-attempt">
-                    <td className="py-1.5 pr-3 tabular-nums text-slate-600">{a.attempt}</td>
-                    <td className="whitespace-nowrap py-1.5 pr-3 text-slate-700">
+                    <td className="py-1.5 pe-3 tabular-nums text-slate-600">{a.attempt}</td>
+                    <td className="whitespace-nowrap py-1.5 pe-3 text-slate-700">
                       <LocalDateTime iso={a.started_at} />
                     </td>
-                    <td className="py-1.5 pr-3">
+                    <td className="py-1.5 pe-3">
                       {a.status_code !== null ? <Badge tone={ok ? "success" : "danger"}>{a.status_code}</Badge> : <span className="text-slate-500">none</span>}
                     </td>
-                    <td className="whitespace-nowrap py-1.5 pr-3 text-right tabular-nums text-slate-700">{a.duration_ms !== null ? formatMs(a.duration_ms) : "—"}</td>
+                    <td className="whitespace-nowrap py-1.5 pe-3 text-end tabular-nums text-slate-700">{a.duration_ms !== null ? formatMs(a.duration_ms) : "—"}</td>
                     <td className="py-1.5">
                       {a.error ? <span className="text-red-700">{a.error}</span> : null}
                       {a.response_snippet ? (

@@ -2209,6 +2209,8 @@ export interface components {
             ai_checks: {
                 [key: string]: components["schemas"]["RecordedCheck"];
             };
+            /** @description The instructions as codes and figures (verdicts since codes were added). */
+            instruction_codes?: components["schemas"]["Localisable"][];
             /** @description What the zoomer is told for a retake. */
             instructions: string[];
             /**
@@ -2591,7 +2593,9 @@ export interface components {
             distance_m: number | null;
             /** @example asg_06h0… */
             id: string;
-            /** @description For a retake: what to do differently. */
+            /** @description The same as stable codes and figures, for a page in the zoomer's language (`text`: an English sentence without a code). */
+            instruction_codes: components["schemas"]["Localisable"][];
+            /** @description For a retake: what to do differently (English). */
             instructions: string[];
             location: {
                 id: string;
@@ -2635,8 +2639,14 @@ export interface components {
             verification: {
                 ai_checks: {
                     [key: string]: {
+                        /** @description `message` as a stable code with `params`, for pages in the reader's language. */
+                        code?: string;
                         instruction: string | null;
+                        instruction_codes?: components["schemas"]["Localisable"][];
                         message: string;
+                        params?: {
+                            [key: string]: string | number;
+                        };
                         passed: boolean;
                         score: number;
                         status: string;
@@ -2644,6 +2654,7 @@ export interface components {
                         [key: string]: unknown;
                     };
                 };
+                instruction_codes?: components["schemas"]["Localisable"][];
                 instructions: string[];
                 /** @enum {string} */
                 status: "approved" | "rejected" | "held";
@@ -2735,6 +2746,25 @@ export interface components {
             per_page: number;
             /** @description Items matching the filters, over all pages. */
             total: number;
+        };
+        /** @description A message as a code and its figures, so a page can say it in the reader's language; the English text stays beside it. */
+        Localisable: {
+            /**
+             * @description Stable: never renamed. `text` carries an English sentence that has no code yet in params.text.
+             * @example angle_match.face
+             */
+            code: string;
+            /**
+             * @example {
+             *       "angle": "front",
+             *       "place": "Loggia dei Lanzi",
+             *       "direction": "NE",
+             *       "off_deg": 172.4
+             *     }
+             */
+            params: {
+                [key: string]: string | number;
+            };
         };
         Membership: {
             /** @example org_06h0m4b7yq4r6t9v0wxyzab3k */
@@ -3755,8 +3785,15 @@ export interface components {
         };
         /** @description Also the measured `value`, the `threshold` and check-specific members. */
         RecordedCheck: {
+            /** @description `message` as a stable code (with `params`), where the check has one. */
+            code?: string;
             instruction: string | null;
+            /** @description `instruction` as codes and figures, for a failed check that has them. */
+            instruction_codes?: components["schemas"]["Localisable"][];
             message: string;
+            params?: {
+                [key: string]: string | number;
+            };
             passed: boolean;
             score: number;
             /** @enum {string} */

@@ -365,6 +365,14 @@ export const ScheduleSchema = z
 // ----- the order's field work and drafts -----
 
 /** A check as verification records it: its verdict, score, measured value and threshold, words for the partner and the zoomer. */
+/** A server-made sentence as a stable code and its figures (lib/verification/place-checks.ts Localisable). */
+export const LocalisableSchema = z
+  .object({
+    code: z.string().openapi({ example: "angle_match.face", description: "Stable: never renamed. `text` carries an English sentence that has no code yet in params.text." }),
+    params: z.record(z.string(), z.union([z.string(), z.number()])).openapi({ example: { angle: "front", place: "Loggia dei Lanzi", direction: "NE", off_deg: 172.4 } }),
+  })
+  .openapi("Localisable", { description: "A message as a code and its figures, so a page can say it in the reader's language; the English text stays beside it." });
+
 export const RecordedCheckSchema = z
   .object({
     status: z.enum(["passed", "failed", "not_evaluated"]),
@@ -372,6 +380,9 @@ export const RecordedCheckSchema = z
     score: z.number(),
     message: z.string(),
     instruction: z.string().nullable(),
+    code: z.string().optional().openapi({ description: "`message` as a stable code (with `params`), where the check has one." }),
+    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+    instruction_codes: z.array(LocalisableSchema).optional().openapi({ description: "`instruction` as codes and figures, for a failed check that has them." }),
   })
   .catchall(z.unknown())
   .openapi("RecordedCheck", { description: "Also the measured `value`, the `threshold` and check-specific members." });
@@ -388,6 +399,7 @@ export const AssignmentVerificationSchema = z
         "each with status, value, threshold and message, plus `extra.device_position`, `extra.exif_position`, `extra.captured_at`, `extra.received_at`.",
     }),
     instructions: z.array(z.string()).openapi({ description: "What the zoomer is told for a retake." }),
+    instruction_codes: z.array(LocalisableSchema).optional().openapi({ description: "The instructions as codes and figures (verdicts since codes were added)." }),
   })
   .openapi("AssignmentVerification");
 

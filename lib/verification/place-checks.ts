@@ -12,6 +12,16 @@ import type { Angle, Category } from "@/lib/orders/vocabulary";
 export const VERIFICATION_CHECKS = ["location_match", "angle_match", "time_of_day", "quality", "obstruction", "minimum_crowd", "brand_match", "authenticity"] as const;
 export type VerificationCheckName = (typeof VERIFICATION_CHECKS)[number];
 
+/**
+ * A server-made sentence as a stable code and its figures, so a page can say it in the reader's
+ * language (messages/<locale>.json field.codes.<code>); the English `message` / `instruction`
+ * stay for integrators. Codes are never renamed: a new wording is a new code.
+ */
+export interface Localisable {
+  code: string;
+  params: Record<string, string | number>;
+}
+
 export interface CheckResult {
   check: VerificationCheckName;
   status: "passed" | "failed" | "not_evaluated";
@@ -28,6 +38,11 @@ export interface CheckResult {
   instruction: string | null;
   /** Supporting figures (heading, bearing, declination, sunset…) and an analyser's own fields. */
   extra?: Record<string, unknown>;
+  /** `message` as a code and figures, where the check has one. */
+  code?: string;
+  params?: Record<string, string | number>;
+  /** `instruction` as codes and figures (one per sentence), where the check has them. */
+  instruction_codes?: Localisable[];
 }
 
 
@@ -110,21 +125,42 @@ export function linearScore(measured: number, threshold: number): number {
   return round3(clamp01(1 - measured / (2 * threshold)));
 }
 
-export function notEvaluated(check: VerificationCheckName, message: string, threshold: CheckResult["threshold"] = null, extra?: Record<string, unknown>): CheckResult {
-  return { check, status: "not_evaluated", passed: false, score: 0, value: null, threshold, message, instruction: null, ...(extra ? { extra } : {}) };
+export function notEvaluated(check: VerificationCheckName, message: string, threshold: CheckResult["threshold"] = null, extra?: Record<string, unknown>, coded?: Localisable): CheckResult {
+  return { check, status: "not_evaluated", passed: false, score: 0, value: null, threshold, message, instruction: null, ...(extra ? { extra } : {}), ...(coded ? { code: coded.code, params: coded.params } : {}) };
 }
 
 export function judged(
   check: VerificationCheckName,
   passed: boolean,
-  fields: { score: number; value: CheckResult["value"]; threshold: CheckResult["threshold"]; message: string; instruction: string | null; extra?: Record<string, unknown> },
+  fields: {
+    score: number;
+    value: CheckResult["value"];
+    threshold: CheckResult["threshold"];
+    message: string;
+    instruction: string | null;
+    extra?: Record<string, unknown>;
+    coded?: { message: Localisable; instructions: Localisable[] };
+  },
 ): CheckResult {
-  const { extra, ...rest } = fields;
-  return { check, status: passed ? "passed" : "failed", passed, ...rest, instruction: passed ? null : fields.instruction || null, ...(extra ? { extra } : {}) };
+  const { extra, coded, ...rest } = fields;
+  const instruction = passed ? null : fields.instruction || null;
+  return {
+    check,
+    status: passed ? "passed" : "failed",
+    passed,
+    ...rest,
+    instruction,
+    ...(extra ? { extra } : {}),
+    ...(coded ? { code: coded.message.code, params: coded.message.params, ...(instruction ? { instruction_codes: coded.instructions } : {}) } : {}),
+  };
 }
 
 
 export const fmt = (v: number) => String(round1(v));
+
+const COMPASS_POINTS = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"] as const;
+/** The nearest of the eight compass points as a code ("NE"). */
+export const compassPoint = (bearing: number): string => COMPASS_POINTS[Math.round(normaliseDeg(bearing) / 45) % 8] ?? "N";
 
 // ---------------------------------------------------------------------------------------------
 // location_match
@@ -152,6 +188,7 @@ export function checkLocation(input: LocationCheckInput): CheckResult {
       threshold: radiusM,
       message: `The photo has no GPS position, so it cannot be shown to have been taken at ${target.name}.`,
       instruction: `Turn on location for the camera app and retake the photo at ${target.name}.`,
+      coded: { message: { code: "location_match.no_gps", params: { place: target.name } }, instructions: [{ code: "location_match.turn_on_location", params: { place: target.name } }] },
     });
   }
   const cap = input.maxAccuracyCreditM ?? BASE_THRESHOLDS.maxAccuracyCreditM;
@@ -169,6 +206,10 @@ export function checkLocation(input: LocationCheckInput): CheckResult {
     message: passed ? `Taken ${fmt(metres)} m from ${target.name}, within the ${allowed}.` : `Taken ${fmt(metres)} m from ${target.name}, beyond the ${allowed}.`,
     instruction: `Stand within ${fmt(radiusM)} m of ${target.name}: you were ${fmt(metres)} m away.`,
     extra: { distance_m: metres, radius_m: radiusM, accuracy_credit_m: credit },
+    coded: {
+      message: { code: passed ? "location_match.within" : "location_match.beyond", params: { place: target.name, distance_m: metres, allowed_m: allowance } },
+      instructions: [{ code: "location_match.stand_within", params: { place: target.name, radius_m: radiusM, distance_m: metres } }],
+    },
   });
 }
 
@@ -201,15 +242,15 @@ export function checkAngle(input: AngleCheckInput): CheckResult {
   const minDistance = input.minDistanceM ?? BASE_THRESHOLDS.minBearingDistanceM;
   const place = target.name ?? "the target";
   if (!isFacing(angle)) {
-    return notEvaluated("angle_match", `A ${angle.replaceAll("_", " ")} photo does not face one point, so the camera's direction is not checked.`);
+    return notEvaluated("angle_match", `A ${angle.replaceAll("_", " ")} photo does not face one point, so the camera's direction is not checked.`, null, undefined, { code: "angle_match.not_facing", params: { angle } });
   }
-  if (!photo) return notEvaluated("angle_match", "The photo has no GPS position, so the direction to the target is unknown.", tolerance);
+  if (!photo) return notEvaluated("angle_match", "The photo has no GPS position, so the direction to the target is unknown.", tolerance, undefined, { code: "angle_match.no_gps", params: {} });
   if (photo.directionDeg === null || !Number.isFinite(photo.directionDeg)) {
-    return notEvaluated("angle_match", "The photo does not record which way the camera faced (no compass direction in its EXIF).", tolerance);
+    return notEvaluated("angle_match", "The photo does not record which way the camera faced (no compass direction in its EXIF).", tolerance, undefined, { code: "angle_match.no_direction", params: {} });
   }
   const distance = distanceM(photo, target);
   if (distance < minDistance) {
-    return notEvaluated("angle_match", `Taken ${fmt(distance)} m from the target point: too close for the direction to it to mean anything.`, tolerance);
+    return notEvaluated("angle_match", `Taken ${fmt(distance)} m from the target point: too close for the direction to it to mean anything.`, tolerance, undefined, { code: "angle_match.too_close", params: { distance_m: round1(distance) } });
   }
 
   let heading: number;
@@ -242,5 +283,10 @@ export function checkAngle(input: AngleCheckInput): CheckResult {
     message: `The camera faced ${facing}; ${place} lies at ${fmt(bearing)}°: ${fmt(off)}° off, ${passed ? "within" : "beyond"} the ${fmt(tolerance)}° allowed.`,
     instruction: `Face ${FACING_SUBJECT[angle](place)}, to the ${compassPointName(bearing)} of where you stood: you were pointing ${fmt(off)}° away.`,
     extra: { heading_true_deg: round1(heading), bearing_deg: round1(bearing), declination_deg: declination, distance_m: round1(distance) },
+    coded: {
+      message: { code: passed ? "angle_match.within" : "angle_match.beyond", params: { place, heading_deg: round1(heading), bearing_deg: round1(bearing), off_deg: off, allowed_deg: tolerance } },
+      // The direction as a compass point (N … NW), which the page names in the reader's words.
+      instructions: [{ code: "angle_match.face", params: { angle, place, direction: compassPoint(bearing), off_deg: off } }],
+    },
   });
 }

@@ -8,7 +8,7 @@ import { nearestSunset, solarNoon, sunAltitudeDeg, sunriseSunset, SUNRISE_ALTITU
 import { localParts } from "@/lib/geo/time-zone";
 import type { TimeOfDay } from "@/lib/orders/vocabulary";
 import { parseTimeWindow } from "@/lib/orders/recurrence-rule";
-import { fmt, judged, notEvaluated, round1, type CheckResult } from "./place-checks";
+import { fmt, judged, notEvaluated, round1, type CheckResult, type Localisable } from "./place-checks";
 
 export const hhmm = (instant: Date, timeZone: string) => {
   const p = localParts(instant, timeZone);
@@ -37,6 +37,7 @@ interface Condition {
   threshold: string;
   detail: string;
   instruction: string;
+  coded: Localisable;
 }
 
 /**
@@ -61,6 +62,7 @@ export function checkTimeOfDay(input: TimeOfDayCheckInput): CheckResult {
       threshold: asked,
       message: "The photo does not say when it was taken, so its time of day cannot be checked.",
       instruction: `Take the photo with the phone's camera app, so it records the time, ${wanted}.`,
+      coded: { message: { code: "time_of_day.no_time", params: {} }, instructions: [{ code: "time_of_day.use_camera_app", params: {} }] },
     });
   }
 
@@ -83,6 +85,7 @@ export function checkTimeOfDay(input: TimeOfDayCheckInput): CheckResult {
       threshold: `${window.start}-${window.end} local`,
       detail: `${local} local time is ${inside ? "inside" : "outside"} the ${window.start}-${window.end} window`,
       instruction: `Come back between ${window.start} and ${window.end} local time.`,
+      coded: { code: "time_of_day.come_back_window", params: { from: window.start, to: window.end } },
     });
   }
 
@@ -98,6 +101,7 @@ export function checkTimeOfDay(input: TimeOfDayCheckInput): CheckResult {
       .map((c) => c.instruction)
       .join(" "),
     extra,
+    coded: { message: { code: "time_of_day.taken_at", params: { local_time: local, time_zone: timeZone } }, instructions: conditions.filter((c) => !c.ok).map((c) => c.coded) },
   });
 }
 
@@ -117,6 +121,10 @@ function sunCondition(timeOfDay: TimeOfDay, at: Date, lat: number, lng: number, 
         threshold: `daylight: sun above ${SUNRISE_ALTITUDE_DEG}°`,
         detail: ok ? "in daylight" : "the sun was down",
         instruction: `Come back in daylight, ${when}.`,
+        coded:
+          day.sunrise && day.sunset
+            ? { code: "time_of_day.come_back_daylight", params: { sunrise: hhmm(day.sunrise, timeZone), sunset: hhmm(day.sunset, timeZone) } }
+            : { code: "time_of_day.come_back_sun_up", params: {} },
       };
     }
     case "midday": {
@@ -132,6 +140,7 @@ function sunCondition(timeOfDay: TimeOfDay, at: Date, lat: number, lng: number, 
         threshold: `midday: ${from}-${to} local (solar noon ${hhmm(noon, timeZone)} ± ${hours} h)`,
         detail: `${fmt(offH)} h from solar noon (${hhmm(noon, timeZone)})`,
         instruction: `Come back around midday, between ${from} and ${to} local time (solar noon is at ${hhmm(noon, timeZone)}).`,
+        coded: { code: "time_of_day.come_back_midday", params: { from, to, noon: hhmm(noon, timeZone) } },
       };
     }
     case "evening": {
@@ -142,6 +151,7 @@ function sunCondition(timeOfDay: TimeOfDay, at: Date, lat: number, lng: number, 
           threshold: "evening: around sunset",
           detail: "the sun does not set here on this date, so there is no evening",
           instruction: "The sun does not set here at this time of year, so an evening photo cannot be taken now.",
+          coded: { code: "time_of_day.no_evening", params: {} },
         };
       }
       const before = TIME_OF_DAY_RULES.eveningBeforeSunsetHours * 3_600_000;
@@ -155,6 +165,7 @@ function sunCondition(timeOfDay: TimeOfDay, at: Date, lat: number, lng: number, 
         threshold: `evening: ${from}-${to} local (sunset ${hhmm(sunset, timeZone)} −${TIME_OF_DAY_RULES.eveningBeforeSunsetHours} h/+${TIME_OF_DAY_RULES.eveningAfterSunsetHours} h)`,
         detail: ok ? `in the evening (sunset ${hhmm(sunset, timeZone)})` : `not in the evening (sunset ${hhmm(sunset, timeZone)})`,
         instruction: `Come back in the evening, between ${from} and ${to} local time (sunset is at ${hhmm(sunset, timeZone)}).`,
+        coded: { code: "time_of_day.come_back_evening", params: { from, to, sunset: hhmm(sunset, timeZone) } },
       };
     }
   }

@@ -114,7 +114,7 @@ export default async function MissionsPage({ searchParams }: { searchParams: Pro
               { label: "Mission" },
               { label: "Status" },
               { label: "Progress", className: "w-56" },
-              { label: "Submissions", className: "text-right" },
+              { label: "Submissions", className: "text-end" },
               { label: "Created" },
             ]}
           >
@@ -145,10 +145,10 @@ export default async function MissionsPage({ searchParams }: { searchParams: Pro
                   <td className="px-4 py-3">
                     <div className="flex items-center gap-3">
                       <ProgressBar value={progress.counted} max={progress.required} label={`${m.title}: approved images`} />
-                      <span className="min-w-16 shrink-0 whitespace-nowrap text-right text-xs tabular-nums text-slate-600">{progress.short}</span>
+                      <span className="min-w-16 shrink-0 whitespace-nowrap text-end text-xs tabular-nums text-slate-600">{progress.short}</span>
                     </div>
                   </td>
-                  <td className="px-4 py-3 text-right tabular-nums">{m.submissions}</td>
+                  <td className="px-4 py-3 text-end tabular-nums">{m.submissions}</td>
                   <td className="whitespace-nowrap px-4 py-3 text-slate-600">
                     <time dateTime={m.created_at}>{dateFormat.format(new Date(m.created_at))}</time>
                   </td>

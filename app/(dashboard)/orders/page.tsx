@@ -110,7 +110,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
         <>
           <DataTable
             caption="Orders, newest first"
-            columns={[{ label: "Order" }, { label: "Status" }, { label: "Locations delivered", className: "w-56" }, { label: "Next cycle" }, { label: "Total", className: "text-right" }, { label: "Created" }]}
+            columns={[{ label: "Order" }, { label: "Status" }, { label: "Locations delivered", className: "w-56" }, { label: "Next cycle" }, { label: "Total", className: "text-end" }, { label: "Created" }]}
           >
             <tbody className="divide-y divide-slate-100">
               {data.data.map((order) => {
@@ -135,7 +135,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
                     <td className="px-4 py-3">
                       <div className="flex items-center gap-3">
                         <ProgressBar value={done} max={of} label={`${name}: locations delivered`} />
-                        <span className="w-16 shrink-0 whitespace-nowrap text-right text-xs tabular-nums text-slate-600">
+                        <span className="w-16 shrink-0 whitespace-nowrap text-end text-xs tabular-nums text-slate-600">
                           {done}/{of}
                         </span>
                       </div>
@@ -160,7 +160,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
                         <span className="text-slate-500">{order.recurring ? "none scheduled" : "one-off"}</span>
                       )}
                     </td>
-                    <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums">
+                    <td className="whitespace-nowrap px-4 py-3 text-end tabular-nums">
                       {formatMoney(order.quote.total_cents, order.quote.currency)}
                       {order.recurring ? <span className="text-xs text-slate-500"> /cycle</span> : null}
                     </td>

@@ -85,7 +85,7 @@ export default function WebhooksGuidePage() {
       </header>
 
       <Section id="events" title="Events">
-        <ul className="list-disc pl-6 text-slate-700">
+        <ul className="list-disc ps-6 text-slate-700">
           {WEBHOOK_EVENTS.map((e) => (
             <li key={e}>
               <code>{e}</code>
@@ -115,7 +115,7 @@ export default function WebhooksGuidePage() {
       </Section>
 
       <Section id="retries" title="Retries, ordering and duplicates">
-        <ul className="list-disc pl-6 text-slate-700">
+        <ul className="list-disc ps-6 text-slate-700">
           <li>Any 2xx within 10 seconds is success. Answer first, process afterwards.</li>
           <li>Redirects are not followed: a 3xx counts as a failure. Register the final URL.</li>
           <li>

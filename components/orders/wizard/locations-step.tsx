@@ -233,7 +233,7 @@ function PlaceSearch({ disabled, onChoose }: { disabled: boolean; onChoose: (pla
             <li key={`${place.name}:${place.lat}:${place.lng}`}>
               <button
                 type="button"
-                className="flex w-full items-center justify-between gap-2 px-3 py-2 text-left text-sm hover:bg-emerald-50 focus-visible:outline-2 focus-visible:outline-emerald-600"
+                className="flex w-full items-center justify-between gap-2 px-3 py-2 text-start text-sm hover:bg-emerald-50 focus-visible:outline-2 focus-visible:outline-emerald-600"
                 onClick={() => {
                   onChoose(place);
                   setQuery("");
@@ -280,7 +280,7 @@ function LocationsImport({ room, onImport }: { room: number; onImport: (items: {
           type="file"
           accept=".csv,.geojson,.json,text/csv,application/geo+json,application/json"
           disabled={room <= 0}
-          className="text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium"
+          className="text-sm file:me-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium"
           onChange={async (e) => {
             const file = e.target.files?.[0];
             e.target.value = "";
@@ -346,7 +346,7 @@ function ImportReport({ result }: { result: ImportResult }) {
             {refused} {result.format === "csv" ? "row" : "feature"}
             {refused === 1 ? " was" : "s were"} not imported:
           </p>
-          <ul className="max-h-40 list-disc overflow-y-auto pl-5 text-xs text-red-800">
+          <ul className="max-h-40 list-disc overflow-y-auto ps-5 text-xs text-red-800">
             {result.errors.map((e) => (
               <li key={`${e.row}:${e.message}`}>
                 {result.format === "csv" ? "Line" : "Feature"} {e.row}: {e.message}
@@ -401,7 +401,7 @@ function LocationList({
           No locations yet. Click the map, search a place or import a list.
         </p>
       ) : (
-        <ol className="flex max-h-[32rem] flex-col gap-1.5 overflow-y-auto pr-1" data-testid="location-list">
+        <ol className="flex max-h-[32rem] flex-col gap-1.5 overflow-y-auto pe-1" data-testid="location-list">
           {locations.map((location, index) => (
             <LocationRow
               key={location.location_id}

@@ -10,6 +10,7 @@ import { placeOrderFromDraft } from "@/lib/dashboard/order-actions";
 import { newRequestKey } from "@/lib/ids/request-key";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
+import { useFormatLocale } from "@/components/dashboard/use-format-locale";
 import { formatMoney } from "../order-progress";
 import { ANGLE_LABELS, CATEGORY_LABELS } from "@/lib/orders/vocabulary";
 import type { Quote, QuotePreview } from "../types";
@@ -19,12 +20,13 @@ import { WizardFrame } from "./wizard-frame";
 
 export type ServerQuote = { ok: true; quote: QuotePreview } | { ok: false; error: string; fieldErrors: FieldErrors };
 
-const CYCLE_DAY = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+const cycleDay = (locale: string) => new Intl.DateTimeFormat(locale, { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
 const PLAN_LABELS: Record<string, string> = { developer: "Developer", business: "Business", enterprise: "Enterprise" };
 
 export function ReviewStep({ initial, serverQuote }: { initial: InitialDraft; serverQuote: ServerQuote }) {
   const { draft, saver } = useDraft(initial, "review");
+  const locale = useFormatLocale();
   const id = useId();
   const router = useRouter();
   const placing = useRef(false);
@@ -108,7 +110,7 @@ export function ReviewStep({ initial, serverQuote }: { initial: InitialDraft; se
               {WIZARD_STEPS.filter((s) => byStep.has(s)).map((step) => (
                 <li key={step}>
                   <span className="font-medium text-slate-900">{STEP_LABELS[step]}:</span>
-                  <ul className="ml-4 list-disc text-red-900">
+                  <ul className="ms-4 list-disc text-red-900">
                     {(byStep.get(step) ?? []).flatMap(([pointer, messages]) =>
                       messages.map((m) => (
                         <li key={`${pointer}:${m}`}>
@@ -147,7 +149,7 @@ export function ReviewStep({ initial, serverQuote }: { initial: InitialDraft; se
           {quote?.next_cycles?.[0] ? (
             <span data-testid="first-cycle">
               {" "}
-              — first cycle <time dateTime={quote.next_cycles[0].local_date}>{CYCLE_DAY.format(new Date(`${quote.next_cycles[0].local_date}T00:00:00Z`))}</time> (local date)
+              — first cycle <time dateTime={quote.next_cycles[0].local_date}>{cycleDay(locale).format(new Date(`${quote.next_cycles[0].local_date}T00:00:00Z`))}</time> (local date)
             </span>
           ) : null}
         </Choice>
@@ -169,7 +171,7 @@ export function ReviewStep({ initial, serverQuote }: { initial: InitialDraft; se
         </p>
         <div>
           <Button onClick={() => void place()} disabled={pending || blocking || draft.status === "conflict"} aria-busy={pending || undefined} data-testid="place-order">
-            {pending ? "Placing the order…" : quote ? `Place order and pay ${formatMoney(quote.total_cents, quote.currency)}` : "Place order and pay"}
+            {pending ? "Placing the order…" : quote ? `Place order and pay ${formatMoney(quote.total_cents, quote.currency, locale)}` : "Place order and pay"}
           </Button>
         </div>
       </section>
@@ -203,13 +205,13 @@ function QuoteSum({ label, strong = false, testId, children }: { label: string; 
   const text = strong ? "text-base font-semibold text-slate-900" : "font-medium text-slate-700";
   return (
     <tr>
-      <th scope="row" colSpan={4} className={`${CELL} text-right ${text} ${WIDE}`}>
+      <th scope="row" colSpan={4} className={`${CELL} text-end ${text} ${WIDE}`}>
         {label}
       </th>
-      <th scope="row" className={`${CELL} text-right ${text} sm:hidden`}>
+      <th scope="row" className={`${CELL} text-end ${text} sm:hidden`}>
         {label}
       </th>
-      <td className={`${CELL} whitespace-nowrap text-right tabular-nums ${strong ? "text-base font-semibold" : ""}`} data-testid={testId}>
+      <td className={`${CELL} whitespace-nowrap text-end tabular-nums ${strong ? "text-base font-semibold" : ""}`} data-testid={testId}>
         {children}
       </td>
     </tr>
@@ -217,7 +219,8 @@ function QuoteSum({ label, strong = false, testId, children }: { label: string; 
 }
 
 function QuoteTable({ quote, recurring }: { quote: Quote; recurring: boolean }) {
-  const money = (cents: number) => formatMoney(cents, quote.currency);
+  const locale = useFormatLocale();
+  const money = (cents: number) => formatMoney(cents, quote.currency, locale);
   const { quota } = quote;
   const short = quota.remaining_this_month !== null && quote.photos_per_cycle > quota.remaining_this_month;
   return (
@@ -232,9 +235,9 @@ function QuoteTable({ quote, recurring }: { quote: Quote; recurring: boolean }) 
         columns={[
           { label: "Location" },
           { label: "Angles", className: WIDE },
-          { label: "Photos", className: `text-right ${WIDE}` },
-          { label: "Per photo", className: `text-right ${WIDE}` },
-          { label: "Amount", className: "text-right" },
+          { label: "Photos", className: `text-end ${WIDE}` },
+          { label: "Per photo", className: `text-end ${WIDE}` },
+          { label: "Amount", className: "text-end" },
         ]}
       >
         <tbody className="divide-y divide-slate-100">
@@ -247,9 +250,9 @@ function QuoteTable({ quote, recurring }: { quote: Quote; recurring: boolean }) 
                   <span className="block text-xs font-normal text-slate-600 sm:hidden">{angles}</span>
                 </td>
                 <td className={`${CELL} text-slate-700 ${WIDE}`}>{angles}</td>
-                <td className={`${CELL} text-right tabular-nums ${WIDE}`}>{item.quantity}</td>
-                <td className={`${CELL} text-right tabular-nums ${WIDE}`}>{money(item.unit_amount_cents)}</td>
-                <td className={`${CELL} text-right tabular-nums`}>
+                <td className={`${CELL} text-end tabular-nums ${WIDE}`}>{item.quantity}</td>
+                <td className={`${CELL} text-end tabular-nums ${WIDE}`}>{money(item.unit_amount_cents)}</td>
+                <td className={`${CELL} text-end tabular-nums`}>
                   <span className="whitespace-nowrap">{money(item.amount_cents)}</span>
                   <span className="block whitespace-nowrap text-xs text-slate-600 sm:hidden">
                     {item.quantity} × {money(item.unit_amount_cents)}

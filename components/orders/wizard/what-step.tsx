@@ -277,7 +277,7 @@ function AngleChoice({
                   {ANGLE_LABELS[angle]}
                 </span>
                 {suggested.includes(angle) ? (
-                  <span aria-hidden className="ml-2 rounded bg-emerald-100 px-1.5 py-0.5 text-[11px] font-medium text-emerald-900">
+                  <span aria-hidden className="ms-2 rounded bg-emerald-100 px-1.5 py-0.5 text-[11px] font-medium text-emerald-900">
                     suggested
                   </span>
                 ) : null}

@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { fieldAria, inputClasses } from "@/components/ui/field";
 import { ErrorList, StepField as Field } from "./step-field";
 import type { DraftRecurring } from "@/lib/orders/draft";
+import { useFormatLocale } from "@/components/dashboard/use-format-locale";
 import { formatMoney } from "../order-progress";
 import { WEEKDAYS } from "@/lib/orders/recurrence-rule";
 import type { QuotePreview } from "../types";
@@ -19,7 +20,7 @@ import { WizardFrame } from "./wizard-frame";
 
 const QUOTE_DELAY_MS = 600;
 
-const CYCLE_DAY = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+const cycleDay = (locale: string) => new Intl.DateTimeFormat(locale, { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
 type LiveQuote = { state: "idle" } | { state: "loading" } | { state: "ready"; quote: QuotePreview } | { state: "invalid"; errors: FieldErrors; message: string };
 
@@ -205,7 +206,7 @@ export function WhenStep({ initial, prices }: { initial: InitialDraft; prices: P
               Only on event dates
             </label>
             {recurring.event_nights_only ? (
-              <div className="flex flex-col gap-2 pl-6">
+              <div className="flex flex-col gap-2 ps-6">
                 <div className="flex items-end gap-2">
                   <label className="flex flex-col gap-1 text-xs text-slate-600">
                     Event date
@@ -227,7 +228,7 @@ export function WhenStep({ initial, prices }: { initial: InitialDraft; prices: P
                 {dates.length > 0 ? (
                   <ul aria-label="Event dates" className="flex flex-wrap gap-2">
                     {dates.map((d) => (
-                      <li key={d} className="flex items-center gap-1 rounded-full bg-slate-100 py-0.5 pl-3 pr-1 text-sm">
+                      <li key={d} className="flex items-center gap-1 rounded-full bg-slate-100 py-0.5 ps-3 pe-1 text-sm">
                         <time dateTime={d}>{d}</time>
                         <button
                           type="button"
@@ -270,6 +271,7 @@ export function WhenStep({ initial, prices }: { initial: InitialDraft; prices: P
 }
 
 function Summary({ live, recurring, elsewhere }: { live: LiveQuote; recurring: boolean; elsewhere: boolean }) {
+  const locale = useFormatLocale();
   return (
     <aside aria-labelledby="when-summary-h" className="flex h-fit flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 text-sm">
       <h2 id="when-summary-h" className="font-semibold text-slate-900">
@@ -280,7 +282,7 @@ function Summary({ live, recurring, elsewhere }: { live: LiveQuote; recurring: b
           <>
             <p className="text-slate-900">{live.quote.schedule ?? "Once, as soon as possible."}</p>
             <p className="text-slate-700">
-              {formatMoney(live.quote.total_cents, live.quote.currency)} {recurring ? "per cycle" : "in total"}
+              {formatMoney(live.quote.total_cents, live.quote.currency, locale)} {recurring ? "per cycle" : "in total"}
               {live.quote.discount ? `, ${live.quote.discount.percent} % off (${live.quote.discount.reason.toLowerCase()})` : ""}.
             </p>
             {recurring && live.quote.next_cycles && live.quote.next_cycles.length > 0 ? (
@@ -291,7 +293,7 @@ function Summary({ live, recurring, elsewhere }: { live: LiveQuote; recurring: b
                 <ul aria-labelledby="when-next-cycles" className="flex flex-col gap-0.5 text-sm tabular-nums text-slate-900" data-testid="next-cycles">
                   {live.quote.next_cycles.map((cycle) => (
                     <li key={cycle.index}>
-                      <time dateTime={cycle.local_date}>{CYCLE_DAY.format(new Date(`${cycle.local_date}T00:00:00Z`))}</time>
+                      <time dateTime={cycle.local_date}>{cycleDay(locale).format(new Date(`${cycle.local_date}T00:00:00Z`))}</time>
                     </li>
                   ))}
                 </ul>

@@ -2,15 +2,16 @@
 // The frame around every step of the order wizard: the steps as links (the current one marked,
 // steps the API found problems in flagged), whether the draft is saved, a stale-draft warning
 // with a way out, and Back / Next — which save first, so nothing typed is lost on the way.
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { FormError } from "@/components/ui/states";
-import { errorsOfStep, neighbourSteps, STEP_LABELS, stepHref, WIZARD_STEPS, type WizardStep } from "../wizard-steps";
+import { errorsOfStep, neighbourSteps, stepHref, WIZARD_STEPS, type WizardStep } from "../wizard-steps";
 import type { DraftSaver, DraftSnapshot } from "./draft-store";
 
-const STATUS_TEXT = { saved: "Draft saved", unsaved: "Unsaved changes…", saving: "Saving…", conflict: "Not saved", failed: "Not saved" } as const;
+const STATUS_TEXT = { saved: "saved", unsaved: "unsaved", saving: "saving", conflict: "notSaved", failed: "notSaved" } as const;
 
 export function WizardFrame({
   step,
@@ -31,6 +32,7 @@ export function WizardFrame({
   aside?: ReactNode;
 }) {
   const router = useRouter();
+  const t = useTranslations("dashboard.wizard");
   const [moving, setMoving] = useState(false);
   const { previous, next } = neighbourSteps(step);
 
@@ -45,7 +47,7 @@ export function WizardFrame({
 
   return (
     <div className="flex flex-col gap-5">
-      <nav aria-label="Order steps">
+      <nav aria-label={t("steps")}>
         <ol className="flex flex-wrap gap-x-1 gap-y-2">
           {WIZARD_STEPS.map((s, i) => {
             const current = s === step;
@@ -70,11 +72,11 @@ export function WizardFrame({
                   >
                     {i + 1}
                   </span>
-                  {STEP_LABELS[s]}
+                  {t(`step.${s}`)}
                   {problems > 0 ? (
                     <span className="rounded-full bg-red-100 px-1.5 text-xs font-semibold text-red-800">
                       {problems}
-                      <span className="sr-only"> problem{problems === 1 ? "" : "s"}</span>
+                      <span className="sr-only"> {t("problems", { count: problems })}</span>
                     </span>
                   ) : null}
                 </Link>
@@ -94,11 +96,11 @@ export function WizardFrame({
           <span>{draft.error}</span>
           {draft.status === "conflict" ? (
             <Button variant="secondary" size="sm" onClick={() => router.refresh()}>
-              Load the latest version
+              {t("loadLatest")}
             </Button>
           ) : (
             <Button variant="secondary" size="sm" onClick={() => void saver.flush()}>
-              Try saving again
+              {t("saveAgain")}
             </Button>
           )}
         </div>
@@ -112,11 +114,11 @@ export function WizardFrame({
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4">
         {previous ? (
           <Button variant="secondary" disabled={moving} onClick={() => void go(previous)}>
-            ← Back
+            {t("back")}
           </Button>
         ) : (
           <Link href="/orders/new" className={buttonClasses({ variant: "ghost" })}>
-            All drafts
+            {t("allDrafts")}
           </Link>
         )}
         {next ? (
@@ -127,11 +129,11 @@ export function WizardFrame({
               void go(next);
             }}
           >
-            {nextLabel ?? `Next: ${STEP_LABELS[next]}`} →
+            {nextLabel ? `${nextLabel} →` : t("next", { step: t(`step.${next}`) })}
           </Button>
         ) : null}
-        <span role="status" className="ml-auto text-xs text-slate-500" data-testid="draft-save-status">
-          {STATUS_TEXT[draft.status]}
+        <span role="status" className="ms-auto text-xs text-slate-500" data-testid="draft-save-status">
+          {t(`status.${STATUS_TEXT[draft.status]}`)}
         </span>
       </div>
     </div>

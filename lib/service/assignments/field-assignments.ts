@@ -14,6 +14,7 @@ import { sunWindowOn } from "@/lib/service/orders/cycles/cycle-calendar";
 import type { ServiceContext } from "@/lib/service/context";
 import { ApiError, notFound } from "@/lib/service/errors";
 import { recordEvent } from "@/lib/service/events/record-event";
+import type { Localisable } from "@/lib/verification/place-checks";
 
 export const RESERVATION_MINUTES = 30;
 export const MAX_RESERVATIONS_PER_ZOOMER = 6;
@@ -70,6 +71,17 @@ export function timeOfDayOf(row: Pick<AssignmentRow, "lat" | "lng" | "timeZone" 
   };
 }
 
+/**
+ * A retake's instructions as codes: the previous attempt's verification holds them (lib/service/
+ * verification/checks.ts); instructions without one (a partner's request, older verdicts) are
+ * English sentences under the code "text".
+ */
+function instructionCodes(instructions: string[], previous: unknown): Localisable[] {
+  const isLocalisable = (v: unknown): v is Localisable => typeof v === "object" && v !== null && typeof (v as Localisable).code === "string" && typeof (v as Localisable).params === "object";
+  if (Array.isArray(previous) && previous.length > 0 && previous.every(isLocalisable)) return previous;
+  return instructions.map((text) => ({ code: "text", params: { text } }));
+}
+
 /** What the order asks of the photo beyond place, angle and time of day, as stored on the order and its location. */
 export interface TaskAsks {
   timeOfDay: string | null;
@@ -79,7 +91,11 @@ export interface TaskAsks {
   brand: string | null;
 }
 
-export function serializeFieldAssignment(row: AssignmentRow & { category: string; locationName: string } & TaskAsks, from?: { lat: number; lng: number }, now = new Date()) {
+export function serializeFieldAssignment(
+  row: AssignmentRow & { category: string; locationName: string; previousInstructionCodes?: unknown } & TaskAsks,
+  from?: { lat: number; lng: number },
+  now = new Date(),
+) {
   const reservedByCaller = row.status === "reserved" && row.reservedUntil !== null && row.reservedUntil > now;
   return {
     id: row.id,
@@ -90,6 +106,7 @@ export function serializeFieldAssignment(row: AssignmentRow & { category: string
     angle_description: ANGLE_DESCRIPTIONS[row.angle as Angle] ?? "",
     attempt: row.attempt,
     instructions: row.instructions as string[],
+    instruction_codes: instructionCodes(row.instructions as string[], row.previousInstructionCodes),
     window:
       row.windowStart && row.windowEnd
         ? { starts_at: row.windowStart.toISOString(), ends_at: row.windowEnd.toISOString(), local: `${localTime(row.windowStart, row.timeZone)} – ${localTime(row.windowEnd, row.timeZone).slice(11)}` }
@@ -125,6 +142,8 @@ const withOrder = (ctx: ServiceContext) =>
   ctx.db
     .select({ a: assignments, category: orders.category, locationName: sql<string>`(select name from order_locations l where l.order_id = ${assignments.orderId} and l.id = ${assignments.locationId})`,
       timeOfDay: sql<string | null>`(select l.requirements->>'time_of_day' from order_locations l where l.order_id = ${assignments.orderId} and l.id = ${assignments.locationId})`,
+      // The failed attempt this one retakes: its verdict holds the instructions as codes.
+      previousInstructionCodes: sql<unknown>`(select p.verification->'instruction_codes' from assignments p where p.order_id = ${assignments.orderId} and p.location_id = ${assignments.locationId} and p.cycle_index = ${assignments.cycleIndex} and p.angle = ${assignments.angle} and p.attempt = ${assignments.attempt} - 1)`,
       minimumCrowd: sql<string | null>`(select l.requirements->>'minimum_crowd' from order_locations l where l.order_id = ${assignments.orderId} and l.id = ${assignments.locationId})`,
       brand: sql<string | null>`(select l.requirements->>'brand_match' from order_locations l where l.order_id = ${assignments.orderId} and l.id = ${assignments.locationId})`,
       timeWindow: sql<string | null>`${orders.recurring}->>'time_window'`,
@@ -132,7 +151,7 @@ const withOrder = (ctx: ServiceContext) =>
     .from(assignments)
     .innerJoin(orders, eq(orders.id, assignments.orderId));
 
-const joined = ({ a, ...order }: { a: AssignmentRow; category: string; locationName: string } & TaskAsks) => ({ ...a, ...order });
+const joined = ({ a, ...order }: { a: AssignmentRow; category: string; locationName: string; previousInstructionCodes: unknown } & TaskAsks) => ({ ...a, ...order });
 
 /** Open (or reservation-expired) work within `radiusKm`, nearest first, plus the caller's own. */
 export async function listFieldAssignments(ctx: ServiceContext, zoomerId: string, { lat, lng, radiusKm, limit }: { lat: number; lng: number; radiusKm: number; limit: number }) {

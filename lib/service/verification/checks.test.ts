@@ -120,6 +120,19 @@ describe("checkAngle", () => {
     expect(r.instruction).toBe("Face the entrance of Duomo di Firenze, to the north of where you stood: you were pointing 95° away.");
   });
 
+  it("carries its message and instruction as stable codes with figures, for pages in the reader's language", () => {
+    const r = checkAngle({ photo: shot(south, 95), target: DUOMO, angle: "entrance" });
+    expect(r).toMatchObject({ code: "angle_match.beyond", params: { place: "Duomo di Firenze", off_deg: 95, allowed_deg: 35 } });
+    expect(r.instruction_codes).toEqual([{ code: "angle_match.face", params: { angle: "entrance", place: "Duomo di Firenze", direction: "N", off_deg: 95 } }]);
+    // A passed check has nothing to do differently, in words or in codes.
+    const ok = checkAngle({ photo: shot(south, 10), target: DUOMO, angle: "entrance" });
+    expect(ok).toMatchObject({ code: "angle_match.within", instruction: null });
+    expect(ok.instruction_codes).toBeUndefined();
+    expect(checkLocation({ photo: { ...moved(DUOMO, -240), accuracyM: null }, target: DUOMO, radiusM: 60 }).instruction_codes).toEqual([
+      { code: "location_match.stand_within", params: { place: "Duomo di Firenze", radius_m: 60, distance_m: 240 } },
+    ]);
+  });
+
   it("corrects a magnetic direction to true north, which can change the verdict", () => {
     // New York, declination ≈ −12.5°: a compass reading of 45° magnetic is ≈ 32.5° true.
     const camera = moved(FLATIRON, -100);
@@ -529,6 +542,15 @@ describe("verifyPhoto", () => {
       "Face the front of Duomo di Firenze, to the north of where you stood: you were pointing 95° away.",
       expect.stringMatching(/^Come back in the evening, between .* Come back between 18:00 and 21:00 local time\.$/),
     ]);
+  });
+
+  it("gives the same instructions as codes, the time of day's two conditions as two", async () => {
+    const result = await verifyPhoto({
+      ...base,
+      photo: { gps: { ...moved(DUOMO, -240), accuracyM: null, directionDeg: 95, directionRef: "true" }, capturedAt: new Date("2026-06-21T12:00:00Z") },
+    });
+    expect(result.instruction_codes.map((c) => c.code)).toEqual(["location_match.stand_within", "angle_match.face", "time_of_day.come_back_evening", "time_of_day.come_back_window"]);
+    expect(result.instruction_codes[3]).toEqual({ code: "time_of_day.come_back_window", params: { from: "18:00", to: "21:00" } });
   });
 
   it("rejects a photo without EXIF, and does not pretend its angle passed", async () => {

@@ -22,6 +22,7 @@ import {
   VERIFICATION_CHECKS,
   VERIFICATION_THRESHOLDS,
   type CheckResult,
+  type Localisable,
   type VerificationCheckName,
   type VerificationThresholds,
 } from "@/lib/verification/place-checks";
@@ -29,7 +30,7 @@ import {
 // Where and which way (location_match, angle_match) live in lib/verification so the field page
 // runs them on the phone too; their names stay importable from here.
 export { FACING_ANGLES, type AngleCheckInput, type LocationCheckInput } from "@/lib/verification/place-checks";
-export { checkAngle, checkLocation, VERIFICATION_CHECKS, VERIFICATION_THRESHOLDS, type CheckResult, type VerificationCheckName, type VerificationThresholds };
+export { checkAngle, checkLocation, VERIFICATION_CHECKS, VERIFICATION_THRESHOLDS, type CheckResult, type Localisable, type VerificationCheckName, type VerificationThresholds };
 // The sun and the local time window (time_of_day) too: the phone judges the same before sending.
 export { checkTimeOfDay, photoFactsFromExif, type PhotoFacts };
 export type { TimeOfDayCheckInput } from "@/lib/verification/time-of-day";
@@ -58,6 +59,11 @@ export function checkQuality(qaChecks: QaCheck[]): CheckResult {
     // reasonsFrom drops the consequences of a missing GPS fix or an undecodable file, so the
     // zoomer reads the cause once rather than four times.
     instruction: reasonsFrom(qaChecks).join(" "),
+    // The QA reasons stay English sentences for now (the "text" code carries them as they are).
+    coded: {
+      message: passed ? { code: "quality.all_passed", params: { total: qaChecks.length } } : { code: "quality.some_failed", params: { failed: failed.length, total: qaChecks.length, checks: failed.map((c) => c.check).join(", ") } },
+      instructions: reasonsFrom(qaChecks).map((text) => ({ code: "text", params: { text } })),
+    },
   });
 }
 
@@ -249,6 +255,8 @@ export interface VerificationResult {
   ai_checks: Record<VerificationCheckName, CheckResult>;
   /** What to do differently, one sentence per failed check, for the retake. */
   instructions: string[];
+  /** The same as codes and figures for pages to say in the reader's language (`text`: an English sentence without a code yet). */
+  instruction_codes: Localisable[];
 }
 
 /**
@@ -326,5 +334,6 @@ export async function verifyPhoto(input: VerifyPhotoInput): Promise<Verification
     status: held ? "held" : blocking.length === 0 ? "approved" : "rejected",
     ai_checks,
     instructions: held ? [] : blocking.map((c) => c.instruction).filter((s): s is string => typeof s === "string" && s !== ""),
+    instruction_codes: held ? [] : blocking.flatMap((c) => c.instruction_codes ?? (c.instruction ? [{ code: "text", params: { text: c.instruction } }] : [])),
   };
 }

@@ -43,7 +43,7 @@ export function MissionMap({
       <DrawnPointsAnnouncer points={points} />
       <FollowSelection points={points} selectedId={selectedId} />
       {/* Bottom left, above the scale: the top-left corner is BaseMap's (basemap switcher, fallback line). */}
-      <MapLegend counts={counts} className="absolute bottom-9 left-2 hidden w-48 sm:block" />
+      <MapLegend counts={counts} className="absolute bottom-9 start-2 hidden w-48 sm:block" />
     </BaseMap>
   );
 }

@@ -142,12 +142,12 @@ export function MissionPageClient({ initialMission, canEdit }: { initialMission:
             onHover={setHoveredId}
           />
           {points.error ? (
-            <div className="absolute bottom-10 left-3 max-w-sm">
+            <div className="absolute bottom-10 start-3 max-w-sm">
               <ErrorState title="Map data could not be loaded">{points.error.message}</ErrorState>
             </div>
           ) : null}
           {selectedId ? (
-            <div className="absolute inset-2 z-10 sm:inset-auto sm:bottom-2 sm:right-2 sm:top-2 sm:w-[26rem]">
+            <div className="absolute inset-2 z-10 sm:inset-auto sm:bottom-2 sm:end-2 sm:top-2 sm:w-[26rem]">
               <SubmissionPanel key={selectedId} submissionId={selectedId} onClose={() => setSelectedId(null)} />
             </div>
           ) : null}

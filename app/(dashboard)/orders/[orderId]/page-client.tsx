@@ -162,14 +162,14 @@ export function OrderPageClient({
                   }}
                   onMouseEnter={() => setHoveredLocation(location.location_id)}
                   onMouseLeave={() => setHoveredLocation(null)}
-                  className={`flex w-full flex-col gap-0.5 rounded-md border px-3 py-2 text-left text-sm focus-visible:outline-2 focus-visible:outline-emerald-600 ${
+                  className={`flex w-full flex-col gap-0.5 rounded-md border px-3 py-2 text-start text-sm focus-visible:outline-2 focus-visible:outline-emerald-600 ${
                     selected ? "border-emerald-600 bg-emerald-50" : "border-slate-200 bg-white hover:border-slate-300"
                   }`}
                 >
                   <span className="flex items-center gap-2">
                     <span aria-hidden className="inline-block size-3 shrink-0 rounded-full" style={{ backgroundColor: ORDER_LOCATION_STATE_COLOURS[state] }} />
                     <span className="font-medium text-slate-900">{location.name}</span>
-                    <span className="ml-auto text-xs text-slate-600">{LOCATION_STATE_LABELS[state]}</span>
+                    <span className="ms-auto text-xs text-slate-600">{LOCATION_STATE_LABELS[state]}</span>
                   </span>
                   <span className="text-xs text-slate-500">
                     {(location.requirements.angles ?? []).map((a) => {

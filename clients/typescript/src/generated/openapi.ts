@@ -1909,6 +1909,8 @@ export interface components {
             ai_checks: {
                 [key: string]: components["schemas"]["RecordedCheck"];
             };
+            /** @description The instructions as codes and figures (verdicts since codes were added). */
+            instruction_codes?: components["schemas"]["Localisable"][];
             /** @description What the zoomer is told for a retake. */
             instructions: string[];
             /**
@@ -2200,7 +2202,9 @@ export interface components {
             distance_m: number | null;
             /** @example asg_06h0… */
             id: string;
-            /** @description For a retake: what to do differently. */
+            /** @description The same as stable codes and figures, for a page in the zoomer's language (`text`: an English sentence without a code). */
+            instruction_codes: components["schemas"]["Localisable"][];
+            /** @description For a retake: what to do differently (English). */
             instructions: string[];
             location: {
                 id: string;
@@ -2244,8 +2248,14 @@ export interface components {
             verification: {
                 ai_checks: {
                     [key: string]: {
+                        /** @description `message` as a stable code with `params`, for pages in the reader's language. */
+                        code?: string;
                         instruction: string | null;
+                        instruction_codes?: components["schemas"]["Localisable"][];
                         message: string;
+                        params?: {
+                            [key: string]: string | number;
+                        };
                         passed: boolean;
                         score: number;
                         status: string;
@@ -2253,6 +2263,7 @@ export interface components {
                         [key: string]: unknown;
                     };
                 };
+                instruction_codes?: components["schemas"]["Localisable"][];
                 instructions: string[];
                 /** @enum {string} */
                 status: "approved" | "rejected" | "held";
@@ -2344,6 +2355,25 @@ export interface components {
             per_page: number;
             /** @description Items matching the filters, over all pages. */
             total: number;
+        };
+        /** @description A message as a code and its figures, so a page can say it in the reader's language; the English text stays beside it. */
+        Localisable: {
+            /**
+             * @description Stable: never renamed. `text` carries an English sentence that has no code yet in params.text.
+             * @example angle_match.face
+             */
+            code: string;
+            /**
+             * @example {
+             *       "angle": "front",
+             *       "place": "Loggia dei Lanzi",
+             *       "direction": "NE",
+             *       "off_deg": 172.4
+             *     }
+             */
+            params: {
+                [key: string]: string | number;
+            };
         };
         Mission: {
             /** @description Images in approved submissions (for an order's mission: photos that passed verification). May exceed required_images: submissions already received when the mission completed are still checked and kept (see extra_images). */
@@ -3315,8 +3345,15 @@ export interface components {
         };
         /** @description Also the measured `value`, the `threshold` and check-specific members. */
         RecordedCheck: {
+            /** @description `message` as a stable code (with `params`), where the check has one. */
+            code?: string;
             instruction: string | null;
+            /** @description `instruction` as codes and figures, for a failed check that has them. */
+            instruction_codes?: components["schemas"]["Localisable"][];
             message: string;
+            params?: {
+                [key: string]: string | number;
+            };
             passed: boolean;
             score: number;
             /** @enum {string} */

@@ -1,7 +1,7 @@
 // The zoomer side of orders: tasks (assignments) near where they stand, taking one, giving it
 // back, and submitting its photo.
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { AngleSchema } from "@/lib/schemas/order";
+import { AngleSchema, LocalisableSchema } from "@/lib/schemas/order";
 import { CROWD_LEVELS, TIMES_OF_DAY } from "@/lib/orders/vocabulary";
 import { SubmissionSchema } from "@/lib/schemas/submission";
 import { assertReservedBy, getFieldAssignment, listFieldAssignments, releaseAssignment, takeAssignment } from "@/lib/service/assignments/field-assignments";
@@ -15,7 +15,18 @@ import type { AppEnv } from "../types";
 
 const tags = ["Field"];
 
-const CheckSchema = z.object({ status: z.string(), passed: z.boolean(), score: z.number(), message: z.string(), instruction: z.string().nullable() }).catchall(z.unknown());
+const CheckSchema = z
+  .object({
+    status: z.string(),
+    passed: z.boolean(),
+    score: z.number(),
+    message: z.string(),
+    instruction: z.string().nullable(),
+    code: z.string().optional().openapi({ description: "`message` as a stable code with `params`, for pages in the reader's language." }),
+    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+    instruction_codes: z.array(LocalisableSchema).optional(),
+  })
+  .catchall(z.unknown());
 
 export const FieldAssignmentSchema = z
   .object({
@@ -28,7 +39,8 @@ export const FieldAssignmentSchema = z
     angle: AngleSchema,
     angle_description: z.string().openapi({ description: "What to shoot, in a sentence." }),
     attempt: z.number().int().openapi({ description: "0 for the first photo, then 1–3 for retakes." }),
-    instructions: z.array(z.string()).openapi({ description: "For a retake: what to do differently." }),
+    instructions: z.array(z.string()).openapi({ description: "For a retake: what to do differently (English)." }),
+    instruction_codes: z.array(LocalisableSchema).openapi({ description: "The same as stable codes and figures, for a page in the zoomer's language (`text`: an English sentence without a code)." }),
     window: z.object({ starts_at: z.string(), ends_at: z.string(), local: z.string() }).nullable().openapi({ description: "When to shoot, in UTC and in the place's local time." }),
     time_of_day: z
       .object({
@@ -54,7 +66,7 @@ export const FieldAssignmentSchema = z
     bearing_deg: z.number().nullable().openapi({ description: "Direction to the target from that point (0 = north)." }),
     submission_id: z.string().nullable(),
     verification: z
-      .object({ status: z.enum(["approved", "rejected", "held"]), ai_checks: z.record(z.string(), CheckSchema), instructions: z.array(z.string()) })
+      .object({ status: z.enum(["approved", "rejected", "held"]), ai_checks: z.record(z.string(), CheckSchema), instructions: z.array(z.string()), instruction_codes: z.array(LocalisableSchema).optional() })
       .nullable()
       .openapi({ description: "After your photo is verified: each check, and what to do differently for a retake. null while it is held for review." }),
   })

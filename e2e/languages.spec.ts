@@ -1,0 +1,289 @@
+// The pages in the reader's language (next-intl, messages/<locale>.json): the field page in Spanish
+// end to end from Accept-Language — a task, its photo, the verdict and the retake's instructions
+// (server codes rendered in Spanish); Arabic right to left with nothing wider than a 390 px phone;
+// a pseudo-locale (accented, ~40 % longer) that shows any string left hard-coded or cut short; the
+// order wizard in German (prices and dates); and the switcher remembered across pages and reloads.
+// Screenshots of the field page in Arabic and Japanese go to shots/ (not committed).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+import { makePhoto } from "@/lib/demo/make-photo";
+import { OrderWizardPage } from "./pages/order-wizard-page";
+import { bearer } from "./support/api";
+import { expect, test } from "./support/fixtures";
+import { unique } from "./support/operator";
+import { ORDERS, json, orderApiKey } from "./support/orders";
+
+const PHONE = { width: 390, height: 844 };
+const SHOTS = join(process.cwd(), "shots");
+/** Where "Use the demo location" puts the zoomer (components/field/types.ts). */
+const DEMO = { lat: 43.7712, lng: 11.2555 };
+
+let tmp: string;
+test.beforeAll(() => {
+  tmp = mkdtempSync(join(tmpdir(), "languages-"));
+  mkdirSync(SHOTS, { recursive: true });
+});
+test.afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** A paid one-off order for one façade about 180 m south-west of the demo location; its name. */
+async function taskNearDemoLocation(page: Page, key: string, prefix: string): Promise<{ name: string; lat: number; lng: number }> {
+  const place = { name: unique(prefix), lat: DEMO.lat - 0.0012, lng: DEMO.lng - 0.0015 };
+  const body = {
+    client_reference: unique("e2e-languages"),
+    category: "cultural_exterior",
+    requirements: { angles: ["front"] },
+    locations: [{ name: place.name, coordinates: { lat: place.lat, lng: place.lng } }],
+  };
+  const order = await json<{ id: string }>(await page.request.post(`${ORDERS}/orders`, { headers: { ...bearer(key), "idempotency-key": crypto.randomUUID() }, data: body }), 201);
+  await json(await page.request.post(`${ORDERS}/orders/${order.id}/confirm`, { headers: { ...bearer(key), "idempotency-key": crypto.randomUUID() }, data: { payment_method: "card" } }), 200);
+  return place;
+}
+
+/** A phone photo 30 m south of the target facing `directionDeg`, as a file for the picker. */
+async function photoFile(target: { lat: number; lng: number }, directionDeg: number, seed: number): Promise<string> {
+  const bytes = await makePhoto({ lat: target.lat - 30 / 111_320, lng: target.lng, accuracyM: 5, directionDeg, capturedAt: new Date(), seed });
+  const path = join(tmp, `IMG_${seed}.jpg`);
+  writeFileSync(path, bytes);
+  return path;
+}
+
+/** How far the page scrolls sideways, and what sticks out past the right or left edge. */
+async function overflow(page: Page): Promise<{ scrollWidth: number; culprits: string[] }> {
+  return page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    const width = root.clientWidth;
+    const culprits: string[] = [];
+    for (const el of Array.from(document.querySelectorAll("body *"))) {
+      const box = el.getBoundingClientRect();
+      // Screen-reader-only text is a 1 px box on purpose.
+      if (box.width > 1 && (box.right > width + 1 || box.left < -1)) culprits.push(`<${el.tagName.toLowerCase()}> "${(el.textContent ?? "").trim().slice(0, 30)}" ${Math.round(box.left)}–${Math.round(box.right)}`);
+    }
+    return { scrollWidth: root.scrollWidth, culprits: culprits.slice(0, 5) };
+  });
+}
+
+async function expectFits(page: Page, what: string) {
+  await page.waitForLoadState("networkidle").catch(() => {});
+  const { scrollWidth, culprits } = await overflow(page);
+  expect(culprits, `${what}: sticking out at 390 px`).toEqual([]);
+  expect(scrollWidth, `${what}: scrolls sideways`).toBeLessThanOrEqual(PHONE.width);
+}
+
+/** Text cut short: an element whose text is wider than its box while the box hides the rest. */
+async function truncated(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>("main *, header *"))
+      .filter((el) => el.checkVisibility() && el.clientWidth > 2 && el.scrollWidth > el.clientWidth + 1 && ["hidden", "clip"].includes(getComputedStyle(el).overflowX) && !el.closest("svg"))
+      .map((el) => `"${(el.textContent ?? "").trim().slice(0, 40)}"`),
+  );
+}
+
+test.describe("the field page in Spanish (Accept-Language: es)", () => {
+  test.use({ viewport: PHONE, locale: "es-ES" });
+  test.setTimeout(180_000);
+
+  test("a task, its photo, the verdict and the retake's instructions are all in Spanish", async ({ page, operator }) => {
+    const org = await operator.createOrg("E2E Languages es");
+    const place = await taskNearDemoLocation(page, await orderApiKey(operator, org.id), "E2E Claustro");
+
+    await page.goto("/field");
+    await expect(page.locator("html")).toHaveAttribute("lang", "es-ES");
+    await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
+    await expect(page.getByRole("heading", { name: "Inicia sesión para hacer fotos" })).toBeVisible();
+    await page.getByRole("button", { name: "Continuar como zoomer de demostración" }).click();
+    await page.getByRole("button", { name: "Usar la ubicación de demostración (Florencia)" }).click();
+    await expect(page.getByText(/^Ubicación de demostración: 43,7712, 11,2555$/)).toBeVisible();
+    await page.getByRole("tab", { name: /^Tareas/ }).click();
+
+    const card = page.getByRole("tabpanel", { name: /^Tareas/ }).getByTestId("field-task").filter({ hasText: place.name });
+    await expect(card).toContainText("Fachada — Toda la fachada del lugar, de frente, desde el otro lado de la calle.");
+    await expect(card.getByTestId("task-way")).toContainText(/^\d+ m · SO/);
+    await expect(card).toContainText(/Plazo/);
+
+    await card.getByRole("button", { name: /Fachada/ }).click();
+    const detail = page.getByTestId("task-detail");
+    await expect(detail.getByRole("img", { name: /^Mapa: .*metros hacia el suroeste de ti$/ })).toBeVisible();
+    await page.getByRole("button", { name: "Tomar esta tarea" }).click();
+    await expect(page.getByTestId("reservation")).toContainText(/Reservada para ti hasta las \d\d:\d\d hora de Rome/);
+
+    // Facing away from the façade: rejected, with what to do and a retake, in Spanish.
+    await page.getByLabel(/^Foto \(JPEG/).setInputFiles(await photoFile(place, 180, 8101));
+    await page.getByRole("button", { name: "Enviar foto" }).click();
+    const verdict = page.getByTestId("task-verification");
+    await expect(verdict).toHaveAttribute("data-status", "rejected", { timeout: 60_000 });
+    await expect(verdict).toContainText("No aceptada");
+    await expect(verdict.locator('[data-check="angle_match"]')).toContainText("Dirección · No superada");
+    await expect(verdict.locator('[data-check="angle_match"]')).toContainText(/La cámara apuntaba a [\d,]+°/);
+    await expect(verdict.locator('[data-check="location_match"]')).toContainText(/Lugar · Superada.*Hecha a [\d,]+ m de/);
+    const instruction = page.getByTestId("verification-instructions").getByRole("listitem").first();
+    // The place's name is isolated (U+2068 … U+2069) so it keeps its own direction in any sentence.
+    await expect(instruction).toHaveText(new RegExp(`^Mira hacia \u2068${place.name}\u2069 \\(fachada\\), al norte de donde estabas: apuntabas [\\d,]+° desviado\\.$`));
+    await expect(page.getByTestId("retake-opened")).toContainText("Se abrió una repetición (repetición 1 de 3)");
+    await page.screenshot({ path: join(SHOTS, "field-es-rejected.png"), fullPage: true });
+
+    await page.getByRole("button", { name: "Ir a la repetición" }).click();
+    await expect(detail).toHaveAttribute("data-status", "open");
+    await expect(detail.getByText("Repetición 1 de 3")).toBeVisible();
+    const retake = detail.getByTestId("retake-instructions");
+    await expect(retake).toContainText("Repetición: haz esto de otra forma");
+    await expect(retake).toContainText(`Mira hacia \u2068${place.name}\u2069 (fachada)`);
+    // Nothing of the page's own English left (the place's name and the API's description of the angle are data).
+    const text = (await page.locator("body").innerText()).replace(place.name, "");
+    expect(text).not.toMatch(/\b(Take this task|Send photo|Retake|Deadline|Checks|Passed|Failed|All tasks|You are there|Reserved)\b/);
+  });
+});
+
+test.describe("the field page in Arabic at 390 px", () => {
+  test.use({ viewport: PHONE, locale: "ar" });
+
+  test("is right to left, mirrored, and nothing sticks out of the screen", async ({ page, operator }) => {
+    test.setTimeout(120_000);
+    const org = await operator.createOrg("E2E Languages ar");
+    const place = await taskNearDemoLocation(page, await orderApiKey(operator, org.id), "E2E Chiostro ar");
+    await page.goto("/field");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+    await expect(page.getByRole("heading", { name: "سجّل الدخول لالتقاط الصور" })).toBeVisible();
+    await expectFits(page, "signed out");
+    await page.getByRole("button", { name: "المتابعة كمصوّر تجريبي" }).click();
+    await page.getByRole("button", { name: "استخدام الموقع التجريبي (فلورنسا)" }).click();
+    await page.getByRole("tab", { name: /^المهام/ }).click();
+    const card = page.getByTestId("field-task").filter({ hasText: place.name });
+    await expect(card).toBeVisible();
+    // Mirrored: the card's map sits at the right, its text to the left of it.
+    const map = await card.getByRole("img").first().boundingBox();
+    const name = await card.getByRole("heading").boundingBox();
+    expect(map && name && map.x > name.x, "the map is at the start (right) of a right-to-left card").toBe(true);
+    await expectFits(page, "the task list");
+    await page.screenshot({ path: join(SHOTS, "field-ar-390.png"), fullPage: true });
+    await card.getByRole("heading").getByRole("button").click();
+    await expect(page.getByTestId("task-detail")).toBeVisible();
+    await expectFits(page, "a task");
+    expect(await truncated(page), "text cut short").toEqual([]);
+    await page.screenshot({ path: join(SHOTS, "field-ar-390-task.png"), fullPage: true });
+  });
+});
+
+test.describe("the field page in Japanese at 390 px", () => {
+  test.use({ viewport: PHONE, locale: "ja-JP" });
+
+  test("reads in Japanese and fits the phone", async ({ page, operator }) => {
+    const org = await operator.createOrg("E2E Languages ja");
+    const place = await taskNearDemoLocation(page, await orderApiKey(operator, org.id), "E2E Chiostro ja");
+    await page.goto("/field");
+    await page.getByRole("button", { name: "デモ撮影者として続ける" }).click();
+    await page.getByRole("button", { name: "デモの位置を使う（フィレンツェ）" }).click();
+    await page.getByRole("tab", { name: /^タスク/ }).click();
+    await expect(page.getByTestId("field-task").filter({ hasText: place.name })).toContainText("正面 —");
+    await expectFits(page, "the task list");
+    await page.screenshot({ path: join(SHOTS, "field-ja-390.png"), fullPage: true });
+  });
+});
+
+test.describe("the pseudo-locale", () => {
+  test.use({ viewport: PHONE });
+
+  test("finds no hard-coded string and no text cut short on the field page", async ({ page, context, operator }) => {
+    test.setTimeout(120_000);
+    const org = await operator.createOrg("E2E Languages pseudo");
+    const place = await taskNearDemoLocation(page, await orderApiKey(operator, org.id), "E2E Pseudo");
+    await page.goto("/field");
+    await context.addCookies([{ name: "NEXT_LOCALE", value: "en-XA", url: page.url() }]);
+    await page.reload();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en-XA");
+    await page.getByRole("button", { name: /Çöñtíñüé/ }).click();
+    await page.getByRole("button", { name: /démö löçátíöñ/ }).click();
+    await page.getByRole("tab", { name: /Tá/ }).click();
+    const card = page.getByTestId("field-task").filter({ hasText: place.name });
+    await expect(card).toBeVisible();
+
+    const untranslated = async () =>
+      page.evaluate((data: string[]) => {
+        const out: string[] = [];
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const parent = node.parentElement;
+          // Data is marked translate="no" (a place's name); options are the languages in their own words.
+          if (!parent || !parent.checkVisibility() || parent.closest("script, style, svg, option, [translate=no]")) continue;
+          let text = node.textContent ?? "";
+          for (const d of data) text = text.replaceAll(d, "");
+          // What Intl writes (day and month names, "in 25 minutes") is the locale's data, not the page's strings.
+          text = text.replace(/\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|AM|PM|in|ago|now|seconds?|minutes?|hours?|days?)\b/g, "");
+          // Pseudo text has accents or the [ ~ ] frame; data (figures, times, units, place names) has no two plain letters in a row.
+          if (/[A-Za-z]{3,}/.test(text) && !/[áéíöüçñýÅÉÎÖÛÇÑÝ\[~\]]/.test(text)) out.push(text.trim());
+        }
+        return out;
+      }, ["Photo Missions"]);
+    expect(await untranslated(), "strings not from the catalogue on the task list").toEqual([]);
+    expect(await truncated(page), "text cut short on the task list").toEqual([]);
+    await expectFits(page, "the task list, pseudo-locale");
+    await card.getByRole("heading").getByRole("button").click();
+    await expect(page.getByTestId("task-detail")).toBeVisible();
+    expect(await untranslated(), "strings not from the catalogue on a task").toEqual([]);
+    expect(await truncated(page), "text cut short on a task").toEqual([]);
+    await expectFits(page, "a task, pseudo-locale");
+  });
+});
+
+test("the language switcher is remembered across reloads and pages", async ({ page }) => {
+  await page.goto("/field");
+  await expect(page.getByRole("heading", { name: "Sign in to take photos" })).toBeVisible();
+  await page.getByRole("combobox", { name: "Language" }).selectOption("es");
+  await expect(page.getByRole("heading", { name: "Inicia sesión para hacer fotos" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", /^es/);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Inicia sesión para hacer fotos" })).toBeVisible();
+  const other = await page.context().newPage();
+  await other.goto("/field");
+  await expect(other.getByRole("combobox", { name: "Idioma" })).toHaveValue("es");
+  await other.getByRole("combobox", { name: "Idioma" }).selectOption("en");
+  await expect(other.getByRole("heading", { name: "Sign in to take photos" })).toBeVisible();
+});
+
+test.describe("the order wizard in German", () => {
+  test.use({ locale: "de-DE", timezoneId: "Europe/Berlin" });
+
+  test("writes prices and dates the German way", async ({ page, signIn }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn.goto();
+    await signIn.demoButton.click();
+    await expect(page).toHaveURL(/\/missions(\?.*)?$/);
+    await expect(page.getByRole("link", { name: "Aufträge" })).toBeVisible();
+
+    const wizard = new OrderWizardPage(page);
+    // The page object's step check reads the English "Order steps": here it is "Auftragsschritte".
+    const atStep = (step: string) => expect(page).toHaveURL(new RegExp(`/orders/new/${step}\\?draft=drf_[0-9a-z]+$`));
+    await page.goto("/orders/new");
+    await wizard.start.click();
+    await atStep("locations");
+    await expect(page.getByRole("navigation", { name: "Auftragsschritte" }).getByRole("link", { name: /Orte/ })).toHaveAttribute("aria-current", "step");
+    const next = page.getByRole("button", { name: /^Weiter: / });
+    await wizard.pasteLocations("name,lat,lng\nPonte Vecchio,43.768,11.2531");
+    await expect(wizard.locationRows).toHaveCount(1);
+    await expect(wizard.saveStatus).toHaveText("Entwurf gespeichert");
+    await next.click();
+    await atStep("what");
+    await wizard.category("Cultural site, outside").check();
+    await wizard.angle("Front").check();
+    await expect(wizard.saveStatus).toHaveText("Entwurf gespeichert");
+    await next.click();
+    await atStep("when");
+    await wizard.recurring("Recurring").check();
+    const summary = page.getByTestId("schedule-summary");
+    // "12,00 €": a decimal comma and the euro sign after the amount.
+    await expect(summary).toContainText(/\d+,\d\d\s€/, { timeout: 20_000 });
+    // "Fr., 4. Dez. 2026": the weekday and month abbreviated in German, the day with a full stop.
+    await expect(page.getByTestId("next-cycles").getByRole("listitem").first()).toHaveText(/^(Mo|Di|Mi|Do|Fr|Sa|So)\., \d{1,2}\. \S+ \d{4}$/);
+    await wizard.recurring("Once").check();
+    await expect(wizard.saveStatus).toHaveText("Entwurf gespeichert");
+    await next.click();
+    await atStep("delivery");
+    await next.click();
+    await atStep("review");
+    await expect(wizard.quoteTotal).toHaveText(/\d+,\d\d\s€/);
+    await expect(wizard.placeOrder).toHaveText(/Place order and pay \d+,\d\d\s€/);
+  });
+});
