@@ -55,8 +55,11 @@ test("an order with a delivered photo: locations by state, the photo's checks an
   await expect(orderPage.check(card, "location_match")).toContainText(/30(\.\d)? m away/);
   await expect(orderPage.check(card, "angle_match")).toHaveAttribute("data-verdict", "passed");
   await expect(orderPage.check(card, "quality")).toHaveAttribute("data-verdict", "passed");
-  // No time of day was ordered, and no analyser is configured: not evaluated, never "passed".
-  for (const check of ["time_of_day", "obstruction"]) {
+  // The local vision model judged the view; nothing stands in front of the target.
+  await expect(orderPage.check(card, "obstruction")).toHaveAttribute("data-verdict", "passed");
+  await expect(orderPage.check(card, "obstruction")).toContainText("Nothing blocks");
+  // No time of day was ordered: not evaluated, never "passed".
+  for (const check of ["time_of_day"]) {
     await expect(orderPage.check(card, check)).toHaveAttribute("data-verdict", "not_evaluated");
     await expect(orderPage.check(card, check)).toContainText("Not evaluated");
     await expect(orderPage.check(card, check)).not.toContainText("Passed");
@@ -199,7 +202,7 @@ test("the demo simulator delivers the demo partner's order: its photo reviewed w
   // Verification evidence: every check the simulator's photo had to pass, with its measured value.
   for (const check of ["location_match", "quality"]) await expect(orderPage.check(card, check)).toHaveAttribute("data-verdict", "passed");
   await expect(orderPage.check(card, "location_match")).toContainText(/\d+(\.\d)? m away/);
-  await expect(orderPage.check(card, "obstruction")).toHaveAttribute("data-verdict", "not_evaluated");
+  await expect(orderPage.check(card, "obstruction")).toHaveAttribute("data-verdict", "passed");
   // EXIF: when, where the camera stood, which way it faced, the phone.
   await expect(card.getByTestId("camera-position")).toHaveText(/^\d+ m [a-z-]+ of the target$/);
   await expect(card).toContainText(/\d+° \([a-z-]+\)/);
