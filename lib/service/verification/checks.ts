@@ -110,24 +110,26 @@ const ANALYSIS_WHAT: Record<AnalysisCheckName, (input: AnalysisInput) => string>
   brand_match: (i) => `whether ${i.brand ? `"${i.brand}"` : "the brand"} is visible`,
 };
 
-function analysisMessage(check: AnalysisCheckName, passed: boolean, input: AnalysisInput, analyser: string): Pick<CheckResult, "message" | "instruction" | "threshold"> {
+// Words for the partner reading the review: what was found, not which service found it (an
+// operator's ANALYSER_URL host is no business of theirs; the analyser's name stays in `extra`).
+function analysisMessage(check: AnalysisCheckName, passed: boolean, input: AnalysisInput): Pick<CheckResult, "message" | "instruction" | "threshold"> {
   switch (check) {
     case "obstruction":
       return {
         threshold: null,
-        message: passed ? `The ${analyser} analyser found a clear view.` : `The ${analyser} analyser found the view obstructed.`,
+        message: passed ? "The image analysis found a clear view." : "The image analysis found the view obstructed.",
         instruction: "Find a spot with a clear view: something was in the way.",
       };
     case "minimum_crowd":
       return {
         threshold: input.crowd ?? null,
-        message: passed ? `The ${analyser} analyser found at least a ${input.crowd ?? "requested"} crowd.` : `The ${analyser} analyser found less than a ${input.crowd ?? "requested"} crowd.`,
+        message: passed ? `The image analysis found at least a ${input.crowd ?? "requested"} crowd.` : `The image analysis found less than a ${input.crowd ?? "requested"} crowd.`,
         instruction: `Come back when the place is busier: the order asks for a ${input.crowd ?? "larger"} crowd.`,
       };
     case "brand_match":
       return {
         threshold: input.brand ?? null,
-        message: passed ? `The ${analyser} analyser found "${input.brand ?? "the brand"}".` : `The ${analyser} analyser did not find "${input.brand ?? "the brand"}".`,
+        message: passed ? `The image analysis found "${input.brand ?? "the brand"}".` : `The image analysis did not find "${input.brand ?? "the brand"}".`,
         instruction: `Make sure the ${input.brand ?? "brand's"} sign or logo is in the frame and readable.`,
       };
   }
@@ -215,7 +217,7 @@ export async function runAnalysisChecks(
       out[check] = notEvaluated(check, `The ${analyser.name} analyser's ${check} result was not a score from 0 to 1 with a verdict, so it was ignored.`);
       continue;
     }
-    const words = analysisMessage(check, verdict.passed, input, analyser.name);
+    const words = analysisMessage(check, verdict.passed, input);
     out[check] = judged(check, verdict.passed, {
       score: round3(verdict.score),
       value: recordable(verdict.value),
