@@ -7,7 +7,9 @@ import { useFormatter, useTranslations } from "next-intl";
 export function PhotoPicker({ label, multiple = false, files, onChange }: { label: string; multiple?: boolean; files: File[]; onChange: (files: File[]) => void }) {
   const t = useTranslations("field.missions");
   const format = useFormatter();
-  const size = format.number(files.reduce((n, f) => n + f.size, 0) / 1_048_576, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const megabytes = files.reduce((n, f) => n + f.size, 0) / 1_048_576;
+  // A small photo reads "0.04 MB", never "0.0 MB".
+  const size = format.number(megabytes, megabytes > 0 && megabytes < 0.1 ? { maximumSignificantDigits: 1 } : { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   return (
     <>
       <label className="flex flex-col gap-1 text-sm font-medium">
