@@ -186,6 +186,7 @@ describe("the zoomer's task states the time of day as times at the place (issue 
     time_of_day: { requirement: string; local_date: string; starts_at: string | null; ends_at: string | null; local: string | null } | null;
   }
   const COLOSSEUM = { lat: 41.8902, lng: 12.4922 };
+  const TREVI = { lat: 41.9009, lng: 12.4833 };
   const hhmm = (iso: string) => new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Rome", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso));
 
   it("gives one-off daylight work today's sunrise–sunset in Rome time, or tomorrow's once the sun has set", async () => {
@@ -225,12 +226,13 @@ describe("the zoomer's task states the time of day as times at the place (issue 
     const own = await orderPartner(api);
     const order = await createOrder(api, own.apiKey, {
       requirements: { angles: ["front"], minimum_crowd: "moderate", brand_match: "Acme" },
-      locations: [{ name: "Colosseo", coordinates: COLOSSEUM }],
+      locations: [{ name: "Fontana di Trevi", coordinates: TREVI }],
       recurring: { enabled: true, frequency: "daily", time_window: "18:00-21:00" },
     });
     expect((await confirm(api, own.apiKey, order.id)).status).toBe(200);
     const zoomer = await createZoomer(api);
-    const tasks = (await api.request<{ data: (Task & { requirements: unknown })[] }>("GET", `/api/v1/field/assignments?lat=${COLOSSEUM.lat}&lng=${COLOSSEUM.lng}&radius_km=1`, { token: zoomer.token })).body.data;
+    // 1.5 km from the Colosseum, where this file's other orders are: only this order's tasks within 300 m.
+    const tasks = (await api.request<{ data: (Task & { requirements: unknown })[] }>("GET", `/api/v1/field/assignments?lat=${TREVI.lat}&lng=${TREVI.lng}&radius_km=0.3`, { token: zoomer.token })).body.data;
     expect(tasks.length).toBeGreaterThan(0);
     for (const task of tasks) expect(task.requirements).toEqual({ time_window: "18:00-21:00", minimum_crowd: "moderate", brand: "Acme" });
   });
