@@ -29,8 +29,9 @@ export interface DemoSimulatorOptions {
   fulfil?: FulfilOptions;
   size?: { width: number; height: number };
   /**
-   * Awaited before each step the simulator starts on its own (burst, ticks, partner rounds, a
-   * visitor's burst), not before act() or partnerRound() called directly: how the demo yields to
+   * Awaited before each step the simulator starts on its own (the opening burst, ticks, partner
+   * rounds; not a visitor's top-up and burst, which are the visitor's), nor before act() or
+   * partnerRound() called directly: how the demo yields to
    * real traffic (start-demo.ts passes when-quiet.ts). Default: no wait.
    */
   yieldToTraffic?: (stopped: () => boolean) => Promise<void>;
@@ -167,7 +168,12 @@ export function startDemoSimulator(app: DemoApp, state: DemoState, options: Demo
 
   function nudge(): Promise<void> {
     if (stopped) return Promise.resolve();
-    const refilled = background(() => partnerRoundNow()).then(() => undefined);
+    // The top-up is the visitor's own request's work (their sign-in waits for it), so it does not
+    // yield to traffic: that traffic is the visitor.
+    const refilled = serial(() => partnerRoundNow()).then(
+      () => undefined,
+      () => undefined,
+    );
     const now = Date.now();
     if (bursting || now - lastBurstAt < nudgeBurst.cooldownMs) return refilled;
     bursting = true;
@@ -178,10 +184,14 @@ export function startDemoSimulator(app: DemoApp, state: DemoState, options: Demo
         bursting = false;
         return;
       }
-      void background(actNow).finally(() => {
-        if (left > 0) later(nudgeBurst.spacingMs, next);
-        else bursting = false;
-      });
+      // A visitor's burst is for the visitor to watch, so it does not wait for their page to fall
+      // quiet either; it is small (nudgeBurst) and at most once per cooldown.
+      void serial(actNow)
+        .catch(() => undefined)
+        .finally(() => {
+          if (left > 0) later(nudgeBurst.spacingMs, next);
+          else bursting = false;
+        });
     };
     next();
     return refilled;

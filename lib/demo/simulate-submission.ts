@@ -5,12 +5,15 @@ import { bbox as turfBbox, booleanPointInPolygon, point, polygon as turfPolygon 
 import type { PolygonGeometry } from "@/lib/geo/polygon";
 import { makePhoto, type PhotoSpec } from "./make-photo";
 
+// Phones whose makers write no maker notes of their own into a JPEG: a generated photo has none,
+// and the authenticity check (lib/service/verification/edit-traces.ts) rightly holds a photo that
+// claims to come from an iPhone or a Fujifilm without the maker notes those always write.
 export const DEVICES = [
   { make: "Google", model: "Pixel 8" },
-  { make: "Apple", model: "iPhone 15 Pro" },
   { make: "samsung", model: "SM-S921B" },
   { make: "Xiaomi", model: "23127PN0CG" },
-  { make: "FUJIFILM", model: "X100VI" },
+  { make: "OnePlus", model: "CPH2581" },
+  { make: "motorola", model: "moto g84 5G" },
 ] as const;
 
 export type Flaw = "none" | "outside" | "blurry" | "dark";
