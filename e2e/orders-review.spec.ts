@@ -81,7 +81,7 @@ test("an order with a delivered photo: locations by state, the photo's checks an
   await showCamera.click();
   await expect(card.getByRole("button", { name: "Shown on the map" })).toHaveAttribute("aria-pressed", "true");
   await expect(orderPage.map).toBeInViewport({ ratio: 0.9 });
-  await page.getByRole("region", { name: "Map legend" }).getByText("Camera, and the way it faced").waitFor();
+  await page.getByRole("region", { name: "Map legend" }).getByText("Camera (the photo's GPS), and the way it faced").waitFor();
   await page.waitForTimeout(1200); // the camera eases to the photo
   await shoot(page, "orders-review-photo");
   await page.mouse.move(1, 1);
@@ -211,7 +211,7 @@ test("the demo simulator delivers the demo partner's order: its photo reviewed w
   // The camera and its direction on the map.
   await card.getByRole("button", { name: "Show camera on the map" }).click();
   await expect(card.getByRole("button", { name: "Shown on the map" })).toHaveAttribute("aria-pressed", "true");
-  await page.getByRole("region", { name: "Map legend" }).getByText("Camera, and the way it faced").waitFor();
+  await page.getByRole("region", { name: "Map legend" }).getByText("Camera (the photo's GPS), and the way it faced").waitFor();
   await page.waitForTimeout(1200);
   await shoot(page, "orders-review-demo-photo");
   await page.mouse.move(1, 1);
