@@ -4,8 +4,9 @@
 import { distanceM } from "@/lib/geo/bearing";
 import { describeDetections, type Detection, type PhotoEvidence } from "./check-evidence";
 
-const BOX_COLOURS: Record<string, string> = { person: "#f59e0b" };
-const boxColour = (label: string) => BOX_COLOURS[label] ?? "#ef4444";
+// Dark enough for the white label text on them (WCAG AA, 4.5:1): amber-700 for people, red-700 for the rest.
+const BOX_COLOURS: Record<string, string> = { person: "#b45309" };
+const boxColour = (label: string) => BOX_COLOURS[label] ?? "#b91c1c";
 
 /** The photo (linked to its original) with each detection's box drawn over it, at the photo's own proportions. */
 export function DetectedPhoto({ src, href, alt, detections }: { src: string; href: string; alt: string; detections: Detection[] }) {
