@@ -3,7 +3,6 @@
 // than the photo's GPS says, an edited file, an old photo, a picture already sent), so they are
 // not delivered until the account manager looks. Each shows the photo, the warning signs in plain
 // words, and Approve (delivered with its location's set) or Reject (a retake with the reason).
-import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { reviewHeldPhoto } from "@/lib/dashboard/order-actions";
 import { Button } from "@/components/ui/button";
@@ -11,11 +10,12 @@ import { inputClasses } from "@/components/ui/field";
 import { LocalDateTime } from "@/components/ui/local-time";
 import { FormError } from "@/components/ui/states";
 import { ANGLE_LABELS } from "@/lib/orders/vocabulary";
-import { RETAKE_REASON_MAX, RETAKE_REASON_MIN } from "@/lib/orders/limits";
+import { RETAKE_REASON_MAX } from "@/lib/orders/limits";
 import { authenticitySignals } from "./authenticity-display";
 import { photoEvidence } from "./check-evidence";
 import { DetectedPhoto, EvidenceRows } from "./photo-evidence";
 import { SignalList } from "./signal-list";
+import { useReasonedRequest } from "./use-reasoned-request";
 import type { Order, OrderAssignment } from "./types";
 
 export function HeldPhotos({
@@ -97,30 +97,13 @@ function HeldPhotoCard({ order, assignment, canEdit, selected, onSelect }: { ord
 
 function ReviewForm({ orderId, photoId, label }: { orderId: string; photoId: string; label: string }) {
   const id = useId();
-  const router = useRouter();
   const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState("");
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const { reason, setReason, pending, error, send } = useReasonedRequest({ reader: "photographer" });
 
   const decide = async (decision: "approve" | "reject") => {
-    if (pending) return;
-    const trimmed = reason.trim();
-    if (decision === "reject" && trimmed.length < RETAKE_REASON_MIN) {
-      setError(`Say what is wrong, for the photographer (at least ${RETAKE_REASON_MIN} characters).`);
-      return;
-    }
-    setPending(true);
-    setError(null);
-    const result = await reviewHeldPhoto(decision === "approve" ? { orderId, photoId, decision } : { orderId, photoId, decision, reason: trimmed });
-    setPending(false);
-    if (!result.ok) {
-      setError(result.fieldErrors?.["/reason"]?.join(" ") ?? result.error);
-      return;
-    }
-    setDone(decision === "approve" ? "Approved: the photo is delivered with the rest of its location." : "Rejected: a new task is open for this location and angle, with your reason.");
-    router.refresh();
+    const sent = await send((trimmed) => reviewHeldPhoto(decision === "approve" ? { orderId, photoId, decision } : { orderId, photoId, decision, reason: trimmed }), { needsReason: decision === "reject" });
+    if (sent) setDone(decision === "approve" ? "Approved: the photo is delivered with the rest of its location." : "Rejected: a new task is open for this location and angle, with your reason.");
   };
 
   if (done) {

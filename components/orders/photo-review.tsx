@@ -4,7 +4,6 @@
 // evidence) with the measured value and the threshold — where the camera stood and which way it
 // faced (also drawn on the map), and, for editors, "request a retake" with a reason. Each location
 // downloads as a ZIP, and a recurring order's cycles compare side by side.
-import { useRouter } from "next/navigation";
 import { useId, useMemo, useState } from "react";
 import { requestPhotoRetake } from "@/lib/dashboard/order-actions";
 import { Button } from "@/components/ui/button";
@@ -15,7 +14,7 @@ import { useServerText } from "@/components/ui/use-server-text";
 import { ZipDownloadButton } from "@/components/ui/zip-download-button";
 import { bearingDeg, compassPointName, distanceM } from "@/lib/geo/bearing";
 import { ANGLE_DESCRIPTIONS, ANGLE_LABELS } from "@/lib/orders/vocabulary";
-import { RETAKE_REASON_MAX, RETAKE_REASON_MIN } from "@/lib/orders/limits";
+import { RETAKE_REASON_MAX } from "@/lib/orders/limits";
 import type { DeliveredPhoto, Order, OrderAssignment } from "./types";
 import { cycleComparisons } from "./cycle-comparison";
 import { CycleCompare } from "./cycle-compare";
@@ -26,6 +25,7 @@ import { authenticitySignals } from "./authenticity-display";
 import { photoEvidence } from "./check-evidence";
 import { DetectedPhoto, EvidenceRows } from "./photo-evidence";
 import { SignalList } from "./signal-list";
+import { useReasonedRequest } from "./use-reasoned-request";
 
 const VERDICT_STYLES: Record<CheckVerdict, { box: string; mark: string; icon: string }> = {
   passed: { box: "border-slate-200 bg-white", mark: "text-emerald-800", icon: "✓" },
@@ -222,12 +222,9 @@ function PhotoCard({
 
 function RetakeForm({ orderId, photoId, label }: { orderId: string; photoId: string; label: string }) {
   const id = useId();
-  const router = useRouter();
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState("");
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  const { reason, setReason, pending, error, send } = useReasonedRequest({ reader: "zoomer" });
 
   if (done) {
     return (
@@ -245,28 +242,13 @@ function RetakeForm({ orderId, photoId, label }: { orderId: string; photoId: str
       </div>
     );
   }
-  const trimmed = reason.trim();
   return (
     <form
       aria-label={`Request a retake of the ${label}`}
       className="flex flex-col gap-2 rounded-md border border-slate-200 bg-slate-50 p-3"
       onSubmit={async (e) => {
         e.preventDefault();
-        if (pending) return;
-        if (trimmed.length < RETAKE_REASON_MIN) {
-          setError(`Say what is wrong, for the zoomer (at least ${RETAKE_REASON_MIN} characters).`);
-          return;
-        }
-        setPending(true);
-        setError(null);
-        const result = await requestPhotoRetake({ orderId, photoId, reason: trimmed });
-        setPending(false);
-        if (!result.ok) {
-          setError(result.fieldErrors?.["/reason"]?.join(" ") ?? result.error);
-          return;
-        }
-        setDone(true);
-        router.refresh();
+        if (await send((trimmed) => requestPhotoRetake({ orderId, photoId, reason: trimmed }))) setDone(true);
       }}
     >
       <label htmlFor={`${id}-reason`} className="text-sm font-medium text-slate-800">
