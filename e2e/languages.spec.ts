@@ -1,4 +1,4 @@
-// The pages in the reader's language (next-intl, messages/<locale>.json): the field page in Spanish
+// The pages in the reader's language (next-intl, messages/<locale>/<namespace>.json): the field page in Spanish
 // end to end from Accept-Language — a task, its photo, the verdict and the retake's instructions
 // (server codes rendered in Spanish); Arabic right to left with nothing wider than a 390 px phone;
 // a pseudo-locale (accented, ~40 % longer) that shows any string left hard-coded or cut short; the

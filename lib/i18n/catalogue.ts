@@ -1,6 +1,7 @@
-// Loading a catalogue: messages/<locale>.json over English, so a string a catalogue lacks (the
-// dashboard in a field-only language, a key added since) reads in English rather than as a key.
+// Loading a catalogue: messages/<locale>/<namespace>.json over English, so a string a catalogue lacks
+// (the dashboard in a field-only language, a key added since) reads in English rather than as a key.
 import type { AppLocale } from "./locales";
+import { NAMESPACES, type Namespace } from "./namespaces";
 import { pseudoCatalogue, type Messages } from "./pseudo";
 
 export interface CatalogueMeta {
@@ -22,16 +23,19 @@ export function mergeMessages(base: Messages, over: Messages): Messages {
   return out;
 }
 
-/** The catalogue's messages without its `_meta` record. */
-export function withoutMeta(catalogue: Record<string, unknown>): Messages {
-  const { _meta: _ignored, ...messages } = catalogue;
-  void _ignored;
-  return messages as Messages;
+async function importNamespace(locale: AppLocale, namespace: Namespace): Promise<Messages> {
+  const mod = (await import(`../../messages/${locale}/${namespace}.json`)) as { default: Messages };
+  return mod.default;
 }
 
 async function importCatalogue(locale: AppLocale): Promise<Messages> {
-  const mod = (await import(`../../messages/${locale}.json`)) as { default: Record<string, unknown> };
-  return withoutMeta(mod.default);
+  const parts = await Promise.all(NAMESPACES.map(async (ns) => [ns, await importNamespace(locale, ns)] as const));
+  return Object.fromEntries(parts);
+}
+
+/** The namespaces of `messages` a part of the app sends to the browser. */
+export function pickNamespaces(messages: Messages, namespaces: readonly Namespace[]): Messages {
+  return Object.fromEntries(namespaces.flatMap((ns) => (messages[ns] === undefined ? [] : [[ns, messages[ns]]])));
 }
 
 export async function loadMessages(catalogue: AppLocale | "en-XA"): Promise<Messages> {

@@ -1,17 +1,20 @@
 // Every catalogue against the English one: no key of a namespace it covers missing, every message
 // valid ICU, no argument English does not pass. A catalogue that lacks a key fails here, not in a
 // zoomer's hands.
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
-import { withoutMeta, type CatalogueMeta } from "./catalogue";
+import type { CatalogueMeta } from "./catalogue";
 import { DASHBOARD_LOCALES, LOCALES, type AppLocale } from "./locales";
+import { FIELD_NAMESPACES, NAMESPACES } from "./namespaces";
 import { pseudoCatalogue, pseudoLocalise, type Messages } from "./pseudo";
 
 const DIR = join(import.meta.dirname, "../../messages");
-const read = (file: string) => JSON.parse(readFileSync(join(DIR, file), "utf8")) as Record<string, unknown>;
-const english = withoutMeta(read("en.json"));
+const readJson = (file: string) => JSON.parse(readFileSync(join(DIR, file), "utf8")) as Record<string, unknown>;
+/** messages/<locale>/<namespace>.json, each under its namespace's key. */
+const read = (locale: string): Messages => Object.fromEntries(NAMESPACES.map((ns) => [ns, readJson(`${locale}/${ns}.json`) as Messages]));
+const english = read("en");
 
 /** "field.home.heading" → message, for every leaf. */
 function leaves(messages: Messages, prefix = ""): Map<string, string> {
@@ -52,11 +55,16 @@ function brokenMessages(locale: string, messages: Messages): string[] {
 }
 
 const englishLeaves = leaves(english);
-const files = readdirSync(DIR).filter((f) => f.endsWith(".json"));
+const catalogues = readdirSync(DIR);
 
 describe("message catalogues", () => {
   it("has one catalogue per supported locale, and no other", () => {
-    expect(files.map((f) => f.replace(/\.json$/, "")).sort()).toEqual([...LOCALES].sort());
+    expect([...catalogues].sort()).toEqual([...LOCALES].sort());
+  });
+
+  it("has a file for every namespace in every catalogue, and no other file", () => {
+    const expected = [...NAMESPACES.map((ns) => `${ns}.json`), "_meta.json"].sort();
+    for (const locale of catalogues) expect({ locale, files: readdirSync(join(DIR, locale)).sort() }).toEqual({ locale, files: expected });
   });
 
   it("English is valid ICU throughout", () => {
@@ -65,14 +73,14 @@ describe("message catalogues", () => {
 
   for (const locale of LOCALES.filter((l) => l !== "en")) {
     describe(locale, () => {
-      const raw = read(`${locale}.json`);
-      const messages = withoutMeta(raw);
+      const messages = read(locale);
       const own = leaves(messages);
       // The field page in every language; the dashboard in the dashboard's languages (others fall back to English there).
-      const required = [...englishLeaves.keys()].filter((k) => k.startsWith("field.") || k.startsWith("common.") || k.startsWith("codes.") || DASHBOARD_LOCALES.includes(locale as AppLocale));
+      const fieldPrefixes = FIELD_NAMESPACES.map((ns) => `${ns}.`);
+      const required = [...englishLeaves.keys()].filter((k) => fieldPrefixes.some((p) => k.startsWith(p)) || DASHBOARD_LOCALES.includes(locale as AppLocale));
 
       it("records whether a native speaker reviewed it", () => {
-        const meta = raw._meta as CatalogueMeta | undefined;
+        const meta = existsSync(join(DIR, locale, "_meta.json")) ? (readJson(`${locale}/_meta.json`) as Partial<CatalogueMeta>) : undefined;
         expect(typeof meta?.reviewed).toBe("boolean");
       });
 

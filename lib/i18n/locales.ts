@@ -1,7 +1,7 @@
 // The languages the pages speak and how a request picks one. Plain vocabulary (no Next, no I/O) so
 // the request config, the switcher and the tests share it.
 
-/** Catalogues of the field page (messages/<code>.json), chosen by the coverage countries' field workforce. */
+/** Catalogues of the field page (messages/<code>/<namespace>.json), chosen by the coverage countries' field workforce. */
 export const LOCALES = ["en", "es", "pt", "fr", "de", "it", "nl", "pl", "tr", "ar", "he", "hi", "bn", "id", "vi", "th", "ja", "ko", "zh", "sw"] as const;
 export type AppLocale = (typeof LOCALES)[number];
 
@@ -83,7 +83,7 @@ export function parseAcceptLanguage(header: string | null | undefined): string[]
 export interface ResolvedLocale {
   /** What Intl formats with and <html lang> says: the reader's full tag ("en-US", "es-MX") when we know it. */
   locale: string;
-  /** The messages/<catalogue>.json it reads from. */
+  /** The catalogue (messages/<catalogue>/) it reads from. */
   catalogue: AppLocale | "en-XA";
 }
 

@@ -14,7 +14,7 @@ export type VerificationCheckName = (typeof VERIFICATION_CHECKS)[number];
 
 /**
  * A server-made sentence as a stable code and its figures, so a page can say it in the reader's
- * language (messages/<locale>.json field.codes.<code>); the English `message` / `instruction`
+ * language (messages/<locale>/codes.json); the English `message` / `instruction`
  * stay for integrators. Codes are never renamed: a new wording is a new code.
  */
 export interface Localisable {
