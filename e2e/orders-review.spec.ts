@@ -111,7 +111,7 @@ test("an order with a delivered photo: locations by state, the photo's checks an
   await expect(card).toContainText("Sent back for a retake");
   await expect(orderPage.locations.filter({ hasText: new RegExp(`^${name}Retake`) })).toHaveAttribute("data-state", "retake");
   await expect(legend.locator('[data-legend-state="retake"]')).toHaveText(/^Retake1$/);
-  await expect(orderPage.timeline).toContainText(`Retake opened: ${name}, front`);
+  await expect(orderPage.timeline).toContainText(`Retake opened: ${name}, Front`);
   await shoot(page, "orders-review-retake");
 
   // The order interface has the new task, with the reason as its instruction.

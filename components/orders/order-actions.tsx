@@ -1,14 +1,15 @@
 "use client";
 // What an editor can do to an order from its page, each after a confirmation: pay (an order not
 // yet paid), pause and resume (recurring), cancel (with what it refunds in words).
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { changeOrderState, payOrder } from "@/lib/dashboard/order-actions";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { inputClasses } from "@/components/ui/field";
-import { formatMoney } from "./order-progress";
 import type { Order } from "./types";
+import { useOrderWords } from "./use-order-words";
 
 type Action = "pay" | "pause" | "resume" | "cancel";
 
@@ -25,53 +26,52 @@ export function availableActions(status: Order["status"]): Action[] {
 
 export function OrderActions({ order }: { order: Order }) {
   const router = useRouter();
+  const t = useTranslations("orders.actions");
+  const { money } = useOrderWords();
   const [open, setOpen] = useState<Action | null>(null);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [reason, setReason] = useState("");
   const actions = availableActions(order.status);
   if (actions.length === 0) return null;
-  const total = formatMoney(order.quote.total_cents, order.quote.currency);
+  const total = money(order.quote.total_cents, order.quote.currency);
 
   const dialogs: Record<Action, { button: string; title: string; confirm: string; pending: string; tone: "danger" | "primary"; body: React.ReactNode }> = {
     pay: {
-      button: `Pay ${total}`,
-      title: "Pay for this order?",
-      confirm: `Pay ${total}`,
-      pending: "Paying…",
+      button: t("pay.button", { amount: total }),
+      title: t("pay.title"),
+      confirm: t("pay.button", { amount: total }),
+      pending: t("pay.pending"),
       tone: "primary",
-      body: <p>The card on file (test mode) is charged {total}{order.recurring ? " for the first cycle" : ""}, and the order is sent to the field.</p>,
+      body: <p>{order.recurring ? t("pay.bodyRecurring", { amount: total }) : t("pay.body", { amount: total })}</p>,
     },
     pause: {
-      button: "Pause",
-      title: "Pause this recurring order?",
-      confirm: "Pause the order",
-      pending: "Pausing…",
+      button: t("pause.button"),
+      title: t("pause.title"),
+      confirm: t("pause.confirm"),
+      pending: t("pause.pending"),
       tone: "primary",
-      body: <p>Cycles that come due while it is paused are skipped and not charged. Resume it at any time.</p>,
+      body: <p>{t("pause.body")}</p>,
     },
     resume: {
-      button: "Resume",
-      title: "Resume this order?",
-      confirm: "Resume the order",
-      pending: "Resuming…",
+      button: t("resume.button"),
+      title: t("resume.title"),
+      confirm: t("resume.confirm"),
+      pending: t("resume.pending"),
       tone: "primary",
-      body: <p>The next cycle that comes due is dispatched and charged again.</p>,
+      body: <p>{t("resume.body")}</p>,
     },
     cancel: {
-      button: "Cancel order",
-      title: "Cancel this order?",
-      confirm: "Cancel the order",
-      pending: "Cancelling…",
+      button: t("cancel.button"),
+      title: t("cancel.title"),
+      confirm: t("cancel.confirm"),
+      pending: t("cancel.pending"),
       tone: "danger",
       body: (
         <>
-          <p>
-            {order.recurring ? "No further cycles are dispatched; " : "Open field work stops; "}
-            what was charged and not yet delivered is refunded to the card. Photos already delivered stay yours.
-          </p>
+          <p>{order.recurring ? t("cancel.bodyRecurring") : t("cancel.body")}</p>
           <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-            Reason (optional)
+            {t("cancel.reason")}
             <input value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} className={inputClasses} />
           </label>
         </>

@@ -2,6 +2,7 @@
 // The order page's map (loaded lazily): the order's locations coloured by state, and — when a
 // photo is selected — where its camera stood and which way it faced, against the target, and where
 // the phone itself said it was.
+import { useTranslations } from "next-intl";
 import { useEffect, useMemo } from "react";
 import { useMap } from "react-map-gl/maplibre";
 import { BaseMap, type LngLatBbox } from "@/components/map/base-map";
@@ -9,7 +10,8 @@ import { cameraBbox, distanceBetweenM, type CameraView } from "@/components/map/
 import { CameraPositionLayer } from "@/components/map/layers/camera-position-layer";
 import { CAMERA_COLOUR, DEVICE_COLOUR, ORDER_LOCATION_STATE_COLOURS, TARGET_COLOUR } from "@/components/map/layers/order-layer-styles";
 import { OrderLocationsLayer, type OrderLocationPoint } from "@/components/map/layers/order-locations-layer";
-import { LOCATION_STATE_DESCRIPTIONS, LOCATION_STATE_LABELS, LOCATION_STATES } from "./order-progress";
+import { LOCATION_STATES } from "./order-progress";
+import { useOrderWords } from "./use-order-words";
 
 function bboxOf(points: { lat: number; lng: number }[]): LngLatBbox {
   const lats = points.map((p) => p.lat);
@@ -39,6 +41,8 @@ export function OrderMap({
   onSelect: (id: string | null) => void;
   onHoverChange: (id: string | null) => void;
 }) {
+  const t = useTranslations("orders");
+  const { distance } = useOrderWords();
   const bounds = useMemo(() => bboxOf(locations), [locations]);
   const counts = useMemo(() => {
     const c: Record<string, number> = {};
@@ -46,17 +50,17 @@ export function OrderMap({
     return c;
   }, [locations]);
   return (
-    <BaseMap aria-label="Order map" bounds={bounds} boundsPadding={LEGEND_CLEAR} className="h-full w-full" maxInitialZoom={16}>
+    <BaseMap aria-label={t("map.label")} bounds={bounds} boundsPadding={LEGEND_CLEAR} className="h-full w-full" maxInitialZoom={16}>
       <OrderLocationsLayer locations={locations} selectedId={selectedId} hoveredId={hoveredId} onSelect={onSelect} onHoverChange={onHoverChange} />
       <CameraPositionLayer view={camera} />
       <FitCamera camera={camera} />
-      <section aria-label="Map legend" className="absolute bottom-9 start-2 hidden w-52 rounded-md border border-slate-200 bg-white/95 p-3 text-xs shadow-sm sm:block">
-        <h2 className="mb-1.5 font-semibold tracking-wide text-slate-600 uppercase">Locations</h2>
+      <section aria-label={t("map.legend")} className="absolute bottom-9 start-2 hidden w-52 rounded-md border border-slate-200 bg-white/95 p-3 text-xs shadow-sm sm:block">
+        <h2 className="mb-1.5 font-semibold tracking-wide text-slate-600 uppercase">{t("page.locations")}</h2>
         <ul className="space-y-1">
           {LOCATION_STATES.map((s) => (
-            <li key={s} title={LOCATION_STATE_DESCRIPTIONS[s]} data-legend-state={s} className={`flex items-center gap-2 ${counts[s] ? "text-slate-800" : "text-slate-500"}`}>
+            <li key={s} title={t(`stateDescriptions.${s}`)} data-legend-state={s} className={`flex items-center gap-2 ${counts[s] ? "text-slate-800" : "text-slate-500"}`}>
               <span aria-hidden className="inline-block size-3 shrink-0 rounded-full border-2 border-white outline outline-slate-300" style={{ backgroundColor: ORDER_LOCATION_STATE_COLOURS[s] }} />
-              {LOCATION_STATE_LABELS[s]}
+              {t(`states.${s}`)}
               <span className="ms-auto tabular-nums text-slate-600">{counts[s] ?? 0}</span>
             </li>
           ))}
@@ -65,17 +69,16 @@ export function OrderMap({
           <ul className="mt-2 space-y-1 border-t border-slate-200 pt-2">
             <li className="flex items-center gap-2 text-slate-800">
               <span aria-hidden className="inline-block size-3 rounded-full border-[3px] bg-white" style={{ borderColor: TARGET_COLOUR }} />
-              Target
+              {t("map.target")}
             </li>
             <li className="flex items-center gap-2 text-slate-800">
               <span aria-hidden className="inline-block size-3 rounded-full" style={{ backgroundColor: CAMERA_COLOUR }} />
-              Camera (the photo&apos;s GPS), and the way it faced
+              {t("map.camera")}
             </li>
             {camera.device ? (
               <li className="flex items-center gap-2 text-slate-800" data-testid="legend-device">
                 <span aria-hidden className="inline-block size-3 rounded-full" style={{ backgroundColor: DEVICE_COLOUR }} />
-                Phone&apos;s own position
-                {camera.camera ? `: ${formatDistance(distanceBetweenM(camera.device, camera.camera))} from the photo's GPS` : ""}
+                {camera.camera ? t("map.deviceFrom", { distance: distance(distanceBetweenM(camera.device, camera.camera)) }) : t("map.device")}
               </li>
             ) : null}
           </ul>
@@ -84,8 +87,6 @@ export function OrderMap({
     </BaseMap>
   );
 }
-
-const formatDistance = (m: number) => (m >= 1000 ? `${(m / 1000).toFixed(1)} km` : `${Math.round(m)} m`);
 
 function FitCamera({ camera }: { camera: CameraView | null }) {
   const map = useMap().current;

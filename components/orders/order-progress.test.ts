@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { locationProgress, locationState, orderTimeline } from "./order-progress";
 import { task } from "./assignment-fixture";
+import { testWords } from "./test-words";
 import type { Order } from "./types";
 
 describe("locationProgress", () => {
@@ -55,8 +56,7 @@ describe("locationProgress", () => {
 });
 
 describe("orderTimeline", () => {
-  it("tells the order's story in time order", () => {
-    const order = {
+  const order = {
       created_at: "2027-01-01T09:00:00Z",
       confirmed_at: "2027-01-01T09:05:00Z",
       cancelled_at: null,
@@ -65,14 +65,25 @@ describe("orderTimeline", () => {
       locations: [{ location_id: "loc_a", name: "Duomo" }],
       quote: { total_cents: 1240, currency: "EUR" },
       payments: [{ kind: "charge", status: "succeeded", amount_cents: 1240, currency: "EUR", cycle_index: 0, payment_method: "pm_card_visa", failure_code: null, failure_message: null, created_at: "2027-01-01T09:05:00Z" }],
-    } as unknown as Order;
-    const entries = orderTimeline(order, [
-      task({ created_at: "2027-01-01T09:05:01Z", status: "verified", delivered_at: "2027-01-01T11:00:00Z" }),
-      task({ angle: "overview", created_at: "2027-01-01T09:05:01Z", status: "verified", delivered_at: "2027-01-01T11:00:00Z" }),
-    ]);
+  } as unknown as Order;
+  const tasks = () => [
+    task({ created_at: "2027-01-01T09:05:01Z", status: "verified", delivered_at: "2027-01-01T11:00:00Z" }),
+    task({ angle: "overview", created_at: "2027-01-01T09:05:01Z", status: "verified", delivered_at: "2027-01-01T11:00:00Z" }),
+  ];
+
+  it("tells the order's story in time order", () => {
+    const entries = orderTimeline(order, tasks(), testWords("en", "en-GB"));
     expect(entries.map((e) => e.title)).toEqual(["Order created", "Confirmed", "Charged €12.40", "Sent to the field", "Delivered: Duomo"]);
+    expect(entries[0]?.detail).toBe("1 location, quoted €12.40");
     expect(entries[2]?.detail).toBe("Visa test card ···· 4242");
     expect(entries[3]?.detail).toBe("1 location, 2 photos to take");
     expect(entries[4]?.detail).toBe("2 photos");
+  });
+
+  it("tells it in the reader's language, with their money format", () => {
+    const entries = orderTimeline(order, tasks(), testWords("de", "de"));
+    expect(entries.map((e) => e.title)).toEqual(["Auftrag erstellt", "Bestätigt", "12,40\u00a0€ belastet", "An die Fotografen vor Ort gesendet", "Geliefert: Duomo"]);
+    expect(entries[2]?.detail).toBe("Visa-Testkarte ···· 4242");
+    expect(entries[3]?.detail).toBe("1 Ort, 2 Fotos aufzunehmen");
   });
 });

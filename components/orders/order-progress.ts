@@ -1,32 +1,16 @@
 // What an order's field work amounts to, for the order page: each location's state (waiting,
 // assigned, verifying, retake, delivered, given up) from its tasks, and the order's story as a
 // timeline — created, confirmed, payments, cycles dispatched, retakes, deliveries, cancellation.
-// Pure functions over the API's order and assignments (tests beside).
+// Pure functions over the API's order and assignments (tests beside); the words come from the
+// `orders` catalogue through the translator the page passes (./translate.ts). A state's name and
+// meaning are orders.states.<state> and orders.stateDescriptions.<state>.
 import type { Order, OrderAssignment } from "./types";
 import { describePaymentMethod } from "./payment-method";
+import type { Words } from "./translate";
 
 /** In the order a location passes through them (the legend's order). */
 export const LOCATION_STATES = ["waiting", "assigned", "verifying", "retake", "delivered", "given_up"] as const;
 export type LocationState = (typeof LOCATION_STATES)[number];
-
-export const LOCATION_STATE_LABELS: Record<LocationState, string> = {
-  waiting: "Waiting",
-  assigned: "Assigned",
-  verifying: "Verifying",
-  retake: "Retake",
-  delivered: "Delivered",
-  given_up: "Given up",
-};
-
-/** What each state means, for the legend's tooltip and screen readers. */
-export const LOCATION_STATE_DESCRIPTIONS: Record<LocationState, string> = {
-  waiting: "Not dispatched yet, or no photographer has taken it",
-  assigned: "A photographer has taken it",
-  verifying: "Photos submitted, being checked",
-  retake: "A photo failed its checks or was sent back; a new one is due",
-  delivered: "Every angle delivered",
-  given_up: "An angle could not be delivered after its retakes",
-};
 
 export interface LocationProgress {
   locationId: string;
@@ -109,18 +93,23 @@ export function formatMoney(cents: number, currency: string, locale = "en-GB"): 
   return new Intl.NumberFormat(locale, { style: "currency", currency }).format(cents / 100);
 }
 
-/** The order's story, oldest first. */
-export function orderTimeline(order: Order, assignments: OrderAssignment[]): TimelineEntry[] {
+/** The order's story, oldest first, in the reader's words. */
+export function orderTimeline(order: Order, assignments: OrderAssignment[], { t, locale }: Words): TimelineEntry[] {
   const names = new Map(order.locations.map((l) => [l.location_id, l.name]));
-  const entries: TimelineEntry[] = [{ at: order.created_at, kind: "created", title: "Order created", detail: `${order.locations.length} location${order.locations.length === 1 ? "" : "s"}, quoted ${formatMoney(order.quote.total_cents, order.quote.currency)}` }];
-  if (order.confirmed_at) entries.push({ at: order.confirmed_at, kind: "confirmed", title: "Confirmed" });
+  const money = (cents: number, currency: string) => formatMoney(cents, currency, locale);
+  const angleName = (angle: string) => t(`angles.${angle}`);
+  const entries: TimelineEntry[] = [
+    { at: order.created_at, kind: "created", title: t("timeline.created"), detail: t("timeline.createdDetail", { locations: order.locations.length, total: money(order.quote.total_cents, order.quote.currency) }) },
+  ];
+  if (order.confirmed_at) entries.push({ at: order.confirmed_at, kind: "confirmed", title: t("timeline.confirmed") });
   for (const p of order.payments) {
-    const amount = formatMoney(p.amount_cents, p.currency);
-    const cycle = order.recurring && p.cycle_index !== null ? ` for cycle ${p.cycle_index + 1}` : "";
-    if (p.kind === "refund") entries.push({ at: p.created_at, kind: "refund", title: `Refunded ${amount}${cycle}` });
-    else if (p.status === "succeeded") entries.push({ at: p.created_at, kind: "charge", title: `Charged ${amount}${cycle}`, detail: describePaymentMethod(p.payment_method) });
-    else if (p.status === "failed") entries.push({ at: p.created_at, kind: "payment_failed", title: `Payment of ${amount} declined`, detail: p.failure_message ?? p.failure_code ?? undefined });
-    else entries.push({ at: p.created_at, kind: "charge", title: `Payment of ${amount}: ${p.status.replaceAll("_", " ")}` });
+    const amount = money(p.amount_cents, p.currency);
+    // ICU select: "cycle" reads "… for cycle 2", "none" nothing.
+    const cycle = order.recurring && p.cycle_index !== null ? { hasCycle: "cycle", cycle: p.cycle_index + 1 } : { hasCycle: "none", cycle: 0 };
+    if (p.kind === "refund") entries.push({ at: p.created_at, kind: "refund", title: t("timeline.refunded", { amount, ...cycle }) });
+    else if (p.status === "succeeded") entries.push({ at: p.created_at, kind: "charge", title: t("timeline.charged", { amount, ...cycle }), detail: describePaymentMethod(p.payment_method, t) });
+    else if (p.status === "failed") entries.push({ at: p.created_at, kind: "payment_failed", title: t("timeline.declined", { amount }), detail: p.failure_message ?? p.failure_code ?? undefined });
+    else entries.push({ at: p.created_at, kind: "charge", title: t("timeline.paymentStatus", { amount, status: t(`paymentStatus.${p.status}`) }) });
   }
   const cycles = new Map<number, { at: string; locations: Set<string>; tasks: number }>();
   const deliveries = new Map<string, { at: string; photos: number; name: string; cycle: number }>();
@@ -132,7 +121,8 @@ export function orderTimeline(order: Order, assignments: OrderAssignment[]): Tim
       c.tasks++;
       cycles.set(a.cycle_index, c);
     } else {
-      entries.push({ at: a.created_at, kind: "retake", title: `Retake opened: ${names.get(a.location_id) ?? a.location_id}, ${a.angle.replaceAll("_", " ")}`, detail: a.instructions[0] });
+      // The retake's instruction is the reviewer's own words (or the server's English); shown as written.
+      entries.push({ at: a.created_at, kind: "retake", title: t("timeline.retake", { name: names.get(a.location_id) ?? a.location_id, angle: angleName(a.angle) }), detail: a.instructions[0] });
     }
     if (a.delivered_at) {
       const key = `${a.cycle_index}:${a.location_id}:${a.delivered_at}`;
@@ -142,13 +132,14 @@ export function orderTimeline(order: Order, assignments: OrderAssignment[]): Tim
     }
   }
   for (const [index, c] of cycles) {
-    const what = `${c.locations.size} location${c.locations.size === 1 ? "" : "s"}, ${c.tasks} photo${c.tasks === 1 ? "" : "s"} to take`;
-    entries.push({ at: c.at, kind: "dispatched", title: order.recurring ? `Cycle ${index + 1} dispatched` : "Sent to the field", detail: what });
+    const detail = t("timeline.dispatchedDetail", { locations: c.locations.size, photos: c.tasks });
+    entries.push({ at: c.at, kind: "dispatched", title: order.recurring ? t("timeline.cycleDispatched", { cycle: index + 1 }) : t("timeline.sentToField"), detail });
   }
   for (const d of deliveries.values()) {
-    entries.push({ at: d.at, kind: "delivered", title: `Delivered: ${d.name}`, detail: `${d.photos} photo${d.photos === 1 ? "" : "s"}${order.recurring ? `, cycle ${d.cycle + 1}` : ""}` });
+    const detail = order.recurring ? t("timeline.deliveredCycleDetail", { photos: d.photos, cycle: d.cycle + 1 }) : t("timeline.deliveredDetail", { photos: d.photos });
+    entries.push({ at: d.at, kind: "delivered", title: t("timeline.delivered", { name: d.name }), detail });
   }
-  if (order.cancelled_at) entries.push({ at: order.cancelled_at, kind: "cancelled", title: "Cancelled", detail: order.status_reason ?? undefined });
+  if (order.cancelled_at) entries.push({ at: order.cancelled_at, kind: "cancelled", title: t("timeline.cancelled"), detail: order.status_reason ?? undefined });
   // Same second: in the order things happen (confirmed, then charged, then sent to the field).
   return entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind)));
 }

@@ -1,5 +1,5 @@
+import { useTranslations } from "next-intl";
 import { Badge, type Tone } from "@/components/ui/badge";
-import { STATUS_LABELS } from "@/lib/orders/vocabulary";
 import type { OrderStatus } from "./types";
 
 const TONES: Record<OrderStatus, Tone> = {
@@ -19,9 +19,10 @@ const TONES: Record<OrderStatus, Tone> = {
 
 /** An order's state in words (the API's value is kept in data-status for tests and scripts). */
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  const t = useTranslations("orders.status");
   return (
     <span data-status={status} className="inline-flex">
-      <Badge tone={TONES[status]}>{STATUS_LABELS[status]}</Badge>
+      <Badge tone={TONES[status]}>{t(status)}</Badge>
     </span>
   );
 }

@@ -1,4 +1,6 @@
-import { LocalDateTime } from "@/components/ui/local-time";
+"use client";
+import { useTranslations } from "next-intl";
+import { OrderTime } from "./order-time";
 import type { TimelineEntry, TimelineKind } from "./order-progress";
 
 const DOTS: Record<TimelineKind, string> = {
@@ -15,8 +17,9 @@ const DOTS: Record<TimelineKind, string> = {
 
 /** The order's story, oldest first, as an ordered list. */
 export function OrderTimeline({ entries }: { entries: TimelineEntry[] }) {
+  const t = useTranslations("orders.page");
   return (
-    <ol className="flex flex-col" aria-label="Order timeline" data-testid="order-timeline">
+    <ol className="flex flex-col" aria-label={t("timelineLabel")} data-testid="order-timeline">
       {entries.map((entry, i) => (
         <li key={`${entry.at}:${entry.kind}:${i}`} className="relative flex gap-3 pb-4 last:pb-0" data-kind={entry.kind}>
           {i < entries.length - 1 ? <span aria-hidden className="absolute start-[5px] top-4 h-full w-px bg-slate-200" /> : null}
@@ -25,7 +28,7 @@ export function OrderTimeline({ entries }: { entries: TimelineEntry[] }) {
             <p className="font-medium text-slate-900">{entry.title}</p>
             {entry.detail ? <p className="text-xs text-slate-600">{entry.detail}</p> : null}
             <p className="text-xs text-slate-500">
-              <LocalDateTime iso={entry.at} />
+              <OrderTime iso={entry.at} />
             </p>
           </div>
         </li>

@@ -4,28 +4,30 @@
 // evidence) with the measured value and the threshold — where the camera stood and which way it
 // faced (also drawn on the map), and, for editors, "request a retake" with a reason. Each location
 // downloads as a ZIP, and a recurring order's cycles compare side by side.
+import { useTranslations } from "next-intl";
 import { useId, useMemo, useState } from "react";
 import { requestPhotoRetake } from "@/lib/dashboard/order-actions";
 import { Button } from "@/components/ui/button";
 import { inputClasses } from "@/components/ui/field";
-import { LocalDateTime } from "@/components/ui/local-time";
 import { FormError } from "@/components/ui/states";
 import { useServerText } from "@/components/ui/use-server-text";
 import { ZipDownloadButton } from "@/components/ui/zip-download-button";
-import { bearingDeg, compassPointName, distanceM } from "@/lib/geo/bearing";
-import { ANGLE_DESCRIPTIONS, ANGLE_LABELS } from "@/lib/orders/vocabulary";
+import { bearingDeg, distanceM } from "@/lib/geo/bearing";
 import { RETAKE_REASON_MAX } from "@/lib/orders/limits";
 import type { DeliveredPhoto, Order, OrderAssignment } from "./types";
 import { cycleComparisons } from "./cycle-comparison";
 import { CycleCompare } from "./cycle-compare";
 import { describeWeather } from "./photo-metadata";
-import { checkViews, VERDICT_LABELS, type CheckVerdict } from "./verification-display";
+import { checkViews, type CheckVerdict } from "./verification-display";
 import { DeviceEvidenceNote } from "@/components/submissions/device-evidence-note";
 import { authenticitySignals } from "./authenticity-display";
 import { photoEvidence } from "./check-evidence";
 import { DetectedPhoto, EvidenceRows } from "./photo-evidence";
 import { SignalList } from "./signal-list";
+import { OrderTime } from "./order-time";
+import { compassKey } from "./translate";
 import { useReasonedRequest } from "./use-reasoned-request";
+import { useOrderWords } from "./use-order-words";
 
 const VERDICT_STYLES: Record<CheckVerdict, { box: string; mark: string; icon: string }> = {
   passed: { box: "border-slate-200 bg-white", mark: "text-emerald-800", icon: "✓" },
@@ -48,11 +50,12 @@ export function PhotoReview({
   selectedPhotoId: string | null;
   onSelectPhoto: (photoId: string | null) => void;
 }) {
+  const t = useTranslations("orders.photos");
   const comparisons = useMemo(() => (order.recurring ? cycleComparisons(photos, assignments) : new Map<string, never[]>()), [order.recurring, photos, assignments]);
   if (photos.length === 0) {
     return (
       <p className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-sm text-slate-600">
-        No photos delivered yet. A location&apos;s photos appear here once every angle of it has passed verification.
+        {t("none")}
       </p>
     );
   }
@@ -66,20 +69,20 @@ export function PhotoReview({
           <section key={location.location_id} aria-labelledby={`photos-${location.location_id}`} className="flex flex-col gap-3" data-testid="photo-location">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h3 id={`photos-${location.location_id}`} className="text-base font-semibold text-slate-900">
-                {location.name} <span className="text-sm font-normal text-slate-600">· {shots.length} photo{shots.length === 1 ? "" : "s"}</span>
+                {location.name} <span className="text-sm font-normal text-slate-600">· {t("count", { count: shots.length })}</span>
               </h3>
               <ZipDownloadButton
                 href={`/dashboard-api/orders/${order.id}/photos.zip?location_id=${encodeURIComponent(location.location_id)}`}
-                label="Download ZIP"
-                accessibleName={`Download the photos of ${location.name} as a ZIP`}
-                progressLabel={`Download of ${location.name}'s photos`}
+                label={t("downloadZip")}
+                accessibleName={t("downloadLocation", { name: location.name })}
+                progressLabel={t("downloadLocationProgress", { name: location.name })}
                 fallbackName={`${order.id}-${location.location_id}.zip`}
                 variant="ghost"
                 size="sm"
               />
             </div>
             {(comparisons.get(location.location_id) ?? []).map((comparison) => (
-              <CycleCompare key={comparison.angle} comparison={comparison} locationName={location.name} />
+              <CycleCompare key={comparison.angle} comparison={comparison} locationName={location.name} timeZone={location.time_zone} />
             ))}
             <ul className="flex flex-col gap-4">
               {[...shots]
@@ -89,7 +92,7 @@ export function PhotoReview({
                     key={photo.photo_id}
                     orderId={order.id}
                     photo={photo}
-                    target={{ ...location.coordinates, name: location.name }}
+                    target={{ ...location.coordinates, name: location.name, timeZone: location.time_zone }}
                     canEdit={canEdit}
                     sentBack={sentBack.has(photo.photo_id)}
                     selected={photo.photo_id === selectedPhotoId}
@@ -114,7 +117,7 @@ function PhotoCard({
 }: {
   orderId: string;
   photo: DeliveredPhoto;
-  target: { lat: number; lng: number; name: string };
+  target: { lat: number; lng: number; name: string; timeZone: string };
   canEdit: boolean;
   sentBack: boolean;
   selected: boolean;
@@ -128,7 +131,10 @@ function PhotoCard({
   const evidence = photoEvidence(photo.verification.ai_checks);
   const signals = authenticitySignals(photo.verification.ai_checks.authenticity);
   const serverText = useServerText();
-  const angleLabel = ANGLE_LABELS[photo.angle];
+  const words = useOrderWords();
+  const { distance, has } = words;
+  const t = useTranslations("orders");
+  const angleLabel = t(`angles.${photo.angle}`);
   return (
     <li
       data-testid="delivered-photo"
@@ -137,35 +143,36 @@ function PhotoCard({
       className={`flex flex-col gap-3 rounded-lg border bg-white p-4 shadow-sm ${selected ? "border-emerald-600 ring-2 ring-emerald-600/30" : "border-slate-200"}`}
     >
       <div className="flex flex-col gap-3 sm:flex-row">
-        <DetectedPhoto src={photo.thumbnail} href={photo.url} alt={`${angleLabel} of ${target.name}, as delivered`} detections={evidence.detections} />
+        <DetectedPhoto src={photo.thumbnail} href={photo.url} alt={t("photos.alt", { angle: angleLabel, name: target.name })} detections={evidence.detections} />
         <div className="flex min-w-0 flex-1 flex-col gap-1.5 text-sm">
           <h4 id={`${id}-title`} className="font-semibold text-slate-900">
             {angleLabel}
-            {sentBack ? <span className="ms-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Sent back for a retake</span> : null}
+            {sentBack ? <span className="ms-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">{t("photos.sentBack")}</span> : null}
           </h4>
-          <p className="text-xs text-slate-600">{ANGLE_DESCRIPTIONS[photo.angle]}</p>
+          <p className="text-xs text-slate-600">{t(`angleDescriptions.${photo.angle}`)}</p>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
-            <dt className="text-slate-500">Taken</dt>
-            <dd>{metadata.captured_at ? <LocalDateTime iso={metadata.captured_at} /> : "unknown"}</dd>
-            <dt className="text-slate-500">Camera</dt>
+            <dt className="text-slate-500">{t("photos.taken")}</dt>
+            {/* When it was taken is about the place: its own clock and zone. */}
+            <dd>{metadata.captured_at ? <OrderTime iso={metadata.captured_at} timeZone={target.timeZone} /> : t("photos.unknown")}</dd>
+            <dt className="text-slate-500">{t("photos.camera")}</dt>
             <dd data-testid="camera-position">
-              {gps ? `${Math.round(distanceM(target, gps))} m ${compassPointName(bearingDeg(target, gps))} of the target` : "no GPS position"}
+              {gps ? t("photos.cameraAt", { distance: distance(distanceM(target, gps)), direction: t(`compass.${compassKey(bearingDeg(target, gps))}`) }) : t("photos.noGps")}
             </dd>
-            <dt className="text-slate-500">Facing</dt>
-            <dd>{direction === null ? "no compass direction" : `${Math.round(direction)}° (${compassPointName(direction)})`}</dd>
-            <dt className="text-slate-500">Device</dt>
-            <dd data-testid="photo-device">{metadata.device ?? "not recorded"}</dd>
+            <dt className="text-slate-500">{t("photos.facing")}</dt>
+            <dd>{direction === null ? t("photos.noCompass") : t("photos.facingDeg", { degrees: Math.round(direction), direction: t(`compass.${compassKey(direction)}`) })}</dd>
+            <dt className="text-slate-500">{t("photos.device")}</dt>
+            <dd data-testid="photo-device">{metadata.device ?? t("photos.notRecorded")}</dd>
             {metadata.device_evidence ? (
               <>
-                <dt className="text-slate-500">Evidence</dt>
+                <dt className="text-slate-500">{t("photos.evidence")}</dt>
                 <dd>
                   <DeviceEvidenceNote evidence={metadata.device_evidence} />
                 </dd>
               </>
             ) : null}
             <EvidenceRows evidence={{ ...evidence, devicePosition: null }} />
-            <dt className="text-slate-500">Weather</dt>
-            <dd>{describeWeather(metadata)}</dd>
+            <dt className="text-slate-500">{t("photos.weather")}</dt>
+            <dd>{describeWeather(metadata, words)}</dd>
             {metadata.sha256 ? (
               <>
                 <dt className="text-slate-500">SHA-256</dt>
@@ -177,13 +184,13 @@ function PhotoCard({
           </dl>
           <div className="mt-1 flex flex-wrap gap-2">
             <Button variant="secondary" size="sm" aria-pressed={selected} onClick={onSelect}>
-              {selected ? "Shown on the map" : "Show camera on the map"}
+              {selected ? t("photos.shownOnMap") : t("photos.showCamera")}
             </Button>
           </div>
         </div>
       </div>
 
-      <ul aria-label={`Verification of the ${angleLabel.toLowerCase()} photo`} className="flex flex-col gap-1.5" data-testid="photo-checks">
+      <ul aria-label={t("photos.verificationOf", { angle: angleLabel })} className="flex flex-col gap-1.5" data-testid="photo-checks">
         {checks.map((c) => {
           const style = VERDICT_STYLES[c.verdict];
           return (
@@ -193,13 +200,13 @@ function PhotoCard({
                   <span aria-hidden className={`me-1.5 ${style.mark}`}>
                     {style.icon}
                   </span>
-                  {c.label}
-                  <span className={`ms-2 text-xs font-semibold ${style.mark}`}>{VERDICT_LABELS[c.verdict]}</span>
+                  {has(`checks.${c.check}`) ? t(`checks.${c.check}`) : c.label}
+                  <span className={`ms-2 text-xs font-semibold ${style.mark}`}>{t(`verdict.${c.verdict}`)}</span>
                 </span>
                 <span className="text-xs tabular-nums text-slate-600">
                   {c.measured ?? ""}
                   {c.threshold ? <span className="text-slate-500">{c.measured ? " · " : ""}{c.threshold}</span> : null}
-                  {c.score !== null ? <span className="text-slate-500"> · score {c.score.toFixed(2)}</span> : null}
+                  {c.score !== null ? <span className="text-slate-500"> · {t("photos.score", { score: new Intl.NumberFormat(words.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(c.score) })}</span> : null}
                 </span>
               </div>
               {c.message ? <p className="mt-0.5 text-xs text-slate-600">{serverText(c.coded, c.message)}</p> : null}
@@ -211,10 +218,10 @@ function PhotoCard({
 
       {!canEdit ? null : sentBack ? (
         <p className="text-sm text-slate-600" data-testid="retake-pending">
-          A retake was requested: a new task is open for this location and angle. Its photo is delivered here once it passes verification.
+          {t("photos.retakePending")}
         </p>
       ) : (
-        <RetakeForm orderId={orderId} photoId={photo.photo_id} label={`${angleLabel} of ${target.name}`} />
+        <RetakeForm orderId={orderId} photoId={photo.photo_id} label={t("photos.angleOf", { angle: angleLabel, name: target.name })} />
       )}
     </li>
   );
@@ -222,6 +229,7 @@ function PhotoCard({
 
 function RetakeForm({ orderId, photoId, label }: { orderId: string; photoId: string; label: string }) {
   const id = useId();
+  const t = useTranslations("orders.photos");
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState(false);
   const { reason, setReason, pending, error, send } = useReasonedRequest({ reader: "zoomer" });
@@ -229,22 +237,22 @@ function RetakeForm({ orderId, photoId, label }: { orderId: string; photoId: str
   if (done) {
     return (
       <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900" data-testid="retake-requested">
-        Retake requested: a new task is open for this location and angle, with your reason as its instruction. The new photo is delivered when it passes verification.
+        {t("retakeRequested")}
       </p>
     );
   }
   if (!open) {
     return (
       <div>
-        <Button variant="secondary" size="sm" onClick={() => setOpen(true)} aria-label={`Request a retake of the ${label}`}>
-          Request a retake
+        <Button variant="secondary" size="sm" onClick={() => setOpen(true)} aria-label={t("requestRetakeOf", { what: label })}>
+          {t("requestRetake")}
         </Button>
       </div>
     );
   }
   return (
     <form
-      aria-label={`Request a retake of the ${label}`}
+      aria-label={t("requestRetakeOf", { what: label })}
       className="flex flex-col gap-2 rounded-md border border-slate-200 bg-slate-50 p-3"
       onSubmit={async (e) => {
         e.preventDefault();
@@ -252,7 +260,7 @@ function RetakeForm({ orderId, photoId, label }: { orderId: string; photoId: str
       }}
     >
       <label htmlFor={`${id}-reason`} className="text-sm font-medium text-slate-800">
-        What should the photographer do differently?
+        {t("reasonLabel")}
       </label>
       <textarea
         id={`${id}-reason`}
@@ -263,10 +271,10 @@ function RetakeForm({ orderId, photoId, label }: { orderId: string; photoId: str
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
         className={inputClasses}
-        placeholder="e.g. A van hides the entrance; wait until the street is clear."
+        placeholder={t("retakePlaceholder")}
       />
       <p id={`${id}-hint`} className="text-xs text-slate-500">
-        The zoomer reads this as the task&apos;s instruction. Retakes you ask for are not charged.
+        {t("retakeHint")}
       </p>
       {error ? (
         <div id={`${id}-error`}>
@@ -275,10 +283,10 @@ function RetakeForm({ orderId, photoId, label }: { orderId: string; photoId: str
       ) : null}
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={pending}>
-          {pending ? "Sending…" : "Send back for a retake"}
+          {pending ? t("sending") : t("sendBack")}
         </Button>
         <Button variant="ghost" size="sm" disabled={pending} onClick={() => setOpen(false)}>
-          Cancel
+          {t("cancel")}
         </Button>
       </div>
     </form>

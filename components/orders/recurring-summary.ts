@@ -1,29 +1,33 @@
 // What the orders list and the order page say about a recurring order: when its next cycle falls
 // (local date and window) and how far its cycles got — the latest one, and the one before it, so a
-// new cycle's "0 of 2" does not hide that the previous cycle was delivered in full.
+// new cycle's "0 of 2" does not hide that the previous cycle was delivered in full. Words from the
+// `orders` catalogue, dates and clocks in the reader's locale (./translate.ts).
 import type { Order, OrderAssignment } from "./types";
-
-const nextDayFormat = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+import { formatClock, formatLocalDate, type Translate, type Words } from "./translate";
 
 export interface NextCycle {
   /** The cycle's local date, YYYY-MM-DD. */
   date: string;
-  /** "Fri 27 Nov" */
+  /** "Fri 27 Nov" / "Fr., 27. Nov." */
   day: string;
-  /** "18:00–21:00 local time", or the time of day when the order has no window ("daylight"). */
+  /** "18:00–21:00 local time" on the reader's clock, or the time of day when the order has no window ("daylight"). */
   window: string;
   /** 1-based, as people count cycles. */
   number: number;
 }
 
 /** The next cycle of an active recurring order in words; null for one-off or finished orders. */
-export function nextCycleSummary(order: Pick<Order, "recurring" | "next_cycle" | "requirements">): NextCycle | null {
+export function nextCycleSummary(order: Pick<Order, "recurring" | "next_cycle" | "requirements">, { t, locale }: Words): NextCycle | null {
   if (!order.recurring?.enabled || !order.next_cycle) return null;
-  const day = nextDayFormat.format(new Date(`${order.next_cycle.local_date}T00:00:00Z`));
-  const window = order.recurring.time_window
-    ? `${order.recurring.time_window.replace("-", "–")} local time`
-    : (order.requirements.time_of_day ?? "daylight");
-  return { date: order.next_cycle.local_date, day, window, number: order.next_cycle.index + 1 };
+  const day = formatLocalDate(order.next_cycle.local_date, locale);
+  return { date: order.next_cycle.local_date, day, window: windowWords(order.recurring.time_window, order.requirements.time_of_day, { t, locale }), number: order.next_cycle.index + 1 };
+}
+
+/** A cycle's window ("18:00-21:00") as "18:00–21:00 local time" on the reader's clock, else the time of day's name. */
+export function windowWords(timeWindow: string | undefined, timeOfDay: string | null | undefined, { t, locale }: Words): string {
+  const [start, end] = timeWindow?.split("-") ?? [];
+  if (start && end) return t("cycles.localWindow", { start: formatClock(start, locale), end: formatClock(end, locale) });
+  return t(`timeOfDay.${timeOfDay ?? "daylight"}`);
 }
 
 export interface CycleDelivery {
@@ -57,9 +61,9 @@ export function cycleDeliveries(assignments: OrderAssignment[]): CycleDelivery[]
 }
 
 /** "Cycle 3: 0 of 2 delivered · cycle 2: 2 of 2", or null before the first cycle was dispatched. */
-export function recurringProgressText(cycles: CycleDelivery[]): string | null {
+export function recurringProgressText(cycles: CycleDelivery[], t: Translate): string | null {
   const [current, previous] = cycles;
   if (!current) return null;
-  const now = `Cycle ${current.index + 1}: ${current.delivered} of ${current.dispatched} delivered`;
-  return previous ? `${now} · cycle ${previous.index + 1}: ${previous.delivered} of ${previous.dispatched}` : now;
+  const now = t("cycles.progress", { cycle: current.index + 1, delivered: current.delivered, dispatched: current.dispatched });
+  return previous ? t("cycles.progressWithPrevious", { now, previous: previous.index + 1, delivered: previous.delivered, dispatched: previous.dispatched }) : now;
 }

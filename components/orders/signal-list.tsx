@@ -1,4 +1,7 @@
-// The authenticity check's signals as a list: each with a mark, its name and its sentence.
+"use client";
+// The authenticity check's signals as a list: each with a mark, its name (in the reader's words)
+// and its sentence.
+import { useTranslations } from "next-intl";
 import type { SignalView } from "./authenticity-display";
 
 const SIGNAL_STYLES: Record<SignalView["verdict"], { mark: string; icon: string }> = {
@@ -7,15 +10,16 @@ const SIGNAL_STYLES: Record<SignalView["verdict"], { mark: string; icon: string 
   not_evaluated: { mark: "text-slate-500", icon: "–" },
 };
 
-export function SignalList({ signals, label = "Signs checked" }: { signals: SignalView[]; label?: string }) {
+export function SignalList({ signals, label }: { signals: SignalView[]; label?: string }) {
+  const t = useTranslations("orders.signals");
   return (
-    <ul aria-label={label} className="mt-1 flex flex-col gap-0.5" data-testid="authenticity-signals">
+    <ul aria-label={label ?? t("label")} className="mt-1 flex flex-col gap-0.5" data-testid="authenticity-signals">
       {signals.map((s) => (
         <li key={s.signal} data-signal={s.signal} data-verdict={s.verdict} className="text-xs">
-          <span aria-hidden className={`mr-1.5 ${SIGNAL_STYLES[s.verdict].mark}`}>
+          <span aria-hidden className={`me-1.5 ${SIGNAL_STYLES[s.verdict].mark}`}>
             {SIGNAL_STYLES[s.verdict].icon}
           </span>
-          <span className="font-medium text-slate-800">{s.label}:</span> <span className="text-slate-600">{s.message}</span>
+          <span className="font-medium text-slate-800">{t("name", { name: t.has(s.signal) ? t(s.signal) : s.label })}</span> <span className="text-slate-600">{s.message}</span>
         </li>
       ))}
     </ul>

@@ -3,6 +3,7 @@
 // retake, a held photo's review): the reason as typed, the minimum length said in words before
 // anything is sent, one request at a time, the API's refusal of the reason shown beside it, and
 // the page refreshed once the request went through.
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { ActionResult } from "@/lib/dashboard/action-client";
@@ -10,6 +11,7 @@ import { RETAKE_REASON_MIN } from "@/lib/orders/limits";
 
 export function useReasonedRequest({ reader }: { reader: "photographer" | "zoomer" }) {
   const router = useRouter();
+  const t = useTranslations("orders.photos");
   const [reason, setReason] = useState("");
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -19,7 +21,7 @@ export function useReasonedRequest({ reader }: { reader: "photographer" | "zoome
     if (pending) return false;
     const trimmed = reason.trim();
     if (needsReason && trimmed.length < RETAKE_REASON_MIN) {
-      setError(`Say what is wrong, for the ${reader} (at least ${RETAKE_REASON_MIN} characters).`);
+      setError(t("reasonTooShort", { reader, min: RETAKE_REASON_MIN }));
       return false;
     }
     setPending(true);

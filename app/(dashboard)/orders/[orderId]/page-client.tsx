@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -6,18 +7,19 @@ import { useMemo, useRef, useState, useTransition } from "react";
 import type { CameraView } from "@/components/map/layers/camera-geometry";
 import { OrderActions } from "@/components/orders/order-actions";
 import { OrderCycles } from "@/components/orders/order-cycles";
-import { countStates, formatMoney, LOCATION_STATE_LABELS, locationProgress, orderTimeline, type LocationState } from "@/components/orders/order-progress";
+import { countStates, locationProgress, orderTimeline, type LocationState } from "@/components/orders/order-progress";
 import { OrderStatusBadge } from "@/components/orders/order-status-badge";
 import { OrderTimeline } from "@/components/orders/order-timeline";
 import { cycleDeliveries, recurringProgressText } from "@/components/orders/recurring-summary";
 import { PhotoReview } from "@/components/orders/photo-review";
-import { ANGLE_LABELS, CATEGORY_LABELS } from "@/lib/orders/vocabulary";
 import type { DeliveredPhoto, Order, OrderAssignment, OrderSchedule } from "@/components/orders/types";
 import { HeldPhotos } from "@/components/orders/held-photos";
 import { photoEvidence } from "@/components/orders/check-evidence";
 import { ORDER_LOCATION_STATE_COLOURS } from "@/components/map/layers/order-layer-styles";
 import { Button } from "@/components/ui/button";
-import { LocalDateTime } from "@/components/ui/local-time";
+import { OrderTime } from "@/components/orders/order-time";
+import { scheduleWords } from "@/components/orders/schedule-words";
+import { useOrderWords } from "@/components/orders/use-order-words";
 import { PageHeader } from "@/components/ui/page-header";
 import { ZipDownloadButton } from "@/components/ui/zip-download-button";
 
@@ -44,6 +46,9 @@ export function OrderPageClient({
   placed: boolean;
 }) {
   const router = useRouter();
+  const words = useOrderWords();
+  const { t, money } = words;
+  const tPage = useTranslations("orders.page");
   const [refreshing, startRefresh] = useTransition();
   const [selectedLocation, setSelectedLocation] = useState<string | null>(null);
   const [hoveredLocation, setHoveredLocation] = useState<string | null>(null);
@@ -60,16 +65,16 @@ export function OrderPageClient({
   const progress = useMemo(() => locationProgress(order.locations.map((l) => l.location_id), assignments), [order.locations, assignments]);
   const counts = countStates(progress.values());
   // A recurring order's latest cycle starts at 0 delivered: say so, with the cycle before it.
-  const cyclesText = useMemo(() => (order.recurring ? recurringProgressText(cycleDeliveries(assignments)) : null), [order.recurring, assignments]);
+  const cyclesText = useMemo(() => (order.recurring ? recurringProgressText(cycleDeliveries(assignments), t) : null), [order.recurring, assignments, t]);
   const points = useMemo(
     () =>
       order.locations.map((l) => {
         const state: LocationState = progress.get(l.location_id)?.state ?? "waiting";
-        return { id: l.location_id, name: l.name, lat: l.coordinates.lat, lng: l.coordinates.lng, state, stateLabel: LOCATION_STATE_LABELS[state] };
+        return { id: l.location_id, name: l.name, lat: l.coordinates.lat, lng: l.coordinates.lng, state, stateLabel: t(`states.${state}`) };
       }),
-    [order.locations, progress],
+    [order.locations, progress, t],
   );
-  const timeline = useMemo(() => orderTimeline(order, assignments), [order, assignments]);
+  const timeline = useMemo(() => orderTimeline(order, assignments, words), [order, assignments, words]);
   const camera = useMemo((): CameraView | null => {
     const photo = photos.find((p) => p.photo_id === selectedPhoto);
     const location = photo && order.locations.find((l) => l.location_id === photo.location_id);
@@ -85,8 +90,8 @@ export function OrderPageClient({
     return { target: heldAt.coordinates, camera: evidence.exifPosition, directionDeg: null, device: evidence.devicePosition };
   }, [photos, assignments, selectedPhoto, order.locations]);
 
-  const title = order.client_reference ?? `Order ${order.id}`;
-  const charged = formatMoney(order.amount_charged_cents, order.quote.currency);
+  const title = order.client_reference ?? t("page.untitled", { id: order.id });
+  const charged = money(order.amount_charged_cents, order.quote.currency);
 
   return (
     <>
@@ -95,15 +100,15 @@ export function OrderPageClient({
         description={
           <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <OrderStatusBadge status={order.status} />
-            <span>{CATEGORY_LABELS[order.category]}</span>
-            <span>{order.quote.schedule ?? "Once"}</span>
+            <span>{t(`categories.${order.category}`)}</span>
+            <span>{order.recurring?.enabled ? scheduleWords(order.recurring, words) : t("page.once")}</span>
             <span className="font-mono text-xs text-slate-500">{order.id}</span>
           </span>
         }
         actions={
           <>
             <Button variant="ghost" disabled={refreshing} onClick={() => startRefresh(() => router.refresh())}>
-              {refreshing ? "Refreshing…" : "Refresh"}
+              {refreshing ? t("page.refreshing") : t("page.refresh")}
             </Button>
             {canEdit ? <OrderActions order={order} /> : null}
           </>
@@ -111,8 +116,8 @@ export function OrderPageClient({
       />
       {placed && order.status !== "pending_confirmation" ? (
         <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900" data-testid="order-placed">
-          Order placed{order.amount_charged_cents > 0 ? ` and ${charged} charged` : ""}.{" "}
-          {order.recurring ? "Each cycle is dispatched 24 hours before it starts." : "Its locations are now open to photographers in the field."}
+          {order.amount_charged_cents > 0 ? t("page.placedCharged", { amount: charged }) : t("page.placed")}{" "}
+          {order.recurring ? t("page.placedRecurring") : t("page.placedOnce")}
         </p>
       ) : null}
       {order.status_reason && order.status !== "cancelled" ? (
@@ -122,19 +127,18 @@ export function OrderPageClient({
       ) : null}
 
       <dl className="grid grid-cols-2 gap-3 rounded-lg border border-slate-200 bg-white p-4 text-sm sm:grid-cols-4">
-        <Fact label={order.recurring ? "Per cycle" : "Total"} value={formatMoney(order.quote.total_cents, order.quote.currency)} />
-        <Fact label="Charged" value={charged} />
-        <Fact label="Refunded" value={formatMoney(order.amount_refunded_cents, order.quote.currency)} />
-        <Fact label="Locations delivered" value={cyclesText ?? `${counts.delivered} of ${order.locations.length}`} testId="delivered-count" />
+        <Fact label={order.recurring ? t("page.perCycle") : t("page.total")} value={money(order.quote.total_cents, order.quote.currency)} />
+        <Fact label={t("page.charged")} value={charged} />
+        <Fact label={t("page.refunded")} value={money(order.amount_refunded_cents, order.quote.currency)} />
+        <Fact label={t("page.locationsDelivered")} value={cyclesText ?? t("page.deliveredOf", { delivered: counts.delivered, total: order.locations.length })} testId="delivered-count" />
       </dl>
 
       <section aria-labelledby="locations-h" className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <h2 id="locations-h" className="sr-only">
-          Locations
+          {t("page.locations")}
         </h2>
         <div ref={mapFrame} className="h-[24rem] scroll-mt-4 overflow-hidden rounded-md lg:h-[30rem]">
           <OrderMap
-           
             locations={points}
             selectedId={selectedLocation}
             hoveredId={hoveredLocation}
@@ -146,7 +150,7 @@ export function OrderPageClient({
             onHoverChange={setHoveredLocation}
           />
         </div>
-        <ul aria-label="Locations and their state" className="flex max-h-[30rem] flex-col gap-1.5 overflow-y-auto" data-testid="order-locations">
+        <ul aria-label={t("page.locationsAndState")} className="flex max-h-[30rem] flex-col gap-1.5 overflow-y-auto" data-testid="order-locations">
           {order.locations.map((location) => {
             const p = progress.get(location.location_id);
             const state = p?.state ?? "waiting";
@@ -169,13 +173,21 @@ export function OrderPageClient({
                   <span className="flex items-center gap-2">
                     <span aria-hidden className="inline-block size-3 shrink-0 rounded-full" style={{ backgroundColor: ORDER_LOCATION_STATE_COLOURS[state] }} />
                     <span className="font-medium text-slate-900">{location.name}</span>
-                    <span className="ms-auto text-xs text-slate-600">{LOCATION_STATE_LABELS[state]}</span>
+                    <span className="ms-auto text-xs text-slate-600">{t(`states.${state}`)}</span>
                   </span>
                   <span className="text-xs text-slate-500">
-                    {(location.requirements.angles ?? []).map((a) => {
-                      const angle = p?.angles.find((x) => x.angle === a);
-                      return `${ANGLE_LABELS[a]}${angle ? `: ${angle.delivered ? "delivered" : angle.status.replaceAll("_", " ")}${angle.attempt > 0 ? ` (retake ${angle.attempt})` : ""}${angle.late ? ", late" : ""}` : ""}`;
-                    }).join(" · ")}
+                    {(location.requirements.angles ?? [])
+                      .map((a) => {
+                        const angle = p?.angles.find((x) => x.angle === a);
+                        if (!angle) return t(`angles.${a}`);
+                        return t("page.angleState", {
+                          angle: t(`angles.${a}`),
+                          state: angle.delivered ? t("taskStatus.delivered") : t(`taskStatus.${angle.status}`),
+                          attempt: angle.attempt,
+                          late: angle.late ? "late" : "onTime",
+                        });
+                      })
+                      .join(" · ")}
                   </span>
                 </button>
               </li>
@@ -190,39 +202,40 @@ export function OrderPageClient({
         <section aria-labelledby="photos-h" className="flex min-w-0 flex-col gap-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 id="photos-h" className="text-lg font-semibold text-slate-900">
-              Delivered photos
+              {t("page.deliveredPhotos")}
             </h2>
             {photos.length > 0 ? (
               <ZipDownloadButton
                 href={`/dashboard-api/orders/${order.id}/photos.zip`}
-                label="Download all photos (ZIP)"
-                progressLabel="Download of the order's photos"
+                label={t("page.downloadAll")}
+                progressLabel={t("page.downloadAllProgress")}
                 fallbackName={`${order.id}.zip`}
               />
             ) : null}
           </div>
-          {incomplete ? <p className="text-xs text-slate-500">Showing the first 2,000 photos and tasks; the API has them all.</p> : null}
+          {incomplete ? <p className="text-xs text-slate-500">{t("page.incomplete", { count: 2000 })}</p> : null}
           <PhotoReview order={order} photos={photos} assignments={assignments} canEdit={canEdit} selectedPhotoId={selectedPhoto} onSelectPhoto={showPhotoOnMap} />
         </section>
         <div className="flex flex-col gap-6">
           {schedule ? (
             <section aria-labelledby="cycles-h" className="flex flex-col gap-3">
               <h2 id="cycles-h" className="text-lg font-semibold text-slate-900">
-                Cycles
+                {t("page.cycles")}
               </h2>
-              <OrderCycles schedule={schedule} />
+              <OrderCycles schedule={schedule} recurring={order.recurring} />
             </section>
           ) : null}
           <section aria-labelledby="timeline-h" className="flex flex-col gap-3">
             <h2 id="timeline-h" className="text-lg font-semibold text-slate-900">
-              Timeline
+              {t("page.timeline")}
             </h2>
             <OrderTimeline entries={timeline} />
           </section>
           <p className="text-xs text-slate-500">
-            Created <LocalDateTime iso={order.created_at} />. {order.delivery.webhook_url ? `Deliveries also go to ${order.delivery.webhook_url}.` : "Delivered to the dashboard and the API."}{" "}
+            {tPage.rich("created", { time: () => <OrderTime iso={order.created_at} /> })}{" "}
+            {order.delivery.webhook_url ? t("page.alsoWebhook", { url: order.delivery.webhook_url }) : t("page.deliveredToDashboard")}{" "}
             <Link href="/orders" className="underline">
-              All orders
+              {t("page.allOrders")}
             </Link>
           </p>
         </div>

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import type { DeliveredPhoto, OrderAssignment, OrderSchedule } from "@/components/orders/types";
 import { ForbiddenNotice } from "@/components/ui/forbidden-notice";
 import { ErrorState } from "@/components/ui/states";
@@ -7,7 +8,10 @@ import { roleAtLeast } from "@/lib/auth/roles";
 import { requirePageAccess } from "@/lib/dashboard/access";
 import { OrderPageClient } from "./page-client";
 
-export const metadata: Metadata = { title: "Order" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("orders.page");
+  return { title: t("metaTitle") };
+}
 
 /** Pages of 100, at most `max` of them (an order of 500 locations × 3 angles has 15 of assignments). */
 async function allPages<T>(fetchPage: (page: number) => Promise<{ data: T[]; meta: { total: number } } | undefined>, max = 20): Promise<{ items: T[]; complete: boolean }> {
@@ -29,7 +33,10 @@ export default async function OrderPage({ params, searchParams }: { params: Prom
   const { api } = page.access;
   const { data: order, error, response } = await api.GET("/api/orders/v1/orders/{id}", { params: { path: { id: orderId } } });
   if (response.status === 404) notFound();
-  if (!order) return <ErrorState title="The order could not be loaded">{error?.detail ?? "The service did not answer. Reload to try again."}</ErrorState>;
+  if (!order) {
+    const t = await getTranslations("orders");
+    return <ErrorState title={t("page.loadError")}>{error?.detail ?? t("list.noAnswer")}</ErrorState>;
+  }
 
   const path = { id: orderId };
   const [assignments, photos, schedule] = await Promise.all([

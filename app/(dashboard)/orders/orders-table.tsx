@@ -1,0 +1,88 @@
+"use client";
+// The orders list's table: each order's name, status, progress, next cycle, total and creation
+// date, in the reader's words and formats (money and dates in their locale, a cycle's window on
+// their clock).
+import Link from "next/link";
+import { OrderStatusBadge } from "@/components/orders/order-status-badge";
+import { OrderTime } from "@/components/orders/order-time";
+import { nextCycleSummary } from "@/components/orders/recurring-summary";
+import { scheduleWords } from "@/components/orders/schedule-words";
+import type { Order } from "@/components/orders/types";
+import { useOrderWords } from "@/components/orders/use-order-words";
+import { DataTable } from "@/components/ui/data-table";
+import { ProgressBar } from "@/components/ui/progress-bar";
+
+export function OrdersTable({ orders }: { orders: Order[] }) {
+  const words = useOrderWords();
+  const { t, money } = words;
+  return (
+    <DataTable
+      caption={t("list.caption")}
+      columns={[
+        { label: t("list.order") },
+        { label: t("list.status") },
+        { label: t("page.locationsDelivered"), className: "w-56" },
+        { label: t("list.nextCycle") },
+        { label: t("page.total"), className: "text-end" },
+        { label: t("list.created") },
+      ]}
+    >
+      <tbody className="divide-y divide-slate-100">
+        {orders.map((order) => {
+          const name = order.client_reference ?? order.id;
+          const next = nextCycleSummary(order, words);
+          const done = order.missions.completed;
+          const of = Math.max(order.missions.total, order.locations.length);
+          const cyclesSoFar = Math.round(order.missions.total / Math.max(1, order.locations.length));
+          return (
+            <tr key={order.id} className="hover:bg-slate-50" data-testid="order-row" data-order-id={order.id}>
+              <td className="max-w-md px-4 py-3">
+                <Link href={`/orders/${order.id}`} className="font-medium text-slate-900 hover:text-emerald-800 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600">
+                  {name}
+                </Link>
+                <div className="mt-0.5 text-xs text-slate-500">
+                  {t(`categories.${order.category}`)} · {t("list.locations", { count: order.locations.length })} ·{" "}
+                  {order.recurring?.enabled ? scheduleWords(order.recurring, words) : t("list.once")}
+                </div>
+              </td>
+              <td className="px-4 py-3">
+                <OrderStatusBadge status={order.status} />
+              </td>
+              <td className="px-4 py-3">
+                <div className="flex items-center gap-3">
+                  <ProgressBar value={done} max={of} label={t("list.progressLabel", { name })} />
+                  <span className="w-16 shrink-0 whitespace-nowrap text-end text-xs tabular-nums text-slate-600">{t("list.doneOf", { done, of })}</span>
+                </div>
+                {order.recurring ? (
+                  // One mission per location and cycle: these are location visits summed over the cycles dispatched so far.
+                  <div className="mt-0.5 text-xs text-slate-500" data-testid="order-progress-note">
+                    {cyclesSoFar === 0 ? t("list.noCycleYet") : t("list.cyclesSoFar", { count: cyclesSoFar })}
+                  </div>
+                ) : null}
+              </td>
+              <td className="px-4 py-3 text-xs text-slate-700" data-testid="order-next-cycle">
+                {next ? (
+                  <>
+                    <time dateTime={next.date} className="font-medium text-slate-900">
+                      {next.day}
+                    </time>
+                    <div className="whitespace-nowrap text-slate-500">{t("list.cycleWindow", { cycle: next.number, window: next.window })}</div>
+                  </>
+                ) : (
+                  <span className="text-slate-500">{order.recurring ? t("list.noneScheduled") : t("list.oneOff")}</span>
+                )}
+              </td>
+              <td className="whitespace-nowrap px-4 py-3 text-end tabular-nums">
+                {money(order.quote.total_cents, order.quote.currency)}
+                {order.recurring ? <span className="text-xs text-slate-500"> {t("list.perCycle")}</span> : null}
+              </td>
+              <td className="whitespace-nowrap px-4 py-3 text-slate-600">
+                <OrderTime iso={order.created_at} dateOnly />
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </DataTable>
+  );
+}
