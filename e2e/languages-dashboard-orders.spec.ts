@@ -57,6 +57,7 @@ test("the orders list and an order's page in German, then the order in Arabic on
   await expect(row.locator("td").last()).toHaveText(/^\d{1,2}\. (Jan|Feb|März|Apr|Mai|Juni|Juli|Aug|Sept|Okt|Nov|Dez)\.? \d{4}$/);
   await expect(page.getByRole("table", { name: "Aufträge, neueste zuerst" })).toBeVisible();
   await expect(page.getByRole("main")).not.toContainText(/\b(locations?|once|Created|Next cycle)\b/);
+  await page.screenshot({ path: join(SHOTS, "orders-list-de-1366.png") });
 
   // The order's page.
   await row.getByRole("link", { name: reference }).click();

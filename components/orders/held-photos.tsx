@@ -32,14 +32,21 @@ export function HeldPhotos({
   onSelectPhoto: (photoId: string | null) => void;
 }) {
   const t = useTranslations("orders.held");
+  // What was decided stays said here: the page's refresh takes the decided photo out of the list.
+  const [decided, setDecided] = useState<string[]>([]);
   const held = assignments.filter((a) => a.status === "held_for_review" && a.photo_id && a.review);
-  if (held.length === 0) return null;
+  if (held.length === 0 && decided.length === 0) return null;
   return (
     <section aria-labelledby="held-h" className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4" data-testid="held-photos">
       <h2 id="held-h" className="text-lg font-semibold text-slate-900">
-        {t("heading")} <span className="text-sm font-normal text-slate-600">· {t("photos", { count: held.length })}</span>
+        {t("heading")} {held.length > 0 ? <span className="text-sm font-normal text-slate-600">· {t("photos", { count: held.length })}</span> : null}
       </h2>
       <p className="text-sm text-slate-700">{t("intro")}</p>
+      {decided.map((text, i) => (
+        <p key={i} role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900" data-testid="review-done">
+          {text}
+        </p>
+      ))}
       <ul className="flex flex-col gap-4">
         {held.map((a) => (
           <HeldPhotoCard
@@ -49,6 +56,7 @@ export function HeldPhotos({
             canEdit={canEdit}
             selected={a.photo_id === selectedPhotoId}
             onSelect={() => onSelectPhoto(a.photo_id === selectedPhotoId ? null : a.photo_id)}
+            onDecided={(text) => setDecided((list) => [...list, text])}
           />
         ))}
       </ul>
@@ -56,7 +64,21 @@ export function HeldPhotos({
   );
 }
 
-function HeldPhotoCard({ order, assignment, canEdit, selected, onSelect }: { order: Order; assignment: OrderAssignment; canEdit: boolean; selected: boolean; onSelect: () => void }) {
+function HeldPhotoCard({
+  order,
+  assignment,
+  canEdit,
+  selected,
+  onSelect,
+  onDecided,
+}: {
+  order: Order;
+  assignment: OrderAssignment;
+  canEdit: boolean;
+  selected: boolean;
+  onSelect: () => void;
+  onDecided: (text: string) => void;
+}) {
   const id = useId();
   const t = useTranslations("orders");
   const location = order.locations.find((l) => l.location_id === assignment.location_id);
@@ -89,30 +111,26 @@ function HeldPhotoCard({ order, assignment, canEdit, selected, onSelect }: { ord
           </div>
         </div>
       </div>
-      {canEdit ? <ReviewForm orderId={order.id} photoId={assignment.photo_id} label={t("photos.angleOf", { angle: angleLabel, name })} /> : null}
+      {canEdit ? <ReviewForm orderId={order.id} photoId={assignment.photo_id} label={t("photos.angleOf", { angle: angleLabel, name })} onDecided={onDecided} /> : null}
     </li>
   );
 }
 
-function ReviewForm({ orderId, photoId, label }: { orderId: string; photoId: string; label: string }) {
+function ReviewForm({ orderId, photoId, label, onDecided }: { orderId: string; photoId: string; label: string; onDecided: (text: string) => void }) {
   const id = useId();
   const t = useTranslations("orders");
   const [rejecting, setRejecting] = useState(false);
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
   const { reason, setReason, pending, error, send } = useReasonedRequest({ reader: "photographer" });
 
   const decide = async (decision: "approve" | "reject") => {
     const sent = await send((trimmed) => reviewHeldPhoto(decision === "approve" ? { orderId, photoId, decision } : { orderId, photoId, decision, reason: trimmed }), { needsReason: decision === "reject" });
-    if (sent) setDone(decision === "approve" ? t("held.approved") : t("held.rejected"));
+    if (!sent) return;
+    setDone(true);
+    onDecided(decision === "approve" ? t("held.approved") : t("held.rejected"));
   };
 
-  if (done) {
-    return (
-      <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900" data-testid="review-done">
-        {done}
-      </p>
-    );
-  }
+  if (done) return null;
   return (
     <div className="flex flex-col gap-2">
       {rejecting ? (
