@@ -42,7 +42,10 @@ export function DashboardShell({
             <AccountLanguageSwitcher />
             <OrgSwitcher current={org.id} memberships={memberships} />
             <div className="hidden text-end text-xs leading-tight text-slate-600 md:block">
-              <div className="font-medium text-slate-900">{user.name ?? user.email}</div>
+              {/* Your own settings (the dashboard's language) are behind your name. */}
+              <Link href="/settings" className="block font-medium text-slate-900 underline-offset-2 hover:underline">
+                {user.name ?? user.email}
+              </Link>
               <div>{ROLE_LABELS[role]}</div>
             </div>
             <SignOutButton />
