@@ -118,7 +118,7 @@ function DeliveryRow({
             onClick={onToggle}
             className="inline-flex items-center gap-1.5 rounded font-mono text-xs text-slate-900 hover:text-emerald-800 focus-visible:outline-2 focus-visible:outline-emerald-600"
           >
-            <span aria-hidden className={`inline-block text-slate-400 transition-transform ${open ? "rotate-90" : ""}`}>
+            <span aria-hidden className={`inline-block text-slate-400 transition-transform ${open ? "rotate-90" : "rtl:rotate-180"}`}>
               ▸
             </span>
             {delivery.event}

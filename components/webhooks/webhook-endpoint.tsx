@@ -229,7 +229,7 @@ export function WebhookEndpoint({
         <div className="flex flex-col gap-3 border-t border-slate-100 pt-3">
           <div>
             <Button variant="ghost" size="sm" aria-expanded={showDeliveries} aria-controls={deliveriesId} onClick={() => setShowDeliveries((v) => !v)}>
-              <span aria-hidden className={`inline-block text-slate-400 transition-transform ${showDeliveries ? "rotate-90" : ""}`}>
+              <span aria-hidden className={`inline-block text-slate-400 transition-transform ${showDeliveries ? "rotate-90" : "rtl:rotate-180"}`}>
                 ▸
               </span>
               {showDeliveries ? t("endpoint.hideDeliveries") : t("endpoint.showDeliveries")}
