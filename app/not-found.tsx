@@ -3,38 +3,44 @@
 // the pages' CSP refuses).
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { buttonClasses } from "@/components/ui/button";
 
-export const metadata: Metadata = { title: "Page not found" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("site.notFound"))("title") };
+}
 
 const tall = "min-h-11 w-full sm:w-auto";
 
-export default function NotFound() {
+export default async function NotFound() {
+  const t = await getTranslations("site");
   return (
     <main className="flex min-h-screen items-center justify-center px-4 py-12">
       <div className="flex w-full max-w-md flex-col gap-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         <div className="flex flex-col gap-2">
-          <p className="text-sm font-semibold uppercase tracking-wide text-emerald-700">Photo Missions</p>
-          <h1 className="text-2xl font-semibold tracking-tight">Page not found</h1>
-          <p className="text-slate-600">
-            There is nothing at this address. The link may be mistyped, or what it pointed to — a mission, an order — may not exist,
-            or belong to another organisation.
-          </p>
+          <p className="text-sm font-semibold uppercase tracking-wide text-emerald-700">{t("name")}</p>
+          <h1 className="text-2xl font-semibold tracking-tight">{t("notFound.title")}</h1>
+          <p className="text-slate-600">{t("notFound.body")}</p>
         </div>
-        <nav aria-label="Ways back" className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+        <nav aria-label={t("notFound.waysBack")} className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
           <Link href="/missions" className={`${buttonClasses()} ${tall}`}>
-            Go to your missions
+            {t("notFound.missions")}
           </Link>
           <Link href="/orders" className={`${buttonClasses({ variant: "secondary" })} ${tall}`}>
-            Orders
+            {t("notFound.orders")}
           </Link>
           <Link href="/" className={`${buttonClasses({ variant: "secondary" })} ${tall}`}>
-            Home page
+            {t("notFound.home")}
           </Link>
         </nav>
         <p className="text-xs text-slate-500">
-          Building against the API? The <Link href="/docs" className="underline hover:text-emerald-800">API reference</Link> lists every
-          address it serves.
+          {t.rich("notFound.developers", {
+            link: (chunks) => (
+              <Link href="/docs" className="underline hover:text-emerald-800">
+                {chunks}
+              </Link>
+            ),
+          })}
         </p>
       </div>
     </main>

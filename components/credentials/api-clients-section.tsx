@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { createApiClient, revokeApiClient } from "@/app/(dashboard)/settings/credentials/actions";
 import { Button } from "@/components/ui/button";
@@ -6,7 +7,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { Field, fieldAria, TextInput } from "@/components/ui/field";
 import { EmptyState, ErrorState, FormError } from "@/components/ui/states";
 import { LocalDateTime } from "@/components/ui/local-time";
-import { PARTNER_SCOPES, SCOPES, isScope, type Scope } from "@/lib/auth/scopes";
+import { PARTNER_SCOPES, isScope, type Scope } from "@/lib/auth/scopes";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { RevokeCell } from "./revoke-cell";
 import { useRevoke } from "./use-revoke";
@@ -30,16 +31,19 @@ export function ApiClientsSection({ clients, loadError, tokenUrl }: { clients: A
   // The new client's secret lives here until "Done" — never in the page data or the URL.
   const [created, setCreated] = useState<CreatedClient | null>(null);
   const { revoking, ask, revoke, pending, revokeError, announcement, heading } = useRevoke<ApiClient>(revokeApiClient);
+  const t = useTranslations("settings.credentials");
 
   return (
     <section aria-labelledby="api-clients-heading" className="flex flex-col gap-4">
       <div className="flex flex-col gap-1">
         <h2 id="api-clients-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
-          API clients
+          {t("clients.heading")}
         </h2>
         <p className="max-w-3xl text-sm text-slate-600">
-          OAuth 2.0 client credentials for the mission interface (<code className="font-mono text-xs">/api/v1</code>). Your system trades the client ID and secret for an access
-          token at <code className="break-all font-mono text-xs">{tokenUrl}</code>; the token carries the scopes you give the client here.
+          {t.rich("clients.intro", {
+            code: (chunks) => <code className="font-mono text-xs">{chunks}</code>,
+            url: () => <code className="break-all font-mono text-xs">{tokenUrl}</code>,
+          })}
         </p>
       </div>
       <p role="status" className="sr-only">
@@ -47,14 +51,20 @@ export function ApiClientsSection({ clients, loadError, tokenUrl }: { clients: A
       </p>
 
       {created ? (
-        <SecretReveal label="New client secret" title={`Client “${created.name}” created`} secret={created.clientSecret} secretName="client secret" onDone={() => setCreated(null)}>
+        <SecretReveal
+          label={t("clients.revealLabel")}
+          title={t("clients.revealTitle", { name: created.name })}
+          secret={created.clientSecret}
+          kind="clientSecret"
+          onDone={() => setCreated(null)}
+        >
           <div className="flex flex-col gap-1">
-            <span className="font-medium">Client ID</span>
+            <span className="font-medium">{t("clients.clientId")}</span>
             <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
               <code data-testid="revealed-client-id" className="min-w-0 flex-1 break-all rounded-md border border-emerald-200 bg-white px-3 py-2 font-mono text-xs text-slate-900">
                 {created.id}
               </code>
-              <CopyButton value={created.id} label="Copy client ID" />
+              <CopyButton value={created.id} label={t("clients.copyClientId")} />
             </div>
           </div>
           <TokenCommand
@@ -71,20 +81,18 @@ export function ApiClientsSection({ clients, loadError, tokenUrl }: { clients: A
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0">
           {loadError ? (
-            <ErrorState title="The API clients could not be loaded">{loadError}</ErrorState>
+            <ErrorState title={t("clients.loadFailed")}>{loadError}</ErrorState>
           ) : !clients || clients.length === 0 ? (
-            <EmptyState title="No API clients yet">
-              Create one for each system that calls the mission interface, with only the scopes it needs — you can revoke one without disturbing the others.
-            </EmptyState>
+            <EmptyState title={t("clients.emptyTitle")}>{t("clients.emptyBody")}</EmptyState>
           ) : (
             <DataTable
-              caption="API clients"
+              caption={t("clients.caption")}
               columns={[
-                { label: "Name" },
-                { label: "Client ID" },
-                { label: "Scopes" },
-                { label: "Created" },
-                { label: <span className="sr-only">Status and actions</span> },
+                { label: t("name") },
+                { label: t("clients.clientId") },
+                { label: t("clients.scopes") },
+                { label: t("created") },
+                { label: <span className="sr-only">{t("statusAndActions")}</span> },
               ]}
             >
               <tbody className="divide-y divide-slate-100">
@@ -100,9 +108,9 @@ export function ApiClientsSection({ clients, loadError, tokenUrl }: { clients: A
                       <code className="whitespace-nowrap font-mono text-xs text-slate-700">{client.id}</code>
                     </td>
                     <td className="px-4 py-3">
-                      <ul className="flex flex-wrap gap-1" aria-label={`Scopes of ${client.name}`}>
+                      <ul className="flex flex-wrap gap-1" aria-label={t("clients.scopesOf", { name: client.name })}>
                         {client.scopes.map((scope) => (
-                          <li key={scope} title={isScope(scope) ? SCOPES[scope] : undefined} className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-700">
+                          <li key={scope} title={isScope(scope) ? t(`scope.${scope.replace(":", ".")}`) : undefined} className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-700">
                             {scope}
                           </li>
                         ))}
@@ -128,30 +136,35 @@ export function ApiClientsSection({ clients, loadError, tokenUrl }: { clients: A
 
       <ConfirmDialog
         open={revoking !== null}
-        title="Revoke this API client?"
-        confirmLabel="Revoke client"
-        pendingLabel="Revoking…"
+        title={t("clients.confirmTitle")}
+        confirmLabel={t("clients.confirmLabel")}
+        pendingLabel={t("revoking")}
         pending={pending}
         error={revokeError}
         onConfirm={() => void revoke()}
         onCancel={() => ask(null)}
       >
         <p>
-          <strong className="font-semibold text-slate-900">{revoking?.name}</strong> (<code className="break-all font-mono text-xs">{revoking?.id}</code>) can no longer get access
-          tokens, and the tokens it already has stop working at once.
+          {t.rich("clients.confirmBody", {
+            name: revoking?.name ?? "",
+            id: revoking?.id ?? "",
+            strong: (chunks) => <strong className="font-semibold text-slate-900">{chunks}</strong>,
+            code: (chunks) => <code className="break-all font-mono text-xs">{chunks}</code>,
+          })}
         </p>
-        <p>Systems using it will get 401 responses until they have new credentials. This cannot be undone.</p>
+        <p>{t("clients.confirmConsequence")}</p>
       </ConfirmDialog>
     </section>
   );
 }
 
 function TokenCommand({ command }: { command: string }) {
+  const t = useTranslations("settings.credentials.clients");
   return (
     <div className="flex flex-col gap-1">
       <div className="flex items-center justify-between gap-2">
-        <span className="font-medium">Get an access token</span>
-        <CopyButton value={command} label="Copy command" />
+        <span className="font-medium">{t("getToken")}</span>
+        <CopyButton value={command} label={t("copyCommand")} />
       </div>
       <pre data-testid="token-curl" className="overflow-x-auto rounded-md bg-slate-900 px-3 py-2 font-mono text-xs leading-relaxed text-slate-100">
         {command}
@@ -161,6 +174,7 @@ function TokenCommand({ command }: { command: string }) {
 }
 
 function CreateClientForm({ onCreated }: { onCreated: (created: CreatedClient) => void }) {
+  const t = useTranslations("settings.credentials");
   const [scopes, setScopes] = useState<Scope[]>(DEFAULT_SCOPES);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -179,8 +193,8 @@ function CreateClientForm({ onCreated }: { onCreated: (created: CreatedClient) =
     if (pending) return;
     const name = String(new FormData(event.currentTarget).get("name") ?? "").trim();
     const local: Record<string, string[]> = {};
-    if (!name) local["/name"] = ["Give the client a name, such as the system that uses it."];
-    if (scopes.length === 0) local["/scopes"] = ["Choose at least one scope."];
+    if (!name) local["/name"] = [t("clients.form.nameRequired")];
+    if (scopes.length === 0) local["/scopes"] = [t("clients.form.scopesRequired")];
     setFieldErrors(local);
     setFormError(null);
     if (Object.keys(local).length > 0) {
@@ -204,7 +218,7 @@ function CreateClientForm({ onCreated }: { onCreated: (created: CreatedClient) =
       setFieldErrors(errors);
       setFormError(Object.keys(errors).some((p) => p === "/name" || p.startsWith("/scopes")) ? null : result.error);
     } catch {
-      setFormError("The service could not be reached. Try again.");
+      setFormError(t("unreachable"));
     } finally {
       setPending(false);
     }
@@ -213,20 +227,20 @@ function CreateClientForm({ onCreated }: { onCreated: (created: CreatedClient) =
   return (
     <form
       ref={form}
-      aria-label="Create API client"
+      aria-label={t("clients.form.label")}
       noValidate
       onSubmit={(e) => void onSubmit(e)}
       className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
     >
-      <h3 className="text-base font-semibold text-slate-900">New API client</h3>
+      <h3 className="text-base font-semibold text-slate-900">{t("clients.form.heading")}</h3>
       {formError ? (
         <FormError>{formError}</FormError>
       ) : null}
-      <Field id={nameId} label="Client name" hint="Which system uses it, e.g. “Warehouse sync”." errors={nameErrors}>
+      <Field id={nameId} label={t("clients.form.name")} hint={t("clients.form.nameHint")} errors={nameErrors}>
         <TextInput name="name" maxLength={100} autoComplete="off" required {...fieldAria(nameId, nameErrors, true)} />
       </Field>
       <fieldset className="flex flex-col gap-2" aria-describedby={scopeErrors.length ? scopesErrorId : undefined}>
-        <legend className="mb-1.5 text-sm font-medium text-slate-800">Scopes</legend>
+        <legend className="mb-1.5 text-sm font-medium text-slate-800">{t("clients.scopes")}</legend>
         <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-1">
           {PARTNER_SCOPES.map((scope) => (
             <label key={scope} className="flex items-start gap-2 text-sm">
@@ -240,7 +254,7 @@ function CreateClientForm({ onCreated }: { onCreated: (created: CreatedClient) =
               />
               <span>
                 <span className="font-mono text-xs text-slate-900">{scope}</span>
-                <span className="block text-xs text-slate-500">{SCOPES[scope]}</span>
+                <span className="block text-xs text-slate-500">{t(`scope.${scope.replace(":", ".")}`)}</span>
               </span>
             </label>
           ))}
@@ -255,7 +269,7 @@ function CreateClientForm({ onCreated }: { onCreated: (created: CreatedClient) =
       </fieldset>
       <div>
         <Button type="submit" disabled={pending} aria-busy={pending || undefined}>
-          {pending ? "Creating client…" : "Create client"}
+          {pending ? t("clients.form.submitting") : t("clients.form.submit")}
         </Button>
       </div>
     </form>

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { createApiKey, revokeApiKey } from "@/app/(dashboard)/settings/credentials/actions";
 import { Button } from "@/components/ui/button";
@@ -23,16 +24,20 @@ export function ApiKeysSection({ apiKeys, loadError, orderApiUrl }: { apiKeys: A
   // The new key lives here until "Done" — never in the page data or the URL.
   const [created, setCreated] = useState<CreatedKey | null>(null);
   const { revoking, ask, revoke, pending, revokeError, announcement, heading } = useRevoke<ApiKey>(revokeApiKey);
+  const t = useTranslations("settings.credentials");
 
   return (
     <section aria-labelledby="api-keys-heading" className="flex flex-col gap-4">
       <div className="flex flex-col gap-1">
         <h2 id="api-keys-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
-          API keys
+          {t("keys.heading")}
         </h2>
         <p className="max-w-3xl text-sm text-slate-600">
-          Keys for the order interface (<code className="break-all font-mono text-xs">{orderApiUrl}</code>), sent as{" "}
-          <code className="font-mono text-xs">Authorization: Bearer &lt;key&gt;</code>. We store only a digest, so a key is shown once, when it is created.
+          {t.rich("keys.intro", {
+            key: "<key>",
+            url: () => <code className="break-all font-mono text-xs">{orderApiUrl}</code>,
+            code: (chunks) => <code className="font-mono text-xs">{chunks}</code>,
+          })}
         </p>
       </div>
       <p role="status" className="sr-only">
@@ -40,28 +45,26 @@ export function ApiKeysSection({ apiKeys, loadError, orderApiUrl }: { apiKeys: A
       </p>
 
       {created ? (
-        <SecretReveal label="New API key" title={`Key “${created.name}” created`} secret={created.key} secretName="API key" onDone={() => setCreated(null)}>
-          <p>
-            Send it as <code className="font-mono">Authorization: Bearer</code> followed by the key with every request to the order interface.
-          </p>
+        <SecretReveal label={t("keys.revealLabel")} title={t("keys.revealTitle", { name: created.name })} secret={created.key} kind="apiKey" onDone={() => setCreated(null)}>
+          <p>{t.rich("keys.revealBody", { code: (chunks) => <code className="font-mono">{chunks}</code> })}</p>
         </SecretReveal>
       ) : null}
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0">
           {loadError ? (
-            <ErrorState title="The API keys could not be loaded">{loadError}</ErrorState>
+            <ErrorState title={t("keys.loadFailed")}>{loadError}</ErrorState>
           ) : !apiKeys || apiKeys.length === 0 ? (
-            <EmptyState title="No API keys yet">Create a key for each system that places orders, so you can revoke one without disturbing the others.</EmptyState>
+            <EmptyState title={t("keys.emptyTitle")}>{t("keys.emptyBody")}</EmptyState>
           ) : (
             <DataTable
-              caption="API keys"
+              caption={t("keys.caption")}
               columns={[
-                { label: "Name" },
-                { label: "Key" },
-                { label: "Created" },
-                { label: "Last used" },
-                { label: <span className="sr-only">Status and actions</span> },
+                { label: t("name") },
+                { label: t("keys.key") },
+                { label: t("created") },
+                { label: t("keys.lastUsed") },
+                { label: <span className="sr-only">{t("statusAndActions")}</span> },
               ]}
             >
               <tbody className="divide-y divide-slate-100">
@@ -69,7 +72,7 @@ export function ApiKeysSection({ apiKeys, loadError, orderApiUrl }: { apiKeys: A
                   <tr key={key.id} data-testid="api-key-row" data-revoked={key.revoked_at ? "true" : "false"} className={key.revoked_at ? "bg-slate-50/60" : undefined}>
                     <td className={`min-w-32 px-4 py-3 font-medium ${key.revoked_at ? "text-slate-500" : "text-slate-900"}`}>{key.name}</td>
                     <td className="whitespace-nowrap px-4 py-3">
-                      <code className="font-mono text-xs text-slate-700" title="Only the first characters are kept for display">
+                      <code className="font-mono text-xs text-slate-700" title={t("keys.prefixOnly")}>
                         {key.key_prefix}…
                       </code>
                     </td>
@@ -77,7 +80,7 @@ export function ApiKeysSection({ apiKeys, loadError, orderApiUrl }: { apiKeys: A
                       <LocalDateTime iso={key.created_at} dateOnly />
                     </td>
                     <td className="whitespace-nowrap px-4 py-3 text-slate-600">
-                      {key.last_used_at ? <RelativeTime iso={key.last_used_at} /> : <span className="text-slate-500">Never</span>}
+                      {key.last_used_at ? <RelativeTime iso={key.last_used_at} /> : <span className="text-slate-500">{t("keys.never")}</span>}
                     </td>
                     <RevokeCell
                       name={key.name}
@@ -96,17 +99,21 @@ export function ApiKeysSection({ apiKeys, loadError, orderApiUrl }: { apiKeys: A
 
       <ConfirmDialog
         open={revoking !== null}
-        title="Revoke this API key?"
-        confirmLabel="Revoke key"
-        pendingLabel="Revoking…"
+        title={t("keys.confirmTitle")}
+        confirmLabel={t("keys.confirmLabel")}
+        pendingLabel={t("revoking")}
         pending={pending}
         error={revokeError}
         onConfirm={() => void revoke()}
         onCancel={() => ask(null)}
       >
         <p>
-          Requests with <strong className="font-semibold text-slate-900">{revoking?.name}</strong> (<code className="font-mono text-xs">{revoking?.key_prefix}…</code>) are refused
-          from now on. This cannot be undone.
+          {t.rich("keys.confirmBody", {
+            name: revoking?.name ?? "",
+            prefix: revoking?.key_prefix ?? "",
+            strong: (chunks) => <strong className="font-semibold text-slate-900">{chunks}</strong>,
+            code: (chunks) => <code className="font-mono text-xs">{chunks}</code>,
+          })}
         </p>
       </ConfirmDialog>
     </section>
@@ -114,6 +121,7 @@ export function ApiKeysSection({ apiKeys, loadError, orderApiUrl }: { apiKeys: A
 }
 
 function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedKey) => void }) {
+  const t = useTranslations("settings.credentials");
   const [nameErrors, setNameErrors] = useState<string[] | undefined>(undefined);
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -126,7 +134,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedKey) => void
     const name = String(new FormData(event.currentTarget).get("name") ?? "").trim();
     setFormError(null);
     if (!name) {
-      setNameErrors(["Give the key a name, such as the system that uses it."]);
+      setNameErrors([t("keys.form.nameRequired")]);
       document.getElementById(nameId)?.focus();
       return;
     }
@@ -143,7 +151,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedKey) => void
       setNameErrors(errors);
       setFormError(errors ? null : result.error);
     } catch {
-      setFormError("The service could not be reached. Try again.");
+      setFormError(t("unreachable"));
     } finally {
       setPending(false);
     }
@@ -152,21 +160,21 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedKey) => void
   return (
     <form
       ref={form}
-      aria-label="Create API key"
+      aria-label={t("keys.form.label")}
       noValidate
       onSubmit={(e) => void onSubmit(e)}
       className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
     >
-      <h3 className="text-base font-semibold text-slate-900">New API key</h3>
+      <h3 className="text-base font-semibold text-slate-900">{t("keys.form.heading")}</h3>
       {formError ? (
         <FormError>{formError}</FormError>
       ) : null}
-      <Field id={nameId} label="Key name" hint="Which system uses it, e.g. “ERP orders”." errors={nameErrors}>
+      <Field id={nameId} label={t("keys.form.name")} hint={t("keys.form.nameHint")} errors={nameErrors}>
         <TextInput name="name" maxLength={100} autoComplete="off" required {...fieldAria(nameId, nameErrors, true)} />
       </Field>
       <div>
         <Button type="submit" disabled={pending} aria-busy={pending || undefined}>
-          {pending ? "Creating key…" : "Create key"}
+          {pending ? t("keys.form.submitting") : t("keys.form.submit")}
         </Button>
       </div>
     </form>

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 
 type RevokeResult = { ok: true } | { ok: false; error: string };
@@ -8,6 +9,7 @@ type RevokeResult = { ok: true } | { ok: false; error: string };
  * error, a polite announcement, and focus back on the section heading once its row's button is gone.
  */
 export function useRevoke<T extends { id: string; name: string }>(action: (input: { id: string }) => Promise<RevokeResult>) {
+  const t = useTranslations("settings.credentials");
   const [revoking, setRevoking] = useState<T | null>(null);
   const [pending, setPending] = useState(false);
   const [revokeError, setRevokeError] = useState<string | null>(null);
@@ -29,12 +31,12 @@ export function useRevoke<T extends { id: string; name: string }>(action: (input
         setRevokeError(result.error);
         return;
       }
-      setAnnouncement(`Revoked ${revoking.name}.`);
+      setAnnouncement(t("revokedAnnouncement", { name: revoking.name }));
       setRevoking(null);
       // The Revoke button that opened the dialog is gone; land after the dialog has closed.
       requestAnimationFrame(() => heading.current?.focus());
     } catch {
-      setRevokeError("The service could not be reached. Try again.");
+      setRevokeError(t("unreachable"));
     } finally {
       setPending(false);
     }

@@ -2,7 +2,7 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { ROLE_LABELS, roleAtLeast, type Role } from "@/lib/auth/roles";
-import { LanguageSwitcher } from "@/components/ui/language-switcher";
+import { AccountLanguageSwitcher } from "@/components/settings/account-language-switcher";
 import { NavLink } from "./nav-link";
 import { OrgSwitcher } from "./org-switcher";
 import { SignOutButton } from "./sign-out-button";
@@ -39,10 +39,13 @@ export function DashboardShell({
             <NavLink href="/docs">{t("docs")}</NavLink>
           </nav>
           <div className="ms-auto flex max-w-full flex-wrap items-center justify-end gap-3">
-            <LanguageSwitcher />
+            <AccountLanguageSwitcher />
             <OrgSwitcher current={org.id} memberships={memberships} />
             <div className="hidden text-end text-xs leading-tight text-slate-600 md:block">
-              <div className="font-medium text-slate-900">{user.name ?? user.email}</div>
+              {/* Your own settings (the dashboard's language) are behind your name. */}
+              <Link href="/settings" className="block font-medium text-slate-900 underline-offset-2 hover:underline">
+                {user.name ?? user.email}
+              </Link>
               <div>{ROLE_LABELS[role]}</div>
             </div>
             <SignOutButton />

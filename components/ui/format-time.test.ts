@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDuration, formatMs, formatRelative } from "./format-time";
+import { formatDateTime, formatDuration, formatMs, formatRelative } from "./format-time";
 
 const now = Date.parse("2025-03-10T12:00:00Z");
 const at = (offsetSeconds: number) => new Date(now + offsetSeconds * 1000).toISOString();
@@ -35,5 +35,15 @@ describe("formatMs", () => {
   it("shows milliseconds below a second and seconds above", () => {
     expect(formatMs(120.4)).toBe("120 ms");
     expect(formatMs(1234)).toBe("1.2 s");
+  });
+});
+
+describe("in the reader's locale", () => {
+  it("says relative times, durations and dates in German with the 24-hour clock", () => {
+    expect(formatRelative(at(-5 * 60), now, "de")).toBe("vor 5 Min.");
+    expect(formatRelative(at(-2), now, "de")).toBe("jetzt");
+    expect(formatDuration(86_400, "de")).toBe("24 Stunden");
+    expect(formatMs(1234, "de")).toBe("1,2 s");
+    expect(formatDateTime("2025-03-10T15:04:05Z", "de")).toMatch(/^10\. März, 1\d:04:05$/);
   });
 });

@@ -3,6 +3,7 @@
 // it, held in the calling component's state until "Done". It is never put in a query cache, the
 // URL or storage, and nothing can fetch it again. Shared by the webhooks and API credentials
 // pages (a candidate for components/ui).
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -11,7 +12,7 @@ export function SecretReveal({
   label,
   title,
   secret,
-  secretName = "secret",
+  kind = "secret",
   children,
   onDone,
 }: {
@@ -19,11 +20,12 @@ export function SecretReveal({
   label: string;
   title: ReactNode;
   secret: string;
-  /** What the secret is called in the copy button and the note ("secret", "API key"). */
-  secretName?: string;
+  /** What the secret is called in the copy button and the note (its words: messages/<locale>/settings.json, secretReveal). */
+  kind?: "secret" | "clientSecret" | "apiKey";
   children?: ReactNode;
   onDone: () => void;
 }) {
+  const t = useTranslations("settings.secretReveal");
   const region = useRef<HTMLElement>(null);
   // Bring it into view and to the screen reader's attention: it is shown once, and only now.
   useEffect(() => {
@@ -38,10 +40,7 @@ export function SecretReveal({
       className="flex flex-col gap-3 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-sm text-emerald-950 shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600"
     >
       <h3 className="text-base font-semibold">{title}</h3>
-      <p>
-        Copy the {secretName} now and keep it somewhere safe, such as your secret manager. <strong className="font-semibold">You will not see this {secretName} again</strong> — if
-        it is lost, create a new one.
-      </p>
+      <p>{t.rich(`note.${kind}`, { strong: (chunks) => <strong className="font-semibold">{chunks}</strong> })}</p>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
         <code
           data-testid="revealed-secret"
@@ -49,12 +48,12 @@ export function SecretReveal({
         >
           {secret}
         </code>
-        <CopyButton value={secret} label={`Copy ${secretName}`} />
+        <CopyButton value={secret} label={t(`copy.${kind}`)} />
       </div>
       {children}
       <div>
         <Button variant="secondary" size="sm" onClick={onDone}>
-          Done, I have stored it
+          {t("done")}
         </Button>
       </div>
     </section>

@@ -1,9 +1,10 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { createWebhook } from "@/app/(dashboard)/webhooks/actions";
 import { Button } from "@/components/ui/button";
 import { Field, fieldAria, TextInput } from "@/components/ui/field";
-import { EVENT_DESCRIPTIONS, EVENT_TYPES } from "./types";
+import { EVENT_TYPES } from "./types";
 import { eventsToSubmit } from "./webhook-display";
 import { FormError } from "@/components/ui/states";
 
@@ -27,6 +28,7 @@ function errorsFor(fieldErrors: Record<string, string[]>, field: string): string
  * one-time reveal; validation and SSRF refusals come back next to the field concerned.
  */
 export function AddWebhookForm({ urlInputId, onCreated }: { urlInputId: string; onCreated: (created: CreatedWebhook) => Promise<void> }) {
+  const t = useTranslations("webhooks");
   const [allEvents, setAllEvents] = useState(true);
   const [selected, setSelected] = useState<string[]>([]);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
@@ -49,8 +51,8 @@ export function AddWebhookForm({ urlInputId, onCreated }: { urlInputId: string; 
     const description = String(data.get("description") ?? "").trim();
     const events = eventsToSubmit(allEvents, selected);
     const local: Record<string, string[]> = {};
-    if (!url) local["/url"] = ["Enter the URL that should receive the events."];
-    if (events.length === 0) local["/events"] = ["Choose at least one event, or all events."];
+    if (!url) local["/url"] = [t("form.urlRequired")];
+    if (events.length === 0) local["/events"] = [t("form.eventsRequired")];
     setFormError(null);
     setFieldErrors(local);
     if (Object.keys(local).length > 0) {
@@ -80,7 +82,7 @@ export function AddWebhookForm({ urlInputId, onCreated }: { urlInputId: string; 
       const known = ["url", "events", "description"].some((f) => errorsFor(errors, f));
       setFormError(known ? null : result.error);
     } catch {
-      setFormError("The service could not be reached. Try again.");
+      setFormError(t("unreachable"));
     } finally {
       setPending(false);
     }
@@ -89,19 +91,19 @@ export function AddWebhookForm({ urlInputId, onCreated }: { urlInputId: string; 
   return (
     <form
       ref={form}
-      aria-label="Add webhook endpoint"
+      aria-label={t("form.label")}
       noValidate
       onSubmit={(e) => void onSubmit(e)}
       className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
     >
       <div className="flex flex-col gap-1">
-        <h2 className="text-base font-semibold text-slate-900">Add an endpoint</h2>
-        <p className="text-sm text-slate-600">We POST signed JSON to it whenever a chosen event happens.</p>
+        <h2 className="text-base font-semibold text-slate-900">{t("form.heading")}</h2>
+        <p className="text-sm text-slate-600">{t("form.intro")}</p>
       </div>
       {formError ? (
         <FormError>{formError}</FormError>
       ) : null}
-      <Field id={urlInputId} label="Endpoint URL" hint="A public https URL. Private and local network addresses are refused." errors={urlErrors}>
+      <Field id={urlInputId} label={t("form.url")} hint={t("form.urlHint")} errors={urlErrors}>
         <TextInput
           name="url"
           type="url"
@@ -116,7 +118,7 @@ export function AddWebhookForm({ urlInputId, onCreated }: { urlInputId: string; 
       </Field>
 
       <fieldset className="flex flex-col gap-2" aria-describedby={eventErrors ? eventsErrorId : undefined}>
-        <legend className="mb-1.5 text-sm font-medium text-slate-800">Events</legend>
+        <legend className="mb-1.5 text-sm font-medium text-slate-800">{t("form.events")}</legend>
         <label className="flex items-start gap-2 text-sm">
           <input
             type="checkbox"
@@ -126,8 +128,8 @@ export function AddWebhookForm({ urlInputId, onCreated }: { urlInputId: string; 
             className="mt-0.5 size-4 rounded border-slate-300 accent-emerald-700 focus-visible:outline-2 focus-visible:outline-emerald-600"
           />
           <span>
-            <span className="font-medium text-slate-900">All events</span>
-            <span className="block text-xs text-slate-500">Including event types added later.</span>
+            <span className="font-medium text-slate-900">{t("form.allEvents")}</span>
+            <span className="block text-xs text-slate-500">{t("form.allEventsHint")}</span>
           </span>
         </label>
         <ul className="ms-6 grid gap-2 border-s border-slate-200 ps-3 sm:grid-cols-2 lg:grid-cols-1">
@@ -145,7 +147,7 @@ export function AddWebhookForm({ urlInputId, onCreated }: { urlInputId: string; 
                 />
                 <span>
                   <span className={`font-mono text-xs ${allEvents ? "" : "text-slate-900"}`}>{type}</span>
-                  <span className={`block text-xs ${allEvents ? "" : "text-slate-500"}`}>{EVENT_DESCRIPTIONS[type]}</span>
+                  <span className={`block text-xs ${allEvents ? "" : "text-slate-500"}`}>{t(`event.${type}`)}</span>
                 </span>
               </label>
             </li>
@@ -160,13 +162,13 @@ export function AddWebhookForm({ urlInputId, onCreated }: { urlInputId: string; 
         ) : null}
       </fieldset>
 
-      <Field id={descriptionId} label="Description" hint="Optional: which of your systems receives these." errors={descriptionErrors}>
+      <Field id={descriptionId} label={t("form.description")} hint={t("form.descriptionHint")} errors={descriptionErrors}>
         <TextInput name="description" maxLength={500} autoComplete="off" {...fieldAria(descriptionId, descriptionErrors, true)} />
       </Field>
 
       <div>
         <Button type="submit" disabled={pending} aria-busy={pending || undefined}>
-          {pending ? "Adding endpoint…" : "Add endpoint"}
+          {pending ? t("form.submitting") : t("form.submit")}
         </Button>
       </div>
     </form>

@@ -1,10 +1,12 @@
 "use client";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { Fragment, useState } from "react";
 import { redeliverDelivery } from "@/app/(dashboard)/webhooks/actions";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState, ErrorState, LoadingRows } from "@/components/ui/states";
+import { useFormatLocale } from "@/components/dashboard/use-format-locale";
 import { formatMs } from "@/components/ui/format-time";
 import { LocalDateTime, RelativeTime } from "@/components/ui/local-time";
 import { deliveriesQuery, webhookKeys } from "./queries";
@@ -27,14 +29,15 @@ export function DeliveriesPanel({
   page: number;
   onPageChange: (page: number) => void;
 }) {
+  const t = useTranslations("webhooks.deliveries");
   const query = useQuery(deliveriesQuery(webhookId, page));
   const [expanded, setExpanded] = useState<string | null>(null);
 
-  if (query.isPending) return <LoadingRows rows={3} label="Loading deliveries" />;
-  if (query.error) return <ErrorState title="The deliveries could not be loaded">{query.error.message}</ErrorState>;
+  if (query.isPending) return <LoadingRows rows={3} label={t("loading")} />;
+  if (query.error) return <ErrorState title={t("loadFailed")}>{query.error.message}</ErrorState>;
   const { data, meta } = query.data;
   if (data.length === 0 && page === 1) {
-    return <EmptyState title="No deliveries yet">Events this endpoint subscribes to appear here as they are sent. Send a test event to see one now.</EmptyState>;
+    return <EmptyState title={t("emptyTitle")}>{t("emptyBody")}</EmptyState>;
   }
   const pages = Math.max(1, Math.ceil(meta.total / DELIVERIES_PER_PAGE));
   const from = (page - 1) * DELIVERIES_PER_PAGE + 1;
@@ -42,15 +45,15 @@ export function DeliveriesPanel({
   return (
     <div className="flex flex-col gap-2">
       <DataTable
-        caption="Deliveries"
+        caption={t("caption")}
         variant="inset"
         columns={[
-          { label: "Event" },
-          { label: "Status" },
-          { label: "Attempts", className: "text-end" },
-          { label: "Last response" },
-          { label: "Created" },
-          { label: "Next retry" },
+          { label: t("event") },
+          { label: t("status") },
+          { label: t("attempts"), className: "text-end" },
+          { label: t("lastResponse") },
+          { label: t("created") },
+          { label: t("nextRetry") },
         ]}
       >
         <tbody className="divide-y divide-slate-100 bg-white">
@@ -68,16 +71,16 @@ export function DeliveriesPanel({
       </DataTable>
       <div className="flex items-center justify-between gap-2 text-xs text-slate-600">
         <span aria-live="polite">
-          {meta.total === 0 ? "No deliveries on this page" : `${from}–${from + data.length - 1} of ${meta.total}`}
-          {query.isFetching ? <span className="ms-2 text-slate-500">updating…</span> : null}
+          {meta.total === 0 ? t("noneOnPage") : t("range", { from, to: from + data.length - 1, total: meta.total })}
+          {query.isFetching ? <span className="ms-2 text-slate-500">{t("updating")}</span> : null}
         </span>
         {pages > 1 ? (
-          <nav aria-label="Delivery pages" className="flex gap-2">
+          <nav aria-label={t("pages")} className="flex gap-2">
             <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
-              Newer
+              {t("newer")}
             </Button>
             <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPageChange(page + 1)}>
-              Older
+              {t("older")}
             </Button>
           </nav>
         ) : null}
@@ -99,8 +102,10 @@ function DeliveryRow({
   open: boolean;
   onToggle: () => void;
 }) {
+  const t = useTranslations("webhooks.deliveries");
   const status = deliveryStatus(delivery);
-  const outcome = lastOutcome(delivery);
+  const last = lastOutcome(delivery);
+  const outcome = last === null ? null : last.kind === "response" ? last.text : t("noResponse");
   const detailsId = `delivery-${delivery.id}-attempts`;
   return (
     <Fragment>
@@ -113,14 +118,14 @@ function DeliveryRow({
             onClick={onToggle}
             className="inline-flex items-center gap-1.5 rounded font-mono text-xs text-slate-900 hover:text-emerald-800 focus-visible:outline-2 focus-visible:outline-emerald-600"
           >
-            <span aria-hidden className={`inline-block text-slate-400 transition-transform ${open ? "rotate-90" : ""}`}>
+            <span aria-hidden className={`inline-block text-slate-400 transition-transform ${open ? "rotate-90" : "rtl:rotate-180"}`}>
               ▸
             </span>
             {delivery.event}
           </button>
         </td>
         <td className="px-3 py-2">
-          <Badge tone={status.tone}>{status.label}</Badge>
+          <Badge tone={status.tone}>{t(`statusLabel.${status.kind}`)}</Badge>
         </td>
         <td className="px-3 py-2 text-end tabular-nums">{delivery.attempt_count}</td>
         <td
@@ -148,11 +153,13 @@ function DeliveryRow({
 }
 
 function DeliveryDetails({ delivery, webhookId, endpointEnabled }: { delivery: Delivery; webhookId: string; endpointEnabled: boolean }) {
+  const t = useTranslations("webhooks.deliveries");
+  const locale = useFormatLocale();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState(false);
   const [message, setMessage] = useState<{ tone: "error" | "ok"; text: string } | null>(null);
   const settled = delivery.status === "succeeded" || delivery.status === "failed";
-  const blocked = !endpointEnabled ? "Enable the endpoint to redeliver." : !settled ? "Redelivery is possible once this delivery has succeeded or failed." : null;
+  const blocked = !endpointEnabled ? t("enableToRedeliver") : !settled ? t("settleToRedeliver") : null;
 
   async function redeliver() {
     setPending(true);
@@ -164,9 +171,9 @@ function DeliveryDetails({ delivery, webhookId, endpointEnabled }: { delivery: D
         return;
       }
       await queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(webhookId) });
-      setMessage({ tone: "ok", text: "Queued again with the same event id and body." });
+      setMessage({ tone: "ok", text: t("redelivered") });
     } catch {
-      setMessage({ tone: "error", text: "The service could not be reached. Try again." });
+      setMessage({ tone: "error", text: t("unreachable") });
     } finally {
       setPending(false);
     }
@@ -176,12 +183,12 @@ function DeliveryDetails({ delivery, webhookId, endpointEnabled }: { delivery: D
     <div className="flex flex-col gap-3 rounded-md border border-slate-200 bg-white p-3">
       <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600">
         <span>
-          Event <code className="font-mono text-slate-800">{delivery.event_id}</code> · delivery <code className="font-mono text-slate-800">{delivery.id}</code>
+          {t.rich("ids", { eventId: delivery.event_id, deliveryId: delivery.id, code: (chunks) => <code className="font-mono text-slate-800">{chunks}</code> })}
         </span>
         <div className="flex items-center gap-2">
           {blocked ? <span className="text-slate-500">{blocked}</span> : null}
           <Button variant="secondary" size="sm" disabled={pending || blocked !== null} aria-busy={pending || undefined} onClick={() => void redeliver()}>
-            {pending ? "Queuing…" : "Redeliver"}
+            {pending ? t("queuing") : t("redeliver")}
           </Button>
         </div>
       </div>
@@ -192,28 +199,28 @@ function DeliveryDetails({ delivery, webhookId, endpointEnabled }: { delivery: D
       ) : null}
       {delivery.attempts.length === 0 ? (
         <p className="text-xs text-slate-600">
-          {delivery.status === "failed" ? "No attempt was made: the endpoint was disabled or deleted." : "Not attempted yet; the worker picks it up within seconds."}
+          {delivery.status === "failed" ? t("notAttemptedFailed") : t("notAttemptedYet")}
         </p>
       ) : (
         <div className="overflow-x-auto">
           <table className="min-w-full text-xs">
-            <caption className="sr-only">Attempts</caption>
+            <caption className="sr-only">{t("attemptsCaption")}</caption>
             <thead className="whitespace-nowrap text-start text-slate-500">
               <tr>
                 <th scope="col" className="py-1 pe-3 font-medium">
                   #
                 </th>
                 <th scope="col" className="py-1 pe-3 font-medium">
-                  Time
+                  {t("time")}
                 </th>
                 <th scope="col" className="py-1 pe-3 font-medium">
-                  HTTP status
+                  {t("httpStatus")}
                 </th>
                 <th scope="col" className="py-1 pe-3 text-end font-medium">
-                  Duration
+                  {t("duration")}
                 </th>
                 <th scope="col" className="py-1 font-medium">
-                  Error or response
+                  {t("errorOrResponse")}
                 </th>
               </tr>
             </thead>
@@ -227,9 +234,9 @@ function DeliveryDetails({ delivery, webhookId, endpointEnabled }: { delivery: D
                       <LocalDateTime iso={a.started_at} />
                     </td>
                     <td className="py-1.5 pe-3">
-                      {a.status_code !== null ? <Badge tone={ok ? "success" : "danger"}>{a.status_code}</Badge> : <span className="text-slate-500">none</span>}
+                      {a.status_code !== null ? <Badge tone={ok ? "success" : "danger"}>{a.status_code}</Badge> : <span className="text-slate-500">{t("none")}</span>}
                     </td>
-                    <td className="whitespace-nowrap py-1.5 pe-3 text-end tabular-nums text-slate-700">{a.duration_ms !== null ? formatMs(a.duration_ms) : "—"}</td>
+                    <td className="whitespace-nowrap py-1.5 pe-3 text-end tabular-nums text-slate-700">{a.duration_ms !== null ? formatMs(a.duration_ms, locale) : "—"}</td>
                     <td className="py-1.5">
                       {a.error ? <span className="text-red-700">{a.error}</span> : null}
                       {a.response_snippet ? (

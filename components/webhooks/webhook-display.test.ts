@@ -35,25 +35,25 @@ const delivery = (over: Partial<Delivery> = {}): Delivery => ({
 
 describe("endpointState", () => {
   it("is enabled while nothing fails", () => {
-    expect(endpointState(webhook())).toMatchObject({ kind: "enabled", label: "Enabled", detail: null });
+    expect(endpointState(webhook())).toEqual({ kind: "enabled", tone: "success" });
   });
   it("is failing after failed attempts, counting them", () => {
-    expect(endpointState(webhook({ consecutive_failures: 1 })).detail).toContain("The last attempt failed");
+    expect(endpointState(webhook({ consecutive_failures: 1 }))).toMatchObject({ kind: "failing", failures: 1 });
     expect(endpointState(webhook({ consecutive_failures: 4 }))).toMatchObject({ kind: "failing", tone: "danger" });
-    expect(endpointState(webhook({ consecutive_failures: 4 })).detail).toContain("The last 4 attempts failed");
+    expect(endpointState(webhook({ consecutive_failures: 4 }))).toMatchObject({ failures: 4 });
   });
   it("is disabled whatever the failures, with the service's reason when it gave one", () => {
     expect(endpointState(webhook({ enabled: false, consecutive_failures: 9, disabled_reason: "The endpoint answered 410 Gone." }))).toMatchObject({
       kind: "disabled",
-      detail: "The endpoint answered 410 Gone.",
+      reason: "The endpoint answered 410 Gone.",
     });
-    expect(endpointState(webhook({ enabled: false })).detail).toMatch(/until it is enabled/);
+    expect(endpointState(webhook({ enabled: false }))).toEqual({ kind: "disabled", tone: "neutral", reason: null });
   });
 });
 
 describe("events", () => {
   it("spells out the wildcard", () => {
-    expect(describeEvents(["*"])).toEqual(["All events"]);
+    expect(describeEvents(["*"])).toBe("all");
     expect(describeEvents(["submission.approved"])).toEqual(["submission.approved"]);
   });
   it("sends the wildcard for all events, else the ticked ones in the form's order", () => {
@@ -65,15 +65,16 @@ describe("events", () => {
 
 describe("deliveryStatus and lastOutcome", () => {
   it("calls a pending delivery that was tried already retrying", () => {
-    expect(deliveryStatus(delivery({ status: "pending", attempt_count: 0 })).label).toBe("pending");
-    expect(deliveryStatus(delivery({ status: "pending", attempt_count: 2 }))).toEqual({ label: "retrying", tone: "warning" });
+    expect(deliveryStatus(delivery({ status: "pending", attempt_count: 0 })).kind).toBe("pending");
+    expect(deliveryStatus(delivery({ status: "pending", attempt_count: 2 }))).toEqual({ kind: "retrying", tone: "warning" });
     expect(deliveryStatus(delivery({ status: "failed" })).tone).toBe("danger");
   });
   it("describes the last attempt", () => {
     const attempt = { id: "att_1", attempt: 1, started_at: "2025-03-10T11:59:00.000Z", duration_ms: 12, response_snippet: null };
-    expect(lastOutcome(delivery({ attempts: [{ ...attempt, status_code: 500, error: null }] }))).toBe("HTTP 500");
-    expect(lastOutcome(delivery({ attempts: [{ ...attempt, status_code: 302, error: "redirects are not followed" }] }))).toBe("HTTP 302 · redirects are not followed");
-    expect(lastOutcome(delivery({ attempts: [{ ...attempt, status_code: null, error: "timeout after 10000 ms" }] }))).toBe("timeout after 10000 ms");
+    expect(lastOutcome(delivery({ attempts: [{ ...attempt, status_code: 500, error: null }] }))).toEqual({ kind: "response", text: "HTTP 500" });
+    expect(lastOutcome(delivery({ attempts: [{ ...attempt, status_code: 302, error: "redirects are not followed" }] }))).toEqual({ kind: "response", text: "HTTP 302 · redirects are not followed" });
+    expect(lastOutcome(delivery({ attempts: [{ ...attempt, status_code: null, error: "timeout after 10000 ms" }] }))).toEqual({ kind: "response", text: "timeout after 10000 ms" });
+    expect(lastOutcome(delivery({ attempts: [{ ...attempt, status_code: null, error: null }] }))).toEqual({ kind: "no_response" });
     expect(lastOutcome(delivery({ attempts: [], last_status_code: null, status: "pending", attempt_count: 0 }))).toBeNull();
   });
 });

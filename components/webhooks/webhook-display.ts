@@ -1,37 +1,26 @@
 // How an endpoint and its deliveries are summarised on the page, and how often the delivery log
-// is looked at again: pure functions of the API's JSON (tests beside).
+// is looked at again: pure functions of the API's JSON (tests beside). They answer kinds, not
+// words: the page says them in the reader's language (messages/<locale>/webhooks.json).
 import type { Tone } from "@/components/ui/badge";
 import type { WebhookEventType } from "@/lib/schemas/webhook";
 import { EVENT_TYPES } from "./types";
 import type { Delivery, Webhook } from "./types";
 
-export interface EndpointState {
-  kind: "enabled" | "failing" | "disabled";
-  label: string;
-  tone: Tone;
-  /** One sentence on why, when there is something to explain. */
-  detail: string | null;
-}
+export type EndpointState =
+  | { kind: "enabled"; tone: Tone }
+  | { kind: "failing"; tone: Tone; failures: number }
+  /** `reason`: the service's own words on why it disabled the endpoint (English, as the API gives it); null when a person did. */
+  | { kind: "disabled"; tone: Tone; reason: string | null };
 
 export function endpointState(webhook: Webhook): EndpointState {
-  if (!webhook.enabled) {
-    return { kind: "disabled", label: "Disabled", tone: "neutral", detail: webhook.disabled_reason ?? "No events are sent to it until it is enabled again." };
-  }
-  if (webhook.consecutive_failures > 0) {
-    const n = webhook.consecutive_failures;
-    return {
-      kind: "failing",
-      label: "Failing",
-      tone: "danger",
-      detail: `The last ${n === 1 ? "attempt" : `${n} attempts`} failed; failed deliveries are retried with backoff for about three days.`,
-    };
-  }
-  return { kind: "enabled", label: "Enabled", tone: "success", detail: null };
+  if (!webhook.enabled) return { kind: "disabled", tone: "neutral", reason: webhook.disabled_reason };
+  if (webhook.consecutive_failures > 0) return { kind: "failing", tone: "danger", failures: webhook.consecutive_failures };
+  return { kind: "enabled", tone: "success" };
 }
 
-/** The event names an endpoint subscribes to, with `*` spelled out. */
-export function describeEvents(events: readonly string[]): string[] {
-  if (events.includes("*")) return ["All events"];
+/** The event names an endpoint subscribes to, or "all" for `*` (every event, also future ones). */
+export function describeEvents(events: readonly string[]): "all" | string[] {
+  if (events.includes("*")) return "all";
   return [...events];
 }
 
@@ -43,7 +32,7 @@ export function eventsToSubmit(allEvents: boolean, selected: readonly string[]):
 }
 
 export interface DeliveryStatus {
-  label: string;
+  kind: "succeeded" | "failed" | "delivering" | "retrying" | "pending";
   tone: Tone;
 }
 
@@ -51,22 +40,22 @@ export interface DeliveryStatus {
 export function deliveryStatus(delivery: Delivery): DeliveryStatus {
   switch (delivery.status) {
     case "succeeded":
-      return { label: "succeeded", tone: "success" };
+      return { kind: "succeeded", tone: "success" };
     case "failed":
-      return { label: "failed", tone: "danger" };
+      return { kind: "failed", tone: "danger" };
     case "delivering":
-      return { label: "delivering", tone: "info" };
+      return { kind: "delivering", tone: "info" };
     case "pending":
-      return delivery.attempt_count > 0 ? { label: "retrying", tone: "warning" } : { label: "pending", tone: "info" };
+      return delivery.attempt_count > 0 ? { kind: "retrying", tone: "warning" } : { kind: "pending", tone: "info" };
   }
 }
 
-/** What the last attempt got back: "HTTP 500", the error, or null before any attempt. */
-export function lastOutcome(delivery: Delivery): string | null {
+/** What the last attempt got back: "HTTP 500", the error (the service's words), no response at all, or null before any attempt. */
+export function lastOutcome(delivery: Delivery): { kind: "response"; text: string } | { kind: "no_response" } | null {
   const last = delivery.attempts.at(-1);
-  if (!last) return delivery.last_status_code !== null ? `HTTP ${delivery.last_status_code}` : null;
-  if (last.status_code !== null) return last.error ? `HTTP ${last.status_code} · ${last.error}` : `HTTP ${last.status_code}`;
-  return last.error ?? "No response";
+  if (!last) return delivery.last_status_code !== null ? { kind: "response", text: `HTTP ${delivery.last_status_code}` } : null;
+  if (last.status_code !== null) return { kind: "response", text: last.error ? `HTTP ${last.status_code} · ${last.error}` : `HTTP ${last.status_code}` };
+  return last.error ? { kind: "response", text: last.error } : { kind: "no_response" };
 }
 
 /** Deliveries per page of an endpoint's log; the server page prefetches the first page with it. */

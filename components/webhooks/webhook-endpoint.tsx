@@ -1,12 +1,14 @@
 "use client";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useTranslations } from "next-intl";
+import { useId, useState, type ReactNode } from "react";
 import { deleteWebhook, rotateWebhookSecret, sendTestEvent, setWebhookEnabled } from "@/app/(dashboard)/webhooks/actions";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { SecretReveal } from "@/components/ui/secret-reveal";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DeliveriesPanel } from "./deliveries-panel";
+import { useFormatLocale } from "@/components/dashboard/use-format-locale";
 import { formatDuration } from "@/components/ui/format-time";
 import { LocalDateTime, RelativeTime } from "@/components/ui/local-time";
 import { deliveriesQuery, webhookKeys } from "./queries";
@@ -28,6 +30,8 @@ export function WebhookEndpoint({
   graceSeconds: number;
   onDeleted: (url: string) => void;
 }) {
+  const t = useTranslations("webhooks");
+  const locale = useFormatLocale();
   const queryClient = useQueryClient();
   const headingId = useId();
   const deliveriesId = useId();
@@ -54,7 +58,7 @@ export function WebhookEndpoint({
       if (outcome?.tone === "error") onError(outcome.text);
       else setMessage(outcome);
     } catch {
-      onError("The service could not be reached. Try again.");
+      onError(t("unreachable"));
     } finally {
       setPending(null);
     }
@@ -68,7 +72,7 @@ export function WebhookEndpoint({
       await queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(webhook.id) });
       setShowDeliveries(true);
       setPage(1);
-      return { tone: "ok", text: "Test event queued. Its delivery appears below and updates as it is sent." };
+      return { tone: "ok", text: t("endpoint.testQueued") };
     });
 
   const toggle = () =>
@@ -76,7 +80,7 @@ export function WebhookEndpoint({
       const result = await setWebhookEnabled({ id: webhook.id, enabled: !webhook.enabled });
       if (!result.ok) return { tone: "error", text: result.error };
       await queryClient.invalidateQueries({ queryKey: webhookKeys.all });
-      return { tone: "ok", text: result.data.enabled ? "Enabled: events are sent to it again." : "Disabled: no events are sent to it until you enable it." };
+      return { tone: "ok", text: result.data.enabled ? t("endpoint.enabled") : t("endpoint.disabled") };
     });
 
   const rotate = () =>
@@ -108,6 +112,17 @@ export function WebhookEndpoint({
       setConfirmError,
     );
 
+  const grace = formatDuration(graceSeconds, locale);
+  const code = (chunks: ReactNode) => <code className="font-mono">{chunks}</code>;
+  const mono = (chunks: ReactNode) => <span className="break-all font-mono text-slate-900">{chunks}</span>;
+  const stateDetail =
+    state.kind === "disabled"
+      ? (state.reason ?? t("endpoint.disabledDetail"))
+      : state.kind === "failing"
+        ? t("endpoint.failingDetail", { count: state.failures })
+        : null;
+  const lastStatus = last ? deliveryStatus(last) : null;
+
   const openConfirm = (which: "rotate" | "delete") => {
     setConfirmError(null);
     setConfirm(which);
@@ -122,63 +137,76 @@ export function WebhookEndpoint({
               {webhook.url}
             </h3>
             <span data-testid="endpoint-state" data-state={state.kind}>
-              <Badge tone={state.tone}>{state.label}</Badge>
+              <Badge tone={state.tone}>{t(`endpoint.state.${state.kind}`)}</Badge>
             </span>
           </div>
           {webhook.description ? <p className="text-sm text-slate-600">{webhook.description}</p> : null}
           {/* Not a list: the endpoint itself is a list item, and its events are one fact about it. */}
           <p className="flex flex-wrap items-center gap-1.5">
-            <span className="sr-only">Events:</span>
-            {describeEvents(webhook.events).map((e) => (
-              <span key={e} className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-700">
-                {e}
-              </span>
-            ))}
+            <span className="sr-only">{t("endpoint.events")}</span>
+            {(() => {
+              const events = describeEvents(webhook.events);
+              return events === "all" ? (
+                <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">{t("endpoint.allEvents")}</span>
+              ) : (
+                events.map((e) => (
+                  <span key={e} className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-700">
+                    {e}
+                  </span>
+                ))
+              );
+            })()}
           </p>
           <dl className="flex flex-wrap gap-x-6 gap-y-1 text-xs text-slate-600">
             <div className="flex items-center gap-1.5" data-testid="last-delivery">
-              <dt>Last delivery:</dt>
+              <dt>{t("endpoint.lastDelivery")}</dt>
               <dd className="flex items-center gap-1.5">
-                {last ? (
+                {last && lastStatus ? (
                   <>
-                    <Badge tone={deliveryStatus(last).tone}>{deliveryStatus(last).label}</Badge>
+                    <Badge tone={lastStatus.tone}>{t(`deliveries.statusLabel.${lastStatus.kind}`)}</Badge>
                     <span className="font-mono">{last.event}</span>
                     <RelativeTime iso={last.created_at} />
                   </>
                 ) : firstPage.isPending ? (
                   "…"
                 ) : (
-                  "none yet"
+                  t("endpoint.noneYet")
                 )}
               </dd>
             </div>
             <div className="flex gap-1.5">
-              <dt>Added:</dt>
+              <dt>{t("endpoint.added")}</dt>
               <dd>
                 <LocalDateTime iso={webhook.created_at} dateOnly />
               </dd>
             </div>
           </dl>
-          {state.detail ? <p className={`text-xs ${state.kind === "failing" ? "text-red-700" : "text-slate-600"}`}>{state.detail}</p> : null}
+          {stateDetail ? <p className={`text-xs ${state.kind === "failing" ? "text-red-700" : "text-slate-600"}`}>{stateDetail}</p> : null}
           {webhook.previous_secret_expires_at && !rotated ? (
             <p className="text-xs text-amber-900">
-              Recently rotated: the previous secret also signs requests (X-SVC-Signature-Previous) until <LocalDateTime iso={webhook.previous_secret_expires_at} />.
+              {t.rich("endpoint.recentlyRotated", { time: () => <LocalDateTime iso={webhook.previous_secret_expires_at ?? ""} /> })}
             </p>
           ) : null}
         </div>
 
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" size="sm" disabled={pending !== null} aria-busy={pending === "test" || undefined} onClick={() => void sendTest()}>
-            {pending === "test" ? "Sending…" : "Send test event"}
+            {pending === "test" ? t("endpoint.sending") : t("endpoint.sendTest")}
           </Button>
           <Button variant="secondary" size="sm" disabled={pending !== null} aria-busy={pending === "toggle" || undefined} onClick={() => void toggle()}>
-            {pending === "toggle" ? (webhook.enabled ? "Disabling…" : "Enabling…") : webhook.enabled ? "Disable" : "Enable"}
+            {pending === "toggle"
+              ? webhook.enabled
+                ? t("endpoint.disabling")
+                : t("endpoint.enabling")
+              : webhook.enabled
+                ? t("endpoint.disable")
+                : t("endpoint.enable")}
           </Button>
           <Button variant="secondary" size="sm" disabled={pending !== null} onClick={() => openConfirm("rotate")}>
-            Rotate secret
+            {t("endpoint.rotate")}
           </Button>
           <Button variant="danger" size="sm" disabled={pending !== null} onClick={() => openConfirm("delete")}>
-            Delete
+            {t("endpoint.delete")}
           </Button>
         </div>
 
@@ -189,11 +217,11 @@ export function WebhookEndpoint({
         ) : null}
 
         {rotated ? (
-          <SecretReveal label="New signing secret" title="New signing secret" secret={rotated.secret} onDone={() => setRotated(null)}>
+          <SecretReveal label={t("endpoint.rotatedLabel")} title={t("endpoint.rotatedTitle")} secret={rotated.secret} onDone={() => setRotated(null)}>
             <p>
-              It signs every request from now on (<code className="font-mono">X-SVC-Signature</code>). Until{" "}
-              {rotated.previousSecretExpiresAt ? <LocalDateTime iso={rotated.previousSecretExpiresAt} /> : `${formatDuration(graceSeconds)} from now`}, requests also carry a
-              signature made with the old secret (<code className="font-mono">X-SVC-Signature-Previous</code>), so your receiver keeps working while you deploy the new one.
+              {rotated.previousSecretExpiresAt
+                ? t.rich("endpoint.rotatedUntil", { code, time: () => <LocalDateTime iso={rotated.previousSecretExpiresAt ?? ""} /> })
+                : t.rich("endpoint.rotatedFor", { code, duration: grace })}
             </p>
           </SecretReveal>
         ) : null}
@@ -201,10 +229,10 @@ export function WebhookEndpoint({
         <div className="flex flex-col gap-3 border-t border-slate-100 pt-3">
           <div>
             <Button variant="ghost" size="sm" aria-expanded={showDeliveries} aria-controls={deliveriesId} onClick={() => setShowDeliveries((v) => !v)}>
-              <span aria-hidden className={`inline-block text-slate-400 transition-transform ${showDeliveries ? "rotate-90" : ""}`}>
+              <span aria-hidden className={`inline-block text-slate-400 transition-transform ${showDeliveries ? "rotate-90" : "rtl:rotate-180"}`}>
                 ▸
               </span>
-              {showDeliveries ? "Hide deliveries" : "Show deliveries"}
+              {showDeliveries ? t("endpoint.hideDeliveries") : t("endpoint.showDeliveries")}
               {firstPage.data ? <span className="text-xs font-normal text-slate-600">({firstPage.data.meta.total})</span> : null}
             </Button>
           </div>
@@ -216,37 +244,29 @@ export function WebhookEndpoint({
 
       <ConfirmDialog
         open={confirm === "rotate"}
-        title="Rotate the signing secret?"
-        confirmLabel="Rotate now"
-        pendingLabel="Rotating…"
+        title={t("endpoint.rotateTitle")}
+        confirmLabel={t("endpoint.rotateConfirm")}
+        pendingLabel={t("endpoint.rotating")}
         tone="primary"
         pending={pending === "rotate"}
         error={confirmError}
         onConfirm={() => void rotate()}
         onCancel={() => setConfirm(null)}
       >
-        <p>
-          A new secret is created for <span className="break-all font-mono text-slate-900">{webhook.url}</span> and shown once.
-        </p>
-        <p>
-          For the next {formatDuration(graceSeconds)} the old secret keeps signing too, in the <code className="font-mono">X-SVC-Signature-Previous</code> header, so you have time
-          to deploy the new one. After that only the new secret signs.
-        </p>
+        <p>{t.rich("endpoint.rotateBody", { url: webhook.url, mono })}</p>
+        <p>{t.rich("endpoint.rotateGrace", { duration: grace, code })}</p>
       </ConfirmDialog>
       <ConfirmDialog
         open={confirm === "delete"}
-        title="Delete this endpoint?"
-        confirmLabel="Delete endpoint"
-        pendingLabel="Deleting…"
+        title={t("endpoint.deleteTitle")}
+        confirmLabel={t("endpoint.deleteConfirm")}
+        pendingLabel={t("endpoint.deleting")}
         pending={pending === "delete"}
         error={confirmError}
         onConfirm={() => void remove()}
         onCancel={() => setConfirm(null)}
       >
-        <p>
-          <span className="break-all font-mono text-slate-900">{webhook.url}</span> stops receiving events now, and deliveries still waiting for it are dropped. This cannot be
-          undone.
-        </p>
+        <p>{t.rich("endpoint.deleteBody", { url: webhook.url, mono })}</p>
       </ConfirmDialog>
     </li>
   );

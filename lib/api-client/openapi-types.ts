@@ -117,7 +117,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change a dashboard user's own settings
+         * @description The dashboard's server calls this for the signed-in user (their settings page and language switcher). `locale` is the dashboard's language for them; null clears it, so their browser's Accept-Language decides again.
+         */
+        patch: operations["updateDashboardUserSettings"];
         trace?: never;
     };
     "/api/admin/v1/dashboard/users/lookup": {
@@ -2388,6 +2392,12 @@ export interface components {
                 email: string;
                 /** @example user_06h0m4b7yq4r6t9v0wxyzab3k */
                 id: string;
+                /**
+                 * @description The dashboard's language for this user, or null to follow the browser's Accept-Language.
+                 * @example fr
+                 * @enum {string|null}
+                 */
+                locale: "en" | "es" | "pt" | "fr" | "de" | "it" | "nl" | "pl" | "tr" | "ar" | "he" | "hi" | "bn" | "id" | "vi" | "th" | "ja" | "ko" | "zh" | "sw" | null;
                 /** @example Ada Lovelace */
                 name: string | null;
             };
@@ -2398,6 +2408,14 @@ export interface components {
              * @example ada@example.com
              */
             email: string;
+        };
+        DashboardUserSettings: {
+            /**
+             * @description The dashboard's language for this user, or null to follow the browser's Accept-Language.
+             * @example fr
+             * @enum {string|null}
+             */
+            locale: "en" | "es" | "pt" | "fr" | "de" | "it" | "nl" | "pl" | "tr" | "ar" | "he" | "hi" | "bn" | "id" | "vi" | "th" | "ja" | "ko" | "zh" | "sw" | null;
         };
         DeliveredPhoto: {
             angle: components["schemas"]["Angle"];
@@ -4336,7 +4354,8 @@ export interface operations {
                      *       "user": {
                      *         "id": "user_06h0m4b7yq4r6t9v0wxyzab3k",
                      *         "email": "ada@example.com",
-                     *         "name": "Ada Lovelace"
+                     *         "name": "Ada Lovelace",
+                     *         "locale": "fr"
                      *       },
                      *       "memberships": [
                      *         {
@@ -4553,7 +4572,8 @@ export interface operations {
                      *       "user": {
                      *         "id": "user_06h0m4b7yq4r6t9v0wxyzab3k",
                      *         "email": "ada@example.com",
-                     *         "name": "Ada Lovelace"
+                     *         "name": "Ada Lovelace",
+                     *         "locale": "fr"
                      *       },
                      *       "memberships": [
                      *         {
@@ -4592,6 +4612,117 @@ export interface operations {
             };
         };
     };
+    updateDashboardUserSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DashboardUserSettings"];
+            };
+        };
+        responses: {
+            /** @description The user as they now are. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": "user_06h0m4b7yq4r6t9v0wxyzab3k",
+                     *         "email": "ada@example.com",
+                     *         "name": "Ada Lovelace",
+                     *         "locale": "fr"
+                     *       },
+                     *       "memberships": [
+                     *         {
+                     *           "org_id": "org_06h0m4b7yq4r6t9v0wxyzab3k",
+                     *           "org_name": "Acme Mapping",
+                     *           "role": "admin"
+                     *         },
+                     *         {
+                     *           "org_id": "org_06h0m9c2xq1r6t9v0wxyzcd7p",
+                     *           "org_name": "Zenith Surveys",
+                     *           "role": "viewer"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardUser"];
+                };
+            };
+            /** @description Malformed request (e.g. the body is not valid JSON). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong operator token (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No user with that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is not of an accepted media type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     lookUpDashboardUser: {
         parameters: {
             query?: never;
@@ -4616,7 +4747,8 @@ export interface operations {
                      *       "user": {
                      *         "id": "user_06h0m4b7yq4r6t9v0wxyzab3k",
                      *         "email": "ada@example.com",
-                     *         "name": "Ada Lovelace"
+                     *         "name": "Ada Lovelace",
+                     *         "locale": "fr"
                      *       },
                      *       "memberships": [
                      *         {

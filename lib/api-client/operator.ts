@@ -1,6 +1,6 @@
 import "server-only";
 // The dashboard's calls to the operator interface: signing users in, mapping an OIDC identity to
-// a user, re-reading a user's memberships, and minting an organisation's dashboard token. Only
+// a user, re-reading a user's memberships, saving their own settings, and minting an organisation's dashboard token. Only
 // the server holds the operator token; nothing here is reachable from the browser.
 import createClient from "openapi-fetch";
 import { env } from "@/lib/env";
@@ -10,6 +10,7 @@ import { operatorToken, serviceRequest } from "./transport";
 export type UserAccess = components["schemas"]["DashboardUser"];
 export type Membership = components["schemas"]["Membership"];
 export type DashboardToken = components["schemas"]["DashboardToken"];
+export type AccountLocale = components["schemas"]["DashboardUserSettings"]["locale"];
 
 export class OperatorCallError extends Error {
   constructor(
@@ -60,6 +61,17 @@ export async function findUserByEmail(email: string): Promise<UserAccess | null>
 
 export async function getUserAccess(userId: string): Promise<UserAccess | null> {
   const { data, error, response } = await operator.GET("/api/admin/v1/dashboard/users/{user_id}", { params: { path: { user_id: userId } } });
+  if (data) return data;
+  if (response.status === 404) return null;
+  throw failure(response, error);
+}
+
+/** Saves the dashboard language the user chose (null: their browser's); the user as they now are, or null when gone. */
+export async function setUserLocale(userId: string, locale: AccountLocale): Promise<UserAccess | null> {
+  const { data, error, response } = await operator.PATCH("/api/admin/v1/dashboard/users/{user_id}", {
+    params: { path: { user_id: userId } },
+    body: { locale },
+  });
   if (data) return data;
   if (response.status === 404) return null;
   throw failure(response, error);

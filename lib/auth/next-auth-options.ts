@@ -1,14 +1,15 @@
 import "server-only";
 // next-auth configuration: email + password checked by the service (scrypt hashes never leave
 // it), an OIDC provider when OIDC_* is set (admitting only users the operator created), and a
-// JWT session cookie that holds who the user is — never an API token. Roles are re-read from
-// the service on each request (lib/dashboard/access.ts), so a changed role applies at once.
+// JWT session cookie that holds who the user is and the language they chose — never an API token.
+// Roles are re-read from the service on each request (lib/dashboard/access.ts), so a changed role
+// applies at once; the language rides in the cookie, so a page's locale costs no service call.
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { z } from "zod";
 import { env } from "@/lib/env";
 import { DEMO_USER } from "@/lib/demo/demo-user";
-import { findUserByEmail, OperatorCallError, signInWithPassword } from "@/lib/api-client/operator";
+import { findUserByEmail, getUserAccess, OperatorCallError, signInWithPassword } from "@/lib/api-client/operator";
 import { sessionSecret } from "./session-secret";
 
 const CredentialsSchema = z.union([
@@ -37,7 +38,7 @@ export function authOptions(): NextAuthOptions {
         try {
           const access = await signInWithPassword(credentials.email, credentials.password);
           if (!access) return null;
-          return { id: access.user.id, email: access.user.email, name: access.user.name };
+          return { id: access.user.id, email: access.user.email, name: access.user.name, locale: access.user.locale };
         } catch (error) {
           // next-auth passes an Error's message to the sign-in page as ?error=…
           if (error instanceof OperatorCallError && error.status === 429) {
@@ -80,15 +81,22 @@ export function authOptions(): NextAuthOptions {
         if (!access) return "/sign-in?error=oidc_unknown";
         user.id = access.user.id;
         user.name = access.user.name;
+        user.locale = access.user.locale;
         return true;
       },
-      jwt({ token, user }) {
+      async jwt({ token, user, trigger }) {
         // On sign-in, `user` is what authorize/signIn produced: our user id becomes the subject.
-        if (user) token.sub = user.id;
+        if (user) {
+          token.sub = user.id;
+          token.locale = user.locale ?? null;
+        }
+        // After the user changes their language (lib/auth/refresh-session.ts), the cookie takes it
+        // from the service: the browser only asks for the refresh, it never says what the value is.
+        if (trigger === "update" && token.sub) token.locale = (await getUserAccess(token.sub))?.user.locale ?? null;
         return token;
       },
       session({ session, token }) {
-        return { ...session, user: { ...session.user, id: token.sub ?? "" } };
+        return { ...session, user: { ...session.user, id: token.sub ?? "", locale: token.locale ?? null } };
       },
     },
   };

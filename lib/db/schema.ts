@@ -49,6 +49,8 @@ export const users = pgTable(
     email: text("email").notNull(),
     name: text("name"),
     passwordHash: text("password_hash"),
+    /** The language the user chose for the dashboard (a catalogue of lib/i18n/locales.ts); null: the browser's. */
+    locale: text("locale"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("users_email_unique").on(sql`lower(${t.email})`)],

@@ -2,6 +2,7 @@
 // memberships, and the short-lived tokens it calls the mission interface with.
 import { z } from "@hono/zod-openapi";
 import { ROLES } from "@/lib/db/schema";
+import { LOCALES } from "@/lib/i18n/locales";
 
 // Deliberately looser than z.email(): an address an identity provider has verified (internationalised,
 // say) must be answered "no such user" (404), not "invalid" (422).
@@ -29,12 +30,21 @@ export const MembershipSchema = z
   })
   .openapi("Membership");
 
+/** The language a user chose for the dashboard (a BCP 47 tag we have a catalogue for), or null: the browser's languages decide. */
+export const AccountLocaleSchema = z
+  .enum(LOCALES)
+  .nullable()
+  .openapi({ description: "The dashboard's language for this user, or null to follow the browser's Accept-Language.", example: "fr" });
+
+export const DashboardUserSettingsSchema = z.strictObject({ locale: AccountLocaleSchema }).openapi("DashboardUserSettings");
+
 export const DashboardUserSchema = z
   .object({
     user: z.object({
       id: z.string().openapi({ example: "user_06h0m4b7yq4r6t9v0wxyzab3k" }),
       email: z.string().openapi({ example: "ada@example.com" }),
       name: z.string().nullable().openapi({ example: "Ada Lovelace" }),
+      locale: AccountLocaleSchema,
     }),
     memberships: z.array(MembershipSchema).openapi({ description: "Sorted by organisation name." }),
   })
@@ -60,4 +70,5 @@ export const DashboardTokenSchema = z
 
 export type SignInInput = z.infer<typeof SignInSchema>;
 export type DashboardUser = z.infer<typeof DashboardUserSchema>;
+export type AccountLocale = z.infer<typeof AccountLocaleSchema>;
 export type DashboardToken = z.infer<typeof DashboardTokenSchema>;

@@ -1,6 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { SecretReveal } from "@/components/ui/secret-reveal";
 import { buttonClasses } from "@/components/ui/button";
@@ -21,6 +22,7 @@ export function WebhooksPageClient({
   initialDeliveries: Record<string, DeliveryPage | null>;
   graceSeconds: number;
 }) {
+  const t = useTranslations("webhooks");
   const list = useQuery({ ...webhookListQuery(), initialData: { data: initialWebhooks } });
   // The new endpoint's secret, for the one-time reveal; gone when the reveal is dismissed.
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
@@ -33,7 +35,7 @@ export function WebhooksPageClient({
     await list.refetch();
   };
   const onDeleted = (url: string) => {
-    setAnnouncement(`Deleted ${url}.`);
+    setAnnouncement(t("list.deleted", { url }));
     if (created?.url === url) setCreated(null);
     // The deleted card held the focus; give it a sensible place to land.
     heading.current?.focus();
@@ -42,14 +44,18 @@ export function WebhooksPageClient({
   return (
     <>
       {created ? (
-        <SecretReveal label="New signing secret" title="Endpoint added — here is its signing secret" secret={created.secret} onDone={() => setCreated(null)}>
+        <SecretReveal label={t("created.label")} title={t("created.title")} secret={created.secret} onDone={() => setCreated(null)}>
           <p>
-            Every request to <span className="break-all font-mono">{created.url}</span> carries an <code className="font-mono">X-SVC-Signature</code> header: the hex HMAC-SHA256 of
-            the raw body keyed with this secret. Check it before trusting a request —{" "}
-            <Link href="/docs/webhooks" className="font-medium underline underline-offset-2">
-              how to verify signatures
-            </Link>
-            .
+            {t.rich("created.body", {
+              url: created.url,
+              mono: (chunks) => <span className="break-all font-mono">{chunks}</span>,
+              code: (chunks) => <code className="font-mono">{chunks}</code>,
+              link: (chunks) => (
+                <Link href="/docs/webhooks" className="font-medium underline underline-offset-2">
+                  {chunks}
+                </Link>
+              ),
+            })}
           </p>
         </SecretReveal>
       ) : null}
@@ -58,33 +64,32 @@ export function WebhooksPageClient({
         <section aria-labelledby="endpoints-heading" className="flex min-w-0 flex-col gap-3">
           <div className="flex items-baseline justify-between gap-2">
             <h2 id="endpoints-heading" ref={heading} tabIndex={-1} className="text-base font-semibold text-slate-900 focus:outline-none">
-              Endpoints
+              {t("list.heading")}
             </h2>
-            {list.isFetching ? <span className="text-xs text-slate-500">updating…</span> : null}
+            {list.isFetching ? <span className="text-xs text-slate-500">{t("updating")}</span> : null}
           </div>
           <p role="status" className="sr-only">
             {announcement}
           </p>
-          {list.error ? <ErrorState title="The endpoints could not be refreshed">{list.error.message}</ErrorState> : null}
+          {list.error ? <ErrorState title={t("list.refreshFailed")}>{list.error.message}</ErrorState> : null}
           {webhooks.length === 0 ? (
             <EmptyState
-              title="No endpoints yet"
+              title={t("list.emptyTitle")}
               action={
                 <div className="flex flex-wrap justify-center gap-2">
                   <button type="button" className={buttonClasses()} onClick={() => document.getElementById(URL_INPUT_ID)?.focus()}>
-                    Add your first endpoint
+                    {t("list.addFirst")}
                   </button>
                   <Link href="/docs/webhooks" className={buttonClasses({ variant: "secondary" })}>
-                    How webhooks work
+                    {t("list.howItWorks")}
                   </Link>
                 </div>
               }
             >
-              Webhooks tell your systems the moment something happens — a submission received, approved or rejected, a mission completed — so you do not have to poll the API. Each
-              request is signed, and failed deliveries are retried for about three days.
+              {t("list.emptyBody")}
             </EmptyState>
           ) : (
-            <ul aria-label="Webhook endpoints" className="flex flex-col gap-4">
+            <ul aria-label={t("list.label")} className="flex flex-col gap-4">
               {webhooks.map((webhook) => (
                 <WebhookEndpoint key={webhook.id} webhook={webhook} initialDeliveries={initialDeliveries[webhook.id] ?? null} graceSeconds={graceSeconds} onDeleted={onDeleted} />
               ))}

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { buttonClasses } from "@/components/ui/button";
 import { ForbiddenNotice } from "@/components/ui/forbidden-notice";
 import { PageHeader } from "@/components/ui/page-header";
@@ -10,18 +11,21 @@ import { requirePageAccess } from "@/lib/dashboard/access";
 import { env } from "@/lib/env";
 import { WebhooksPageClient } from "./page-client";
 
-export const metadata: Metadata = { title: "Webhooks" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("webhooks"))("title") };
+}
 
 export default async function WebhooksPage() {
   const page = await requirePageAccess("admin", "/webhooks");
+  const t = await getTranslations("webhooks");
   const header = (
     <PageHeader
-      title="Webhooks"
-      description={page.allowed ? `Signed HTTP POSTs to your systems when missions and submissions of ${page.access.org.name} change.` : undefined}
+      title={t("title")}
+      description={page.allowed ? t("description", { org: page.access.org.name }) : undefined}
       actions={
         page.allowed ? (
           <Link href="/docs/webhooks" className={buttonClasses({ variant: "secondary" })}>
-            Webhook documentation
+            {t("documentation")}
           </Link>
         ) : null
       }
@@ -41,7 +45,7 @@ export default async function WebhooksPage() {
     return (
       <>
         {header}
-        <ErrorState title="The webhook endpoints could not be loaded">{error?.detail ?? "The service did not answer. Reload to try again."}</ErrorState>
+        <ErrorState title={t("loadFailed")}>{error?.detail ?? t("noAnswer")}</ErrorState>
       </>
     );
   }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { ApiClientsSection } from "@/components/credentials/api-clients-section";
 import { ApiKeysSection } from "@/components/credentials/api-keys-section";
 import { buttonClasses } from "@/components/ui/button";
@@ -8,14 +9,17 @@ import { PageHeader } from "@/components/ui/page-header";
 import { requirePageAccess } from "@/lib/dashboard/access";
 import { env } from "@/lib/env";
 
-export const metadata: Metadata = { title: "API credentials" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("settings.credentials"))("title") };
+}
 
 export default async function CredentialsPage() {
   const page = await requirePageAccess("admin", "/settings/credentials");
+  const t = await getTranslations("settings.credentials");
   if (!page.allowed) {
     return (
       <>
-        <PageHeader title="API credentials" />
+        <PageHeader title={t("title")} />
         <ForbiddenNotice needed={page.needed} role={page.access.role} orgName={page.access.org.name} />
       </>
     );
@@ -23,15 +27,15 @@ export default async function CredentialsPage() {
 
   const { api } = page.access;
   const [clients, keys] = await Promise.all([api.GET("/api/v1/clients"), api.GET("/api/v1/api-keys")]);
-  const problem = (error: { detail?: string } | undefined) => error?.detail ?? "The service did not answer. Reload to try again.";
+  const problem = (error: { detail?: string } | undefined) => error?.detail ?? t("noAnswer");
   return (
     <>
       <PageHeader
-        title="API credentials"
-        description={`How the systems of ${page.access.org.name} sign in to the Photo Missions API. Secrets are shown once, when they are created.`}
+        title={t("title")}
+        description={t("description", { org: page.access.org.name })}
         actions={
           <Link href="/docs" className={buttonClasses({ variant: "secondary" })}>
-            API reference
+            {t("reference")}
           </Link>
         }
       />

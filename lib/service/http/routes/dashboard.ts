@@ -6,11 +6,13 @@ import {
   DashboardTokenRequestSchema,
   DashboardTokenSchema,
   DashboardUserSchema,
+  DashboardUserSettingsSchema,
   SignInSchema,
   UserLookupSchema,
 } from "@/lib/schemas/dashboard";
 import { getDashboardUser } from "@/lib/service/dashboard/get-dashboard-user";
 import { DASHBOARD_TOKEN_TTL_SECONDS, issueDashboardToken } from "@/lib/service/dashboard/issue-dashboard-token";
+import { setUserLocale } from "@/lib/service/dashboard/set-user-locale";
 import { SIGN_IN_FAILURES, signInWithPassword } from "@/lib/service/dashboard/sign-in-with-password";
 import { notFound } from "@/lib/service/errors";
 import { jsonBody } from "../middleware/json-body";
@@ -23,8 +25,12 @@ const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json
 const bodyErrors = publicErrorResponses(400, 413, 415, 422);
 const unauthorized = problem("Missing or wrong operator token (`unauthorized`).");
 
+const userIdParam = z.object({
+  user_id: z.string().max(MAX_ID_LENGTH).openapi({ param: { name: "user_id", in: "path" }, example: "user_06h0m4b7yq4r6t9v0wxyzab3k" }),
+});
+
 const EXAMPLE_USER = {
-  user: { id: "user_06h0m4b7yq4r6t9v0wxyzab3k", email: "ada@example.com", name: "Ada Lovelace" },
+  user: { id: "user_06h0m4b7yq4r6t9v0wxyzab3k", email: "ada@example.com", name: "Ada Lovelace", locale: "fr" as const },
   memberships: [
     { org_id: "org_06h0m4b7yq4r6t9v0wxyzab3k", org_name: "Acme Mapping", role: "admin" as const },
     { org_id: "org_06h0m9c2xq1r6t9v0wxyzcd7p", org_name: "Zenith Surveys", role: "viewer" as const },
@@ -77,8 +83,22 @@ const routes = {
     description: "The dashboard re-checks memberships and roles with this on every request (caching the answer briefly).",
     security: adminSecurity,
     middleware: [requireAdmin] as const,
-    request: { params: z.object({ user_id: z.string().max(MAX_ID_LENGTH).openapi({ param: { name: "user_id", in: "path" }, example: "user_06h0m4b7yq4r6t9v0wxyzab3k" }) }) },
+    request: { params: userIdParam },
     responses: { 200: userResponse("The user and their memberships."), 401: unauthorized, 404: problem("No user with that id.") },
+  }),
+  settings: createRoute({
+    method: "patch",
+    path: "/dashboard/users/{user_id}",
+    operationId: "updateDashboardUserSettings",
+    tags,
+    summary: "Change a dashboard user's own settings",
+    description:
+      "The dashboard's server calls this for the signed-in user (their settings page and language switcher). `locale` is the dashboard's " +
+      "language for them; null clears it, so their browser's Accept-Language decides again.",
+    security: adminSecurity,
+    middleware: [requireAdmin, jsonBody] as const,
+    request: { params: userIdParam, body: json(DashboardUserSettingsSchema) },
+    responses: { 200: userResponse("The user as they now are."), 401: unauthorized, 404: problem("No user with that id."), ...bodyErrors },
   }),
   token: createRoute({
     method: "post",
@@ -148,6 +168,13 @@ export function registerDashboardRoutes(app: OpenAPIHono<AppEnv>) {
   // GET /dashboard/users/:user_id – user and memberships, re-checked per dashboard request
   app.openapi(routes.get, async (c) => {
     const user = await getDashboardUser({ db: c.var.ctx.db, userId: c.req.valid("param").user_id });
+    if (!user) throw notFound("user");
+    return c.json(user, 200);
+  });
+
+  // PATCH /dashboard/users/:user_id – the user's own settings (the dashboard's language)
+  app.openapi(routes.settings, async (c) => {
+    const user = await setUserLocale({ db: c.var.ctx.db, userId: c.req.valid("param").user_id, locale: c.req.valid("json").locale });
     if (!user) throw notFound("user");
     return c.json(user, 200);
   });

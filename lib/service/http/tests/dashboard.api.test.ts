@@ -64,7 +64,7 @@ describe("POST /dashboard/sign-in", () => {
   it("answers the user and their memberships sorted by organisation name, whatever the case of the address", async () => {
     const res = await signIn(ada.email.toUpperCase(), ada.password);
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toEqual({ user: { id: ada.id, email: ada.email, name: ada.name }, memberships: ADA_MEMBERSHIPS() });
+    expect(res.body).toEqual({ user: { id: ada.id, email: ada.email, name: ada.name, locale: null }, memberships: ADA_MEMBERSHIPS() });
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(res.text).not.toMatch(/scrypt|password/i);
   });
@@ -163,7 +163,7 @@ describe("POST /dashboard/users/lookup", () => {
     const res = await api.admin<DashboardUser>("POST", "/dashboard/users/lookup", { email: sso.email });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({
-      user: { id: sso.id, email: sso.email, name: "Single Sign-On" },
+      user: { id: sso.id, email: sso.email, name: "Single Sign-On", locale: null },
       memberships: [{ org_id: orgB, org_name: "Acme Mapping", role: "viewer" }],
     });
   });
@@ -181,7 +181,7 @@ describe("GET /dashboard/users/{user_id}", () => {
     const { id } = await api.createUser(orgA, { email, password: PASSWORD, role: "viewer", name: "Changing Roles" });
     const before = await api.admin<DashboardUser>("GET", `/dashboard/users/${id}`);
     expect(before.status, before.text).toBe(200);
-    expect(before.body).toEqual({ user: { id, email, name: "Changing Roles" }, memberships: [{ org_id: orgA, org_name: "zenith surveys", role: "viewer" }] });
+    expect(before.body).toEqual({ user: { id, email, name: "Changing Roles", locale: null }, memberships: [{ org_id: orgA, org_name: "zenith surveys", role: "viewer" }] });
 
     await api.createUser(orgA, { email, password: PASSWORD, role: "editor" });
     await api.createUser(orgB, { email, password: PASSWORD, role: "admin" });
@@ -194,6 +194,42 @@ describe("GET /dashboard/users/{user_id}", () => {
 
   it("answers 404 not_found for an unknown id", async () => {
     expectProblem(await api.admin("GET", "/dashboard/users/user_00000000000000000000000000"), 404, "not_found");
+  });
+});
+
+describe("PATCH /dashboard/users/{user_id}", () => {
+  it("saves the user's language, answers it at sign-in and lookup, and clears it with null", async () => {
+    const email = freshEmail("polyglot");
+    const { id } = await api.createUser(orgA, { email, password: PASSWORD, role: "viewer", name: "Polyglot" });
+    const set = await api.admin<DashboardUser>("PATCH", `/dashboard/users/${id}`, { locale: "fr" });
+    expect(set.status, set.text).toBe(200);
+    expect(set.body.user).toEqual({ id, email, name: "Polyglot", locale: "fr" });
+    expect((await signIn(email, PASSWORD)).body.user.locale).toBe("fr");
+    expect((await api.admin<DashboardUser>("GET", `/dashboard/users/${id}`)).body.user.locale).toBe("fr");
+
+    const cleared = await api.admin<DashboardUser>("PATCH", `/dashboard/users/${id}`, { locale: null });
+    expect(cleared.status, cleared.text).toBe(200);
+    expect(cleared.body.user.locale).toBeNull();
+    expect((await api.admin<DashboardUser>("POST", "/dashboard/users/lookup", { email })).body.user.locale).toBeNull();
+  });
+
+  it("refuses a language without a catalogue, a missing locale and extra fields (422), and answers 404 for an unknown user", async () => {
+    const { id } = await api.createUser(orgA, { email: freshEmail("strict"), password: PASSWORD, role: "viewer" });
+    for (const body of [{ locale: "xx" }, { locale: "fr-FR" }, { locale: "" }, {}, { locale: "de", name: "Mallory" }]) {
+      expectProblem(await api.admin("PATCH", `/dashboard/users/${id}`, body), 422, "validation_failed");
+    }
+    expect((await api.admin<DashboardUser>("GET", `/dashboard/users/${id}`)).body.user.locale).toBeNull();
+    expectProblem(await api.admin("PATCH", "/dashboard/users/user_00000000000000000000000000", { locale: "de" }), 404, "not_found");
+  });
+
+  it("is for the operator only", async () => {
+    const { id } = await api.createUser(orgA, { email: freshEmail("noop"), password: PASSWORD, role: "admin" });
+    const res = await fetch(`${service.url}/api/admin/v1/dashboard/users/${id}`, {
+      method: "PATCH",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ locale: "de" }),
+    });
+    expect(res.status).toBe(401);
   });
 });
 

@@ -57,6 +57,7 @@ const VALID_BODIES: Record<string, Json> = {
   "post /api/admin/v1/dashboard/sign-in": { email: "ada@example.com", password: "correct horse battery" },
   "post /api/admin/v1/dashboard/users/lookup": { email: "ada@example.com" },
   "post /api/admin/v1/dashboard/tokens": { user_id: "user_06h0m4b7yq4r6t9v0wxyzab3k", org_id: "org_06h0m4b7yq4r6t9v0wxyzab3k" },
+  "patch /api/admin/v1/dashboard/users/{user_id}": { locale: "fr" },
   "patch /api/admin/v1/orgs/{org_id}": { name: "Acme", plan: "business", card_on_file: "pm_card_visa" },
   "put /api/admin/v1/price-list": {
     currency: "EUR",
