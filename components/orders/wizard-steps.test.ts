@@ -48,9 +48,11 @@ describe("stepProblems", () => {
   it("words its codes from the catalogue, in the reader's language", () => {
     const body: OrderDraftBody = { locations: [{ ...duomo, name: "" }] };
     const problems = stepProblems(body, "review");
-    const english = createTranslator({ locale: "en", messages: { wizard: en }, namespace: "wizard.problems" });
-    const german = createTranslator({ locale: "de", messages: { wizard: de }, namespace: "wizard.problems" });
-    const say = (t: typeof english) => (p: StepProblem) => (p.code === "noAnglesFor" ? t(p.code, { location: p.location || t("locationNumber", { number: p.number }) }) : t(p.code));
+    type Words = (key: string, values?: Record<string, string | number>) => string;
+    // The catalogue's keys are only known at run time here.
+    const english = createTranslator({ locale: "en", messages: { wizard: en }, namespace: "wizard.problems" }) as unknown as Words;
+    const german = createTranslator({ locale: "de", messages: { wizard: de }, namespace: "wizard.problems" }) as unknown as Words;
+    const say = (t: Words) => (p: StepProblem) => (p.code === "noAnglesFor" ? t(p.code, { location: p.location || t("locationNumber", { number: p.number }) }) : t(p.code));
     expect(wordProblems(problems, say(english))).toEqual({
       "/locations/0/name": ["Name the location."],
       "/category": ["Choose what kind of place this is."],

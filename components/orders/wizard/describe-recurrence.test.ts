@@ -4,10 +4,11 @@ import type { Messages } from "@/lib/i18n/pseudo";
 import arJson from "@/messages/ar/wizard.json";
 import deJson from "@/messages/de/wizard.json";
 import enJson from "@/messages/en/wizard.json";
-import { describeRecurrence, localClock, weekdayName } from "./describe-recurrence";
+import { describeRecurrence, localClock, weekdayName, type ScheduleWords } from "./describe-recurrence";
 
 const catalogues: Record<string, Messages> = { en: enJson, de: deJson, ar: arJson };
-const words = (locale: string) => createTranslator({ locale, messages: { wizard: catalogues[locale] ?? {} }, namespace: "wizard.schedule" });
+// The catalogue's keys are only known at run time here.
+const words = (locale: string) => createTranslator({ locale, messages: { wizard: catalogues[locale] ?? {} }, namespace: "wizard.schedule" }) as unknown as ScheduleWords;
 
 describe("describeRecurrence", () => {
   it("says the order interface's English parts", () => {
@@ -18,7 +19,7 @@ describe("describeRecurrence", () => {
     expect(describeRecurrence({ enabled: true, frequency: "monthly", deliver_before: 22 }, say, "en-GB")).toBe("Monthly, delivered before the 22nd");
     expect(describeRecurrence({ enabled: true, frequency: "daily", time_window: "22:00-02:00" }, say, "en-GB")).toBe("Every day, 22:00–02:00 local time (ending the next day)");
     expect(describeRecurrence({ enabled: true, frequency: "weekly", day_of_week: 6, event_nights_only: true, event_dates: ["2026-12-05", "2026-12-12"] }, say, "en-GB")).toBe(
-      "On 2 event nights: 5 Dec 2026, 12 Dec 2026, Saturdays only",
+      "On 2 event nights: 5 Dec 2026 and 12 Dec 2026, Saturdays only",
     );
     expect(describeRecurrence({ enabled: false }, say, "en-GB")).toBeNull();
   });
@@ -34,7 +35,7 @@ describe("describeRecurrence", () => {
   });
 
   it("writes Arabic with Arabic weekdays", () => {
-    expect(describeRecurrence({ enabled: true, frequency: "weekly", day_of_week: 5 }, words("ar"), "ar")).toBe(`كل ${weekdayName(5, "ar")}`);
+    expect(describeRecurrence({ enabled: true, frequency: "weekly", day_of_week: 5 }, words("ar"), "ar")).toBe(`أسبوعيًا، يوم ${weekdayName(5, "ar")}`);
   });
 });
 

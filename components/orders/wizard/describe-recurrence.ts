@@ -13,10 +13,12 @@ export function weekdayName(isoDay: number, locale: string): string {
   return new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" }).format(Date.UTC(2024, 0, isoDay));
 }
 
-/** "HH:MM" as a clock time of the locale ("18:00", "6:00 PM" where the locale writes 12-hour). */
+/** "HH:MM" as a clock time of the locale ("02:00" on a 24-hour clock, "2:00 AM" on a 12-hour one). */
 export function localClock(hhmm: string, locale: string): string {
   const [h = 0, m = 0] = hhmm.split(":").map(Number);
-  return new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(Date.UTC(2024, 0, 1, h, m));
+  const { hourCycle } = new Intl.DateTimeFormat(locale, { hour: "numeric" }).resolvedOptions();
+  const hour = hourCycle === "h23" || hourCycle === "h24" ? "2-digit" : "numeric";
+  return new Intl.DateTimeFormat(locale, { hour, minute: "2-digit", timeZone: "UTC" }).format(Date.UTC(2024, 0, 1, h, m));
 }
 
 /** "YYYY-MM-DD" (a local date, no zone) as the locale writes a date: "4 Dec 2026", "4. Dez. 2026". */

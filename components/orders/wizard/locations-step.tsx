@@ -28,6 +28,8 @@ const LocationsMap = dynamic(() => import("./locations-map").then((m) => m.Locat
 });
 
 const MAX_FILE_MB = 5;
+/** The kinds of place the offline place list knows (its "class"), each with a word in the catalogue. */
+const PLACE_KINDS = new Set(["city", "town", "village"]);
 
 let counter = 0;
 /** A location id unique within the order (the API keeps it: loc_ + letters and digits). */
@@ -241,7 +243,7 @@ function PlaceSearch({ disabled, onChoose }: { disabled: boolean; onChoose: (pla
                 }}
               >
                 <span>
-                  <span className="font-medium text-slate-900">{place.name}</span> <span className="text-xs text-slate-500">{t("kind", { kind: place.kind })}</span>
+                  <span className="font-medium text-slate-900">{place.name}</span> <span className="text-xs text-slate-500">{t(`kind.${PLACE_KINDS.has(place.kind) ? place.kind : "other"}`)}</span>
                 </span>
                 <span className="shrink-0 text-xs text-emerald-800">
                   <span aria-hidden>{t("add")}</span>
@@ -341,7 +343,8 @@ function LocationsImport({ room, onImport }: { room: number; onImport: (items: {
 function ImportReport({ result }: { result: ImportResult }) {
   const t = useTranslations("wizard.locations");
   const refused = result.errors.length;
-  const say = ({ code, ...values }: ImportProblem) => t(`importProblem.${code}`, "geometry" in values ? { ...values, geometry: values.geometry ?? "none" } : values);
+  const say = ({ code, ...values }: ImportProblem) =>
+    t(`importProblem.${code}`, "geometry" in values ? { ...values, geometry: values.geometry ?? "none" } : "axis" in values ? { ...values, axis: t(`axis.${values.axis}`) } : values);
   return (
     <div role={refused > 0 || result.overLimit > 0 ? "alert" : "status"} className="flex flex-col gap-1 text-sm" data-testid="import-report">
       <p className={result.locations.length > 0 ? "text-emerald-800" : "text-slate-700"}>

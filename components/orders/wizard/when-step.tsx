@@ -66,7 +66,7 @@ export function WhenStep({ initial, prices }: { initial: InitialDraft; prices: P
     ? FREQUENCIES.map((frequency) => ({ frequency, percent: prices.recurring_discount_percent[frequency] }))
         .filter(({ percent }) => percent > 0)
         .sort((a, b) => a.percent - b.percent)
-        .map((d) => t("discountOff", d))
+        .map(({ frequency, percent }) => t(`discountOff.${frequency}`, { percent }))
     : [];
   const elsewhere = live.state === "invalid" ? [...new Set(Object.keys(live.errors).map(stepOfPointer))].filter((s) => s !== "when") : [];
 
