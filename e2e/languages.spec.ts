@@ -271,6 +271,7 @@ test.describe("the order wizard in German", () => {
     const shot = (step: string) => page.screenshot({ path: join(SHOTS, `wizard-de-1366-${step}.png`), fullPage: true });
     await page.goto("/orders/new");
     await expect(page.getByRole("heading", { name: "Neuer Auftrag", level: 1 })).toBeVisible();
+    await shot("drafts");
     await page.getByRole("button", { name: "Neuen Auftrag beginnen" }).click();
     await atStep("locations");
     await expect(page.getByRole("navigation", { name: "Auftragsschritte" }).getByRole("link", { name: /Orte/ })).toHaveAttribute("aria-current", "step");
@@ -373,11 +374,14 @@ test.describe("the order wizard in Arabic at 390 px", () => {
     await shot("when");
     await next.click();
     await atStep("delivery");
+    await expect(page.getByRole("radio", { name: /^لوحة التحكم فقط/ })).toBeChecked();
     await shot("delivery");
     await next.click();
 
     await atStep("review");
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    // The places' Latin names are set apart from the Arabic around them (U+2068 … U+2069).
+    await expect(page.getByText("2: \u2068Ponte Vecchio\u2069, \u2068Palazzo Pitti\u2069")).toBeVisible();
     await expect(wizard.quote).toContainText("المجموع الفرعي (صورتان)");
     await expect(wizard.placeOrder).toContainText("إرسال الطلب ودفع");
     await expectFits(page, "the review step");

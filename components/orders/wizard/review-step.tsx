@@ -17,7 +17,7 @@ import type { Quote, QuotePreview } from "../types";
 import { stepHref, stepOfPointer, stepProblems, WIZARD_STEPS, type FieldErrors, type WizardStep } from "../wizard-steps";
 import { describeRecurrence, localDate } from "./describe-recurrence";
 import { useDraft, type InitialDraft } from "./draft-store";
-import { usePointerWords, useProblemWords } from "./wizard-words";
+import { isolate, usePointerWords, useProblemWords } from "./wizard-words";
 import { WizardFrame } from "./wizard-frame";
 
 export type ServerQuote = { ok: true; quote: QuotePreview } | { ok: false; error: string; fieldErrors: FieldErrors };
@@ -146,7 +146,7 @@ export function ReviewStep({ initial, serverQuote }: { initial: InitialDraft; se
                 count: locations.length,
                 names: `${locations
                   .slice(0, 4)
-                  .map((l) => l.name)
+                  .map((l) => isolate(l.name))
                   .join(", ")}${locations.length > 4 ? ", …" : ""}`,
               })}
         </Choice>
@@ -157,7 +157,7 @@ export function ReviewStep({ initial, serverQuote }: { initial: InitialDraft; se
             : locations.some((l) => l.requirements?.angles)
               ? ` — ${t("anglesPerLocation")}`
               : ""}
-          {body.client_reference ? ` · ${t("reference", { reference: body.client_reference })}` : ""}
+          {body.client_reference ? ` · ${t("reference", { reference: isolate(body.client_reference) })}` : ""}
         </Choice>
         <Choice label={steps("when")} step="when" draftId={draft.id}>
           {(quote?.schedule ? describeRecurrence(body.recurring, schedule, locale) : null) ?? (body.recurring?.enabled ? t("recurring") : t("once"))}
@@ -173,7 +173,7 @@ export function ReviewStep({ initial, serverQuote }: { initial: InitialDraft; se
           ) : null}
         </Choice>
         <Choice label={steps("delivery")} step="delivery" draftId={draft.id}>
-          {body.delivery?.webhook_url ? t("dashboardAnd", { url: body.delivery.webhook_url }) : t("dashboardOnly")}
+          {body.delivery?.webhook_url ? t("dashboardAnd", { url: isolate(body.delivery.webhook_url) }) : t("dashboardOnly")}
         </Choice>
       </section>
 
