@@ -2,15 +2,20 @@
 // end to end from Accept-Language — a task, its photo, the verdict and the retake's instructions
 // (server codes rendered in Spanish); Arabic right to left with nothing wider than a 390 px phone;
 // a pseudo-locale (accented, ~40 % longer) that shows any string left hard-coded or cut short; the
-// order wizard in German (prices and dates); and the switcher remembered across pages and reloads.
-// Screenshots of the field page in Arabic and Japanese go to shots/ (not committed).
+// order wizard in German (every step's words, a validation message, prices, the recurrence and dates)
+// and in Arabic at 390 px (right to left, nothing sticking out); and the switcher remembered across
+// pages and reloads. Screenshots of the field page in Arabic and Japanese, and of every wizard step
+// in German at 1366 px and Arabic at 390 px, go to shots/ (not committed).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { makePhoto } from "@/lib/demo/make-photo";
+import { LOCALE_COOKIE } from "@/lib/i18n/locales";
 import { OrderWizardPage } from "./pages/order-wizard-page";
+import type { SignInPage } from "./pages/sign-in-page";
 import { bearer } from "./support/api";
+import { ORIGIN } from "./support/server";
 import { expect, test } from "./support/fixtures";
 import { unique } from "./support/operator";
 import { ORDERS, json, orderApiKey } from "./support/orders";
@@ -242,48 +247,144 @@ test("the language switcher is remembered across reloads and pages", async ({ pa
   await expect(other.getByRole("heading", { name: "Sign in to take photos" })).toBeVisible();
 });
 
+/** Signs in as the demo partner with the dashboard in English, then reads it in `locale` (the switcher's cookie). */
+async function signInReadingIn(page: Page, signIn: SignInPage, locale: string) {
+  await page.context().addCookies([{ name: LOCALE_COOKIE, value: "en", url: ORIGIN }]);
+  await signIn.goto();
+  await signIn.demoButton.click();
+  await expect(page).toHaveURL(/\/missions(\?.*)?$/);
+  await page.context().addCookies([{ name: LOCALE_COOKIE, value: locale, url: ORIGIN }]);
+}
+
 test.describe("the order wizard in German", () => {
   test.use({ locale: "de-DE", timezoneId: "Europe/Berlin" });
 
-  test("writes prices and dates the German way", async ({ page, signIn }) => {
+  test("speaks German in every step and writes prices and dates the German way", async ({ page, signIn }) => {
     test.setTimeout(180_000);
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await signIn.goto();
-    await signIn.demoButton.click();
-    await expect(page).toHaveURL(/\/missions(\?.*)?$/);
-    await expect(page.getByRole("link", { name: "Aufträge" })).toBeVisible();
-
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signInReadingIn(page, signIn, "de");
     const wizard = new OrderWizardPage(page);
-    // The page object's step check reads the English "Order steps": here it is "Auftragsschritte".
+    // The page object reads the English labels: here the German ones are asked for by name.
     const atStep = (step: string) => expect(page).toHaveURL(new RegExp(`/orders/new/${step}\\?draft=drf_[0-9a-z]+$`));
+    const saved = () => expect(wizard.saveStatus).toHaveText("Entwurf gespeichert");
+    const next = page.getByRole("button", { name: /^Weiter: / });
+    const shot = (step: string) => page.screenshot({ path: join(SHOTS, `wizard-de-1366-${step}.png`), fullPage: true });
     await page.goto("/orders/new");
-    await wizard.start.click();
+    await expect(page.getByRole("heading", { name: "Neuer Auftrag", level: 1 })).toBeVisible();
+    await shot("drafts");
+    await page.getByRole("button", { name: "Neuen Auftrag beginnen" }).click();
     await atStep("locations");
     await expect(page.getByRole("navigation", { name: "Auftragsschritte" }).getByRole("link", { name: /Orte/ })).toHaveAttribute("aria-current", "step");
-    const next = page.getByRole("button", { name: /^Weiter: / });
-    await wizard.pasteLocations("name,lat,lng\nPonte Vecchio,43.768,11.2531");
+    await expect(page.getByRole("heading", { name: "Neuer Auftrag: Orte", level: 1 })).toBeVisible();
+    await expect(page.getByTestId("locations-count")).toContainText("0 von 500 Orten.");
+    // Next with nothing chosen: the step says what it lacks, in German.
+    await next.click();
+    await expect(page.locator("#locations-error")).toHaveText("Fügen Sie mindestens einen Ort hinzu: Klicken Sie auf die Karte, suchen Sie einen Ort oder importieren Sie eine Datei.");
+    await page.getByRole("textbox", { name: "Oder einfügen" }).fill("name,lat,lng\nPonte Vecchio,43.768,11.2531\nNirgendwo,95,11");
+    await page.getByRole("button", { name: "Eingefügte Liste importieren" }).click();
+    await expect(wizard.importReport).toContainText("1 Ort aus der CSV-Datei importiert.");
+    await expect(wizard.importReport).toContainText("Zeile 3: Breitengrad 95 liegt außerhalb von -90 bis 90");
     await expect(wizard.locationRows).toHaveCount(1);
-    await expect(wizard.saveStatus).toHaveText("Entwurf gespeichert");
+    await expect(wizard.locationRows.first().getByRole("textbox", { name: "Name von Ort 1" })).toHaveValue("Ponte Vecchio");
+    await expect(page.locator("#locations-error")).toHaveCount(0);
+    await saved();
+    await shot("locations");
     await next.click();
+
     await atStep("what");
-    await wizard.category("Cultural site, outside").check();
-    await wizard.angle("Front").check();
-    await expect(wizard.saveStatus).toHaveText("Entwurf gespeichert");
+    await expect(page.getByRole("group", { name: "Welche Art von Ort?" })).toBeVisible();
+    await page.getByRole("radio", { name: /^Kulturstätte, außen/ }).check();
+    await page.getByRole("checkbox", { name: "Vorderseite", exact: true }).check();
+    await expect(page.getByLabel("Tageszeit")).toContainText("Tageslicht – jederzeit, solange die Sonne scheint");
+    await saved();
+    await shot("what");
     await next.click();
+
     await atStep("when");
-    await wizard.recurring("Recurring").check();
+    await page.getByRole("radio", { name: /^Wiederkehrend/ }).check();
+    await expect(page.getByLabel("Wochentag")).toHaveValue("5");
+    await expect(page.getByLabel("Wochentag").locator("option:checked")).toHaveText("Freitag");
     const summary = page.getByTestId("schedule-summary");
-    // "12,00 €": a decimal comma and the euro sign after the amount.
-    await expect(summary).toContainText(/\d+,\d\d\s€/, { timeout: 20_000 });
+    // "Jeden Freitag", "12,00 € pro Zyklus, 15 % Rabatt (…)": the recurrence in words, a decimal comma, the euro sign after.
+    await expect(summary).toContainText("Jeden Freitag", { timeout: 20_000 });
+    await expect(summary).toContainText(/\d+,\d\d\s€ pro Zyklus/);
     // "Fr., 4. Dez. 2026": the weekday and month abbreviated in German, the day with a full stop.
     await expect(page.getByTestId("next-cycles").getByRole("listitem").first()).toHaveText(/^(Mo|Di|Mi|Do|Fr|Sa|So)\., \d{1,2}\. \S+ \d{4}$/);
-    await wizard.recurring("Once").check();
-    await expect(wizard.saveStatus).toHaveText("Entwurf gespeichert");
+    await saved();
+    await shot("when");
+    await next.click();
+
+    await atStep("delivery");
+    await expect(page.getByRole("radio", { name: /^Nur Dashboard/ })).toBeChecked();
+    await shot("delivery");
+    await next.click();
+
+    await atStep("review");
+    await expect(page.getByTestId("review-problems")).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Angebot pro Zyklus" })).toBeVisible();
+    await expect(wizard.quote).toContainText("Zwischensumme (1 Foto)");
+    await expect(wizard.quote).toContainText(/Rabatt, wöchentlich wiederkehrender Auftrag \(\d+ %\)/);
+    await expect(wizard.quoteTotal).toHaveText(/^\d+,\d\d\s€$/);
+    await expect(wizard.placeOrder).toHaveText(/^Auftrag aufgeben und \d+,\d\d\s€ bezahlen$/);
+    await expect(page.getByTestId("first-cycle")).toHaveText(/^\s*– erster Zyklus (Mo|Di|Mi|Do|Fr|Sa|So)\., \d{1,2}\. \S+ \d{4} \(Ortsdatum\)$/);
+    await expect(page.getByText(/^Jeden Freitag/)).toBeVisible();
+    await shot("review");
+    // Nothing of the wizard's own English left (the place's name is data).
+    const text = await page.locator("main").innerText();
+    expect(text).not.toMatch(/\b(Locations|Subtotal|Total|Place order|Quote|Change|Payment|Every Friday|per cycle)\b/);
+  });
+});
+
+test.describe("the order wizard in Arabic at 390 px", () => {
+  test.use({ viewport: PHONE, locale: "ar" });
+
+  test("is right to left, and its locations and review steps fit the screen", async ({ page, signIn }) => {
+    test.setTimeout(180_000);
+    await signInReadingIn(page, signIn, "ar");
+    const wizard = new OrderWizardPage(page);
+    const atStep = (step: string) => expect(page).toHaveURL(new RegExp(`/orders/new/${step}\\?draft=drf_[0-9a-z]+$`));
+    const next = page.getByRole("button", { name: /^التالي: / });
+    const shot = (step: string) => page.screenshot({ path: join(SHOTS, `wizard-ar-390-${step}.png`), fullPage: true });
+    await page.goto("/orders/new");
+    await page.getByRole("button", { name: "بدء طلب جديد" }).click();
+    await atStep("locations");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+    await page.getByRole("textbox", { name: "أو الصق" }).fill("name,lat,lng\nPonte Vecchio,43.768,11.2531\nPalazzo Pitti,43.7651,11.2500");
+    await page.getByRole("button", { name: "استيراد القائمة الملصقة" }).click();
+    await expect(wizard.locationRows).toHaveCount(2);
+    await expect(wizard.saveStatus).toHaveText("تم حفظ المسودة");
+    // Mirrored: a row's number sits at its right, the remove button at its left.
+    const row = wizard.locationRows.first();
+    const number = await row.locator("span[aria-hidden]").first().boundingBox();
+    const remove = await row.getByRole("button", { name: /^إزالة الموقع 1/ }).boundingBox();
+    expect(number && remove && number.x > remove.x, "the row reads from the right").toBe(true);
+    await expectFits(page, "the locations step");
+    await shot("locations");
+    await next.click();
+
+    await atStep("what");
+    await page.getByRole("radio", { name: /^موقع ثقافي، من الخارج/ }).check();
+    await page.getByRole("checkbox", { name: "الواجهة", exact: true }).check();
+    await expect(wizard.saveStatus).toHaveText("تم حفظ المسودة");
+    await shot("what");
+    await next.click();
+    await atStep("when");
+    await expect(page.getByTestId("schedule-summary")).toContainText("مرة واحدة، في أقرب وقت ممكن.", { timeout: 20_000 });
+    await shot("when");
     await next.click();
     await atStep("delivery");
+    await expect(page.getByRole("radio", { name: /^لوحة التحكم فقط/ })).toBeChecked();
+    await shot("delivery");
     await next.click();
+
     await atStep("review");
-    await expect(wizard.quoteTotal).toHaveText(/\d+,\d\d\s€/);
-    await expect(wizard.placeOrder).toHaveText(/Place order and pay \d+,\d\d\s€/);
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    // The places' Latin names are set apart from the Arabic around them (U+2068 … U+2069).
+    await expect(page.getByText("2: \u2068Ponte Vecchio\u2069, \u2068Palazzo Pitti\u2069")).toBeVisible();
+    await expect(wizard.quote).toContainText("المجموع الفرعي (صورتان)");
+    await expect(wizard.placeOrder).toContainText("إرسال الطلب ودفع");
+    await expectFits(page, "the review step");
+    await shot("review");
   });
 });

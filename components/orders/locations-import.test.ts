@@ -17,14 +17,14 @@ describe("importLocations", () => {
       { name: "Ponte Vecchio", lat: 43.768, lng: 11.2531 },
     ]);
     expect(result.errors).toEqual([
-      { row: 4, message: "latitude 91 is outside -90 to 90" },
-      { row: 5, message: "the name is empty" },
-      { row: 6, message: 'longitude "abc" is not a number' },
+      { row: 4, problems: [{ code: "outOfRange", axis: "lat", value: 91, min: -90, max: 90 }] },
+      { row: 5, problems: [{ code: "nameEmpty" }] },
+      { row: 6, problems: [{ code: "notANumber", axis: "lng", raw: "abc" }] },
     ]);
   });
 
   it("asks for the header when there is none", () => {
-    expect(importLocations("Duomo,43.77,11.25", 500).errors).toEqual([{ row: 1, message: "The first line must name the columns: name,lat,lng." }]);
+    expect(importLocations("Duomo,43.77,11.25", 500).errors).toEqual([{ row: 1, problems: [{ code: "noHeader" }] }]);
   });
 
   it("accepts semicolon-separated files and a byte-order mark", () => {
@@ -43,8 +43,8 @@ describe("importLocations", () => {
     const result = importLocations(geojson, 500);
     expect(result.locations).toEqual([{ name: "Duomo", lat: 43.7731, lng: 11.256 }]);
     expect(result.errors).toEqual([
-      { row: 2, message: "feature 2 is a Polygon, not a Point" },
-      { row: 3, message: "the name is empty" },
+      { row: 2, problems: [{ code: "notAPoint", feature: 2, geometry: "Polygon" }] },
+      { row: 3, problems: [{ code: "nameEmpty" }] },
     ]);
   });
 
@@ -56,6 +56,6 @@ describe("importLocations", () => {
   });
 
   it("says so when JSON is broken", () => {
-    expect(importLocations("{ nope", 500).errors[0]?.message).toMatch(/not valid JSON/);
+    expect(importLocations("{ nope", 500).errors).toEqual([{ row: 1, problems: [{ code: "invalidJson" }] }]);
   });
 });

@@ -1,7 +1,8 @@
 // Locations from a file or a paste: CSV with a name,lat,lng header (columns in any order, extra
 // columns ignored, quoted fields allowed) or GeoJSON (Point features, a FeatureCollection or one
 // Feature, the name from properties.name). Every row is judged on its own: good rows come back as
-// locations, bad ones as "row 4: latitude is not a number" for the list beside the import box.
+// locations, bad ones as codes with their parameters (row 4: latitude "abc" is not a number), which
+// the import box words in the reader's language (wizard.json "locations.importProblem").
 
 export interface ImportedLocation {
   name: string;
@@ -9,10 +10,21 @@ export interface ImportedLocation {
   lng: number;
 }
 
+export type Axis = "lat" | "lng";
+
+/** Why a row, or the whole text, was not imported. */
+export type ImportProblem =
+  | { code: "nameEmpty" | "noHeader" | "noRows" | "notCollection" | "noFeatures" | "invalidJson" }
+  | { code: "nameTooLong"; max: number }
+  | { code: "coordinateMissing"; axis: Axis }
+  | { code: "notANumber"; axis: Axis; raw: string }
+  | { code: "outOfRange"; axis: Axis; value: number; min: number; max: number }
+  | { code: "notAPoint"; feature: number; geometry: string | null };
+
 export interface ImportRowError {
   /** 1-based line of the CSV (the header is line 1) or 1-based feature number of the GeoJSON. */
   row: number;
-  message: string;
+  problems: ImportProblem[];
 }
 
 export interface ImportResult {
@@ -48,25 +60,27 @@ export function splitCsvLine(line: string, separator = ","): string[] {
   return fields;
 }
 
-function coordinate(raw: string | undefined, min: number, max: number, word: string): number | string {
-  if (raw === undefined || raw.trim() === "") return `${word} is missing`;
+const MAX_NAME = 200;
+
+function coordinate(raw: string | undefined, min: number, max: number, axis: Axis): number | ImportProblem {
+  if (raw === undefined || raw.trim() === "") return { code: "coordinateMissing", axis };
   const value = Number(raw.replace(/\s/g, ""));
-  if (!Number.isFinite(value)) return `${word} "${raw}" is not a number`;
-  if (value < min || value > max) return `${word} ${value} is outside ${min} to ${max}`;
+  if (!Number.isFinite(value)) return { code: "notANumber", axis, raw };
+  if (value < min || value > max) return { code: "outOfRange", axis, value, min, max };
   return Math.round(value * 1e6) / 1e6;
 }
 
 /** Checks one row's three values; a location, or the reasons it is not one. */
-function judge(name: string | undefined, lat: string | number | undefined, lng: string | number | undefined): ImportedLocation | string {
-  const problems: string[] = [];
+function judge(name: string | undefined, lat: string | number | undefined, lng: string | number | undefined): ImportedLocation | ImportProblem[] {
+  const problems: ImportProblem[] = [];
   const trimmed = (name ?? "").trim();
-  if (!trimmed) problems.push("the name is empty");
-  else if (trimmed.length > 200) problems.push("the name is longer than 200 characters");
-  const la = coordinate(lat === undefined ? undefined : String(lat), -90, 90, "latitude");
-  const ln = coordinate(lng === undefined ? undefined : String(lng), -180, 180, "longitude");
-  if (typeof la === "string") problems.push(la);
-  if (typeof ln === "string") problems.push(ln);
-  if (problems.length > 0 || typeof la !== "number" || typeof ln !== "number") return problems.join("; ");
+  if (!trimmed) problems.push({ code: "nameEmpty" });
+  else if (trimmed.length > MAX_NAME) problems.push({ code: "nameTooLong", max: MAX_NAME });
+  const la = coordinate(lat === undefined ? undefined : String(lat), -90, 90, "lat");
+  const ln = coordinate(lng === undefined ? undefined : String(lng), -180, 180, "lng");
+  if (typeof la !== "number") problems.push(la);
+  if (typeof ln !== "number") problems.push(ln);
+  if (problems.length > 0 || typeof la !== "number" || typeof ln !== "number") return problems;
   return { name: trimmed, lat: la, lng: ln };
 }
 
@@ -79,17 +93,17 @@ function parseCsv(text: string): Omit<ImportResult, "overLimit"> {
   const columns = { name: at(["name", "title", "place"]), lat: at(["lat", "latitude"]), lng: at(["lng", "lon", "long", "longitude"]) };
   const errors: ImportRowError[] = [];
   if (columns.name < 0 || columns.lat < 0 || columns.lng < 0) {
-    return { format: "csv", locations: [], errors: [{ row: 1, message: 'The first line must name the columns: name,lat,lng.' }] };
+    return { format: "csv", locations: [], errors: [{ row: 1, problems: [{ code: "noHeader" }] }] };
   }
   const locations: ImportedLocation[] = [];
   lines.slice(1).forEach((line, i) => {
     if (line.trim() === "") return;
     const fields = splitCsvLine(line, separator);
     const result = judge(fields[columns.name], fields[columns.lat], fields[columns.lng]);
-    if (typeof result === "string") errors.push({ row: i + 2, message: result });
+    if (Array.isArray(result)) errors.push({ row: i + 2, problems: result });
     else locations.push(result);
   });
-  if (locations.length === 0 && errors.length === 0) errors.push({ row: 2, message: "There are no rows under the header." });
+  if (locations.length === 0 && errors.length === 0) errors.push({ row: 2, problems: [{ code: "noRows" }] });
   return { format: "csv", locations, errors };
 }
 
@@ -98,22 +112,22 @@ function parseGeoJson(value: unknown): Omit<ImportResult, "overLimit"> {
   const locations: ImportedLocation[] = [];
   const root = value as { type?: unknown; features?: unknown };
   const features = root?.type === "FeatureCollection" && Array.isArray(root.features) ? root.features : root?.type === "Feature" ? [root] : null;
-  if (!features) return { format: "geojson", locations, errors: [{ row: 1, message: "Expected a GeoJSON FeatureCollection or Feature of points." }] };
+  if (!features) return { format: "geojson", locations, errors: [{ row: 1, problems: [{ code: "notCollection" }] }] };
   features.forEach((f, i) => {
     const feature = f as { geometry?: { type?: unknown; coordinates?: unknown }; properties?: Record<string, unknown> | null };
     const geometry = feature?.geometry;
     if (geometry?.type !== "Point" || !Array.isArray(geometry.coordinates)) {
-      errors.push({ row: i + 1, message: `feature ${i + 1} is ${typeof geometry?.type === "string" ? `a ${geometry.type}` : "not a geometry"}, not a Point` });
+      errors.push({ row: i + 1, problems: [{ code: "notAPoint", feature: i + 1, geometry: typeof geometry?.type === "string" ? geometry.type : null }] });
       return;
     }
     const [lng, lat] = geometry.coordinates as unknown[];
     const props = feature.properties ?? {};
     const name = [props.name, props.title, props.Name].find((v) => typeof v === "string") as string | undefined;
     const result = judge(name, typeof lat === "number" ? lat : undefined, typeof lng === "number" ? lng : undefined);
-    if (typeof result === "string") errors.push({ row: i + 1, message: result });
+    if (Array.isArray(result)) errors.push({ row: i + 1, problems: result });
     else locations.push(result);
   });
-  if (features.length === 0) errors.push({ row: 1, message: "The collection has no features." });
+  if (features.length === 0) errors.push({ row: 1, problems: [{ code: "noFeatures" }] });
   return { format: "geojson", locations, errors };
 }
 
@@ -126,7 +140,7 @@ export function importLocations(text: string, room: number): ImportResult {
     try {
       json = JSON.parse(trimmed);
     } catch {
-      return { format: "geojson", locations: [], errors: [{ row: 1, message: "This looks like JSON but is not valid JSON." }], overLimit: 0 };
+      return { format: "geojson", locations: [], errors: [{ row: 1, problems: [{ code: "invalidJson" }] }], overLimit: 0 };
     }
     parsed = parseGeoJson(json);
   } else parsed = parseCsv(trimmed);

@@ -4,6 +4,7 @@
 // placed: reachable, public, http(s)), signed with the organisation's order-delivery secret —
 // which can be created here, shown once. "Send a test" posts a signed test event to the URL now
 // and shows what the receiver answered, beside the field.
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { createDeliverySecret, testDeliveryUrl } from "@/lib/dashboard/order-actions";
 import { Button } from "@/components/ui/button";
@@ -14,6 +15,7 @@ import { FormError } from "@/components/ui/states";
 import type { DeliverySecret } from "../types";
 import { errorsOfStep, messagesAt, stepProblems, type FieldErrors } from "../wizard-steps";
 import { useDraft, type InitialDraft } from "./draft-store";
+import { useProblemWords } from "./wizard-words";
 import { WizardFrame } from "./wizard-frame";
 
 type TestOutcome = { tone: "ok" | "warn" | "error"; text: string };
@@ -26,6 +28,8 @@ const TONE_CLASSES: Record<TestOutcome["tone"], string> = {
 
 export function DeliveryStep({ initial, secret }: { initial: InitialDraft; secret: DeliverySecret | null }) {
   const { draft, saver } = useDraft(initial, "delivery");
+  const t = useTranslations("wizard.delivery");
+  const wordProblems = useProblemWords();
   const id = useId();
   const [attempted, setAttempted] = useState(false);
   const [secretExists, setSecretExists] = useState(secret?.exists ?? false);
@@ -36,7 +40,7 @@ export function DeliveryStep({ initial, secret }: { initial: InitialDraft; secre
   const [test, setTest] = useState<{ url: string; outcome: TestOutcome } | null>(null);
   const url = draft.body.delivery?.webhook_url;
   const toWebhook = url !== undefined;
-  const errors: FieldErrors = { ...(attempted ? stepProblems(draft.body, "delivery") : {}), ...errorsOfStep(draft.apiErrors, "delivery") };
+  const errors: FieldErrors = { ...(attempted ? wordProblems(stepProblems(draft.body, "delivery")) : {}), ...errorsOfStep(draft.apiErrors, "delivery") };
   const urlErrors = messagesAt(errors, "/delivery");
 
   const setUrl = (value: string | undefined) => saver.update((b) => ({ ...b, delivery: value === undefined ? {} : { webhook_url: value } }), ["/delivery"]);
@@ -56,7 +60,7 @@ export function DeliveryStep({ initial, secret }: { initial: InitialDraft; secre
       }}
     >
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-2 text-base font-semibold text-slate-900">Where should the photos go?</legend>
+        <legend className="mb-2 text-base font-semibold text-slate-900">{t("heading")}</legend>
         <div className="grid gap-2 sm:grid-cols-2">
           <label
             className={`flex cursor-pointer gap-3 rounded-lg border p-3 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-emerald-600 ${!toWebhook ? "border-emerald-600 bg-emerald-50" : "border-slate-200 bg-white"}`}
@@ -64,9 +68,11 @@ export function DeliveryStep({ initial, secret }: { initial: InitialDraft; secre
             <input type="radio" name="delivery" checked={!toWebhook} onChange={() => setUrl(undefined)} aria-labelledby={`${id}-dash-name`} aria-describedby={`${id}-dash-desc`} className="mt-0.5 accent-emerald-700" />
             <span>
               <span id={`${id}-dash-name`} className="block font-medium text-slate-900">
-                Dashboard only
+                {t("dashboardOnly")}
               </span>
-              <span id={`${id}-dash-desc`} className="block text-xs text-slate-600">Review and download them on the order&apos;s page, or read them from the API.</span>
+              <span id={`${id}-dash-desc`} className="block text-xs text-slate-600">
+                {t("dashboardOnlyHint")}
+              </span>
             </span>
           </label>
           <label
@@ -75,9 +81,11 @@ export function DeliveryStep({ initial, secret }: { initial: InitialDraft; secre
             <input type="radio" name="delivery" checked={toWebhook} onChange={() => setUrl(url ?? "")} aria-labelledby={`${id}-hook-name`} aria-describedby={`${id}-hook-desc`} className="mt-0.5 accent-emerald-700" />
             <span>
               <span id={`${id}-hook-name`} className="block font-medium text-slate-900">
-                Also to my webhook URL
+                {t("webhook")}
               </span>
-              <span id={`${id}-hook-desc`} className="block text-xs text-slate-600">Each location&apos;s verified set is POSTed as photos.delivered, with the order&apos;s other events, signed.</span>
+              <span id={`${id}-hook-desc`} className="block text-xs text-slate-600">
+                {t("webhookHint")}
+              </span>
             </span>
           </label>
         </div>
@@ -87,8 +95,8 @@ export function DeliveryStep({ initial, secret }: { initial: InitialDraft; secre
         <div className="flex max-w-2xl flex-col gap-4">
           <Field
             id={`${id}-url`}
-            label="Webhook URL"
-            hint="A public https:// address of yours. The order interface checks it when the order is placed; private and loopback addresses are refused."
+            label={t("url")}
+            hint={t("urlHint")}
             errors={urlErrors}
           >
             <TextInput
@@ -96,6 +104,7 @@ export function DeliveryStep({ initial, secret }: { initial: InitialDraft; secre
               inputMode="url"
               value={url ?? ""}
               placeholder="https://example.com/hooks/photos"
+              dir="ltr"
               maxLength={2048}
               onChange={(e) => setUrl(e.target.value)}
               {...fieldAria(`${id}-url`, urlErrors, true)}
@@ -117,35 +126,38 @@ export function DeliveryStep({ initial, secret }: { initial: InitialDraft; secre
                   url: target,
                   outcome: result.ok
                     ? result.data.ok
-                      ? { tone: "ok", text: `Your endpoint answered ${result.data.statusCode} in ${result.data.durationMs} ms.` }
+                      ? { tone: "ok", text: t("testOk", { status: result.data.statusCode ?? "", ms: result.data.durationMs }) }
                       : result.data.statusCode !== null
-                        ? { tone: "warn", text: `Your endpoint answered ${result.data.statusCode}${result.data.snippet ? `: “${result.data.snippet.slice(0, 160)}”` : ""}. Deliveries count only 2xx as received.` }
-                        : { tone: "warn", text: `No answer: ${result.data.error ?? "the request failed"}.` }
+                        ? {
+                            tone: "warn",
+                            text: result.data.snippet
+                              ? t("testStatusSnippet", { status: result.data.statusCode, snippet: result.data.snippet.slice(0, 160) })
+                              : t("testStatus", { status: result.data.statusCode }),
+                          }
+                        : { tone: "warn", text: t("testNoAnswer", { error: result.data.error ?? t("testFailed") }) }
                     : { tone: "error", text: Object.values(result.fieldErrors ?? {}).flat()[0] ?? result.error },
                 });
               }}
             >
-              {testing ? "Sending…" : "Send a test"}
+              {testing ? t("sending") : t("sendTest")}
             </Button>
             <p id={`${id}-test-result`} role="status" data-testid="delivery-test-result" data-tone={test && test.url === url?.trim() ? test.outcome.tone : undefined} className={`text-sm ${test && test.url === url?.trim() ? TONE_CLASSES[test.outcome.tone] : "text-slate-600"}`}>
               {test && test.url === url?.trim()
                 ? test.outcome.text
                 : secretExists
-                  ? "Sends one signed order.delivery.test event to this URL now."
-                  : "A test is signed like deliveries: create the signing secret first."}
+                  ? t("testHint")
+                  : t("testNeedsSecret")}
             </p>
           </div>
           {revealed ? (
-            <SecretReveal label="New order-delivery secret" title="Your order-delivery secret" secret={revealed} onDone={() => setRevealed(null)}>
-              <p>Verify the X-SVC-Signature (or Standard Webhooks) header of each delivery with it.</p>
+            <SecretReveal label={t("secretLabel")} title={t("secretTitle")} secret={revealed} onDone={() => setRevealed(null)}>
+              <p>{t("secretUse")}</p>
             </SecretReveal>
           ) : secretExists ? (
-            <p className="text-sm text-slate-600">Deliveries are signed with your organisation&apos;s order-delivery secret (created earlier; rotate it through the API).</p>
+            <p className="text-sm text-slate-600">{t("secretExists")}</p>
           ) : (
             <div className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
-              <p>
-                Your organisation has no order-delivery secret yet. Deliveries to a webhook URL are signed with it, so an order with a URL cannot be placed without one.
-              </p>
+              <p>{t("noSecret")}</p>
               {secretError ? <FormError>{secretError}</FormError> : null}
               <Button
                 variant="secondary"
@@ -163,7 +175,7 @@ export function DeliveryStep({ initial, secret }: { initial: InitialDraft; secre
                   } else setSecretError(result.error);
                 }}
               >
-                {creating ? "Creating…" : "Create the signing secret"}
+                {creating ? t("creating") : t("createSecret")}
               </Button>
             </div>
           )}

@@ -13,12 +13,15 @@ const SAVE_DELAY_MS = 700;
 
 export type SaveStatus = "saved" | "unsaved" | "saving" | "conflict" | "failed";
 
+/** Why the last save did not land: no answer, another tab's save, or the server's own words. */
+export type SaveError = { kind: "noAnswer" } | { kind: "conflict" } | { kind: "refused"; message: string };
+
 export interface DraftSnapshot {
   id: string;
   version: number;
   body: OrderDraftBody;
   status: SaveStatus;
-  error: string | null;
+  error: SaveError | null;
   /** Errors the order interface reported for this draft (quote or placement), by JSON pointer. */
   apiErrors: FieldErrors;
   updatedAt: string;
@@ -120,7 +123,9 @@ export class DraftSaver {
     try {
       result = await saveOrderDraft({ id: this.snapshot.id, version: this.snapshot.version, step: this.step, body });
     } catch {
-      result = { ok: false, code: "network", error: "The draft could not be saved: the server did not answer." };
+      this.dirty = true;
+      this.set({ status: "failed", error: { kind: "noAnswer" } });
+      return;
     }
     if (result.ok) {
       this.set({ version: result.data.version, updatedAt: result.data.updatedAt, status: this.dirty ? "unsaved" : "saved" });
@@ -128,12 +133,12 @@ export class DraftSaver {
     }
     if (result.code === "draft_changed") {
       this.dirty = false;
-      this.set({ status: "conflict", error: "This draft was changed in another tab or window. Load the latest version to go on; your last change here was not saved." });
+      this.set({ status: "conflict", error: { kind: "conflict" } });
       return;
     }
     // Kept as unsaved: the next change or "Next" tries again.
     this.dirty = true;
-    this.set({ status: "failed", error: result.error });
+    this.set({ status: "failed", error: { kind: "refused", message: result.error } });
   }
 }
 

@@ -23,6 +23,7 @@ export function bboxOf(points: readonly LngLat[]): LngLatBbox | null {
 }
 
 export function LocationsMap({
+  label,
   locations,
   selectedId,
   hoveredId,
@@ -33,6 +34,7 @@ export function LocationsMap({
   onSelect,
   onHoverChange,
 }: {
+  label: string;
   locations: DraftLocationPoint[];
   selectedId: string | null;
   hoveredId: string | null;
@@ -45,7 +47,7 @@ export function LocationsMap({
 }) {
   const [initialBbox] = useState<LngLatBbox>(() => bboxOf(locations) ?? NEW_MISSION_VIEW);
   return (
-    <BaseMap aria-label="Order locations map" bounds={initialBbox} className="h-full w-full" maxInitialZoom={16}>
+    <BaseMap aria-label={label} bounds={initialBbox} className="h-full w-full" maxInitialZoom={16}>
       <DraftLocationsLayer
         locations={locations}
         selectedId={selectedId}

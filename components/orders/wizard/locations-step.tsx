@@ -3,17 +3,19 @@
 // search, or a CSV / GeoJSON file or paste (with every refused row listed); the list and the map
 // show the same locations, selected and hovered together. The 500-location limit is counted
 // down before it is reached, and anything past it is refused with a reason.
+import { useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { LngLat } from "@/components/map/layers/draft-locations-layer";
 import { Button } from "@/components/ui/button";
 import { inputClasses } from "@/components/ui/field";
-import { importLocations, type ImportResult } from "../locations-import";
+import { importLocations, type ImportProblem, type ImportResult } from "../locations-import";
 import type { DraftLocation, OrderDraftBody } from "@/lib/orders/draft";
 import { usePlaceIndex } from "@/components/map/use-place-index";
 import { searchPlaces, type Place } from "../place-search";
 import { LOCATIONS_WARNING_AT, MAX_LOCATIONS } from "@/lib/orders/limits";
 import { errorsOfStep, messagesAt, stepProblems, type FieldErrors } from "../wizard-steps";
+import { useProblemWords } from "./wizard-words";
 import { useDraft, type InitialDraft } from "./draft-store";
 import { bboxOf, type MapFocus } from "./locations-map";
 import { ErrorList } from "./step-field";
@@ -25,6 +27,10 @@ const LocationsMap = dynamic(() => import("./locations-map").then((m) => m.Locat
   loading: () => <div aria-hidden className="h-full w-full rounded-md bg-slate-100" />,
 });
 
+const MAX_FILE_MB = 5;
+/** The kinds of place the offline place list knows (its "class"), each with a word in the catalogue. */
+const PLACE_KINDS = new Set(["city", "town", "village"]);
+
 let counter = 0;
 /** A location id unique within the order (the API keeps it: loc_ + letters and digits). */
 function newLocationId(): string {
@@ -34,6 +40,8 @@ function newLocationId(): string {
 
 export function LocationsStep({ initial }: { initial: InitialDraft }) {
   const { draft, saver } = useDraft(initial, "locations");
+  const t = useTranslations("wizard.locations");
+  const wordProblems = useProblemWords();
   const locations = useMemo(() => draft.body.locations ?? [], [draft.body.locations]);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [hoveredId, setHoveredId] = useState<string | null>(null);
@@ -42,7 +50,7 @@ export function LocationsStep({ initial }: { initial: InitialDraft }) {
   const room = MAX_LOCATIONS - locations.length;
 
   const apiErrors = errorsOfStep(draft.apiErrors, "locations");
-  const problems: FieldErrors = attempted ? stepProblems(draft.body, "locations") : {};
+  const problems: FieldErrors = attempted ? wordProblems(stepProblems(draft.body, "locations")) : {};
   const errors: FieldErrors = { ...problems, ...apiErrors };
 
   const setLocations = useCallback(
@@ -61,10 +69,10 @@ export function LocationsStep({ initial }: { initial: InitialDraft }) {
 
   const onMapAdd = useCallback(
     (at: LngLat) => {
-      const [added] = add([{ name: `Location ${locations.length + 1}`, ...at }]);
+      const [added] = add([{ name: t("defaultName", { number: locations.length + 1 }), ...at }]);
       if (added) setSelectedId(added.location_id);
     },
-    [add, locations.length],
+    [add, locations.length, t],
   );
 
   const onMove = useCallback(
@@ -136,11 +144,11 @@ export function LocationsStep({ initial }: { initial: InitialDraft }) {
         </div>
         <div className="flex min-w-0 flex-col gap-2">
           <p id="locations-map-hint" className="text-sm text-slate-600">
-            Click the map to add a location, drag a point to move it. Every location can also be named and placed by typing in the list below.
+            {t("mapHint")}
           </p>
           <div className="h-[26rem] min-h-0 overflow-hidden rounded-md lg:h-[30rem]">
             <LocationsMap
-             
+              label={t("mapLabel")}
               locations={points}
               selectedId={selectedId}
               hoveredId={hoveredId}
@@ -175,25 +183,20 @@ export function LocationsStep({ initial }: { initial: InitialDraft }) {
 }
 
 function LimitNote({ count }: { count: number }) {
+  const t = useTranslations("wizard.locations");
   const left = MAX_LOCATIONS - count;
   const tone = left <= 0 ? "border-red-300 bg-red-50 text-red-900" : count >= LOCATIONS_WARNING_AT ? "border-amber-300 bg-amber-50 text-amber-950" : "border-slate-200 bg-white text-slate-700";
   return (
     <div className={`rounded-md border px-3 py-2 text-sm ${tone}`} aria-live="polite" data-testid="locations-count">
-      <span className="font-semibold tabular-nums">
-        {count} of {MAX_LOCATIONS}
-      </span>{" "}
-      locations.{" "}
-      {left <= 0
-        ? "This order is full: place it and start a second order for more."
-        : count >= LOCATIONS_WARNING_AT
-          ? `Only ${left} more fit in one order.`
-          : "One order takes up to 500."}
+      {t.rich("count", { count, max: MAX_LOCATIONS, strong: (chunks) => <span className="font-semibold tabular-nums">{chunks}</span> })}{" "}
+      {left <= 0 ? t("full") : count >= LOCATIONS_WARNING_AT ? t("fewLeft", { left }) : t("limit", { max: MAX_LOCATIONS })}
     </div>
   );
 }
 
 function PlaceSearch({ disabled, onChoose }: { disabled: boolean; onChoose: (place: Place) => void }) {
   const id = useId();
+  const t = useTranslations("wizard.locations.search");
   const [query, setQuery] = useState("");
   const { index, state, load } = usePlaceIndex();
 
@@ -201,17 +204,17 @@ function PlaceSearch({ disabled, onChoose }: { disabled: boolean; onChoose: (pla
   return (
     <section aria-labelledby={`${id}-h`} className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4">
       <h2 id={`${id}-h`} className="text-sm font-semibold text-slate-900">
-        Search a place
+        {t("heading")}
       </h2>
       <label htmlFor={`${id}-q`} className="sr-only">
-        Place name
+        {t("label")}
       </label>
       <input
         id={`${id}-q`}
         type="search"
         value={query}
         disabled={disabled}
-        placeholder="City or town, e.g. Florence"
+        placeholder={t("placeholder")}
         autoComplete="off"
         aria-describedby={`${id}-hint`}
         className={inputClasses}
@@ -222,13 +225,13 @@ function PlaceSearch({ disabled, onChoose }: { disabled: boolean; onChoose: (pla
         }}
       />
       <p id={`${id}-hint`} className="text-xs text-slate-500">
-        Searches the map&apos;s own list of about 10,000 cities and towns — it works offline. Adds the place&apos;s centre; drag it to the exact spot.
+        {t("hint")}
       </p>
       <div aria-live="polite" className="text-xs text-slate-600">
-        {state === "loading" ? "Loading place names…" : state === "failed" ? "The place names could not be loaded." : query.trim().length >= 2 && index ? `${results.length === 0 ? "No" : results.length} place${results.length === 1 ? "" : "s"} found` : ""}
+        {state === "loading" ? t("loading") : state === "failed" ? t("failed") : query.trim().length >= 2 && index ? t("found", { count: results.length }) : ""}
       </div>
       {results.length > 0 ? (
-        <ul aria-label="Places found" className="flex flex-col divide-y divide-slate-100 rounded-md border border-slate-200">
+        <ul aria-label={t("results")} className="flex flex-col divide-y divide-slate-100 rounded-md border border-slate-200">
           {results.map((place) => (
             <li key={`${place.name}:${place.lat}:${place.lng}`}>
               <button
@@ -240,10 +243,11 @@ function PlaceSearch({ disabled, onChoose }: { disabled: boolean; onChoose: (pla
                 }}
               >
                 <span>
-                  <span className="font-medium text-slate-900">{place.name}</span> <span className="text-xs text-slate-500">{place.kind}</span>
+                  <span className="font-medium text-slate-900">{place.name}</span> <span className="text-xs text-slate-500">{t(`kind.${PLACE_KINDS.has(place.kind) ? place.kind : "other"}`)}</span>
                 </span>
                 <span className="shrink-0 text-xs text-emerald-800">
-                  Add<span className="sr-only"> {place.name}</span>
+                  <span aria-hidden>{t("add")}</span>
+                  <span className="sr-only">{t("addPlace", { name: place.name })}</span>
                 </span>
               </button>
             </li>
@@ -256,6 +260,7 @@ function PlaceSearch({ disabled, onChoose }: { disabled: boolean; onChoose: (pla
 
 function LocationsImport({ room, onImport }: { room: number; onImport: (items: { name: string; lat: number; lng: number }[]) => void }) {
   const id = useId();
+  const t = useTranslations("wizard.locations.import");
   const [text, setText] = useState("");
   const [result, setResult] = useState<ImportResult | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -269,13 +274,19 @@ function LocationsImport({ room, onImport }: { room: number; onImport: (items: {
   return (
     <section aria-labelledby={`${id}-h`} className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4">
       <h2 id={`${id}-h`} className="text-sm font-semibold text-slate-900">
-        Import a list
+        {t("heading")}
       </h2>
       <p id={`${id}-hint`} className="text-xs text-slate-500">
-        CSV with a header line <code className="rounded bg-slate-100 px-1 text-slate-800">name,lat,lng</code>, or GeoJSON points with a <code className="rounded bg-slate-100 px-1 text-slate-800">name</code> property.
+        {t.rich("hint", {
+          code: (chunks) => (
+            <code dir="ltr" className="rounded bg-slate-100 px-1 text-slate-800">
+              {chunks}
+            </code>
+          ),
+        })}
       </p>
       <label className="flex flex-col gap-1 text-sm">
-        <span className="font-medium text-slate-800">Upload a file</span>
+        <span className="font-medium text-slate-800">{t("upload")}</span>
         <input
           type="file"
           accept=".csv,.geojson,.json,text/csv,application/geo+json,application/json"
@@ -286,8 +297,8 @@ function LocationsImport({ room, onImport }: { room: number; onImport: (items: {
             e.target.value = "";
             setFileError(null);
             if (!file) return;
-            if (file.size > 5 * 1024 * 1024) {
-              setFileError("That file is larger than 5 MB; 500 locations take far less.");
+            if (file.size > MAX_FILE_MB * 1024 * 1024) {
+              setFileError(t("tooLarge", { size: MAX_FILE_MB, max: MAX_LOCATIONS }));
               return;
             }
             run(await file.text());
@@ -295,7 +306,7 @@ function LocationsImport({ room, onImport }: { room: number; onImport: (items: {
         />
       </label>
       <label htmlFor={`${id}-paste`} className="text-sm font-medium text-slate-800">
-        Or paste
+        {t("paste")}
       </label>
       <textarea
         id={`${id}-paste`}
@@ -304,6 +315,7 @@ function LocationsImport({ room, onImport }: { room: number; onImport: (items: {
         onChange={(e) => setText(e.target.value)}
         placeholder={"name,lat,lng\nDuomo,43.7731,11.2560"}
         aria-describedby={`${id}-hint`}
+        dir="ltr"
         className={`${inputClasses} font-mono text-xs`}
       />
       <Button
@@ -316,7 +328,7 @@ function LocationsImport({ room, onImport }: { room: number; onImport: (items: {
           setText("");
         }}
       >
-        Import pasted list
+        {t("importPasted")}
       </Button>
       {fileError ? (
         <p role="alert" className="text-sm text-red-800">
@@ -329,28 +341,24 @@ function LocationsImport({ room, onImport }: { room: number; onImport: (items: {
 }
 
 function ImportReport({ result }: { result: ImportResult }) {
+  const t = useTranslations("wizard.locations");
   const refused = result.errors.length;
+  const say = ({ code, ...values }: ImportProblem) =>
+    t(`importProblem.${code}`, "geometry" in values ? { ...values, geometry: values.geometry ?? "none" } : "axis" in values ? { ...values, axis: t(`axis.${values.axis}`) } : values);
   return (
     <div role={refused > 0 || result.overLimit > 0 ? "alert" : "status"} className="flex flex-col gap-1 text-sm" data-testid="import-report">
       <p className={result.locations.length > 0 ? "text-emerald-800" : "text-slate-700"}>
-        {result.locations.length === 0 ? "No locations were imported." : `Imported ${result.locations.length} location${result.locations.length === 1 ? "" : "s"} from the ${result.format === "csv" ? "CSV" : "GeoJSON"}.`}
+        {result.locations.length === 0 ? t("import.none") : t("import.imported", { count: result.locations.length, format: result.format })}
       </p>
       {result.overLimit > 0 ? (
-        <p className="text-red-800">
-          {result.overLimit} more row{result.overLimit === 1 ? " was" : "s were"} left out: an order takes at most {MAX_LOCATIONS} locations.
-        </p>
+        <p className="text-red-800">{t("import.overLimit", { count: result.overLimit, max: MAX_LOCATIONS })}</p>
       ) : null}
       {refused > 0 ? (
         <>
-          <p className="font-medium text-red-800">
-            {refused} {result.format === "csv" ? "row" : "feature"}
-            {refused === 1 ? " was" : "s were"} not imported:
-          </p>
+          <p className="font-medium text-red-800">{t("import.refused", { count: refused, format: result.format })}</p>
           <ul className="max-h-40 list-disc overflow-y-auto ps-5 text-xs text-red-800">
             {result.errors.map((e) => (
-              <li key={`${e.row}:${e.message}`}>
-                {result.format === "csv" ? "Line" : "Feature"} {e.row}: {e.message}
-              </li>
+              <li key={e.row}>{t("import.line", { format: result.format, row: e.row, problems: e.problems.map(say).join(t("importProblem.separator")) })}</li>
             ))}
           </ul>
         </>
@@ -382,23 +390,24 @@ function LocationList({
   onRemove: (index: number) => void;
   onClear: () => void;
 }) {
+  const t = useTranslations("wizard.locations.list");
   const listErrors = errors["/locations"];
   return (
     <section aria-labelledby="location-list-h" className="flex flex-col gap-2">
       <div className="flex items-center justify-between gap-2">
         <h2 id="location-list-h" className="text-base font-semibold text-slate-900">
-          Locations ({locations.length})
+          {t("heading", { count: locations.length })}
         </h2>
         {locations.length > 1 ? (
           <Button variant="ghost" size="sm" onClick={onClear}>
-            Remove all
+            {t("removeAll")}
           </Button>
         ) : null}
       </div>
       <ErrorList id="locations-error" messages={listErrors} className="text-sm font-medium text-red-800" />
       {locations.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-sm text-slate-600">
-          No locations yet. Click the map, search a place or import a list.
+          {t("empty")}
         </p>
       ) : (
         <ol className="flex max-h-[32rem] flex-col gap-1.5 overflow-y-auto pe-1" data-testid="location-list">
@@ -446,6 +455,7 @@ const LocationRow = memo(function LocationRow({
   onPlace: (index: number, coordinates: { lat: number; lng: number }) => void;
   onRemove: (index: number) => void;
 }) {
+  const t = useTranslations("wizard.locations.row");
   const row = useRef<HTMLLIElement>(null);
   const id = `location-${location.location_id}`;
   const { lat, lng } = location.coordinates;
@@ -476,22 +486,22 @@ const LocationRow = memo(function LocationRow({
           {index + 1}
         </span>
         <label className="flex min-w-40 flex-1 flex-col gap-0.5 text-xs text-slate-600">
-          Name
+          {t("name")}
           <input
             id={`${id}-name`}
             value={location.name}
             maxLength={200}
-            aria-label={`Name of location ${index + 1}`}
+            aria-label={t("nameOf", { number: index + 1 })}
             aria-invalid={errors ? true : undefined}
             aria-describedby={errors ? `${id}-error` : undefined}
             onChange={(e) => onRename(index, e.target.value)}
             className={`${inputClasses} py-1.5`}
           />
         </label>
-        <CoordinateInput key={`lat:${lat}`} label={`Latitude of location ${index + 1}`} short="Lat" value={lat} commit={(raw) => commit("lat", raw)} />
-        <CoordinateInput key={`lng:${lng}`} label={`Longitude of location ${index + 1}`} short="Lng" value={lng} commit={(raw) => commit("lng", raw)} />
-        <Button variant="ghost" size="sm" className="mb-0.5" onClick={() => onRemove(index)} aria-label={`Remove location ${index + 1}, ${location.name}`}>
-          Remove
+        <CoordinateInput key={`lat:${lat}`} label={t("latOf", { number: index + 1 })} short={t("lat")} value={lat} commit={(raw) => commit("lat", raw)} />
+        <CoordinateInput key={`lng:${lng}`} label={t("lngOf", { number: index + 1 })} short={t("lng")} value={lng} commit={(raw) => commit("lng", raw)} />
+        <Button variant="ghost" size="sm" className="mb-0.5" onClick={() => onRemove(index)} aria-label={t("removeOf", { number: index + 1, name: location.name })}>
+          {t("remove")}
         </Button>
       </div>
       <ErrorList id={`${id}-error`} messages={errors} className="mt-1 text-xs font-medium text-red-800" />
@@ -508,6 +518,7 @@ function CoordinateInput({ label, short, value, commit }: { label: string; short
       <input
         defaultValue={String(value)}
         inputMode="decimal"
+        dir="ltr"
         aria-label={label}
         aria-invalid={invalid || undefined}
         onBlur={(e) => setInvalid(!commit(e.target.value))}

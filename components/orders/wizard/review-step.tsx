@@ -3,6 +3,7 @@
 // the recurring discount, the plan's photos left this month, the total), what each step chose,
 // and one button that places the order and pays it with the card on file. Whatever the order
 // interface refuses is listed here and shown again at the step and field it concerns.
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
@@ -12,21 +13,23 @@ import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { useFormatLocale } from "@/components/dashboard/use-format-locale";
 import { formatMoney } from "../order-progress";
-import { ANGLE_LABELS, CATEGORY_LABELS } from "@/lib/orders/vocabulary";
 import type { Quote, QuotePreview } from "../types";
-import { describePointer, STEP_LABELS, stepHref, stepOfPointer, stepProblems, WIZARD_STEPS, type FieldErrors, type WizardStep } from "../wizard-steps";
+import { stepHref, stepOfPointer, stepProblems, WIZARD_STEPS, type FieldErrors, type WizardStep } from "../wizard-steps";
+import { describeRecurrence, localDate } from "./describe-recurrence";
 import { useDraft, type InitialDraft } from "./draft-store";
+import { isolate, usePointerWords, useProblemWords } from "./wizard-words";
 import { WizardFrame } from "./wizard-frame";
 
 export type ServerQuote = { ok: true; quote: QuotePreview } | { ok: false; error: string; fieldErrors: FieldErrors };
 
-const cycleDay = (locale: string) => new Intl.DateTimeFormat(locale, { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-
-const PLAN_LABELS: Record<string, string> = { developer: "Developer", business: "Business", enterprise: "Enterprise" };
-
 export function ReviewStep({ initial, serverQuote }: { initial: InitialDraft; serverQuote: ServerQuote }) {
   const { draft, saver } = useDraft(initial, "review");
   const locale = useFormatLocale();
+  const t = useTranslations("wizard.review");
+  const steps = useTranslations("dashboard.wizard.step");
+  const words = useTranslations("wizard.vocabulary");
+  const schedule = useTranslations("wizard.schedule");
+  const wordProblems = useProblemWords();
   const id = useId();
   const router = useRouter();
   const placing = useRef(false);
@@ -41,7 +44,7 @@ export function ReviewStep({ initial, serverQuote }: { initial: InitialDraft; se
     if (!serverQuote.ok) saver.setApiErrors(serverQuote.fieldErrors);
   }, [serverQuote, saver]);
 
-  const local = stepProblems(draft.body, "review");
+  const local = wordProblems(stepProblems(draft.body, "review"));
   const problems: FieldErrors = { ...local, ...draft.apiErrors };
   // Only what is surely wrong blocks the button; a refusal from the last attempt may not recur.
   const blocking = Object.keys(local).length > 0 || !serverQuote.ok;
@@ -54,7 +57,7 @@ export function ReviewStep({ initial, serverQuote }: { initial: InitialDraft; se
     setFailure(null);
     try {
       if (!(await saver.flush())) {
-        setFailure({ message: "The draft could not be saved first; try again." });
+        setFailure({ message: t("saveFirst") });
         return;
       }
       const result = await placeOrderFromDraft({ draftId: draft.id, version: saver.get().version, requestKey: (attempt.current ??= newRequestKey()) });
@@ -75,6 +78,7 @@ export function ReviewStep({ initial, serverQuote }: { initial: InitialDraft; se
 
   const body = draft.body;
   const locations = body.locations ?? [];
+  const where = usePointerWords(locations);
   const byStep = new Map<WizardStep, [string, string[]][]>();
   for (const [pointer, messages] of Object.entries(problems)) {
     const step = stepOfPointer(pointer);
@@ -86,16 +90,16 @@ export function ReviewStep({ initial, serverQuote }: { initial: InitialDraft; se
       <div ref={summary} tabIndex={-1} className="flex flex-col gap-3 focus:outline-none">
         {failure ? (
           <div role="alert" className="flex flex-col gap-1 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900" data-testid="place-error">
-            <p className="font-semibold">The order was not placed{failure.orderId ? " and paid" : ""}.</p>
+            <p className="font-semibold">{failure.orderId ? t("notPlacedPaid") : t("notPlaced")}</p>
             <p>{failure.message}</p>
             {failure.orderId ? (
               <Link href={`/orders/${failure.orderId}`} className="font-medium underline">
-                Open the order to try the payment again
+                {t("openOrder")}
               </Link>
             ) : null}
             {failure.stale ? (
               <Button variant="secondary" size="sm" className="self-start" onClick={() => router.refresh()}>
-                Reload the draft
+                {t("reload")}
               </Button>
             ) : null}
           </div>
@@ -103,25 +107,25 @@ export function ReviewStep({ initial, serverQuote }: { initial: InitialDraft; se
         {byStep.size > 0 || !serverQuote.ok ? (
           <section aria-labelledby={`${id}-problems`} className="rounded-md border border-red-200 bg-white px-4 py-3 text-sm" data-testid="review-problems">
             <h2 id={`${id}-problems`} className="font-semibold text-red-900">
-              Before the order can be placed
+              {t("problemsHeading")}
             </h2>
             {!serverQuote.ok && Object.keys(serverQuote.fieldErrors).length === 0 ? <p className="mt-1 text-red-900">{serverQuote.error}</p> : null}
             <ul className="mt-2 flex flex-col gap-2">
               {WIZARD_STEPS.filter((s) => byStep.has(s)).map((step) => (
                 <li key={step}>
-                  <span className="font-medium text-slate-900">{STEP_LABELS[step]}:</span>
+                  <span className="font-medium text-slate-900">{t("stepProblems", { step: steps(step) })}</span>
                   <ul className="ms-4 list-disc text-red-900">
                     {(byStep.get(step) ?? []).flatMap(([pointer, messages]) =>
                       messages.map((m) => (
                         <li key={`${pointer}:${m}`}>
-                          {describePointer(pointer, locations)} — {m}
+                          {t("problem", { where: where(pointer), problem: m })}
                         </li>
                       )),
                     )}
                   </ul>
                   {step !== "review" ? (
                     <Link href={stepHref(step, draft.id)} className="text-sm font-medium text-emerald-800 underline">
-                      Fix in {STEP_LABELS[step]}
+                      {t("fixIn", { step: steps(step) })}
                     </Link>
                   ) : null}
                 </li>
@@ -133,45 +137,62 @@ export function ReviewStep({ initial, serverQuote }: { initial: InitialDraft; se
 
       <section aria-labelledby={`${id}-choices`} className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 text-sm sm:grid-cols-2">
         <h2 id={`${id}-choices`} className="sr-only">
-          Your choices
+          {t("choices")}
         </h2>
-        <Choice label="Locations" step="locations" draftId={draft.id}>
-          {locations.length === 0 ? "None yet" : `${locations.length}: ${locations.slice(0, 4).map((l) => l.name).join(", ")}${locations.length > 4 ? ", …" : ""}`}
+        <Choice label={steps("locations")} step="locations" draftId={draft.id}>
+          {locations.length === 0
+            ? t("noLocations")
+            : t("locations", {
+                count: locations.length,
+                names: `${locations
+                  .slice(0, 4)
+                  .map((l) => isolate(l.name))
+                  .join(", ")}${locations.length > 4 ? ", …" : ""}`,
+              })}
         </Choice>
-        <Choice label="What to shoot" step="what" draftId={draft.id}>
-          {body.category ? CATEGORY_LABELS[body.category] : "No category yet"}
-          {body.requirements?.angles?.length ? ` — ${body.requirements.angles.map((a) => ANGLE_LABELS[a]).join(", ")}` : locations.some((l) => l.requirements?.angles) ? " — angles per location" : ""}
-          {body.client_reference ? ` · reference “${body.client_reference}”` : ""}
+        <Choice label={steps("what")} step="what" draftId={draft.id}>
+          {body.category ? words(`category.${body.category}`) : t("noCategory")}
+          {body.requirements?.angles?.length
+            ? ` — ${body.requirements.angles.map((a) => words(`angle.${a}`)).join(", ")}`
+            : locations.some((l) => l.requirements?.angles)
+              ? ` — ${t("anglesPerLocation")}`
+              : ""}
+          {body.client_reference ? ` · ${t("reference", { reference: isolate(body.client_reference) })}` : ""}
         </Choice>
-        <Choice label="When" step="when" draftId={draft.id}>
-          {quote?.schedule ?? (body.recurring?.enabled ? "Recurring" : "Once, as soon as possible")}
+        <Choice label={steps("when")} step="when" draftId={draft.id}>
+          {(quote?.schedule ? describeRecurrence(body.recurring, schedule, locale) : null) ?? (body.recurring?.enabled ? t("recurring") : t("once"))}
           {/* The day the first cycle falls on if paid now: a window already closed today moves it on. */}
           {quote?.next_cycles?.[0] ? (
             <span data-testid="first-cycle">
               {" "}
-              — first cycle <time dateTime={quote.next_cycles[0].local_date}>{cycleDay(locale).format(new Date(`${quote.next_cycles[0].local_date}T00:00:00Z`))}</time> (local date)
+              {t.rich("firstCycle", {
+                date: localDate(quote.next_cycles[0].local_date, locale, "weekday"),
+                time: (chunks) => <time dateTime={quote.next_cycles?.[0]?.local_date}>{chunks}</time>,
+              })}
             </span>
           ) : null}
         </Choice>
-        <Choice label="Delivery" step="delivery" draftId={draft.id}>
-          {body.delivery?.webhook_url ? `Dashboard and ${body.delivery.webhook_url}` : "Dashboard only"}
+        <Choice label={steps("delivery")} step="delivery" draftId={draft.id}>
+          {body.delivery?.webhook_url ? t("dashboardAnd", { url: isolate(body.delivery.webhook_url) }) : t("dashboardOnly")}
         </Choice>
       </section>
 
-      {quote ? <QuoteTable quote={quote} recurring={Boolean(body.recurring?.enabled)} /> : null}
+      {quote ? <QuoteTable quote={quote} recurring={Boolean(body.recurring?.enabled)} frequency={body.recurring?.frequency ?? "monthly"} /> : null}
 
       <section aria-labelledby={`${id}-pay`} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
         <h2 id={`${id}-pay`} className="text-base font-semibold text-slate-900">
-          Payment
+          {t("payment")}
         </h2>
         <p className="text-sm text-slate-700">
-          <span className="font-medium">Card on file</span> <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">Test mode</span> — the test
-          card on file is charged; no real money moves.
-          {body.recurring?.enabled ? " The first cycle is charged now, each next one when it is dispatched." : " The order is charged now and dispatched to the field at once."}
+          {t.rich("payText", {
+            recurring: body.recurring?.enabled ? "yes" : "no",
+            strong: (chunks) => <span className="font-medium">{chunks}</span>,
+            badge: (chunks) => <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">{chunks}</span>,
+          })}
         </p>
         <div>
           <Button onClick={() => void place()} disabled={pending || blocking || draft.status === "conflict"} aria-busy={pending || undefined} data-testid="place-order">
-            {pending ? "Placing the order…" : quote ? `Place order and pay ${formatMoney(quote.total_cents, quote.currency, locale)}` : "Place order and pay"}
+            {pending ? t("placing") : quote ? t("placeAndPay", { price: formatMoney(quote.total_cents, quote.currency, locale) }) : t("place")}
           </Button>
         </div>
       </section>
@@ -180,12 +201,13 @@ export function ReviewStep({ initial, serverQuote }: { initial: InitialDraft; se
 }
 
 function Choice({ label, step, draftId, children }: { label: string; step: WizardStep; draftId: string; children: ReactNode }) {
+  const t = useTranslations("wizard.review");
   return (
     <div className="flex flex-col gap-0.5">
       <div className="flex items-center justify-between gap-2">
         <span className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</span>
-        <Link href={stepHref(step, draftId)} className="text-xs font-medium text-emerald-800 underline" aria-label={`Change ${label.toLowerCase()}`}>
-          Change
+        <Link href={stepHref(step, draftId)} className="text-xs font-medium text-emerald-800 underline" aria-label={t("changeLabel", { what: label })}>
+          {t("change")}
         </Link>
       </div>
       <p className="text-slate-900">{children}</p>
@@ -218,31 +240,33 @@ function QuoteSum({ label, strong = false, testId, children }: { label: string; 
   );
 }
 
-function QuoteTable({ quote, recurring }: { quote: Quote; recurring: boolean }) {
+function QuoteTable({ quote, recurring, frequency }: { quote: Quote; recurring: boolean; frequency: string }) {
   const locale = useFormatLocale();
+  const t = useTranslations("wizard.review");
+  const words = useTranslations("wizard.vocabulary");
   const money = (cents: number) => formatMoney(cents, quote.currency, locale);
   const { quota } = quote;
   const short = quota.remaining_this_month !== null && quote.photos_per_cycle > quota.remaining_this_month;
   return (
     <section aria-labelledby="quote-h" className="flex flex-col gap-2" data-testid="quote">
       <h2 id="quote-h" className="text-base font-semibold text-slate-900">
-        Quote {recurring ? "per cycle" : ""}
+        {recurring ? t("quotePerCycle") : t("quote")}
       </h2>
       {/* On a phone the table keeps two columns, Location and Amount: the angles and "2 × €3.00"
           sit under them, the other columns are hidden (no column is left off-screen to scroll to). */}
       <DataTable
-        caption="The quote: one line per location"
+        caption={t("quoteCaption")}
         columns={[
-          { label: "Location" },
-          { label: "Angles", className: WIDE },
-          { label: "Photos", className: `text-end ${WIDE}` },
-          { label: "Per photo", className: `text-end ${WIDE}` },
-          { label: "Amount", className: "text-end" },
+          { label: t("columns.location") },
+          { label: t("columns.angles"), className: WIDE },
+          { label: t("columns.photos"), className: `text-end ${WIDE}` },
+          { label: t("columns.perPhoto"), className: `text-end ${WIDE}` },
+          { label: t("columns.amount"), className: "text-end" },
         ]}
       >
         <tbody className="divide-y divide-slate-100">
           {quote.line_items.map((item) => {
-            const angles = item.angles.map((a) => ANGLE_LABELS[a]).join(", ");
+            const angles = item.angles.map((a) => words(`angle.${a}`)).join(", ");
             return (
               <tr key={item.location_id}>
                 <td className={`${CELL} font-medium text-slate-900`}>
@@ -263,21 +287,17 @@ function QuoteTable({ quote, recurring }: { quote: Quote; recurring: boolean }) 
           })}
         </tbody>
         <tfoot className="border-t border-slate-200 text-sm">
-          <QuoteSum label={`Subtotal (${quote.photos_per_cycle} photo${quote.photos_per_cycle === 1 ? "" : "s"})`}>{money(quote.subtotal_cents)}</QuoteSum>
-          {quote.discount ? (
-            <QuoteSum label={`Discount, ${quote.discount.reason.toLowerCase()} (${quote.discount.percent} %)`}>−{money(quote.discount.amount_cents)}</QuoteSum>
-          ) : null}
-          <QuoteSum label={`Total${recurring ? " per cycle" : ""}`} strong testId="quote-total">
+          <QuoteSum label={t("subtotal", { count: quote.photos_per_cycle })}>{money(quote.subtotal_cents)}</QuoteSum>
+          {quote.discount ? <QuoteSum label={t("discount", { frequency, percent: quote.discount.percent })}>−{money(quote.discount.amount_cents)}</QuoteSum> : null}
+          <QuoteSum label={recurring ? t("totalPerCycle") : t("total")} strong testId="quote-total">
             {money(quote.total_cents)}
           </QuoteSum>
         </tfoot>
       </DataTable>
       <p className={`text-sm ${short ? "font-medium text-red-800" : "text-slate-600"}`} data-testid="quota">
-        {PLAN_LABELS[quote.plan] ?? quote.plan} plan:{" "}
-        {quota.photos_per_month === null
-          ? "unlimited photos."
-          : `${(quota.remaining_this_month ?? 0).toLocaleString("en-GB")} of ${quota.photos_per_month.toLocaleString("en-GB")} photos left this month (UTC).`}
-        {short ? ` This order needs ${quote.photos_per_cycle}: the confirmation will be refused until next month or a bigger plan.` : ""}
+        {t("plan", { plan: quote.plan })}{" "}
+        {quota.photos_per_month === null ? t("unlimited") : t("quotaLeft", { remaining: quota.remaining_this_month ?? 0, limit: quota.photos_per_month })}
+        {short ? ` ${t("quotaShort", { count: quote.photos_per_cycle })}` : ""}
       </p>
     </section>
   );

@@ -1,6 +1,7 @@
 "use client";
 // Starting a draft and discarding one, from the "new order" page. A start carries a request key
 // of its own, so a double click opens one draft, not two.
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { discardOrderDraft, startOrderDraft } from "@/lib/dashboard/order-actions";
@@ -10,7 +11,8 @@ import { FormError } from "@/components/ui/states";
 import { newRequestKey } from "@/lib/ids/request-key";
 import { stepHref } from "../wizard-steps";
 
-export function StartOrderButton({ label = "Start a new order" }: { label?: string }) {
+export function StartOrderButton({ label }: { label?: string }) {
+  const t = useTranslations("wizard.start");
   const router = useRouter();
   const key = useRef<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -32,7 +34,7 @@ export function StartOrderButton({ label = "Start a new order" }: { label?: stri
           setError(result.error);
         }}
       >
-        {pending ? "Starting…" : label}
+        {pending ? t("starting") : (label ?? t("button"))}
       </Button>
       {error ? <FormError>{error}</FormError> : null}
     </div>
@@ -40,20 +42,21 @@ export function StartOrderButton({ label = "Start a new order" }: { label?: stri
 }
 
 export function DiscardDraftButton({ id, name }: { id: string; name: string }) {
+  const t = useTranslations("wizard.start");
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   return (
     <>
-      <Button variant="ghost" size="sm" onClick={() => setOpen(true)} aria-label={`Discard ${name}`}>
-        Discard
+      <Button variant="ghost" size="sm" onClick={() => setOpen(true)} aria-label={t("discardLabel", { name })}>
+        {t("discard")}
       </Button>
       <ConfirmDialog
         open={open}
-        title="Discard this draft?"
-        confirmLabel="Discard draft"
-        pendingLabel="Discarding…"
+        title={t("discardTitle")}
+        confirmLabel={t("discardConfirm")}
+        pendingLabel={t("discarding")}
         pending={pending}
         error={error}
         onCancel={() => {
@@ -72,7 +75,7 @@ export function DiscardDraftButton({ id, name }: { id: string; name: string }) {
           router.refresh();
         }}
       >
-        <p>{name} and everything chosen in it will be gone. Nothing was ordered from it.</p>
+        <p>{t("discardBody", { name })}</p>
       </ConfirmDialog>
     </>
   );

@@ -3,17 +3,20 @@
 // every location, or chosen per location), each with the sentence the zoomer reads, the time of
 // day, and the order-wide checks the category uses (crowd, brand); plus the partner's own
 // reference and a note for the zoomers.
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
+import { useFormatLocale } from "@/components/dashboard/use-format-locale";
 import { fieldAria, inputClasses, TextArea, TextInput } from "@/components/ui/field";
 import { ErrorList, StepField as Field } from "./step-field";
 import type { DraftLocation, OrderDraftBody } from "@/lib/orders/draft";
-import { ANGLE_DESCRIPTIONS, ANGLE_LABELS, ANGLES, CATEGORIES, CATEGORY_DESCRIPTIONS, CATEGORY_LABELS, CATEGORY_REQUIREMENTS, CROWD_LABELS, SUGGESTED_ANGLES, TIME_OF_DAY_LABELS, type Angle, type Category, type CrowdLevel, type TimeOfDay } from "@/lib/orders/vocabulary";
-import { analysisSurcharge, timeOfDaySurcharge, type PriceNotesInput } from "@/lib/orders/price-notes";
+import { ANGLES, CATEGORIES, CATEGORY_REQUIREMENTS, CROWD_LEVELS, SUGGESTED_ANGLES, TIMES_OF_DAY, type Angle, type Category, type CrowdLevel, type TimeOfDay } from "@/lib/orders/vocabulary";
+import type { PriceNotesInput } from "@/lib/orders/price-notes";
+import { formatMoney } from "../order-progress";
 import { errorsOfStep, messagesAt, stepProblems, type FieldErrors } from "../wizard-steps";
 import { useDraft, type InitialDraft } from "./draft-store";
+import { useProblemWords } from "./wizard-words";
 import { WizardFrame } from "./wizard-frame";
 
-const withPrice = (hint: string, price: string | null) => (price ? `${hint} ${price}.` : hint);
 
 function orderedAngles(category: Category | undefined): Angle[] {
   if (!category) return [...ANGLES];
@@ -23,6 +26,10 @@ function orderedAngles(category: Category | undefined): Angle[] {
 
 export function WhatStep({ initial, prices }: { initial: InitialDraft; prices: PriceNotesInput | null }) {
   const { draft, saver } = useDraft(initial, "what");
+  const t = useTranslations("wizard.what");
+  const words = useTranslations("wizard.vocabulary");
+  const locale = useFormatLocale();
+  const wordProblems = useProblemWords();
   const id = useId();
   const body = draft.body;
   const locations = body.locations ?? [];
@@ -30,7 +37,16 @@ export function WhatStep({ initial, prices }: { initial: InitialDraft; prices: P
   const perLocation = locations.some((l) => l.requirements?.angles !== undefined);
   const category = body.category;
   const uses: readonly string[] = category ? CATEGORY_REQUIREMENTS[category] : [];
-  const errors: FieldErrors = { ...(attempted ? stepProblems(body, "what") : {}), ...errorsOfStep(draft.apiErrors, "what") };
+  const errors: FieldErrors = { ...(attempted ? wordProblems(stepProblems(body, "what")) : {}), ...errorsOfStep(draft.apiErrors, "what") };
+  // Prices beside the choices, from the operator's price list (the quote has the last word).
+  const surcharge = (tod: TimeOfDay) => {
+    const percent = prices?.time_of_day_surcharge_percent[tod] ?? 0;
+    return percent > 0 ? ` (${t("surcharge", { percent })})` : "";
+  };
+  const withPrice = (hint: string, check: "minimum_crowd" | "brand_match") => {
+    const cents = prices?.analysis_surcharge_cents[check] ?? 0;
+    return prices && cents > 0 ? `${hint} ${t("perPhoto", { price: formatMoney(cents, prices.currency, locale) })}` : hint;
+  };
   const categoryErrors = messagesAt(errors, "/category");
   const angleErrors = messagesAt(errors, "/requirements/angles");
   const requirements = body.requirements ?? {};
@@ -74,7 +90,7 @@ export function WhatStep({ initial, prices }: { initial: InitialDraft; prices: P
     >
       <fieldset className="flex flex-col gap-2" aria-describedby={categoryErrors ? `${id}-category-error` : undefined}>
         <legend id={`${id}-category`} tabIndex={-1} className="mb-2 text-base font-semibold text-slate-900">
-          What kind of place?
+          {t("category")}
         </legend>
         <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
           {CATEGORIES.map((c) => (
@@ -96,10 +112,10 @@ export function WhatStep({ initial, prices }: { initial: InitialDraft; prices: P
               />
               <span>
                 <span id={`${id}-${c}-name`} className="block font-medium text-slate-900">
-                  {CATEGORY_LABELS[c]}
+                  {words(`category.${c}`)}
                 </span>
                 <span id={`${id}-${c}-desc`} className="block text-xs text-slate-600">
-                  {CATEGORY_DESCRIPTIONS[c]}
+                  {words(`categoryHint.${c}`)}
                 </span>
               </span>
             </label>
@@ -111,20 +127,20 @@ export function WhatStep({ initial, prices }: { initial: InitialDraft; prices: P
       <section aria-labelledby={`${id}-angles`} className="flex flex-col gap-3">
         <div className="flex flex-wrap items-end justify-between gap-2">
           <h2 id={`${id}-angles`} tabIndex={-1} className="text-base font-semibold text-slate-900">
-            Angles
+            {t("angles")}
           </h2>
           {locations.length > 1 ? (
             <label className="flex items-center gap-2 text-sm text-slate-700">
               <input type="checkbox" checked={perLocation} onChange={(e) => setPerLocation(e.target.checked)} className="size-4 accent-emerald-700" />
-              Choose angles per location
+              {t("perLocation")}
             </label>
           ) : null}
         </div>
-        <p className="text-sm text-slate-600">One photo per angle and location{category ? "; the ones that usually suit this kind of place come first" : ""}.</p>
+        <p className="text-sm text-slate-600">{category ? t("introSuggested") : t("intro")}</p>
         {!perLocation ? (
           <>
             <AngleChoice
-              legend="Angles for every location"
+              legend={t("forAll")}
               name="angles-all"
               angles={orderedAngles(category)}
               suggested={category ? SUGGESTED_ANGLES[category] : []}
@@ -141,11 +157,11 @@ export function WhatStep({ initial, prices }: { initial: InitialDraft; prices: P
               <details key={location.location_id} className="rounded-lg border border-slate-200 bg-white" open={index < 3 || Boolean(messagesAt(errors, `/locations/${index}/requirements`))}>
                 <summary className="cursor-pointer px-4 py-2 text-sm font-medium text-slate-900">
                   {index + 1}. {location.name}{" "}
-                  <span className="font-normal text-slate-600">— {(location.requirements?.angles ?? []).map((a) => ANGLE_LABELS[a]).join(", ") || "no angles yet"}</span>
+                  <span className="font-normal text-slate-600">— {(location.requirements?.angles ?? []).map((a) => words(`angle.${a}`)).join(", ") || t("noAnglesYet")}</span>
                 </summary>
                 <div className="px-4 pb-3">
                   <AngleChoice
-                    legend={`Angles for ${location.name}`}
+                    legend={t("forLocation", { name: location.name })}
                     name={`angles-${location.location_id}`}
                     angles={orderedAngles(category)}
                     suggested={category ? SUGGESTED_ANGLES[category] : []}
@@ -163,41 +179,41 @@ export function WhatStep({ initial, prices }: { initial: InitialDraft; prices: P
       </section>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={`${id}-tod`} label="Time of day" hint="Checked against the sun at the place and moment of capture." errors={messagesAt(errors, "/requirements/time_of_day")}>
+        <Field id={`${id}-tod`} label={t("timeOfDay")} hint={t("timeOfDayHint")} errors={messagesAt(errors, "/requirements/time_of_day")}>
           <select
             value={requirements.time_of_day ?? ""}
             onChange={(e) => setRequirement("time_of_day", (e.target.value || undefined) as TimeOfDay | undefined)}
             className={inputClasses}
             {...fieldAria(`${id}-tod`, messagesAt(errors, "/requirements/time_of_day"), true)}
           >
-            <option value="">Any time</option>
-            {(Object.keys(TIME_OF_DAY_LABELS) as TimeOfDay[]).map((t) => (
-              <option key={t} value={t}>
-                {TIME_OF_DAY_LABELS[t]}
-                {prices && timeOfDaySurcharge(t, prices) ? ` (${timeOfDaySurcharge(t, prices)})` : ""}
+            <option value="">{t("anyTime")}</option>
+            {TIMES_OF_DAY.map((tod) => (
+              <option key={tod} value={tod}>
+                {words(`timeOfDay.${tod}`)}
+                {surcharge(tod)}
               </option>
             ))}
           </select>
         </Field>
         {uses.includes("minimum_crowd") ? (
-          <Field id={`${id}-crowd`} label="Minimum crowd" hint={withPrice("How busy the place must look.", prices && analysisSurcharge("minimum_crowd", prices))} errors={messagesAt(errors, "/requirements/minimum_crowd")}>
+          <Field id={`${id}-crowd`} label={t("crowd")} hint={withPrice(t("crowdHint"), "minimum_crowd")} errors={messagesAt(errors, "/requirements/minimum_crowd")}>
             <select
               value={requirements.minimum_crowd ?? ""}
               onChange={(e) => setRequirement("minimum_crowd", (e.target.value || undefined) as CrowdLevel | undefined)}
               className={inputClasses}
               {...fieldAria(`${id}-crowd`, messagesAt(errors, "/requirements/minimum_crowd"), true)}
             >
-              <option value="">No crowd check</option>
-              {(Object.keys(CROWD_LABELS) as CrowdLevel[]).map((c) => (
+              <option value="">{t("noCrowd")}</option>
+              {CROWD_LEVELS.map((c) => (
                 <option key={c} value={c}>
-                  {CROWD_LABELS[c]}
+                  {words(`crowd.${c}`)}
                 </option>
               ))}
             </select>
           </Field>
         ) : null}
         {uses.includes("brand_match") ? (
-          <Field id={`${id}-brand`} label="Brand that must be visible" hint={withPrice("Its name or logo must be readable in the photo.", prices && analysisSurcharge("brand_match", prices))} errors={messagesAt(errors, "/requirements/brand_match")}>
+          <Field id={`${id}-brand`} label={t("brand")} hint={withPrice(t("brandHint"), "brand_match")} errors={messagesAt(errors, "/requirements/brand_match")}>
             <TextInput
               value={requirements.brand_match ?? ""}
               maxLength={100}
@@ -209,7 +225,7 @@ export function WhatStep({ initial, prices }: { initial: InitialDraft; prices: P
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={`${id}-ref`} label="Your reference (optional)" hint="Find the order by it later, e.g. a campaign or purchase-order number." errors={messagesAt(errors, "/client_reference")}>
+        <Field id={`${id}-ref`} label={t("reference")} hint={t("referenceHint")} errors={messagesAt(errors, "/client_reference")}>
           <TextInput
             value={body.client_reference ?? ""}
             maxLength={200}
@@ -217,7 +233,7 @@ export function WhatStep({ initial, prices }: { initial: InitialDraft; prices: P
             {...fieldAria(`${id}-ref`, messagesAt(errors, "/client_reference"), true)}
           />
         </Field>
-        <Field id={`${id}-desc`} label="Note for the photographers (optional)" errors={messagesAt(errors, "/description")}>
+        <Field id={`${id}-desc`} label={t("note")} errors={messagesAt(errors, "/description")}>
           <TextArea
             rows={3}
             value={body.description ?? ""}
@@ -249,6 +265,8 @@ function AngleChoice({
   onChange: (angles: Angle[]) => void;
 }) {
   const id = useId();
+  const t = useTranslations("wizard.what");
+  const words = useTranslations("wizard.vocabulary");
   return (
     <fieldset aria-describedby={errors ? `${id}-error` : undefined} className="flex flex-col gap-2">
       <legend className="sr-only">{legend}</legend>
@@ -274,16 +292,16 @@ function AngleChoice({
               />
               <span>
                 <span id={`${id}-${angle}-name`} className="font-medium text-slate-900">
-                  {ANGLE_LABELS[angle]}
+                  {words(`angle.${angle}`)}
                 </span>
                 {suggested.includes(angle) ? (
                   <span aria-hidden className="ms-2 rounded bg-emerald-100 px-1.5 py-0.5 text-[11px] font-medium text-emerald-900">
-                    suggested
+                    {t("suggested")}
                   </span>
                 ) : null}
                 <span id={`${id}-${angle}-desc`} className="block text-xs text-slate-600">
-                  {suggested.includes(angle) ? <span className="sr-only">Suggested for this kind of place. </span> : null}
-                  {ANGLE_DESCRIPTIONS[angle]}
+                  {suggested.includes(angle) ? <span className="sr-only">{t("suggestedSr")} </span> : null}
+                  {words(`angleHint.${angle}`)}
                 </span>
               </span>
             </label>

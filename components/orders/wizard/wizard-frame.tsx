@@ -7,7 +7,6 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
-import { FormError } from "@/components/ui/states";
 import { errorsOfStep, neighbourSteps, stepHref, WIZARD_STEPS, type WizardStep } from "../wizard-steps";
 import type { DraftSaver, DraftSnapshot } from "./draft-store";
 
@@ -33,6 +32,7 @@ export function WizardFrame({
 }) {
   const router = useRouter();
   const t = useTranslations("dashboard.wizard");
+  const save = useTranslations("wizard.save");
   const [moving, setMoving] = useState(false);
   const { previous, next } = neighbourSteps(step);
 
@@ -93,7 +93,7 @@ export function WizardFrame({
 
       {draft.status === "conflict" || draft.status === "failed" ? (
         <div role="alert" className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between">
-          <span>{draft.error}</span>
+          <span>{draft.error?.kind === "refused" ? draft.error.message : draft.error ? save(draft.error.kind) : null}</span>
           {draft.status === "conflict" ? (
             <Button variant="secondary" size="sm" onClick={() => router.refresh()}>
               {t("loadLatest")}
@@ -137,15 +137,5 @@ export function WizardFrame({
         </span>
       </div>
     </div>
-  );
-}
-
-/** A step's list of the problems the order interface reported, above its fields. */
-export function StepApiErrors({ messages }: { messages: string[] }) {
-  if (messages.length === 0) return null;
-  return (
-    <FormError>
-      The order interface found {messages.length === 1 ? "a problem" : `${messages.length} problems`} here: {messages.join(" ")}
-    </FormError>
   );
 }

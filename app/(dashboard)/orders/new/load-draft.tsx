@@ -2,13 +2,15 @@ import "server-only";
 // What every step page of the order wizard does first: check the role (editors and admins), read
 // the draft named by ?draft= through the order interface, and say what to render instead when it
 // cannot be shown (no draft, gone, already placed, not readable).
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { DraftIdSchema, OrderDraftBodySchema, type OrderDraftBody } from "@/lib/orders/draft";
 import type { PriceNotesInput } from "@/lib/orders/price-notes";
 import type { InitialDraft } from "@/components/orders/wizard/draft-store";
-import { STEP_LABELS, type WizardStep } from "@/components/orders/wizard-steps";
+import type { WizardStep } from "@/components/orders/wizard-steps";
 import { buttonClasses } from "@/components/ui/button";
 import { ForbiddenNotice } from "@/components/ui/forbidden-notice";
 import { PageHeader } from "@/components/ui/page-header";
@@ -19,8 +21,16 @@ export type SearchParams = Promise<Record<string, string | string[] | undefined>
 
 type Loaded = { ok: true; access: DashboardAccess; initial: InitialDraft } | { ok: false; page: ReactNode };
 
-export function WizardHeader({ step }: { step: WizardStep }) {
-  return <PageHeader title={`New order: ${STEP_LABELS[step].toLowerCase()}`} description="Your draft is saved as you go: come back to it from any device, in any tab." />;
+/** The tab's title on a step page: "New order", or the step's name for the review. */
+export async function wizardMetadata(step?: WizardStep): Promise<Metadata> {
+  if (step === "review") return { title: (await getTranslations("dashboard.wizard.step"))("review") };
+  return { title: (await getTranslations("wizard.drafts"))("title") };
+}
+
+export async function WizardHeader({ step }: { step: WizardStep }) {
+  const t = await getTranslations("wizard.header");
+  const steps = await getTranslations("dashboard.wizard.step");
+  return <PageHeader title={t("title", { step: steps(step) })} description={t("description")} />;
 }
 
 export async function loadWizardDraft(step: WizardStep, searchParams: SearchParams): Promise<Loaded> {
@@ -40,6 +50,7 @@ export async function loadWizardDraft(step: WizardStep, searchParams: SearchPara
     };
   }
   if (!DraftIdSchema.safeParse(draftId).success) redirect("/orders/new");
+  const t = await getTranslations("wizard");
   const { data: draft, error, response } = await page.access.api.GET("/api/orders/v1/drafts/{id}", { params: { path: { id: draftId } } });
   if (!draft) {
     return {
@@ -49,17 +60,17 @@ export async function loadWizardDraft(step: WizardStep, searchParams: SearchPara
           <WizardHeader step={step} />
           {response.status === 404 ? (
             <EmptyState
-              title="This draft no longer exists"
+              title={t("load.gone")}
               action={
                 <Link href="/orders/new" className={buttonClasses()}>
-                  Start a new order
+                  {t("start.button")}
                 </Link>
               }
             >
-              It was discarded, or it belongs to another organisation than the one you are working in.
+              {t("load.goneBody")}
             </EmptyState>
           ) : (
-            <ErrorState title="The draft could not be loaded">{error?.detail ?? "The service did not answer. Reload to try again."}</ErrorState>
+            <ErrorState title={t("load.loadFailed")}>{error?.detail ?? t("drafts.noAnswer")}</ErrorState>
           )}
         </>
       ),
@@ -74,7 +85,7 @@ export async function loadWizardDraft(step: WizardStep, searchParams: SearchPara
       page: (
         <>
           <WizardHeader step={step} />
-          <ErrorState title="This draft cannot be read">It was saved by something other than this wizard. Start a new order.</ErrorState>
+          <ErrorState title={t("load.unreadable")}>{t("load.unreadableBody")}</ErrorState>
         </>
       ),
     };

@@ -1,20 +1,25 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { OrderDraftBodySchema } from "@/lib/orders/draft";
 import { DiscardDraftButton, StartOrderButton } from "@/components/orders/wizard/start-order";
-import { isWizardStep, STEP_LABELS, stepHref } from "@/components/orders/wizard-steps";
+import { isWizardStep, stepHref } from "@/components/orders/wizard-steps";
 import { buttonClasses } from "@/components/ui/button";
 import { ForbiddenNotice } from "@/components/ui/forbidden-notice";
 import { LocalDateTime } from "@/components/ui/local-time";
 import { PageHeader } from "@/components/ui/page-header";
 import { ErrorState } from "@/components/ui/states";
 import { requirePageAccess } from "@/lib/dashboard/access";
+import { MAX_LOCATIONS } from "@/lib/orders/limits";
+import { wizardMetadata } from "./load-draft";
 
-export const metadata: Metadata = { title: "New order" };
+export const generateMetadata = (): Promise<Metadata> => wizardMetadata();
 
 export default async function NewOrderPage() {
   const page = await requirePageAccess("editor", "/orders/new");
-  const header = <PageHeader title="New order" description="Order photos of up to 500 places: where, what, when, where to deliver — then review the price and pay." />;
+  const t = await getTranslations("wizard.drafts");
+  const steps = await getTranslations("dashboard.wizard.step");
+  const header = <PageHeader title={t("title")} description={t("description", { max: MAX_LOCATIONS })} />;
   if (!page.allowed) {
     return (
       <>
@@ -29,23 +34,23 @@ export default async function NewOrderPage() {
     <>
       {header}
       <section className="flex flex-col items-start gap-3 rounded-lg border border-slate-200 bg-white p-5">
-        <h2 className="text-base font-semibold text-slate-900">Start from scratch</h2>
-        <p className="text-sm text-slate-600">The draft is saved on the server as you go, so you can leave and come back, or share the link with a colleague.</p>
+        <h2 className="text-base font-semibold text-slate-900">{t("startHeading")}</h2>
+        <p className="text-sm text-slate-600">{t("startText")}</p>
         <StartOrderButton />
       </section>
       <section aria-labelledby="drafts-h" className="flex flex-col gap-3">
         <h2 id="drafts-h" className="text-base font-semibold text-slate-900">
-          Drafts
+          {t("heading")}
         </h2>
         {!data ? (
-          <ErrorState title="The drafts could not be loaded">{error?.detail ?? "The service did not answer. Reload to try again."}</ErrorState>
+          <ErrorState title={t("loadFailed")}>{error?.detail ?? t("noAnswer")}</ErrorState>
         ) : open.length === 0 ? (
-          <p className="text-sm text-slate-600">No drafts in progress.</p>
+          <p className="text-sm text-slate-600">{t("none")}</p>
         ) : (
           <ul className="flex flex-col divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
             {open.map((draft) => {
               const body = OrderDraftBodySchema.safeParse(draft.body).data ?? {};
-              const name = body.client_reference?.trim() || `Draft of ${draft.created_at.slice(0, 10)}`;
+              const name = body.client_reference?.trim() || t("untitled", { created: new Date(draft.created_at) });
               const step = isWizardStep(draft.step) ? draft.step : "locations";
               return (
                 <li key={draft.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
@@ -54,11 +59,12 @@ export default async function NewOrderPage() {
                       {name}
                     </Link>
                     <p className="text-xs text-slate-600">
-                      {(body.locations ?? []).length} location{(body.locations ?? []).length === 1 ? "" : "s"} · at {STEP_LABELS[step].toLowerCase()} · saved <LocalDateTime iso={draft.updated_at} />
+                      {t.rich("summary", { count: (body.locations ?? []).length, step: steps(step), saved: () => <LocalDateTime iso={draft.updated_at} /> })}
                     </p>
                   </div>
                   <Link href={stepHref(step, draft.id)} className={buttonClasses({ variant: "secondary", size: "sm" })}>
-                    Continue<span className="sr-only"> {name}</span>
+                    {t("continue")}
+                    <span className="sr-only"> {name}</span>
                   </Link>
                   <DiscardDraftButton id={draft.id} name={name} />
                 </li>

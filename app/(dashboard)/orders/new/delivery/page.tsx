@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { DeliveryStep } from "@/components/orders/wizard/delivery-step";
-import { loadWizardDraft, WizardHeader, type SearchParams } from "../load-draft";
+import { WizardHeader, loadWizardDraft, wizardMetadata, type SearchParams } from "../load-draft";
 
-export const metadata: Metadata = { title: "New order" };
+export const generateMetadata = (): Promise<Metadata> => wizardMetadata("delivery");
 
 export default async function NewOrderDeliveryPage({ searchParams }: { searchParams: SearchParams }) {
   const loaded = await loadWizardDraft("delivery", searchParams);

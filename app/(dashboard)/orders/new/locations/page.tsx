@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { LocationsStep } from "@/components/orders/wizard/locations-step";
-import { loadWizardDraft, WizardHeader, type SearchParams } from "../load-draft";
+import { WizardHeader, loadWizardDraft, wizardMetadata, type SearchParams } from "../load-draft";
 
-export const metadata: Metadata = { title: "New order" };
+export const generateMetadata = (): Promise<Metadata> => wizardMetadata("locations");
 
 export default async function NewOrderLocationsPage({ searchParams }: { searchParams: SearchParams }) {
   const loaded = await loadWizardDraft("locations", searchParams);

@@ -4,9 +4,9 @@ import type { ServerQuote } from "@/components/orders/wizard/review-step";
 import { ReviewStep } from "@/components/orders/wizard/review-step";
 import { toCreateBody } from "@/lib/orders/draft";
 import { problemResult } from "@/lib/dashboard/action-client";
-import { loadWizardDraft, WizardHeader, type SearchParams } from "../load-draft";
+import { WizardHeader, loadWizardDraft, wizardMetadata, type SearchParams } from "../load-draft";
 
-export const metadata: Metadata = { title: "Review and pay" };
+export const generateMetadata = (): Promise<Metadata> => wizardMetadata("review");
 
 export default async function NewOrderReviewPage({ searchParams }: { searchParams: SearchParams }) {
   const loaded = await loadWizardDraft("review", searchParams);

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { WhatStep } from "@/components/orders/wizard/what-step";
-import { loadPrices, loadWizardDraft, WizardHeader, type SearchParams } from "../load-draft";
+import { WizardHeader, loadPrices, loadWizardDraft, wizardMetadata, type SearchParams } from "../load-draft";
 
-export const metadata: Metadata = { title: "New order" };
+export const generateMetadata = (): Promise<Metadata> => wizardMetadata("what");
 
 export default async function NewWhatPage({ searchParams }: { searchParams: SearchParams }) {
   const loaded = await loadWizardDraft("what", searchParams);

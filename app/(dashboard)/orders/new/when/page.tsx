@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { WhenStep } from "@/components/orders/wizard/when-step";
-import { loadPrices, loadWizardDraft, WizardHeader, type SearchParams } from "../load-draft";
+import { WizardHeader, loadPrices, loadWizardDraft, wizardMetadata, type SearchParams } from "../load-draft";
 
-export const metadata: Metadata = { title: "New order" };
+export const generateMetadata = (): Promise<Metadata> => wizardMetadata("when");
 
 export default async function NewWhenPage({ searchParams }: { searchParams: SearchParams }) {
   const loaded = await loadWizardDraft("when", searchParams);
