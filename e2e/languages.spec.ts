@@ -122,8 +122,8 @@ test.describe("the field page in Spanish (Accept-Language: es)", () => {
     await expect(preSend.locator('[data-check="angle_match"]')).toHaveAttribute("data-outcome", "failed");
     await expect(preSend.locator('[data-check="sharpness"]')).not.toContainText("Leyendo la foto");
     await expect(preSend).toContainText("Antes de enviar (comprobado en este teléfono)");
-    await expect(preSend.locator('[data-check="angle_match"]')).toContainText(new RegExp(`^Hacia dónde miras · Revisa esto\\s*Mira hacia \u2068${place.name}\u2069 \\(fachada\\)`));
-    await expect(preSend.locator('[data-check="location_match"]')).toContainText(/^Dónde estás · OK\s*Hecha a [\d,]+ m de/);
+    await expect(preSend.locator('[data-check="angle_match"]')).toContainText(new RegExp(`Hacia dónde miras · Revisa esto\\s*Mira hacia \u2068${place.name}\u2069 \\(fachada\\)`));
+    await expect(preSend.locator('[data-check="location_match"]')).toContainText(/Dónde estás · OK\s*Hecha a [\d,]+ m de/);
     await expect(preSend).toContainText("Aún puedes enviar");
     expect(englishLines(await preSend.getByRole("listitem").allInnerTexts(), [place.name]), "English left in the checks before sending").toEqual([]);
 
