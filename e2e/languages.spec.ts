@@ -69,6 +69,13 @@ async function overflow(page: Page): Promise<{ scrollWidth: number; culprits: st
   });
 }
 
+/** English words a translated sentence never has: a server-made sentence left in English shows one. */
+const ENGLISH = /\b(the|of|and|was|were|checked|photo|image|analysis|analyser|taken|within|beyond|allowed|camera|view|crowd|people|sharp|exposure|metadata|position|this|order|not|from|phone)\b/i;
+
+/** The lines of `texts` that still read in English, with the data (a place's name) left out. */
+const englishLines = (texts: string[], data: string[]) =>
+  texts.map((t) => data.reduce((text, d) => text.replaceAll(d, ""), t)).filter((t) => ENGLISH.test(t));
+
 async function expectFits(page: Page, what: string) {
   await page.waitForLoadState("networkidle").catch(() => {});
   const { scrollWidth, culprits } = await overflow(page);
@@ -111,10 +118,21 @@ test.describe("the field page in Spanish (Accept-Language: es)", () => {
     const detail = page.getByTestId("task-detail");
     await expect(detail.getByRole("img", { name: /^Mapa: .*metros hacia el suroeste de ti$/ })).toBeVisible();
     await page.getByRole("button", { name: "Tomar esta tarea" }).click();
-    await expect(page.getByTestId("reservation")).toContainText(/Reservada para ti hasta las \d\d:\d\d hora de Rome/);
+    // The place's zone by its Spanish name (Intl), not an English city inside a Spanish sentence.
+    await expect(page.getByTestId("reservation")).toContainText(/Reservada para ti hasta las \d\d:\d\d hora de Europa central/);
 
-    // Facing away from the façade: rejected, with what to do and a retake, in Spanish.
+    // Facing away from the façade: the checks on the phone say so in Spanish before sending…
     await page.getByLabel(/^Foto \(JPEG/).setInputFiles(await photoFile(place, 180, 8101));
+    const preSend = page.getByTestId("pre-send-checks");
+    await expect(preSend.locator('[data-check="angle_match"]')).toHaveAttribute("data-outcome", "failed");
+    await expect(preSend.locator('[data-check="sharpness"]')).not.toContainText("Leyendo la foto");
+    await expect(preSend).toContainText("Antes de enviar (comprobado en este teléfono)");
+    await expect(preSend.locator('[data-check="angle_match"]')).toContainText(new RegExp(`Hacia dónde miras · Revisa esto\\s*Mira hacia \u2068${place.name}\u2069 \\(fachada\\)`));
+    await expect(preSend.locator('[data-check="location_match"]')).toContainText(/Dónde estás · OK\s*Hecha a [\d,]+ m de/);
+    await expect(preSend).toContainText("Aún puedes enviar");
+    expect(englishLines(await preSend.getByRole("listitem").allInnerTexts(), [place.name]), "English left in the checks before sending").toEqual([]);
+
+    // …and once sent it is rejected, with what to do and a retake, in Spanish.
     await page.getByRole("button", { name: "Enviar foto" }).click();
     const verdict = page.getByTestId("task-verification");
     await expect(verdict).toHaveAttribute("data-status", "rejected", { timeout: 60_000 });
@@ -122,6 +140,11 @@ test.describe("the field page in Spanish (Accept-Language: es)", () => {
     await expect(verdict.locator('[data-check="angle_match"]')).toContainText("Dirección · No superada");
     await expect(verdict.locator('[data-check="angle_match"]')).toContainText(/La cámara apuntaba a [\d,]+°/);
     await expect(verdict.locator('[data-check="location_match"]')).toContainText(/Lugar · Superada.*Hecha a [\d,]+ m de/);
+    // Every check's sentence in Spanish: the image analysis (clear view) and the ones not evaluated too.
+    const checkLines = await verdict.getByTestId("verification-check").allInnerTexts();
+    expect(checkLines.length).toBeGreaterThanOrEqual(5);
+    expect(englishLines(checkLines, [place.name]), "English left in the verdict").toEqual([]);
+    await expect(verdict.locator('[data-check="obstruction"]')).toContainText(/Vista despejada · (Superada|No superada|No evaluada)\s*\S/);
     const instruction = page.getByTestId("verification-instructions").getByRole("listitem").first();
     // The place's name is isolated (U+2068 … U+2069) so it keeps its own direction in any sentence.
     await expect(instruction).toHaveText(new RegExp(`^Mira hacia \u2068${place.name}\u2069 \\(fachada\\), al norte de donde estabas: apuntabas [\\d,]+° desviado\\.$`));
@@ -144,7 +167,7 @@ test.describe("the field page in Arabic at 390 px", () => {
   test.use({ viewport: PHONE, locale: "ar" });
 
   test("is right to left, mirrored, and nothing sticks out of the screen", async ({ page, operator }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const org = await operator.createOrg("E2E Languages ar");
     const place = await taskNearDemoLocation(page, await orderApiKey(operator, org.id), "E2E Chiostro ar");
     await page.goto("/field");
@@ -168,6 +191,18 @@ test.describe("the field page in Arabic at 390 px", () => {
     await expectFits(page, "a task");
     expect(await truncated(page), "text cut short").toEqual([]);
     await page.screenshot({ path: join(SHOTS, "field-ar-390-task.png"), fullPage: true });
+
+    // The verdict of a photo facing away, right to left and within the screen.
+    await page.getByRole("button", { name: "أخذ هذه المهمة" }).click();
+    await expect(page.getByTestId("reservation")).toBeVisible();
+    await page.getByTestId("task-detail").locator('input[type="file"]').setInputFiles(await photoFile(place, 180, 8103));
+    await expect(page.getByTestId("pre-send-checks").locator('[data-check="angle_match"]')).toHaveAttribute("data-outcome", "failed");
+    await page.getByTestId("task-detail").getByRole("button", { name: "إرسال الصورة" }).click();
+    const verdict = page.getByTestId("task-verification");
+    await expect(verdict).toHaveAttribute("data-status", "rejected", { timeout: 60_000 });
+    expect(englishLines(await verdict.getByTestId("verification-check").allInnerTexts(), [place.name]), "English left in the verdict").toEqual([]);
+    await expectFits(page, "the verdict");
+    await page.screenshot({ path: join(SHOTS, "field-ar-390-verdict.png"), fullPage: true });
   });
 });
 
@@ -191,7 +226,7 @@ test.describe("the pseudo-locale", () => {
   test.use({ viewport: PHONE });
 
   test("finds no hard-coded string and no text cut short on the field page", async ({ page, context, operator }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const org = await operator.createOrg("E2E Languages pseudo");
     const place = await taskNearDemoLocation(page, await orderApiKey(operator, org.id), "E2E Pseudo");
     await page.goto("/field");
@@ -204,6 +239,7 @@ test.describe("the pseudo-locale", () => {
     const card = page.getByTestId("field-task").filter({ hasText: place.name });
     await expect(card).toBeVisible();
 
+    const data = ["Photo Missions", place.name];
     const untranslated = async () =>
       page.evaluate((data: string[]) => {
         const out: string[] = [];
@@ -220,7 +256,7 @@ test.describe("the pseudo-locale", () => {
           if (/[A-Za-z]{3,}/.test(text) && !/[áéíöüçñýÅÉÎÖÛÇÑÝ\[~\]]/.test(text)) out.push(text.trim());
         }
         return out;
-      }, ["Photo Missions"]);
+      }, data);
     expect(await untranslated(), "strings not from the catalogue on the task list").toEqual([]);
     expect(await truncated(page), "text cut short on the task list").toEqual([]);
     await expectFits(page, "the task list, pseudo-locale");
@@ -229,6 +265,21 @@ test.describe("the pseudo-locale", () => {
     expect(await untranslated(), "strings not from the catalogue on a task").toEqual([]);
     expect(await truncated(page), "text cut short on a task").toEqual([]);
     await expectFits(page, "a task, pseudo-locale");
+
+    // The rest of the field flow: taking the task, the checks before sending, the verdict and the retake.
+    await page.getByTestId("task-detail").getByRole("button", { name: /^\[Táké/ }).click();
+    await expect(page.getByTestId("reservation")).toBeVisible();
+    await page.getByTestId("task-detail").locator('input[type="file"]').setInputFiles(await photoFile(place, 180, 8102));
+    const preSend = page.getByTestId("pre-send-checks");
+    await expect(preSend.locator('[data-check="angle_match"]')).toHaveAttribute("data-outcome", "failed");
+    await expect(preSend.locator('[data-check="sharpness"]')).toHaveAttribute("data-outcome", /^(passed|failed)$/);
+    expect(await untranslated(), "strings not from the catalogue in the checks before sending").toEqual([]);
+    await page.getByTestId("task-detail").getByRole("button", { name: /Séñd/ }).click();
+    const verdict = page.getByTestId("task-verification");
+    await expect(verdict).toHaveAttribute("data-status", "rejected", { timeout: 60_000 });
+    expect(await untranslated(), "strings not from the catalogue in the verdict").toEqual([]);
+    expect(await truncated(page), "text cut short in the verdict").toEqual([]);
+    await expectFits(page, "the verdict, pseudo-locale");
   });
 });
 

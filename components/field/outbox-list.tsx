@@ -6,6 +6,8 @@ import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import type { OutboxView } from "@/lib/field/outbox";
+import { useInstructionLines, useServerText } from "@/components/ui/use-server-text";
+import type { ReasonCode } from "@/lib/field/outbox-state";
 import { useAngleLabel } from "./use-angle-label";
 import { useOutbox } from "./use-outbox";
 
@@ -42,15 +44,32 @@ function Thumbnail({ photo }: { photo: Blob }) {
 
 const button = "rounded-md border px-3 py-1.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700";
 
+/** Why a photo was not accepted, in the reader's language when every reason has a code ("Photo 2: …" for one of several). */
+function useReasonLines(): (codes: ReasonCode[] | undefined, english: string[]) => string[] {
+  const t = useTranslations("field.outbox");
+  const lines = useInstructionLines();
+  return (codes, english) => {
+    if (!codes || codes.length === 0) return english;
+    const said = lines(codes, english);
+    if (said === english) return english;
+    return said.map((reason, i) => {
+      const photo = codes[i]?.photo;
+      return photo === undefined ? reason : t("photoReason", { n: photo, reason });
+    });
+  };
+}
+
 function EntryState({ entry, online, onRetake }: { entry: OutboxView; online: boolean; onRetake?: () => void }) {
   const { outbox } = useOutbox();
   const t = useTranslations("field.outbox");
+  const serverText = useServerText();
+  const reasonLines = useReasonLines();
   const { state } = entry;
   switch (state.phase) {
     case "waiting":
       return (
         <p className="text-sm text-amber-900">
-          {t("keptHere", { status: online ? (state.lastError ?? t("waitingToSend")) : t("waitingForSignal") })}
+          {t("keptHere", { status: online ? (state.lastError !== null ? serverText(state.lastErrorCode, state.lastError) : t("waitingToSend")) : t("waitingForSignal") })}
         </p>
       );
     case "sending":
@@ -85,7 +104,7 @@ function EntryState({ entry, online, onRetake }: { entry: OutboxView; online: bo
         <div className="flex flex-col gap-2 text-sm text-red-900">
           <p className="font-semibold">{t("notAccepted")}</p>
           <ul className="list-disc ps-5">
-            {state.reasons.map((r) => (
+            {reasonLines(state.reasonCodes, state.reasons).map((r) => (
               <li key={r}>{r}</li>
             ))}
           </ul>
@@ -104,7 +123,7 @@ function EntryState({ entry, online, onRetake }: { entry: OutboxView; online: bo
     case "refused":
       return (
         <div className="flex flex-col gap-2 text-sm text-red-900">
-          <p>{t("notSent", { error: state.error })}</p>
+          <p>{t("notSent", { error: serverText(state.errorCode, state.error) })}</p>
           <div className="flex gap-2">
             <button type="button" className={`${button} border-slate-300 text-slate-700`} onClick={() => void outbox?.retry(entry.id)}>
               {t("tryAgain")}

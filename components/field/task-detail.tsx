@@ -12,7 +12,7 @@ import type { CaptureEvidence } from "@/lib/field/outbox-state";
 import { OutboxList } from "./outbox-list";
 import { PreSendChecks } from "./pre-send-checks";
 import { PhotoPicker } from "./photo-upload";
-import { problemDetail } from "./problem-detail";
+import { problemDetail, useProblemWords } from "./problem-detail";
 import { FieldRelativeTime } from "./relative-time";
 import { formatClock, zoneLabel } from "./task-format";
 import { RetakeInstructions, TaskWhen } from "./task-facts";
@@ -41,6 +41,7 @@ const secondary =
 
 export function TaskDetail({ initial, position, onBack, onOpen }: { initial: FieldTask; position: Position | null; onBack: (notice?: string) => void; onOpen: (task: FieldTask) => void }) {
   const t = useTranslations("field.task");
+  const problemWords = useProblemWords();
   const angleLabel = useAngleLabel();
   const angleDescription = useAngleDescription();
   const { words } = useTimeWords();
@@ -87,7 +88,7 @@ export function TaskDetail({ initial, position, onBack, onOpen }: { initial: Fie
         // A server that is down or busy is a lost signal too: ask again with backoff.
         if (isRetryableStatus(res.status)) throw new Error(`The server answered ${res.status}.`);
         if (!res.ok) {
-          setError(await problemDetail(res));
+          setError(await problemDetail(res, problemWords));
           return "done";
         }
         const next = (await res.json()) as FieldTask;
@@ -97,7 +98,7 @@ export function TaskDetail({ initial, position, onBack, onOpen }: { initial: Fie
       onError: () => setWaitingForSignal(true),
       onRecovered: () => setWaitingForSignal(false),
     });
-  }, [checking, task.id]);
+  }, [checking, task.id, problemWords]);
 
   const refresh = async () => {
     const res = await fetch(`/field/api/assignments/${task.id}`, { cache: "no-store" });
@@ -110,7 +111,7 @@ export function TaskDetail({ initial, position, onBack, onOpen }: { initial: Fie
     try {
       const res = await fetch(`/field/api/assignments/${task.id}/take`, { method: "POST" });
       if (res.ok) setTask((await res.json()) as FieldTask);
-      else setError(await problemDetail(res));
+      else setError(await problemDetail(res, problemWords));
     } catch {
       setError(t("unreachable"));
     } finally {
@@ -124,7 +125,7 @@ export function TaskDetail({ initial, position, onBack, onOpen }: { initial: Fie
     try {
       const res = await fetch(`/field/api/assignments/${task.id}/release`, { method: "POST" });
       if (res.ok) return onBack(t("gaveBack", { name: task.location.name, angle: angleLabel(task.angle) }));
-      setError(await problemDetail(res));
+      setError(await problemDetail(res, problemWords));
       await refresh();
     } catch {
       setError(t("unreachable"));
@@ -154,7 +155,7 @@ export function TaskDetail({ initial, position, onBack, onOpen }: { initial: Fie
       // The retake is a new task at the same place: look for it there.
       const { lat, lng } = task.location;
       const res = await fetch(`/field/api/assignments?lat=${lat}&lng=${lng}&radius_km=1&limit=100`, { cache: "no-store" });
-      if (!res.ok) return setError(await problemDetail(res));
+      if (!res.ok) return setError(await problemDetail(res, problemWords));
       const { data } = (await res.json()) as { data: FieldTask[] };
       const retake = data.find((r) => r.location.id === task.location.id && r.angle === task.angle && r.attempt === task.attempt + 1);
       // Distances in that answer are from the target itself: measure them from the zoomer instead.

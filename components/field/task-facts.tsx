@@ -14,7 +14,7 @@ export function TaskWhen({ task, compact = false }: { task: FieldTask; compact?:
   const { locale, words } = useTimeWords();
   const zone = zoneLabel(task.location.time_zone, words);
   const style = { timeZone: task.location.time_zone, locale };
-  const scene = sceneTexts(task.requirements);
+  const scene = sceneTexts(task.requirements, words);
   const where = whereFigures(task);
   const place = task.location.name;
   return (
@@ -52,19 +52,19 @@ export function TaskWhen({ task, compact = false }: { task: FieldTask; compact?:
       )}
       {task.requirements.time_window && (
         <>
-          <dt className="font-medium text-slate-500">Hours</dt>
-          <dd data-testid="task-hours">{hoursText(task.requirements.time_window)}</dd>
+          <dt className="font-medium text-slate-500">{t("hours")}</dt>
+          <dd data-testid="task-hours">{hoursText(task.requirements.time_window, { locale, words })}</dd>
         </>
       )}
       {!compact && scene.crowd && (
         <>
-          <dt className="font-medium text-slate-500">Crowd</dt>
+          <dt className="font-medium text-slate-500">{t("crowd")}</dt>
           <dd data-testid="task-crowd">{scene.crowd}</dd>
         </>
       )}
       {!compact && scene.brand && (
         <>
-          <dt className="font-medium text-slate-500">Brand</dt>
+          <dt className="font-medium text-slate-500">{t("brand")}</dt>
           <dd data-testid="task-brand">{scene.brand}</dd>
         </>
       )}

@@ -3,6 +3,7 @@
 import { usesImperial } from "@/lib/i18n/locales";
 import { CATEGORIES, CROWD_LABELS, type Angle, type Category, type CrowdLevel } from "@/lib/orders/vocabulary";
 import { isFacing, VERIFICATION_THRESHOLDS } from "@/lib/verification/place-checks";
+import { zoneCity } from "@/components/ui/zone-name";
 import type { TaskCheck, TaskVerification } from "./types";
 
 const FEET_PER_METRE = 3.280_84;
@@ -38,17 +39,25 @@ export function angleLabel(angle: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** "HH:MM" on the locale's clock (the order's hours are the place's local times already). */
+function localClock(hhmm: string, locale: string | undefined): string {
+  const [h, m] = hhmm.split(":").map(Number);
+  if (h === undefined || m === undefined || !Number.isFinite(h) || !Number.isFinite(m)) return hhmm;
+  return new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", timeZone: "UTC" }).format(Date.UTC(2000, 0, 1, h, m));
+}
+
 /** "18:00–21:00 local time"; an end before the start runs past midnight ("22:00–02:00 local time, past midnight"). */
-export function hoursText(timeWindow: string): string {
+export function hoursText(timeWindow: string, { locale = "en-GB", words = ENGLISH_TIME_WORDS }: { locale?: string; words?: TimeWords } = {}): string {
   const [start = "", end = ""] = timeWindow.split("-");
-  return `${start}–${end} local time${end < start ? ", past midnight" : ""}`;
+  return words.hours(localClock(start, locale), localClock(end, locale), end < start);
 }
 
 /** What the order asks of the scene beyond place and time: "At least moderate — clearly in use", "“Acme” must be readable". */
-export function sceneTexts(requirements: { minimum_crowd: CrowdLevel | null; brand: string | null }): { crowd: string | null; brand: string | null } {
+export function sceneTexts(requirements: { minimum_crowd: CrowdLevel | null; brand: string | null }, words: TimeWords = ENGLISH_TIME_WORDS): { crowd: string | null; brand: string | null } {
   return {
-    crowd: requirements.minimum_crowd ? `At least ${CROWD_LABELS[requirements.minimum_crowd].charAt(0).toLowerCase()}${CROWD_LABELS[requirements.minimum_crowd].slice(1)}` : null,
-    brand: requirements.brand ? `“${requirements.brand}” must be readable in the photo` : null,
+    crowd: requirements.minimum_crowd ? words.crowd(requirements.minimum_crowd) : null,
+    // The brand's name keeps its own direction inside a sentence of the other (first-strong isolate).
+    brand: requirements.brand ? words.brand(requirements.brand) : null,
   };
 }
 
@@ -145,6 +154,14 @@ export interface TimeWords {
   timeOfDayName: (requirement: string) => string;
   sunNone: (name: string, day: string) => string;
   timeOfDay: (name: string, span: string, zone: string, day: string | null) => string;
+  /** The order's local hours, "18:00–21:00 local time" (", past midnight" when the end is before the start). */
+  hours: (start: string, end: string, pastMidnight: boolean) => string;
+  /** The least crowd ordered: "At least moderate — clearly in use". */
+  crowd: (level: CrowdLevel) => string;
+  /** "“Acme” must be readable in the photo". */
+  brand: (brand: string) => string;
+  /** The zone's name in the reader's language, when it names zones rather than cities; null: "{city} time". */
+  zoneName?: (timeZone: string) => string | null;
 }
 
 const TIME_OF_DAY_NAMES: Record<string, string> = { daylight: "Daylight", midday: "Midday", evening: "Evening" };
@@ -156,6 +173,9 @@ export const ENGLISH_TIME_WORDS: TimeWords = {
   timeOfDayName: (requirement) => TIME_OF_DAY_NAMES[requirement] ?? angleLabel(requirement),
   sunNone: (name, day) => `${name}: the sun allows no time for it here on ${day}`,
   timeOfDay: (name, span, zone, day) => `${name}: ${span} ${zone}${day ? `, ${day}` : ""}`,
+  hours: (start, end, pastMidnight) => `${start}–${end} local time${pastMidnight ? ", past midnight" : ""}`,
+  crowd: (level) => `At least ${CROWD_LABELS[level].charAt(0).toLowerCase()}${CROWD_LABELS[level].slice(1)}`,
+  brand: (brand) => `“${brand}” must be readable in the photo`,
 };
 
 /** A local date ("2026-11-28") as the zoomer's locale writes a day: "Sat 28 Nov" (en-GB). */
@@ -184,10 +204,13 @@ export function timeOfDayText(
   return words.timeOfDay(name, span, zoneLabel(timeZone, words), withDay ? day : null);
 }
 
-/** "Europe/Rome" → "Rome time"; the zone's city is what a zoomer on the spot recognises. */
+/**
+ * "Europe/Rome" → "Rome time" in English, where the zone's city is what a zoomer on the spot
+ * recognises; the zone's own name in a language that has one ("hora de Europa central"), so a
+ * translated sentence carries no English city.
+ */
 export function zoneLabel(timeZone: string, words: TimeWords = ENGLISH_TIME_WORDS): string {
-  const city = timeZone.split("/").pop()?.replaceAll("_", " ");
-  return words.zone(city && city !== timeZone ? city : timeZone);
+  return words.zoneName?.(timeZone) ?? words.zone(zoneCity(timeZone));
 }
 
 /** The checks in the order a zoomer reads them, with their names in words. */

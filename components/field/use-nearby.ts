@@ -3,10 +3,11 @@
 // reload that keeps showing the rows it has until the fresh ones arrive. Each answer is kept on
 // the phone (lib/field/device-store.ts); without signal the kept rows show with the time they were
 // fetched ("as of 14:32"), and they are fetched again as soon as the browser is online.
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { backoffDelay } from "@/lib/field/backoff";
 import { loadNearby, saveNearby, type NearbyKind } from "@/lib/field/device-store";
-import { problemDetail } from "./problem-detail";
+import { useProblemWords } from "./problem-detail";
 
 export type Nearby<T> =
   | { status: "idle" }
@@ -20,16 +21,17 @@ interface Loaded<T> {
   version: number;
   data?: T[];
   savedAt?: string | null;
-  error?: string;
+  /** The server's problem (said in the reader's words when shown), or no server at all. */
+  error?: { status: number; body: string } | "no_server";
 }
-
-const NO_SERVER = "The server could not be reached. Check your connection.";
 
 export function useNearby<T>(url: string | null, kind: NearbyKind): Nearby<T> & { reload: () => void } {
   const [version, setVersion] = useState(0);
   const [loaded, setLoaded] = useState<Loaded<T> | null>(null);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   const failures = useRef(0);
+  const t = useTranslations("field.home");
+  const problemWords = useProblemWords();
 
   useEffect(() => {
     window.addEventListener("online", reload);
@@ -43,14 +45,14 @@ export function useNearby<T>(url: string | null, kind: NearbyKind): Nearby<T> & 
     const fromDevice = async () => {
       const saved = await loadNearby<T>(kind).catch(() => null);
       if (cancelled) return;
-      setLoaded(saved ? { url, version, data: saved.rows, savedAt: saved.savedAt } : { url, version, error: NO_SERVER });
+      setLoaded(saved ? { url, version, data: saved.rows, savedAt: saved.savedAt } : { url, version, error: "no_server" });
     };
     void (async () => {
       try {
         const res = await fetch(url, { cache: "no-store" });
         if (cancelled) return;
         if (!res.ok) {
-          const error = await problemDetail(res);
+          const error = { status: res.status, body: await res.text() };
           if (!cancelled) setLoaded({ url, version, error });
           return;
         }
@@ -75,6 +77,6 @@ export function useNearby<T>(url: string | null, kind: NearbyKind): Nearby<T> & 
   const current = loaded?.url === url;
   const fresh = current && loaded.version === version;
   if (current && loaded.data) return { status: "ready", data: loaded.data, refreshing: !fresh, savedAt: loaded.savedAt ?? null, reload };
-  if (fresh && loaded.error !== undefined) return { status: "error", error: loaded.error, reload };
+  if (fresh && loaded.error !== undefined) return { status: "error", error: loaded.error === "no_server" ? t("noServer") : problemWords(loaded.error.status, loaded.error.body), reload };
   return { status: "loading", reload };
 }

@@ -32,6 +32,8 @@ export interface CheckView {
 }
 
 export const NOT_CHECKED = "Not checked for this order.";
+/** NOT_CHECKED as a code (messages/<locale>/codes.json). */
+const NOT_CHECKED_CODE = { code: "not_evaluated.not_checked", params: {} };
 
 type RawCheck = { score: number; passed: boolean } & Record<string, unknown>;
 
@@ -80,7 +82,7 @@ export function checkViews(aiChecks: Record<string, RawCheck>): CheckView[] {
       score: verdict === "not_evaluated" || typeof raw.score !== "number" ? null : raw.score,
       ...measuredAndThreshold(check, raw),
       message: verdict === "not_evaluated" ? NOT_CHECKED : typeof raw.message === "string" ? raw.message : null,
-      coded: verdict !== "not_evaluated" && typeof raw.code === "string" && typeof raw.params === "object" && raw.params !== null ? { code: raw.code, params: raw.params as Record<string, string | number> } : null,
+      coded: verdict === "not_evaluated" ? NOT_CHECKED_CODE : typeof raw.code === "string" && typeof raw.params === "object" && raw.params !== null ? { code: raw.code, params: raw.params as Record<string, string | number> } : null,
     };
   });
 }

@@ -40,6 +40,11 @@ function when(value: string): string {
   return Number.isNaN(Date.parse(value)) ? value : formatDateTime(value);
 }
 
+/** The check's sentence as its code and figures (checks recorded before codes have none: their English then). */
+export function qaSentence(c: QaCheck): { code: string; params: Record<string, string | number> } | null {
+  return c.code ? { code: c.code, params: c.params ?? {} } : null;
+}
+
 /** The check's figures in words. */
 export function qaFigure(c: QaCheck): QaFigure {
   const { value, threshold } = c;

@@ -1,8 +1,11 @@
-import { QA_CHECK_LABELS, qaFigure } from "./qa-check-display";
+"use client";
+import { useServerText } from "@/components/ui/use-server-text";
+import { QA_CHECK_LABELS, qaFigure, qaSentence } from "./qa-check-display";
 import type { QaCheck } from "./types";
 
 /** The QA verdict of one photo: every check with its measured value in words, failures first and marked. */
 export function QaChecks({ checks }: { checks: QaCheck[] | null }) {
+  const serverText = useServerText();
   if (!checks) return <p className="text-sm text-slate-500">QA has not run on this photo yet.</p>;
   const ordered = [...checks].sort((a, b) => Number(a.passed) - Number(b.passed));
   return (
@@ -29,7 +32,7 @@ export function QaChecks({ checks }: { checks: QaCheck[] | null }) {
                 {figure.threshold ? <span className="text-slate-500"> · {figure.threshold}</span> : null}
               </span>
             </div>
-            {!c.passed ? <p className="mt-1 text-xs text-red-800">{c.message}</p> : null}
+            {!c.passed ? <p className="mt-1 text-xs text-red-800">{serverText(qaSentence(c), c.message)}</p> : null}
           </li>
         );
       })}

@@ -4,7 +4,7 @@
 // heading_deg), through XMLHttpRequest because only it reports upload progress. The verdict is
 // read from the submission (missions) or the task (order tasks).
 import type { OutboxEntry } from "./outbox-state";
-import { isRetryableStatus, problemText, type CheckVerdict, type UploadOutcome, type UploadPhoto } from "./transport";
+import { isRetryableStatus, problemCode, problemText, TRANSPORT_CODES, type CheckVerdict, type ReasonCode, type UploadOutcome, type UploadPhoto } from "./transport";
 
 export function uploadUrl(entry: OutboxEntry): string {
   const id = encodeURIComponent(entry.target.id);
@@ -46,33 +46,38 @@ export const uploadMultipart: UploadPhoto = (entry, onProgress) =>
         if (typeof body.id === "string") return resolve({ kind: "accepted", submissionId: body.id });
       }
       const error = problemText(xhr.status, xhr.responseText);
-      resolve(isRetryableStatus(xhr.status) ? { kind: "lost-signal", error } : { kind: "refused", error });
+      const code = problemCode(xhr.status, xhr.responseText);
+      resolve(isRetryableStatus(xhr.status) ? { kind: "lost-signal", error, code } : { kind: "refused", error, code });
     };
-    xhr.onerror = xhr.ontimeout = xhr.onabort = () => resolve({ kind: "lost-signal", error: "No signal: the photo waits on the phone and goes when the connection is back." });
+    xhr.onerror = xhr.ontimeout = xhr.onabort = () => resolve({ kind: "lost-signal", error: "No signal: the photo waits on the phone and goes when the connection is back.", code: TRANSPORT_CODES.noSignal });
     xhr.send(uploadForm(entry, { evidenceFields: MULTIPART_EVIDENCE_FIELDS }));
   });
 
 interface SubmissionAnswer {
   status: string;
   reasons?: string[];
+  reason_codes?: ReasonCode[];
 }
 interface TaskAnswer {
-  verification?: { status: string; instructions?: string[] } | null;
+  verification?: { status: string; instructions?: string[]; instruction_codes?: ReasonCode[] } | null;
 }
 
 export const checkVerdictOverHttp: CheckVerdict = async (entry, submissionId) => {
   const url = entry.target.kind === "task" ? `/field/api/assignments/${encodeURIComponent(entry.target.id)}` : `/field/api/submissions/${encodeURIComponent(submissionId)}`;
   const res = await fetch(url, { cache: "no-store" });
   if (isRetryableStatus(res.status)) throw new Error(`The server answered ${res.status}.`);
-  if (!res.ok) return { status: "rejected", reasons: [problemText(res.status, await res.text())] };
+  if (!res.ok) {
+    const body = await res.text();
+    return { status: "rejected", reasons: [problemText(res.status, body)], reasonCodes: [problemCode(res.status, body)] };
+  }
   if (entry.target.kind === "task") {
     const task = (await res.json()) as TaskAnswer;
     if (!task.verification) return { status: "pending" };
-    return task.verification.status === "approved" ? { status: "approved" } : { status: "rejected", reasons: task.verification.instructions ?? [] };
+    return task.verification.status === "approved" ? { status: "approved" } : { status: "rejected", reasons: task.verification.instructions ?? [], ...(task.verification.instruction_codes ? { reasonCodes: task.verification.instruction_codes } : {}) };
   }
   const submission = (await res.json()) as SubmissionAnswer;
   if (submission.status === "approved") return { status: "approved" };
-  if (submission.status === "rejected") return { status: "rejected", reasons: submission.reasons ?? [] };
+  if (submission.status === "rejected") return { status: "rejected", reasons: submission.reasons ?? [], ...(submission.reason_codes ? { reasonCodes: submission.reason_codes } : {}) };
   return { status: "pending" };
 };
 
@@ -86,8 +91,9 @@ export const uploadMultipartWithFetch: UploadPhoto = async (entry) => {
       if (typeof body.id === "string") return { kind: "accepted", submissionId: body.id };
     }
     const error = problemText(res.status, text);
-    return isRetryableStatus(res.status) ? { kind: "lost-signal", error } : { kind: "refused", error };
+    const code = problemCode(res.status, text);
+    return isRetryableStatus(res.status) ? { kind: "lost-signal", error, code } : { kind: "refused", error, code };
   } catch {
-    return { kind: "lost-signal", error: "No signal: the photo waits on the phone and goes when the connection is back." };
+    return { kind: "lost-signal", error: "No signal: the photo waits on the phone and goes when the connection is back.", code: TRANSPORT_CODES.noSignal };
   }
 };

@@ -2,6 +2,10 @@
 // once ("waiting for signal" until it can go), sent with progress, checked by the server, and only
 // then done — approved, or rejected with the reasons (retake). A send cut off by a lost signal or
 // a closed tab goes back to waiting; nothing leaves the outbox before the server's verdict.
+import type { Localisable } from "@/lib/verification/place-checks";
+
+/** A reason as a code for the page's language; `photo`: which of a submission's photos it is about. */
+export type ReasonCode = Localisable & { photo?: number };
 
 /** Where the photo should go: a task (assignment) or an open mission. */
 export type OutboxTarget = { kind: "task"; id: string; title: string } | { kind: "mission"; id: string; title: string };
@@ -14,13 +18,13 @@ export interface CaptureEvidence {
 }
 
 export type OutboxState =
-  | { phase: "waiting"; attempts: number; lastError: string | null }
+  | { phase: "waiting"; attempts: number; lastError: string | null; lastErrorCode?: Localisable | null }
   | { phase: "sending"; percent: number; attempts: number }
   | { phase: "checking"; submissionId: string }
   | { phase: "approved"; submissionId: string }
-  | { phase: "rejected"; submissionId: string; reasons: string[] }
+  | { phase: "rejected"; submissionId: string; reasons: string[]; reasonCodes?: ReasonCode[] }
   /** The server refused the upload itself (a 4xx: the task is no longer yours, not a JPEG…): sending again will not help. */
-  | { phase: "refused"; error: string };
+  | { phase: "refused"; error: string; errorCode?: Localisable };
 
 export interface OutboxEntry {
   id: string;
@@ -39,11 +43,11 @@ export interface OutboxEntry {
 export type OutboxEvent =
   | { type: "send" }
   | { type: "progress"; percent: number }
-  | { type: "lost-signal"; error: string }
+  | { type: "lost-signal"; error: string; code?: Localisable }
   | { type: "accepted"; submissionId: string }
-  | { type: "refused"; error: string }
+  | { type: "refused"; error: string; code?: Localisable }
   | { type: "verdict"; status: "approved" }
-  | { type: "verdict"; status: "rejected"; reasons: string[] }
+  | { type: "verdict"; status: "rejected"; reasons: string[]; reasonCodes?: ReasonCode[] }
   | { type: "retry" };
 
 export const WAITING: OutboxState = { phase: "waiting", attempts: 0, lastError: null };
@@ -56,16 +60,16 @@ export function nextState(state: OutboxState, event: OutboxEvent): OutboxState {
     case "progress":
       return state.phase === "sending" ? { ...state, percent: Math.max(state.percent, Math.min(100, Math.round(event.percent))) } : state;
     case "lost-signal":
-      return state.phase === "sending" ? { phase: "waiting", attempts: state.attempts, lastError: event.error } : state;
+      return state.phase === "sending" ? { phase: "waiting", attempts: state.attempts, lastError: event.error, ...(event.code ? { lastErrorCode: event.code } : {}) } : state;
     case "accepted":
       return state.phase === "sending" || state.phase === "waiting" ? { phase: "checking", submissionId: event.submissionId } : state;
     case "refused":
-      return state.phase === "sending" ? { phase: "refused", error: event.error } : state;
+      return state.phase === "sending" ? { phase: "refused", error: event.error, ...(event.code ? { errorCode: event.code } : {}) } : state;
     case "verdict":
       if (state.phase !== "checking") return state;
       return event.status === "approved"
         ? { phase: "approved", submissionId: state.submissionId }
-        : { phase: "rejected", submissionId: state.submissionId, reasons: event.reasons };
+        : { phase: "rejected", submissionId: state.submissionId, reasons: event.reasons, ...(event.reasonCodes ? { reasonCodes: event.reasonCodes } : {}) };
     case "retry":
       return state.phase === "refused" ? WAITING : state;
   }

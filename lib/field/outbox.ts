@@ -199,9 +199,9 @@ export class Outbox {
         // Only an opened outbox (the page) follows verdicts; a flush (the worker) leaves it to the page.
         if (this.stopOnline) this.follow(next.id);
       } else if (outcome.kind === "refused") {
-        await this.apply(next.id, { type: "refused", error: outcome.error });
+        await this.apply(next.id, { type: "refused", error: outcome.error, ...(outcome.code ? { code: outcome.code } : {}) });
       } else {
-        await this.apply(next.id, { type: "lost-signal", error: outcome.error });
+        await this.apply(next.id, { type: "lost-signal", error: outcome.error, ...(outcome.code ? { code: outcome.code } : {}) });
         if (this.stopOnline) this.scheduleRetry();
         return;
       }
@@ -232,7 +232,7 @@ export class Outbox {
         if (!entry || entry.state.phase !== "checking") return "done";
         const verdict = await this.deps.checkVerdict(entry, entry.state.submissionId);
         if (verdict.status === "pending") return "again";
-        await this.apply(id, verdict.status === "approved" ? { type: "verdict", status: "approved" } : { type: "verdict", status: "rejected", reasons: verdict.reasons });
+        await this.apply(id, verdict.status === "approved" ? { type: "verdict", status: "approved" } : { type: "verdict", status: "rejected", reasons: verdict.reasons, ...(verdict.reasonCodes ? { reasonCodes: verdict.reasonCodes } : {}) });
         this.polls.delete(id);
         return "done";
       },

@@ -10,7 +10,7 @@ import { polygonFromApi } from "@/lib/geo/polygon-from-api";
 import type { QaCheck, QaThresholds } from "@/lib/schemas/qa";
 import { DEFAULT_QA_THRESHOLDS, judgeExposure, judgeInsideBounds, judgeSharpness } from "@/lib/verification/image-quality";
 import { photoFactsFromExif } from "@/lib/verification/photo-facts";
-import { checkAngle, checkLocation, VERIFICATION_THRESHOLDS, type CheckResult } from "@/lib/verification/place-checks";
+import { checkAngle, checkLocation, VERIFICATION_THRESHOLDS, type CheckResult, type Localisable } from "@/lib/verification/place-checks";
 import { checkTimeOfDay } from "@/lib/verification/time-of-day";
 import type { CaptureEvidence, OutboxEntry } from "./outbox-state";
 import { isPending } from "./outbox-state";
@@ -44,9 +44,26 @@ export type PreSendCheckName = "location_match" | "inside_bounds" | "angle_match
 export interface PreSendCheck {
   name: PreSendCheckName;
   status: CheckResult["status"];
+  /** English, as the server words it. */
   message: string;
   instruction: string | null;
+  /** The same as codes and figures for the page to say in the reader's language (messages/<locale>/codes.json). */
+  coded: {
+    message: Localisable | null;
+    instruction: Localisable[] | null;
+    /** Said after the sentence: the position was the phone's, not the photo's. */
+    note: Localisable | null;
+  };
 }
+
+const code = (c: `pre_send.${string}`, params: Localisable["params"] = {}): Localisable => ({ code: c, params });
+/** A check's result as the page's codes. */
+const codedOf = (r: Pick<CheckResult, "code" | "params" | "instruction_codes">, note: Localisable | null = null): PreSendCheck["coded"] => ({
+  message: r.code ? { code: r.code, params: r.params ?? {} } : null,
+  instruction: r.instruction_codes ?? null,
+  note,
+});
+const FROM_PHONE = code("pre_send.from_phone");
 
 const isCategory = (c: string): c is Category => (CATEGORIES as readonly string[]).includes(c);
 const isTimeOfDay = (t: string): t is TimeOfDay => (TIMES_OF_DAY as readonly string[]).includes(t);
@@ -83,23 +100,26 @@ const fromPhone = (message: string, fromExif: boolean, hasPosition: boolean) =>
 
 function fromQa(name: PreSendCheckName, qa: QaCheck): PreSendCheck {
   // The service gives a failed QA check's sentence as the reason to retake.
-  return { name, status: qa.passed ? "passed" : "failed", message: qa.message, instruction: qa.passed ? null : qa.message };
+  const coded = qa.code ? { code: qa.code, params: qa.params ?? {} } : null;
+  return { name, status: qa.passed ? "passed" : "failed", message: qa.message, instruction: qa.passed ? null : qa.message, coded: { message: coded, instruction: qa.passed || !coded ? null : [coded], note: null } };
 }
 
 function qualityChecks(photo: PhotoToCheck, thresholds: QaThresholds): PreSendCheck[] {
   if (!photo.reading) {
     const reading = "Reading the photo…";
+    const coded = { message: code("pre_send.reading"), instruction: null, note: null };
     return [
-      { name: "sharpness", status: "not_evaluated", message: reading, instruction: null },
-      { name: "exposure", status: "not_evaluated", message: reading, instruction: null },
+      { name: "sharpness", status: "not_evaluated", message: reading, instruction: null, coded },
+      { name: "exposure", status: "not_evaluated", message: reading, instruction: null, coded },
     ];
   }
   const quality = photo.reading.quality;
   if (!quality) {
     const why = "This phone could not open the picture to measure it; the server will.";
+    const coded = { message: code("pre_send.cannot_measure"), instruction: null, note: null };
     return [
-      { name: "sharpness", status: "not_evaluated", message: why, instruction: null },
-      { name: "exposure", status: "not_evaluated", message: why, instruction: null },
+      { name: "sharpness", status: "not_evaluated", message: why, instruction: null, coded },
+      { name: "exposure", status: "not_evaluated", message: why, instruction: null, coded },
     ];
   }
   return [fromQa("sharpness", judgeSharpness(quality.sharpness, thresholds)), fromQa("exposure", judgeExposure(quality.brightness, thresholds))];
@@ -107,7 +127,7 @@ function qualityChecks(photo: PhotoToCheck, thresholds: QaThresholds): PreSendCh
 
 function duplicateCheck(photo: PhotoToCheck): PreSendCheck[] {
   if (!photo.reading) return [];
-  if (!photo.sameAs) return [{ name: "duplicate", status: "passed", message: "Not already on this phone.", instruction: null }];
+  if (!photo.sameAs) return [{ name: "duplicate", status: "passed", message: "Not already on this phone.", instruction: null, coded: { message: code("pre_send.not_on_phone"), instruction: null, note: null } }];
   const waiting = isPending(photo.sameAs.state) || photo.sameAs.state.phase === "refused";
   return [
     {
@@ -115,6 +135,7 @@ function duplicateCheck(photo: PhotoToCheck): PreSendCheck[] {
       status: "failed",
       message: waiting ? "This photo is already waiting to be sent." : "This photo was already sent.",
       instruction: waiting ? "This photo is already waiting to be sent: it goes once. Take a new photo if you want another." : "This photo was already sent: take a new one.",
+      coded: { message: code(waiting ? "pre_send.already_waiting" : "pre_send.already_sent"), instruction: [code(waiting ? "pre_send.already_waiting_do" : "pre_send.already_sent_do")], note: null },
     },
   ];
 }
@@ -127,10 +148,16 @@ export function checksBeforeSending(task: TaskToCheck, photo: PhotoToCheck): Pre
   const checks: PreSendCheck[] = [];
 
   if (!position) {
-    checks.push({ name: "location_match", status: "not_evaluated", message: "Neither the photo nor the phone gave a position, so the distance to the target is unknown.", instruction: "Allow location for this page and for the camera." });
+    checks.push({
+      name: "location_match",
+      status: "not_evaluated",
+      message: "Neither the photo nor the phone gave a position, so the distance to the target is unknown.",
+      instruction: "Allow location for this page and for the camera.",
+      coded: { message: code("pre_send.no_position"), instruction: [code("pre_send.allow_location")], note: null },
+    });
   } else {
-    const { status, message, instruction } = checkLocation({ photo: { lat: position.lat, lng: position.lng, accuracyM: position.accuracy_m }, target, radiusM: thresholds.locationRadiusM, maxAccuracyCreditM: thresholds.maxAccuracyCreditM });
-    checks.push({ name: "location_match", status, message: fromPhone(message, fromExif, true), instruction });
+    const location = checkLocation({ photo: { lat: position.lat, lng: position.lng, accuracyM: position.accuracy_m }, target, radiusM: thresholds.locationRadiusM, maxAccuracyCreditM: thresholds.maxAccuracyCreditM });
+    checks.push({ name: "location_match", status: location.status, message: fromPhone(location.message, fromExif, true), instruction: location.instruction, coded: codedOf(location, fromExif ? null : FROM_PHONE) });
   }
 
   const angle = checkAngle({
@@ -140,19 +167,21 @@ export function checksBeforeSending(task: TaskToCheck, photo: PhotoToCheck): Pre
     toleranceDeg: thresholds.angleToleranceDeg,
     minDistanceM: thresholds.minBearingDistanceM,
   });
+  const noCompass = direction === null && angle.status === "not_evaluated" && position !== null;
   checks.push({
     name: "angle_match",
     status: angle.status,
-    message: direction === null && angle.status === "not_evaluated" && position ? "Neither the photo nor the phone's compass says which way you faced, so the direction is not checked here." : angle.message,
+    message: noCompass ? "Neither the photo nor the phone's compass says which way you faced, so the direction is not checked here." : angle.message,
     instruction: angle.instruction,
+    coded: noCompass ? { message: code("pre_send.no_compass"), instruction: null, note: null } : codedOf(angle),
   });
 
   const requirement = task.time_of_day?.requirement;
   const timeOfDay = requirement && isTimeOfDay(requirement) ? requirement : undefined;
   const timeWindow = task.requirements?.time_window ?? undefined;
   if (timeOfDay || timeWindow) {
-    const { status, message, instruction } = checkTimeOfDay({ capturedAt, lat, lng, timeZone, ...(timeOfDay ? { timeOfDay } : {}), ...(timeWindow ? { timeWindow } : {}) });
-    checks.push({ name: "time_of_day", status, message, instruction });
+    const time = checkTimeOfDay({ capturedAt, lat, lng, timeZone, ...(timeOfDay ? { timeOfDay } : {}), ...(timeWindow ? { timeWindow } : {}) });
+    checks.push({ name: "time_of_day", status: time.status, message: time.message, instruction: time.instruction, coded: codedOf(time) });
   }
 
   if (task.window) {
@@ -164,6 +193,7 @@ export function checksBeforeSending(task: TaskToCheck, photo: PhotoToCheck): Pre
       status: open ? "passed" : "failed",
       message: open ? `Taken inside the window, which is open until ${to}.` : `Taken outside the window (${from}–${to}).`,
       instruction: open ? null : `Take the photo between ${from} and ${to} local time.`,
+      coded: { message: open ? code("pre_send.inside_window", { to }) : code("pre_send.outside_window", { from, to }), instruction: open ? null : [code("pre_send.take_in_window", { from, to })], note: null },
     });
   }
 
@@ -174,5 +204,6 @@ export function missionChecksBeforeSending(mission: MissionToCheck, photo: Photo
   // Mission areas carry no zone of their own: the capture time only dates the compass correction.
   const { position, fromExif } = whereAndWhen(photo, "UTC");
   const inside = fromQa("inside_bounds", judgeInsideBounds(polygonFromApi(mission.bounds), position, thresholds));
-  return [{ ...inside, message: fromPhone(inside.message, fromExif, position !== null) }, ...qualityChecks(photo, thresholds), ...duplicateCheck(photo)];
+  const note = position !== null && !fromExif ? FROM_PHONE : null;
+  return [{ ...inside, message: fromPhone(inside.message, fromExif, position !== null), coded: { ...inside.coded, note } }, ...qualityChecks(photo, thresholds), ...duplicateCheck(photo)];
 }

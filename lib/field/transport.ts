@@ -1,18 +1,23 @@
 // How a photo in the outbox reaches the server and how its verdict is asked for, as an interface
 // the outbox runs against (lib/field/outbox.ts), so the outbox is tested without a network and
 // the transport can change (multipart today, tus once the resumable endpoint exists) without it.
+import type { Localisable } from "@/lib/verification/place-checks";
 import type { OutboxEntry } from "./outbox-state";
 
 export type UploadOutcome =
   | { kind: "accepted"; submissionId: string }
-  /** No answer (no signal, a cut connection, a server that is down or busy): try again later. */
-  | { kind: "lost-signal"; error: string }
+  /** No answer (no signal, a cut connection, a server that is down or busy): try again later. `code`: `error` for the page's language. */
+  | { kind: "lost-signal"; error: string; code?: Localisable }
   /** The server said no for a reason sending again will not fix. */
-  | { kind: "refused"; error: string };
+  | { kind: "refused"; error: string; code?: Localisable };
 
 export type UploadPhoto = (entry: OutboxEntry, onProgress: (percent: number) => void) => Promise<UploadOutcome>;
 
-export type Verdict = { status: "pending" } | { status: "approved" } | { status: "rejected"; reasons: string[] };
+/** A reason as a code; `photo`: which of a submission's photos it is about. */
+import type { ReasonCode } from "./outbox-state";
+export type { ReasonCode };
+
+export type Verdict = { status: "pending" } | { status: "approved" } | { status: "rejected"; reasons: string[]; reasonCodes?: ReasonCode[] };
 
 /** Asks once; throws when the server cannot be reached (the caller retries with backoff). */
 export type CheckVerdict = (entry: OutboxEntry, submissionId: string) => Promise<Verdict>;
@@ -35,3 +40,21 @@ export function problemText(status: number, body: string): string {
   }
   return `Request failed (${status}).`;
 }
+
+/** The same as a code for the page (codes.problem.<the problem's stable code>), with the status. */
+export function problemCode(status: number, body: string): Localisable {
+  try {
+    const parsed = JSON.parse(body) as { code?: unknown };
+    if (typeof parsed.code === "string" && /^[a-z_]+$/.test(parsed.code)) return { code: `problem.${parsed.code}`, params: { status } };
+  } catch {
+    // not JSON: fall through
+  }
+  return { code: "problem.request_failed", params: { status } };
+}
+
+/** A transport's own words as codes (codes.problem.*). */
+export const TRANSPORT_CODES = {
+  noSignal: { code: "problem.no_signal", params: {} },
+  uploadExpired: { code: "problem.upload_expired", params: {} },
+  noSubmissionId: { code: "problem.no_submission_id", params: {} },
+} as const satisfies Record<string, Localisable>;

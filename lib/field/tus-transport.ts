@@ -7,7 +7,7 @@
 // by the photo's SHA-256: sent again, the photo still makes one submission.
 import { DetailedError, Upload } from "tus-js-client";
 import type { OutboxEntry } from "./outbox-state";
-import { isRetryableStatus, problemText, type UploadOutcome, type UploadPhoto } from "./transport";
+import { isRetryableStatus, problemCode, problemText, TRANSPORT_CODES, type UploadOutcome, type UploadPhoto } from "./transport";
 
 /** The page's same-origin tus proxy (app/field/api/uploads, lib/field/forward-tus.ts, which is server-only). */
 const PAGE_UPLOADS_PATH = "/field/api/uploads";
@@ -32,12 +32,13 @@ export function tusMetadata(entry: OutboxEntry): Record<string, string> {
 /** The outcome a failed upload means for the outbox. */
 export function failureOutcome(error: unknown): UploadOutcome {
   const response = error instanceof DetailedError ? error.originalResponse : null;
-  if (!response) return { kind: "lost-signal", error: LOST_SIGNAL };
+  if (!response) return { kind: "lost-signal", error: LOST_SIGNAL, code: TRANSPORT_CODES.noSignal };
   const status = response.getStatus();
   const detail = problemText(status, response.getBody() ?? "");
+  const code = problemCode(status, response.getBody() ?? "");
   // 404/410: the partial upload is gone (expired and swept): start again from byte 0.
-  if (status === 404 || status === 410) return { kind: "lost-signal", error: "The half-sent photo expired on the server; sending it again." };
-  return isRetryableStatus(status) ? { kind: "lost-signal", error: detail } : { kind: "refused", error: detail };
+  if (status === 404 || status === 410) return { kind: "lost-signal", error: "The half-sent photo expired on the server; sending it again.", code: TRANSPORT_CODES.uploadExpired };
+  return isRetryableStatus(status) ? { kind: "lost-signal", error: detail, code } : { kind: "refused", error: detail, code };
 }
 
 export const uploadTus: UploadPhoto = (entry, onProgress) =>
@@ -57,7 +58,7 @@ export const uploadTus: UploadPhoto = (entry, onProgress) =>
         const id = response.getHeader("Submission-Id");
         if (id) submissionId = id;
       },
-      onSuccess: () => resolve(submissionId ? { kind: "accepted", submissionId } : { kind: "lost-signal", error: "The server has the photo but did not say its submission; asking again." }),
+      onSuccess: () => resolve(submissionId ? { kind: "accepted", submissionId } : { kind: "lost-signal", error: "The server has the photo but did not say its submission; asking again.", code: TRANSPORT_CODES.noSubmissionId }),
       // On the next try tus-js-client asks for the offset (HEAD); an upload the server no longer has
       // (404/410) it creates anew.
       onError: (error) => resolve(failureOutcome(error)),

@@ -43,6 +43,8 @@ export const QaCheckSchema = z
     value: z.union([z.number(), z.string(), z.boolean(), z.null()]).openapi({ description: "The measured value." }),
     threshold: z.union([z.number(), z.string(), z.null()]).openapi({ description: "What it was compared with." }),
     message: z.string().openapi({ description: "A sentence a person can read.", example: "Sharpness 12.3 is below 40: the photo is blurry." }),
+    code: z.string().optional().openapi({ description: "`message` as a stable code, so a page can say it in the reader's language (checks recorded before codes were added have none).", example: "qa.blurry" }),
+    params: z.record(z.string(), z.union([z.string(), z.number()])).optional().openapi({ description: "The figures `code`'s sentence uses.", example: { value: 12.3, min: 40 } }),
   })
   .openapi("QaCheck");
 

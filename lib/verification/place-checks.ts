@@ -257,11 +257,11 @@ export function checkAngle(input: AngleCheckInput): CheckResult {
   let declination: number | null = null;
   if (photo.directionRef === "magnetic") {
     const when = photo.capturedAt ?? input.fallbackDate ?? null;
-    if (!when) return notEvaluated("angle_match", "The compass direction is magnetic and the photo has no date to correct it to true north.", tolerance);
+    if (!when) return notEvaluated("angle_match", "The compass direction is magnetic and the photo has no date to correct it to true north.", tolerance, undefined, { code: "angle_match.magnetic_no_date", params: {} });
     try {
       heading = trueHeading(photo.directionDeg, "magnetic", photo.lat, photo.lng, when);
     } catch (error) {
-      return notEvaluated("angle_match", `The magnetic compass direction could not be corrected to true north: ${error instanceof Error ? error.message : String(error)}.`, tolerance);
+      return notEvaluated("angle_match", `The magnetic compass direction could not be corrected to true north: ${error instanceof Error ? error.message : String(error)}.`, tolerance, undefined, { code: "angle_match.magnetic_uncorrected", params: {} });
     }
     declination = round1(heading - photo.directionDeg);
     // Keep the printed declination in (−180, 180] even when the correction wrapped across north.

@@ -51,7 +51,7 @@ export function checkTimeOfDay(input: TimeOfDayCheckInput): CheckResult {
   const { capturedAt, lat, lng, timeZone, timeOfDay, timeWindow } = input;
   const window = timeWindow === undefined ? null : parseTimeWindow(timeWindow);
   if (timeWindow !== undefined && !window) throw new RangeError(`Not a time window (HH:MM-HH:MM): ${JSON.stringify(timeWindow)}`);
-  if (!timeOfDay && !window) return notEvaluated("time_of_day", "The order asks for no particular time of day.");
+  if (!timeOfDay && !window) return notEvaluated("time_of_day", "The order asks for no particular time of day.", null, undefined, { code: "time_of_day.not_asked", params: {} });
 
   const asked = [timeOfDay, window ? `${window.start}-${window.end} local time` : null].filter(Boolean).join(", ");
   const wanted = [timeOfDay ? TIME_OF_DAY_PHRASE[timeOfDay] : null, window ? `between ${window.start} and ${window.end} local time` : null].filter(Boolean).join(" and ");

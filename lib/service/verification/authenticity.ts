@@ -150,6 +150,8 @@ export function checkAuthenticity(signals: AuthenticitySignals, thresholds: Auth
     value: failed.length,
     threshold: 0,
     message: failed.length === 0 ? "No signs of a changed location, an edited file, an old photo or a reused picture." : `Held for review: ${failed.map((s) => s.message).join(" ")}`,
+    // For a page: which signals failed (codes.signals.<signal> names each in the reader's words).
+    coded: { message: failed.length === 0 ? { code: "authenticity.no_signs", params: {} } : { code: "authenticity.held", params: { signals: failed.map((s) => s.signal).join(",") } }, instructions: [] },
     // The zoomer is only told the photo is being reviewed (the service says so, not this check).
     instruction: null,
     extra: {

@@ -9,7 +9,7 @@
  */
 import type { QaCheck } from "@/lib/schemas/qa";
 import type { Angle, Category, CROWD_LEVELS, TimeOfDay } from "@/lib/orders/vocabulary";
-import { reasonsFrom } from "@/lib/service/qa/checks";
+import { reasonCodesFrom, reasonsFrom } from "@/lib/service/qa/checks";
 import { photoFactsFromExif, type PhotoFacts } from "@/lib/verification/photo-facts";
 import { checkTimeOfDay } from "@/lib/verification/time-of-day";
 import {
@@ -48,7 +48,7 @@ export const ANALYSIS_TIMEOUT_MS = 15_000;
 
 /** The mission QA checks of the image, as one verdict: passed when all passed. */
 export function checkQuality(qaChecks: QaCheck[]): CheckResult {
-  if (qaChecks.length === 0) return notEvaluated("quality", "No QA checks were recorded for this photo.", "all QA checks pass");
+  if (qaChecks.length === 0) return notEvaluated("quality", "No QA checks were recorded for this photo.", "all QA checks pass", undefined, { code: "quality.none", params: {} });
   const failed = qaChecks.filter((c) => !c.passed);
   const passed = failed.length === 0;
   return judged("quality", passed, {
@@ -59,10 +59,9 @@ export function checkQuality(qaChecks: QaCheck[]): CheckResult {
     // reasonsFrom drops the consequences of a missing GPS fix or an undecodable file, so the
     // zoomer reads the cause once rather than four times.
     instruction: reasonsFrom(qaChecks).join(" "),
-    // The QA reasons stay English sentences for now (the "text" code carries them as they are).
     coded: {
       message: passed ? { code: "quality.all_passed", params: { total: qaChecks.length } } : { code: "quality.some_failed", params: { failed: failed.length, total: qaChecks.length, checks: failed.map((c) => c.check).join(", ") } },
-      instructions: reasonsFrom(qaChecks).map((text) => ({ code: "text", params: { text } })),
+      instructions: reasonCodesFrom(qaChecks),
     },
   });
 }
@@ -89,6 +88,8 @@ export interface AnalysisVerdict {
   threshold?: number | string;
   message?: string;
   instruction?: string;
+  /** `message` and `instruction` as codes and figures; without them the generic words' codes are used. */
+  coded?: { message: Localisable; instructions: Localisable[] };
   extra?: Record<string, unknown>;
 }
 
@@ -112,28 +113,36 @@ const ANALYSIS_WHAT: Record<AnalysisCheckName, (input: AnalysisInput) => string>
 
 // Words for the partner reading the review: what was found, not which service found it (an
 // operator's ANALYSER_URL host is no business of theirs; the analyser's name stays in `extra`).
-function analysisMessage(check: AnalysisCheckName, passed: boolean, input: AnalysisInput): Pick<CheckResult, "message" | "instruction" | "threshold"> {
+function analysisMessage(check: AnalysisCheckName, passed: boolean, input: AnalysisInput): Pick<CheckResult, "message" | "instruction" | "threshold"> & { coded: { message: Localisable; instructions: Localisable[] } } {
   switch (check) {
     case "obstruction":
       return {
         threshold: null,
         message: passed ? "The image analysis found a clear view." : "The image analysis found the view obstructed.",
         instruction: "Find a spot with a clear view: something was in the way.",
+        coded: { message: { code: passed ? "obstruction.analysis_clear" : "obstruction.analysis_blocked", params: {} }, instructions: [{ code: "obstruction.find_clear_view", params: {} }] },
       };
-    case "minimum_crowd":
+    case "minimum_crowd": {
+      const ordered = input.crowd ?? "moderate";
       return {
         threshold: input.crowd ?? null,
         message: passed ? `The image analysis found at least a ${input.crowd ?? "requested"} crowd.` : `The image analysis found less than a ${input.crowd ?? "requested"} crowd.`,
         instruction: `Come back when the place is busier: the order asks for a ${input.crowd ?? "larger"} crowd.`,
+        coded: { message: { code: passed ? "minimum_crowd.analysis_enough" : "minimum_crowd.analysis_too_few", params: { ordered } }, instructions: [{ code: "minimum_crowd.come_back_busier", params: { ordered } }] },
       };
+    }
     case "brand_match":
       return {
         threshold: input.brand ?? null,
         message: passed ? `The image analysis found "${input.brand ?? "the brand"}".` : `The image analysis did not find "${input.brand ?? "the brand"}".`,
         instruction: `Make sure the ${input.brand ?? "brand's"} sign or logo is in the frame and readable.`,
+        coded: { message: { code: passed ? "brand_match.found" : "brand_match.not_found", params: { brand: input.brand ?? "" } }, instructions: [{ code: "brand_match.in_frame", params: { brand: input.brand ?? "" } }] },
       };
   }
 }
+
+/** Why an analysis check was not evaluated, as a code for the reader (the English sentence names the operator's analyser; the code does not). */
+const notAnalysed = (code: `not_evaluated.${"no_analyser" | "cannot_judge" | "no_answer" | "no_result" | "no_image" | "not_asked"}`): Localisable => ({ code, params: {} });
 
 /** An analyser's `value` as a recordable figure: numbers and strings as they are, anything else as JSON. */
 function recordable(value: unknown): number | string | null {
@@ -174,15 +183,15 @@ export async function runAnalysisChecks(
   const checks = [...new Set(input.checks)];
   const out: Partial<Record<AnalysisCheckName, CheckResult>> = {};
   if (checks.length === 0) return out;
-  const all = (message: (check: AnalysisCheckName) => string) => {
-    for (const check of checks) out[check] = notEvaluated(check, message(check));
+  const all = (message: (check: AnalysisCheckName) => string, coded: Localisable) => {
+    for (const check of checks) out[check] = notEvaluated(check, message(check), null, undefined, coded);
     return out;
   };
-  if (!analyser) return all((check) => `No image analyser is configured, so ${ANALYSIS_WHAT[check](input)} was not checked.`);
+  if (!analyser) return all((check) => `No image analyser is configured, so ${ANALYSIS_WHAT[check](input)} was not checked.`, notAnalysed("not_evaluated.no_analyser"));
   const evaluates = analyser.evaluates;
   if (evaluates) {
     for (const check of checks.filter((c) => !evaluates.checks.includes(c))) {
-      out[check] = notEvaluated(check, `The ${analyser.name} analyser ${evaluates.what}, so ${ANALYSIS_WHAT[check](input)} was not checked.`);
+      out[check] = notEvaluated(check, `The ${analyser.name} analyser ${evaluates.what}, so ${ANALYSIS_WHAT[check](input)} was not checked.`, null, undefined, notAnalysed("not_evaluated.cannot_judge"));
     }
     const asked = checks.filter((c) => evaluates.checks.includes(c));
     if (asked.length === 0) return out;
@@ -202,7 +211,7 @@ export async function runAnalysisChecks(
   } catch (error) {
     controller.abort();
     const why = error instanceof AnalysisTimeout ? `gave no answer within ${duration(error.ms)}` : `failed (${error instanceof Error ? error.message : String(error)})`;
-    return all((check) => `The ${analyser.name} analyser ${why}, so ${ANALYSIS_WHAT[check](input)} was not checked.`);
+    return all((check) => `The ${analyser.name} analyser ${why}, so ${ANALYSIS_WHAT[check](input)} was not checked.`, notAnalysed("not_evaluated.no_answer"));
   } finally {
     timer.cancel();
   }
@@ -210,11 +219,11 @@ export async function runAnalysisChecks(
   for (const check of checks) {
     const verdict = verdicts[check];
     if (!verdict) {
-      out[check] = notEvaluated(check, `The ${analyser.name} analyser gave no ${check} result, so ${ANALYSIS_WHAT[check](input)} was not checked.`);
+      out[check] = notEvaluated(check, `The ${analyser.name} analyser gave no ${check} result, so ${ANALYSIS_WHAT[check](input)} was not checked.`, null, undefined, notAnalysed("not_evaluated.no_result"));
       continue;
     }
     if (typeof verdict.passed !== "boolean" || !Number.isFinite(verdict.score) || verdict.score < 0 || verdict.score > 1) {
-      out[check] = notEvaluated(check, `The ${analyser.name} analyser's ${check} result was not a score from 0 to 1 with a verdict, so it was ignored.`);
+      out[check] = notEvaluated(check, `The ${analyser.name} analyser's ${check} result was not a score from 0 to 1 with a verdict, so it was ignored.`, null, undefined, notAnalysed("not_evaluated.no_result"));
       continue;
     }
     const words = analysisMessage(check, verdict.passed, input);
@@ -224,6 +233,8 @@ export async function runAnalysisChecks(
       threshold: verdict.threshold ?? words.threshold,
       message: verdict.message ?? words.message,
       instruction: verdict.instruction ?? words.instruction,
+      // An analyser's own English without codes is said in the generic words' codes.
+      coded: verdict.coded ?? words.coded,
       extra: { ...verdict.extra, analyser: analyser.name },
     });
   }
@@ -310,8 +321,8 @@ export async function verifyPhoto(input: VerifyPhotoInput): Promise<Verification
   };
   const analysis = input.image
     ? await runAnalysisChecks(input.analyser ?? null, { image: input.image, ...analysisInput }, input.analysisTimeoutMs ? { timeoutMs: input.analysisTimeoutMs } : {})
-    : Object.fromEntries(asked.map((check) => [check, notEvaluated(check, "The image was not available for analysis.")]));
-  const analysisResult = (check: AnalysisCheckName): CheckResult => analysis[check] ?? notEvaluated(check, "The order does not ask for this check.");
+    : Object.fromEntries(asked.map((check) => [check, notEvaluated(check, "The image was not available for analysis.", null, undefined, notAnalysed("not_evaluated.no_image"))]));
+  const analysisResult = (check: AnalysisCheckName): CheckResult => analysis[check] ?? notEvaluated(check, "The order does not ask for this check.", null, undefined, notAnalysed("not_evaluated.not_asked"));
 
   const ai_checks: Record<VerificationCheckName, CheckResult> = {
     location_match: location,
@@ -321,7 +332,7 @@ export async function verifyPhoto(input: VerifyPhotoInput): Promise<Verification
     obstruction: analysisResult("obstruction"),
     minimum_crowd: analysisResult("minimum_crowd"),
     brand_match: analysisResult("brand_match"),
-    authenticity: input.authenticity ?? notEvaluated("authenticity", "The photo's authenticity was not assessed."),
+    authenticity: input.authenticity ?? notEvaluated("authenticity", "The photo's authenticity was not assessed.", null, undefined, { code: "authenticity.not_assessed", params: {} }),
   };
 
   const blocking: CheckResult[] = [

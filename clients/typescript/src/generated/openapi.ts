@@ -2279,6 +2279,11 @@ export interface components {
             data: components["schemas"]["FieldAssignment"][];
         };
         FieldSubmission: components["schemas"]["Submission"] & {
+            /** @description `reasons` as stable codes and figures, for a page in the zoomer's language (`text`: an English sentence without a code). */
+            reason_codes: (components["schemas"]["Localisable"] & {
+                /** @description Which photo (1-based) the reason is about, when the submission has several. */
+                photo?: number;
+            })[];
             thumbnails: (string | null)[];
         };
         FieldUpload: {
@@ -3189,10 +3194,25 @@ export interface components {
             /** @enum {string} */
             check: "decodable" | "exif_present" | "gps_present" | "inside_bounds" | "capture_time" | "resolution" | "sharpness" | "exposure" | "duplicate";
             /**
+             * @description `message` as a stable code, so a page can say it in the reader's language (checks recorded before codes were added have none).
+             * @example qa.blurry
+             */
+            code?: string;
+            /**
              * @description A sentence a person can read.
              * @example Sharpness 12.3 is below 40: the photo is blurry.
              */
             message: string;
+            /**
+             * @description The figures `code`'s sentence uses.
+             * @example {
+             *       "value": 12.3,
+             *       "min": 40
+             *     }
+             */
+            params?: {
+                [key: string]: string | number;
+            };
             passed: boolean;
             /** @description What it was compared with. */
             threshold: number | string | null;

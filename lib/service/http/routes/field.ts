@@ -2,9 +2,11 @@ import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { and, asc, eq } from "drizzle-orm";
 import { images, submissions } from "@/lib/db/schema";
 import { PolygonSchema } from "@/lib/schemas/mission";
+import { LocalisableSchema } from "@/lib/schemas/order";
 import { SubmissionSchema } from "@/lib/schemas/submission";
 import { notFound } from "@/lib/service/errors";
 import { serializeImage, serializeSubmission } from "@/lib/service/submissions/serialize-submission";
+import { submissionReasonCodes } from "@/lib/service/qa/reason-codes";
 import { openMissionsNear } from "@/lib/service/field/open-missions-near";
 import { authenticate } from "../middleware/authenticate";
 import { errorResponses, jsonResponse, security, MAX_ID_LENGTH } from "../openapi-common";
@@ -58,7 +60,12 @@ const ownSubmissionRoute = createRoute({
   request: { params: z.object({ id: z.string().max(MAX_ID_LENGTH).openapi({ param: { name: "id", in: "path" } }) }) },
   responses: {
     200: jsonResponse(
-      SubmissionSchema.extend({ thumbnails: z.array(z.string().nullable()) }).openapi("FieldSubmission"),
+      SubmissionSchema.extend({
+        thumbnails: z.array(z.string().nullable()),
+        reason_codes: z
+          .array(LocalisableSchema.extend({ photo: z.number().int().optional().openapi({ description: "Which photo (1-based) the reason is about, when the submission has several." }) }))
+          .openapi({ description: "`reasons` as stable codes and figures, for a page in the zoomer's language (`text`: an English sentence without a code)." }),
+      }).openapi("FieldSubmission"),
       "The submission with thumbnail URLs of its photos.",
     ),
     ...errorResponses(404),
@@ -82,6 +89,6 @@ export function registerFieldRoutes(app: OpenAPIHono<AppEnv>) {
       .limit(1);
     if (!row) throw notFound("submission");
     const imageRows = await ctx.db.select().from(images).where(eq(images.submissionId, row.id)).orderBy(asc(images.position));
-    return c.json({ ...serializeSubmission(row), thumbnails: imageRows.map((i) => serializeImage(i, ctx).thumbnail_url) }, 200);
+    return c.json({ ...serializeSubmission(row), thumbnails: imageRows.map((i) => serializeImage(i, ctx).thumbnail_url), reason_codes: submissionReasonCodes(row.status, imageRows) }, 200);
   });
 }

@@ -84,6 +84,18 @@ describe("field intake", () => {
     const sharpness = (decided.images[0] as { qa: { check: string; value: number; passed: boolean }[] }).qa.find((c) => c.check === "sharpness");
     expect(sharpness?.passed).toBe(false);
     expect(sharpness?.value).toBeLessThan(40);
+    // The same, as codes and figures for a page in the zoomer's language; the English stays.
+    expect(sharpness).toMatchObject({ code: "qa.blurry", params: { value: sharpness?.value, min: 40 } });
+    const own = await api.request<{ reasons: string[]; reason_codes: { code: string; params: Record<string, unknown>; photo?: number }[] }>("GET", `/api/v1/field/submissions/${String(res.body.id)}`, { token: zoomer.token });
+    expect(own.status).toBe(200);
+    expect(own.body.reasons).toEqual(decided.reasons);
+    expect(own.body.reason_codes).toHaveLength(decided.reasons.length);
+    expect(own.body.reason_codes).toEqual(
+      expect.arrayContaining([
+        { code: "qa.blurry", params: { value: sharpness?.value, min: 40 }, photo: 1 },
+        { code: "qa.too_dark", params: { value: expect.any(Number), min: 35 }, photo: 2 },
+      ]),
+    );
   });
 
   it("rejects photos outside the bounds, without GPS, without EXIF, and exact or near duplicates", async () => {

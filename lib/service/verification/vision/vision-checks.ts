@@ -72,13 +72,20 @@ export function coverage(boxes: Detection["box"][], region: Region): { share: nu
   return { share: cells === 0 ? 0 : covered / cells, centre: covered === 0 ? 0.5 : sumX / covered };
 }
 
-/** "a parked car and 2 people close to the camera" */
-function nameObjects(blocking: Detection[]): string {
+function countObjects(blocking: Detection[]): [string, number][] {
   const counts = new Map<string, number>();
   for (const d of blocking) counts.set(d.label, (counts.get(d.label) ?? 0) + 1);
-  const parts = [...counts].map(([label, n]) => (n === 1 ? (NOUN[label] ?? `a ${label}`) : `${n} ${PLURAL[label] ?? `${label}s`}`));
+  return [...counts];
+}
+
+/** "a parked car and 2 people close to the camera" */
+function nameObjects(blocking: Detection[]): string {
+  const parts = countObjects(blocking).map(([label, n]) => (n === 1 ? (NOUN[label] ?? `a ${label}`) : `${n} ${PLURAL[label] ?? `${label}s`}`));
   return parts.length <= 1 ? (parts[0] ?? "nothing") : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
 }
+
+/** The same as a code's figure: "car:1,person:2" (codes.objects.<label> names each in the reader's words). */
+const objectsParam = (blocking: Detection[]) => countObjects(blocking).map(([label, n]) => `${label}:${n}`).join(",");
 
 const percent = (share: number) => `${Math.round(share * 100)} %`;
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -98,7 +105,9 @@ export function judgeObstruction(detections: Detection[], angle?: Angle): Analys
   const named = nameObjects(inRegion);
   // Stepping sideways moves near objects across the frame the other way: an object on the left of
   // the view leaves it when the zoomer steps right.
-  const side = centre < 0.4 ? "step to the right" : centre > 0.6 ? "step to the left" : `move closer or wait for ${inRegion.length === 1 ? "it" : "them"} to move`;
+  const move = centre < 0.4 ? "right" : centre > 0.6 ? "left" : "wait";
+  const side = move === "right" ? "step to the right" : move === "left" ? "step to the left" : `move closer or wait for ${inRegion.length === 1 ? "it" : "them"} to move`;
+  const figures = { objects: objectsParam(inRegion), count: inRegion.length, share_pct: Math.round(share * 100), allowed_pct: Math.round(OBSTRUCTION_MAX_SHARE * 100), region: region.left === 0 ? "frame" : "toward_target" };
   return {
     score: Math.round((1 - share) * 1000) / 1000,
     passed,
@@ -109,6 +118,10 @@ export function judgeObstruction(detections: Detection[], angle?: Angle): Analys
         ? `Nothing blocks ${where}.`
         : `${capitalised(named)} ${inRegion.length === 1 ? "covers" : "cover"} ${percent(share)} of ${where}${passed ? `, within the ${percent(OBSTRUCTION_MAX_SHARE)} allowed` : ""}.`,
     instruction: `${capitalised(named)} ${inRegion.length === 1 ? "covers" : "cover"} the view: ${side}.`,
+    coded: {
+      message: inRegion.length === 0 ? { code: "obstruction.clear", params: { region: figures.region } } : { code: passed ? "obstruction.covers_within" : "obstruction.covers", params: figures },
+      instructions: [{ code: "obstruction.move", params: { objects: figures.objects, count: figures.count, move } }],
+    },
     extra: { detections, blocking: inRegion.map((d) => d.label), target_band: [region.left, region.right] },
   };
 }
@@ -140,6 +153,10 @@ export function judgeCrowd(detections: Detection[], ordered: CrowdLevel): Analys
     threshold: `${ordered}: at least ${min} ${min === 1 ? "person" : "people"} (${needed})`,
     message: `${capitalised(counted)} counted in the photo: ${level}${passed ? `, enough for a ${ordered} crowd` : `; a ${ordered} crowd needs at least ${min}`}.`,
     instruction: `Come back when the place is busier: the order asks for a ${ordered} crowd (at least ${min} ${min === 1 ? "person" : "people"} in view), the photo shows ${counted}.`,
+    coded: {
+      message: { code: passed ? "minimum_crowd.enough" : "minimum_crowd.too_few", params: { people, level, ordered, min } },
+      instructions: [{ code: "minimum_crowd.come_back", params: { people, ordered, min } }],
+    },
     extra: { detections: detections.filter((d) => d.label === "person"), people_count: people, crowd_level: level },
   };
 }
