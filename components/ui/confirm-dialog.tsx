@@ -2,6 +2,7 @@
 // A confirmation step in a native modal <dialog>: focus stays inside, Escape cancels, focus goes
 // back to the button that opened it. Focus starts on Cancel, so Enter alone never destroys
 // anything. Shared by the webhooks and API credentials pages (a candidate for components/ui).
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { FormError } from "./states";
@@ -29,6 +30,7 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const t = useTranslations("dashboard.ui");
   const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
   const id = useId();
@@ -71,7 +73,7 @@ export function ConfirmDialog({
         ) : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <button ref={cancel} type="button" className={buttonClasses({ variant: "secondary" })} disabled={pending} onClick={onCancel}>
-            Cancel
+            {t("cancel")}
           </button>
           <Button data-testid="confirm" variant={tone} disabled={pending} aria-busy={pending || undefined} onClick={onConfirm}>
             {pending ? pendingLabel : confirmLabel}

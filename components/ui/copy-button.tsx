@@ -1,8 +1,10 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "./button";
 
-export function CopyButton({ value, label = "Copy" }: { value: string; label?: string }) {
+export function CopyButton({ value, label }: { value: string; label?: string }) {
+  const t = useTranslations("dashboard.ui");
   const [copied, setCopied] = useState(false);
   return (
     <Button
@@ -14,7 +16,7 @@ export function CopyButton({ value, label = "Copy" }: { value: string; label?: s
         setTimeout(() => setCopied(false), 2000);
       }}
     >
-      <span aria-live="polite">{copied ? "Copied" : label}</span>
+      <span aria-live="polite">{copied ? t("copied") : (label ?? t("copy"))}</span>
     </Button>
   );
 }
