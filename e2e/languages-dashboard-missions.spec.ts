@@ -31,12 +31,21 @@ async function readIn(context: BrowserContext, baseURL: string | undefined, loca
   await context.addCookies([{ name: "NEXT_LOCALE", value: locale, url: baseURL ?? "http://127.0.0.1" }]);
 }
 
-/** How far the page scrolls sideways at this width, and the first few elements sticking out. */
+/**
+ * How far the page scrolls sideways at this width, and the first few elements sticking out of the
+ * screen. Content inside a frame that scrolls or clips sideways (a wide table's own scroll frame,
+ * the map) stays inside that frame, so it does not count.
+ */
 async function overflow(page: Page): Promise<{ scrollWidth: number; innerWidth: number; culprits: string[] }> {
   return page.evaluate(() => {
     const root = document.scrollingElement ?? document.documentElement;
+    const framed = (el: Element) => {
+      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) if (getComputedStyle(up).overflowX !== "visible") return true;
+      return false;
+    };
     const culprits: string[] = [];
     for (const el of Array.from(document.querySelectorAll("body *"))) {
+      if (framed(el)) continue;
       const box = el.getBoundingClientRect();
       if (box.width > 1 && (box.right > window.innerWidth + 1 || box.left < -1)) culprits.push(`<${el.tagName.toLowerCase()}> "${(el.textContent ?? "").trim().slice(0, 30)}"`);
     }
@@ -57,7 +66,7 @@ test.describe("the missions in German", () => {
     await signIn.signInAs(partner.admin);
     await readIn(context, baseURL, "de");
     await page.goto("/missions");
-    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await expect(page.locator("html")).toHaveAttribute("lang", /^de\b/);
     await expect(page.getByRole("heading", { level: 1, name: "Missionen" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Neue Mission" })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Missionsstatus" }).getByRole("link", { name: "Aktiv" })).toHaveAttribute("aria-current", "page");

@@ -13,6 +13,7 @@ import { useMeasures } from "@/components/dashboard/use-measures";
 import { importPolygonGeoJson } from "@/lib/geo/import-geojson";
 import type { PolygonGeometry } from "@/lib/geo/polygon";
 import { describePointer } from "./describe-pointer";
+import { draftIssueText } from "./draft-issue-text";
 import type { FitRequest } from "./mission-draw-map";
 import { FormError } from "@/components/ui/states";
 
@@ -35,6 +36,7 @@ type Mode = { kind: "create" } | { kind: "edit"; id: string };
 /** Draw or edit a mission: the polygon on the map, live area and validity, the details beside it. */
 export function MissionEditor({ mode, initial, geocoder }: { mode: Mode; initial?: MissionDraft; geocoder: boolean }) {
   const t = useTranslations("missions.editor");
+  const tIssues = useTranslations("missions.editor.issues");
   const measures = useMeasures();
   const router = useRouter();
   const draft = useDraftPolygon(initial?.bounds ?? null);
@@ -162,7 +164,7 @@ export function MissionEditor({ mode, initial, geocoder }: { mode: Mode; initial
           {description && description.issues.length > 0 ? (
             <ul role="alert" className="flex flex-col gap-1 text-sm text-red-800" data-testid="draft-issues">
               {description.issues.map((issue) => (
-                <li key={issue.message}>{issue.message}</li>
+                <li key={issue.message}>{draftIssueText(issue, tIssues, measures.area)}</li>
               ))}
             </ul>
           ) : description ? (
