@@ -54,7 +54,7 @@ export default async function MissionsPage({ searchParams }: { searchParams: Pro
     <>
       <PageHeader
         title={t("title")}
-        description={t("description", { org: access.org.name })}
+        description={t.rich("description", { org: access.org.name, name: (chunks) => <bdi>{chunks}</bdi> })}
         actions={
           canCreate ? (
             <Link href="/missions/new" className={buttonClasses()}>

@@ -68,7 +68,10 @@ export function MissionPageClient({ initialMission, canEdit }: { initialMission:
             {t("back")}
           </IntentLink>
           <div className="flex items-center gap-3">
-            <h1 className="truncate text-2xl font-semibold tracking-tight">{mission.title}</h1>
+            {/* dir="auto": a title in another script than the page's keeps its own direction (and its ellipsis at its end). */}
+            <h1 dir="auto" className="truncate text-2xl font-semibold tracking-tight">
+              {mission.title}
+            </h1>
             <StatusBadge status={mission.status} />
           </div>
           {mission.description ? <p className="max-w-3xl text-sm text-slate-600">{mission.description}</p> : null}
