@@ -214,6 +214,8 @@ export function BaseMap({
     <div
       className={[
         "relative isolate overflow-hidden rounded-md border border-slate-200 bg-[#cfdfe9]",
+        // The scale ("100 m") and the attribution are left-to-right text: in an RTL page they would read "m 100".
+        "[&_.maplibregl-ctrl-attrib]:[direction:ltr] [&_.maplibregl-ctrl-scale]:[direction:ltr]",
         // The canvas is the focusable part (arrow keys pan, +/- zoom): give it a visible ring.
         "[&_.maplibregl-canvas:focus-visible]:outline-3 [&_.maplibregl-canvas:focus-visible]:-outline-offset-3 [&_.maplibregl-canvas:focus-visible]:outline-emerald-700",
         className ?? "h-96",

@@ -79,7 +79,8 @@ export function SubmissionList({
                 )}
               </span>
               <span className="flex min-w-0 flex-1 flex-col gap-0.5">
-                <span className="truncate font-medium text-slate-900">
+                {/* Two lines at most: a longer angle name ("Warteschlange am Eingang") wraps rather than vanishing. */}
+                <span className="line-clamp-2 font-medium text-slate-900">
                   <span className="sr-only">{s.captured_at ? t("taken") : t("received")} </span>
                   <time dateTime={when}>{time.format(new Date(when))}</time>
                   {s.angle ? <span className="font-normal text-slate-600"> · {t(`angle.${s.angle}`)}</span> : null}
