@@ -96,7 +96,7 @@ test.describe("the missions in German", () => {
     await expect(missionPage.headerSubmissions).toHaveText(loosely(`1 Einsendung · ${area}`, true));
     await expect(page.getByRole("button", { name: "ZIP exportieren" })).toBeVisible();
     const list = page.getByRole("complementary", { name: "Liste der Einsendungen" });
-    await expect(list.getByRole("button", { name: "freigegeben" })).toBeVisible();
+    await expect(list.getByRole("group", { name: "Status" }).getByRole("button", { name: "freigegeben", exact: true })).toBeVisible();
     const item = list.getByRole("list", { name: "Einsendungen" }).getByRole("listitem");
     await expect(item).toHaveCount(1);
     await expect(item).toContainText("Vorderseite");
