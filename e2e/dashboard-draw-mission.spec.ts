@@ -9,6 +9,9 @@ import { expect, test } from "./support/fixtures";
 import type { Pixel } from "./support/map-view";
 import { unique } from "./support/operator";
 
+// Metres and square metres: an en-US browser (Playwright's default) reads acres and feet.
+test.use({ locale: "en-GB" });
+
 /** "950 m²", "12.4 ha", "3.25 km²", "1,200 km²" back to square metres. */
 function parseArea(text: string): number {
   const match = /^([\d,.]+)\s*(m²|ha|km²)$/.exec(text.trim());

@@ -10,6 +10,9 @@ import { expect, test } from "./support/fixtures";
 import { CenteredView, type Pixel } from "./support/map-view";
 import { squareAround, unique } from "./support/operator";
 
+// Metres and square metres: an en-US browser (Playwright's default) reads acres and feet.
+test.use({ locale: "en-GB" });
+
 /** Zoom the search opens a point at (SEARCH_ZOOM in components/missions/mission-draw-map.tsx). */
 const SEARCH_ZOOM = 15;
 const PARIS = { lat: 48.8566, lng: 2.3522 };

@@ -1,7 +1,7 @@
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { ROLE_LABELS, roleAtLeast, type Role } from "@/lib/auth/roles";
+import { roleAtLeast, type Role } from "@/lib/auth/roles";
 import { AccountLanguageSwitcher } from "@/components/settings/account-language-switcher";
 import { NavLink } from "./nav-link";
 import { OrgSwitcher } from "./org-switcher";
@@ -21,6 +21,7 @@ export function DashboardShell({
   children: ReactNode;
 }) {
   const t = useTranslations("dashboard.nav");
+  const tShell = useTranslations("dashboard.shell");
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
@@ -29,7 +30,7 @@ export function DashboardShell({
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
           <Link href="/missions" prefetch={false} className="text-base font-semibold tracking-tight text-emerald-800 focus-visible:outline-2 focus-visible:outline-emerald-600">
-            Photo Missions
+            {tShell("brand")}
           </Link>
           <nav aria-label={t("label")} className="order-3 flex w-full flex-wrap gap-1 sm:order-none sm:w-auto">
             <NavLink href="/missions">{t("missions")}</NavLink>
@@ -46,7 +47,7 @@ export function DashboardShell({
               <Link href="/settings" className="block font-medium text-slate-900 underline-offset-2 hover:underline">
                 {user.name ?? user.email}
               </Link>
-              <div>{ROLE_LABELS[role]}</div>
+              <div>{tShell(`roles.${role}`)}</div>
             </div>
             <SignOutButton />
           </div>

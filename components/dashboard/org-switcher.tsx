@@ -1,17 +1,19 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import type { Role } from "@/lib/auth/roles";
 import { switchOrganisation } from "@/app/(dashboard)/actions";
 
 export function OrgSwitcher({ current, memberships }: { current: string; memberships: { id: string; name: string; role: Role }[] }) {
+  const t = useTranslations("dashboard.shell");
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const only = memberships.length === 1 ? memberships[0] : undefined;
-  if (only) return <span className="max-w-48 truncate text-sm font-medium text-slate-800">{only.name}</span>;
+  if (only) return <span dir="auto" className="max-w-48 truncate text-sm font-medium text-slate-800">{only.name}</span>;
   return (
     <label className="flex items-center gap-2 text-sm">
-      <span className="sr-only">Organisation</span>
+      <span className="sr-only">{t("organisation")}</span>
       <select
         value={current}
         disabled={pending}

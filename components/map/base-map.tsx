@@ -16,9 +16,9 @@
  */
 import "maplibre-gl/dist/maplibre-gl.css";
 
-import { useLocale } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode, type Ref } from "react";
-import { directionOf } from "@/lib/i18n/locales";
+import { directionOf, usesImperial } from "@/lib/i18n/locales";
 import {
   AttributionControl,
   Map as MapLibreMap,
@@ -123,7 +123,9 @@ export function BaseMap({
   const [chosen, choose] = useRememberedBasemap(config, storageKey);
   const [state, setState] = useState<LoadState>({ kind: "loading" });
   // The controls mirror with the page: in Arabic or Hebrew the zoom buttons sit at the start (left).
-  const rtl = directionOf(useLocale()) === "rtl";
+  const t = useTranslations("dashboard.map");
+  const locale = useLocale();
+  const rtl = directionOf(locale) === "rtl";
   // Set when the street style could not be reached in this map's life: the offline basemap shows.
   const [streetsUnreachable, setStreetsUnreachable] = useState(false);
   const shown: BasemapKind = chosen === "streets" && streetsUnreachable ? "offline" : chosen;
@@ -212,6 +214,8 @@ export function BaseMap({
     <div
       className={[
         "relative isolate overflow-hidden rounded-md border border-slate-200 bg-[#cfdfe9]",
+        // The scale ("100 m") and the attribution are left-to-right text: in an RTL page they would read "m 100".
+        "[&_.maplibregl-ctrl-attrib]:[direction:ltr] [&_.maplibregl-ctrl-scale]:[direction:ltr]",
         // The canvas is the focusable part (arrow keys pan, +/- zoom): give it a visible ring.
         "[&_.maplibregl-canvas:focus-visible]:outline-3 [&_.maplibregl-canvas:focus-visible]:-outline-offset-3 [&_.maplibregl-canvas:focus-visible]:outline-emerald-700",
         className ?? "h-96",
@@ -226,7 +230,7 @@ export function BaseMap({
           initialViewState={initialViewState}
           workerUrl={maplibreWorkerUrl()}
           transformRequest={transformRequest}
-          locale={{ "Map.Title": ariaLabel }}
+          locale={{ "Map.Title": ariaLabel, "NavigationControl.ZoomIn": t("zoomIn"), "NavigationControl.ZoomOut": t("zoomOut") }}
           attributionControl={false}
           fadeDuration={MAP_FADE_DURATION_MS}
           dragRotate={false}
@@ -243,7 +247,7 @@ export function BaseMap({
           style={{ width: "100%", height: "100%" }}
         >
           <NavigationControl position={rtl ? "top-left" : "top-right"} showCompass={false} />
-          <ScaleControl position={rtl ? "bottom-right" : "bottom-left"} unit="metric" />
+          <ScaleControl position={rtl ? "bottom-right" : "bottom-left"} unit={usesImperial(locale) ? "imperial" : "metric"} />
           {/* Remounted when the breakpoint is crossed: MapLibre reads `compact` only once. */}
           <AttributionControl key={wide ? "full" : "compact"} position={rtl ? "bottom-left" : "bottom-right"} compact={!wide} />
           {state.kind === "ready" && children}
@@ -255,18 +259,18 @@ export function BaseMap({
         <BasemapSwitcher config={config} value={shown} onChange={switchTo} />
         {/* Always in the page, so screen readers announce the line when it appears. */}
         <p role="status" className={streetsUnreachable && chosen === "streets" ? "rounded bg-white/85 px-2 py-0.5 text-xs text-slate-700 shadow-sm" : "sr-only"}>
-          {streetsUnreachable && chosen === "streets" ? "Street map unreachable: showing the offline basemap." : ""}
+          {streetsUnreachable && chosen === "streets" ? t("streetsUnreachable") : ""}
         </p>
       </div>
       {state.kind === "loading" && (
         <div role="status" className="pointer-events-none absolute inset-0 flex items-center justify-center">
-          <span className="rounded-md bg-white/90 px-3 py-1.5 text-sm text-slate-700 shadow-sm">Loading map…</span>
+          <span className="rounded-md bg-white/90 px-3 py-1.5 text-sm text-slate-700 shadow-sm">{t("loading")}</span>
         </div>
       )}
       {state.kind === "failed" && (
         <div role="alert" className="absolute inset-0 flex items-center justify-center p-6">
           <p className="max-w-sm rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-            The map could not be loaded: {state.message}
+            {t("failed", { message: state.message })}
           </p>
         </div>
       )}

@@ -12,7 +12,7 @@
  *   at least three vertices.
  * - Rectangle mode: click one corner, move the mouse, click the opposite corner (pressing at one
  *   corner and dragging to the other works too).
- * - Edit mode: drag a vertex to move it, drag a midpoint to insert a vertex, end-click a
+ * - Edit mode: drag a vertex to move it, drag a midpoint to insert a vertex, right-click a
  *   vertex to delete it (a triangle keeps its three), drag inside the polygon to move it.
  *
  * Snapping: while drawing and while dragging a vertex, a vertex within SNAP_DISTANCE_PX of one of

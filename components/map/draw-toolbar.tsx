@@ -7,6 +7,7 @@
  * the draft. One tab stop, arrow keys
  * move between tools (WAI-ARIA toolbar pattern), and a live hint says how to use the active tool.
  */
+import { useTranslations } from "next-intl";
 import { useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 
 import type { DrawMode } from "./draw-control";
@@ -35,13 +36,6 @@ export function pressTool(mode: DrawMode, tool: Exclude<DrawMode, "idle">): Draw
   if (mode !== tool) return tool;
   return tool === "edit" ? "idle" : tool;
 }
-
-export const DRAW_MODE_HINTS: Record<DrawMode, string> = {
-  polygon: "Click the map to add vertices. Click the first vertex, or double-click the last one, to finish. Esc cancels.",
-  rectangle: "Click one corner, then click the opposite corner. Esc cancels.",
-  edit: "Drag a vertex to move it, drag a midpoint to add one, end-click a vertex to delete it.",
-  idle: "Choose Polygon or Rectangle to draw the mission area.",
-};
 
 interface Tool {
   key: string;
@@ -109,19 +103,20 @@ export function DrawToolbar({
   canUndo,
   canClear,
   canEdit = canClear,
-  label = "Drawing tools",
+  label,
   className,
 }: DrawToolbarProps) {
+  const t = useTranslations("dashboard.map.draw");
   const toggle = (target: Exclude<DrawMode, "idle">) => {
     const next = pressTool(mode, target);
     if (next !== mode) onModeChange(next);
   };
   const tools: Tool[] = [
-    { key: "polygon", label: "Polygon", icon: ICONS.polygon, pressed: mode === "polygon", disabled: false, onPress: () => toggle("polygon") },
-    { key: "rectangle", label: "Rectangle", icon: ICONS.rectangle, pressed: mode === "rectangle", disabled: false, onPress: () => toggle("rectangle") },
-    { key: "edit", label: "Edit", icon: ICONS.edit, pressed: mode === "edit", disabled: !canEdit && mode !== "edit", onPress: () => toggle("edit") },
-    { key: "undo", label: "Undo", icon: ICONS.undo, disabled: !canUndo, onPress: onUndo },
-    { key: "clear", label: "Clear", icon: ICONS.clear, disabled: !canClear, onPress: onClear },
+    { key: "polygon", label: t("polygon"), icon: ICONS.polygon, pressed: mode === "polygon", disabled: false, onPress: () => toggle("polygon") },
+    { key: "rectangle", label: t("rectangle"), icon: ICONS.rectangle, pressed: mode === "rectangle", disabled: false, onPress: () => toggle("rectangle") },
+    { key: "edit", label: t("edit"), icon: ICONS.edit, pressed: mode === "edit", disabled: !canEdit && mode !== "edit", onPress: () => toggle("edit") },
+    { key: "undo", label: t("undo"), icon: ICONS.undo, disabled: !canUndo, onPress: onUndo },
+    { key: "clear", label: t("clear"), icon: ICONS.clear, disabled: !canClear, onPress: onClear },
   ];
 
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
@@ -131,11 +126,15 @@ export function DrawToolbar({
   const tabStop = enabled.some((tool) => tool.key === focusKey) ? focusKey : (enabled[0]?.key ?? "polygon");
 
   function moveFocus(event: KeyboardEvent<HTMLDivElement>) {
+    // Right is "next" left to right, "previous" in a right-to-left page (the tools are mirrored).
+    const rtl = getComputedStyle(event.currentTarget).direction === "rtl";
+    const forward = (index: number) => (index + 1) % enabled.length;
+    const back = (index: number) => (index - 1 + enabled.length) % enabled.length;
     const moves: Record<string, (index: number) => number> = {
-      ArrowRight: (index) => (index + 1) % enabled.length,
-      ArrowDown: (index) => (index + 1) % enabled.length,
-      ArrowLeft: (index) => (index - 1 + enabled.length) % enabled.length,
-      ArrowUp: (index) => (index - 1 + enabled.length) % enabled.length,
+      ArrowRight: rtl ? back : forward,
+      ArrowDown: forward,
+      ArrowLeft: rtl ? forward : back,
+      ArrowUp: back,
       Home: () => 0,
       End: () => enabled.length - 1,
     };
@@ -152,7 +151,7 @@ export function DrawToolbar({
     <div className={className}>
       <div
         role="toolbar"
-        aria-label={label}
+        aria-label={label ?? t("label")}
         aria-orientation="horizontal"
         onKeyDown={moveFocus}
         className="inline-flex flex-wrap items-center gap-1 rounded-md border border-slate-200 bg-white p-1 shadow-sm"
@@ -180,7 +179,7 @@ export function DrawToolbar({
       </div>
       {/* Room for the longest hint (three lines on a phone, two from sm up): changing modes must not move the map below. */}
       <p aria-live="polite" className="mt-1.5 min-h-[3lh] text-xs text-slate-600 sm:min-h-[2lh]">
-        {DRAW_MODE_HINTS[mode]}
+        {t(`hints.${mode}`)}
       </p>
     </div>
   );

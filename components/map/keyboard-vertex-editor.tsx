@@ -5,6 +5,7 @@
  * key map below, every action announced in a live region. Edits go through `onChange` like a
  * mouse edit, so Undo (the toolbar's, or Ctrl/⌘+Z here) takes them back one at a time.
  */
+import { useTranslations } from "next-intl";
 import { useId, useState, type KeyboardEvent } from "react";
 
 import type { PolygonGeometry } from "@/lib/geo/polygon";
@@ -15,14 +16,8 @@ import { deleteVertex, insertVertexAfter, MIN_VERTICES, moveVertex, ringVertices
 export const KEY_STEP_PX = 1;
 export const KEY_BIG_STEP_PX = 10;
 
-export const VERTEX_KEY_MAP: { keys: string; action: string }[] = [
-  { keys: "N or ] / P or [", action: "next / previous vertex" },
-  { keys: "Home / End", action: "first / last vertex" },
-  { keys: "Arrow keys", action: `move the vertex ${KEY_STEP_PX} px (Shift: ${KEY_BIG_STEP_PX} px)` },
-  { keys: "Insert or +", action: "add a vertex halfway to the next one" },
-  { keys: "Delete or Backspace", action: `delete the vertex (a polygon keeps ${MIN_VERTICES})` },
-  { keys: "Ctrl+Z or ⌘+Z", action: "undo" },
-];
+/** The key map's rows: dashboard.map.keys.<keys> and .<keys>Action in the catalogue. */
+const VERTEX_KEYS = ["nextPrev", "homeEnd", "arrows", "insert", "delete", "undo"] as const;
 
 interface Projector {
   project(lngLat: [number, number]): { x: number; y: number };
@@ -52,6 +47,7 @@ export function KeyboardVertexEditor({
   /** The map, to turn a step on screen into a step on the ground; null until it has loaded. */
   projector: Projector | null;
 }) {
+  const t = useTranslations("dashboard.map.keys");
   const id = useId();
   const [announcement, setAnnouncement] = useState("");
   const vertices = ringVertices(polygon);
@@ -61,7 +57,7 @@ export function KeyboardVertexEditor({
 
   function select(next: number) {
     onSelect(next);
-    setAnnouncement(`Vertex ${next + 1} of ${count}: ${formatPosition(vertices[next])}`);
+    setAnnouncement(t("selected", { number: next + 1, count, position: formatPosition(vertices[next]) }));
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -69,11 +65,11 @@ export function KeyboardVertexEditor({
     const handled = (() => {
       if ((event.ctrlKey || event.metaKey) && key.toLowerCase() === "z") {
         if (!canUndo) {
-          setAnnouncement("Nothing to undo");
+          setAnnouncement(t("nothingToUndo"));
           return true;
         }
         onUndo();
-        setAnnouncement("Undone");
+        setAnnouncement(t("undone"));
         return true;
       }
       if (event.ctrlKey || event.metaKey || event.altKey) return false;
@@ -89,26 +85,26 @@ export function KeyboardVertexEditor({
         const to = projector.unproject([at.x + arrow[0] * step, at.y + arrow[1] * step]);
         const moved = moveVertex(polygon, index, [to.lng, to.lat]);
         onChange(moved);
-        setAnnouncement(`Vertex ${index + 1} moved to ${formatPosition(ringVertices(moved)[index])}`);
+        setAnnouncement(t("moved", { number: index + 1, position: formatPosition(ringVertices(moved)[index]) }));
         return true;
       }
       if (key === "Delete" || key === "Backspace") {
         const smaller = deleteVertex(polygon, index);
         if (!smaller) {
-          setAnnouncement(`A polygon keeps at least ${MIN_VERTICES} vertices`);
+          setAnnouncement(t("keepsMin", { min: MIN_VERTICES }));
           return true;
         }
         onChange(smaller);
         const next = Math.min(index, count - 2);
         onSelect(next);
-        setAnnouncement(`Vertex ${index + 1} deleted; ${count - 1} vertices. Vertex ${next + 1} selected`);
+        setAnnouncement(t("deleted", { number: index + 1, count: count - 1, next: next + 1 }));
         return true;
       }
       if (key === "Insert" || key === "+" || key === "=") {
         const larger = insertVertexAfter(polygon, index);
         onChange(larger);
         onSelect(index + 1);
-        setAnnouncement(`Vertex ${index + 2} added after vertex ${index + 1}; ${count + 1} vertices`);
+        setAnnouncement(t("added", { number: index + 2, after: index + 1, count: count + 1 }));
         return true;
       }
       return false;
@@ -124,7 +120,7 @@ export function KeyboardVertexEditor({
       <div
         role="application"
         tabIndex={0}
-        aria-label="Keyboard vertex editor"
+        aria-label={t("label")}
         aria-roledescription="vertex editor"
         aria-describedby={`${id}-keys`}
         onKeyDown={onKeyDown}
@@ -132,15 +128,15 @@ export function KeyboardVertexEditor({
         data-vertex={index + 1}
         className="rounded-md border border-slate-300 bg-white px-2.5 py-1.5 font-medium tabular-nums focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700"
       >
-        Vertex {index + 1} of {count} · {formatPosition(position)}
+        {t("current", { number: index + 1, count, position: formatPosition(position) })}
       </div>
       <details className="text-slate-600">
-        <summary className="cursor-pointer select-none">Keys</summary>
+        <summary className="cursor-pointer select-none">{t("summary")}</summary>
         <dl id={`${id}-keys`} className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
-          {VERTEX_KEY_MAP.map((entry) => (
-            <div key={entry.keys} className="contents">
-              <dt className="font-medium text-slate-800">{entry.keys}</dt>
-              <dd>{entry.action}</dd>
+          {VERTEX_KEYS.map((keys) => (
+            <div key={keys} className="contents">
+              <dt className="font-medium text-slate-800">{t(keys)}</dt>
+              <dd>{t(`${keys}Action`, { step: KEY_STEP_PX, bigStep: KEY_BIG_STEP_PX, min: MIN_VERTICES })}</dd>
             </div>
           ))}
         </dl>

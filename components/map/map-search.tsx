@@ -6,6 +6,7 @@
  * Choosing a result moves the map there; nothing is added to the polygon.
  */
 import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
 
 import { proxyJson } from "@/components/dashboard/proxy-json";
@@ -42,6 +43,7 @@ function useDebounced(value: string, delayMs: number): string {
 }
 
 export function MapSearch({ geocoder, onChoose }: { geocoder: boolean; onChoose: (target: SearchTarget) => void }) {
+  const t = useTranslations("dashboard.map.search");
   const id = useId();
   const [query, setQuery] = useState("");
   const { index, state: placesState, load: loadPlaces } = usePlaceIndex();
@@ -59,39 +61,44 @@ export function MapSearch({ geocoder, onChoose }: { geocoder: boolean; onChoose:
 
   const results: Result[] = [];
   if (coordinates) {
-    results.push({ key: "coordinates", label: `${coordinates.lat}, ${coordinates.lng}`, detail: "coordinates", target: { ...coordinates, bbox: null } });
+    results.push({ key: "coordinates", label: `${coordinates.lat}, ${coordinates.lng}`, detail: t("coordinates"), target: { ...coordinates, bbox: null } });
   } else if (trimmed.length >= 2) {
     for (const place of index ? searchPlaces(index, trimmed, 6) : []) {
-      results.push({ key: `place:${place.name}:${place.lat}:${place.lng}`, label: place.name, detail: `${place.kind} · offline`, target: { lat: place.lat, lng: place.lng, bbox: null } });
+      results.push({ key: `place:${place.name}:${place.lat}:${place.lng}`, label: place.name, detail: t("offline", { kind: place.kind }), target: { lat: place.lat, lng: place.lng, bbox: null } });
     }
     if (remote.data && geocoderQuery === trimmed) {
       for (const place of remote.data.data) {
-        results.push({ key: `geocoder:${place.name}:${place.lat}:${place.lng}`, label: place.name, detail: "geocoder", target: place });
+        results.push({ key: `geocoder:${place.name}:${place.lat}:${place.lng}`, label: place.name, detail: t("geocoder"), target: place });
       }
     }
   }
 
+  const count = t("results", { count: results.length });
   const status =
     placesState === "loading"
-      ? "Loading place names…"
+      ? t("loadingPlaces")
       : trimmed.length < 2
         ? ""
-        : `${results.length === 0 ? "No" : results.length} result${results.length === 1 ? "" : "s"}${remote.isFetching ? ", asking the geocoder…" : remote.error ? " (the geocoder is unavailable)" : ""}`;
+        : remote.isFetching
+          ? t("asking", { results: count })
+          : remote.error
+            ? t("unavailable", { results: count })
+            : count;
 
   // Said where it is seen, not only to screen readers: once the names are loaded and the
   // geocoder (if any) has answered for what is typed.
   const nothingFound = results.length === 0 && !coordinates && trimmed.length >= 2 && placesState !== "loading" && index !== null && !remote.isFetching && (!geocoder || geocoderQuery === trimmed);
 
   return (
-    <div className="relative w-full max-w-xs" role="search" aria-label="Find a place on the map">
+    <div className="relative w-full max-w-xs" role="search" aria-label={t("label")}>
       <label htmlFor={`${id}-q`} className="sr-only">
-        Place or coordinates
+        {t("input")}
       </label>
       <input
         id={`${id}-q`}
         type="search"
         value={query}
-        placeholder={searchPlaceholder(geocoder)}
+        placeholder={searchPlaceholder(geocoder, t)}
         autoComplete="off"
         aria-describedby={`${id}-status`}
         className={`${inputClasses} h-9 py-1 text-sm`}
@@ -115,10 +122,10 @@ export function MapSearch({ geocoder, onChoose }: { geocoder: boolean; onChoose:
         }}
       />
       <p id={`${id}-status`} aria-live="polite" className="sr-only">
-        {placesState === "failed" ? "The place names could not be loaded." : status}
+        {placesState === "failed" ? t("placesFailed") : status}
       </p>
       {results.length > 0 ? (
-        <ul aria-label="Search results" className="absolute start-0 end-0 top-full z-20 mt-1 flex flex-col divide-y divide-slate-100 rounded-md border border-slate-200 bg-white shadow-lg">
+        <ul aria-label={t("resultsLabel")} className="absolute start-0 end-0 top-full z-20 mt-1 flex flex-col divide-y divide-slate-100 rounded-md border border-slate-200 bg-white shadow-lg">
           {results.map((result) => (
             <li key={result.key}>
               <button
@@ -137,7 +144,7 @@ export function MapSearch({ geocoder, onChoose }: { geocoder: boolean; onChoose:
         </ul>
       ) : nothingFound ? (
         <p role="status" data-testid="search-nothing-found" className="absolute start-0 end-0 top-full z-20 mt-1 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm text-slate-700 shadow-lg">
-          {noResultsMessage(trimmed, { geocoder, geocoderFailed: Boolean(remote.error) })}
+          {noResultsMessage(trimmed, { geocoder, geocoderFailed: Boolean(remote.error) }, t)}
         </p>
       ) : null}
     </div>

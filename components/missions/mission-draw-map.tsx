@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Layer, Source, useMap, type MapRef } from "react-map-gl/maplibre";
 import { BaseMap, type LngLatBbox } from "@/components/map/base-map";
@@ -36,6 +37,7 @@ export function MissionDrawMap({
   /** The server has a geocoder (GEOCODER_URL) for the search box. */
   geocoder: boolean;
 }) {
+  const t = useTranslations("missions.editor");
   const [mode, setMode] = useState<DrawMode>(draft.value ? "edit" : "polygon");
   const [initialBbox] = useState<LngLatBbox>(() => (draft.value ? polygonBbox(draft.value) : NEW_MISSION_VIEW));
   const [snapTargets, setSnapTargets] = useState<SnapTargets>({ vertices: [], missions: 0 });
@@ -80,7 +82,7 @@ export function MissionDrawMap({
           <MapSearch geocoder={geocoder} onChoose={goTo} />
           <p className="text-xs text-slate-600" aria-live="polite" data-testid="snap-status">
             {snapTargets.missions > 0
-              ? `Snaps to the corners of ${snapTargets.missions} other mission${snapTargets.missions === 1 ? "" : "s"} (dashed)`
+              ? t("snaps", { count: snapTargets.missions })
               : ""}
           </p>
         </div>
@@ -98,7 +100,7 @@ export function MissionDrawMap({
       </div>
       <BaseMap
         ref={mapRef}
-        aria-label="Mission area map"
+        aria-label={t("mapLabel")}
         bounds={initialBbox}
         onLoad={() => setMapReady(true)}
         className="min-h-0 flex-1 rounded-none border-0"

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -7,10 +8,12 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { Field, fieldAria, TextArea, TextInput } from "@/components/ui/field";
 import { useDraftPolygon } from "@/components/map/use-draft-polygon";
 import { createMission, updateMission } from "@/app/(dashboard)/missions/actions";
-import { describeDraft, formatArea } from "@/lib/geo/describe-draft";
+import { describeDraft } from "@/lib/geo/describe-draft";
+import { useMeasures } from "@/components/dashboard/use-measures";
 import { importPolygonGeoJson } from "@/lib/geo/import-geojson";
 import type { PolygonGeometry } from "@/lib/geo/polygon";
 import { describePointer } from "./describe-pointer";
+import { draftIssueText } from "./draft-issue-text";
 import type { FitRequest } from "./mission-draw-map";
 import { FormError } from "@/components/ui/states";
 
@@ -32,6 +35,9 @@ type Mode = { kind: "create" } | { kind: "edit"; id: string };
 
 /** Draw or edit a mission: the polygon on the map, live area and validity, the details beside it. */
 export function MissionEditor({ mode, initial, geocoder }: { mode: Mode; initial?: MissionDraft; geocoder: boolean }) {
+  const t = useTranslations("missions.editor");
+  const tIssues = useTranslations("missions.editor.issues");
+  const measures = useMeasures();
   const router = useRouter();
   const draft = useDraftPolygon(initial?.bounds ?? null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
@@ -62,7 +68,7 @@ export function MissionEditor({ mode, initial, geocoder }: { mode: Mode; initial
     setImportError(null);
     if (!file) return;
     if (file.size > 5 * 1024 * 1024) {
-      setImportError("That file is larger than 5 MB; a mission boundary is much smaller.");
+      setImportError(t("tooLarge"));
       return;
     }
     const result = importPolygonGeoJson(await file.text());
@@ -78,7 +84,7 @@ export function MissionEditor({ mode, initial, geocoder }: { mode: Mode; initial
     setFormError(null);
     setFieldErrors({});
     if (!draft.value) {
-      setFieldErrors({ "/bounds": ["Draw the mission area on the map, or import a GeoJSON file."] });
+      setFieldErrors({ "/bounds": [t("drawFirst")] });
       return;
     }
     const data = new FormData(event.currentTarget);
@@ -108,18 +114,18 @@ export function MissionEditor({ mode, initial, geocoder }: { mode: Mode; initial
   const requiredErrors = fieldErrors["/required_images"];
 
   return (
-    <form onSubmit={onSubmit} className="grid gap-6 lg:grid-cols-[22rem_1fr]" noValidate aria-label={mode.kind === "create" ? "New mission" : "Edit mission"}>
+    <form onSubmit={onSubmit} className="grid gap-6 lg:grid-cols-[22rem_1fr]" noValidate aria-label={mode.kind === "create" ? t("formNew") : t("formEdit")}>
       <div className="flex flex-col gap-4">
         {formError ? (
           <FormError>{formError}</FormError>
         ) : null}
-        <Field id="title" label="Title" errors={titleErrors}>
+        <Field id="title" label={t("title")} errors={titleErrors}>
           <TextInput name="title" defaultValue={initial?.title} required maxLength={200} {...fieldAria("title", titleErrors, false)} />
         </Field>
-        <Field id="description" label="Description" hint="What contributors should photograph (optional)." errors={descriptionErrors}>
+        <Field id="description" label={t("description")} hint={t("descriptionHint")} errors={descriptionErrors}>
           <TextArea name="description" rows={4} defaultValue={initial?.description} maxLength={5000} {...fieldAria("description", descriptionErrors, true)} />
         </Field>
-        <Field id="required_images" label="Photos needed" hint="Approved photos that complete the mission (1–10,000)." errors={requiredErrors}>
+        <Field id="required_images" label={t("required")} hint={t("requiredHint", { min: 1, max: 10_000 })} errors={requiredErrors}>
           <TextInput
             name="required_images"
             type="number"
@@ -135,35 +141,35 @@ export function MissionEditor({ mode, initial, geocoder }: { mode: Mode; initial
 
         <section aria-labelledby="area-heading" className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4">
           <h2 id="area-heading" className="text-sm font-semibold text-slate-900">
-            Mission area
+            {t("area")}
           </h2>
           {description ? (
             <dl className="grid grid-cols-2 gap-2 text-sm" aria-live="polite">
               <div>
-                <dt className="text-xs text-slate-500">Area</dt>
+                <dt className="text-xs text-slate-500">{t("areaLabel")}</dt>
                 <dd className="font-medium tabular-nums" data-testid="draft-area">
-                  {description.areaM2 === null ? "—" : formatArea(description.areaM2)}
+                  {description.areaM2 === null ? "—" : measures.area(description.areaM2)}
                 </dd>
               </div>
               <div>
-                <dt className="text-xs text-slate-500">Vertices</dt>
+                <dt className="text-xs text-slate-500">{t("vertices")}</dt>
                 <dd className="font-medium tabular-nums" data-testid="draft-vertices">
                   {description.vertexCount}
                 </dd>
               </div>
             </dl>
           ) : (
-            <p className="text-sm text-slate-600">Draw the area on the map with the tools above it, or import a GeoJSON file.</p>
+            <p className="text-sm text-slate-600">{t("drawHint")}</p>
           )}
           {description && description.issues.length > 0 ? (
             <ul role="alert" className="flex flex-col gap-1 text-sm text-red-800" data-testid="draft-issues">
               {description.issues.map((issue) => (
-                <li key={issue.message}>{issue.message}</li>
+                <li key={issue.message}>{draftIssueText(issue, tIssues, measures.area)}</li>
               ))}
             </ul>
           ) : description ? (
             <p className="text-sm text-emerald-800" data-testid="draft-valid">
-              ✓ A valid mission area
+              {t("valid")}
             </p>
           ) : null}
           {boundsErrors.length > 0 ? (
@@ -174,7 +180,7 @@ export function MissionEditor({ mode, initial, geocoder }: { mode: Mode; initial
             </ul>
           ) : null}
           <label className="mt-1 flex flex-col gap-1 text-sm">
-            <span className="font-medium text-slate-800">Import GeoJSON</span>
+            <span className="font-medium text-slate-800">{t("import")}</span>
             <input
               type="file"
               accept=".geojson,.json,application/geo+json,application/json"
@@ -191,10 +197,10 @@ export function MissionEditor({ mode, initial, geocoder }: { mode: Mode; initial
 
         <div className="flex gap-2">
           <Button type="submit" disabled={pending || (description !== null && !description.valid)}>
-            {pending ? "Saving…" : mode.kind === "create" ? "Create mission" : "Save changes"}
+            {pending ? t("saving") : mode.kind === "create" ? t("create") : t("save")}
           </Button>
           <Link href={mode.kind === "create" ? "/missions" : `/missions/${mode.id}`} className={buttonClasses({ variant: "ghost" })}>
-            Cancel
+            {t("cancel")}
           </Link>
         </div>
       </div>

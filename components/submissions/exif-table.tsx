@@ -1,55 +1,53 @@
+import { useTranslations } from "next-intl";
+import { useFormatLocale } from "@/components/dashboard/use-format-locale";
 import type { SubmissionImage } from "./types";
 
-const bytes = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 1 });
-
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
+/** 512 B, 12.3 KB, 4.1 MB, with the reader's digits ("en-GB" when not said). */
+export function formatBytes(n: number, locale = "en-GB"): string {
+  const bytes = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  if (n < 1024) return `${bytes.format(n)} B`;
   if (n < 1024 * 1024) return `${bytes.format(n / 1024)} KB`;
   return `${bytes.format(n / (1024 * 1024))} MB`;
 }
 
+// Coordinates keep the dot and six decimals in every language: they are copied into other tools.
 function formatCoordinate(value: number, positive: string, negative: string): string {
   return `${Math.abs(value).toFixed(6)}° ${value >= 0 ? positive : negative}`;
 }
 
-const ORIENTATIONS: Record<number, string> = {
-  1: "Normal",
-  2: "Mirrored",
-  3: "Rotated 180°",
-  4: "Mirrored, rotated 180°",
-  5: "Mirrored, rotated 90° CCW",
-  6: "Rotated 90° CW",
-  7: "Mirrored, rotated 90° CW",
-  8: "Rotated 90° CCW",
-};
+const ORIENTATIONS = new Set([1, 2, 3, 4, 5, 6, 7, 8]);
 
 /** The metadata of one photo as a definition table; absent values say so instead of hiding. */
 export function ExifTable({ image }: { image: SubmissionImage }) {
+  const t = useTranslations("dashboard.submissions.exif");
+  const locale = useFormatLocale();
+  const metres = (value: number, digits: number) => new Intl.NumberFormat(locale, { style: "unit", unit: "meter", maximumFractionDigits: digits, minimumFractionDigits: digits }).format(value);
+  const decimal = (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(value);
   const { exif } = image;
   const device = [exif.make, exif.model].filter(Boolean).join(" ") || null;
   const capture = exif.captured_at_local
-    ? `${exif.captured_at_local.replace("T", " ")}${exif.utc_offset ? ` (UTC${exif.utc_offset})` : exif.captured_at_source === "assumed_utc" ? " (no offset recorded; read as UTC)" : ""}`
+    ? `${exif.captured_at_local.replace("T", " ")}${exif.utc_offset ? ` (UTC${exif.utc_offset})` : exif.captured_at_source === "assumed_utc" ? ` ${t("noOffset")}` : ""}`
     : null;
   const gps = exif.gps;
   const rows: [string, string | null][] = [
-    ["Captured", capture],
-    ["Device", device],
-    ["Lens", exif.lens_model],
-    ["GPS", gps ? `${formatCoordinate(gps.lat, "N", "S")}, ${formatCoordinate(gps.lng, "E", "W")}` : null],
-    ["Altitude", gps?.altitude_m != null ? `${gps.altitude_m.toFixed(1)} m` : null],
-    ["Accuracy", gps?.accuracy_m != null ? `± ${gps.accuracy_m.toFixed(1)} m` : null],
-    ["Direction", gps?.direction_deg != null ? `${gps.direction_deg.toFixed(1)}° ${gps.direction_ref === "magnetic" ? "magnetic" : "true"}` : null],
-    ["Orientation", exif.orientation != null ? (ORIENTATIONS[exif.orientation] ?? String(exif.orientation)) : null],
-    ["Dimensions", image.width && image.height ? `${image.width} × ${image.height} px` : null],
-    ["File", `${image.original_name ?? "photo"} · ${image.content_type} · ${formatBytes(image.byte_size)}`],
-    ["Software", exif.software],
+    [t("captured"), capture],
+    [t("device"), device],
+    [t("lens"), exif.lens_model],
+    [t("gps"), gps ? `${formatCoordinate(gps.lat, t("north"), t("south"))}, ${formatCoordinate(gps.lng, t("east"), t("west"))}` : null],
+    [t("altitude"), gps?.altitude_m != null ? metres(gps.altitude_m, 1) : null],
+    [t("accuracy"), gps?.accuracy_m != null ? `± ${metres(gps.accuracy_m, 1)}` : null],
+    [t("direction"), gps?.direction_deg != null ? `${decimal(gps.direction_deg)}° ${gps.direction_ref === "magnetic" ? t("magnetic") : t("true")}` : null],
+    [t("orientation"), exif.orientation != null ? (ORIENTATIONS.has(exif.orientation) ? t(`orientations.${exif.orientation}`) : String(exif.orientation)) : null],
+    [t("dimensions"), image.width && image.height ? `${image.width} × ${image.height} px` : null],
+    [t("file"), `${image.original_name ?? t("photo")} · ${image.content_type} · ${formatBytes(image.byte_size, locale)}`],
+    [t("software"), exif.software],
   ];
   return (
-    <dl className="grid grid-cols-[7rem_1fr] gap-x-3 gap-y-1.5 text-sm" aria-label="Photo metadata">
+    <dl className="grid grid-cols-[7rem_1fr] gap-x-3 gap-y-1.5 text-sm" aria-label={t("label")}>
       {rows.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="text-slate-500">{label}</dt>
-          <dd className={value ? "break-words text-slate-900" : "text-slate-500"}>{value ?? "not recorded"}</dd>
+          <dd className={value ? "break-words text-slate-900" : "text-slate-500"}>{value ?? t("notRecorded")}</dd>
         </div>
       ))}
       <dt className="text-slate-500">SHA-256</dt>

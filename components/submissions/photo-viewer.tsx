@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import type { SubmissionImage } from "./types";
@@ -8,6 +9,7 @@ import type { SubmissionImage } from "./types";
  * <dialog> keeps focus inside and restores it on close).
  */
 export function PhotoViewer({ images, index, onIndexChange, onClose }: { images: SubmissionImage[]; index: number | null; onIndexChange: (i: number) => void; onClose: () => void }) {
+  const t = useTranslations("dashboard.submissions.viewer");
   const dialog = useRef<HTMLDialogElement>(null);
   const open = index !== null;
   const image = index !== null ? images[index] : undefined;
@@ -27,7 +29,7 @@ export function PhotoViewer({ images, index, onIndexChange, onClose }: { images:
   return (
     <dialog
       ref={dialog}
-      aria-label="Photo viewer"
+      aria-label={t("label")}
       onClose={onClose}
       onKeyDown={(e) => {
         if (e.key === "ArrowRight") go(1);
@@ -39,27 +41,27 @@ export function PhotoViewer({ images, index, onIndexChange, onClose }: { images:
         <div className="flex h-full flex-col">
           <div className="flex items-center justify-between gap-3 px-4 py-2 text-sm">
             <span aria-live="polite">
-              Photo {(index ?? 0) + 1} of {images.length}
+              {t("position", { number: (index ?? 0) + 1, count: images.length })}
               {image.original_name ? ` · ${image.original_name}` : ""}
             </span>
             <div className="flex gap-2">
               <a href={image.url} target="_blank" rel="noreferrer" className="rounded-md px-3 py-1.5 text-sm underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-white">
-                Original
+                {t("original")}
               </a>
               <Button variant="secondary" size="sm" onClick={() => dialog.current?.close()}>
-                Close
+                {t("close")}
               </Button>
             </div>
           </div>
           <div className="relative flex min-h-0 flex-1 items-center justify-center">
             {/* eslint-disable-next-line @next/next/no-img-element -- signed CDN URLs, sizes known only at runtime */}
-            <img src={image.preview_url ?? image.url} alt={`Photo ${(index ?? 0) + 1} of the submission`} className="max-h-full max-w-full object-contain" />
+            <img src={image.preview_url ?? image.url} alt={t("alt", { number: (index ?? 0) + 1 })} className="max-h-full max-w-full object-contain" />
             {images.length > 1 ? (
               <>
-                <Button variant="secondary" size="sm" className="absolute start-3 top-1/2" aria-label="Previous photo" onClick={() => go(-1)}>
+                <Button variant="secondary" size="sm" className="absolute start-3 top-1/2" aria-label={t("previous")} onClick={() => go(-1)}>
                   ←
                 </Button>
-                <Button variant="secondary" size="sm" className="absolute end-3 top-1/2" aria-label="Next photo" onClick={() => go(1)}>
+                <Button variant="secondary" size="sm" className="absolute end-3 top-1/2" aria-label={t("next")} onClick={() => go(1)}>
                   →
                 </Button>
               </>

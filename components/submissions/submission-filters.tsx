@@ -1,8 +1,11 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { inputClasses } from "@/components/ui/field";
 import { SUBMISSION_STATUSES, type SubmissionFilters, type SubmissionStatus } from "./types";
 
 export function SubmissionFiltersBar({ filters, onChange }: { filters: SubmissionFilters; onChange: (next: SubmissionFilters) => void }) {
+  const t = useTranslations("dashboard.submissions");
+  const tStatus = useTranslations("dashboard.status");
   const toggle = (status: SubmissionStatus) => {
     const has = filters.statuses.includes(status);
     const statuses = has ? filters.statuses.filter((s) => s !== status) : [...filters.statuses, status];
@@ -10,8 +13,8 @@ export function SubmissionFiltersBar({ filters, onChange }: { filters: Submissio
   };
   return (
     <fieldset className="flex flex-col gap-2">
-      <legend className="sr-only">Filter submissions</legend>
-      <div className="flex flex-wrap gap-1" role="group" aria-label="Status">
+      <legend className="sr-only">{t("filters")}</legend>
+      <div className="flex flex-wrap gap-1" role="group" aria-label={t("statusGroup")}>
         {SUBMISSION_STATUSES.map((status) => {
           const on = filters.statuses.length === 0 || filters.statuses.includes(status);
           return (
@@ -24,18 +27,18 @@ export function SubmissionFiltersBar({ filters, onChange }: { filters: Submissio
                 filters.statuses.includes(status) ? "border-emerald-700 bg-emerald-700 text-white" : on ? "border-slate-300 bg-white text-slate-700" : "border-slate-200 bg-slate-50 text-slate-500"
               }`}
             >
-              {status}
+              {tStatus(status)}
             </button>
           );
         })}
       </div>
       <div className="grid grid-cols-2 gap-2">
         <label className="flex flex-col gap-1 text-xs text-slate-600">
-          From
+          {t("from")}
           <input type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => onChange({ ...filters, from: e.target.value })} className={`${inputClasses} py-1.5`} />
         </label>
         <label className="flex flex-col gap-1 text-xs text-slate-600">
-          To
+          {t("to")}
           <input type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => onChange({ ...filters, to: e.target.value })} className={`${inputClasses} py-1.5`} />
         </label>
       </div>

@@ -1,11 +1,12 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useRef } from "react";
+import { useFormatLocale } from "@/components/dashboard/use-format-locale";
+import { useMeasures } from "@/components/dashboard/use-measures";
 import { StatusBadge } from "@/components/ui/badge";
-import { distanceFromPolygonM, formatDistanceFromMission } from "@/lib/geo/distance-from-polygon";
+import { distanceFromPolygonM } from "@/lib/geo/distance-from-polygon";
 import type { PolygonGeometry } from "@/lib/geo/polygon";
 import type { SubmissionListItem } from "./types";
-
-const time = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
 
 /**
  * The submissions as a list kept in step with the map: hovering or selecting a row highlights
@@ -29,6 +30,10 @@ export function SubmissionList({
   onSelect: (id: string) => void;
   onHover: (id: string | null) => void;
 }) {
+  const t = useTranslations("dashboard.submissions");
+  const formatLocale = useFormatLocale();
+  const measures = useMeasures();
+  const time = useMemo(() => new Intl.DateTimeFormat(formatLocale, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }), [formatLocale]);
   const list = useRef<HTMLUListElement>(null);
   useEffect(() => {
     if (!selectedId) return;
@@ -36,12 +41,19 @@ export function SubmissionList({
   }, [selectedId]);
 
   const distances = useMemo(
-    () => new Map(submissions.map((s) => [s.id, s.location ? formatDistanceFromMission(distanceFromPolygonM(missionBounds, s.location.lng, s.location.lat)) : "no GPS"])),
-    [submissions, missionBounds],
+    () =>
+      new Map(
+        submissions.map((s) => {
+          if (!s.location) return [s.id, t("noGps")];
+          const metres = distanceFromPolygonM(missionBounds, s.location.lng, s.location.lat);
+          return [s.id, metres <= 0 ? t("distance.inside") : t("distance.away", { distance: measures.distance(metres) })];
+        }),
+      ),
+    [submissions, missionBounds, t, measures],
   );
 
   return (
-    <ul ref={list} aria-label="Submissions" className="flex flex-col divide-y divide-slate-100" onMouseLeave={() => onHover(null)}>
+    <ul ref={list} aria-label={t("listLabel")} className="flex flex-col divide-y divide-slate-100" onMouseLeave={() => onHover(null)}>
       {submissions.map((s) => {
         const selected = s.id === selectedId;
         const hovered = s.id === hoveredId;
@@ -63,18 +75,19 @@ export function SubmissionList({
                   // eslint-disable-next-line @next/next/no-img-element -- signed CDN thumbnail, already 320 px
                   <img src={s.thumbnail_url} alt="" loading="lazy" className="size-full object-cover" />
                 ) : (
-                  <span className="px-1 text-center text-[10px] leading-tight text-slate-600">no preview yet</span>
+                  <span className="px-1 text-center text-[10px] leading-tight text-slate-600">{t("noPreview")}</span>
                 )}
               </span>
               <span className="flex min-w-0 flex-1 flex-col gap-0.5">
-                <span className="truncate font-medium text-slate-900">
-                  <span className="sr-only">{s.captured_at ? "Taken " : "Received "}</span>
+                {/* Two lines at most: a longer angle name ("Warteschlange am Eingang") wraps rather than vanishing. */}
+                <span className="line-clamp-2 font-medium text-slate-900">
+                  <span className="sr-only">{s.captured_at ? t("taken") : t("received")} </span>
                   <time dateTime={when}>{time.format(new Date(when))}</time>
-                  {s.angle ? <span className="font-normal text-slate-600"> · {s.angle.replaceAll("_", " ")}</span> : null}
+                  {s.angle ? <span className="font-normal text-slate-600"> · {t(`angle.${s.angle}`)}</span> : null}
                 </span>
                 <span className="truncate text-xs text-slate-600">
-                  <span data-testid="submission-distance">{distances.get(s.id)}</span> · {s.image_count} photo{s.image_count === 1 ? "" : "s"}
-                  {s.captured_at ? "" : " · no capture time"}
+                  <span data-testid="submission-distance">{distances.get(s.id)}</span> · {t("photos", { count: s.image_count })}
+                  {s.captured_at ? "" : ` · ${t("noCaptureTime")}`}
                 </span>
               </span>
               <StatusBadge status={s.status} />

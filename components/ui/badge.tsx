@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 
 export type Tone = "neutral" | "info" | "success" | "warning" | "danger";
@@ -29,6 +30,8 @@ const STATUS_TONES: Record<string, Tone> = {
   disabled: "neutral",
 };
 
+/** A mission's, submission's or delivery's status in the reader's language (the raw value when the catalogue has none). */
 export function StatusBadge({ status }: { status: string }) {
-  return <Badge tone={STATUS_TONES[status] ?? "neutral"}>{status}</Badge>;
+  const t = useTranslations("dashboard.status");
+  return <Badge tone={STATUS_TONES[status] ?? "neutral"}>{t.has(status) ? t(status) : status}</Badge>;
 }

@@ -1,7 +1,9 @@
 "use client";
 // Downloads a ZIP through the dashboard's read path (/dashboard-api/…: the credentials stay on the
 // server), showing bytes received of the exact total the API announces, with a Cancel.
+import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
+import { useFormatLocale } from "@/components/dashboard/use-format-locale";
 import { formatBytes } from "@/components/submissions/exif-table";
 import { Button } from "./button";
 import { ProgressBar } from "./progress-bar";
@@ -32,6 +34,8 @@ export function ZipDownloadButton({
   variant?: "secondary" | "ghost";
   size?: "sm";
 }) {
+  const t = useTranslations("dashboard.ui");
+  const locale = useFormatLocale();
   const [state, setState] = useState<DownloadState>({ phase: "idle" });
   const abort = useRef<AbortController | null>(null);
 
@@ -43,7 +47,7 @@ export function ZipDownloadButton({
       const res = await fetch(href, { signal: controller.signal });
       if (!res.ok || !res.body) {
         const body = (await res.json().catch(() => null)) as { detail?: string } | null;
-        throw new Error(body?.detail ?? `The download failed (${res.status}).`);
+        throw new Error(body?.detail ?? t("downloadFailedStatus", { status: res.status }));
       }
       const total = Number(res.headers.get("content-length")) || null;
       const reader = res.body.getReader();
@@ -71,7 +75,7 @@ export function ZipDownloadButton({
       setState({ phase: "idle" });
     } catch (error) {
       if (controller.signal.aborted) setState({ phase: "idle" });
-      else setState({ phase: "error", message: error instanceof Error ? error.message : "The download failed." });
+      else setState({ phase: "error", message: error instanceof Error ? error.message : t("downloadFailed") });
     }
   }
 
@@ -81,12 +85,11 @@ export function ZipDownloadButton({
         <div className="flex flex-1 flex-col gap-1">
           <ProgressBar value={state.received} max={state.total ?? Math.max(state.received, 1)} label={progressLabel} tone="sky" />
           <span className="text-xs text-slate-600">
-            {formatBytes(state.received)}
-            {state.total ? ` of ${formatBytes(state.total)}` : ""}
+            {state.total ? t("received", { received: formatBytes(state.received, locale), total: formatBytes(state.total, locale) }) : formatBytes(state.received, locale)}
           </span>
         </div>
         <Button variant="ghost" size="sm" onClick={() => abort.current?.abort()}>
-          Cancel
+          {t("cancel")}
         </Button>
       </div>
     );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { distanceFromPolygonM, formatDistanceFromMission } from "./distance-from-polygon";
+import { distanceFromPolygonM } from "./distance-from-polygon";
 import type { PolygonGeometry } from "./polygon";
 
 // About 1.1 km × 0.8 km around the Ponte Vecchio (lat 43.77: 1° lng ≈ 80.4 km, 1° lat ≈ 111.2 km).
@@ -57,13 +57,3 @@ describe("distanceFromPolygonM", () => {
   });
 });
 
-describe("formatDistanceFromMission", () => {
-  it("says inside for 0 and rounds metres and kilometres", () => {
-    expect(formatDistanceFromMission(0)).toBe("inside");
-    expect(formatDistanceFromMission(0.3)).toBe("1 m away");
-    expect(formatDistanceFromMission(111.2)).toBe("111 m away");
-    expect(formatDistanceFromMission(1234)).toBe("1.2 km away");
-    expect(formatDistanceFromMission(35_499)).toBe("35 km away");
-    expect(formatDistanceFromMission(1_234_567)).toBe("1,235 km away");
-  });
-});

@@ -17,10 +17,3 @@ export function distanceFromPolygonM(polygon: PolygonGeometry, lng: number, lat:
   return Math.max(0, signedDistanceFromPolygonM(polygon, lng, lat));
 }
 
-/** "inside", "40 m", "1.2 km", "35 km": rounded so the figure is not more precise than GPS. */
-export function formatDistanceFromMission(metres: number): string {
-  if (metres <= 0) return "inside";
-  if (metres < 1000) return `${Math.max(1, Math.round(metres))} m away`;
-  if (metres < 10_000) return `${(metres / 1000).toFixed(1)} km away`;
-  return `${Math.round(metres / 1000).toLocaleString("en-GB")} km away`;
-}

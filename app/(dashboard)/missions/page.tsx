@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getLocale, getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { Badge, StatusBadge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
@@ -9,22 +10,19 @@ import { ProgressBar } from "@/components/ui/progress-bar";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { roleAtLeast } from "@/lib/auth/roles";
 import { requirePageAccess } from "@/lib/dashboard/access";
-import { formatArea } from "@/lib/geo/describe-draft";
+import { formatAreaIn } from "@/lib/geo/format-measure";
+import { dashboardFormatLocale } from "@/components/dashboard/format-locale";
 import { DataTable } from "@/components/ui/data-table";
-import { missionProgress } from "@/components/missions/mission-progress";
+import { missionProgress, progressWords } from "@/components/missions/mission-progress";
 
-export const metadata: Metadata = { title: "Missions" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("missions.list");
+  return { title: t("title") };
+}
 
-const TABS = [
-  { status: "active", label: "Active" },
-  { status: "completed", label: "Completed" },
-  { status: "cancelled", label: "Cancelled" },
-  { status: "all", label: "All" },
-] as const;
-type TabStatus = (typeof TABS)[number]["status"];
+const TABS = ["active", "completed", "cancelled", "all"] as const;
+type TabStatus = (typeof TABS)[number];
 const PER_PAGE = 20;
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });
 
 function listHref(params: { status: TabStatus; q: string; page?: number }): string {
   const search = new URLSearchParams();
@@ -38,7 +36,7 @@ function listHref(params: { status: TabStatus; q: string; page?: number }): stri
 export default async function MissionsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { access } = await requirePageAccess("viewer", "/missions");
   const params = await searchParams;
-  const status: TabStatus = TABS.find((t) => t.status === params.status)?.status ?? "active";
+  const status: TabStatus = TABS.find((tab) => tab === params.status) ?? "active";
   const q = typeof params.q === "string" ? params.q.trim().slice(0, 200) : "";
   const page = Math.max(1, Math.min(10_000, Number.parseInt(typeof params.page === "string" ? params.page : "1", 10) || 1));
 
@@ -46,81 +44,86 @@ export default async function MissionsPage({ searchParams }: { searchParams: Pro
     params: { query: { status, ...(q ? { q } : {}), page, per_page: PER_PAGE } },
   });
   const canCreate = roleAtLeast(access.role, "editor");
+  const [t, tProgress, locale] = await Promise.all([getTranslations("missions.list"), getTranslations("missions.progress"), getLocale()]);
+  const tShell = await getTranslations("dashboard.shell");
+  const formatLocale = dashboardFormatLocale(locale);
+  const dateFormat = new Intl.DateTimeFormat(formatLocale, { day: "numeric", month: "short", year: "numeric" });
+  const words = progressWords(tProgress);
 
   return (
     <>
       <PageHeader
-        title="Missions"
-        description={`Areas your contributors photograph for ${access.org.name}.`}
+        title={t("title")}
+        description={t.rich("description", { org: access.org.name, name: (chunks) => <bdi>{chunks}</bdi> })}
         actions={
           canCreate ? (
             <Link href="/missions/new" className={buttonClasses()}>
-              New mission
+              {t("new")}
             </Link>
           ) : null
         }
       />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <nav aria-label="Mission status" className="flex gap-1 rounded-lg bg-slate-100 p-1">
+        <nav aria-label={t("tabsLabel")} className="flex gap-1 rounded-lg bg-slate-100 p-1">
           {TABS.map((tab) => (
             <Link
-              key={tab.status}
-              href={listHref({ status: tab.status, q })}
-              aria-current={tab.status === status ? "page" : undefined}
+              key={tab}
+              href={listHref({ status: tab, q })}
+              aria-current={tab === status ? "page" : undefined}
               className={`rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-emerald-600 ${
-                tab.status === status ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"
+                tab === status ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"
               }`}
             >
-              {tab.label}
+              {t(`tabs.${tab}`)}
             </Link>
           ))}
         </nav>
         <form role="search" action="/missions" className="flex gap-2">
           {status !== "active" ? <input type="hidden" name="status" value={status} /> : null}
           <label htmlFor="mission-search" className="sr-only">
-            Search missions
+            {t("searchLabel")}
           </label>
-          <input id="mission-search" name="q" type="search" defaultValue={q} placeholder="Search title or description" className={`${inputClasses} sm:w-72`} />
+          <input id="mission-search" name="q" type="search" defaultValue={q} placeholder={t("searchPlaceholder")} className={`${inputClasses} sm:w-72`} />
           <button type="submit" className={buttonClasses({ variant: "secondary" })}>
-            Search
+            {t("search")}
           </button>
         </form>
       </div>
 
       {error || !data ? (
-        <ErrorState title="The missions could not be loaded">{error?.detail ?? "The service did not answer. Reload to try again."}</ErrorState>
+        <ErrorState title={t("loadFailed")}>{error?.detail ?? t("noAnswer")}</ErrorState>
       ) : data.data.length === 0 ? (
         <EmptyState
-          title={q ? `No ${status === "all" ? "" : `${status} `}missions match “${q}”` : `No ${status === "all" ? "" : `${status} `}missions yet`}
+          title={q ? t("noneMatch", { status, q }) : t("noneYet", { status })}
           action={
             canCreate && !q ? (
               <Link href="/missions/new" className={buttonClasses()}>
-                Draw your first mission
+                {t("drawFirst")}
               </Link>
             ) : q ? (
               <Link href={listHref({ status, q: "" })} className={buttonClasses({ variant: "secondary" })}>
-                Clear search
+                {t("clearSearch")}
               </Link>
             ) : null
           }
         >
-          {canCreate && !q ? "A mission is an area on the map and the number of photos you need from it." : null}
+          {canCreate && !q ? t("emptyHint") : null}
         </EmptyState>
       ) : (
         <>
           <DataTable
-            caption="Missions, newest first"
+            caption={t("caption")}
             columns={[
-              { label: "Mission" },
-              { label: "Status" },
-              { label: "Progress", className: "w-56" },
-              { label: "Submissions", className: "text-end" },
-              { label: "Created" },
+              { label: t("columns.mission") },
+              { label: t("columns.status") },
+              { label: t("columns.progress"), className: "w-56" },
+              { label: t("columns.submissions"), className: "text-end" },
+              { label: t("columns.created") },
             ]}
           >
             <tbody className="divide-y divide-slate-100">
               {data.data.map((m) => {
-                const progress = missionProgress(m);
+                const progress = missionProgress(m, words);
                 return (
                 <tr key={m.id} className="hover:bg-slate-50">
                   <td className="max-w-md px-4 py-3">
@@ -128,12 +131,12 @@ export default async function MissionsPage({ searchParams }: { searchParams: Pro
                       {m.title}
                     </IntentLink>
                     <div className="mt-0.5 text-xs text-slate-500">
-                      {formatArea(m.area_m2)}
+                      {formatAreaIn(m.area_m2, formatLocale, locale)}
                       {m.order_id ? (
                         <>
                           {" · "}
                           <Link href={`/orders/${m.order_id}`} className="underline hover:text-emerald-800 focus-visible:outline-2 focus-visible:outline-emerald-600">
-                            dispatched from an order
+                            {t("fromOrder")}
                           </Link>
                         </>
                       ) : null}
@@ -144,11 +147,11 @@ export default async function MissionsPage({ searchParams }: { searchParams: Pro
                   </td>
                   <td className="px-4 py-3">
                     <div className="flex items-center gap-3">
-                      <ProgressBar value={progress.counted} max={progress.required} label={`${m.title}: approved images`} />
+                      <ProgressBar value={progress.counted} max={progress.required} label={t("progressLabel", { title: m.title })} />
                       <span className="min-w-16 shrink-0 whitespace-nowrap text-end text-xs tabular-nums text-slate-600">{progress.short}</span>
                     </div>
                   </td>
-                  <td className="px-4 py-3 text-end tabular-nums">{m.submissions}</td>
+                  <td className="px-4 py-3 text-end tabular-nums">{new Intl.NumberFormat(formatLocale).format(m.submissions)}</td>
                   <td className="whitespace-nowrap px-4 py-3 text-slate-600">
                     <time dateTime={m.created_at}>{dateFormat.format(new Date(m.created_at))}</time>
                   </td>
@@ -162,31 +165,32 @@ export default async function MissionsPage({ searchParams }: { searchParams: Pro
       )}
       {!canCreate ? (
         <p className="text-xs text-slate-500">
-          <Badge>Viewer</Badge> You can look at missions and submissions; editors and administrators create them.
+          <Badge>{tShell("roles.viewer")}</Badge> {t("viewerNote")}
         </p>
       ) : null}
     </>
   );
 }
 
-function Pagination({ total, page, status, q }: { total: number; page: number; status: TabStatus; q: string }) {
+async function Pagination({ total, page, status, q }: { total: number; page: number; status: TabStatus; q: string }) {
+  const t = await getTranslations("missions.list");
   const pages = Math.max(1, Math.ceil(total / PER_PAGE));
   const from = (page - 1) * PER_PAGE + 1;
   const to = Math.min(total, page * PER_PAGE);
   return (
-    <nav aria-label="Pages" className="flex items-center justify-between text-sm text-slate-600">
+    <nav aria-label={t("pagesLabel")} className="flex items-center justify-between text-sm text-slate-600">
       <span>
-        {from}–{to} of {total}
+        {t("range", { from, to, total })}
       </span>
       <div className="flex gap-2">
         {page > 1 ? (
           <Link href={listHref({ status, q, page: page - 1 })} className={buttonClasses({ variant: "secondary", size: "sm" })}>
-            Previous
+            {t("previous")}
           </Link>
         ) : null}
         {page < pages ? (
           <Link href={listHref({ status, q, page: page + 1 })} className={buttonClasses({ variant: "secondary", size: "sm" })}>
-            Next
+            {t("next")}
           </Link>
         ) : null}
       </div>

@@ -24,13 +24,6 @@ export const STATUS_COLOURS: Record<SubmissionStatus, string> = {
   rejected: "#8b0a1a",
 };
 
-export const STATUS_LABELS: Record<SubmissionStatus, string> = {
-  received: "Received",
-  processing: "Processing",
-  approved: "Approved",
-  rejected: "Rejected",
-};
-
 /** Outline and cluster colour: slate-800, dark enough to read on either basemap. */
 const INK = "#1e293b";
 const CLUSTER_FILL = "#334155";

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useState } from "react";
 import { useMap } from "react-map-gl/maplibre";
 import { BaseMap } from "@/components/map/base-map";
@@ -29,6 +30,7 @@ export function MissionMap({
   onSelect: (id: string | null) => void;
   onHover: (id: string | null) => void;
 }) {
+  const t = useTranslations("missions.detail");
   const bbox = useMemo(() => polygonBbox(bounds), [bounds]);
   const counts = useMemo(() => {
     const c: Partial<Record<SubmissionStatus, number>> = {};
@@ -37,7 +39,7 @@ export function MissionMap({
   }, [points]);
 
   return (
-    <BaseMap aria-label="Mission map" bounds={bbox} interactiveLayerIds={SUBMISSION_INTERACTIVE_LAYER_IDS} className="h-full w-full">
+    <BaseMap aria-label={t("mapLabel")} bounds={bbox} interactiveLayerIds={SUBMISSION_INTERACTIVE_LAYER_IDS} className="h-full w-full">
       <MissionBoundsLayer polygon={bounds} />
       <SubmissionsLayer data={points ?? EMPTY} selectedId={selectedId} hoveredId={hoveredId} onHoverChange={onHover} onSelect={onSelect} />
       <DrawnPointsAnnouncer points={points} />
@@ -53,6 +55,7 @@ export function MissionMap({
  * in a polite live region and as a User Timing mark — the moment the benchmark measures.
  */
 function DrawnPointsAnnouncer({ points }: { points: SubmissionPoints | null }) {
+  const t = useTranslations("missions.detail");
   const map = useMap().current?.getMap();
   const [drawn, setDrawn] = useState<number | null>(null);
   useEffect(() => {
@@ -69,7 +72,7 @@ function DrawnPointsAnnouncer({ points }: { points: SubmissionPoints | null }) {
   }, [map, points]);
   return (
     <p className="sr-only" aria-live="polite" data-testid="map-points" data-count={drawn ?? ""}>
-      {drawn === null ? "Loading submissions on the map" : `${drawn} submission${drawn === 1 ? "" : "s"} on the map`}
+      {drawn === null ? t("mapLoading") : t("onMap", { count: drawn })}
     </p>
   );
 }
@@ -90,9 +93,11 @@ function FollowSelection({ points, selectedId }: { points: SubmissionPoints | nu
     const [lng, lat] = feature.geometry.coordinates;
     const { width } = map.getContainer().getBoundingClientRect();
     const panel = window.matchMedia("(min-width: 640px)").matches && width > PANEL_WIDTH_PX * 1.6 ? PANEL_WIDTH_PX : 0;
+    // The panel sits at the inline end: the right, or the left in a right-to-left page.
+    const rtl = getComputedStyle(map.getContainer()).direction === "rtl";
     const { x } = map.project([lng, lat]);
-    const hidden = !map.getBounds().contains([lng, lat]) || x > width - panel;
-    if (hidden) map.easeTo({ center: [lng, lat], padding: { top: 0, bottom: 0, left: 0, right: panel }, duration: 400 });
+    const hidden = !map.getBounds().contains([lng, lat]) || (rtl ? x < panel : x > width - panel);
+    if (hidden) map.easeTo({ center: [lng, lat], padding: { top: 0, bottom: 0, left: rtl ? panel : 0, right: rtl ? 0 : panel }, duration: 400 });
     // Only when the selection changes, not on every refresh of the points.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, selectedId]);

@@ -1,5 +1,6 @@
 "use client";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
 import { useEffect, useMemo, useState } from "react";
 import { StatusBadge } from "@/components/ui/badge";
@@ -8,14 +9,14 @@ import { IntentLink } from "@/components/ui/intent-link";
 import { prewarmMaplibre } from "@/components/map/prewarm-maplibre";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { EmptyState, ErrorState, LoadingRows } from "@/components/ui/states";
-import { missionProgress } from "@/components/missions/mission-progress";
+import { missionProgress, progressWords } from "@/components/missions/mission-progress";
+import { useMeasures } from "@/components/dashboard/use-measures";
 import { ExportButton } from "@/components/submissions/export-button";
 import { missionQuery, submissionListQuery, submissionPointsQuery } from "@/components/submissions/queries";
 import { SubmissionFiltersBar } from "@/components/submissions/submission-filters";
 import { SubmissionList } from "@/components/submissions/submission-list";
 import { SubmissionPanel } from "@/components/submissions/submission-panel";
 import type { Mission, SubmissionFilters } from "@/components/submissions/types";
-import { formatArea } from "@/lib/geo/describe-draft";
 import { polygonFromApi } from "@/lib/geo/polygon-from-api";
 
 // MapLibre only where a map is, and only in the browser; asked for, with its worker started, as
@@ -32,6 +33,9 @@ const MissionMap = dynamic(() => Promise.all([import("./mission-map"), prewarmMa
 const NO_FILTERS: SubmissionFilters = { statuses: [], from: "", to: "" };
 
 export function MissionPageClient({ initialMission, canEdit }: { initialMission: Mission; canEdit: boolean }) {
+  const t = useTranslations("missions.detail");
+  const tProgress = useTranslations("missions.progress");
+  const measures = useMeasures();
   const { data: mission = initialMission } = useQuery({ ...missionQuery(initialMission.id), initialData: initialMission });
   const [filters, setFilters] = useState<SubmissionFilters>(NO_FILTERS);
   const [page, setPage] = useState(1);
@@ -54,17 +58,20 @@ export function MissionPageClient({ initialMission, canEdit }: { initialMission:
   };
   const total = list.data?.meta.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / 50));
-  const progress = missionProgress(mission);
+  const progress = missionProgress(mission, progressWords(tProgress));
 
   return (
     <div className="flex flex-col gap-4">
       <header className="flex flex-col gap-3 border-b border-slate-200 pb-4 lg:flex-row lg:items-end lg:justify-between">
         <div className="flex min-w-0 flex-col gap-1">
           <IntentLink href="/missions" className="text-sm text-slate-600 hover:text-slate-900 hover:underline">
-            ← Missions
+            {t("back")}
           </IntentLink>
           <div className="flex items-center gap-3">
-            <h1 className="truncate text-2xl font-semibold tracking-tight">{mission.title}</h1>
+            {/* dir="auto": a title in another script than the page's keeps its own direction (and its ellipsis at its end). */}
+            <h1 dir="auto" className="truncate text-2xl font-semibold tracking-tight">
+              {mission.title}
+            </h1>
             <StatusBadge status={mission.status} />
           </div>
           {mission.description ? <p className="max-w-3xl text-sm text-slate-600">{mission.description}</p> : null}
@@ -72,17 +79,17 @@ export function MissionPageClient({ initialMission, canEdit }: { initialMission:
         <div className="flex flex-wrap items-end gap-4">
           <div className="flex w-64 flex-col gap-1">
             <div className="flex justify-between text-xs text-slate-600">
-              <span>Approved images</span>
+              <span>{t("approved")}</span>
               <span className="tabular-nums" data-testid="mission-approved">{progress.label}</span>
             </div>
-            <ProgressBar value={progress.counted} max={progress.required} label="Approved images toward the required number" />
+            <ProgressBar value={progress.counted} max={progress.required} label={t("approvedBar")} />
             <span className="text-xs text-slate-500" data-testid="mission-submissions">
-              {mission.submissions} submission{mission.submissions === 1 ? "" : "s"} · {formatArea(mission.area_m2)}
+              {t("submissions", { count: mission.submissions })} · {measures.area(mission.area_m2)}
             </span>
           </div>
           {canEdit && mission.status === "active" ? (
             <IntentLink href={`/missions/${mission.id}/edit`} className={buttonClasses({ variant: "secondary" })}>
-              Edit
+              {t("edit")}
             </IntentLink>
           ) : null}
           <ExportButton missionId={mission.id} />
@@ -90,28 +97,28 @@ export function MissionPageClient({ initialMission, canEdit }: { initialMission:
       </header>
 
       <div className="grid gap-4 lg:grid-cols-[20rem_1fr]">
-        <aside className="order-2 flex min-h-0 flex-col gap-3 lg:order-1" aria-label="Submission list">
+        <aside className="order-2 flex min-h-0 flex-col gap-3 lg:order-1" aria-label={t("listLabel")}>
           <SubmissionFiltersBar filters={filters} onChange={changeFilters} />
           <div className="flex items-center justify-between text-xs text-slate-600">
             <span aria-live="polite">
-              {list.data ? `${total} submission${total === 1 ? "" : "s"}` : "Loading…"}
-              {points.data && points.data.meta.unlocated > 0 ? ` · ${points.data.meta.unlocated} without GPS (not on the map)` : ""}
+              {list.data ? t("submissions", { count: total }) : t("loading")}
+              {points.data && points.data.meta.unlocated > 0 ? ` · ${t("withoutGps", { count: points.data.meta.unlocated })}` : ""}
             </span>
-            {list.isFetching ? <span className="text-slate-500">updating…</span> : null}
+            {list.isFetching ? <span className="text-slate-500">{t("updating")}</span> : null}
           </div>
           <div className="max-h-[28rem] overflow-y-auto rounded-lg border border-slate-200 bg-white lg:max-h-[calc(100vh-20rem)]">
             {list.isPending ? (
               <div className="p-3">
-                <LoadingRows rows={6} label="Loading submissions" still />
+                <LoadingRows rows={6} label={t("loadingSubmissions")} still />
               </div>
             ) : list.error ? (
               <div className="p-3">
-                <ErrorState title="Submissions could not be loaded">{list.error.message}</ErrorState>
+                <ErrorState title={t("loadFailed")}>{list.error.message}</ErrorState>
               </div>
             ) : list.data.data.length === 0 ? (
               <div className="p-3">
-                <EmptyState title={filters === NO_FILTERS ? "No submissions yet" : "No submissions match"}>
-                  {filters === NO_FILTERS ? "New submissions appear here and on the map as contributors send them." : "Change the filters to see more."}
+                <EmptyState title={filters === NO_FILTERS ? t("noneYet") : t("noneMatch")}>
+                  {filters === NO_FILTERS ? t("noneYetHint") : t("noneMatchHint")}
                 </EmptyState>
               </div>
             ) : (
@@ -119,15 +126,13 @@ export function MissionPageClient({ initialMission, canEdit }: { initialMission:
             )}
           </div>
           {pages > 1 ? (
-            <nav aria-label="Submission pages" className="flex items-center justify-between text-xs text-slate-600">
+            <nav aria-label={t("pagesLabel")} className="flex items-center justify-between text-xs text-slate-600">
               <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                Previous
+                {t("previous")}
               </Button>
-              <span>
-                Page {page} of {pages}
-              </span>
+              <span>{t("page", { page, pages })}</span>
               <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                Next
+                {t("next")}
               </Button>
             </nav>
           ) : null}
@@ -143,7 +148,7 @@ export function MissionPageClient({ initialMission, canEdit }: { initialMission:
           />
           {points.error ? (
             <div className="absolute bottom-10 start-3 max-w-sm">
-              <ErrorState title="Map data could not be loaded">{points.error.message}</ErrorState>
+              <ErrorState title={t("mapFailed")}>{points.error.message}</ErrorState>
             </div>
           ) : null}
           {selectedId ? (

@@ -1,11 +1,15 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { ForbiddenNotice } from "@/components/ui/forbidden-notice";
 import { roleAtLeast } from "@/lib/auth/roles";
 import { requirePageAccess } from "@/lib/dashboard/access";
 import { MissionPageClient } from "./page-client";
 
-export const metadata: Metadata = { title: "Mission" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("missions.detail");
+  return { title: t("metaTitle") };
+}
 
 export default async function MissionPage({ params }: { params: Promise<{ missionId: string }> }) {
   const { missionId } = await params;

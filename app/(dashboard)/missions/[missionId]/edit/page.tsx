@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { ForbiddenNotice } from "@/components/ui/forbidden-notice";
 import { PageHeader } from "@/components/ui/page-header";
@@ -8,7 +9,10 @@ import { requirePageAccess } from "@/lib/dashboard/access";
 import { env } from "@/lib/env";
 import { polygonFromApi } from "@/lib/geo/polygon-from-api";
 
-export const metadata: Metadata = { title: "Edit mission" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("missions.editor");
+  return { title: t("editMetaTitle") };
+}
 
 export default async function EditMissionPage({ params }: { params: Promise<{ missionId: string }> }) {
   const { missionId } = await params;
@@ -16,9 +20,10 @@ export default async function EditMissionPage({ params }: { params: Promise<{ mi
   if (!page.allowed) return <ForbiddenNotice needed={page.needed} role={page.access.role} orgName={page.access.org.name} />;
   const { data: mission, response } = await page.access.api.GET("/api/v1/missions/{id}", { params: { path: { id: missionId } } });
   if (response.status === 404 || !mission) notFound();
+  const t = await getTranslations("missions.editor");
   return (
     <>
-      <PageHeader title={`Edit “${mission.title}”`} description="Change the area, the details or the number of photos needed." />
+      <PageHeader title={t("editTitle", { title: mission.title })} description={t("editDescription")} />
       {mission.status === "active" ? (
         <MissionEditor
           mode={{ kind: "edit", id: mission.id }}
@@ -26,7 +31,7 @@ export default async function EditMissionPage({ params }: { params: Promise<{ mi
           geocoder={env.GEOCODER_URL !== undefined}
         />
       ) : (
-        <ErrorState title="This mission can no longer be edited">It is {mission.status}; only active missions change.</ErrorState>
+        <ErrorState title={t("notEditable")}>{t("notEditableBecause", { status: mission.status })}</ErrorState>
       )}
     </>
   );
