@@ -33,7 +33,7 @@ test("a viewer sees missions but no way to create one, and no administrator page
   const editor = new MissionEditorPage(page);
   await editor.gotoNew();
   await expect(editor.forbidden).toContainText("You need the Editor role for this page.");
-  await expect(editor.forbidden).toContainText(`You are a Viewer in ${partner.org.name}.`);
+  await expect(editor.forbidden).toContainText(`Your role in \u2068${partner.org.name}\u2069 is Viewer.`);
   await expect(editor.form).toHaveCount(0);
 
   // A mission page is readable, but offers no Edit; its edit page is closed like the new one.

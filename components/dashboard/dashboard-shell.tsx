@@ -37,6 +37,8 @@ export function DashboardShell({
             <NavLink href="/orders">{t("orders")}</NavLink>
             {roleAtLeast(role, "admin") ? <NavLink href="/webhooks">{t("webhooks")}</NavLink> : null}
             {roleAtLeast(role, "admin") ? <NavLink href="/settings/credentials">{t("credentials")}</NavLink> : null}
+            {/* Your own settings (the dashboard's language), reachable on a phone too, where your name is hidden. */}
+            <NavLink href="/settings" exact>{t("settings")}</NavLink>
             <NavLink href="/docs">{t("docs")}</NavLink>
           </nav>
           <div className="ms-auto flex max-w-full flex-wrap items-center justify-end gap-3">

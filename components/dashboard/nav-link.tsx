@@ -9,9 +9,10 @@ import { IntentLink } from "@/components/ui/intent-link";
  * starting its map (map-points benchmark trace: 10 prefetch requests between 0.8 and 2 s of a
  * 5.7 s load).
  */
-export function NavLink({ href, children }: { href: string; children: ReactNode }) {
+/** `exact`: only the page itself is this link's (Settings, whose sub-page API credentials has a link of its own). */
+export function NavLink({ href, exact = false, children }: { href: string; exact?: boolean; children: ReactNode }) {
   const pathname = usePathname();
-  const active = pathname === href || pathname.startsWith(`${href}/`);
+  const active = pathname === href || (!exact && pathname.startsWith(`${href}/`));
   return (
     <IntentLink
       href={href}

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 
 /** Designed empty, error and loading states, so no page ever shows a blank area. */
@@ -11,10 +12,11 @@ export function EmptyState({ title, children, action }: { title: string; childre
   );
 }
 
-export function ErrorState({ title = "Something went wrong", children, action }: { title?: string; children?: ReactNode; action?: ReactNode }) {
+export function ErrorState({ title, children, action }: { title?: string; children?: ReactNode; action?: ReactNode }) {
+  const t = useTranslations("common.states");
   return (
     <div role="alert" className="flex flex-col gap-2 rounded-lg border border-red-200 bg-red-50 px-5 py-4 text-sm text-red-900">
-      <p className="font-semibold">{title}</p>
+      <p className="font-semibold">{title ?? t("error")}</p>
       {children ? <div>{children}</div> : null}
       {action}
     </div>
@@ -30,9 +32,10 @@ export function Skeleton({ className = "", still = false }: { className?: string
   return <div aria-hidden className={`${still ? "" : "animate-pulse "}rounded-md bg-slate-200 ${className}`} />;
 }
 
-export function LoadingRows({ rows = 5, label = "Loading", still = false }: { rows?: number; label?: string; still?: boolean }) {
+export function LoadingRows({ rows = 5, label, still = false }: { rows?: number; label?: string; still?: boolean }) {
+  const t = useTranslations("common.states");
   return (
-    <div role="status" aria-label={label} className="flex flex-col gap-2">
+    <div role="status" aria-label={label ?? t("loading")} className="flex flex-col gap-2">
       {Array.from({ length: rows }, (_, i) => (
         <Skeleton key={i} className="h-12 w-full" still={still} />
       ))}

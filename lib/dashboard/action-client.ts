@@ -2,8 +2,9 @@ import "server-only";
 // The one shape of every dashboard server action: session → role check → zod parse → handler →
 // a typed result value. Errors are values at this boundary; the API's field errors come back
 // keyed by their JSON pointer so forms can show them next to the field (or vertex) concerned.
+import { getTranslations } from "next-intl/server";
 import { z } from "zod";
-import { roleAtLeast, ROLE_LABELS, type Role } from "@/lib/auth/roles";
+import { roleAtLeast, type Role } from "@/lib/auth/roles";
 import { getDashboardAccess, type DashboardAccess } from "./access";
 
 export type ActionFailure = { ok: false; code: string; error: string; fieldErrors?: Record<string, string[]> };
@@ -21,10 +22,11 @@ export function dashboardAction<S extends z.ZodType, R extends { ok: boolean }>(
   handler: (input: z.output<S>, access: DashboardAccess) => Promise<R>;
 }): (input: z.input<S>) => Promise<R | ActionFailure> {
   return async (input) => {
-    const access = await getDashboardAccess();
-    if (!access) return { ok: false, code: "unauthenticated", error: "Your session has ended. Sign in again." };
+    const [access, t] = await Promise.all([getDashboardAccess(), getTranslations("dashboard")]);
+    // In the reader's language: a page shows `error` as it is.
+    if (!access) return { ok: false, code: "unauthenticated", error: t("actions.unauthenticated") };
     if (!roleAtLeast(access.role, options.least)) {
-      return { ok: false, code: "forbidden", error: `This needs the ${ROLE_LABELS[options.least]} role in ${access.org.name}.` };
+      return { ok: false, code: "forbidden", error: t("actions.forbidden", { role: t(`shell.roles.${options.least}`), org: access.org.name }) };
     }
     const parsed = options.schema.safeParse(input);
     if (!parsed.success) {
@@ -33,7 +35,7 @@ export function dashboardAction<S extends z.ZodType, R extends { ok: boolean }>(
         const key = `/${issue.path.join("/")}`;
         (fieldErrors[key] ??= []).push(issue.message);
       }
-      return { ok: false, code: "validation_failed", error: "Some fields need attention.", fieldErrors };
+      return { ok: false, code: "validation_failed", error: t("actions.validation"), fieldErrors };
     }
     return options.handler(parsed.data, access);
   };
