@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { describeDetections, photoEvidence } from "./check-evidence";
+import { describeDetections, detectionName, photoEvidence } from "./check-evidence";
+import { testWords } from "./test-words";
 
 describe("photoEvidence", () => {
   it("reads the detections, the people count and the compared positions of a photo's checks", () => {
@@ -27,5 +28,18 @@ describe("photoEvidence", () => {
     expect(photoEvidence({ obstruction: { status: "not_evaluated" } })).toEqual({ detections: [], peopleCount: null, crowdLevel: null, exifPosition: null, devicePosition: null });
     expect(photoEvidence(null).detections).toEqual([]);
     expect(describeDetections([{ label: "person", score: 1, box: [0, 0, 1, 1] }, { label: "person", score: 1, box: [0, 0, 0.5, 1] }])).toBe("2 people");
+  });
+
+  it("counts the objects in the reader's words, the model's English name only where the catalogue has none", () => {
+    const seen = [
+      { label: "person", score: 1, box: [0, 0, 1, 1] as [number, number, number, number] },
+      { label: "person", score: 1, box: [0, 0, 0.5, 1] as [number, number, number, number] },
+      { label: "bicycle", score: 1, box: [0, 0, 0.2, 0.2] as [number, number, number, number] },
+      { label: "kite", score: 1, box: [0, 0, 0.1, 0.1] as [number, number, number, number] },
+    ];
+    expect(describeDetections(seen, testWords("en", "en-GB"))).toBe("2 people, 1 bicycle, 1 kite");
+    expect(describeDetections(seen, testWords("de", "de"))).toBe("2 Personen, 1 Fahrrad und 1 kite");
+    expect(detectionName("bicycle", testWords("fr", "fr"))).toBe("vélo");
+    expect(detectionName("kite", testWords("fr", "fr"))).toBe("kite");
   });
 });

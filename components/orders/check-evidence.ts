@@ -4,6 +4,8 @@
 // the top-left, and `extra.people_count`), the people counted with the crowd level, and the
 // positions the authenticity check compared. No zod: this runs in the dashboard's client bundle.
 
+import type { Words } from "./translate";
+
 export interface Detection {
   label: string;
   score: number;
@@ -66,10 +68,19 @@ export function photoEvidence(checks: Checks): PhotoEvidence {
 }
 
 /** "2 people, 1 van" — what was detected, counted by label, in words. */
-export function describeDetections(detections: Detection[]): string | null {
+type OrderWordsLike = Words & { has: (key: string) => boolean };
+
+export function describeDetections(detections: Detection[], words?: Pick<OrderWordsLike, "t" | "has" | "locale">): string | null {
   if (detections.length === 0) return null;
   const counts = new Map<string, number>();
   for (const d of detections) counts.set(d.label, (counts.get(d.label) ?? 0) + 1);
+  // The model's English class name where the catalogue has no word for it.
   const plural = (label: string, n: number) => (n === 1 ? label : label === "person" ? "people" : label.endsWith("s") ? label : `${label}s`);
-  return [...counts].map(([label, n]) => `${n} ${plural(label, n)}`).join(", ");
+  const parts = [...counts].map(([label, n]) => (words?.has(`evidence.object.${label}`) ? words.t(`evidence.object.${label}`, { count: n }) : `${n} ${plural(label, n)}`));
+  return new Intl.ListFormat(words?.locale ?? "en", { type: "unit", style: "short" }).format(parts);
+}
+
+/** A detection's class in the reader's words, for its box (the model's English name where the catalogue has none). */
+export function detectionName(label: string, words?: Pick<OrderWordsLike, "t" | "has">): string {
+  return words?.has(`evidence.objectName.${label}`) ? words.t(`evidence.objectName.${label}`) : label;
 }

@@ -3,7 +3,7 @@
 // on it, and the people counted, the objects seen and the phone's own position in plain words.
 import { useTranslations } from "next-intl";
 import { distanceM } from "@/lib/geo/bearing";
-import { describeDetections, type Detection, type PhotoEvidence } from "./check-evidence";
+import { describeDetections, detectionName, type Detection, type PhotoEvidence } from "./check-evidence";
 import { useOrderWords } from "./use-order-words";
 
 // Dark enough for the white label text on them (WCAG AA, 4.5:1): amber-700 for people, red-700 for the rest.
@@ -13,6 +13,7 @@ const boxColour = (label: string) => BOX_COLOURS[label] ?? "#b91c1c";
 /** The photo (linked to its original) with each detection's box drawn over it, at the photo's own proportions. */
 export function DetectedPhoto({ src, href, alt, detections }: { src: string; href: string; alt: string; detections: Detection[] }) {
   const t = useTranslations("orders.evidence");
+  const words = useOrderWords();
   return (
     <figure className="relative w-full shrink-0 self-start sm:w-64" data-testid="detected-photo">
       <a href={href} target="_blank" rel="noopener noreferrer" className="block focus-visible:outline-2 focus-visible:outline-emerald-600">
@@ -29,11 +30,11 @@ export function DetectedPhoto({ src, href, alt, detections }: { src: string; hre
           style={{ left: `${d.box[0] * 100}%`, top: `${d.box[1] * 100}%`, width: `${d.box[2] * 100}%`, height: `${d.box[3] * 100}%`, borderColor: boxColour(d.label) }}
         >
           <span className="absolute start-0 top-0 -translate-y-full whitespace-nowrap rounded-t-sm px-1 text-[10px] font-semibold leading-4 text-white" style={{ backgroundColor: boxColour(d.label) }}>
-            {d.label} {Math.round(d.score * 100)}%
+            {detectionName(d.label, words)} {Math.round(d.score * 100)}%
           </span>
         </div>
       ))}
-      {detections.length > 0 ? <figcaption className="mt-1 text-xs text-slate-600">{t("outlined", { what: describeDetections(detections) ?? "" })}</figcaption> : null}
+      {detections.length > 0 ? <figcaption className="mt-1 text-xs text-slate-600">{t("outlined", { what: describeDetections(detections, words) ?? "" })}</figcaption> : null}
     </figure>
   );
 }
@@ -41,8 +42,9 @@ export function DetectedPhoto({ src, href, alt, detections }: { src: string; hre
 /** Rows for the photo's facts list: people counted, objects seen, the phone's own position against the photo's GPS. */
 export function EvidenceRows({ evidence }: { evidence: PhotoEvidence }) {
   const t = useTranslations("orders.evidence");
-  const { distance, has } = useOrderWords();
-  const seen = describeDetections(evidence.detections);
+  const words = useOrderWords();
+  const { distance, has } = words;
+  const seen = describeDetections(evidence.detections, words);
   const { exifPosition, devicePosition, crowdLevel } = evidence;
   const level = crowdLevel ? (has(`evidence.crowd.${crowdLevel}`) ? t(`crowd.${crowdLevel}`) : crowdLevel) : null;
   return (

@@ -9,9 +9,9 @@ import type { Translate, Words } from "./translate";
 
 const read = (locale: string) => JSON.parse(readFileSync(join(import.meta.dirname, `../../messages/${locale}/orders.json`), "utf8")) as Messages;
 
-export function testWords(catalogue: string, locale: string): Words {
+export function testWords(catalogue: string, locale: string): Words & { has: (key: string) => boolean } {
   const orders = catalogue === "en" ? read("en") : mergeMessages(read("en"), read(catalogue));
   const translate = createTranslator({ locale, messages: { orders }, namespace: "orders" });
   const t: Translate = (key, values) => translate(key as never, values as never);
-  return { t, locale };
+  return { t, locale, has: (key) => translate.has(key as never) };
 }
