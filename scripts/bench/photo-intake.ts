@@ -27,7 +27,7 @@ import {
   removeTempFiles,
   type UploadLimits,
 } from "@/lib/service/submissions/parse-upload";
-import { checkFile } from "@/lib/service/submissions/receive-submission";
+import { checkFile, storeUpload } from "@/lib/service/submissions/receive-submission";
 import { fmt, profileSection, roundsSection } from "./lib/file-report";
 import { profileInProcess, type InProcessProfile } from "./lib/in-process-profile";
 import { describePhotoSet, type PhotoFile, type PhotoSet } from "./lib/photo-set";
@@ -55,8 +55,8 @@ const STEP_LABELS: Record<IntakeStep, string> = {
   parseUpload: "parseUpload: multipart → temp file with SHA-256 tap and head (includes producing the stream)",
   sniff: "sniffImageType on the head bytes",
   readDimensions: "dimensions: the SOF segment of the kept head when the header fits and the frame is plain, else sharp's header read",
-  readExif: "readExif: exifr (on the kept head when the header fits, else a 1 MiB read of the temp file)",
-  putFile: "putFile: mkdir ∥ stat of the temp file, rename",
+  readExif: "readExif: exifr (on the header's bytes in the kept head when the header fits, else a 1 MiB read of the temp file)",
+  putFile: "storeUpload: the image's directory, rename (size and mode known from parsing)",
   plain: "(baseline) read → SHA-256 → write",
 };
 
@@ -112,10 +112,9 @@ async function intakeOne(file: PhotoFile, dirs: IntakeDirs): Promise<void> {
   const request = await uploadRequest(file);
   const upload = await parseUpload(request.body, request.headers.get("content-type") ?? undefined, dirs.uploadTmp, LIMITS);
   try {
-    const checked = [];
-    for (const part of upload.files) checked.push(await checkFile(part, DEFAULTS.MAX_IMAGE_PIXELS));
+    for (const part of upload.files) await checkFile(part, DEFAULTS.MAX_IMAGE_PIXELS);
     // The key layout of receiveSubmission: org/mission/image/original.jpg, a fresh image id each time.
-    for (const part of checked) await dirs.store.putFile(`org_bench/mission_bench/${createId("image")}/original.jpg`, part.tempPath);
+    for (const part of upload.files) await storeUpload(dirs.store, `org_bench/mission_bench/${createId("image")}/original.jpg`, part);
   } finally {
     await removeTempFiles(upload.files);
   }
@@ -234,8 +233,8 @@ async function stepPass(files: PhotoFile[], dirs: IntakeDirs, timer: StepTimer<I
       const header = readJpegHeader(part.head);
       const source = header === null ? part.tempPath : Buffer.from(part.head.buffer, part.head.byteOffset, part.head.byteLength);
       await timer.time("readDimensions", async () => header?.frame ?? (await readDimensions(source)));
-      await timer.time("readExif", () => readExif(source));
-      await timer.time("putFile", () => dirs.store.putFile(`org_bench/mission_bench/${createId("image")}/original.jpg`, part.tempPath));
+      await timer.time("readExif", () => readExif(header === null ? part.tempPath : part.head.subarray(0, header.length)));
+      await timer.time("putFile", () => storeUpload(dirs.store, `org_bench/mission_bench/${createId("image")}/original.jpg`, part));
     }
     await removeTempFiles(upload.files);
     await timer.time("plain", () => plainOne(file, join(dirs.baselineOut, `steps-${i}.jpg`)));

@@ -39,6 +39,36 @@ describe("startPollingWorker", () => {
     expect(done).toContain(0);
   });
 
+  it("fills slots that free in the same turn with one claim, not one claim per slot", async () => {
+    const queue = Array.from({ length: 8 }, (_, i) => i);
+    const limits: number[] = [];
+    const batch = gate();
+    const allDone = gate();
+    let done = 0;
+    const worker = startPollingWorker(
+      "test",
+      async (limit) => {
+        limits.push(limit);
+        return queue.splice(0, limit);
+      },
+      async (item) => {
+        // The first four finish in the same turn, a few microtasks apart (as outcomes read from
+        // several sockets in one turn do).
+        if (item < 4) {
+          await batch.opened;
+          for (let i = 0; i < item * 3; i++) await Promise.resolve();
+        }
+        if (++done === 8) allDone.open();
+      },
+      { pollMs: 10_000, concurrency: 4 },
+    );
+    await new Promise((r) => setTimeout(r, 20));
+    batch.open();
+    await allDone.opened;
+    await worker.stop();
+    expect(limits.slice(0, 2)).toEqual([4, 4]);
+  });
+
   it("a wake-up, or a stop, that arrives while it is claiming is not lost (no poll-long pause after it)", async () => {
     let claims = 0;
     const holder: { worker?: ReturnType<typeof startPollingWorker<number>> } = {};

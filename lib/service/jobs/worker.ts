@@ -47,6 +47,9 @@ export function startPollingWorker<T>(
       const free = concurrency - inFlight.size;
       if (free <= 0) {
         await pause(null, true);
+        // Slots free together (a batch of outcomes settled at once): let the others free theirs
+        // in this turn too, and fill them with one claim instead of one claim per slot.
+        await new Promise<void>((resolve) => setImmediate(resolve));
         continue;
       }
       let items: T[] = [];

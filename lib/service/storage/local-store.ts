@@ -4,7 +4,7 @@ import { dirname, join, resolve } from "node:path";
 import type { Readable } from "node:stream";
 import { promisify } from "node:util";
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "@/lib/fs/private-files";
-import { assertSafeKey, ObjectNotFoundError, StorageError, type ObjectStore, type StoredObject } from "./object-store";
+import { assertSafeKey, ObjectNotFoundError, StorageError, type ObjectStore, type PutFileOptions, type StoredObject } from "./object-store";
 
 const openFile = promisify(open);
 
@@ -25,23 +25,35 @@ export class LocalObjectStore implements ObjectStore {
     return join(this.root, key);
   }
 
-  async putFile(key: string, tempPath: string): Promise<StoredObject> {
+  async putFile(key: string, tempPath: string, { measured }: PutFileOptions = {}): Promise<StoredObject> {
     const target = this.localPath(key);
+    const directory = mkdir(dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
+    if (measured) {
+      // Intake's own temp file: its size was counted and its mode set when it was written, so
+      // the photo's path is the directory and the rename, nothing else.
+      await directory;
+      await this.moveIn(tempPath, target);
+      return { size: measured.size };
+    }
     // The directory and the temp file's size and mode in one wait (the size is the inode's, moved
-    // below); a temp file written by intake is already owner-only, so chmod only when it is not.
-    const [, temp] = await Promise.all([mkdir(dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE }), stat(tempPath)]);
+    // below); a temp file already owner-only needs no chmod.
+    const [, temp] = await Promise.all([directory, stat(tempPath)]);
+    if ((temp.mode & 0o777) !== PRIVATE_FILE_MODE) await chmod(tempPath, PRIVATE_FILE_MODE);
+    await this.moveIn(tempPath, target);
+    return { size: temp.size };
+  }
+
+  /** Renames the temp file to `target`; across filesystems, copies it and removes the temp file. */
+  private async moveIn(tempPath: string, target: string): Promise<void> {
     try {
-      if ((temp.mode & 0o777) !== PRIVATE_FILE_MODE) await chmod(tempPath, PRIVATE_FILE_MODE);
       await rename(tempPath, target);
     } catch (error) {
-      // Temp dir on another filesystem: copy, then remove the temp file.
       if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
       await copyFile(tempPath, `${target}.partial`);
       await chmod(`${target}.partial`, PRIVATE_FILE_MODE);
       await rename(`${target}.partial`, target);
       await unlink(tempPath);
     }
-    return { size: temp.size };
   }
 
   async putBuffer(key: string, data: Buffer): Promise<StoredObject> {

@@ -12,6 +12,11 @@ export interface PutFileOptions {
   /** SHA-256 (hex) of the bytes: the store checks the object it wrote against it. */
   sha256?: string;
   contentType?: string;
+  /**
+   * The temp file as its writer measured it: its size, and that it was created owner-only
+   * (0600). The local store then moves it without looking at it first (no stat, no chmod).
+   */
+  measured?: { size: number; ownerOnly: true };
 }
 
 export interface ObjectStore {

@@ -2,12 +2,13 @@
 // file's first bytes (its JPEG header, as a rule), with caps on file size, file count and field
 // size enforced while reading — nothing is buffered whole in memory.
 import { createHash } from "node:crypto";
-import { createWriteStream } from "node:fs";
+import { createWriteStream, open } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import { promisify } from "node:util";
 import busboy from "busboy";
 import { ApiError } from "@/lib/service/errors";
 import { StorageError } from "@/lib/service/storage/object-store";
@@ -15,6 +16,9 @@ import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "@/lib/fs/private-files";
 import { HEAD_BYTES } from "@/lib/photos/jpeg-header-length";
 import { toStorableText, unstorableReason } from "@/lib/text/storable-text";
 import { tempUploadName } from "./sweep-temp-uploads";
+
+// A plain descriptor, not a FileHandle: the write stream then writes with fs's callbacks, not a promise per chunk.
+const openFile = promisify(open);
 
 function isDiskError(error: unknown): boolean {
   return error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === "string";
@@ -29,6 +33,8 @@ export interface UploadedFile {
   sha256: string;
   /** The first HEAD_BYTES of the file (all of it when smaller): type sniffing, and the JPEG header when it fits. */
   head: Uint8Array;
+  /** Set once the store has taken the temp file (moved or copied and removed): nothing left to remove. */
+  consumed?: boolean;
 }
 
 export interface ParsedUpload {
@@ -54,7 +60,6 @@ export async function parseUpload(
     throw new ApiError(415, "unsupported_media_type", "Send photos as multipart/form-data with one or more `photos` parts.");
   }
   if (!body) throw new ApiError(400, "malformed_request", "The request has no body.");
-  await mkdir(tempDir, { recursive: true, mode: PRIVATE_DIR_MODE });
 
   const files: UploadedFile[] = [];
   const fields: Record<string, string> = {};
@@ -88,7 +93,18 @@ export async function parseUpload(
     stream.on("limit", () => {
       fail(new ApiError(413, "file_too_large", `"${file.originalName ?? "photo"}" is larger than ${limits.maxFileBytes} bytes.`));
     });
-    const written = pipeline(stream, tap, createWriteStream(tempPath, { mode: PRIVATE_FILE_MODE }));
+    // The part waits (busboy pauses the body) until its temp file is open; if it cannot be
+    // opened, the part is drained so that the body can still be read to its end. A body cut off
+    // meanwhile errors the part before the pipeline listens: the pipeline reports it, this
+    // listener only keeps it from being an uncaught 'error' event.
+    stream.on("error", () => undefined);
+    const written = openTempFile(tempPath).then(
+      (fd) => pipeline(stream, tap, createWriteStream(tempPath, { fd })),
+      (error: unknown) => {
+        stream.resume();
+        throw error;
+      },
+    );
     // Awaited below with the others; this keeps a failure before then from being an unhandled
     // rejection (which would end the process).
     written.catch(() => undefined);
@@ -161,19 +177,36 @@ export function measuringTap(file: UploadedFile): Transform {
   });
 }
 
+/**
+ * Opens a new owner-only temp file. The temp directory is created when it is missing (the first
+ * upload, or someone removed it), not checked before every upload: a mkdir per request was one
+ * more trip to the thread pool on every photo's path.
+ */
+async function openTempFile(tempPath: string): Promise<number> {
+  try {
+    return await openFile(tempPath, "wx", PRIVATE_FILE_MODE);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    await mkdir(dirname(tempPath), { recursive: true, mode: PRIVATE_DIR_MODE });
+    return openFile(tempPath, "wx", PRIVATE_FILE_MODE);
+  }
+}
+
 /** Copies a finished upload from elsewhere (a tus store) to a temp file, measured like a multipart part. */
 export async function spoolToTempFile(source: Readable, tempDir: string, originalName: string | null): Promise<UploadedFile> {
-  await mkdir(tempDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const file: UploadedFile = { field: "photos", originalName, declaredType: "image/jpeg", tempPath: join(tempDir, tempUploadName()), size: 0, sha256: "", head: new Uint8Array(0) };
   try {
-    await pipeline(source, measuringTap(file), createWriteStream(file.tempPath, { mode: PRIVATE_FILE_MODE }));
+    const fd = await openTempFile(file.tempPath);
+    await pipeline(source, measuringTap(file), createWriteStream(file.tempPath, { fd }));
   } catch (error) {
+    source.destroy();
     await removeTempFiles([file]);
     throw new StorageError("an upload could not be copied to the temporary directory", { cause: error });
   }
   return file;
 }
 
-export async function removeTempFiles(files: Pick<UploadedFile, "tempPath">[]): Promise<void> {
-  await Promise.all(files.map((f) => rm(f.tempPath, { force: true })));
+/** Removes the temp files the store has not taken. */
+export async function removeTempFiles(files: Pick<UploadedFile, "tempPath" | "consumed">[]): Promise<void> {
+  await Promise.all(files.filter((f) => !f.consumed).map((f) => rm(f.tempPath, { force: true })));
 }

@@ -18,6 +18,7 @@ import type { ServiceContext } from "@/lib/service/context";
 import { ApiError, notFound } from "@/lib/service/errors";
 import { recordEvent } from "@/lib/service/events/record-event";
 import { enqueueJob } from "@/lib/service/jobs/queue";
+import type { ObjectStore } from "@/lib/service/storage/object-store";
 import { parseUpload, removeTempFiles, type UploadedFile } from "./parse-upload";
 import { serializeSubmission } from "./serialize-submission";
 import type { Submission } from "@/lib/schemas/submission";
@@ -98,7 +99,20 @@ export async function checkFile(file: UploadedFile, maxPixels: number): Promise<
   if (dimensions.width * dimensions.height > maxPixels) {
     throw new ApiError(413, "too_many_pixels", `"${name}" is ${dimensions.width}×${dimensions.height} px; at most ${maxPixels.toLocaleString("en")} pixels are accepted.`);
   }
-  return { ...file, ...dimensions, exif: await readExif(source) };
+  // EXIF sits in the header (APP1, before the scan): exifr is given those bytes, not the whole head.
+  const exif = await readExif(header === null ? file.tempPath : file.head.subarray(0, header.length));
+  return { ...file, ...dimensions, exif };
+}
+
+/**
+ * Moves an upload's temp file into the store under `key`, checked there against the SHA-256
+ * measured while parsing; marks it consumed, so the caller's clean-up leaves it alone. Exported
+ * for the photo-intake benchmark.
+ */
+export async function storeUpload(store: ObjectStore, key: string, file: UploadedFile): Promise<void> {
+  // Written by parseUpload or spoolToTempFile: owner-only, its size counted as it was written.
+  await store.putFile(key, file.tempPath, { sha256: file.sha256, contentType: "image/jpeg", measured: { size: file.size, ownerOnly: true } });
+  file.consumed = true;
 }
 
 /** Validates the angle, note and device evidence a zoomer sent (form fields or tus metadata). */
@@ -171,10 +185,10 @@ export async function recordSubmission({ ctx, zoomerId, missionId, files, fields
     // transaction open), each checked against the SHA-256 measured while parsing; removed again
     // below if anything after fails, so a refused submission leaves no object behind.
     const keys = imageIds.map((id) => `${orgId}/${missionId}/${id}/original.jpg`);
-    for (const [i, file] of checked.entries()) {
+    for (const [i, file] of files.entries()) {
       const key = keys[i] ?? "";
       storedKeys.push(key);
-      await ctx.store.putFile(key, file.tempPath, { sha256: file.sha256, contentType: "image/jpeg" });
+      await storeUpload(ctx.store, key, file);
     }
 
     const received = await ctx.db.transaction(async (tx) => {

@@ -26,6 +26,30 @@ export interface CallResult {
 }
 
 const SNIPPET_BYTES = 512;
+
+/**
+ * Connections are kept for the next call to the same host and port, briefly: a fresh TCP
+ * connection per call cost both sides a connect and an accept on every delivery. Every new
+ * connection still resolves through the guarded lookup, and every call (on a new or a kept
+ * socket) checks the socket's actual peer before sending; a kept socket stays connected to the
+ * address that was checked when it connected, so DNS changes since then reach nothing else. One
+ * pool per setting, since the lookup differs. An idle socket is closed after a second (before
+ * common servers' keep-alive timeouts of 5 s and more, and Node honours a shorter Keep-Alive
+ * hint), so a call rarely meets a socket the receiver is closing.
+ */
+const KEEP_IDLE_MS = 1_000;
+const pools = new Map<string, http.Agent>();
+
+function pool(protocol: "http:" | "https:", allowPrivate: boolean): http.Agent {
+  const key = `${protocol}${allowPrivate ? "private" : "public"}`;
+  let agent = pools.get(key);
+  if (!agent) {
+    const options = { keepAlive: true, timeout: KEEP_IDLE_MS, maxFreeSockets: 16, scheduling: "lifo" as const };
+    agent = protocol === "https:" ? new https.Agent(options) : new http.Agent(options);
+    pools.set(key, agent);
+  }
+  return agent;
+}
 export const USER_AGENT = "PhotoMissions-Webhooks/1.0";
 
 export function webhookHeaders(call: WebhookCall, now = Date.now()): Record<string, string> {
@@ -48,15 +72,29 @@ export function webhookHeaders(call: WebhookCall, now = Date.now()): Record<stri
   };
 }
 
-export function executeWebhookCall(call: WebhookCall, { timeoutMs, allowPrivate }: { timeoutMs: number; allowPrivate: boolean }): Promise<CallResult> {
+export interface CallOptions {
+  timeoutMs: number;
+  allowPrivate: boolean;
+}
+
+export async function executeWebhookCall(call: WebhookCall, options: CallOptions): Promise<CallResult> {
+  const first = await sendOnce(call, options, true);
+  // A kept connection the receiver closed just as it was reused fails before anything was
+  // answered: sent again once on a new connection, as a fresh connection per call never met one
+  // (the receiver may have read the first request; deliveries are at-least-once).
+  return first.staleSocket ? (await sendOnce(call, options, false)).result : first.result;
+}
+
+function sendOnce(call: WebhookCall, { timeoutMs, allowPrivate }: CallOptions, reuse: boolean): Promise<{ result: CallResult; staleSocket: boolean }> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   return new Promise((resolve) => {
     let settled = false;
-    const finish = (result: Omit<CallResult, "durationMs">) => {
+    let answered = false;
+    const finish = (result: Omit<CallResult, "durationMs">, staleSocket = false) => {
       if (settled) return;
       settled = true;
-      resolve({ ...result, durationMs: elapsed() });
+      resolve({ result: { ...result, durationMs: elapsed() }, staleSocket });
     };
     let url: URL;
     try {
@@ -75,13 +113,13 @@ export function executeWebhookCall(call: WebhookCall, { timeoutMs, allowPrivate 
       if (error instanceof UnsafeTargetError) return finish({ statusCode: null, snippet: null, error: error.message });
       throw error;
     }
-    const client = url.protocol === "https:" ? https : http;
-    const request = client.request(url, {
+    const secure = url.protocol === "https:";
+    const request = (secure ? https : http).request(url, {
       method: "POST",
       headers: webhookHeaders(call),
       lookup: guardedLookup(allowPrivate),
       timeout: timeoutMs,
-      agent: false, // a fresh connection per call: the guarded lookup runs every time
+      agent: reuse ? pool(secure ? "https:" : "http:", allowPrivate) : false,
     });
     // Last line of defence: whatever led here (literal, resolved name, anything added later), the
     // peer this socket actually reached must be public (with private targets allowed: anything but
@@ -102,9 +140,11 @@ export function executeWebhookCall(call: WebhookCall, { timeoutMs, allowPrivate 
     request.on("timeout", () => request.destroy(new Error(`timed out after ${timeoutMs} ms`)));
     request.on("error", (error: NodeJS.ErrnoException) => {
       clearTimeout(deadline);
-      finish({ statusCode: null, snippet: null, error: error.code === "EPRIVATE" ? error.message : `${error.code ?? "error"}: ${error.message}` });
+      const staleSocket = request.reusedSocket && !answered && (error.code === "ECONNRESET" || error.code === "EPIPE");
+      finish({ statusCode: null, snippet: null, error: error.code === "EPRIVATE" ? error.message : `${error.code ?? "error"}: ${error.message}` }, staleSocket);
     });
     request.on("response", (response) => {
+      answered = true;
       const chunks: Buffer[] = [];
       let size = 0;
       response.on("data", (chunk: Buffer) => {

@@ -198,4 +198,36 @@ describe("executeWebhookCall re-checks every connection", () => {
     const result = await executeWebhookCall(call(`http://127.0.0.1:${port}/hook`), { timeoutMs: 1000, allowPrivate: true });
     expect(result.statusCode).toBe(200);
   });
+
+  it("calls to the same receiver one after another share a kept connection", async () => {
+    await new Promise((resolve) => setTimeout(resolve, 1_200)); // the earlier tests' kept sockets have gone idle and closed
+    const before = { connections, requests };
+    for (let i = 0; i < 3; i++) {
+      const result = await executeWebhookCall(call(`http://127.0.0.1:${port}/hook`), { timeoutMs: 1000, allowPrivate: true });
+      expect(result.statusCode).toBe(200);
+    }
+    expect(requests - before.requests).toBe(3);
+    expect(connections - before.connections).toBe(1);
+  });
+
+  it("a kept connection the receiver drops as it is reused: sent again on a new one, within the same call", async () => {
+    // The second request on any connection is cut off unanswered (a receiver closing an idle socket just then).
+    let perSocket = new WeakMap<object, number>();
+    const dropping = createServer((req, res) => {
+      const n = (perSocket.get(req.socket) ?? 0) + 1;
+      perSocket.set(req.socket, n);
+      if (n === 2) req.socket.destroy();
+      else res.end("ok");
+    });
+    await new Promise<void>((resolve) => dropping.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(dropping.address() as AddressInfo).port}/hook`;
+    try {
+      expect((await executeWebhookCall(call(url), { timeoutMs: 1000, allowPrivate: true })).statusCode).toBe(200);
+      expect((await executeWebhookCall(call(url), { timeoutMs: 1000, allowPrivate: true })).statusCode).toBe(200);
+    } finally {
+      perSocket = new WeakMap();
+      dropping.closeAllConnections();
+      await new Promise<void>((resolve) => dropping.close(() => resolve()));
+    }
+  });
 });

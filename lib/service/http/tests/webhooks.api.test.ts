@@ -297,6 +297,29 @@ describe("durability", () => {
     expect(orphans[0]?.n).toBe(0);
   });
 
+  it("an event reaches every subscribed endpoint, however many (one delivery each), and no other", async () => {
+    const partner = await api.partner();
+    const add = async (events?: string[]) => {
+      const res = await api.request<{ id: string }>("POST", "/api/v1/webhooks", { token: partner.token, body: { url: `${receiver.url}/fanout`, ...(events ? { events } : {}) } });
+      expect(res.status, res.text).toBe(201);
+      return res.body.id;
+    };
+    // Seven subscribed (more than the ids recordEvent makes ahead), one to another event only.
+    const subscribed = [await add(), await add(["mission.created"]), await add(), await add(), await add(["mission.created", "submission.received"]), await add(), await add()];
+    await add(["submission.received"]);
+    const [me] = await queryRows<{ org_id: string }>(service.runtime.ctx.db, sql`select org_id from webhook_endpoints where id = ${subscribed[0] ?? ""}`);
+    const orgId = me?.org_id ?? "";
+    const recorded = await service.runtime.ctx.db.transaction((tx) => recordEvent(tx, { orgId, type: "mission.created", data: { n: 1 } }));
+    const rows = await queryRows<{ id: string; endpoint_id: string; payload: string }>(
+      service.runtime.ctx.db,
+      sql`select id, endpoint_id, payload from webhook_deliveries where event_id = ${recorded.eventId}`,
+    );
+    expect(rows.map((r) => r.endpoint_id).sort()).toEqual([...subscribed].sort());
+    expect([...recorded.deliveryIds].sort()).toEqual(rows.map((r) => r.id).sort());
+    expect(new Set(rows.map((r) => r.payload)).size).toBe(1);
+    expect(JSON.parse(rows[0]?.payload ?? "{}")).toMatchObject({ id: recorded.eventId, event: "mission.created", data: { n: 1 } });
+  });
+
   it("never hands the same delivery to two workers claiming at once", async () => {
     const { orgId } = await partnerWithWebhook(undefined, "/claims");
     // Pause this process's own worker from picking them up by scheduling them a little ahead.
