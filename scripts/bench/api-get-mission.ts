@@ -92,6 +92,8 @@ export interface ApiGetMissionResults {
   };
   /** The same on PostgreSQL (TEST_DATABASE_URL), on the run's database. */
   profilePostgres?: ApiGetMissionResults["profile"];
+  /** `npm start` (scripts/server.ts) under the same load, when Next was measured. */
+  profileNext?: ApiGetMissionResults["profile"];
 }
 
 const LABELS: Record<TargetName, string> = {
@@ -356,18 +358,19 @@ export function mainThreadProfile(dir: string): string {
   return join(dir, chosen);
 }
 
-/** A separate standalone pass under `node --cpu-prof`; its figures are slowed by the profiler. */
-async function profileStandalone(
+/** A separate pass of the standalone API or `npm start` under `node --cpu-prof`; its figures are slowed by the profiler. */
+async function profileTarget(
   options: ApiGetMissionOptions,
+  kind: "standalone" | "next",
   postgresUrl?: string,
 ): Promise<ApiGetMissionResults["profile"]> {
   const dir = options.supervisor.tempDir("cpuprof");
-  const api = await startApi(options.supervisor, "standalone", {
+  const api = await startApi(options.supervisor, kind, {
     cpuProfileDir: dir,
     ...(postgresUrl ? { postgres: { url: postgresUrl, adminToken: `adm_${"b".repeat(40)}` } } : {}),
   });
   const seeded = await seedMission(api);
-  console.error(`[bench] api-get-mission: standalone${postgresUrl ? " on PostgreSQL" : ""} under --cpu-prof`);
+  console.error(`[bench] api-get-mission: ${kind}${postgresUrl ? " on PostgreSQL" : ""} under --cpu-prof`);
   const measurement = await measure(
     `${api.url}${seeded.path}`,
     requestHeaders(seeded.accessToken),
@@ -378,7 +381,7 @@ async function profileStandalone(
   const savedAs = join(
     options.resultsDir,
     "profiles",
-    `api-get-mission-standalone${postgresUrl ? "-postgres" : ""}.cpuprofile`,
+    `api-get-mission-${kind}${postgresUrl ? "-postgres" : ""}.cpuprofile`,
   );
   copyFileSync(mainThreadProfile(dir), savedAs);
   // The server is stopped right after the measured run: its last `duration` seconds are that run.
@@ -478,10 +481,9 @@ async function measureAll(
   if (typeof nextDemo === "string") targets.push({ target: "next-demo", label: LABELS["next-demo"], notRun: nextDemo });
   await options.supervisor.stopAll();
 
-  const profile = options.profile
-    ? await profileStandalone(options)
-    : undefined;
-  const profilePostgres = options.profile && run.postgresUrl ? await profileStandalone(options, run.postgresUrl) : undefined;
+  const profile = options.profile ? await profileTarget(options, "standalone") : undefined;
+  const profilePostgres = options.profile && run.postgresUrl ? await profileTarget(options, "standalone", run.postgresUrl) : undefined;
+  const profileNext = options.profile && typeof next !== "string" ? await profileTarget(options, "next") : undefined;
   return {
     benchmark: "api-get-mission",
     request: {
@@ -498,6 +500,7 @@ async function measureAll(
     ratios: ratios(targets),
     ...(profile ? { profile } : {}),
     ...(profilePostgres ? { profilePostgres } : {}),
+    ...(profileNext ? { profileNext } : {}),
   };
 }
 
@@ -555,15 +558,16 @@ export function formatApiGetMission(results: ApiGetMissionResults): string {
   );
   for (const t of results.targets)
     if (t.command) lines.push(`- ${t.target}: \`${t.command}\``);
-  for (const [profile, where] of [
-    [results.profile, ""],
-    [results.profilePostgres, " on PostgreSQL"],
+  for (const [profile, what] of [
+    [results.profile, "the standalone API"],
+    [results.profilePostgres, "the standalone API on PostgreSQL"],
+    [results.profileNext, "`npm start`"],
   ] as const) {
     if (!profile) continue;
     const m = profile.measurement;
     lines.push(
       "",
-      `#### Profile of the standalone API${where} under the same load (\`node --cpu-prof\`, saved as \`${profile.savedAs}\`)`,
+      `#### Profile of ${what} under the same load (\`node --cpu-prof\`, saved as \`${profile.savedAs}\`)`,
       "",
       `Under the profiler: ${fmt(m.requestsPerSecond)} req/s, p99 ${fmt(m.latencyMs.p99, 2)} ms${m.valid ? "" : ` (invalid: ${m.invalidReason ?? ""})`}; not used in the ratios.`,
       "",
