@@ -119,7 +119,8 @@ export function createServiceApp(ctx: ServiceContext) {
     const started = performance.now();
     c.set("ctx", ctx);
     // A caller's own request id is kept when it is a plain token, so its logs and ours match.
-    const requestId = REQUEST_ID.test(c.req.header("x-request-id") ?? "") ? (c.req.header("x-request-id") ?? "") : randomUUID();
+    const given = c.req.header("x-request-id");
+    const requestId = given !== undefined && REQUEST_ID.test(given) ? given : randomUUID();
     c.set("requestId", requestId);
     c.set("responseHeaders", { "X-Request-Id": requestId });
     // Set before the handler runs (a handler may override Cache-Control), so responses keep
