@@ -110,16 +110,22 @@ export function authenticate({ scope, accept = ["access_token"], rateLimit = "se
   });
 }
 
+/** A request's context, or what a helper kept of it. */
+type CallerSource = { get(key: "caller"): Caller } | { var: AppEnv["Variables"] };
+
+// c.get where there is one: c.var copies every variable of the request into a new object per read.
+const callerOf = (c: CallerSource): Caller => ("get" in c ? c.get("caller") : c.var.caller);
+
 /** The caller's organisation; partner routes only (zoomer tokens never carry partner scopes). */
-export function callerOrg(c: { var: AppEnv["Variables"] }): string {
-  const org = c.var.caller.orgId;
+export function callerOrg(c: CallerSource): string {
+  const org = callerOf(c).orgId;
   if (!org) throw notPartner();
   return org;
 }
 
 /** The caller's organisation and plan, as order operations need them (routes authenticated with rateLimit "plan"). */
-export function callerWithPlan(c: { var: AppEnv["Variables"] }): { orgId: string; plan: Plan } {
-  const { orgId, plan } = c.var.caller;
+export function callerWithPlan(c: CallerSource): { orgId: string; plan: Plan } {
+  const { orgId, plan } = callerOf(c);
   if (!orgId || !plan) throw notPartner();
   return { orgId, plan };
 }
