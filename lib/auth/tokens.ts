@@ -1,7 +1,7 @@
 // Access tokens: RFC 9068-style JWTs (typ "at+jwt") signed with Ed25519 keys kept in the
 // database, so every instance signs and verifies with the same keys and publishes one JWKS. The
 // private keys are stored sealed (lib/auth/secret-box.ts): the database alone cannot mint tokens.
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, type KeyObject } from "node:crypto";
+import { createPrivateKey, createPublicKey, generateKeyPairSync, hash, randomUUID, type KeyObject } from "node:crypto";
 import { desc, isNull } from "drizzle-orm";
 import { SignJWT, jwtVerify, errors as joseErrors, type JWK, type JWTPayload } from "jose";
 import type { Db } from "@/lib/db/client";
@@ -151,7 +151,8 @@ export class KeyStore {
   }
 
   async verify(token: string): Promise<VerifiedToken> {
-    const digest = createHash("sha256").update(token).digest("base64url");
+    // One-shot hash: no Hash object per request (the cache key is computed on every request).
+    const digest = hash("sha256", token, "base64url");
     const cached = this.verified.get(digest);
     if (cached) {
       if (cached.exp * 1000 > Date.now()) return cached;

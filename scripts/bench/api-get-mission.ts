@@ -9,7 +9,7 @@
 // Goals (issue 27): npm start ≥ 1.0 × the peer and ≥ 0.5 × bare throughput, p99 ≤ 2 × bare p99;
 // with the demo running ≥ 0.8 × the demo-off figure. Reported as ratios, never turned into a
 // pass/fail of the test suite: absolute numbers depend on the machine.
-import { copyFileSync, cpSync, mkdirSync, readdirSync, statSync } from "node:fs";
+import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { capture, type CapturedResponse } from "./lib/http";
 import { measure, type LoadSettings, type Measurement } from "./lib/load";
@@ -64,6 +64,8 @@ export interface TargetResult {
   measurement?: Measurement;
   /** Every round's measurement (the one above is the round with the median throughput). */
   rounds?: Measurement[];
+  /** CPU time of the target's processes per request (µs, warm-up included), one per round; Linux only. */
+  cpuPerRequestUs?: number[];
   /** Why the target was not measured. */
   notRun?: string;
 }
@@ -78,6 +80,13 @@ export interface Ratio {
   range?: [number, number];
 }
 
+/** Bare's CPU time per request ÷ the target's, median of the rounds: the share of bare's efficiency. */
+export interface CpuRatio {
+  name: string;
+  value: number;
+  range: [number, number];
+}
+
 export interface ApiGetMissionResults {
   benchmark: "api-get-mission";
   request: { method: "GET"; path: string; headers: string[] };
@@ -85,6 +94,8 @@ export interface ApiGetMissionResults {
   nextBuild?: BuildOutcome;
   targets: TargetResult[];
   ratios: Ratio[];
+  /** Steadier than throughput on a shared machine: the load generator's share of the cores drops out. */
+  cpuRatios?: CpuRatio[];
   profile?: {
     measurement: Measurement;
     savedAs: string;
@@ -92,6 +103,8 @@ export interface ApiGetMissionResults {
   };
   /** The same on PostgreSQL (TEST_DATABASE_URL), on the run's database. */
   profilePostgres?: ApiGetMissionResults["profile"];
+  /** `npm start` (scripts/server.ts) under the same load, when Next was measured. */
+  profileNext?: ApiGetMissionResults["profile"];
 }
 
 const LABELS: Record<TargetName, string> = {
@@ -255,6 +268,33 @@ async function prepareNext(
   };
 }
 
+/**
+ * CPU time (ms, user + system, every thread) used so far by the processes of a process group (a
+ * target and its wrappers), from /proc; undefined where there is none. Ticks of 10 ms (USER_HZ 100).
+ */
+function groupCpuMs(pgid: number): number | undefined {
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc");
+  } catch {
+    return undefined;
+  }
+  let ticks = 0;
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue; // exited meanwhile
+    }
+    // After "(comm)": state ppid pgrp … utime (12th) stime (13th).
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks * 10;
+}
+
 async function measureTarget(
   prepared: Prepared,
   load: LoadSettings,
@@ -262,11 +302,16 @@ async function measureTarget(
   console.error(
     `[bench] api-get-mission: ${prepared.target} (${load.warmupSeconds} s warm-up + ${load.durationSeconds} s)`,
   );
+  const pgid = prepared.running.process.pid;
+  const cpuBefore = groupCpuMs(pgid);
   const measurement = await measure(
     `${prepared.running.url}${prepared.path}`,
     prepared.headers,
     load,
   );
+  const cpuAfter = groupCpuMs(pgid);
+  const requests = measurement.totalRequests + measurement.warmup.requests;
+  const cpuPerRequestUs = cpuBefore !== undefined && cpuAfter !== undefined && requests > 0 ? ((cpuAfter - cpuBefore) * 1000) / requests : undefined;
   return {
     target: prepared.target,
     label: LABELS[prepared.target],
@@ -274,7 +319,22 @@ async function measureTarget(
     url: prepared.running.url,
     bodyBytes: prepared.bodyBytes,
     measurement,
+    ...(cpuPerRequestUs !== undefined ? { cpuPerRequestUs: [cpuPerRequestUs] } : {}),
   };
+}
+
+function cpuRatios(targets: TargetResult[]): CpuRatio[] {
+  const bare = targets.find((t) => t.target === "bare")?.cpuPerRequestUs;
+  if (!bare) return [];
+  const out: CpuRatio[] = [];
+  for (const t of targets) {
+    if (t.target === "bare" || !t.cpuPerRequestUs) continue;
+    const perRound = t.cpuPerRequestUs.flatMap((us, i) => (bare[i] !== undefined && us > 0 ? [(bare[i] ?? 0) / us] : []));
+    if (perRound.length === 0) continue;
+    const round3 = (n: number) => Math.round(n * 1000) / 1000;
+    out.push({ name: `bare ÷ ${t.target} CPU time per request`, value: round3(median(perRound)), range: [round3(Math.min(...perRound)), round3(Math.max(...perRound))] });
+  }
+  return out;
 }
 
 interface Goal {
@@ -356,18 +416,19 @@ export function mainThreadProfile(dir: string): string {
   return join(dir, chosen);
 }
 
-/** A separate standalone pass under `node --cpu-prof`; its figures are slowed by the profiler. */
-async function profileStandalone(
+/** A separate pass of the standalone API or `npm start` under `node --cpu-prof`; its figures are slowed by the profiler. */
+async function profileTarget(
   options: ApiGetMissionOptions,
+  kind: "standalone" | "next",
   postgresUrl?: string,
 ): Promise<ApiGetMissionResults["profile"]> {
   const dir = options.supervisor.tempDir("cpuprof");
-  const api = await startApi(options.supervisor, "standalone", {
+  const api = await startApi(options.supervisor, kind, {
     cpuProfileDir: dir,
     ...(postgresUrl ? { postgres: { url: postgresUrl, adminToken: `adm_${"b".repeat(40)}` } } : {}),
   });
   const seeded = await seedMission(api);
-  console.error(`[bench] api-get-mission: standalone${postgresUrl ? " on PostgreSQL" : ""} under --cpu-prof`);
+  console.error(`[bench] api-get-mission: ${kind}${postgresUrl ? " on PostgreSQL" : ""} under --cpu-prof`);
   const measurement = await measure(
     `${api.url}${seeded.path}`,
     requestHeaders(seeded.accessToken),
@@ -378,7 +439,7 @@ async function profileStandalone(
   const savedAs = join(
     options.resultsDir,
     "profiles",
-    `api-get-mission-standalone${postgresUrl ? "-postgres" : ""}.cpuprofile`,
+    `api-get-mission-${kind}${postgresUrl ? "-postgres" : ""}.cpuprofile`,
   );
   copyFileSync(mainThreadProfile(dir), savedAs);
   // The server is stopped right after the measured run: its last `duration` seconds are that run.
@@ -471,17 +532,21 @@ async function measureAll(
     const byRps = [...results].sort((x, y) => (x.measurement?.requestsPerSecond ?? 0) - (y.measurement?.requestsPerSecond ?? 0));
     const middle = byRps[(byRps.length - 1) >> 1];
     if (!middle) continue;
-    targets.push({ ...middle, rounds: results.flatMap((t) => (t.measurement ? [t.measurement] : [])) });
+    const cpu = results.flatMap((t) => t.cpuPerRequestUs ?? []);
+    targets.push({
+      ...middle,
+      rounds: results.flatMap((t) => (t.measurement ? [t.measurement] : [])),
+      ...(cpu.length === results.length ? { cpuPerRequestUs: cpu } : {}),
+    });
   }
   demoSignal("SIGCONT"); // to take the SIGTERM of stopAll()
   if (typeof next === "string") targets.push({ target: "next", label: LABELS.next, notRun: next });
   if (typeof nextDemo === "string") targets.push({ target: "next-demo", label: LABELS["next-demo"], notRun: nextDemo });
   await options.supervisor.stopAll();
 
-  const profile = options.profile
-    ? await profileStandalone(options)
-    : undefined;
-  const profilePostgres = options.profile && run.postgresUrl ? await profileStandalone(options, run.postgresUrl) : undefined;
+  const profile = options.profile ? await profileTarget(options, "standalone") : undefined;
+  const profilePostgres = options.profile && run.postgresUrl ? await profileTarget(options, "standalone", run.postgresUrl) : undefined;
+  const profileNext = options.profile && typeof next !== "string" ? await profileTarget(options, "next") : undefined;
   return {
     benchmark: "api-get-mission",
     request: {
@@ -496,8 +561,10 @@ async function measureAll(
     ...(nextBuild ? { nextBuild } : {}),
     targets,
     ratios: ratios(targets),
+    cpuRatios: cpuRatios(targets),
     ...(profile ? { profile } : {}),
     ...(profilePostgres ? { profilePostgres } : {}),
+    ...(profileNext ? { profileNext } : {}),
   };
 }
 
@@ -548,6 +615,20 @@ export function formatApiGetMission(results: ApiGetMissionResults): string {
     "|---|---:|---|---|",
     ...results.ratios.map(ratioRow),
   ];
+  if (results.cpuRatios && results.cpuRatios.length > 0) {
+    lines.push(
+      "",
+      "CPU time of each target's processes per request (/proc, warm-up included), bare's ÷ the target's: the share of bare's efficiency, without the load generator's share of the cores (no goal; for reading the throughput ratios on a busy machine).",
+      "",
+      "| ratio (median of rounds, range) | value |",
+      "|---|---:|",
+      ...results.cpuRatios.map((r) => `| ${r.name} | ${fmt(r.value, 3)} (${fmt(r.range[0], 3)}–${fmt(r.range[1], 3)}) |`),
+      "",
+      "| target | CPU µs per request, per round |",
+      "|---|---|",
+      ...results.targets.flatMap((t) => (t.cpuPerRequestUs ? [`| ${t.target} | ${t.cpuPerRequestUs.map((us) => fmt(us)).join(", ")} |`] : [])),
+    );
+  }
   lines.push(
     "",
     "Targets, each in its own process group (API targets: NODE_ENV=production, fresh DATA_DIR with embedded PGlite, DEMO=off but for the demo target, " +
@@ -555,15 +636,16 @@ export function formatApiGetMission(results: ApiGetMissionResults): string {
   );
   for (const t of results.targets)
     if (t.command) lines.push(`- ${t.target}: \`${t.command}\``);
-  for (const [profile, where] of [
-    [results.profile, ""],
-    [results.profilePostgres, " on PostgreSQL"],
+  for (const [profile, what] of [
+    [results.profile, "the standalone API"],
+    [results.profilePostgres, "the standalone API on PostgreSQL"],
+    [results.profileNext, "`npm start`"],
   ] as const) {
     if (!profile) continue;
     const m = profile.measurement;
     lines.push(
       "",
-      `#### Profile of the standalone API${where} under the same load (\`node --cpu-prof\`, saved as \`${profile.savedAs}\`)`,
+      `#### Profile of ${what} under the same load (\`node --cpu-prof\`, saved as \`${profile.savedAs}\`)`,
       "",
       `Under the profiler: ${fmt(m.requestsPerSecond)} req/s, p99 ${fmt(m.latencyMs.p99, 2)} ms${m.valid ? "" : ` (invalid: ${m.invalidReason ?? ""})`}; not used in the ratios.`,
       "",

@@ -15,6 +15,7 @@ import { ApiError, problemResponse, validationFailed, type FieldError } from "@/
 import { createServiceMetrics } from "@/lib/service/metrics/service-metrics";
 import { ObjectNotFoundError, StorageError } from "@/lib/service/storage/object-store";
 import { requireAdmin } from "./middleware/require-admin";
+import { PerMethodRouter } from "./per-method-router";
 import { splitDocuments } from "./openapi-documents";
 import { registerAdminRoutes } from "./routes/admin";
 import { registerAdminOrderRoutes } from "./routes/admin-orders";
@@ -70,6 +71,11 @@ export function createSubApp() {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 }
 
+/** The app requests reach: sub-apps' routes are copied into its router, the one that matches. */
+function createRootApp() {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook, router: new PerMethodRouter() });
+}
+
 function methodsAllowedFor(app: OpenAPIHono<AppEnv>, path: string): string[] {
   const allowed = new Set<string>();
   for (const route of app.routes) {
@@ -112,14 +118,15 @@ function registerOrderDocument(orders: OpenAPIHono<AppEnv>, ctx: ServiceContext)
 }
 
 export function createServiceApp(ctx: ServiceContext) {
-  const app = createSubApp();
+  const app = createRootApp();
   const metrics = createServiceMetrics(ctx.db);
 
   app.use("*", async (c, next) => {
     const started = performance.now();
     c.set("ctx", ctx);
     // A caller's own request id is kept when it is a plain token, so its logs and ours match.
-    const requestId = REQUEST_ID.test(c.req.header("x-request-id") ?? "") ? (c.req.header("x-request-id") ?? "") : randomUUID();
+    const given = c.req.header("x-request-id");
+    const requestId = given !== undefined && REQUEST_ID.test(given) ? given : randomUUID();
     c.set("requestId", requestId);
     c.set("responseHeaders", { "X-Request-Id": requestId });
     // Set before the handler runs (a handler may override Cache-Control), so responses keep

@@ -3,7 +3,9 @@ import type { Db } from "@/lib/db/client";
 import { missions } from "@/lib/db/schema";
 import type { ServiceContext } from "@/lib/service/context";
 import { notFound } from "@/lib/service/errors";
-import type { MissionRow } from "./serialize-mission";
+import { toJsonText, type JsonText } from "@/lib/service/json-text";
+import type { Mission } from "@/lib/schemas/mission";
+import { serializeMission, type MissionRow } from "./serialize-mission";
 
 // The hottest read of the API, built once per database handle instead of per request (building a
 // query with its selection costs more than the PostgreSQL round trip's own work: issue 27's profile);
@@ -36,4 +38,19 @@ export async function getMissionRow(ctx: Pick<ServiceContext, "db" | "missionCac
   if (!row) throw notFound("mission");
   ctx.missionCache.set(row, version);
   return row;
+}
+
+// A cached row's JSON, made once: a cached row is never changed (a write invalidates it and the
+// next read caches a new row), so its text lives exactly as long as the row does.
+const serialised = new WeakMap<MissionRow, JsonText<Mission>>();
+
+/** The mission as the API sends it (GET /missions/{id}), if it belongs to the organisation. */
+export async function getMissionJson(ctx: Pick<ServiceContext, "db" | "missionCache">, orgId: string, id: string): Promise<JsonText<Mission>> {
+  const row = await getMissionRow(ctx, orgId, id);
+  let json = serialised.get(row);
+  if (json === undefined) {
+    json = toJsonText(serializeMission(row));
+    if (ctx.missionCache.get(id) === row) serialised.set(row, json);
+  }
+  return json;
 }

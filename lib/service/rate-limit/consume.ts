@@ -43,22 +43,31 @@ export async function peek(db: Db, key: string, windows: RateWindow[], options: 
 
 /** Each window's state from its count at `now` (Unix seconds). */
 export function windowStates(windows: RateWindow[], counts: Map<number, number>, now: number): WindowState[] {
-  return windows.map((w) => {
-    const count = counts.get(w.seconds) ?? 0;
-    const start = now - (now % w.seconds);
-    return { seconds: w.seconds, limit: w.limit, count, remaining: Math.max(0, w.limit - count), reset: start + w.seconds };
-  });
+  return windows.map((w) => windowState(w, counts.get(w.seconds) ?? 0, now));
 }
 
-/** The limiter's answer from the counts of each window (after counting this request). */
+function windowState(w: RateWindow, count: number, now: number): WindowState {
+  const start = now - (now % w.seconds);
+  return { seconds: w.seconds, limit: w.limit, count, remaining: Math.max(0, w.limit - count), reset: start + w.seconds };
+}
+
+/**
+ * The limiter's answer from the counts of each window (after counting this request). The binding
+ * window is the exceeded one that resets last, else the one with the fewest requests left (the
+ * sooner reset on a tie), the earlier in `windows` on a full tie. One pass: it runs per request.
+ */
 export function summarise(windows: RateWindow[], counts: Map<number, number>, now: number, clientActive: boolean): ConsumeResult {
-  const states = windowStates(windows, counts, now);
-  const exceeded = states.filter((s) => s.count > s.limit).sort((a, b) => b.reset - a.reset);
-  const binding =
-    exceeded[0] ?? [...states].sort((a, b) => a.remaining - b.remaining || a.reset - b.reset)[0] ?? missingWindow();
+  let exceeded: WindowState | undefined;
+  let tightest: WindowState | undefined;
+  for (const w of windows) {
+    const state = windowState(w, counts.get(w.seconds) ?? 0, now);
+    if (state.count > state.limit && (!exceeded || state.reset > exceeded.reset)) exceeded = state;
+    if (!tightest || state.remaining < tightest.remaining || (state.remaining === tightest.remaining && state.reset < tightest.reset)) tightest = state;
+  }
+  const binding = exceeded ?? tightest ?? missingWindow();
   return {
     clientActive,
-    allowed: clientActive && exceeded.length === 0,
+    allowed: clientActive && exceeded === undefined,
     binding,
     retryAfterSeconds: Math.max(1, binding.reset - now),
   };

@@ -74,21 +74,15 @@ function apiCommand(
   root: string,
 ): { command: string; args: string[] } {
   // `npm start`: the custom server (Hono before Next) over the production build.
-  if (kind === "next") return { command: join(root, "node_modules/.bin/tsx"), args: ["scripts/server.ts"] };
+  const script = kind === "next" ? "scripts/server.ts" : "scripts/api-server.ts";
   if (cpuProfileDir) {
     // No tsx wrapper process: --cpu-prof must be on the node process that runs the server.
     return {
       command: process.execPath,
-      args: [
-        "--cpu-prof",
-        `--cpu-prof-dir=${cpuProfileDir}`,
-        "--import",
-        "tsx",
-        "scripts/api-server.ts",
-      ],
+      args: ["--cpu-prof", `--cpu-prof-dir=${cpuProfileDir}`, "--import", "tsx", script],
     };
   }
-  return { command: TSX, args: ["scripts/api-server.ts"] };
+  return { command: kind === "next" ? join(root, "node_modules/.bin/tsx") : TSX, args: [script] };
 }
 
 /**

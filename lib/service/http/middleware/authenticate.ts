@@ -55,11 +55,8 @@ interface Presented {
   dashboard: boolean;
 }
 
-interface Budget {
-  key: string;
-  windows: RateWindow[];
-  refusal: (usage: ConsumeResult) => string;
-}
+/** What a request counts against; the refusal's wording is made only when one is refused. */
+type Budget = { key: string; windows: RateWindow[] } & ({ kind: "dashboard" | "service" } | { kind: "plan"; plan: Plan });
 
 const BEARER = /^Bearer[ ]+([A-Za-z0-9._~+/-]+=*)$/i;
 
@@ -69,7 +66,8 @@ export function authenticate({ scope, accept = ["access_token"], rateLimit = "se
   const acceptsApiKeys = accept.includes("api_key");
 
   return createMiddleware<AppEnv>(async (c, next) => {
-    const { ctx } = c.var;
+    // c.get, not c.var: each read of c.var copies every variable into a new object.
+    const ctx = c.get("ctx");
     const bearer = BEARER.exec(c.req.header("authorization") ?? "")?.[1];
     if (!bearer) {
       const what = acceptsApiKeys ? "an API key or an access token as `Authorization: Bearer <API_KEY>`" : "an access token as `Authorization: Bearer <token>`";
@@ -91,10 +89,11 @@ export function authenticate({ scope, accept = ["access_token"], rateLimit = "se
       const usage = await ctx.limiter.consume(budget.key, budget.windows, { activeClientId: presented.activeClientId });
       if (!usage.clientActive) throw revoked(realm);
       const headers = rateLimitHeaders(usage.binding);
-      c.set("responseHeaders", { ...c.var.responseHeaders, ...headers });
-      for (const [name, value] of Object.entries(headers)) c.header(name, value);
+      // The request's own object (app.ts makes one per request), so error responses carry them too.
+      Object.assign(c.get("responseHeaders"), headers);
+      for (const name in headers) c.header(name, headers[name]);
       if (!usage.allowed) {
-        throw new ApiError(429, "rate_limited", budget.refusal(usage), { headers: { "Retry-After": String(usage.retryAfterSeconds) } });
+        throw new ApiError(429, "rate_limited", refusal(budget, usage, presented.caller), { headers: { "Retry-After": String(usage.retryAfterSeconds) } });
       }
     } else if (presented.activeClientId && !(await ctx.limiter.isClientActive(presented.activeClientId))) {
       // An unlimited plan counts nothing, so revocation is checked on its own.
@@ -111,16 +110,22 @@ export function authenticate({ scope, accept = ["access_token"], rateLimit = "se
   });
 }
 
+/** A request's context, or what a helper kept of it. */
+type CallerSource = { get(key: "caller"): Caller } | { var: AppEnv["Variables"] };
+
+// c.get where there is one: c.var copies every variable of the request into a new object per read.
+const callerOf = (c: CallerSource): Caller => ("get" in c ? c.get("caller") : c.var.caller);
+
 /** The caller's organisation; partner routes only (zoomer tokens never carry partner scopes). */
-export function callerOrg(c: { var: AppEnv["Variables"] }): string {
-  const org = c.var.caller.orgId;
+export function callerOrg(c: CallerSource): string {
+  const org = callerOf(c).orgId;
   if (!org) throw notPartner();
   return org;
 }
 
 /** The caller's organisation and plan, as order operations need them (routes authenticated with rateLimit "plan"). */
-export function callerWithPlan(c: { var: AppEnv["Variables"] }): { orgId: string; plan: Plan } {
-  const { orgId, plan } = c.var.caller;
+export function callerWithPlan(c: CallerSource): { orgId: string; plan: Plan } {
+  const { orgId, plan } = callerOf(c);
   if (!orgId || !plan) throw notPartner();
   return { orgId, plan };
 }
@@ -176,44 +181,49 @@ async function planOf(ctx: ServiceContext, orgId: string, realm: string): Promis
 function budgetOf(ctx: ServiceContext, { caller, dashboard }: Presented, rateLimit: "service" | "plan"): Budget | null {
   // Counters of the two interfaces are kept apart: each has its own limits.
   const space = rateLimit === "plan" ? "orders:" : "";
-  const per = (seconds: number) => (seconds === 60 ? "minute" : "hour");
   if (dashboard && caller.credential.kind === "access_token") {
-    const { perMinute, perHour } = ctx.config.dashboardRateLimit;
-    return {
-      key: `${space}client:${caller.credential.clientId}`,
-      windows: [
-        { seconds: 60, limit: perMinute },
-        { seconds: 3600, limit: perHour },
-      ],
-      refusal: (usage) =>
-        `The organisation's dashboard made more than ${usage.binding.limit} requests per ${per(usage.binding.seconds)}; retry after ${usage.retryAfterSeconds} s.`,
-    };
+    return { key: `${space}client:${caller.credential.clientId}`, windows: minuteAndHour(ctx.config.dashboardRateLimit), kind: "dashboard" };
   }
   if (rateLimit === "plan") {
     const { orgId, plan } = caller;
     if (!orgId || !plan) throw notPartner(); // both are known by now: see authenticate()
-    const terms = PLAN_TERMS[plan];
-    const perMinute = terms.requestsPerMinute;
-    if (perMinute === null) return null;
-    return {
-      key: `${space}org:${orgId}`,
-      windows: [{ seconds: 60, limit: perMinute }],
-      refusal: (usage) =>
-        `The ${terms.label} plan allows ${perMinute} order-interface requests per minute for the whole organisation (all its API keys and tokens); retry after ${usage.retryAfterSeconds} s.`,
-    };
+    const windows = PLAN_WINDOWS[plan];
+    return windows ? { key: `${space}org:${orgId}`, windows, kind: "plan", plan } : null;
   }
-  const { perMinute, perHour } = ctx.config.rateLimit;
   // A zoomer's credentials belong to no organisation: they count on their own.
   const owner = caller.orgId ? `org:${caller.orgId}` : caller.credential.kind === "access_token" ? `client:${caller.credential.clientId}` : `key:${caller.credential.keyId}`;
-  return {
-    key: `${space}${owner}`,
-    windows: [
-      { seconds: 60, limit: perMinute },
-      { seconds: 3600, limit: perHour },
-    ],
-    refusal: (usage) =>
-      `Rate limit of ${usage.binding.limit} requests per ${per(usage.binding.seconds)} exceeded${caller.orgId ? " for the organisation (all its clients)" : ""}; retry after ${usage.retryAfterSeconds} s.`,
-  };
+  return { key: `${space}${owner}`, windows: minuteAndHour(ctx.config.rateLimit), kind: "service" };
+}
+
+// The windows of each budget, made once (per configuration) instead of per request.
+const PLAN_WINDOWS = Object.fromEntries(
+  Object.entries(PLAN_TERMS).map(([plan, terms]) => [plan, terms.requestsPerMinute === null ? null : [{ seconds: 60, limit: terms.requestsPerMinute }]]),
+) as Record<Plan, RateWindow[] | null>;
+const configuredWindows = new WeakMap<{ perMinute: number; perHour: number }, RateWindow[]>();
+
+function minuteAndHour(limits: { perMinute: number; perHour: number }): RateWindow[] {
+  let windows = configuredWindows.get(limits);
+  if (!windows) {
+    windows = [
+      { seconds: 60, limit: limits.perMinute },
+      { seconds: 3600, limit: limits.perHour },
+    ];
+    configuredWindows.set(limits, windows);
+  }
+  return windows;
+}
+
+/** The 429's detail. */
+function refusal(budget: Budget, usage: ConsumeResult, caller: Caller): string {
+  const per = usage.binding.seconds === 60 ? "minute" : "hour";
+  switch (budget.kind) {
+    case "dashboard":
+      return `The organisation's dashboard made more than ${usage.binding.limit} requests per ${per}; retry after ${usage.retryAfterSeconds} s.`;
+    case "plan":
+      return `The ${PLAN_TERMS[budget.plan].label} plan allows ${usage.binding.limit} order-interface requests per minute for the whole organisation (all its API keys and tokens); retry after ${usage.retryAfterSeconds} s.`;
+    case "service":
+      return `Rate limit of ${usage.binding.limit} requests per ${per} exceeded${caller.orgId ? " for the organisation (all its clients)" : ""}; retry after ${usage.retryAfterSeconds} s.`;
+  }
 }
 
 function invalidToken(realm: string, detail: string, reason = detail): ApiError {

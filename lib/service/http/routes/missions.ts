@@ -7,12 +7,12 @@ import {
 } from "@/lib/schemas/mission";
 import { cancelMission } from "@/lib/service/missions/cancel-mission";
 import { createMission } from "@/lib/service/missions/create-mission";
-import { getMissionRow } from "@/lib/service/missions/get-mission";
+import { getMissionJson } from "@/lib/service/missions/get-mission";
 import { listMissions } from "@/lib/service/missions/list-missions";
-import { serializeMission } from "@/lib/service/missions/serialize-mission";
 import { updateMission } from "@/lib/service/missions/update-mission";
 import { authenticate, callerOrg } from "../middleware/authenticate";
 import { jsonBody } from "../middleware/json-body";
+import { sendJsonText } from "../send-json-text";
 import { ListMetaSchema, PagingQuery, errorResponses, jsonResponse, security, MAX_ID_LENGTH } from "../openapi-common";
 import type { AppEnv } from "../types";
 
@@ -124,8 +124,8 @@ export function registerMissionRoutes(app: OpenAPIHono<AppEnv>) {
 
   // GET /missions/:id – one mission
   app.openapi(getRoute, async (c) => {
-    const row = await getMissionRow(c.var.ctx, callerOrg(c), c.req.valid("param").id);
-    return c.json(serializeMission(row), 200);
+    const json = await getMissionJson(c.get("ctx"), callerOrg(c), c.req.valid("param").id);
+    return sendJsonText(c, json, 200);
   });
 
   // PATCH /missions/:id – change an active mission

@@ -190,6 +190,17 @@ describe("PATCH /missions/{id} and POST /missions/{id}/cancel", () => {
     expect((await get(mission.id)).body).toEqual(changed);
   });
 
+  it("serves a read mission again unchanged, and the change once it is changed (the served JSON is kept with its row)", async () => {
+    const mission = await api.createMission(token, { title: "Kept" });
+    const first = await get(mission.id);
+    expect((await get(mission.id)).text).toBe(first.text);
+    const changed = await api.request<Mission>("PATCH", `/api/v1/missions/${mission.id}`, { token, body: { title: "Changed" } });
+    expect(changed.status, changed.text).toBe(200);
+    expect((await get(mission.id)).body).toEqual(changed.body);
+    const cancelled = await api.request<Mission>("POST", `/api/v1/missions/${mission.id}/cancel`, { token });
+    expect((await get(mission.id)).body).toEqual(cancelled.body);
+  });
+
   it("accepts requiredImages on PATCH too", async () => {
     const mission = await api.createMission(token);
     const res = await api.request<Mission>("PATCH", `/api/v1/missions/${mission.id}`, { token, body: { requiredImages: 4 } });
