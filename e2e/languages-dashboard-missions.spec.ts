@@ -63,6 +63,8 @@ test.describe("the missions in German", () => {
     const photo = await makePhoto({ lat: CENTER.lat, lng: CENTER.lng, accuracyM: 5, capturedAt: new Date(), seed: 2601 });
     await zoomer.submit(mission.id, [{ name: "IMG_2601.jpg", buffer: photo }], { angle: "front" });
 
+    // The sign-in page speaks the browser's language too: sign in in English, then read in de.
+    await readIn(context, baseURL, "en");
     await signIn.signInAs(partner.admin);
     await readIn(context, baseURL, "de");
     await page.goto("/missions");
@@ -118,6 +120,8 @@ test.describe("the missions in Arabic at 390 px", () => {
   test("the list and a mission's page are right to left and nothing sticks out of the screen", async ({ page, context, baseURL, partner, signIn }) => {
     test.setTimeout(90_000);
     const mission = await partner.api.createMission({ title: unique("E2E Piazza ar"), bounds: BOUNDS, required_images: 1500 });
+    // The sign-in page speaks the browser's language too: sign in in English, then read in ar.
+    await readIn(context, baseURL, "en");
     await signIn.signInAs(partner.admin);
     await readIn(context, baseURL, "ar");
     await page.goto("/missions");
