@@ -18,7 +18,7 @@ import type { DeliveredPhoto, Order, OrderAssignment } from "./types";
 import { cycleComparisons } from "./cycle-comparison";
 import { CycleCompare } from "./cycle-compare";
 import { describeWeather } from "./photo-metadata";
-import { checkViews, type CheckVerdict } from "./verification-display";
+import { checkViews, type CheckVerdict, type Figure } from "./verification-display";
 import { DeviceEvidenceNote } from "@/components/submissions/device-evidence-note";
 import { authenticitySignals } from "./authenticity-display";
 import { photoEvidence } from "./check-evidence";
@@ -193,6 +193,10 @@ function PhotoCard({
       <ul aria-label={t("photos.verificationOf", { angle: angleLabel })} className="flex flex-col gap-1.5" data-testid="photo-checks">
         {checks.map((c) => {
           const style = VERDICT_STYLES[c.verdict];
+          // The figures in the reader's words where the page can word them, else the API's text (a check's own string value).
+          const worded = (f: Figure | null, text: string | null) => (f ? t(`figure.${f.key}`, f.values) : c.figures.measured || c.figures.threshold ? null : text);
+          const measured = worded(c.figures.measured, c.measured);
+          const threshold = worded(c.figures.threshold, c.threshold);
           return (
             <li key={c.check} data-check={c.check} data-verdict={c.verdict} className={`rounded-md border px-3 py-1.5 text-sm ${style.box}`}>
               <div className="flex flex-wrap items-center justify-between gap-x-3">
@@ -204,8 +208,8 @@ function PhotoCard({
                   <span className={`ms-2 text-xs font-semibold ${style.mark}`}>{t(`verdict.${c.verdict}`)}</span>
                 </span>
                 <span className="text-xs tabular-nums text-slate-600">
-                  {c.measured ?? ""}
-                  {c.threshold ? <span className="text-slate-500">{c.measured ? " · " : ""}{c.threshold}</span> : null}
+                  {measured ?? ""}
+                  {threshold ? <span className="text-slate-500">{measured ? " · " : ""}{threshold}</span> : null}
                   {c.score !== null ? <span className="text-slate-500"> · {t("photos.score", { score: new Intl.NumberFormat(words.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(c.score) })}</span> : null}
                 </span>
               </div>

@@ -26,6 +26,8 @@ export interface CheckView {
   score: number | null;
   measured: string | null;
   threshold: string | null;
+  /** The measured value and the threshold as catalogue keys and figures (orders.figure.<key>), for the reader's language; null where only the API's text can say it. */
+  figures: { measured: Figure | null; threshold: Figure | null };
   message: string | null;
   /** The message as a stable code and figures (lib/verification/place-checks.ts Localisable), for the reader's language. */
   coded: { code: string; params: Record<string, string | number> } | null;
@@ -36,6 +38,41 @@ export const NOT_CHECKED = "Not checked for this order.";
 const NOT_CHECKED_CODE = { code: "not_evaluated.not_checked", params: {} };
 
 type RawCheck = { score: number; passed: boolean } & Record<string, unknown>;
+
+export interface Figure {
+  key: string;
+  values: Record<string, number | string>;
+}
+
+const fig = (key: string, values: Figure["values"]): Figure => ({ key, values });
+const round1 = (v: number) => Math.round(v * 10) / 10;
+
+/** The figures of measuredAndThreshold as catalogue keys, where the value is a number the page can word. */
+function figuresOf(check: string, raw: RawCheck): CheckView["figures"] {
+  const value = typeof raw.value === "number" ? raw.value : null;
+  const threshold = typeof raw.threshold === "number" ? raw.threshold : null;
+  const params = raw.params && typeof raw.params === "object" ? (raw.params as Record<string, unknown>) : {};
+  switch (check) {
+    case "location_match":
+      return { measured: value === null ? null : fig("metresAway", { value: round1(value) }), threshold: threshold === null ? null : fig("metresAllowed", { value: threshold }) };
+    case "angle_match":
+      return { measured: value === null ? null : fig("degreesOff", { value: round1(value) }), threshold: threshold === null ? null : fig("degreesAllowed", { value: threshold }) };
+    case "time_of_day":
+      return { measured: value === null ? null : fig("sunAt", { value: round1(value) }), threshold: null };
+    case "authenticity":
+      return { measured: value === null ? null : fig("warningSigns", { count: value }), threshold: null };
+    case "quality":
+      return { measured: raw.value ? fig("qaFailed", { what: String(raw.value) }) : verdictOf(raw) === "passed" ? fig("qaAllPass", {}) : null, threshold: null };
+    case "minimum_crowd":
+      return { measured: typeof params.people === "number" ? fig("people", { count: params.people }) : null, threshold: null };
+    case "obstruction": {
+      const allowed = typeof params.allowed_pct === "number" ? params.allowed_pct / 100 : threshold;
+      return { measured: value === null ? null : fig("shareCovered", { share: value }), threshold: allowed === null ? null : fig("shareAllowed", { share: allowed }) };
+    }
+    default:
+      return { measured: null, threshold: null };
+  }
+}
 
 export function verdictOf(raw: RawCheck): CheckVerdict {
   const status = raw.status;
@@ -81,6 +118,7 @@ export function checkViews(aiChecks: Record<string, RawCheck>): CheckView[] {
       verdict,
       score: verdict === "not_evaluated" || typeof raw.score !== "number" ? null : raw.score,
       ...measuredAndThreshold(check, raw),
+      figures: verdict === "not_evaluated" ? { measured: null, threshold: null } : figuresOf(check, raw),
       message: verdict === "not_evaluated" ? NOT_CHECKED : typeof raw.message === "string" ? raw.message : null,
       coded: verdict === "not_evaluated" ? NOT_CHECKED_CODE : typeof raw.code === "string" && typeof raw.params === "object" && raw.params !== null ? { code: raw.code, params: raw.params as Record<string, string | number> } : null,
     };

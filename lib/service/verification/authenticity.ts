@@ -71,8 +71,11 @@ export interface AuthenticitySignal {
   status: CheckResult["status"];
   value: number | string | null;
   threshold: number | string | null;
-  /** For the reviewer, in plain words. */
+  /** For the reviewer, in plain words (English, for integrators). */
   message: string;
+  /** The message as a stable code and its figures, for a page in the reader's language (orders.signalText.<code>). */
+  code: string;
+  params: Record<string, string | number>;
 }
 
 const km = (m: number) => (m >= 1000 ? `${(m / 1000).toFixed(1)} km` : `${Math.round(m)} m`);
@@ -84,8 +87,8 @@ function hoursText(h: number): string {
 }
 
 function devicePosition(s: AuthenticitySignals, t: AuthenticityThresholds): AuthenticitySignal {
-  if (!s.device) return { signal: "device_position", status: "not_evaluated", value: null, threshold: null, message: "The phone did not send its own position with the photo." };
-  if (!s.exif) return { signal: "device_position", status: "not_evaluated", value: null, threshold: null, message: "The photo has no GPS position to compare with the phone's." };
+  if (!s.device) return { signal: "device_position", status: "not_evaluated", value: null, threshold: null, message: "The phone did not send its own position with the photo.", code: "device_position.no_device", params: {} };
+  if (!s.exif) return { signal: "device_position", status: "not_evaluated", value: null, threshold: null, message: "The photo has no GPS position to compare with the phone's.", code: "device_position.no_exif", params: {} };
   const distance = round1(distanceM(s.device, s.exif));
   const limit = t.deviceDistanceM + Math.min(s.device.accuracy_m, t.maxDeviceAccuracyCreditM);
   const ok = distance <= limit;
@@ -97,47 +100,73 @@ function devicePosition(s: AuthenticitySignals, t: AuthenticityThresholds): Auth
     message: ok
       ? `The phone was ${km(distance)} from where the photo's GPS says (within ${km(limit)}).`
       : `The phone reported its position ${km(distance)} from where the photo's GPS says it was taken (more than ${km(limit)}): the photo's location may have been changed.`,
+    code: ok ? "device_position.near" : "device_position.far",
+    params: { distance_m: distance, limit_m: limit },
   };
 }
 
 function editTraces(s: AuthenticitySignals, t: AuthenticityThresholds): AuthenticitySignal {
   const tr = s.traces;
   const found: string[] = [];
-  if (tr.editor) found.push(`the file was written by ${tr.editor}`);
-  if (tr.modified_before_capture_s !== null) found.push(`it says it was last changed ${hoursText(tr.modified_before_capture_s / 3600)} before it was taken`);
-  if (tr.gps_clock_offset_h !== null && tr.gps_clock_offset_h > t.maxGpsClockOffsetH) found.push(`its GPS clock and camera clock are ${hoursText(tr.gps_clock_offset_h)} apart`);
-  if (tr.maker_notes_missing) found.push("the camera maker's own data, which this make always writes, is missing");
-  if (tr.thumbnail_distance !== null && tr.thumbnail_distance > t.maxThumbnailDistance) found.push("the small preview stored inside the file shows a different picture");
+  const codes: string[] = [];
+  const params: Record<string, string | number> = {};
+  if (tr.editor) {
+    found.push(`the file was written by ${tr.editor}`);
+    codes.push("editor");
+    params.editor = tr.editor;
+  }
+  if (tr.modified_before_capture_s !== null) {
+    found.push(`it says it was last changed ${hoursText(tr.modified_before_capture_s / 3600)} before it was taken`);
+    codes.push("modified_before");
+    params.modified_h = tr.modified_before_capture_s / 3600;
+  }
+  if (tr.gps_clock_offset_h !== null && tr.gps_clock_offset_h > t.maxGpsClockOffsetH) {
+    found.push(`its GPS clock and camera clock are ${hoursText(tr.gps_clock_offset_h)} apart`);
+    codes.push("gps_clock");
+    params.gps_h = tr.gps_clock_offset_h;
+  }
+  if (tr.maker_notes_missing) {
+    found.push("the camera maker's own data, which this make always writes, is missing");
+    codes.push("maker_notes");
+  }
+  if (tr.thumbnail_distance !== null && tr.thumbnail_distance > t.maxThumbnailDistance) {
+    found.push("the small preview stored inside the file shows a different picture");
+    codes.push("thumbnail");
+  }
   return {
     signal: "edit_traces",
     status: found.length === 0 ? "passed" : "failed",
     value: found.length,
     threshold: 0,
     message: found.length === 0 ? "No signs that the file was edited after it was taken." : `Signs of editing: ${found.join("; ")}.`,
+    code: found.length === 0 ? "edit_traces.none" : "edit_traces.found",
+    params: found.length === 0 ? {} : { traces: codes.join(","), ...params },
   };
 }
 
 function captureTime(s: AuthenticitySignals, t: AuthenticityThresholds): AuthenticitySignal {
-  if (!s.capturedAt) return { signal: "capture_time", status: "not_evaluated", value: null, threshold: null, message: "The photo does not say when it was taken." };
+  if (!s.capturedAt) return { signal: "capture_time", status: "not_evaluated", value: null, threshold: null, message: "The photo does not say when it was taken.", code: "capture_time.unknown", params: {} };
   const exactH = (s.receivedAt.getTime() - s.capturedAt.getTime()) / 3_600_000;
   const ageH = round1(exactH);
   const threshold = `−${t.maxFutureCaptureMin} min to ${t.maxCaptureAgeH} h`;
   if (exactH * 60 < -t.maxFutureCaptureMin)
-    return { signal: "capture_time", status: "failed", value: ageH, threshold, message: `It says it was taken ${hoursText(-exactH)} after it arrived: the time in the file is wrong.` };
+    return { signal: "capture_time", status: "failed", value: ageH, threshold, message: `It says it was taken ${hoursText(-exactH)} after it arrived: the time in the file is wrong.`, code: "capture_time.future", params: { hours: -exactH } };
   if (exactH > t.maxCaptureAgeH)
-    return { signal: "capture_time", status: "failed", value: ageH, threshold, message: `It was taken ${hoursText(exactH)} before it was sent, not for this task.` };
-  return { signal: "capture_time", status: "passed", value: ageH, threshold, message: `Sent ${hoursText(Math.max(0, exactH))} after it was taken.` };
+    return { signal: "capture_time", status: "failed", value: ageH, threshold, message: `It was taken ${hoursText(exactH)} before it was sent, not for this task.`, code: "capture_time.too_old", params: { hours: exactH } };
+  return { signal: "capture_time", status: "passed", value: ageH, threshold, message: `Sent ${hoursText(Math.max(0, exactH))} after it was taken.`, code: "capture_time.ok", params: { hours: Math.max(0, exactH) } };
 }
 
 function seenElsewhere(s: AuthenticitySignals, t: AuthenticityThresholds): AuthenticitySignal {
   const seen = s.seenElsewhere;
-  if (!seen) return { signal: "seen_elsewhere", status: "passed", value: null, threshold: t.duplicateMaxDistance, message: "The picture has not been sent to the service before." };
+  if (!seen) return { signal: "seen_elsewhere", status: "passed", value: null, threshold: t.duplicateMaxDistance, message: "The picture has not been sent to the service before.", code: "seen_elsewhere.new", params: {} };
   return {
     signal: "seen_elsewhere",
     status: "failed",
     value: seen.distance,
     threshold: t.duplicateMaxDistance,
     message: `The same picture was already sent to the service${seen.sameOrganisation ? " for one of your orders or missions" : ""}${seen.distance > 0 ? " (nearly identical)" : ""}.`,
+    code: "seen_elsewhere.seen",
+    params: { same: seen.sameOrganisation ? "yes" : "no", near: seen.distance > 0 ? "yes" : "no" },
   };
 }
 
