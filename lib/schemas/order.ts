@@ -396,7 +396,7 @@ export const AssignmentVerificationSchema = z
         "device_position (metres between the phone's reported position and the EXIF GPS; threshold 100 m + the phone's accuracy up to 200 m), edit_traces (warning signs found " +
         "in the file: an editing program, a last-modified time before capture, a GPS clock more than 48 h from the camera's, missing maker notes, a thumbnail of another picture; threshold 0), " +
         "capture_time (hours from capture to upload; −10 min to 24 h), seen_elsewhere (difference-hash bits to the same picture elsewhere in the service; ≤ 4 is the same), " +
-        "each with status, value, threshold and message, plus `extra.device_position`, `extra.exif_position`, `extra.captured_at`, `extra.received_at`.",
+        "each with status, value, threshold and message (English), and the message as a stable `code` with `params` (signals recorded since codes were added), plus `extra.device_position`, `extra.exif_position`, `extra.captured_at`, `extra.received_at`.",
     }),
     instructions: z.array(z.string()).openapi({ description: "What the zoomer is told for a retake." }),
     instruction_codes: z.array(LocalisableSchema).optional().openapi({ description: "The instructions as codes and figures (verdicts since codes were added)." }),
