@@ -42,4 +42,11 @@ describe("photoEvidence", () => {
     expect(detectionName("bicycle", testWords("fr", "fr"))).toBe("vélo");
     expect(detectionName("kite", testWords("fr", "fr"))).toBe("kite");
   });
+
+  it("draws only what the checks judge: a class that decided nothing stays in the API record", () => {
+    const evidence = photoEvidence({
+      obstruction: { status: "passed", extra: { detections: [{ label: "book", score: 0.6, box: [0.1, 0.1, 0.1, 0.1] }, { label: "car", score: 0.9, box: [0.2, 0.5, 0.3, 0.3] }] } },
+    });
+    expect(evidence.detections.map((d) => d.label)).toEqual(["car"]);
+  });
 });

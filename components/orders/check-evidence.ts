@@ -29,6 +29,13 @@ const extraOf = (checks: Checks, name: string): Record<string, unknown> => {
   return extra && typeof extra === "object" ? (extra as Record<string, unknown>) : {};
 };
 
+/**
+ * What the checks judge: people, vehicles and umbrellas (lib/service/verification/vision/vision-checks.ts;
+ * "van" from an analyser of its own). The model's other classes (a "book" in a façade's windows)
+ * are kept in the API record but not drawn: they decided nothing.
+ */
+export const JUDGED_CLASSES: ReadonlySet<string> = new Set(["person", "car", "truck", "van", "bus", "train", "motorcycle", "bicycle", "umbrella"]);
+
 const share = (v: unknown) => typeof v === "number" && Number.isFinite(v) && v >= 0 && v <= 1;
 
 function detectionsOf(extra: Record<string, unknown>): Detection[] {
@@ -56,6 +63,7 @@ export function photoEvidence(checks: Checks): PhotoEvidence {
   const authenticity = extraOf(checks, "authenticity");
   const seen = new Set<string>();
   const detections = [...detectionsOf(obstruction), ...detectionsOf(crowd)].filter((d) => {
+    if (!JUDGED_CLASSES.has(d.label)) return false;
     const key = `${d.label}|${d.box.map((v) => v.toFixed(3)).join(",")}`;
     if (seen.has(key)) return false;
     seen.add(key);
