@@ -5,28 +5,13 @@
 // screen. Screenshots (de at 1366, ar at 390) go to shots/ (not committed).
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Page } from "@playwright/test";
 import { bearer } from "./support/api";
 import { expect, test } from "./support/fixtures";
+import { overflow } from "./support/overflow";
 import { waitForMapReady } from "./support/map-frame";
 import { ORDERS, json, orderApiKey, orderWithDeliveredPhoto } from "./support/orders";
 
 const SHOTS = join(process.cwd(), "shots");
-
-/** What sticks out past the right or left edge of the page, and how far the page scrolls sideways. */
-async function overflow(page: Page): Promise<{ scrollWidth: number; culprits: string[] }> {
-  return page.evaluate(() => {
-    const root = document.scrollingElement ?? document.documentElement;
-    const width = root.clientWidth;
-    const culprits: string[] = [];
-    for (const el of Array.from(document.querySelectorAll("body *"))) {
-      const box = el.getBoundingClientRect();
-      // Screen-reader-only text is a 1 px box on purpose.
-      if (box.width > 1 && (box.right > width + 1 || box.left < -1)) culprits.push(`<${el.tagName.toLowerCase()}> "${(el.textContent ?? "").trim().slice(0, 30)}" ${Math.round(box.left)}–${Math.round(box.right)}`);
-    }
-    return { scrollWidth: root.scrollWidth, culprits: culprits.slice(0, 5) };
-  });
-}
 
 test("the orders list and an order's page in German, then the order in Arabic on a phone", async ({ page, context, request, operator, partner, signIn, baseURL }) => {
   test.setTimeout(180_000);

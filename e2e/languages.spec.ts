@@ -17,6 +17,7 @@ import type { SignInPage } from "./pages/sign-in-page";
 import { bearer } from "./support/api";
 import { ORIGIN } from "./support/server";
 import { expect, test } from "./support/fixtures";
+import { overflow } from "./support/overflow";
 import { unique } from "./support/operator";
 import { ORDERS, json, orderApiKey } from "./support/orders";
 
@@ -52,21 +53,6 @@ async function photoFile(target: { lat: number; lng: number }, directionDeg: num
   const path = join(tmp, `IMG_${seed}.jpg`);
   writeFileSync(path, bytes);
   return path;
-}
-
-/** How far the page scrolls sideways, and what sticks out past the right or left edge. */
-async function overflow(page: Page): Promise<{ scrollWidth: number; culprits: string[] }> {
-  return page.evaluate(() => {
-    const root = document.scrollingElement ?? document.documentElement;
-    const width = root.clientWidth;
-    const culprits: string[] = [];
-    for (const el of Array.from(document.querySelectorAll("body *"))) {
-      const box = el.getBoundingClientRect();
-      // Screen-reader-only text is a 1 px box on purpose.
-      if (box.width > 1 && (box.right > width + 1 || box.left < -1)) culprits.push(`<${el.tagName.toLowerCase()}> "${(el.textContent ?? "").trim().slice(0, 30)}" ${Math.round(box.left)}–${Math.round(box.right)}`);
-    }
-    return { scrollWidth: root.scrollWidth, culprits: culprits.slice(0, 5) };
-  });
 }
 
 /** English words a translated sentence never has: a server-made sentence left in English shows one. */
