@@ -120,6 +120,7 @@ async function emitted(): Promise<Localisable[]> {
     ...obstruction(judgeObstruction([{ label: "truck", score: 0.7, box: [0.05, 0.2, 0.5, 0.8] }], "entrance")),
     ...obstruction(judgeObstruction([{ label: "car", score: 0.7, box: [0.5, 0.2, 0.5, 0.7] }, { label: "bus", score: 0.7, box: [0.7, 0.2, 0.3, 0.7] }], "front")),
     ...obstruction(judgeObstruction([person(0.4, 0.9), person(0.5, 0.9)], "front")),
+    ...obstruction(judgeObstruction([person(0.4, 0.9), person(0.5, 0.9)], "front", { crowdIsSubject: true })),
     ...obstruction(judgeObstruction([{ label: "umbrella", score: 0.7, box: [0.45, 0.2, 0.1, 0.5] }], "front")),
     ...obstruction(judgeCrowd([person(0.1)], "high")),
     ...obstruction(judgeCrowd([0.1, 0.2, 0.3, 0.4].map((x) => person(x)), "moderate")),

@@ -22,7 +22,7 @@ export class VisionAnalyser implements Analyser {
     if (!wantsObstruction && !crowd) return {};
     const detections = await this.detector.detect(input.image, input.signal);
     return {
-      ...(wantsObstruction ? { obstruction: judgeObstruction(detections, input.angle) } : {}),
+      ...(wantsObstruction ? { obstruction: judgeObstruction(detections, input.angle, { crowdIsSubject: crowd !== undefined }) } : {}),
       ...(crowd ? { minimum_crowd: judgeCrowd(detections, crowd) } : {}),
     };
   }

@@ -34,6 +34,26 @@ describe("judgeObstruction", () => {
     expect(near.message).toMatch(/^2 people close to the camera cover 60 % of the part of the frame toward the target\.$/);
   });
 
+  it("with a crowd asked for, counts people as the subject, never as an obstruction", () => {
+    // The busy restaurant of the review: six people close to the camera over most of the band.
+    const room = [0.15, 0.3, 0.45, 0.6, 0.7, 0.25].map((x) => d("person", [x, 0.1, 0.15, 0.85]));
+    const people = [...room, ...[0.1, 0.2, 0.5, 0.8].map((x) => person(x))];
+    expect(judgeObstruction(people, "interior").passed).toBe(false);
+    const asked = judgeObstruction(people, "interior", { crowdIsSubject: true });
+    expect(asked).toMatchObject({ passed: true, value: 0, extra: { blocking: [], people_as_subject: 10 } });
+    expect(asked.message).toBe("Nothing blocks the frame; the 10 people in view count toward the crowd the order asks for, not as an obstruction.");
+    expect(asked.coded?.message).toEqual({ code: "obstruction.clear_crowd", params: { region: "frame", people: 10 } });
+    // The crowd check, asked for the same photo, passes on the same people: no contradiction.
+    expect(judgeCrowd(people, "moderate").passed).toBe(true);
+  });
+
+  it("with a crowd asked for, still fails a van in front of the target and names only the van", () => {
+    const out = judgeObstruction([d("truck", [0.05, 0.2, 0.5, 0.8]), d("person", [0.5, 0.1, 0.2, 0.9])], "entrance", { crowdIsSubject: true });
+    expect(out.passed).toBe(false);
+    expect(out.instruction).toBe("A van or truck covers the view: step to the right.");
+    expect(out.extra).toMatchObject({ blocking: ["truck"], people_as_subject: 1 });
+  });
+
   it("names a van seen as both car and truck once", () => {
     const out = judgeObstruction([d("car", [0.3, 0.3, 0.4, 0.5], 0.56), d("truck", [0.3, 0.3, 0.4, 0.5], 0.32)], "front");
     expect(out.extra?.blocking).toEqual(["car"]);

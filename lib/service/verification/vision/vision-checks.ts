@@ -7,6 +7,9 @@
  * are vehicles (car, truck, bus, train, motorcycle, bicycle), and people or umbrellas close to the
  * camera (a box at least 45 % of the frame high). The measured value is the share of the target
  * region they cover (union of their boxes); above OBSTRUCTION_MAX_SHARE the view is obstructed.
+ * When the order asks for a crowd, people are the subject, not an obstruction: they never count
+ * toward the cover (else the photo the order asks for could not pass), and the verdict says how
+ * many were left to the crowd check.
  *
  * Crowd: people counted (score ≥ 0.3), mapped to levels — empty 0, sparse 1–3, moderate 4–9,
  * busy 10 or more. An order's `low` asks for at least sparse, `moderate` for at least moderate,
@@ -48,8 +51,14 @@ export function targetRegion(angle: Angle | undefined): Region {
   return angle && (FACING_ANGLES as readonly string[]).includes(angle) ? TARGET_BAND : { left: 0, right: 1 };
 }
 
-export function isBlocking(d: Detection): boolean {
+export function isBlocking(d: Detection, crowdIsSubject = false): boolean {
+  if (crowdIsSubject && d.label === "person") return false;
   return VEHICLES.has(d.label) || (NEAR_BLOCKERS.has(d.label) && d.box[3] >= NEAR_MIN_HEIGHT);
+}
+
+export interface JudgeObstructionOptions {
+  /** The order asks for a crowd (minimum_crowd): people are what the photo should show. */
+  crowdIsSubject?: boolean;
 }
 
 /** The share of the region covered by the union of the boxes, and where the covered part's centre lies (0–1 across the region). */
@@ -90,11 +99,11 @@ const objectsParam = (blocking: Detection[]) => countObjects(blocking).map(([lab
 const percent = (share: number) => `${Math.round(share * 100)} %`;
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-export function judgeObstruction(detections: Detection[], angle?: Angle): AnalysisVerdict {
+export function judgeObstruction(detections: Detection[], angle?: Angle, { crowdIsSubject = false }: JudgeObstructionOptions = {}): AnalysisVerdict {
   const region = targetRegion(angle);
   // One object seen as two classes (a van as car and truck) is named once: the better guess.
   const blocking: Detection[] = [];
-  for (const d of detections.filter(isBlocking).sort((a, b) => b.score - a.score)) {
+  for (const d of detections.filter((d) => isBlocking(d, crowdIsSubject)).sort((a, b) => b.score - a.score)) {
     if (!blocking.some((b) => sameBox(b.box, d.box))) blocking.push(d);
   }
   const { share, centre } = coverage(blocking.map((d) => d.box), region);
@@ -108,6 +117,11 @@ export function judgeObstruction(detections: Detection[], angle?: Angle): Analys
   const move = centre < 0.4 ? "right" : centre > 0.6 ? "left" : "wait";
   const side = move === "right" ? "step to the right" : move === "left" ? "step to the left" : `move closer or wait for ${inRegion.length === 1 ? "it" : "them"} to move`;
   const figures = { objects: objectsParam(inRegion), count: inRegion.length, share_pct: Math.round(share * 100), allowed_pct: Math.round(OBSTRUCTION_MAX_SHARE * 100), region: region.left === 0 ? "frame" : "toward_target" };
+  // With a crowd asked for, a clear view says how many people it left to the crowd check.
+  const people = crowdIsSubject ? detections.filter((d) => d.label === "person").length : 0;
+  const clear = crowdIsSubject
+    ? { code: "obstruction.clear_crowd", params: { region: figures.region, people } }
+    : { code: "obstruction.clear", params: { region: figures.region } };
   return {
     score: Math.round((1 - share) * 1000) / 1000,
     passed,
@@ -115,14 +129,16 @@ export function judgeObstruction(detections: Detection[], angle?: Angle): Analys
     threshold: `at most ${percent(OBSTRUCTION_MAX_SHARE)} of ${where} covered`,
     message:
       inRegion.length === 0
-        ? `Nothing blocks ${where}.`
+        ? crowdIsSubject
+          ? `Nothing blocks ${where}; the ${people} ${people === 1 ? "person" : "people"} in view count toward the crowd the order asks for, not as an obstruction.`
+          : `Nothing blocks ${where}.`
         : `${capitalised(named)} ${inRegion.length === 1 ? "covers" : "cover"} ${percent(share)} of ${where}${passed ? `, within the ${percent(OBSTRUCTION_MAX_SHARE)} allowed` : ""}.`,
     instruction: `${capitalised(named)} ${inRegion.length === 1 ? "covers" : "cover"} the view: ${side}.`,
     coded: {
-      message: inRegion.length === 0 ? { code: "obstruction.clear", params: { region: figures.region } } : { code: passed ? "obstruction.covers_within" : "obstruction.covers", params: figures },
+      message: inRegion.length === 0 ? clear : { code: passed ? "obstruction.covers_within" : "obstruction.covers", params: figures },
       instructions: [{ code: "obstruction.move", params: { objects: figures.objects, count: figures.count, move } }],
     },
-    extra: { detections, blocking: inRegion.map((d) => d.label), target_band: [region.left, region.right] },
+    extra: { detections, blocking: inRegion.map((d) => d.label), target_band: [region.left, region.right], ...(crowdIsSubject ? { people_as_subject: people } : {}) },
   };
 }
 
