@@ -67,7 +67,7 @@ test("the orders list and an order's page in German, then the order in Arabic on
   await expect(timeline.locator("time").first()).toHaveText(/^\d{1,2}\. \S+,? \d{2}:\d{2}$/);
 
   const card = page.locator(`[data-testid="delivered-photo"][data-photo-id="${photoId}"]`);
-  await expect(card.getByTestId("camera-position")).toHaveText("30 m vom Ziel, Richtung Süden");
+  await expect(card.getByTestId("camera-position")).toHaveText("30 m im Süden des Ziels");
   await expect(card).toContainText("0° (Norden)");
   await expect(card).toContainText("Wetter nicht verfügbar");
   await expect(card.locator('[data-check="location_match"]')).toContainText("OrtBestanden");
