@@ -55,7 +55,7 @@ test("the orders list and an order's page in German, then the order in Arabic on
   await expect(page.getByTestId("delivered-count")).toHaveText("1 von 2");
   await waitForMapReady(page.locator("[data-map-state]"));
   const legend = page.getByRole("region", { name: "Kartenlegende" });
-  await expect(legend.locator("[data-legend-state]")).toHaveText([/^Wartet1$/, /^Zugewiesen0$/, /^Wird geprüft0$/, /^Wiederholung0$/, /^Geliefert1$/, /^Aufgegeben0$/]);
+  await expect(legend.locator("[data-legend-state]")).toHaveText([/^Wartet1$/, /^Zugewiesen0$/, /^Wird geprüft0$/, /^Wartet auf Ihre Prüfung0$/, /^Wiederholung0$/, /^Geliefert1$/, /^Aufgegeben0$/]);
   await expect(page.getByTestId("order-location").filter({ hasText: `${name} (annex)` })).toContainText("Wartet");
 
   const timeline = page.getByTestId("order-timeline");

@@ -42,7 +42,7 @@ test("an order with a delivered photo: locations by state, the photo's checks an
   await expect(orderPage.location(`${name} (annex)`)).toHaveAttribute("data-state", "waiting");
   await expect(orderPage.location(`${name} (annex)`)).toContainText("Waiting");
   const legend = page.getByRole("region", { name: "Map legend" });
-  await expect(legend.locator("[data-legend-state]")).toHaveText([/^Waiting1$/, /^Assigned0$/, /^Verifying0$/, /^Retake0$/, /^Delivered1$/, /^Given up0$/]);
+  await expect(legend.locator("[data-legend-state]")).toHaveText([/^Waiting1$/, /^Assigned0$/, /^Verifying0$/, /^Waiting for your review0$/, /^Retake0$/, /^Delivered1$/, /^Given up0$/]);
   await expect(orderPage.locations.filter({ hasText: new RegExp(`^${name}Delivered`) })).toHaveAttribute("data-state", "delivered");
   await expect(page.getByTestId("delivered-count")).toHaveText("1 of 2");
   await expect(orderPage.timeline).toContainText(`Delivered: ${name}`);

@@ -44,8 +44,11 @@ describe("locationProgress", () => {
 
   it("waits for delivery after a photo passed its checks", () => {
     expect(locationState([{ status: "verified", attempt: 0, delivered: false }])).toBe("verifying");
-    // Held for review: a person is checking it — still verifying, not waiting for a photographer.
-    expect(locationState([{ status: "held_for_review", attempt: 0, delivered: false }])).toBe("verifying");
+    // Held for review: waiting for the account manager, named as such (not "being checked").
+    expect(locationState([{ status: "held_for_review", attempt: 0, delivered: false }])).toBe("held");
+    // The manager's move comes first, even on a retake attempt or beside another angle's retake.
+    expect(locationState([{ status: "held_for_review", attempt: 1, delivered: false }])).toBe("held");
+    expect(locationState([{ status: "held_for_review", attempt: 0, delivered: false }, { status: "failed", attempt: 0, delivered: false }])).toBe("held");
     expect(locationState([{ status: "cancelled", attempt: 0, delivered: false }])).toBe("waiting");
   });
 

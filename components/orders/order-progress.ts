@@ -1,5 +1,5 @@
 // What an order's field work amounts to, for the order page: each location's state (waiting,
-// assigned, verifying, retake, delivered, given up) from its tasks, and the order's story as a
+// assigned, verifying, waiting for your review, retake, delivered, given up) from its tasks, and the order's story as a
 // timeline — created, confirmed, payments, cycles dispatched, retakes, deliveries, cancellation.
 // Pure functions over the API's order and assignments (tests beside); the words come from the
 // `orders` catalogue through the translator the page passes (./translate.ts). A state's name and
@@ -9,7 +9,7 @@ import { describePaymentMethod } from "./payment-method";
 import type { Words } from "./translate";
 
 /** In the order a location passes through them (the legend's order). */
-export const LOCATION_STATES = ["waiting", "assigned", "verifying", "retake", "delivered", "given_up"] as const;
+export const LOCATION_STATES = ["waiting", "assigned", "verifying", "held", "retake", "delivered", "given_up"] as const;
 export type LocationState = (typeof LOCATION_STATES)[number];
 
 export interface LocationProgress {
@@ -22,8 +22,10 @@ export interface LocationProgress {
 
 /**
  * A location's state in its latest cycle, from each angle's latest attempt: given up when any angle
- * was given up; delivered when every angle was; retake while an angle failed its checks or is on a
- * retake attempt; verifying while a photo is submitted (or verified and not yet delivered);
+ * was given up; delivered when every angle was; held while a photo waits for the account manager's
+ * review (their move comes first: nothing else happens until they decide); retake while an angle
+ * failed its checks or is on a retake attempt; verifying while a photo is submitted (or verified
+ * and not yet delivered);
  * assigned while a photographer holds a task; waiting otherwise (nothing dispatched, or open).
  */
 export function locationState(angles: { status: OrderAssignment["status"]; attempt: number; delivered: boolean }[]): LocationState {
@@ -31,9 +33,9 @@ export function locationState(angles: { status: OrderAssignment["status"]; attem
   if (angles.some((a) => a.status === "given_up")) return "given_up";
   if (angles.every((a) => a.delivered)) return "delivered";
   const pending = angles.filter((a) => !a.delivered && a.status !== "cancelled");
+  if (pending.some((a) => a.status === "held_for_review")) return "held";
   if (pending.some((a) => a.status === "failed" || a.attempt > 0)) return "retake";
-  // A photo held for review is still being checked (by a person): verifying.
-  if (pending.some((a) => a.status === "submitted" || a.status === "held_for_review" || a.status === "verified")) return "verifying";
+  if (pending.some((a) => a.status === "submitted" || a.status === "verified")) return "verifying";
   if (pending.some((a) => a.status === "reserved")) return "assigned";
   return "waiting";
 }

@@ -18,7 +18,7 @@ function contrast(a: string, b: string): number {
 }
 
 describe("order location states on the map", () => {
-  it("have a colour for each of the six states, all different", () => {
+  it("have a colour for each of the seven states, all different", () => {
     expect(Object.keys(ORDER_LOCATION_STATE_COLOURS).sort()).toEqual([...LOCATION_STATES].sort());
     expect(new Set(Object.values(ORDER_LOCATION_STATE_COLOURS)).size).toBe(LOCATION_STATES.length);
   });

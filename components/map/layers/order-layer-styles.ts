@@ -2,8 +2,8 @@
  * Source ids, layer ids and paint specs of the order layers: the wizard's draft locations, an
  * order's locations by state, and a delivered photo's camera against its target. The state
  * colours start from the submission palette of layer-styles.ts (delivered = approved, verifying =
- * processing, given up = rejected, assigned = received) with grey for waiting and violet for
- * retake; each is at least 3:1 against white (tested). Six hues cannot all stay apart for every
+ * processing, given up = rejected, assigned = received) with grey for waiting, violet for
+ * retake and pink for a photo waiting for the account manager's review; each is at least 3:1 against white (tested). Six hues cannot all stay apart for every
  * colour vision, so colour is never the only cue: the map's labels, the legend and the list beside
  * the map name each location's state.
  */
@@ -23,6 +23,7 @@ export const ORDER_LOCATION_STATE_COLOURS = {
   waiting: "#64748b",
   assigned: STATUS_COLOURS.received,
   verifying: STATUS_COLOURS.processing,
+  held: "#be185d",
   retake: "#7e22ce",
   delivered: STATUS_COLOURS.approved,
   given_up: STATUS_COLOURS.rejected,

@@ -17,7 +17,7 @@ export interface OrderLocationPoint {
 }
 
 /** LOCATION_STATES of components/orders/order-progress (the map layers do not import feature code). */
-export type OrderLocationState = "waiting" | "assigned" | "verifying" | "retake" | "delivered" | "given_up";
+export type OrderLocationState = "waiting" | "assigned" | "verifying" | "held" | "retake" | "delivered" | "given_up";
 
 function useFeatureFlag(map: MaplibreMap | undefined, id: string | null, key: string): void {
   useEffect(() => {

@@ -17,7 +17,7 @@
  */
 import type { Angle, CrowdLevel } from "@/lib/orders/vocabulary";
 import { FACING_ANGLES } from "@/lib/verification/place-checks";
-import type { AnalysisVerdict } from "../checks";
+import type { AnalysisVerdict, Localisable } from "../checks";
 import type { Detection } from "./object-detector";
 
 export const OBSTRUCTION_MAX_SHARE = 0.3;
@@ -119,9 +119,7 @@ export function judgeObstruction(detections: Detection[], angle?: Angle, { crowd
   const figures = { objects: objectsParam(inRegion), count: inRegion.length, share_pct: Math.round(share * 100), allowed_pct: Math.round(OBSTRUCTION_MAX_SHARE * 100), region: region.left === 0 ? "frame" : "toward_target" };
   // With a crowd asked for, a clear view says how many people it left to the crowd check.
   const people = crowdIsSubject ? detections.filter((d) => d.label === "person").length : 0;
-  const clear = crowdIsSubject
-    ? { code: "obstruction.clear_crowd", params: { region: figures.region, people } }
-    : { code: "obstruction.clear", params: { region: figures.region } };
+  const clear: Localisable = crowdIsSubject ? { code: "obstruction.clear_crowd", params: { region: figures.region, people } } : { code: "obstruction.clear", params: { region: figures.region } };
   return {
     score: Math.round((1 - share) * 1000) / 1000,
     passed,
