@@ -21,6 +21,9 @@ const BATCH = 200;
 /** A file this young is left alone even without a live row; a finished upload's bytes this long after it finished. */
 export const FIELD_UPLOAD_FILE_GRACE_MS = 5 * 60_000;
 
+/** S3 stores whose server answered ListMultipartUploads with NotImplemented. */
+const cannotListMultipart = new WeakSet<object>();
+
 type SweepContext = Pick<ServiceContext, "db"> & { config: FieldUploadStoreConfig };
 
 /** A refused or abandoned upload: its bytes (both files, or the S3 objects) and its row, now. */
@@ -107,10 +110,16 @@ export async function sweepFieldUploads(ctx: SweepContext, now = new Date(), { g
   }
   if (directory) {
     sweep.files = await sweepUploadFiles({ directory, liveIds: (ids) => liveUploadIds(ctx, ids, now, graceMs), now, graceMs });
-  } else {
+  } else if (!cannotListMultipart.has(datastore)) {
     // S3: the store lists the bucket's multipart uploads and aborts those begun before the expiry.
     sweep.s3 = await datastore.deleteExpired().catch((error: unknown) => {
-      log.warn("could not sweep expired uploads in S3", {}, error);
+      if (error instanceof Error && error.name === "NotImplemented") {
+        // Some S3-compatible servers have no ListMultipartUploads: said once, not every sweep.
+        cannotListMultipart.add(datastore);
+        log.warn("the S3 server cannot list multipart uploads: abandoned ones are left to the bucket's lifecycle rule (AbortIncompleteMultipartUpload)");
+      } else {
+        log.warn("could not sweep expired uploads in S3", {}, error);
+      }
       return 0;
     });
   }
