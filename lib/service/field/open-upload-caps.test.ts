@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { parseEnv } from "@/lib/env";
 import { ApiError } from "@/lib/service/errors";
 import { assertRoomForUpload, DEFAULT_MAX_OPEN_UPLOAD_BYTES, DEFAULT_MAX_OPEN_UPLOADS, openUploadCaps } from "./open-upload-caps";
 
@@ -20,6 +21,17 @@ describe("openUploadCaps", () => {
     expect(DEFAULT_MAX_OPEN_UPLOADS).toBe(20);
     expect(DEFAULT_MAX_OPEN_UPLOAD_BYTES).toBe(250 * MiB);
     expect(openUploadCaps({ maxOpenUploads: 3, maxOpenUploadBytes: 10 })).toEqual({ count: 3, bytes: 10 });
+  });
+});
+
+describe("the environment's caps", () => {
+  it("defaults to 20 and 250 MiB, takes whole numbers, and refuses a bytes cap below the largest photo", () => {
+    const defaults = parseEnv({});
+    expect([defaults.MAX_OPEN_UPLOADS_PER_ZOOMER, defaults.MAX_OPEN_UPLOAD_BYTES_PER_ZOOMER]).toEqual([20, 250 * MiB]);
+    const set = parseEnv({ MAX_OPEN_UPLOADS_PER_ZOOMER: "5", MAX_OPEN_UPLOAD_BYTES_PER_ZOOMER: String(100 * MiB) });
+    expect([set.MAX_OPEN_UPLOADS_PER_ZOOMER, set.MAX_OPEN_UPLOAD_BYTES_PER_ZOOMER]).toEqual([5, 100 * MiB]);
+    expect(() => parseEnv({ MAX_OPEN_UPLOADS_PER_ZOOMER: "0" })).toThrow(/MAX_OPEN_UPLOADS_PER_ZOOMER/);
+    expect(() => parseEnv({ MAX_OPEN_UPLOAD_BYTES_PER_ZOOMER: String(10 * MiB) })).toThrow(/MAX_OPEN_UPLOAD_BYTES_PER_ZOOMER: must be at least MAX_UPLOAD_BYTES/);
   });
 });
 
