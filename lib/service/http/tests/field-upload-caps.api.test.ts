@@ -3,7 +3,8 @@
 // their own, holding under concurrent creations), nothing left on disk by a refused creation, and
 // the sweep that walks the upload files themselves (planted files without rows, expired rows, and
 // the 100-uploads case once their expiry has passed).
-import { readdir, utimes, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +14,7 @@ import { FIELD_UPLOAD_FILE_GRACE_MS, sweepFieldUploads } from "@/lib/service/fie
 import { TestClient } from "./client";
 import { startTestService, type TestService } from "./harness";
 import { createZoomer, photo } from "./photos";
+import { pollUntil } from "./poll-until";
 
 const LIMITS = { rateLimit: { perMinute: 100_000, perHour: 100_000, tokenPerMinute: 1000, tokenPerMinutePerIp: 10_000 } };
 const UPLOADS = "/api/v1/field/uploads";
@@ -231,5 +233,26 @@ describe("the sweep walks the upload files", () => {
     expect(rest.status, rest.text).toBe(204);
     expect(rest.headers.get("submission-id")).toMatch(/^sub_/);
     expect(await readdir(dir)).toEqual([]);
+  });
+});
+
+describe("the sweep at start", () => {
+  it("removes what a process killed mid-upload left in DATA_DIR/tus-uploads as soon as the service starts again", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "pm-tus-restart-"));
+    const dir = join(dataDir, "tus-uploads");
+    await mkdir(dir, { recursive: true });
+    const old = new Date(Date.now() - 2 * FIELD_UPLOAD_FILE_GRACE_MS);
+    const leftovers = ["upl_000000000000000000000000kl", "upl_000000000000000000000000kl.json", "upl_000000000000000000000000km.json"];
+    for (const name of leftovers) {
+      await writeFile(join(dir, name), "written before the kill");
+      await utimes(join(dir, name), old, old);
+    }
+    const service = await startTestService(LIMITS, { dataDir });
+    try {
+      expect(await pollUntil(() => readdir(dir), (names) => names.length === 0, 10_000)).toEqual([]);
+    } finally {
+      await service.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
