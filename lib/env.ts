@@ -48,6 +48,9 @@ const schema = z
     MAX_BODY_BYTES: positiveInt(1024 * 1024),
     MAX_UPLOAD_BYTES: positiveInt(25 * 1024 * 1024),
     MAX_PHOTOS_PER_SUBMISSION: positiveInt(10),
+    /** Per zoomer: unfinished resumable (tus) uploads open at once, and the bytes (sum of Upload-Length) they may reserve. */
+    MAX_OPEN_UPLOADS_PER_ZOOMER: positiveInt(20),
+    MAX_OPEN_UPLOAD_BYTES_PER_ZOOMER: positiveInt(250 * 1024 * 1024),
     // The map's points documents kept in memory per process (lib/service/submissions/points-cache.ts); 0 keeps none.
     POINTS_CACHE_MB: z.coerce.number().int().min(0).default(256),
     MAX_IMAGE_PIXELS: positiveInt(100_000_000),
@@ -127,6 +130,9 @@ const schema = z
     if (raw.STORAGE === "s3" && !raw.S3_BUCKET) ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "required when STORAGE=s3" });
     if (Boolean(raw.S3_ACCESS_KEY_ID) !== Boolean(raw.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({ code: "custom", path: ["S3_ACCESS_KEY_ID"], message: "set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together, or neither (the AWS default chain then applies)" });
+    }
+    if (raw.MAX_OPEN_UPLOAD_BYTES_PER_ZOOMER < raw.MAX_UPLOAD_BYTES) {
+      ctx.addIssue({ code: "custom", path: ["MAX_OPEN_UPLOAD_BYTES_PER_ZOOMER"], message: "must be at least MAX_UPLOAD_BYTES, or the largest photo could never be sent" });
     }
     if (raw.PMTILES_PATH && raw.PMTILES_URL) ctx.addIssue({ code: "custom", path: ["PMTILES_URL"], message: "set PMTILES_PATH or PMTILES_URL, not both" });
     if (raw.MAP_IMAGERY_URL && !raw.MAP_IMAGERY_ATTRIBUTION) {

@@ -183,7 +183,7 @@ describe("server-made sentences as codes", () => {
   });
 
   it("says the field page's problems the API answers with", () => {
-    const field = ["not_found", "mission_not_active", "assignment_not_available", "assignment_not_reserved", "reservation_expired", "too_many_reservations", "take_the_task", "unsupported_image_type", "file_too_large", "too_many_pixels", "too_many_photos", "unreadable_image", "rate_limited"];
+    const field = ["not_found", "mission_not_active", "assignment_not_available", "assignment_not_reserved", "reservation_expired", "too_many_reservations", "too_many_open_uploads", "upload_quota_exceeded", "take_the_task", "unsupported_image_type", "file_too_large", "too_many_pixels", "too_many_photos", "unreadable_image", "rate_limited"];
     expect(field.filter((code) => english(`problem.${code}`) === undefined)).toEqual([]);
     expect(problemCode(409, JSON.stringify({ code: "reservation_expired", detail: "Your reservation ran out." }))).toEqual({ code: "problem.reservation_expired", params: { status: 409 } });
   });

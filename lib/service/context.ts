@@ -36,8 +36,12 @@ export interface ServiceConfig {
   metricsToken?: string;
   /** Where photos are kept; absent means local disk. */
   storage?: StorageConfig;
-  /** resumableTtlSeconds: how long an unfinished tus upload may wait before it is swept (default 48 h). */
-  uploads: { maxFileBytes: number; maxPhotos: number; maxPixels: number; resumableTtlSeconds?: number };
+  /**
+   * resumableTtlSeconds: how long an unfinished tus upload may wait before it is swept (default 48 h).
+   * maxOpenUploads / maxOpenUploadBytes: per zoomer, how many unfinished tus uploads may be open and
+   * how many bytes (sum of Upload-Length) they may reserve (defaults 20 and 250 MiB; lib/service/field/open-upload-caps.ts).
+   */
+  uploads: { maxFileBytes: number; maxPhotos: number; maxPixels: number; resumableTtlSeconds?: number; maxOpenUploads?: number; maxOpenUploadBytes?: number };
   /** Most text the map's points documents keep in memory (POINTS_CACHE_MB); absent: the default, 256 MB. */
   pointsCacheChars?: number;
   /** How long signed CDN URLs handed out by the API stay valid. */

@@ -16,6 +16,7 @@ import { tokenSettingsFor, type ServiceConfig, type ServiceContext, type Storage
 import { createServiceApp, type ServiceApp } from "./http/app";
 import { startBackgroundWork, type BackgroundOptions, type BackgroundWork } from "./jobs/background";
 import { parseWakePayload, WAKE_CHANNEL, type WorkQueue } from "./jobs/wake-payload";
+import { startFieldUploadSweeper } from "./field/sweep-field-uploads";
 import { startTempUploadSweeper } from "./submissions/sweep-temp-uploads";
 import { MissionCache } from "./missions/mission-cache";
 import { createRateLimiter } from "./rate-limit/limiter";
@@ -94,7 +95,13 @@ export function configFromEnv(e: Env, adminToken: string): ServiceConfig {
     dataDir: resolve(e.DATA_DIR),
     storage: storageFromEnv(e),
     metricsToken: e.METRICS_TOKEN,
-    uploads: { maxFileBytes: e.MAX_UPLOAD_BYTES, maxPhotos: e.MAX_PHOTOS_PER_SUBMISSION, maxPixels: e.MAX_IMAGE_PIXELS },
+    uploads: {
+      maxFileBytes: e.MAX_UPLOAD_BYTES,
+      maxPhotos: e.MAX_PHOTOS_PER_SUBMISSION,
+      maxPixels: e.MAX_IMAGE_PIXELS,
+      maxOpenUploads: e.MAX_OPEN_UPLOADS_PER_ZOOMER,
+      maxOpenUploadBytes: e.MAX_OPEN_UPLOAD_BYTES_PER_ZOOMER,
+    },
     // The documents are ASCII: a character is a byte.
     pointsCacheChars: e.POINTS_CACHE_MB * 1024 * 1024,
     cdnUrlTtlSeconds: e.CDN_URL_TTL_SECONDS,
@@ -189,6 +196,9 @@ export async function createRuntime(options: {
   const app = createServiceApp(ctx);
   const background = options.runWorker ? startBackgroundWork(ctx, options.workerOptions) : undefined;
   const sweeper = startTempUploadSweeper(resolve(config.dataDir, "tmp"));
+  // Resumable uploads: expired rows and any upload file without a live row, at start (a kill -9
+  // leaves them) and then periodically, on every process (each may hold the upload directory).
+  const fieldUploadSweeper = startFieldUploadSweeper(ctx);
   let unlisten: (() => Promise<void>) | undefined;
   if (background) {
     const wakeHere = (...queues: WorkQueue[]) => {
@@ -213,6 +223,7 @@ export async function createRuntime(options: {
     background,
     stop: async () => {
       sweeper.stop();
+      await fieldUploadSweeper.stop();
       await unlisten?.();
       await background?.stop();
       await limiter.stop();

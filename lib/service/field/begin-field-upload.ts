@@ -1,13 +1,15 @@
 // Starts a resumable field upload (tus creation): validates the Upload-Metadata and the length
 // against the intake's caps, checks the target the way the intake will (an active mission, or a
-// task the zoomer holds), and records who sends what, before the tus store makes room for bytes.
-import { eq } from "drizzle-orm";
-import { assignments, fieldUploads } from "@/lib/db/schema";
+// task the zoomer holds), checks the zoomer's caps on unfinished uploads (open-upload-caps.ts), and
+// records who sends what, before the tus store makes room for bytes.
+import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
+import { assignments, fieldUploads, zoomers } from "@/lib/db/schema";
 import { createId } from "@/lib/ids/create-id";
 import type { ServiceContext } from "@/lib/service/context";
 import { ApiError, notFound } from "@/lib/service/errors";
 import { assertOpen } from "@/lib/service/submissions/receive-submission";
 import { fieldUploadStore } from "./field-upload-store";
+import { assertRoomForUpload, openUploadCaps } from "./open-upload-caps";
 import { parseUploadMetadata, type FieldUploadMetadata } from "./upload-metadata";
 
 export interface BeginFieldUploadOptions {
@@ -55,6 +57,19 @@ export async function beginFieldUpload({ ctx, zoomerId, metadataHeader, uploadLe
   const { missionId, assignmentId } = await resolveTarget(ctx, zoomerId, metadata);
   const id = createId("fieldUpload");
   const { ttlSeconds } = fieldUploadStore(ctx.config);
-  await ctx.db.insert(fieldUploads).values({ id, zoomerId, missionId, assignmentId, metadata, uploadLength: length, expiresAt: new Date(Date.now() + ttlSeconds * 1000) });
+  const caps = openUploadCaps(ctx.config.uploads);
+  await ctx.db.transaction(async (tx) => {
+    // The zoomer's row, locked until commit, serialises this zoomer's creations (PostgreSQL waits
+    // here; PGlite runs one transaction at a time anyway): two at once cannot both take the last slot.
+    await tx.select({ id: zoomers.id }).from(zoomers).where(eq(zoomers.id, zoomerId)).for("update");
+    const now = new Date();
+    // Unfinished: neither received nor refused, and not yet past its expiry (the sweep removes those).
+    const [open] = await tx
+      .select({ count: count(), bytes: sql<string>`coalesce(sum(${fieldUploads.uploadLength}), 0)` })
+      .from(fieldUploads)
+      .where(and(eq(fieldUploads.zoomerId, zoomerId), isNull(fieldUploads.submissionId), isNull(fieldUploads.refusal), gt(fieldUploads.expiresAt, now)));
+    assertRoomForUpload({ count: open?.count ?? 0, bytes: Number(open?.bytes ?? 0) }, length, caps);
+    await tx.insert(fieldUploads).values({ id, zoomerId, missionId, assignmentId, metadata, uploadLength: length, expiresAt: new Date(now.getTime() + ttlSeconds * 1000) });
+  });
   return { id, filename: metadata.filename };
 }

@@ -2,12 +2,12 @@
 // under DATA_DIR/tus-uploads on local storage, an S3Store (S3 multipart uploads) in the same
 // bucket when photos live in S3, so every instance can resume an upload another one began.
 // One per configuration (the S3Store keeps a client and a metadata cache).
-import { chmod } from "node:fs/promises";
+import { chmod, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { FileStore } from "@tus/file-store";
 import { S3Store } from "@tus/s3-store";
-import type { DataStore, Upload } from "@tus/utils";
+import { ERRORS, type DataStore, type Upload } from "@tus/utils";
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from "@/lib/fs/private-files";
 import type { ServiceConfig } from "@/lib/service/context";
 
@@ -20,6 +20,8 @@ export type ReadableDataStore = DataStore & { read(id: string): Readable | Promi
 export interface FieldUploadStore {
   datastore: ReadableDataStore;
   ttlSeconds: number;
+  /** The FileStore's directory (`upl_…` bytes and `upl_….json` records); null for the S3 store. */
+  directory: string | null;
 }
 
 /** The settings the store is chosen by. */
@@ -41,7 +43,34 @@ class PrivateFileStore extends FileStore {
     await Promise.all([upload.id, `${upload.id}.json`].map((name) => chmod(join(this.directory, name), PRIVATE_FILE_MODE).catch(() => undefined)));
     return created;
   }
+
+  /** A file of this store: a plain name, never a path that could leave the directory. */
+  private pathOf(name: string): string {
+    if (!/^[A-Za-z0-9_.-]+$/.test(name) || name.startsWith(".")) throw ERRORS.FILE_NOT_FOUND;
+    return join(this.directory, name);
+  }
+
+  /**
+   * Removes the bytes and the record, each whether or not the other is there (the FileStore's own
+   * remove stops at a missing data file and leaves the .json behind for ever); unknown when neither was.
+   */
+  override async remove(id: string): Promise<void> {
+    const removed = await Promise.all(
+      [id, `${id}.json`].map((name) =>
+        rm(this.pathOf(name)).then(
+          () => true,
+          (error: unknown) => {
+            if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+            throw error;
+          },
+        ),
+      ),
+    );
+    if (!removed.some(Boolean)) throw ERRORS.FILE_NOT_FOUND;
+  }
 }
+
+const fieldUploadDirectory = (config: FieldUploadStoreConfig) => join(config.dataDir, "tus-uploads");
 
 const stores = new WeakMap<FieldUploadStoreConfig, FieldUploadStore>();
 
@@ -69,8 +98,8 @@ export function fieldUploadStore(config: FieldUploadStoreConfig): FieldUploadSto
             responseChecksumValidation: "WHEN_REQUIRED",
           },
         })
-      : new PrivateFileStore({ directory: join(config.dataDir, "tus-uploads"), expirationPeriodInMilliseconds });
-  const store = { datastore, ttlSeconds };
+      : new PrivateFileStore({ directory: fieldUploadDirectory(config), expirationPeriodInMilliseconds });
+  const store = { datastore, ttlSeconds, directory: storage?.kind === "s3" ? null : fieldUploadDirectory(config) };
   stores.set(config, store);
   return store;
 }

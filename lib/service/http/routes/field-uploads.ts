@@ -15,7 +15,9 @@ import { beginFieldUpload } from "@/lib/service/field/begin-field-upload";
 import { completeFieldUpload, refuseFieldUpload, refusalError, releaseFieldUploadBytes, type FieldUploadRow } from "@/lib/service/field/complete-field-upload";
 import { StorageError } from "@/lib/service/storage/object-store";
 import { fieldUploadStore } from "@/lib/service/field/field-upload-store";
+import { openUploadCaps, type OpenUploadCaps } from "@/lib/service/field/open-upload-caps";
 import { sniffUploadStart } from "@/lib/service/field/sniff-upload-start";
+import { discardFieldUpload } from "@/lib/service/field/sweep-field-uploads";
 import { authenticate } from "../middleware/authenticate";
 import { errorResponses, jsonResponse, rateLimitHeaderDocs, security } from "../openapi-common";
 import type { AppEnv } from "../types";
@@ -48,7 +50,7 @@ const METADATA_DESCRIPTION =
   "`key base64(value)` pairs, comma-separated. `target` (required): a mission id (`mission_…`) or a task you hold (`asg_…`); " +
   "`angle`; `filename`; `note`; device evidence: `device_position` = `lat,lng,accuracy_m`, `captured_at` (ISO 8601 with offset), `heading_deg` (0–360).";
 
-function documentRoutes(app: OpenAPIHono<AppEnv>, maxFileBytes: number) {
+function documentRoutes(app: OpenAPIHono<AppEnv>, maxFileBytes: number, caps: OpenUploadCaps) {
   const IdParam = z.object({ id: z.string().max(100).openapi({ param: { name: "id", in: "path" } }) });
   const TusResumable = z.literal(TUS_VERSION).openapi({ param: { name: "Tus-Resumable", in: "header" } });
   const common = { tags, security: security("submissions:write") };
@@ -63,6 +65,10 @@ function documentRoutes(app: OpenAPIHono<AppEnv>, maxFileBytes: number) {
       `Upload-Length is required (at most ${maxFileBytes} bytes; deferred lengths are refused). Upload-Metadata: ${METADATA_DESCRIPTION} ` +
       "The target is checked now (an active mission not belonging to an order, or a task you hold); the photo's type, pixels and EXIF when it is complete. " +
       "A photo completed in this request answers `Submission-Id`. Unfinished uploads expire (Upload-Expires) and are swept. " +
+      `Each zoomer may hold at most ${caps.count} unfinished uploads (neither received nor refused nor expired), reserving at most ${caps.bytes} bytes between them ` +
+      "(the sum of their Upload-Length): past either cap the creation answers 409 with `code` `too_many_open_uploads` or `upload_quota_exceeded` " +
+      "(not the rate limit: finishing or DELETE-ing an upload frees room at once; the detail says how many are open). " +
+      "A refused creation keeps nothing of what it sent. " +
       "OPTIONS on this path (no token) is tus discovery: Tus-Version, Tus-Extension, Tus-Max-Size.",
     request: {
       headers: z.object({
@@ -158,7 +164,7 @@ const filenameOf = (row: FieldUploadRow): string | null => {
 };
 
 export function registerFieldUploadRoutes(app: OpenAPIHono<AppEnv>, ctx: ServiceContext) {
-  documentRoutes(app, ctx.config.uploads.maxFileBytes);
+  documentRoutes(app, ctx.config.uploads.maxFileBytes, openUploadCaps(ctx.config.uploads));
   const path = `${API_BASE_PATH}${PATH}`;
   // The id beginFieldUpload chose, handed to tus's namingFunction for the same request.
   const namedIds = new WeakMap<Request, string>();
@@ -221,13 +227,14 @@ export function registerFieldUploadRoutes(app: OpenAPIHono<AppEnv>, ctx: Service
     const { id, filename } = await beginFieldUpload({ ctx, zoomerId: zoomerOf(c), metadataHeader: c.req.header("upload-metadata"), uploadLengthHeader: c.req.header("upload-length") });
     const sniffed = await sniffUploadStart(c.req.raw, true, filename);
     if (sniffed.refused) {
-      await ctx.db.delete(fieldUploads).where(eq(fieldUploads.id, id));
+      await discardFieldUpload(ctx, id);
       throw sniffed.refused;
     }
     namedIds.set(sniffed.request, id);
     const response = await handle(sniffed.request, id);
-    // Refused by the protocol layer before any byte was kept: no upload to remember.
-    if (response.status >= 400 && !response.headers.get("content-type")?.startsWith(PROBLEM_CONTENT_TYPE)) await ctx.db.delete(fieldUploads).where(eq(fieldUploads.id, id));
+    // Refused by the protocol layer (more bytes than Upload-Length: 413, a store error): no upload
+    // to remember, and nothing it wrote (`upl_…` and its .json) outlives this answer.
+    if (response.status >= 400 && !response.headers.get("content-type")?.startsWith(PROBLEM_CONTENT_TYPE)) await discardFieldUpload(ctx, id);
     return response;
   });
 

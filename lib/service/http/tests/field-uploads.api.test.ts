@@ -200,9 +200,9 @@ function suite(name: string, storage: () => ServiceConfig["storage"]) {
       await tus(url, "PATCH", zoomer.token, { "upload-offset": "0" }, bytes.subarray(0, 3000));
       const id = url.split("/").at(-1) ?? "";
       const { ctx } = service.runtime;
-      expect(await sweepFieldUploads(ctx)).toBe(0);
+      expect((await sweepFieldUploads(ctx)).rows).toBe(0);
       const swept = await sweepFieldUploads(ctx, new Date(Date.now() + 49 * 3600_000));
-      expect(swept).toBeGreaterThanOrEqual(1);
+      expect(swept.rows).toBeGreaterThanOrEqual(1);
       expect(await ctx.db.select().from(fieldUploads).where(eq(fieldUploads.id, id))).toEqual([]);
       await expect(fieldUploadStore(ctx.config).datastore.getUpload(id)).rejects.toBeTruthy();
       expect((await tus(url, "HEAD", zoomer.token)).status).toBe(404);
