@@ -67,7 +67,11 @@ export const WebhookSchema = z
   .openapi("Webhook");
 
 export const WebhookWithSecretSchema = WebhookSchema.extend({
-  secret: z.string().openapi({ description: "Signing secret. Shown only in this response (and on rotation): store it now.", example: "whsec_…" }),
+  secret: z.string().openapi({
+    description:
+      "Signing secret: `whsec_` + standard base64 of 32 random bytes (Standard Webhooks; pass it as is to their libraries). Shown only in this response (and on rotation): store it now.",
+    example: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw+/x9x0Zt/BI=",
+  }),
 }).openapi("WebhookWithSecret");
 
 export const DeliveryAttemptSchema = z
