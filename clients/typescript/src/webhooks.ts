@@ -26,6 +26,7 @@ export interface WebhookEvents {
   "submission.approved": Schemas["SubmissionApprovedEvent"];
   "submission.rejected": Schemas["SubmissionRejectedEvent"];
   "photos.delivered": Schemas["PhotosDeliveredEvent"];
+  "photo.held_for_review": Schemas["PhotoHeldForReviewEvent"];
   "webhook.test": Schemas["TestEvent"];
 }
 

@@ -4,6 +4,7 @@ import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { MissionSchema } from "@/lib/schemas/mission";
 import { DeliveredPhotoSchema } from "@/lib/schemas/order";
 import {
+  PhotoHeldForReviewDataSchema,
   SubmissionApprovedDataSchema,
   SubmissionReceivedDataSchema,
   SubmissionRejectedDataSchema,
@@ -51,7 +52,13 @@ const EVENTS = [
     data: z.object({ order_id: z.string(), mission_id: z.string(), location_id: z.string(), cycle_index: z.number().int(), photos: z.array(DeliveredPhotoSchema) }),
     name: "PhotosDeliveredEvent",
   },
-  ...ORDER_EVENTS.filter((e) => e !== "photos.delivered").map((event) => ({
+  {
+    event: "photo.held_for_review",
+    summary: "An order photo failed its authenticity check and waits for your review (never delivered on its own); to the order's delivery URL and subscribed endpoints",
+    data: PhotoHeldForReviewDataSchema,
+    name: "PhotoHeldForReviewEvent",
+  },
+  ...ORDER_EVENTS.filter((e) => e !== "photos.delivered" && e !== "photo.held_for_review").map((event) => ({
     event,
     summary: `Order event ${event}; to the order's delivery URL (signed with the order-delivery secret) and subscribed endpoints`,
     data: z.object({ order_id: z.string() }).catchall(z.unknown()),
