@@ -130,7 +130,7 @@ export default function WebhooksGuidePage() {
         <ul className="list-disc ps-6 text-slate-700">
           <li>
             <code>webhook-signature</code> — <a className="text-emerald-700 underline" href="https://www.standardwebhooks.com">Standard Webhooks</a>:{" "}
-            <code>v1,</code> + the base64 HMAC-SHA256 of <code>{"{webhook-id}.{webhook-timestamp}.{body}"}</code>, keyed with the bytes your
+            <code>v1,</code> + the base64 HMAC-SHA256 of <code className="break-all">{"{webhook-id}.{webhook-timestamp}.{body}"}</code>, keyed with the bytes your
             secret decodes to (the base64 after <code>whsec_</code>). It binds the timestamp, so a captured request cannot be replayed later:
             prefer it. The official <code>standardwebhooks</code> libraries (JavaScript, Python, Go, Java, Ruby, PHP, Rust, C#…) verify it
             with the secret exactly as the API showed it, in their default mode.
