@@ -74,7 +74,8 @@ test("no token, secret or password reaches the browser during a dashboard sessio
     { what: "the partner client's secret", pattern: partner.api.client.client_secret },
     { what: "another client's secret", pattern: otherClient.client.client_secret },
     { what: "the zoomer's secret", pattern: zoomer.credentials.client_secret },
-    { what: "a webhook signing secret", pattern: /\bwhsec_[A-Za-z0-9_-]{43}/ },
+    // Standard base64 now, base64url before.
+    { what: "a webhook signing secret", pattern: /\bwhsec_[A-Za-z0-9+/_-]{43}/ },
     { what: "the webhook's secret", pattern: webhook.secret },
     { what: "an order-interface API key", pattern: /\bpm_live_[A-Za-z0-9_-]{43}/ },
     { what: "a bearer credential", pattern: /Bearer\s+[A-Za-z0-9._~+/-]{20,}/ },
@@ -151,6 +152,7 @@ test("no API key, token or secret reaches the browser during an order session: l
     { what: "an order-interface API key", pattern: /\bpm_live_[A-Za-z0-9_-]{20,}/ },
     { what: "the order-delivery secret", pattern: deliverySecret },
     { what: "an order-delivery secret", pattern: /\bodsec_[A-Za-z0-9_-]{20,}/ },
+    { what: "a signing secret in the Standard Webhooks form", pattern: /\bwhsec_[A-Za-z0-9+/_-]{20,}/ },
     { what: "the operator token", pattern: operator.adminToken },
     { what: "an operator token", pattern: /\badm_[A-Za-z0-9_-]{43}\b/ },
     { what: "an OAuth client secret", pattern: /\bcs_[A-Za-z0-9_-]{43}/ },

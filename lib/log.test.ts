@@ -38,6 +38,9 @@ describe("describeError", () => {
 describe("redactText", () => {
   it.each([
     [`failed with ${SECRET} inside`, SECRET],
+    // A Standard Webhooks secret: standard base64, whose + and / must not end the match.
+    ["secret whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw+/x9x0Zt/BI= leaked", "x9x0Zt/BI="],
+    ["secret odsec_Zk3xM1q9w8e7r6t5y4u3i2o1p0aSdFgHjKl leaked", "Zk3xM1q9w8e7r6t5"],
     [`hash ${HASH}`, HASH],
     ["token eyJhbGciOiJFZERTQSJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl", "eyJhbGciOiJFZERTQSJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl"],
     ["sealed v1:k_3f2a:bm9uY2U:Y2lwaGVydGV4dA", "Y2lwaGVydGV4dA"],

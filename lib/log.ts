@@ -29,7 +29,9 @@ const SECRET_FIELD = /secret|password|passwd|token|authorization|cookie|api[_-]?
 
 // Shapes of the secrets this service issues or keeps, and of hashes of them.
 const SECRET_TEXT: [RegExp, string][] = [
-  [/\b(whsec|cs|adm|sk|pm_live|pm_test)_[A-Za-z0-9_-]{8,}/g, "$1_[redacted]"],
+  // Webhook signing secrets: standard base64 (+ / =) since Standard Webhooks, base64url before.
+  [/\b(whsec|odsec)_[A-Za-z0-9+/=_-]{8,}/g, "$1_[redacted]"],
+  [/\b(cs|adm|sk|pm_live|pm_test)_[A-Za-z0-9_-]{8,}/g, "$1_[redacted]"],
   [/\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/g, "[redacted-jwt]"],
   [/\bv1:[A-Za-z0-9_-]+:[A-Za-z0-9_.:-]+/g, "[redacted-sealed]"],
   [/\b[0-9a-f]{40,}\b/gi, "[redacted-hex]"],

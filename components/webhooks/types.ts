@@ -37,6 +37,7 @@ const EVENTS = {
   "order.assignment.retake": true,
   "order.photo.verified": true,
   "order.photo.rejected": true,
+  "photo.held_for_review": true,
   "order.location.failed": true,
   "order.location.skipped": true,
   "order.mission.completed": true,

@@ -371,7 +371,7 @@ export interface paths {
         put?: never;
         /**
          * Create the order-delivery secret
-         * @description Creates the secret that signs requests to orders' `delivery.webhook_url` (X-SVC-Signature). It is shown only in this answer; 409 when one exists (rotate it).
+         * @description Creates the secret that signs requests to orders' `delivery.webhook_url` (X-SVC-Signature, and webhook-signature as Standard Webhooks has it: `whsec_` + standard base64, verifiable with their libraries in their default mode). It is shown only in this answer; 409 when one exists (rotate it).
          */
         post: operations["createDeliverySecret"];
         delete?: never;
@@ -391,7 +391,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate the order-delivery secret
-         * @description A new secret, shown only here. The old one keeps signing (X-SVC-Signature-Previous) for 24 hours.
+         * @description A new secret (`whsec_` + standard base64, Standard Webhooks), shown only here. The old one keeps signing (X-SVC-Signature-Previous, a second webhook-signature entry) for 24 hours. Rotating an `odsec_…` secret is how an organisation moves to the Standard Webhooks form.
          */
         post: operations["rotateDeliverySecret"];
         delete?: never;
@@ -1523,7 +1523,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate the signing secret
-         * @description A new secret signs from now on (X-SVC-Signature); the old one keeps signing alongside (X-SVC-Signature-Previous) until `previous_secret_expires_at`.
+         * @description A new secret (`whsec_` + standard base64, Standard Webhooks) signs from now on (X-SVC-Signature, webhook-signature); the old one keeps signing alongside (X-SVC-Signature-Previous, a second webhook-signature entry) until `previous_secret_expires_at`. Rotating a secret issued before the Standard Webhooks rule is how an endpoint moves to it.
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -2054,6 +2054,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "photo.held_for_review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An order photo failed its authenticity check and waits for your review (never delivered on its own); to the order's delivery URL and subscribed endpoints
+         * @description POSTed to each enabled endpoint subscribed to this event. Any 2xx within 10 s is success; anything else (redirects included: they are not followed) is retried with backoff over about three days; 410 disables the endpoint.
+         */
+        post: operations["onPhotoHeldForReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "photos.delivered": {
         parameters: {
             query?: never;
@@ -2337,7 +2357,7 @@ export interface components {
              *       "submission.rejected"
              *     ]
              */
-            events?: ("mission.created" | "mission.completed" | "submission.received" | "submission.approved" | "submission.rejected" | "order.confirmed" | "order.payment_failed" | "order.payment_action_required" | "order.mission.assigned" | "order.cycle.skipped" | "order.paused" | "order.resumed" | "order.cancelled" | "order.ended" | "order.expired" | "order.refunded" | "order.assignment.assigned" | "order.assignment.completed" | "order.assignment.late" | "order.assignment.retake" | "order.photo.verified" | "order.photo.rejected" | "order.location.failed" | "order.location.skipped" | "order.mission.completed" | "photos.delivered" | "order.fulfilled" | "order.partially_fulfilled" | "*")[];
+            events?: ("mission.created" | "mission.completed" | "submission.received" | "submission.approved" | "submission.rejected" | "order.confirmed" | "order.payment_failed" | "order.payment_action_required" | "order.mission.assigned" | "order.cycle.skipped" | "order.paused" | "order.resumed" | "order.cancelled" | "order.ended" | "order.expired" | "order.refunded" | "order.assignment.assigned" | "order.assignment.completed" | "order.assignment.late" | "order.assignment.retake" | "order.photo.verified" | "order.photo.rejected" | "photo.held_for_review" | "order.location.failed" | "order.location.skipped" | "order.mission.completed" | "photos.delivered" | "order.fulfilled" | "order.partially_fulfilled" | "*")[];
             /**
              * @description http(s) URL that receives POSTs. Private, loopback and link-local targets are refused.
              * @example https://partner.example/hooks/photo-missions
@@ -2527,7 +2547,7 @@ export interface components {
             previous_secret_expires_at: string | null;
         };
         DeliverySecretWithSecret: components["schemas"]["DeliverySecret"] & {
-            /** @description Shown only in this response. Verify X-SVC-Signature with it. */
+            /** @description `whsec_` + standard base64 (Standard Webhooks). Shown only in this response. Verify webhook-signature (their libraries, default mode) or X-SVC-Signature with it. */
             secret: string;
         };
         DeliveryTest: {
@@ -2725,6 +2745,33 @@ export interface components {
              * @enum {string}
              */
             status: "verified" | "failed" | "given_up";
+        };
+        HeldSignal: {
+            /**
+             * @description The finding as a stable code (e.g. `device_position.far`, `edit_traces.found`, `capture_time.too_old`, `seen_elsewhere.seen`).
+             * @example edit_traces.found
+             */
+            code: string;
+            /**
+             * @description The finding in plain English.
+             * @example Signs of editing: the file was written by Windows Photo Gallery.
+             */
+            message: string;
+            /**
+             * @description The figures of the finding, by name (e.g. `distance_m`, `traces`, `editor`).
+             * @example {
+             *       "traces": "editor",
+             *       "editor": "Windows Photo Gallery (“Microsoft Windows Photo Gallery 6.0.6001.18000”)"
+             *     }
+             */
+            params: {
+                [key: string]: string | number;
+            };
+            /**
+             * @description device_position: the phone's own position far from the photo's GPS; edit_traces: the file shows signs of editing; capture_time: taken long before it was sent (or in the future); seen_elsewhere: the same picture was sent before.
+             * @enum {string}
+             */
+            signal: "device_position" | "edit_traces" | "capture_time" | "seen_elsewhere";
         };
         Image: {
             byte_size: number;
@@ -3513,6 +3560,39 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /** @description A photo whose authenticity check failed is held: neither delivered nor retaken until someone decides. Approve or reject it with POST /orders/{order_id}/photos/{photo_id}/review (orders:write); `order.photo.verified` or `order.photo.rejected` follows. */
+        PhotoHeldForReviewData: {
+            angle: string;
+            assignment_id: string;
+            /** @description 0 for the first photo of this angle, then 1, 2, 3 for retakes. */
+            attempt: number;
+            /** @description The recurring order's cycle (0 for a one-off order). */
+            cycle_index: number;
+            /** @description Why: each authenticity signal that failed. */
+            failed_signals: components["schemas"]["HeldSignal"][];
+            /** @description When it was held (ISO 8601 UTC). */
+            held_at: string;
+            /** @description The order location's id (yours, from the order). */
+            location_id: string;
+            location_name: string;
+            mission_id: string;
+            /** @example ord_06h0… */
+            order_id: string;
+            /** @example img_06h0… */
+            photo_id: string;
+        };
+        PhotoHeldForReviewEvent: {
+            data: components["schemas"]["PhotoHeldForReviewData"];
+            /** @enum {string} */
+            event: "photo.held_for_review";
+            /**
+             * @description Event id (evt_…), equal to X-SVC-Event-Id.
+             * @example evt_06h0…
+             */
+            id: string;
+            /** @description When the event happened (ISO 8601 UTC). */
+            timestamp: string;
+        };
         PhotosDeliveredEvent: {
             data: {
                 cycle_index: number;
@@ -4202,7 +4282,7 @@ export interface components {
              *       "submission.rejected"
              *     ]
              */
-            events?: ("mission.created" | "mission.completed" | "submission.received" | "submission.approved" | "submission.rejected" | "order.confirmed" | "order.payment_failed" | "order.payment_action_required" | "order.mission.assigned" | "order.cycle.skipped" | "order.paused" | "order.resumed" | "order.cancelled" | "order.ended" | "order.expired" | "order.refunded" | "order.assignment.assigned" | "order.assignment.completed" | "order.assignment.late" | "order.assignment.retake" | "order.photo.verified" | "order.photo.rejected" | "order.location.failed" | "order.location.skipped" | "order.mission.completed" | "photos.delivered" | "order.fulfilled" | "order.partially_fulfilled" | "*")[];
+            events?: ("mission.created" | "mission.completed" | "submission.received" | "submission.approved" | "submission.rejected" | "order.confirmed" | "order.payment_failed" | "order.payment_action_required" | "order.mission.assigned" | "order.cycle.skipped" | "order.paused" | "order.resumed" | "order.cancelled" | "order.ended" | "order.expired" | "order.refunded" | "order.assignment.assigned" | "order.assignment.completed" | "order.assignment.late" | "order.assignment.retake" | "order.photo.verified" | "order.photo.rejected" | "photo.held_for_review" | "order.location.failed" | "order.location.skipped" | "order.mission.completed" | "photos.delivered" | "order.fulfilled" | "order.partially_fulfilled" | "*")[];
             /**
              * @description http(s) URL that receives POSTs. Private, loopback and link-local targets are refused.
              * @example https://partner.example/hooks/photo-missions
@@ -4239,8 +4319,8 @@ export interface components {
         };
         WebhookWithSecret: components["schemas"]["Webhook"] & {
             /**
-             * @description Signing secret. Shown only in this response (and on rotation): store it now.
-             * @example whsec_…
+             * @description Signing secret: `whsec_` + standard base64 of 32 random bytes (Standard Webhooks; pass it as is to their libraries). Shown only in this response (and on rotation): store it now.
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw+/x9x0Zt/BI=
              */
             secret: string;
         };
@@ -14154,7 +14234,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -14164,7 +14244,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -14202,7 +14282,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -14212,7 +14292,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -14250,7 +14330,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -14260,7 +14340,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -14298,7 +14378,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -14308,7 +14388,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -14346,7 +14426,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -14356,7 +14436,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -14394,7 +14474,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -14404,7 +14484,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -14442,7 +14522,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -14452,7 +14532,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -14490,7 +14570,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -14500,7 +14580,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -14538,7 +14618,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -14548,7 +14628,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -14586,7 +14666,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -14596,7 +14676,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -14634,7 +14714,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -14644,7 +14724,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -14682,7 +14762,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -14692,7 +14772,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -14730,7 +14810,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -14740,7 +14820,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -14778,7 +14858,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -14788,7 +14868,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -14826,7 +14906,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -14836,7 +14916,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -14874,7 +14954,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -14884,7 +14964,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -14922,7 +15002,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -14932,7 +15012,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -14970,7 +15050,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -14980,7 +15060,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -15018,7 +15098,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -15028,7 +15108,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -15066,7 +15146,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -15076,7 +15156,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -15114,7 +15194,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -15124,7 +15204,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -15162,7 +15242,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -15172,7 +15252,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -15210,7 +15290,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -15220,7 +15300,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -15258,7 +15338,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -15268,7 +15348,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -15300,13 +15380,13 @@ export interface operations {
             };
         };
     };
-    onPhotosDelivered: {
+    onPhotoHeldForReview: {
         parameters: {
             query?: never;
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -15316,7 +15396,55 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
+                "x-svc-signature": string;
+                /** @description The same with the previous secret, during the grace period after a rotation. */
+                "x-svc-signature-previous"?: string;
+                /** @description Unix time (s) of this attempt. */
+                "x-svc-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PhotoHeldForReviewEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPhotosDelivered: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: Unix time (s) of this attempt. */
+                "webhook-timestamp": string;
+                /** @description 1 for the first attempt, then 2, 3… */
+                "x-svc-attempt": string;
+                "x-svc-delivery-id": string;
+                "x-svc-event": string;
+                /** @description The event id: the same on every attempt — use it to deduplicate. */
+                "x-svc-event-id": string;
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -15354,7 +15482,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -15364,7 +15492,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -15402,7 +15530,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -15412,7 +15540,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -15450,7 +15578,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -15460,7 +15588,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -15498,7 +15626,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -15508,7 +15636,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;

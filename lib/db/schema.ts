@@ -23,6 +23,16 @@ const ts = (name: string) => timestamp(name, { withTimezone: true });
 export const PLANS = ["developer", "business", "enterprise"] as const;
 export type Plan = (typeof PLANS)[number];
 
+/**
+ * How a webhook signing secret keys Standard Webhooks' `webhook-signature`: `standard` with the
+ * base64-decoded bytes after `whsec_` (every secret made or rotated since), `legacy` with the
+ * secret's characters (secrets made before; kept until rotated). lib/service/webhooks/signing-secret.ts.
+ */
+export const SECRET_FORMATS = ["legacy", "standard"] as const;
+export type SecretFormat = (typeof SECRET_FORMATS)[number];
+/** Rows from before the format was stored are legacy; every write of a secret sets its format. */
+const secretFormat = (name: string) => text(name, { enum: SECRET_FORMATS }).notNull().default("legacy");
+
 export const organisations = pgTable("organisations", {
   id: text("id").primaryKey(),
   name: text("name").notNull(),
@@ -31,8 +41,10 @@ export const organisations = pgTable("organisations", {
   cardOnFile: text("card_on_file").notNull().default("pm_card_visa"),
   /** Signs deliveries to orders' `delivery.webhook_url`; shown once when created or rotated. */
   orderDeliverySecret: text("order_delivery_secret"),
+  orderDeliverySecretFormat: secretFormat("order_delivery_secret_format"),
   orderDeliverySecretCreatedAt: ts("order_delivery_secret_created_at"),
   previousOrderDeliverySecret: text("previous_order_delivery_secret"),
+  previousOrderDeliverySecretFormat: secretFormat("previous_order_delivery_secret_format"),
   previousOrderDeliverySecretExpiresAt: ts("previous_order_delivery_secret_expires_at"),
   /** Deliveries carry copies with faces blurred (EXIF copied); the originals stay stored for the operator. */
   privacyBlur: boolean("privacy_blur").notNull().default(false),
@@ -347,7 +359,9 @@ export const webhookEndpoints = pgTable(
     description: text("description"),
     events: text("events").array().notNull(),
     secret: text("secret").notNull(),
+    secretFormat: secretFormat("secret_format"),
     previousSecret: text("previous_secret"),
+    previousSecretFormat: secretFormat("previous_secret_format"),
     previousSecretExpiresAt: ts("previous_secret_expires_at"),
     enabled: boolean("enabled").notNull().default(true),
     /**

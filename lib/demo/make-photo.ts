@@ -16,6 +16,8 @@ export interface PhotoSpec {
   utcOffsetMinutes?: number;
   make?: string;
   model?: string;
+  /** The EXIF Software tag: the program that wrote the file (default: the simulator). */
+  software?: string;
   width?: number;
   height?: number;
   /** Gaussian blur sigma: > 3 reads as a blurry photo. */
@@ -116,7 +118,7 @@ export async function makePhoto(spec: PhotoSpec = {}): Promise<Buffer> {
   }
   return jpeg
     .withExif({
-      IFD0: { Make: spec.make ?? "Google", Model: spec.model ?? "Pixel 8", Orientation: "1", Software: "photo-missions simulator" },
+      IFD0: { Make: spec.make ?? "Google", Model: spec.model ?? "Pixel 8", Orientation: "1", Software: spec.software ?? "photo-missions simulator" },
       IFD2: { DateTimeOriginal: captured.local, OffsetTimeOriginal: captured.offset },
       ...(Object.keys(gps).length > 0 ? { IFD3: gps } : {}),
     })

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { makePhoto } from "@/lib/demo/make-photo";
 import { CORPUS_SKIP_MESSAGE, HAS_CORPUS, corpusFile } from "@/lib/testing/corpus";
 import { NO_TRACES, readEditTraces } from "./edit-traces";
 
@@ -49,6 +50,15 @@ describe.skipIf(!HAS_CORPUS)("readEditTraces", () => {
 
   it("gives no traces for a file without metadata", async () => {
     expect(await readEditTraces(Buffer.from("not a jpeg"))).toEqual(NO_TRACES);
+  });
+});
+
+describe("readEditTraces: the writer software", () => {
+  it("names Windows Photo Gallery in a file it saved, and nobody in the same photo as the phone wrote it", async () => {
+    const spec = { lat: 45.1, lng: 7.6, capturedAt: new Date("2026-11-20T10:00:00Z"), seed: 33 };
+    const saved = await readEditTraces(await makePhoto({ ...spec, software: "Microsoft Windows Photo Gallery 6.0.6001.18000" }));
+    expect(saved.editor).toBe("Windows Photo Gallery (“Microsoft Windows Photo Gallery 6.0.6001.18000”)");
+    expect((await readEditTraces(await makePhoto({ ...spec, software: "HDR+ 1.0.641377693zd" }))).editor).toBeNull();
   });
 });
 

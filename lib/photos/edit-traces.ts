@@ -12,6 +12,7 @@
 import exifr from "exifr";
 import sharp from "sharp";
 import { differenceHash, hammingDistance } from "./analyse-image";
+import { matchEditSoftware } from "./edit-software";
 
 export interface EditTraces {
   /** The editing program the metadata names (Software, XMP CreatorTool / toolkit / history), or null. */
@@ -27,25 +28,6 @@ export interface EditTraces {
 }
 
 export const NO_TRACES: EditTraces = { editor: null, modified_before_capture_s: null, gps_clock_offset_h: null, maker_notes_missing: false, thumbnail_distance: null };
-
-/**
- * Programs that rewrite or retouch photos. Camera firmware and transfer tools (e.g. "Nikon
- * Transfer", "Ver.1.00", a phone's OS version) are not editors and are not listed.
- */
-const EDITORS: { pattern: RegExp; name: string }[] = [
-  { pattern: /exiftool/i, name: "ExifTool" },
-  { pattern: /photoshop/i, name: "Adobe Photoshop" },
-  { pattern: /lightroom/i, name: "Adobe Lightroom" },
-  { pattern: /\bgimp\b/i, name: "GIMP" },
-  { pattern: /snapseed/i, name: "Snapseed" },
-  { pattern: /paint\.net/i, name: "Paint.NET" },
-  { pattern: /affinity photo/i, name: "Affinity Photo" },
-  { pattern: /pixelmator/i, name: "Pixelmator" },
-  { pattern: /picasa/i, name: "Picasa" },
-  { pattern: /\bexiv2\b/i, name: "Exiv2" },
-  { pattern: /exif ?editor|exif ?eraser|photo exif editor/i, name: "an EXIF editor" },
-  { pattern: /fake ?gps|gps ?faker|geotag(ger)?/i, name: "a geotagging tool" },
-];
 
 /**
  * Makes whose cameras and phones write maker notes into every photo (Apple since iOS 7). A file
@@ -93,7 +75,7 @@ function findEditor(raw: Raw, bytes: Buffer): string | null {
   for (const value of named) {
     const s = text(value);
     if (!s) continue;
-    const editor = EDITORS.find((e) => e.pattern.test(s));
+    const editor = matchEditSoftware(s);
     if (editor) return `${editor.name} (“${s.slice(0, 80)}”)`;
   }
   return null;

@@ -543,7 +543,9 @@ export const DeliverySecretSchema = z
   .openapi("DeliverySecret");
 
 export const DeliverySecretRevealSchema = DeliverySecretSchema.extend({
-  secret: z.string().openapi({ description: "Shown only in this response. Verify X-SVC-Signature with it." }),
+  secret: z.string().openapi({
+    description: "`whsec_` + standard base64 (Standard Webhooks). Shown only in this response. Verify webhook-signature (their libraries, default mode) or X-SVC-Signature with it.",
+  }),
 }).openapi("DeliverySecretWithSecret");
 
 export const OrderListQuerySchema = z.object({

@@ -21,6 +21,7 @@ export const ORDER_EVENTS = [
   "order.assignment.retake",
   "order.photo.verified",
   "order.photo.rejected",
+  "photo.held_for_review",
   "order.location.failed",
   "order.location.skipped",
   "order.mission.completed",
@@ -67,7 +68,11 @@ export const WebhookSchema = z
   .openapi("Webhook");
 
 export const WebhookWithSecretSchema = WebhookSchema.extend({
-  secret: z.string().openapi({ description: "Signing secret. Shown only in this response (and on rotation): store it now.", example: "whsec_…" }),
+  secret: z.string().openapi({
+    description:
+      "Signing secret: `whsec_` + standard base64 of 32 random bytes (Standard Webhooks; pass it as is to their libraries). Shown only in this response (and on rotation): store it now.",
+    example: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw+/x9x0Zt/BI=",
+  }),
 }).openapi("WebhookWithSecret");
 
 export const DeliveryAttemptSchema = z
@@ -130,4 +135,36 @@ export const SubmissionApprovedDataSchema = z
 export const SubmissionRejectedDataSchema = z
   .object({ ...received, status: z.literal("rejected"), decided_at: z.string(), reasons: z.array(z.string()).openapi({ example: ["Sharpness 12.3 is below 40: the photo is blurry."] }) })
   .openapi("SubmissionRejectedData");
+/** One authenticity signal that failed, as `photo.held_for_review` carries it. */
+export const HeldSignalSchema = z
+  .object({
+    signal: z.enum(["device_position", "edit_traces", "capture_time", "seen_elsewhere"]).openapi({
+      description: "device_position: the phone's own position far from the photo's GPS; edit_traces: the file shows signs of editing; capture_time: taken long before it was sent (or in the future); seen_elsewhere: the same picture was sent before.",
+    }),
+    code: z.string().openapi({ description: "The finding as a stable code (e.g. `device_position.far`, `edit_traces.found`, `capture_time.too_old`, `seen_elsewhere.seen`).", example: "edit_traces.found" }),
+    params: z.record(z.string(), z.union([z.string(), z.number()])).openapi({ description: "The figures of the finding, by name (e.g. `distance_m`, `traces`, `editor`).", example: { traces: "editor", editor: "Windows Photo Gallery (“Microsoft Windows Photo Gallery 6.0.6001.18000”)" } }),
+    message: z.string().openapi({ description: "The finding in plain English.", example: "Signs of editing: the file was written by Windows Photo Gallery." }),
+  })
+  .openapi("HeldSignal");
+
+export const PhotoHeldForReviewDataSchema = z
+  .object({
+    order_id: z.string().openapi({ example: "ord_06h0…" }),
+    mission_id: z.string(),
+    location_id: z.string().openapi({ description: "The order location's id (yours, from the order)." }),
+    location_name: z.string(),
+    cycle_index: z.number().int().openapi({ description: "The recurring order's cycle (0 for a one-off order)." }),
+    assignment_id: z.string(),
+    angle: z.string(),
+    attempt: z.number().int().openapi({ description: "0 for the first photo of this angle, then 1, 2, 3 for retakes." }),
+    photo_id: z.string().openapi({ example: "img_06h0…" }),
+    held_at: z.string().openapi({ description: "When it was held (ISO 8601 UTC)." }),
+    failed_signals: z.array(HeldSignalSchema).min(1).openapi({ description: "Why: each authenticity signal that failed." }),
+  })
+  .openapi("PhotoHeldForReviewData", {
+    description:
+      "A photo whose authenticity check failed is held: neither delivered nor retaken until someone decides. Approve or reject it with POST /orders/{order_id}/photos/{photo_id}/review (orders:write); `order.photo.verified` or `order.photo.rejected` follows.",
+  });
+export type PhotoHeldForReviewData = z.infer<typeof PhotoHeldForReviewDataSchema>;
+
 export const TestEventDataSchema = z.object({ webhook_id: z.string(), message: z.string() }).openapi("TestEventData");

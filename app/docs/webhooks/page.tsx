@@ -30,6 +30,22 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 const human = (s: number) => (s < 3600 ? `${s / 60} min` : `${s / 3600} h`);
 
+const STANDARD_JS = `// npm install standardwebhooks
+import { Webhook } from "standardwebhooks";
+
+// The secret exactly as the API showed it ("whsec_…"); the raw body, before any JSON parsing.
+export function verify(rawBody: string, headers: Record<string, string>, secret: string) {
+  // Throws unless webhook-signature matches and webhook-timestamp is within 5 minutes.
+  return new Webhook(secret).verify(rawBody, headers);
+}`;
+
+const STANDARD_PY = `# pip install standardwebhooks
+from standardwebhooks.webhooks import Webhook
+
+def verify(raw_body: bytes, headers: dict, secret: str) -> dict:
+    # Raises unless webhook-signature matches and webhook-timestamp is within 5 minutes.
+    return Webhook(secret).verify(raw_body, headers)`;
+
 const JS = `import { createHmac, timingSafeEqual } from "node:crypto";
 
 // Use the raw bytes of the body, before any JSON parsing.
@@ -64,6 +80,9 @@ X-SVC-Event: submission.approved
 X-SVC-Timestamp: 1795000000       (this attempt, Unix seconds)
 X-SVC-Delivery-Id: dlv_06h0…
 X-SVC-Attempt: 1
+webhook-id: evt_06h0…             (Standard Webhooks: the event id)
+webhook-timestamp: 1795000000     (Standard Webhooks: this attempt, Unix seconds)
+webhook-signature: v1,K5oZ…= v1,…  (Standard Webhooks; a second entry during a rotation)
 
 {"id":"evt_06h0…","event":"submission.approved","timestamp":"2026-11-21T10:12:03.114Z","data":{…}}`;
 
@@ -105,13 +124,39 @@ export default function WebhooksGuidePage() {
 
       <Section id="verify" title="Verifying the signature">
         <p className="text-slate-700">
-          Compute the hex HMAC-SHA256 of the <strong>raw body bytes</strong> with your endpoint&apos;s secret and compare it with{" "}
-          <code>X-SVC-Signature</code> in constant time. After a rotation, the old secret keeps signing in{" "}
-          <code>X-SVC-Signature-Previous</code> for a grace period (24 h by default), so accept either while you deploy the new secret.
+          Every request is signed twice, with the same secret; check either (or both) before trusting anything in it, on the{" "}
+          <strong>raw body bytes</strong> as received.
         </p>
-        <Code label="JavaScript (Node)">{JS}</Code>
-        <Code label="Python">{PY}</Code>
-        <Code label="openssl">{SHELL}</Code>
+        <ul className="list-disc ps-6 text-slate-700">
+          <li>
+            <code>webhook-signature</code> — <a className="text-emerald-700 underline" href="https://www.standardwebhooks.com">Standard Webhooks</a>:{" "}
+            <code>v1,</code> + the base64 HMAC-SHA256 of <code className="break-all">{"{webhook-id}.{webhook-timestamp}.{body}"}</code>, keyed with the bytes your
+            secret decodes to (the base64 after <code>whsec_</code>). It binds the timestamp, so a captured request cannot be replayed later:
+            prefer it. The official <code>standardwebhooks</code> libraries (JavaScript, Python, Go, Java, Ruby, PHP, Rust, C#…) verify it
+            with the secret exactly as the API showed it, in their default mode.
+          </li>
+          <li>
+            <code>X-SVC-Signature</code> — the hex HMAC-SHA256 of the body, keyed with the secret&apos;s characters as shown. Easy to check
+            by hand; it does not cover the timestamp (compare <code>X-SVC-Timestamp</code> with your clock yourself).
+          </li>
+        </ul>
+        <p className="text-slate-700">
+          After a rotation, the old secret keeps signing for a grace period (24 h by default): a second entry in{" "}
+          <code>webhook-signature</code> and <code>X-SVC-Signature-Previous</code>, so accept either secret while you deploy the new one.
+          Secrets are <code>whsec_</code> + standard base64 (so <code>+</code>, <code>/</code> and <code>=</code> are part of them).
+        </p>
+        <p className="text-slate-700">
+          Secrets issued before the service followed Standard Webhooks exactly (base64url, <code>odsec_…</code> for order deliveries) keep
+          signing as they did until you rotate them: <code>webhook-signature</code> keyed with the secret&apos;s characters, which the
+          official libraries verify only in their &quot;raw&quot; secret format (<code>new Webhook(secret, {"{ format: \"raw\" }"})</code>).
+          Rotate such a secret to get one that works in the default mode. Our SDKs (<code>verifyWebhook</code>, <code>verify_webhook</code>)
+          accept both kinds and check both headers.
+        </p>
+        <Code label="JavaScript — official standardwebhooks library">{STANDARD_JS}</Code>
+        <Code label="Python — official standardwebhooks library">{STANDARD_PY}</Code>
+        <Code label="X-SVC-Signature by hand — JavaScript (Node)">{JS}</Code>
+        <Code label="X-SVC-Signature by hand — Python">{PY}</Code>
+        <Code label="X-SVC-Signature by hand — openssl">{SHELL}</Code>
       </Section>
 
       <Section id="retries" title="Retries, ordering and duplicates">

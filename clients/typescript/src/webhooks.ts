@@ -6,6 +6,13 @@
 // old and the new secret and either verifies. Comparisons go through WebCrypto's HMAC verify,
 // which takes the same time however many bytes match. Uses only WebCrypto: Node 20+, Deno, Bun,
 // edge runtimes.
+//
+// Keys, as the service signs: `webhook-signature` is keyed as Standard Webhooks says — with the
+// bytes a `whsec_` + base64 secret decodes to (every secret made or rotated since the service
+// followed the spec exactly). Secrets made before (`whsec_…`/`odsec_…` in base64url) keyed it
+// with their characters, as they still do until rotated; a secret string alone does not say which
+// it is (an old base64url secret can decode as base64 too), so both keys are tried — each needs the
+// secret. `X-SVC-Signature` is keyed with the secret's characters, whatever its age.
 import { WebhookVerificationError } from "./errors.js";
 import type { components } from "./generated/openapi.js";
 
@@ -19,6 +26,7 @@ export interface WebhookEvents {
   "submission.approved": Schemas["SubmissionApprovedEvent"];
   "submission.rejected": Schemas["SubmissionRejectedEvent"];
   "photos.delivered": Schemas["PhotosDeliveredEvent"];
+  "photo.held_for_review": Schemas["PhotoHeldForReviewEvent"];
   "webhook.test": Schemas["TestEvent"];
 }
 
@@ -60,13 +68,29 @@ function fromHex(value: string): Uint8Array | null {
   return Uint8Array.from(value.match(/../g) ?? [], (byte) => parseInt(byte, 16));
 }
 
-const hmacKey = (secret: string) => crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
+const hmacKey = (bytes: Uint8Array) => crypto.subtle.importKey("raw", new Uint8Array(bytes), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
 
-async function anyVerifies(secrets: readonly string[], signatures: Uint8Array[], data: Uint8Array): Promise<boolean> {
+/** The bytes a Standard Webhooks secret (`whsec_` + standard base64) stands for, or null when it is not one. */
+function standardSecretBytes(secret: string): Uint8Array | null {
+  if (!secret.startsWith("whsec_")) return null;
+  const encoded = secret.slice("whsec_".length);
+  if (!/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(encoded)) return null;
+  const bytes = fromBase64(encoded);
+  return bytes && bytes.length > 0 ? bytes : null;
+}
+
+/** The keys of `webhook-signature` a secret may sign with: its decoded bytes (Standard Webhooks), and its characters (secrets made before). */
+const standardKeys = (secrets: readonly string[]) =>
+  secrets.flatMap((secret) => [standardSecretBytes(secret), encoder.encode(secret)].filter((key): key is Uint8Array => key !== null));
+
+/** The key of `X-SVC-Signature`: the secret's characters. */
+const svcKeys = (secrets: readonly string[]) => secrets.map((secret) => encoder.encode(secret));
+
+async function anyVerifies(keys: readonly Uint8Array[], signatures: Uint8Array[], data: Uint8Array): Promise<boolean> {
   let verified = false;
   // Every pair is checked (no early return), so timing does not tell which secret matched.
-  for (const secret of secrets) {
-    const key = await hmacKey(secret);
+  for (const bytes of keys) {
+    const key = await hmacKey(bytes);
     for (const signature of signatures) {
       if (await crypto.subtle.verify("HMAC", key, new Uint8Array(signature), new Uint8Array(data))) verified = true;
     }
@@ -101,14 +125,14 @@ export async function verifyWebhook(options: VerifyWebhookOptions): Promise<Webh
     .filter((entry) => entry.startsWith("v1,"))
     .map((entry) => fromBase64(entry.slice(3)))
     .filter((bytes): bytes is Uint8Array => bytes !== null);
-  if (!(await anyVerifies(secrets, standard, signed))) throw new WebhookVerificationError("No webhook-signature matches the secret(s).");
+  if (!(await anyVerifies(standardKeys(secrets), standard, signed))) throw new WebhookVerificationError("No webhook-signature matches the secret(s).");
 
   // The spec's signature too, when sent: both must hold.
   const svc = [header(options.headers, "x-svc-signature"), header(options.headers, "x-svc-signature-previous")]
     .filter((value): value is string => value !== undefined)
     .map(fromHex)
     .filter((bytes): bytes is Uint8Array => bytes !== null);
-  if (header(options.headers, "x-svc-signature") !== undefined && !(await anyVerifies(secrets, svc, body))) {
+  if (header(options.headers, "x-svc-signature") !== undefined && !(await anyVerifies(svcKeys(secrets), svc, body))) {
     throw new WebhookVerificationError("X-SVC-Signature does not match the secret(s).");
   }
 

@@ -1,6 +1,8 @@
 // verifyWebhook against the headers the service's own sender builds (lib/service/webhooks).
+import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { webhookHeaders, type WebhookCall } from "@/lib/service/webhooks/execute-webhook-call";
+import { newStandardSecret } from "@/lib/service/webhooks/signing-secret";
 import { verifyWebhook, WebhookVerificationError } from "../src/index";
 
 const payload = JSON.stringify({ id: "evt_1", event: "submission.received", timestamp: "2026-01-01T00:00:00Z", data: { submission_id: "sub_1" } });
@@ -11,7 +13,8 @@ const call = (fields: Partial<WebhookCall> = {}): WebhookCall => ({
   eventType: "submission.received",
   deliveryId: "dlv_1",
   attempt: 1,
-  secret: "whsec_new_0123456789abcdef",
+  // A secret from before the service followed Standard Webhooks exactly (keyed with its characters).
+  secret: { value: "whsec_new_0123456789abcdef", format: "legacy" },
   previousSecret: null,
   ...fields,
 });
@@ -44,7 +47,7 @@ describe("verifyWebhook", () => {
   });
 
   it("during a rotation, a receiver holding either secret accepts the request", async () => {
-    const headers = webhookHeaders(call({ previousSecret: "whsec_old_0123456789abcdef" }), NOW);
+    const headers = webhookHeaders(call({ previousSecret: { value: "whsec_old_0123456789abcdef", format: "legacy" } }), NOW);
     await expect(verifyWebhook({ payload, headers, secrets: ["whsec_old_0123456789abcdef"], now: NOW })).resolves.toBeTruthy();
     await expect(verifyWebhook({ payload, headers, secrets: ["whsec_new_0123456789abcdef", "whsec_old_0123456789abcdef"], now: NOW })).resolves.toBeTruthy();
   });
@@ -52,5 +55,42 @@ describe("verifyWebhook", () => {
   it("refuses a request whose X-SVC-Signature does not match even when the standard signature does", async () => {
     const headers = { ...webhookHeaders(call(), NOW), "x-svc-signature": "00".repeat(32) };
     await expect(verifyWebhook({ payload, headers, secrets: "whsec_new_0123456789abcdef", now: NOW })).rejects.toThrow(/X-SVC-Signature/);
+  });
+
+  describe("with a Standard Webhooks secret (every secret made or rotated now)", () => {
+    const standard = newStandardSecret();
+
+    it("is whsec_ + the standard base64 of 32 random bytes", () => {
+      expect(standard.value).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+      expect(Buffer.from(standard.value.slice(6), "base64")).toHaveLength(32);
+    });
+
+    it("verifies, and so does the official standardwebhooks library in its default mode", async () => {
+      const now = Date.now();
+      const headers = webhookHeaders(call({ secret: standard }), now);
+      await expect(verifyWebhook({ payload, headers, secrets: standard.value, now })).resolves.toMatchObject({ id: "evt_1" });
+      expect(new Webhook(standard.value).verify(payload, headers)).toMatchObject({ id: "evt_1" });
+      // The key is the decoded bytes, not the characters: their raw mode refuses it.
+      expect(() => new Webhook(standard.value, { format: "raw" }).verify(payload, headers)).toThrow();
+      expect(() => new Webhook(newStandardSecret().value).verify(payload, headers)).toThrow();
+      expect(() => new Webhook(standard.value).verify(payload.replace("sub_1", "sub_2"), headers)).toThrow();
+    });
+
+    it("rotating a legacy secret: receivers holding either secret accept the request, the library with the new one", async () => {
+      const now = Date.now();
+      const legacy = { value: "whsec_old_0123456789abcdef", format: "legacy" } as const;
+      const headers = webhookHeaders(call({ secret: standard, previousSecret: legacy }), now);
+      await expect(verifyWebhook({ payload, headers, secrets: legacy.value, now })).resolves.toBeTruthy();
+      await expect(verifyWebhook({ payload, headers, secrets: standard.value, now })).resolves.toBeTruthy();
+      expect(new Webhook(standard.value).verify(payload, headers)).toMatchObject({ id: "evt_1" });
+      expect(new Webhook(legacy.value, { format: "raw" }).verify(payload, headers)).toMatchObject({ id: "evt_1" });
+    });
+  });
+
+  it("a legacy secret keeps signing as before: the library verifies it only in raw mode", () => {
+    const now = Date.now();
+    const headers = webhookHeaders(call(), now);
+    expect(new Webhook("whsec_new_0123456789abcdef", { format: "raw" }).verify(payload, headers)).toMatchObject({ id: "evt_1" });
+    expect(() => new Webhook("whsec_new_0123456789abcdef").verify(payload, headers)).toThrow();
   });
 });

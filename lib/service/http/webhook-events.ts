@@ -4,6 +4,7 @@ import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { MissionSchema } from "@/lib/schemas/mission";
 import { DeliveredPhotoSchema } from "@/lib/schemas/order";
 import {
+  PhotoHeldForReviewDataSchema,
   SubmissionApprovedDataSchema,
   SubmissionReceivedDataSchema,
   SubmissionRejectedDataSchema,
@@ -13,7 +14,7 @@ import {
 import type { AppEnv } from "./types";
 
 const headers = z.object({
-  "x-svc-signature": z.string().openapi({ description: "Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time." }),
+  "x-svc-signature": z.string().openapi({ description: "Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time." }),
   "x-svc-signature-previous": z.string().optional().openapi({ description: "The same with the previous secret, during the grace period after a rotation." }),
   "x-svc-event-id": z.string().openapi({ description: "The event id: the same on every attempt — use it to deduplicate." }),
   "x-svc-event": z.string(),
@@ -24,7 +25,7 @@ const headers = z.object({
   "webhook-timestamp": z.string().openapi({ description: "Standard Webhooks: Unix time (s) of this attempt." }),
   "webhook-signature": z.string().openapi({
     description:
-      "Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period.",
+      "Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period.",
   }),
 });
 
@@ -51,7 +52,13 @@ const EVENTS = [
     data: z.object({ order_id: z.string(), mission_id: z.string(), location_id: z.string(), cycle_index: z.number().int(), photos: z.array(DeliveredPhotoSchema) }),
     name: "PhotosDeliveredEvent",
   },
-  ...ORDER_EVENTS.filter((e) => e !== "photos.delivered").map((event) => ({
+  {
+    event: "photo.held_for_review",
+    summary: "An order photo failed its authenticity check and waits for your review (never delivered on its own); to the order's delivery URL and subscribed endpoints",
+    data: PhotoHeldForReviewDataSchema,
+    name: "PhotoHeldForReviewEvent",
+  },
+  ...ORDER_EVENTS.filter((e) => e !== "photos.delivered" && e !== "photo.held_for_review").map((event) => ({
     event,
     summary: `Order event ${event}; to the order's delivery URL (signed with the order-delivery secret) and subscribed endpoints`,
     data: z.object({ order_id: z.string() }).catchall(z.unknown()),

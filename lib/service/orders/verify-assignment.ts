@@ -16,7 +16,9 @@ import type { QaCheck } from "@/lib/schemas/qa";
 import type { ServiceContext } from "@/lib/service/context";
 import { recordEvent } from "@/lib/service/events/record-event";
 import { enqueueJob } from "@/lib/service/jobs/queue";
+import type { PhotoHeldForReviewData } from "@/lib/schemas/webhook";
 import { assessAuthenticity } from "@/lib/service/verification/assess-authenticity";
+import { failedSignals } from "@/lib/service/verification/authenticity";
 import { photoFactsFromExif, verifyPhoto, type VerificationResult } from "@/lib/service/verification/checks";
 import { giveUpLocation } from "./deliver-location";
 
@@ -73,7 +75,11 @@ export async function verifyAssignment(ctx: ServiceContext, submissionId: string
       .where(and(eq(assignments.id, assignment.id), eq(assignments.status, "submitted")))
       .returning();
     if (!decided) return; // decided concurrently
-    if (status === "held_for_review") return; // the account manager decides (dashboard, order photo review)
+    if (status === "held_for_review") {
+      // The account manager decides (dashboard, order photo review); the partner's systems hear of it now.
+      await recordEvent(tx, { orgId: order.orgId, type: "photo.held_for_review", orderId: order.id, data: heldForReviewData({ order, assignment: decided, locationName: location.name, result, now }) });
+      return;
+    }
     if (status === "verified") await acceptPhoto(tx, { order, assignment, result, now });
     else await refusePhoto(tx, ctx, { order, assignment, result, instructions: result.instructions, now });
   });
@@ -92,6 +98,24 @@ const eventBase = (order: OrderRow, assignment: AssignmentRow) => ({
   attempt: assignment.attempt,
   photo_id: assignment.imageId,
 });
+
+/** `photo.held_for_review`'s data: which photo of which order and location, and the failed signals' codes. */
+function heldForReviewData(options: { order: OrderRow; assignment: AssignmentRow; locationName: string; result: VerificationResult; now: Date }): PhotoHeldForReviewData {
+  const { order, assignment, locationName, result, now } = options;
+  return {
+    order_id: order.id,
+    mission_id: assignment.missionId,
+    location_id: assignment.locationId,
+    location_name: locationName,
+    cycle_index: assignment.cycleIndex,
+    assignment_id: assignment.id,
+    angle: assignment.angle,
+    attempt: assignment.attempt,
+    photo_id: assignment.imageId ?? "",
+    held_at: now.toISOString(),
+    failed_signals: failedSignals(result.ai_checks.authenticity),
+  };
+}
 
 /** A verified photo (by the checks or by a reviewer): counted toward its mission, and its location's set delivered when complete. */
 export async function acceptPhoto(tx: Db, options: { order: OrderRow; assignment: AssignmentRow; result: VerificationResult; now: Date }): Promise<void> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { NO_TRACES } from "@/lib/photos/edit-traces";
-import { checkAuthenticity, type AuthenticitySignals } from "./authenticity";
+import { checkAuthenticity, failedSignals, type AuthenticitySignals } from "./authenticity";
 
 const receivedAt = new Date("2026-11-27T12:00:00Z");
 const base: AuthenticitySignals = {
@@ -66,5 +66,19 @@ describe("checkAuthenticity", () => {
     expect(result.status).toBe("failed");
     expect(result.message).toMatch(/already sent to the service \(nearly identical\)/);
     expect(JSON.stringify(result)).not.toMatch(/img_/);
+  });
+});
+
+describe("failedSignals", () => {
+  it("gives the failed signals of a recorded check with their codes, none for a passed check or a record without signals", () => {
+    const held = checkAuthenticity({ ...base, traces: { ...NO_TRACES, editor: "Windows Photo Gallery (“Microsoft Windows Photo Gallery 6.0.6001.18000”)" }, seenElsewhere: { distance: 0, sameOrganisation: true } });
+    expect(failedSignals(held).map((s) => [s.signal, s.code])).toEqual([
+      ["edit_traces", "edit_traces.found"],
+      ["seen_elsewhere", "seen_elsewhere.seen"],
+    ]);
+    expect(failedSignals(held)[0]?.params).toMatchObject({ traces: "editor" });
+    expect(failedSignals(checkAuthenticity(base))).toEqual([]);
+    expect(failedSignals(undefined)).toEqual([]);
+    expect(failedSignals({ ...held, extra: { signals: "not a list" } })).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@
  * the same picture seen before in the service. Any suspicious signal fails the check, and a photo
  * failing it is held for a person to review — never delivered, never retaken automatically.
  */
+import { z } from "zod";
 import { distanceM } from "@/lib/geo/bearing";
 import type { EditTraces } from "@/lib/photos/edit-traces";
 import { judged, round1, type CheckResult } from "@/lib/verification/place-checks";
@@ -191,4 +192,21 @@ export function checkAuthenticity(signals: AuthenticitySignals, thresholds: Auth
       received_at: signals.receivedAt.toISOString(),
     },
   });
+}
+
+const RecordedSignals = z.array(
+  z.object({
+    signal: z.enum(["device_position", "edit_traces", "capture_time", "seen_elsewhere"]),
+    status: z.string(),
+    code: z.string(),
+    params: z.record(z.string(), z.union([z.string(), z.number()])),
+    message: z.string(),
+  }),
+);
+
+/** The signals that failed in a recorded `authenticity` check (its `extra.signals`): why a photo was held. */
+export function failedSignals(check: CheckResult | undefined): Pick<AuthenticitySignal, "signal" | "code" | "params" | "message">[] {
+  const parsed = RecordedSignals.safeParse(check?.extra?.signals);
+  if (!parsed.success) return [];
+  return parsed.data.filter((s) => s.status === "failed").map(({ signal, code, params, message }) => ({ signal, code, params, message }));
 }

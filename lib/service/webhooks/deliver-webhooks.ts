@@ -5,7 +5,7 @@
 // overwrite the outcome of the one that took the delivery over.
 import { and, eq, sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
-import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
+import { webhookAttempts, webhookDeliveries, webhookEndpoints, type SecretFormat } from "@/lib/db/schema";
 import { createId } from "@/lib/ids/create-id";
 import type { ServiceContext } from "@/lib/service/context";
 import { executeWebhookCall, type CallResult } from "./execute-webhook-call";
@@ -25,8 +25,10 @@ export interface ClaimedDelivery {
     enabled: boolean;
     /** Sealed: the endpoint's secret, or the organisation's order-delivery secret for an order's endpoint (null when it has none). */
     secret: string | null;
+    secretFormat: SecretFormat;
     /** Sealed, and only while its grace period lasts. */
     previousSecret: string | null;
+    previousSecretFormat: SecretFormat;
   };
 }
 
@@ -40,7 +42,9 @@ interface ClaimRow {
   url: string;
   enabled: boolean;
   secret: string | null;
+  secret_format: SecretFormat | null;
   previous_secret: string | null;
+  previous_secret_format: SecretFormat | null;
 }
 
 /**
@@ -72,10 +76,12 @@ export async function claimDeliveries(ctx: ServiceContext, { limit = 8, leaseSec
           and d.id in (select id from (select id from expired union all select id from due) claimable limit ${limit})
         returning d.id, d.endpoint_id, d.event_id, e.type as event_type, d.payload, d.attempt_count, w.url, w.enabled,
           case when w.order_id is null then w.secret else o.order_delivery_secret end as secret,
+          case when w.order_id is null then w.secret_format else o.order_delivery_secret_format end as secret_format,
           case when w.order_id is null
             then case when w.previous_secret_expires_at > now() then w.previous_secret end
             else case when o.previous_order_delivery_secret_expires_at > now() then o.previous_order_delivery_secret end
-          end as previous_secret`,
+          end as previous_secret,
+          case when w.order_id is null then w.previous_secret_format else o.previous_order_delivery_secret_format end as previous_secret_format`,
   );
   return rows.map((r) => ({
     id: r.id,
@@ -84,7 +90,15 @@ export async function claimDeliveries(ctx: ServiceContext, { limit = 8, leaseSec
     eventType: r.event_type,
     payload: r.payload,
     attempt: r.attempt_count,
-    endpoint: { url: r.url, enabled: r.enabled, secret: r.secret, previousSecret: r.previous_secret },
+    endpoint: {
+      url: r.url,
+      enabled: r.enabled,
+      secret: r.secret,
+      // Null only with no secret to go with it (an order's endpoint whose organisation is gone).
+      secretFormat: r.secret_format ?? "legacy",
+      previousSecret: r.previous_secret,
+      previousSecretFormat: r.previous_secret_format ?? "legacy",
+    },
   }));
 }
 
@@ -161,7 +175,10 @@ export async function processDelivery(ctx: ServiceContext, delivery: ClaimedDeli
       .where(claimedBy(delivery));
     return;
   }
-  const secrets = { secret: ctx.secretBox.open(endpoint.secret), previousSecret: endpoint.previousSecret === null ? null : ctx.secretBox.open(endpoint.previousSecret) };
+  const secrets = {
+    secret: { value: ctx.secretBox.open(endpoint.secret), format: endpoint.secretFormat },
+    previousSecret: endpoint.previousSecret === null ? null : { value: ctx.secretBox.open(endpoint.previousSecret), format: endpoint.previousSecretFormat },
+  };
   const startedAt = new Date();
   const result: CallResult = await executeWebhookCall(
     {

@@ -1,11 +1,11 @@
 // Webhook endpoints of an organisation: register, read, change, delete, rotate the secret.
-import { randomBytes } from "node:crypto";
 import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { webhookEndpoints } from "@/lib/db/schema";
 import { createId } from "@/lib/ids/create-id";
 import type { Webhook } from "@/lib/schemas/webhook";
 import type { ServiceContext } from "@/lib/service/context";
 import { ApiError, notFound } from "@/lib/service/errors";
+import { newStandardSecret } from "./signing-secret";
 import { assertSafeWebhookUrl, UnsafeTargetError } from "./ssrf-guard";
 import { isoOrNull } from "@/lib/service/iso-or-null";
 
@@ -27,8 +27,6 @@ export function serializeWebhook(row: EndpointRow): Webhook {
   };
 }
 
-const newSecret = () => `whsec_${randomBytes(32).toString("base64url")}`;
-
 /** The URL, normalised, when it is a target we may POST to; else 422 pointing at `pointer`. */
 export async function checkedUrl(ctx: ServiceContext, url: string, pointer = "/url"): Promise<string> {
   try {
@@ -43,13 +41,13 @@ export async function checkedUrl(ctx: ServiceContext, url: string, pointer = "/u
 
 export async function createWebhook(ctx: ServiceContext, orgId: string, input: { url: string; events?: string[]; description?: string }) {
   const url = await checkedUrl(ctx, input.url);
-  const secret = newSecret();
+  const secret = newStandardSecret();
   const [row] = await ctx.db
     .insert(webhookEndpoints)
-    .values({ id: createId("webhook"), orgId, url, events: input.events ?? ["*"], description: input.description ?? null, secret: ctx.secretBox.seal(secret) })
+    .values({ id: createId("webhook"), orgId, url, events: input.events ?? ["*"], description: input.description ?? null, secret: ctx.secretBox.seal(secret.value), secretFormat: secret.format })
     .returning();
   if (!row) throw new Error("insert returned no row");
-  return { ...serializeWebhook(row), secret };
+  return { ...serializeWebhook(row), secret: secret.value };
 }
 
 /** Registered endpoints only (`webhook`), or the hidden endpoint of an order's delivery URL (`order`). */
@@ -106,17 +104,28 @@ export async function deleteWebhook(ctx: ServiceContext, orgId: string, id: stri
   if (rows.length === 0) throw notFound("webhook endpoint");
 }
 
-/** A new secret; the old one keeps signing (X-SVC-Signature-Previous) for the grace period. */
+/**
+ * A new secret, always in the Standard Webhooks form (a legacy endpoint moves to it here); the old
+ * one keeps signing (X-SVC-Signature-Previous, and a second `webhook-signature` entry keyed as its
+ * format says) for the grace period.
+ */
 export async function rotateWebhookSecret(ctx: ServiceContext, orgId: string, id: string) {
   const current = await getWebhookRow(ctx, orgId, id);
-  const secret = newSecret();
+  const secret = newStandardSecret();
   const expires = new Date(Date.now() + ctx.config.webhooks.secretGraceSeconds * 1000);
   const [row] = await ctx.db
     .update(webhookEndpoints)
     // The outgoing secret moves across as stored (still sealed); only the new one is sealed here.
-    .set({ secret: ctx.secretBox.seal(secret), previousSecret: current.secret, previousSecretExpiresAt: expires, updatedAt: new Date() })
+    .set({
+      secret: ctx.secretBox.seal(secret.value),
+      secretFormat: secret.format,
+      previousSecret: current.secret,
+      previousSecretFormat: current.secretFormat,
+      previousSecretExpiresAt: expires,
+      updatedAt: new Date(),
+    })
     .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.orgId, orgId), inScope("webhook")))
     .returning();
   if (!row) throw notFound("webhook endpoint");
-  return { ...serializeWebhook(row), secret };
+  return { ...serializeWebhook(row), secret: secret.value };
 }

@@ -6,6 +6,7 @@ import https from "node:https";
 import { isIP, type Socket } from "node:net";
 import { assertSafeUrlShape, guardedLookup, hostOf, isAllowedTarget, isMetadataHostname, refusedAddress, UnsafeTargetError } from "./ssrf-guard";
 import { signPayload, standardSignature } from "./sign-payload";
+import type { SigningSecret } from "./signing-secret";
 
 export interface WebhookCall {
   url: string;
@@ -14,8 +15,9 @@ export interface WebhookCall {
   eventType: string;
   deliveryId: string;
   attempt: number;
-  secret: string;
-  previousSecret: string | null;
+  secret: SigningSecret;
+  /** The rotated-out secret, while its grace period lasts. */
+  previousSecret: SigningSecret | null;
 }
 
 export interface CallResult {
@@ -58,14 +60,15 @@ export function webhookHeaders(call: WebhookCall, now = Date.now()): Record<stri
     "content-type": "application/json",
     "content-length": String(Buffer.byteLength(call.payload)),
     "user-agent": USER_AGENT,
-    "x-svc-signature": signPayload(call.secret, call.payload),
-    ...(call.previousSecret ? { "x-svc-signature-previous": signPayload(call.previousSecret, call.payload) } : {}),
+    "x-svc-signature": signPayload(call.secret.value, call.payload),
+    ...(call.previousSecret ? { "x-svc-signature-previous": signPayload(call.previousSecret.value, call.payload) } : {}),
     "x-svc-event-id": call.eventId,
     "x-svc-event": call.eventType,
     "x-svc-timestamp": String(timestamp),
     "x-svc-delivery-id": call.deliveryId,
     "x-svc-attempt": String(call.attempt),
-    // Standard Webhooks headers: the same event, verifiable with their libraries.
+    // Standard Webhooks headers: the same event, verifiable with their libraries (in their default
+    // mode for a standard secret; see ./signing-secret.ts).
     "webhook-id": call.eventId,
     "webhook-timestamp": String(timestamp),
     "webhook-signature": standardSignature(call.previousSecret ? [call.secret, call.previousSecret] : [call.secret], call.eventId, timestamp, call.payload),

@@ -159,7 +159,7 @@ describe("executeWebhookCall re-checks every connection", () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const call = (url: string): WebhookCall => ({ url, payload: "{}", eventId: "evt_1", eventType: "webhook.test", deliveryId: "dlv_1", attempt: 1, secret: "whsec_test", previousSecret: null });
+  const call = (url: string): WebhookCall => ({ url, payload: "{}", eventId: "evt_1", eventType: "webhook.test", deliveryId: "dlv_1", attempt: 1, secret: { value: "whsec_test", format: "legacy" }, previousSecret: null });
 
   it("an IP literal (for which Node never calls lookup) is refused before connecting", async () => {
     const before = connections;

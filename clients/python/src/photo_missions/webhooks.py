@@ -5,6 +5,13 @@ The service signs every request twice: Standard Webhooks (``webhook-id``, ``webh
 captured request cannot be replayed later) and the spec's ``X-SVC-Signature`` (hex HMAC-SHA256
 of the body). While a rotated-out secret still signs, signatures by both secrets are sent: pass
 the old and the new secret. Comparisons use ``hmac.compare_digest`` (constant time).
+
+Keys, as the service signs: ``webhook-signature`` is keyed as Standard Webhooks says, with the
+bytes a ``whsec_`` + base64 secret decodes to (every secret made or rotated since the service
+followed the spec exactly). Secrets made before (``whsec_``/``odsec_`` + base64url) keyed it with
+their characters, as they still do until rotated; the string alone does not tell which it is (an
+old base64url secret may decode as base64 too), so both keys are tried: each needs the secret.
+``X-SVC-Signature`` is keyed with the secret's characters, whatever its age.
 """
 from __future__ import annotations
 
@@ -13,6 +20,7 @@ import binascii
 import hashlib
 import hmac
 import json
+import re
 import time
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Union
 
@@ -32,11 +40,38 @@ def _header(headers: Mapping[str, Any], name: str) -> Optional[str]:
     return None if value is None else str(value)
 
 
-def _matches_any(secrets: List[str], signatures: List[bytes], data: bytes) -> bool:
+_STANDARD_BASE64 = re.compile(r"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$")
+
+
+def _standard_secret_bytes(secret: str) -> Optional[bytes]:
+    """The bytes a Standard Webhooks secret (``whsec_`` + standard base64) stands for, or None."""
+    if not secret.startswith("whsec_"):
+        return None
+    encoded = secret[len("whsec_"):]
+    if not _STANDARD_BASE64.match(encoded):
+        return None
+    try:
+        key = base64.b64decode(encoded, validate=True)
+    except (binascii.Error, ValueError):
+        return None
+    return key or None
+
+
+def _standard_keys(secrets: List[str]) -> List[bytes]:
+    keys: List[bytes] = []
+    for secret in secrets:
+        decoded = _standard_secret_bytes(secret)
+        if decoded is not None:
+            keys.append(decoded)
+        keys.append(secret.encode("utf-8"))
+    return keys
+
+
+def _matches_any(keys: List[bytes], signatures: List[bytes], data: bytes) -> bool:
     matched = False
     # Every pair is compared (no early exit), so timing does not tell which secret matched.
-    for secret in secrets:
-        expected = hmac.new(secret.encode("utf-8"), data, hashlib.sha256).digest()
+    for key in keys:
+        expected = hmac.new(key, data, hashlib.sha256).digest()
         for signature in signatures:
             if hmac.compare_digest(expected, signature):
                 matched = True
@@ -78,7 +113,7 @@ def verify_webhook(
             except (binascii.Error, ValueError):
                 continue
     signed = f"{event_id}.{timestamp}.".encode("utf-8") + body
-    if not _matches_any(secret_list, standard, signed):
+    if not _matches_any(_standard_keys(secret_list), standard, signed):
         raise WebhookVerificationError("No webhook-signature matches the secret(s).")
 
     svc_header = _header(headers, "x-svc-signature")
@@ -91,7 +126,7 @@ def verify_webhook(
                 svc.append(bytes.fromhex(value))
             except ValueError:
                 continue
-        if not _matches_any(secret_list, svc, body):
+        if not _matches_any([secret.encode("utf-8") for secret in secret_list], svc, body):
             raise WebhookVerificationError("X-SVC-Signature does not match the secret(s).")
 
     try:

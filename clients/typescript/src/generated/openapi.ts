@@ -75,7 +75,7 @@ export interface paths {
         put?: never;
         /**
          * Create the order-delivery secret
-         * @description Creates the secret that signs requests to orders' `delivery.webhook_url` (X-SVC-Signature). It is shown only in this answer; 409 when one exists (rotate it).
+         * @description Creates the secret that signs requests to orders' `delivery.webhook_url` (X-SVC-Signature, and webhook-signature as Standard Webhooks has it: `whsec_` + standard base64, verifiable with their libraries in their default mode). It is shown only in this answer; 409 when one exists (rotate it).
          */
         post: operations["createDeliverySecret"];
         delete?: never;
@@ -95,7 +95,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate the order-delivery secret
-         * @description A new secret, shown only here. The old one keeps signing (X-SVC-Signature-Previous) for 24 hours.
+         * @description A new secret (`whsec_` + standard base64, Standard Webhooks), shown only here. The old one keeps signing (X-SVC-Signature-Previous, a second webhook-signature entry) for 24 hours. Rotating an `odsec_…` secret is how an organisation moves to the Standard Webhooks form.
          */
         post: operations["rotateDeliverySecret"];
         delete?: never;
@@ -1227,7 +1227,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate the signing secret
-         * @description A new secret signs from now on (X-SVC-Signature); the old one keeps signing alongside (X-SVC-Signature-Previous) until `previous_secret_expires_at`.
+         * @description A new secret (`whsec_` + standard base64, Standard Webhooks) signs from now on (X-SVC-Signature, webhook-signature); the old one keeps signing alongside (X-SVC-Signature-Previous, a second webhook-signature entry) until `previous_secret_expires_at`. Rotating a secret issued before the Standard Webhooks rule is how an endpoint moves to it.
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -1758,6 +1758,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "photo.held_for_review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An order photo failed its authenticity check and waits for your review (never delivered on its own); to the order's delivery URL and subscribed endpoints
+         * @description POSTed to each enabled endpoint subscribed to this event. Any 2xx within 10 s is success; anything else (redirects included: they are not followed) is retried with backoff over about three days; 410 disables the endpoint.
+         */
+        post: operations["onPhotoHeldForReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "photos.delivered": {
         parameters: {
             query?: never;
@@ -2001,7 +2021,7 @@ export interface components {
              *       "submission.rejected"
              *     ]
              */
-            events?: ("mission.created" | "mission.completed" | "submission.received" | "submission.approved" | "submission.rejected" | "order.confirmed" | "order.payment_failed" | "order.payment_action_required" | "order.mission.assigned" | "order.cycle.skipped" | "order.paused" | "order.resumed" | "order.cancelled" | "order.ended" | "order.expired" | "order.refunded" | "order.assignment.assigned" | "order.assignment.completed" | "order.assignment.late" | "order.assignment.retake" | "order.photo.verified" | "order.photo.rejected" | "order.location.failed" | "order.location.skipped" | "order.mission.completed" | "photos.delivered" | "order.fulfilled" | "order.partially_fulfilled" | "*")[];
+            events?: ("mission.created" | "mission.completed" | "submission.received" | "submission.approved" | "submission.rejected" | "order.confirmed" | "order.payment_failed" | "order.payment_action_required" | "order.mission.assigned" | "order.cycle.skipped" | "order.paused" | "order.resumed" | "order.cancelled" | "order.ended" | "order.expired" | "order.refunded" | "order.assignment.assigned" | "order.assignment.completed" | "order.assignment.late" | "order.assignment.retake" | "order.photo.verified" | "order.photo.rejected" | "photo.held_for_review" | "order.location.failed" | "order.location.skipped" | "order.mission.completed" | "photos.delivered" | "order.fulfilled" | "order.partially_fulfilled" | "*")[];
             /**
              * @description http(s) URL that receives POSTs. Private, loopback and link-local targets are refused.
              * @example https://partner.example/hooks/photo-missions
@@ -2118,7 +2138,7 @@ export interface components {
             previous_secret_expires_at: string | null;
         };
         DeliverySecretWithSecret: components["schemas"]["DeliverySecret"] & {
-            /** @description Shown only in this response. Verify X-SVC-Signature with it. */
+            /** @description `whsec_` + standard base64 (Standard Webhooks). Shown only in this response. Verify webhook-signature (their libraries, default mode) or X-SVC-Signature with it. */
             secret: string;
         };
         DeliveryTest: {
@@ -2316,6 +2336,33 @@ export interface components {
              * @enum {string}
              */
             status: "verified" | "failed" | "given_up";
+        };
+        HeldSignal: {
+            /**
+             * @description The finding as a stable code (e.g. `device_position.far`, `edit_traces.found`, `capture_time.too_old`, `seen_elsewhere.seen`).
+             * @example edit_traces.found
+             */
+            code: string;
+            /**
+             * @description The finding in plain English.
+             * @example Signs of editing: the file was written by Windows Photo Gallery.
+             */
+            message: string;
+            /**
+             * @description The figures of the finding, by name (e.g. `distance_m`, `traces`, `editor`).
+             * @example {
+             *       "traces": "editor",
+             *       "editor": "Windows Photo Gallery (“Microsoft Windows Photo Gallery 6.0.6001.18000”)"
+             *     }
+             */
+            params: {
+                [key: string]: string | number;
+            };
+            /**
+             * @description device_position: the phone's own position far from the photo's GPS; edit_traces: the file shows signs of editing; capture_time: taken long before it was sent (or in the future); seen_elsewhere: the same picture was sent before.
+             * @enum {string}
+             */
+            signal: "device_position" | "edit_traces" | "capture_time" | "seen_elsewhere";
         };
         Image: {
             byte_size: number;
@@ -3058,6 +3105,39 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /** @description A photo whose authenticity check failed is held: neither delivered nor retaken until someone decides. Approve or reject it with POST /orders/{order_id}/photos/{photo_id}/review (orders:write); `order.photo.verified` or `order.photo.rejected` follows. */
+        PhotoHeldForReviewData: {
+            angle: string;
+            assignment_id: string;
+            /** @description 0 for the first photo of this angle, then 1, 2, 3 for retakes. */
+            attempt: number;
+            /** @description The recurring order's cycle (0 for a one-off order). */
+            cycle_index: number;
+            /** @description Why: each authenticity signal that failed. */
+            failed_signals: components["schemas"]["HeldSignal"][];
+            /** @description When it was held (ISO 8601 UTC). */
+            held_at: string;
+            /** @description The order location's id (yours, from the order). */
+            location_id: string;
+            location_name: string;
+            mission_id: string;
+            /** @example ord_06h0… */
+            order_id: string;
+            /** @example img_06h0… */
+            photo_id: string;
+        };
+        PhotoHeldForReviewEvent: {
+            data: components["schemas"]["PhotoHeldForReviewData"];
+            /** @enum {string} */
+            event: "photo.held_for_review";
+            /**
+             * @description Event id (evt_…), equal to X-SVC-Event-Id.
+             * @example evt_06h0…
+             */
+            id: string;
+            /** @description When the event happened (ISO 8601 UTC). */
+            timestamp: string;
+        };
         PhotosDeliveredEvent: {
             data: {
                 cycle_index: number;
@@ -3736,7 +3816,7 @@ export interface components {
              *       "submission.rejected"
              *     ]
              */
-            events?: ("mission.created" | "mission.completed" | "submission.received" | "submission.approved" | "submission.rejected" | "order.confirmed" | "order.payment_failed" | "order.payment_action_required" | "order.mission.assigned" | "order.cycle.skipped" | "order.paused" | "order.resumed" | "order.cancelled" | "order.ended" | "order.expired" | "order.refunded" | "order.assignment.assigned" | "order.assignment.completed" | "order.assignment.late" | "order.assignment.retake" | "order.photo.verified" | "order.photo.rejected" | "order.location.failed" | "order.location.skipped" | "order.mission.completed" | "photos.delivered" | "order.fulfilled" | "order.partially_fulfilled" | "*")[];
+            events?: ("mission.created" | "mission.completed" | "submission.received" | "submission.approved" | "submission.rejected" | "order.confirmed" | "order.payment_failed" | "order.payment_action_required" | "order.mission.assigned" | "order.cycle.skipped" | "order.paused" | "order.resumed" | "order.cancelled" | "order.ended" | "order.expired" | "order.refunded" | "order.assignment.assigned" | "order.assignment.completed" | "order.assignment.late" | "order.assignment.retake" | "order.photo.verified" | "order.photo.rejected" | "photo.held_for_review" | "order.location.failed" | "order.location.skipped" | "order.mission.completed" | "photos.delivered" | "order.fulfilled" | "order.partially_fulfilled" | "*")[];
             /**
              * @description http(s) URL that receives POSTs. Private, loopback and link-local targets are refused.
              * @example https://partner.example/hooks/photo-missions
@@ -3765,8 +3845,8 @@ export interface components {
         };
         WebhookWithSecret: components["schemas"]["Webhook"] & {
             /**
-             * @description Signing secret. Shown only in this response (and on rotation): store it now.
-             * @example whsec_…
+             * @description Signing secret: `whsec_` + standard base64 of 32 random bytes (Standard Webhooks; pass it as is to their libraries). Shown only in this response (and on rotation): store it now.
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw+/x9x0Zt/BI=
              */
             secret: string;
         };
@@ -12268,7 +12348,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -12278,7 +12358,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -12316,7 +12396,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -12326,7 +12406,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -12364,7 +12444,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -12374,7 +12454,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -12412,7 +12492,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -12422,7 +12502,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -12460,7 +12540,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -12470,7 +12550,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -12508,7 +12588,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -12518,7 +12598,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -12556,7 +12636,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -12566,7 +12646,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -12604,7 +12684,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -12614,7 +12694,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -12652,7 +12732,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -12662,7 +12742,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -12700,7 +12780,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -12710,7 +12790,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -12748,7 +12828,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -12758,7 +12838,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -12796,7 +12876,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -12806,7 +12886,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -12844,7 +12924,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -12854,7 +12934,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -12892,7 +12972,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -12902,7 +12982,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -12940,7 +13020,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -12950,7 +13030,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -12988,7 +13068,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -12998,7 +13078,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -13036,7 +13116,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -13046,7 +13126,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -13084,7 +13164,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -13094,7 +13174,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -13132,7 +13212,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -13142,7 +13222,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -13180,7 +13260,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -13190,7 +13270,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -13228,7 +13308,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -13238,7 +13318,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -13276,7 +13356,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -13286,7 +13366,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -13324,7 +13404,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -13334,7 +13414,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -13372,7 +13452,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -13382,7 +13462,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -13414,13 +13494,13 @@ export interface operations {
             };
         };
     };
-    onPhotosDelivered: {
+    onPhotoHeldForReview: {
         parameters: {
             query?: never;
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -13430,7 +13510,55 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
+                "x-svc-signature": string;
+                /** @description The same with the previous secret, during the grace period after a rotation. */
+                "x-svc-signature-previous"?: string;
+                /** @description Unix time (s) of this attempt. */
+                "x-svc-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PhotoHeldForReviewEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPhotosDelivered: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: Unix time (s) of this attempt. */
+                "webhook-timestamp": string;
+                /** @description 1 for the first attempt, then 2, 3… */
+                "x-svc-attempt": string;
+                "x-svc-delivery-id": string;
+                "x-svc-event": string;
+                /** @description The event id: the same on every attempt — use it to deduplicate. */
+                "x-svc-event-id": string;
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -13468,7 +13596,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -13478,7 +13606,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -13516,7 +13644,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -13526,7 +13654,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -13564,7 +13692,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -13574,7 +13702,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;
@@ -13612,7 +13740,7 @@ export interface operations {
             header: {
                 /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
                 "webhook-id": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the secret's bytes (their libraries' raw secret format); space-separated signatures during a rotation's grace period. */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix time (s) of this attempt. */
                 "webhook-timestamp": string;
@@ -13622,7 +13750,7 @@ export interface operations {
                 "x-svc-event": string;
                 /** @description The event id: the same on every attempt — use it to deduplicate. */
                 "x-svc-event-id": string;
-                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. Compare in constant time. */
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
                 "x-svc-signature": string;
                 /** @description The same with the previous secret, during the grace period after a rotation. */
                 "x-svc-signature-previous"?: string;

@@ -354,7 +354,8 @@ const secretCreateRoute = createRoute({
   operationId: "createDeliverySecret",
   tags,
   summary: "Create the order-delivery secret",
-  description: "Creates the secret that signs requests to orders' `delivery.webhook_url` (X-SVC-Signature). It is shown only in this answer; 409 when one exists (rotate it).",
+  description:
+    "Creates the secret that signs requests to orders' `delivery.webhook_url` (X-SVC-Signature, and webhook-signature as Standard Webhooks has it: `whsec_` + standard base64, verifiable with their libraries in their default mode). It is shown only in this answer; 409 when one exists (rotate it).",
   security: orderSecurity("orders:write"),
   middleware: [write, idempotency] as const,
   request: { headers: IdempotencyHeader },
@@ -367,7 +368,8 @@ const secretRotateRoute = createRoute({
   operationId: "rotateDeliverySecret",
   tags,
   summary: "Rotate the order-delivery secret",
-  description: "A new secret, shown only here. The old one keeps signing (X-SVC-Signature-Previous) for 24 hours.",
+  description:
+    "A new secret (`whsec_` + standard base64, Standard Webhooks), shown only here. The old one keeps signing (X-SVC-Signature-Previous, a second webhook-signature entry) for 24 hours. Rotating an `odsec_…` secret is how an organisation moves to the Standard Webhooks form.",
   security: orderSecurity("orders:write"),
   middleware: [write, idempotency] as const,
   request: { headers: IdempotencyHeader },

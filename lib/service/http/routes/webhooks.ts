@@ -82,7 +82,8 @@ const routes = {
     operationId: "rotateWebhookSecret",
     tags,
     summary: "Rotate the signing secret",
-    description: "A new secret signs from now on (X-SVC-Signature); the old one keeps signing alongside (X-SVC-Signature-Previous) until `previous_secret_expires_at`.",
+    description:
+      "A new secret (`whsec_` + standard base64, Standard Webhooks) signs from now on (X-SVC-Signature, webhook-signature); the old one keeps signing alongside (X-SVC-Signature-Previous, a second webhook-signature entry) until `previous_secret_expires_at`. Rotating a secret issued before the Standard Webhooks rule is how an endpoint moves to it.",
     security: security(scope),
     middleware: [auth] as const,
     request: { params: WebhookIdParam },

@@ -32,7 +32,7 @@ describe("npm run admin", () => {
     const listed = (await admin("org", "list", "--q", "search target")) as { data: { id: string; plan: string; usage: { photos: number; photos_per_month: number } }[] };
     expect(listed.data).toEqual([expect.objectContaining({ id: orgId, plan: "business", usage: expect.objectContaining({ photos: 0, photos_per_month: 10_000 }) })]);
     const rotated = (await admin("delivery-secret", "rotate", "--org", orgId)) as { secret: string; exists: boolean };
-    expect(rotated).toMatchObject({ exists: true, secret: expect.stringMatching(/^odsec_/) });
+    expect(rotated).toMatchObject({ exists: true, secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/) });
   }, 120_000);
 });
 

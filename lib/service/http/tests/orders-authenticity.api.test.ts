@@ -4,13 +4,15 @@
 // order is not fulfilled; the account manager rejects it and a retake opens. The relocation of the
 // issue (moved and retimed with exiftool) sent without any phone position is still held, by the
 // edit traces the retiming leaves; approved at review, it is delivered. The same picture sent for
-// another order is held as seen before.
+// another order is held as seen before. A file saved by Windows Photo Gallery is held by its
+// editor's name, and the partner's systems hear of it once: `photo.held_for_review`.
 import { createHash } from "node:crypto";
 import { execFile } from "node:child_process";
 import { copyFile, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makePhoto } from "@/lib/demo/make-photo";
 import { readEditTraces } from "@/lib/photos/edit-traces";
@@ -261,5 +263,70 @@ describe("authenticity", () => {
     expect((await until(() => fieldTask(zoomer.token, c), (r) => r.body.status !== "submitted")).body.status).toBe("verified");
     const [later] = await assignmentsOf(partner.apiKey, orderC.id);
     expect(signal(later?.verification?.ai_checks.authenticity, "seen_elsewhere")).toMatchObject({ status: "passed" });
+  }, 120_000);
+
+  it("holds a photo saved by Windows Photo Gallery and sends exactly one photo.held_for_review, with the failed signals' codes, to the order's delivery URL and each subscribed endpoint", async () => {
+    const partner = await orderPartner(api);
+    const hooks = await api.token(await api.createClient(partner.orgId, ["webhooks:manage"]));
+    const register = async (path: string, events: string[]) => {
+      const res = await api.request<{ id: string; secret: string }>("POST", "/api/v1/webhooks", { token: hooks, body: { url: `${receiver.url}${path}`, events } });
+      expect(res.status, res.text).toBe(201);
+      return res.body;
+    };
+    const subscribed = await register("/held-hooks", ["photo.held_for_review"]);
+    await register("/verified-hooks", ["order.photo.verified"]);
+    const target = { lat: -12.0464, lng: -77.0428 };
+    const order = await orderAt(partner.apiKey, target, "loc_gallery");
+    const camera = southOf(target);
+    const zoomer = await createZoomer(api);
+    const bytes = await makePhoto({ ...camera, accuracyM: 5, directionDeg: 0, capturedAt: new Date(), seed: 7033, software: "Microsoft Windows Photo Gallery 6.0.6001.18000" });
+    const taskId = await sendForTask(zoomer.token, camera, bytes, { lat: camera.lat + 0.0002, lng: camera.lng });
+    expect((await until(() => fieldTask(zoomer.token, taskId), (r) => r.body.status !== "submitted")).body.status).toBe("held_for_review");
+
+    const [held] = await assignmentsOf(partner.apiKey, order.id);
+    const traces = signal(held?.verification?.ai_checks.authenticity, "edit_traces");
+    expect(traces).toMatchObject({ status: "failed" });
+    expect(traces?.message).toMatch(/written by Windows Photo Gallery/);
+
+    const heldOf = (path: string) => receiver.of("photo.held_for_review").filter((r) => r.path === path && r.json.data.order_id === order.id);
+    await until(async () => heldOf("/held-hooks").length + heldOf("/delivered").length, (n) => n >= 2);
+    // Nothing more arrives: one event, one delivery per target.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(heldOf("/held-hooks")).toHaveLength(1);
+    expect(heldOf("/delivered")).toHaveLength(1);
+    expect(receiver.requests.filter((r) => r.path === "/verified-hooks")).toHaveLength(0);
+
+    const [request] = heldOf("/held-hooks");
+    expect(request?.json.data).toEqual({
+      order_id: order.id,
+      mission_id: expect.any(String) as string,
+      location_id: "loc_gallery",
+      location_name: "Palazzo",
+      cycle_index: 0,
+      assignment_id: held?.id,
+      angle: "front",
+      attempt: 0,
+      photo_id: held?.photo_id,
+      held_at: expect.any(String) as string,
+      failed_signals: [
+        {
+          signal: "edit_traces",
+          code: "edit_traces.found",
+          params: { traces: "editor", editor: "Windows Photo Gallery (“Microsoft Windows Photo Gallery 6.0.6001.18000”)" },
+          message: expect.stringMatching(/^Signs of editing: the file was written by Windows Photo Gallery/) as string,
+        },
+      ],
+    });
+    expect(heldOf("/delivered")[0]?.json.id).toBe(request?.json.id);
+    // Signed as every webhook: the official Standard Webhooks library verifies it with the secret as shown.
+    const headers = Object.fromEntries(Object.entries(request?.headers ?? {}).map(([name, value]) => [name, String(value)]));
+    expect(new Webhook(subscribed.secret).verify(request?.raw.toString("utf8") ?? "", headers)).toMatchObject({ event: "photo.held_for_review" });
+
+    // Deciding it sends the verdict, not another held event.
+    const approved = await api.request<{ status: string }>("POST", `${ORDERS}/orders/${order.id}/photos/${held?.photo_id ?? ""}/review`, { token: partner.apiKey, body: { decision: "approve" } });
+    expect(approved.status, approved.text).toBe(200);
+    await until(async () => receiver.of("order.photo.verified").filter((r) => r.json.data.order_id === order.id).length, (n) => n >= 1);
+    expect(heldOf("/held-hooks")).toHaveLength(1);
+    expect(heldOf("/delivered")).toHaveLength(1);
   }, 120_000);
 });

@@ -41,7 +41,7 @@ describe("order-delivery secret and events", () => {
     expect((await api.request("GET", `${ORDERS}/delivery-secret`, { token: own.apiKey })).body).toMatchObject({ exists: false });
     const created = await api.request<{ secret: string; exists: boolean }>("POST", `${ORDERS}/delivery-secret`, { token: own.apiKey });
     expect(created.status, created.text).toBe(201);
-    expect(created.body.secret).toMatch(/^odsec_[A-Za-z0-9_-]{40,}$/);
+    expect(created.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expectProblem(await api.request("POST", `${ORDERS}/delivery-secret`, { token: own.apiKey }), 409, "delivery_secret_exists");
     const info = await api.request("GET", `${ORDERS}/delivery-secret`, { token: own.apiKey });
     expect(info.body).toMatchObject({ exists: true });

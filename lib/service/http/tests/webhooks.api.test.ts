@@ -1,4 +1,6 @@
+import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { queryRows } from "@/lib/db/client";
 import { webhookEndpoints } from "@/lib/db/schema";
@@ -8,7 +10,7 @@ import { RETRY_DELAYS_SECONDS } from "@/lib/service/webhooks/retry-schedule";
 import { TestClient, square } from "./client";
 import { startTestService, type TestService } from "./harness";
 import { createZoomer, photo, submitPhotos, waitForDecision } from "./photos";
-import { Receiver, verifies } from "./receiver";
+import { Receiver, verifies, type ReceivedRequest } from "./receiver";
 import { pollUntil } from "./poll-until";
 
 const LIMITS = { rateLimit: { perMinute: 100_000, perHour: 100_000, tokenPerMinute: 1000, tokenPerMinutePerIp: 10_000 } };
@@ -48,6 +50,16 @@ async function createMission(token: string, requiredImages = 10) {
   return res.body.id;
 }
 
+/** The official Standard Webhooks verifier, in its default mode unless told: the event, or the error it threw. */
+function standardVerify(request: ReceivedRequest, secret: string, options?: { format: "raw" }): unknown {
+  const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
+  try {
+    return new Webhook(secret, options).verify(request.raw.toString("utf8"), headers);
+  } catch (error) {
+    return error;
+  }
+}
+
 const forPath = (path: string) => receiver.requests.filter((r) => r.path === path);
 async function waitForPath(path: string, count: number, event?: string) {
   const deadline = Date.now() + 15_000;
@@ -73,7 +85,9 @@ describe("endpoints", () => {
   it("registers with a secret shown once, lists, gets, changes and deletes", async () => {
     const { token, webhook } = await partnerWithWebhook(["mission.created"]);
     expect(webhook.id).toMatch(/^wh_/);
-    expect(webhook.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    // Standard Webhooks: whsec_ + standard base64 of 32 random bytes.
+    expect(webhook.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(Buffer.from(webhook.secret.slice("whsec_".length), "base64")).toHaveLength(32);
     expect(webhook.events).toEqual(["mission.created"]);
     const got = await api.request<Record<string, unknown>>("GET", `/api/v1/webhooks/${webhook.id}`, { token });
     expect(got.status).toBe(200);
@@ -277,6 +291,60 @@ describe("delivery", () => {
     expect(verifies(request, rotated.body.secret)).toBe(true);
     expect(verifies(request, webhook.secret, "x-svc-signature-previous")).toBe(true);
     expect(verifies(request, webhook.secret)).toBe(false);
+    // Both secrets sign webhook-signature too: the official library takes either, as shown.
+    expect(standardVerify(request, rotated.body.secret)).toMatchObject({ event: "mission.created" });
+    expect(standardVerify(request, webhook.secret)).toMatchObject({ event: "mission.created" });
+    expect(rotated.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+  });
+});
+
+describe("Standard Webhooks", () => {
+  it("the official standardwebhooks library verifies a delivery in its default mode with the secret exactly as shown", async () => {
+    const { token, webhook } = await partnerWithWebhook(["mission.created"], "/standard");
+    await createMission(token);
+    const [request] = await waitForPath("/standard", 1);
+    if (!request) throw new Error("no request");
+    expect(standardVerify(request, webhook.secret)).toMatchObject({ id: request.json.id, event: "mission.created" });
+    expect(request.headers["webhook-id"]).toBe(request.json.id);
+    // Keyed with the decoded bytes, not the characters (the "raw" format is the old way) …
+    expect(standardVerify(request, webhook.secret, { format: "raw" })).toBeInstanceOf(Error);
+    // … and by this secret only.
+    expect(standardVerify(request, `whsec_${randomBytes(32).toString("base64")}`)).toBeInstanceOf(Error);
+    // X-SVC-Signature is still the hex HMAC keyed with the secret's characters.
+    expect(verifies(request, webhook.secret)).toBe(true);
+  });
+
+  it("an endpoint with a secret from before keeps verifying the old way until its secret is rotated, then the standard way", async () => {
+    const { orgId, token } = await api.partner();
+    // As endpoints were registered before: base64url, no format stored (the column's default, legacy).
+    const legacy = `whsec_${randomBytes(32).toString("base64url")}`;
+    const id = `wh_legacy_${randomBytes(4).toString("hex")}`;
+    await service.runtime.ctx.db
+      .insert(webhookEndpoints)
+      .values({ id, orgId, url: `${receiver.url}/legacy`, events: ["mission.created"], secret: service.runtime.ctx.secretBox.seal(legacy) });
+    await createMission(token);
+    const [before] = await waitForPath("/legacy", 1);
+    if (!before) throw new Error("no request");
+    expect(verifies(before, legacy)).toBe(true);
+    expect(standardVerify(before, legacy, { format: "raw" })).toMatchObject({ event: "mission.created" });
+    expect(standardVerify(before, legacy)).toBeInstanceOf(Error);
+
+    const rotated = await api.request<{ secret: string }>("POST", `/api/v1/webhooks/${id}/rotate-secret`, { token });
+    expect(rotated.status, rotated.text).toBe(200);
+    expect(rotated.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    await createMission(token);
+    const [, after] = await waitForPath("/legacy", 2);
+    if (!after) throw new Error("no request");
+    // The new secret, the standard way; the old one still signs alongside, the old way, for the grace period.
+    expect(standardVerify(after, rotated.body.secret)).toMatchObject({ event: "mission.created" });
+    expect(standardVerify(after, legacy, { format: "raw" })).toMatchObject({ event: "mission.created" });
+    expect(verifies(after, rotated.body.secret)).toBe(true);
+    expect(verifies(after, legacy, "x-svc-signature-previous")).toBe(true);
+    const [row] = await queryRows<{ secret_format: string; previous_secret_format: string }>(
+      service.runtime.ctx.db,
+      sql`select secret_format, previous_secret_format from webhook_endpoints where id = ${id}`,
+    );
+    expect(row).toEqual({ secret_format: "standard", previous_secret_format: "legacy" });
   });
 });
 
