@@ -16,6 +16,7 @@ import { tokenSettingsFor, type ServiceConfig, type ServiceContext, type Storage
 import { createServiceApp, type ServiceApp } from "./http/app";
 import { startBackgroundWork, type BackgroundOptions, type BackgroundWork } from "./jobs/background";
 import { parseWakePayload, WAKE_CHANNEL, type WorkQueue } from "./jobs/wake-payload";
+import { fieldUploadStore } from "./field/field-upload-store";
 import { startTempUploadSweeper } from "./submissions/sweep-temp-uploads";
 import { MissionCache } from "./missions/mission-cache";
 import { createRateLimiter } from "./rate-limit/limiter";
@@ -175,6 +176,7 @@ export async function createRuntime(options: {
     config,
     keys,
     store,
+    fieldUploads: fieldUploadStore(config),
     limiter,
     missionCache,
     pointsCache,
