@@ -69,7 +69,7 @@ function documentRoutes(app: OpenAPIHono<AppEnv>, maxFileBytes: number) {
       `tus 1.0.0 creation (and creation-with-upload: send the first bytes, or all of them, as \`application/offset+octet-stream\`). ` +
       `Upload-Length is required (at most ${maxFileBytes} bytes; deferred lengths are refused). Upload-Metadata: ${METADATA_DESCRIPTION} ` +
       "The target is checked now (an active mission not belonging to an order, or a task you hold); the photo's type, pixels and EXIF when it is complete. " +
-      "A photo completed in this request answers `Submission-Id`. Unfinished uploads expire (Upload-Expires) and are swept. " +
+      "A photo completed in this request answers `Submission-Id` (for a photo this zoomer sent to this target before, through either door, the one submission it made). Unfinished uploads expire (Upload-Expires) and are swept. " +
       "OPTIONS on this path (no token) is tus discovery: Tus-Version, Tus-Extension, Tus-Max-Size.",
     request: {
       headers: z.object({
