@@ -37,7 +37,7 @@ export interface RecordSubmissionOptions {
   files: UploadedFile[];
   fields: SubmissionFields;
   assignment?: { id: string; angle: string };
-  /** Exactly once (take-in-photos.ts, intakeKey): a second submission under the same key returns the first instead. */
+  /** Exactly once (take-in-photos.ts, intakeKey): a second submission under the same key throws IntakeKeyTaken. */
   intakeKey: string;
 }
 
@@ -121,14 +121,8 @@ export function validateSubmissionFields(fields: Record<string, string | undefin
   return { angle, note, evidence };
 }
 
-/** Thrown inside the transaction when the intake key is taken: rolls it back. */
-class IntakeKeyTaken extends Error {}
-
-/** The submission already recorded under an intake key, if any. */
-export async function findByIntakeKey(ctx: ServiceContext, intakeKey: string): Promise<Submission | null> {
-  const [row] = await ctx.db.select().from(submissions).where(eq(submissions.intakeKey, intakeKey)).limit(1);
-  return row ? serializeSubmission(row) : null;
-}
+/** The intake key is taken (the same photos, recorded by another request at the same moment): nothing of this one remains. */
+export class IntakeKeyTaken extends Error {}
 
 export async function recordSubmission({ ctx, zoomerId, missionId, files, fields, assignment, intakeKey }: RecordSubmissionOptions): Promise<Submission> {
   const { orgId } = await assertOpen(ctx, missionId, assignment !== undefined);
@@ -254,9 +248,6 @@ export async function recordSubmission({ ctx, zoomerId, missionId, files, fields
     return received;
   } catch (error) {
     await Promise.all(storedKeys.map((key) => ctx.store.delete(key).catch(() => undefined)));
-    // Sent twice at the same moment: the other one recorded it first, and this one is that one.
-    const first = error instanceof IntakeKeyTaken ? await findByIntakeKey(ctx, intakeKey) : null;
-    if (first) return first;
     throw error;
   }
 }

@@ -13,7 +13,8 @@ import type { Submission } from "@/lib/schemas/submission";
 import type { ServiceContext } from "@/lib/service/context";
 import { ApiError, notFound } from "@/lib/service/errors";
 import type { UploadedFile } from "./parse-upload";
-import { findByIntakeKey, recordSubmission, type SubmissionFields } from "./receive-submission";
+import { IntakeKeyTaken, recordSubmission, type SubmissionFields } from "./receive-submission";
+import { serializeSubmission } from "./serialize-submission";
 
 /** What a photo is for: a mission (`mission_…`) or a task of an order the zoomer holds (`asg_…`). */
 export type IntakeTarget = { kind: "mission"; missionId: string } | { kind: "assignment"; assignmentId: string };
@@ -113,9 +114,21 @@ export async function takeInPhotos({ ctx, zoomerId, checked, files, fields }: Ta
   const known = await findByIntakeKey(ctx, key);
   if (known) return known;
   if (checked.refusal) throw checked.refusal;
-  // Two copies arriving together both get here: the unique key lets one insert, and the other
-  // returns that one (recordSubmission).
-  const submission = await recordSubmission({ ctx, zoomerId, missionId: checked.missionId, files, fields, assignment: checked.assignment, intakeKey: key });
-  ctx.wakeWorkers("qa", "webhooks");
-  return submission;
+  try {
+    const submission = await recordSubmission({ ctx, zoomerId, missionId: checked.missionId, files, fields, assignment: checked.assignment, intakeKey: key });
+    ctx.wakeWorkers("qa", "webhooks");
+    return submission;
+  } catch (error) {
+    // Two copies arriving together both get here: the unique key let the other one in first, and
+    // this one is that one.
+    const first = error instanceof IntakeKeyTaken ? await findByIntakeKey(ctx, key) : null;
+    if (first) return first;
+    throw error;
+  }
+}
+
+/** The submission already recorded under an intake key, if any. */
+async function findByIntakeKey(ctx: ServiceContext, key: string): Promise<Submission | null> {
+  const [row] = await ctx.db.select().from(submissions).where(eq(submissions.intakeKey, key)).limit(1);
+  return row ? serializeSubmission(row) : null;
 }

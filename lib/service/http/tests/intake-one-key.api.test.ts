@@ -5,6 +5,11 @@
 // and QA approves it (never "a duplicate of itself"). Another zoomer's identical bytes are a
 // duplicate. Also: tus answers carry the rate-limit headers and answer only documented statuses;
 // taking a task you hold does not extend the reservation.
+import { createHash } from "node:crypto";
+import { stat } from "node:fs/promises";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import { Upload as TusUpload } from "@tus/server";
 import { eq } from "drizzle-orm";
 import { Upload } from "tus-js-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -356,5 +361,28 @@ describe("tus answers: rate-limit headers, documented statuses", () => {
     expect(answers[1]?.[2].headers.get("tus-version")).toBe("1.0.0");
     expect(answers[8]?.[2].headers.get("submission-id")).toMatch(/^sub_/);
     for (const [method, path, answer] of answers) expect(documented(method, path), `${method} ${path} ${answer.status}`).toContain(answer.status);
+  });
+});
+
+describe("a finished tus upload on local disk is written once", () => {
+  let service: TestService;
+  beforeAll(async () => {
+    service = await startTestService(LIMITS);
+  });
+  afterAll(() => service.close());
+
+  it("is hashed where it lies and handed to the photo store as a second name of the same file (no copy)", async () => {
+    const { ctx } = service.runtime;
+    const bytes = await photo({ seed: 3500 });
+    const id = "upl_written_once";
+    await ctx.fieldUploads.datastore.create(new TusUpload({ id, size: bytes.length, offset: 0 }));
+    await ctx.fieldUploads.datastore.write(Readable.from([bytes]), id, 0);
+    const file = await ctx.fieldUploads.finishedFile(id, "once.jpg");
+    expect(file.sha256).toBe(createHash("sha256").update(bytes).digest("hex"));
+    expect(file.size).toBe(bytes.length);
+    const [original, handed] = await Promise.all([stat(join(ctx.config.dataDir, "tus-uploads", id)), stat(file.tempPath)]);
+    expect(handed.ino).toBe(original.ino);
+    expect(handed.nlink).toBe(2);
+    expect(handed.mode & 0o777).toBe(0o600);
   });
 });
