@@ -13,6 +13,7 @@ import type { PaymentProvider } from "@/lib/service/payments/payment-provider";
 import type { ObjectStore } from "@/lib/service/storage/object-store";
 import type { S3StoreConfig } from "@/lib/service/storage/s3-store";
 import type { TrafficMeter } from "@/lib/service/traffic-meter";
+import type { FieldUploadStore } from "@/lib/service/field/field-upload-store";
 
 /** Local disk under dataDir/photos (the default), or an S3-compatible bucket shared by every instance. */
 export type StorageConfig = { kind: "local" } | ({ kind: "s3" } & S3StoreConfig);
@@ -74,6 +75,8 @@ export interface ServiceContext {
   config: ServiceConfig;
   keys: KeyStore;
   store: ObjectStore;
+  /** Where unfinished resumable (tus) uploads are kept: made once, with the context. */
+  fieldUploads: FieldUploadStore;
   limiter: RateLimiter;
   missionCache: MissionCache;
   /** The map's points documents built last, by mission, filters and version. */

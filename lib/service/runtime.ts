@@ -17,6 +17,7 @@ import { createServiceApp, type ServiceApp } from "./http/app";
 import { startBackgroundWork, type BackgroundOptions, type BackgroundWork } from "./jobs/background";
 import { parseWakePayload, WAKE_CHANNEL, type WorkQueue } from "./jobs/wake-payload";
 import { startFieldUploadSweeper } from "./field/sweep-field-uploads";
+import { fieldUploadStore } from "./field/field-upload-store";
 import { startTempUploadSweeper } from "./submissions/sweep-temp-uploads";
 import { MissionCache } from "./missions/mission-cache";
 import { createRateLimiter } from "./rate-limit/limiter";
@@ -182,6 +183,7 @@ export async function createRuntime(options: {
     config,
     keys,
     store,
+    fieldUploads: fieldUploadStore(config),
     limiter,
     missionCache,
     pointsCache,

@@ -191,7 +191,7 @@ export async function getFieldAssignment(ctx: ServiceContext, zoomerId: string, 
   return serializeFieldAssignment(joined(row));
 }
 
-/** Reserves the assignment for this zoomer (again, if it is theirs already: the reservation is renewed). */
+/** Reserves the assignment for this zoomer; one they hold already is answered unchanged (the reservation is not extended). */
 export async function takeAssignment(ctx: ServiceContext, zoomerId: string, id: string) {
   await ctx.db.transaction(async (tx) => {
     const now = new Date();
@@ -209,13 +209,15 @@ export async function takeAssignment(ctx: ServiceContext, zoomerId: string, id: 
       .where(
         and(
           eq(assignments.id, id),
-          or(eq(assignments.status, "open"), and(eq(assignments.status, "reserved"), or(lt(assignments.reservedUntil, now), eq(assignments.zoomerId, zoomerId)))),
+          or(eq(assignments.status, "open"), and(eq(assignments.status, "reserved"), lt(assignments.reservedUntil, now))),
         ),
       )
       .returning();
     if (!taken) {
-      const [exists] = await tx.select({ status: assignments.status }).from(assignments).where(eq(assignments.id, id)).limit(1);
+      const [exists] = await tx.select({ status: assignments.status, zoomerId: assignments.zoomerId, reservedUntil: assignments.reservedUntil }).from(assignments).where(eq(assignments.id, id)).limit(1);
       if (!exists) throw notFound("assignment");
+      // A task you hold already is answered as it is: taking it again never extends the reservation.
+      if (exists.status === "reserved" && exists.zoomerId === zoomerId && (exists.reservedUntil ?? now) >= now) return;
       throw new ApiError(409, "assignment_not_available", "Someone else is on this task, or it is done.");
     }
     await recordEvent(tx, {
@@ -236,15 +238,6 @@ export async function releaseAssignment(ctx: ServiceContext, zoomerId: string, i
     .where(and(eq(assignments.id, id), eq(assignments.zoomerId, zoomerId), eq(assignments.status, "reserved")))
     .returning({ id: assignments.id });
   if (!row) throw new ApiError(409, "assignment_not_reserved", "This task is not reserved by you.");
-}
-
-/** The reservation the caller must hold to submit; 409 otherwise (it may have run out). */
-export async function assertReservedBy(ctx: ServiceContext, zoomerId: string, id: string): Promise<AssignmentRow> {
-  const [row] = await ctx.db.select().from(assignments).where(eq(assignments.id, id)).limit(1);
-  if (!row) throw notFound("assignment");
-  if (row.zoomerId !== zoomerId || row.status !== "reserved") throw new ApiError(409, "assignment_not_reserved", "Take this task before submitting a photo for it.");
-  if ((row.reservedUntil ?? new Date(0)) < new Date()) throw new ApiError(409, "reservation_expired", "Your reservation ran out; take the task again.");
-  return row;
 }
 
 /**

@@ -1,22 +1,19 @@
-// Turns a finished resumable upload into a submission through the same intake as the multipart
-// routes (recordSubmission), exactly once: the submission is keyed by zoomer, target and the
-// photo's SHA-256, so a final PATCH retried, a HEAD after a lost answer, or the same photo sent
-// again as a new upload all find the one submission. A refused photo (not a JPEG, too many
-// pixels, the task gone) is remembered with its problem, so every retry hears the same answer.
-// Either way the caller then releases the upload's bytes (releaseFieldUploadBytes).
-import { createHash } from "node:crypto";
-import { join } from "node:path";
+// Turns a finished resumable upload into a submission through the one intake operation the
+// multipart routes use too (take-in-photos.ts), exactly once: the submission is keyed by zoomer,
+// target and the photo's SHA-256, so a final PATCH retried, a HEAD after a lost answer, the same
+// photo sent again as a new upload or through the multipart door all find the one submission. A
+// refused photo (not a JPEG, too many pixels, the task gone) is remembered with its problem, so
+// every retry hears the same answer. Either way the caller then releases the upload's bytes
+// (releaseFieldUploadBytes).
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { assignments, fieldUploads, submissions } from "@/lib/db/schema";
+import { fieldUploads, submissions } from "@/lib/db/schema";
 import type { Submission } from "@/lib/schemas/submission";
 import type { ServiceContext } from "@/lib/service/context";
 import { ApiError, notFound, type FieldError } from "@/lib/service/errors";
-import { removeTempFiles, spoolToTempFile, type UploadedFile } from "@/lib/service/submissions/parse-upload";
-import { findByIntakeKey, recordSubmission } from "@/lib/service/submissions/receive-submission";
+import { removeTempFiles, type UploadedFile } from "@/lib/service/submissions/parse-upload";
 import { serializeSubmission } from "@/lib/service/submissions/serialize-submission";
-import { fieldUploadStore } from "./field-upload-store";
-import { targetId, type FieldUploadMetadata } from "./upload-metadata";
+import { checkIntakeTarget, takeInPhotos } from "@/lib/service/submissions/take-in-photos";
 
 export type FieldUploadRow = typeof fieldUploads.$inferSelect;
 
@@ -39,11 +36,6 @@ export function refusalError(refusal: unknown): ApiError | null {
   return parsed.success ? new ApiError(parsed.data.status, parsed.data.code, parsed.data.detail, { errors: parsed.data.errors as FieldError[] | undefined }) : null;
 }
 
-/** SHA-256 over who sent which photo for what: the submission's intake key. */
-export function fieldIntakeKey(zoomerId: string, metadata: Pick<FieldUploadMetadata, "target">, photoSha256: string): string {
-  return createHash("sha256").update(`${zoomerId}\n${targetId(metadata.target)}\n${photoSha256}`).digest("hex");
-}
-
 export async function submissionOf(ctx: ServiceContext, submissionId: string): Promise<Submission> {
   const [row] = await ctx.db.select().from(submissions).where(eq(submissions.id, submissionId)).limit(1);
   if (!row) throw notFound("submission");
@@ -55,16 +47,7 @@ export async function submissionOf(ctx: ServiceContext, submissionId: string): P
  * refused). Called once the tus handler has answered: it reads the upload back after the finish.
  */
 export async function releaseFieldUploadBytes(ctx: ServiceContext, uploadId: string): Promise<void> {
-  await fieldUploadStore(ctx.config)
-    .datastore.remove(uploadId)
-    .catch(() => undefined);
-}
-
-async function assignmentOf(ctx: ServiceContext, metadata: z.infer<typeof StoredMetadataSchema>): Promise<{ id: string; angle: string } | undefined> {
-  if (metadata.target.kind !== "assignment") return undefined;
-  const [task] = await ctx.db.select({ id: assignments.id, angle: assignments.angle }).from(assignments).where(eq(assignments.id, metadata.target.assignmentId)).limit(1);
-  if (!task) throw notFound("task");
-  return task;
+  await ctx.fieldUploads.datastore.remove(uploadId).catch(() => undefined);
 }
 
 /** Remembers why the upload's photo was refused: every later HEAD or PATCH of it answers the same. */
@@ -84,29 +67,18 @@ export async function completeFieldUpload({ ctx, upload }: CompleteFieldUploadOp
   const refused = refusalError(upload.refusal);
   if (refused) throw refused;
 
-  const { datastore } = fieldUploadStore(ctx.config);
-  const stored = await datastore.getUpload(upload.id);
+  const stored = await ctx.fieldUploads.datastore.getUpload(upload.id);
   if (stored.size === undefined || stored.offset !== stored.size) {
     throw new ApiError(409, "upload_incomplete", `The upload has ${stored.offset} of ${upload.uploadLength} bytes; PATCH the rest first.`);
   }
   const metadata = StoredMetadataSchema.parse(upload.metadata);
   let file: UploadedFile | null = null;
   try {
-    file = await spoolToTempFile(await datastore.read(upload.id), join(ctx.config.dataDir, "tmp"), metadata.filename);
-    const intakeKey = fieldIntakeKey(upload.zoomerId, metadata, file.sha256);
-    const submission =
-      (await findByIntakeKey(ctx, intakeKey)) ??
-      (await recordSubmission({
-        ctx,
-        zoomerId: upload.zoomerId,
-        missionId: upload.missionId,
-        files: [file],
-        fields: { angle: metadata.angle, note: metadata.note, evidence: metadata.evidence },
-        assignment: await assignmentOf(ctx, metadata),
-        intakeKey,
-      }));
+    // The target was checked when the upload began (beginFieldUpload); a reservation running then still counts.
+    const checked = await checkIntakeTarget({ ctx, zoomerId: upload.zoomerId, target: metadata.target, sendingSince: upload.createdAt });
+    file = await ctx.fieldUploads.finishedFile(upload.id, metadata.filename);
+    const submission = await takeInPhotos({ ctx, zoomerId: upload.zoomerId, checked, files: [file], fields: { angle: metadata.angle, note: metadata.note, evidence: metadata.evidence } });
     await ctx.db.update(fieldUploads).set({ submissionId: submission.id, completedAt: new Date() }).where(eq(fieldUploads.id, upload.id));
-    ctx.wakeWorkers("qa", "webhooks");
     return submission;
   } catch (error) {
     // The photo itself was refused: final, remembered. Anything else (storage down) may pass on a retry.

@@ -1,15 +1,25 @@
 // Where the bytes of unfinished resumable uploads live, chosen like the photo store: a FileStore
 // under DATA_DIR/tus-uploads on local storage, an S3Store (S3 multipart uploads) in the same
 // bucket when photos live in S3, so every instance can resume an upload another one began.
-// One per configuration (the S3Store keeps a client and a metadata cache).
-import { chmod, rm } from "node:fs/promises";
+// One per service context (ctx.fieldUploads; the S3Store keeps a client and a metadata cache).
+//
+// A finished upload is handed to the intake as a measured file (finishedFile): on local disk it is
+// hashed where it lies and given a second name in the temp directory (a hard link, no byte
+// copied), which the photo store then renames into place — the bytes are written once, by the
+// PATCH that brought them. On S3 the finished object is read once into a measured temp file.
+import { createReadStream } from "node:fs";
+import { chmod, link, mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
-import type { Readable } from "node:stream";
+import { Writable, type Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { FileStore } from "@tus/file-store";
 import { S3Store } from "@tus/s3-store";
 import { ERRORS, type DataStore, type Upload } from "@tus/utils";
-import { ensurePrivateDir, PRIVATE_FILE_MODE } from "@/lib/fs/private-files";
+import { ensurePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "@/lib/fs/private-files";
 import type { ServiceConfig } from "@/lib/service/context";
+import { measuringTap, spoolToTempFile, type UploadedFile } from "@/lib/service/submissions/parse-upload";
+import { tempUploadName } from "@/lib/service/submissions/sweep-temp-uploads";
+import { StorageError } from "@/lib/service/storage/object-store";
 
 /** How long an unfinished upload may wait for its next byte before it is swept. */
 export const DEFAULT_FIELD_UPLOAD_TTL_SECONDS = 48 * 3600;
@@ -22,6 +32,12 @@ export interface FieldUploadStore {
   ttlSeconds: number;
   /** The FileStore's directory (`upl_…` bytes and `upl_….json` records); null for the S3 store. */
   directory: string | null;
+  /**
+   * A finished upload's bytes as a measured file (size, SHA-256, head) under DATA_DIR/tmp, for the
+   * intake to move into the photo store. The upload itself keeps its bytes until it is removed, so
+   * an intake that fails (storage, database) can be tried again from them.
+   */
+  finishedFile(id: string, originalName: string | null): Promise<UploadedFile>;
 }
 
 /** The settings the store is chosen by. */
@@ -36,6 +52,28 @@ class PrivateFileStore extends FileStore {
   constructor(options: ConstructorParameters<typeof FileStore>[0]) {
     ensurePrivateDir(options.directory);
     super(options);
+  }
+
+  /**
+   * The finished upload hashed in place (one read), then hard-linked into `tempDir`: the photo
+   * store's rename moves that name, not a copy. Where links cannot be made (another filesystem,
+   * a filesystem without them), the bytes are copied as before.
+   */
+  async finishedFile(id: string, tempDir: string, originalName: string | null): Promise<UploadedFile> {
+    const path = join(this.directory, id);
+    const file: UploadedFile = { field: "photos", originalName, declaredType: "image/jpeg", tempPath: join(tempDir, tempUploadName()), size: 0, sha256: "", head: new Uint8Array(0) };
+    try {
+      await pipeline(createReadStream(path), measuringTap(file), new Writable({ write: (_chunk, _encoding, done) => done() }));
+    } catch (error) {
+      throw new StorageError("a finished upload could not be read", { cause: error });
+    }
+    try {
+      await mkdir(tempDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+      await link(path, file.tempPath);
+      return file;
+    } catch {
+      return spoolToTempFile(createReadStream(path), tempDir, originalName);
+    }
   }
 
   override async create(upload: Upload): Promise<Upload> {
@@ -80,7 +118,7 @@ export function fieldUploadStore(config: FieldUploadStoreConfig): FieldUploadSto
   const ttlSeconds = config.uploads.resumableTtlSeconds ?? DEFAULT_FIELD_UPLOAD_TTL_SECONDS;
   const expirationPeriodInMilliseconds = ttlSeconds * 1000;
   const storage = config.storage;
-  const datastore: ReadableDataStore =
+  const datastore =
     storage?.kind === "s3"
       ? new S3Store({
           // S3's smallest part: the bytes of a PATCH cut off by a lost signal are kept up to the last
@@ -99,7 +137,14 @@ export function fieldUploadStore(config: FieldUploadStoreConfig): FieldUploadSto
           },
         })
       : new PrivateFileStore({ directory: fieldUploadDirectory(config), expirationPeriodInMilliseconds });
-  const store = { datastore, ttlSeconds, directory: storage?.kind === "s3" ? null : fieldUploadDirectory(config) };
+  const tempDir = join(config.dataDir, "tmp");
+  const store: FieldUploadStore = {
+    datastore,
+    ttlSeconds,
+    directory: storage?.kind === "s3" ? null : fieldUploadDirectory(config),
+    finishedFile: async (id, originalName) =>
+      datastore instanceof PrivateFileStore ? datastore.finishedFile(id, tempDir, originalName) : spoolToTempFile(await datastore.read(id), tempDir, originalName),
+  };
   stores.set(config, store);
   return store;
 }

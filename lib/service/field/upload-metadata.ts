@@ -3,13 +3,14 @@
 // filename, and optionally note, device_position (`lat,lng,accuracy_m`), captured_at, heading_deg.
 import { ApiError } from "@/lib/service/errors";
 import { validateSubmissionFields, type SubmissionFields } from "@/lib/service/submissions/receive-submission";
+import type { IntakeTarget } from "@/lib/service/submissions/take-in-photos";
 import { toStorableText } from "@/lib/text/storable-text";
 
 export const UPLOAD_METADATA_KEYS = ["target", "angle", "filename", "note", "device_position", "captured_at", "heading_deg"] as const;
 type MetadataKey = (typeof UPLOAD_METADATA_KEYS)[number];
 
 export interface FieldUploadMetadata extends SubmissionFields {
-  target: { kind: "mission"; missionId: string } | { kind: "assignment"; assignmentId: string };
+  target: IntakeTarget;
   filename: string | null;
 }
 
@@ -48,9 +49,4 @@ export function parseUploadMetadata(header: string | null | undefined): FieldUpl
     filename,
     target: target.startsWith("asg_") ? { kind: "assignment", assignmentId: target } : { kind: "mission", missionId: target },
   };
-}
-
-/** The target as the zoomer named it: part of the exactly-once key. */
-export function targetId(target: FieldUploadMetadata["target"]): string {
-  return target.kind === "assignment" ? target.assignmentId : target.missionId;
 }

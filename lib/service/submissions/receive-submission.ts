@@ -2,10 +2,9 @@
 // the header before any decoding), keeps the original bytes exactly, and records the submission,
 // its images, the device evidence, the submission.received event and the QA job in one
 // transaction. On any failure nothing of the submission remains: stored objects are removed.
-// Two ways in: receiveSubmission (a multipart body) and completeFieldUpload (a finished tus
-// upload); both end in recordSubmission.
+// Two doors (a multipart body: receive-multipart.ts; a finished tus upload: complete-field-upload.ts)
+// and one intake operation behind them (take-in-photos.ts), which ends here in recordSubmission.
 import { and, eq, sql } from "drizzle-orm";
-import { join } from "node:path";
 import { assignments, images, missions, submissions } from "@/lib/db/schema";
 import { measureDeviceEvidence, parseDeviceEvidence, type DeviceEvidence } from "@/lib/field/device-evidence";
 import { createId } from "@/lib/ids/create-id";
@@ -19,19 +18,9 @@ import { ApiError, notFound } from "@/lib/service/errors";
 import { recordEvent } from "@/lib/service/events/record-event";
 import { enqueueJob } from "@/lib/service/jobs/queue";
 import type { ObjectStore } from "@/lib/service/storage/object-store";
-import { parseUpload, removeTempFiles, type UploadedFile } from "./parse-upload";
+import type { UploadedFile } from "./parse-upload";
 import { serializeSubmission } from "./serialize-submission";
 import type { Submission } from "@/lib/schemas/submission";
-
-export interface ReceiveSubmissionOptions {
-  ctx: ServiceContext;
-  zoomerId: string;
-  missionId: string;
-  body: ReadableStream<Uint8Array> | null;
-  contentType: string | undefined;
-  /** An order assignment the zoomer holds: one photo, of its angle, and the assignment is submitted. */
-  assignment?: { id: string; angle: string };
-}
 
 /** What the zoomer said about the photo, validated. */
 export interface SubmissionFields {
@@ -48,8 +37,8 @@ export interface RecordSubmissionOptions {
   files: UploadedFile[];
   fields: SubmissionFields;
   assignment?: { id: string; angle: string };
-  /** Exactly once: a second submission under the same key returns the first instead. */
-  intakeKey?: string;
+  /** Exactly once (take-in-photos.ts, intakeKey): a second submission under the same key throws IntakeKeyTaken. */
+  intakeKey: string;
 }
 
 /** The form fields the multipart routes take besides the photos. */
@@ -110,7 +99,7 @@ export async function checkFile(file: UploadedFile, maxPixels: number): Promise<
  * for the photo-intake benchmark.
  */
 export async function storeUpload(store: ObjectStore, key: string, file: UploadedFile): Promise<void> {
-  // Written by parseUpload or spoolToTempFile: owner-only, its size counted as it was written.
+  // Written by parseUpload or the tus store (hard-linked or spooled): owner-only, its size counted.
   await store.putFile(key, file.tempPath, { sha256: file.sha256, contentType: "image/jpeg", measured: { size: file.size, ownerOnly: true } });
   file.consumed = true;
 }
@@ -132,31 +121,8 @@ export function validateSubmissionFields(fields: Record<string, string | undefin
   return { angle, note, evidence };
 }
 
-/** Thrown inside the transaction when the intake key is taken: rolls it back. */
-class IntakeKeyTaken extends Error {}
-
-export async function receiveSubmission({ ctx, zoomerId, missionId, body, contentType, assignment }: ReceiveSubmissionOptions): Promise<Submission> {
-  await assertOpen(ctx, missionId, assignment !== undefined);
-  const { uploads, dataDir } = ctx.config;
-  const upload = await parseUpload(body, contentType, join(dataDir, "tmp"), {
-    maxFileBytes: uploads.maxFileBytes,
-    maxFiles: assignment ? 1 : uploads.maxPhotos,
-    fileField: "photos",
-    allowedFields: [...SUBMISSION_FORM_FIELDS],
-    maxFieldBytes: MAX_NOTE_LENGTH * 4,
-  });
-  try {
-    return await recordSubmission({ ctx, zoomerId, missionId, files: upload.files, fields: validateSubmissionFields(upload.fields), assignment });
-  } finally {
-    await removeTempFiles(upload.files);
-  }
-}
-
-/** The submission already recorded under an intake key, if any. */
-export async function findByIntakeKey(ctx: ServiceContext, intakeKey: string): Promise<Submission | null> {
-  const [row] = await ctx.db.select().from(submissions).where(eq(submissions.intakeKey, intakeKey)).limit(1);
-  return row ? serializeSubmission(row) : null;
-}
+/** The intake key is taken (the same photos, recorded by another request at the same moment): nothing of this one remains. */
+export class IntakeKeyTaken extends Error {}
 
 export async function recordSubmission({ ctx, zoomerId, missionId, files, fields, assignment, intakeKey }: RecordSubmissionOptions): Promise<Submission> {
   const { orgId } = await assertOpen(ctx, missionId, assignment !== undefined);
@@ -218,7 +184,7 @@ export async function recordSubmission({ ctx, zoomerId, missionId, files, fields
           capturedAt: capturedAt ? new Date(capturedAt) : null,
           imageCount: checked.length,
           reasons: [],
-          intakeKey: intakeKey ?? null,
+          intakeKey,
           deviceLat: evidence.position?.lat ?? null,
           deviceLng: evidence.position?.lng ?? null,
           deviceAccuracyM: evidence.position?.accuracy_m ?? null,
@@ -282,9 +248,6 @@ export async function recordSubmission({ ctx, zoomerId, missionId, files, fields
     return received;
   } catch (error) {
     await Promise.all(storedKeys.map((key) => ctx.store.delete(key).catch(() => undefined)));
-    // Sent twice at the same moment: the other one recorded it first, and this one is that one.
-    const first = error instanceof IntakeKeyTaken && intakeKey ? await findByIntakeKey(ctx, intakeKey) : null;
-    if (first) return first;
     throw error;
   }
 }

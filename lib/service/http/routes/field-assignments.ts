@@ -4,9 +4,9 @@ import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { AngleSchema, LocalisableSchema } from "@/lib/schemas/order";
 import { CROWD_LEVELS, TIMES_OF_DAY } from "@/lib/orders/vocabulary";
 import { SubmissionSchema } from "@/lib/schemas/submission";
-import { assertReservedBy, getFieldAssignment, listFieldAssignments, releaseAssignment, takeAssignment } from "@/lib/service/assignments/field-assignments";
+import { getFieldAssignment, listFieldAssignments, releaseAssignment, takeAssignment } from "@/lib/service/assignments/field-assignments";
 import { ApiError } from "@/lib/service/errors";
-import { receiveSubmission } from "@/lib/service/submissions/receive-submission";
+import { receiveSubmission } from "@/lib/service/submissions/receive-multipart";
 import { authenticate } from "../middleware/authenticate";
 import { NearQuerySchema } from "./field";
 import { errorResponses, jsonResponse, rateLimitHeaderDocs, security } from "../openapi-common";
@@ -106,7 +106,7 @@ const takeRoute = createRoute({
   operationId: "takeAssignment",
   tags,
   summary: "Take a task (zoomers)",
-  description: "Reserves the task for you for 30 minutes (taking it again renews the reservation); then it is back in the pool. You can hold 6 at most.",
+  description: "Reserves the task for you for 30 minutes; then it is back in the pool. Taking a task you hold answers it unchanged: the reservation is not extended. You can hold 6 at most.",
   security: security("submissions:write"),
   middleware: [authenticate({ scope: "submissions:write" })] as const,
   request: { params: IdParam },
@@ -135,7 +135,9 @@ const photoRoute = (limits: ServiceConfig["uploads"]) => ({
   summary: "Submit the task's photo (zoomers)",
   description:
     "multipart/form-data with one `photos` part (JPEG). The photo goes through QA and then verification (place, direction, time of day, quality); " +
-    "GET the task to see the result. A failed photo opens a retake with instructions.",
+    "GET the task to see the result. A failed photo opens a retake with instructions. " +
+    "Exactly once: the same photo sent again for this task (here or as a resumable upload with `target` = this task) answers 202 with the one submission it made, " +
+    "even after the task was submitted.",
   security: security("submissions:write"),
   request: {
     params: IdParam,
@@ -148,7 +150,7 @@ const photoRoute = (limits: ServiceConfig["uploads"]) => ({
       },
     },
   },
-  responses: { 202: jsonResponse(SubmissionSchema, "The submission, received; QA and verification follow."), ...errorResponses(400, 404, 409, 413, 415, 422) },
+  responses: { 202: jsonResponse(SubmissionSchema, "The submission, received (QA and verification follow); for a photo sent before, the one submission it made, as it stands."), ...errorResponses(400, 404, 409, 413, 415, 422) },
 });
 
 function zoomerOf(c: { var: AppEnv["Variables"] }): string {
@@ -179,17 +181,13 @@ export function registerFieldAssignmentRoutes(app: OpenAPIHono<AppEnv>, limits: 
   // POST /field/assignments/:id/photo – the photo, streamed like any submission
   app.openAPIRegistry.registerPath(photoRoute(limits));
   app.post("/field/assignments/:id/photo", authenticate({ scope: "submissions:write" }), async (c) => {
-    const zoomerId = zoomerOf(c);
-    const assignment = await assertReservedBy(c.var.ctx, zoomerId, c.req.param("id"));
     const submission = await receiveSubmission({
       ctx: c.var.ctx,
-      zoomerId,
-      missionId: assignment.missionId,
+      zoomerId: zoomerOf(c),
+      target: { kind: "assignment", assignmentId: c.req.param("id") },
       body: c.req.raw.body,
       contentType: c.req.header("content-type"),
-      assignment: { id: assignment.id, angle: assignment.angle },
     });
-    c.var.ctx.wakeWorkers("qa", "webhooks");
     return c.json(submission, 202);
   });
 }

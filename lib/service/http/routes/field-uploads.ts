@@ -1,8 +1,10 @@
 // Resumable photo uploads for the field app: tus 1.0.0 (core, creation, creation-with-upload,
 // termination, expiration) at /api/v1/field/uploads, served by @tus/server over the project's
 // storage (lib/service/field/field-upload-store.ts). Behind the same zoomer token, rate limit and
-// caps as the multipart routes; a finished upload goes through the same intake
-// (completeFieldUpload → recordSubmission), exactly once, and answers `Submission-Id`.
+// caps as the multipart routes; a finished upload goes through the same intake operation
+// (completeFieldUpload → takeInPhotos), exactly once, and answers `Submission-Id`. Every answer is
+// the service's: problem+json for refusals (the tus layer's own plain-text ones are translated),
+// and the rate-limit headers like any authenticated route.
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { Server } from "@tus/server";
 import { and, eq } from "drizzle-orm";
@@ -14,12 +16,11 @@ import { ApiError, notFound, problemResponse, PROBLEM_CONTENT_TYPE } from "@/lib
 import { beginFieldUpload } from "@/lib/service/field/begin-field-upload";
 import { completeFieldUpload, refuseFieldUpload, refusalError, releaseFieldUploadBytes, type FieldUploadRow } from "@/lib/service/field/complete-field-upload";
 import { StorageError } from "@/lib/service/storage/object-store";
-import { fieldUploadStore } from "@/lib/service/field/field-upload-store";
 import { openUploadCaps, type OpenUploadCaps } from "@/lib/service/field/open-upload-caps";
 import { sniffUploadStart } from "@/lib/service/field/sniff-upload-start";
 import { discardFieldUpload } from "@/lib/service/field/sweep-field-uploads";
 import { authenticate } from "../middleware/authenticate";
-import { errorResponses, jsonResponse, rateLimitHeaderDocs, security } from "../openapi-common";
+import { errorResponses, jsonResponse, problem, rateLimitHeaderDocs, security } from "../openapi-common";
 import type { AppEnv } from "../types";
 
 const PATH = "/field/uploads";
@@ -50,6 +51,12 @@ const METADATA_DESCRIPTION =
   "`key base64(value)` pairs, comma-separated. `target` (required): a mission id (`mission_…`) or a task you hold (`asg_…`); " +
   "`angle`; `filename`; `note`; device evidence: `device_position` = `lat,lng,accuracy_m`, `captured_at` (ISO 8601 with offset), `heading_deg` (0–360).";
 
+/** Answers every tus route (but OPTIONS) may give besides its own: the protocol version, and storage that did not answer. */
+const tusErrors = {
+  412: problem("Tus-Resumable is missing or not 1.0.0 (`tus_version_unsupported`; Tus-Version names the version served).", { "Tus-Version": h("1.0.0."), ...rateLimitHeaderDocs }),
+  503: problem("Photo storage did not answer (`storage_unavailable`); retry (a tus client HEADs and resumes).", rateLimitHeaderDocs),
+};
+
 function documentRoutes(app: OpenAPIHono<AppEnv>, maxFileBytes: number, caps: OpenUploadCaps) {
   const IdParam = z.object({ id: z.string().max(100).openapi({ param: { name: "id", in: "path" } }) });
   const TusResumable = z.literal(TUS_VERSION).openapi({ param: { name: "Tus-Resumable", in: "header" } });
@@ -64,7 +71,7 @@ function documentRoutes(app: OpenAPIHono<AppEnv>, maxFileBytes: number, caps: Op
       `tus 1.0.0 creation (and creation-with-upload: send the first bytes, or all of them, as \`application/offset+octet-stream\`). ` +
       `Upload-Length is required (at most ${maxFileBytes} bytes; deferred lengths are refused). Upload-Metadata: ${METADATA_DESCRIPTION} ` +
       "The target is checked now (an active mission not belonging to an order, or a task you hold); the photo's type, pixels and EXIF when it is complete. " +
-      "A photo completed in this request answers `Submission-Id`. Unfinished uploads expire (Upload-Expires) and are swept. " +
+      "A photo completed in this request answers `Submission-Id` (for a photo this zoomer sent to this target before, through either door, the one submission it made). Unfinished uploads expire (Upload-Expires) and are swept. " +
       `Each zoomer may hold at most ${caps.count} unfinished uploads (neither received nor refused nor expired), reserving at most ${caps.bytes} bytes between them ` +
       "(the sum of their Upload-Length): past either cap the creation answers 409 with `code` `too_many_open_uploads` or `upload_quota_exceeded` " +
       "(not the rate limit: finishing or DELETE-ing an upload frees room at once; the detail says how many are open). " +
@@ -81,6 +88,7 @@ function documentRoutes(app: OpenAPIHono<AppEnv>, maxFileBytes: number, caps: Op
     responses: {
       201: { description: "Created; `Location` is the upload's URL.", headers: { Location: h("The upload's URL."), ...tusHeaders, ...rateLimitHeaderDocs } },
       ...errorResponses(400, 404, 409, 413, 415, 422),
+      ...tusErrors,
     },
   });
   app.openAPIRegistry.registerPath({
@@ -91,7 +99,13 @@ function documentRoutes(app: OpenAPIHono<AppEnv>, maxFileBytes: number, caps: Op
     summary: "Where a resumable upload stands (tus, zoomers)",
     description: "`Upload-Offset` says where to resume. A complete upload is received here if the final PATCH's answer was lost (`Submission-Id`). Another zoomer's upload is 404.",
     request: { params: IdParam, headers: z.object({ "Tus-Resumable": TusResumable }) },
-    responses: { 200: { description: "The upload's offset and length.", headers: { ...tusHeaders, "Upload-Length": h("The photo's size.", "integer"), ...rateLimitHeaderDocs } }, ...errorResponses(404, 415, 422) },
+    responses: {
+      200: { description: "The upload's offset and length.", headers: { ...tusHeaders, "Upload-Length": h("The photo's size.", "integer"), ...rateLimitHeaderDocs } },
+      // A complete upload received here answers what its final PATCH would have: its refusal, if it was refused.
+      ...errorResponses(404, 409, 413, 415, 422),
+      ...tusErrors,
+      410: problem("The upload expired (`upload_expired`; swept soon).", rateLimitHeaderDocs),
+    },
   });
   app.openAPIRegistry.registerPath({
     ...common,
@@ -100,9 +114,10 @@ function documentRoutes(app: OpenAPIHono<AppEnv>, maxFileBytes: number, caps: Op
     operationId: "continueFieldUpload",
     summary: "Send more bytes of a resumable upload (tus, zoomers)",
     description:
-      "`Upload-Offset` must equal the server's (else 409). When the last byte arrives the photo goes through the intake of the multipart routes " +
+      "`Upload-Offset` must equal the server's (else 409; missing or not a number: 400 `upload_offset_required`); the body is `application/offset+octet-stream` (else 415). When the last byte arrives the photo goes through the intake of the multipart routes " +
       "(JPEG by magic bytes, pixel cap, EXIF) and the answer carries `Submission-Id`; a refused photo answers its problem (415, 413, 422, 409) " +
-      "to this and every later request. Sending the same photo again, or repeating the final PATCH, makes no second submission.",
+      "to this and every later request. Sending the same photo again (as a new upload or through the multipart routes, even at the same moment), or repeating the final PATCH, " +
+      "makes no second submission: `Submission-Id` names the one it made (the key is zoomer + target + the photo's SHA-256).",
     request: {
       params: IdParam,
       headers: z.object({ "Tus-Resumable": TusResumable, "Upload-Offset": z.string().max(15).regex(/^\d+$/).openapi({ param: { name: "Upload-Offset", in: "header" }, example: "0" }) }),
@@ -111,7 +126,8 @@ function documentRoutes(app: OpenAPIHono<AppEnv>, maxFileBytes: number, caps: Op
     responses: {
       204: { description: "Bytes written.", headers: { ...tusHeaders, ...rateLimitHeaderDocs } },
       ...errorResponses(400, 404, 409, 413, 415, 422),
-      410: { description: "The upload expired (swept soon).", headers: rateLimitHeaderDocs },
+      ...tusErrors,
+      410: problem("The upload expired (`upload_expired`; swept soon).", rateLimitHeaderDocs),
     },
   });
   app.openAPIRegistry.registerPath({
@@ -122,7 +138,7 @@ function documentRoutes(app: OpenAPIHono<AppEnv>, maxFileBytes: number, caps: Op
     summary: "Abandon a resumable upload (tus termination, zoomers)",
     description: "Removes the bytes received so far. A submission already made from it stays.",
     request: { params: IdParam, headers: z.object({ "Tus-Resumable": TusResumable }) },
-    responses: { 204: { description: "Gone.", headers: { "Tus-Resumable": tusHeaders["Tus-Resumable"], ...rateLimitHeaderDocs } }, ...errorResponses(404) },
+    responses: { 204: { description: "Gone.", headers: { "Tus-Resumable": tusHeaders["Tus-Resumable"], ...rateLimitHeaderDocs } }, ...errorResponses(404), ...tusErrors },
   });
   app.openAPIRegistry.registerPath({
     ...common,
@@ -158,6 +174,49 @@ function finishedAnswer(c: Context<AppEnv>, row: FieldUploadRow, status: 200 | 2
   return new Response(null, { status, headers: { ...baseHeaders(row), "Upload-Offset": String(row.uploadLength), "Submission-Id": row.submissionId ?? "" } });
 }
 
+/** The stable codes of the tus layer's own refusals (it answers them as plain text). */
+const TUS_PROBLEM_CODES: Record<number, string> = {
+  400: "malformed_request",
+  404: "not_found",
+  409: "upload_offset_mismatch",
+  410: "upload_expired",
+  413: "file_too_large",
+  503: "storage_unavailable",
+};
+
+/**
+ * The tus layer's plain-text refusals as problem+json, like every other answer of the service. Its
+ * text names no path or key (unexpected failures are logged by onResponseError and answered
+ * without their message).
+ */
+async function asProblem(response: Response, instance: string): Promise<Response> {
+  if (response.status < 400 || response.headers.get("content-type")?.startsWith(PROBLEM_CONTENT_TYPE)) return response;
+  const code = TUS_PROBLEM_CODES[response.status];
+  const text = (await response.text()).trim();
+  const error = code ? new ApiError(response.status, code, text || "The upload could not be continued.") : new ApiError(500, "internal_error", "The upload failed on our side; try again.");
+  return problemResponse(error, instance, { "Tus-Resumable": TUS_VERSION });
+}
+
+/**
+ * What @tus/server would refuse in its own words (a 403 for a PATCH without Upload-Offset), refused
+ * as documented problems before it sees the request.
+ */
+function assertTusRequest(c: Context<AppEnv>, { patch }: { patch: boolean }): void {
+  if (c.req.header("tus-resumable") !== TUS_VERSION) {
+    throw new ApiError(412, "tus_version_unsupported", `Send Tus-Resumable: ${TUS_VERSION}, the tus version this service speaks.`, { headers: { "Tus-Version": TUS_VERSION, "Tus-Resumable": TUS_VERSION } });
+  }
+  if (!patch) return;
+  if (!/^\d{1,15}$/.test(c.req.header("upload-offset") ?? "")) {
+    throw new ApiError(400, "upload_offset_required", "Send Upload-Offset: the offset the bytes start at (HEAD the upload to learn it).", {
+      errors: [{ pointer: "Upload-Offset", in: "header", message: "A whole number of bytes." }],
+      headers: { "Tus-Resumable": TUS_VERSION },
+    });
+  }
+  if (c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase() !== "application/offset+octet-stream") {
+    throw new ApiError(415, "unsupported_media_type", "Send the bytes as Content-Type: application/offset+octet-stream.", { headers: { "Tus-Resumable": TUS_VERSION } });
+  }
+}
+
 const filenameOf = (row: FieldUploadRow): string | null => {
   const metadata = row.metadata as { filename?: unknown };
   return typeof metadata.filename === "string" ? metadata.filename : null;
@@ -179,6 +238,14 @@ export function registerFieldUploadRoutes(app: OpenAPIHono<AppEnv>, ctx: Service
     }
   };
 
+  // Every authenticated answer carries the request's headers (X-Request-Id, X-RateLimit-*), also
+  // those @tus/server makes itself; its plain-text refusals become problems.
+  const answer = async (c: Context<AppEnv>, response: Response): Promise<Response> => {
+    const answered = await asProblem(response, c.req.path);
+    for (const [name, value] of Object.entries(c.get("responseHeaders"))) answered.headers.set(name, value);
+    return answered;
+  };
+
   // Finished: the intake answers `Submission-Id`, or the photo's problem as problem+json.
   const finish = async (uploadId: string): Promise<{ status_code?: number; headers?: Record<string, string>; body?: string }> => {
     const [row] = await ctx.db.select().from(fieldUploads).where(eq(fieldUploads.id, uploadId)).limit(1);
@@ -196,7 +263,7 @@ export function registerFieldUploadRoutes(app: OpenAPIHono<AppEnv>, ctx: Service
 
   const tus = new Server({
     path,
-    datastore: fieldUploadStore(ctx.config).datastore,
+    datastore: ctx.fieldUploads.datastore,
     maxSize: ctx.config.uploads.maxFileBytes,
     // URLs handed out are built from the public origin, like every other URL of the service.
     generateUrl: (_req, { id }) => `${ctx.config.publicOrigin}${path}/${id}`,
@@ -224,6 +291,7 @@ export function registerFieldUploadRoutes(app: OpenAPIHono<AppEnv>, ctx: Service
 
   // POST /field/uploads – tus creation (and creation-with-upload)
   app.post(PATH, authenticate({ scope: "submissions:write" }), async (c) => {
+    assertTusRequest(c, { patch: false });
     const { id, filename } = await beginFieldUpload({ ctx, zoomerId: zoomerOf(c), metadataHeader: c.req.header("upload-metadata"), uploadLengthHeader: c.req.header("upload-length") });
     const sniffed = await sniffUploadStart(c.req.raw, true, filename);
     if (sniffed.refused) {
@@ -235,7 +303,7 @@ export function registerFieldUploadRoutes(app: OpenAPIHono<AppEnv>, ctx: Service
     // Refused by the protocol layer (more bytes than Upload-Length: 413, a store error): no upload
     // to remember, and nothing it wrote (`upl_…` and its .json) outlives this answer.
     if (response.status >= 400 && !response.headers.get("content-type")?.startsWith(PROBLEM_CONTENT_TYPE)) await discardFieldUpload(ctx, id);
-    return response;
+    return answer(c, response);
   });
 
   // HEAD /field/uploads/:id – the offset to resume from (Hono routes HEAD to GET handlers)
@@ -244,19 +312,20 @@ export function registerFieldUploadRoutes(app: OpenAPIHono<AppEnv>, ctx: Service
     const row = await ownUpload(ctx, zoomerOf(c), c.req.param("id"));
     const finished = row.submissionId !== null || row.refusal !== null;
     if (c.req.method === "HEAD" || c.req.raw.method === "HEAD") {
-      if (finished) return finishedAnswer(c, row, 200);
+      assertTusRequest(c, { patch: false });
+      if (finished) return answer(c, finishedAnswer(c, row, 200));
       const response = await tus.handleWeb(c.req.raw);
       const offset = response.headers.get("upload-offset");
       // Complete but not received (the final PATCH's answer was lost mid-intake): receive it now.
       if (response.status === 200 && offset === String(row.uploadLength)) {
         const outcome = await finish(row.id);
         if (finishedIds.delete(row.id)) await releaseFieldUploadBytes(ctx, row.id);
-        if (outcome.status_code) return new Response(null, { status: outcome.status_code, headers: { "Tus-Resumable": TUS_VERSION } });
+        if (outcome.status_code) return answer(c, new Response(outcome.body ?? null, { status: outcome.status_code, headers: { "Tus-Resumable": TUS_VERSION, ...outcome.headers } }));
         for (const [name, value] of Object.entries(outcome.headers ?? {})) response.headers.set(name, value);
       }
-      return response;
+      return answer(c, response);
     }
-    const stored = finished ? null : await fieldUploadStore(ctx.config).datastore.getUpload(row.id).catch(() => null);
+    const stored = finished ? null : await ctx.fieldUploads.datastore.getUpload(row.id).catch(() => null);
     const problem = refusalError(row.refusal);
     return c.json(
       {
@@ -275,28 +344,30 @@ export function registerFieldUploadRoutes(app: OpenAPIHono<AppEnv>, ctx: Service
   // PATCH /field/uploads/:id – more bytes; the last one makes the submission
   app.patch(`${PATH}/:id`, authenticate({ scope: "submissions:write" }), async (c) => {
     const row = await ownUpload(ctx, zoomerOf(c), c.req.param("id"));
+    assertTusRequest(c, { patch: true });
     if (row.submissionId === null && row.refusal === null) {
       const sniffed = await sniffUploadStart(c.req.raw, c.req.header("upload-offset") === "0", filenameOf(row));
-      if (!sniffed.refused) return handle(sniffed.request, row.id);
+      if (!sniffed.refused) return answer(c, await handle(sniffed.request, row.id));
       await refuseFieldUpload(ctx, row.id, sniffed.refused);
       await releaseFieldUploadBytes(ctx, row.id);
-      return problemResponse(sniffed.refused, c.req.path, { "Tus-Resumable": TUS_VERSION });
+      return answer(c, problemResponse(sniffed.refused, c.req.path, { "Tus-Resumable": TUS_VERSION }));
     }
     // Received already: a repeated final PATCH (its answer was lost) hears the same answer again.
     if (!row.refusal && c.req.header("upload-offset") !== String(row.uploadLength)) {
       throw new ApiError(409, "upload_offset_mismatch", `The upload is complete at ${row.uploadLength} bytes.`, { headers: { "Upload-Offset": String(row.uploadLength), "Tus-Resumable": TUS_VERSION } });
     }
-    return finishedAnswer(c, row, 204);
+    return answer(c, finishedAnswer(c, row, 204));
   });
 
   // DELETE /field/uploads/:id – tus termination
   app.delete(`${PATH}/:id`, authenticate({ scope: "submissions:write" }), async (c) => {
     const row = await ownUpload(ctx, zoomerOf(c), c.req.param("id"));
+    assertTusRequest(c, { patch: false });
     if (row.submissionId === null && row.refusal === null) {
       const response = await tus.handleWeb(c.req.raw);
-      if (response.status !== 204 && response.status !== 404 && response.status !== 410) return response;
+      if (response.status !== 204 && response.status !== 404 && response.status !== 410) return answer(c, response);
     }
     await ctx.db.delete(fieldUploads).where(eq(fieldUploads.id, row.id));
-    return new Response(null, { status: 204, headers: { "Tus-Resumable": TUS_VERSION } });
+    return answer(c, new Response(null, { status: 204, headers: { "Tus-Resumable": TUS_VERSION } }));
   });
 }

@@ -19,7 +19,8 @@ import { getMissionRow } from "@/lib/service/missions/get-mission";
 import { acceptedEncodings } from "@/lib/http/content-encoding";
 import { getSubmissionPoints } from "@/lib/service/submissions/get-submission-points";
 import { listSubmissions } from "@/lib/service/submissions/list-submissions";
-import { MAX_NOTE_LENGTH, receiveSubmission } from "@/lib/service/submissions/receive-submission";
+import { MAX_NOTE_LENGTH } from "@/lib/service/submissions/receive-submission";
+import { receiveSubmission } from "@/lib/service/submissions/receive-multipart";
 import { serializeImage, serializeSubmission, submissionFeature } from "@/lib/service/submissions/serialize-submission";
 import { authenticate, callerOrg } from "../middleware/authenticate";
 import { assertStorableInput } from "../storable-input";
@@ -46,7 +47,10 @@ const receiveRoute = (limits: { maxPhotos: number; maxFileBytes: number }): Rout
   description:
     `multipart/form-data with 1–${limits.maxPhotos} \`photos\` parts (JPEG of at most ${limits.maxFileBytes} bytes each; decided by the file's bytes, not its name), optional \`angle\` and \`note\`. ` +
     "Originals are kept byte for byte. Answers 202 with the submission `received`; QA runs in the background and emits " +
-    "`submission.approved` or `submission.rejected`. Completed or cancelled missions answer 409. Nothing is stored when any photo is refused.",
+    "`submission.approved` or `submission.rejected`. Completed or cancelled missions answer 409. Nothing is stored when any photo is refused. " +
+    "Exactly once: the same photos sent again to the same mission by the same zoomer (here or as a resumable upload, /field/uploads; at any time, " +
+    "also at the same moment or while QA checks the first copy) make no second submission: the answer is 202 with that one submission as it stands now. " +
+    "The key is zoomer + mission + the set of the photos' SHA-256s (in any order). Another zoomer's identical photo is a submission of its own, rejected as a duplicate.",
   security: security("submissions:write"),
   request: {
     params: MissionIdParam,
@@ -67,7 +71,7 @@ const receiveRoute = (limits: { maxPhotos: number; maxFileBytes: number }): Rout
       },
     },
   },
-  responses: { 202: jsonResponse(SubmissionSchema, "The submission, received; QA follows."), ...errorResponses(400, 404, 409, 413, 415, 422) },
+  responses: { 202: jsonResponse(SubmissionSchema, "The submission, received (QA follows); for photos sent before, the one submission they made, as it stands."), ...errorResponses(400, 404, 409, 413, 415, 422) },
 });
 
 const listRoute = createRoute({
@@ -201,11 +205,10 @@ export function registerSubmissionRoutes(app: OpenAPIHono<AppEnv>, uploads: { ma
     const submission = await receiveSubmission({
       ctx: c.var.ctx,
       zoomerId,
-      missionId,
+      target: { kind: "mission", missionId },
       body: c.req.raw.body,
       contentType: c.req.header("content-type"),
     });
-    c.var.ctx.wakeWorkers();
     c.header("Location", `${c.var.ctx.config.publicOrigin}/api/v1/submissions/${submission.id}`);
     return c.json(submission, 202);
   });

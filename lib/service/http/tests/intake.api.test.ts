@@ -106,7 +106,11 @@ describe("field intake", () => {
     const original = await photo({ seed: 44 });
     const first = await submitPhotos(api, zoomer.token, missionId, [{ bytes: original }]);
     expect((await waitForDecision(api, partner.token, String(first.body.id))).status).toBe("approved");
-    const again = await submitPhotos(api, zoomer.token, missionId, [{ bytes: original }]);
+    // The same zoomer sending it again is the same submission (one intake key); another zoomer's copy is a duplicate.
+    const resent = await submitPhotos(api, zoomer.token, missionId, [{ bytes: original }]);
+    expect(resent.status).toBe(202);
+    expect(resent.body.id).toBe(first.body.id);
+    const again = await submitPhotos(api, (await createZoomer(api)).token, missionId, [{ bytes: original }]);
     const near = await submitPhotos(api, zoomer.token, missionId, [{ bytes: await photo({ seed: 44, accuracyM: 7 }) }]);
     const reasons = async (r: { body: Record<string, unknown> }) => {
       const d = await waitForDecision(api, partner.token, String(r.body.id));
