@@ -3,11 +3,11 @@
 // task the zoomer holds), checks the zoomer's caps on unfinished uploads (open-upload-caps.ts), and
 // records who sends what, before the tus store makes room for bytes.
 import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
-import { assignments, fieldUploads, zoomers } from "@/lib/db/schema";
+import { fieldUploads, zoomers } from "@/lib/db/schema";
 import { createId } from "@/lib/ids/create-id";
 import type { ServiceContext } from "@/lib/service/context";
-import { ApiError, notFound } from "@/lib/service/errors";
-import { assertOpen } from "@/lib/service/submissions/receive-submission";
+import { ApiError } from "@/lib/service/errors";
+import { checkIntakeTarget } from "@/lib/service/submissions/take-in-photos";
 import { fieldUploadStore } from "./field-upload-store";
 import { assertRoomForUpload, openUploadCaps } from "./open-upload-caps";
 import { parseUploadMetadata, type FieldUploadMetadata } from "./upload-metadata";
@@ -32,23 +32,20 @@ function uploadLength(header: string | null | undefined, maxBytes: number): numb
   return length;
 }
 
+/**
+ * The target checked by the intake's own rule (checkIntakeTarget), as of now, the upload's
+ * creation: what can only be refused is refused before any byte is sent; a photo this zoomer sent
+ * there before is let through (a closed mission, a submitted task), so that a repeat finds its
+ * submission when it completes, through this door as through the multipart one.
+ */
 async function resolveTarget(ctx: ServiceContext, zoomerId: string, metadata: FieldUploadMetadata): Promise<{ missionId: string; assignmentId: string | null }> {
-  if (metadata.target.kind === "mission") {
-    await assertOpen(ctx, metadata.target.missionId, false);
-    return { missionId: metadata.target.missionId, assignmentId: null };
-  }
-  const [task] = await ctx.db.select().from(assignments).where(eq(assignments.id, metadata.target.assignmentId)).limit(1);
-  if (!task || task.zoomerId !== zoomerId) throw notFound("task you hold");
-  // A task already submitted by this zoomer takes the upload too: the same photo sent again must
-  // find its submission (exactly once); another photo is refused when it completes.
-  if (task.status !== "reserved" && task.status !== "submitted") throw new ApiError(409, "assignment_not_reserved", "Take this task before submitting a photo for it.");
-  if (task.status === "reserved" && (task.reservedUntil ?? new Date(0)) < new Date()) throw new ApiError(409, "reservation_expired", "Your reservation ran out; take the task again.");
-  if (metadata.angle !== null && metadata.angle !== task.angle) {
+  const checked = await checkIntakeTarget({ ctx, zoomerId, target: metadata.target, sendingSince: new Date() });
+  if (checked.assignment && metadata.angle !== null && metadata.angle !== checked.assignment.angle) {
     throw new ApiError(422, "validation_failed", "This task is for another angle.", {
-      errors: [{ pointer: "angle", in: "header", message: `This task asks for "${task.angle}"; leave angle out or send that.` }],
+      errors: [{ pointer: "angle", in: "header", message: `This task asks for "${checked.assignment.angle}"; leave angle out or send that.` }],
     });
   }
-  return { missionId: task.missionId, assignmentId: task.id };
+  return { missionId: checked.missionId, assignmentId: checked.assignment?.id ?? null };
 }
 
 export async function beginFieldUpload({ ctx, zoomerId, metadataHeader, uploadLengthHeader }: BeginFieldUploadOptions): Promise<{ id: string; filename: string | null }> {

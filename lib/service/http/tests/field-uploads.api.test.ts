@@ -350,8 +350,10 @@ describe("tus upload of an order task's photo", () => {
     const bytes = await photo({ lat: target.lat - 0.0002, lng: target.lng, directionDeg: 0, seed: 11 });
     const meta = { target: taskId, filename: "task.jpg", device_position: `${target.lat - 0.0002},${target.lng},6` };
     const create = (token: string) => tus(`${service.url}${UPLOADS}`, "POST", token, { "upload-length": String(bytes.length), "upload-metadata": encodeMetadata(meta) }, bytes);
-    // Another zoomer cannot aim at a task they do not hold.
-    expect((await create(other.token)).status).toBe(404);
+    // Another zoomer cannot aim at a task they do not hold: the same answer as the multipart door's.
+    const refused = await create(other.token);
+    expect(refused.status).toBe(409);
+    expect(JSON.parse(refused.text)).toMatchObject({ code: "assignment_not_reserved" });
     const sent = await create(zoomer.token);
     expect(sent.status, sent.text).toBe(201);
     const submissionId = sent.headers.get("submission-id");
