@@ -10,6 +10,7 @@ import { z } from "zod";
 import { env } from "@/lib/env";
 import { DEMO_USER } from "@/lib/demo/demo-user";
 import { findUserByEmail, getUserAccess, OperatorCallError, signInWithPassword } from "@/lib/api-client/operator";
+import { safeCallbackUrl } from "./callback-url";
 import { sessionSecret } from "./session-secret";
 
 const CredentialsSchema = z.union([
@@ -72,6 +73,12 @@ export function authOptions(): NextAuthOptions {
     pages: { signIn: "/sign-in", error: "/sign-in" },
     providers,
     callbacks: {
+      // Every callbackUrl next-auth follows (the sign-in and sign-out forms' field, its cookie):
+      // a path of this site or the dashboard. Never throws, so a hostile value is not a 500 (the
+      // default callback's `new URL` throws on `http://localhost:3000.evil.example/`).
+      redirect({ url }) {
+        return safeCallbackUrl(url, env.PUBLIC_ORIGIN);
+      },
       async signIn({ user, account, profile }) {
         if (account?.provider !== "oidc") return true;
         // OIDC admits existing users only, by a verified email.

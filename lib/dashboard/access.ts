@@ -6,10 +6,12 @@ import { getServerSession } from "next-auth";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
+import { signInPath } from "@/lib/auth/callback-url";
 import { authOptions } from "@/lib/auth/next-auth-options";
 import { ROLES, roleAtLeast, type Role } from "@/lib/auth/roles";
 import { apiClientFor, type ApiClient } from "@/lib/api-client/client";
 import { getUserAccess, type Membership, type UserAccess } from "@/lib/api-client/operator";
+import { env } from "@/lib/env";
 
 export const ACTIVE_ORG_COOKIE = "pm_org";
 const MEMBERSHIP_TTL_MS = 10_000;
@@ -65,6 +67,6 @@ export type PageAccess = { allowed: true; access: DashboardAccess } | { allowed:
  */
 export async function requirePageAccess(least: Role, returnTo: string): Promise<PageAccess> {
   const access = await getDashboardAccess();
-  if (!access) redirect(`/sign-in?callbackUrl=${encodeURIComponent(returnTo)}`);
+  if (!access) redirect(signInPath(returnTo, env.PUBLIC_ORIGIN));
   return roleAtLeast(access.role, least) ? { allowed: true, access } : { allowed: false, access, needed: least };
 }

@@ -9,7 +9,7 @@ import { DetailedError, Upload } from "tus-js-client";
 import type { OutboxEntry } from "./outbox-state";
 import { isRetryableStatus, problemCode, problemText, TRANSPORT_CODES, type UploadOutcome, type UploadPhoto } from "./transport";
 
-/** The page's same-origin tus proxy (app/field/api/uploads, lib/field/forward-tus.ts, which is server-only). */
+/** The page's same-origin tus path (app/field/api/[...path], lib/field-server/field-routes.ts, which is server-side). */
 const PAGE_UPLOADS_PATH = "/field/api/uploads";
 
 const CHUNK_BYTES = 1024 * 1024;

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { env } from "@/lib/env";
 import { DEMO_USER } from "@/lib/demo/demo-user";
 import { getDashboardAccess } from "@/lib/dashboard/access";
@@ -18,14 +19,10 @@ const ERRORS: Record<string, string> = {
   SessionRequired: "sessionRequired",
 };
 
-function safeCallback(value: string | undefined): string {
-  // Only same-origin paths: an open redirect after sign-in is a phishing tool.
-  return value && value.startsWith("/") && !value.startsWith("//") ? value : "/missions";
-}
-
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const params = await searchParams;
-  const callbackUrl = safeCallback(typeof params.callbackUrl === "string" ? params.callbackUrl : undefined);
+  // Only a path of this site: an open redirect after sign-in is a phishing tool.
+  const callbackUrl = safeCallbackPath(params.callbackUrl, env.PUBLIC_ORIGIN);
   if (await getDashboardAccess()) redirect(callbackUrl);
   const errorKey = typeof params.error === "string" ? params.error : undefined;
   const t = await getTranslations("site");

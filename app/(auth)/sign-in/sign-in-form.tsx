@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, TextInput } from "@/components/ui/field";
+import { safeCallbackPath } from "@/lib/auth/callback-url";
 
 /** next-auth's error for a failed sign-in → its message key and values in site.signIn.error. */
 function describeError(error: string): { key: "rateLimited"; minutes: number } | { key: "credentials" | "other" } {
@@ -39,7 +40,8 @@ export function SignInForm({
       setPending(false);
       return;
     }
-    router.replace(callbackUrl);
+    // The page checked it already; checked again where it is followed, against this page's origin.
+    router.replace(safeCallbackPath(callbackUrl, window.location.origin));
     router.refresh();
   }
 
