@@ -19,6 +19,13 @@ export default async function HomePage() {
           <span className="mt-1 block text-sm text-slate-600">{t("home.dashboardHint")}</span>
         </Link>
         <Link
+          href="/field"
+          className="rounded-lg border border-emerald-600 bg-white p-5 shadow-sm transition hover:bg-emerald-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-emerald-600 sm:col-span-2"
+        >
+          <span className="block font-semibold">{t("home.field")}</span>
+          <span className="mt-1 block text-sm text-slate-600">{t("home.fieldHint")}</span>
+        </Link>
+        <Link
           href="/docs"
           className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm transition hover:border-emerald-600 focus-visible:outline focus-visible:outline-2 focus-visible:outline-emerald-600"
         >

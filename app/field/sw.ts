@@ -5,7 +5,7 @@
 // (/field/api/*) always goes to the network — the page keeps what it needs in IndexedDB, per
 // session, and clears it on sign-out — so no cache here can answer for another zoomer.
 import { CacheFirst, ExpirationPlugin, NetworkFirst, NetworkOnly, Serwist, type PrecacheEntry } from "serwist";
-import { getOutboxEntry, listOutbox, putOutboxEntry, removeOutboxEntry } from "@/lib/field/device-store";
+import { getOutboxEntry, listOutbox, loadSessionOwner, putOutboxEntry, removeOutboxEntry } from "@/lib/field/device-store";
 import { checkVerdictOverHttp, uploadMultipartWithFetch } from "@/lib/field/multipart-transport";
 import { FIELD_ASSETS_CACHE, FIELD_OUTBOX_SYNC, FIELD_PAGES_CACHE, isFieldShellRequest } from "@/lib/field/offline-caches";
 import { Outbox } from "@/lib/field/outbox";
@@ -54,14 +54,19 @@ serwist.addEventListeners();
 // Background Sync, where the browser has it: when the signal returns the browser wakes this worker
 // with the tag the page registered while photos waited, even with the page closed, and the worker
 // sends them through the same outbox (IndexedDB, one sender at a time through the Web Locks API,
-// the stored state deciding). The page follows their verdicts when it opens. Without it, the page
+// the stored state deciding). Only the photos of the zoomer the page last saw signed in go (each
+// request names its owner, and the server refuses it for another session); with nobody signed in,
+// none. The page follows their verdicts when it opens. Without it, the page
 // sends whenever it is open (components/field/use-outbox.ts).
 self.addEventListener("sync", (event) => {
   const sync = event as SyncEvent;
   if (sync.tag !== FIELD_OUTBOX_SYNC) return;
   sync.waitUntil(
     (async () => {
+      const owner = await loadSessionOwner();
+      if (!owner) return;
       const outbox = new Outbox({
+        owner,
         store: { list: listOutbox, get: getOutboxEntry, put: putOutboxEntry, remove: removeOutboxEntry },
         upload: uploadMultipartWithFetch,
         checkVerdict: checkVerdictOverHttp,

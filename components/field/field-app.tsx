@@ -1,12 +1,16 @@
 "use client";
 // The signed-in field page: where the zoomer stands, then two kinds of work near them — order
-// tasks (take one, shoot one angle, verified) and open missions (anyone may send photos).
+// tasks (take one, shoot one angle, verified) and open missions (anyone may send photos). The page
+// belongs to the session's zoomer: their outbox, their kept lists; when the session ends it asks
+// them to sign in again and keeps their photos.
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { signOut } from "@/app/field/actions";
 import { loadPosition, savePosition, forgetPosition } from "@/lib/field/device-store";
 import { forgetThisZoomer } from "@/lib/field/forget-zoomer";
+import type { FieldSession } from "@/lib/field/outbox-owner";
 import { MissionList } from "./mission-list";
+import { OthersWaiting } from "./others-waiting";
 import { OutboxList } from "./outbox-list";
 import { SubmitPhotos, type OpenMission } from "./mission-submit";
 import { TEXT_BUTTON } from "./tap-target";
@@ -14,7 +18,7 @@ import { TaskDetail } from "./task-detail";
 import { TaskList } from "./task-list";
 import { DEMO_POSITION, type FieldTask, type Position } from "./types";
 import { useNearby } from "./use-nearby";
-import { useOutbox } from "./use-outbox";
+import { useOutbox, useOutboxOwner } from "./use-outbox";
 
 export type FieldTab = "tasks" | "missions";
 
@@ -24,7 +28,42 @@ const TABS: { id: FieldTab; label: "tabTasks" | "tabMissions" }[] = [
   { id: "missions", label: "tabMissions" },
 ];
 
-export function FieldApp({ initialTab }: { initialTab: FieldTab }) {
+/** Whether the session has ended (its cookie's end has passed; a page kept offline may outlive it). */
+function useSessionEnded(expiresAt: string): boolean {
+  const [ended, setEnded] = useState(false);
+  useEffect(() => {
+    const left = Math.max(0, Date.parse(expiresAt) - Date.now());
+    // setTimeout holds at most about 24.8 days; a session is far shorter.
+    const timer = setTimeout(() => setEnded(true), Math.min(left, 2 ** 31 - 1));
+    return () => clearTimeout(timer);
+  }, [expiresAt]);
+  return ended;
+}
+
+export function FieldApp({ session, initialTab }: { session: FieldSession; initialTab: FieldTab }) {
+  const ended = useSessionEnded(session.expiresAt);
+  useOutboxOwner(ended ? null : session.zoomerId);
+  if (ended) return <SessionEnded />;
+  return <SignedIn owner={session.zoomerId} initialTab={initialTab} />;
+}
+
+/** The session ran out (with the page open, or kept offline): its photos stay, its lists are not shown. */
+function SessionEnded() {
+  const t = useTranslations("field.home");
+  return (
+    <section className="flex flex-col gap-4" aria-labelledby="session-ended">
+      <h1 id="session-ended" className="text-xl font-semibold">{t("heading")}</h1>
+      <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="session-ended">{t("sessionEnded")}</p>
+      <OthersWaiting />
+      {/* A full load: the server finds no session and shows the sign-in form. */}
+      <a href="/field" className="rounded-md bg-emerald-700 px-4 py-3 text-center font-semibold text-white hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700">
+        {t("signInAgain")}
+      </a>
+    </section>
+  );
+}
+
+function SignedIn({ owner, initialTab }: { owner: string; initialTab: FieldTab }) {
   const [position, setPositionState] = useState<Position | null>(null);
   const [locating, setLocating] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -32,33 +71,23 @@ export function FieldApp({ initialTab }: { initialTab: FieldTab }) {
   const [tab, setTabState] = useState<FieldTab>(initialTab);
   const [selectedMission, setSelectedMission] = useState<OpenMission | null>(null);
   const [selectedTask, setSelectedTask] = useState<FieldTask | null>(null);
-  const { entries: outboxEntries } = useOutbox();
+  const [confirmSignOut, setConfirmSignOut] = useState(false);
+  const { outbox, entries: outboxEntries } = useOutbox();
   const tabRefs = useRef<Record<FieldTab, HTMLButtonElement | null>>({ tasks: null, missions: null });
   const t = useTranslations("field.home");
   const format = useFormatter();
 
-  // Where the zoomer last stood, kept on the phone: opened without signal, the page shows the
-  // lists kept for that place at once. (With signal the zoomer says where they are, as before.)
-  useEffect(() => {
-    if (navigator.onLine) return;
-    let cancelled = false;
-    void loadPosition()
-      .then((saved) => {
-        if (!cancelled && saved) setPositionState((p) => p ?? saved);
-      })
-      .catch(() => {});
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-  const setPosition = useCallback((next: Position | null) => {
-    setPositionState(next);
-    void (next ? savePosition(next) : forgetPosition()).catch(() => {});
-  }, []);
+  const setPosition = useCallback(
+    (next: Position | null) => {
+      setPositionState(next);
+      void (next ? savePosition(next, owner) : forgetPosition()).catch(() => {});
+    },
+    [owner],
+  );
 
   const near = position ? `lat=${position.lat}&lng=${position.lng}&radius_km=${RADIUS_KM}` : null;
-  const missions = useNearby<OpenMission>(near && `/field/api/missions?${near}`, "missions");
-  const tasks = useNearby<FieldTask>(near && `/field/api/assignments?${near}&limit=50`, "tasks");
+  const missions = useNearby<OpenMission>(near && `/field/api/missions?${near}`, "missions", owner);
+  const tasks = useNearby<FieldTask>(near && `/field/api/assignments?${near}&limit=50`, "tasks", owner);
 
   const setTab = useCallback((next: FieldTab) => {
     setTabState(next);
@@ -66,7 +95,7 @@ export function FieldApp({ initialTab }: { initialTab: FieldTab }) {
     const url = new URL(window.location.href);
     if (next === "missions") url.searchParams.delete("tab");
     else url.searchParams.set("tab", next);
-    window.history.replaceState(null, "", url);
+    window.history.replaceState(null, "", url.href);
   }, []);
 
   const locate = useCallback(() => {
@@ -88,6 +117,30 @@ export function FieldApp({ initialTab }: { initialTab: FieldTab }) {
       { enableHighAccuracy: true, timeout: 10_000 },
     );
   }, [setPosition, t]);
+
+  // Where the zoomer stands, without a tap when they can be asked: with location permission
+  // granted (a reload, a return) the page finds them at once, showing meanwhile where they last
+  // stood; without signal, the place kept on the phone with the lists kept for it. The place kept
+  // is this zoomer's own (device-store keys it by owner).
+  useEffect(() => {
+    let cancelled = false;
+    void (async () => {
+      const saved = await loadPosition(owner).catch(() => null);
+      if (!navigator.onLine) {
+        if (!cancelled && saved) setPositionState((p) => p ?? saved);
+        return;
+      }
+      const permission = await navigator.permissions?.query({ name: "geolocation" }).catch(() => null);
+      if (cancelled || permission?.state !== "granted") return;
+      if (saved?.source === "gps") setPositionState((p) => p ?? saved);
+      locate();
+    })();
+    return () => {
+      cancelled = true;
+    };
+    // Once per page: a later change of `locate` (another language) is no reason to ask again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [owner]);
 
   const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
     const index = TABS.findIndex((x) => x.id === tab);
@@ -135,6 +188,14 @@ export function FieldApp({ initialTab }: { initialTab: FieldTab }) {
     );
   }
 
+  // Not yet with the server: these wait for this zoomer's next sign-in (a photo being checked is sent).
+  const unsent = outboxEntries.filter((o) => o.state.phase === "waiting" || o.state.phase === "sending").length;
+  // Sign-out keeps the photos not yet judged for this zoomer's next sign-in, and forgets the rest.
+  const leave = async () => {
+    await forgetThisZoomer(() => outbox?.forgetJudged(owner) ?? Promise.resolve());
+    await signOut();
+  };
+
   const counts: Record<FieldTab, number | null> = {
     tasks: tasks.status === "ready" ? tasks.data.length : null,
     missions: missions.status === "ready" ? missions.data.length : null,
@@ -144,21 +205,32 @@ export function FieldApp({ initialTab }: { initialTab: FieldTab }) {
     <section className="flex flex-col gap-4" aria-labelledby="nearby-heading">
       <div className="flex items-center justify-between">
         <h1 id="nearby-heading" className="text-xl font-semibold">{t("heading")}</h1>
-        <form
-          action={signOut}
-          onSubmit={(e) => {
-            const pending = outboxEntries.filter((o) => o.state.phase === "waiting" || o.state.phase === "sending" || o.state.phase === "checking").length;
-            // Signing out clears this phone of the zoomer's data, photos not yet sent included.
-            if (pending > 0 && !window.confirm(t("signOutConfirm", { count: pending }))) {
-              e.preventDefault();
-              return;
-            }
-            void forgetThisZoomer();
-          }}
-        >
-          <button type="submit" className={`${TEXT_BUTTON} text-slate-600`}>{t("signOut")}</button>
-        </form>
+        {!confirmSignOut && (
+          <button
+            type="button"
+            className={`${TEXT_BUTTON} text-slate-600`}
+            onClick={() => {
+              if (unsent > 0) setConfirmSignOut(true);
+              else void leave();
+            }}
+          >
+            {t("signOut")}
+          </button>
+        )}
       </div>
+      {confirmSignOut && (
+        <div role="alertdialog" aria-labelledby="sign-out-warning" className="flex flex-col gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="sign-out-warning">
+          <p id="sign-out-warning">{t("signOutWarning", { count: unsent })}</p>
+          <div className="flex flex-wrap gap-2">
+            <button type="button" onClick={() => void leave()} className="rounded-md bg-emerald-700 px-3 py-2 font-semibold text-white hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700">
+              {t("signOutKeep")}
+            </button>
+            <button type="button" onClick={() => setConfirmSignOut(false)} className="rounded-md border border-slate-300 bg-white px-3 py-2 font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700">
+              {t("staySignedIn")}
+            </button>
+          </div>
+        </div>
+      )}
       {!position && (
         <div className="flex flex-col gap-2">
           <p className="text-sm text-slate-600">{t("shareLocation")}</p>
@@ -171,6 +243,7 @@ export function FieldApp({ initialTab }: { initialTab: FieldTab }) {
         </div>
       )}
       <OutboxList entries={outboxEntries} heading={t("photosOnPhone")} />
+      <OthersWaiting />
       {error && <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{error}</p>}
       {notice && (
         <p role="status" className="flex items-start justify-between gap-2 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">

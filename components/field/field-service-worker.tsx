@@ -11,9 +11,11 @@ function KeepThisPage() {
   useEffect(() => {
     if (!serwist) return;
     let cancelled = false;
-    void serwist.active.then(() => {
-      if (!cancelled && navigator.onLine) void serwist.messageSW({ type: "CACHE_URLS", payload: { urlsToCache: [FIELD_SW_SCOPE] } });
-    });
+    serwist.active
+      .then(() => {
+        if (!cancelled && navigator.onLine) return serwist.messageSW({ type: "CACHE_URLS", payload: { urlsToCache: [FIELD_SW_SCOPE] } });
+      })
+      .catch(() => {});
     return () => {
       cancelled = true;
     };
@@ -21,12 +23,18 @@ function KeepThisPage() {
   return null;
 }
 
+/** One object for every render: the provider registers again when its options change. */
+const OPTIONS = { scope: FIELD_SW_SCOPE };
+
 /** `enabled` only in production builds: in development the worker would serve stale code. */
 export function FieldServiceWorker({ enabled, children }: { enabled: boolean; children: ReactNode }) {
   return (
     // reloadOnOnline off: the page itself resumes its uploads and lists when the signal is back;
-    // a reload in the middle would only interrupt them.
-    <SerwistProvider swUrl={FIELD_SW_URL} options={{ scope: FIELD_SW_SCOPE }} reloadOnOnline={false} disable={!enabled}>
+    // a reload in the middle would only interrupt them. cacheOnNavigation off: it wraps
+    // history.pushState/replaceState and posts each call's URL argument to the worker as is — a
+    // URL object there cannot be cloned (an uncaught DataCloneError on every load); KeepThisPage
+    // keeps the one page this worker serves offline.
+    <SerwistProvider swUrl={FIELD_SW_URL} options={OPTIONS} reloadOnOnline={false} cacheOnNavigation={false} disable={!enabled}>
       <KeepThisPage />
       {children}
     </SerwistProvider>

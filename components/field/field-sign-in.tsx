@@ -3,15 +3,20 @@
 import { useTranslations } from "next-intl";
 import { useActionState } from "react";
 import { signIn, signInAsDemoZoomer, type SignInState } from "@/app/field/actions";
+import { OthersWaiting } from "./others-waiting";
+import { useOutboxOwner } from "./use-outbox";
 
 export function FieldSignIn({ demo }: { demo: boolean }) {
   const [state, action, pending] = useActionState<SignInState, FormData>(signIn, {});
   const [demoState, demoAction, demoPending] = useActionState<SignInState>(signInAsDemoZoomer, {});
   const t = useTranslations("field.signIn");
+  // Nobody is signed in: no photo leaves this phone, and the last session's kept lists go.
+  useOutboxOwner(null);
   return (
     <section className="flex flex-col gap-4" aria-labelledby="field-sign-in">
       <h1 id="field-sign-in" className="text-xl font-semibold">{t("heading")}</h1>
       <p className="text-sm text-slate-600">{t("intro")}</p>
+      <OthersWaiting />
       <form action={action} className="flex flex-col gap-3" noValidate>
         <label className="flex flex-col gap-1 text-sm font-medium">
           {t("clientId")}

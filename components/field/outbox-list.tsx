@@ -8,6 +8,7 @@ import { ProgressBar } from "@/components/ui/progress-bar";
 import type { OutboxView } from "@/lib/field/outbox";
 import { useInstructionLines, useServerText } from "@/components/ui/use-server-text";
 import type { ReasonCode } from "@/lib/field/outbox-state";
+import { outboxTitle } from "./task-format";
 import { useAngleLabel } from "./use-angle-label";
 import { useOutbox } from "./use-outbox";
 
@@ -150,8 +151,7 @@ export function OutboxList({ entries, heading, onRetake }: { entries: readonly O
             <Thumbnail photo={entry.photo} />
             <div className="flex min-w-0 flex-1 flex-col gap-1">
               <p className="truncate text-sm font-medium text-slate-900">
-                {entry.target.title}
-                {entry.angle ? ` · ${angleLabel(entry.angle)}` : ""}
+                {outboxTitle(entry.target.title, entry.angle ? angleLabel(entry.angle) : null)}
               </p>
               <EntryState entry={entry} online={online} onRetake={onRetake} />
             </div>

@@ -140,7 +140,7 @@ export function TaskDetail({ initial, position, onBack, onOpen }: { initial: Fie
     setError(null);
     try {
       const sha256 = reading?.sha256 ?? (await sha256Hex(file));
-      await outbox.add({ target: { kind: "task", id: task.id, title: `${task.location.name} · ${angleLabel(task.angle)}` }, angle: task.angle, note: null, filename: file.name, photo: file, sha256, evidence: evidence ?? capture() });
+      await outbox.add({ target: { kind: "task", id: task.id, title: task.location.name }, angle: task.angle, note: null, filename: file.name, photo: file, sha256, evidence: evidence ?? capture() });
       setFiles([]);
       setEvidence(null);
     } catch (e) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { angleLabel, formatClock, formatDistance, formatStamp, formatWindow, hoursText, namedChecks, sceneTexts, spokenDistance, timeOfDayText, whereText, windowPhase, zoneLabel } from "./task-format";
+import { angleLabel, formatClock, outboxTitle, formatDistance, formatStamp, formatWindow, hoursText, namedChecks, sceneTexts, spokenDistance, timeOfDayText, whereText, windowPhase, zoneLabel } from "./task-format";
 
 describe("task text", () => {
   it("formats distances as a sign would, and in words", () => {
@@ -122,5 +122,13 @@ describe("the order's other asks on the task card", () => {
   it("states the crowd and the brand the photo must show, and nothing when none is asked", () => {
     expect(sceneTexts({ minimum_crowd: "moderate", brand: "Acme" })).toEqual({ crowd: "At least moderate — clearly in use", brand: "“Acme” must be readable in the photo" });
     expect(sceneTexts({ minimum_crowd: null, brand: null })).toEqual({ crowd: null, brand: null });
+  });
+});
+
+describe("outboxTitle", () => {
+  it("names the angle once", () => {
+    expect(outboxTitle("Duomo", "Fachada")).toBe("Duomo · Fachada");
+    expect(outboxTitle("Duomo · Fachada", "Fachada")).toBe("Duomo · Fachada");
+    expect(outboxTitle("Duomo", null)).toBe("Duomo");
   });
 });

@@ -247,3 +247,12 @@ export function namedChecks(verification: TaskVerification): NamedCheck[] {
 
 /** Retakes a task may have after the first photo (lib/service/orders/verify-assignment.ts MAX_RETAKES). */
 export const MAX_RETAKES = 3;
+
+/**
+ * An outbox photo's title: its target and its angle, the angle named once. (Task photos kept
+ * before this stored "place · angle" as their title; those are not named twice either.)
+ */
+export function outboxTitle(target: string, angle: string | null): string {
+  if (!angle) return target;
+  return target.endsWith(` · ${angle}`) ? target : `${target} · ${angle}`;
+}

@@ -2,7 +2,8 @@
 // A list the field page reads near the zoomer (missions, tasks): loading, error or its rows, and a
 // reload that keeps showing the rows it has until the fresh ones arrive. Each answer is kept on
 // the phone (lib/field/device-store.ts); without signal the kept rows show with the time they were
-// fetched ("as of 14:32"), and they are fetched again as soon as the browser is online.
+// fetched ("as of 14:32"), and they are fetched again as soon as the browser is online. Kept per
+// zoomer (`owner`): another zoomer on the same phone never reads them.
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { backoffDelay } from "@/lib/field/backoff";
@@ -25,7 +26,7 @@ interface Loaded<T> {
   error?: { status: number; body: string } | "no_server";
 }
 
-export function useNearby<T>(url: string | null, kind: NearbyKind): Nearby<T> & { reload: () => void } {
+export function useNearby<T>(url: string | null, kind: NearbyKind, owner: string): Nearby<T> & { reload: () => void } {
   const [version, setVersion] = useState(0);
   const [loaded, setLoaded] = useState<Loaded<T> | null>(null);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
@@ -43,7 +44,7 @@ export function useNearby<T>(url: string | null, kind: NearbyKind): Nearby<T> & 
     let cancelled = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
     const fromDevice = async () => {
-      const saved = await loadNearby<T>(kind).catch(() => null);
+      const saved = await loadNearby<T>(kind, owner).catch(() => null);
       if (cancelled) return;
       setLoaded(saved ? { url, version, data: saved.rows, savedAt: saved.savedAt } : { url, version, error: "no_server" });
     };
@@ -60,7 +61,7 @@ export function useNearby<T>(url: string | null, kind: NearbyKind): Nearby<T> & 
         if (cancelled) return;
         failures.current = 0;
         setLoaded({ url, version, data: body.data, savedAt: null });
-        void saveNearby({ kind, url, rows: body.data, savedAt: new Date().toISOString() }).catch(() => {});
+        void saveNearby({ kind, owner, url, rows: body.data, savedAt: new Date().toISOString() }).catch(() => {});
       } catch {
         await fromDevice();
         // The `online` event is not the whole story (a captive portal, one bar): ask again by itself.
@@ -71,7 +72,7 @@ export function useNearby<T>(url: string | null, kind: NearbyKind): Nearby<T> & 
       cancelled = true;
       clearTimeout(retry);
     };
-  }, [url, kind, version, reload]);
+  }, [url, kind, owner, version, reload]);
 
   if (!url) return { status: "idle", reload };
   const current = loaded?.url === url;

@@ -2,13 +2,15 @@
 // The one outbox of this page (lib/field/outbox.ts) wired to the phone's storage (IndexedDB),
 // the resumable tus transport through the page's proxy (lib/field/tus-transport.ts; the multipart
 // field routes where a browser cannot run tus-js-client), the browser's online signal and the
-// Web Locks API (one tab sends at a time), and a hook to read it.
+// Web Locks API (one tab sends at a time), and a hook to read it. The page says who is signed in
+// (useOutboxOwner, from the server's session): only that zoomer's photos are sent and shown.
 import { useEffect, useSyncExternalStore } from "react";
-import { getOutboxEntry, listOutbox, putOutboxEntry, removeOutboxEntry } from "@/lib/field/device-store";
+import { getOutboxEntry, listOutbox, putOutboxEntry, removeOutboxEntry, saveSessionOwner } from "@/lib/field/device-store";
+import { forgetSession } from "@/lib/field/forget-zoomer";
 import { isSupported as tusSupported } from "tus-js-client";
 import { checkVerdictOverHttp, uploadMultipart } from "@/lib/field/multipart-transport";
 import { FIELD_OUTBOX_SYNC } from "@/lib/field/offline-caches";
-import { Outbox, type OutboxView } from "@/lib/field/outbox";
+import { Outbox, type OthersWaiting, type OutboxView } from "@/lib/field/outbox";
 import { isPending } from "@/lib/field/outbox-state";
 import { uploadTus } from "@/lib/field/tus-transport";
 
@@ -26,6 +28,10 @@ function browserOutbox(): Outbox {
       return () => window.removeEventListener("online", fn);
     },
     exclusive: (fn) => ("locks" in navigator ? navigator.locks.request("photo-missions-field-outbox", fn) : fn()),
+    // Nobody's photos go until the page says who is signed in (useOutboxOwner).
+    owner: null,
+    // The server's session is not the zoomer this page thought: ask it again.
+    onWrongOwner: () => window.location.reload(),
   });
   void outbox.open().catch(() => {});
   // While photos wait, ask for a Background Sync (where the browser has it): the service worker
@@ -48,9 +54,29 @@ async function askForBackgroundSync(): Promise<void> {
 }
 
 const EMPTY: readonly OutboxView[] = [];
+const NO_OTHERS: OthersWaiting = [];
 const noop = () => () => {};
 
-/** The outbox and its entries (all, or those for one target), live. */
+/**
+ * Who is signed in on this page (the server's session; null on the sign-in page or once the
+ * session has run out): the outbox sends and shows only their photos, the service worker learns
+ * it too, and when nobody is signed in the kept lists of the last session are forgotten.
+ */
+export function useOutboxOwner(owner: string | null): void {
+  useEffect(() => {
+    browserOutbox().setOwner(owner);
+    if (owner) void saveSessionOwner(owner).catch(() => {});
+    else void forgetSession();
+  }, [owner]);
+}
+
+/** How many photos on this phone wait for other zoomers (no content: counts only). */
+export function useOthersWaiting(): OthersWaiting {
+  const box = typeof window === "undefined" ? null : browserOutbox();
+  return useSyncExternalStore(box?.subscribe ?? noop, box?.getOthers ?? (() => NO_OTHERS), () => NO_OTHERS);
+}
+
+/** The outbox and the signed-in zoomer's entries (all, or those for one target), live. */
 export function useOutbox(filter?: (entry: OutboxView) => boolean): { outbox: Outbox | null; entries: readonly OutboxView[] } {
   const box = typeof window === "undefined" ? null : browserOutbox();
   const all = useSyncExternalStore(box?.subscribe ?? noop, box?.getSnapshot ?? (() => EMPTY), () => EMPTY);

@@ -4,7 +4,9 @@
 // heading_deg), through XMLHttpRequest because only it reports upload progress. The verdict is
 // read from the submission (missions) or the task (order tasks).
 import type { OutboxEntry } from "./outbox-state";
-import { isRetryableStatus, problemCode, problemText, TRANSPORT_CODES, type CheckVerdict, type ReasonCode, type UploadOutcome, type UploadPhoto } from "./transport";
+import { answerOutcome, isRetryableStatus, ownerHeaders, problemCode, problemText, TRANSPORT_CODES, type CheckVerdict, type ReasonCode, type UploadOutcome, type UploadPhoto } from "./transport";
+
+const NO_SIGNAL = "No signal: the photo waits on the phone and goes when the connection is back.";
 
 export function uploadUrl(entry: OutboxEntry): string {
   const id = encodeURIComponent(entry.target.id);
@@ -37,6 +39,7 @@ export const uploadMultipart: UploadPhoto = (entry, onProgress) =>
   new Promise<UploadOutcome>((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", uploadUrl(entry));
+    for (const [name, value] of Object.entries(ownerHeaders(entry))) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress((e.loaded / e.total) * 100);
     };
@@ -45,11 +48,9 @@ export const uploadMultipart: UploadPhoto = (entry, onProgress) =>
         const body = JSON.parse(xhr.responseText) as { id?: unknown };
         if (typeof body.id === "string") return resolve({ kind: "accepted", submissionId: body.id });
       }
-      const error = problemText(xhr.status, xhr.responseText);
-      const code = problemCode(xhr.status, xhr.responseText);
-      resolve(isRetryableStatus(xhr.status) ? { kind: "lost-signal", error, code } : { kind: "refused", error, code });
+      resolve(answerOutcome(xhr.status, xhr.responseText, NO_SIGNAL));
     };
-    xhr.onerror = xhr.ontimeout = xhr.onabort = () => resolve({ kind: "lost-signal", error: "No signal: the photo waits on the phone and goes when the connection is back.", code: TRANSPORT_CODES.noSignal });
+    xhr.onerror = xhr.ontimeout = xhr.onabort = () => resolve({ kind: "lost-signal", error: NO_SIGNAL, code: TRANSPORT_CODES.noSignal });
     xhr.send(uploadForm(entry, { evidenceFields: MULTIPART_EVIDENCE_FIELDS }));
   });
 
@@ -84,16 +85,14 @@ export const checkVerdictOverHttp: CheckVerdict = async (entry, submissionId) =>
 /** The same POST through fetch, for the service worker's Background Sync (no XMLHttpRequest there, no bar to move). */
 export const uploadMultipartWithFetch: UploadPhoto = async (entry) => {
   try {
-    const res = await fetch(uploadUrl(entry), { method: "POST", body: uploadForm(entry, { evidenceFields: MULTIPART_EVIDENCE_FIELDS }), credentials: "same-origin" });
+    const res = await fetch(uploadUrl(entry), { method: "POST", body: uploadForm(entry, { evidenceFields: MULTIPART_EVIDENCE_FIELDS }), headers: ownerHeaders(entry), credentials: "same-origin" });
     const text = await res.text();
     if (res.status === 202) {
       const body = JSON.parse(text) as { id?: unknown };
       if (typeof body.id === "string") return { kind: "accepted", submissionId: body.id };
     }
-    const error = problemText(res.status, text);
-    const code = problemCode(res.status, text);
-    return isRetryableStatus(res.status) ? { kind: "lost-signal", error, code } : { kind: "refused", error, code };
+    return answerOutcome(res.status, text, NO_SIGNAL);
   } catch {
-    return { kind: "lost-signal", error: "No signal: the photo waits on the phone and goes when the connection is back.", code: TRANSPORT_CODES.noSignal };
+    return { kind: "lost-signal", error: NO_SIGNAL, code: TRANSPORT_CODES.noSignal };
   }
 };

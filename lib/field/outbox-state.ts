@@ -28,6 +28,11 @@ export type OutboxState =
 
 export interface OutboxEntry {
   id: string;
+  /**
+   * The zoomer who took it (`usr_…`): it is sent only with their session (lib/field/outbox-owner.ts).
+   * Photos kept before owners were recorded have none and are never sent.
+   */
+  owner?: string;
   target: OutboxTarget;
   angle: string | null;
   note: string | null;

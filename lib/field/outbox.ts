@@ -4,8 +4,14 @@
 // backoff meanwhile, for a signal that returns without an `online` event). Only a photo with its
 // verdict may be removed. Storage, transport, timers and the online signal are injected, so the
 // rules are unit-tested (outbox.test.ts) and the page wires in IndexedDB and HTTP.
+//
+// The outbox belongs to the signed-in zoomer (`owner`): each photo records who took it, only that
+// zoomer's photos are sent, followed and shown; another zoomer's photos on the same phone stay,
+// counted but unseen, until their owner signs in again (lib/field/outbox-owner.ts). With no owner
+// (nobody signed in, or the session ran out) nothing is sent.
 import { backoffDelay, type BackoffOptions } from "./backoff";
 import { WAITING, isPending, needsSending, nextState, stateOnOpen, type OutboxEntry, type OutboxEvent } from "./outbox-state";
+import { waitingByOwner } from "./outbox-owner";
 import { startPoll } from "./poll";
 import type { CheckVerdict, UploadPhoto } from "./transport";
 
@@ -29,10 +35,17 @@ export interface OutboxDeps {
   exclusive?: (fn: () => Promise<void>) => Promise<void>;
   newId?: () => string;
   now?: () => Date;
+  /** The signed-in zoomer at start (`usr_…`), or null: nothing is sent until one is set (setOwner). */
+  owner?: string | null;
+  /** The server said the signed-in zoomer is not who the page thought (409 outbox_owner_mismatch). */
+  onWrongOwner?: () => void;
 }
 
-/** What a photo brings into the outbox; the outbox adds its id, time and state. */
-export type NewPhoto = Omit<OutboxEntry, "id" | "createdAt" | "state">;
+/** What a photo brings into the outbox; the outbox adds its id, time, state and owner. */
+export type NewPhoto = Omit<OutboxEntry, "id" | "createdAt" | "state" | "owner">;
+
+/** Photos of other zoomers kept on this phone: how many wait for each (no content). */
+export type OthersWaiting = readonly { owner: string | null; count: number }[];
 
 /** The same photo (same SHA-256) is already in the outbox: it is kept, and sent, once. */
 export class DuplicatePhotoError extends Error {
@@ -54,6 +67,8 @@ export class Outbox {
   private polls = new Map<string, () => void>();
   private listeners = new Set<() => void>();
   private view: readonly OutboxView[] = [];
+  private others: OthersWaiting = [];
+  private currentOwner: string | null;
   private sending = false;
   private again = false;
   private failures = 0;
@@ -63,12 +78,49 @@ export class Outbox {
 
   constructor(private readonly deps: OutboxDeps) {
     this.timers = deps.timers ?? { set: (fn, ms) => setTimeout(fn, ms), clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) };
+    this.currentOwner = deps.owner ?? null;
+  }
+
+  /** The zoomer whose photos this outbox sends and shows (null: nobody's). */
+  get owner(): string | null {
+    return this.currentOwner;
+  }
+
+  /**
+   * Another session on this page (signed in, out, or run out): from now on only that zoomer's
+   * photos are sent, followed and shown.
+   */
+  setOwner(owner: string | null): void {
+    if (owner === this.currentOwner) return;
+    this.currentOwner = owner;
+    for (const [id, stop] of this.polls) {
+      if (!this.entries.some((e) => e.id === id && this.mine(e))) {
+        stop();
+        this.polls.delete(id);
+      }
+    }
+    if (this.stopOnline) for (const entry of this.entries) if (this.mine(entry) && entry.state.phase === "checking") this.follow(entry.id);
+    this.failures = 0;
+    this.emit();
+    this.kick();
+  }
+
+  private mine(entry: OutboxEntry): boolean {
+    return this.currentOwner !== null && entry.owner === this.currentOwner;
+  }
+
+  /** Sign-out: the owner's judged photos leave the phone; those not yet judged stay for their next sign-in. */
+  async forgetJudged(owner: string): Promise<void> {
+    const judged = this.entries.filter((e) => e.owner === owner && !isPending(e.state));
+    for (const entry of judged) await this.deps.store.remove(entry.id);
+    this.entries = this.entries.filter((e) => !judged.includes(e));
+    this.emit();
   }
 
   /** Loads what the phone kept, follows the photos being checked and sends the waiting ones. */
   async open(): Promise<void> {
     await this.load();
-    for (const entry of this.entries) if (entry.state.phase === "checking") this.follow(entry.id);
+    for (const entry of this.entries) if (this.mine(entry) && entry.state.phase === "checking") this.follow(entry.id);
     this.stopOnline = this.deps.onOnline(() => {
       this.failures = 0;
       this.kick();
@@ -95,18 +147,25 @@ export class Outbox {
     return () => this.listeners.delete(listener);
   };
 
+  /** The signed-in zoomer's photos. */
   getSnapshot = (): readonly OutboxView[] => this.view;
+
+  /** How many photos wait for each other zoomer (entries kept before owners were recorded: owner null). */
+  getOthers = (): OthersWaiting => this.others;
 
   /**
    * Writes the photo to the phone first; resolves once it is stored, then sends when it can. The
    * same photo a second time (same SHA-256) is refused with DuplicatePhotoError: the first one
-   * stays and goes once.
+   * stays and goes once. Only with a signed-in zoomer, whose photo it becomes.
    */
   async add(photo: NewPhoto): Promise<OutboxEntry> {
-    const existing = photo.sha256 ? this.entries.find((e) => e.sha256 === photo.sha256) : undefined;
+    const owner = this.currentOwner;
+    if (owner === null) throw new Error("Sign in first: a photo is kept for the zoomer who took it.");
+    const existing = photo.sha256 ? this.entries.find((e) => e.owner === owner && e.sha256 === photo.sha256) : undefined;
     if (existing) throw new DuplicatePhotoError(existing);
     const entry: OutboxEntry = {
       ...photo,
+      owner,
       id: this.deps.newId?.() ?? crypto.randomUUID(),
       createdAt: (this.deps.now?.() ?? new Date()).toISOString(),
       state: WAITING,
@@ -142,7 +201,7 @@ export class Outbox {
   async flush(): Promise<void> {
     const run = () => this.sendWaiting();
     await (this.deps.exclusive ? this.deps.exclusive(run) : run());
-    const waiting = this.entries.filter((e) => needsSending(e.state)).length;
+    const waiting = this.entries.filter((e) => this.mine(e) && needsSending(e.state)).length;
     if (waiting > 0) throw new Error(`${waiting} photo${waiting === 1 ? "" : "s"} still waiting for signal.`);
   }
 
@@ -169,7 +228,7 @@ export class Outbox {
   private async sendWaiting(): Promise<void> {
     for (;;) {
       if (!this.deps.isOnline()) return;
-      const next = this.entries.find((e) => needsSending(e.state));
+      const next = this.entries.find((e) => this.mine(e) && needsSending(e.state));
       if (!next) return;
       // Another tab may have sent it meanwhile: the stored state decides. A stored "sending" is a
       // send cut off (this loop runs in one tab at a time), so it is waiting.
@@ -178,6 +237,11 @@ export class Outbox {
       if (!stored) {
         this.entries = this.entries.filter((e) => e.id !== next.id);
         this.emit();
+        continue;
+      }
+      // Checked again against what is stored: only the signed-in zoomer's own photo goes.
+      if (!this.mine(stored)) {
+        this.replace(stored);
         continue;
       }
       if (!needsSending(stored.state)) {
@@ -198,6 +262,14 @@ export class Outbox {
         await this.apply(next.id, { type: "accepted", submissionId: outcome.submissionId });
         // Only an opened outbox (the page) follows verdicts; a flush (the worker) leaves it to the page.
         if (this.stopOnline) this.follow(next.id);
+      } else if (outcome.kind === "wrong-owner") {
+        // The session is someone else's: the photo waits for its owner, and nothing more is sent
+        // until the page knows who is signed in.
+        await this.apply(next.id, { type: "lost-signal", error: outcome.error, code: outcome.code });
+        this.currentOwner = null;
+        this.emit();
+        this.deps.onWrongOwner?.();
+        return;
       } else if (outcome.kind === "refused") {
         await this.apply(next.id, { type: "refused", error: outcome.error, ...(outcome.code ? { code: outcome.code } : {}) });
       } else {
@@ -229,7 +301,11 @@ export class Outbox {
       onOnline: this.deps.onOnline,
       check: async () => {
         const entry = this.entries.find((e) => e.id === id);
-        if (!entry || entry.state.phase !== "checking") return "done";
+        // Only the signed-in zoomer may read the verdict (another zoomer's session would be refused).
+        if (!entry || entry.state.phase !== "checking" || !this.mine(entry)) {
+          this.polls.delete(id);
+          return "done";
+        }
         const verdict = await this.deps.checkVerdict(entry, entry.state.submissionId);
         if (verdict.status === "pending") return "again";
         await this.apply(id, verdict.status === "approved" ? { type: "verdict", status: "approved" } : { type: "verdict", status: "rejected", reasons: verdict.reasons, ...(verdict.reasonCodes ? { reasonCodes: verdict.reasonCodes } : {}) });
@@ -266,7 +342,8 @@ export class Outbox {
   }
 
   private emit(): void {
-    this.view = this.entries.map((e) => ({ ...e, percent: e.state.phase === "sending" ? (this.percent.get(e.id) ?? 0) : null, verdictWaitsForSignal: this.verdictDelayed.has(e.id) }));
+    this.view = this.entries.filter((e) => this.mine(e)).map((e) => ({ ...e, percent: e.state.phase === "sending" ? (this.percent.get(e.id) ?? 0) : null, verdictWaitsForSignal: this.verdictDelayed.has(e.id) }));
+    this.others = waitingByOwner(this.entries, this.currentOwner, (e) => isPending(e.state));
     for (const listener of this.listeners) listener();
   }
 }

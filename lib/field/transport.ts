@@ -2,6 +2,7 @@
 // the outbox runs against (lib/field/outbox.ts), so the outbox is tested without a network and
 // the transport can change (multipart today, tus once the resumable endpoint exists) without it.
 import type { Localisable } from "@/lib/verification/place-checks";
+import { OUTBOX_OWNER_HEADER, OUTBOX_OWNER_MISMATCH } from "./outbox-owner";
 import type { OutboxEntry } from "./outbox-state";
 
 export type UploadOutcome =
@@ -9,7 +10,9 @@ export type UploadOutcome =
   /** No answer (no signal, a cut connection, a server that is down or busy): try again later. `code`: `error` for the page's language. */
   | { kind: "lost-signal"; error: string; code?: Localisable }
   /** The server said no for a reason sending again will not fix. */
-  | { kind: "refused"; error: string; code?: Localisable };
+  | { kind: "refused"; error: string; code?: Localisable }
+  /** The signed-in zoomer is not the photo's owner (409 outbox_owner_mismatch): it waits for its owner. */
+  | { kind: "wrong-owner"; error: string; code: Localisable };
 
 export type UploadPhoto = (entry: OutboxEntry, onProgress: (percent: number) => void) => Promise<UploadOutcome>;
 
@@ -58,3 +61,17 @@ export const TRANSPORT_CODES = {
   uploadExpired: { code: "problem.upload_expired", params: {} },
   noSubmissionId: { code: "problem.no_submission_id", params: {} },
 } as const satisfies Record<string, Localisable>;
+
+/** The headers every request sending this photo carries: its owner (checked server-side against the session). */
+export function ownerHeaders(entry: Pick<OutboxEntry, "owner">): Record<string, string> {
+  return { [OUTBOX_OWNER_HEADER]: entry.owner ?? "" };
+}
+
+/** What a non-accepted answer means for the outbox: wait (no signal, busy), wait for the owner, or refused. */
+export function answerOutcome(status: number, body: string, lostSignal: string): Exclude<UploadOutcome, { kind: "accepted" }> {
+  const error = problemText(status, body);
+  const code = problemCode(status, body);
+  if (status === 409 && code.code === `problem.${OUTBOX_OWNER_MISMATCH}`) return { kind: "wrong-owner", error, code };
+  if (status === 0) return { kind: "lost-signal", error: lostSignal, code: TRANSPORT_CODES.noSignal };
+  return isRetryableStatus(status) ? { kind: "lost-signal", error, code } : { kind: "refused", error, code };
+}

@@ -7,7 +7,7 @@
 // by the photo's SHA-256: sent again, the photo still makes one submission.
 import { DetailedError, Upload } from "tus-js-client";
 import type { OutboxEntry } from "./outbox-state";
-import { isRetryableStatus, problemCode, problemText, TRANSPORT_CODES, type UploadOutcome, type UploadPhoto } from "./transport";
+import { answerOutcome, ownerHeaders, TRANSPORT_CODES, type UploadOutcome, type UploadPhoto } from "./transport";
 
 /** The page's same-origin tus path (app/field/api/[...path], lib/field-server/field-routes.ts, which is server-side). */
 const PAGE_UPLOADS_PATH = "/field/api/uploads";
@@ -34,11 +34,20 @@ export function failureOutcome(error: unknown): UploadOutcome {
   const response = error instanceof DetailedError ? error.originalResponse : null;
   if (!response) return { kind: "lost-signal", error: LOST_SIGNAL, code: TRANSPORT_CODES.noSignal };
   const status = response.getStatus();
-  const detail = problemText(status, response.getBody() ?? "");
-  const code = problemCode(status, response.getBody() ?? "");
   // 404/410: the partial upload is gone (expired and swept): start again from byte 0.
   if (status === 404 || status === 410) return { kind: "lost-signal", error: "The half-sent photo expired on the server; sending it again.", code: TRANSPORT_CODES.uploadExpired };
-  return isRetryableStatus(status) ? { kind: "lost-signal", error: detail, code } : { kind: "refused", error: detail, code };
+  return answerOutcome(status, response.getBody() ?? "", LOST_SIGNAL);
+}
+
+/**
+ * tus-js-client's own rule for its quick retries (any answer but a 4xx, or a 409/423 offset
+ * conflict, while online), except a refusal for another owner, which trying again cannot change.
+ */
+export function shouldRetry(error: Error, online: boolean): boolean {
+  const response = error instanceof DetailedError ? error.originalResponse : null;
+  const status = response?.getStatus() ?? 0;
+  if (response && answerOutcome(status, response.getBody() ?? "", LOST_SIGNAL).kind === "wrong-owner") return false;
+  return (status < 400 || status >= 500 || status === 409 || status === 423) && online;
 }
 
 export const uploadTus: UploadPhoto = (entry, onProgress) =>
@@ -49,7 +58,11 @@ export const uploadTus: UploadPhoto = (entry, onProgress) =>
       chunkSize: CHUNK_BYTES,
       // A few quick retries for a blip; the outbox's backoff and the online event take over after.
       retryDelays: [0, 1000, 3000],
+      // A refusal for another owner will not change by trying again.
+      onShouldRetry: (error) => shouldRetry(error, typeof navigator === "undefined" || navigator.onLine),
       metadata: tusMetadata(entry),
+      // On every request of the upload (creation, HEAD, PATCH): whose photo it is.
+      headers: ownerHeaders(entry),
       fingerprint: async () => `photo-missions-field:${entry.id}`,
       storeFingerprintForResuming: true,
       removeFingerprintOnSuccess: true,
