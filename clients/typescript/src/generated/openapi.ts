@@ -12199,12 +12199,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The bytes. */
+            /** @description The bytes: the original as sent (JPEG or HEIC/HEIF), every other variant a JPEG. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "image/heic": string;
+                    "image/heif": string;
                     "image/jpeg": string;
                 };
             };
@@ -12214,6 +12216,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "image/heic": string;
+                    "image/heif": string;
                     "image/jpeg": string;
                 };
             };
