@@ -39,14 +39,18 @@ function exifArgs(exif: IphoneExif): string[] {
   return args;
 }
 
-/** The JPEG as an iPhone-like HEIC (quality 60, as small as a phone's). Throws with HEIF_ENC_MISSING when the encoder is absent. */
-export async function heicFromJpeg(jpeg: Buffer, exif: IphoneExif = {}): Promise<Buffer> {
+/**
+ * The JPEG as an iPhone-like HEIC (quality 60, as small as a phone's), its EXIF given an iPhone's
+ * tags unless `exif` is null (then carried over untouched). Throws with HEIF_ENC_MISSING when the
+ * encoder is absent.
+ */
+export async function heicFromJpeg(jpeg: Buffer, exif: IphoneExif | null = {}): Promise<Buffer> {
   const dir = await mkdtemp(join(tmpdir(), "heic-fixture-"));
   try {
     const input = join(dir, "in.jpg");
     const output = join(dir, "out.heic");
     await writeFile(input, jpeg);
-    await run("exiftool", ["-q", "-overwrite_original", ...exifArgs(exif), input]);
+    if (exif) await run("exiftool", ["-q", "-overwrite_original", ...exifArgs(exif), input]);
     try {
       await run("heif-enc", ["-q", "60", "-o", output, input]);
     } catch (error) {
