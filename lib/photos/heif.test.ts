@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { corpusFile, HAS_CORPUS } from "@/lib/testing/corpus";
 import { heicFromJpeg, withClaimedSize } from "@/lib/testing/heic-fixture";
 import { analyseImage } from "./analyse-image";
+import { blurredCopy } from "./blur-faces";
 import { decodeHeif, HeifTooLargeError } from "./decode-heif";
 import { readHeifHeader, tiffFromExifItem } from "./heif-header";
 import { jpegOf, openImage } from "./open-image";
@@ -18,7 +19,8 @@ import { sniffImageType } from "./sniff-image-type";
 const CAPTURED = new Date("2026-11-28T09:15:30Z");
 const MAX_PIXELS = 40_000_000;
 
-describe.skipIf(!HAS_CORPUS)("HEIC from a phone", () => {
+// The first decode starts the decoder's worker (WebAssembly compiled once): seconds on a busy machine.
+describe.skipIf(!HAS_CORPUS)("HEIC from a phone", { timeout: 30_000 }, () => {
   let heic: Buffer;
   beforeAll(async () => {
     heic = await heicFromJpeg(await readFile(corpusFile("jpg/gps/DSCN0010.jpg")), { lat: 43.7705, lng: 11.2575, directionDeg: 123.5, capturedAt: CAPTURED });
@@ -66,6 +68,30 @@ describe.skipIf(!HAS_CORPUS)("HEIC from a phone", () => {
     const full = await jpegOf(heic, { maxPixels: MAX_PIXELS });
     expect(sniffImageType(full).kind).toBe("jpeg");
     expect(await sharp(full).metadata()).toMatchObject({ width: 640, height: 480 });
+  });
+
+  it("makes a privacy-blurred delivery copy as a JPEG: the detector sees a JPEG, EXIF (place, time, direction) copied, upright", async () => {
+    const seen: string[] = [];
+    const copy = await blurredCopy(
+      heic,
+      async (jpeg) => {
+        seen.push(sniffImageType(jpeg).kind);
+        return [[0.4, 0.3, 0.2, 0.5]];
+      },
+      { maxPixels: MAX_PIXELS },
+    );
+    expect(seen).toEqual(["jpeg"]);
+    expect(sniffImageType(copy).kind).toBe("jpeg");
+    const exif = await readExif(copy);
+    expect(exif).toMatchObject({ make: "Apple", model: "iPhone 15 Pro", orientation: 1 });
+    expect(exif.gps?.lat).toBeCloseTo(43.7705, 4);
+    expect(exif.gps?.direction_deg).toBeCloseTo(123.5, 1);
+    expect(await sharp(copy).metadata()).toMatchObject({ width: 640, height: 480 });
+    // The head region is blurred: it differs from the plain decode there, the rest barely.
+    const plain = await sharp(await jpegOf(heic, { maxPixels: MAX_PIXELS })).extract({ left: 270, top: 150, width: 90, height: 60 }).greyscale().raw().toBuffer();
+    const blurred = await sharp(copy).extract({ left: 270, top: 150, width: 90, height: 60 }).greyscale().raw().toBuffer();
+    const difference = plain.reduce((sum, v, i) => sum + Math.abs(v - (blurred[i] ?? 0)), 0) / plain.length;
+    expect(difference).toBeGreaterThan(2);
   });
 
   it("refuses a bomb (a header claiming 100000×100000) before decoding, in the header check and in the decoder", async () => {

@@ -35,6 +35,15 @@ async function readAt(handle: FileHandle, position: number, wanted: number): Pro
 /** A HEIC's Exif is an item of its own: the bytes exifr is given are its TIFF block. */
 const MAX_HEIF_EXIF_BYTES = 4 * 1024 * 1024;
 
+/** A HEIC/HEIF's Exif TIFF block (file path, or the whole file's bytes), null when it has none. */
+export async function readHeifExifTiff(input: string | Buffer): Promise<Buffer | null> {
+  try {
+    return await heifTiff(input, typeof input === "string" ? await readHead(input, HEIF_HEADER_BYTES) : input);
+  } catch {
+    return null;
+  }
+}
+
 async function heifTiff(input: string | Buffer, head: Buffer): Promise<Buffer | null> {
   const extent = readHeifHeader(head)?.exif;
   if (!extent || extent.length > MAX_HEIF_EXIF_BYTES) return null;

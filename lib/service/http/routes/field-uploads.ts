@@ -95,7 +95,7 @@ function documentRoutes(app: OpenAPIHono<AppEnv>, maxFileBytes: number) {
     summary: "Send more bytes of a resumable upload (tus, zoomers)",
     description:
       "`Upload-Offset` must equal the server's (else 409). When the last byte arrives the photo goes through the intake of the multipart routes " +
-      "(JPEG by magic bytes, pixel cap, EXIF) and the answer carries `Submission-Id`; a refused photo answers its problem (415, 413, 422, 409) " +
+      "(JPEG or HEIC/HEIF by magic bytes, pixel cap from the header, EXIF) and the answer carries `Submission-Id`; a refused photo answers its problem (415, 413, 422, 409) " +
       "to this and every later request. Sending the same photo again, or repeating the final PATCH, makes no second submission.",
     request: {
       params: IdParam,
