@@ -11,6 +11,7 @@ import { heicFromJpeg, withClaimedSize } from "@/lib/testing/heic-fixture";
 import { analyseImage } from "./analyse-image";
 import { blurredCopy } from "./blur-faces";
 import { decodeHeif, HeifTooLargeError } from "./decode-heif";
+import { readEditTraces } from "./edit-traces";
 import { readHeifHeader, tiffFromExifItem } from "./heif-header";
 import { jpegOf, openImage } from "./open-image";
 import { readExif } from "./read-exif";
@@ -92,6 +93,15 @@ describe.skipIf(!HAS_CORPUS)("HEIC from a phone", { timeout: 30_000 }, () => {
     const blurred = await sharp(copy).extract({ left: 270, top: 150, width: 90, height: 60 }).greyscale().raw().toBuffer();
     const difference = plain.reduce((sum, v, i) => sum + Math.abs(v - (blurred[i] ?? 0)), 0) / plain.length;
     expect(difference).toBeGreaterThan(2);
+  });
+
+  it("reads the edit traces (authenticity) of a HEIC as of the JPEG it was made from", async () => {
+    const jpeg = await readFile(corpusFile("jpg/gps/DSCN0010.jpg"));
+    const [fromJpeg, fromHeic] = [await readEditTraces(jpeg), await readEditTraces(await heicFromJpeg(jpeg, null))];
+    // The Nikon's GPS clock is a day off its camera clock: the same figure from the HEIC's Exif item.
+    expect(fromJpeg.gps_clock_offset_h).not.toBeNull();
+    expect(fromHeic.gps_clock_offset_h).toBe(fromJpeg.gps_clock_offset_h);
+    expect(fromHeic.maker_notes_missing).toBe(fromJpeg.maker_notes_missing);
   });
 
   it("refuses a bomb (a header claiming 100000×100000) before decoding, in the header check and in the decoder", async () => {
