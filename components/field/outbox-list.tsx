@@ -7,7 +7,7 @@ import { useCallback, useEffect, useState } from "react";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import type { OutboxView } from "@/lib/field/outbox";
 import { useInstructionLines, useServerText } from "@/components/ui/use-server-text";
-import type { ReasonCode } from "@/lib/field/outbox-state";
+import { refusalRepeats, type ReasonCode } from "@/lib/field/outbox-state";
 import { outboxTitle } from "./task-format";
 import { useAngleLabel } from "./use-angle-label";
 import { useOutbox } from "./use-outbox";
@@ -27,8 +27,10 @@ function useOnline(): boolean {
   return online;
 }
 
-function Thumbnail({ photo }: { photo: Blob }) {
+function Thumbnail({ photo, name }: { photo: Blob; name: string }) {
   const t = useTranslations("field.outbox");
+  // A HEIC shows only where the browser decodes it (Safari): elsewhere a neutral tile with its name, never a broken image.
+  const [undecodable, setUndecodable] = useState(false);
   // The blob's URL lives as long as the image shows it (a ref callback with cleanup, React 19).
   const show = useCallback(
     (img: HTMLImageElement | null) => {
@@ -39,8 +41,18 @@ function Thumbnail({ photo }: { photo: Blob }) {
     },
     [photo],
   );
+  if (undecodable) {
+    return (
+      <div role="img" aria-label={t("cannotShow", { name })} data-testid="outbox-placeholder" className="flex h-16 w-16 shrink-0 flex-col items-center justify-center gap-0.5 overflow-hidden rounded-md bg-slate-200 p-1 text-slate-600">
+        <span aria-hidden className="text-lg leading-none">▣</span>
+        <span aria-hidden className="w-full truncate text-center text-[10px] leading-tight" dir="auto">
+          {name}
+        </span>
+      </div>
+    );
+  }
   // eslint-disable-next-line @next/next/no-img-element -- a local blob, not an optimisable URL
-  return <img ref={show} alt={t("yourPhoto")} className="h-16 w-16 shrink-0 rounded-md bg-slate-200 object-cover" />;
+  return <img ref={show} alt={t("yourPhoto")} onError={() => setUndecodable(true)} className="h-16 w-16 shrink-0 rounded-md bg-slate-200 object-cover" />;
 }
 
 const button = "rounded-md border px-3 py-1.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700";
@@ -121,20 +133,30 @@ function EntryState({ entry, online, onRetake }: { entry: OutboxView; online: bo
           </div>
         </div>
       );
-    case "refused":
+    case "refused": {
+      // A refusal about the photo itself can only repeat: no retry, and the server's hint stays in view.
+      const said = serverText(state.errorCode, state.error);
       return (
         <div className="flex flex-col gap-2 text-sm text-red-900">
-          <p>{t("notSent", { error: serverText(state.errorCode, state.error) })}</p>
+          <p>{t("notSent", { error: said })}</p>
+          {said !== state.error && (
+            <p className="break-words text-slate-700" data-testid="server-hint">
+              {t("serverHint")} <span dir="ltr" lang="en">{state.error}</span>
+            </p>
+          )}
           <div className="flex gap-2">
-            <button type="button" className={`${button} border-slate-300 text-slate-700`} onClick={() => void outbox?.retry(entry.id)}>
-              {t("tryAgain")}
-            </button>
+            {!refusalRepeats(state) && (
+              <button type="button" className={`${button} border-slate-300 text-slate-700`} onClick={() => void outbox?.retry(entry.id)}>
+                {t("tryAgain")}
+              </button>
+            )}
             <button type="button" className={`${button} border-slate-300 text-slate-700`} onClick={() => void outbox?.remove(entry.id)}>
               {t("remove")}
             </button>
           </div>
         </div>
       );
+    }
   }
 }
 
@@ -148,7 +170,7 @@ export function OutboxList({ entries, heading, onRetake }: { entries: readonly O
       <ul className="flex flex-col divide-y divide-slate-200 rounded-md border border-slate-200" aria-live="polite">
         {entries.map((entry) => (
           <li key={entry.id} className="flex gap-3 p-3" data-testid="outbox-entry" data-phase={entry.state.phase}>
-            <Thumbnail photo={entry.photo} />
+            <Thumbnail photo={entry.photo} name={entry.filename} />
             <div className="flex min-w-0 flex-1 flex-col gap-1">
               <p className="truncate text-sm font-medium text-slate-900">
                 {outboxTitle(entry.target.title, entry.angle ? angleLabel(entry.angle) : null)}

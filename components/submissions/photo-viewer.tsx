@@ -54,8 +54,9 @@ export function PhotoViewer({ images, index, onIndexChange, onClose }: { images:
             </div>
           </div>
           <div className="relative flex min-h-0 flex-1 items-center justify-center">
+            {/* Until QA made the JPEG preview, the original stands in only when a browser can show it (not a HEIC). */}
             {/* eslint-disable-next-line @next/next/no-img-element -- signed CDN URLs, sizes known only at runtime */}
-            <img src={image.preview_url ?? image.url} alt={t("alt", { number: (index ?? 0) + 1 })} className="max-h-full max-w-full object-contain" />
+            <img src={image.preview_url ?? (image.content_type === "image/jpeg" ? image.url : undefined)} alt={t("alt", { number: (index ?? 0) + 1 })} className="max-h-full max-w-full object-contain" />
             {images.length > 1 ? (
               <>
                 <Button variant="secondary" size="sm" className="absolute start-3 top-1/2" aria-label={t("previous")} onClick={() => go(-1)}>

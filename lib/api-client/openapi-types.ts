@@ -1087,7 +1087,7 @@ export interface paths {
         put?: never;
         /**
          * Submit the task's photo (zoomers)
-         * @description multipart/form-data with one `photos` part (JPEG). The photo goes through QA and then verification (place, direction, time of day, quality); GET the task to see the result. A failed photo opens a retake with instructions.
+         * @description multipart/form-data with one `photos` part (JPEG or HEIC/HEIF, decided by its bytes; the original is kept as sent). The photo goes through QA and then verification (place, direction, time of day, quality); GET the task to see the result. A failed photo opens a retake with instructions.
          */
         post: operations["submitAssignmentPhoto"];
         delete?: never;
@@ -1223,7 +1223,7 @@ export interface paths {
         head: operations["headFieldUpload"];
         /**
          * Send more bytes of a resumable upload (tus, zoomers)
-         * @description `Upload-Offset` must equal the server's (else 409). When the last byte arrives the photo goes through the intake of the multipart routes (JPEG by magic bytes, pixel cap, EXIF) and the answer carries `Submission-Id`; a refused photo answers its problem (415, 413, 422, 409) to this and every later request. Sending the same photo again, or repeating the final PATCH, makes no second submission.
+         * @description `Upload-Offset` must equal the server's (else 409). When the last byte arrives the photo goes through the intake of the multipart routes (JPEG or HEIC/HEIF by magic bytes, pixel cap from the header, EXIF) and the answer carries `Submission-Id`; a refused photo answers its problem (415, 413, 422, 409) to this and every later request. Sending the same photo again, or repeating the final PATCH, makes no second submission.
          */
         patch: operations["continueFieldUpload"];
         trace?: never;
@@ -1351,7 +1351,7 @@ export interface paths {
         put?: never;
         /**
          * Submit photos to a mission (zoomers)
-         * @description multipart/form-data with 1–10 `photos` parts (JPEG of at most 26214400 bytes each; decided by the file's bytes, not its name), optional `angle` and `note`. Originals are kept byte for byte. Answers 202 with the submission `received`; QA runs in the background and emits `submission.approved` or `submission.rejected`. Completed or cancelled missions answer 409. Nothing is stored when any photo is refused.
+         * @description multipart/form-data with 1–10 `photos` parts (JPEG or HEIC/HEIF — the iPhone default, kept byte for byte with JPEG renditions — of at most 26214400 bytes each; decided by the file's bytes, not its name), optional `angle` and `note`. Originals are kept byte for byte. Answers 202 with the submission `received`; QA runs in the background and emits `submission.approved` or `submission.rejected`. Completed or cancelled missions answer 409. Nothing is stored when any photo is refused.
          */
         post: operations["createSubmission"];
         delete?: never;
@@ -10483,7 +10483,7 @@ export interface operations {
                     note?: string;
                     /**
                      * Format: binary
-                     * @description One photo (JPEG).
+                     * @description One photo (JPEG or HEIC/HEIF).
                      */
                     photos: string;
                 };
@@ -12738,7 +12738,7 @@ export interface operations {
                     angle?: "front" | "entrance" | "interior" | "outdoor_seating" | "overview" | "water_quality_flag" | "facilities" | "storefront" | "promotional_display" | "entrance_queue" | "parking_lot";
                     /** @description Up to 2000 characters. */
                     note?: string;
-                    /** @description One part per photo (JPEG). */
+                    /** @description One part per photo (JPEG or HEIC/HEIF). */
                     photos: string[];
                 };
             };
@@ -14165,12 +14165,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The bytes. */
+            /** @description The bytes: the original as sent (JPEG or HEIC/HEIF), every other variant a JPEG. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "image/heic": string;
+                    "image/heif": string;
                     "image/jpeg": string;
                 };
             };
@@ -14180,6 +14182,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "image/heic": string;
+                    "image/heif": string;
                     "image/jpeg": string;
                 };
             };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { WAITING, countWaiting, isPending, nextState, stateOnOpen, type OutboxEvent, type OutboxState } from "./outbox-state";
+import { WAITING, countWaiting, isPending, nextState, refusalRepeats, stateOnOpen, type OutboxEvent, type OutboxState } from "./outbox-state";
 
 const run = (events: OutboxEvent[], from: OutboxState = WAITING) => events.reduce(nextState, from);
 
@@ -41,6 +41,20 @@ describe("the outbox's photo states", () => {
     const refused = run([{ type: "send" }, { type: "refused", error: "not a JPEG" }]);
     expect(refused).toEqual({ phase: "refused", error: "not a JPEG" });
     expect(nextState(refused, { type: "retry" })).toEqual(WAITING);
+    // The task was taken by someone else meanwhile (409): another try may work.
+    const conflict = run([{ type: "send" }, { type: "refused", error: "taken", code: { code: "problem.assignment_not_reserved", params: { status: 409 } } }]);
+    expect(refusalRepeats(conflict as Extract<OutboxState, { phase: "refused" }>)).toBe(false);
+    expect(nextState(conflict, { type: "retry" })).toEqual(WAITING);
+  });
+
+  it("a refusal about the photo itself (413, 415, 422) can only repeat: no retry, the server's words kept", () => {
+    for (const status of [413, 415, 422]) {
+      const detail = `"IMG_1.PNG" is image/png. Photos must be JPEG or HEIC/HEIF (${status}).`;
+      const refused = run([{ type: "send" }, { type: "refused", error: detail, code: { code: "problem.unsupported_image_type", params: { status } } }]);
+      expect(refused).toMatchObject({ phase: "refused", error: detail });
+      expect(refusalRepeats(refused as Extract<OutboxState, { phase: "refused" }>)).toBe(true);
+      expect(nextState(refused, { type: "retry" })).toBe(refused);
+    }
   });
 
   it("a send interrupted by a closed tab is waiting again when the page opens", () => {

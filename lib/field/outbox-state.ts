@@ -76,7 +76,7 @@ export function nextState(state: OutboxState, event: OutboxEvent): OutboxState {
         ? { phase: "approved", submissionId: state.submissionId }
         : { phase: "rejected", submissionId: state.submissionId, reasons: event.reasons, ...(event.reasonCodes ? { reasonCodes: event.reasonCodes } : {}) };
     case "retry":
-      return state.phase === "refused" ? WAITING : state;
+      return state.phase === "refused" && !refusalRepeats(state) ? WAITING : state;
   }
 }
 
@@ -86,6 +86,14 @@ export function nextState(state: OutboxState, event: OutboxEvent): OutboxState {
  */
 export function stateOnOpen(state: OutboxState): OutboxState {
   return state.phase === "sending" ? { phase: "waiting", attempts: state.attempts, lastError: null } : state;
+}
+
+/** Refusals about the photo itself — too large (413), not a photo (415), unreadable or not valid (422): sending again can only repeat them. */
+export const REPEATING_REFUSALS: readonly number[] = [413, 415, 422];
+
+/** Whether a refusal can only repeat (then no retry is offered); known from the status the problem code carries. */
+export function refusalRepeats(state: Pick<Extract<OutboxState, { phase: "refused" }>, "errorCode">): boolean {
+  return REPEATING_REFUSALS.includes(Number(state.errorCode?.params?.status));
 }
 
 /** Photos the zoomer still waits for: not yet sent, sending, or sent and being checked. */

@@ -21,7 +21,7 @@ const task: TaskToCheck = {
 // 30 m due south of the target: facing north looks straight at it.
 const south = { lat: 43.7731 - 30 / 111_320, lng: 11.256, accuracy_m: 5 };
 const at = "2026-11-27T12:00:00.000Z";
-const sharpAndBright: PhotoReading = { sha256: "ab".repeat(32), exif: EMPTY_EXIF, quality: { width: 4000, height: 3000, sharpness: 300, brightness: 120 } };
+const sharpAndBright: PhotoReading = { format: { sendable: true, mime: "image/jpeg" }, sha256: "ab".repeat(32), exif: EMPTY_EXIF, quality: { width: 4000, height: 3000, sharpness: 300, brightness: 120 } };
 const photo = (evidence: CaptureEvidence, reading: PhotoReading | null = sharpAndBright, sameAs: PhotoToCheck["sameAs"] = null): PhotoToCheck => ({ evidence, reading, sameAs });
 const statuses = (checks: { name: string; status: string }[]) => Object.fromEntries(checks.map((c) => [c.name, c.status]));
 
@@ -121,5 +121,21 @@ describe.skipIf(!HAS_CORPUS)("the phone and the service judge real photos alike"
     const exposure = checksBeforeSending({ ...task, window: null }, photo({ position: south, heading_deg: 0, captured_at: at }, reading)).find((c) => c.name === "exposure");
     expect(exposure?.status).toBe("failed");
     expect(exposure?.instruction).toMatch(new RegExp(`^Mean brightness [\\d.]+ is below ${DEFAULT_QA_THRESHOLDS.min_brightness}: the photo is too dark\\.$`));
+  });
+});
+
+describe("a HEIC the browser cannot decode", () => {
+  it("is sendable: sharpness and brightness say the server will check them", () => {
+    const heic: PhotoReading = { format: { sendable: true, mime: "image/heic" }, sha256: "cd".repeat(32), exif: EMPTY_EXIF, quality: null };
+    const checks = checksBeforeSending(task, photo({ position: south, heading_deg: 0, captured_at: at }, heic));
+    for (const name of ["sharpness", "exposure"]) {
+      const check = checks.find((c) => c.name === name);
+      expect(check?.status).toBe("not_evaluated");
+      expect(check?.message).toMatch(/HEIC.*server will check sharpness and brightness/);
+      expect(check?.coded.message?.code).toBe("pre_send.heic_server_checks");
+    }
+    // A JPEG this phone could not open keeps the general sentence.
+    const jpeg = checksBeforeSending(task, photo({ position: south, heading_deg: 0, captured_at: at }, { ...heic, format: { sendable: true, mime: "image/jpeg" } }));
+    expect(jpeg.find((c) => c.name === "sharpness")?.coded.message?.code).toBe("pre_send.cannot_measure");
   });
 });

@@ -14,6 +14,7 @@ import { checkAngle, checkLocation, VERIFICATION_THRESHOLDS, type CheckResult, t
 import { checkTimeOfDay } from "@/lib/verification/time-of-day";
 import type { CaptureEvidence, OutboxEntry } from "./outbox-state";
 import { isPending } from "./outbox-state";
+import { isHeifFormat } from "./photo-format";
 import type { PhotoReading } from "./read-photo";
 
 export interface TaskToCheck {
@@ -115,8 +116,10 @@ function qualityChecks(photo: PhotoToCheck, thresholds: QaThresholds): PreSendCh
   }
   const quality = photo.reading.quality;
   if (!quality) {
-    const why = "This phone could not open the picture to measure it; the server will.";
-    const coded = { message: code("pre_send.cannot_measure"), instruction: null, note: null };
+    // Most browsers other than Safari cannot decode HEIC: it is still sent, and the server measures it.
+    const heic = isHeifFormat(photo.reading.format);
+    const why = heic ? "This browser cannot open HEIC photos to measure them; the server will check sharpness and brightness." : "This phone could not open the picture to measure it; the server will.";
+    const coded = { message: code(heic ? "pre_send.heic_server_checks" : "pre_send.cannot_measure"), instruction: null, note: null };
     return [
       { name: "sharpness", status: "not_evaluated", message: why, instruction: null, coded },
       { name: "exposure", status: "not_evaluated", message: why, instruction: null, coded },

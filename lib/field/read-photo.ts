@@ -7,6 +7,7 @@
 import exifr from "exifr";
 import { EMPTY_EXIF, EXIF_READ_OPTIONS, summariseExif, type ExifSummary } from "@/lib/photos/summarise-exif";
 import { analysisSize, greyFromRgba, measureGrey } from "@/lib/verification/image-quality";
+import { readPhotoFormat, type PhotoFormat } from "./photo-format";
 
 export interface PhotoQuality {
   width: number;
@@ -16,6 +17,8 @@ export interface PhotoQuality {
 }
 
 export interface PhotoReading {
+  /** By its first bytes: whether it can be sent at all (JPEG, HEIC/HEIF). */
+  format: PhotoFormat;
   sha256: string;
   exif: ExifSummary;
   /** null when this browser could not decode the photo (the server still will try). */
@@ -66,6 +69,6 @@ export const decodeInBrowser: DecodeScaled = async (photo, size) => {
 };
 
 export async function readPhoto(photo: Blob, { decode = decodeInBrowser }: { decode?: DecodeScaled } = {}): Promise<PhotoReading> {
-  const [sha256, exif, quality] = await Promise.all([sha256Hex(photo), readExifOf(photo), measureQuality(photo, decode)]);
-  return { sha256, exif, quality };
+  const [format, sha256, exif, quality] = await Promise.all([readPhotoFormat(photo), sha256Hex(photo), readExifOf(photo), measureQuality(photo, decode)]);
+  return { format, sha256, exif, quality };
 }

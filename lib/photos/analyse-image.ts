@@ -1,9 +1,10 @@
-// Decodes a photo once (with sharp) and derives from that one decode: the preview and thumbnail
-// (auto-oriented, no metadata — so no GPS), and the measurements QA needs: sharpness, exposure
-// and a perceptual hash.
+// Decodes a photo once (with sharp; a HEIC/HEIF through ./open-image.ts) and derives from that one
+// decode: the preview and thumbnail (auto-oriented, no metadata — so no GPS), and the measurements
+// QA needs: sharpness, exposure and a perceptual hash.
 import sharp from "sharp";
 import { ANALYSIS_SIZE, measureGrey } from "@/lib/verification/image-quality";
 import { blurFaces, type FindPeople } from "./blur-faces";
+import { openImage } from "./open-image";
 
 // The measures are pure and shared with the field page (lib/verification/image-quality.ts).
 export { exposure, laplacianVariance } from "@/lib/verification/image-quality";
@@ -44,8 +45,9 @@ export async function analyseImage(
   input: string | Buffer,
   { maxPixels, findPeople }: { maxPixels: number; /** When given, faces are blurred in the preview and thumbnail. */ findPeople?: FindPeople },
 ): Promise<{ measurements: ImageMeasurements; derivatives: Derivatives }> {
+  const { open } = await openImage(input, { maxPixels });
   // failOn "error": a truncated-but-readable JPEG still yields pixels; garbage still fails.
-  const preview = await sharp(input, { limitInputPixels: maxPixels, failOn: "error", sequentialRead: true })
+  const preview = await open({ failOn: "error", sequentialRead: true })
     .rotate()
     .resize(PREVIEW_SIZE, PREVIEW_SIZE, { fit: "inside", withoutEnlargement: true })
     .jpeg({ quality: 82, mozjpeg: true })
@@ -60,7 +62,7 @@ export async function analyseImage(
       .greyscale()
       .raw()
       .toBuffer({ resolveWithObject: true }),
-    sharp(input, { limitInputPixels: maxPixels }).metadata(),
+    open().metadata(),
     differenceHash(preview.data),
   ]);
   const swap = (metadata.orientation ?? 1) >= 5;

@@ -2,7 +2,9 @@
 // detector passed in (the service's vision model finds people; a person's head is the top of its
 // box), so this module stays free of the model and runs anywhere sharp does.
 import sharp from "sharp";
-import { copyExif, uprightToStored } from "./exif-segment";
+import { copyExif, exifSegmentFromTiff, uprightToStored, withExifSegment } from "./exif-segment";
+import { isHeif, jpegOf } from "./open-image";
+import { readHeifExifTiff } from "./read-exif";
 
 /** [x, y, width, height] as shares (0–1) of the image, top-left origin. */
 export type Box = [number, number, number, number];
@@ -57,7 +59,8 @@ export async function blurFaces(preview: Buffer, findPeople: FindPeople): Promis
  * keep the stored orientation so the copied Orientation tag still holds. When the detector fails
  * the whole copy is blurred.
  */
-export async function blurredCopy(original: Buffer, findPeople: FindPeople): Promise<Buffer> {
+export async function blurredCopy(original: Buffer, findPeople: FindPeople, { maxPixels = 100_000_000 }: { maxPixels?: number } = {}): Promise<Buffer> {
+  if (await isHeif(original)) return blurredHeifCopy(original, findPeople, maxPixels);
   const { orientation = 1 } = await sharp(original).metadata();
   let regions: Box[];
   try {
@@ -68,4 +71,20 @@ export async function blurredCopy(original: Buffer, findPeople: FindPeople): Pro
   // Re-encoded even with no face found: the copy is always the same kind of file.
   const plain = await sharp(original).jpeg({ quality: 92 }).toBuffer();
   return copyExif(original, await blurRegions(plain, regions, 92));
+}
+
+/**
+ * A HEIC's blurred copy is a JPEG (what deliveries carry): decoded upright, faces blurred, the
+ * HEIC's EXIF copied (less any thumbnail) with Orientation 1, as the pixels are already turned.
+ */
+async function blurredHeifCopy(original: Buffer, findPeople: FindPeople, maxPixels: number): Promise<Buffer> {
+  const [upright, tiff] = await Promise.all([jpegOf(original, { maxPixels }), readHeifExifTiff(original)]);
+  const exif = tiff ? exifSegmentFromTiff(tiff) : null;
+  let regions: Box[];
+  try {
+    regions = headRegions(await findPeople(upright));
+  } catch {
+    return withExifSegment(exif, await sharp(upright).blur(25).jpeg({ quality: 92 }).toBuffer());
+  }
+  return withExifSegment(exif, await blurRegions(upright, regions, 92));
 }

@@ -13,6 +13,8 @@ import exifr from "exifr";
 import sharp from "sharp";
 import { differenceHash, hammingDistance } from "./analyse-image";
 import { matchEditSoftware } from "./edit-software";
+import { readHeifExifTiff } from "./read-exif";
+import { sniffImageType } from "./sniff-image-type";
 
 export interface EditTraces {
   /** The editing program the metadata names (Software, XMP CreatorTool / toolkit / history), or null. */
@@ -94,16 +96,19 @@ async function thumbnailDistance(bytes: Buffer, thumbnail: Uint8Array | undefine
 
 /** Reads the edit traces of a photo file. Unreadable metadata gives no traces, never a throw. */
 export async function readEditTraces(bytes: Buffer): Promise<EditTraces> {
+  // A HEIC's tags are in its Exif item: exifr is given that TIFF block (its own HEIC path misses
+  // libheif's layout). The XMP toolkit is still looked for in the whole file.
+  const tags = sniffImageType(bytes).kind === "heif" ? ((await readHeifExifTiff(bytes)) ?? bytes) : bytes;
   let raw: Raw | undefined;
   try {
-    raw = (await exifr.parse(bytes, { tiff: true, exif: true, gps: true, xmp: true, ifd1: true, makerNote: true, interop: false, mergeOutput: true, reviveValues: false, translateValues: false })) as Raw | undefined;
+    raw = (await exifr.parse(tags, { tiff: true, exif: true, gps: true, xmp: true, ifd1: true, makerNote: true, interop: false, mergeOutput: true, reviveValues: false, translateValues: false })) as Raw | undefined;
   } catch {
     raw = undefined;
   }
   if (!raw) return NO_TRACES;
   let thumbnail: Uint8Array | undefined;
   try {
-    thumbnail = await exifr.thumbnail(bytes);
+    thumbnail = await exifr.thumbnail(tags);
   } catch {
     thumbnail = undefined;
   }

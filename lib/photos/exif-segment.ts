@@ -62,7 +62,42 @@ function dropThumbnail(segment: Buffer): void {
 
 /** `to` with `from`'s EXIF (less its thumbnail) in place of its own; `to` unchanged when `from` has none. */
 export function copyExif(from: Buffer, to: Buffer): Buffer {
-  const exif = exifSegment(from);
+  return withExifSegment(exifSegment(from), to);
+}
+
+/**
+ * An APP1 Exif segment made from a HEIC's Exif TIFF block, its Orientation set to 1: the decoded
+ * pixels it will sit beside are already upright (libheif applies the HEIF's own rotation). Null
+ * when the block does not fit in one JPEG segment.
+ */
+export function exifSegmentFromTiff(tiff: Uint8Array): Buffer | null {
+  const length = 2 + 6 + tiff.length;
+  if (length > 0xffff) return null;
+  const segment = Buffer.concat([Buffer.from([0xff, 0xe1, length >> 8, length & 0xff]), Buffer.from("Exif\0\0", "latin1"), tiff]);
+  setOrientationUpright(segment);
+  return segment;
+}
+
+/** Sets IFD0's Orientation (0x0112) to 1 in an APP1 Exif segment, in place, when it has one. */
+function setOrientationUpright(segment: Buffer): void {
+  const tiff = 10;
+  if (segment.length < tiff + 8) return;
+  const little = segment.toString("latin1", tiff, tiff + 2) === "II";
+  const u16 = (o: number) => (little ? segment.readUInt16LE(o) : segment.readUInt16BE(o));
+  const ifd0 = tiff + (little ? segment.readUInt32LE(tiff + 4) : segment.readUInt32BE(tiff + 4));
+  if (ifd0 + 2 > segment.length) return;
+  for (let i = 0; i < u16(ifd0); i++) {
+    const entry = ifd0 + 2 + i * 12;
+    if (entry + 12 > segment.length) return;
+    if (u16(entry) !== 0x0112) continue;
+    if (little) segment.writeUInt16LE(1, entry + 8);
+    else segment.writeUInt16BE(1, entry + 8);
+    return;
+  }
+}
+
+/** `to` with the given APP1 Exif segment (less its thumbnail) in place of its own; `to` unchanged when there is none. */
+export function withExifSegment(exif: Buffer | null, to: Buffer): Buffer {
   if (!exif) return to;
   dropThumbnail(exif);
   const own = segments(to);

@@ -1,34 +1,75 @@
 // Reads the EXIF of a stored photo with exifr and summarises it (./summarise-exif.ts). Broken or
-// missing EXIF gives `present: false` or partial fields, never a throw.
-import { open } from "node:fs/promises";
+// missing EXIF gives `present: false` or partial fields, never a throw. A HEIC's Exif item is found
+// with ./heif-header.ts (it may sit anywhere in the file, often after the image) and its TIFF block
+// handed to exifr.
+import { open, type FileHandle } from "node:fs/promises";
 import exifr from "exifr";
+import { HEIF_HEADER_BYTES, readHeifHeader, tiffFromExifItem } from "./heif-header";
+import { sniffImageType } from "./sniff-image-type";
 import { EMPTY_EXIF, EXIF_READ_OPTIONS, summariseExif, type ExifSummary } from "./summarise-exif";
 
 export { EMPTY_EXIF, summariseExif, type ExifGps, type ExifSummary } from "./summarise-exif";
 
 type Raw = Record<string, unknown>;
 
-/** EXIF sits in the APP1 segment near the start; this much covers it even behind a large ICC profile. */
-const EXIF_HEAD_BYTES = 1024 * 1024;
+/** EXIF sits in the APP1 segment near the start; this much covers it even behind a large ICC profile (and a HEIF's meta box). */
+const EXIF_HEAD_BYTES = Math.max(1024 * 1024, HEIF_HEADER_BYTES);
 
-async function readHead(path: string): Promise<Buffer> {
+async function readHead(path: string, bytes: number): Promise<Buffer> {
   const handle = await open(path, "r");
   try {
-    // Unzeroed and no larger than the file: a fresh zeroed MiB per photo keeps the GC busy.
-    const length = Math.min((await handle.stat()).size, EXIF_HEAD_BYTES);
-    const buffer = Buffer.allocUnsafe(length);
-    const { bytesRead } = await handle.read(buffer, 0, length, 0);
-    return buffer.subarray(0, bytesRead);
+    return await readAt(handle, 0, bytes);
   } finally {
     await handle.close();
   }
 }
 
-/** Parses EXIF from a file path or bytes. Never throws: a broken segment reads as no EXIF. */
+async function readAt(handle: FileHandle, position: number, wanted: number): Promise<Buffer> {
+  // Unzeroed and no larger than the file: a fresh zeroed MiB per photo keeps the GC busy.
+  const length = Math.max(0, Math.min((await handle.stat()).size - position, wanted));
+  const buffer = Buffer.allocUnsafe(length);
+  const { bytesRead } = await handle.read(buffer, 0, length, position);
+  return buffer.subarray(0, bytesRead);
+}
+
+/** A HEIC's Exif is an item of its own: the bytes exifr is given are its TIFF block. */
+const MAX_HEIF_EXIF_BYTES = 4 * 1024 * 1024;
+
+/** A HEIC/HEIF's Exif TIFF block (file path, or the whole file's bytes), null when it has none. */
+export async function readHeifExifTiff(input: string | Buffer): Promise<Buffer | null> {
+  try {
+    return await heifTiff(input, typeof input === "string" ? await readHead(input, HEIF_HEADER_BYTES) : input);
+  } catch {
+    return null;
+  }
+}
+
+async function heifTiff(input: string | Buffer, head: Buffer): Promise<Buffer | null> {
+  const extent = readHeifHeader(head)?.exif;
+  if (!extent || extent.length > MAX_HEIF_EXIF_BYTES) return null;
+  let item: Buffer;
+  if (typeof input === "string") {
+    const handle = await open(input, "r");
+    try {
+      item = await readAt(handle, extent.offset, extent.length);
+    } finally {
+      await handle.close();
+    }
+  } else item = input.subarray(extent.offset, extent.offset + extent.length);
+  const tiff = tiffFromExifItem(item);
+  return tiff ? Buffer.from(tiff.buffer, tiff.byteOffset, tiff.byteLength) : null;
+}
+
+/** Parses EXIF from a file path or bytes (JPEG or HEIC/HEIF). Never throws: a broken segment reads as no EXIF. */
 export async function readExif(input: string | Uint8Array): Promise<ExifSummary> {
   try {
     // exifr's own chunked file reader misses EXIF that follows other APP segments: give it bytes.
-    const source = typeof input === "string" ? await readHead(input) : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+    let source = typeof input === "string" ? await readHead(input, EXIF_HEAD_BYTES) : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+    if (sniffImageType(source).kind === "heif") {
+      const tiff = await heifTiff(typeof input === "string" ? input : source, source);
+      if (!tiff) return EMPTY_EXIF;
+      source = tiff;
+    }
     const raw: unknown = await exifr.parse(source, EXIF_READ_OPTIONS);
     return summariseExif(typeof raw === "object" && raw !== null ? (raw as Raw) : null);
   } catch {

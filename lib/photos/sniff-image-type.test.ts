@@ -17,6 +17,9 @@ describe("sniffImageType", () => {
   it("names other image types so the error can say what was sent", () => {
     expect(sniffImageType(bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a))).toEqual({ kind: "other", mime: "image/png" });
     expect(sniffImageType(withAscii([], "%PDF-1.7"))).toEqual({ kind: "other", mime: "application/pdf" });
+    // A phone's videos: the same ISO layout as HEIC, other brands.
+    expect(sniffImageType(withAscii([0, 0, 0, 20], "ftypqt  "))).toEqual({ kind: "other", mime: "video/quicktime" });
+    expect(sniffImageType(withAscii([0, 0, 0, 24], "ftypisom"))).toEqual({ kind: "other", mime: "video/mp4" });
   });
 
   it("does not trust a JPEG name on other bytes", () => {

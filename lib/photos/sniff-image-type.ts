@@ -11,6 +11,8 @@ export const SNIFF_BYTES = 32;
 
 const HEIC_BRANDS = new Set(["heic", "heix", "hevc", "hevx", "heim", "heis"]);
 const HEIF_BRANDS = new Set(["mif1", "msf1", "mif2"]);
+// A phone's videos share the ISO file layout: named, so the refusal can say a video was sent.
+const MP4_BRANDS = new Set(["isom", "iso2", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "M4V ", "3gp4", "3gp5", "3gp6", "3g2a", "dash"]);
 
 const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
   bytes.length >= offset + signature.length && signature.every((b, i) => bytes[offset + i] === b);
@@ -26,6 +28,8 @@ export function sniffImageType(head: Uint8Array): SniffedType {
     if (HEIC_BRANDS.has(brand)) return { kind: "heif", mime: "image/heic" };
     if (HEIF_BRANDS.has(brand)) return { kind: "heif", mime: "image/heif" };
     if (brand === "avif" || brand === "avis") return { kind: "other", mime: "image/avif" };
+    if (brand === "qt  ") return { kind: "other", mime: "video/quicktime" };
+    if (MP4_BRANDS.has(brand)) return { kind: "other", mime: "video/mp4" };
   }
   if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { kind: "other", mime: "image/png" };
   if (startsWith(head, [0x47, 0x49, 0x46, 0x38])) return { kind: "other", mime: "image/gif" };

@@ -6,6 +6,7 @@
 import { Readable } from "node:stream";
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import { images, submissions } from "@/lib/db/schema";
+import { photoFileExtension } from "@/lib/photos/photo-types";
 import type { ServiceContext } from "@/lib/service/context";
 import { serializeMission, type MissionRow } from "@/lib/service/missions/serialize-mission";
 import { serializeSubmission, type ImageRow } from "@/lib/service/submissions/serialize-submission";
@@ -13,8 +14,8 @@ import { storedZip } from "./stored-zip";
 
 const PAGE = 500;
 
-export function imageEntryName(image: Pick<ImageRow, "id" | "submissionId" | "position">): string {
-  return `images/${image.submissionId}/${String(image.position + 1).padStart(2, "0")}-${image.id}.jpg`;
+export function imageEntryName(image: Pick<ImageRow, "id" | "submissionId" | "position" | "contentType">): string {
+  return `images/${image.submissionId}/${String(image.position + 1).padStart(2, "0")}-${image.id}.${photoFileExtension(image.contentType)}`;
 }
 
 async function* submissionPages(ctx: ServiceContext, missionId: string) {
@@ -42,7 +43,7 @@ async function* imageEntryPages(ctx: ServiceContext, missionId: string) {
   let after = "";
   for (;;) {
     const page = await ctx.db
-      .select({ id: images.id, submissionId: images.submissionId, position: images.position, storageKey: images.storageKey, byteSize: images.byteSize, createdAt: images.createdAt })
+      .select({ id: images.id, submissionId: images.submissionId, position: images.position, contentType: images.contentType, storageKey: images.storageKey, byteSize: images.byteSize, createdAt: images.createdAt })
       .from(images)
       .where(and(eq(images.missionId, missionId), gt(images.id, after)))
       .orderBy(asc(images.id))

@@ -6,6 +6,7 @@
 import { Readable } from "node:stream";
 import { and, asc, eq, gt, isNotNull } from "drizzle-orm";
 import { assignments, images, orderLocations } from "@/lib/db/schema";
+import { photoFileExtension } from "@/lib/photos/photo-types";
 import type { ServiceContext } from "@/lib/service/context";
 import { notFound } from "@/lib/service/errors";
 import { getOrderRow } from "@/lib/service/orders/order-rows";
@@ -13,8 +14,8 @@ import { storedZip, type StoredZip } from "./stored-zip";
 
 const PAGE = 500;
 
-export function orderPhotoEntryName(photo: { locationId: string; cycleIndex: number; angle: string; imageId: string }): string {
-  return `photos/${photo.locationId}/cycle-${String(photo.cycleIndex).padStart(3, "0")}-${photo.angle}-${photo.imageId}.jpg`;
+export function orderPhotoEntryName(photo: { locationId: string; cycleIndex: number; angle: string; imageId: string; contentType: string }): string {
+  return `photos/${photo.locationId}/cycle-${String(photo.cycleIndex).padStart(3, "0")}-${photo.angle}-${photo.imageId}.${photoFileExtension(photo.contentType)}`;
 }
 
 async function* deliveredPages(ctx: ServiceContext, orgId: string, orderId: string, locationId: string | null): AsyncGenerator<Delivered[]> {
@@ -50,7 +51,7 @@ function photoRecord({ assignment, image }: Delivered) {
   const verification = assignment.verification as { ai_checks?: Record<string, unknown> } | null;
   return {
     photo_id: image.id,
-    file: orderPhotoEntryName({ locationId: assignment.locationId, cycleIndex: assignment.cycleIndex, angle: assignment.angle, imageId: image.id }),
+    file: orderPhotoEntryName({ locationId: assignment.locationId, cycleIndex: assignment.cycleIndex, angle: assignment.angle, imageId: image.id, contentType: image.contentType }),
     location_id: assignment.locationId,
     cycle_index: assignment.cycleIndex,
     angle: assignment.angle,
@@ -109,7 +110,7 @@ export async function exportOrderPhotos(ctx: ServiceContext, { orgId, orderId, l
   async function* files() {
     for await (const page of deliveredPages(ctx, orgId, order.id, locationId)) {
       yield page.map(({ assignment, image }) => ({
-        name: orderPhotoEntryName({ locationId: assignment.locationId, cycleIndex: assignment.cycleIndex, angle: assignment.angle, imageId: image.id }),
+        name: orderPhotoEntryName({ locationId: assignment.locationId, cycleIndex: assignment.cycleIndex, angle: assignment.angle, imageId: image.id, contentType: image.contentType }),
         storageKey: image.storageKey,
         byteSize: image.byteSize,
         mtime: image.createdAt,

@@ -1,8 +1,8 @@
-// Refuses a resumable upload that is not a JPEG on its first bytes (creation-with-upload, or a
-// PATCH at offset 0), with the intake's own rule, instead of after the whole photo went up: an
-// iPhone's HEIC is the usual case. The bytes read to decide are replayed to the tus handler.
+// Refuses a resumable upload that is not a photo the intake takes (JPEG, HEIC/HEIF) on its first
+// bytes (creation-with-upload, or a PATCH at offset 0), with the intake's own rule, instead of after
+// the whole file went up: a screenshot (PNG) or a video picked by mistake is the usual case. The bytes read to decide are replayed to the tus handler.
 import { ApiError } from "@/lib/service/errors";
-import { assertJpeg } from "@/lib/service/submissions/receive-submission";
+import { assertPhotoType } from "@/lib/service/submissions/receive-submission";
 
 /** Enough of a photo's first bytes to tell its type (sniffImageType reads 12). */
 const SNIFF_BYTES = 16;
@@ -39,13 +39,13 @@ async function peekBody(request: Request, bytes: number): Promise<{ head: Uint8A
   return { head: new Uint8Array(Buffer.concat(chunks)), request: new Request(request.url, init), cancel: () => reader.cancel().catch(() => undefined) };
 }
 
-/** The photo's first bytes, when this request carries them: a HEIC or PNG is refused before the rest is sent. */
+/** The photo's first bytes, when this request carries them: a PNG or a video is refused before the rest is sent. */
 export async function sniffUploadStart(request: Request, startsAtZero: boolean, filename: string | null): Promise<{ request: Request; refused: ApiError | null }> {
   if (!startsAtZero || !request.headers.get("content-type")?.startsWith("application/offset+octet-stream")) return { request, refused: null };
   const peeked = await peekBody(request, SNIFF_BYTES);
   if (peeked.head.length === 0) return { request: peeked.request, refused: null };
   try {
-    assertJpeg(peeked.head, filename ?? "photo");
+    assertPhotoType(peeked.head, filename ?? "photo");
     return { request: peeked.request, refused: null };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

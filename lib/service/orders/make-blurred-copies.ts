@@ -31,8 +31,8 @@ export async function makeBlurredCopies(ctx: ServiceContext, rows: ImageRow[]): 
       continue;
     }
     const original = await readAll(await ctx.store.read(row.storageKey));
-    const copy = await blurredCopy(original, findPeople);
-    const key = `${row.storageKey.replace(/\/original\.jpg$/, "")}/blurred.jpg`;
+    const copy = await blurredCopy(original, findPeople, { maxPixels: ctx.config.uploads.maxPixels });
+    const key = `${row.storageKey.replace(/\/original\.(jpg|heic|heif)$/, "")}/blurred.jpg`;
     await ctx.store.putBuffer(key, copy, { contentType: "image/jpeg" });
     await ctx.db.update(images).set({ blurredKey: key }).where(eq(images.id, row.id));
     out.push({ ...row, blurredKey: key });

@@ -9,6 +9,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { assignments, images, missions, orderLocations, orders, submissions } from "@/lib/db/schema";
 import { createId } from "@/lib/ids/create-id";
+import { jpegOf } from "@/lib/photos/open-image";
 import type { ExifSummary } from "@/lib/photos/read-exif";
 import type { Angle, Category } from "@/lib/orders/vocabulary";
 import type { RecurringInput, Requirements } from "@/lib/schemas/order";
@@ -61,7 +62,8 @@ export async function verifyAssignment(ctx: ServiceContext, submissionId: string
       ...(requirements.brand_match ? { brand: requirements.brand_match } : {}),
     },
     qaChecks: (image.qa as QaCheck[] | null) ?? [],
-    image: analyser ? bytes : null,
+    // The analysers read JPEG: a HEIC original is decoded for them (upright, full size, no metadata).
+    image: analyser ? await jpegOf(bytes, { maxPixels: ctx.config.uploads.maxPixels }) : null,
     analyser,
     authenticity,
   });

@@ -115,7 +115,7 @@ export async function runQa(ctx: ServiceContext, submissionId: string): Promise<
   for (const [i, row] of rows.entries()) {
     const d = analysed[i]?.derivatives;
     if (!d) continue;
-    const base = row.storageKey.replace(/\/original\.jpg$/, "");
+    const base = row.storageKey.replace(/\/original\.(jpg|heic|heif)$/, "");
     const keys = { thumbnail: `${base}/thumbnail.jpg`, preview: `${base}/preview.jpg` };
     await store.putBuffer(keys.thumbnail, d.thumbnail, { contentType: "image/jpeg" });
     await store.putBuffer(keys.preview, d.preview, { contentType: "image/jpeg" });

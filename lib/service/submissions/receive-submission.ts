@@ -5,11 +5,14 @@
 // Two doors (a multipart body: receive-multipart.ts; a finished tus upload: complete-field-upload.ts)
 // and one intake operation behind them (take-in-photos.ts), which ends here in recordSubmission.
 import { and, eq, sql } from "drizzle-orm";
+import { open } from "node:fs/promises";
 import { assignments, images, missions, submissions } from "@/lib/db/schema";
 import { measureDeviceEvidence, parseDeviceEvidence, type DeviceEvidence } from "@/lib/field/device-evidence";
 import { createId } from "@/lib/ids/create-id";
 import { readDimensions } from "@/lib/photos/analyse-image";
+import { HEIF_HEADER_BYTES, readHeifHeader, type HeifHeader } from "@/lib/photos/heif-header";
 import { readJpegHeader } from "@/lib/photos/jpeg-header-length";
+import { photoFileExtension, type PhotoContentType } from "@/lib/photos/photo-types";
 import { readExif, type ExifSummary } from "@/lib/photos/read-exif";
 import { sniffImageType } from "@/lib/photos/sniff-image-type";
 import { ANGLES } from "@/lib/schemas/submission";
@@ -48,6 +51,8 @@ interface CheckedFile extends UploadedFile {
   width: number;
   height: number;
   exif: ExifSummary;
+  /** By the magic bytes: what the original is stored and served as. */
+  contentType: PhotoContentType;
 }
 
 export const MAX_NOTE_LENGTH = 2000;
@@ -62,22 +67,49 @@ export async function assertOpen(ctx: ServiceContext, missionId: string, viaAssi
   return { orgId: mission.orgId };
 }
 
-/** Photos must be JPEG, by their magic bytes (the first bytes suffice: resumable uploads check them early). */
-export function assertJpeg(head: Uint8Array, name: string): void {
+/**
+ * Photos must be JPEG or HEIC/HEIF (a phone's two formats), by their magic bytes (the first bytes
+ * suffice: resumable uploads check them early). Returns the content type the original keeps.
+ */
+export function assertPhotoType(head: Uint8Array, name: string): PhotoContentType {
   const type = sniffImageType(head);
-  if (type.kind === "heif") {
-    throw new ApiError(415, "unsupported_image_type", `"${name}" is HEIC/HEIF, which this service cannot decode yet. Set the camera to "Most compatible" (JPEG) and retake, or convert to JPEG.`);
+  if (type.kind === "jpeg" || type.kind === "heif") return type.mime;
+  const what = type.kind === "other" ? type.mime : "not an image we recognise";
+  throw new ApiError(415, "unsupported_image_type", `"${name}" is ${what}. Photos must be JPEG or HEIC/HEIF, as a phone's camera takes them.`);
+}
+
+const tooManyPixels = (name: string, { width, height }: { width: number; height: number }, maxPixels: number) =>
+  new ApiError(413, "too_many_pixels", `"${name}" is ${width}×${height} px; at most ${maxPixels.toLocaleString("en")} pixels are accepted.`);
+
+/** A HEIF's header (ftyp + meta) from the head kept while streaming, or else from the start of the temp file. */
+async function heifHeader(file: UploadedFile): Promise<HeifHeader | null> {
+  const fromHead = readHeifHeader(file.head);
+  if (fromHead || file.size <= file.head.length) return fromHead;
+  const handle = await open(file.tempPath, "r");
+  try {
+    const buffer = Buffer.allocUnsafe(Math.min(file.size, HEIF_HEADER_BYTES));
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    return readHeifHeader(buffer.subarray(0, bytesRead));
+  } finally {
+    await handle.close();
   }
-  if (type.kind !== "jpeg") {
-    const what = type.kind === "other" ? type.mime : "not an image we recognise";
-    throw new ApiError(415, "unsupported_image_type", `"${name}" is ${what}. Photos must be JPEG.`);
-  }
+}
+
+/** A HEIC/HEIF: the pixel cap from its primary image's ispe (nothing is decoded at intake), EXIF from its Exif item. */
+async function checkHeif(file: UploadedFile, contentType: PhotoContentType, name: string, maxPixels: number): Promise<CheckedFile> {
+  const header = await heifHeader(file);
+  if (!header) throw new ApiError(422, "unreadable_image", `"${name}" is not a readable HEIC/HEIF image (no primary image with a size in its header).`);
+  if (header.width * header.height > maxPixels) throw tooManyPixels(name, header, maxPixels);
+  // The Exif item often lies after the image data: from the head when the whole file is in it, else from the file.
+  const exif = await readExif(file.size <= file.head.length ? file.head : file.tempPath);
+  return { ...file, width: header.width, height: header.height, exif, contentType };
 }
 
 /** Type by magic bytes, pixel cap from the header, EXIF; exported for the photo-intake benchmark. */
 export async function checkFile(file: UploadedFile, maxPixels: number): Promise<CheckedFile> {
   const name = file.originalName ?? "photo";
-  assertJpeg(file.head, name);
+  const contentType = assertPhotoType(file.head, name);
+  if (contentType !== "image/jpeg") return checkHeif(file, contentType, name, maxPixels);
   // The header (SOF, EXIF) usually fits in the head kept while streaming: then it is read from
   // memory and the temp file is not opened again, and a plain frame's size is read from its SOF
   // segment (what sharp's header pass reports, without a trip to libvips' thread); sharp reads the rest.
@@ -85,12 +117,10 @@ export async function checkFile(file: UploadedFile, maxPixels: number): Promise<
   const source = header === null ? file.tempPath : Buffer.from(file.head.buffer, file.head.byteOffset, file.head.byteLength);
   const dimensions = header?.frame ?? (await readDimensions(source));
   if (!dimensions) throw new ApiError(422, "unreadable_image", `"${name}" is not a readable JPEG.`);
-  if (dimensions.width * dimensions.height > maxPixels) {
-    throw new ApiError(413, "too_many_pixels", `"${name}" is ${dimensions.width}×${dimensions.height} px; at most ${maxPixels.toLocaleString("en")} pixels are accepted.`);
-  }
+  if (dimensions.width * dimensions.height > maxPixels) throw tooManyPixels(name, dimensions, maxPixels);
   // EXIF sits in the header (APP1, before the scan): exifr is given those bytes, not the whole head.
   const exif = await readExif(header === null ? file.tempPath : file.head.subarray(0, header.length));
-  return { ...file, ...dimensions, exif };
+  return { ...file, ...dimensions, exif, contentType };
 }
 
 /**
@@ -98,9 +128,9 @@ export async function checkFile(file: UploadedFile, maxPixels: number): Promise<
  * measured while parsing; marks it consumed, so the caller's clean-up leaves it alone. Exported
  * for the photo-intake benchmark.
  */
-export async function storeUpload(store: ObjectStore, key: string, file: UploadedFile): Promise<void> {
+export async function storeUpload(store: ObjectStore, key: string, file: UploadedFile, contentType: PhotoContentType = "image/jpeg"): Promise<void> {
   // Written by parseUpload or the tus store (hard-linked or spooled): owner-only, its size counted.
-  await store.putFile(key, file.tempPath, { sha256: file.sha256, contentType: "image/jpeg", measured: { size: file.size, ownerOnly: true } });
+  await store.putFile(key, file.tempPath, { sha256: file.sha256, contentType, measured: { size: file.size, ownerOnly: true } });
   file.consumed = true;
 }
 
@@ -150,11 +180,12 @@ export async function recordSubmission({ ctx, zoomerId, missionId, files, fields
     // Stored before the transaction (an upload to object storage must not hold a database
     // transaction open), each checked against the SHA-256 measured while parsing; removed again
     // below if anything after fails, so a refused submission leaves no object behind.
-    const keys = imageIds.map((id) => `${orgId}/${missionId}/${id}/original.jpg`);
+    // The extension follows the bytes (original.jpg, original.heic, original.heif).
+    const keys = imageIds.map((id, i) => `${orgId}/${missionId}/${id}/original.${photoFileExtension(checked[i]?.contentType ?? "image/jpeg")}`);
     for (const [i, file] of files.entries()) {
       const key = keys[i] ?? "";
       storedKeys.push(key);
-      await storeUpload(ctx.store, key, file);
+      await storeUpload(ctx.store, key, file, checked[i]?.contentType);
     }
 
     const received = await ctx.db.transaction(async (tx) => {
@@ -205,7 +236,7 @@ export async function recordSubmission({ ctx, zoomerId, missionId, files, fields
           position: i,
           storageKey: keys[i] ?? "",
           originalName: file.originalName,
-          contentType: "image/jpeg",
+          contentType: file.contentType,
           byteSize: file.size,
           sha256: file.sha256,
           width: file.width,

@@ -4,6 +4,7 @@ import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { images } from "@/lib/db/schema";
+import { photoFileExtension } from "@/lib/photos/photo-types";
 import { checkImageSignature, IMAGE_VARIANTS, type ImageVariant } from "@/lib/service/cdn/signed-url";
 import { ApiError } from "@/lib/service/errors";
 import { publicErrorResponses, MAX_ID_LENGTH } from "../openapi-common";
@@ -28,8 +29,14 @@ const route = createRoute({
     query: z.object({ exp: z.string().max(20).openapi({ description: "Expiry, Unix seconds." }), sig: z.string().max(128).openapi({ description: "HMAC-SHA256 signature." }) }),
   },
   responses: {
-    200: { description: "The bytes.", content: { "image/jpeg": { schema: z.string().openapi({ format: "binary" }) } } },
-    206: { description: "The requested byte range.", content: { "image/jpeg": { schema: z.string().openapi({ format: "binary" }) } } },
+    200: {
+      description: "The bytes: the original as sent (JPEG or HEIC/HEIF), every other variant a JPEG.",
+      content: { "image/jpeg": { schema: z.string().openapi({ format: "binary" }) }, "image/heic": { schema: z.string().openapi({ format: "binary" }) }, "image/heif": { schema: z.string().openapi({ format: "binary" }) } },
+    },
+    206: {
+      description: "The requested byte range.",
+      content: { "image/jpeg": { schema: z.string().openapi({ format: "binary" }) }, "image/heic": { schema: z.string().openapi({ format: "binary" }) }, "image/heif": { schema: z.string().openapi({ format: "binary" }) } },
+    },
     304: { description: "Not modified (If-None-Match matched)." },
     403: { description: "The signature is invalid or the URL has expired.", content: { "application/problem+json": { schema: z.object({ code: z.string() }) } } },
     416: { description: "The range cannot be satisfied." },
@@ -72,13 +79,14 @@ export function registerCdnRoutes(app: OpenAPIHono<AppEnv>) {
     const etag = variant === "original" ? `"sha256-${image.sha256}"` : `"${image.id}-${variant}-${image.sha256.slice(0, 16)}"`;
     const maxAge = Math.max(0, Number(c.req.query("exp")) - Math.floor(Date.now() / 1000));
     const headers: Record<string, string> = {
-      "Content-Type": variant === "blurred" ? "image/jpeg" : image.contentType,
+      // The original as it was sent (JPEG or HEIC/HEIF); every rendition is a JPEG.
+      "Content-Type": variant === "original" ? image.contentType : "image/jpeg",
       ETag: etag,
       "Accept-Ranges": "bytes",
       // Originals and their blurred copies carry GPS: only the holder's own cache may keep them; derivatives have none.
       "Cache-Control": `${variant === "original" || variant === "blurred" ? "private" : "public"}, max-age=${maxAge}, immutable`,
       "X-Content-Type-Options": "nosniff",
-      "Content-Disposition": `inline; filename="${image.id}${variant === "original" ? "" : `-${variant}`}.jpg"`,
+      "Content-Disposition": `inline; filename="${image.id}${variant === "original" ? `.${photoFileExtension(image.contentType)}` : `-${variant}.jpg`}"`,
     };
     const inm = c.req.header("if-none-match");
     if (inm && inm.split(",").some((t) => t.trim() === etag || t.trim() === "*")) return c.body(null, 304, headers);

@@ -134,7 +134,7 @@ const photoRoute = (limits: ServiceConfig["uploads"]) => ({
   tags,
   summary: "Submit the task's photo (zoomers)",
   description:
-    "multipart/form-data with one `photos` part (JPEG). The photo goes through QA and then verification (place, direction, time of day, quality); " +
+    "multipart/form-data with one `photos` part (JPEG or HEIC/HEIF, decided by its bytes; the original is kept as sent). The photo goes through QA and then verification (place, direction, time of day, quality); " +
     "GET the task to see the result. A failed photo opens a retake with instructions. " +
     "Exactly once: the same photo sent again for this task (here or as a resumable upload with `target` = this task) answers 202 with the one submission it made, " +
     "even after the task was submitted.",
@@ -145,7 +145,7 @@ const photoRoute = (limits: ServiceConfig["uploads"]) => ({
       required: true,
       content: {
         "multipart/form-data": {
-          schema: z.object({ photos: z.string().openapi({ format: "binary", maxLength: limits.maxFileBytes, description: "One photo (JPEG)." }), note: z.string().max(2000).optional() }),
+          schema: z.object({ photos: z.string().openapi({ format: "binary", maxLength: limits.maxFileBytes, description: "One photo (JPEG or HEIC/HEIF)." }), note: z.string().max(2000).optional() }),
         },
       },
     },

@@ -115,7 +115,7 @@ function documentRoutes(app: OpenAPIHono<AppEnv>, maxFileBytes: number, caps: Op
     summary: "Send more bytes of a resumable upload (tus, zoomers)",
     description:
       "`Upload-Offset` must equal the server's (else 409; missing or not a number: 400 `upload_offset_required`); the body is `application/offset+octet-stream` (else 415). When the last byte arrives the photo goes through the intake of the multipart routes " +
-      "(JPEG by magic bytes, pixel cap, EXIF) and the answer carries `Submission-Id`; a refused photo answers its problem (415, 413, 422, 409) " +
+      "(JPEG or HEIC/HEIF by magic bytes, pixel cap from the header, EXIF) and the answer carries `Submission-Id`; a refused photo answers its problem (415, 413, 422, 409) " +
       "to this and every later request. Sending the same photo again (as a new upload or through the multipart routes, even at the same moment), or repeating the final PATCH, " +
       "makes no second submission: `Submission-Id` names the one it made (the key is zoomer + target + the photo's SHA-256).",
     request: {

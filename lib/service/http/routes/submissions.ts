@@ -45,7 +45,7 @@ const receiveRoute = (limits: { maxPhotos: number; maxFileBytes: number }): Rout
   tags,
   summary: "Submit photos to a mission (zoomers)",
   description:
-    `multipart/form-data with 1–${limits.maxPhotos} \`photos\` parts (JPEG of at most ${limits.maxFileBytes} bytes each; decided by the file's bytes, not its name), optional \`angle\` and \`note\`. ` +
+    `multipart/form-data with 1–${limits.maxPhotos} \`photos\` parts (JPEG or HEIC/HEIF — the iPhone default, kept byte for byte with JPEG renditions — of at most ${limits.maxFileBytes} bytes each; decided by the file's bytes, not its name), optional \`angle\` and \`note\`. ` +
     "Originals are kept byte for byte. Answers 202 with the submission `received`; QA runs in the background and emits " +
     "`submission.approved` or `submission.rejected`. Completed or cancelled missions answer 409. Nothing is stored when any photo is refused. " +
     "Exactly once: the same photos sent again to the same mission by the same zoomer (here or as a resumable upload, /field/uploads; at any time, " +
@@ -63,7 +63,7 @@ const receiveRoute = (limits: { maxPhotos: number; maxFileBytes: number }): Rout
               .array(z.string().openapi({ format: "binary", maxLength: limits.maxFileBytes }))
               .min(1)
               .max(limits.maxPhotos)
-              .openapi({ description: "One part per photo (JPEG)." }),
+              .openapi({ description: "One part per photo (JPEG or HEIC/HEIF)." }),
             angle: z.enum(ANGLES).optional().openapi({ description: "What the photos show." }),
             note: z.string().max(MAX_NOTE_LENGTH).optional().openapi({ description: `Up to ${MAX_NOTE_LENGTH} characters.` }),
           }),

@@ -243,13 +243,13 @@ function suite(name: string, storage: () => ServiceConfig["storage"]) {
       expect((await tus(url, "HEAD", zoomer.token)).status).toBe(415);
       expect(await submissionsOf(mission.id)).toHaveLength(0);
 
-      // An iPhone's HEIC is refused on its first bytes, not after the whole photo went up.
-      const heicStart = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypheic"), randomBytes(4000)]);
-      const early = await create(zoomer.token, 3_000_000, { target: mission.id, angle: "front", filename: "IMG_0002.HEIC" }, heicStart);
+      // A phone's video is refused on its first bytes, not after the whole file went up (a HEIC is a photo: heic.api.test.ts).
+      const videoStart = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypqt  "), randomBytes(4000)]);
+      const early = await create(zoomer.token, 3_000_000, { target: mission.id, angle: "front", filename: "IMG_0002.MOV" }, videoStart);
       expect(early.status, early.text).toBe(415);
       expect(JSON.parse(early.text)).toMatchObject({ code: "unsupported_image_type" });
       const later = (await create(zoomer.token, 3_000_000, { target: mission.id, angle: "front" })).headers.get("location") ?? "";
-      expect((await tus(later, "PATCH", zoomer.token, { "upload-offset": "0" }, heicStart)).status).toBe(415);
+      expect((await tus(later, "PATCH", zoomer.token, { "upload-offset": "0" }, videoStart)).status).toBe(415);
       expect((await tus(later, "HEAD", zoomer.token)).status).toBe(415);
     });
 
