@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Submit the task's photo (zoomers)
-         * @description multipart/form-data with one `photos` part (JPEG or HEIC/HEIF, decided by its bytes; the original is kept as sent). The photo goes through QA and then verification (place, direction, time of day, quality); GET the task to see the result. A failed photo opens a retake with instructions.
+         * @description multipart/form-data with one `photos` part (JPEG or HEIC/HEIF, decided by its bytes; the original is kept as sent). The photo goes through QA and then verification (place, direction, time of day, quality); GET the task to see the result. A failed photo opens a retake with instructions. Exactly once: the same photo sent again for this task (here or as a resumable upload with `target` = this task) answers 202 with the one submission it made, even after the task was submitted.
          */
         post: operations["submitAssignmentPhoto"];
         delete?: never;
@@ -831,7 +831,7 @@ export interface paths {
         put?: never;
         /**
          * Take a task (zoomers)
-         * @description Reserves the task for you for 30 minutes (taking it again renews the reservation); then it is back in the pool. You can hold 6 at most.
+         * @description Reserves the task for you for 30 minutes; then it is back in the pool. Taking a task you hold answers it unchanged: the reservation is not extended. You can hold 6 at most.
          */
         post: operations["takeAssignment"];
         delete?: never;
@@ -891,7 +891,7 @@ export interface paths {
         put?: never;
         /**
          * Start a resumable photo upload (tus creation, zoomers)
-         * @description tus 1.0.0 creation (and creation-with-upload: send the first bytes, or all of them, as `application/offset+octet-stream`). Upload-Length is required (at most 26214400 bytes; deferred lengths are refused). Upload-Metadata: `key base64(value)` pairs, comma-separated. `target` (required): a mission id (`mission_…`) or a task you hold (`asg_…`); `angle`; `filename`; `note`; device evidence: `device_position` = `lat,lng,accuracy_m`, `captured_at` (ISO 8601 with offset), `heading_deg` (0–360). The target is checked now (an active mission not belonging to an order, or a task you hold); the photo's type, pixels and EXIF when it is complete. A photo completed in this request answers `Submission-Id`. Unfinished uploads expire (Upload-Expires) and are swept. OPTIONS on this path (no token) is tus discovery: Tus-Version, Tus-Extension, Tus-Max-Size.
+         * @description tus 1.0.0 creation (and creation-with-upload: send the first bytes, or all of them, as `application/offset+octet-stream`). Upload-Length is required (at most 26214400 bytes; deferred lengths are refused). Upload-Metadata: `key base64(value)` pairs, comma-separated. `target` (required): a mission id (`mission_…`) or a task you hold (`asg_…`); `angle`; `filename`; `note`; device evidence: `device_position` = `lat,lng,accuracy_m`, `captured_at` (ISO 8601 with offset), `heading_deg` (0–360). The target is checked now (an active mission not belonging to an order, or a task you hold); the photo's type, pixels and EXIF when it is complete. A photo completed in this request answers `Submission-Id` (for a photo this zoomer sent to this target before, through either door, the one submission it made). Unfinished uploads expire (Upload-Expires) and are swept. Each zoomer may hold at most 20 unfinished uploads (neither received nor refused nor expired), reserving at most 262144000 bytes between them (the sum of their Upload-Length): past either cap the creation answers 409 with `code` `too_many_open_uploads` or `upload_quota_exceeded` (not the rate limit: finishing or DELETE-ing an upload frees room at once; the detail says how many are open). A refused creation keeps nothing of what it sent. OPTIONS on this path (no token) is tus discovery: Tus-Version, Tus-Extension, Tus-Max-Size.
          */
         post: operations["createFieldUpload"];
         delete?: never;
@@ -927,7 +927,7 @@ export interface paths {
         head: operations["headFieldUpload"];
         /**
          * Send more bytes of a resumable upload (tus, zoomers)
-         * @description `Upload-Offset` must equal the server's (else 409). When the last byte arrives the photo goes through the intake of the multipart routes (JPEG or HEIC/HEIF by magic bytes, pixel cap from the header, EXIF) and the answer carries `Submission-Id`; a refused photo answers its problem (415, 413, 422, 409) to this and every later request. Sending the same photo again, or repeating the final PATCH, makes no second submission.
+         * @description `Upload-Offset` must equal the server's (else 409; missing or not a number: 400 `upload_offset_required`); the body is `application/offset+octet-stream` (else 415). When the last byte arrives the photo goes through the intake of the multipart routes (JPEG or HEIC/HEIF by magic bytes, pixel cap from the header, EXIF) and the answer carries `Submission-Id`; a refused photo answers its problem (415, 413, 422, 409) to this and every later request. Sending the same photo again (as a new upload or through the multipart routes, even at the same moment), or repeating the final PATCH, makes no second submission: `Submission-Id` names the one it made (the key is zoomer + target + the photo's SHA-256).
          */
         patch: operations["continueFieldUpload"];
         trace?: never;
@@ -1055,7 +1055,7 @@ export interface paths {
         put?: never;
         /**
          * Submit photos to a mission (zoomers)
-         * @description multipart/form-data with 1–10 `photos` parts (JPEG or HEIC/HEIF — the iPhone default, kept byte for byte with JPEG renditions — of at most 26214400 bytes each; decided by the file's bytes, not its name), optional `angle` and `note`. Originals are kept byte for byte. Answers 202 with the submission `received`; QA runs in the background and emits `submission.approved` or `submission.rejected`. Completed or cancelled missions answer 409. Nothing is stored when any photo is refused.
+         * @description multipart/form-data with 1–10 `photos` parts (JPEG or HEIC/HEIF — the iPhone default, kept byte for byte with JPEG renditions — of at most 26214400 bytes each; decided by the file's bytes, not its name), optional `angle` and `note`. Originals are kept byte for byte. Answers 202 with the submission `received`; QA runs in the background and emits `submission.approved` or `submission.rejected`. Completed or cancelled missions answer 409. Nothing is stored when any photo is refused. Exactly once: the same photos sent again to the same mission by the same zoomer (here or as a resumable upload, /field/uploads; at any time, also at the same moment or while QA checks the first copy) make no second submission: the answer is 202 with that one submission as it stands now. The key is zoomer + mission + the set of the photos' SHA-256s (in any order). Another zoomer's identical photo is a submission of its own, rejected as a duplicate.
          */
         post: operations["createSubmission"];
         delete?: never;
@@ -8604,7 +8604,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The submission, received; QA and verification follow. */
+            /** @description The submission, received (QA and verification follow); for a photo sent before, the one submission it made, as it stands. */
             202: {
                 headers: {
                     /** @description Requests allowed in the window that binds first. */
@@ -9274,6 +9274,23 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Tus-Resumable is missing or not 1.0.0 (`tus_version_unsupported`; Tus-Version names the version served). */
+            412: {
+                headers: {
+                    /** @description 1.0.0. */
+                    "Tus-Version"?: string;
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The request body is larger than allowed. */
             413: {
                 headers: {
@@ -9339,6 +9356,21 @@ export interface operations {
             /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Photo storage did not answer (`storage_unavailable`); retry (a tus client HEADs and resumes). */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9507,6 +9539,23 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Tus-Resumable is missing or not 1.0.0 (`tus_version_unsupported`; Tus-Version names the version served). */
+            412: {
+                headers: {
+                    /** @description 1.0.0. */
+                    "Tus-Version"?: string;
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded. */
             429: {
                 headers: {
@@ -9527,6 +9576,21 @@ export interface operations {
             /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Photo storage did not answer (`storage_unavailable`); retry (a tus client HEADs and resumes). */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9610,6 +9674,68 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The object's state does not allow this change. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The upload expired (`upload_expired`; swept soon). */
+            410: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Tus-Resumable is missing or not 1.0.0 (`tus_version_unsupported`; Tus-Version names the version served). */
+            412: {
+                headers: {
+                    /** @description 1.0.0. */
+                    "Tus-Version"?: string;
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than allowed. */
+            413: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The request body is not of an accepted media type. */
             415: {
                 headers: {
@@ -9660,6 +9786,21 @@ export interface operations {
             /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Photo storage did not answer (`storage_unavailable`); retry (a tus client HEADs and resumes). */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9776,7 +9917,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The upload expired (swept soon). */
+            /** @description The upload expired (`upload_expired`; swept soon). */
             410: {
                 headers: {
                     /** @description Requests allowed in the window that binds first. */
@@ -9787,7 +9928,26 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Tus-Resumable is missing or not 1.0.0 (`tus_version_unsupported`; Tus-Version names the version served). */
+            412: {
+                headers: {
+                    /** @description 1.0.0. */
+                    "Tus-Version"?: string;
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
             };
             /** @description The request body is larger than allowed. */
             413: {
@@ -9854,6 +10014,21 @@ export interface operations {
             /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Photo storage did not answer (`storage_unavailable`); retry (a tus client HEADs and resumes). */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10858,7 +11033,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The submission, received; QA follows. */
+            /** @description The submission, received (QA follows); for photos sent before, the one submission they made, as it stands. */
             202: {
                 headers: {
                     /** @description Requests allowed in the window that binds first. */
