@@ -64,6 +64,10 @@ describe("the owner on the wire", () => {
     const body = JSON.stringify({ status: 409, code: "outbox_owner_mismatch", detail: "another zoomer" });
     expect(answerOutcome(409, body, "no signal")).toEqual({ kind: "wrong-owner", error: "another zoomer", code: { code: "problem.outbox_owner_mismatch", params: { status: 409 } } });
     expect(answerOutcome(409, JSON.stringify({ code: "conflict", detail: "x" }), "no signal").kind).toBe("refused");
+    // The service's caps on unfinished uploads clear as they finish or expire: the photo waits, with the server's reason.
+    for (const code of ["too_many_open_uploads", "upload_quota_exceeded"]) {
+      expect(answerOutcome(409, JSON.stringify({ code, detail: "20 open" }), "no signal")).toEqual({ kind: "lost-signal", error: "20 open", code: { code: `problem.${code}`, params: { status: 409 } } });
+    }
     expect(answerOutcome(401, "{}", "no signal").kind).toBe("lost-signal");
     expect(answerOutcome(0, "", "no signal")).toMatchObject({ kind: "lost-signal", error: "no signal" });
   });

@@ -68,10 +68,17 @@ export function ownerHeaders(entry: Pick<OutboxEntry, "owner">): Record<string, 
 }
 
 /** What a non-accepted answer means for the outbox: wait (no signal, busy), wait for the owner, or refused. */
+/**
+ * Refusals that clear by themselves: the zoomer holds too many unfinished uploads (the service's
+ * per-zoomer caps), and room comes back as they finish or expire. The photo waits and goes again.
+ */
+const CLEARS_BY_ITSELF = new Set(["problem.too_many_open_uploads", "problem.upload_quota_exceeded"]);
+
 export function answerOutcome(status: number, body: string, lostSignal: string): Exclude<UploadOutcome, { kind: "accepted" }> {
   const error = problemText(status, body);
   const code = problemCode(status, body);
   if (status === 409 && code.code === `problem.${OUTBOX_OWNER_MISMATCH}`) return { kind: "wrong-owner", error, code };
+  if (status === 409 && CLEARS_BY_ITSELF.has(code.code)) return { kind: "lost-signal", error, code };
   if (status === 0) return { kind: "lost-signal", error: lostSignal, code: TRANSPORT_CODES.noSignal };
   return isRetryableStatus(status) ? { kind: "lost-signal", error, code } : { kind: "refused", error, code };
 }
