@@ -132,6 +132,10 @@ export const signingKeys = pgTable("signing_keys", {
   publicJwk: jsonb("public_jwk").notNull(),
   privateJwk: jsonb("private_jwk").notNull(),
   createdAt: createdAt(),
+  /**
+   * Set by the rotation command: the key never signs again but stays in the JWKS, so the evidence
+   * and tokens it signed keep verifying (lib/auth/tokens.ts says for how long).
+   */
   retiredAt: ts("retired_at"),
 });
 
@@ -597,6 +601,12 @@ export const assignments = pgTable(
     verification: jsonb("verification"),
     weather: jsonb("weather"),
     deliveredAt: ts("delivered_at"),
+    /**
+     * The signed verification record (compact JWS) made at delivery, kept as it was made: the photo
+     * record, the evidence route and the order's ZIP all answer these exact bytes, whatever key
+     * signs today (lib/service/orders/photo-evidence.ts).
+     */
+    evidenceJws: text("evidence_jws"),
     /** The partner asked for this delivered photo to be taken again (the reason is the retake's instruction). */
     retakeRequestedAt: ts("retake_requested_at"),
     /** When verification held the photo for review (its authenticity check failed). */

@@ -524,13 +524,12 @@ export const DeliveredPhotoSchema = z
             "location_match, angle_match, time_of_day, quality, obstruction, minimum_crowd, brand_match, authenticity: each with score (0–1), passed, status (passed, failed, not_evaluated), the measured value, the threshold and a message. Not-evaluated checks are never passed.",
         }),
     }),
-    evidence: z
-      .string()
-      .optional()
-      .openapi({
-        description:
-          "In `photos.delivered`: the signed verification record (compact JWS, EdDSA, `kid` in /.well-known/jwks.json) over the photo id, the original's SHA-256, every check with value and threshold, positions and times; also at GET /orders/{id}/photos/{photo_id}/evidence.",
-      }),
+    evidence: z.string().openapi({
+      description:
+        "The signed verification record (compact JWS, EdDSA, `typ` photo-evidence+jwt, `kid` in /.well-known/jwks.json) over the photo id, the original's SHA-256, every check with value and threshold, positions and times. " +
+        "Made once, at delivery, and kept: the same bytes here, in `photos.delivered`, at GET /orders/{id}/photos/{photo_id}/evidence and as evidence/{photo_id}.jws in the order's ZIP (beside evidence/jwks.json). " +
+        "It keeps verifying after the service rotates its keys: retired keys stay in the JWKS.",
+    }),
   })
   .openapi("DeliveredPhoto");
 

@@ -19,6 +19,7 @@ import { PerMethodRouter } from "./per-method-router";
 import { splitDocuments } from "./openapi-documents";
 import { registerAdminRoutes } from "./routes/admin";
 import { registerAdminOrderRoutes } from "./routes/admin-orders";
+import { registerAdminKeyRoutes } from "./routes/admin-keys";
 import { registerCdnRoutes } from "./routes/cdn";
 import { registerOperationRoutes } from "./routes/operations";
 import { registerCredentialRoutes } from "./routes/credentials";
@@ -171,6 +172,7 @@ export function createServiceApp(ctx: ServiceContext) {
   const admin = createSubApp();
   registerAdminRoutes(admin);
   registerAdminOrderRoutes(admin);
+  registerAdminKeyRoutes(admin);
   registerDashboardRoutes(admin);
   app.route(ADMIN_BASE_PATH, admin);
 

@@ -29,8 +29,11 @@ interface StoredVerification {
   ai_checks: Record<string, { score: number; passed: boolean } & Record<string, unknown>>;
 }
 
-/** The submission gives the phone's own evidence (device_evidence); null when it is not at hand. */
-export function deliveredPhotoRecord(ctx: ServiceContext, assignment: AssignmentRow, image: ImageRow, submission: SubmissionRow | null) {
+/**
+ * The submission gives the phone's own evidence (device_evidence); null when it is not at hand.
+ * `evidence` is the JWS stored at delivery (./photo-evidence.ts).
+ */
+export function deliveredPhotoRecord(ctx: ServiceContext, assignment: AssignmentRow, image: ImageRow, submission: SubmissionRow | null, evidence: string) {
   const sign = { secret: ctx.cdnSecret, cdnUrl: cdnBaseUrl(ctx.config), ttlSeconds: DELIVERY_URL_TTL_SECONDS };
   const verification = assignment.verification as StoredVerification | null;
   const weather = assignment.weather as WeatherResult | null;
@@ -54,6 +57,7 @@ export function deliveredPhotoRecord(ctx: ServiceContext, assignment: Assignment
       device_evidence: submission ? serializeDeviceEvidence(submission) : null,
     },
     verification: { status: "approved" as const, ai_checks: verification?.ai_checks ?? {} },
+    evidence,
   };
 }
 
@@ -86,6 +90,14 @@ export async function deliverLocation(ctx: ServiceContext, missionId: string): P
     weather.set(a.id, await provider.at({ lat: image.lat ?? a.lat, lng: image.lng ?? a.lng, instant: image.capturedAt }));
   }
 
+  // The evidence too (./photo-evidence.ts): signing looks up the signing key, which must not wait
+  // on the transaction's connection (PGlite has one). The record is made of facts delivery does not change.
+  const evidence = new Map<string, string>();
+  for (const a of ready) {
+    const image = byId.get(a.imageId ?? "");
+    if (image) evidence.set(a.id, await signEvidence(ctx, a, image, submissionById.get(a.submissionId ?? "") ?? null));
+  }
+
   await ctx.db.transaction(async (tx) => {
     const [mission] = await tx.select().from(missions).where(eq(missions.id, missionId)).limit(1).for("update");
     if (!mission?.orderId) return;
@@ -99,10 +111,12 @@ export async function deliverLocation(ctx: ServiceContext, missionId: string): P
     const photos = [];
     for (const a of delivered) {
       const image = byId.get(a.imageId ?? "");
-      if (!image) continue;
+      const signed = evidence.get(a.id);
+      if (!image || !signed) continue;
       const submission = submissionById.get(a.submissionId ?? "") ?? null;
-      // Each photo carries its signed verification record (./photo-evidence.ts).
-      photos.push({ ...deliveredPhotoRecord(ctx, a, image, submission), evidence: await signEvidence(ctx, a, image, submission) });
+      // Each photo carries its signed verification record, stored as made.
+      await tx.update(assignments).set({ evidenceJws: signed }).where(eq(assignments.id, a.id));
+      photos.push(deliveredPhotoRecord(ctx, a, image, submission, signed));
     }
     await recordEvent(tx, {
       orgId: mission.orgId,

@@ -9,7 +9,7 @@ export interface paths {
         };
         /**
          * Token signing keys (JWKS) at the well-known address
-         * @description Public keys that verify access tokens, by `kid` (RFC 7517); the same set as `/api/v1/auth/jwks.json`.
+         * @description Public keys that verify access tokens and delivered photos' evidence, by `kid` (RFC 7517); the same set as `/api/v1/auth/jwks.json`. Keys retired by a rotation stay here (they sign nothing new) so that evidence signed with them keeps verifying.
          */
         get: operations["getWellKnownJwks"];
         put?: never;
@@ -461,7 +461,7 @@ export interface paths {
         };
         /**
          * Download the order's delivered photos as a ZIP
-         * @description Streams a ZIP of the delivered photos' original bytes (EXIF preserved) as `photos/{location_id}/cycle-{nnn}-{angle}-{photo_id}.jpg`, plus `metadata.json` (the order, and per photo its location, cycle, angle, capture facts, SHA-256 and verification). `location_id` narrows it to one location. Content-Length is exact, so downloads can show progress; ZIP64 is used when needed.
+         * @description Streams a ZIP of the delivered photos' original bytes (EXIF preserved) as `photos/{location_id}/cycle-{nnn}-{angle}-{photo_id}.jpg`, plus `metadata.json` (the order, and per photo its location, cycle, angle, capture facts, SHA-256 and verification), and the evidence: `evidence/{photo_id}.jws` (each photo's signed record, the same JWS as in its photo record) beside `evidence/jwks.json` (the service's published keys when the archive was made, retired keys included), so the archive verifies offline. `location_id` narrows it to one location. Content-Length is exact, so downloads can show progress; ZIP64 is used when needed.
          */
         get: operations["downloadOrderPhotos"];
         put?: never;
@@ -481,7 +481,7 @@ export interface paths {
         };
         /**
          * A delivered photo's signed verification record
-         * @description The record `photos.delivered` carried as `evidence`: a compact JWS (`alg` EdDSA, `typ` photo-evidence+jwt, `kid` from the JWKS at `/.well-known/jwks.json`) over the photo id, the SHA-256 of the original bytes, every check with its value and threshold (and the authenticity signals), the positions (target, EXIF, phone) and the times. Check it with the SDKs' `verifyEvidence` / `verify_evidence`, with the photo's bytes to bind them. `record` is the same claims, unsigned, for reading. 404 for photos not delivered.
+         * @description The record `photos.delivered` carried as `evidence`: a compact JWS (`alg` EdDSA, `typ` photo-evidence+jwt, `kid` from the JWKS at `/.well-known/jwks.json`) over the photo id, the SHA-256 of the original bytes, every check with its value and threshold (and the authenticity signals), the positions (target, EXIF, phone) and the times. Check it with the SDKs' `verifyEvidence` / `verify_evidence`, with the photo's bytes to bind them. `record` is the same claims, unsigned, for reading. 404 for photos not delivered. The JWS is the one made at delivery, byte for byte, every time: a key rotation does not re-sign it (the retired key stays in the JWKS).
          */
         get: operations["getOrderPhotoEvidence"];
         put?: never;
@@ -2012,8 +2012,8 @@ export interface components {
             angle: components["schemas"]["Angle"];
             /** @description true: `url` is the copy with faces blurred (the organisation's privacy_blur); metadata.sha256 stays the original's. */
             blurred?: boolean;
-            /** @description In `photos.delivered`: the signed verification record (compact JWS, EdDSA, `kid` in /.well-known/jwks.json) over the photo id, the original's SHA-256, every check with value and threshold, positions and times; also at GET /orders/{id}/photos/{photo_id}/evidence. */
-            evidence?: string;
+            /** @description The signed verification record (compact JWS, EdDSA, `typ` photo-evidence+jwt, `kid` in /.well-known/jwks.json) over the photo id, the original's SHA-256, every check with value and threshold, positions and times. Made once, at delivery, and kept: the same bytes here, in `photos.delivered`, at GET /orders/{id}/photos/{photo_id}/evidence and as evidence/{photo_id}.jws in the order's ZIP (beside evidence/jwks.json). It keeps verifying after the service rotates its keys: retired keys stay in the JWKS. */
+            evidence: string;
             location_id: string;
             metadata: {
                 captured_at: string | null;
@@ -3053,7 +3053,7 @@ export interface components {
             evidence: string;
             jwks_uri: string;
             photo_id: string;
-            /** @description Its claims: photo_id, order_id, location_id, angle, sha256, byte_size, verification, checks, review, positions, times. */
+            /** @description Its claims, decoded: iss, iat, photo_id, order_id, location_id, angle, sha256, byte_size, verification, checks, review, positions, times. */
             record: {
                 [key: string]: unknown;
             };
