@@ -188,7 +188,7 @@ function PhotoCard({
             <Button variant="secondary" size="sm" aria-pressed={selected} onClick={onSelect}>
               {selected ? t("photos.shownOnMap") : t("photos.showCamera")}
             </Button>
-            <EvidenceDownload photoId={photo.photo_id} evidence={photo.evidence} what={t("photos.angleOf", { angle: angleLabel, name: target.name })} />
+            <EvidenceDownload photoId={photo.photo_id} evidence={photo.evidence} c2paUrl={photo.provenance?.c2pa_url ?? null} what={t("photos.angleOf", { angle: angleLabel, name: target.name })} />
           </div>
         </div>
       </div>

@@ -139,6 +139,23 @@ export const signingKeys = pgTable("signing_keys", {
   retiredAt: ts("retired_at"),
 });
 
+/**
+ * The C2PA signing credentials (lib/service/provenance/provenance-credentials.ts): the service's own
+ * root (`root`, self-signed) and the claim-signing certificates it issues (`claim`, Ed25519,
+ * c2pa-kp-claimSigning, at most 366 days). Private keys sealed like the token keys; a renewed
+ * claim certificate retires the previous one.
+ */
+export const provenanceCertificates = pgTable("provenance_certificates", {
+  id: text("id").primaryKey(),
+  kind: text("kind", { enum: ["root", "claim"] }).notNull(),
+  certificatePem: text("certificate_pem").notNull(),
+  privateKey: text("private_key").notNull(),
+  notBefore: ts("not_before").notNull(),
+  notAfter: ts("not_after").notNull(),
+  createdAt: createdAt(),
+  retiredAt: ts("retired_at"),
+});
+
 /** Fixed-window request counters (per organisation or zoomer client, per window), shared by all instances. */
 export const rateLimitCounters = pgTable(
   "rate_limit_counters",
@@ -298,6 +315,8 @@ export const images = pgTable(
     previewKey: text("preview_key"),
     /** The copy with faces blurred that deliveries of a privacy_blur organisation carry; made at delivery. */
     blurredKey: text("blurred_key"),
+    /** The C2PA-signed copy made at delivery (lib/service/provenance): the original's bytes plus a signed manifest; the original is never altered. */
+    c2paKey: text("c2pa_key"),
     originalName: text("original_name"),
     contentType: text("content_type").notNull(),
     byteSize: bigint("byte_size", { mode: "number" }).notNull(),

@@ -9,13 +9,15 @@ import { assignments, images, missions, orderCycles, orders, payments, submissio
 import type { Angle } from "@/lib/orders/vocabulary";
 import type { Quote } from "@/lib/schemas/order";
 import { signImageUrl } from "@/lib/service/cdn/signed-url";
-import { cdnBaseUrl, type ServiceContext } from "@/lib/service/context";
+import { API_BASE_PATH, cdnBaseUrl, type ServiceContext } from "@/lib/service/context";
 import { signEvidence } from "./photo-evidence";
 import { recordEvent } from "@/lib/service/events/record-event";
 import { serializeMission } from "@/lib/service/missions/serialize-mission";
 import { serializeDeviceEvidence, type SubmissionRow } from "@/lib/service/submissions/serialize-submission";
 import { weatherProvider, type WeatherResult } from "@/lib/service/weather/weather-provider";
 import { makeBlurredCopies, wantsBlurredDelivery } from "./make-blurred-copies";
+import { makeC2paCopies } from "@/lib/service/provenance/sign-c2pa-copy";
+import { TRUST_ANCHOR_PATH } from "@/lib/service/provenance/provenance-credentials";
 import { refundOrder } from "./take-payment";
 
 /** Delivered links outlive the webhook retry schedule (≈3 days) with room to spare. */
@@ -58,6 +60,9 @@ export function deliveredPhotoRecord(ctx: ServiceContext, assignment: Assignment
     },
     verification: { status: "approved" as const, ai_checks: verification?.ai_checks ?? {} },
     evidence,
+    provenance: image.c2paKey
+      ? { c2pa_url: signImageUrl(image.id, "c2pa", sign), trust_anchor_url: `${ctx.config.publicOrigin}${API_BASE_PATH}${TRUST_ANCHOR_PATH}` }
+      : null,
   };
 }
 
@@ -96,6 +101,19 @@ export async function deliverLocation(ctx: ServiceContext, missionId: string): P
   for (const a of ready) {
     const image = byId.get(a.imageId ?? "");
     if (image) evidence.set(a.id, await signEvidence(ctx, a, image, submissionById.get(a.submissionId ?? "") ?? null));
+  }
+  // The C2PA-signed copies beside the originals (lib/service/provenance), carrying that evidence.
+  const copies = await makeC2paCopies(
+    ctx,
+    ready.flatMap((a) => {
+      const image = byId.get(a.imageId ?? "");
+      const signed = evidence.get(a.id);
+      return image && signed ? [{ image, evidence: signed }] : [];
+    }),
+  );
+  for (const [imageId, key] of copies) {
+    const image = byId.get(imageId);
+    if (image) byId.set(imageId, { ...image, c2paKey: key });
   }
 
   await ctx.db.transaction(async (tx) => {

@@ -656,6 +656,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/c2pa-root.pem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The root certificate of the service's C2PA copies (PEM)
+         * @description Public. The self-signed Ed25519 root that issues the service's claim-signing certificates (c2pa-kp-claimSigning, at most 366 days). Give it to a C2PA reader as a trust anchor to check a delivered photo's C2PA copy (`provenance.c2pa_url`) as Trusted.
+         */
+        get: operations["getProvenanceTrustAnchor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/jwks.json": {
         parameters: {
             query?: never;
@@ -2054,6 +2074,13 @@ export interface components {
             order_id: string;
             /** @example img_06h0… */
             photo_id: string;
+            /** @description The C2PA copy; null for a photo without one (a format other than JPEG, or delivered before copies were made). */
+            provenance: {
+                /** @description Signed CDN URL (same access as `url`) of a C2PA-signed copy of the original: the original's bytes with a C2PA manifest (Ed25519, claim-signing certificate under the service's own root), its hard binding and the assertion `com.photo-missions.verification` (this photo's evidence: the checks with values and thresholds, positions, times, and the JWS). The original itself is never altered. */
+                c2pa_url: string;
+                /** @description The service's C2PA root certificate (PEM, public): give it to a C2PA reader as a trust anchor. */
+                trust_anchor_url: string;
+            } | null;
             thumbnail: string;
             /** @description Signed CDN URL of the original (EXIF preserved); for an organisation with privacy_blur, of a copy with faces blurred (EXIF copied, see `blurred`). */
             url: string;
@@ -7917,6 +7944,44 @@ export interface operations {
             };
         };
     };
+    getProvenanceTrustAnchor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The certificate. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-pem-file": string;
+                };
+            };
+            /** @description No such object in the caller's organisation. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getJwks: {
         parameters: {
             query?: never;
@@ -12193,7 +12258,7 @@ export interface operations {
             header?: never;
             path: {
                 image_id: string;
-                variant: "original" | "preview" | "thumbnail" | "blurred";
+                variant: "original" | "preview" | "thumbnail" | "blurred" | "c2pa";
             };
             cookie?: never;
         };

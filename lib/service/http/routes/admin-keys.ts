@@ -46,13 +46,22 @@ const rotateKeysRoute = createRoute({
   description:
     "A new Ed25519 key signs access tokens and photo evidence from now on. The keys it replaces are retired: never used to sign again, and kept in the JWKS for as long as " +
     "the evidence they signed may be checked — the photos of partner organisations are kept without a time limit, so retired keys stay published. " +
-    "Delivered evidence is not re-signed: it was stored as made at delivery.",
+    "Delivered evidence is not re-signed: it was stored as made at delivery. The C2PA claim-signing certificate is renewed as well (new key, same root).",
   security: adminSecurity,
   middleware: [requireAdmin] as const,
   responses: {
     200: {
       description: "The keys after the rotation, and which were retired.",
-      content: { "application/json": { schema: SigningKeysSchema.extend({ retired: z.array(z.string()).openapi({ description: "The kids this rotation retired." }) }).openapi("RotatedSigningKeys") } },
+      content: {
+        "application/json": {
+          schema: SigningKeysSchema.extend({
+            retired: z.array(z.string()).openapi({ description: "The kids this rotation retired." }),
+            c2pa_claim_certificate: z
+              .object({ serial_number: z.string(), not_after: z.string() })
+              .openapi({ description: "The renewed C2PA claim-signing certificate (new key, same root, 365 days)." }),
+          }).openapi("RotatedSigningKeys"),
+        },
+      },
     },
     ...publicErrorResponses(401),
   },
