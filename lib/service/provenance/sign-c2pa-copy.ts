@@ -6,7 +6,8 @@
 // positions, times) and the JWS itself. Ed25519, as the JWS: the official reader
 // (@contentauth/c2pa-wasm) validates it, and trusts it given the root as a trust anchor. About
 // 30 ms a photo, so it is made during delivery, before the delivery transaction, like the blurred
-// copies. JPEG originals only (c2pa-ts's JPEG asset); others get no copy (provenance null).
+// copies. JPEG originals only (c2pa-ts's JPEG asset); others get no copy (provenance null). An
+// organisation with privacy_blur gets the blurred copy signed instead of the original.
 import { eq } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import { JPEG } from "@trustnxt/c2pa-ts/asset";
@@ -79,7 +80,8 @@ export async function makeC2paCopies(ctx: ServiceContext, rows: { image: ImageRo
       continue;
     }
     try {
-      const original = await readAll(await ctx.store.read(image.storageKey));
+      // What the partner receives: for a privacy_blur organisation the faces-blurred copy, never the original's faces.
+      const original = await readAll(await ctx.store.read(image.blurredKey ?? image.storageKey));
       const copy = await c2paSignedCopy(ctx, { original, evidence, photoId: image.id });
       if (!copy) continue;
       // Beside the original: …/{image_id}/original.jpg → …/{image_id}/c2pa.jpg.

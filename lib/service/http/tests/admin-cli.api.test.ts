@@ -91,10 +91,18 @@ describe("npm run admin -- api-key revoke", () => {
 });
 
 describe("npm run admin -- keys rotate", () => {
-  it("makes a new signing key; the old one is retired but stays in the JWKS, and tokens are signed with the new one", async () => {
+  it("makes a new signing key and C2PA claim certificate; the old key is retired but stays in the JWKS, and tokens are signed with the new one", async () => {
     const before = (await admin("keys", "list")) as { signing_kid: string; keys: { kid: string }[] };
     expect(before.keys.map((k) => k.kid)).toContain(before.signing_kid);
-    const rotated = (await admin("keys", "rotate")) as { signing_kid: string; retired: string[]; keys: { kid: string; signing: boolean; retired_at: string | null }[] };
+    const rotated = (await admin("keys", "rotate")) as {
+      signing_kid: string;
+      retired: string[];
+      keys: { kid: string; signing: boolean; retired_at: string | null }[];
+      c2pa_claim_certificate: { serial_number: string; not_after: string };
+    };
+    // The C2PA claim-signing certificate is renewed with them: a year, never more than 366 days.
+    expect(rotated.c2pa_claim_certificate.serial_number).toMatch(/^[0-9a-f]+$/);
+    expect(Date.parse(rotated.c2pa_claim_certificate.not_after) - Date.now()).toBeLessThanOrEqual(366 * 86_400_000);
     expect(rotated.retired).toEqual([before.signing_kid]);
     expect(rotated.signing_kid).not.toBe(before.signing_kid);
     expect(rotated.keys[0]).toMatchObject({ kid: rotated.signing_kid, signing: true, retired_at: null });
