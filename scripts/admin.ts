@@ -16,6 +16,8 @@
 //   npm run admin -- delivery-secret rotate --org org_…          (prints the new secret once)
 //   npm run admin -- price-list get
 //   npm run admin -- price-list set --file prices.json
+//   npm run admin -- keys list                                  (the published signing keys)
+//   npm run admin -- keys rotate                                (a new signing key; old ones stay published)
 //
 // Target: --url (default PUBLIC_ORIGIN); token: ADMIN_TOKEN, else <DATA_DIR>/admin-token.
 // `--help` prints the usage; an unknown command or option prints a usage error (exit 2).
@@ -76,6 +78,8 @@ const COMMANDS: Record<string, Command> = {
   "delivery-secret rotate": { summary: "a new order-delivery secret (printed once)", method: "POST", path: (f) => `/orgs/${encodeURIComponent(f.org ?? "")}/delivery-secret/rotate`, required: ["org"] },
   "price-list get": { summary: "the price list", method: "GET", path: () => "/price-list", required: [] },
   "price-list set": { summary: "replace the price list with a JSON file", method: "PUT", path: () => "/price-list", body: (f) => readJsonFile(f.file ?? ""), required: ["file"] },
+  "keys list": { summary: "the published signing keys (JWKS), the signing one first", method: "GET", path: () => "/keys", required: [] },
+  "keys rotate": { summary: "a new signing key; retired keys stay published to verify", method: "POST", path: () => "/keys/rotate", required: [] },
   "zoomer create": { summary: "a field contributor with credentials (printed once)", method: "POST", path: () => "/zoomers", body: (f) => ({ name: f.name }), required: ["name"] },
 };
 

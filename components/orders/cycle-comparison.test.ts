@@ -13,6 +13,8 @@ function photo(id: string, location: string, angle: DeliveredPhoto["angle"]): De
     angle,
     metadata: { captured_at: null, gps: null, weather: null },
     verification: { status: "approved", ai_checks: {} },
+    evidence: "header.payload.signature",
+    provenance: null,
   };
 }
 

@@ -2,8 +2,9 @@
 // Review of an order's delivered photos: a gallery per location and angle; beside each photo its
 // verification — every check passed, failed or not evaluated (never shown as passed without
 // evidence) with the measured value and the threshold — where the camera stood and which way it
-// faced (also drawn on the map), and, for editors, "request a retake" with a reason. Each location
-// downloads as a ZIP, and a recurring order's cycles compare side by side.
+// faced (also drawn on the map), its signed evidence to download, and, for editors, "request a
+// retake" with a reason. Each location downloads as a ZIP, and a recurring order's cycles compare
+// side by side.
 import { useTranslations } from "next-intl";
 import { useId, useMemo, useState } from "react";
 import { requestPhotoRetake } from "@/lib/dashboard/order-actions";
@@ -23,6 +24,7 @@ import { DeviceEvidenceNote } from "@/components/submissions/device-evidence-not
 import { authenticitySignals } from "./authenticity-display";
 import { photoEvidence } from "./check-evidence";
 import { DetectedPhoto, EvidenceRows } from "./photo-evidence";
+import { EvidenceDownload } from "./evidence-download";
 import { SignalList } from "./signal-list";
 import { OrderTime } from "./order-time";
 import { compassKey } from "./translate";
@@ -186,6 +188,7 @@ function PhotoCard({
             <Button variant="secondary" size="sm" aria-pressed={selected} onClick={onSelect}>
               {selected ? t("photos.shownOnMap") : t("photos.showCamera")}
             </Button>
+            <EvidenceDownload photoId={photo.photo_id} evidence={photo.evidence} c2paUrl={photo.provenance?.c2pa_url ?? null} what={t("photos.angleOf", { angle: angleLabel, name: target.name })} />
           </div>
         </div>
       </div>

@@ -9,7 +9,7 @@ export interface paths {
         };
         /**
          * Token signing keys (JWKS) at the well-known address
-         * @description Public keys that verify access tokens, by `kid` (RFC 7517); the same set as `/api/v1/auth/jwks.json`.
+         * @description Public keys that verify access tokens and delivered photos' evidence, by `kid` (RFC 7517); the same set as `/api/v1/auth/jwks.json`. Keys retired by a rotation stay here (they sign nothing new) so that evidence signed with them keeps verifying.
          */
         get: operations["getWellKnownJwks"];
         put?: never;
@@ -138,6 +138,46 @@ export interface paths {
          * @description For single sign-on: maps an email address the identity provider has verified to an existing user (case-insensitive).
          */
         post: operations["lookUpDashboardUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The service's signing keys
+         * @description The keys in the published JWKS: which one signs, and when each was made and retired.
+         */
+        get: operations["listSigningKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/keys/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the signing keys
+         * @description A new Ed25519 key signs access tokens and photo evidence from now on. The keys it replaces are retired: never used to sign again, and kept in the JWKS for as long as the evidence they signed may be checked — the photos of partner organisations are kept without a time limit, so retired keys stay published. Delivered evidence is not re-signed: it was stored as made at delivery. The C2PA claim-signing certificate is renewed as well (new key, same root).
+         */
+        post: operations["rotateSigningKeys"];
         delete?: never;
         options?: never;
         head?: never;
@@ -757,7 +797,7 @@ export interface paths {
         };
         /**
          * Download the order's delivered photos as a ZIP
-         * @description Streams a ZIP of the delivered photos' original bytes (EXIF preserved) as `photos/{location_id}/cycle-{nnn}-{angle}-{photo_id}.jpg`, plus `metadata.json` (the order, and per photo its location, cycle, angle, capture facts, SHA-256 and verification). `location_id` narrows it to one location. Content-Length is exact, so downloads can show progress; ZIP64 is used when needed.
+         * @description Streams a ZIP of the delivered photos' original bytes (EXIF preserved) as `photos/{location_id}/cycle-{nnn}-{angle}-{photo_id}.jpg`, plus `metadata.json` (the order, and per photo its location, cycle, angle, capture facts, SHA-256 and verification), and the evidence: `evidence/{photo_id}.jws` (each photo's signed record, the same JWS as in its photo record) beside `evidence/jwks.json` (the service's published keys when the archive was made, retired keys included), so the archive verifies offline. `location_id` narrows it to one location. Content-Length is exact, so downloads can show progress; ZIP64 is used when needed.
          */
         get: operations["downloadOrderPhotos"];
         put?: never;
@@ -777,7 +817,7 @@ export interface paths {
         };
         /**
          * A delivered photo's signed verification record
-         * @description The record `photos.delivered` carried as `evidence`: a compact JWS (`alg` EdDSA, `typ` photo-evidence+jwt, `kid` from the JWKS at `/.well-known/jwks.json`) over the photo id, the SHA-256 of the original bytes, every check with its value and threshold (and the authenticity signals), the positions (target, EXIF, phone) and the times. Check it with the SDKs' `verifyEvidence` / `verify_evidence`, with the photo's bytes to bind them. `record` is the same claims, unsigned, for reading. 404 for photos not delivered.
+         * @description The record `photos.delivered` carried as `evidence`: a compact JWS (`alg` EdDSA, `typ` photo-evidence+jwt, `kid` from the JWKS at `/.well-known/jwks.json`) over the photo id, the SHA-256 of the original bytes, every check with its value and threshold (and the authenticity signals), the positions (target, EXIF, phone) and the times. Check it with the SDKs' `verifyEvidence` / `verify_evidence`, with the photo's bytes to bind them. `record` is the same claims, unsigned, for reading. 404 for photos not delivered. The JWS is the one made at delivery, byte for byte, every time: a key rotation does not re-sign it (the retired key stays in the JWKS).
          */
         get: operations["getOrderPhotoEvidence"];
         put?: never;
@@ -947,6 +987,26 @@ export interface paths {
          * @description Revoking a revoked key changes nothing.
          */
         delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/c2pa-root.pem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The root certificate of the service's C2PA copies (PEM)
+         * @description Public. The self-signed Ed25519 root that issues the service's claim-signing certificates (c2pa-kp-claimSigning, at most 366 days). Give it to a C2PA reader as a trust anchor to check a delivered photo's C2PA copy (`provenance.c2pa_url`) as Trusted.
+         */
+        get: operations["getProvenanceTrustAnchor"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2441,8 +2501,8 @@ export interface components {
             angle: components["schemas"]["Angle"];
             /** @description true: `url` is the copy with faces blurred (the organisation's privacy_blur); metadata.sha256 stays the original's. */
             blurred?: boolean;
-            /** @description In `photos.delivered`: the signed verification record (compact JWS, EdDSA, `kid` in /.well-known/jwks.json) over the photo id, the original's SHA-256, every check with value and threshold, positions and times; also at GET /orders/{id}/photos/{photo_id}/evidence. */
-            evidence?: string;
+            /** @description The signed verification record (compact JWS, EdDSA, `typ` photo-evidence+jwt, `kid` in /.well-known/jwks.json) over the photo id, the original's SHA-256, every check with value and threshold, positions and times. Made once, at delivery, and kept: the same bytes here, in `photos.delivered`, at GET /orders/{id}/photos/{photo_id}/evidence and as evidence/{photo_id}.jws in the order's ZIP (beside evidence/jwks.json). It keeps verifying after the service rotates its keys: retired keys stay in the JWKS. */
+            evidence: string;
             location_id: string;
             metadata: {
                 captured_at: string | null;
@@ -2483,6 +2543,13 @@ export interface components {
             order_id: string;
             /** @example img_06h0… */
             photo_id: string;
+            /** @description The C2PA copy; null for a photo without one (a format other than JPEG, or delivered before copies were made). */
+            provenance: {
+                /** @description Signed CDN URL (same access as `url`) of a C2PA-signed copy of the original: the original's bytes with a C2PA manifest (Ed25519, claim-signing certificate under the service's own root), its hard binding and the assertion `com.photo-missions.verification` (this photo's evidence: the checks with values and thresholds, positions, times, and the JWS). The original itself is never altered. */
+                c2pa_url: string;
+                /** @description The service's C2PA root certificate (PEM, public): give it to a C2PA reader as a trust anchor. */
+                trust_anchor_url: string;
+            } | null;
             thumbnail: string;
             /** @description Signed CDN URL of the original (EXIF preserved); for an organisation with privacy_blur, of a copy with faces blurred (EXIF copied, see `blurred`). */
             url: string;
@@ -3555,7 +3622,7 @@ export interface components {
             evidence: string;
             jwks_uri: string;
             photo_id: string;
-            /** @description Its claims: photo_id, order_id, location_id, angle, sha256, byte_size, verification, checks, review, positions, times. */
+            /** @description Its claims, decoded: iss, iat, photo_id, order_id, location_id, angle, sha256, byte_size, verification, checks, review, positions, times. */
             record: {
                 [key: string]: unknown;
             };
@@ -3993,6 +4060,30 @@ export interface components {
             decision: "approve" | "reject";
             /** @description Required to reject: the retake's instruction. */
             reason?: string;
+        };
+        RotatedSigningKeys: components["schemas"]["SigningKeys"] & {
+            /** @description The renewed C2PA claim-signing certificate (new key, same root, 365 days). */
+            c2pa_claim_certificate: {
+                not_after: string;
+                serial_number: string;
+            };
+            /** @description The kids this rotation retired. */
+            retired: string[];
+        };
+        SigningKey: {
+            /** @example EdDSA */
+            alg: string;
+            created_at: string;
+            kid: string;
+            /** @description When a rotation retired it: it signs nothing since, and stays in the JWKS to verify what it signed. */
+            retired_at: string | null;
+            /** @description true for the one key that signs tokens and evidence now. */
+            signing: boolean;
+        };
+        SigningKeys: {
+            /** @description Every published key (the JWKS at /.well-known/jwks.json), the signing one first. */
+            keys: components["schemas"]["SigningKey"][];
+            signing_kid: string;
         };
         Submission: {
             accuracy_m: number | null;
@@ -4914,6 +5005,82 @@ export interface operations {
             };
             /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSigningKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningKeys"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rotateSigningKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys after the rotation, and which were retired. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RotatedSigningKeys"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9883,6 +10050,44 @@ export interface operations {
             };
         };
     };
+    getProvenanceTrustAnchor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The certificate. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-pem-file": string;
+                };
+            };
+            /** @description No such object in the caller's organisation. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getJwks: {
         parameters: {
             query?: never;
@@ -14334,7 +14539,7 @@ export interface operations {
             header?: never;
             path: {
                 image_id: string;
-                variant: "original" | "preview" | "thumbnail" | "blurred";
+                variant: "original" | "preview" | "thumbnail" | "blurred" | "c2pa";
             };
             cookie?: never;
         };

@@ -1,8 +1,17 @@
 // Access tokens: RFC 9068-style JWTs (typ "at+jwt") signed with Ed25519 keys kept in the
 // database, so every instance signs and verifies with the same keys and publishes one JWKS. The
 // private keys are stored sealed (lib/auth/secret-box.ts): the database alone cannot mint tokens.
+//
+// Rotation (`npm run admin -- keys rotate`): a new key signs from then on; the keys it replaces are
+// retired — never used to sign again — but stay PUBLISHED in the JWKS and keep verifying. The same
+// keys sign each delivered photo's evidence (lib/service/orders/photo-evidence.ts), stored as made
+// at delivery, and that evidence may be checked for as long as the photo is kept: a partner
+// organisation's photos have no retention limit (only demo data expires, DEMO_RETENTION_HOURS), so
+// a retired key is published for as long as the service runs. Dropping one would turn every
+// evidence it signed into an unverifiable one. (A key known to be compromised is another matter: it
+// would be withdrawn and its evidence re-issued — not built.)
 import { createPrivateKey, createPublicKey, generateKeyPairSync, hash, randomUUID, type KeyObject } from "node:crypto";
-import { desc, isNull } from "drizzle-orm";
+import { asc, desc, isNull } from "drizzle-orm";
 import { SignJWT, jwtVerify, errors as joseErrors, type JWK, type JWTPayload } from "jose";
 import type { Db } from "@/lib/db/client";
 import { signingKeys } from "@/lib/db/schema";
@@ -45,7 +54,16 @@ interface LoadedKey {
   publicKey: KeyObject;
   privateKey: KeyObject;
   publicJwk: JWK;
+  createdAt: Date;
+  retiredAt: Date | null;
 }
+
+/**
+ * How long an instance may go on signing access tokens with a key another instance has just
+ * retired: short-lived tokens, still verifying against the published key, so a lookup per token is
+ * not worth it. Evidence checks the database before every signature instead.
+ */
+export const TOKEN_KEY_REFRESH_MS = 30_000;
 
 export class KeyStore {
   private keys = new Map<string, LoadedKey>();
@@ -65,28 +83,51 @@ export class KeyStore {
     private readonly box: SecretBox,
   ) {}
 
-  /** Loads the active keys, creating the first one on a fresh database. */
+  /** Loads the keys, creating the first one on a fresh database. */
   async init(): Promise<void> {
     await this.refresh();
     if (!this.current) {
-      const { publicKey, privateKey } = generateKeyPairSync("ed25519");
-      const kid = createId("signingKey");
-      await this.db.insert(signingKeys).values({
-        kid,
-        alg: TOKEN_ALG,
-        publicJwk: publicKey.export({ format: "jwk" }),
-        privateJwk: this.box.seal(JSON.stringify(privateKey.export({ format: "jwk" }))),
-      });
+      await this.db.insert(signingKeys).values(this.newKeyRow());
       await this.refresh();
     }
   }
 
+  private newKeyRow(): typeof signingKeys.$inferInsert {
+    const { publicKey, privateKey } = generateKeyPairSync("ed25519");
+    return {
+      kid: createId("signingKey"),
+      alg: TOKEN_ALG,
+      publicJwk: publicKey.export({ format: "jwk" }),
+      privateJwk: this.box.seal(JSON.stringify(privateKey.export({ format: "jwk" }))),
+    };
+  }
+
+  /**
+   * A new signing key; every key active until now is retired in the same transaction (published
+   * and verifying, never signing again). Other instances pick the new key up before their next
+   * evidence signature and within TOKEN_KEY_REFRESH_MS for access tokens.
+   */
+  async rotate(now = new Date()): Promise<{ kid: string; retired: string[] }> {
+    const row = this.newKeyRow();
+    const retired = await this.db.transaction(async (tx) => {
+      const previous = await tx.update(signingKeys).set({ retiredAt: now }).where(isNull(signingKeys.retiredAt)).returning({ kid: signingKeys.kid });
+      await tx.insert(signingKeys).values(row);
+      return previous.map((p) => p.kid);
+    });
+    await this.refresh();
+    return { kid: row.kid, retired };
+  }
+
+  /** The published keys, the signing one first, with when each was made and retired. */
+  describeKeys(): { kid: string; alg: string; created_at: string; retired_at: string | null; signing: boolean }[] {
+    return [...this.keys.values()]
+      .map((k) => ({ kid: k.kid, alg: TOKEN_ALG, created_at: k.createdAt.toISOString(), retired_at: k.retiredAt?.toISOString() ?? null, signing: k === this.current }))
+      .sort((a, b) => Number(b.signing) - Number(a.signing) || b.created_at.localeCompare(a.created_at));
+  }
+
   private async refresh(): Promise<void> {
-    const rows = await this.db
-      .select()
-      .from(signingKeys)
-      .where(isNull(signingKeys.retiredAt))
-      .orderBy(desc(signingKeys.createdAt));
+    // Retired keys too: they are published and verify what they signed, they only never sign.
+    const rows = await this.db.select().from(signingKeys).orderBy(desc(signingKeys.createdAt));
     const keys = new Map<string, LoadedKey>();
     for (const row of rows) {
       // Sealed: a JSON string; stored before sealing existed: the JWK object itself.
@@ -97,12 +138,28 @@ export class KeyStore {
         privateKey: createPrivateKey({ key: privateJwk as import("node:crypto").JsonWebKey, format: "jwk" }),
         publicKey: createPublicKey({ key: publicJwk as import("node:crypto").JsonWebKey, format: "jwk" }),
         publicJwk: { ...publicJwk, kid: row.kid, alg: TOKEN_ALG, use: "sig" },
+        createdAt: row.createdAt,
+        retiredAt: row.retiredAt,
       });
     }
     this.keys = keys;
     // The oldest active key signs, so instances agree even if two created a key at once.
-    this.current = [...keys.values()].at(-1);
+    this.current = [...keys.values()].filter((k) => k.retiredAt === null).at(-1);
     this.lastRefresh = Date.now();
+  }
+
+  /** Before signing: the keys as another instance's rotation may have left them. */
+  private async signingKey({ strict }: { strict: boolean }): Promise<LoadedKey> {
+    if (strict) {
+      // Evidence is kept for good: it is never signed with a key retired a moment ago elsewhere.
+      const [active] = await this.db.select({ kid: signingKeys.kid }).from(signingKeys).where(isNull(signingKeys.retiredAt)).orderBy(asc(signingKeys.createdAt)).limit(1);
+      if (active && active.kid !== this.current?.kid) await this.refresh();
+    } else if (Date.now() - this.lastRefresh > TOKEN_KEY_REFRESH_MS) {
+      await this.refresh();
+    }
+    const key = this.current;
+    if (!key) throw new Error("KeyStore.init() was not called");
+    return key;
   }
 
   jwks(): { keys: JWK[] } {
@@ -114,8 +171,7 @@ export class KeyStore {
     claims: AccessTokenClaims,
     { now = Math.floor(Date.now() / 1000), ttlSeconds = this.settings.ttlSeconds }: { now?: number; ttlSeconds?: number } = {},
   ): Promise<{ token: string; expiresIn: number }> {
-    const key = this.current;
-    if (!key) throw new Error("KeyStore.init() was not called");
+    const key = await this.signingKey({ strict: false });
     const token = await new SignJWT({ ...claims })
       .setProtectedHeader({ alg: TOKEN_ALG, typ: TOKEN_TYP, kid: key.kid })
       .setIssuer(this.settings.issuer)
@@ -129,12 +185,10 @@ export class KeyStore {
 
   /**
    * Signs a record with the current token key as a compact JWS (a JWT of `typ`), `kid` from the
-   * JWKS. Ed25519 signatures are deterministic: the same record signed by the same key gives the
-   * same JWS, so a record rebuilt from stored facts is signed identically every time.
+   * JWKS. The caller keeps the JWS: after a rotation the same record would be signed differently.
    */
   async signRecord(record: JWTPayload, { typ, issuedAt }: { typ: string; issuedAt: number }): Promise<string> {
-    const key = this.current;
-    if (!key) throw new Error("KeyStore.init() was not called");
+    const key = await this.signingKey({ strict: true });
     return new SignJWT(record).setProtectedHeader({ alg: TOKEN_ALG, typ, kid: key.kid }).setIssuer(this.settings.issuer).setIssuedAt(issuedAt).sign(key.privateKey);
   }
 

@@ -144,6 +144,27 @@ export const signingKeys = pgTable("signing_keys", {
   publicJwk: jsonb("public_jwk").notNull(),
   privateJwk: jsonb("private_jwk").notNull(),
   createdAt: createdAt(),
+  /**
+   * Set by the rotation command: the key never signs again but stays in the JWKS, so the evidence
+   * and tokens it signed keep verifying (lib/auth/tokens.ts says for how long).
+   */
+  retiredAt: ts("retired_at"),
+});
+
+/**
+ * The C2PA signing credentials (lib/service/provenance/provenance-credentials.ts): the service's own
+ * root (`root`, self-signed) and the claim-signing certificates it issues (`claim`, Ed25519,
+ * c2pa-kp-claimSigning, at most 366 days). Private keys sealed like the token keys; a renewed
+ * claim certificate retires the previous one.
+ */
+export const provenanceCertificates = pgTable("provenance_certificates", {
+  id: text("id").primaryKey(),
+  kind: text("kind", { enum: ["root", "claim"] }).notNull(),
+  certificatePem: text("certificate_pem").notNull(),
+  privateKey: text("private_key").notNull(),
+  notBefore: ts("not_before").notNull(),
+  notAfter: ts("not_after").notNull(),
+  createdAt: createdAt(),
   retiredAt: ts("retired_at"),
 });
 
@@ -306,6 +327,8 @@ export const images = pgTable(
     previewKey: text("preview_key"),
     /** The copy with faces blurred that deliveries of a privacy_blur organisation carry; made at delivery. */
     blurredKey: text("blurred_key"),
+    /** The C2PA-signed copy made at delivery (lib/service/provenance): the original's bytes plus a signed manifest; the original is never altered. */
+    c2paKey: text("c2pa_key"),
     originalName: text("original_name"),
     contentType: text("content_type").notNull(),
     byteSize: bigint("byte_size", { mode: "number" }).notNull(),
@@ -611,6 +634,12 @@ export const assignments = pgTable(
     verification: jsonb("verification"),
     weather: jsonb("weather"),
     deliveredAt: ts("delivered_at"),
+    /**
+     * The signed verification record (compact JWS) made at delivery, kept as it was made: the photo
+     * record, the evidence route and the order's ZIP all answer these exact bytes, whatever key
+     * signs today (lib/service/orders/photo-evidence.ts).
+     */
+    evidenceJws: text("evidence_jws"),
     /** The partner asked for this delivered photo to be taken again (the reason is the retake's instruction). */
     retakeRequestedAt: ts("retake_requested_at"),
     /** When verification held the photo for review (its authenticity check failed). */

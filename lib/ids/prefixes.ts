@@ -26,6 +26,7 @@ export const ID_PREFIXES = {
   draft: "drf", // an order being put together in the dashboard's wizard
   fieldUpload: "upl", // a resumable (tus) photo upload from the field app, until its submission is recorded
   signingKey: "kid",
+  provenanceCertificate: "crt", // the C2PA root or a claim-signing certificate (lib/service/provenance)
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -524,13 +524,23 @@ export const DeliveredPhotoSchema = z
             "location_match, angle_match, time_of_day, quality, obstruction, minimum_crowd, brand_match, authenticity: each with score (0–1), passed, status (passed, failed, not_evaluated), the measured value, the threshold and a message. Not-evaluated checks are never passed.",
         }),
     }),
-    evidence: z
-      .string()
-      .optional()
-      .openapi({
-        description:
-          "In `photos.delivered`: the signed verification record (compact JWS, EdDSA, `kid` in /.well-known/jwks.json) over the photo id, the original's SHA-256, every check with value and threshold, positions and times; also at GET /orders/{id}/photos/{photo_id}/evidence.",
-      }),
+    evidence: z.string().openapi({
+      description:
+        "The signed verification record (compact JWS, EdDSA, `typ` photo-evidence+jwt, `kid` in /.well-known/jwks.json) over the photo id, the original's SHA-256, every check with value and threshold, positions and times. " +
+        "Made once, at delivery, and kept: the same bytes here, in `photos.delivered`, at GET /orders/{id}/photos/{photo_id}/evidence and as evidence/{photo_id}.jws in the order's ZIP (beside evidence/jwks.json). " +
+        "It keeps verifying after the service rotates its keys: retired keys stay in the JWKS.",
+    }),
+    provenance: z
+      .object({
+        c2pa_url: z.string().openapi({
+          description:
+            "Signed CDN URL (same access as `url`) of a C2PA-signed copy of the original: the original's bytes with a C2PA manifest (Ed25519, claim-signing certificate under the service's own root), " +
+            "its hard binding and the assertion `com.photo-missions.verification` (this photo's evidence: the checks with values and thresholds, positions, times, and the JWS). The original itself is never altered.",
+        }),
+        trust_anchor_url: z.string().openapi({ description: "The service's C2PA root certificate (PEM, public): give it to a C2PA reader as a trust anchor." }),
+      })
+      .nullable()
+      .openapi({ description: "The C2PA copy; null for a photo without one (a format other than JPEG, or delivered before copies were made)." }),
   })
   .openapi("DeliveredPhoto");
 

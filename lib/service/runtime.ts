@@ -8,6 +8,7 @@ import { resolve } from "node:path";
 import type { SecretBox } from "@/lib/auth/secret-box";
 import { loadSecretBox } from "@/lib/auth/secrets-key";
 import { KeyStore } from "@/lib/auth/tokens";
+import { ensureProvenanceCredentials } from "@/lib/service/provenance/provenance-credentials";
 import { openDatabase, type Database } from "@/lib/db/client";
 import { env, type Env } from "@/lib/env";
 import { ensurePrivateDir, restrictTree } from "@/lib/fs/private-files";
@@ -165,6 +166,7 @@ export async function createRuntime(options: {
   if (resealed > 0) log.info("stored secrets sealed with the current key", { values: resealed, key_id: secretBox.keyId });
   const keys = new KeyStore(database.db, tokenSettingsFor(config.publicOrigin, config.tokenTtlSeconds), secretBox);
   await keys.init();
+  await ensureProvenanceCredentials({ db: database.db, box: secretBox });
   const store = options.store ?? createObjectStore(config);
   const cdnSecret = await getOrCreateSecret(database.db, secretBox, "cdn-url-signing");
   const limiter = createRateLimiter(database.db, database.kind, { listen: database.listen });

@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { SecretBox } from "@/lib/auth/secret-box";
 import type { Db } from "@/lib/db/client";
-import { organisations, serviceSecrets, signingKeys, webhookEndpoints } from "@/lib/db/schema";
+import { organisations, provenanceCertificates, serviceSecrets, signingKeys, webhookEndpoints } from "@/lib/db/schema";
 
 export async function getOrCreateSecret(db: Db, box: SecretBox, name: string): Promise<string> {
   await db.insert(serviceSecrets).values({ name, value: box.seal(randomBytes(32).toString("base64url")) }).onConflictDoNothing();
@@ -70,6 +70,13 @@ export async function resealStoredSecrets(db: Db, box: SecretBox): Promise<numbe
     const plaintext = typeof stored === "string" ? box.open(stored) : JSON.stringify(stored);
     if (typeof stored === "string" && !box.needsReseal(stored)) continue;
     await db.update(signingKeys).set({ privateJwk: box.seal(plaintext) }).where(eq(signingKeys.kid, row.kid));
+    count += 1;
+  }
+
+  // The C2PA root and claim-signing keys (always stored sealed).
+  for (const row of await db.select({ id: provenanceCertificates.id, privateKey: provenanceCertificates.privateKey }).from(provenanceCertificates)) {
+    if (!box.needsReseal(row.privateKey)) continue;
+    await db.update(provenanceCertificates).set({ privateKey: box.seal(box.open(row.privateKey)) }).where(eq(provenanceCertificates.id, row.id));
     count += 1;
   }
   return count;

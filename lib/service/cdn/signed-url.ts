@@ -3,8 +3,8 @@
 // or stretched (the expiry is inside the signature).
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-/** `blurred`: the full-size copy with faces blurred that privacy_blur deliveries carry. */
-export const IMAGE_VARIANTS = ["original", "preview", "thumbnail", "blurred"] as const;
+/** `blurred`: the full-size copy with faces blurred that privacy_blur deliveries carry. `c2pa`: the original's bytes with a signed C2PA manifest (lib/service/provenance). */
+export const IMAGE_VARIANTS = ["original", "preview", "thumbnail", "blurred", "c2pa"] as const;
 export type ImageVariant = (typeof IMAGE_VARIANTS)[number];
 
 function signature(secret: string, imageId: string, variant: ImageVariant, exp: number): string {

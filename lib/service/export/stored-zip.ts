@@ -4,21 +4,29 @@
 // time otherwise — so memory stays bounded. Always ZIP64 records (zip-records.ts), so sizes and
 // counts have no 4 GiB / 65,535 limits and every record has a fixed length. CRC-32 by zlib.crc32
 // (native) as the bytes pass. The mission export and the order photos export both build their
-// archives here.
+// archives here; small documents (the order's evidence signatures) join the photos as entries
+// read when the archive reaches them.
 import { Readable } from "node:stream";
 import { crc32 } from "node:zlib";
 import { log } from "@/lib/log";
 import type { ServiceContext } from "@/lib/service/context";
 import { archiveBytes, centralHeader, dataDescriptor, endRecords, localHeader, type WrittenEntry } from "./zip-records";
 
-export interface StoredFile {
+export type StoredFile = {
   /** The entry name; built by the caller from ids only (never from anything a client sent). */
   name: string;
-  /** The object's key in the store. */
-  storageKey: string;
   byteSize: number;
   mtime: Date;
-}
+} & (
+  | {
+      /** The object's key in the store. */
+      storageKey: string;
+    }
+  | {
+      /** A small document (a signature, a key set), read when the archive reaches it; exactly byteSize bytes. */
+      read: () => Promise<Buffer>;
+    }
+);
 
 export interface StoredZip {
   stream: Readable;
@@ -55,8 +63,8 @@ interface PendingEntry {
   name: Buffer;
   size: number;
   mtime: Date;
-  /** The store key of a photo; null for the metadata document. */
-  storageKey: string | null;
+  /** Where the bytes come from: a photo's store key, a small document's reader, or null for the metadata document. */
+  source: { storageKey: string } | { read: () => Promise<Buffer> } | null;
 }
 
 /**
@@ -72,16 +80,17 @@ export async function storedZip(
 ): Promise<StoredZip> {
   const entries: PendingEntry[] = [];
   for await (const page of files) {
-    for (const file of page) entries.push({ name: Buffer.from(file.name, "utf8"), size: file.byteSize, mtime: file.mtime, storageKey: file.storageKey });
+    for (const file of page) entries.push({ name: Buffer.from(file.name, "utf8"), size: file.byteSize, mtime: file.mtime, source: "storageKey" in file ? { storageKey: file.storageKey } : { read: file.read } });
   }
   const fileCount = entries.length;
   const document = await sizeDocument(metadata.create(), METADATA_KEPT_BYTES);
-  entries.push({ name: Buffer.from(metadata.name, "utf8"), size: document.size, mtime: metadata.mtime, storageKey: null });
+  entries.push({ name: Buffer.from(metadata.name, "utf8"), size: document.size, mtime: metadata.mtime, source: null });
   const size = archiveBytes(entries);
 
   /** The entry's bytes: a photo's store stream iterated directly (no generator in between, per chunk), or the document. */
   async function entryBytes(entry: PendingEntry): Promise<AsyncIterable<Buffer | string> | Iterable<Buffer>> {
-    if (entry.storageKey !== null) return (await ctx.store.read(entry.storageKey)) as AsyncIterable<Buffer>;
+    if (entry.source && "storageKey" in entry.source) return (await ctx.store.read(entry.source.storageKey)) as AsyncIterable<Buffer>;
+    if (entry.source) return [await entry.source.read()];
     return document.kept ?? (metadata.create() as AsyncIterable<Buffer | string>);
   }
 

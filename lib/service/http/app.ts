@@ -19,6 +19,8 @@ import { PerMethodRouter } from "./per-method-router";
 import { splitDocuments } from "./openapi-documents";
 import { registerAdminRoutes } from "./routes/admin";
 import { registerAdminOrderRoutes } from "./routes/admin-orders";
+import { registerAdminKeyRoutes } from "./routes/admin-keys";
+import { registerProvenanceRoutes } from "./routes/provenance";
 import { registerCdnRoutes } from "./routes/cdn";
 import { registerOperationRoutes } from "./routes/operations";
 import { registerCredentialRoutes } from "./routes/credentials";
@@ -150,6 +152,7 @@ export function createServiceApp(ctx: ServiceContext) {
 
   const v1 = createSubApp();
   registerAuthRoutes(v1);
+  registerProvenanceRoutes(v1);
   registerMissionRoutes(v1);
   registerSubmissionRoutes(v1, ctx.config.uploads);
   registerFieldRoutes(v1);
@@ -171,6 +174,7 @@ export function createServiceApp(ctx: ServiceContext) {
   const admin = createSubApp();
   registerAdminRoutes(admin);
   registerAdminOrderRoutes(admin);
+  registerAdminKeyRoutes(admin);
   registerDashboardRoutes(admin);
   app.route(ADMIN_BASE_PATH, admin);
 

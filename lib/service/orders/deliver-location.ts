@@ -9,13 +9,15 @@ import { assignments, images, missions, orderCycles, orders, payments, submissio
 import type { Angle } from "@/lib/orders/vocabulary";
 import type { Quote } from "@/lib/schemas/order";
 import { signImageUrl } from "@/lib/service/cdn/signed-url";
-import { cdnBaseUrl, type ServiceContext } from "@/lib/service/context";
+import { API_BASE_PATH, cdnBaseUrl, type ServiceContext } from "@/lib/service/context";
 import { signEvidence } from "./photo-evidence";
 import { recordEvent } from "@/lib/service/events/record-event";
 import { serializeMission } from "@/lib/service/missions/serialize-mission";
 import { serializeDeviceEvidence, type SubmissionRow } from "@/lib/service/submissions/serialize-submission";
 import { weatherProvider, type WeatherResult } from "@/lib/service/weather/weather-provider";
 import { makeBlurredCopies, wantsBlurredDelivery } from "./make-blurred-copies";
+import { makeC2paCopies } from "@/lib/service/provenance/sign-c2pa-copy";
+import { TRUST_ANCHOR_PATH } from "@/lib/service/provenance/provenance-credentials";
 import { refundOrder } from "./take-payment";
 
 /** Delivered links outlive the webhook retry schedule (≈3 days) with room to spare. */
@@ -29,8 +31,11 @@ interface StoredVerification {
   ai_checks: Record<string, { score: number; passed: boolean } & Record<string, unknown>>;
 }
 
-/** The submission gives the phone's own evidence (device_evidence); null when it is not at hand. */
-export function deliveredPhotoRecord(ctx: ServiceContext, assignment: AssignmentRow, image: ImageRow, submission: SubmissionRow | null) {
+/**
+ * The submission gives the phone's own evidence (device_evidence); null when it is not at hand.
+ * `evidence` is the JWS stored at delivery (./photo-evidence.ts).
+ */
+export function deliveredPhotoRecord(ctx: ServiceContext, assignment: AssignmentRow, image: ImageRow, submission: SubmissionRow | null, evidence: string) {
   const sign = { secret: ctx.cdnSecret, cdnUrl: cdnBaseUrl(ctx.config), ttlSeconds: DELIVERY_URL_TTL_SECONDS };
   const verification = assignment.verification as StoredVerification | null;
   const weather = assignment.weather as WeatherResult | null;
@@ -54,6 +59,10 @@ export function deliveredPhotoRecord(ctx: ServiceContext, assignment: Assignment
       device_evidence: submission ? serializeDeviceEvidence(submission) : null,
     },
     verification: { status: "approved" as const, ai_checks: verification?.ai_checks ?? {} },
+    evidence,
+    provenance: image.c2paKey
+      ? { c2pa_url: signImageUrl(image.id, "c2pa", sign), trust_anchor_url: `${ctx.config.publicOrigin}${API_BASE_PATH}${TRUST_ANCHOR_PATH}` }
+      : null,
   };
 }
 
@@ -86,6 +95,27 @@ export async function deliverLocation(ctx: ServiceContext, missionId: string): P
     weather.set(a.id, await provider.at({ lat: image.lat ?? a.lat, lng: image.lng ?? a.lng, instant: image.capturedAt }));
   }
 
+  // The evidence too (./photo-evidence.ts): signing looks up the signing key, which must not wait
+  // on the transaction's connection (PGlite has one). The record is made of facts delivery does not change.
+  const evidence = new Map<string, string>();
+  for (const a of ready) {
+    const image = byId.get(a.imageId ?? "");
+    if (image) evidence.set(a.id, await signEvidence(ctx, a, image, submissionById.get(a.submissionId ?? "") ?? null));
+  }
+  // The C2PA-signed copies beside the originals (lib/service/provenance), carrying that evidence.
+  const copies = await makeC2paCopies(
+    ctx,
+    ready.flatMap((a) => {
+      const image = byId.get(a.imageId ?? "");
+      const signed = evidence.get(a.id);
+      return image && signed ? [{ image, evidence: signed }] : [];
+    }),
+  );
+  for (const [imageId, key] of copies) {
+    const image = byId.get(imageId);
+    if (image) byId.set(imageId, { ...image, c2paKey: key });
+  }
+
   await ctx.db.transaction(async (tx) => {
     const [mission] = await tx.select().from(missions).where(eq(missions.id, missionId)).limit(1).for("update");
     if (!mission?.orderId) return;
@@ -99,10 +129,12 @@ export async function deliverLocation(ctx: ServiceContext, missionId: string): P
     const photos = [];
     for (const a of delivered) {
       const image = byId.get(a.imageId ?? "");
-      if (!image) continue;
+      const signed = evidence.get(a.id);
+      if (!image || !signed) continue;
       const submission = submissionById.get(a.submissionId ?? "") ?? null;
-      // Each photo carries its signed verification record (./photo-evidence.ts).
-      photos.push({ ...deliveredPhotoRecord(ctx, a, image, submission), evidence: await signEvidence(ctx, a, image, submission) });
+      // Each photo carries its signed verification record, stored as made.
+      await tx.update(assignments).set({ evidenceJws: signed }).where(eq(assignments.id, a.id));
+      photos.push(deliveredPhotoRecord(ctx, a, image, submission, signed));
     }
     await recordEvent(tx, {
       orgId: mission.orgId,

@@ -8,6 +8,7 @@ import { cdnBaseUrl, type ServiceContext } from "@/lib/service/context";
 import { signImageUrl } from "@/lib/service/cdn/signed-url";
 import { serializeMission } from "@/lib/service/missions/serialize-mission";
 import { deliveredPhotoRecord } from "./deliver-location";
+import { withStoredEvidence } from "./photo-evidence";
 import type { Db } from "@/lib/db/client";
 import { getOrderLocations, getOrderRow, listOrderRows, loadOrderExtras, serializeOrder, type ListOrderFilters, type OrderRow } from "./order-rows";
 import { nextOrderCycles } from "./cycles/order-cycles";
@@ -86,7 +87,8 @@ export async function listOrderPhotos(ctx: ServiceContext, { orgId, orderId: id,
       .offset((page - 1) * perPage),
     ctx.db.select({ total: count() }).from(assignments).where(condition),
   ]);
-  return { data: rows.map((r) => deliveredPhotoRecord(ctx, r.assignment, r.image, r.submission)), meta: { total: totals[0]?.total ?? 0, page, per_page: perPage } };
+  const withEvidence = await withStoredEvidence(ctx, rows);
+  return { data: withEvidence.map((r) => deliveredPhotoRecord(ctx, r.assignment, r.image, r.submission, r.evidence)), meta: { total: totals[0]?.total ?? 0, page, per_page: perPage } };
 }
 
 /** The order's field work, for the partner: each location × angle and attempt, late or not, with its verification. */

@@ -2,10 +2,11 @@
 // bytes, every check with its value and threshold (the authenticity signals too), the positions
 // (target, EXIF, phone) and the times, as a compact JWS signed with the service's token key — the
 // `kid` is in the published JWKS (/.well-known/jwks.json), so anyone can check it offline with the
-// photo in hand (the SDKs' verifyEvidence / verify_evidence). Built only from stored facts and
-// issued at the verification time, so the same photo's record is the same JWS every time (Ed25519
-// is deterministic) while its key is active.
-import { and, eq, isNotNull } from "drizzle-orm";
+// photo in hand (the SDKs' verifyEvidence / verify_evidence). Signed once, at delivery, and STORED
+// (assignments.evidence_jws): the photo record, the evidence route and the order's ZIP answer those
+// exact bytes, before and after a key rotation (retired keys stay published, lib/auth/tokens.ts).
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { decodeJwt } from "jose";
 import { assignments, images, submissions } from "@/lib/db/schema";
 import type { ServiceContext } from "@/lib/service/context";
 import { notFound } from "@/lib/service/errors";
@@ -72,21 +73,55 @@ export async function signEvidence(ctx: ServiceContext, assignment: AssignmentRo
   return ctx.keys.signRecord(record, { typ: EVIDENCE_TYP, issuedAt: Math.floor(verifiedAt.getTime() / 1000) });
 }
 
-/** A delivered photo's signed record, for the partner whose order it is (404 for anyone else, and for photos not delivered). */
+export interface DeliveredRow {
+  assignment: AssignmentRow;
+  image: ImageRow;
+  submission: SubmissionRow | null;
+}
+
+/**
+ * The rows with their stored evidence. A photo delivered before evidence was stored has none: it is
+ * signed now, once, and stored (a concurrent reader's copy wins, so every reader sees one JWS).
+ */
+export async function withStoredEvidence<R extends DeliveredRow>(ctx: ServiceContext, rows: readonly R[]): Promise<(R & { evidence: string })[]> {
+  const out: (R & { evidence: string })[] = [];
+  for (const row of rows) {
+    let evidence = row.assignment.evidenceJws;
+    if (evidence === null) {
+      const signed = await signEvidence(ctx, row.assignment, row.image, row.submission);
+      const [stored] = await ctx.db
+        .update(assignments)
+        .set({ evidenceJws: signed })
+        .where(and(eq(assignments.id, row.assignment.id), isNull(assignments.evidenceJws)))
+        .returning({ evidence: assignments.evidenceJws });
+      evidence = stored?.evidence ?? (await storedEvidenceOf(ctx, row.assignment.id)) ?? signed;
+    }
+    out.push({ ...row, assignment: { ...row.assignment, evidenceJws: evidence }, evidence });
+  }
+  return out;
+}
+
+async function storedEvidenceOf(ctx: ServiceContext, assignmentId: string): Promise<string | null> {
+  const [row] = await ctx.db.select({ evidence: assignments.evidenceJws }).from(assignments).where(eq(assignments.id, assignmentId)).limit(1);
+  return row?.evidence ?? null;
+}
+
+/** A delivered photo's signed record as stored at delivery, for the partner whose order it is (404 for anyone else, and for photos not delivered). */
 export async function getPhotoEvidence(ctx: ServiceContext, { orgId, orderId, photoId }: { orgId: string; orderId: string; photoId: string }) {
   await getOrderRow(ctx.db, orgId, orderId);
-  const [row] = await ctx.db
+  const rows = await ctx.db
     .select({ assignment: assignments, image: images, submission: submissions })
     .from(assignments)
     .innerJoin(images, eq(images.id, assignments.imageId))
     .leftJoin(submissions, eq(submissions.id, assignments.submissionId))
     .where(and(eq(assignments.orderId, orderId), eq(assignments.orgId, orgId), eq(assignments.imageId, photoId), isNotNull(assignments.deliveredAt)))
     .limit(1);
+  const [row] = await withStoredEvidence(ctx, rows);
   if (!row) throw notFound("delivered photo");
-  const jws = await signEvidence(ctx, row.assignment, row.image, row.submission);
   return {
     photo_id: photoId,
-    evidence: jws,
-    record: evidenceRecord(row.assignment, row.image, row.submission),
+    evidence: row.evidence,
+    // The signed claims themselves, decoded for reading (not verified here: we made them).
+    record: decodeJwt(row.evidence),
   };
 }

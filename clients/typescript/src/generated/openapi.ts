@@ -9,7 +9,7 @@ export interface paths {
         };
         /**
          * Token signing keys (JWKS) at the well-known address
-         * @description Public keys that verify access tokens, by `kid` (RFC 7517); the same set as `/api/v1/auth/jwks.json`.
+         * @description Public keys that verify access tokens and delivered photos' evidence, by `kid` (RFC 7517); the same set as `/api/v1/auth/jwks.json`. Keys retired by a rotation stay here (they sign nothing new) so that evidence signed with them keeps verifying.
          */
         get: operations["getWellKnownJwks"];
         put?: never;
@@ -461,7 +461,7 @@ export interface paths {
         };
         /**
          * Download the order's delivered photos as a ZIP
-         * @description Streams a ZIP of the delivered photos' original bytes (EXIF preserved) as `photos/{location_id}/cycle-{nnn}-{angle}-{photo_id}.jpg`, plus `metadata.json` (the order, and per photo its location, cycle, angle, capture facts, SHA-256 and verification). `location_id` narrows it to one location. Content-Length is exact, so downloads can show progress; ZIP64 is used when needed.
+         * @description Streams a ZIP of the delivered photos' original bytes (EXIF preserved) as `photos/{location_id}/cycle-{nnn}-{angle}-{photo_id}.jpg`, plus `metadata.json` (the order, and per photo its location, cycle, angle, capture facts, SHA-256 and verification), and the evidence: `evidence/{photo_id}.jws` (each photo's signed record, the same JWS as in its photo record) beside `evidence/jwks.json` (the service's published keys when the archive was made, retired keys included), so the archive verifies offline. `location_id` narrows it to one location. Content-Length is exact, so downloads can show progress; ZIP64 is used when needed.
          */
         get: operations["downloadOrderPhotos"];
         put?: never;
@@ -481,7 +481,7 @@ export interface paths {
         };
         /**
          * A delivered photo's signed verification record
-         * @description The record `photos.delivered` carried as `evidence`: a compact JWS (`alg` EdDSA, `typ` photo-evidence+jwt, `kid` from the JWKS at `/.well-known/jwks.json`) over the photo id, the SHA-256 of the original bytes, every check with its value and threshold (and the authenticity signals), the positions (target, EXIF, phone) and the times. Check it with the SDKs' `verifyEvidence` / `verify_evidence`, with the photo's bytes to bind them. `record` is the same claims, unsigned, for reading. 404 for photos not delivered.
+         * @description The record `photos.delivered` carried as `evidence`: a compact JWS (`alg` EdDSA, `typ` photo-evidence+jwt, `kid` from the JWKS at `/.well-known/jwks.json`) over the photo id, the SHA-256 of the original bytes, every check with its value and threshold (and the authenticity signals), the positions (target, EXIF, phone) and the times. Check it with the SDKs' `verifyEvidence` / `verify_evidence`, with the photo's bytes to bind them. `record` is the same claims, unsigned, for reading. 404 for photos not delivered. The JWS is the one made at delivery, byte for byte, every time: a key rotation does not re-sign it (the retired key stays in the JWKS).
          */
         get: operations["getOrderPhotoEvidence"];
         put?: never;
@@ -651,6 +651,26 @@ export interface paths {
          * @description Revoking a revoked key changes nothing.
          */
         delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/c2pa-root.pem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The root certificate of the service's C2PA copies (PEM)
+         * @description Public. The self-signed Ed25519 root that issues the service's claim-signing certificates (c2pa-kp-claimSigning, at most 366 days). Give it to a C2PA reader as a trust anchor to check a delivered photo's C2PA copy (`provenance.c2pa_url`) as Trusted.
+         */
+        get: operations["getProvenanceTrustAnchor"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2032,8 +2052,8 @@ export interface components {
             angle: components["schemas"]["Angle"];
             /** @description true: `url` is the copy with faces blurred (the organisation's privacy_blur); metadata.sha256 stays the original's. */
             blurred?: boolean;
-            /** @description In `photos.delivered`: the signed verification record (compact JWS, EdDSA, `kid` in /.well-known/jwks.json) over the photo id, the original's SHA-256, every check with value and threshold, positions and times; also at GET /orders/{id}/photos/{photo_id}/evidence. */
-            evidence?: string;
+            /** @description The signed verification record (compact JWS, EdDSA, `typ` photo-evidence+jwt, `kid` in /.well-known/jwks.json) over the photo id, the original's SHA-256, every check with value and threshold, positions and times. Made once, at delivery, and kept: the same bytes here, in `photos.delivered`, at GET /orders/{id}/photos/{photo_id}/evidence and as evidence/{photo_id}.jws in the order's ZIP (beside evidence/jwks.json). It keeps verifying after the service rotates its keys: retired keys stay in the JWKS. */
+            evidence: string;
             location_id: string;
             metadata: {
                 captured_at: string | null;
@@ -2074,6 +2094,13 @@ export interface components {
             order_id: string;
             /** @example img_06h0… */
             photo_id: string;
+            /** @description The C2PA copy; null for a photo without one (a format other than JPEG, or delivered before copies were made). */
+            provenance: {
+                /** @description Signed CDN URL (same access as `url`) of a C2PA-signed copy of the original: the original's bytes with a C2PA manifest (Ed25519, claim-signing certificate under the service's own root), its hard binding and the assertion `com.photo-missions.verification` (this photo's evidence: the checks with values and thresholds, positions, times, and the JWS). The original itself is never altered. */
+                c2pa_url: string;
+                /** @description The service's C2PA root certificate (PEM, public): give it to a C2PA reader as a trust anchor. */
+                trust_anchor_url: string;
+            } | null;
             thumbnail: string;
             /** @description Signed CDN URL of the original (EXIF preserved); for an organisation with privacy_blur, of a copy with faces blurred (EXIF copied, see `blurred`). */
             url: string;
@@ -3100,7 +3127,7 @@ export interface components {
             evidence: string;
             jwks_uri: string;
             photo_id: string;
-            /** @description Its claims: photo_id, order_id, location_id, angle, sha256, byte_size, verification, checks, review, positions, times. */
+            /** @description Its claims, decoded: iss, iat, photo_id, order_id, location_id, angle, sha256, byte_size, verification, checks, review, positions, times. */
             record: {
                 [key: string]: unknown;
             };
@@ -7997,6 +8024,44 @@ export interface operations {
             };
         };
     };
+    getProvenanceTrustAnchor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The certificate. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-pem-file": string;
+                };
+            };
+            /** @description No such object in the caller's organisation. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getJwks: {
         parameters: {
             query?: never;
@@ -12448,7 +12513,7 @@ export interface operations {
             header?: never;
             path: {
                 image_id: string;
-                variant: "original" | "preview" | "thumbnail" | "blurred";
+                variant: "original" | "preview" | "thumbnail" | "blurred" | "c2pa";
             };
             cookie?: never;
         };

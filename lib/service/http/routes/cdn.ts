@@ -72,19 +72,19 @@ export function registerCdnRoutes(app: OpenAPIHono<AppEnv>) {
     if (verdict === "expired") throw new ApiError(403, "url_expired", "This image URL has expired. Get a fresh one from the API.");
 
     const [image] = await ctx.db.select().from(images).where(eq(images.id, imageId)).limit(1);
-    const key = image && { original: image.storageKey, preview: image.previewKey, thumbnail: image.thumbnailKey, blurred: image.blurredKey }[variant];
+    const key = image && { original: image.storageKey, preview: image.previewKey, thumbnail: image.thumbnailKey, blurred: image.blurredKey, c2pa: image.c2paKey }[variant];
     const stored = key ? await ctx.store.stat(key) : null;
     if (!image || !key || !stored) throw new ApiError(404, "not_found", variant === "original" ? "No such image." : "This image has no such rendition yet.");
 
     const etag = variant === "original" ? `"sha256-${image.sha256}"` : `"${image.id}-${variant}-${image.sha256.slice(0, 16)}"`;
     const maxAge = Math.max(0, Number(c.req.query("exp")) - Math.floor(Date.now() / 1000));
     const headers: Record<string, string> = {
-      // The original as it was sent (JPEG or HEIC/HEIF); every rendition is a JPEG.
+      // The original as it was sent (JPEG or HEIC/HEIF); every rendition (thumbnail, preview, blurred, C2PA copy) is a JPEG.
       "Content-Type": variant === "original" ? image.contentType : "image/jpeg",
       ETag: etag,
       "Accept-Ranges": "bytes",
       // Originals and their blurred copies carry GPS: only the holder's own cache may keep them; derivatives have none.
-      "Cache-Control": `${variant === "original" || variant === "blurred" ? "private" : "public"}, max-age=${maxAge}, immutable`,
+      "Cache-Control": `${variant === "original" || variant === "blurred" || variant === "c2pa" ? "private" : "public"}, max-age=${maxAge}, immutable`,
       "X-Content-Type-Options": "nosniff",
       "Content-Disposition": `inline; filename="${image.id}${variant === "original" ? `.${photoFileExtension(image.contentType)}` : `-${variant}.jpg`}"`,
     };

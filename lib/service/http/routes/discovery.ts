@@ -44,7 +44,9 @@ const jwksRoute = createRoute({
   operationId: "getWellKnownJwks",
   tags,
   summary: "Token signing keys (JWKS) at the well-known address",
-  description: "Public keys that verify access tokens, by `kid` (RFC 7517); the same set as `/api/v1/auth/jwks.json`.",
+  description:
+    "Public keys that verify access tokens and delivered photos' evidence, by `kid` (RFC 7517); the same set as `/api/v1/auth/jwks.json`. " +
+    "Keys retired by a rotation stay here (they sign nothing new) so that evidence signed with them keeps verifying.",
   security: [],
   responses: {
     200: {

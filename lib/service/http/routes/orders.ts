@@ -257,7 +257,9 @@ const photosZipRoute = createRoute({
   summary: "Download the order's delivered photos as a ZIP",
   description:
     "Streams a ZIP of the delivered photos' original bytes (EXIF preserved) as `photos/{location_id}/cycle-{nnn}-{angle}-{photo_id}.jpg`, plus `metadata.json` " +
-    "(the order, and per photo its location, cycle, angle, capture facts, SHA-256 and verification). `location_id` narrows it to one location. " +
+    "(the order, and per photo its location, cycle, angle, capture facts, SHA-256 and verification), and the evidence: `evidence/{photo_id}.jws` (each photo's signed record, " +
+    "the same JWS as in its photo record) beside `evidence/jwks.json` (the service's published keys when the archive was made, retired keys included), so the archive verifies offline. " +
+    "`location_id` narrows it to one location. " +
     "Content-Length is exact, so downloads can show progress; ZIP64 is used when needed.",
   security: orderSecurity("orders:read"),
   middleware: [read] as const,
@@ -554,7 +556,8 @@ const evidenceRoute = createRoute({
   description:
     "The record `photos.delivered` carried as `evidence`: a compact JWS (`alg` EdDSA, `typ` photo-evidence+jwt, `kid` from the JWKS at `/.well-known/jwks.json`) over the photo id, " +
     "the SHA-256 of the original bytes, every check with its value and threshold (and the authenticity signals), the positions (target, EXIF, phone) and the times. " +
-    "Check it with the SDKs' `verifyEvidence` / `verify_evidence`, with the photo's bytes to bind them. `record` is the same claims, unsigned, for reading. 404 for photos not delivered.",
+    "Check it with the SDKs' `verifyEvidence` / `verify_evidence`, with the photo's bytes to bind them. `record` is the same claims, unsigned, for reading. 404 for photos not delivered. " +
+    "The JWS is the one made at delivery, byte for byte, every time: a key rotation does not re-sign it (the retired key stays in the JWKS).",
   security: orderSecurity("orders:read"),
   middleware: [read] as const,
   request: { params: OrderIdParam.extend({ photo_id: z.string().max(100).openapi({ param: { name: "photo_id", in: "path" } }) }) },
@@ -564,7 +567,7 @@ const evidenceRoute = createRoute({
         .object({
           photo_id: z.string(),
           evidence: z.string().openapi({ description: "The compact JWS." }),
-          record: z.record(z.string(), z.unknown()).openapi({ description: "Its claims: photo_id, order_id, location_id, angle, sha256, byte_size, verification, checks, review, positions, times." }),
+          record: z.record(z.string(), z.unknown()).openapi({ description: "Its claims, decoded: iss, iat, photo_id, order_id, location_id, angle, sha256, byte_size, verification, checks, review, positions, times." }),
           jwks_uri: z.string(),
         })
         .openapi("PhotoEvidence"),
@@ -646,7 +649,7 @@ export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
       "Content-Type": "application/zip",
       "Content-Length": String(archive.size),
       "Content-Disposition": `attachment; filename="${archive.filename}"`,
-      "X-Photo-Count": String(archive.fileCount),
+      "X-Photo-Count": String(archive.photoCount),
     });
   });
 

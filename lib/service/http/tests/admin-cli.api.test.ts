@@ -1,5 +1,6 @@
 // The operator CLI (`npm run admin`) against a running service over HTTP: it lists organisations
-// with their plan and the month's use, changes a plan, and rotates an order-delivery secret.
+// with their plan and the month's use, changes a plan, rotates an order-delivery secret, and
+// rotates the service's signing keys.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -86,5 +87,33 @@ describe("npm run admin -- api-key revoke", () => {
     const missing = await runScript("scripts/admin.ts", "api-key", "revoke", "--org", orgId, "--url", service.url);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("--id");
+  }, 120_000);
+});
+
+describe("npm run admin -- keys rotate", () => {
+  it("makes a new signing key and C2PA claim certificate; the old key is retired but stays in the JWKS, and tokens are signed with the new one", async () => {
+    const before = (await admin("keys", "list")) as { signing_kid: string; keys: { kid: string }[] };
+    expect(before.keys.map((k) => k.kid)).toContain(before.signing_kid);
+    const rotated = (await admin("keys", "rotate")) as {
+      signing_kid: string;
+      retired: string[];
+      keys: { kid: string; signing: boolean; retired_at: string | null }[];
+      c2pa_claim_certificate: { serial_number: string; not_after: string };
+    };
+    // The C2PA claim-signing certificate is renewed with them: a year, never more than 366 days.
+    expect(rotated.c2pa_claim_certificate.serial_number).toMatch(/^[0-9a-f]+$/);
+    expect(Date.parse(rotated.c2pa_claim_certificate.not_after) - Date.now()).toBeLessThanOrEqual(366 * 86_400_000);
+    expect(rotated.retired).toEqual([before.signing_kid]);
+    expect(rotated.signing_kid).not.toBe(before.signing_kid);
+    expect(rotated.keys[0]).toMatchObject({ kid: rotated.signing_kid, signing: true, retired_at: null });
+    expect(rotated.keys.find((k) => k.kid === before.signing_kid)).toMatchObject({ signing: false, retired_at: expect.any(String) });
+    const jwks = (await api.request<{ keys: { kid: string }[] }>("GET", "/.well-known/jwks.json")).body;
+    expect(jwks.keys.map((k) => k.kid).sort()).toEqual([before.signing_kid, rotated.signing_kid].sort());
+    // A token issued now carries the new kid.
+    const orgId = await api.createOrg("Cli Keys Org");
+    const client = (await admin("client", "create", "--org", orgId, "--name", "after rotation", "--scopes", "missions:read")) as { client_id: string; client_secret: string };
+    const token = await api.token(client);
+    const header = JSON.parse(Buffer.from(token.split(".")[0] ?? "", "base64url").toString("utf8")) as { kid: string };
+    expect(header.kid).toBe(rotated.signing_kid);
   }, 120_000);
 });

@@ -1,6 +1,7 @@
 // GET /orders/{id}/photos.zip over real HTTP: two locations fulfilled through the field API (take,
 // submit, QA, verification, delivery), then the order's archive and one location's, unzipped and
-// checked entry by entry (bytes and SHA-256 against what the zoomer sent, metadata.json against
+// checked entry by entry (bytes and SHA-256 against what the zoomer sent, each photo's evidence JWS
+// and the JWKS snapshot beside them, metadata.json against
 // the delivered photos); another organisation's order and an unknown location are 404; a viewer's
 // dashboard token may download (orders:read) but not send a photo back or create an order (403).
 import { createHash } from "node:crypto";
@@ -99,7 +100,8 @@ describe("GET /orders/{id}/photos.zip", () => {
     const zip = await unzip(bytes, "order.zip");
     const delivered = (await api.request<{ data: { photo_id: string; location_id: string; metadata: { sha256: string } }[] }>("GET", `${ORDERS}/orders/${order.id}/photos`, { token: partner.apiKey })).body.data;
     const expected = delivered.map((p) => `photos/${p.location_id}/cycle-000-overview-${p.photo_id}.jpg`);
-    expect(zip.entries).toEqual(["metadata.json", ...expected].sort());
+    const evidence = delivered.map((p) => `evidence/${p.photo_id}.jws`);
+    expect(zip.entries).toEqual(["metadata.json", "evidence/jwks.json", ...evidence, ...expected].sort());
     for (const photo of delivered) {
       const original = zip.read(`photos/${photo.location_id}/cycle-000-overview-${photo.photo_id}.jpg`);
       expect(sha256(original)).toBe(sha256(sent.get(photo.location_id) ?? Buffer.alloc(0)));
@@ -127,7 +129,7 @@ describe("GET /orders/{id}/photos.zip", () => {
     expect(status).toBe(200);
     expect(headers.get("content-disposition")).toBe(`attachment; filename="${order.id}-loc_bargello.zip"`);
     const zip = await unzip(bytes, "bargello.zip");
-    expect(zip.entries).toHaveLength(2);
+    expect(zip.entries).toHaveLength(4); // the photo, its evidence, the JWKS snapshot, metadata.json
     expect(zip.entries.filter((e) => e.startsWith("photos/"))).toEqual([expect.stringMatching(/^photos\/loc_bargello\/cycle-000-overview-img_[0-9a-z]+\.jpg$/)]);
     const metadata = JSON.parse(zip.read("metadata.json").toString("utf8")) as { location_id: string; photos: { location_id: string }[] };
     expect(metadata.location_id).toBe("loc_bargello");
@@ -143,12 +145,12 @@ describe("GET /orders/{id}/photos.zip", () => {
     expect((await api.request("GET", `${ORDERS}/orders/${order.id}/photos.zip`)).status).toBe(401);
   });
 
-  it("an order without deliveries gives an archive with metadata.json only", async () => {
+  it("an order without deliveries gives an archive with metadata.json and the JWKS snapshot only", async () => {
     const empty = await createOrder(api, partner.apiKey, { client_reference: "zip-empty", locations: PLACES.slice(0, 1) });
     const { status, bytes } = await zipOf(`${ORDERS}/orders/${empty.id}/photos.zip`, partner.apiKey);
     expect(status).toBe(200);
     const zip = await unzip(bytes, "empty.zip");
-    expect(zip.entries).toEqual(["metadata.json"]);
+    expect(zip.entries).toEqual(["evidence/jwks.json", "metadata.json"]);
     expect((JSON.parse(zip.read("metadata.json").toString("utf8")) as { photos: unknown[] }).photos).toEqual([]);
   });
 

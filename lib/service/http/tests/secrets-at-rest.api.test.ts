@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSecretBox, keyIdOf } from "@/lib/auth/secret-box";
 import { KeyStore } from "@/lib/auth/tokens";
 import { queryRows } from "@/lib/db/client";
-import { serviceSecrets, signingKeys, webhookEndpoints } from "@/lib/db/schema";
+import { provenanceCertificates, serviceSecrets, signingKeys, webhookEndpoints } from "@/lib/db/schema";
 import { resealStoredSecrets } from "@/lib/service/secrets";
 import { TestClient } from "./client";
 import { startTestService, TEST_SECRETS_KEY, type TestService } from "./harness";
@@ -67,6 +67,10 @@ describe("sealed at rest", () => {
     const keys = await db().select().from(signingKeys);
     expect(keys.length).toBeGreaterThan(0);
     for (const key of keys) expect(key.privateJwk).toEqual(expect.stringMatching(sealedByTestKey));
+    // The C2PA root and claim-signing keys, made at first start.
+    const provenance = await db().select().from(provenanceCertificates);
+    expect(provenance.map((p) => p.kind).sort()).toEqual(["claim", "root"]);
+    for (const p of provenance) expect(p.privateKey).toMatch(sealedByTestKey);
     const cdn = await db().select().from(serviceSecrets).where(eq(serviceSecrets.name, "cdn-url-signing"));
     expect(cdn[0]?.value).toMatch(sealedByTestKey);
 
@@ -128,6 +132,7 @@ describe("legacy plaintext and key rotation", () => {
     }
     const [moved] = await db().select().from(webhookEndpoints).where(eq(webhookEndpoints.id, created.body.id));
     expect(newOnly.open(moved?.secret ?? "")).toBe(created.body.secret);
+    for (const p of await db().select().from(provenanceCertificates)) expect(newOnly.open(p.privateKey)).toBeTruthy();
     // The service still holding only the old key can no longer open it: the old key may be retired
     // only once every instance has the new one.
     expect(() => service.runtime.ctx.secretBox.open(moved?.secret ?? "")).toThrow(/not configured/);
