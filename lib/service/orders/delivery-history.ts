@@ -41,6 +41,8 @@ export async function readDeliveryHistory(db: Db, { places, now }: { places: { l
   if (places.length === 0) return out;
   const since = new Date(now.getTime() - HISTORY_DAYS * DAY_MS).toISOString();
   const activeSince = new Date(now.getTime() - ACTIVE_ZOOMER_DAYS * DAY_MS).toISOString();
+  const reach = MAX_ESTIMATE_RADIUS_KM / KM_PER_DEGREE;
+  const band = { south: Math.min(...places.map((p) => p.lat)) - reach, north: Math.max(...places.map((p) => p.lat)) + reach };
   const place = { lat: sql`l.lat`, lng: sql`l.lng` };
   const taskKm = distanceKm(place.lat, place.lng, sql`d.lat`, sql`d.lng`);
   const zoomerKm = distanceKm(place.lat, place.lng, sql`s.lat`, sql`s.lng`);
@@ -61,6 +63,8 @@ export async function readDeliveryHistory(db: Db, { places, now }: { places: { l
           from assignments x where x.mission_id = m.id and x.attempt = 0
         ) a on a.opened is not null
         where m.order_id is not null and m.status = 'completed' and m.completed_at >= ${since}::timestamptz
+          -- The band of latitudes the places' radii cover: history elsewhere is not timed at all.
+          and m.max_lat >= ${band.south}::float8 and m.min_lat <= ${band.north}::float8
       ),
       near as (
         select l.idx, d.id, d.hours, d.completed_at, ${taskKm} as km
