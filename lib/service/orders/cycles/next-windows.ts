@@ -130,7 +130,7 @@ function sunReason(place: WindowPlace, now: Date, date: string | null): Feasibil
   return (
     polarReason(place, day) ?? {
       code: "no_window",
-      message: `There is no time ${place.timeOfDay ? PERIOD_WORDS[place.timeOfDay] : ""} to take the photos here in the next ${ONE_OFF_SEARCH_DAYS} days.`.replace("  ", " "),
+      message: `There is no time${place.timeOfDay ? ` ${PERIOD_WORDS[place.timeOfDay]}` : ""} to take the photos here in the next ${ONE_OFF_SEARCH_DAYS} days.`,
       params: { days: ONE_OFF_SEARCH_DAYS, ...(place.timeOfDay ? { time_of_day: place.timeOfDay } : {}) },
     }
   );
