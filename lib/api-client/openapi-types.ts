@@ -908,6 +908,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/v1/orders/feasibility": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Can an order be done, and by when
+         * @description Answers before any money moves, for a create-order body (validated as create validates it; nothing is created): per location, in request order, whether it can be done (`feasible`, with `reasons`), its next windows (the sun at that place, the order's hours, weekday, season and dates) and an estimate of delivery from the service's own history near it — `p50_hours`, `p90_hours`, `deliver_by` and the `basis` they rest on — or `estimate: null` with the reason where there is no such history; and the order's estimate (its slowest location's). A question, not a request: an order that cannot be done is answered 200 with `feasible: false`, never refused; only a malformed body is 422. Needs `orders:write`, as the quote does. The delivery URL is not checked here (the quote and create check it).
+         */
+        post: operations["assessOrderFeasibility"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/v1/orders/quote": {
         parameters: {
             query?: never;
@@ -919,7 +939,7 @@ export interface paths {
         put?: never;
         /**
          * Price an order
-         * @description Prices a create-order body without creating anything: line items per location, the recurring discount, the plan's quota left this month and the total; for a recurring order also the next cycles as they would fall if it were confirmed now. A POST like the other writes, it needs `orders:write` (a read-only key is 403 `insufficient_scope`), and checks `delivery.webhook_url` as create does (422 `unsafe_webhook_url`).
+         * @description Prices a create-order body without creating anything: line items per location, the recurring discount, the plan's quota left this month and the total; when it would be delivered if confirmed now (`delivery_estimate`, the order's estimate as POST /orders/feasibility gives it, or null with `delivery_estimate_reasons`); for a recurring order also the next cycles as they would fall if it were confirmed now. A POST like the other writes, it needs `orders:write` (a read-only key is 403 `insufficient_scope`), and checks `delivery.webhook_url` as create does (422 `unsafe_webhook_url`).
          */
         post: operations["quoteOrder"];
         delete?: never;
@@ -2597,6 +2617,25 @@ export interface components {
             started_at: string;
             status_code: number | null;
         };
+        /** @description When the order would be delivered if confirmed now, as POST /orders/feasibility answers it (the order's estimate); null when it cannot be given, with `delivery_estimate_reasons`. */
+        DeliveryEstimate: {
+            basis: components["schemas"]["EstimateBasis"];
+            /**
+             * @description ISO 8601 (UTC): when the task opens (at once for a one-off order, its first window for a recurring one) plus p90_hours.
+             * @example 2026-12-01T14:00:00.000Z
+             */
+            deliver_by: string;
+            /**
+             * @description Half of the similar tasks were delivered within this many hours of opening.
+             * @example 9.5
+             */
+            p50_hours: number;
+            /**
+             * @description Nine in ten were delivered within this many hours of opening.
+             * @example 30
+             */
+            p90_hours: number;
+        } | null;
         DeliveryInput: {
             /**
              * @description Receives this order's events, signed with the organisation's order-delivery secret. Private targets are refused.
@@ -2656,6 +2695,23 @@ export interface components {
                 lng: number;
             } | null;
         };
+        EstimateBasis: {
+            /**
+             * @description How far around the place the history was read: 25 km, or 100 km when 25 km holds fewer than 3 tasks.
+             * @example 25
+             */
+            radius_km: number;
+            /**
+             * @description Delivered order locations the figures rest on (the newest 500 at most, within the last 365 days).
+             * @example 10
+             */
+            similar_tasks: number;
+            /**
+             * @description Contributors who sent a photo within radius_km in the last 30 days.
+             * @example 4
+             */
+            zoomers_nearby_30d: number;
+        };
         Exif: {
             /** @description UTC, ISO 8601. */
             captured_at: string | null;
@@ -2682,6 +2738,37 @@ export interface components {
             /** @example +02:00 */
             utc_offset: string | null;
             width: number | null;
+        };
+        Feasibility: {
+            created_at: string;
+            estimate: components["schemas"]["DeliveryEstimate"] & unknown;
+            /** @description Every location is feasible. */
+            feasible: boolean;
+            /** @description One per location, in the order they were sent. */
+            locations: components["schemas"]["LocationFeasibility"][];
+            /** @description Why the order's estimate is null (`location_without_estimate`); empty otherwise. */
+            reasons: components["schemas"]["FeasibilityReason"][];
+        };
+        FeasibilityReason: {
+            /**
+             * @description Stable. Why a location cannot be done: `polar_night`, `polar_day` (no evening under the midnight sun), `sun_never_in_window`, `outside_season`, `not_on_weekday`, `event_date_out_of_range`, `event_date_closed`, `no_window`, `no_contributors_nearby` (no contributor sent a photo within 100 km in 30 days). Why no estimate is given: `no_history`, `too_little_history`; for the order: `location_without_estimate`.
+             * @example no_history
+             */
+            code: string;
+            /**
+             * @description The reason in English.
+             * @example No task within 100 km of this place has been delivered yet, so no estimate can be given.
+             */
+            message: string;
+            /**
+             * @description The figures of the message, for saying it in another language.
+             * @example {
+             *       "radius_km": 100
+             *     }
+             */
+            params: {
+                [key: string]: string | number;
+            };
         };
         FieldAssignment: {
             angle: components["schemas"]["Angle"];
@@ -2902,6 +2989,18 @@ export interface components {
             params: {
                 [key: string]: string | number;
             };
+        };
+        LocationFeasibility: {
+            estimate: components["schemas"]["DeliveryEstimate"] & unknown;
+            /** @description false when the order's time of day, hours, weekday, season or dates leave no window here, or no contributor is active nearby; `reasons` says which. */
+            feasible: boolean;
+            /** @description The location_id sent, or null when none was. */
+            location_id: string | null;
+            name: string;
+            /** @description Up to 5 next times the photos could be taken, if the order were confirmed now: for a one-off order the sun's windows (its `time_of_day`) within the next 7 days, or the whole 7 days when it asks none; for a recurring order its cycles, narrowed to its hours and the sun (a monthly cycle as the days inside it). A window already open starts now. */
+            next_windows: components["schemas"]["TimeWindow"][];
+            /** @description Why the location is not feasible, and why it has no estimate; empty when there is nothing to say. */
+            reasons: components["schemas"]["FeasibilityReason"][];
         };
         Membership: {
             /** @example org_06h0m4b7yq4r6t9v0wxyzab3k */
@@ -3959,6 +4058,9 @@ export interface components {
             unit_amount_cents: number;
         };
         QuotePreview: components["schemas"]["Quote"] & {
+            delivery_estimate: components["schemas"]["DeliveryEstimate"];
+            /** @description Why `delivery_estimate` is null; empty when there is one. */
+            delivery_estimate_reasons: components["schemas"]["FeasibilityReason"][];
             /** @description Recurring orders: the next cycles if the order were confirmed now (up to 4; GET /orders/{id}/schedule has the real ones). null for one-off orders. */
             next_cycles: {
                 /** @description When the cycle would be dispatched (UTC). */
@@ -4324,6 +4426,15 @@ export interface components {
         TestEventData: {
             message: string;
             webhook_id: string;
+        };
+        TimeWindow: {
+            /** @example 2026-11-29T20:00:00+01:00 */
+            end: string;
+            /**
+             * @description ISO 8601 with the location's local offset.
+             * @example 2026-11-29T18:00:00+01:00
+             */
+            start: string;
         };
         TokenRequest: {
             /** @example cli_01jd3m8k2b7yq4r6t9v0wxyzab */
@@ -9451,6 +9562,151 @@ export interface operations {
             };
             /** @description The object's state does not allow this change. */
             409: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
+            422: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    assessOrderFeasibility: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the same key with the same request answers the first response again (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 422; while the first is running, 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateOrder"];
+            };
+        };
+        responses: {
+            /** @description Each location's feasibility, windows and estimate, and the order's estimate. */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Feasibility"];
+                };
+            };
+            /** @description Malformed request (e.g. the body is not valid JSON). */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than allowed. */
+            413: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is not of an accepted media type. */
+            415: {
                 headers: {
                     /** @description Requests allowed in the window that binds first. */
                     "X-RateLimit-Limit"?: number;

@@ -1,6 +1,7 @@
 import { describe, it, expect } from "vitest";
 
 import {
+  localIsoString,
   isValidTimeZone,
   localParts,
   parseLocalDate,
@@ -236,5 +237,16 @@ describe("parsers", () => {
     expect(isValidTimeZone("Europe/Rome")).toBe(true);
     expect(isValidTimeZone("Etc/GMT+2")).toBe(true);
     expect(isValidTimeZone("Europe/Atlantis")).toBe(false);
+  });
+});
+
+describe("localIsoString", () => {
+  it("writes the instant in the zone's local time with its offset, the same instant", () => {
+    const winter = new Date("2026-11-29T17:00:00Z");
+    expect(localIsoString(winter, "Europe/Rome")).toBe("2026-11-29T18:00:00+01:00");
+    expect(localIsoString(new Date("2026-07-01T17:00:30.500Z"), "Europe/Rome")).toBe("2026-07-01T19:00:30+02:00");
+    expect(localIsoString(winter, "America/St_Johns")).toBe("2026-11-29T13:30:00-03:30");
+    expect(localIsoString(winter, "Asia/Kathmandu")).toBe("2026-11-29T22:45:00+05:45");
+    expect(Date.parse(localIsoString(winter, "Pacific/Auckland"))).toBe(winter.getTime());
   });
 });

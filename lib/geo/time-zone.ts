@@ -193,3 +193,18 @@ function offsetMs(ms: number, timeZone: string): number {
   // The formatter drops milliseconds, so compare against the instant truncated to the second.
   return asUtc - (ms - (((ms % 1000) + 1000) % 1000));
 }
+
+/**
+ * ISO 8601 with the zone's offset at that instant ("2026-11-29T18:00:00+01:00"): the same instant
+ * as toISOString(), written as the local clock there reads it. Whole seconds.
+ */
+export function localIsoString(instant: Date, timeZone: string): string {
+  const p = localParts(instant, timeZone);
+  const minuteMs = Math.floor(instant.getTime() / 60_000) * 60_000;
+  const offsetMin = Math.round((utcMs(p.year, p.month, p.day, p.hour, p.minute) - minuteMs) / 60_000);
+  const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+  const sign = offsetMin < 0 ? "-" : "+";
+  const abs = Math.abs(offsetMin);
+  const seconds = Math.floor((instant.getTime() - minuteMs) / 1000);
+  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}:${pad(seconds)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}

@@ -403,8 +403,83 @@ export const AssignmentVerificationSchema = z
   })
   .openapi("AssignmentVerification");
 
+// ----- the delivery promise: feasibility and the estimate -----
+
+export const FeasibilityReasonSchema = z
+  .object({
+    code: z.string().openapi({
+      example: "no_history",
+      description:
+        "Stable. Why a location cannot be done: `polar_night`, `polar_day` (no evening under the midnight sun), `sun_never_in_window`, `outside_season`, `not_on_weekday`, " +
+        "`event_date_out_of_range`, `event_date_closed`, `no_window`, `no_contributors_nearby` (no contributor sent a photo within 100 km in 30 days). " +
+        "Why no estimate is given: `no_history`, `too_little_history`; for the order: `location_without_estimate`.",
+    }),
+    message: z.string().openapi({ description: "The reason in English.", example: "No task within 100 km of this place has been delivered yet, so no estimate can be given." }),
+    params: z.record(z.string(), z.union([z.string(), z.number()])).openapi({ description: "The figures of the message, for saying it in another language.", example: { radius_km: 100 } }),
+  })
+  .openapi("FeasibilityReason");
+
+export const DeliveryEstimateSchema = z
+  .object({
+    p50_hours: z.number().openapi({ description: "Half of the similar tasks were delivered within this many hours of opening.", example: 9.5 }),
+    p90_hours: z.number().openapi({ description: "Nine in ten were delivered within this many hours of opening.", example: 30 }),
+    deliver_by: z.string().openapi({ description: "ISO 8601 (UTC): when the task opens (at once for a one-off order, its first window for a recurring one) plus p90_hours.", example: "2026-12-01T14:00:00.000Z" }),
+    basis: z
+      .object({
+        similar_tasks: z.number().int().openapi({ description: "Delivered order locations the figures rest on (the newest 500 at most, within the last 365 days).", example: 10 }),
+        zoomers_nearby_30d: z.number().int().openapi({ description: "Contributors who sent a photo within radius_km in the last 30 days.", example: 4 }),
+        radius_km: z.number().openapi({ description: "How far around the place the history was read: 25 km, or 100 km when 25 km holds fewer than 3 tasks.", example: 25 }),
+      })
+      .openapi("EstimateBasis"),
+  })
+  .openapi("DeliveryEstimate", {
+    description:
+      "From the service's own history: order locations delivered near the place, each timed from its task opening (dispatch, or its window's start) to delivery, retakes included; p50 and p90 are quantiles of that sample (linear interpolation, as percentile_cont). Never an invented figure: without enough history there is no estimate.",
+  });
+
+export const LocationFeasibilitySchema = z
+  .object({
+    location_id: z.string().nullable().openapi({ description: "The location_id sent, or null when none was." }),
+    name: z.string(),
+    feasible: z.boolean().openapi({ description: "false when the order's time of day, hours, weekday, season or dates leave no window here, or no contributor is active nearby; `reasons` says which." }),
+    reasons: z.array(FeasibilityReasonSchema).openapi({ description: "Why the location is not feasible, and why it has no estimate; empty when there is nothing to say." }),
+    next_windows: z
+      .array(
+        z
+          .object({
+            start: z.string().openapi({ description: "ISO 8601 with the location's local offset.", example: "2026-11-29T18:00:00+01:00" }),
+            end: z.string().openapi({ example: "2026-11-29T20:00:00+01:00" }),
+          })
+          .openapi("TimeWindow"),
+      )
+      .openapi({
+        description:
+          "Up to 5 next times the photos could be taken, if the order were confirmed now: for a one-off order the sun's windows (its `time_of_day`) within the next 7 days, or the whole 7 days when it asks none; for a recurring order its cycles, narrowed to its hours and the sun (a monthly cycle as the days inside it). A window already open starts now.",
+      }),
+    estimate: DeliveryEstimateSchema.nullable().openapi({ description: "null when there is not enough history near the place; `reasons` says why." }),
+  })
+  .openapi("LocationFeasibility");
+
+export const FeasibilitySchema = z
+  .object({
+    feasible: z.boolean().openapi({ description: "Every location is feasible." }),
+    locations: z.array(LocationFeasibilitySchema).openapi({ description: "One per location, in the order they were sent." }),
+    estimate: DeliveryEstimateSchema.nullable().openapi({
+      description: "The order's: it is delivered when its slowest location is, so each figure is the largest of its locations'; the basis counts all their samples once. null when any location has none.",
+    }),
+    reasons: z.array(FeasibilityReasonSchema).openapi({ description: "Why the order's estimate is null (`location_without_estimate`); empty otherwise." }),
+    created_at: z.string(),
+  })
+  .openapi("Feasibility");
+
+export type Feasibility = z.infer<typeof FeasibilitySchema>;
+
 /** A quote answered before anything exists: the quote an order would keep, and a recurring order's next cycles as they would fall if confirmed now. */
 export const QuotePreviewSchema = QuoteSchema.extend({
+  delivery_estimate: DeliveryEstimateSchema.nullable().openapi({
+    description: "When the order would be delivered if confirmed now, as POST /orders/feasibility answers it (the order's estimate); null when it cannot be given, with `delivery_estimate_reasons`.",
+  }),
+  delivery_estimate_reasons: z.array(FeasibilityReasonSchema).openapi({ description: "Why `delivery_estimate` is null; empty when there is one." }),
   next_cycles: z
     .array(
       z.object({

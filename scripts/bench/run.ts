@@ -44,6 +44,9 @@
 //   one transaction, same database) and the bare server; --warmup once per target, then --rounds
 //   rounds of --duration seconds per target, the order rotating; PostgreSQL too when
 //   TEST_DATABASE_URL is set; --profile adds a PGlite pass under `node --cpu-prof`
+// orders-feasibility: POST /orders/feasibility vs POST /orders/quote, the same 100-location body,
+//   one request per pass in --rounds / --warmup-rounds / --round-seconds rounds (the file
+//   benchmarks' harness) on a seeded history; PostgreSQL too when TEST_DATABASE_URL is set
 // verify-photo (in this process, like the file benchmarks): --rounds / --warmup-rounds /
 //   --round-seconds per input photo; --profile adds a 2 s inspector profile of the subject
 // verify-vision (in this process): verifyPhoto with the local vision model on a 12 MP JPEG vs the
@@ -75,6 +78,7 @@ import { DEFAULT_SIZES as MAP_SIZES, formatMapPoints, mapPointsHeader, runMapPoi
 import { formatFieldResume, runFieldResume } from "./field-resume";
 import { formatMissionExport, runMissionExport } from "./mission-export";
 import { formatOrderDeliveryLatency, orderDeliveryHeader, orderDeliverySettings, runOrderDeliveryLatency } from "./order-delivery-latency";
+import { formatOrdersFeasibility, runOrdersFeasibility } from "./orders-feasibility";
 import { formatOrdersCreate, ordersCreateHeader, ordersCreateSettings, runOrdersCreate } from "./orders-create";
 import { formatPhotoIntake, runPhotoIntake } from "./photo-intake";
 import { formatThumbnailJob, runThumbnailJob } from "./thumbnail-job";
@@ -177,6 +181,14 @@ const BENCHMARKS: Benchmark[] = [
     run: async ({ supervisor, options, resultsDir }) => {
       const results = await runOrdersCreate({ supervisor, resultsDir, ...ordersCreateSettings(options) });
       return { results, markdown: formatOrdersCreate(results) };
+    },
+  },
+  {
+    name: "orders-feasibility",
+    header: fileHeader,
+    run: async ({ supervisor, options }) => {
+      const results = await runOrdersFeasibility({ supervisor, rounds: options.rounds, ...(process.env.TEST_DATABASE_URL ? { databaseUrl: process.env.TEST_DATABASE_URL } : {}) });
+      return { results, markdown: formatOrdersFeasibility(results) };
     },
   },
   {

@@ -10,6 +10,7 @@ import { createId } from "@/lib/ids/create-id";
 import type { CreateOrderInput, Quote, Requirements } from "@/lib/schemas/order";
 import type { ServiceContext } from "@/lib/service/context";
 import { ApiError } from "@/lib/service/errors";
+import { estimateDelivery } from "./assess-feasibility";
 import { checkedDeliveryUrl } from "./check-delivery-url";
 import { computeQuote, mergeRequirements } from "./compute-quote";
 import { UNCONFIRMED } from "./order-states";
@@ -134,14 +135,20 @@ export async function quoteOrder(ctx: ServiceContext, { orgId, plan }: { orgId: 
 }
 
 /**
- * POST /orders/quote: what the order would cost and, for a recurring order, its next `cycles`
- * cycles if confirmed now. Validates as create does (the schedule, the delivery URL); creates
+ * POST /orders/quote: what the order would cost, when it would be delivered (the order's estimate
+ * as POST /orders/feasibility gives it) and, for a recurring order, its next `cycles` cycles if
+ * confirmed now. Validates as create does (the schedule, the delivery URL); creates
  * nothing.
  */
 export async function quoteOrderPreview(ctx: ServiceContext, options: { caller: { orgId: string; plan: Plan }; input: CreateOrderInput; cycles: number }) {
   const now = new Date();
   const prepared = prepareOrder(options.input, now);
   await checkedDeliveryUrl(ctx, options.input);
-  const quote = await quoteOrder(ctx, options.caller, prepared, now);
-  return { ...quote, next_cycles: previewCycles(prepared, now, options.cycles) };
+  const places = prepared.locations.map((l) => ({ lat: l.lat, lng: l.lng, timeZone: l.timeZone, ...(l.requirements.time_of_day ? { timeOfDay: l.requirements.time_of_day } : {}) }));
+  const [quote, delivery] = await Promise.all([
+    quoteOrder(ctx, options.caller, prepared, now),
+    // Only the first window matters here: it is when a recurring order's estimate starts.
+    estimateDelivery(ctx, { places, names: prepared.locations.map((l) => l.name), rule: prepared.rule, now, windowCount: 1 }),
+  ]);
+  return { ...quote, next_cycles: previewCycles(prepared, now, options.cycles), delivery_estimate: delivery.estimate, delivery_estimate_reasons: delivery.reasons };
 }

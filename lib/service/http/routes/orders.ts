@@ -15,6 +15,7 @@ import {
   DeliveryTestSchema,
   DraftInputSchema,
   DraftSchema,
+  FeasibilitySchema,
   OrderAssignmentSchema,
   OrderListQuerySchema,
   OrderSchema,
@@ -27,6 +28,7 @@ import { DeliverySchema } from "@/lib/schemas/webhook";
 import { ORDERS_BASE_PATH } from "@/lib/service/context";
 import { ApiError, validationFailed } from "@/lib/service/errors";
 import { exportOrderPhotos } from "@/lib/service/export/export-order-photos";
+import { assessFeasibility } from "@/lib/service/orders/assess-feasibility";
 import { cancelOrder, setOrderPaused } from "@/lib/service/orders/change-order";
 import { authenticatePayment, confirmOrder } from "@/lib/service/orders/confirm-order";
 import { createOrder } from "@/lib/service/orders/create-order";
@@ -109,12 +111,31 @@ const quoteRoute = createRoute({
   summary: "Price an order",
   description:
     "Prices a create-order body without creating anything: line items per location, the recurring discount, the plan's quota left this month and the total; " +
+    "when it would be delivered if confirmed now (`delivery_estimate`, the order's estimate as POST /orders/feasibility gives it, or null with `delivery_estimate_reasons`); " +
     "for a recurring order also the next cycles as they would fall if it were confirmed now. " +
     "A POST like the other writes, it needs `orders:write` (a read-only key is 403 `insufficient_scope`), and checks `delivery.webhook_url` as create does (422 `unsafe_webhook_url`).",
   security: orderSecurity("orders:write"),
   middleware: [write, jsonBody, idempotency] as const,
   request: { headers: IdempotencyHeader, body: json(CreateOrderSchema) },
   responses: { 200: withReplay(QuotePreviewSchema, "The quote."), ...errorResponses(400, 413, 415, 422) },
+});
+
+const feasibilityRoute = createRoute({
+  method: "post",
+  path: "/orders/feasibility",
+  operationId: "assessOrderFeasibility",
+  tags,
+  summary: "Can an order be done, and by when",
+  description:
+    "Answers before any money moves, for a create-order body (validated as create validates it; nothing is created): per location, in request order, whether it can be done (`feasible`, with `reasons`), " +
+    "its next windows (the sun at that place, the order's hours, weekday, season and dates) and an estimate of delivery from the service's own history near it — " +
+    "`p50_hours`, `p90_hours`, `deliver_by` and the `basis` they rest on — or `estimate: null` with the reason where there is no such history; and the order's estimate (its slowest location's). " +
+    "A question, not a request: an order that cannot be done is answered 200 with `feasible: false`, never refused; only a malformed body is 422. " +
+    "Needs `orders:write`, as the quote does. The delivery URL is not checked here (the quote and create check it).",
+  security: orderSecurity("orders:write"),
+  middleware: [write, jsonBody, idempotency] as const,
+  request: { headers: IdempotencyHeader, body: json(CreateOrderSchema) },
+  responses: { 200: withReplay(FeasibilitySchema, "Each location's feasibility, windows and estimate, and the order's estimate."), ...errorResponses(400, 413, 415, 422) },
 });
 
 const createOrderRoute = createRoute({
@@ -587,6 +608,9 @@ export function registerOrderRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(quoteRoute, async (c) => {
     return c.json(await quoteOrderPreview(c.var.ctx, { caller: callerWithPlan(c), input: c.req.valid("json"), cycles: QUOTE_PREVIEW_CYCLES }), 200);
   });
+
+  // POST /orders/feasibility – can the order be done, when, and by when would it be delivered
+  app.openapi(feasibilityRoute, async (c) => c.json(await assessFeasibility(c.var.ctx, { input: c.req.valid("json") }), 200));
 
   // POST /orders – create an order (pending_confirmation)
   app.openapi(createOrderRoute, async (c) => {

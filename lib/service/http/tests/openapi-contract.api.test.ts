@@ -71,6 +71,7 @@ const VALID_BODIES: Record<string, Json> = {
   // any one member is allowed by both.
   "post /api/orders/v1/orders": ORDER_BODY,
   "post /api/orders/v1/orders/quote": ORDER_BODY,
+  "post /api/orders/v1/orders/feasibility": ORDER_BODY,
   "post /api/orders/v1/orders/{id}/confirm": { payment_method: "card", payment_method_id: "pm_card_visa" },
   "post /api/orders/v1/orders/{id}/payments/{payment_id}/authenticate": { authenticated: true },
   "post /api/orders/v1/orders/{id}/cancel": { reason: "Budget cut" },
