@@ -1,5 +1,5 @@
 // Two zoomers on one phone (390×844): a photo Z1 took offline waits for Z1. Z1's session runs
-// out, Z2 signs in on the same page: Z2 sees only that one photo waits for Z1 (no thumbnail, no
+// out, Z2 signs in on the same page: Z2 sees only that one photo waits for Z1, by name (no thumbnail, no
 // verdict), the page never tries to send it, and the field routes refuse it for Z2's session; the
 // service has no submission of either. Z1 signs in again and the photo goes out as Z1's. Sign-out
 // warns and keeps what is not sent, and forgets the kept lists. Also: with location permission
@@ -83,12 +83,14 @@ test("Z1's photo waits for Z1: never sent under Z2, gone out as Z1's when Z1 sig
   await context.setOffline(false);
   await page.reload();
   await expect(page.getByRole("heading", { name: "Sign in to take photos" })).toBeVisible();
-  await expect(page.getByTestId("others-waiting")).toHaveText(`1 photo on this phone is waiting for ${z1.credentials.id} to sign in again.`);
+  await expect(page.getByTestId("others-waiting")).toHaveText(`1 photo on this phone is waiting for ${z1.credentials.name} to sign in again.`);
 
   // Z2 signs in on the same page: Z1's photo shows only as waiting for Z1, with nothing of it.
   const sendsBeforeZ2 = sends.length;
   await signInAs(page, z2.credentials);
-  await expect(page.getByTestId("others-waiting")).toHaveText(`1 photo on this phone is waiting for ${z1.credentials.id} to sign in again.`);
+  await expect(page.getByTestId("others-waiting")).toHaveText(`1 photo on this phone is waiting for ${z1.credentials.name} to sign in again.`);
+  // By name: the zoomer's id is an operator's word, never shown.
+  await expect(page.getByTestId("others-waiting")).not.toContainText(z1.credentials.id);
   await expect(field.outbox).toHaveCount(0);
   await expect(page.getByRole("img", { name: "Your photo" })).toHaveCount(0);
   await expect(field.waitingCount).toHaveAttribute("data-count", "0");
@@ -117,7 +119,7 @@ test("Z1's photo waits for Z1: never sent under Z2, gone out as Z1's when Z1 sig
   // Z2 signs out (nothing of Z2's waits: no warning); the phone still keeps Z1's photo.
   await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Sign in to take photos" })).toBeVisible();
-  await expect(page.getByTestId("others-waiting")).toContainText(z1.credentials.id);
+  await expect(page.getByTestId("others-waiting")).toContainText(z1.credentials.name);
 
   // Z1 signs in again: the photo goes out, as Z1's, once.
   const sendsBeforeZ1Again = sends.length;
@@ -169,7 +171,7 @@ test("sign-out warns of the photos not sent yet, keeps them for their owner, and
   await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await page.getByRole("button", { name: "Sign out, keep them" }).click();
   await expect(page.getByRole("heading", { name: "Sign in to take photos" })).toBeVisible();
-  await expect(page.getByTestId("others-waiting")).toHaveText(`1 photo on this phone is waiting for ${z1.credentials.id} to sign in again.`);
+  await expect(page.getByTestId("others-waiting")).toHaveText(`1 photo on this phone is waiting for ${z1.credentials.name} to sign in again.`);
   await screenshot(page, "field-signed-out-photo-kept.png");
 
   // The lists and the place kept for offline use are gone with the session.

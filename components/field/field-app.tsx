@@ -42,7 +42,7 @@ function useSessionEnded(expiresAt: string): boolean {
 
 export function FieldApp({ session, initialTab }: { session: FieldSession; initialTab: FieldTab }) {
   const ended = useSessionEnded(session.expiresAt);
-  useOutboxOwner(ended ? null : session.zoomerId);
+  useOutboxOwner(ended ? null : session.zoomerId, session.zoomerName);
   if (ended) return <SessionEnded />;
   return <SignedIn owner={session.zoomerId} initialTab={initialTab} />;
 }

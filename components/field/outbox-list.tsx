@@ -172,7 +172,8 @@ export function OutboxList({ entries, heading, onRetake }: { entries: readonly O
           <li key={entry.id} className="flex gap-3 p-3" data-testid="outbox-entry" data-phase={entry.state.phase}>
             <Thumbnail photo={entry.photo} name={entry.filename} />
             <div className="flex min-w-0 flex-1 flex-col gap-1">
-              <p className="truncate text-sm font-medium text-slate-900">
+              {/* Wrapped, not cut: on a phone a long mission title would hide the angle at its end. */}
+              <p className="break-words text-sm font-medium text-slate-900">
                 {outboxTitle(entry.target.title, entry.angle ? angleLabel(entry.angle) : null)}
               </p>
               <EntryState entry={entry} online={online} onRetake={onRetake} />

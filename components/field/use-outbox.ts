@@ -59,15 +59,16 @@ const noop = () => () => {};
 
 /**
  * Who is signed in on this page (the server's session; null on the sign-in page or once the
- * session has run out): the outbox sends and shows only their photos, the service worker learns
+ * session has run out), and their name to stamp on the photos they take: the outbox sends and
+ * shows only their photos, the service worker learns
  * it too, and when nobody is signed in the kept lists of the last session are forgotten.
  */
-export function useOutboxOwner(owner: string | null): void {
+export function useOutboxOwner(owner: string | null, ownerName: string | null = null): void {
   useEffect(() => {
-    browserOutbox().setOwner(owner);
+    browserOutbox().setOwner(owner, ownerName);
     if (owner) void saveSessionOwner(owner).catch(() => {});
     else void forgetSession();
-  }, [owner]);
+  }, [owner, ownerName]);
 }
 
 /** How many photos on this phone wait for other zoomers (no content: counts only). */

@@ -103,7 +103,7 @@ export class Operator {
   async zoomer(label = "e2e zoomer") {
     const res = await this.request.post("/api/admin/v1/zoomers", { headers: bearer(this.adminToken), data: { name: unique(label) } });
     expect(res.status(), await res.text()).toBe(201);
-    const zoomer = (await res.json()) as { id: string; client_id: string; client_secret: string };
+    const zoomer = (await res.json()) as { id: string; name: string; client_id: string; client_secret: string };
     const token = await clientCredentialsToken(this.request, zoomer);
     expect(token.scope).toBe("submissions:write");
     return new ZoomerApi(this.request, token.access_token, zoomer);
@@ -169,7 +169,7 @@ export class ZoomerApi {
   constructor(
     readonly request: APIRequestContext,
     readonly token: string,
-    readonly credentials: { id: string; client_id: string; client_secret: string },
+    readonly credentials: { id: string; name: string; client_id: string; client_secret: string },
   ) {}
 
   async submit(missionId: string, photos: UploadPhoto[], options: { angle?: string; note?: string } = {}): Promise<SubmissionSummary> {

@@ -36,6 +36,8 @@ export interface AccessTokenClaims {
   scope: string;
   org?: string;
   zoomer?: string;
+  /** The zoomer's name (cut to 40 characters), for the field page to show; never used to authorise. */
+  zoomer_name?: string;
   /** Only ever "dashboard", and only on tokens the operator interface issues; absent otherwise. */
   kind?: typeof DASHBOARD_TOKEN_KIND;
 }

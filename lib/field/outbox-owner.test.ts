@@ -44,13 +44,29 @@ describe("waitingByOwner", () => {
   it("counts the pending photos of each other owner, none of the signed-in zoomer's", () => {
     const entries = [{ owner: "usr_1", p: true }, { owner: "usr_1", p: true }, { owner: "usr_1", p: false }, { owner: "usr_2", p: true }, { p: true }];
     expect(waitingByOwner(entries, "usr_2", (e) => e.p)).toEqual([
-      { owner: "usr_1", count: 2 },
-      { owner: null, count: 1 },
+      { owner: "usr_1", ownerName: null, count: 2 },
+      { owner: null, ownerName: null, count: 1 },
     ]);
     expect(waitingByOwner(entries, null, (e) => e.p)).toEqual([
-      { owner: "usr_1", count: 2 },
-      { owner: "usr_2", count: 1 },
-      { owner: null, count: 1 },
+      { owner: "usr_1", ownerName: null, count: 2 },
+      { owner: "usr_2", ownerName: null, count: 1 },
+      { owner: null, ownerName: null, count: 1 },
+    ]);
+  });
+
+  it("names each owner by the name stamped on their photos, the newest winning; never one without an owner", () => {
+    const entries = [
+      { owner: "usr_1", ownerName: "Ana", p: true },
+      { owner: "usr_1", p: true },
+      { owner: "usr_2", ownerName: "Bo", p: true },
+      { owner: "usr_2", ownerName: "Bo Li", p: true },
+      { owner: "usr_3", ownerName: "Cy", p: false },
+      { ownerName: "Nobody's", p: true },
+    ];
+    expect(waitingByOwner(entries, null, (e) => e.p)).toEqual([
+      { owner: "usr_1", ownerName: "Ana", count: 2 },
+      { owner: "usr_2", ownerName: "Bo Li", count: 2 },
+      { owner: null, ownerName: null, count: 1 },
     ]);
   });
 });
@@ -87,8 +103,18 @@ describe("sessionOfToken", () => {
   const key = new TextEncoder().encode("a test key that is long enough for HS256");
   const token = (claims: Record<string, unknown>) => new SignJWT(claims).setProtectedHeader({ alg: "HS256" }).sign(key);
 
-  it("reads the zoomer and the end of the cookie (a minute before the token's)", async () => {
-    expect(sessionOfToken(await token({ zoomer: "usr_1", client_id: "cli_1", exp: 2_000_000_000 }))).toEqual({ zoomerId: "usr_1", expiresAt: new Date((2_000_000_000 - 60) * 1000).toISOString() });
+  it("reads the zoomer, their name and the end of the cookie (a minute before the token's)", async () => {
+    expect(sessionOfToken(await token({ zoomer: "usr_1", zoomer_name: "Ana", client_id: "cli_1", exp: 2_000_000_000 }))).toEqual({
+      zoomerId: "usr_1",
+      zoomerName: "Ana",
+      expiresAt: new Date((2_000_000_000 - 60) * 1000).toISOString(),
+    });
+  });
+
+  it("has no name for a token issued before names were, or with an odd one, and keeps the session", async () => {
+    expect(sessionOfToken(await token({ zoomer: "usr_1", client_id: "cli_1", exp: 2_000_000_000 }))).toMatchObject({ zoomerId: "usr_1", zoomerName: null });
+    expect(sessionOfToken(await token({ zoomer: "usr_1", zoomer_name: 7, client_id: "cli_1", exp: 2_000_000_000 }))).toMatchObject({ zoomerId: "usr_1", zoomerName: null });
+    expect(sessionOfToken(await token({ zoomer: "usr_1", zoomer_name: "   ", client_id: "cli_1", exp: 2_000_000_000 }))).toMatchObject({ zoomerId: "usr_1", zoomerName: null });
   });
 
   it("names the client for a token without a zoomer, and nobody for something else", async () => {

@@ -8,6 +8,8 @@
 export interface FieldSession {
   /** The zoomer's `usr_…` id (the client's id for a token without one). */
   zoomerId: string;
+  /** The zoomer's name (token claim `zoomer_name`), so others on the phone see whose photos wait; null when the token has none. */
+  zoomerName: string | null;
   /** When the session cookie ends (ISO 8601): after that the page asks its owner to sign in again. */
   expiresAt: string;
 }
@@ -50,14 +52,24 @@ export function outboxOwnerRefusal({ path, owner, sessionOwner }: { path: string
   };
 }
 
+/** Photos of one other owner waiting on this phone: who (id, and name when one was recorded) and how many. */
+export interface WaitingForOwner {
+  owner: string | null;
+  /** The name the owner's photos were stamped with (the newest); null for photos kept before names were. */
+  ownerName: string | null;
+  count: number;
+}
+
 /** How many kept photos wait for each other owner (entries without one are counted under null). */
-export function waitingByOwner<E extends { owner?: string }>(entries: readonly E[], me: string | null, pending: (entry: E) => boolean): { owner: string | null; count: number }[] {
-  const counts = new Map<string | null, number>();
+export function waitingByOwner<E extends { owner?: string; ownerName?: string }>(entries: readonly E[], me: string | null, pending: (entry: E) => boolean): WaitingForOwner[] {
+  const waiting = new Map<string | null, WaitingForOwner>();
   for (const entry of entries) {
     const owner = entry.owner ?? null;
     if (owner !== null && owner === me) continue;
     if (!pending(entry)) continue;
-    counts.set(owner, (counts.get(owner) ?? 0) + 1);
+    const seen = waiting.get(owner) ?? { owner, ownerName: null, count: 0 };
+    // Entries are kept in the order they were taken: a later name (renamed since) wins.
+    waiting.set(owner, { owner, ownerName: owner !== null && entry.ownerName ? entry.ownerName : seen.ownerName, count: seen.count + 1 });
   }
-  return [...counts].map(([owner, count]) => ({ owner, count }));
+  return [...waiting.values()];
 }

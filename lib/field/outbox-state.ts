@@ -33,6 +33,8 @@ export interface OutboxEntry {
    * Photos kept before owners were recorded have none and are never sent.
    */
   owner?: string;
+  /** The owner's name when it was taken (token claim `zoomer_name`), shown to others on the phone instead of the id. */
+  ownerName?: string;
   target: OutboxTarget;
   angle: string | null;
   note: string | null;

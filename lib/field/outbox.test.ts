@@ -235,13 +235,13 @@ describe("Outbox owned by its zoomer", () => {
     await vi.advanceTimersByTimeAsync(10_000);
     expect(t.uploads).toEqual([]);
     expect(t.outbox.getSnapshot()).toEqual([]);
-    expect(t.outbox.getOthers()).toEqual([{ owner: ME, count: 1 }]);
+    expect(t.outbox.getOthers()).toEqual([{ owner: ME, ownerName: null, count: 1 }]);
 
     t.outbox.setOwner(OTHER); // Z2 signs in on the same phone
     await vi.advanceTimersByTimeAsync(10_000);
     expect(t.uploads).toEqual([]);
     expect(t.outbox.getSnapshot()).toEqual([]);
-    expect(t.outbox.getOthers()).toEqual([{ owner: ME, count: 1 }]);
+    expect(t.outbox.getOthers()).toEqual([{ owner: ME, ownerName: null, count: 1 }]);
     await expect(t.outbox.flush()).resolves.toBeUndefined();
     expect(t.uploads).toEqual([]);
 
@@ -264,6 +264,26 @@ describe("Outbox owned by its zoomer", () => {
     expect(t.senders).toEqual([OTHER]);
   });
 
+  it("stamps a new photo with its owner's name, which the next zoomer sees instead of the id", async () => {
+    const store = memoryStore();
+    const net = network();
+    net.set(false);
+    const t = setup(store, net, null);
+    await t.outbox.open();
+    t.outbox.setOwner(ME, "Ana");
+    const entry = await t.outbox.add(PHOTO);
+    expect(store.rows.get(entry.id)).toMatchObject({ owner: ME, ownerName: "Ana" });
+    t.outbox.setOwner(OTHER, "Bo");
+    expect(t.outbox.getOthers()).toEqual([{ owner: ME, ownerName: "Ana", count: 1 }]);
+    // A session without a name stamps none (and does not keep the last one's).
+    const unnamed = await t.outbox.add({ ...PHOTO, sha256: "cd".repeat(32) });
+    expect(unnamed).toMatchObject({ owner: OTHER, ownerName: "Bo" });
+    t.outbox.setOwner(OTHER, null);
+    const third = await t.outbox.add({ ...PHOTO, sha256: "ef".repeat(32) });
+    expect(third.owner).toBe(OTHER);
+    expect(third).not.toHaveProperty("ownerName");
+  });
+
   it("the same photo kept by two zoomers is two entries (each goes with its owner)", async () => {
     const net = network();
     net.set(false);
@@ -282,7 +302,7 @@ describe("Outbox owned by its zoomer", () => {
     await t.outbox.open();
     await vi.advanceTimersByTimeAsync(10_000);
     expect(t.uploads).toEqual([]);
-    expect(t.outbox.getOthers()).toEqual([{ owner: null, count: 1 }]);
+    expect(t.outbox.getOthers()).toEqual([{ owner: null, ownerName: null, count: 1 }]);
   });
 
   it("does not ask for the verdict of another zoomer's photo, and follows it again for its owner", async () => {

@@ -11,7 +11,7 @@
 // (nobody signed in, or the session ran out) nothing is sent.
 import { backoffDelay, type BackoffOptions } from "./backoff";
 import { WAITING, isPending, needsSending, nextState, stateOnOpen, type OutboxEntry, type OutboxEvent } from "./outbox-state";
-import { waitingByOwner } from "./outbox-owner";
+import { waitingByOwner, type WaitingForOwner } from "./outbox-owner";
 import { startPoll } from "./poll";
 import type { CheckVerdict, UploadPhoto } from "./transport";
 
@@ -42,10 +42,10 @@ export interface OutboxDeps {
 }
 
 /** What a photo brings into the outbox; the outbox adds its id, time, state and owner. */
-export type NewPhoto = Omit<OutboxEntry, "id" | "createdAt" | "state" | "owner">;
+export type NewPhoto = Omit<OutboxEntry, "id" | "createdAt" | "state" | "owner" | "ownerName">;
 
 /** Photos of other zoomers kept on this phone: how many wait for each (no content). */
-export type OthersWaiting = readonly { owner: string | null; count: number }[];
+export type OthersWaiting = readonly WaitingForOwner[];
 
 /** The same photo (same SHA-256) is already in the outbox: it is kept, and sent, once. */
 export class DuplicatePhotoError extends Error {
@@ -69,6 +69,7 @@ export class Outbox {
   private view: readonly OutboxView[] = [];
   private others: OthersWaiting = [];
   private currentOwner: string | null;
+  private currentOwnerName: string | null = null;
   private sending = false;
   private again = false;
   private failures = 0;
@@ -88,9 +89,11 @@ export class Outbox {
 
   /**
    * Another session on this page (signed in, out, or run out): from now on only that zoomer's
-   * photos are sent, followed and shown.
+   * photos are sent, followed and shown. `ownerName` is stamped on the photos they take, so
+   * another zoomer on the phone is told whose they are by name.
    */
-  setOwner(owner: string | null): void {
+  setOwner(owner: string | null, ownerName: string | null = null): void {
+    this.currentOwnerName = owner === null ? null : ownerName;
     if (owner === this.currentOwner) return;
     this.currentOwner = owner;
     for (const [id, stop] of this.polls) {
@@ -166,6 +169,7 @@ export class Outbox {
     const entry: OutboxEntry = {
       ...photo,
       owner,
+      ...(this.currentOwnerName ? { ownerName: this.currentOwnerName } : {}),
       id: this.deps.newId?.() ?? crypto.randomUUID(),
       createdAt: (this.deps.now?.() ?? new Date()).toISOString(),
       state: WAITING,
@@ -267,6 +271,7 @@ export class Outbox {
         // until the page knows who is signed in.
         await this.apply(next.id, { type: "lost-signal", error: outcome.error, code: outcome.code });
         this.currentOwner = null;
+        this.currentOwnerName = null;
         this.emit();
         this.deps.onWrongOwner?.();
         return;

@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { isScope, parseScopeString, type Scope } from "@/lib/auth/scopes";
 import { secretMatches } from "@/lib/auth/secrets";
-import { apiClients } from "@/lib/db/schema";
+import { apiClients, zoomers } from "@/lib/db/schema";
 import type { ServiceContext } from "@/lib/service/context";
 
 export type OAuthErrorCode =
@@ -60,7 +60,15 @@ export async function issueToken(ctx: ServiceContext, request: TokenRequest): Pr
     );
   }
 
-  const [client] = await ctx.db.select().from(apiClients).where(eq(apiClients.id, request.clientId)).limit(1);
+  // A zoomer's client brings the zoomer's name along (one query): the field page says whose photos
+  // wait on a shared phone by name, not by id (lib/field/session-claims.ts).
+  const [row] = await ctx.db
+    .select({ client: apiClients, zoomerName: zoomers.name })
+    .from(apiClients)
+    .leftJoin(zoomers, eq(zoomers.id, apiClients.zoomerId))
+    .where(eq(apiClients.id, request.clientId))
+    .limit(1);
+  const client = row?.client;
   // One answer for unknown, revoked and wrong-secret clients, so ids cannot be probed. Dashboard
   // clients get tokens from the operator interface only (their stored secret is unusable anyway).
   if (!client || client.revokedAt || client.kind === "dashboard" || !secretMatches(request.clientSecret, client.secretHash)) {
@@ -89,6 +97,16 @@ export async function issueToken(ctx: ServiceContext, request: TokenRequest): Pr
     scope,
     ...(client.orgId ? { org: client.orgId } : {}),
     ...(client.zoomerId ? { zoomer: client.zoomerId } : {}),
+    ...(client.zoomerId && row?.zoomerName ? { zoomer_name: nameClaim(row.zoomerName) } : {}),
   });
   return { access_token: token, token_type: "Bearer", expires_in: expiresIn, scope };
+}
+
+/** Longest `zoomer_name` claim, in characters as people see them: the token travels in a cookie. */
+export const ZOOMER_NAME_CLAIM_MAX = 40;
+
+/** A name for the `zoomer_name` claim: whole graphemes only, cut with an ellipsis past the limit. */
+export function nameClaim(name: string): string {
+  const graphemes = [...new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(name.trim())].map((s) => s.segment);
+  return graphemes.length <= ZOOMER_NAME_CLAIM_MAX ? graphemes.join("") : `${graphemes.slice(0, ZOOMER_NAME_CLAIM_MAX - 1).join("").trimEnd()}…`;
 }

@@ -3927,7 +3927,7 @@ export interface components {
             scope?: string;
         };
         TokenResponse: {
-            /** @description A signed JWT (typ at+jwt, EdDSA). */
+            /** @description A signed JWT (typ at+jwt, EdDSA), claims iss, aud, sub, client_id, scope, iat, exp and jti; a partner's also `org`; a zoomer's also `zoomer` (their `usr_…` id) and `zoomer_name` (their name, cut to 40 characters, for display only). */
             access_token: string;
             /** @example 86400 */
             expires_in: number;

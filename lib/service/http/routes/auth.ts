@@ -29,7 +29,10 @@ const TokenRequestSchema = z
 
 const TokenResponseSchema = z
   .object({
-    access_token: z.string().openapi({ description: "A signed JWT (typ at+jwt, EdDSA)." }),
+    access_token: z.string().openapi({
+      description:
+        "A signed JWT (typ at+jwt, EdDSA), claims iss, aud, sub, client_id, scope, iat, exp and jti; a partner's also `org`; a zoomer's also `zoomer` (their `usr_…` id) and `zoomer_name` (their name, cut to 40 characters, for display only).",
+    }),
     token_type: z.literal("Bearer"),
     expires_in: z.number().int().openapi({ example: 86400 }),
     scope: z.string().openapi({ example: "missions:read missions:write" }),

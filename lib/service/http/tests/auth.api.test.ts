@@ -299,6 +299,26 @@ describe("access token shape", () => {
     expect(Number(payload.exp) - Number(payload.iat)).toBe(86400);
   });
 
+  it("a zoomer's token carries the zoomer's id and name (cut to 40 characters); a partner's has neither", async () => {
+    const create = async (name: string) => {
+      const res = await api.admin<{ id: string; client_id: string; client_secret: string }>("POST", "/zoomers", { name });
+      expect(res.status).toBe(201);
+      return res.body;
+    };
+    const ana = await create("Ana Lúcia");
+    const anaToken = await postJson({ grant_type: "client_credentials", client_id: ana.client_id, client_secret: ana.client_secret });
+    expect(anaToken.status).toBe(200);
+    expect(decodeJwt(anaToken.body.access_token).payload).toMatchObject({ zoomer: ana.id, zoomer_name: "Ana Lúcia" });
+
+    // 45 letters written as e + combining acute (one grapheme, two code points each): cut whole.
+    const long = await create("e\u0301".repeat(45));
+    const longToken = await postJson({ grant_type: "client_credentials", client_id: long.client_id, client_secret: long.client_secret });
+    expect(decodeJwt(longToken.body.access_token).payload.zoomer_name).toBe(`${"e\u0301".repeat(39)}…`);
+
+    expect(decodeJwt(issued.access_token).payload).not.toHaveProperty("zoomer");
+    expect(decodeJwt(issued.access_token).payload).not.toHaveProperty("zoomer_name");
+  });
+
   it("verifies against the published JWKS with an ordinary JWT library", async () => {
     const jwks = await api.request<JSONWebKeySet>("GET", "/api/v1/auth/jwks.json");
     const { payload, protectedHeader } = await jwtVerify(issued.access_token, createLocalJWKSet(jwks.body), {
