@@ -82,7 +82,8 @@ function EntryState({ entry, online, onRetake }: { entry: OutboxView; online: bo
     case "waiting":
       return (
         <p className="text-sm text-amber-900">
-          {t("keptHere", { status: online ? (state.lastError !== null ? serverText(state.lastErrorCode, state.lastError) : t("waitingToSend")) : t("waitingForSignal") })}
+          {/* The server's reason is a whole sentence that already says the photo waits here; the short statuses say where it is. */}
+          {online && state.lastError !== null ? serverText(state.lastErrorCode, state.lastError) : t("keptHere", { status: online ? t("waitingToSend") : t("waitingForSignal") })}
         </p>
       );
     case "sending":
