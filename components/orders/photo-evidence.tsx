@@ -34,7 +34,7 @@ export function DetectedPhoto({ src, href, alt, detections }: { src: string; hre
           <img src={src} alt={alt} className="block h-auto w-full rounded-md bg-slate-100" />
           <span className="sr-only"> {t("openLarger")}</span>
           {/* Physical corner, like the boxes: the photo is not mirrored in a right-to-left page. */}
-          <span ref={cue} aria-hidden className="absolute right-1.5 bottom-1.5 z-10 inline-flex items-center gap-1 rounded bg-slate-900/80 px-1.5 py-0.5 text-[11px] font-medium text-white group-hover:bg-slate-900">
+          <span ref={cue} aria-hidden data-testid="photo-enlarge" className="absolute right-1.5 bottom-1.5 z-10 inline-flex items-center gap-1 rounded bg-slate-900/80 px-1.5 py-0.5 text-[11px] font-medium text-white group-hover:bg-slate-900">
             <svg viewBox="0 0 16 16" className="size-3" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round">
               <path d="M10 2h4v4M6 14H2v-4M14 2 9 7M2 14l5-5" />
             </svg>

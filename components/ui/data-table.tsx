@@ -8,8 +8,13 @@ export interface DataTableColumn {
 // Below 768 px a `stacked` table lays each row out as a card: the first cell full width as the
 // card's title, the others two to a line, each under its column's name (a <CellLabel>, shown only
 // there). The phone's lists had scrolled sideways with clipped headers and one word per line.
-const STACKED =
-  "max-md:block max-md:[&>tbody]:block max-md:[&_tr]:grid max-md:[&_tr]:grid-cols-2 max-md:[&_tr]:gap-x-4 max-md:[&_tr]:gap-y-3 max-md:[&_tr]:px-4 max-md:[&_tr]:py-3 max-md:[&_td]:block max-md:[&_td]:min-w-0 max-md:[&_td]:max-w-none max-md:[&_td]:p-0 max-md:[&_td]:text-start max-md:[&_td:first-child]:col-span-2 max-md:[&_td[data-wide]]:col-span-2";
+// The header row is not shown there (each cell names its column), nor read twice.
+const STACKED = [
+  "max-md:block max-md:[&>tbody]:block",
+  "max-md:[&>tbody>tr]:grid max-md:[&>tbody>tr]:grid-cols-2 max-md:[&>tbody>tr]:gap-x-4 max-md:[&>tbody>tr]:gap-y-3 max-md:[&>tbody>tr]:px-4 max-md:[&>tbody>tr]:py-3",
+  "max-md:[&>tbody>tr>td]:block max-md:[&>tbody>tr>td]:min-w-0 max-md:[&>tbody>tr>td]:max-w-none max-md:[&>tbody>tr>td]:p-0 max-md:[&>tbody>tr>td]:text-start",
+  "max-md:[&>tbody>tr>td:first-child]:col-span-2 max-md:[&>tbody>tr>td[data-wide]]:col-span-2",
+].join(" ");
 
 /** A cell's column name, shown above its value where a `stacked` table is a list of cards. */
 export function CellLabel({ children }: { children: ReactNode }) {
@@ -53,7 +58,7 @@ export function DataTable({
     >
       <table className={`min-w-full divide-y divide-slate-200 text-sm ${stacked ? STACKED : ""}`}>
         <caption className="sr-only">{caption}</caption>
-        <thead className={`${stacked ? "max-md:sr-only" : ""} whitespace-nowrap bg-slate-50 text-start text-xs font-semibold uppercase tracking-wide text-slate-600`}>
+        <thead className={`${stacked ? "max-md:hidden" : ""} whitespace-nowrap bg-slate-50 text-start text-xs font-semibold uppercase tracking-wide text-slate-600`}>
           <tr>
             {columns.map((column, i) => (
               <th
