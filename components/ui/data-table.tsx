@@ -64,7 +64,8 @@ export function DataTable({
               <th
                 key={i}
                 scope="col"
-                className={`${cell} ${column.className ?? ""}`}
+                // A <th> centres its text unless told (the browser's own style wins over the <thead>'s).
+                className={`${cell} ${column.className?.includes("text-end") ? "" : "text-start"} ${column.className ?? ""}`}
               >
                 {column.label}
               </th>
