@@ -1,5 +1,7 @@
 // The app on a phone (390 × 844): no page scrolls sideways — every dashboard page as the demo
-// account, the order wizard's steps, the docs and the field page — the order review's quote shows
+// account, the order wizard's steps, the docs and the field page — the dashboard's header is one
+// line with a Menu button (keyboard: Enter opens, Escape closes and focus returns), the missions and
+// orders lists are cards with the first column readable, the order review's quote shows
 // its amounts and total without scrolling, and the field page's tap targets are 44 px or more with
 // every time written one way (the zoomer's locale). Screenshots of the order review step and the
 // credentials page at 390 and 1366 px go to SCREENSHOT_DIR.
@@ -134,6 +136,69 @@ test("no dashboard page, wizard step or docs page scrolls sideways at 390 px; th
   }
   await expect(wizard.quoteTotal).toHaveText(/€\s?\d/);
   await shootBoth(page, "phone-order-review");
+});
+
+test("the dashboard's header is one line with a Menu button at 390 px, and inline from 768 px; the lists are cards", async ({ page, signIn, shell }) => {
+  test.setTimeout(120_000);
+  await signIn.goto();
+  await signIn.demoButton.click();
+  await expect(page).toHaveURL(/\/missions(\?.*)?$/);
+
+  // Folded: the header is one short line, the navigation and the user are behind the button.
+  const header = page.getByRole("banner");
+  const height = (await header.boundingBox())?.height ?? 0;
+  expect(height, "the header's height at 390 px").toBeLessThanOrEqual(72);
+  await expect(shell.menuButton).toHaveAttribute("aria-expanded", "false");
+  await expect(shell.nav).toBeHidden();
+  await expect(shell.signOut).toBeHidden();
+
+  // The keyboard opens it; everything is inside; Escape closes it and gives focus back.
+  await shell.menuButton.focus();
+  await page.keyboard.press("Enter");
+  await expect(shell.menuButton).toHaveAttribute("aria-expanded", "true");
+  const panel = page.locator(`#${await shell.menuButton.getAttribute("aria-controls")}`);
+  await expect(panel).toBeVisible();
+  for (const inside of [
+    panel.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Missions" }),
+    panel.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Orders" }),
+    panel.getByTestId("language-switcher"),
+    panel.getByRole("combobox", { name: "Organisation" }),
+    panel.getByRole("button", { name: "Sign out" }),
+  ])
+    await expect(inside).toBeVisible();
+  await expectNoSidewaysScroll(page, "/missions, the menu open");
+  await shoot(page, "phone-menu-open-390");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Escape");
+  await expect(shell.menuButton).toHaveAttribute("aria-expanded", "false");
+  await expect(shell.nav).toBeHidden();
+  await expect(shell.menuButton).toBeFocused();
+
+  // A link in it navigates and closes it.
+  await shell.menuButton.click();
+  await shell.nav.getByRole("link", { name: "Orders" }).click();
+  await expect(page).toHaveURL(/\/orders(\?.*)?$/);
+  await expect(shell.menuButton).toHaveAttribute("aria-expanded", "false");
+
+  // The orders and missions lists: one card per row, its first column (the name) on a line of its own.
+  for (const [path, row] of [["/orders", page.getByTestId("order-row").first()], ["/missions", page.locator("tbody tr").first()]] as const) {
+    await page.goto(path);
+    await expect(row).toBeVisible();
+    const name = row.locator("td").first().getByRole("link").first();
+    const rowBox = await row.boundingBox();
+    const nameBox = await name.boundingBox();
+    if (!rowBox || !nameBox) throw new Error(`${path}: the first row is not laid out`);
+    expect(rowBox.x + rowBox.width, `${path}: the card fits the screen`).toBeLessThanOrEqual(PHONE.width);
+    expect(nameBox.height, `${path}: the name is not one word per line`).toBeLessThanOrEqual(3 * 24);
+    await expectNoSidewaysScroll(page, path);
+    await shootBoth(page, `phone-list${path.replace("/", "-")}`);
+  }
+
+  // From 768 px the header is as it was: the navigation inline, no Menu button.
+  await page.setViewportSize({ width: 768, height: 900 });
+  await expect(shell.menuButton).toBeHidden();
+  await expect(shell.nav).toBeVisible();
+  await expect(shell.signOut).toBeVisible();
 });
 
 /** A paid one-off order with one task 245 m north-east of the demo location, for the field page. */

@@ -3,6 +3,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { roleAtLeast, type Role } from "@/lib/auth/roles";
 import { AccountLanguageSwitcher } from "@/components/settings/account-language-switcher";
+import { HeaderMenu } from "./header-menu";
 import { NavLink } from "./nav-link";
 import { OrgSwitcher } from "./org-switcher";
 import { SignOutButton } from "./sign-out-button";
@@ -28,31 +29,33 @@ export function DashboardShell({
         {t("skip")}
       </a>
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2 sm:px-6 md:py-3">
           <Link href="/missions" prefetch={false} className="text-base font-semibold tracking-tight text-emerald-800 focus-visible:outline-2 focus-visible:outline-emerald-600">
             {tShell("brand")}
           </Link>
-          <nav aria-label={t("label")} className="order-3 flex w-full flex-wrap gap-1 sm:order-none sm:w-auto">
-            <NavLink href="/missions">{t("missions")}</NavLink>
-            <NavLink href="/orders">{t("orders")}</NavLink>
-            {roleAtLeast(role, "admin") ? <NavLink href="/webhooks">{t("webhooks")}</NavLink> : null}
-            {roleAtLeast(role, "admin") ? <NavLink href="/settings/credentials">{t("credentials")}</NavLink> : null}
-            {/* Your own settings (the dashboard's language), reachable on a phone too, where your name is hidden. */}
-            <NavLink href="/settings" exact>{t("settings")}</NavLink>
-            <NavLink href="/docs">{t("docs")}</NavLink>
-          </nav>
-          <div className="ms-auto flex max-w-full flex-wrap items-center justify-end gap-3">
-            <AccountLanguageSwitcher />
-            <OrgSwitcher current={org.id} memberships={memberships} />
-            <div className="hidden text-end text-xs leading-tight text-slate-600 md:block">
-              {/* Your own settings (the dashboard's language) are behind your name. */}
-              <Link href="/settings" className="block font-medium text-slate-900 underline-offset-2 hover:underline">
-                {user.name ?? user.email}
-              </Link>
-              <div>{tShell(`roles.${role}`)}</div>
+          <HeaderMenu>
+            <nav aria-label={t("label")} className="flex flex-col gap-1 md:flex-row md:flex-wrap">
+              <NavLink href="/missions">{t("missions")}</NavLink>
+              <NavLink href="/orders">{t("orders")}</NavLink>
+              {roleAtLeast(role, "admin") ? <NavLink href="/webhooks">{t("webhooks")}</NavLink> : null}
+              {roleAtLeast(role, "admin") ? <NavLink href="/settings/credentials">{t("credentials")}</NavLink> : null}
+              {/* Your own settings (the dashboard's language), reachable on a phone too. */}
+              <NavLink href="/settings" exact>{t("settings")}</NavLink>
+              <NavLink href="/docs">{t("docs")}</NavLink>
+            </nav>
+            <div className="flex max-w-full flex-wrap items-center gap-3 border-t border-slate-200 pt-3 md:ms-auto md:justify-end md:border-0 md:pt-0">
+              <AccountLanguageSwitcher />
+              <OrgSwitcher current={org.id} memberships={memberships} />
+              <div className="min-w-0 text-xs leading-tight text-slate-600 md:text-end">
+                {/* Your own settings (the dashboard's language) are behind your name. */}
+                <Link href="/settings" className="block truncate font-medium text-slate-900 underline-offset-2 hover:underline">
+                  {user.name ?? user.email}
+                </Link>
+                <div>{tShell(`roles.${role}`)}</div>
+              </div>
+              <SignOutButton />
             </div>
-            <SignOutButton />
-          </div>
+          </HeaderMenu>
         </div>
       </header>
       <main id="main" className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-6 px-4 py-6 sm:px-6">

@@ -17,7 +17,7 @@ export function NavLink({ href, exact = false, children }: { href: string; exact
     <IntentLink
       href={href}
       aria-current={active ? "page" : undefined}
-      className={`whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-emerald-600 ${
+      className={`whitespace-nowrap rounded-md px-3 py-2.5 text-sm md:py-1.5 font-medium focus-visible:outline-2 focus-visible:outline-emerald-600 ${
         active ? "bg-emerald-50 text-emerald-900" : "text-slate-700 hover:bg-slate-100"
       }`}
     >

@@ -9,6 +9,8 @@ export class DashboardShell {
   readonly orgSwitcher: Locator;
   readonly signOut: Locator;
   readonly main: Locator;
+  /** Below 768 px: the button that shows the navigation, organisation, language and user. */
+  readonly menuButton: Locator;
 
   constructor(readonly page: Page) {
     this.nav = page.getByRole("navigation", { name: "Dashboard" });
@@ -18,6 +20,7 @@ export class DashboardShell {
     this.orgSwitcher = page.getByRole("banner").getByRole("combobox", { name: "Organisation" });
     this.signOut = page.getByRole("button", { name: "Sign out" });
     this.main = page.locator("main#main");
+    this.menuButton = page.getByRole("banner").getByRole("button", { name: "Menu" });
   }
 
   /** The organisation the dashboard acts for: the switcher's choice, or the name shown for a single membership. */

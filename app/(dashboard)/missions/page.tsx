@@ -12,7 +12,7 @@ import { roleAtLeast } from "@/lib/auth/roles";
 import { requirePageAccess } from "@/lib/dashboard/access";
 import { formatAreaIn } from "@/lib/geo/format-measure";
 import { dashboardFormatLocale } from "@/components/dashboard/format-locale";
-import { DataTable } from "@/components/ui/data-table";
+import { CellLabel, DataTable } from "@/components/ui/data-table";
 import { missionProgress, progressWords } from "@/components/missions/mission-progress";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -112,6 +112,7 @@ export default async function MissionsPage({ searchParams }: { searchParams: Pro
       ) : (
         <>
           <DataTable
+            stacked
             caption={t("caption")}
             columns={[
               { label: t("columns.mission") },
@@ -143,16 +144,22 @@ export default async function MissionsPage({ searchParams }: { searchParams: Pro
                     </div>
                   </td>
                   <td className="px-4 py-3">
+                    <CellLabel>{t("columns.status")}</CellLabel>
                     <StatusBadge status={m.status} />
                   </td>
-                  <td className="px-4 py-3">
+                  <td className="px-4 py-3" data-wide>
+                    <CellLabel>{t("columns.progress")}</CellLabel>
                     <div className="flex items-center gap-3">
                       <ProgressBar value={progress.counted} max={progress.required} label={t("progressLabel", { title: m.title })} />
                       <span className="min-w-16 shrink-0 whitespace-nowrap text-end text-xs tabular-nums text-slate-600">{progress.short}</span>
                     </div>
                   </td>
-                  <td className="px-4 py-3 text-end tabular-nums">{new Intl.NumberFormat(formatLocale).format(m.submissions)}</td>
+                  <td className="px-4 py-3 text-end tabular-nums">
+                    <CellLabel>{t("columns.submissions")}</CellLabel>
+                    {new Intl.NumberFormat(formatLocale).format(m.submissions)}
+                  </td>
                   <td className="whitespace-nowrap px-4 py-3 text-slate-600">
+                    <CellLabel>{t("columns.created")}</CellLabel>
                     <time dateTime={m.created_at}>{dateFormat.format(new Date(m.created_at))}</time>
                   </td>
                 </tr>

@@ -9,7 +9,7 @@ import { nextCycleSummary } from "@/components/orders/recurring-summary";
 import { scheduleWords } from "@/components/orders/schedule-words";
 import type { Order } from "@/components/orders/types";
 import { useOrderWords } from "@/components/orders/use-order-words";
-import { DataTable } from "@/components/ui/data-table";
+import { CellLabel, DataTable } from "@/components/ui/data-table";
 import { ProgressBar } from "@/components/ui/progress-bar";
 
 export function OrdersTable({ orders }: { orders: Order[] }) {
@@ -17,6 +17,7 @@ export function OrdersTable({ orders }: { orders: Order[] }) {
   const { t, money } = words;
   return (
     <DataTable
+      stacked
       caption={t("list.caption")}
       columns={[
         { label: t("list.order") },
@@ -46,9 +47,11 @@ export function OrdersTable({ orders }: { orders: Order[] }) {
                 </div>
               </td>
               <td className="px-4 py-3">
+                <CellLabel>{t("list.status")}</CellLabel>
                 <OrderStatusBadge status={order.status} />
               </td>
-              <td className="px-4 py-3">
+              <td className="px-4 py-3" data-wide>
+                <CellLabel>{t("page.locationsDelivered")}</CellLabel>
                 <div className="flex items-center gap-3">
                   <ProgressBar value={done} max={of} label={t("list.progressLabel", { name })} />
                   <span className="w-16 shrink-0 whitespace-nowrap text-end text-xs tabular-nums text-slate-600">{t("list.doneOf", { done, of })}</span>
@@ -61,6 +64,7 @@ export function OrdersTable({ orders }: { orders: Order[] }) {
                 ) : null}
               </td>
               <td className="px-4 py-3 text-xs text-slate-700" data-testid="order-next-cycle">
+                <CellLabel>{t("list.nextCycle")}</CellLabel>
                 {next ? (
                   <>
                     <time dateTime={next.date} className="font-medium text-slate-900">
@@ -73,10 +77,12 @@ export function OrdersTable({ orders }: { orders: Order[] }) {
                 )}
               </td>
               <td className="whitespace-nowrap px-4 py-3 text-end tabular-nums">
+                <CellLabel>{t("page.total")}</CellLabel>
                 {money(order.quote.total_cents, order.quote.currency)}
                 {order.recurring ? <span className="text-xs text-slate-500"> {t("list.perCycle")}</span> : null}
               </td>
               <td className="whitespace-nowrap px-4 py-3 text-slate-600">
+                <CellLabel>{t("list.created")}</CellLabel>
                 <OrderTime iso={order.created_at} dateOnly />
               </td>
             </tr>
