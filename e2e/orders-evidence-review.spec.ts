@@ -6,22 +6,21 @@
 // GPS and waits for review: both positions on the map with their distance, the reason in words,
 // and the account manager approves it. Screenshots at 1366 and 390 px.
 import { mkdirSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { makePhoto } from "@/lib/demo/make-photo";
 import { OrderPage } from "./pages/order-page";
 import { SignInPage } from "./pages/sign-in-page";
 import { bearer } from "./support/api";
-import { startExtraServer, type ExtraServer } from "./support/extra-server";
+import type { ExtraServer } from "./support/extra-server";
 import { expect, test } from "./support/fixtures";
 import { Operator, unique } from "./support/operator";
 import { ORDERS, json, orderApiKey } from "./support/orders";
 import { SCREENSHOT_DIR } from "./support/server";
+import { startAppWithStandInAnalyser } from "./support/stand-in-analyser";
 
-let analyser: Server;
 let app: ExtraServer;
+let stop: () => Promise<void>;
 
 /** What the stand-in analyser saw: a person near the left edge and a van across the lower right. */
 const DETECTIONS = [
@@ -32,25 +31,11 @@ const DETECTIONS = [
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  analyser = createServer((req, res) => {
-    let body = "";
-    req.on("data", (chunk: Buffer) => (body += chunk.toString()));
-    req.on("end", () => {
-      const asked = (JSON.parse(body) as { checks: string[] }).checks;
-      const results: Record<string, unknown> = {};
-      if (asked.includes("obstruction")) results.obstruction = { score: 0.86, passed: true, value: 0.14, threshold: 0.3, detections: DETECTIONS, people_count: 2 };
-      if (asked.includes("minimum_crowd")) results.minimum_crowd = { score: 1, passed: true, value: "2 people (low)", threshold: "low", detections: DETECTIONS.slice(0, 2), people_count: 2, level: "low" };
-      res.setHeader("content-type", "application/json");
-      res.end(JSON.stringify({ results }));
-    });
-  });
-  await new Promise<void>((resolve) => analyser.listen(0, "127.0.0.1", resolve));
-  app = await startExtraServer({ ANALYSER_URL: `http://127.0.0.1:${(analyser.address() as AddressInfo).port}/analyse` });
+  ({ app, stop } = await startAppWithStandInAnalyser(DETECTIONS, { covered: 0.14, crowdLevel: "low" }));
 });
 
 test.afterAll(async () => {
-  await app?.stop();
-  await new Promise<void>((resolve) => analyser?.close(() => resolve()));
+  await stop?.();
 });
 
 async function shoot(page: Page, name: string) {

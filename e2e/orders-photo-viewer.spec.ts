@@ -6,23 +6,22 @@
 // (a dialog named by the photo, focus inside), whose switch hides and shows the boxes, and Escape
 // closes it and gives focus back to the photo. Screenshots go to SCREENSHOT_DIR.
 import { mkdirSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { makePhoto } from "@/lib/demo/make-photo";
 import { OrderPage } from "./pages/order-page";
 import { SignInPage } from "./pages/sign-in-page";
 import { bearer } from "./support/api";
-import { startExtraServer, type ExtraServer } from "./support/extra-server";
+import type { ExtraServer } from "./support/extra-server";
 import { overflow } from "./support/overflow";
 import { expect, test } from "./support/fixtures";
 import { Operator, unique } from "./support/operator";
 import { ORDERS, json, orderApiKey } from "./support/orders";
 import { SCREENSHOT_DIR } from "./support/server";
+import { startAppWithStandInAnalyser } from "./support/stand-in-analyser";
 
-let analyser: Server;
 let app: ExtraServer;
+let stop: () => Promise<void>;
 
 const person = (x: number, y: number, score: number) => ({ label: "person", score, box: [x, y, 0.07, 0.3] });
 /** A huddle of six overlapping people, three standing apart, and a van across the lower right. */
@@ -36,25 +35,11 @@ const DETECTIONS = [
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  analyser = createServer((req, res) => {
-    let body = "";
-    req.on("data", (chunk: Buffer) => (body += chunk.toString()));
-    req.on("end", () => {
-      const asked = (JSON.parse(body) as { checks: string[] }).checks;
-      const results: Record<string, unknown> = {};
-      if (asked.includes("obstruction")) results.obstruction = { score: 0.8, passed: true, value: 0.2, threshold: 0.3, detections: DETECTIONS, people_count: 9 };
-      if (asked.includes("minimum_crowd")) results.minimum_crowd = { score: 1, passed: true, value: "9 people (moderate)", threshold: "low", detections: DETECTIONS.slice(0, 9), people_count: 9, level: "moderate" };
-      res.setHeader("content-type", "application/json");
-      res.end(JSON.stringify({ results }));
-    });
-  });
-  await new Promise<void>((resolve) => analyser.listen(0, "127.0.0.1", resolve));
-  app = await startExtraServer({ ANALYSER_URL: `http://127.0.0.1:${(analyser.address() as AddressInfo).port}/analyse` });
+  ({ app, stop } = await startAppWithStandInAnalyser(DETECTIONS, { covered: 0.2, crowdLevel: "moderate" }));
 });
 
 test.afterAll(async () => {
-  await app?.stop();
-  await new Promise<void>((resolve) => analyser?.close(() => resolve()));
+  await stop?.();
 });
 
 async function shoot(page: Page, name: string) {
