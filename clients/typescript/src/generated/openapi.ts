@@ -2562,6 +2562,8 @@ export interface components {
             deadline_at: string;
             delivered_at: string | null;
             id: string;
+            /** @description `instructions` as stable codes and figures, for a page in the reader's language (`text`: an English sentence without a code; `retake.rejected_at_review` and `retake.partner_asked` carry the person's own `reason`). */
+            instruction_codes: components["schemas"]["Localisable"][];
             instructions: string[];
             /** @description The deadline passed before the photo was verified; the task stays on offer. */
             late: boolean;
