@@ -14,8 +14,12 @@ import { storedZip, type StoredZip } from "./stored-zip";
 
 const PAGE = 500;
 
+/**
+ * photos/{location_id}/cycle-{nnn}-{angle}-{photo_id}.{ext}: `nnn` is the cycle as the pages count it,
+ * from 001 (the API's 0-based `cycle_index` + 1, as "cycle 1" on the order page).
+ */
 export function orderPhotoEntryName(photo: { locationId: string; cycleIndex: number; angle: string; imageId: string; contentType: string }): string {
-  return `photos/${photo.locationId}/cycle-${String(photo.cycleIndex).padStart(3, "0")}-${photo.angle}-${photo.imageId}.${photoFileExtension(photo.contentType)}`;
+  return `photos/${photo.locationId}/cycle-${String(photo.cycleIndex + 1).padStart(3, "0")}-${photo.angle}-${photo.imageId}.${photoFileExtension(photo.contentType)}`;
 }
 
 async function* deliveredPages(ctx: ServiceContext, orgId: string, orderId: string, locationId: string | null): AsyncGenerator<Delivered[]> {

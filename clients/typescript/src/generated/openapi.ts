@@ -461,7 +461,7 @@ export interface paths {
         };
         /**
          * Download the order's delivered photos as a ZIP
-         * @description Streams a ZIP of the delivered photos' original bytes (EXIF preserved) as `photos/{location_id}/cycle-{nnn}-{angle}-{photo_id}.jpg`, plus `metadata.json` (the order, and per photo its location, cycle, angle, capture facts, SHA-256 and verification). `location_id` narrows it to one location. Content-Length is exact, so downloads can show progress; ZIP64 is used when needed.
+         * @description Streams a ZIP of the delivered photos' original bytes (EXIF preserved) as `photos/{location_id}/cycle-{nnn}-{angle}-{photo_id}.jpg` (`nnn`: the cycle counted from 001 as the dashboard does, `cycle_index` + 1), plus `metadata.json` (the order, and per photo its location, cycle, angle, capture facts, SHA-256 and verification). `location_id` narrows it to one location. Content-Length is exact, so downloads can show progress; ZIP64 is used when needed.
          */
         get: operations["downloadOrderPhotos"];
         put?: never;
