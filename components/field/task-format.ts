@@ -126,7 +126,8 @@ export function formatStamp(iso: string, { timeZone, locale }: TimeStyle): strin
 /**
  * A task's window in the place's time: "Tue 24 Nov, 18:00–21:00", "Tue 24 Nov, all day",
  * "Tue 24 Nov, 22:00–midnight", or "Tue 24 Nov, 22:00 – Wed 25 Nov, 02:00" across midnight
- * (en-GB; other locales in their own words). Falls back to the API's own local text when the time
+ * (en-GB; other locales in their own words and punctuation: the range is Intl's, the all-day and
+ * until-midnight sentences the catalogue's). Falls back to the API's own local text when the time
  * zone is unknown here.
  */
 export function formatWindow(window: { starts_at: string; ends_at: string; local: string }, style: TimeStyle, words: TimeWords = ENGLISH_TIME_WORDS): string {
@@ -134,10 +135,23 @@ export function formatWindow(window: { starts_at: string; ends_at: string; local
   const end = localParts(window.ends_at, style);
   if (!start || !end) return window.local;
   const dayBefore = localParts(new Date(Date.parse(window.ends_at) - 60_000).toISOString(), style);
-  if (start.day === end.day) return `${start.day}, ${start.time}–${end.time}`;
   // Ends at the midnight that closes the start's day (a day is 23–25 h around DST changes).
-  if (end.midnight && dayBefore?.day === start.day) return start.midnight ? words.allDay(start.day) : words.untilMidnight(start.day, start.time);
-  return `${start.day}, ${start.time} – ${end.day}, ${end.time}`;
+  if (start.day !== end.day && end.midnight && dayBefore?.day === start.day) return start.midnight ? words.allDay(start.day) : words.untilMidnight(start.day, start.time);
+  return rangeText(window, style) ?? window.local;
+}
+
+/**
+ * Day and times of a window as the locale writes a range (Intl.DateTimeFormat#formatRange): its own
+ * separators and order ("الثلاثاء، 24 نوفمبر، 6:00–9:00 م", "Di., 24. Nov., 18:00–21:00 Uhr"), the
+ * day said once when both ends share it; null when the zone or locale is unknown here.
+ */
+function rangeText(window: { starts_at: string; ends_at: string }, { timeZone, locale }: TimeStyle): string | null {
+  try {
+    const format = new Intl.DateTimeFormat(locale, { timeZone, weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+    return format.formatRange(new Date(window.starts_at), new Date(window.ends_at));
+  } catch {
+    return null;
+  }
 }
 
 /** Where now stands against a window: before it, in it, or after it. */

@@ -19,6 +19,7 @@ export function task(fields: Partial<OrderAssignment>): OrderAssignment {
     zoomer_id: null,
     photo_id: null,
     instructions: [],
+    instruction_codes: [],
     verification: null,
     delivered_at: null,
     created_at: "2027-01-01T10:00:00Z",

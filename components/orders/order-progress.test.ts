@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
 import { locationProgress, locationState, orderTimeline } from "./order-progress";
 import { task } from "./assignment-fixture";
@@ -88,5 +91,19 @@ describe("orderTimeline", () => {
     expect(entries.map((e) => e.title)).toEqual(["Auftrag erstellt", "Bestätigt", "12,40\u00a0€ belastet", "An die Fotografen vor Ort gesendet", "Geliefert: Duomo"]);
     expect(entries[2]?.detail).toBe("Visa-Testkarte ···· 4242");
     expect(entries[3]?.detail).toBe("1 Ort, 2 Fotos aufzunehmen");
+  });
+
+  it("gives a retake's reason as its codes, for the page to say in the reader's language, never as an English detail", () => {
+    const codes = [{ code: "retake.partner_asked", params: { reason: "A van hides the door." } }];
+    const retake = task({ attempt: 1, created_at: "2027-01-02T09:00:00Z", instructions: ["The partner asked for this photo again: A van hides the door."], instruction_codes: codes });
+    const entry = orderTimeline(order, [...tasks(), retake], testWords("de", "de")).find((e) => e.kind === "retake");
+    expect(entry?.title).toBe("Wiederholung eröffnet: Duomo, Vorderseite");
+    expect(entry?.detail).toBeUndefined();
+    expect(entry?.instructions).toEqual({ codes, english: ["The partner asked for this photo again: A van hides the door."] });
+    for (const [locale, prefix] of [["de", "Der Partner hat dieses Foto erneut angefordert: "], ["es", "El cliente pidió esta foto de nuevo: "], ["ar", "طلب الشريك هذه الصورة مرة أخرى: "]] as const) {
+      const catalogue = JSON.parse(readFileSync(join(import.meta.dirname, `../../messages/${locale}/codes.json`), "utf8")) as Record<string, never>;
+      const say = createTranslator({ locale, messages: { codes: catalogue }, namespace: "codes" });
+      expect(say("retake.partner_asked" as never, { reason: "A van hides the door." } as never)).toBe(`${prefix}A van hides the door.`);
+    }
   });
 });

@@ -7,6 +7,7 @@
 import type { Order, OrderAssignment } from "./types";
 import { describePaymentMethod } from "./payment-method";
 import type { Words } from "./translate";
+import type { Localisable } from "@/lib/verification/place-checks";
 
 /** In the order a location passes through them (the legend's order). */
 export const LOCATION_STATES = ["waiting", "assigned", "verifying", "held", "retake", "delivered", "given_up"] as const;
@@ -89,6 +90,8 @@ export interface TimelineEntry {
   kind: TimelineKind;
   title: string;
   detail?: string;
+  /** A retake's instructions as the API gives them: codes the page says in the reader's language, the English beside. */
+  instructions?: { codes: Localisable[]; english: string[] };
 }
 
 export function formatMoney(cents: number, currency: string, locale = "en-GB"): string {
@@ -123,8 +126,13 @@ export function orderTimeline(order: Order, assignments: OrderAssignment[], { t,
       c.tasks++;
       cycles.set(a.cycle_index, c);
     } else {
-      // The retake's instruction is the reviewer's own words (or the server's English); shown as written.
-      entries.push({ at: a.created_at, kind: "retake", title: t("timeline.retake", { name: names.get(a.location_id) ?? a.location_id, angle: angleName(a.angle) }), detail: a.instructions[0] });
+      // The retake's instructions as codes (a reviewer's or partner's own words are a figure, shown as written), said by the page.
+      entries.push({
+        at: a.created_at,
+        kind: "retake",
+        title: t("timeline.retake", { name: names.get(a.location_id) ?? a.location_id, angle: angleName(a.angle) }),
+        instructions: { codes: a.instruction_codes, english: a.instructions },
+      });
     }
     if (a.delivered_at) {
       const key = `${a.cycle_index}:${a.location_id}:${a.delivered_at}`;

@@ -1,5 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
+import { useInstructionLines } from "@/components/ui/use-server-text";
 import { OrderTime } from "./order-time";
 import type { TimelineEntry, TimelineKind } from "./order-progress";
 
@@ -18,6 +19,7 @@ const DOTS: Record<TimelineKind, string> = {
 /** The order's story, oldest first, as an ordered list. */
 export function OrderTimeline({ entries }: { entries: TimelineEntry[] }) {
   const t = useTranslations("orders.page");
+  const lines = useInstructionLines();
   return (
     <ol className="flex flex-col" aria-label={t("timelineLabel")} data-testid="order-timeline">
       {entries.map((entry, i) => (
@@ -27,6 +29,13 @@ export function OrderTimeline({ entries }: { entries: TimelineEntry[] }) {
           <div className="min-w-0 text-sm">
             <p className="font-medium text-slate-900">{entry.title}</p>
             {entry.detail ? <p className="text-xs text-slate-600">{entry.detail}</p> : null}
+            {entry.instructions
+              ? lines(entry.instructions.codes, entry.instructions.english).map((line, n) => (
+                  <p key={n} className="text-xs text-slate-600">
+                    {line}
+                  </p>
+                ))
+              : null}
             <p className="text-xs text-slate-500">
               <OrderTime iso={entry.at} />
             </p>

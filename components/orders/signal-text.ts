@@ -1,6 +1,7 @@
 // An authenticity signal's sentence in the reader's language, from its code and figures
 // (lib/service/verification/authenticity.ts). English readers get the service's own sentence,
 // which is the English wording of the same code.
+import { catalogueOf } from "@/lib/i18n/locales";
 import { formatDistance, type Words } from "./translate";
 
 export interface CodedSignal {
@@ -21,7 +22,8 @@ export function durationWords(hours: number, { t, locale }: Words): string {
 const num = (v: string | number | undefined) => (typeof v === "number" ? v : Number(v ?? 0));
 
 export function signalText(coded: CodedSignal | null, message: string, words: SignalWords): string {
-  if (!coded || words.locale.toLowerCase().startsWith("en") || !words.has(`signalText.${coded.code}`)) return message;
+  // English (not the pseudo-locale, which reads through the catalogue so hard-coded text shows) is the service's sentence.
+  if (!coded || catalogueOf(words.locale) === "en" || !words.has(`signalText.${coded.code}`)) return message;
   const { code, params } = coded;
   const values: Record<string, string | number> = {};
   if (code.startsWith("device_position.") && "distance_m" in params) {

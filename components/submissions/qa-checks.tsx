@@ -1,17 +1,23 @@
 "use client";
+import { useTranslations } from "next-intl";
+import { useMemo } from "react";
+import { useFormatLocale } from "@/components/dashboard/use-format-locale";
 import { useServerText } from "@/components/ui/use-server-text";
-import { QA_CHECK_LABELS, qaFigure, qaSentence } from "./qa-check-display";
+import { qaCheckLabel, qaFigure, qaSentence, type QaWords } from "./qa-check-display";
 import type { QaCheck } from "./types";
 
 /** The QA verdict of one photo: every check with its measured value in words, failures first and marked. */
 export function QaChecks({ checks }: { checks: QaCheck[] | null }) {
   const serverText = useServerText();
-  if (!checks) return <p className="text-sm text-slate-500">QA has not run on this photo yet.</p>;
+  const translate = useTranslations("dashboard.submissions.qa");
+  const locale = useFormatLocale();
+  const words = useMemo<QaWords>(() => ({ t: (key, values) => translate(key as never, values as never), locale }), [translate, locale]);
+  if (!checks) return <p className="text-sm text-slate-500">{words.t("notRun")}</p>;
   const ordered = [...checks].sort((a, b) => Number(a.passed) - Number(b.passed));
   return (
-    <ul className="flex flex-col gap-1.5" aria-label="QA checks">
+    <ul className="flex flex-col gap-1.5" aria-label={words.t("label")}>
       {ordered.map((c) => {
-        const figure = qaFigure(c);
+        const figure = qaFigure(c, words);
         return (
           <li
             key={c.check}
@@ -24,8 +30,8 @@ export function QaChecks({ checks }: { checks: QaCheck[] | null }) {
                 <span aria-hidden className="me-1.5">
                   {c.passed ? "✓" : "✗"}
                 </span>
-                {QA_CHECK_LABELS[c.check]}
-                <span className="sr-only">{c.passed ? " passed" : " failed"}</span>
+                {qaCheckLabel(c.check, words)}
+                <span className="sr-only"> {words.t(c.passed ? "passed" : "failed")}</span>
               </span>
               <span className="text-xs tabular-nums text-slate-600" data-testid="qa-figure">
                 {figure.measured}

@@ -7,6 +7,8 @@ import { StatusBadge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ErrorState, Skeleton } from "@/components/ui/states";
+import { useInstructionLines } from "@/components/ui/use-server-text";
+import { submissionReasonCodes } from "@/lib/service/qa/reason-codes";
 import { DeviceEvidenceNote } from "./device-evidence-note";
 import { ExifTable } from "./exif-table";
 import { PhotoViewer } from "./photo-viewer";
@@ -21,6 +23,7 @@ export function SubmissionPanel({ submissionId, onClose }: { submissionId: strin
   const { data, error, isPending } = useQuery(submissionQuery(submissionId));
   const [photo, setPhoto] = useState(0);
   const [viewerIndex, setViewerIndex] = useState<number | null>(null);
+  const lines = useInstructionLines();
   const image = data?.images[Math.min(photo, Math.max(0, (data?.images.length ?? 1) - 1))];
 
   return (
@@ -64,11 +67,12 @@ export function SubmissionPanel({ submissionId, onClose }: { submissionId: strin
         ) : (
           <div className="flex flex-col gap-5">
             {data.reasons.length > 0 ? (
+              // Why QA rejected it, read back from the photos' coded checks in the reader's language (the API's English when a code is unknown).
               <div className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
                 <p className="font-semibold">{t("rejectedBecause")}</p>
                 <ul className="mt-1 list-disc ps-5">
-                  {data.reasons.map((r) => (
-                    <li key={r}>{r}</li>
+                  {lines(submissionReasonCodes(data.status, data.images), data.reasons).map((r, i) => (
+                    <li key={`${i}:${r}`}>{r}</li>
                   ))}
                 </ul>
               </div>

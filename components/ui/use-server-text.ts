@@ -35,9 +35,10 @@ function figures(t: Translate, locale: string, angleLabel: (angle: string) => st
       switch (key) {
         case "angle":
           return [key, angleLabel(value).toLocaleLowerCase(locale)];
-        // A place's or a brand's name keeps its own direction inside a sentence of the other (first-strong isolate).
+        // A place's or a brand's name, or a person's own words, keeps its own direction inside a sentence of the other (first-strong isolate).
         case "place":
         case "brand":
+        case "reason":
           return [key, `\u2068${value}\u2069`];
         case "direction":
           return [key, t.has(`field.compass.${value}`) ? t(`field.compass.${value}`) : value];

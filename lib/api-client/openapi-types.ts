@@ -797,7 +797,7 @@ export interface paths {
         };
         /**
          * Download the order's delivered photos as a ZIP
-         * @description Streams a ZIP of the delivered photos' original bytes (EXIF preserved) as `photos/{location_id}/cycle-{nnn}-{angle}-{photo_id}.jpg`, plus `metadata.json` (the order, and per photo its location, cycle, angle, capture facts, SHA-256 and verification), and the evidence: `evidence/{photo_id}.jws` (each photo's signed record, the same JWS as in its photo record) beside `evidence/jwks.json` (the service's published keys when the archive was made, retired keys included), so the archive verifies offline. `location_id` narrows it to one location. Content-Length is exact, so downloads can show progress; ZIP64 is used when needed.
+         * @description Streams a ZIP of the delivered photos' original bytes (EXIF preserved) as `photos/{location_id}/cycle-{nnn}-{angle}-{photo_id}.jpg` (`nnn`: the cycle counted from 001 as the dashboard does, `cycle_index` + 1), plus `metadata.json` (the order, and per photo its location, cycle, angle, capture facts, SHA-256 and verification), and the evidence: `evidence/{photo_id}.jws` (each photo's signed record, the same JWS as in its photo record) beside `evidence/jwks.json` (the service's published keys when the archive was made, retired keys included), so the archive verifies offline. `location_id` narrows it to one location. Content-Length is exact, so downloads can show progress; ZIP64 is used when needed.
          */
         get: operations["downloadOrderPhotos"];
         put?: never;
@@ -3148,6 +3148,8 @@ export interface components {
             deadline_at: string;
             delivered_at: string | null;
             id: string;
+            /** @description `instructions` as stable codes and figures, for a page in the reader's language (`text`: an English sentence without a code; `retake.rejected_at_review` and `retake.partner_asked` carry the person's own `reason`). */
+            instruction_codes: components["schemas"]["Localisable"][];
             instructions: string[];
             /** @description The deadline passed before the photo was verified; the task stays on offer. */
             late: boolean;

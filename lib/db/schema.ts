@@ -629,6 +629,8 @@ export const assignments = pgTable(
     late: boolean("late").notNull().default(false),
     /** What to do differently: the failed checks of the previous attempt. */
     instructions: jsonb("instructions").notNull().default([]),
+    /** `instructions` as codes and figures (lib/verification/place-checks.ts Localisable), for a page in the zoomer's language; null on rows made before they were kept. */
+    instructionCodes: jsonb("instruction_codes"),
     submissionId: text("submission_id"),
     imageId: text("image_id"),
     verification: jsonb("verification"),

@@ -13,6 +13,7 @@ import { problemCode, TRANSPORT_CODES } from "@/lib/field/transport";
 import type { PolygonGeometry } from "@/lib/geo/polygon";
 import { EMPTY_EXIF } from "@/lib/photos/read-exif";
 import { QA_CHECKS, type QaCheck } from "@/lib/schemas/qa";
+import { partnerAskedAgain, rejectedAtReview } from "@/lib/service/orders/retake-instructions";
 import { checkImage } from "@/lib/service/qa/checks";
 import { submissionReasonCodes } from "@/lib/service/qa/reason-codes";
 import { checkAuthenticity, type AuthenticitySignal } from "@/lib/service/verification/authenticity";
@@ -40,8 +41,9 @@ const SOURCES = [
   "lib/service/verification/vision/vision-checks.ts",
   "lib/field/pre-send-checks.ts",
   "lib/field/transport.ts",
+  "lib/service/orders/retake-instructions.ts",
 ];
-const GROUPS = ["location_match", "angle_match", "time_of_day", "quality", "obstruction", "minimum_crowd", "brand_match", "authenticity", "not_evaluated", "qa", "pre_send", "problem"];
+const GROUPS = ["location_match", "angle_match", "time_of_day", "quality", "obstruction", "minimum_crowd", "brand_match", "authenticity", "not_evaluated", "qa", "pre_send", "problem", "retake"];
 const LITERAL = new RegExp(`"((?:${GROUPS.join("|")})\\.[a-z_]+)"`, "g");
 
 function literalCodes(): string[] {
@@ -153,6 +155,7 @@ async function emitted(): Promise<Localisable[]> {
   ];
   out.push(...preSend.flatMap((c) => [c.coded.message, ...(c.coded.instruction ?? []), c.coded.note].filter((x): x is Localisable => x !== null)));
   out.push(...Object.values(TRANSPORT_CODES), problemCode(500, "not json"));
+  out.push(rejectedAtReview("Taken somewhere else.").coded, partnerAskedAgain("A van hides the door.").coded);
   return out.filter((c) => c.code !== "text");
 }
 

@@ -506,6 +506,7 @@ export const OrderAssignmentSchema = z
     zoomer_id: z.string().nullable(),
     photo_id: z.string().nullable(),
     instructions: z.array(z.string()),
+    instruction_codes: z.array(LocalisableSchema).openapi({ description: "`instructions` as stable codes and figures, for a page in the reader's language (`text`: an English sentence without a code; `retake.rejected_at_review` and `retake.partner_asked` carry the person's own `reason`)." }),
     verification: AssignmentVerificationSchema.nullable(),
     delivered_at: z.string().nullable(),
     created_at: z.string(),

@@ -5,6 +5,7 @@ import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { env } from "@/lib/env";
 import { DEMO_USER } from "@/lib/demo/demo-user";
 import { getDashboardAccess } from "@/lib/dashboard/access";
+import { LanguageSwitcher } from "@/components/ui/language-switcher";
 import { SignInForm } from "./sign-in-form";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -27,7 +28,11 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const errorKey = typeof params.error === "string" ? params.error : undefined;
   const t = await getTranslations("site");
   return (
-    <main className="flex min-h-screen items-center justify-center px-4 py-12">
+    <main className="relative flex min-h-screen items-center justify-center px-4 py-12">
+      {/* Before signing in there is no account to keep a language on: the switcher's cookie (NEXT_LOCALE) does, as on the field page. */}
+      <div className="absolute end-4 top-4">
+        <LanguageSwitcher />
+      </div>
       <div className="flex w-full max-w-sm flex-col gap-6">
         <div className="flex flex-col gap-1 text-center">
           <p className="text-sm font-semibold uppercase tracking-wide text-emerald-700">{t("name")}</p>

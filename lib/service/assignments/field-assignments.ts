@@ -14,7 +14,7 @@ import { sunWindowOn } from "@/lib/service/orders/cycles/cycle-calendar";
 import type { ServiceContext } from "@/lib/service/context";
 import { ApiError, notFound } from "@/lib/service/errors";
 import { recordEvent } from "@/lib/service/events/record-event";
-import type { Localisable } from "@/lib/verification/place-checks";
+import { instructionCodesOf } from "@/lib/service/orders/retake-instructions";
 
 export const RESERVATION_MINUTES = 30;
 export const MAX_RESERVATIONS_PER_ZOOMER = 6;
@@ -71,17 +71,6 @@ export function timeOfDayOf(row: Pick<AssignmentRow, "lat" | "lng" | "timeZone" 
   };
 }
 
-/**
- * A retake's instructions as codes: the previous attempt's verification holds them (lib/service/
- * verification/checks.ts); instructions without one (a partner's request, older verdicts) are
- * English sentences under the code "text".
- */
-function instructionCodes(instructions: string[], previous: unknown): Localisable[] {
-  const isLocalisable = (v: unknown): v is Localisable => typeof v === "object" && v !== null && typeof (v as Localisable).code === "string" && typeof (v as Localisable).params === "object";
-  if (Array.isArray(previous) && previous.length > 0 && previous.every(isLocalisable)) return previous;
-  return instructions.map((text) => ({ code: "text", params: { text } }));
-}
-
 /** What the order asks of the photo beyond place, angle and time of day, as stored on the order and its location. */
 export interface TaskAsks {
   timeOfDay: string | null;
@@ -106,7 +95,8 @@ export function serializeFieldAssignment(
     angle_description: ANGLE_DESCRIPTIONS[row.angle as Angle] ?? "",
     attempt: row.attempt,
     instructions: row.instructions as string[],
-    instruction_codes: instructionCodes(row.instructions as string[], row.previousInstructionCodes),
+    // A retake's instructions as codes: its own, else (older rows) the failed attempt's verdict's, else English under `text`.
+    instruction_codes: instructionCodesOf(row.instructions as string[], row.instructionCodes, row.previousInstructionCodes),
     window:
       row.windowStart && row.windowEnd
         ? { starts_at: row.windowStart.toISOString(), ends_at: row.windowEnd.toISOString(), local: `${localTime(row.windowStart, row.timeZone)} – ${localTime(row.windowEnd, row.timeZone).slice(11)}` }

@@ -19,8 +19,12 @@ import { storedZip, type StoredFile, type StoredZip } from "./stored-zip";
 
 const PAGE = 500;
 
+/**
+ * photos/{location_id}/cycle-{nnn}-{angle}-{photo_id}.{ext}: `nnn` is the cycle as the pages count it,
+ * from 001 (the API's 0-based `cycle_index` + 1, as "cycle 1" on the order page).
+ */
 export function orderPhotoEntryName(photo: { locationId: string; cycleIndex: number; angle: string; imageId: string; contentType: string }): string {
-  return `photos/${photo.locationId}/cycle-${String(photo.cycleIndex).padStart(3, "0")}-${photo.angle}-${photo.imageId}.${photoFileExtension(photo.contentType)}`;
+  return `photos/${photo.locationId}/cycle-${String(photo.cycleIndex + 1).padStart(3, "0")}-${photo.angle}-${photo.imageId}.${photoFileExtension(photo.contentType)}`;
 }
 
 export const EVIDENCE_JWKS_ENTRY = "evidence/jwks.json";

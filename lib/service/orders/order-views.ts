@@ -9,6 +9,7 @@ import { signImageUrl } from "@/lib/service/cdn/signed-url";
 import { serializeMission } from "@/lib/service/missions/serialize-mission";
 import { deliveredPhotoRecord } from "./deliver-location";
 import { withStoredEvidence } from "./photo-evidence";
+import { instructionCodesOf } from "./retake-instructions";
 import type { Db } from "@/lib/db/client";
 import { getOrderLocations, getOrderRow, listOrderRows, loadOrderExtras, serializeOrder, type ListOrderFilters, type OrderRow } from "./order-rows";
 import { nextOrderCycles } from "./cycles/order-cycles";
@@ -112,6 +113,7 @@ export async function listOrderAssignments(ctx: ServiceContext, { orgId, orderId
     zoomer_id: a.zoomerId,
     photo_id: a.imageId,
     instructions: a.instructions as string[],
+    instruction_codes: instructionCodesOf(a.instructions as string[], a.instructionCodes),
     verification: a.verification as StoredVerification | null,
     delivered_at: a.deliveredAt?.toISOString() ?? null,
     created_at: a.createdAt.toISOString(),

@@ -9,6 +9,7 @@ import type { ServiceContext } from "@/lib/service/context";
 import { ApiError, notFound } from "@/lib/service/errors";
 import { recordEvent } from "@/lib/service/events/record-event";
 import { getOrderRow } from "./order-rows";
+import { partnerAskedAgain } from "./retake-instructions";
 
 export async function requestRetake(ctx: ServiceContext, { orgId, orderId, photoId, reason }: { orgId: string; orderId: string; photoId: string; reason: string }) {
   const retakeId = createId("assignment");
@@ -44,7 +45,9 @@ export async function requestRetake(ctx: ServiceContext, { orgId, orderId, photo
       windowStart: delivered.windowStart,
       windowEnd: delivered.windowEnd,
       deadlineAt: new Date(Math.max(delivered.deadlineAt.getTime(), now.getTime() + 24 * 3_600_000)),
-      instructions: [`The partner asked for this photo again: ${reason}`],
+      // The partner's reason under a prefix the zoomer reads in their language (codes.retake.partner_asked).
+      instructions: [partnerAskedAgain(reason).text],
+      instructionCodes: [partnerAskedAgain(reason).coded],
       createdAt: now,
       updatedAt: now,
     });

@@ -8,6 +8,7 @@ import type { ServiceContext } from "@/lib/service/context";
 import { ApiError, notFound } from "@/lib/service/errors";
 import type { VerificationResult } from "@/lib/service/verification/checks";
 import { getOrderRow } from "./order-rows";
+import { rejectedAtReview } from "./retake-instructions";
 import { acceptPhoto, MAX_RETAKES, refusePhoto } from "./verify-assignment";
 
 export type ReviewDecision = "approve" | "reject";
@@ -34,7 +35,9 @@ export async function reviewHeldPhoto(ctx: ServiceContext, options: ReviewHeldPh
     const now = new Date();
     const approve = decision === "approve";
     const stored = held.verification as VerificationResult;
-    const result: VerificationResult = { ...stored, status: approve ? "approved" : "rejected", instructions: approve ? [] : [`The photo was rejected at review: ${reason ?? ""}`] };
+    // The reviewer's reason under a prefix the zoomer reads in their language (codes.retake.*); the English stays in `instructions`.
+    const said = rejectedAtReview(reason ?? "");
+    const result: VerificationResult = { ...stored, status: approve ? "approved" : "rejected", instructions: approve ? [] : [said.text], instruction_codes: approve ? [] : [said.coded] };
     const [decided] = await tx
       .update(assignments)
       .set({ status: approve ? "verified" : "failed", verification: result, reviewDecision: approve ? "approved" : "rejected", reviewedBy: reviewer, reviewedAt: now, updatedAt: now })
@@ -45,7 +48,7 @@ export async function reviewHeldPhoto(ctx: ServiceContext, options: ReviewHeldPh
       await acceptPhoto(tx, { order, assignment: decided, result, now });
       return "verified" as const;
     }
-    await refusePhoto(tx, ctx, { order, assignment: decided, result, instructions: result.instructions, now });
+    await refusePhoto(tx, ctx, { order, assignment: decided, result, now });
     return decided.attempt >= MAX_RETAKES ? ("given_up" as const) : ("failed" as const);
   });
   ctx.wakeWorkers("orders", "webhooks");

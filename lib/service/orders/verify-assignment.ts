@@ -83,7 +83,7 @@ export async function verifyAssignment(ctx: ServiceContext, submissionId: string
       return;
     }
     if (status === "verified") await acceptPhoto(tx, { order, assignment, result, now });
-    else await refusePhoto(tx, ctx, { order, assignment, result, instructions: result.instructions, now });
+    else await refusePhoto(tx, ctx, { order, assignment, result, now });
   });
   ctx.wakeWorkers("orders", "webhooks");
 }
@@ -131,8 +131,10 @@ export async function acceptPhoto(tx: Db, options: { order: OrderRow; assignment
 }
 
 /** A failed photo (by the checks or by a reviewer): a retake with the instructions, or the location given up after MAX_RETAKES. */
-export async function refusePhoto(tx: Db, ctx: ServiceContext, options: { order: OrderRow; assignment: AssignmentRow; result: VerificationResult; instructions: string[]; now: Date }): Promise<void> {
-  const { order, assignment, result, instructions, now } = options;
+export async function refusePhoto(tx: Db, ctx: ServiceContext, options: { order: OrderRow; assignment: AssignmentRow; result: VerificationResult; now: Date }): Promise<void> {
+  const { order, assignment, result, now } = options;
+  // The verdict's instructions, in English and as codes: the retake carries both.
+  const { instructions, instruction_codes: instructionCodes } = result;
   const base = eventBase(order, assignment);
   await recordEvent(tx, { orgId: order.orgId, type: "order.photo.rejected", orderId: order.id, data: { ...base, verification: result } });
   if (assignment.attempt >= MAX_RETAKES) {
@@ -157,6 +159,7 @@ export async function refusePhoto(tx: Db, ctx: ServiceContext, options: { order:
     windowEnd: assignment.windowEnd,
     deadlineAt: assignment.deadlineAt,
     instructions,
+    instructionCodes,
     createdAt: now,
     updatedAt: now,
   });

@@ -277,7 +277,7 @@ const photosZipRoute = createRoute({
   tags,
   summary: "Download the order's delivered photos as a ZIP",
   description:
-    "Streams a ZIP of the delivered photos' original bytes (EXIF preserved) as `photos/{location_id}/cycle-{nnn}-{angle}-{photo_id}.jpg`, plus `metadata.json` " +
+    "Streams a ZIP of the delivered photos' original bytes (EXIF preserved) as `photos/{location_id}/cycle-{nnn}-{angle}-{photo_id}.jpg` (`nnn`: the cycle counted from 001 as the dashboard does, `cycle_index` + 1), plus `metadata.json` " +
     "(the order, and per photo its location, cycle, angle, capture facts, SHA-256 and verification), and the evidence: `evidence/{photo_id}.jws` (each photo's signed record, " +
     "the same JWS as in its photo record) beside `evidence/jwks.json` (the service's published keys when the archive was made, retired keys included), so the archive verifies offline. " +
     "`location_id` narrows it to one location. " +
@@ -294,7 +294,7 @@ const photosZipRoute = createRoute({
     200: {
       description: "The archive.",
       headers: rateLimitHeaderDocs,
-      content: { "application/zip": { schema: z.string().openapi({ format: "binary", example: "(binary ZIP: photos/loc_duomo/cycle-000-front-img_06h0….jpg, metadata.json)" }) } },
+      content: { "application/zip": { schema: z.string().openapi({ format: "binary", example: "(binary ZIP: photos/loc_duomo/cycle-001-front-img_06h0….jpg, metadata.json)" }) } },
     },
     ...errorResponses(404, 422),
   },

@@ -62,14 +62,16 @@ interface Assignment {
   photo_id: string | null;
   attempt: number;
   instructions: string[];
-  verification: { status: string; ai_checks: Record<string, Check> } | null;
+  instruction_codes: { code: string; params: Record<string, string | number> }[];
+  verification: { status: string; ai_checks: Record<string, Check>; instruction_codes?: { code: string; params: Record<string, string | number> }[] } | null;
 }
 interface FieldTask {
   id: string;
   status: string;
   attempt: number;
   instructions: string[];
-  verification: unknown;
+  instruction_codes: { code: string; params: Record<string, string | number> }[];
+  verification: { instructions: string[]; instruction_codes?: { code: string; params: Record<string, string | number> }[] } | null;
 }
 
 /** 30 m due south of the target: facing 0° looks at it. */
@@ -182,7 +184,17 @@ describe("authenticity", () => {
     expectProblem(await api.request("POST", `${ORDERS}/orders/${order.id}/photos/${photoId}/review`, { token: partner.apiKey, body: { decision: "approve" } }), 409, "not_held_for_review");
     const after = await assignmentsOf(partner.apiKey, order.id);
     expect(after.map((a) => `${a.attempt}:${a.status}`).sort()).toEqual(["0:failed", "1:open"]);
-    expect(after.find((a) => a.attempt === 1)?.instructions).toEqual(["The photo was rejected at review: Taken somewhere else."]);
+    const retake = after.find((a) => a.attempt === 1);
+    expect(retake?.instructions).toEqual(["The photo was rejected at review: Taken somewhere else."]);
+    // The prefix as a code, the reviewer's words as its figure: the pages say it in the reader's language.
+    const coded = [{ code: "retake.rejected_at_review", params: { reason: "Taken somewhere else." } }];
+    expect(retake?.instruction_codes).toEqual(coded);
+    expect(after.find((a) => a.attempt === 0)?.verification?.instruction_codes).toEqual(coded);
+    // The zoomer reads them on the retake and on the rejected photo's verdict alike.
+    const opened = await fieldTask(zoomer.token, retake?.id ?? "");
+    expect(opened.body.instructions).toEqual(["The photo was rejected at review: Taken somewhere else."]);
+    expect(opened.body.instruction_codes).toEqual(coded);
+    expect((await fieldTask(zoomer.token, taskId)).body.verification?.instruction_codes).toEqual(coded);
     // Another organisation cannot decide it.
     const other = await orderPartner(api);
     expectProblem(await api.request("POST", `${ORDERS}/orders/${order.id}/photos/${photoId}/review`, { token: other.apiKey, body: { decision: "approve" } }), 404, "not_found");

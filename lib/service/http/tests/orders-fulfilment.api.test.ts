@@ -61,6 +61,7 @@ interface Task {
   angle: string;
   attempt: number;
   instructions: string[];
+  instruction_codes: { code: string; params: Record<string, string | number> }[];
   distance_m: number;
   bearing_deg: number;
   window: unknown;
@@ -145,6 +146,7 @@ describe("order fulfilment", () => {
     const retake = (await tasksNear(zoomer.token, camera)).find((t) => t.angle === "front" && t.attempt === 1);
     if (!retake) throw new Error("no retake opened");
     expect(retake.instructions.join(" ")).toMatch(/180°/);
+    expect(retake.instruction_codes.map((c) => c.code)).toContain("angle_match.face");
     expect(receiver.of("photos.delivered")).toHaveLength(0);
 
     await api.request("POST", `/api/v1/field/assignments/${retake.id}/take`, { token: zoomer.token });
@@ -202,6 +204,11 @@ describe("order fulfilment", () => {
     expect((await api.request<Order>("GET", `${ORDERS}/orders/${order.id}`, { token: partner.apiKey })).body.status).toBe("in_progress");
     const asked = (await tasksNear(zoomer.token, camera)).find((t) => t.id === sentBack.body.assignment_id);
     expect(asked?.instructions).toEqual(["The partner asked for this photo again: A van hides the door."]);
+    // The prefix as a code with the partner's words as its figure, for the field page and the dashboard alike.
+    const coded = [{ code: "retake.partner_asked", params: { reason: "A van hides the door." } }];
+    expect(asked?.instruction_codes).toEqual(coded);
+    const listed = await api.request<{ data: { id: string; instruction_codes: unknown }[] }>("GET", `${ORDERS}/orders/${order.id}/assignments`, { token: partner.apiKey });
+    expect(listed.body.data.find((a) => a.id === sentBack.body.assignment_id)?.instruction_codes).toEqual(coded);
     await api.request("POST", `/api/v1/field/assignments/${sentBack.body.assignment_id}/take`, { token: zoomer.token });
     await submitTask(zoomer.token, sentBack.body.assignment_id, await shot(camera, 358));
     const redelivered = await receiver.waitFor(2, "photos.delivered", 30_000);

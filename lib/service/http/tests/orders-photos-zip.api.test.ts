@@ -99,11 +99,12 @@ describe("GET /orders/{id}/photos.zip", () => {
 
     const zip = await unzip(bytes, "order.zip");
     const delivered = (await api.request<{ data: { photo_id: string; location_id: string; metadata: { sha256: string } }[] }>("GET", `${ORDERS}/orders/${order.id}/photos`, { token: partner.apiKey })).body.data;
-    const expected = delivered.map((p) => `photos/${p.location_id}/cycle-000-overview-${p.photo_id}.jpg`);
+    // Named by the cycle as the order page counts it: cycle_index 0 is "cycle 1", cycle-001.
+    const expected = delivered.map((p) => `photos/${p.location_id}/cycle-001-overview-${p.photo_id}.jpg`);
     const evidence = delivered.map((p) => `evidence/${p.photo_id}.jws`);
     expect(zip.entries).toEqual(["metadata.json", "evidence/jwks.json", ...evidence, ...expected].sort());
     for (const photo of delivered) {
-      const original = zip.read(`photos/${photo.location_id}/cycle-000-overview-${photo.photo_id}.jpg`);
+      const original = zip.read(`photos/${photo.location_id}/cycle-001-overview-${photo.photo_id}.jpg`);
       expect(sha256(original)).toBe(sha256(sent.get(photo.location_id) ?? Buffer.alloc(0)));
       expect(sha256(original)).toBe(photo.metadata.sha256);
     }
@@ -130,7 +131,7 @@ describe("GET /orders/{id}/photos.zip", () => {
     expect(headers.get("content-disposition")).toBe(`attachment; filename="${order.id}-loc_bargello.zip"`);
     const zip = await unzip(bytes, "bargello.zip");
     expect(zip.entries).toHaveLength(4); // the photo, its evidence, the JWKS snapshot, metadata.json
-    expect(zip.entries.filter((e) => e.startsWith("photos/"))).toEqual([expect.stringMatching(/^photos\/loc_bargello\/cycle-000-overview-img_[0-9a-z]+\.jpg$/)]);
+    expect(zip.entries.filter((e) => e.startsWith("photos/"))).toEqual([expect.stringMatching(/^photos\/loc_bargello\/cycle-001-overview-img_[0-9a-z]+\.jpg$/)]);
     const metadata = JSON.parse(zip.read("metadata.json").toString("utf8")) as { location_id: string; photos: { location_id: string }[] };
     expect(metadata.location_id).toBe("loc_bargello");
     expect(metadata.photos.map((p) => p.location_id)).toEqual(["loc_bargello"]);
