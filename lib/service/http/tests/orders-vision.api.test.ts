@@ -44,9 +44,8 @@ const fixture = (file: string) => readFileSync(join(import.meta.dirname, "../../
 // The model loads in ≈2 s and reads a photo in ≈0.5 s on an idle core; a loaded CI machine is slower.
 const TIMEOUT_MS = 120_000;
 
-/** Orders one location with `fields`, takes its task 30 m south of it and sends `scene` as the photo (EXIF facing the target); the verified task. */
-async function photographed(apiKey: string, angle: Angle, requirements: Record<string, unknown>, scene: Buffer): Promise<{ task: Task; photo: Buffer; orderId: string }> {
-  const target = { lat: 45.4642, lng: 9.19 };
+/** Orders one location (at `target`) with `fields`, takes its task 30 m south of it and sends `scene` as the photo (EXIF facing the target); the verified task. */
+async function photographed(apiKey: string, angle: Angle, requirements: Record<string, unknown>, scene: Buffer, target = { lat: 45.4642, lng: 9.19 }): Promise<{ task: Task; photo: Buffer; orderId: string }> {
   const order = await createOrder(api, apiKey, { requirements: { angles: [angle], ...requirements }, locations: [{ location_id: "loc_pool", name: "Pool House", coordinates: target }] });
   expect((await confirm(api, apiKey, order.id)).body.status).toBe("in_progress");
   const zoomer = await createZoomer(api);
@@ -69,18 +68,30 @@ async function photographed(apiKey: string, angle: Angle, requirements: Record<s
 }
 
 describe("local vision model", () => {
-  it("evaluates obstruction and counts the crowd of an order photo, and blurs faces in its preview", { timeout: TIMEOUT_MS }, async () => {
+  it("blocks the view with people close to the camera when the order asks for no crowd", { timeout: TIMEOUT_MS }, async () => {
     const partner = await orderPartner(api);
-    const { task, photo } = await photographed(partner.apiKey, "front", { minimum_crowd: "moderate" }, fixture("poolside-group.jpg"));
+    // Its own place, 3 km off: the retake this rejection opens must not be the task another test takes.
+    const { task } = await photographed(partner.apiKey, "front", {}, fixture("poolside-group.jpg"), { lat: 45.4912, lng: 9.19 });
     const checks = task.verification?.ai_checks;
     // The group stands across the frame, close to the camera: the view of the house is blocked.
     expect(checks?.obstruction).toMatchObject({ status: "failed", threshold: "at most 30 % of the part of the frame toward the target covered" });
     expect(checks?.obstruction?.value).toBeGreaterThan(0.3);
     expect(checks?.obstruction?.message).toMatch(/people close to the camera cover \d+ % of the part of the frame toward the target/);
+    expect(task.verification?.status).toBe("rejected");
+  });
+
+  it("with a crowd ordered, counts the people as the crowd, not as an obstruction, delivers the photo, and blurs faces in its preview", { timeout: TIMEOUT_MS }, async () => {
+    const partner = await orderPartner(api);
+    const { task, photo } = await photographed(partner.apiKey, "front", { minimum_crowd: "moderate" }, fixture("poolside-group.jpg"));
+    const checks = task.verification?.ai_checks;
+    // The same group, now what the order asks for: the crowd check counts it, the view is clear.
+    expect(checks?.obstruction).toMatchObject({ status: "passed", value: 0 });
+    expect(checks?.obstruction?.message).toMatch(/^Nothing blocks the part of the frame toward the target; the \d+ people in view count toward the crowd the order asks for, not as an obstruction\.$/);
     const detections = checks?.obstruction?.extra?.detections as { label: string; box: number[] }[];
     expect(detections.filter((d) => d.label === "person").length).toBeGreaterThanOrEqual(6);
     expect(checks?.minimum_crowd).toMatchObject({ status: "passed", extra: { crowd_level: "moderate" } });
     expect(checks?.minimum_crowd?.value).toMatch(/^\d+ people \(moderate\)$/);
+    expect(task.verification?.status).toBe("approved");
 
     // Faces blurred in what people are shown; the original kept byte for byte.
     const image = await service.runtime.ctx.db.query.images.findFirst({ where: (i, { eq }) => eq(i.orgId, partner.orgId) });
