@@ -16,11 +16,19 @@ import { OrdersListPage } from "./pages/orders-list-page";
 import { bearer } from "./support/api";
 import { WebhooksPage } from "./pages/webhooks-page";
 import { expect, test } from "./support/fixtures";
+import { EVIDENCE_TYP } from "@/lib/service/orders/photo-evidence";
 import { describeFindings, findSecrets, NetworkRecorder } from "./support/network-recorder";
 import { squareAround, unique } from "./support/operator";
 import { ORDERS, json, orderApiKey, orderWithDeliveredPhoto } from "./support/orders";
 
 const JWT = /eyJ[\w-]+\.[\w-]+\.[\w-]+/;
+/** The base64url start of an evidence JWS's protected header ({"alg":"EdDSA","typ":"photo-evidence+jwt",…}), whole 3-byte groups only. */
+const EVIDENCE_HEADER = (() => {
+  const start = `{"alg":"EdDSA","typ":"${EVIDENCE_TYP}",`;
+  return Buffer.from(start.slice(0, start.length - (start.length % 3))).toString("base64url");
+})();
+const EVIDENCE_JWS = new RegExp(`${EVIDENCE_HEADER}[\\w-]*\\.[\\w-]+\\.[\\w-]+`);
+const NOT_EVIDENCE_JWT = new RegExp(`eyJ(?!${EVIDENCE_HEADER.slice(3)})[\\w-]+\\.[\\w-]+\\.[\\w-]+`);
 
 test("no token, secret or password reaches the browser during a dashboard session", async ({ page, context, operator, partner, signIn }) => {
   test.setTimeout(120_000);
@@ -146,8 +154,11 @@ test("no API key, token or secret reaches the browser during an order session: l
   // The review showed signed photo URLs: those are meant for the browser, and carry no credential.
   expect(recorder.responses.some((r) => r.body?.includes(`/cdn/images/${delivered.photoId}/`))).toBe(true);
 
+  // The delivered photo's evidence is a JWS meant for the reader (the review offers it for download):
+  // public by design, and the only JWT allowed through. Any other JWT is a credential.
+  expect(recorder.responses.some((r) => r.body && EVIDENCE_JWS.test(r.body))).toBe(true);
   const findings = findSecrets(recorder, [
-    { what: "a JWT", pattern: JWT },
+    { what: "a JWT other than a photo's evidence", pattern: NOT_EVIDENCE_JWT },
     { what: "the organisation's API key", pattern: key },
     { what: "an order-interface API key", pattern: /\bpm_live_[A-Za-z0-9_-]{20,}/ },
     { what: "the order-delivery secret", pattern: deliverySecret },
