@@ -93,7 +93,8 @@ test("an order with a delivered photo: locations by state, the photo's checks an
   const oneLocation = await locationZip;
   expect(oneLocation.suggestedFilename()).toMatch(new RegExp(`^${order.id}-loc_[A-Za-z0-9_-]+\\.zip$`));
   const locationEntries = readZip(await readFile(await oneLocation.path()));
-  expect([...locationEntries.keys()].sort()).toEqual(["metadata.json", expect.stringMatching(new RegExp(`^photos/loc_[A-Za-z0-9_-]+/cycle-001-front-${photoId}\\.jpg$`))]);
+  // The photo, its signed evidence and the keys that verify it, and the metadata.
+  expect([...locationEntries.keys()].sort()).toEqual([`evidence/${photoId}.jws`, "evidence/jwks.json", "metadata.json", expect.stringMatching(new RegExp(`^photos/loc_[A-Za-z0-9_-]+/cycle-001-front-${photoId}\\.jpg$`))]);
   expect(JSON.parse(locationEntries.get("metadata.json")?.toString("utf8") ?? "{}")).toMatchObject({ order: { id: order.id, client_reference: reference }, photos: [{ photo_id: photoId }] });
   const orderZip = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download all photos (ZIP)" }).click();
