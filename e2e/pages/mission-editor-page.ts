@@ -129,6 +129,9 @@ export class MissionEditorPage {
    */
   async drawPolygon(offsets: [Pixel, ...Pixel[]], close: "first-vertex" | "double-click" = "first-vertex") {
     await this.useTool("Polygon");
+    // Clicks land only in the viewport: on a phone the map may sit below it (the compact header
+    // leaves the toolbar in view, so pressing a tool scrolls nothing).
+    await this.map.scrollIntoViewIfNeeded();
     const first = await this.at(offsets[0]);
     const points = await Promise.all(offsets.map((o) => this.at(o)));
     const mouse = this.page.mouse;
