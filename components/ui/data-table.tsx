@@ -16,9 +16,13 @@ const STACKED = [
   "max-md:[&>tbody>tr>td:first-child]:col-span-2 max-md:[&>tbody>tr>td[data-wide]]:col-span-2",
 ].join(" ");
 
-/** A cell's column name, shown above its value where a `stacked` table is a list of cards. */
-export function CellLabel({ children }: { children: ReactNode }) {
-  return <span className="mb-1 block text-xs font-semibold uppercase tracking-wide text-slate-500 md:hidden">{children}</span>;
+/**
+ * A cell's column name, shown above its value where a `stacked` table is a list of cards. Drawn as
+ * generated content (::before from data-label): screen readers name the cell by it, while the
+ * cell's text stays its value alone (what a copy, a search or a test reads).
+ */
+export function CellLabel({ children }: { children: string }) {
+  return <span data-label={children} className="mb-1 block text-xs font-semibold uppercase tracking-wide text-slate-500 before:content-[attr(data-label)] md:hidden" />;
 }
 
 /**
