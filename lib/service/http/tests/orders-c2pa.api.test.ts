@@ -9,11 +9,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { initSync, WasmReader } from "@contentauth/c2pa-wasm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makePhoto } from "@/lib/demo/make-photo";
 import { TestClient } from "./client";
 import { ADMIN_TOKEN, startTestService, type TestService } from "./harness";
-import { ORDERS, confirm, createOrder, orderPartner, type OrderPartner } from "./orders-client";
-import { createZoomer } from "./photos";
+import { ORDERS, confirm, createOrder, orderPartner, sendTaskPhotoFromSouth, type OrderPartner } from "./orders-client";
 import { pollUntil } from "./poll-until";
 
 let service: TestService;
@@ -39,15 +37,7 @@ interface PhotoRecord {
 async function deliverOne(partner: OrderPartner, target: { lat: number; lng: number }, seed: number): Promise<{ record: PhotoRecord; bytes: Buffer }> {
   const order = await createOrder(api, partner.apiKey, { requirements: { angles: ["front"] }, locations: [{ location_id: "loc_c2pa", name: "Provenance Hall", coordinates: target }] });
   await confirm(api, partner.apiKey, order.id);
-  const camera = { lat: target.lat - 30 / 111_320, lng: target.lng };
-  const bytes = await makePhoto({ ...camera, accuracyM: 5, directionDeg: 0, capturedAt: new Date(), seed });
-  const zoomer = await createZoomer(api);
-  const list = await api.request<{ data: { id: string }[] }>("GET", `/api/v1/field/assignments?lat=${camera.lat}&lng=${camera.lng}&radius_km=1`, { token: zoomer.token });
-  const taskId = list.body.data[0]?.id ?? "";
-  await api.request("POST", `/api/v1/field/assignments/${taskId}/take`, { token: zoomer.token });
-  const form = new FormData();
-  form.append("photos", new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), "front.jpg");
-  expect((await fetch(`${service.url}/api/v1/field/assignments/${taskId}/photo`, { method: "POST", headers: { authorization: `Bearer ${zoomer.token}` }, body: form })).status).toBe(202);
+  const bytes = await sendTaskPhotoFromSouth(api, target, seed);
   const photos = await pollUntil(
     () => api.request<{ data: PhotoRecord[] }>("GET", `${ORDERS}/orders/${order.id}/photos`, { token: partner.apiKey }),
     (r) => r.body.data.length === 1,

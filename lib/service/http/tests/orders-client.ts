@@ -1,8 +1,10 @@
 // Order-interface helpers for API tests: an organisation with an API key, a create-order body, and
 // shortcuts for the order routes.
 import type { Plan } from "@/lib/db/schema";
+import { makePhoto } from "@/lib/demo/make-photo";
 import type { CreateOrderInput, Order } from "@/lib/schemas/order";
 import type { ApiResponse, TestClient } from "./client";
+import { createZoomer } from "./photos";
 
 export const ORDERS = "/api/orders/v1";
 
@@ -51,4 +53,22 @@ export async function createOrder(api: TestClient, key: string, fields: Partial<
 
 export function confirm(api: TestClient, key: string, id: string, body: Record<string, unknown> = { payment_method: "card" }, headers: Record<string, string> = {}): Promise<ApiResponse<Order>> {
   return api.request<Order>("POST", `${ORDERS}/orders/${id}/confirm`, { token: key, body, headers });
+}
+
+/**
+ * A new zoomer takes the open task near `target` and sends the photo of `seed` from 30 m south of
+ * it, facing north (the target), through the task's multipart route; the bytes it sent.
+ */
+export async function sendTaskPhotoFromSouth(api: TestClient, target: { lat: number; lng: number }, seed: number): Promise<Buffer> {
+  const camera = { lat: target.lat - 30 / 111_320, lng: target.lng };
+  const bytes = await makePhoto({ ...camera, accuracyM: 5, directionDeg: 0, capturedAt: new Date(), seed });
+  const zoomer = await createZoomer(api);
+  const list = await api.request<{ data: { id: string }[] }>("GET", `/api/v1/field/assignments?lat=${camera.lat}&lng=${camera.lng}&radius_km=1`, { token: zoomer.token });
+  const taskId = list.body.data[0]?.id ?? "";
+  await api.request("POST", `/api/v1/field/assignments/${taskId}/take`, { token: zoomer.token });
+  const form = new FormData();
+  form.append("photos", new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), "front.jpg");
+  const sent = await fetch(`${api.service.url}/api/v1/field/assignments/${taskId}/photo`, { method: "POST", headers: { authorization: `Bearer ${zoomer.token}` }, body: form });
+  if (sent.status !== 202) throw new Error(`the task's photo was not taken in: ${sent.status} ${await sent.text()}`);
+  return bytes;
 }

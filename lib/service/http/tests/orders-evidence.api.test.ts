@@ -19,7 +19,7 @@ import { makePhoto } from "@/lib/demo/make-photo";
 import { expectProblem } from "./assertions";
 import { TestClient } from "./client";
 import { ADMIN_TOKEN, startTestService, type TestService } from "./harness";
-import { ORDERS, confirm, createOrder, orderPartner, type OrderPartner } from "./orders-client";
+import { ORDERS, confirm, createOrder, orderPartner, sendTaskPhotoFromSouth, type OrderPartner } from "./orders-client";
 import { createZoomer } from "./photos";
 import { pollUntil } from "./poll-until";
 import { Receiver } from "./receiver";
@@ -150,15 +150,7 @@ async function deliverOne(partner: OrderPartner, { target, seed, path }: { targe
     delivery: { webhook_url: `${receiver.url}/${path}` },
   });
   await confirm(api, partner.apiKey, order.id);
-  const camera = { lat: target.lat - 30 / 111_320, lng: target.lng };
-  const bytes = await makePhoto({ ...camera, accuracyM: 5, directionDeg: 0, capturedAt: new Date(), seed });
-  const zoomer = await createZoomer(api);
-  const list = await api.request<{ data: { id: string }[] }>("GET", `/api/v1/field/assignments?lat=${camera.lat}&lng=${camera.lng}&radius_km=1`, { token: zoomer.token });
-  const taskId = list.body.data[0]?.id ?? "";
-  await api.request("POST", `/api/v1/field/assignments/${taskId}/take`, { token: zoomer.token });
-  const form = new FormData();
-  form.append("photos", new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), "front.jpg");
-  expect((await fetch(`${service.url}/api/v1/field/assignments/${taskId}/photo`, { method: "POST", headers: { authorization: `Bearer ${zoomer.token}` }, body: form })).status).toBe(202);
+  const bytes = await sendTaskPhotoFromSouth(api, target, seed);
   const delivered = await pollUntil(
     async () => receiver.of("photos.delivered").find((d) => d.path === `/${path}`),
     (d) => d !== undefined,
