@@ -8,6 +8,7 @@ import type { Db } from "@/lib/db/client";
 import { assignments, images, missions, orderCycles, orders, payments, submissions } from "@/lib/db/schema";
 import type { Angle } from "@/lib/orders/vocabulary";
 import type { Quote } from "@/lib/schemas/order";
+import type { Localisable } from "@/lib/verification/place-checks";
 import { signImageUrl } from "@/lib/service/cdn/signed-url";
 import { API_BASE_PATH, cdnBaseUrl, type ServiceContext } from "@/lib/service/context";
 import { signEvidence } from "./photo-evidence";
@@ -158,8 +159,12 @@ export async function deliverLocation(ctx: ServiceContext, missionId: string): P
   ctx.wakeWorkers("webhooks");
 }
 
-/** A location whose retakes are used up: given up, its price for the cycle refunded. */
-export async function giveUpLocation(tx: Db, ctx: ServiceContext, assignment: AssignmentRow, reason: string, now: Date): Promise<void> {
+/**
+ * A location whose retakes are used up: given up, its price for the cycle refunded. The reason is
+ * an English sentence and the same as codes (`reason_codes` in `order.location.failed`), so a page
+ * or an integrator can say it in the reader's language.
+ */
+export async function giveUpLocation(tx: Db, ctx: ServiceContext, assignment: AssignmentRow, reason: { text: string; codes: Localisable[] }, now: Date): Promise<void> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, assignment.orderId)).limit(1);
   if (!order) return;
   await tx
@@ -181,7 +186,7 @@ export async function giveUpLocation(tx: Db, ctx: ServiceContext, assignment: As
     orgId: order.orgId,
     type: "order.location.failed",
     orderId: order.id,
-    data: { order_id: order.id, mission_id: assignment.missionId, location_id: assignment.locationId, cycle_index: assignment.cycleIndex, reason, refunded_cents: refund, currency: order.currency },
+    data: { order_id: order.id, mission_id: assignment.missionId, location_id: assignment.locationId, cycle_index: assignment.cycleIndex, reason: reason.text, reason_codes: reason.codes, refunded_cents: refund, currency: order.currency },
   });
   if (refund > 0) await recordEvent(tx, { orgId: order.orgId, type: "order.refunded", orderId: order.id, data: { order_id: order.id, amount_cents: refund, currency: order.currency, reason: "location_failed" } });
   await completeIfDone(tx, ctx, order.id, assignment.cycleIndex, now);

@@ -60,7 +60,7 @@ export async function requestRetake(ctx: ServiceContext, { orgId, orderId, photo
       orgId,
       type: "order.assignment.retake",
       orderId: order.id,
-      data: { order_id: order.id, mission_id: delivered.missionId, location_id: delivered.locationId, angle: delivered.angle, photo_id: photoId, retake_assignment_id: retakeId, requested_by: "partner", reason },
+      data: { order_id: order.id, mission_id: delivered.missionId, location_id: delivered.locationId, angle: delivered.angle, photo_id: photoId, retake_assignment_id: retakeId, requested_by: "partner", reason, instruction_codes: [partnerAskedAgain(reason).coded] },
     });
   });
   ctx.wakeWorkers("webhooks");

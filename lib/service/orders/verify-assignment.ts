@@ -139,7 +139,8 @@ export async function refusePhoto(tx: Db, ctx: ServiceContext, options: { order:
   await recordEvent(tx, { orgId: order.orgId, type: "order.photo.rejected", orderId: order.id, data: { ...base, verification: result } });
   if (assignment.attempt >= MAX_RETAKES) {
     await tx.update(assignments).set({ status: "given_up", updatedAt: now }).where(eq(assignments.id, assignment.id));
-    await giveUpLocation(tx, ctx, assignment, `The ${assignment.angle} photo failed verification after ${MAX_RETAKES} retakes: ${instructions.join(" ")}`, now);
+    const gaveUp = { code: "retake.given_up", params: { angle: assignment.angle, retakes: MAX_RETAKES } };
+    await giveUpLocation(tx, ctx, assignment, { text: `The ${assignment.angle} photo failed verification after ${MAX_RETAKES} retakes: ${instructions.join(" ")}`, codes: [gaveUp, ...instructionCodes] }, now);
     return;
   }
   const retakeId = createId("assignment");
@@ -163,5 +164,5 @@ export async function refusePhoto(tx: Db, ctx: ServiceContext, options: { order:
     createdAt: now,
     updatedAt: now,
   });
-  await recordEvent(tx, { orgId: order.orgId, type: "order.assignment.retake", orderId: order.id, data: { ...base, retake_assignment_id: retakeId, retake: assignment.attempt + 1, instructions } });
+  await recordEvent(tx, { orgId: order.orgId, type: "order.assignment.retake", orderId: order.id, data: { ...base, retake_assignment_id: retakeId, retake: assignment.attempt + 1, instructions, instruction_codes: instructionCodes } });
 }

@@ -207,6 +207,10 @@ describe("order fulfilment", () => {
     // The prefix as a code with the partner's words as its figure, for the field page and the dashboard alike.
     const coded = [{ code: "retake.partner_asked", params: { reason: "A van hides the door." } }];
     expect(asked?.instruction_codes).toEqual(coded);
+    // Both retakes' webhooks carry their instructions as codes, for the integrator's own language.
+    const retakes = (await receiver.waitFor(2, "order.assignment.retake")).map((r) => r.json.data as { requested_by?: string; instruction_codes?: { code: string }[] });
+    expect(retakes.find((r) => r.requested_by === undefined)?.instruction_codes?.length).toBeGreaterThan(0);
+    expect(retakes.find((r) => r.requested_by === "partner")?.instruction_codes).toEqual(coded);
     const listed = await api.request<{ data: { id: string; instruction_codes: unknown }[] }>("GET", `${ORDERS}/orders/${order.id}/assignments`, { token: partner.apiKey });
     expect(listed.body.data.find((a) => a.id === sentBack.body.assignment_id)?.instruction_codes).toEqual(coded);
     await api.request("POST", `/api/v1/field/assignments/${sentBack.body.assignment_id}/take`, { token: zoomer.token });
