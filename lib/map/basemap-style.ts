@@ -24,8 +24,8 @@ export const MAP_FONT_REGULAR = ["Inter Regular"];
 export const MAP_FONT_BOLD = ["Inter Bold"];
 const OVERLAY_FONTSTACKS = [...MAP_FONT_REGULAR, ...MAP_FONT_BOLD];
 
-export const OFFLINE_BASEMAP_ATTRIBUTION =
-  '© <a href="https://www.naturalearthdata.com/" target="_blank" rel="noopener">Natural Earth</a> · offline basemap (countries and places, no streets)';
+/** Credit only: the map's own words (which basemap shows) are in the reader's language, in the basemap switcher. */
+export const OFFLINE_BASEMAP_ATTRIBUTION = '© <a href="https://www.naturalearthdata.com/" target="_blank" rel="noopener">Natural Earth</a>';
 
 /** GeoNames' licence asks for credit: CC BY 4.0. */
 export const PLACES_ATTRIBUTION =
