@@ -42,6 +42,10 @@ COPY --from=build --chown=node:node /app/app ./app
 COPY --from=build --chown=node:node /app/components ./components
 COPY --from=build --chown=node:node /app/lib ./lib
 COPY --from=build --chown=node:node /app/scripts ./scripts
+# Read by pages at request time: the manual at /docs/<page> (docs/*.md) and the clients' quick starts at
+# /docs/clients (clients/*/README.md).
+COPY --from=build --chown=node:node /app/docs ./docs
+COPY --from=build --chown=node:node /app/clients ./clients
 # DATA_DIR holds only temporary uploads when DATABASE_URL and STORAGE=s3 are set (owner-only).
 RUN mkdir -p /data && chown node:node /data && chmod 700 /data
 USER node

@@ -163,7 +163,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = schema.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  - ${issue.path.join(".") || "(root)"}: ${issue.message}`);
-    throw new Error(`Invalid environment:\n${lines.join("\n")}\nSee the environment table in README.md.`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}\nSee the environment table in docs/operations.md.`);
   }
   return result.data;
 }

@@ -1,4 +1,4 @@
-// The labelled evaluation of the local vision model (README, "Verification"): each photo in
+// The labelled evaluation of the local vision model (docs/verification.md, "Labelled evaluation"): each photo in
 // lib/service/verification/vision/fixtures/labels.json through the detector, people counted and
 // the obstruction judged as for a `front` photo, against the hand labels. Prints the table.
 //   npx tsx scripts/evaluate-vision.ts

@@ -5,7 +5,7 @@
 // (/_next/static/) are sent as the compressed copies `npm run build` made (lib/http/next-static.ts);
 // everything else goes to Next (pages, next-auth, the field app, the dashboard's proxy, which may
 // pass a body the service compressed through Next: lib/http/encoding-bridge.ts). Routing the API
-// through Next's route handlers instead costs most of its throughput (README, Benchmarks).
+// through Next's route handlers instead costs most of its throughput (docs/benchmarks.md).
 // The service runtime is started before Next, so Next's own handlers (instrumentation, the
 // dashboard's in-process API client, field actions) find it on globalThis and share it: one
 // database connection, one worker. On SIGTERM: stop taking connections, drain, stop the service.

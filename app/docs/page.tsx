@@ -5,6 +5,7 @@ import { ApiConsole } from "@/components/docs/api-console";
 import { ApiOutlineView } from "@/components/docs/api-outline";
 import { OpenApiDocumentSchema, outlineDocument } from "@/components/docs/openapi-outline";
 import { serviceFetch } from "@/lib/api-client/transport";
+import { SERVED_PAGES } from "@/lib/docs/manual";
 
 export const metadata: Metadata = { title: "API reference" };
 
@@ -39,6 +40,13 @@ export default async function DocsPage() {
           </a>
           ; authentication, errors and rate limits are in the document&apos;s introduction.
         </p>
+        <nav aria-label="Guides" className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm">
+          {SERVED_PAGES.map((page) => (
+            <Link key={page.slug} className="text-emerald-700 underline" href={`/docs/${page.slug}`}>
+              {page.title}
+            </Link>
+          ))}
+        </nav>
       </header>
       <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-6 sm:px-6">
         <ApiConsole specUrl={SPEC_PATH} />

@@ -76,7 +76,7 @@ export function createSecretBox({ current, previous = [] }: { current: Buffer; p
       if (!key) {
         throw new SecretBoxError(
           `A stored secret is sealed with key ${id}, which is not configured (this process has ${[...keys.keys()].join(", ")}). ` +
-            "Add that key as SECRETS_KEY_PREVIOUS (or to the key file) — see “Secrets at rest” in README.md.",
+            "Add that key as SECRETS_KEY_PREVIOUS (or to the key file) — see “Secrets at rest” in docs/security.md.",
         );
       }
       const iv = Buffer.from(ivText, "base64url");

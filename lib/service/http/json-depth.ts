@@ -6,7 +6,7 @@
 // mission or an order draft, is under 10 levels.
 import { ApiError } from "@/lib/service/errors";
 
-/** Most arrays and objects a JSON request body may nest (documented in README, Limits). */
+/** Most arrays and objects a JSON request body may nest (documented in docs/operations.md, Environment: MAX_BODY_BYTES). */
 export const MAX_JSON_DEPTH = 64;
 
 /** Whether the JSON text nests arrays and objects deeper than `max`; one pass, no recursion. */

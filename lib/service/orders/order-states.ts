@@ -1,5 +1,5 @@
 // The order state machine: which action is allowed from which state. Every change of state goes
-// through `assertAction`, so an illegal one is a 409 that names the current state. The README and
+// through `assertAction`, so an illegal one is a 409 that names the current state. docs/orders.md ("States") and
 // the OpenAPI descriptions carry the same table.
 import type { OrderStatus } from "@/lib/db/schema";
 import { ApiError } from "@/lib/service/errors";

@@ -43,7 +43,7 @@ describe("OcrAnalyser", () => {
     const out = await runAnalysisChecks(analyser, { image, checks: ["obstruction", "minimum_crowd"], crowd: "high" });
     expect(out.obstruction).toMatchObject({ status: "not_evaluated", passed: false });
     expect(out.obstruction?.message).toMatch(/local OCR analyser reads text only.*was not checked\./);
-    // How to configure the analyser is for the operator (README), not for an API or dashboard reader.
+    // How to configure the analyser is for the operator (docs/operations.md), not for an API or dashboard reader.
     expect(out.obstruction?.message).not.toContain("ANALYSER_URL");
     expect(out.minimum_crowd).toMatchObject({ status: "not_evaluated", passed: false });
   });

@@ -1,5 +1,5 @@
 // Operational endpoints for load balancers and monitoring (not part of the partner API, so not in
-// the OpenAPI documents; described in the README): readiness with figures, and Prometheus metrics.
+// the OpenAPI documents; described in docs/operations.md): readiness with figures, and Prometheus metrics.
 import { timingSafeEqual } from "node:crypto";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";

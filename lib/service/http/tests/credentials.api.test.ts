@@ -14,7 +14,7 @@ import { decodeJwt } from "./jwt";
 type CreatedClient = ApiClientRecord & { client_secret: string };
 type CreatedKey = OrgApiKeyRecord & { key: string };
 
-/** Active API keys an organisation may hold (documented in the README and the OpenAPI document). */
+/** Active API keys an organisation may hold (documented in docs/orders.md and the OpenAPI document). */
 const MAX_KEYS = 25;
 
 let service: TestService;

@@ -57,7 +57,7 @@ const OTHER_ROUTES = [
 const RATE_LIMIT_HEADERS = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"];
 const PROBLEM_REF = "#/components/schemas/Problem";
 /** Served but deliberately not operations of a document: the documents themselves. */
-// The documents themselves, and the operational endpoints for load balancers and Prometheus (README).
+// The documents themselves, and the operational endpoints for load balancers and Prometheus (docs/operations.md).
 // OPTIONS of the tus endpoint is the protocol's discovery (no token); the POST's description names it.
 const NOT_DOCUMENTED = new Set(["get /api/v1/openapi.json", "get /api/admin/v1/openapi.json", "get /api/orders/v1/openapi.json", "get /api/ready", "get /api/metrics", "options /api/v1/field/uploads"]);
 
