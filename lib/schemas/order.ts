@@ -689,6 +689,7 @@ export const MAX_REPORT_MONTHS = 36;
 const monthParam = (name: "from" | "to", description: string) =>
   z
     .string()
+    .max(7)
     .regex(MONTH, { error: () => "Use a month as YYYY-MM." })
     .optional()
     .openapi({ param: { name, in: "query" }, description, example: name === "from" ? "2026-06" : "2026-11" });
