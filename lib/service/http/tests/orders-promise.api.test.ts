@@ -7,7 +7,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "@/lib/db/client";
-import { assignments, missions } from "@/lib/db/schema";
+import { assignments, missions, orderCycles } from "@/lib/db/schema";
 import type { OnTimeReport, Order, Quote } from "@/lib/schemas/order";
 import { sweepDeliveryPromises } from "@/lib/service/orders/sweep-delivery-promises";
 import { expectProblem } from "./assertions";
@@ -29,6 +29,7 @@ const TURIN = { lat: 45.0703, lng: 7.6869 };
 const NORTH_OF_TURIN = { lat: TURIN.lat + 30 / 111.2, lng: TURIN.lng };
 const NAPLES = { lat: 40.8518, lng: 14.2681 };
 const GENOA = { lat: 44.4056, lng: 8.9463 };
+const PALERMO = { lat: 38.1157, lng: 13.3615 };
 
 const db = () => service.runtime.ctx.db;
 /** The service's clock for the sweep: the test moves it, nothing waits. */
@@ -245,6 +246,41 @@ describe("the delivery promise", () => {
     expect(photos.body.data.map((p) => p.location_id)).toEqual(["loc_c"]);
     const final = await getOrder(partner, order.id);
     expect(final.amount_refunded_cents).toBe(final.amount_charged_cents);
+  }, 120_000);
+
+  it("gives each cycle of a recurring order its own promise, reported late once per cycle", async () => {
+    const partner = await partnerWithDeliveryUrl();
+    // No time of day: today's cycle is open whatever the hour; tomorrow's is dispatched now too (24 h ahead).
+    const order = await createOrder(api, partner.apiKey, {
+      requirements: { angles: ["front"] },
+      locations: [{ location_id: "loc_1", name: "Teatro Massimo", coordinates: PALERMO }],
+      recurring: { enabled: true, frequency: "daily" },
+      delivery: { webhook_url: `${receiver.url}/promise` },
+    });
+    // No history near Palermo: the plan's promise, the end of the first cycle's window.
+    expect(order.quote.delivery_promise).toMatchObject({ source: "plan" });
+    expect((await confirm(api, partner.apiKey, order.id)).body.status).toBe("active");
+    const dispatched = await pollUntil(() => getOrder(partner, order.id), (o) => o.missions.total === 2);
+    const cycles = (await db().select().from(orderCycles).where(eq(orderCycles.orderId, order.id))).sort((a, b) => a.index - b.index);
+    expect(cycles).toHaveLength(2);
+    const [today, tomorrow] = cycles;
+    if (!today || !tomorrow) throw new Error("cycles missing");
+    expect(Date.parse(order.quote.delivery_promise?.deliver_by ?? "")).toBe(today.endsAt.getTime());
+    // The location shows its latest cycle's promise: tomorrow's window end, its take expected half-way through it.
+    expect(dispatched.locations[0]).toMatchObject({ cycle_index: tomorrow.index, deliver_by: tomorrow.endsAt.toISOString(), delivery_status: "on_track" });
+    expect(Date.parse(dispatched.locations[0]?.expected_take_by ?? "")).toBe((tomorrow.startsAt.getTime() + tomorrow.endsAt.getTime()) / 2);
+
+    // Today's cycle is late once its window has closed: one order.late, for that cycle; tomorrow's later gets its own.
+    await sweepAt(new Date(today.endsAt.getTime() + 60_000));
+    const first = await pollUntil(async () => eventsOf("order.late", order.id), (e) => e.length === 1);
+    expect(first[0]?.json.data).toMatchObject({ locations: [{ location_id: "loc_1", cycle_index: today.index, deliver_by: today.endsAt.toISOString() }] });
+    expect((await getOrder(partner, order.id)).locations[0]).toMatchObject({ cycle_index: tomorrow.index, delivery_status: "on_track" });
+    await sweepAt(new Date(tomorrow.endsAt.getTime() + 60_000));
+    await sweepAt(new Date(tomorrow.endsAt.getTime() + 120_000));
+    const both = await pollUntil(async () => eventsOf("order.late", order.id), (e) => e.length === 2);
+    expect(both.map((e) => (e.json.data.locations as { cycle_index: number }[])[0]?.cycle_index)).toEqual([today.index, tomorrow.index]);
+    expect(await eventCount("order.late", order.id)).toBe(2);
+    expect(await eventCount("order.at_risk", order.id)).toBe(2);
   }, 120_000);
 
   it("reports per month the locations delivered by their promise and after it, for the caller's organisation only", async () => {
