@@ -5,8 +5,9 @@
 // passed deliver_by undelivered, the location turns `late`. Each change is a conditional update
 // (from the state before it) in one transaction with its event, so whichever instance sweeps, each
 // location of each cycle is reported in exactly one `order.at_risk` and one `order.late`, ever;
-// the locations of one order that turn in the same sweep share one event.
-import { inArray, sql } from "drizzle-orm";
+// the locations of one order that turn in the same sweep share one event. Orders are locked first,
+// in id order, like every other change of an order (see lockDueOrders).
+import { inArray, sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
 import { deliveryPromises, orderLocations, orders } from "@/lib/db/schema";
 import { orderDeliveryStatus } from "@/lib/orders/delivery-promise";
@@ -35,35 +36,52 @@ interface ChangedPromise {
 /** An assignment nobody holds at `now`: open, or its reservation ran out. */
 const untaken = (now: string) => sql`(a.status = 'open' or (a.status = 'reserved' and a.reserved_until < ${now}::timestamptz))`;
 
-async function escalate(tx: Db, now: string): Promise<{ tasks: number; atRisk: ChangedPromise[] }> {
+/**
+ * The orders with an open promise past its expected take time or deliver_by, their rows locked
+ * first — as cancelling an order or a location does, so the sweep never waits on one of them in
+ * the opposite order (a deadlock); one being changed right now is left to the next sweep.
+ */
+async function lockDueOrders(tx: Db, now: string): Promise<SQL | null> {
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`select o.id from orders o
+        where exists (select 1 from delivery_promises p where p.order_id = o.id and p.delivered_at is null and p.closed_at is null
+                        and (p.expected_take_by <= ${now}::timestamptz or p.deliver_by <= ${now}::timestamptz))
+        order by o.id
+        for update skip locked`,
+  );
+  return rows.length === 0 ? null : sql`(${sql.join(rows.map((r) => sql`${r.id}`), sql`, `)})`;
+}
+
+async function escalate(tx: Db, now: string, due: SQL): Promise<{ tasks: number; atRisk: ChangedPromise[] }> {
   const tasks = await queryRows<{ id: string }>(
     tx,
     sql`update assignments a set escalated_at = ${now}::timestamptz, updated_at = ${now}::timestamptz
         from delivery_promises p
-        where p.mission_id = a.mission_id and p.delivered_at is null and p.closed_at is null
+        where p.order_id in ${due} and p.mission_id = a.mission_id and p.delivered_at is null and p.closed_at is null
           and p.expected_take_by <= ${now}::timestamptz and a.escalated_at is null and ${untaken(now)}
         returning a.id`,
   );
   // A location is escalated with its first escalated task; one still on track turns at risk then.
   await tx.execute(
     sql`update delivery_promises p set escalated_at = ${now}::timestamptz, updated_at = ${now}::timestamptz
-        where p.escalated_at is null and p.delivered_at is null and p.closed_at is null
+        where p.order_id in ${due} and p.escalated_at is null and p.delivered_at is null and p.closed_at is null
           and exists (select 1 from assignments a where a.mission_id = p.mission_id and a.escalated_at is not null and ${untaken(now)})`,
   );
   const atRisk = await queryRows<ChangedPromise>(
     tx,
     sql`update delivery_promises p set status = 'at_risk', at_risk_at = ${now}::timestamptz, updated_at = ${now}::timestamptz
-        where p.status = 'on_track' and p.at_risk_at is null and p.escalated_at is not null and p.delivered_at is null and p.closed_at is null
+        where p.order_id in ${due} and p.status = 'on_track' and p.at_risk_at is null and p.escalated_at is not null and p.delivered_at is null and p.closed_at is null
         returning p.order_id, p.location_id, p.cycle_index`,
   );
   return { tasks: tasks.length, atRisk };
 }
 
-async function markLate(tx: Db, now: string): Promise<ChangedPromise[]> {
+async function markLate(tx: Db, now: string, due: SQL): Promise<ChangedPromise[]> {
   return queryRows<ChangedPromise>(
     tx,
     sql`update delivery_promises p set status = 'late', late_at = ${now}::timestamptz, updated_at = ${now}::timestamptz
-        where p.status in ('on_track', 'at_risk') and p.late_at is null and p.deliver_by <= ${now}::timestamptz
+        where p.order_id in ${due} and p.status in ('on_track', 'at_risk') and p.late_at is null and p.deliver_by <= ${now}::timestamptz
           and p.delivered_at is null and p.closed_at is null
         returning p.order_id, p.location_id, p.cycle_index`,
   );
@@ -102,8 +120,10 @@ async function report(tx: Db, type: "order.at_risk" | "order.late", changed: Cha
 export async function sweepDeliveryPromises(ctx: Pick<ServiceContext, "db"> & Partial<Pick<ServiceContext, "wakeWorkers">>, { now = new Date() }: SweepDeliveryPromisesOptions = {}): Promise<SweepReport> {
   const at = now.toISOString();
   const result = await ctx.db.transaction(async (tx) => {
-    const escalated = await escalate(tx, at);
-    const late = await markLate(tx, at);
+    const due = await lockDueOrders(tx, at);
+    if (!due) return { escalatedTasks: 0, atRisk: 0, late: 0 };
+    const escalated = await escalate(tx, at, due);
+    const late = await markLate(tx, at, due);
     await report(tx, "order.at_risk", escalated.atRisk);
     await report(tx, "order.late", late);
     return { escalatedTasks: escalated.tasks, atRisk: escalated.atRisk.length, late: late.length };
