@@ -75,6 +75,7 @@ const VALID_BODIES: Record<string, Json> = {
   "post /api/orders/v1/orders/{id}/confirm": { payment_method: "card", payment_method_id: "pm_card_visa" },
   "post /api/orders/v1/orders/{id}/payments/{payment_id}/authenticate": { authenticated: true },
   "post /api/orders/v1/orders/{id}/cancel": { reason: "Budget cut" },
+  "post /api/orders/v1/orders/{id}/locations/{location_id}/cancel": { cycle_index: 0, reason: "Too late for the campaign" },
   "post /api/orders/v1/delivery-test": { url: "https://93.184.216.34/hooks/orders" },
   "post /api/orders/v1/orders/{id}/photos/{photo_id}/retake": { reason: "A van hides the door." },
   "post /api/orders/v1/orders/{id}/photos/{photo_id}/review": { decision: "reject", reason: "Taken somewhere else." },
