@@ -151,9 +151,22 @@ export function toDetections(rows: number[][], size = MODEL_INPUT_SIZE): Detecti
 
 const round4 = (v: number) => Math.round(v * 10_000) / 10_000;
 
+/**
+ * Passes for the face blur of previews and privacy copies: the whole frame alone. It runs on every
+ * upload (BLUR_FACES), where 7 passes made an upload's QA about 4× slower on a loaded 2-core
+ * machine; tiles would also find faces too small for the whole frame.
+ */
+export const BLUR_PASSES = 1;
+
 /** The people the model finds, as boxes: what the face blur of previews needs (lib/photos/blur-faces). */
-export function peopleFinder(detector: ObjectDetector): (jpeg: Buffer) => Promise<Detection["box"][]> {
-  return async (jpeg) => (await detector.detect(jpeg)).filter((d) => d.label === "person").map((d) => d.box);
+export function peopleFinder(detector: ObjectDetector, { passes = BLUR_PASSES }: { passes?: number } = {}): (jpeg: Buffer) => Promise<Detection["box"][]> {
+  return async (jpeg) => (await detector.detect(jpeg, { passes })).filter((d) => d.label === "person").map((d) => d.box);
+}
+
+export interface DetectOptions {
+  signal?: AbortSignal;
+  /** Model passes for this photo; the detector's own (ObjectDetectorOptions.passes) when not given. */
+  passes?: number;
 }
 
 export interface ObjectDetectorOptions {
@@ -187,8 +200,8 @@ export class ObjectDetector {
   }
 
   /** The objects in a photo (any format sharp reads), from all its passes merged. */
-  async detect(image: Buffer, signal?: AbortSignal): Promise<Detection[]> {
-    const input = await prepareModelInput(image, { passes: this.passes });
+  async detect(image: Buffer, { signal, passes = this.passes }: DetectOptions = {}): Promise<Detection[]> {
+    const input = await prepareModelInput(image, { passes });
     signal?.throwIfAborted();
     return this.detectPrepared(input, signal);
   }
