@@ -64,6 +64,9 @@ describe("VisionAnalyser", { timeout: TIMEOUT_MS }, () => {
     expect(tiled).toBeLessThanOrEqual(38);
     const out = await runAnalysisChecks(analyser, { image, checks: ["minimum_crowd"], crowd: "high" }, { timeoutMs: TIMEOUT_MS });
     expect(out.minimum_crowd).toMatchObject({ status: "passed", extra: { crowd_level: "busy", people_count: tiled } });
+    // An obstruction-only check looks at the whole frame alone (OBSTRUCTION_PASSES): the same people as the single pass.
+    const obstruction = await runAnalysisChecks(analyser, { image, checks: ["obstruction"], angle: "front" }, { timeoutMs: TIMEOUT_MS });
+    expect(people(obstruction.obstruction?.extra?.detections as { label: string }[])).toBe(wholeFrame);
   });
 
   it("queues photos for its one worker, answers each, and fails those still waiting when closed", async () => {
