@@ -24,7 +24,7 @@ export interface VerifyVisionResults {
 
 export function verifyVisionHeader(options: { rounds: { rounds: number; warmupRounds: number } }): string[] {
   return [
-    `- verify-vision: in the runner process, one 12 MP JPEG (a fixture street photo scaled to 4000×3000), verifyPhoto with the local vision analyser vs the model alone on the same decoded 512×512 input; ${options.rounds.warmupRounds} warm-up + ${Math.max(20, options.rounds.rounds * 4)} measured photos per variant, alternating; one worker thread`,
+    `- verify-vision: in the runner process, one 12 MP JPEG (a fixture street photo scaled to 4000×3000), verifyPhoto with the local vision analyser vs the model alone on the same decoded passes (the whole frame and its tiles, each 512×512: the analyser tiles for the crowd check); ${options.rounds.warmupRounds} warm-up + ${Math.max(20, options.rounds.rounds * 4)} measured photos per variant, alternating; one worker thread`,
   ];
 }
 

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runAnalysisChecks } from "../checks";
 import { blurFaces } from "@/lib/photos/blur-faces";
-import { ObjectDetector, peopleFinder, prepareModelInput } from "./object-detector";
+import { DEFAULT_PASSES, ObjectDetector, peopleFinder, prepareModelInput } from "./object-detector";
 import { VisionAnalyser } from "./vision-analyser";
 
 const analyser = new VisionAnalyser({ workers: 1 });
@@ -52,9 +52,27 @@ describe("VisionAnalyser", { timeout: TIMEOUT_MS }, () => {
     expect(out.faces).toBeGreaterThanOrEqual(6);
   });
 
+  it("finds the small people of a busy shopping street in the tiles that the whole frame alone misses", async () => {
+    // Labelled: 35 people, most of them far down the street (a few pixels tall in the whole frame).
+    const image = photo("shopping-street-2.jpg");
+    const people = (found: { label: string }[]) => found.filter((d) => d.label === "person").length;
+    const wholeFrame = people(await analyser.detector.detectPrepared(await prepareModelInput(image, { passes: 1 })));
+    const tiled = people(await analyser.detector.detect(image));
+    expect(analyser.detector.passes).toBe(DEFAULT_PASSES);
+    expect(wholeFrame).toBeLessThan(25);
+    expect(tiled).toBeGreaterThanOrEqual(28);
+    expect(tiled).toBeLessThanOrEqual(38);
+    const out = await runAnalysisChecks(analyser, { image, checks: ["minimum_crowd"], crowd: "high" }, { timeoutMs: TIMEOUT_MS });
+    expect(out.minimum_crowd).toMatchObject({ status: "passed", extra: { crowd_level: "busy", people_count: tiled } });
+    // An obstruction-only check looks at the whole frame alone (OBSTRUCTION_PASSES): the same people as the single pass.
+    const obstruction = await runAnalysisChecks(analyser, { image, checks: ["obstruction"], angle: "front" }, { timeoutMs: TIMEOUT_MS });
+    expect(people(obstruction.obstruction?.extra?.detections as { label: string }[])).toBe(wholeFrame);
+  });
+
   it("queues photos for its one worker, answers each, and fails those still waiting when closed", async () => {
     const detector = new ObjectDetector({ workers: 1 });
-    const input = await prepareModelInput(photo("street-bicycle-dog.jpg"));
+    const input = await prepareModelInput(photo("street-bicycle-dog.jpg"), { passes: 1 });
+    expect(input.passes).toHaveLength(1);
     const [first, second] = await Promise.all([detector.detectPrepared(input), detector.detectPrepared(input)]);
     expect(first?.map((d) => d.label)).toContain("bicycle");
     expect(second).toEqual(first);

@@ -11,7 +11,7 @@
  * toward the cover (else the photo the order asks for could not pass), and the verdict says how
  * many were left to the crowd check.
  *
- * Crowd: people counted (score ≥ 0.3), mapped to levels — empty 0, sparse 1–3, moderate 4–9,
+ * Crowd: people counted (whole frame and tiles, see ./tiling), mapped to levels — empty 0, sparse 1–3, moderate 4–9,
  * busy 10 or more. An order's `low` asks for at least sparse, `moderate` for at least moderate,
  * `high` for busy.
  */
