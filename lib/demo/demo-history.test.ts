@@ -36,6 +36,9 @@ describe("the demo's month of history", () => {
   it("has one or two orders a day of two Florence places, placed in the day, all delivered before now", () => {
     const orders = month();
     expect(orders.length).toBeGreaterThanOrEqual(30);
+    // Each has a name of its own in the orders list: the day it was placed and its number that day.
+    expect(orders[0]?.reference).toMatch(/^demo-history-2026-10-30-1$/);
+    expect(new Set(orders.map((o) => o.reference)).size).toBe(orders.length);
     expect(orders.length).toBeLessThanOrEqual(60);
     for (const order of orders) {
       expect(order.locations).toHaveLength(2);

@@ -19,6 +19,7 @@ import { DEMO_ONE_OFF_ORDERS } from "./demo-orders";
 import { placeByKey, type FlorencePlace } from "./florence-places";
 import { seededRandom } from "./seeded-random";
 
+/** The history's orders' client references start with this: "demo-history-2026-11-27-1". */
 export const HISTORY_REFERENCE = "demo-history";
 /** Days of history the first start seeds. */
 export const DEMO_HISTORY_DAYS = 30;
@@ -54,6 +55,8 @@ export interface PastLocation {
 }
 
 export interface PastOrder {
+  /** "demo-history-<UTC day>-<n>": the order's name in the orders list. */
+  reference: string;
   placedAt: Date;
   description: string;
   locations: PastLocation[];
@@ -116,7 +119,7 @@ export function planDemoHistory({
       { length: count },
       () => day + (8 - FLORENCE_UTC_OFFSET_H + random() * 10) * HOUR,
     ).sort((a, b) => a - b);
-    for (const time of times) {
+    for (const [n, time] of times.entries()) {
       const placedAt = new Date(Math.round(time / MINUTE) * MINUTE);
       const plan =
         DEMO_ONE_OFF_ORDERS[
@@ -203,6 +206,7 @@ export function planDemoHistory({
           hours: (l.deliveredAt.getTime() - placedAt.getTime()) / HOUR,
         });
       out.push({
+        reference: `${HISTORY_REFERENCE}-${new Date(day).toISOString().slice(0, 10)}-${n + 1}`,
         placedAt,
         description: plan.description,
         locations,

@@ -56,8 +56,8 @@ afterAll(async () => {
 
 let reader: { client: { client_id: string; client_secret: string }; apiKey: string };
 /** The demo partner's live orders (its month of history aside). */
-const orders = async () => (await api.request<{ data: Order[] }>("GET", "/api/orders/v1/orders?per_page=100", { token: reader.apiKey })).body.data.filter((o) => o.client_reference !== HISTORY_REFERENCE);
-const history = async () => (await api.request<{ data: Order[] }>("GET", `/api/orders/v1/orders?per_page=100&client_reference=${HISTORY_REFERENCE}`, { token: reader.apiKey })).body.data;
+const orders = async () => (await api.request<{ data: Order[] }>("GET", "/api/orders/v1/orders?per_page=100", { token: reader.apiKey })).body.data.filter((o) => !o.client_reference?.startsWith(HISTORY_REFERENCE));
+const history = async () => (await api.request<{ data: Order[] }>("GET", "/api/orders/v1/orders?per_page=100&status=fulfilled", { token: reader.apiKey })).body.data.filter((o) => o.client_reference?.startsWith(`${HISTORY_REFERENCE}-`));
 const partnerToken = () => api.token(reader.client);
 const activeFree = async (token: string) =>
   (await api.request<{ data: Mission[] }>("GET", "/api/v1/missions?status=active&per_page=100", { token })).body.data.filter((m) => m.order_id === null);

@@ -1,12 +1,12 @@
 // Writes the demo's past (demo-history.ts) into the real tables, as dispatch and delivery leave
-// them: fulfilled one-off orders (client_reference "demo-history") with their locations, cycle,
+// them: fulfilled one-off orders (client_reference "demo-history-<day>-<n>") with their locations, cycle,
 // charge, completed missions and the simulated contributor's assignments — verified, or failed and
 // retaken — with the times delivery-history.ts reads. The photos themselves are not kept (the demo
 // keeps photo files for a day); the times, verdicts and promises are. Once per organisation: a
 // later start finds the history and writes nothing. The demo's retention sweep keeps these orders.
 import { createHash } from "node:crypto";
 import { circle } from "@turf/turf";
-import { and, eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import {
   apiClients,
   assignments,
@@ -157,7 +157,7 @@ function rowsOf(
     order: {
       id,
       orgId,
-      clientReference: HISTORY_REFERENCE,
+      clientReference: order.reference,
       category: "cultural_exterior",
       description: `${order.description} (Demo history: the photos are no longer kept.)`,
       status: "fulfilled" as const,
@@ -227,7 +227,7 @@ export async function seedDemoHistory(
     .where(
       and(
         eq(orders.orgId, orgId),
-        eq(orders.clientReference, HISTORY_REFERENCE),
+        like(orders.clientReference, `${HISTORY_REFERENCE}-%`),
       ),
     )
     .limit(1);

@@ -33,7 +33,7 @@ export interface RunningDemo {
  * the demo keeps, not even between a sweep and the next partner round.
  */
 export async function sweepDemo(ctx: ServiceContext, simulator: Pick<DemoSimulator, "partnerRound">, state: Pick<DemoState, "orgId">, retentionHours: number, now?: Date): Promise<SweepReport> {
-  const report = await sweepDemoData(ctx, { orgIds: [state.orgId], retentionHours, keepReferences: [HISTORY_REFERENCE], ...(now ? { now } : {}) });
+  const report = await sweepDemoData(ctx, { orgIds: [state.orgId], retentionHours, keepReferencePrefixes: [HISTORY_REFERENCE], ...(now ? { now } : {}) });
   if (report.missions > 0) await simulator.partnerRound(now);
   return report;
 }

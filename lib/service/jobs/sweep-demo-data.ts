@@ -7,7 +7,7 @@
 // cycles. Free missions go by age alone (an active one that old is stale; the demo publishes a new
 // one). Files go first, then rows, so an interrupted sweep leaves rows the next sweep finds again.
 import { rm } from "node:fs/promises";
-import { and, inArray, isNull, lt, ne, notInArray, or, sql } from "drizzle-orm";
+import { and, inArray, isNull, lt, ne, notInArray, notLike, or, sql } from "drizzle-orm";
 import { events, images, missions, orders, webhookEndpoints } from "@/lib/db/schema";
 import type { ServiceContext } from "@/lib/service/context";
 
@@ -18,8 +18,8 @@ export interface SweepDemoDataOptions {
   now?: Date;
   /** Rows per statement: short transactions, so the API is not held up on PGlite's one connection. */
   batchSize?: number;
-  /** Orders with these client references are kept whatever their age (the demo's month of history: times, not photos). */
-  keepReferences?: string[];
+  /** Orders whose client reference starts with one of these are kept whatever their age (the demo's month of history: times, not photos). */
+  keepReferencePrefixes?: string[];
 }
 
 export interface SweepReport {
@@ -37,7 +37,7 @@ const LIVE_ORDER_STATUSES = ["confirmed", "in_progress", "active", "paused"] as 
 
 export async function sweepDemoData(ctx: Pick<ServiceContext, "db" | "dbKind" | "store" | "missionCache">, options: SweepDemoDataOptions): Promise<SweepReport> {
   const { db, store } = ctx;
-  const { orgIds, retentionHours, now = new Date(), batchSize = 50, keepReferences = [] } = options;
+  const { orgIds, retentionHours, now = new Date(), batchSize = 50, keepReferencePrefixes = [] } = options;
   const report: SweepReport = { missions: 0, images: 0, files: 0, orders: 0, cycles: 0, payments: 0, events: 0 };
   if (orgIds.length === 0) return report;
   const cutoff = new Date(now.getTime() - retentionHours * 3_600_000);
@@ -51,7 +51,7 @@ export async function sweepDemoData(ctx: Pick<ServiceContext, "db" | "dbKind" | 
           inArray(orders.orgId, orgIds),
           lt(orders.createdAt, cutoff),
           notInArray(orders.status, [...LIVE_ORDER_STATUSES]),
-          ...(keepReferences.length > 0 ? [or(isNull(orders.clientReference), notInArray(orders.clientReference, keepReferences))] : []),
+          ...keepReferencePrefixes.map((prefix) => or(isNull(orders.clientReference), notLike(orders.clientReference, `${prefix.replace(/[\\%_]/g, "\\$&")}%`))),
         ),
       )
   ).map((o) => o.id);
