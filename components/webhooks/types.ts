@@ -44,6 +44,8 @@ const EVENTS = {
   "photos.delivered": true,
   "order.fulfilled": true,
   "order.partially_fulfilled": true,
+  "order.at_risk": true,
+  "order.late": true,
 } as const satisfies Record<WebhookEventType, true>;
 
 export const EVENT_TYPES = Object.keys(EVENTS) as WebhookEventType[];

@@ -708,6 +708,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/v1/orders/{id}/locations/{location_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a late location free of charge
+         * @description A location that broke its promise — `delivery_status` `late` (still undelivered after `deliver_by`) or `delivered_late` — may be cancelled free of charge: its price for the cycle is refunded through the order's payment (`order.refunded`, reason `late_location_cancelled`), exactly once. Still undelivered, its mission and open tasks are cancelled; delivered, its photos stay yours. Repeating the call (or calling at the same moment) answers the same order and refunds nothing more. 409 `location_not_late`: the location is on time (on_track, at_risk, delivered_on_time) — cancel the order instead. 409 `location_not_dispatched`: it has no promise yet. 409 `location_closed`: it was given up or cancelled with its order (and refunded then). The body is optional.
+         */
+        post: operations["cancelLateOrderLocation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/v1/orders/{id}/missions": {
         parameters: {
             query?: never;
@@ -948,6 +968,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/v1/orders/reports/on-time": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Monthly on-time report
+         * @description Per calendar month (UTC) from `from` to `to` (at most 36 months; default the last 12): the organisation's locations delivered (each location of each cycle, by the month of its delivery), how many by their promise (`deliver_by`) and how many after it, and the share on time.
+         */
+        get: operations["reportOrdersOnTime"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/v1/prices": {
         parameters: {
             query?: never;
@@ -1125,7 +1165,7 @@ export interface paths {
         };
         /**
          * Order tasks near a point (zoomers)
-         * @description Open tasks within `radius_km`, nearest first, and the ones you hold. Each is one angle of one ordered location.
+         * @description Open tasks within `radius_km`, and the ones you hold; escalated tasks (`escalated: true`: untaken past the time such tasks are usually taken) also from up to 5 × `radius_km` (200 km at most). Escalated tasks first, then nearest first. Each is one angle of one ordered location.
          */
         get: operations["listNearbyAssignments"];
         put?: never;
@@ -1774,6 +1814,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "order.at_risk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Locations of an order turned at risk: their task was left untaken past its expected take time and is escalated (each location once); to the order's delivery URL and subscribed endpoints
+         * @description POSTed to each enabled endpoint subscribed to this event. Any 2xx within 10 s is success; anything else (redirects included: they are not followed) is retried with backoff over about three days; 410 disables the endpoint.
+         */
+        post: operations["onOrderAtRisk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "order.cancelled": {
         parameters: {
             query?: never;
@@ -1888,6 +1948,26 @@ export interface webhooks {
          * @description POSTed to each enabled endpoint subscribed to this event. Any 2xx within 10 s is success; anything else (redirects included: they are not followed) is retried with backoff over about three days; 410 disables the endpoint.
          */
         post: operations["onOrderFulfilled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.late": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Locations of an order passed their deliver_by undelivered (each location once); they may now be cancelled free of charge; to the order's delivery URL and subscribed endpoints
+         * @description POSTed to each enabled endpoint subscribed to this event. Any 2xx within 10 s is success; anything else (redirects included: they are not followed) is retried with backoff over about three days; 410 disables the endpoint.
+         */
+        post: operations["onOrderLate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2344,6 +2424,11 @@ export interface components {
         CancelOrder: {
             reason?: string;
         };
+        CancelOrderLocation: {
+            /** @description Recurring orders: which cycle's location (default: its latest dispatched one). */
+            cycle_index?: number;
+            reason?: string;
+        };
         ClientCredentials: {
             client_id: string;
             /** @description Shown only in this response. */
@@ -2437,7 +2522,7 @@ export interface components {
              *       "submission.rejected"
              *     ]
              */
-            events?: ("mission.created" | "mission.completed" | "submission.received" | "submission.approved" | "submission.rejected" | "order.confirmed" | "order.payment_failed" | "order.payment_action_required" | "order.mission.assigned" | "order.cycle.skipped" | "order.paused" | "order.resumed" | "order.cancelled" | "order.ended" | "order.expired" | "order.refunded" | "order.assignment.assigned" | "order.assignment.completed" | "order.assignment.late" | "order.assignment.retake" | "order.photo.verified" | "order.photo.rejected" | "photo.held_for_review" | "order.location.failed" | "order.location.skipped" | "order.mission.completed" | "photos.delivered" | "order.fulfilled" | "order.partially_fulfilled" | "*")[];
+            events?: ("mission.created" | "mission.completed" | "submission.received" | "submission.approved" | "submission.rejected" | "order.confirmed" | "order.payment_failed" | "order.payment_action_required" | "order.mission.assigned" | "order.cycle.skipped" | "order.paused" | "order.resumed" | "order.cancelled" | "order.ended" | "order.expired" | "order.refunded" | "order.assignment.assigned" | "order.assignment.completed" | "order.assignment.late" | "order.assignment.retake" | "order.photo.verified" | "order.photo.rejected" | "photo.held_for_review" | "order.location.failed" | "order.location.skipped" | "order.mission.completed" | "photos.delivered" | "order.fulfilled" | "order.partially_fulfilled" | "order.at_risk" | "order.late" | "*")[];
             /**
              * @description http(s) URL that receives POSTs. Private, loopback and link-local targets are refused.
              * @example https://partner.example/hooks/photo-missions
@@ -2617,7 +2702,7 @@ export interface components {
             started_at: string;
             status_code: number | null;
         };
-        /** @description When the order would be delivered if confirmed now, as POST /orders/feasibility answers it (the order's estimate); null when it cannot be given, with `delivery_estimate_reasons`. */
+        /** @description When the order would be delivered if paid at `created_at`, as POST /orders/feasibility answers it (the order's estimate); null when it cannot be given, with `delivery_estimate_reasons`. */
         DeliveryEstimate: {
             basis: components["schemas"]["EstimateBasis"];
             /**
@@ -2647,6 +2732,26 @@ export interface components {
             data: components["schemas"]["Delivery"][];
             meta: components["schemas"]["ListMeta"];
         };
+        /** @description The promise this quote states; null only on orders created before promises were stated. */
+        DeliveryPromise: {
+            /**
+             * @description ISO 8601 (UTC): the promise if the order were paid at the quote's `created_at` (a recurring order: its first cycle's).
+             * @example 2026-12-01T14:00:00.000Z
+             */
+            deliver_by: string;
+            /** @description After the opening, a task still untaken is escalated and the location turns at_risk: the estimate's p50_hours, or half-way to deliver_by without an estimate. */
+            expected_take_hours: number;
+            /**
+             * @description From the task's opening (payment for a one-off order, the cycle's window start for a recurring one) to deliver_by.
+             * @example 48
+             */
+            hours: number;
+            /**
+             * @description Which promise is the later, and so binds: the plan's (48 h Developer, 24 h Business and Enterprise after payment; a recurring cycle's window end) or the estimate's (opening + p90_hours).
+             * @enum {string}
+             */
+            source: "plan" | "estimate";
+        } | null;
         DeliverySecret: {
             created_at: string | null;
             exists: boolean;
@@ -2656,6 +2761,11 @@ export interface components {
             /** @description `whsec_` + standard base64 (Standard Webhooks). Shown only in this response. Verify webhook-signature (their libraries, default mode) or X-SVC-Signature with it. */
             secret: string;
         };
+        /**
+         * @description null before dispatch.
+         * @enum {string|null}
+         */
+        DeliveryStatus: "on_track" | "at_risk" | "late" | "delivered_on_time" | "delivered_late" | null;
         DeliveryTest: {
             /**
              * @description The webhook URL to send a signed `order.delivery.test` event to, checked like `delivery.webhook_url`.
@@ -2783,6 +2893,8 @@ export interface components {
             deadline_local: string;
             /** @description From the point you asked about. */
             distance_m: number | null;
+            /** @description Nobody took this task in the time it is usually taken: it is listed first, and offered up to 5 times farther than the radius asked (200 km at most), so a zoomer farther away may take it. */
+            escalated: boolean;
             /** @example asg_06h0… */
             id: string;
             /** @description The same as stable codes and figures, for a page in the zoomer's language (`text`: an English sentence without a code). */
@@ -3087,6 +3199,25 @@ export interface components {
             title: string;
             type: string;
         };
+        OnTimeMonth: {
+            /** @description Of those, delivered after it (or after they had turned late). */
+            delivered_late: number;
+            /** @description Of those, delivered by their `deliver_by`. */
+            delivered_on_time: number;
+            /** @description Locations (each location of each cycle) delivered this month (UTC), by the time of their delivery. */
+            locations_delivered: number;
+            /** @example 2026-11 */
+            month: string;
+            /**
+             * @description delivered_on_time / locations_delivered, 0–1 rounded to 3 decimals; null in a month with no delivery.
+             * @example 0.9
+             */
+            on_time_share: number | null;
+        };
+        OnTimeReport: {
+            /** @description Every month from `from` to `to`, oldest first, months without deliveries included. */
+            months: components["schemas"]["OnTimeMonth"][];
+        };
         OpenMission: {
             bounds: components["schemas"]["Polygon"];
             created_at: string;
@@ -3110,9 +3241,12 @@ export interface components {
             client_reference: string | null;
             confirmed_at: string | null;
             created_at: string;
+            /** @description ISO 8601 (UTC): the latest of its locations' `deliver_by` (each location's latest cycle); null before dispatch. */
+            deliver_by: string | null;
             delivery: {
                 webhook_url: string | null;
             };
+            delivery_status: components["schemas"]["DeliveryStatus"] & unknown;
             description: string;
             /** @description An unconfirmed order expires at this time (7 days after creation). */
             expires_at: string | null;
@@ -3234,6 +3368,18 @@ export interface components {
             };
             /** @enum {string} */
             event: "order.assignment.retake";
+            /**
+             * @description Event id (evt_…), equal to X-SVC-Event-Id.
+             * @example evt_06h0…
+             */
+            id: string;
+            /** @description When the event happened (ISO 8601 UTC). */
+            timestamp: string;
+        };
+        OrderAtRiskEvent: {
+            data: components["schemas"]["OrderPromiseEventData"];
+            /** @enum {string} */
+            event: "order.at_risk";
             /**
              * @description Event id (evt_…), equal to X-SVC-Event-Id.
              * @example evt_06h0…
@@ -3368,15 +3514,38 @@ export interface components {
             /** @description When the event happened (ISO 8601 UTC). */
             timestamp: string;
         };
+        OrderLateEvent: {
+            data: components["schemas"]["OrderPromiseEventData"];
+            /** @enum {string} */
+            event: "order.late";
+            /**
+             * @description Event id (evt_…), equal to X-SVC-Event-Id.
+             * @example evt_06h0…
+             */
+            id: string;
+            /** @description When the event happened (ISO 8601 UTC). */
+            timestamp: string;
+        };
         OrderList: {
             data: components["schemas"]["Order"][];
             meta: components["schemas"]["ListMeta"];
         };
         OrderLocation: {
+            /** @description When the location was cancelled free of charge (late, or delivered late) and its price refunded. */
+            cancelled_at: string | null;
             coordinates: {
                 lat: number;
                 lng: number;
             };
+            /** @description The cycle the promise fields below describe: the location's latest dispatched one (0 for a one-off order); null before dispatch. */
+            cycle_index: number | null;
+            /** @description ISO 8601 (UTC): the promise, fixed when the location was dispatched; null before. */
+            deliver_by: string | null;
+            delivery_status: components["schemas"]["DeliveryStatus"];
+            /** @description Its task was left untaken past its expected take time: it is shown first, and to contributors farther away. */
+            escalated: boolean;
+            /** @description A task still untaken after this is escalated and the location turns at_risk; null before dispatch. */
+            expected_take_by: string | null;
             location_id: string;
             name: string;
             requirements: components["schemas"]["Requirements"] & unknown;
@@ -3565,6 +3734,26 @@ export interface components {
         };
         OrderPrices: components["schemas"]["PriceList"] & {
             updated_at: string;
+        };
+        OrderPromiseEventData: {
+            client_reference: string | null;
+            /**
+             * @description The order's delivery_status after this change.
+             * @enum {string}
+             */
+            delivery_status: "on_track" | "at_risk" | "late" | "delivered_on_time" | "delivered_late";
+            /** @description The locations that turned at_risk (order.at_risk) or late (order.late) now; others are reported when they turn. */
+            locations: {
+                cycle_index: number;
+                deliver_by: string;
+                /** @enum {string} */
+                delivery_status: "on_track" | "at_risk" | "late" | "delivered_on_time" | "delivered_late";
+                escalated: boolean;
+                expected_take_by: string;
+                location_id: string;
+                name: string;
+            }[];
+            order_id: string;
         };
         OrderRefundedEvent: {
             data: {
@@ -4025,6 +4214,10 @@ export interface components {
             created_at: string;
             /** @example EUR */
             currency: string;
+            delivery_estimate: components["schemas"]["DeliveryEstimate"];
+            /** @description Why `delivery_estimate` is null; empty when there is one. */
+            delivery_estimate_reasons: components["schemas"]["FeasibilityReason"][];
+            delivery_promise: components["schemas"]["DeliveryPromise"];
             /** @description Recurring discount: 10 % monthly, 15 % weekly. */
             discount: {
                 amount_cents: number;
@@ -4060,9 +4253,6 @@ export interface components {
             unit_amount_cents: number;
         };
         QuotePreview: components["schemas"]["Quote"] & {
-            delivery_estimate: components["schemas"]["DeliveryEstimate"];
-            /** @description Why `delivery_estimate` is null; empty when there is one. */
-            delivery_estimate_reasons: components["schemas"]["FeasibilityReason"][];
             /** @description Recurring orders: the next cycles if the order were confirmed now (up to 4; GET /orders/{id}/schedule has the real ones). null for one-off orders. */
             next_cycles: {
                 /** @description When the cycle would be dispatched (UTC). */
@@ -4486,7 +4676,7 @@ export interface components {
              *       "submission.rejected"
              *     ]
              */
-            events?: ("mission.created" | "mission.completed" | "submission.received" | "submission.approved" | "submission.rejected" | "order.confirmed" | "order.payment_failed" | "order.payment_action_required" | "order.mission.assigned" | "order.cycle.skipped" | "order.paused" | "order.resumed" | "order.cancelled" | "order.ended" | "order.expired" | "order.refunded" | "order.assignment.assigned" | "order.assignment.completed" | "order.assignment.late" | "order.assignment.retake" | "order.photo.verified" | "order.photo.rejected" | "photo.held_for_review" | "order.location.failed" | "order.location.skipped" | "order.mission.completed" | "photos.delivered" | "order.fulfilled" | "order.partially_fulfilled" | "*")[];
+            events?: ("mission.created" | "mission.completed" | "submission.received" | "submission.approved" | "submission.rejected" | "order.confirmed" | "order.payment_failed" | "order.payment_action_required" | "order.mission.assigned" | "order.cycle.skipped" | "order.paused" | "order.resumed" | "order.cancelled" | "order.ended" | "order.expired" | "order.refunded" | "order.assignment.assigned" | "order.assignment.completed" | "order.assignment.late" | "order.assignment.retake" | "order.photo.verified" | "order.photo.rejected" | "photo.held_for_review" | "order.location.failed" | "order.location.skipped" | "order.mission.completed" | "photos.delivered" | "order.fulfilled" | "order.partially_fulfilled" | "order.at_risk" | "order.late" | "*")[];
             /**
              * @description http(s) URL that receives POSTs. Private, loopback and link-local targets are refused.
              * @example https://partner.example/hooks/photo-missions
@@ -8303,6 +8493,154 @@ export interface operations {
             };
         };
     };
+    cancelLateOrderLocation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the same key with the same request answers the first response again (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 422; while the first is running, 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CancelOrderLocation"];
+            };
+        };
+        responses: {
+            /** @description The order, with the location's `cancelled_at` and the refund among its payments. */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Malformed request (e.g. the body is not valid JSON). */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object in the caller's organisation. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The object's state does not allow this change. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
+            422: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listOrderMissions: {
         parameters: {
             query?: {
@@ -9854,6 +10192,102 @@ export interface operations {
             };
             /** @description The request body is not of an accepted media type. */
             415: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request is well-formed but invalid; `errors[]` points at each problem. */
+            422: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure on our side; `detail` and the X-Request-Id header name the request id to quote. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reportOrdersOnTime: {
+        parameters: {
+            query?: {
+                /** @description First month (UTC), YYYY-MM; default: 11 months before `to`. */
+                from?: string;
+                /** @description Last month (UTC), YYYY-MM, included; default: the current month. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The months, oldest first. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window that binds first. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when that window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnTimeReport"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token (`WWW-Authenticate` says which). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope this route needs (`insufficient_scope`). */
+            403: {
                 headers: {
                     /** @description Requests allowed in the window that binds first. */
                     "X-RateLimit-Limit"?: number;
@@ -15158,6 +15592,54 @@ export interface operations {
             };
         };
     };
+    onOrderAtRisk: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: Unix time (s) of this attempt. */
+                "webhook-timestamp": string;
+                /** @description 1 for the first attempt, then 2, 3… */
+                "x-svc-attempt": string;
+                "x-svc-delivery-id": string;
+                "x-svc-event": string;
+                /** @description The event id: the same on every attempt — use it to deduplicate. */
+                "x-svc-event-id": string;
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
+                "x-svc-signature": string;
+                /** @description The same with the previous secret, during the grace period after a rotation. */
+                "x-svc-signature-previous"?: string;
+                /** @description Unix time (s) of this attempt. */
+                "x-svc-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["OrderAtRiskEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     onOrderCancelled: {
         parameters: {
             query?: never;
@@ -15427,6 +15909,54 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["OrderFulfilledEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOrderLate: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (as X-SVC-Event-Id). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the bytes the secret's base64 (after `whsec_`) decodes to, so the official `standardwebhooks` libraries verify it in their default mode with the secret as shown. A secret issued before this rule (base64url, or `odsec_…`) keys it with its characters (their libraries' raw format) until it is rotated. Space-separated signatures during a rotation's grace period. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: Unix time (s) of this attempt. */
+                "webhook-timestamp": string;
+                /** @description 1 for the first attempt, then 2, 3… */
+                "x-svc-attempt": string;
+                "x-svc-delivery-id": string;
+                "x-svc-event": string;
+                /** @description The event id: the same on every attempt — use it to deduplicate. */
+                "x-svc-event-id": string;
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time. */
+                "x-svc-signature": string;
+                /** @description The same with the previous secret, during the grace period after a rotation. */
+                "x-svc-signature-previous"?: string;
+                /** @description Unix time (s) of this attempt. */
+                "x-svc-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["OrderLateEvent"];
             };
         };
         responses: {

@@ -1,7 +1,7 @@
 // The database schema of the whole product. Ids are the public prefixed ids (lib/ids), so a row
 // can be named in logs and support requests without a lookup. Timestamps are timestamptz.
 import { sql } from "drizzle-orm";
-import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from "../orders/vocabulary";
+import { DELIVERY_STATUSES as PROMISE_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from "../orders/vocabulary";
 import {
   bigint,
   boolean,
@@ -555,6 +555,53 @@ export const orderCycles = pgTable(
   (t) => [primaryKey({ columns: [t.orderId, t.index] }), index("order_cycles_org_created_idx").on(t.orgId, t.createdAt)],
 );
 
+/**
+ * The delivery promise of one dispatched location of one cycle (0 for a one-off order): its
+ * `deliver_by`, fixed at dispatch from the promise the order's quote stated before payment and
+ * never recomputed, when its task should have been taken, and where it stands. The sweep
+ * (lib/service/orders/sweep-delivery-promises.ts) moves it to at_risk and late, delivery to
+ * delivered_on_time or delivered_late; `at_risk_at` and `late_at` are set once, with the event.
+ */
+export const deliveryPromises = pgTable(
+  "delivery_promises",
+  {
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    locationId: text("location_id").notNull(),
+    cycleIndex: integer("cycle_index").notNull(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
+    missionId: text("mission_id")
+      .notNull()
+      .references(() => missions.id, { onDelete: "cascade" }),
+    /** When the task opened: its dispatch, or its cycle's window start when later. */
+    opensAt: ts("opens_at").notNull(),
+    /** A task still untaken after this is escalated and the location is at risk. */
+    expectedTakeBy: ts("expected_take_by").notNull(),
+    deliverBy: ts("deliver_by").notNull(),
+    status: text("status", { enum: PROMISE_STATUSES }).notNull().default("on_track"),
+    escalatedAt: ts("escalated_at"),
+    atRiskAt: ts("at_risk_at"),
+    lateAt: ts("late_at"),
+    deliveredAt: ts("delivered_at"),
+    /** No longer open: given up, cancelled with its order, or cancelled by the partner. */
+    closedAt: ts("closed_at"),
+    /** The partner cancelled the location free of charge (late, or delivered late). */
+    cancelledAt: ts("cancelled_at"),
+    refundedCents: integer("refunded_cents"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.locationId, t.cycleIndex] }),
+    uniqueIndex("delivery_promises_mission_unique").on(t.missionId),
+    index("delivery_promises_open_idx").on(t.status, t.deliverBy),
+    index("delivery_promises_org_delivered_idx").on(t.orgId, t.deliveredAt),
+  ],
+);
+
 export const PAYMENT_KINDS = ["charge", "refund"] as const;
 export { PAYMENT_STATUSES, type PaymentStatus };
 
@@ -627,6 +674,11 @@ export const assignments = pgTable(
     deadlineAt: ts("deadline_at").notNull(),
     /** Set once the deadline passed before the work was done: re-offered, and the partner sees it. */
     late: boolean("late").notNull().default(false),
+    /**
+     * When the task, left untaken past its location's expected take time, was escalated: listed
+     * first and to zoomers farther away (lib/service/orders/sweep-delivery-promises.ts).
+     */
+    escalatedAt: ts("escalated_at"),
     /** What to do differently: the failed checks of the previous attempt. */
     instructions: jsonb("instructions").notNull().default([]),
     /** `instructions` as codes and figures (lib/verification/place-checks.ts Localisable), for a page in the zoomer's language; null on rows made before they were kept. */

@@ -141,3 +141,20 @@ export const PAYABLE_STATUSES = ["pending_confirmation", "payment_failed"] as co
 
 export const PAYMENT_STATUSES = ["requires_action", "processing", "succeeded", "failed", "canceled"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/**
+ * Where a dispatched location stands against its promise (`deliver_by`): open — `on_track`,
+ * `at_risk` (its task was left untaken past its expected take time and was escalated), `late`
+ * (deliver_by passed) — or delivered, on time or late. An order's is its worst open location's,
+ * and once none is open, `delivered_late` if any was.
+ */
+export const DELIVERY_STATUSES = ["on_track", "at_risk", "late", "delivered_on_time", "delivered_late"] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export const DELIVERY_STATUS_LABELS = {
+  on_track: "On track",
+  at_risk: "At risk",
+  late: "Late",
+  delivered_on_time: "Delivered on time",
+  delivered_late: "Delivered late",
+} as const satisfies Record<DeliveryStatus, string>;

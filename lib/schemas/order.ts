@@ -13,6 +13,7 @@ import {
   ANGLES,
   CATEGORIES,
   CROWD_LEVELS,
+  DELIVERY_STATUSES,
   ORDER_STATUSES,
   PAYMENT_STATUSES,
   TIMES_OF_DAY,
@@ -228,6 +229,40 @@ export const DeliveryTestResultSchema = z
 
 export const CancelOrderSchema = z.strictObject({ reason: z.string().max(500).optional() }).openapi("CancelOrder");
 
+// ----- the delivery promise: feasibility and the estimate -----
+
+export const FeasibilityReasonSchema = z
+  .object({
+    code: z.string().openapi({
+      example: "no_history",
+      description:
+        "Stable. Why a location cannot be done: `polar_night`, `polar_day` (no evening under the midnight sun), `sun_never_in_window`, `outside_season`, `not_on_weekday`, " +
+        "`event_date_out_of_range`, `event_date_closed`, `no_window`, `no_contributors_nearby` (no contributor sent a photo within 100 km in 30 days). " +
+        "Why no estimate is given: `no_history`, `too_little_history`; for the order: `location_without_estimate`.",
+    }),
+    message: z.string().openapi({ description: "The reason in English.", example: "No task within 100 km of this place has been delivered yet, so no estimate can be given." }),
+    params: z.record(z.string(), z.union([z.string(), z.number()])).openapi({ description: "The figures of the message, for saying it in another language.", example: { radius_km: 100 } }),
+  })
+  .openapi("FeasibilityReason");
+
+export const DeliveryEstimateSchema = z
+  .object({
+    p50_hours: z.number().openapi({ description: "Half of the similar tasks were delivered within this many hours of opening.", example: 9.5 }),
+    p90_hours: z.number().openapi({ description: "Nine in ten were delivered within this many hours of opening.", example: 30 }),
+    deliver_by: z.string().openapi({ description: "ISO 8601 (UTC): when the task opens (at once for a one-off order, its first window for a recurring one) plus p90_hours.", example: "2026-12-01T14:00:00.000Z" }),
+    basis: z
+      .object({
+        similar_tasks: z.number().int().openapi({ description: "Delivered order locations the figures rest on (the newest 500 at most, within the last 365 days).", example: 10 }),
+        zoomers_nearby_30d: z.number().int().openapi({ description: "Contributors who sent a photo within radius_km in the last 30 days.", example: 4 }),
+        radius_km: z.number().openapi({ description: "How far around the place the history was read: 25 km, or 100 km when 25 km holds fewer than 3 tasks.", example: 25 }),
+      })
+      .openapi("EstimateBasis"),
+  })
+  .openapi("DeliveryEstimate", {
+    description:
+      "From the service's own history: order locations delivered near the place, each timed from its task opening (dispatch, or its window's start) to delivery, retakes included; p50 and p90 are quantiles of that sample (linear interpolation, as percentile_cont). Never an invented figure: without enough history there is no estimate.",
+  });
+
 // ----- responses -----
 
 export const LineItemSchema = z
@@ -241,6 +276,25 @@ export const LineItemSchema = z
     amount_cents: z.number().int(),
   })
   .openapi("QuoteLineItem");
+
+export const DeliveryStatusSchema = z.enum(DELIVERY_STATUSES).openapi("DeliveryStatus", {
+  description:
+    "Where a dispatched location stands against its promise (`deliver_by`). Open: `on_track`; `at_risk` — its task was left untaken past its expected take time and was escalated " +
+    "(shown first, and to contributors farther away); `late` — deliver_by passed. Delivered: `delivered_on_time`, or `delivered_late` (after deliver_by, or once it had been late). " +
+    "Moved by the service's sweep about once a minute; an at-risk location stays at risk until it is delivered or late.",
+});
+
+export const DeliveryPromiseSchema = z
+  .object({
+    deliver_by: z.string().openapi({ description: "ISO 8601 (UTC): the promise if the order were paid at the quote's `created_at` (a recurring order: its first cycle's).", example: "2026-12-01T14:00:00.000Z" }),
+    hours: z.number().openapi({ description: "From the task's opening (payment for a one-off order, the cycle's window start for a recurring one) to deliver_by.", example: 48 }),
+    source: z.enum(["plan", "estimate"]).openapi({ description: "Which promise is the later, and so binds: the plan's (48 h Developer, 24 h Business and Enterprise after payment; a recurring cycle's window end) or the estimate's (opening + p90_hours)." }),
+    expected_take_hours: z.number().openapi({ description: "After the opening, a task still untaken is escalated and the location turns at_risk: the estimate's p50_hours, or half-way to deliver_by without an estimate." }),
+  })
+  .openapi("DeliveryPromise", {
+    description:
+      "What the order promises before it is paid: the later of the plan's promise and the delivery estimate. Each dispatched location gets its `deliver_by` from it when its task opens (for a one-off order exactly `hours` after payment), stored then and never recomputed.",
+  });
 
 export const QuoteSchema = z
   .object({
@@ -264,10 +318,17 @@ export const QuoteSchema = z
     schedule: z.string().nullable().openapi({ description: "The recurrence in words, e.g. \"Every Friday, June to August, 18:00–21:00 local time\"." }),
     price_list_updated_at: z.string(),
     created_at: z.string(),
+    delivery_estimate: DeliveryEstimateSchema.nullable().openapi({
+      description: "When the order would be delivered if paid at `created_at`, as POST /orders/feasibility answers it (the order's estimate); null when it cannot be given, with `delivery_estimate_reasons`.",
+    }),
+    delivery_estimate_reasons: z.array(FeasibilityReasonSchema).openapi({ description: "Why `delivery_estimate` is null; empty when there is one." }),
+    delivery_promise: DeliveryPromiseSchema.nullable().openapi({ description: "The promise this quote states; null only on orders created before promises were stated." }),
   })
   .openapi("Quote");
 
 export type Quote = z.infer<typeof QuoteSchema>;
+/** What the price list alone decides: a quote before its delivery estimate and promise are added. */
+export type PricedQuote = Omit<Quote, "delivery_estimate" | "delivery_estimate_reasons" | "delivery_promise">;
 
 export const OrderLocationSchema = z
   .object({
@@ -276,6 +337,12 @@ export const OrderLocationSchema = z
     coordinates: z.object({ lat: z.number(), lng: z.number() }),
     time_zone: z.string().openapi({ example: "Europe/Rome" }),
     requirements: RequirementsSchema.openapi({ description: "The merged requirements in force at this location." }),
+    cycle_index: z.number().int().nullable().openapi({ description: "The cycle the promise fields below describe: the location's latest dispatched one (0 for a one-off order); null before dispatch." }),
+    deliver_by: z.string().nullable().openapi({ description: "ISO 8601 (UTC): the promise, fixed when the location was dispatched; null before." }),
+    expected_take_by: z.string().nullable().openapi({ description: "A task still untaken after this is escalated and the location turns at_risk; null before dispatch." }),
+    delivery_status: DeliveryStatusSchema.nullable().openapi({ description: "null before dispatch." }),
+    escalated: z.boolean().openapi({ description: "Its task was left untaken past its expected take time: it is shown first, and to contributors farther away." }),
+    cancelled_at: z.string().nullable().openapi({ description: "When the location was cancelled free of charge (late, or delivered late) and its price refunded." }),
   })
   .openapi("OrderLocation");
 
@@ -321,6 +388,10 @@ export const OrderSchema = z
       .object({ index: z.number().int(), local_date: z.string(), dispatch_at: z.string() })
       .nullable()
       .openapi({ description: "Recurring orders: the next cycle the scheduler will dispatch." }),
+    deliver_by: z.string().nullable().openapi({ description: "ISO 8601 (UTC): the latest of its locations' `deliver_by` (each location's latest cycle); null before dispatch." }),
+    delivery_status: DeliveryStatusSchema.nullable().openapi({
+      description: "The worst of its open locations' (late, at_risk, on_track); once none is open, `delivered_late` if any was, else `delivered_on_time`; null before dispatch, or when nothing was delivered and nothing is open.",
+    }),
     created_at: z.string(),
     updated_at: z.string(),
     confirmed_at: z.string().nullable(),
@@ -403,40 +474,6 @@ export const AssignmentVerificationSchema = z
   })
   .openapi("AssignmentVerification");
 
-// ----- the delivery promise: feasibility and the estimate -----
-
-export const FeasibilityReasonSchema = z
-  .object({
-    code: z.string().openapi({
-      example: "no_history",
-      description:
-        "Stable. Why a location cannot be done: `polar_night`, `polar_day` (no evening under the midnight sun), `sun_never_in_window`, `outside_season`, `not_on_weekday`, " +
-        "`event_date_out_of_range`, `event_date_closed`, `no_window`, `no_contributors_nearby` (no contributor sent a photo within 100 km in 30 days). " +
-        "Why no estimate is given: `no_history`, `too_little_history`; for the order: `location_without_estimate`.",
-    }),
-    message: z.string().openapi({ description: "The reason in English.", example: "No task within 100 km of this place has been delivered yet, so no estimate can be given." }),
-    params: z.record(z.string(), z.union([z.string(), z.number()])).openapi({ description: "The figures of the message, for saying it in another language.", example: { radius_km: 100 } }),
-  })
-  .openapi("FeasibilityReason");
-
-export const DeliveryEstimateSchema = z
-  .object({
-    p50_hours: z.number().openapi({ description: "Half of the similar tasks were delivered within this many hours of opening.", example: 9.5 }),
-    p90_hours: z.number().openapi({ description: "Nine in ten were delivered within this many hours of opening.", example: 30 }),
-    deliver_by: z.string().openapi({ description: "ISO 8601 (UTC): when the task opens (at once for a one-off order, its first window for a recurring one) plus p90_hours.", example: "2026-12-01T14:00:00.000Z" }),
-    basis: z
-      .object({
-        similar_tasks: z.number().int().openapi({ description: "Delivered order locations the figures rest on (the newest 500 at most, within the last 365 days).", example: 10 }),
-        zoomers_nearby_30d: z.number().int().openapi({ description: "Contributors who sent a photo within radius_km in the last 30 days.", example: 4 }),
-        radius_km: z.number().openapi({ description: "How far around the place the history was read: 25 km, or 100 km when 25 km holds fewer than 3 tasks.", example: 25 }),
-      })
-      .openapi("EstimateBasis"),
-  })
-  .openapi("DeliveryEstimate", {
-    description:
-      "From the service's own history: order locations delivered near the place, each timed from its task opening (dispatch, or its window's start) to delivery, retakes included; p50 and p90 are quantiles of that sample (linear interpolation, as percentile_cont). Never an invented figure: without enough history there is no estimate.",
-  });
-
 export const LocationFeasibilitySchema = z
   .object({
     location_id: z.string().nullable().openapi({ description: "The location_id sent, or null when none was." }),
@@ -476,10 +513,6 @@ export type Feasibility = z.infer<typeof FeasibilitySchema>;
 
 /** A quote answered before anything exists: the quote an order would keep, and a recurring order's next cycles as they would fall if confirmed now. */
 export const QuotePreviewSchema = QuoteSchema.extend({
-  delivery_estimate: DeliveryEstimateSchema.nullable().openapi({
-    description: "When the order would be delivered if confirmed now, as POST /orders/feasibility answers it (the order's estimate); null when it cannot be given, with `delivery_estimate_reasons`.",
-  }),
-  delivery_estimate_reasons: z.array(FeasibilityReasonSchema).openapi({ description: "Why `delivery_estimate` is null; empty when there is one." }),
   next_cycles: z
     .array(
       z.object({
@@ -639,3 +672,53 @@ export const OrderListQuerySchema = z.object({
   client_reference: z.string().max(200).optional(),
   created_since: z.iso.datetime({ offset: true }).max(64).optional(),
 });
+
+// ----- the delivery promise after payment: free cancellation of a late location, the on-time report -----
+
+export const CancelLocationSchema = z
+  .strictObject({
+    cycle_index: z.number().int().min(0).max(100_000).optional().openapi({ description: "Recurring orders: which cycle's location (default: its latest dispatched one)." }),
+    reason: z.string().max(500).optional(),
+  })
+  .openapi("CancelOrderLocation");
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+/** Most months one report covers. */
+export const MAX_REPORT_MONTHS = 36;
+
+const monthParam = (name: "from" | "to", description: string) =>
+  z
+    .string()
+    .regex(MONTH, { error: () => "Use a month as YYYY-MM." })
+    .optional()
+    .openapi({ param: { name, in: "query" }, description, example: name === "from" ? "2026-06" : "2026-11" });
+
+const monthIndex = (month: string) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
+
+export const OnTimeReportQuerySchema = z
+  .object({
+    from: monthParam("from", "First month (UTC), YYYY-MM; default: 11 months before `to`."),
+    to: monthParam("to", "Last month (UTC), YYYY-MM, included; default: the current month."),
+  })
+  .superRefine((q, ctx) => {
+    if (q.from === undefined || q.to === undefined) return;
+    const span = monthIndex(q.to) - monthIndex(q.from) + 1;
+    if (span < 1) ctx.addIssue({ code: "custom", path: ["to"], message: "`to` is a month at or after `from`." });
+    else if (span > MAX_REPORT_MONTHS) ctx.addIssue({ code: "custom", path: ["to"], message: `A report covers at most ${MAX_REPORT_MONTHS} months.` });
+  });
+
+export const OnTimeMonthSchema = z
+  .object({
+    month: z.string().openapi({ example: "2026-11" }),
+    locations_delivered: z.number().int().openapi({ description: "Locations (each location of each cycle) delivered this month (UTC), by the time of their delivery." }),
+    delivered_on_time: z.number().int().openapi({ description: "Of those, delivered by their `deliver_by`." }),
+    delivered_late: z.number().int().openapi({ description: "Of those, delivered after it (or after they had turned late)." }),
+    on_time_share: z.number().nullable().openapi({ description: "delivered_on_time / locations_delivered, 0–1 rounded to 3 decimals; null in a month with no delivery.", example: 0.9 }),
+  })
+  .openapi("OnTimeMonth");
+
+export const OnTimeReportSchema = z
+  .object({ months: z.array(OnTimeMonthSchema).openapi({ description: "Every month from `from` to `to`, oldest first, months without deliveries included." }) })
+  .openapi("OnTimeReport");
+
+export type OnTimeReport = z.infer<typeof OnTimeReportSchema>;

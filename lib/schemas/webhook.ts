@@ -28,6 +28,8 @@ export const ORDER_EVENTS = [
   "photos.delivered",
   "order.fulfilled",
   "order.partially_fulfilled",
+  "order.at_risk",
+  "order.late",
 ] as const;
 export const WEBHOOK_EVENTS = [...MISSION_EVENTS, ...ORDER_EVENTS] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
@@ -168,3 +170,28 @@ export const PhotoHeldForReviewDataSchema = z
 export type PhotoHeldForReviewData = z.infer<typeof PhotoHeldForReviewDataSchema>;
 
 export const TestEventDataSchema = z.object({ webhook_id: z.string(), message: z.string() }).openapi("TestEventData");
+
+const promiseLocation = z.object({
+  location_id: z.string(),
+  name: z.string(),
+  cycle_index: z.number().int(),
+  deliver_by: z.string(),
+  expected_take_by: z.string(),
+  delivery_status: z.enum(["on_track", "at_risk", "late", "delivered_on_time", "delivered_late"]),
+  escalated: z.boolean(),
+});
+
+/**
+ * `order.at_risk` and `order.late`: the locations that turned at risk (their task untaken past its
+ * expected take time, now escalated) or late (past deliver_by) in one run of the sweep. Each
+ * location of each cycle is in at most one `order.at_risk` and one `order.late`, ever; a one-location
+ * order gets each event once.
+ */
+export const OrderPromiseEventDataSchema = z
+  .object({
+    order_id: z.string(),
+    client_reference: z.string().nullable(),
+    delivery_status: z.enum(["on_track", "at_risk", "late", "delivered_on_time", "delivered_late"]).openapi({ description: "The order's delivery_status after this change." }),
+    locations: z.array(promiseLocation).openapi({ description: "The locations that turned at_risk (order.at_risk) or late (order.late) now; others are reported when they turn." }),
+  })
+  .openapi("OrderPromiseEventData");

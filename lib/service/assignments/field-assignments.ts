@@ -5,7 +5,7 @@
 // hoard a location.
 import type { z } from "zod";
 import type { AssignmentVerificationSchema } from "@/lib/schemas/order";
-import { and, eq, gt, gte, inArray, lt, lte, or, sql } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, isNotNull, lt, lte, or, sql } from "drizzle-orm";
 import { assignments, orders } from "@/lib/db/schema";
 import { bearingDeg, distanceM } from "@/lib/geo/bearing";
 import { localParts } from "@/lib/geo/time-zone";
@@ -18,6 +18,12 @@ import { instructionCodesOf } from "@/lib/service/orders/retake-instructions";
 
 export const RESERVATION_MINUTES = 30;
 export const MAX_RESERVATIONS_PER_ZOOMER = 6;
+/**
+ * An escalated task (left untaken past its expected take time) is offered this many times farther
+ * than the radius a zoomer asks about, up to ESCALATED_MAX_KM, and listed before the others.
+ */
+export const ESCALATED_REACH_FACTOR = 5;
+export const ESCALATED_MAX_KM = 200;
 
 export type AssignmentRow = typeof assignments.$inferSelect;
 
@@ -114,6 +120,7 @@ export function serializeFieldAssignment(
     bearing_deg: from ? Math.round(bearingDeg(from, row)) : null,
     submission_id: row.submissionId,
     verification: forZoomer(row),
+    escalated: row.escalatedAt !== null,
   };
 }
 
@@ -143,31 +150,37 @@ const withOrder = (ctx: ServiceContext) =>
 
 const joined = ({ a, ...order }: { a: AssignmentRow; category: string; locationName: string; previousInstructionCodes: unknown } & TaskAsks) => ({ ...a, ...order });
 
-/** Open (or reservation-expired) work within `radiusKm`, nearest first, plus the caller's own. */
+/** Open work (or work whose reservation ran out), or the caller's own, inside a box around the point. */
+function available(zoomerId: string, now: Date, box: { lat: number; lng: number; radiusKm: number }, escalatedOnly: boolean) {
+  const dLat = box.radiusKm / 111.32;
+  const dLng = box.radiusKm / (111.32 * Math.max(0.01, Math.cos((box.lat * Math.PI) / 180)));
+  const untaken = or(eq(assignments.status, "open"), and(eq(assignments.status, "reserved"), lt(assignments.reservedUntil, now)));
+  return and(
+    escalatedOnly ? and(untaken, isNotNull(assignments.escalatedAt)) : or(untaken, and(inArray(assignments.status, ["reserved", "submitted", "held_for_review"]), eq(assignments.zoomerId, zoomerId))),
+    gte(assignments.lat, box.lat - dLat),
+    lte(assignments.lat, box.lat + dLat),
+    gte(assignments.lng, box.lng - dLng),
+    lte(assignments.lng, box.lng + dLng),
+  );
+}
+
+/**
+ * Open (or reservation-expired) work within `radiusKm`, plus the caller's own, plus escalated work
+ * (untaken past its expected take time) within ESCALATED_REACH_FACTOR × `radiusKm`: escalated work
+ * first, then nearest first.
+ */
 export async function listFieldAssignments(ctx: ServiceContext, zoomerId: string, { lat, lng, radiusKm, limit }: { lat: number; lng: number; radiusKm: number; limit: number }) {
   const now = new Date();
-  const dLat = radiusKm / 111.32;
-  const dLng = radiusKm / (111.32 * Math.max(0.01, Math.cos((lat * Math.PI) / 180)));
-  const rows = await withOrder(ctx)
-    .where(
-      and(
-        or(
-          eq(assignments.status, "open"),
-          and(eq(assignments.status, "reserved"), lt(assignments.reservedUntil, now)),
-          and(inArray(assignments.status, ["reserved", "submitted", "held_for_review"]), eq(assignments.zoomerId, zoomerId)),
-        ),
-        gte(assignments.lat, lat - dLat),
-        lte(assignments.lat, lat + dLat),
-        gte(assignments.lng, lng - dLng),
-        lte(assignments.lng, lng + dLng),
-      ),
-    )
-    .limit(1000);
+  const reachKm = Math.min(ESCALATED_MAX_KM, Math.max(radiusKm, radiusKm * ESCALATED_REACH_FACTOR));
+  // One after the other: PGlite serves one query at a time anyway.
+  const near = await withOrder(ctx).where(available(zoomerId, now, { lat, lng, radiusKm }, false)).limit(1000);
+  const escalated = await withOrder(ctx).where(available(zoomerId, now, { lat, lng, radiusKm: reachKm }, true)).limit(1000);
+  const rows = new Map([...near, ...escalated].map((r) => [r.a.id, r]));
   const from = { lat, lng };
-  return rows
+  return [...rows.values()]
     .map((r) => serializeFieldAssignment(joined(r), from, now))
-    .filter((a) => (a.distance_m ?? 0) <= radiusKm * 1000)
-    .sort((a, b) => (a.distance_m ?? 0) - (b.distance_m ?? 0) || a.deadline_at.localeCompare(b.deadline_at))
+    .filter((a) => (a.distance_m ?? 0) <= (a.escalated && a.status === "open" ? reachKm : radiusKm) * 1000)
+    .sort((a, b) => Number(b.escalated) - Number(a.escalated) || (a.distance_m ?? 0) - (b.distance_m ?? 0) || a.deadline_at.localeCompare(b.deadline_at))
     .slice(0, limit);
 }
 

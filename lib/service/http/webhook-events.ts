@@ -4,6 +4,7 @@ import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { MissionSchema } from "@/lib/schemas/mission";
 import { DeliveredPhotoSchema } from "@/lib/schemas/order";
 import {
+  OrderPromiseEventDataSchema,
   PhotoHeldForReviewDataSchema,
   SubmissionApprovedDataSchema,
   SubmissionReceivedDataSchema,
@@ -58,7 +59,19 @@ const EVENTS = [
     data: PhotoHeldForReviewDataSchema,
     name: "PhotoHeldForReviewEvent",
   },
-  ...ORDER_EVENTS.filter((e) => e !== "photos.delivered" && e !== "photo.held_for_review").map((event) => ({
+  {
+    event: "order.at_risk",
+    summary: "Locations of an order turned at risk: their task was left untaken past its expected take time and is escalated (each location once); to the order's delivery URL and subscribed endpoints",
+    data: OrderPromiseEventDataSchema,
+    name: "OrderAtRiskEvent",
+  },
+  {
+    event: "order.late",
+    summary: "Locations of an order passed their deliver_by undelivered (each location once); they may now be cancelled free of charge; to the order's delivery URL and subscribed endpoints",
+    data: OrderPromiseEventDataSchema,
+    name: "OrderLateEvent",
+  },
+  ...ORDER_EVENTS.filter((e) => e !== "photos.delivered" && e !== "photo.held_for_review" && e !== "order.at_risk" && e !== "order.late").map((event) => ({
     event,
     summary: `Order event ${event}; to the order's delivery URL (signed with the order-delivery secret) and subscribed endpoints`,
     data: z.object({ order_id: z.string() }).catchall(z.unknown()),

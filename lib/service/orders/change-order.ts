@@ -4,17 +4,21 @@
 // back to the plan's quota (photosUsedSql counts live and delivered missions only). An order that
 // ended still holding money for cycles that never ran (ended by an older version, or a refund the
 // processor refused) is settled by cancel too: that money is refunded and the order stays ended.
-import { and, eq, inArray, isNotNull, lte } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { assignments, missions, orders, payments } from "@/lib/db/schema";
 import type { Quote } from "@/lib/schemas/order";
 import type { ServiceContext } from "@/lib/service/context";
 import { recordEvent } from "@/lib/service/events/record-event";
+import { closeOpenPromises } from "./delivery-promises";
 import { getOrderRow, paymentTotals, type OrderRow } from "./order-rows";
 import { assertAction, UNCONFIRMED } from "./order-states";
 import { chargeInFlight, refundOrder, refundUndispatchedCycles, settleCharge, submitCharge } from "./take-payment";
 
-/** What delivered work is worth: each delivered photo at the quoted unit price (after the discount). */
+/**
+ * What delivered work is worth: each delivered photo at the quoted unit price (after the discount),
+ * except those of a location delivered late and cancelled free of charge (already refunded).
+ */
 async function deliveredValueCents(tx: Db, order: OrderRow): Promise<number> {
   const quote = order.quote as Quote;
   const unitByLocation = new Map(quote.line_items.map((item) => [item.location_id, item.unit_amount_cents]));
@@ -22,7 +26,13 @@ async function deliveredValueCents(tx: Db, order: OrderRow): Promise<number> {
   const rows = await tx
     .select({ locationId: assignments.locationId })
     .from(assignments)
-    .where(and(eq(assignments.orderId, order.id), isNotNull(assignments.deliveredAt)));
+    .where(
+      and(
+        eq(assignments.orderId, order.id),
+        isNotNull(assignments.deliveredAt),
+        sql`not exists (select 1 from delivery_promises p where p.mission_id = ${assignments.missionId} and p.cancelled_at is not null)`,
+      ),
+    );
   return Math.round(rows.reduce((sum, a) => sum + (unitByLocation.get(a.locationId) ?? 0) * factor, 0));
 }
 
@@ -43,6 +53,7 @@ export async function cancelOrder(ctx: ServiceContext, { orgId, orderId: id, rea
       .update(assignments)
       .set({ status: "cancelled", updatedAt: now })
       .where(and(eq(assignments.orderId, order.id), inArray(assignments.status, ["open", "reserved"])));
+    await closeOpenPromises(tx, { orderId: order.id, now });
 
     const unconfirmed = UNCONFIRMED.includes(order.status);
     if (unconfirmed) {

@@ -3,7 +3,7 @@
 // the plan's quota for the month. Pure: the caller reads the price list and the month's use.
 import type { Plan } from "@/lib/db/schema";
 import type { Category } from "@/lib/orders/vocabulary";
-import type { Quote, RecurringInput, Requirements } from "@/lib/schemas/order";
+import type { PricedQuote, RecurringInput, Requirements } from "@/lib/schemas/order";
 import { describeRule } from "./cycles/cycle-calendar";
 import { PLAN_TERMS } from "./plans";
 import type { PriceList } from "./price-list";
@@ -40,7 +40,7 @@ export function unitPriceCents(prices: PriceList, category: Category, requiremen
   return unit;
 }
 
-export function computeQuote(input: QuoteInput): Quote {
+export function computeQuote(input: QuoteInput): PricedQuote {
   const { prices } = input;
   const lineItems = input.locations.map((location) => {
     const angles = location.requirements.angles ?? [];

@@ -18,6 +18,7 @@ import { weatherProvider, type WeatherResult } from "@/lib/service/weather/weath
 import { makeBlurredCopies, wantsBlurredDelivery } from "./make-blurred-copies";
 import { makeC2paCopies } from "@/lib/service/provenance/sign-c2pa-copy";
 import { TRUST_ANCHOR_PATH } from "@/lib/service/provenance/provenance-credentials";
+import { closeOpenPromises, markLocationDelivered } from "./delivery-promises";
 import { refundOrder } from "./take-payment";
 
 /** Delivered links outlive the webhook retry schedule (≈3 days) with room to spare. */
@@ -147,6 +148,7 @@ export async function deliverLocation(ctx: ServiceContext, missionId: string): P
       .set({ status: "completed", completedAt: now, updatedAt: now })
       .where(and(eq(missions.id, mission.id), eq(missions.status, "active")))
       .returning();
+    await markLocationDelivered(tx, { missionId: mission.id, now });
     if (completed) {
       const data = { mission: serializeMission(completed) };
       await recordEvent(tx, { orgId: completed.orgId, type: "mission.completed", data });
@@ -167,6 +169,7 @@ export async function giveUpLocation(tx: Db, ctx: ServiceContext, assignment: As
     .set({ status: "cancelled", updatedAt: now })
     .where(and(eq(assignments.missionId, assignment.missionId), inArray(assignments.status, ["open", "reserved"])));
   await tx.update(missions).set({ status: "cancelled", cancelledAt: now, updatedAt: now }).where(and(eq(missions.id, assignment.missionId), eq(missions.status, "active")));
+  await closeOpenPromises(tx, { orderId: assignment.orderId, missionId: assignment.missionId, now });
   ctx.missionCache.invalidate(assignment.missionId);
   const quote = order.quote as Quote;
   const item = quote.line_items.find((l) => l.location_id === assignment.locationId);

@@ -1,8 +1,10 @@
 // Reading an order and what hangs off it (locations, payments, missions), and its wire form.
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { missions, orderLocations, orders, payments } from "@/lib/db/schema";
+import { deliveryPromises, missions, orderLocations, orders, payments } from "@/lib/db/schema";
+import { orderDeliveryStatus } from "@/lib/orders/delivery-promise";
 import type { Order, Quote, RecurringInput, Requirements } from "@/lib/schemas/order";
+import { storedQuote } from "./stored-quote";
 import type { ServiceContext } from "@/lib/service/context";
 import { notFound } from "@/lib/service/errors";
 import { isoOrNull } from "@/lib/service/iso-or-null";
@@ -11,6 +13,7 @@ import { ORDERS_BASE_PATH } from "@/lib/service/context";
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLocationRow = typeof orderLocations.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
+export type DeliveryPromiseRow = typeof deliveryPromises.$inferSelect;
 
 export async function getOrderRow(db: Db, orgId: string, id: string, { forUpdate = false } = {}): Promise<OrderRow> {
   const query = db.select().from(orders).where(and(eq(orders.id, id), eq(orders.orgId, orgId))).limit(1);
@@ -56,12 +59,14 @@ export function paymentTotals(rows: PaymentRow[]): { charged: number; refunded: 
 
 /** What a just-created order has besides its row: its locations, and nothing charged or dispatched. */
 export function newOrderExtras(locations: OrderLocationRow[]): OrderExtras {
-  return { locations, payments: [], missionCounts: { total: 0, active: 0, completed: 0, cancelled: 0 }, nextCycle: null };
+  return { locations, payments: [], promises: [], missionCounts: { total: 0, active: 0, completed: 0, cancelled: 0 }, nextCycle: null };
 }
 
 export interface OrderExtras {
   locations: OrderLocationRow[];
   payments: PaymentRow[];
+  /** Every dispatched location's promise, of every cycle. */
+  promises: DeliveryPromiseRow[];
   missionCounts: { total: number; active: number; completed: number; cancelled: number };
   nextCycle: { index: number; local_date: string; dispatch_at: string } | null;
 }
@@ -74,7 +79,7 @@ type StoredExtras = Omit<OrderExtras, "nextCycle">;
  */
 export async function loadOrderExtras(db: Db, rows: readonly OrderRow[]): Promise<Map<string, StoredExtras>> {
   const ids = rows.map((r) => r.id);
-  const out = new Map<string, StoredExtras>(ids.map((id) => [id, { locations: [], payments: [], missionCounts: { total: 0, active: 0, completed: 0, cancelled: 0 } }]));
+  const out = new Map<string, StoredExtras>(ids.map((id) => [id, { locations: [], payments: [], promises: [], missionCounts: { total: 0, active: 0, completed: 0, cancelled: 0 } }]));
   if (ids.length === 0) return out;
   // One after another: PGlite serves one query at a time anyway, and inside a transaction so must pg.
   const locationRows = await db.select().from(orderLocations).where(inArray(orderLocations.orderId, ids)).orderBy(asc(orderLocations.orderId), asc(orderLocations.position));
@@ -84,7 +89,9 @@ export async function loadOrderExtras(db: Db, rows: readonly OrderRow[]): Promis
     .from(missions)
     .where(inArray(missions.orderId, ids))
     .groupBy(missions.orderId, missions.status);
+  const promiseRows = await db.select().from(deliveryPromises).where(inArray(deliveryPromises.orderId, ids)).orderBy(asc(deliveryPromises.cycleIndex));
   for (const l of locationRows) out.get(l.orderId)?.locations.push(l);
+  for (const p of promiseRows) out.get(p.orderId)?.promises.push(p);
   for (const p of paymentRows) out.get(p.orderId)?.payments.push(p);
   for (const m of missionRows) {
     const counts = m.orderId ? out.get(m.orderId)?.missionCounts : undefined;
@@ -95,9 +102,22 @@ export async function loadOrderExtras(db: Db, rows: readonly OrderRow[]): Promis
   return out;
 }
 
+/** Each location's latest dispatched promise (promises come in cycle order). */
+function latestPromises(promises: readonly DeliveryPromiseRow[]): Map<string, DeliveryPromiseRow> {
+  const latest = new Map<string, DeliveryPromiseRow>();
+  for (const p of promises) latest.set(p.locationId, p);
+  return latest;
+}
+
+/** A promise is open while its location is still to be delivered: not delivered, given up or cancelled. */
+export const isOpenPromise = (p: Pick<DeliveryPromiseRow, "deliveredAt" | "closedAt">) => p.deliveredAt === null && p.closedAt === null;
+
 export function serializeOrder(ctx: ServiceContext, row: OrderRow, extras: OrderExtras): Order {
   const totals = paymentTotals(extras.payments);
   const delivery = row.delivery as { webhook_url?: string };
+  const promises = latestPromises(extras.promises);
+  const shown = [...promises.values()];
+  const latestDeliverBy = shown.reduce<Date | null>((latest, p) => (latest === null || p.deliverBy > latest ? p.deliverBy : latest), null);
   return {
     id: row.id,
     client_reference: row.clientReference,
@@ -111,21 +131,35 @@ export function serializeOrder(ctx: ServiceContext, row: OrderRow, extras: Order
       coordinates: { lat: l.lat, lng: l.lng },
       time_zone: l.timeZone,
       requirements: l.requirements as Requirements,
+      ...promiseFields(promises.get(l.id)),
     })),
     requirements: row.requirements as Requirements,
     recurring: (row.recurring as RecurringInput | null) ?? null,
     delivery: { webhook_url: delivery.webhook_url ?? null },
-    quote: row.quote as Quote,
+    quote: storedQuote(row.quote as Quote),
     payments: extras.payments.map((p) => serializePayment(p, ctx.config.publicOrigin)),
     amount_charged_cents: totals.charged,
     amount_refunded_cents: totals.refunded,
     missions: extras.missionCounts,
     next_cycle: extras.nextCycle,
+    deliver_by: isoOrNull(latestDeliverBy),
+    delivery_status: orderDeliveryStatus(shown.map((p) => ({ status: p.status, open: isOpenPromise(p) }))),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     confirmed_at: isoOrNull(row.confirmedAt),
     cancelled_at: isoOrNull(row.cancelledAt),
     expires_at: row.status === "pending_confirmation" || row.status === "payment_failed" || row.status === "payment_action_required" ? row.expiresAt.toISOString() : null,
+  };
+}
+
+function promiseFields(p: DeliveryPromiseRow | undefined) {
+  return {
+    cycle_index: p?.cycleIndex ?? null,
+    deliver_by: isoOrNull(p?.deliverBy ?? null),
+    expected_take_by: isoOrNull(p?.expectedTakeBy ?? null),
+    delivery_status: p?.status ?? null,
+    escalated: (p?.escalatedAt ?? null) !== null,
+    cancelled_at: isoOrNull(p?.cancelledAt ?? null),
   };
 }
 

@@ -21,7 +21,7 @@ import { describeRule } from "./cycles/cycle-calendar";
 export async function orderViews(ctx: ServiceContext, db: Db, rows: readonly OrderRow[]): Promise<Order[]> {
   const extras = await loadOrderExtras(db, rows);
   return rows.map((row) => {
-    const own = extras.get(row.id) ?? { locations: [], payments: [], missionCounts: { total: 0, active: 0, completed: 0, cancelled: 0 } };
+    const own = extras.get(row.id) ?? { locations: [], payments: [], promises: [], missionCounts: { total: 0, active: 0, completed: 0, cancelled: 0 } };
     return serializeOrder(ctx, row, { ...own, nextCycle: nextCycleOf(row, own.locations) });
   });
 }

@@ -7,7 +7,9 @@ import { queryRows, type Db } from "@/lib/db/client";
 import type { Plan } from "@/lib/db/schema";
 import { timeZoneAt } from "@/lib/geo/time-zone";
 import { createId } from "@/lib/ids/create-id";
-import type { CreateOrderInput, Quote, Requirements } from "@/lib/schemas/order";
+import type { DeliveryEstimate } from "@/lib/orders/delivery-estimate";
+import { locationPromise } from "@/lib/orders/delivery-promise";
+import type { CreateOrderInput, PricedQuote, Quote, Requirements } from "@/lib/schemas/order";
 import type { ServiceContext } from "@/lib/service/context";
 import { ApiError } from "@/lib/service/errors";
 import { estimateDelivery } from "./assess-feasibility";
@@ -28,6 +30,8 @@ export interface PreparedLocation {
   timeZone: string;
   requirements: Requirements;
 }
+
+export type DeliveryPromise = NonNullable<Quote["delivery_promise"]>;
 
 export interface PreparedOrder {
   input: CreateOrderInput;
@@ -118,7 +122,53 @@ export async function photosUsedThisMonth(db: Db, orgId: string, now = new Date(
   return Number(row?.photos ?? 0);
 }
 
+const HOUR_MS = 3_600_000;
+const hoursBetween = (from: Date, to: Date) => Math.round(((to.getTime() - from.getTime()) / HOUR_MS) * 100) / 100;
+
+/**
+ * The promise the quote states if the order were paid at `now`: for a one-off order the later of
+ * now + the plan's hours and the estimate's deliver_by; for a recurring one its first cycle's, the
+ * later of each window's end and its start + the estimate's p90 (the latest over its windows).
+ */
+export function statedPromise({ prepared, plan, estimate, now }: { prepared: PreparedOrder; plan: Plan; estimate: DeliveryEstimate | null; now: Date }): DeliveryPromise | null {
+  const openings = prepared.rule
+    ? (nextOrderCycles(prepared.rule, scheduledLocations(prepared.locations), { from: now, count: 1, anchor: now })[0]?.windows ?? []).map((w) => ({
+        opensAt: new Date(Math.max(now.getTime(), Date.parse(w.cycle.starts_at))),
+        planDeadline: new Date(w.cycle.ends_at),
+      }))
+    : [{ opensAt: now, planDeadline: new Date(now.getTime() + PLAN_TERMS[plan].deliveryHours * HOUR_MS) }];
+  const promises = openings.map((o) => ({ ...o, ...locationPromise({ estimate, ...o }) }));
+  const latest = promises.reduce<(typeof promises)[number] | null>((a, b) => (a === null || b.deliverBy > a.deliverBy ? b : a), null);
+  if (!latest) return null;
+  return {
+    deliver_by: latest.deliverBy.toISOString(),
+    hours: hoursBetween(latest.opensAt, latest.deliverBy),
+    source: latest.source,
+    expected_take_hours: hoursBetween(latest.opensAt, latest.expectedTakeBy),
+  };
+}
+
+/**
+ * The quote an order keeps: its price at the current price list, plan and month's use, when it
+ * would be delivered (the order's estimate, as POST /orders/feasibility gives it) and the promise
+ * that follows, if it were paid at `now`.
+ */
 export async function quoteOrder(ctx: ServiceContext, { orgId, plan }: { orgId: string; plan: Plan }, prepared: PreparedOrder, now = new Date()): Promise<Quote> {
+  const places = prepared.locations.map((l) => ({ lat: l.lat, lng: l.lng, timeZone: l.timeZone, ...(l.requirements.time_of_day ? { timeOfDay: l.requirements.time_of_day } : {}) }));
+  const [priced, delivery] = await Promise.all([
+    priceOrder(ctx, { orgId, plan }, prepared, now),
+    // Only the first window matters here: it is when a recurring order's estimate starts.
+    estimateDelivery(ctx, { places, names: prepared.locations.map((l) => l.name), rule: prepared.rule, now, windowCount: 1 }),
+  ]);
+  return {
+    ...priced,
+    delivery_estimate: delivery.estimate,
+    delivery_estimate_reasons: delivery.reasons,
+    delivery_promise: statedPromise({ prepared, plan, estimate: delivery.estimate, now }),
+  };
+}
+
+async function priceOrder(ctx: ServiceContext, { orgId, plan }: { orgId: string; plan: Plan }, prepared: PreparedOrder, now: Date): Promise<PricedQuote> {
   // An unlimited plan's quote shows the month's use too, but nothing depends on it: skip the sum.
   const unlimited = PLAN_TERMS[plan].photosPerMonth === null;
   const [{ prices, updatedAt }, used] = await Promise.all([getPriceList(ctx.db), unlimited ? Promise.resolve(0) : photosUsedThisMonth(ctx.db, orgId, now)]);
@@ -135,20 +185,14 @@ export async function quoteOrder(ctx: ServiceContext, { orgId, plan }: { orgId: 
 }
 
 /**
- * POST /orders/quote: what the order would cost, when it would be delivered (the order's estimate
- * as POST /orders/feasibility gives it) and, for a recurring order, its next `cycles` cycles if
- * confirmed now. Validates as create does (the schedule, the delivery URL); creates
- * nothing.
+ * POST /orders/quote: what the order would cost, when it would be delivered and what is promised
+ * (as the order created from it states them) and, for a recurring order, its next `cycles` cycles
+ * if confirmed now. Validates as create does (the schedule, the delivery URL); creates nothing.
  */
 export async function quoteOrderPreview(ctx: ServiceContext, options: { caller: { orgId: string; plan: Plan }; input: CreateOrderInput; cycles: number }) {
   const now = new Date();
   const prepared = prepareOrder(options.input, now);
   await checkedDeliveryUrl(ctx, options.input);
-  const places = prepared.locations.map((l) => ({ lat: l.lat, lng: l.lng, timeZone: l.timeZone, ...(l.requirements.time_of_day ? { timeOfDay: l.requirements.time_of_day } : {}) }));
-  const [quote, delivery] = await Promise.all([
-    quoteOrder(ctx, options.caller, prepared, now),
-    // Only the first window matters here: it is when a recurring order's estimate starts.
-    estimateDelivery(ctx, { places, names: prepared.locations.map((l) => l.name), rule: prepared.rule, now, windowCount: 1 }),
-  ]);
-  return { ...quote, next_cycles: previewCycles(prepared, now, options.cycles), delivery_estimate: delivery.estimate, delivery_estimate_reasons: delivery.reasons };
+  const quote = await quoteOrder(ctx, options.caller, prepared, now);
+  return { ...quote, next_cycles: previewCycles(prepared, now, options.cycles) };
 }

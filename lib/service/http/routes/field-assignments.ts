@@ -69,6 +69,9 @@ export const FieldAssignmentSchema = z
       .object({ status: z.enum(["approved", "rejected", "held"]), ai_checks: z.record(z.string(), CheckSchema), instructions: z.array(z.string()), instruction_codes: z.array(LocalisableSchema).optional() })
       .nullable()
       .openapi({ description: "After your photo is verified: each check, and what to do differently for a retake. null while it is held for review." }),
+    escalated: z.boolean().openapi({
+      description: "Nobody took this task in the time it is usually taken: it is listed first, and offered up to 5 times farther than the radius asked (200 km at most), so a zoomer farther away may take it.",
+    }),
   })
   .openapi("FieldAssignment");
 
@@ -80,7 +83,8 @@ const listRoute = createRoute({
   operationId: "listNearbyAssignments",
   tags,
   summary: "Order tasks near a point (zoomers)",
-  description: "Open tasks within `radius_km`, nearest first, and the ones you hold. Each is one angle of one ordered location.",
+  description:
+    "Open tasks within `radius_km`, and the ones you hold; escalated tasks (`escalated: true`: untaken past the time such tasks are usually taken) also from up to 5 × `radius_km` (200 km at most). Escalated tasks first, then nearest first. Each is one angle of one ordered location.",
   security: security("submissions:write"),
   middleware: [authenticate({ scope: "submissions:write" })] as const,
   request: { query: NearQuerySchema },

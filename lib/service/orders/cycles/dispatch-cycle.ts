@@ -1,15 +1,17 @@
 // Dispatch: one real mission (id mis_…) per location for a cycle of an order — a small area around
 // the point, one required image per angle, due by the plan's delivery promise or the end of the
-// cycle's window — with `mission.created` and `order.mission.assigned` in the same transaction.
+// cycle's window — with `mission.created` and `order.mission.assigned` in the same transaction, and
+// each location's delivery promise (its deliver_by) fixed from the order's quote.
 // The cycle's row is inserted first, under the order's primary key and the cycle number, so a
 // cycle can never be dispatched twice, whatever retries or restarts happen.
 import { circle } from "@turf/turf";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
-import { assignments, missions } from "@/lib/db/schema";
+import { assignments, deliveryPromises, missions } from "@/lib/db/schema";
+import { locationPromise } from "@/lib/orders/delivery-promise";
 import { createId } from "@/lib/ids/create-id";
 import { ANGLE_DESCRIPTIONS, type Angle, type Category } from "@/lib/orders/vocabulary";
-import type { Requirements } from "@/lib/schemas/order";
+import type { Quote, Requirements } from "@/lib/schemas/order";
 import { VERIFICATION_THRESHOLDS } from "@/lib/service/verification/checks";
 import { recordEvent } from "@/lib/service/events/record-event";
 import { serializeMission } from "@/lib/service/missions/serialize-mission";
@@ -112,6 +114,16 @@ export async function dispatchCycle(tx: Db, { order, locations, index, deliveryH
     }));
   });
   if (work.length > 0) await tx.insert(assignments).values(work);
+  // Each location's promise, from the estimate the order's quote stated before payment: fixed now.
+  const estimate = (order.quote as Partial<Quote>).delivery_estimate ?? null;
+  const promises = created.flatMap((mission) => {
+    const entry = windows.get(mission.locationId ?? "");
+    if (!entry) return [];
+    const opensAt = new Date(Math.max(now.getTime(), entry.window?.startsAt.getTime() ?? 0));
+    const promise = locationPromise({ estimate, planDeadline: mission.deadlineAt ?? now, opensAt });
+    return [{ orderId: order.id, locationId: entry.location.id, cycleIndex: index, orgId: order.orgId, missionId: mission.id, opensAt, expectedTakeBy: promise.expectedTakeBy, deliverBy: promise.deliverBy, createdAt: now, updatedAt: now }];
+  });
+  if (promises.length > 0) await tx.insert(deliveryPromises).values(promises);
   for (const row of created) {
     const mission = serializeMission(row);
     await recordEvent(tx, { orgId: order.orgId, type: "mission.created", data: { mission } });
