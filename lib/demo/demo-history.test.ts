@@ -12,8 +12,7 @@ const month = () =>
     now,
     deliveryHours: 24,
   });
-const hoursOf = (placedAt: Date, at: Date) =>
-  (at.getTime() - placedAt.getTime()) / 3_600_000;
+const hoursOf = (placedAt: Date, at: Date) => (at.getTime() - placedAt.getTime()) / 3_600_000;
 /** Florence's local hour (CET) of an instant. */
 const florenceHour = (at: Date) => (at.getUTCHours() + 1) % 24;
 
@@ -52,56 +51,33 @@ describe("the demo's month of history", () => {
     for (const order of month()) {
       for (const location of order.locations) {
         const first = location.shots.filter((s) => s.attempt === 0);
-        expect(first.map((s) => s.angle).sort()).toEqual(
-          [...location.angles].sort(),
-        );
+        expect(first.map((s) => s.angle).sort()).toEqual([...location.angles].sort());
         const reached = Math.min(...first.map((s) => s.takenAt.getTime()));
         // 2–30 h, plus a night's wait for the morning when it fell after dark.
-        expect(
-          hoursOf(order.placedAt, new Date(reached)),
-        ).toBeGreaterThanOrEqual(2);
-        expect(hoursOf(order.placedAt, new Date(reached))).toBeLessThan(
-          30 + 12,
-        );
+        expect(hoursOf(order.placedAt, new Date(reached))).toBeGreaterThanOrEqual(2);
+        expect(hoursOf(order.placedAt, new Date(reached))).toBeLessThan(30 + 12);
         for (const shot of location.shots) {
           expect(florenceHour(shot.takenAt)).toBeGreaterThanOrEqual(7);
           expect(florenceHour(shot.takenAt)).toBeLessThan(22);
-          const minutes =
-            (shot.verifiedAt.getTime() - shot.takenAt.getTime()) / 60_000;
+          const minutes = (shot.verifiedAt.getTime() - shot.takenAt.getTime()) / 60_000;
           expect(minutes).toBeGreaterThanOrEqual(1);
           expect(minutes).toBeLessThanOrEqual(8);
         }
         // A failed shot is retaken, and the location is delivered once every angle passed.
         for (const failed of location.shots.filter((s) => !s.passed)) {
-          expect(
-            location.shots.some(
-              (s) =>
-                s.angle === failed.angle &&
-                s.attempt === failed.attempt + 1 &&
-                s.passed,
-            ),
-          ).toBe(true);
+          expect(location.shots.some((s) => s.angle === failed.angle && s.attempt === failed.attempt + 1 && s.passed)).toBe(true);
         }
-        expect(location.deliveredAt.getTime()).toBeGreaterThan(
-          Math.max(...location.shots.map((s) => s.verifiedAt.getTime())),
-        );
+        expect(location.deliveredAt.getTime()).toBeGreaterThan(Math.max(...location.shots.map((s) => s.verifiedAt.getTime())));
       }
     }
   });
 
   it("promises the later of the plan's 24 h and the estimate from the history before, so some locations are late and most are not", () => {
-    const locations = month().flatMap((o) =>
-      o.locations.map((l) => ({ ...l, placedAt: o.placedAt })),
-    );
-    for (const l of locations)
-      expect(l.deliverBy.getTime()).toBeGreaterThanOrEqual(
-        l.placedAt.getTime() + 24 * 3_600_000,
-      );
+    const locations = month().flatMap((o) => o.locations.map((l) => ({ ...l, placedAt: o.placedAt })));
+    for (const l of locations) expect(l.deliverBy.getTime()).toBeGreaterThanOrEqual(l.placedAt.getTime() + 24 * 3_600_000);
     // The first orders have too little history for an estimate; later ones have one.
     expect(locations[0]?.estimateP90Hours).toBeNull();
-    expect(
-      locations.filter((l) => l.estimateP90Hours !== null).length,
-    ).toBeGreaterThan(locations.length * 0.8);
+    expect(locations.filter((l) => l.estimateP90Hours !== null).length).toBeGreaterThan(locations.length * 0.8);
     const late = locations.filter((l) => l.deliveredAt > l.deliverBy).length;
     expect(late).toBeGreaterThan(0);
     expect(late).toBeLessThan(locations.length * 0.3);

@@ -10,10 +10,8 @@
 // a few later. A location is delivered once every angle is verified. Its promise is the plan's
 // delivery time or the estimate the history before it gave, whichever is later — so some are late.
 import { distanceM } from "@/lib/geo/bearing";
-import {
-  estimateLocation,
-  type PastTask,
-} from "@/lib/orders/delivery-estimate";
+import { estimateLocation, estimateOrder, type DeliveryEstimate, type FeasibilityReason, type PastTask } from "@/lib/orders/delivery-estimate";
+import { locationPromise, type LocationPromise } from "@/lib/orders/delivery-promise";
 import type { Angle } from "@/lib/orders/vocabulary";
 import { DEMO_ONE_OFF_ORDERS } from "./demo-orders";
 import { placeByKey, type FlorencePlace } from "./florence-places";
@@ -49,6 +47,7 @@ export interface PastLocation {
   shots: PastShot[];
   deliveredAt: Date;
   /** The promise stated before payment: the plan's delivery time or the estimate, whichever is later. */
+  promise: LocationPromise;
   deliverBy: Date;
   /** The estimate's p90 at the time (hours), or null when the history before had too little. */
   estimateP90Hours: number | null;
@@ -59,26 +58,21 @@ export interface PastOrder {
   reference: string;
   placedAt: Date;
   description: string;
+  /** The order's estimate as its quote stated it (null while the history before it was too thin). */
+  estimate: DeliveryEstimate | null;
+  estimateReasons: FeasibilityReason[];
   locations: PastLocation[];
   fulfilledAt: Date;
 }
 
-const startOfUtcDay = (at: Date) =>
-  new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+const startOfUtcDay = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
 
 /** The instant moved into the contributor's next daytime in Florence when it falls at night. */
 function inDaytime(at: Date, random: () => number): Date {
-  const localHour =
-    (at.getUTCHours() + at.getUTCMinutes() / 60 + FLORENCE_UTC_OFFSET_H + 24) %
-    24;
+  const localHour = (at.getUTCHours() + at.getUTCMinutes() / 60 + FLORENCE_UTC_OFFSET_H + 24) % 24;
   if (localHour >= DAY_START_H && localHour < DAY_END_H) return at;
-  const localMidnight =
-    startOfUtcDay(
-      new Date(at.getTime() + FLORENCE_UTC_OFFSET_H * HOUR),
-    ).getTime() -
-    FLORENCE_UTC_OFFSET_H * HOUR;
-  const morning =
-    localMidnight + (localHour >= DAY_END_H ? DAY : 0) + DAY_START_H * HOUR;
+  const localMidnight = startOfUtcDay(new Date(at.getTime() + FLORENCE_UTC_OFFSET_H * HOUR)).getTime() - FLORENCE_UTC_OFFSET_H * HOUR;
+  const morning = localMidnight + (localHour >= DAY_END_H ? DAY : 0) + DAY_START_H * HOUR;
   return new Date(morning + random() * 2.5 * HOUR);
 }
 
@@ -107,33 +101,20 @@ export function planDemoHistory({
 }): PastOrder[] {
   const out: PastOrder[] = [];
   const delivered = [...prior];
-  for (
-    let day = startOfUtcDay(from).getTime();
-    day < to.getTime();
-    day += DAY
-  ) {
+  for (let day = startOfUtcDay(from).getTime(); day < to.getTime(); day += DAY) {
     const random = seededRandom(SEED + Math.floor(day / DAY));
     const count = 1 + (random() < 0.55 ? 1 : 0);
     // Placed in Florence's working day, earliest first.
-    const times = Array.from(
-      { length: count },
-      () => day + (8 - FLORENCE_UTC_OFFSET_H + random() * 10) * HOUR,
-    ).sort((a, b) => a - b);
+    const times = Array.from({ length: count }, () => day + (8 - FLORENCE_UTC_OFFSET_H + random() * 10) * HOUR).sort((a, b) => a - b);
     for (const [n, time] of times.entries()) {
       const placedAt = new Date(Math.round(time / MINUTE) * MINUTE);
-      const plan =
-        DEMO_ONE_OFF_ORDERS[
-          Math.floor(random() * DEMO_ONE_OFF_ORDERS.length)
-        ] ?? DEMO_ONE_OFF_ORDERS[0];
+      const plan = DEMO_ONE_OFF_ORDERS[Math.floor(random() * DEMO_ONE_OFF_ORDERS.length)] ?? DEMO_ONE_OFF_ORDERS[0];
       if (!plan) continue;
-      const locations = plan.places.map((key): PastLocation => {
+      const visited = plan.places.map((key) => {
         const place = placeByKey(key);
         const angles = [...plan.angles];
         // Reached 2–30 h after dispatch, most within half a day.
-        let at = inDaytime(
-          new Date(placedAt.getTime() + (2 + 28 * random() ** 1.6) * HOUR),
-          random,
-        );
+        let at = inDaytime(new Date(placedAt.getTime() + (2 + 28 * random() ** 1.6) * HOUR), random);
         const shots: PastShot[] = [];
         for (const angle of angles) {
           at = new Date(at.getTime() + (2 + random() * 4) * MINUTE);
@@ -146,57 +127,33 @@ export function planDemoHistory({
             passed: !wrongWay,
           });
           if (wrongWay) {
-            const retakeAt = inDaytime(
-              new Date(at.getTime() + (1 + random() * 4) * HOUR),
-              random,
-            );
+            const retakeAt = inDaytime(new Date(at.getTime() + (1 + random() * 4) * HOUR), random);
             shots.push({
               angle,
               attempt: 1,
               takenAt: retakeAt,
-              verifiedAt: new Date(
-                retakeAt.getTime() + (1 + random() * 7) * MINUTE,
-              ),
+              verifiedAt: new Date(retakeAt.getTime() + (1 + random() * 7) * MINUTE),
               passed: true,
             });
           }
         }
-        const deliveredAt = new Date(
-          Math.max(...shots.map((s) => s.verifiedAt.getTime())) + MINUTE,
-        );
-        // The promise as the quote stated it: the history delivered before the order was placed.
+        const deliveredAt = new Date(Math.max(...shots.map((s) => s.verifiedAt.getTime())) + MINUTE);
+        // The estimate the quote stated: the history delivered before the order was placed.
         const before: PastTask[] = delivered
           .filter((d) => d.deliveredAt < placedAt)
           .sort((a, b) => b.deliveredAt.getTime() - a.deliveredAt.getTime())
-          .map((d, i) => ({
-            id: String(i),
-            hours: d.hours,
-            distanceKm: distanceM(d, place) / 1000,
-          }));
-        const estimated = estimateLocation({
-          tasks: before,
-          zoomers: [{ id: "demo", distanceKm: 0 }],
-          opensAt: placedAt,
-        }).estimate;
-        const planDeadline = placedAt.getTime() + deliveryHours * HOUR;
-        const deliverBy = new Date(
-          Math.max(
-            planDeadline,
-            estimated ? Date.parse(estimated.deliver_by) : planDeadline,
-          ),
-        );
-        return {
-          place,
-          angles,
-          shots,
-          deliveredAt,
-          deliverBy,
-          estimateP90Hours: estimated?.p90_hours ?? null,
-        };
+          .map((d, i) => ({ id: String(i), hours: d.hours, distanceKm: distanceM(d, place) / 1000 }));
+        const estimated = estimateLocation({ tasks: before, zoomers: [{ id: "demo", distanceKm: 0 }], opensAt: placedAt });
+        return { place, angles, shots, deliveredAt, estimated };
       });
-      const fulfilledAt = new Date(
-        Math.max(...locations.map((l) => l.deliveredAt.getTime())),
-      );
+      // The order's estimate (its slowest location's) and each location's promise from it.
+      const { estimate, reasons: estimateReasons } = estimateOrder(visited.map((l) => ({ name: l.place.name, result: l.estimated })));
+      const planDeadline = new Date(placedAt.getTime() + deliveryHours * HOUR);
+      const locations = visited.map(({ estimated, ...l }): PastLocation => {
+        const promise = locationPromise({ estimate, planDeadline, opensAt: placedAt });
+        return { ...l, promise, deliverBy: promise.deliverBy, estimateP90Hours: estimated.estimate?.p90_hours ?? null };
+      });
+      const fulfilledAt = new Date(Math.max(...locations.map((l) => l.deliveredAt.getTime())));
       if (fulfilledAt >= now) continue;
       for (const l of locations)
         delivered.push({
@@ -210,6 +167,8 @@ export function planDemoHistory({
         placedAt,
         description: plan.description,
         locations,
+        estimate,
+        estimateReasons,
         fulfilledAt,
       });
     }

@@ -231,6 +231,21 @@ describe("the demo", () => {
     expect(oslo?.feasible).toBe(false);
     expect(oslo?.reasons.map((r) => r.code).sort()).toEqual(["no_contributors_nearby", "no_history"]);
 
+    // The on-time report has the month: most locations delivered by their promise, some late.
+    const month = (back: number) => new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - back, 1)).toISOString().slice(0, 7);
+    const report = await api.request<{ months: { month: string; locations_delivered: number; delivered_on_time: number; delivered_late: number }[] }>(
+      "GET",
+      `/api/orders/v1/orders/reports/on-time?from=${month(1)}&to=${month(0)}`,
+      { token: reader.apiKey },
+    );
+    expect(report.status).toBe(200);
+    const sum = (key: "locations_delivered" | "delivered_on_time" | "delivered_late") => report.body.months.reduce((n, m) => n + m[key], 0);
+    expect(sum("locations_delivered")).toBeGreaterThanOrEqual(2 * past.length);
+    expect(sum("delivered_late")).toBeGreaterThan(0);
+    expect(sum("delivered_on_time")).toBeGreaterThan(sum("delivered_late"));
+    expect(past.every((o) => o.delivery_status === "delivered_on_time" || o.delivery_status === "delivered_late")).toBe(true);
+    expect(past.some((o) => o.delivery_status === "delivered_late")).toBe(true);
+
     // A day later the retention sweep removes the demo's old work, never its history.
     await sweepDemo(service.runtime.ctx, demo.simulator, demo.state, 24, new Date(Date.now() + 2 * 86_400_000));
     expect((await history()).map((o) => o.id).sort()).toEqual(past.map((o) => o.id).sort());

@@ -7,30 +7,17 @@
 import { createHash } from "node:crypto";
 import { circle } from "@turf/turf";
 import { and, eq, like } from "drizzle-orm";
-import {
-  apiClients,
-  assignments,
-  missions,
-  orderCycles,
-  orderLocations,
-  orders,
-  organisations,
-  payments,
-} from "@/lib/db/schema";
+import { apiClients, assignments, deliveryPromises, missions, orderCycles, orderLocations, orders, organisations, payments } from "@/lib/db/schema";
 import { createId } from "@/lib/ids/create-id";
 import { timeZoneAt } from "@/lib/geo/time-zone";
 import type { ServiceContext } from "@/lib/service/context";
 import { validateBounds } from "@/lib/service/missions/validate-bounds";
+import type { PricedQuote, Quote } from "@/lib/schemas/order";
 import { computeQuote } from "@/lib/service/orders/compute-quote";
 import { PLAN_TERMS } from "@/lib/service/orders/plans";
 import { getPriceList } from "@/lib/service/orders/price-list";
 import { VERIFICATION_THRESHOLDS } from "@/lib/service/verification/checks";
-import {
-  DEMO_HISTORY_DAYS,
-  HISTORY_REFERENCE,
-  planDemoHistory,
-  type PastOrder,
-} from "./demo-history";
+import { DEMO_HISTORY_DAYS, HISTORY_REFERENCE, planDemoHistory, type PastOrder } from "./demo-history";
 
 const DAY = 86_400_000;
 
@@ -42,15 +29,8 @@ export interface SeededHistory {
 }
 
 /** The simulated contributor's zoomer id, from its client id. */
-async function zoomerIdOf(
-  ctx: Pick<ServiceContext, "db">,
-  clientId: string,
-): Promise<string | null> {
-  const [row] = await ctx.db
-    .select({ zoomerId: apiClients.zoomerId })
-    .from(apiClients)
-    .where(eq(apiClients.id, clientId))
-    .limit(1);
+async function zoomerIdOf(ctx: Pick<ServiceContext, "db">, clientId: string): Promise<string | null> {
+  const [row] = await ctx.db.select({ zoomerId: apiClients.zoomerId }).from(apiClients).where(eq(apiClients.id, clientId)).limit(1);
   return row?.zoomerId ?? null;
 }
 
@@ -73,8 +53,7 @@ function rowsOf(
   const id = createId("order", order.placedAt.getTime());
   const placed = order.placedAt;
   const deadline = new Date(placed.getTime() + deliveryHours * 3_600_000);
-  const radiusKm =
-    VERIFICATION_THRESHOLDS.cultural_exterior.locationRadiusM / 1000;
+  const radiusKm = VERIFICATION_THRESHOLDS.cultural_exterior.locationRadiusM / 1000;
   const locationRows = order.locations.map((l, position) => ({
     orderId: id,
     id: `loc_${l.place.key}`,
@@ -120,9 +99,7 @@ function rowsOf(
     if (!mission) return [];
     return l.shots.map((shot) => {
       // A retake opens when the shot before it failed verification.
-      const failedBefore = l.shots.find(
-        (s) => s.angle === shot.angle && s.attempt === shot.attempt - 1,
-      );
+      const failedBefore = l.shots.find((s) => s.angle === shot.angle && s.attempt === shot.attempt - 1);
       return {
         id: createId("assignment", shot.takenAt.getTime()),
         orgId,
@@ -139,13 +116,10 @@ function rowsOf(
         timeZone: "Europe/Rome",
         deadlineAt: deadline,
         late: shot.takenAt > deadline,
-        instructions:
-          shot.attempt > 0
-            ? [
-                `Face the ${shot.angle === "overview" ? "place" : shot.angle}: the first photo faced away from it.`,
-              ]
-            : [],
+        instructions: shot.attempt > 0 ? [`Face the ${shot.angle === "overview" ? "place" : shot.angle}: the first photo faced away from it.`] : [],
         deliveredAt: shot.passed ? l.deliveredAt : null,
+        // A first task left untaken past the expected take time was escalated then.
+        escalatedAt: shot.attempt === 0 && shot.takenAt > l.promise.expectedTakeBy ? l.promise.expectedTakeBy : null,
         createdAt: failedBefore ? failedBefore.verifiedAt : placed,
         updatedAt: shot.verifiedAt,
         completedAt: shot.verifiedAt,
@@ -203,8 +177,52 @@ function rowsOf(
       updatedAt: placed,
     },
     missions: missionRows,
+    promises: promiseRows(order, { orderId: id, orgId, missionIds: missionRows.map((m) => m.id) }),
     assignments: assignmentRows,
   };
+}
+
+/** The quote as the order stated it before payment: its price, the order's estimate then and the promise that followed. */
+function statedQuote(order: PastOrder, priced: PricedQuote): Quote {
+  const first = order.locations[0];
+  const hours = (to: Date) => Math.round(((to.getTime() - order.placedAt.getTime()) / 3_600_000) * 10) / 10;
+  return {
+    ...priced,
+    delivery_estimate: order.estimate,
+    delivery_estimate_reasons: order.estimateReasons,
+    delivery_promise: first ? { deliver_by: first.promise.deliverBy.toISOString(), hours: hours(first.promise.deliverBy), source: first.promise.source, expected_take_hours: hours(first.promise.expectedTakeBy) } : null,
+  };
+}
+
+/** Where each location stood against its promise, as the service's sweep and delivery would have left it. */
+function promiseRows(order: PastOrder, { orderId, orgId, missionIds }: { orderId: string; orgId: string; missionIds: string[] }) {
+  return order.locations.flatMap((l, i) => {
+    const missionId = missionIds[i];
+    if (!missionId) return [];
+    const { deliverBy, expectedTakeBy } = l.promise;
+    const firstTaken = new Date(Math.min(...l.shots.filter((s) => s.attempt === 0).map((s) => s.takenAt.getTime())));
+    const escalated = firstTaken > expectedTakeBy ? expectedTakeBy : null;
+    const late = l.deliveredAt > deliverBy;
+    return [
+      {
+        orderId,
+        locationId: `loc_${l.place.key}`,
+        cycleIndex: 0,
+        orgId,
+        missionId,
+        opensAt: order.placedAt,
+        expectedTakeBy,
+        deliverBy,
+        status: late ? ("delivered_late" as const) : ("delivered_on_time" as const),
+        escalatedAt: escalated,
+        atRiskAt: escalated,
+        lateAt: late ? deliverBy : null,
+        deliveredAt: l.deliveredAt,
+        createdAt: order.placedAt,
+        updatedAt: l.deliveredAt,
+      },
+    ];
+  });
 }
 
 /**
@@ -213,35 +231,19 @@ function rowsOf(
  */
 export async function seedDemoHistory(
   ctx: Pick<ServiceContext, "db">,
-  {
-    orgId,
-    zoomerClientId,
-    now = new Date(),
-    days = DEMO_HISTORY_DAYS,
-  }: { orgId: string; zoomerClientId: string; now?: Date; days?: number },
+  { orgId, zoomerClientId, now = new Date(), days = DEMO_HISTORY_DAYS }: { orgId: string; zoomerClientId: string; now?: Date; days?: number },
 ): Promise<SeededHistory> {
   const none: SeededHistory = { orders: 0, locations: 0, late: 0 };
   const [existing] = await ctx.db
     .select({ id: orders.id })
     .from(orders)
-    .where(
-      and(
-        eq(orders.orgId, orgId),
-        like(orders.clientReference, `${HISTORY_REFERENCE}-%`),
-      ),
-    )
+    .where(and(eq(orders.orgId, orgId), like(orders.clientReference, `${HISTORY_REFERENCE}-%`)))
     .limit(1);
   if (existing) return none;
-  const [org] = await ctx.db
-    .select({ plan: organisations.plan, cardOnFile: organisations.cardOnFile })
-    .from(organisations)
-    .where(eq(organisations.id, orgId))
-    .limit(1);
+  const [org] = await ctx.db.select({ plan: organisations.plan, cardOnFile: organisations.cardOnFile }).from(organisations).where(eq(organisations.id, orgId)).limit(1);
   if (!org) return none;
   const deliveryHours = PLAN_TERMS[org.plan].deliveryHours;
-  const today = new Date(
-    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()),
-  );
+  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const planned = planDemoHistory({
     from: new Date(today.getTime() - days * DAY),
     to: today,
@@ -249,17 +251,14 @@ export async function seedDemoHistory(
     deliveryHours,
   });
   if (planned.length === 0) return none;
-  const [zoomerId, { prices, updatedAt }] = await Promise.all([
-    zoomerIdOf(ctx, zoomerClientId),
-    getPriceList(ctx.db),
-  ]);
+  const [zoomerId, { prices, updatedAt }] = await Promise.all([zoomerIdOf(ctx, zoomerClientId), getPriceList(ctx.db)]);
   const rows = planned.map((order) =>
     rowsOf(order, {
       orgId,
       zoomerId,
       cardOnFile: org.cardOnFile,
       deliveryHours,
-      quote: computeQuote({
+      quote: statedQuote(order, computeQuote({
         category: "cultural_exterior",
         locations: order.locations.map((l) => ({
           location_id: `loc_${l.place.key}`,
@@ -272,7 +271,7 @@ export async function seedDemoHistory(
         priceListUpdatedAt: updatedAt,
         photosUsedThisMonth: 0,
         now: order.placedAt,
-      }),
+      })),
     }),
   );
   await ctx.db.transaction(async (tx) => {
@@ -282,6 +281,7 @@ export async function seedDemoHistory(
     await tx.insert(payments).values(rows.map((r) => r.payment));
     await tx.insert(missions).values(rows.flatMap((r) => r.missions));
     await tx.insert(assignments).values(rows.flatMap((r) => r.assignments));
+    await tx.insert(deliveryPromises).values(rows.flatMap((r) => r.promises));
   });
   const locations = planned.flatMap((o) => o.locations);
   return {
