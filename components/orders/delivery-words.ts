@@ -3,11 +3,7 @@
 // and figures of POST /orders/feasibility and the quote's delivery_estimate (lib/schemas/order.ts).
 // Pure: the translator, the locale and (in tests) the time zone come in; the browser passes none,
 // so instants are written on the reader's own clock.
-import {
-  localClock,
-  localDate,
-  weekdayName,
-} from "./wizard/describe-recurrence";
+import { localClock, localDate, weekdayName } from "./wizard/describe-recurrence";
 import type { Words } from "./translate";
 
 export interface CodedReason {
@@ -29,21 +25,15 @@ export interface EstimateFigures {
 
 type DeliveryWords = Words & { has: (key: string) => boolean };
 
-const num = (v: string | number | undefined): number =>
-  typeof v === "number" ? v : Number(v ?? 0);
-const str = (v: string | number | undefined): string =>
-  v === undefined ? "" : String(v);
+const num = (v: string | number | undefined): number => (typeof v === "number" ? v : Number(v ?? 0));
+const str = (v: string | number | undefined): string => (v === undefined ? "" : String(v));
 const hours = (h: number, locale: string) =>
   new Intl.NumberFormat(locale, {
     maximumFractionDigits: h < 10 ? 1 : 0,
   }).format(h);
 
 /** An instant as "Tue 1 Dec, 14:00 CET" on the reader's clock (or `timeZone`'s). */
-export function formatDeliverBy(
-  iso: string,
-  locale: string,
-  timeZone?: string,
-): string {
+export function formatDeliverBy(iso: string, locale: string, timeZone?: string): string {
   return new Intl.DateTimeFormat(locale, {
     weekday: "short",
     day: "numeric",
@@ -56,10 +46,7 @@ export function formatDeliverBy(
 }
 
 /** "9 in 10 of the 87 similar tasks delivered within 25 km of here took 30 h or less; half took 9.5 h or less." */
-export function basisText(
-  estimate: EstimateFigures,
-  { t, locale }: Words,
-): string {
+export function basisText(estimate: EstimateFigures, { t, locale }: Words): string {
   return t("delivery.basis", {
     count: estimate.basis.similar_tasks,
     radius: estimate.basis.radius_km,
@@ -79,13 +66,10 @@ export function zoomersText(estimate: EstimateFigures, { t }: Words): string {
 /** "18:00-20:00" → "18:00–20:00" on the reader's clock; the text as it came when it is not a window. */
 function windowText(window: string, locale: string): string {
   const match = /^(\d{1,2}:\d{2})\s*-\s*(\d{1,2}:\d{2})$/.exec(window);
-  return match
-    ? `${localClock(match[1] ?? "", locale)}–${localClock(match[2] ?? "", locale)}`
-    : window;
+  return match ? `${localClock(match[1] ?? "", locale)}–${localClock(match[2] ?? "", locale)}` : window;
 }
 
-const ymd = (v: string | number | undefined) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(str(v));
+const ymd = (v: string | number | undefined) => /^\d{4}-\d{2}-\d{2}$/.test(str(v));
 
 /**
  * A reason (a feasibility reason or why there is no estimate) as a whole sentence in the reader's
@@ -96,8 +80,7 @@ export function reasonText(reason: CodedReason, words: DeliveryWords): string {
   const key = `delivery.reason.${code}`;
   if (!words.has(key)) return reason.message;
   const { t, locale } = words;
-  const date = (v: string | number | undefined) =>
-    ymd(v) ? localDate(str(v), locale, "weekday") : str(v);
+  const date = (v: string | number | undefined) => (ymd(v) ? localDate(str(v), locale, "weekday") : str(v));
   let text: string;
   switch (code) {
     case "no_history":
@@ -152,8 +135,7 @@ export function reasonText(reason: CodedReason, words: DeliveryWords): string {
       text = t(key);
   }
   // The day the sun allows the time of day again, where the service found one.
-  if ((code === "polar_night" || code === "polar_day") && ymd(params.until))
-    text = `${text} ${t("delivery.reason.nextOn", { date: date(params.until) })}`;
+  if ((code === "polar_night" || code === "polar_day") && ymd(params.until)) text = `${text} ${t("delivery.reason.nextOn", { date: date(params.until) })}`;
   return text;
 }
 
