@@ -9,6 +9,8 @@ export type OrderStatus = components["schemas"]["OrderStatus"];
 export type Quote = components["schemas"]["Quote"];
 /** A quote before the order exists: the quote, and a recurring order's next cycles as they would fall if confirmed now. */
 export type QuotePreview = components["schemas"]["QuotePreview"];
+/** POST /orders/feasibility's answer: each location's feasibility, next windows and estimate. */
+export type Feasibility = components["schemas"]["Feasibility"];
 export type OrderSchedule = components["schemas"]["OrderSchedule"];
 export type DeliveredPhoto = components["schemas"]["DeliveredPhoto"];
 export type OrderAssignment = components["schemas"]["OrderAssignment"];

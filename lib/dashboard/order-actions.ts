@@ -6,9 +6,9 @@ import { z } from "zod";
 import type { components } from "@/lib/api-client/openapi-types";
 import type { ApiClient } from "@/lib/api-client/client";
 import { dashboardAction, problemResult, type ActionResult } from "@/lib/dashboard/action-client";
-import { changeOrderKey, payOrderKey, placeOrderKey, retakeKey, reviewKey } from "./order-idempotency-keys";
+import { cancelLocationKey, changeOrderKey, payOrderKey, placeOrderKey, retakeKey, reviewKey } from "./order-idempotency-keys";
 import { DraftIdSchema, OrderDraftBodySchema, SaveDraftSchema, type OrderDraftBody } from "@/lib/orders/draft";
-import { OrderIdSchema } from "@/lib/orders/order-ids";
+import { LocationIdSchema, OrderIdSchema } from "@/lib/orders/order-ids";
 import { PAYABLE_STATUSES } from "@/lib/orders/vocabulary";
 import { HeldPhotoReviewSchema, RetakeRequestSchema } from "@/lib/orders/retake";
 import { toCreateBody } from "@/lib/orders/draft";
@@ -152,6 +152,22 @@ export const changeOrderState = dashboardAction({
           : await untilSettled(() => access.api.POST("/api/orders/v1/orders/{id}/resume", { params: { path, header } }));
     if (!answer.data) return problemResult(answer.response.status, answer.error);
     return { ok: true, data: { status: answer.data.status } };
+  },
+});
+
+// POST /api/orders/v1/orders/{id}/locations/{location_id}/cancel — a late location cancelled free of charge (refunded once).
+export const cancelLateLocation = dashboardAction({
+  least: "editor",
+  schema: z.object({ orderId: OrderIdSchema, locationId: LocationIdSchema, cycleIndex: z.number().int().min(0).max(100_000) }),
+  handler: async ({ orderId, locationId, cycleIndex }, access) => {
+    const { data, error, response } = await untilSettled(() =>
+      access.api.POST("/api/orders/v1/orders/{id}/locations/{location_id}/cancel", {
+        params: { path: { id: orderId, location_id: locationId }, header: { "idempotency-key": cancelLocationKey(orderId, locationId, cycleIndex) } },
+        body: { cycle_index: cycleIndex },
+      }),
+    );
+    if (!data) return problemResult(response.status, error);
+    return { ok: true, data: { refundedCents: data.amount_refunded_cents } };
   },
 });
 

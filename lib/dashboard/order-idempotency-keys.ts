@@ -20,3 +20,6 @@ export const payOrderKey = (orderId: string, chargeAttempts: number) => `dashboa
 
 /** Deciding one held photo (it can be decided once). */
 export const reviewKey = (orderId: string, photoId: string) => `dashboard:${orderId}:${photoId}:review`;
+
+/** Cancelling one late location free of charge (the service refunds it once whatever the keys). */
+export const cancelLocationKey = (orderId: string, locationId: string, cycleIndex: number) => `dashboard:${orderId}:${locationId}:${cycleIndex}:cancel-late`;

@@ -9,10 +9,12 @@ import type { Order } from "@/lib/schemas/order";
 import { ADMIN_TOKEN, startTestService, type TestService } from "@/lib/service/http/tests/harness";
 import { TestClient } from "@/lib/service/http/tests/client";
 import { createZoomer, photo, submitPhotos, waitForDecision } from "@/lib/service/http/tests/photos";
+import type { Feasibility } from "@/lib/schemas/order";
+import { HISTORY_REFERENCE } from "./demo-history";
 import { DEMO_ONE_OFF_ORDERS, ONE_OFF_REFERENCE, REORDER_AFTER_MS } from "./demo-orders";
 import { DEMO_USER } from "./demo-user";
 import { FLORENCE_PLACES } from "./florence-places";
-import { startDemo, type RunningDemo } from "./start-demo";
+import { startDemo, sweepDemo, type RunningDemo } from "./start-demo";
 import { pollUntil } from "@/lib/service/http/tests/poll-until";
 
 let service: TestService;
@@ -53,7 +55,9 @@ afterAll(async () => {
 });
 
 let reader: { client: { client_id: string; client_secret: string }; apiKey: string };
-const orders = async () => (await api.request<{ data: Order[] }>("GET", "/api/orders/v1/orders?per_page=100", { token: reader.apiKey })).body.data;
+/** The demo partner's live orders (its month of history aside). */
+const orders = async () => (await api.request<{ data: Order[] }>("GET", "/api/orders/v1/orders?per_page=100", { token: reader.apiKey })).body.data.filter((o) => !o.client_reference?.startsWith(HISTORY_REFERENCE));
+const history = async () => (await api.request<{ data: Order[] }>("GET", "/api/orders/v1/orders?per_page=100&status=fulfilled", { token: reader.apiKey })).body.data.filter((o) => o.client_reference?.startsWith(`${HISTORY_REFERENCE}-`));
 const partnerToken = () => api.token(reader.client);
 const activeFree = async (token: string) =>
   (await api.request<{ data: Mission[] }>("GET", "/api/v1/missions?status=active&per_page=100", { token })).body.data.filter((m) => m.order_id === null);
@@ -186,5 +190,69 @@ describe("the demo", () => {
     // …and a burst sends photos within seconds.
     const after = await until(count, (n) => n >= before + 2, 20_000);
     expect(after).toBeGreaterThanOrEqual(before + 2);
+  }, 120_000);
+
+  it("seeds a month of delivered orders near Florence: Florence gets an estimate with its basis, Oslo none yet, and the sweep keeps them", async () => {
+    const past = await history();
+    expect(past.length).toBeGreaterThanOrEqual(30);
+    expect(past.every((o) => o.status === "fulfilled")).toBe(true);
+    const placed = past.map((o) => Date.parse(o.created_at));
+    expect(Date.now() - Math.min(...placed)).toBeGreaterThan(28 * 86_400_000);
+    expect(Date.now() - Math.min(...placed)).toBeLessThan(31 * 86_400_000);
+    // The simulated contributor did the work: retakes where a first shot failed, every location delivered.
+    const [first] = past;
+    if (!first) throw new Error("no history");
+    const tasks = (await api.request<{ data: { status: string; attempt: number; delivered_at: string | null }[] }>("GET", `/api/orders/v1/orders/${first.id}/assignments?per_page=100`, { token: reader.apiKey })).body.data;
+    expect(tasks.filter((t) => t.status === "verified").length).toBe(4);
+    expect(tasks.every((t) => t.status === "verified" || t.status === "failed")).toBe(true);
+
+    // The contributor is active in Florence (the simulator's photos); no one near Oslo.
+    await demo.simulator.act();
+    const body = {
+      category: "cultural_exterior",
+      requirements: { angles: ["front"] },
+      locations: [
+        { name: "Loggia dei Lanzi", coordinates: { lat: 43.7694, lng: 11.2556 } },
+        { name: "Oslo City Hall", coordinates: { lat: 59.9114, lng: 10.7339 } },
+      ],
+    };
+    const res = await api.request<Feasibility>("POST", "/api/orders/v1/orders/feasibility", { token: reader.apiKey, body });
+    expect(res.status).toBe(200);
+    const [florence, oslo] = res.body.locations;
+    expect(florence?.estimate?.basis.similar_tasks).toBeGreaterThanOrEqual(60);
+    expect(florence?.estimate?.basis.radius_km).toBe(25);
+    expect(florence?.estimate?.basis.zoomers_nearby_30d).toBeGreaterThanOrEqual(1);
+    // The contributor's pace: 9 in 10 within about a day, half within a working day.
+    expect(florence?.estimate?.p90_hours).toBeGreaterThan(12);
+    expect(florence?.estimate?.p90_hours).toBeLessThan(36);
+    expect(florence?.estimate?.p50_hours).toBeLessThan(florence?.estimate?.p90_hours ?? 0);
+    expect(florence?.feasible).toBe(true);
+    expect(oslo?.estimate).toBeNull();
+    expect(oslo?.feasible).toBe(false);
+    expect(oslo?.reasons.map((r) => r.code).sort()).toEqual(["no_contributors_nearby", "no_history"]);
+
+    // The on-time report has the month: most locations delivered by their promise, some late.
+    const month = (back: number) => new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - back, 1)).toISOString().slice(0, 7);
+    const report = await api.request<{ months: { month: string; locations_delivered: number; delivered_on_time: number; delivered_late: number }[] }>(
+      "GET",
+      `/api/orders/v1/orders/reports/on-time?from=${month(1)}&to=${month(0)}`,
+      { token: reader.apiKey },
+    );
+    expect(report.status).toBe(200);
+    const sum = (key: "locations_delivered" | "delivered_on_time" | "delivered_late") => report.body.months.reduce((n, m) => n + m[key], 0);
+    expect(sum("locations_delivered")).toBeGreaterThanOrEqual(2 * past.length);
+    expect(sum("delivered_late")).toBeGreaterThan(0);
+    expect(sum("delivered_on_time")).toBeGreaterThan(sum("delivered_late"));
+    expect(past.every((o) => o.delivery_status === "delivered_on_time" || o.delivery_status === "delivered_late")).toBe(true);
+    expect(past.some((o) => o.delivery_status === "delivered_late")).toBe(true);
+
+    // A day later the retention sweep removes the demo's old work, never its history.
+    await sweepDemo(service.runtime.ctx, demo.simulator, demo.state, 24, new Date(Date.now() + 2 * 86_400_000));
+    expect((await history()).map((o) => o.id).sort()).toEqual(past.map((o) => o.id).sort());
+    // A restart writes no second month.
+    await demo.stop();
+    demo = await startTestDemo();
+    await demo.simulator.burstDone;
+    expect((await history()).length).toBe(past.length);
   }, 120_000);
 });

@@ -7,7 +7,9 @@ import type { ServiceContext } from "@/lib/service/context";
 import { sweepDemoData, type SweepReport } from "@/lib/service/jobs/sweep-demo-data";
 import type { DemoApp } from "./demo-api";
 import { startDemoSimulator, type DemoSimulator, type DemoSimulatorOptions } from "./demo-simulator";
+import { HISTORY_REFERENCE } from "./demo-history";
 import { seedDemo, type DemoState } from "./seed-demo";
+import { seedDemoHistory } from "./seed-demo-history";
 import { whenQuiet } from "./when-quiet";
 
 export interface StartDemoOptions {
@@ -31,7 +33,7 @@ export interface RunningDemo {
  * the demo keeps, not even between a sweep and the next partner round.
  */
 export async function sweepDemo(ctx: ServiceContext, simulator: Pick<DemoSimulator, "partnerRound">, state: Pick<DemoState, "orgId">, retentionHours: number, now?: Date): Promise<SweepReport> {
-  const report = await sweepDemoData(ctx, { orgIds: [state.orgId], retentionHours, ...(now ? { now } : {}) });
+  const report = await sweepDemoData(ctx, { orgIds: [state.orgId], retentionHours, keepReferencePrefixes: [HISTORY_REFERENCE], ...(now ? { now } : {}) });
   if (report.missions > 0) await simulator.partnerRound(now);
   return report;
 }
@@ -39,6 +41,9 @@ export async function sweepDemo(ctx: ServiceContext, simulator: Pick<DemoSimulat
 export async function startDemo(runtime: { ctx: ServiceContext; app: DemoApp }, options: StartDemoOptions): Promise<RunningDemo> {
   const { ctx, app } = runtime;
   const { state, fresh } = await seedDemo(ctx);
+  // A month of past deliveries near Florence (once; a seed from before it gets it on its next start).
+  const history = await seedDemoHistory(ctx, { orgId: state.orgId, zoomerClientId: state.zoomer.client_id });
+  if (history.orders > 0) log.info("demo history seeded", { ...history });
   // The demo yields to real traffic: each of its own steps waits for a quiet moment (when-quiet.ts).
   const yieldToTraffic = (stopped: () => boolean) => whenQuiet({ stopped, idleFor: (ms) => ctx.traffic.idleFor(ms) });
   const simulator = startDemoSimulator(app, state, { burst: fresh, intervalMs: options.intervalMs, yieldToTraffic, ...options.simulator });

@@ -3,6 +3,7 @@
 // date, in the reader's words and formats (money and dates in their locale, a cycle's window on
 // their clock).
 import Link from "next/link";
+import { DeliveryStatusBadge } from "@/components/orders/delivery-status-badge";
 import { OrderStatusBadge } from "@/components/orders/order-status-badge";
 import { OrderTime } from "@/components/orders/order-time";
 import { nextCycleSummary } from "@/components/orders/recurring-summary";
@@ -35,6 +36,8 @@ export function OrdersTable({ orders }: { orders: Order[] }) {
           const done = order.missions.completed;
           const of = Math.max(order.missions.total, order.locations.length);
           const cyclesSoFar = Math.round(order.missions.total / Math.max(1, order.locations.length));
+          // Open locations whose task was left untaken past its expected take time.
+          const escalated = order.locations.filter((l) => l.escalated && (l.delivery_status === "at_risk" || l.delivery_status === "late")).length;
           return (
             <tr key={order.id} className="hover:bg-slate-50" data-testid="order-row" data-order-id={order.id}>
               <td className="max-w-md px-4 py-3">
@@ -48,7 +51,15 @@ export function OrdersTable({ orders }: { orders: Order[] }) {
               </td>
               <td className="px-4 py-3">
                 <CellLabel>{t("list.status")}</CellLabel>
-                <OrderStatusBadge status={order.status} />
+                <div className="flex flex-wrap gap-1">
+                  <OrderStatusBadge status={order.status} />
+                  {order.delivery_status ? <DeliveryStatusBadge status={order.delivery_status} /> : null}
+                </div>
+                {escalated > 0 ? (
+                  <div className="mt-1 text-xs text-amber-900" data-testid="order-escalated">
+                    {t("promise.escalatedCount", { count: escalated })}
+                  </div>
+                ) : null}
               </td>
               <td className="px-4 py-3" data-wide>
                 <CellLabel>{t("page.locationsDelivered")}</CellLabel>

@@ -40,6 +40,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
   const page = Math.max(1, Math.min(10_000, Number.parseInt(typeof params.page === "string" ? params.page : "1", 10) || 1));
   const canOrder = roleAtLeast(access.role, "editor");
   const t = await getTranslations("orders.list");
+  const tOnTime = await getTranslations("orders.onTime");
 
   const { data, error } = await access.api.GET("/api/orders/v1/orders", {
     params: { query: { status: tab.statuses, ...(reference ? { client_reference: reference } : {}), page, per_page: PER_PAGE } },
@@ -51,11 +52,16 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
         title={t("title")}
         description={t("description", { org: access.org.name })}
         actions={
-          canOrder ? (
-            <Link href="/orders/new" className={buttonClasses()}>
-              {t("newOrder")}
+          <>
+            <Link href="/orders/reports/on-time" className={buttonClasses({ variant: "secondary" })}>
+              {tOnTime("link")}
             </Link>
-          ) : null
+            {canOrder ? (
+              <Link href="/orders/new" className={buttonClasses()}>
+                {t("newOrder")}
+              </Link>
+            ) : null}
+          </>
         }
       />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">

@@ -13,16 +13,17 @@ import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { useFormatLocale } from "@/components/dashboard/use-format-locale";
 import { formatMoney } from "../order-progress";
-import type { Quote, QuotePreview } from "../types";
+import type { Feasibility, Quote, QuotePreview } from "../types";
 import { stepHref, stepOfPointer, stepProblems, WIZARD_STEPS, type FieldErrors, type WizardStep } from "../wizard-steps";
 import { describeRecurrence, localDate } from "./describe-recurrence";
+import { DeliveryEstimates } from "./delivery-estimates";
 import { useDraft, type InitialDraft } from "./draft-store";
 import { isolate, usePointerWords, useProblemWords } from "./wizard-words";
 import { WizardFrame } from "./wizard-frame";
 
 export type ServerQuote = { ok: true; quote: QuotePreview } | { ok: false; error: string; fieldErrors: FieldErrors };
 
-export function ReviewStep({ initial, serverQuote }: { initial: InitialDraft; serverQuote: ServerQuote }) {
+export function ReviewStep({ initial, serverQuote, feasibility }: { initial: InitialDraft; serverQuote: ServerQuote; feasibility: Feasibility | null }) {
   const { draft, saver } = useDraft(initial, "review");
   const locale = useFormatLocale();
   const t = useTranslations("wizard.review");
@@ -178,6 +179,10 @@ export function ReviewStep({ initial, serverQuote }: { initial: InitialDraft; se
       </section>
 
       {quote ? <QuoteTable quote={quote} recurring={Boolean(body.recurring?.enabled)} frequency={body.recurring?.frequency ?? "monthly"} /> : null}
+
+      {quote || feasibility ? (
+        <DeliveryEstimates feasibility={feasibility} orderEstimate={quote ? quote.delivery_estimate : (feasibility?.estimate ?? null)} orderReasons={quote ? quote.delivery_estimate_reasons : (feasibility?.reasons ?? [])} />
+      ) : null}
 
       <section aria-labelledby={`${id}-pay`} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
         <h2 id={`${id}-pay`} className="text-base font-semibold text-slate-900">

@@ -7,7 +7,7 @@
 // cycles. Free missions go by age alone (an active one that old is stale; the demo publishes a new
 // one). Files go first, then rows, so an interrupted sweep leaves rows the next sweep finds again.
 import { rm } from "node:fs/promises";
-import { and, inArray, isNull, lt, ne, notInArray, or, sql } from "drizzle-orm";
+import { and, inArray, isNull, lt, ne, notInArray, notLike, or, sql } from "drizzle-orm";
 import { events, images, missions, orders, webhookEndpoints } from "@/lib/db/schema";
 import type { ServiceContext } from "@/lib/service/context";
 
@@ -18,6 +18,8 @@ export interface SweepDemoDataOptions {
   now?: Date;
   /** Rows per statement: short transactions, so the API is not held up on PGlite's one connection. */
   batchSize?: number;
+  /** Orders whose client reference starts with one of these are kept whatever their age (the demo's month of history: times, not photos). */
+  keepReferencePrefixes?: string[];
 }
 
 export interface SweepReport {
@@ -35,7 +37,7 @@ const LIVE_ORDER_STATUSES = ["confirmed", "in_progress", "active", "paused"] as 
 
 export async function sweepDemoData(ctx: Pick<ServiceContext, "db" | "dbKind" | "store" | "missionCache">, options: SweepDemoDataOptions): Promise<SweepReport> {
   const { db, store } = ctx;
-  const { orgIds, retentionHours, now = new Date(), batchSize = 50 } = options;
+  const { orgIds, retentionHours, now = new Date(), batchSize = 50, keepReferencePrefixes = [] } = options;
   const report: SweepReport = { missions: 0, images: 0, files: 0, orders: 0, cycles: 0, payments: 0, events: 0 };
   if (orgIds.length === 0) return report;
   const cutoff = new Date(now.getTime() - retentionHours * 3_600_000);
@@ -44,7 +46,14 @@ export async function sweepDemoData(ctx: Pick<ServiceContext, "db" | "dbKind" | 
     await db
       .select({ id: orders.id })
       .from(orders)
-      .where(and(inArray(orders.orgId, orgIds), lt(orders.createdAt, cutoff), notInArray(orders.status, [...LIVE_ORDER_STATUSES])))
+      .where(
+        and(
+          inArray(orders.orgId, orgIds),
+          lt(orders.createdAt, cutoff),
+          notInArray(orders.status, [...LIVE_ORDER_STATUSES]),
+          ...keepReferencePrefixes.map((prefix) => or(isNull(orders.clientReference), notLike(orders.clientReference, `${prefix.replace(/[\\%_]/g, "\\$&")}%`))),
+        ),
+      )
   ).map((o) => o.id);
   const liveRecurring = (
     await db

@@ -8,6 +8,8 @@ import type { CameraView } from "@/components/map/layers/camera-geometry";
 import { OrderActions } from "@/components/orders/order-actions";
 import { OrderCycles } from "@/components/orders/order-cycles";
 import { countStates, locationProgress, orderTimeline, type LocationState } from "@/components/orders/order-progress";
+import { DeliveryStatusBadge } from "@/components/orders/delivery-status-badge";
+import { LocationPromise } from "@/components/orders/location-promise";
 import { OrderStatusBadge } from "@/components/orders/order-status-badge";
 import { OrderTimeline } from "@/components/orders/order-timeline";
 import { cycleDeliveries, recurringProgressText } from "@/components/orders/recurring-summary";
@@ -100,6 +102,7 @@ export function OrderPageClient({
         description={
           <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <OrderStatusBadge status={order.status} />
+            {order.delivery_status ? <DeliveryStatusBadge status={order.delivery_status} /> : null}
             <span>{t(`categories.${order.category}`)}</span>
             <span>{order.recurring?.enabled ? scheduleWords(order.recurring, words) : t("page.once")}</span>
             <span className="font-mono text-xs text-slate-500">{order.id}</span>
@@ -190,6 +193,7 @@ export function OrderPageClient({
                       .join(" · ")}
                   </span>
                 </button>
+                <LocationPromise orderId={order.id} location={location} canEdit={canEdit} />
               </li>
             );
           })}

@@ -12,9 +12,12 @@ export default async function NewOrderReviewPage({ searchParams }: { searchParam
   const loaded = await loadWizardDraft("review", searchParams);
   if (!loaded.ok) return loaded.page;
   // The order interface prices the draft as saved (nothing is created); its refusals are listed.
-  const { data, error, response } = await loaded.access.api.POST("/api/orders/v1/orders/quote", {
-    body: toCreateBody(loaded.initial.body) as components["schemas"]["CreateOrder"],
-  });
+  // Beside the quote, the same body's feasibility: each location's estimate and its basis.
+  const body = toCreateBody(loaded.initial.body) as components["schemas"]["CreateOrder"];
+  const [{ data, error, response }, feasible] = await Promise.all([
+    loaded.access.api.POST("/api/orders/v1/orders/quote", { body }),
+    loaded.access.api.POST("/api/orders/v1/orders/feasibility", { body }),
+  ]);
   let serverQuote: ServerQuote;
   if (data) serverQuote = { ok: true, quote: data };
   else {
@@ -24,7 +27,7 @@ export default async function NewOrderReviewPage({ searchParams }: { searchParam
   return (
     <>
       <WizardHeader step="review" />
-      <ReviewStep key={`${loaded.initial.id}:${loaded.initial.version}`} initial={loaded.initial} serverQuote={serverQuote} />
+      <ReviewStep key={`${loaded.initial.id}:${loaded.initial.version}`} initial={loaded.initial} serverQuote={serverQuote} feasibility={feasible.data ?? null} />
     </>
   );
 }
