@@ -265,7 +265,7 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
   // DELETE /orgs/:org_id/api-keys/:key_id – revoke a key
   app.openapi(revokeApiKeyRoute, async (c) => {
     const { org_id, key_id } = c.req.valid("param");
-    await revokeApiKey({ db: c.var.ctx.db, orgId: org_id, keyId: key_id });
+    await revokeApiKey({ db: c.var.ctx.db, credentials: c.var.ctx.credentials, orgId: org_id, keyId: key_id });
     return c.body(null, 204);
   });
 

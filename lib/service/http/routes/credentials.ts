@@ -142,7 +142,7 @@ export function registerCredentialRoutes(app: OpenAPIHono<AppEnv>) {
 
   // DELETE /api-keys/:key_id – revoke
   app.openapi(routes.revokeApiKey, async (c) => {
-    await revokeApiKey({ db: c.var.ctx.db, orgId: callerOrg(c), keyId: c.req.valid("param").key_id });
+    await revokeApiKey({ db: c.var.ctx.db, credentials: c.var.ctx.credentials, orgId: callerOrg(c), keyId: c.req.valid("param").key_id });
     return c.body(null, 204);
   });
 }
