@@ -40,6 +40,9 @@
 //   submissions in the measured mission (default 10000)
 // api-get-mission: PostgreSQL too when TEST_DATABASE_URL is set (the standalone API and the Fastify
 //   peer on one database created for the run), in the same interleaved rounds
+// api-routes: every authenticated read family under `npm start` with the demo on (--skip-next: the
+//   standalone API), each vs bare (the same bytes) and the fair Fastify peer (the same read),
+//   --rounds interleaved rounds of --warmup + --duration seconds per family and target
 // orders-create (autocannon like api-get-mission): the API, a minimal create handler (same schema,
 //   one transaction, same database) and the bare server; --warmup once per target, then --rounds
 //   rounds of --duration seconds per target, the order rotating; PostgreSQL too when
@@ -65,6 +68,7 @@ import { cpus, loadavg, platform, release, totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { formatApiGetMission, runApiGetMission } from "./api-get-mission";
+import { formatApiRoutes, runApiRoutes } from "./api-routes";
 import { firstLoadJsHeader, formatFirstLoadJs, runFirstLoadJs } from "./first-load-js";
 import type { LoadSettings } from "./lib/load";
 import type { BuildMode } from "./lib/next-build";
@@ -173,6 +177,14 @@ const BENCHMARKS: Benchmark[] = [
         databaseUrl: process.env.TEST_DATABASE_URL,
       });
       return { results: { load: options.load, ...results }, markdown: formatApiGetMission(results) };
+    },
+  },
+  {
+    name: "api-routes",
+    header: loadHeader,
+    run: async ({ supervisor, options }) => {
+      const results = await runApiRoutes({ supervisor, load: options.load, build: options.build, rounds: options.rounds.rounds, standalone: options.skipNext });
+      return { results: { load: options.load, ...results }, markdown: formatApiRoutes(results) };
     },
   },
   {

@@ -196,7 +196,7 @@ export async function startMinimalCreate(
  */
 export async function startFastifyPeer(
   supervisor: Supervisor,
-  options: { dataDir?: string; postgresUrl?: string; issuer: string; audience: string; contentType: string },
+  options: { dataDir?: string; postgresUrl?: string; issuer: string; audience: string; contentType: string; caches?: boolean },
 ): Promise<RunningTarget> {
   // The URL goes by environment, so the report's command line carries no credentials.
   const database = options.postgresUrl ? ["--database-url-from-env"] : ["--data-dir", options.dataDir ?? ""];
@@ -215,6 +215,7 @@ export async function startFastifyPeer(
       options.audience,
       "--content-type",
       options.contentType,
+      ...(options.caches ? ["--caches"] : []),
     ],
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production", BENCH_DATABASE_URL: options.postgresUrl ?? "" },
