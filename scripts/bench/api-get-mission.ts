@@ -52,9 +52,11 @@ export interface ApiGetMissionOptions {
   rounds?: number;
   /** A PostgreSQL server (TEST_DATABASE_URL): the standalone API and the peer on it too. */
   databaseUrl?: string;
+  /** Another Node binary (BENCH_OTHER_NODE, e.g. the `node` package's 24.x): `npm start` under it too, in the same rounds. */
+  otherNode?: string;
 }
 
-export type TargetName = "bare" | "peer" | "fair-peer" | "standalone" | "next" | "next-demo" | "peer-pg" | "fair-peer-pg" | "standalone-pg";
+export type TargetName = "bare" | "peer" | "fair-peer" | "standalone" | "next" | "next-demo" | "next-other-node" | "peer-pg" | "fair-peer-pg" | "standalone-pg";
 
 export interface TargetResult {
   target: TargetName;
@@ -116,6 +118,7 @@ const LABELS: Record<TargetName, string> = {
   standalone: "API standalone (scripts/api-server.ts)",
   next: "npm start (scripts/server.ts: Hono before Next, one port)",
   "next-demo": "npm start with the demo running (DEMO=on)",
+  "next-other-node": "npm start under BENCH_OTHER_NODE (node --import tsx scripts/server.ts)",
   "peer-pg": "Fastify peer without caches on PostgreSQL (same database as below)",
   "fair-peer-pg": "fair Fastify peer on PostgreSQL (same token cache and revocation check; no row cache, as the service)",
   "standalone-pg": "API standalone on PostgreSQL (DATABASE_URL)",
@@ -258,11 +261,12 @@ async function prepareBare(
 async function prepareNext(
   supervisor: Supervisor,
   reference: CapturedResponse,
-  target: "next" | "next-demo",
+  target: "next" | "next-demo" | "next-other-node",
+  node?: string,
 ): Promise<Prepared> {
   // With the demo on, the start seeds the demo organisation and the simulator starts at once (a
   // burst on a fresh directory, then a round every DEMO_INTERVAL_MS), as a visitor's first start.
-  const api = await startApi(supervisor, "next", target === "next-demo" ? { env: { DEMO: "on" } } : {});
+  const api = await startApi(supervisor, "next", { ...(target === "next-demo" ? { env: { DEMO: "on" } } : {}), ...(node ? { node } : {}) });
   const seeded = await seedMission(api);
   const headers = requestHeaders(seeded.accessToken);
   const check = await capture(`${api.url}${seeded.path}`, {
@@ -401,6 +405,10 @@ function ratios(targets: TargetResult[]): Ratio[] {
     ratio("npm start demo on / bare throughput", find("next-demo"), find("bare"), rps, bareThroughput),
     ratio("npm start demo on / demo off throughput", find("next-demo"), find("next"), rps, { kind: "min", value: GOALS.minDemoRatio }),
     ratio("npm start demo on p99 / bare p99", find("next-demo"), find("bare"), p99, bareP99),
+    ratio("npm start under BENCH_OTHER_NODE / npm start throughput", find("next-other-node"), find("next"), rps, null),
+    ratio("npm start under BENCH_OTHER_NODE / fair Fastify peer throughput", find("next-other-node"), find("fair-peer"), rps, peer),
+    ratio("npm start under BENCH_OTHER_NODE / bare throughput", find("next-other-node"), find("bare"), rps, bareThroughput),
+    ratio("npm start under BENCH_OTHER_NODE p99 / bare p99", find("next-other-node"), find("bare"), p99, bareP99),
     ratio("standalone / fair Fastify peer throughput", find("standalone"), find("fair-peer"), rps, peer),
     ratio("standalone / bare throughput", find("standalone"), find("bare"), rps, bareThroughput),
     ratio("standalone p99 / bare p99", find("standalone"), find("bare"), p99, bareP99),
@@ -473,12 +481,12 @@ async function prepareNextOrReason(
   options: ApiGetMissionOptions,
   reference: CapturedResponse,
   build: BuildOutcome | undefined,
-  target: "next" | "next-demo",
+  target: "next" | "next-demo" | "next-other-node",
 ) {
   if (!build) return "--skip-next";
   if (!build.usable) return `no usable Next build: ${build.reason}`;
   try {
-    return await prepareNext(options.supervisor, reference, target);
+    return await prepareNext(options.supervisor, reference, target, target === "next-other-node" ? options.otherNode : undefined);
   } catch (error) {
     return `Next did not start or answer: ${error instanceof Error ? error.message : String(error)}`;
   }
@@ -500,10 +508,11 @@ export async function runApiGetMission(
   const fairPeer = await preparePeer(options.supervisor, reference, standalone, fairPeerDataDir, origin, true);
   const next = await prepareNextOrReason(options, reference, nextBuild, "next");
   const nextDemo = await prepareNextOrReason(options, reference, nextBuild, "next-demo");
+  const nextOtherNode = options.otherNode ? await prepareNextOrReason(options, reference, nextBuild, "next-other-node") : undefined;
   const dedicated = options.databaseUrl ? await dedicatedDatabase(options.databaseUrl, "pm_bench_get_") : undefined;
   try {
     const postgres = dedicated ? await preparePostgres(options.supervisor, reference, dedicated.url) : undefined;
-    return await measureAll(options, { reference, nextBuild, order: [bare, fairPeer, peer, standalone, next, nextDemo, postgres?.fairPeer, postgres?.peer, postgres?.api], next, nextDemo, postgresUrl: dedicated?.url });
+    return await measureAll(options, { reference, nextBuild, order: [bare, fairPeer, peer, standalone, next, nextDemo, nextOtherNode, postgres?.fairPeer, postgres?.peer, postgres?.api], next, nextDemo, postgresUrl: dedicated?.url });
   } finally {
     await options.supervisor.stopAll();
     await dedicated?.drop();

@@ -25,9 +25,11 @@ export interface ApiRoutesOptions {
   rounds: number;
   /** Run the service standalone (scripts/api-server.ts) instead of `npm start`. */
   standalone?: boolean;
+  /** Another Node binary (BENCH_OTHER_NODE): the service under it too ("other"), on its own copy of the data, in the same rounds. */
+  otherNode?: string;
 }
 
-type Target = "ours" | "peer" | "bare";
+type Target = "ours" | "peer" | "bare" | "other";
 
 interface Family {
   name: string;
@@ -53,6 +55,9 @@ export interface FamilyResult {
   oursOverPeer: RatioFigure;
   oursOverBare: RatioFigure;
   p99OverBare: RatioFigure;
+  /** The service under BENCH_OTHER_NODE ÷ the service, throughput; and ÷ the fair peer. */
+  otherOverOurs?: RatioFigure;
+  otherOverPeer?: RatioFigure;
   fromMemory: boolean;
   invalid: string[];
 }
@@ -60,6 +65,7 @@ export interface FamilyResult {
 export interface ApiRoutesResults {
   benchmark: "api-routes";
   subject: string;
+  otherNode?: string;
   rounds: number;
   families: FamilyResult[];
   loadAverages: number[];
@@ -189,7 +195,10 @@ export async function runApiRoutes(options: ApiRoutesOptions): Promise<ApiRoutes
   const origin = first.url;
   const peerDir = supervisor.tempDir("routes-peer-data");
   cpSync(first.dataDir, peerDir, { recursive: true });
+  const otherDir = supervisor.tempDir("routes-other-node-data");
+  if (options.otherNode) cpSync(first.dataDir, otherDir, { recursive: true });
   const ours = await startApi(supervisor, kind, { dataDir: first.dataDir, env: { PUBLIC_ORIGIN: origin, DEMO: "on" } });
+  const other = options.otherNode ? await startApi(supervisor, kind, { dataDir: otherDir, env: { PUBLIC_ORIGIN: origin, DEMO: "on" }, node: options.otherNode }) : undefined;
   const peer = await startPeer(supervisor, peerDir, origin);
   const list = families(seeded);
   const references: { family: Family; reference: CapturedResponse; peerBytes: number }[] = [];
@@ -209,27 +218,34 @@ export async function runApiRoutes(options: ApiRoutesOptions): Promise<ApiRoutes
   }
   const bare = await startBareRoutes(supervisor, references.map(({ family, reference }) => ({ method: family.method, path: family.path, reference })));
 
-  const targets: Record<Target, RunningTarget> = { ours, peer, bare };
-  const order: Target[] = ["ours", "peer", "bare"];
-  const oursGroup = -ours.process.pid;
-  process.kill(oursGroup, "SIGSTOP");
+  const targets: Record<Target, RunningTarget> = { ours, peer, bare, other: other ?? ours };
+  const order: Target[] = other ? ["ours", "peer", "bare", "other"] : ["ours", "peer", "bare"];
+  // Each service (and its demo) runs only while it is measured.
+  const groups: Partial<Record<Target, number>> = { ours: -ours.process.pid, ...(other ? { other: -other.process.pid } : {}) };
+  const signal = (target: Target, name: "SIGSTOP" | "SIGCONT") => {
+    const group = groups[target];
+    if (group !== undefined) process.kill(group, name);
+  };
+  signal("ours", "SIGSTOP");
+  signal("other", "SIGSTOP");
+  const empty = () => ({ rps: { ours: [], peer: [], bare: [], other: [] }, p99: { ours: [], peer: [], bare: [], other: [] }, invalid: [] });
   const figures = new Map<string, { rps: Record<Target, number[]>; p99: Record<Target, number[]>; invalid: string[] }>();
   const loadAverages: number[] = [];
   try {
     for (let round = 0; round < options.rounds; round++) {
       for (const { family } of references) {
-        const f = figures.get(family.name) ?? { rps: { ours: [], peer: [], bare: [] }, p99: { ours: [], peer: [], bare: [] }, invalid: [] };
+        const f = figures.get(family.name) ?? empty();
         figures.set(family.name, f);
         for (let i = 0; i < order.length; i++) {
           const target = order[(i + round) % order.length] ?? "ours";
           console.error(`[bench] api-routes round ${round + 1}/${options.rounds}: ${family.name} on ${target}`);
           const shape: RequestShape = family.method === "POST" ? { method: "POST", ...(family.body ? { body: family.body } : {}) } : { method: "GET" };
-          if (target === "ours") process.kill(oursGroup, "SIGCONT");
+          signal(target, "SIGCONT");
           let m: Measurement;
           try {
             m = await measure(`${targets[target].url}${family.path}`, headersFor(family, seeded), options.load, shape);
           } finally {
-            if (target === "ours") process.kill(oursGroup, "SIGSTOP");
+            signal(target, "SIGSTOP");
           }
           if (!m.valid) f.invalid.push(`${target} round ${round + 1}: ${m.invalidReason ?? "invalid"}`);
           f.rps[target].push(m.valid ? m.requestsPerSecond : 0);
@@ -239,16 +255,19 @@ export async function runApiRoutes(options: ApiRoutesOptions): Promise<ApiRoutes
       }
     }
   } finally {
-    process.kill(oursGroup, "SIGCONT"); // to take the SIGTERM of stopAll()
+    // To take the SIGTERM of stopAll().
+    signal("ours", "SIGCONT");
+    signal("other", "SIGCONT");
     await supervisor.stopAll();
   }
   return {
     benchmark: "api-routes",
     subject: kind === "next" ? "npm start (scripts/server.ts), DEMO=on" : "standalone API (scripts/api-server.ts), DEMO=on",
+    ...(options.otherNode ? { otherNode: options.otherNode } : {}),
     rounds: options.rounds,
     loadAverages,
     families: references.map(({ family, reference }) => {
-      const f = figures.get(family.name) ?? { rps: { ours: [], peer: [], bare: [] }, p99: { ours: [], peer: [], bare: [] }, invalid: [] };
+      const f = figures.get(family.name) ?? empty();
       return {
         family: family.name,
         request: `${family.method} ${family.path.replace(seeded.missionId, "{mission}").replace(seeded.orderId, "{order}")}`,
@@ -258,6 +277,7 @@ export async function runApiRoutes(options: ApiRoutesOptions): Promise<ApiRoutes
         oursOverPeer: pairedRatio(f.rps.ours, f.rps.peer),
         oursOverBare: pairedRatio(f.rps.ours, f.rps.bare),
         p99OverBare: pairedRatio(f.p99.ours, f.p99.bare),
+        ...(other ? { otherOverOurs: pairedRatio(f.rps.other, f.rps.ours), otherOverPeer: pairedRatio(f.rps.other, f.rps.peer) } : {}),
         fromMemory: family.fromMemory,
         invalid: f.invalid,
       };
@@ -281,6 +301,10 @@ export function formatApiRoutes(results: ApiRoutesResults): string {
   for (const f of results.families) {
     const notes = [f.fromMemory ? "servable from memory" : "reads the database", ...f.invalid].join("; ");
     lines.push(`| ${f.family} | \`${f.request}\` | ${f.bodyBytes} | ${fmt(median(f.rps.ours))} | ${figure(f.oursOverPeer)} | ${figure(f.oursOverBare)} | ${figure(f.p99OverBare)} | ${notes} |`);
+  }
+  if (results.otherNode) {
+    lines.push("", `The service under another Node (\`${results.otherNode}\`, its own copy of the data, DEMO=on), in the same rounds:`, "", "| family | other Node ÷ this Node | other Node ÷ fair peer |", "|---|---:|---:|");
+    for (const f of results.families) lines.push(`| ${f.family} | ${figure(f.otherOverOurs ?? { value: null, range: null })} | ${figure(f.otherOverPeer ?? { value: null, range: null })} |`);
   }
   return lines.join("\n");
 }

@@ -38,6 +38,8 @@
 // lighthouse-mission (Lighthouse desktop on the mission page vs the bare MapLibre page, a fresh
 //   Chromium per run): --rounds / --warmup-rounds runs per page; --lighthouse-submissions <n>
 //   submissions in the measured mission (default 10000)
+// api-get-mission, api-routes: BENCH_OTHER_NODE=<node binary> adds `npm start` under that Node (e.g.
+//   the `node` package's 24.x) as one more target in the same interleaved rounds
 // api-get-mission: PostgreSQL too when TEST_DATABASE_URL is set (the standalone API and the Fastify
 //   peer on one database created for the run), in the same interleaved rounds
 // api-routes: every authenticated read family under `npm start` with the demo on (--skip-next: the
@@ -175,6 +177,7 @@ const BENCHMARKS: Benchmark[] = [
         profile: options.profile,
         rounds: options.rounds.rounds,
         databaseUrl: process.env.TEST_DATABASE_URL,
+        ...(process.env.BENCH_OTHER_NODE ? { otherNode: process.env.BENCH_OTHER_NODE } : {}),
       });
       return { results: { load: options.load, ...results }, markdown: formatApiGetMission(results) };
     },
@@ -183,7 +186,14 @@ const BENCHMARKS: Benchmark[] = [
     name: "api-routes",
     header: loadHeader,
     run: async ({ supervisor, options }) => {
-      const results = await runApiRoutes({ supervisor, load: options.load, build: options.build, rounds: options.rounds.rounds, standalone: options.skipNext });
+      const results = await runApiRoutes({
+        supervisor,
+        load: options.load,
+        build: options.build,
+        rounds: options.rounds.rounds,
+        standalone: options.skipNext,
+        ...(process.env.BENCH_OTHER_NODE ? { otherNode: process.env.BENCH_OTHER_NODE } : {}),
+      });
       return { results: { load: options.load, ...results }, markdown: formatApiRoutes(results) };
     },
   },
