@@ -180,7 +180,8 @@ const revokeApiKeyRoute = createRoute({
   operationId: "revokeOrganisationApiKey",
   tags,
   summary: "Revoke an order-interface API key",
-  description: "The key stops working at once. Revoking a revoked key changes nothing; a key of another organisation is 404.",
+  description:
+    "The key stops working at once on the instance that revoked it and within 5 seconds on every other instance (verified keys are kept that long). Revoking a revoked key changes nothing; a key of another organisation is 404.",
   security: adminSecurity,
   middleware: [requireAdmin] as const,
   request: {

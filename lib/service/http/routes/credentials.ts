@@ -97,7 +97,7 @@ const routes = {
     operationId: "revokeApiKey",
     tags,
     summary: "Revoke an API key",
-    description: "Revoking a revoked key changes nothing.",
+    description: "The key stops working at once on the instance that revoked it and within 5 seconds on every other instance (verified keys are kept that long). Revoking a revoked key changes nothing.",
     security: security(scope),
     middleware: [auth] as const,
     request: { params: KeyIdParam },
