@@ -3,7 +3,7 @@
 // which plan an OAuth token's organisation is on. The generic cost of every API-key request, solved
 // once in authenticate() for all routes (issue 36).
 //
-// Bounds (documented in docs/runtime.md and the order interface's description):
+// Bounds (documented in both revoke routes' OpenAPI descriptions and the README):
 // - In this process a revocation or a plan change takes effect at once: revokeApiKey and the
 //   operator's organisation update drop the organisation's entries (invalidateOrg).
 // - On other instances (PostgreSQL, scale-out) an entry lives at most CREDENTIAL_TTL_MS, so a
