@@ -13,7 +13,9 @@
 # NOT EXERCISED: this file has not been built here (no container engine on the development and
 # CI machines); the same commands run natively in CI.
 
-ARG NODE_VERSION=20
+# Node 24 LTS: Node 20 is end of life (April 2026). The decision and its figures: docs/runtime.md
+# (developer machines may keep Node 20: package.json's engines still allow it).
+ARG NODE_VERSION=24
 
 FROM node:${NODE_VERSION}-bookworm-slim AS deps
 WORKDIR /app

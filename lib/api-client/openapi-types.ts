@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an order-interface API key
-         * @description The key stops working at once. Revoking a revoked key changes nothing; a key of another organisation is 404.
+         * @description The key stops working at once on the instance that revoked it and within 5 seconds on every other instance (verified keys are kept that long). Revoking a revoked key changes nothing; a key of another organisation is 404.
          */
         delete: operations["revokeOrganisationApiKey"];
         options?: never;
@@ -1044,7 +1044,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key
-         * @description Revoking a revoked key changes nothing.
+         * @description The key stops working at once on the instance that revoked it and within 5 seconds on every other instance (verified keys are kept that long). Revoking a revoked key changes nothing.
          */
         delete: operations["revokeApiKey"];
         options?: never;

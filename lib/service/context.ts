@@ -6,6 +6,7 @@ import type { Db, DatabaseKind } from "@/lib/db/client";
 import type { SecretBox } from "@/lib/auth/secret-box";
 import type { KeyStore } from "@/lib/auth/tokens";
 import type { DashboardUser } from "@/lib/schemas/dashboard";
+import type { CredentialCache } from "@/lib/service/credentials/credential-cache";
 import type { MissionCache } from "@/lib/service/missions/mission-cache";
 import type { PointsCache } from "@/lib/service/submissions/points-cache";
 import type { RateLimiter } from "@/lib/service/rate-limit/limiter";
@@ -79,6 +80,8 @@ export interface ServiceContext {
   fieldUploads: FieldUploadStore;
   limiter: RateLimiter;
   missionCache: MissionCache;
+  /** API keys and organisations' plans verified in the last few seconds (lib/service/credentials/credential-cache.ts). */
+  credentials: CredentialCache;
   /** The map's points documents built last, by mission, filters and version. */
   pointsCache: PointsCache;
   /** Charges and refunds orders: the test-mode card processor unless a real one is configured. */

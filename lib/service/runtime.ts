@@ -21,6 +21,7 @@ import { startFieldUploadSweeper } from "./field/sweep-field-uploads";
 import { fieldUploadStore } from "./field/field-upload-store";
 import { startTempUploadSweeper } from "./submissions/sweep-temp-uploads";
 import { MissionCache } from "./missions/mission-cache";
+import { CredentialCache } from "./credentials/credential-cache";
 import { createRateLimiter } from "./rate-limit/limiter";
 import { TrafficMeter } from "./traffic-meter";
 import { TestCardProcessor } from "./payments/test-card-processor";
@@ -188,6 +189,7 @@ export async function createRuntime(options: {
     fieldUploads: fieldUploadStore(config),
     limiter,
     missionCache,
+    credentials: new CredentialCache(),
     pointsCache,
     payments,
     analyser,

@@ -2,16 +2,24 @@
 // must do for an authenticated GET of a mission, written the plain way — verify the bearer JWT
 // with `jose` against the same Ed25519 public key (the signing key row of the same database), read
 // the mission row with the same driver (PGlite on a copy of the API's seeded data directory, or
-// the API's own PostgreSQL database through pg) and send the same JSON. No token cache, no rate limit, no revocation check, no problem+json: the
-// figure a well-kept framework reaches with no design of its own. Started as a child process by
-// scripts/bench/lib/targets.ts; not meant to be run by hand. GET / answers 200 (readiness).
-import { createPublicKey, type JsonWebKey, type KeyObject } from "node:crypto";
+// the API's own PostgreSQL database through pg) and send the same JSON. No rate limit, no
+// problem+json. Two variants (issue 36):
+// - plain (default): verifies the token and reads the row on every request, no revocation check —
+//   the figure a well-kept framework reaches with no design of its own;
+// - --caches (the fair peer): what a good engineer would add, the same caches as the service —
+//   verified tokens kept by the token's SHA-256 until they expire (as lib/auth/tokens.ts), the
+//   client's revocation checked once per client (as the PGlite rate limiter), and on the embedded
+//   database the mission row and its JSON kept in memory (as lib/service/missions/mission-cache.ts;
+//   on PostgreSQL the service caches no rows, so neither does the peer).
+// Started as a child process by scripts/bench/lib/targets.ts; not meant to be run by hand. GET /
+// answers 200 (readiness).
+import { createPublicKey, hash, type JsonWebKey, type KeyObject } from "node:crypto";
 import { parseArgs } from "node:util";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import Fastify from "fastify";
 import { jwtVerify } from "jose";
 import { openDatabase } from "@/lib/db/client";
-import { missions, signingKeys } from "@/lib/db/schema";
+import { apiClients, missions, signingKeys } from "@/lib/db/schema";
 import { serializeMission } from "@/lib/service/missions/serialize-mission";
 
 const { values } = parseArgs({
@@ -22,6 +30,7 @@ const { values } = parseArgs({
     issuer: { type: "string" },
     audience: { type: "string" },
     "content-type": { type: "string" },
+    caches: { type: "boolean", default: false },
   },
 });
 const { port, issuer, audience } = values;
@@ -44,31 +53,71 @@ const publicKey: KeyObject = createPublicKey({ key: key.publicJwk as JsonWebKey,
 
 const BEARER = /^Bearer[ ]+([A-Za-z0-9._~+/-]+=*)$/i;
 const app = Fastify({ logger: false });
+const caches = values.caches === true;
+const rowCaching = caches && !databaseUrl;
+
+interface Verified {
+  org: string;
+  scopes: ReadonlySet<string>;
+  clientId: string;
+  exp: number;
+}
+const verifiedTokens = new Map<string, Verified>();
+const activeClients = new Map<string, Promise<boolean>>();
+const missionJson = new Map<string, { orgId: string; body: Buffer }>();
+
+async function verifyToken(token: string): Promise<Verified | null> {
+  const digest = caches ? hash("sha256", token, "base64url") : "";
+  const cached = caches ? verifiedTokens.get(digest) : undefined;
+  if (cached && cached.exp * 1000 > Date.now()) return cached;
+  try {
+    const { payload } = await jwtVerify(token, publicKey, { algorithms: ["EdDSA"], issuer, audience, typ: "at+jwt", requiredClaims: ["exp", "iat", "jti", "sub"] });
+    const { org, scope, client_id: clientId, exp } = payload;
+    if (typeof org !== "string" || typeof scope !== "string" || typeof clientId !== "string" || typeof exp !== "number") return null;
+    const verified = { org, scopes: new Set(scope.split(" ")), clientId, exp };
+    if (caches) verifiedTokens.set(digest, verified);
+    return verified;
+  } catch {
+    return null;
+  }
+}
+
+function clientActive(clientId: string): Promise<boolean> {
+  let known = activeClients.get(clientId);
+  if (!known) {
+    known = db
+      .select({ id: apiClients.id })
+      .from(apiClients)
+      .where(and(eq(apiClients.id, clientId), isNull(apiClients.revokedAt)))
+      .limit(1)
+      .then((rows) => rows.length > 0);
+    activeClients.set(clientId, known);
+  }
+  return known;
+}
 
 app.get("/", async () => ({ ok: true }));
 
 app.get<{ Params: { id: string } }>("/api/v1/missions/:id", async (request, reply) => {
   const token = BEARER.exec(request.headers.authorization ?? "")?.[1];
   if (!token) return reply.code(401).send({ error: "unauthorized" });
-  let org: unknown;
-  let scope: unknown;
-  try {
-    const { payload } = await jwtVerify(token, publicKey, { algorithms: ["EdDSA"], issuer, audience, typ: "at+jwt", requiredClaims: ["exp", "iat", "jti", "sub"] });
-    ({ org, scope } = payload);
-  } catch {
-    return reply.code(401).send({ error: "invalid_token" });
-  }
-  if (typeof org !== "string" || typeof scope !== "string" || !scope.split(" ").includes("missions:read")) {
-    return reply.code(403).send({ error: "insufficient_scope" });
-  }
+  const verified = await verifyToken(token);
+  if (!verified) return reply.code(401).send({ error: "invalid_token" });
+  if (caches && !(await clientActive(verified.clientId))) return reply.code(401).send({ error: "invalid_token" });
+  if (!verified.scopes.has("missions:read")) return reply.code(403).send({ error: "insufficient_scope" });
+  const { id } = request.params;
+  const cached = rowCaching ? missionJson.get(id) : undefined;
+  // A Buffer, so Fastify sends the content type as given (to a string it adds "; charset=utf-8").
+  if (cached) return cached.orgId === verified.org ? reply.header("content-type", contentType).send(cached.body) : reply.code(404).send({ error: "not_found" });
   const [row] = await db
     .select()
     .from(missions)
-    .where(and(eq(missions.id, request.params.id), eq(missions.orgId, org)))
+    .where(and(eq(missions.id, id), eq(missions.orgId, verified.org)))
     .limit(1);
   if (!row) return reply.code(404).send({ error: "not_found" });
-  // A Buffer, so Fastify sends the content type as given (to a string it adds "; charset=utf-8").
-  return reply.header("content-type", contentType).send(Buffer.from(JSON.stringify(serializeMission(row))));
+  const body = Buffer.from(JSON.stringify(serializeMission(row)));
+  if (rowCaching) missionJson.set(id, { orgId: row.orgId, body });
+  return reply.header("content-type", contentType).send(body);
 });
 
 await app.listen({ port: Number(port), host: "0.0.0.0" });

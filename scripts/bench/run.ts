@@ -38,8 +38,13 @@
 // lighthouse-mission (Lighthouse desktop on the mission page vs the bare MapLibre page, a fresh
 //   Chromium per run): --rounds / --warmup-rounds runs per page; --lighthouse-submissions <n>
 //   submissions in the measured mission (default 10000)
+// api-get-mission, api-routes: BENCH_OTHER_NODE=<node binary> adds `npm start` under that Node (e.g.
+//   the `node` package's 24.x) as one more target in the same interleaved rounds
 // api-get-mission: PostgreSQL too when TEST_DATABASE_URL is set (the standalone API and the Fastify
 //   peer on one database created for the run), in the same interleaved rounds
+// api-routes: every authenticated read family under `npm start` with the demo on (--skip-next: the
+//   standalone API), each vs bare (the same bytes) and the fair Fastify peer (the same read),
+//   --rounds interleaved rounds of --warmup + --duration seconds per family and target
 // orders-create (autocannon like api-get-mission): the API, a minimal create handler (same schema,
 //   one transaction, same database) and the bare server; --warmup once per target, then --rounds
 //   rounds of --duration seconds per target, the order rotating; PostgreSQL too when
@@ -65,6 +70,7 @@ import { cpus, loadavg, platform, release, totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { formatApiGetMission, runApiGetMission } from "./api-get-mission";
+import { formatApiRoutes, runApiRoutes } from "./api-routes";
 import { firstLoadJsHeader, formatFirstLoadJs, runFirstLoadJs } from "./first-load-js";
 import type { LoadSettings } from "./lib/load";
 import type { BuildMode } from "./lib/next-build";
@@ -171,8 +177,24 @@ const BENCHMARKS: Benchmark[] = [
         profile: options.profile,
         rounds: options.rounds.rounds,
         databaseUrl: process.env.TEST_DATABASE_URL,
+        ...(process.env.BENCH_OTHER_NODE ? { otherNode: process.env.BENCH_OTHER_NODE } : {}),
       });
       return { results: { load: options.load, ...results }, markdown: formatApiGetMission(results) };
+    },
+  },
+  {
+    name: "api-routes",
+    header: loadHeader,
+    run: async ({ supervisor, options }) => {
+      const results = await runApiRoutes({
+        supervisor,
+        load: options.load,
+        build: options.build,
+        rounds: options.rounds.rounds,
+        standalone: options.skipNext,
+        ...(process.env.BENCH_OTHER_NODE ? { otherNode: process.env.BENCH_OTHER_NODE } : {}),
+      });
+      return { results: { load: options.load, ...results }, markdown: formatApiRoutes(results) };
     },
   },
   {

@@ -1,3 +1,4 @@
+import { pageTotal } from "@/lib/db/page-total";
 import { and, count, desc, eq, gte, ilike, inArray, lte, or, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { MISSION_STATUSES, missions } from "@/lib/db/schema";
@@ -35,15 +36,13 @@ export async function listMissions(options: ListMissionsOptions) {
     where.push(lte(missions.minLng, maxLng), gte(missions.maxLng, minLng), lte(missions.minLat, maxLat), gte(missions.maxLat, minLat));
   }
   const condition = and(...where);
-  const [rows, totals] = await Promise.all([
-    db
-      .select()
-      .from(missions)
-      .where(condition)
-      .orderBy(desc(missions.createdAt), desc(missions.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
-    db.select({ total: count() }).from(missions).where(condition),
-  ]);
-  return { data: rows.map(serializeMission), meta: { total: totals[0]?.total ?? 0, page, per_page: perPage } };
+  const rows = await db
+    .select()
+    .from(missions)
+    .where(condition)
+    .orderBy(desc(missions.createdAt), desc(missions.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  const total = await pageTotal(rows.length, { page, perPage }, async () => (await db.select({ total: count() }).from(missions).where(condition))[0]?.total ?? 0);
+  return { data: rows.map(serializeMission), meta: { total, page, per_page: perPage } };
 }

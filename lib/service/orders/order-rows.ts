@@ -1,4 +1,5 @@
 // Reading an order and what hangs off it (locations, payments, missions), and its wire form.
+import { pageTotal } from "@/lib/db/page-total";
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { deliveryPromises, missions, orderLocations, orders, payments } from "@/lib/db/schema";
@@ -186,6 +187,6 @@ export async function listOrderRows(db: Db, orgId: string, filters: ListOrderFil
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(filters.perPage)
     .offset((filters.page - 1) * filters.perPage);
-  const totals = await db.select({ total: count() }).from(orders).where(condition);
-  return { rows, total: totals[0]?.total ?? 0 };
+  const total = await pageTotal(rows.length, filters, async () => (await db.select({ total: count() }).from(orders).where(condition))[0]?.total ?? 0);
+  return { rows, total };
 }

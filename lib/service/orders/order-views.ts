@@ -1,4 +1,5 @@
 // Read views of an order: the order itself, its missions, its delivered photos and its schedule.
+import { pageTotal } from "@/lib/db/page-total";
 import { and, asc, count, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import { assignments, images, missions, orderCycles, submissions } from "@/lib/db/schema";
 import type { Angle } from "@/lib/orders/vocabulary";
@@ -65,41 +66,36 @@ export interface OrderPageOptions {
 export async function listOrderMissions(ctx: ServiceContext, { orgId, orderId: id, page, perPage }: OrderPageOptions) {
   await getOrderRow(ctx.db, orgId, id);
   const condition = and(eq(missions.orderId, id), eq(missions.orgId, orgId));
-  const [rows, totals] = await Promise.all([
-    ctx.db.select().from(missions).where(condition).orderBy(desc(missions.cycleIndex), asc(missions.createdAt), asc(missions.id)).limit(perPage).offset((page - 1) * perPage),
-    ctx.db.select({ total: count() }).from(missions).where(condition),
-  ]);
-  return { data: rows.map(serializeMission), meta: { total: totals[0]?.total ?? 0, page, per_page: perPage } };
+  const rows = await ctx.db.select().from(missions).where(condition).orderBy(desc(missions.cycleIndex), asc(missions.createdAt), asc(missions.id)).limit(perPage).offset((page - 1) * perPage);
+  const total = await pageTotal(rows.length, { page, perPage }, async () => (await ctx.db.select({ total: count() }).from(missions).where(condition))[0]?.total ?? 0);
+  return { data: rows.map(serializeMission), meta: { total, page, per_page: perPage } };
 }
 
 /** Delivered photos of the order, oldest first, in the spec's Delivered photo record. */
 export async function listOrderPhotos(ctx: ServiceContext, { orgId, orderId: id, page, perPage }: OrderPageOptions) {
   await getOrderRow(ctx.db, orgId, id);
   const condition = and(eq(assignments.orderId, id), eq(assignments.orgId, orgId), isNotNull(assignments.deliveredAt));
-  const [rows, totals] = await Promise.all([
-    ctx.db
-      .select({ assignment: assignments, image: images, submission: submissions })
-      .from(assignments)
-      .innerJoin(images, eq(images.id, assignments.imageId))
-      .leftJoin(submissions, eq(submissions.id, assignments.submissionId))
-      .where(condition)
-      .orderBy(asc(assignments.deliveredAt), asc(assignments.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
-    ctx.db.select({ total: count() }).from(assignments).where(condition),
-  ]);
+  const rows = await ctx.db
+    .select({ assignment: assignments, image: images, submission: submissions })
+    .from(assignments)
+    .innerJoin(images, eq(images.id, assignments.imageId))
+    .leftJoin(submissions, eq(submissions.id, assignments.submissionId))
+    .where(condition)
+    .orderBy(asc(assignments.deliveredAt), asc(assignments.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  // Counted as the page is (delivered photos always have their image), so the two agree.
+  const total = await pageTotal(rows.length, { page, perPage }, async () => (await ctx.db.select({ total: count() }).from(assignments).where(condition))[0]?.total ?? 0);
   const withEvidence = await withStoredEvidence(ctx, rows);
-  return { data: withEvidence.map((r) => deliveredPhotoRecord(ctx, r.assignment, r.image, r.submission, r.evidence)), meta: { total: totals[0]?.total ?? 0, page, per_page: perPage } };
+  return { data: withEvidence.map((r) => deliveredPhotoRecord(ctx, r.assignment, r.image, r.submission, r.evidence)), meta: { total, page, per_page: perPage } };
 }
 
 /** The order's field work, for the partner: each location × angle and attempt, late or not, with its verification. */
 export async function listOrderAssignments(ctx: ServiceContext, { orgId, orderId: id, page, perPage }: OrderPageOptions) {
   await getOrderRow(ctx.db, orgId, id);
   const condition = and(eq(assignments.orderId, id), eq(assignments.orgId, orgId));
-  const [rows, totals] = await Promise.all([
-    ctx.db.select().from(assignments).where(condition).orderBy(desc(assignments.cycleIndex), asc(assignments.locationId), asc(assignments.angle), asc(assignments.attempt)).limit(perPage).offset((page - 1) * perPage),
-    ctx.db.select({ total: count() }).from(assignments).where(condition),
-  ]);
+  const rows = await ctx.db.select().from(assignments).where(condition).orderBy(desc(assignments.cycleIndex), asc(assignments.locationId), asc(assignments.angle), asc(assignments.attempt)).limit(perPage).offset((page - 1) * perPage);
+  const total = await pageTotal(rows.length, { page, perPage }, async () => (await ctx.db.select({ total: count() }).from(assignments).where(condition))[0]?.total ?? 0);
   const data = rows.map((a) => ({
     id: a.id,
     mission_id: a.missionId,
@@ -119,7 +115,7 @@ export async function listOrderAssignments(ctx: ServiceContext, { orgId, orderId
     created_at: a.createdAt.toISOString(),
     review: reviewOf(ctx, a),
   }));
-  return { data, meta: { total: totals[0]?.total ?? 0, page, per_page: perPage } };
+  return { data, meta: { total, page, per_page: perPage } };
 }
 
 /** How long the review's photo links work: the dashboard re-reads the list on every render. */

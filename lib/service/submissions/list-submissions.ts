@@ -1,3 +1,4 @@
+import { pageTotal } from "@/lib/db/page-total";
 import { and, count, desc, eq, gte, inArray, lt, lte, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { SUBMISSION_STATUSES, submissions } from "@/lib/db/schema";
@@ -34,6 +35,6 @@ export async function listSubmissions(options: ListSubmissionsOptions): Promise<
     .orderBy(desc(submissions.createdAt), desc(submissions.id))
     .limit(perPage)
     .offset((page - 1) * perPage);
-  const [totals] = await db.select({ total: count() }).from(submissions).where(condition);
-  return { rows, total: totals?.total ?? 0 };
+  const total = await pageTotal(rows.length, { page, perPage }, async () => (await db.select({ total: count() }).from(submissions).where(condition))[0]?.total ?? 0);
+  return { rows, total };
 }

@@ -1,5 +1,6 @@
 // The delivery log an integrator sees: each delivery with every attempt, a test event, and
 // redelivery of one delivery.
+import { pageTotal } from "@/lib/db/page-total";
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import { events, webhookAttempts, webhookDeliveries } from "@/lib/db/schema";
 import type { Delivery } from "@/lib/schemas/webhook";
@@ -66,10 +67,10 @@ export async function listDeliveries(
     .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
     .limit(options.perPage)
     .offset((options.page - 1) * options.perPage);
-  const [totals] = await ctx.db.select({ total: count() }).from(webhookDeliveries).where(condition);
+  const total = await pageTotal(rows.length, options, async () => (await ctx.db.select({ total: count() }).from(webhookDeliveries).where(condition))[0]?.total ?? 0);
   return {
     data: await withAttempts(ctx, rows.map((r) => ({ ...r.delivery, eventType: r.eventType }))),
-    meta: { total: totals?.total ?? 0, page: options.page, per_page: options.perPage },
+    meta: { total, page: options.page, per_page: options.perPage },
   };
 }
 

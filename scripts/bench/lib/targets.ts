@@ -72,9 +72,12 @@ function apiCommand(
   port: number,
   cpuProfileDir: string | undefined,
   root: string,
+  node?: string,
 ): { command: string; args: string[] } {
   // `npm start`: the custom server (Hono before Next) over the production build.
   const script = kind === "next" ? "scripts/server.ts" : "scripts/api-server.ts";
+  // Another Node binary (e.g. the `node` package's 24.x): tsx as a loader of that node, as the Dockerfile runs it.
+  if (node) return { command: node, args: ["--import", "tsx", script] };
   if (cpuProfileDir) {
     // No tsx wrapper process: --cpu-prof must be on the node process that runs the server.
     return {
@@ -101,12 +104,14 @@ export async function startApi(
     env?: Record<string, string>;
     /** Another checkout of the app (with its own node_modules and build) to run instead of this one. */
     root?: string;
+    /** Another Node binary to run the server with (default: the `node` on PATH, through tsx). */
+    node?: string;
   } = {},
 ): Promise<RunningApi> {
   const port = await freePort();
   const dataDir = options.dataDir ?? supervisor.tempDir(`${kind}-data`);
   const root = options.root ?? ROOT;
-  const { command, args } = apiCommand(kind, port, options.cpuProfileDir, root);
+  const { command, args } = apiCommand(kind, port, options.cpuProfileDir, root, options.node);
   const child = supervisor.spawn({
     name: kind,
     command,
@@ -196,7 +201,7 @@ export async function startMinimalCreate(
  */
 export async function startFastifyPeer(
   supervisor: Supervisor,
-  options: { dataDir?: string; postgresUrl?: string; issuer: string; audience: string; contentType: string },
+  options: { dataDir?: string; postgresUrl?: string; issuer: string; audience: string; contentType: string; caches?: boolean },
 ): Promise<RunningTarget> {
   // The URL goes by environment, so the report's command line carries no credentials.
   const database = options.postgresUrl ? ["--database-url-from-env"] : ["--data-dir", options.dataDir ?? ""];
@@ -215,6 +220,7 @@ export async function startFastifyPeer(
       options.audience,
       "--content-type",
       options.contentType,
+      ...(options.caches ? ["--caches"] : []),
     ],
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production", BENCH_DATABASE_URL: options.postgresUrl ?? "" },

@@ -708,7 +708,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key
-         * @description Revoking a revoked key changes nothing.
+         * @description The key stops working at once on the instance that revoked it and within 5 seconds on every other instance (verified keys are kept that long). Revoking a revoked key changes nothing.
          */
         delete: operations["revokeApiKey"];
         options?: never;

@@ -1,6 +1,7 @@
 // The one authentication wrapper of both interfaces. It reads the bearer credential (an OAuth access
-// token; on the order interface also an organisation API key, looked up by digest on every request
-// so a revoked key stops at once), counts the request against its organisation's budget (the same
+// token; on the order interface also an organisation API key, looked up by digest and kept verified
+// for a few seconds: lib/service/credentials/credential-cache.ts — a revoked key stops at once in
+// the process that revoked it, within CREDENTIAL_TTL_MS on other instances), counts the request against its organisation's budget (the same
 // statement refuses revoked clients), then checks the scope and sets `c.var.caller`.
 //
 // Budgets count per organisation, never per credential (more keys or clients buy no throughput):
@@ -18,6 +19,7 @@ import { hashSecret } from "@/lib/auth/secrets";
 import { DASHBOARD_TOKEN_KIND, TokenError } from "@/lib/auth/tokens";
 import { apiKeys, organisations, type Plan } from "@/lib/db/schema";
 import type { ServiceContext } from "@/lib/service/context";
+import type { CachedApiKey } from "@/lib/service/credentials/credential-cache";
 import { ApiError } from "@/lib/service/errors";
 import { PLAN_TERMS } from "@/lib/service/orders/plans";
 import { rateLimitHeaders, type ConsumeResult, type RateWindow } from "@/lib/service/rate-limit/consume";
@@ -131,17 +133,13 @@ export function callerWithPlan(c: CallerSource): { orgId: string; plan: Plan } {
 }
 
 async function fromApiKey(ctx: ServiceContext, key: string, realm: string): Promise<Presented> {
-  const { db } = ctx;
-  const [row] = await db
-    .select({ id: apiKeys.id, orgId: apiKeys.orgId, access: apiKeys.access, lastUsedAt: apiKeys.lastUsedAt, plan: organisations.plan })
-    .from(apiKeys)
-    .innerJoin(organisations, eq(organisations.id, apiKeys.orgId))
-    .where(and(eq(apiKeys.keyHash, hashSecret(key)), isNull(apiKeys.revokedAt)))
-    .limit(1);
+  const row = await verifiedApiKey(ctx, hashSecret(key));
   if (!row) throw invalidToken(realm, "The API key is not valid: it is unknown or was revoked.");
   // At most one write a minute per key, so "last used" costs nothing on a busy key.
-  if (row.lastUsedAt === null || row.lastUsedAt.getTime() < Date.now() - 60_000) {
-    await db
+  const now = Date.now();
+  if (row.lastUsedAt === null || row.lastUsedAt.getTime() < now - 60_000) {
+    row.lastUsedAt = new Date(now); // the cached entry too: the next requests skip the write
+    await ctx.db
       .update(apiKeys)
       .set({ lastUsedAt: sql`now()` })
       .where(and(eq(apiKeys.id, row.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`))));
@@ -152,6 +150,22 @@ async function fromApiKey(ctx: ServiceContext, key: string, realm: string): Prom
     scopeDetail: row.access === "read_only" ? "This API key is read-only." : undefined,
     dashboard: false,
   };
+}
+
+/** The key's row (organisation, access, plan), from the credential cache or the database. */
+async function verifiedApiKey(ctx: ServiceContext, digest: string): Promise<CachedApiKey | undefined> {
+  const cached = ctx.credentials.apiKey(digest);
+  if (cached) return cached;
+  const readAt = ctx.credentials.generation();
+  const [row] = await ctx.db
+    .select({ id: apiKeys.id, orgId: apiKeys.orgId, access: apiKeys.access, lastUsedAt: apiKeys.lastUsedAt, plan: organisations.plan })
+    .from(apiKeys)
+    .innerJoin(organisations, eq(organisations.id, apiKeys.orgId))
+    .where(and(eq(apiKeys.keyHash, digest), isNull(apiKeys.revokedAt)))
+    .limit(1);
+  // Unknown or revoked keys are never cached: each is asked again (and is refused again).
+  if (row) ctx.credentials.setApiKey(digest, row, readAt);
+  return row;
 }
 
 async function fromAccessToken(ctx: ServiceContext, bearer: string, realm: string): Promise<Presented> {
@@ -172,8 +186,12 @@ async function fromAccessToken(ctx: ServiceContext, bearer: string, realm: strin
 }
 
 async function planOf(ctx: ServiceContext, orgId: string, realm: string): Promise<Plan> {
+  const cached = ctx.credentials.plan(orgId);
+  if (cached) return cached;
+  const readAt = ctx.credentials.generation();
   const [org] = await ctx.db.select({ plan: organisations.plan }).from(organisations).where(eq(organisations.id, orgId)).limit(1);
   if (!org) throw invalidToken(realm, "The access token's organisation no longer exists.");
+  ctx.credentials.setPlan(orgId, org.plan, readAt);
   return org.plan;
 }
 

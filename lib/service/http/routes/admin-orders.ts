@@ -176,6 +176,8 @@ export function registerAdminOrderRoutes(app: OpenAPIHono<AppEnv>) {
       .where(eq(organisations.id, org_id))
       .returning();
     if (!row) throw notFound("organisation");
+    // Its plan may have changed: requests of its keys and tokens see it at once (in this process).
+    ctx.credentials.invalidateOrg(org_id);
     const now = new Date();
     return c.json(withUsage(row, await photosUsedThisMonth(ctx.db, org_id, now), now), 200);
   });

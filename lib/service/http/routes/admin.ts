@@ -180,7 +180,8 @@ const revokeApiKeyRoute = createRoute({
   operationId: "revokeOrganisationApiKey",
   tags,
   summary: "Revoke an order-interface API key",
-  description: "The key stops working at once. Revoking a revoked key changes nothing; a key of another organisation is 404.",
+  description:
+    "The key stops working at once on the instance that revoked it and within 5 seconds on every other instance (verified keys are kept that long). Revoking a revoked key changes nothing; a key of another organisation is 404.",
   security: adminSecurity,
   middleware: [requireAdmin] as const,
   request: {
@@ -265,7 +266,7 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
   // DELETE /orgs/:org_id/api-keys/:key_id – revoke a key
   app.openapi(revokeApiKeyRoute, async (c) => {
     const { org_id, key_id } = c.req.valid("param");
-    await revokeApiKey({ db: c.var.ctx.db, orgId: org_id, keyId: key_id });
+    await revokeApiKey({ db: c.var.ctx.db, credentials: c.var.ctx.credentials, orgId: org_id, keyId: key_id });
     return c.body(null, 204);
   });
 

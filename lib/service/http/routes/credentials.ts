@@ -97,7 +97,7 @@ const routes = {
     operationId: "revokeApiKey",
     tags,
     summary: "Revoke an API key",
-    description: "Revoking a revoked key changes nothing.",
+    description: "The key stops working at once on the instance that revoked it and within 5 seconds on every other instance (verified keys are kept that long). Revoking a revoked key changes nothing.",
     security: security(scope),
     middleware: [auth] as const,
     request: { params: KeyIdParam },
@@ -142,7 +142,7 @@ export function registerCredentialRoutes(app: OpenAPIHono<AppEnv>) {
 
   // DELETE /api-keys/:key_id – revoke
   app.openapi(routes.revokeApiKey, async (c) => {
-    await revokeApiKey({ db: c.var.ctx.db, orgId: callerOrg(c), keyId: c.req.valid("param").key_id });
+    await revokeApiKey({ db: c.var.ctx.db, credentials: c.var.ctx.credentials, orgId: callerOrg(c), keyId: c.req.valid("param").key_id });
     return c.body(null, 204);
   });
 }

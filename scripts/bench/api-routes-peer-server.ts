@@ -1,0 +1,165 @@
+// The fair peer of api-routes: a Fastify 5 server doing the same reads as the service's routes,
+// the way a good engineer would write them with the same parts — the same service runtime built
+// from the same environment (database and driver, the verified-token cache of lib/auth/tokens.ts,
+// the verified-credential cache of lib/service/credentials/credential-cache.ts, the mission row
+// cache, the limiter's client-revocation answers, the job worker in-process as `npm start` runs it),
+// the same domain functions, the same JSON; without the service's HTTP layer (Hono, the OpenAPI
+// validation, problem+json, request ids, metrics, rate-limit accounting). What a family costs
+// here and not in the service is its read; what the service adds is its HTTP stack and middleware.
+// Started as a child process by scripts/bench/api-routes.ts (environment as for `npm start`:
+// DATA_DIR, PUBLIC_ORIGIN, DEMO=off); GET / answers 200 (readiness). Not meant to be run by hand.
+import { parseArgs } from "node:util";
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";
+import { hashSecret } from "@/lib/auth/secrets";
+import { apiKeys, images, organisations, type Plan } from "@/lib/db/schema";
+import { CreateOrderSchema } from "@/lib/schemas/order";
+import type { ServiceContext } from "@/lib/service/context";
+import { getMissionJson, getMissionRow } from "@/lib/service/missions/get-mission";
+import { listMissions } from "@/lib/service/missions/list-missions";
+import { getOrder, listOrderPhotos, listOrders } from "@/lib/service/orders/order-views";
+import { getPriceList } from "@/lib/service/orders/price-list";
+import { quoteOrderPreview } from "@/lib/service/orders/quote-order";
+import { startRuntime } from "@/lib/service/runtime";
+import { env } from "@/lib/env";
+import { listSubmissions } from "@/lib/service/submissions/list-submissions";
+import { serializeImage, serializeSubmission } from "@/lib/service/submissions/serialize-submission";
+
+const { values } = parseArgs({ options: { port: { type: "string" } } });
+if (!values.port) throw new Error("usage: api-routes-peer-server.ts --port <n> (DATA_DIR, PUBLIC_ORIGIN in the environment)");
+
+const runtime = await startRuntime(env, { trustProxy: false });
+const ctx: ServiceContext = runtime.ctx;
+const API_KEY_PREFIX = "pm_live_";
+const BEARER = /^Bearer[ ]+([A-Za-z0-9._~+/-]+=*)$/i;
+
+interface Caller {
+  orgId: string;
+  plan?: Plan;
+  scopes: ReadonlySet<string>;
+}
+
+class Refused extends Error {
+  constructor(readonly status: number) {
+    super(String(status));
+  }
+}
+
+/** The bearer credential with the service's caches: tokens by digest, API keys and plans for a few seconds. */
+async function caller(request: FastifyRequest, scope: string, needPlan: boolean): Promise<Caller> {
+  const bearer = BEARER.exec(request.headers.authorization ?? "")?.[1];
+  if (!bearer) throw new Refused(401);
+  let found: Caller;
+  if (bearer.startsWith(API_KEY_PREFIX)) {
+    const digest = hashSecret(bearer);
+    let key = ctx.credentials.apiKey(digest);
+    if (!key) {
+      const readAt = ctx.credentials.generation();
+      [key] = await ctx.db
+        .select({ id: apiKeys.id, orgId: apiKeys.orgId, access: apiKeys.access, lastUsedAt: apiKeys.lastUsedAt, plan: organisations.plan })
+        .from(apiKeys)
+        .innerJoin(organisations, eq(organisations.id, apiKeys.orgId))
+        .where(and(eq(apiKeys.keyHash, digest), isNull(apiKeys.revokedAt)))
+        .limit(1);
+      if (!key) throw new Refused(401);
+      ctx.credentials.setApiKey(digest, key, readAt);
+    }
+    found = { orgId: key.orgId, plan: key.plan, scopes: new Set(key.access === "read_write" ? ["orders:read", "orders:write"] : ["orders:read"]) };
+  } else {
+    const token = await ctx.keys.verify(bearer).catch(() => null);
+    if (!token?.org || !(await ctx.limiter.isClientActive(token.client_id))) throw new Refused(401);
+    found = { orgId: token.org, scopes: token.scopes };
+    if (needPlan) {
+      let plan = ctx.credentials.plan(token.org);
+      if (!plan) {
+        const readAt = ctx.credentials.generation();
+        const [org] = await ctx.db.select({ plan: organisations.plan }).from(organisations).where(eq(organisations.id, token.org)).limit(1);
+        if (!org) throw new Refused(401);
+        plan = org.plan;
+        ctx.credentials.setPlan(token.org, plan, readAt);
+      }
+      found.plan = plan;
+    }
+  }
+  if (!found.scopes.has(scope)) throw new Refused(403);
+  return found;
+}
+
+// Buffers, so Fastify sends "application/json" as the service does (to a string it adds a charset).
+const sendJson = (reply: FastifyReply, value: unknown) => reply.header("content-type", "application/json").send(Buffer.from(JSON.stringify(value)));
+
+const app = Fastify({ logger: false });
+app.setErrorHandler((error, _request, reply) => {
+  void reply.code(error instanceof Refused ? error.status : 500).send({ error: error instanceof Error ? error.message : "error" });
+});
+app.get("/", async () => ({ ok: true }));
+
+type IdParams = { Params: { id: string } };
+type PageQuery = { Querystring: { page?: string; per_page?: string } };
+const pageOf = (query: { page?: string; per_page?: string }) => ({ page: Number(query.page ?? 1), perPage: Number(query.per_page ?? 20) });
+
+app.get<IdParams>("/api/v1/missions/:id", async (request, reply) => {
+  const { orgId } = await caller(request, "missions:read", false);
+  return reply.header("content-type", "application/json").send(Buffer.from(await getMissionJson(ctx, orgId, request.params.id)));
+});
+
+app.get<PageQuery>("/api/v1/missions", async (request, reply) => {
+  const { orgId } = await caller(request, "missions:read", false);
+  const { page, perPage } = pageOf(request.query);
+  return sendJson(reply, await listMissions({ db: ctx.db, orgId, page, perPage }));
+});
+
+app.get<IdParams & PageQuery>("/api/v1/missions/:id/submissions", async (request, reply) => {
+  const { orgId } = await caller(request, "submissions:read", false);
+  const mission = await getMissionRow(ctx, orgId, request.params.id);
+  const { page, perPage } = pageOf(request.query);
+  const { rows, total } = await listSubmissions({ db: ctx.db, missionId: mission.id, page, perPage });
+  const firstImages =
+    rows.length === 0
+      ? []
+      : await ctx.db
+          .select()
+          .from(images)
+          .where(and(inArray(images.submissionId, rows.map((row) => row.id)), eq(images.position, 0)));
+  const thumbnails = new Map(firstImages.map((image) => [image.submissionId, serializeImage(image, ctx).thumbnail_url]));
+  return sendJson(reply, { data: rows.map((row) => ({ ...serializeSubmission(row), thumbnail_url: thumbnails.get(row.id) ?? null })), meta: { total, page, per_page: perPage } });
+});
+
+app.get<PageQuery>("/api/orders/v1/orders", async (request, reply) => {
+  const { orgId } = await caller(request, "orders:read", true);
+  const { page, perPage } = pageOf(request.query);
+  return sendJson(reply, await listOrders(ctx, { orgId, filters: { statuses: null, clientReference: undefined, createdSince: undefined, page, perPage } }));
+});
+
+app.get<IdParams>("/api/orders/v1/orders/:id", async (request, reply) => {
+  const { orgId } = await caller(request, "orders:read", true);
+  return sendJson(reply, await getOrder(ctx, { orgId, orderId: request.params.id }));
+});
+
+app.get<IdParams & PageQuery>("/api/orders/v1/orders/:id/photos", async (request, reply) => {
+  const { orgId } = await caller(request, "orders:read", true);
+  return sendJson(reply, await listOrderPhotos(ctx, { orgId, orderId: request.params.id, ...pageOf(request.query) }));
+});
+
+app.get("/api/orders/v1/prices", async (request, reply) => {
+  await caller(request, "orders:read", true);
+  const { prices, updatedAt } = await getPriceList(ctx.db);
+  return sendJson(reply, { ...prices, updated_at: updatedAt.toISOString() });
+});
+
+app.post("/api/orders/v1/orders/quote", async (request, reply) => {
+  const { orgId, plan } = await caller(request, "orders:write", true);
+  if (!plan) throw new Refused(403);
+  const input = CreateOrderSchema.safeParse(request.body);
+  if (!input.success) return reply.code(422).send({ error: "validation_failed" });
+  return sendJson(reply, await quoteOrderPreview(ctx, { caller: { orgId, plan }, input: input.data, cycles: 4 }));
+});
+
+await app.listen({ port: Number(values.port), host: "0.0.0.0" });
+
+process.on("SIGTERM", () => {
+  void app
+    .close()
+    .then(() => runtime.stop())
+    .finally(() => process.exit(0));
+});
