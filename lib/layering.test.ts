@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 
-const root = join(import.meta.dirname, "..", "..");
+const root = join(import.meta.dirname, "..");
 
 function sources(dir: string): string[] {
   return readdirSync(join(root, dir), { withFileTypes: true, recursive: true })
