@@ -1,5 +1,5 @@
 // What every part of the service is handed: the database, the settings and the signing keys.
-// Built once per process from the environment (lib/service/runtime.ts) or by tests directly.
+// Built once per process from the environment (lib/runtime/runtime.ts) or by tests directly.
 import type { Analyser } from "@/lib/service/verification/checks";
 import type { FindPeople } from "@/lib/photos/blur-faces";
 import type { Db, DatabaseKind } from "@/lib/db/client";

@@ -11,7 +11,7 @@ import { createOrganisation } from "@/lib/service/accounts/create-organisation";
 import type { ServiceContext } from "@/lib/service/context";
 import { recordEvent } from "@/lib/service/events/record-event";
 import { createMission } from "@/lib/service/missions/create-mission";
-import { configFromEnv, createRuntime, type ServiceRuntime } from "@/lib/service/runtime";
+import { configFromEnv, createRuntime, type ServiceRuntime } from "@/lib/runtime/runtime";
 import { ephemeralSecretBox } from "@/lib/auth/secret-box";
 import { createWebhook } from "@/lib/service/webhooks/endpoints";
 import { wallClockMs } from "./wall-clock";
