@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { SecretBox } from "@/lib/auth/secret-box";
-import { loadSecretBox } from "@/lib/auth/secrets-key";
+import { loadSecretBox } from "@/lib/runtime/secrets-key";
 import { KeyStore } from "@/lib/auth/tokens";
 import { ensureProvenanceCredentials } from "@/lib/service/provenance/provenance-credentials";
 import { openDatabase, type Database } from "@/lib/db/client";
