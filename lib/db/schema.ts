@@ -146,7 +146,7 @@ export const signingKeys = pgTable("signing_keys", {
   createdAt: createdAt(),
   /**
    * Set by the rotation command: the key never signs again but stays in the JWKS, so the evidence
-   * and tokens it signed keep verifying (lib/auth/tokens.ts says for how long).
+   * and tokens it signed keep verifying (lib/service/keys/tokens.ts says for how long).
    */
   retiredAt: ts("retired_at"),
 });

@@ -7,7 +7,7 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { SecretBox } from "@/lib/auth/secret-box";
 import { loadSecretBox } from "@/lib/runtime/secrets-key";
-import { KeyStore } from "@/lib/auth/tokens";
+import { KeyStore } from "@/lib/service/keys/tokens";
 import { ensureProvenanceCredentials } from "@/lib/service/provenance/provenance-credentials";
 import { openDatabase, type Database } from "@/lib/db/client";
 import { env, type Env } from "@/lib/env";

@@ -4,7 +4,7 @@ import type { Analyser } from "@/lib/service/verification/checks";
 import type { FindPeople } from "@/lib/photos/blur-faces";
 import type { Db, DatabaseKind } from "@/lib/db/client";
 import type { SecretBox } from "@/lib/auth/secret-box";
-import type { KeyStore } from "@/lib/auth/tokens";
+import type { KeyStore } from "@/lib/service/keys/tokens";
 import type { DashboardUser } from "@/lib/schemas/dashboard";
 import type { MissionCache } from "@/lib/service/missions/mission-cache";
 import type { PointsCache } from "@/lib/service/submissions/points-cache";
