@@ -2,7 +2,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { Fragment, useState } from "react";
-import { redeliverDelivery } from "@/app/(dashboard)/webhooks/actions";
+import { redeliverDelivery } from "@/lib/dashboard/webhook-actions";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState, ErrorState, LoadingRows } from "@/components/ui/states";

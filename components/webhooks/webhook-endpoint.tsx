@@ -2,7 +2,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useId, useState, type ReactNode } from "react";
-import { deleteWebhook, rotateWebhookSecret, sendTestEvent, setWebhookEnabled } from "@/app/(dashboard)/webhooks/actions";
+import { deleteWebhook, rotateWebhookSecret, sendTestEvent, setWebhookEnabled } from "@/lib/dashboard/webhook-actions";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { SecretReveal } from "@/components/ui/secret-reveal";
 import { Badge } from "@/components/ui/badge";
