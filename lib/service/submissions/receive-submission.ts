@@ -7,7 +7,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { open } from "node:fs/promises";
 import { assignments, images, missions, submissions } from "@/lib/db/schema";
-import { measureDeviceEvidence, parseDeviceEvidence, type DeviceEvidence } from "@/lib/field/device-evidence";
+import { measureDeviceEvidence, parseDeviceEvidence, type DeviceEvidence } from "@/lib/verification/device-evidence";
 import { createId } from "@/lib/ids/create-id";
 import { readDimensions } from "@/lib/photos/analyse-image";
 import { HEIF_HEADER_BYTES, readHeifHeader, type HeifHeader } from "@/lib/photos/heif-header";
