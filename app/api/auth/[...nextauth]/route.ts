@@ -5,7 +5,7 @@ import NextAuth from "next-auth";
 import { authOptions } from "@/lib/session/next-auth-options";
 import { refuseHostileCallbackUrl } from "@/lib/session/next-auth-request";
 import { env } from "@/lib/env";
-import { withPageSecurityHeaders } from "@/lib/http/page-security-headers";
+import { withPageSecurityHeaders } from "@/lib/pages/page-security-headers";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
