@@ -6,7 +6,7 @@
 // same files with sharp, so both paths are run on real photos.
 import exifr from "exifr";
 import { EMPTY_EXIF, EXIF_READ_OPTIONS, summariseExif, type ExifSummary } from "@/lib/photos/summarise-exif";
-import { analysisSize, greyFromRgba, measureGrey } from "@/lib/verification/image-quality";
+import { analysisSize, greyFromRgba, measureGrey } from "@/lib/photos/pixel-measures";
 import { readPhotoFormat, type PhotoFormat } from "./photo-format";
 
 export interface PhotoQuality {
