@@ -19,7 +19,7 @@ import { ANGLES } from "@/lib/schemas/submission";
 import type { ServiceContext } from "@/lib/service/context";
 import { ApiError, notFound } from "@/lib/service/errors";
 import { recordEvent } from "@/lib/service/events/record-event";
-import { enqueueJob } from "@/lib/service/jobs/queue";
+import { enqueueJob } from "@/lib/service/queue/queue";
 import type { ObjectStore } from "@/lib/service/storage/object-store";
 import type { UploadedFile } from "./parse-upload";
 import { serializeSubmission } from "./serialize-submission";
