@@ -11,12 +11,10 @@ import type { PointsCache } from "@/lib/service/submissions/points-cache";
 import type { RateLimiter } from "@/lib/service/rate-limit/limiter";
 import type { PaymentProvider } from "@/lib/service/payments/payment-provider";
 import type { ObjectStore } from "@/lib/service/storage/object-store";
-import type { S3StoreConfig } from "@/lib/service/storage/s3-store";
+import type { StorageConfig } from "@/lib/service/storage/storage-config";
 import type { TrafficMeter } from "@/lib/service/traffic-meter";
 import type { FieldUploadStore } from "@/lib/service/field/field-upload-store";
 
-/** Local disk under dataDir/photos (the default), or an S3-compatible bucket shared by every instance. */
-export type StorageConfig = { kind: "local" } | ({ kind: "s3" } & S3StoreConfig);
 
 export interface ServiceConfig {
   /** Public origin, e.g. http://localhost:3000; URLs handed out are built from it. */
