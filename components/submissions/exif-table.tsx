@@ -1,5 +1,5 @@
 import { useTranslations } from "next-intl";
-import { useFormatLocale } from "@/components/dashboard/use-format-locale";
+import { useFormatLocale } from "@/components/ui/use-format-locale";
 import type { SubmissionImage } from "./types";
 
 /** 512 B, 12.3 KB, 4.1 MB, with the reader's digits ("en-GB" when not said). */

@@ -6,7 +6,7 @@ import { redeliverDelivery } from "@/lib/dashboard/webhook-actions";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState, ErrorState, LoadingRows } from "@/components/ui/states";
-import { useFormatLocale } from "@/components/dashboard/use-format-locale";
+import { useFormatLocale } from "@/components/ui/use-format-locale";
 import { formatMs } from "@/components/ui/format-time";
 import { LocalDateTime, RelativeTime } from "@/components/ui/local-time";
 import { deliveriesQuery, webhookKeys } from "./queries";

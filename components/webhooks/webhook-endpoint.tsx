@@ -8,7 +8,7 @@ import { SecretReveal } from "@/components/ui/secret-reveal";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DeliveriesPanel } from "./deliveries-panel";
-import { useFormatLocale } from "@/components/dashboard/use-format-locale";
+import { useFormatLocale } from "@/components/ui/use-format-locale";
 import { formatDuration } from "@/components/ui/format-time";
 import { LocalDateTime, RelativeTime } from "@/components/ui/local-time";
 import { deliveriesQuery, webhookKeys } from "./queries";
