@@ -4,7 +4,7 @@
 import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { useFormatLocale } from "@/components/ui/use-format-locale";
-import { formatBytes } from "@/components/submissions/exif-table";
+import { formatBytes } from "./format-bytes";
 import { Button } from "./button";
 import { ProgressBar } from "./progress-bar";
 
