@@ -6,7 +6,7 @@ import { ANALYSIS_SIZE, measureGrey } from "./pixel-measures";
 import { blurFaces, type FindPeople } from "./blur-faces";
 import { openImage } from "./open-image";
 
-// The measures are pure and shared with the field page (lib/verification/image-quality.ts).
+// The measures are pure and shared with the field page (lib/photos/pixel-measures.ts).
 export { exposure, laplacianVariance } from "./pixel-measures";
 
 export interface ImageMeasurements {
