@@ -17,7 +17,7 @@ const nextConfig: NextConfig = {
 
 // withSerwist keeps esbuild out of the server bundle: app/field/serwist/[path]/route.ts runs it
 // at build time to bundle the field page's service worker.
-// next-intl without locale routing: lib/i18n/request.ts picks the reader's locale per request.
-const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
+// next-intl without locale routing: lib/session/request-locale.ts picks the reader's locale per request.
+const withNextIntl = createNextIntlPlugin("./lib/session/request-locale.ts");
 
 export default withSerwist(withNextIntl(nextConfig));

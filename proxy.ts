@@ -1,10 +1,10 @@
-// Runs before every page: sets the browser security headers (lib/http/page-security-headers.ts)
+// Runs before every page: sets the browser security headers (lib/pages/page-security-headers.ts)
 // with a fresh CSP nonce per response — Next reads the nonce from the request's CSP header and puts
 // it on its scripts, so pages render dynamically — and refuses a server action (any POST to a page
 // or the field's routes) sent from another origin with 403 (Next itself would fail it with a 500).
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/env";
-import { isHttps, newNonce, pageSecurityHeaders } from "@/lib/http/page-security-headers";
+import { isHttps, newNonce, pageSecurityHeaders } from "@/lib/pages/page-security-headers";
 import { isSameOriginPost, staticSecurityHeaders } from "@/lib/http/security-headers";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -2,7 +2,7 @@
 // client's pyproject.toml and __version__, all equal the documents' info.version.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { fetchOpenApiDocument } from "@/lib/api-client/render-api-types";
+import { fetchOpenApiDocument } from "@/scripts/render-api-types";
 import { SDK_VERSION } from "./typescript/src/version";
 
 const read = (path: string) => readFileSync(new URL(path, import.meta.url), "utf8");

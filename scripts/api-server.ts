@@ -7,7 +7,7 @@ import { serve } from "@hono/node-server";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { closeServer, exitOnTermination } from "@/lib/service/graceful-shutdown";
-import { getRuntime } from "@/lib/service/runtime";
+import { getRuntime } from "@/lib/runtime/runtime";
 
 const runtime = await getRuntime();
 const server = serve({ fetch: runtime.app.fetch, port: env.PORT, hostname: "0.0.0.0" }, (info) => {

@@ -20,7 +20,7 @@ import { log } from "@/lib/log";
 import { isMapAssetPath, mapAssetResponse } from "@/lib/map/map-assets-handler";
 import { closeServer, exitOnTermination } from "@/lib/service/graceful-shutdown";
 import { isServicePath } from "@/lib/service/http/service-paths";
-import { getRuntime } from "@/lib/service/runtime";
+import { getRuntime } from "@/lib/runtime/runtime";
 
 // Clients connect to this process directly: X-Forwarded-For is trusted only when TRUST_PROXY says
 // a proxy of ours is in front (the runtime's default), never because Next would have added it.

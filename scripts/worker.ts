@@ -7,7 +7,7 @@
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { exitOnTermination } from "@/lib/service/graceful-shutdown";
-import { startRuntime } from "@/lib/service/runtime";
+import { startRuntime } from "@/lib/runtime/runtime";
 
 if (!env.DATABASE_URL) {
   console.error("npm run worker needs DATABASE_URL: with the embedded database the app runs its own worker.");

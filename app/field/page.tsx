@@ -1,5 +1,5 @@
 import { env } from "@/lib/env";
-import { fieldSession } from "@/lib/field/session";
+import { fieldSession } from "@/lib/field-server/session";
 import { FieldApp } from "@/components/field/field-app";
 import { FieldSignIn } from "@/components/field/field-sign-in";
 

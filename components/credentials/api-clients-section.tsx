@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useId, useRef, useState, type FormEvent } from "react";
-import { createApiClient, revokeApiClient } from "@/app/(dashboard)/settings/credentials/actions";
+import { createApiClient, revokeApiClient } from "@/lib/dashboard/credential-actions";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Field, fieldAria, TextInput } from "@/components/ui/field";

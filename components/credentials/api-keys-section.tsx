@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useId, useRef, useState, type FormEvent } from "react";
-import { createApiKey, revokeApiKey } from "@/app/(dashboard)/settings/credentials/actions";
+import { createApiKey, revokeApiKey } from "@/lib/dashboard/credential-actions";
 import { Button } from "@/components/ui/button";
 import { Field, fieldAria, TextInput } from "@/components/ui/field";
 import { EmptyState, ErrorState, FormError } from "@/components/ui/states";

@@ -3,7 +3,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import type { Role } from "@/lib/auth/roles";
-import { switchOrganisation } from "@/app/(dashboard)/actions";
+import { switchOrganisation } from "@/lib/dashboard/organisation-actions";
 
 export function OrgSwitcher({ current, memberships }: { current: string; memberships: { id: string; name: string; role: Role }[] }) {
   const t = useTranslations("dashboard.shell");

@@ -4,7 +4,7 @@
 import { useLocale } from "next-intl";
 import { useMemo } from "react";
 import { formatAreaIn, formatDistanceIn } from "@/lib/geo/format-measure";
-import { dashboardFormatLocale } from "./format-locale";
+import { dashboardFormatLocale } from "@/components/ui/format-locale";
 
 export function useMeasures(): { area: (m2: number) => string; distance: (metres: number) => string } {
   const locale = useLocale();

@@ -5,7 +5,7 @@
 // them to sign in again and keeps their photos.
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { signOut } from "@/app/field/actions";
+import { signOut } from "@/lib/field-server/field-actions";
 import { loadPosition, savePosition, forgetPosition } from "@/lib/field/device-store";
 import { forgetThisZoomer } from "@/lib/field/forget-zoomer";
 import type { FieldSession } from "@/lib/field/outbox-owner";

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useActionState } from "react";
-import { signIn, signInAsDemoZoomer, type SignInState } from "@/app/field/actions";
+import { signIn, signInAsDemoZoomer, type SignInState } from "@/lib/field-server/field-actions";
 import { OthersWaiting } from "./others-waiting";
 import { useOutboxOwner } from "./use-outbox";
 

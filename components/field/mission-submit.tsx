@@ -14,7 +14,7 @@ import { OutboxList } from "./outbox-list";
 import { PhotoPicker } from "./photo-upload";
 import { PreSendChecks } from "./pre-send-checks";
 import type { Position } from "./types";
-import { useAngleLabel } from "./use-angle-label";
+import { useAngleLabel } from "@/components/ui/use-angle-label";
 import { useCaptureEvidence } from "./use-capture-evidence";
 import { useOutbox } from "./use-outbox";
 import { usePhotoReadings } from "./use-photo-readings";

@@ -9,7 +9,7 @@ import type { OutboxView } from "@/lib/field/outbox";
 import { useInstructionLines, useServerText } from "@/components/ui/use-server-text";
 import { refusalRepeats, type ReasonCode } from "@/lib/field/outbox-state";
 import { outboxTitle } from "./task-format";
-import { useAngleLabel } from "./use-angle-label";
+import { useAngleLabel } from "@/components/ui/use-angle-label";
 import { useOutbox } from "./use-outbox";
 
 function useOnline(): boolean {

@@ -21,7 +21,7 @@ import { TaskBadges } from "./task-list";
 import { TaskMap } from "./task-map";
 import { TEXT_BUTTON } from "./tap-target";
 import type { FieldTask, Position } from "./types";
-import { useAngleDescription, useAngleLabel } from "./use-angle-label";
+import { useAngleDescription, useAngleLabel } from "@/components/ui/use-angle-label";
 import { useCaptureEvidence } from "./use-capture-evidence";
 import { useOutbox } from "./use-outbox";
 import { usePhotoReadings } from "./use-photo-readings";

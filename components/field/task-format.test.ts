@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { angleLabel, formatClock, outboxTitle, formatDistance, formatStamp, formatWindow, hoursText, namedChecks, sceneTexts, spokenDistance, timeOfDayText, whereText, windowPhase, zoneLabel } from "./task-format";
+import { angleLabel } from "@/components/ui/angle-label";
+import { formatClock, outboxTitle, formatDistance, formatStamp, formatWindow, hoursText, namedChecks, sceneTexts, spokenDistance, timeOfDayText, whereText, windowPhase, zoneLabel } from "./task-format";
 
 describe("task text", () => {
   it("formats distances as a sign would, and in words", () => {

@@ -3,6 +3,7 @@
 import { usesImperial } from "@/lib/i18n/locales";
 import { CATEGORIES, CROWD_LABELS, type Angle, type Category, type CrowdLevel } from "@/lib/orders/vocabulary";
 import { isFacing, VERIFICATION_THRESHOLDS } from "@/lib/verification/place-checks";
+import { angleLabel } from "@/components/ui/angle-label";
 import { zoneCity } from "@/components/ui/zone-name";
 import type { TaskCheck, TaskVerification } from "./types";
 
@@ -31,12 +32,6 @@ export function formatDistance(metres: number, locale = "en-GB"): string {
 export function spokenDistance(metres: number, locale = "en-GB"): string {
   const { value, unit, digits } = distanceParts(metres, locale);
   return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "long", maximumFractionDigits: digits }).format(value);
-}
-
-/** "parking_lot" → "Parking lot". */
-export function angleLabel(angle: string): string {
-  const words = angle.replaceAll("_", " ");
-  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** "HH:MM" on the locale's clock (the order's hours are the place's local times already). */

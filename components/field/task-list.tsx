@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { EmptyState, ErrorState, LoadingRows } from "@/components/ui/states";
 import { RetryButton } from "./mission-list";
 import { MAX_RETAKES } from "./task-format";
-import { useAngleDescription, useAngleLabel } from "./use-angle-label";
+import { useAngleDescription, useAngleLabel } from "@/components/ui/use-angle-label";
 import { RetakeInstructions, TaskWhen } from "./task-facts";
 import { wayTo } from "./task-geometry";
 import { TaskMap } from "./task-map";

@@ -1,5 +1,5 @@
 import { useTranslations } from "next-intl";
-import { useFormatLocale } from "@/components/dashboard/use-format-locale";
+import { useFormatLocale } from "@/components/ui/use-format-locale";
 import { STATUS_COLOURS, SUBMISSION_STATUSES, type SubmissionStatus } from "./layers/layer-styles";
 
 export interface MapLegendProps {

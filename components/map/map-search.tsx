@@ -10,7 +10,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
 
 import { proxyJson } from "@/components/dashboard/proxy-json";
-import { searchPlaces } from "@/components/orders/place-search";
+import { searchPlaces } from "@/components/map/place-search";
 import { noResultsMessage, searchPlaceholder } from "./search-status";
 import { usePlaceIndex } from "./use-place-index";
 import { inputClasses } from "@/components/ui/field";

@@ -7,7 +7,7 @@
  * offline map) instead of revalidating public/ on every visit.
  */
 import { useRef, useState } from "react";
-import { indexPlaces, placesFromGeoJson, type PlaceIndex } from "@/components/orders/place-search";
+import { indexPlaces, placesFromGeoJson, type PlaceIndex } from "@/components/map/place-search";
 import { useBasemapSettings } from "./basemap-provider";
 
 export type PlaceIndexState = "idle" | "loading" | "failed";

@@ -7,7 +7,7 @@ import { useMemo, useState, useTransition, type FormEvent } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Field, fieldAria, TextArea, TextInput } from "@/components/ui/field";
 import { useDraftPolygon } from "@/components/map/use-draft-polygon";
-import { createMission, updateMission } from "@/app/(dashboard)/missions/actions";
+import { createMission, updateMission } from "@/lib/dashboard/mission-actions";
 import { describeDraft } from "@/lib/geo/describe-draft";
 import { useMeasures } from "@/components/dashboard/use-measures";
 import { importPolygonGeoJson } from "@/lib/geo/import-geojson";

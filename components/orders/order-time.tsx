@@ -2,7 +2,7 @@
 // An instant on the order pages in the reader's locale and clock: in the place's own time zone,
 // named, when the time is about a place (when a photo was taken there), else in the reader's zone.
 // Written once mounted, so the server's zone never shows.
-import { useFormatLocale } from "@/components/dashboard/use-format-locale";
+import { useFormatLocale } from "@/components/ui/use-format-locale";
 import { useMounted } from "@/components/ui/use-now";
 
 export function OrderTime({ iso, timeZone, dateOnly = false }: { iso: string; timeZone?: string; dateOnly?: boolean }) {

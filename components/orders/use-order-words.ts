@@ -3,7 +3,7 @@
 // dashboard's formatting locale (English reads en-GB), as the pure helpers take them (./translate.ts).
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
-import { useFormatLocale } from "@/components/dashboard/use-format-locale";
+import { useFormatLocale } from "@/components/ui/use-format-locale";
 import { formatMoney } from "./order-progress";
 import { formatDistance, type Translate, type Words } from "./translate";
 

@@ -4,7 +4,7 @@
 // it is re-issued and the page renders again in the new language.
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { refreshSession } from "@/lib/auth/refresh-session";
+import { refreshSession } from "@/lib/session/refresh-session";
 import { saveAccountLocale } from "@/lib/dashboard/account-actions";
 import type { AppLocale } from "@/lib/i18n/locales";
 

@@ -4,7 +4,7 @@
 // In the reader's language (dashboard.submissions.evidence.*); distances metric, as the check's.
 "use client";
 import { useTranslations } from "next-intl";
-import { useFormatLocale } from "@/components/dashboard/use-format-locale";
+import { useFormatLocale } from "@/components/ui/use-format-locale";
 import type { components } from "@/lib/api-client/openapi-types";
 import { formatDistanceIn } from "@/lib/geo/format-measure";
 

@@ -1,14 +1,7 @@
 import { useTranslations } from "next-intl";
-import { useFormatLocale } from "@/components/dashboard/use-format-locale";
+import { useFormatLocale } from "@/components/ui/use-format-locale";
+import { formatBytes } from "@/components/ui/format-bytes";
 import type { SubmissionImage } from "./types";
-
-/** 512 B, 12.3 KB, 4.1 MB, with the reader's digits ("en-GB" when not said). */
-export function formatBytes(n: number, locale = "en-GB"): string {
-  const bytes = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
-  if (n < 1024) return `${bytes.format(n)} B`;
-  if (n < 1024 * 1024) return `${bytes.format(n / 1024)} KB`;
-  return `${bytes.format(n / (1024 * 1024))} MB`;
-}
 
 // Coordinates keep the dot and six decimals in every language: they are copied into other tools.
 function formatCoordinate(value: number, positive: string, negative: string): string {

@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
-import { useFormatLocale } from "@/components/dashboard/use-format-locale";
+import { useFormatLocale } from "@/components/ui/use-format-locale";
 import { useServerText } from "@/components/ui/use-server-text";
 import { qaCheckLabel, qaFigure, qaSentence, type QaWords } from "./qa-check-display";
 import type { QaCheck } from "./types";

@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useRef } from "react";
-import { useFormatLocale } from "@/components/dashboard/use-format-locale";
+import { useFormatLocale } from "@/components/ui/use-format-locale";
 import { useMeasures } from "@/components/dashboard/use-measures";
 import { StatusBadge } from "@/components/ui/badge";
 import { distanceFromPolygonM } from "@/lib/geo/distance-from-polygon";

@@ -1,6 +1,6 @@
 // Times as the webhook and credentials pages say them: "in 58 s", "3 min ago", "24 hours", "1.2 s",
 // each in the reader's locale (the dashboard's format locale: en-GB for English, see
-// components/dashboard/use-format-locale.ts).
+// components/ui/use-format-locale.ts).
 
 const cached = <T>(make: (locale: string) => T) => {
   const byLocale = new Map<string, T>();

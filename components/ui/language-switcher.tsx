@@ -1,6 +1,6 @@
 "use client";
 // The language switcher on every page: remembered in the NEXT_LOCALE cookie for a year (read by
-// lib/i18n/request.ts before Accept-Language), then the page renders again in the new language.
+// lib/session/request-locale.ts before Accept-Language), then the page renders again in the new language.
 // The dashboard passes `onChoose` to save the choice on the user's account instead
 // (components/settings/account-language-switcher.tsx).
 import { useLocale, useTranslations } from "next-intl";

@@ -1,5 +1,5 @@
 "use client";
-import { useFormatLocale } from "@/components/dashboard/use-format-locale";
+import { useFormatLocale } from "@/components/ui/use-format-locale";
 import { formatDate, formatDateTime, formatRelative } from "./format-time";
 import { useMounted, useNow } from "./use-now";
 

@@ -7,7 +7,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useCallback } from "react";
 import type { Localisable } from "@/lib/verification/place-checks";
-import { useAngleLabel } from "@/components/field/use-angle-label";
+import { useAngleLabel } from "./use-angle-label";
 import { namesZonesByCity, zoneCity, zoneName } from "./zone-name";
 
 const LOCAL_CLOCK = /^(\d{2}):(\d{2})$/;

@@ -3,8 +3,8 @@
 // server), showing bytes received of the exact total the API announces, with a Cancel.
 import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
-import { useFormatLocale } from "@/components/dashboard/use-format-locale";
-import { formatBytes } from "@/components/submissions/exif-table";
+import { useFormatLocale } from "@/components/ui/use-format-locale";
+import { formatBytes } from "./format-bytes";
 import { Button } from "./button";
 import { ProgressBar } from "./progress-bar";
 

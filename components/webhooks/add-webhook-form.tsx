@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useId, useRef, useState, type FormEvent } from "react";
-import { createWebhook } from "@/app/(dashboard)/webhooks/actions";
+import { createWebhook } from "@/lib/dashboard/webhook-actions";
 import { Button } from "@/components/ui/button";
 import { Field, fieldAria, TextInput } from "@/components/ui/field";
 import { EVENT_TYPES } from "./types";

@@ -2,11 +2,11 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { Fragment, useState } from "react";
-import { redeliverDelivery } from "@/app/(dashboard)/webhooks/actions";
+import { redeliverDelivery } from "@/lib/dashboard/webhook-actions";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState, ErrorState, LoadingRows } from "@/components/ui/states";
-import { useFormatLocale } from "@/components/dashboard/use-format-locale";
+import { useFormatLocale } from "@/components/ui/use-format-locale";
 import { formatMs } from "@/components/ui/format-time";
 import { LocalDateTime, RelativeTime } from "@/components/ui/local-time";
 import { deliveriesQuery, webhookKeys } from "./queries";

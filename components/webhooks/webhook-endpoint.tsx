@@ -2,13 +2,13 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useId, useState, type ReactNode } from "react";
-import { deleteWebhook, rotateWebhookSecret, sendTestEvent, setWebhookEnabled } from "@/app/(dashboard)/webhooks/actions";
+import { deleteWebhook, rotateWebhookSecret, sendTestEvent, setWebhookEnabled } from "@/lib/dashboard/webhook-actions";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { SecretReveal } from "@/components/ui/secret-reveal";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DeliveriesPanel } from "./deliveries-panel";
-import { useFormatLocale } from "@/components/dashboard/use-format-locale";
+import { useFormatLocale } from "@/components/ui/use-format-locale";
 import { formatDuration } from "@/components/ui/format-time";
 import { LocalDateTime, RelativeTime } from "@/components/ui/local-time";
 import { deliveriesQuery, webhookKeys } from "./queries";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { renderApiTypes } from "./render-api-types";
+import { renderApiTypes } from "@/scripts/render-api-types";
 
 describe("lib/api-client/openapi-types.ts", () => {
   it("matches the service's current OpenAPI document (run `npm run api:types` after changing the API)", async () => {

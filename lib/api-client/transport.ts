@@ -4,7 +4,7 @@ import "server-only";
 // the same routes, auth and limits either way, without a network hop in the one-process default.
 // The pages get the photo URLs in its answers as same-origin paths (page-photo-urls.ts).
 import { env } from "@/lib/env";
-import { getRuntime } from "@/lib/service/runtime";
+import { getRuntime } from "@/lib/runtime/runtime";
 import { withPagePhotoUrls } from "./page-photo-urls";
 
 /** The same request, addressed to another origin (a streamed body needs `duplex: "half"`). */
@@ -37,6 +37,6 @@ export async function serviceFetch(path: string, init: RequestInit = {}): Promis
 export async function operatorToken(): Promise<string> {
   if (env.ADMIN_TOKEN) return env.ADMIN_TOKEN;
   if (env.API_INTERNAL_URL) throw new Error("ADMIN_TOKEN must be set when API_INTERNAL_URL is: the dashboard signs users in through the operator interface.");
-  const { resolveAdminToken } = await import("@/lib/service/runtime");
+  const { resolveAdminToken } = await import("@/lib/runtime/runtime");
   return resolveAdminToken(env).token;
 }

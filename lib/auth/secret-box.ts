@@ -1,7 +1,7 @@
 // Encryption at rest for secrets the service must read back (token-signing private keys, webhook
 // signing secrets, the CDN URL-signing key, an organisation's order-delivery secret): what the
 // database (its files, WAL, dumps, backups) holds is ciphertext, and the key lives elsewhere — the
-// environment (SECRETS_KEY) or a key file outside the database directory (lib/auth/secrets-key.ts).
+// environment (SECRETS_KEY) or a key file outside the database directory (lib/runtime/secrets-key.ts).
 // Secrets we only compare (client secrets, API keys, passwords) are hashed instead, never sealed.
 //
 //   const stored = box.seal("whsec_…");   // "v1:k_1a2b3c4d:<iv>:<ciphertext+tag>", base64url parts

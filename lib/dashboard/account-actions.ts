@@ -2,7 +2,7 @@
 // The signed-in user's own account settings (any role: it is their own account, not the
 // organisation's). The language is saved by the service and mirrored into the switcher's cookie, so
 // the pages outside the dashboard (sign-in, home) speak it too, and "the browser's language" clears
-// both; the caller then refreshes the session cookie that carries it (lib/auth/refresh-session.ts).
+// both; the caller then refreshes the session cookie that carries it (lib/session/refresh-session.ts).
 import { cookies } from "next/headers";
 import { setUserLocale } from "@/lib/api-client/operator";
 import { dashboardAction } from "@/lib/dashboard/action-client";

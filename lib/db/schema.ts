@@ -2,6 +2,7 @@
 // can be named in logs and support requests without a lookup. Timestamps are timestamptz.
 import { sql } from "drizzle-orm";
 import { DELIVERY_STATUSES as PROMISE_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from "../orders/vocabulary";
+import { MISSION_STATUSES, ROLES, SUBMISSION_STATUSES } from "../schemas/statuses";
 import {
   bigint,
   boolean,
@@ -15,6 +16,9 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+
+// The columns' states, kept where the API's schemas read them without the database.
+export { MISSION_STATUSES, ROLES, SUBMISSION_STATUSES, type MissionStatus, type Role, type SubmissionStatus } from "../schemas/statuses";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -50,9 +54,6 @@ export const organisations = pgTable("organisations", {
   privacyBlur: boolean("privacy_blur").notNull().default(false),
   createdAt: createdAt(),
 });
-
-export const ROLES = ["admin", "editor", "viewer"] as const;
-export type Role = (typeof ROLES)[number];
 
 export const users = pgTable(
   "users",
@@ -146,7 +147,7 @@ export const signingKeys = pgTable("signing_keys", {
   createdAt: createdAt(),
   /**
    * Set by the rotation command: the key never signs again but stays in the JWKS, so the evidence
-   * and tokens it signed keep verifying (lib/auth/tokens.ts says for how long).
+   * and tokens it signed keep verifying (lib/service/keys/tokens.ts says for how long).
    */
   retiredAt: ts("retired_at"),
 });
@@ -182,9 +183,6 @@ export const rateLimitCounters = pgTable(
     index("rate_limit_counters_start_idx").on(t.windowStart),
   ],
 );
-
-export const MISSION_STATUSES = ["active", "completed", "cancelled"] as const;
-export type MissionStatus = (typeof MISSION_STATUSES)[number];
 
 export const missions = pgTable(
   "missions",
@@ -224,9 +222,6 @@ export const missions = pgTable(
     index("missions_order_idx").on(t.orderId),
   ],
 );
-
-export const SUBMISSION_STATUSES = ["received", "processing", "approved", "rejected"] as const;
-export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 
 export const submissions = pgTable(
   "submissions",

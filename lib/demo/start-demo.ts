@@ -4,7 +4,7 @@
 // never reaches the simulator or the database), and sweeps demo data past its retention.
 import { log } from "@/lib/log";
 import type { ServiceContext } from "@/lib/service/context";
-import { sweepDemoData, type SweepReport } from "@/lib/service/jobs/sweep-demo-data";
+import { sweepDemoData, type SweepReport } from "@/lib/service/worker/sweep-demo-data";
 import type { DemoApp } from "./demo-api";
 import { startDemoSimulator, type DemoSimulator, type DemoSimulatorOptions } from "./demo-simulator";
 import { HISTORY_REFERENCE } from "./demo-history";

@@ -6,7 +6,7 @@
 // The phone's scripts hold no token (it is in an httpOnly cookie), so the page's requests —
 // tus-js-client's, the multipart posts of the page and its service worker, the lists and the
 // verdict polls — come to /field/api/… and are passed on with the zoomer's token
-// (lib/field/session.ts `fieldFetch`). The tus upload URL the service hands out (Location) is
+// (lib/field-server/session.ts `fieldFetch`). The tus upload URL the service hands out (Location) is
 // rewritten to the page's path, so every later HEAD and PATCH comes back through here too.
 import { ApiError, PROBLEM_CONTENT_TYPE } from "@/lib/service/errors";
 

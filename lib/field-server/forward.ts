@@ -1,9 +1,9 @@
 import "server-only";
 // The field page's one forwarding function (app/field/api/[...path]/route.ts is only its name):
 // a request the allow-list takes (./field-routes.ts) goes to the service as the signed-in zoomer
-// through `fieldFetch` (lib/field/session.ts, the one place the zoomer's token is attached), and
+// through `fieldFetch` (lib/field-server/session.ts, the one place the zoomer's token is attached), and
 // its answer comes back with the service's headers; anything else is refused without a call.
-import { fieldFetch } from "@/lib/field/session";
+import { fieldFetch } from "@/lib/field-server/session";
 import { fieldAnswer, planFieldRequest } from "./field-routes";
 
 export async function forwardFieldRequest(request: Request): Promise<Response> {

@@ -32,7 +32,7 @@ export function uploadForm(entry: OutboxEntry, { evidenceFields }: { evidenceFie
   return form;
 }
 
-/** The multipart field routes take the evidence fields (lib/field/device-evidence.ts validates them). */
+/** The multipart field routes take the evidence fields (lib/verification/device-evidence.ts validates them). */
 export const MULTIPART_EVIDENCE_FIELDS = true;
 
 export const uploadMultipart: UploadPhoto = (entry, onProgress) =>

@@ -3,7 +3,7 @@ import { DetailedError } from "tus-js-client";
 import { describe, expect, it } from "vitest";
 import { OUTBOX_OWNER_HEADER, outboxOwnerRefusal, sendsPhoto, waitingByOwner } from "./outbox-owner";
 import { outboxEntry } from "./outbox-fixture";
-import { sessionOfToken } from "./session-claims";
+import { sessionOfToken } from "@/lib/field-server/session-claims";
 import { answerOutcome, ownerHeaders } from "./transport";
 import { shouldRetry } from "./tus-transport";
 

@@ -1,6 +1,6 @@
 // Whose photo an outbox entry is. Every photo on the phone records the zoomer who took it
 // (`owner`, their `usr_…` id); every request that sends one carries that owner in
-// `X-Outbox-Owner`, and the field routes' server side (lib/field/session.ts `fieldFetch`) refuses
+// `X-Outbox-Owner`, and the field routes' server side (lib/field-server/session.ts `fieldFetch`) refuses
 // one whose owner is not the signed-in zoomer, before anything reaches the service. So a photo
 // left on a shared phone by one zoomer never goes out under the next one's session.
 

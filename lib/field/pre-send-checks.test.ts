@@ -5,7 +5,7 @@ import { readExif } from "@/lib/photos/read-exif";
 import { photoFactsFromExif, verifyPhoto } from "@/lib/service/verification/checks";
 import { corpusFile, HAS_CORPUS } from "@/lib/testing/corpus";
 import { decodeWithSharp } from "@/lib/testing/decode-with-sharp";
-import { DEFAULT_QA_THRESHOLDS } from "@/lib/verification/image-quality";
+import { DEFAULT_QA_THRESHOLDS } from "@/lib/schemas/qa";
 import type { CaptureEvidence } from "./outbox-state";
 import { checksBeforeSending, missionChecksBeforeSending, sameOutboxPhoto, type PhotoToCheck, type TaskToCheck } from "./pre-send-checks";
 import { readPhoto, type PhotoReading } from "./read-photo";

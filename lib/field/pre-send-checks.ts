@@ -7,8 +7,8 @@
 // server would give while still on the spot; they may send anyway (the server decides).
 import { CATEGORIES, TIMES_OF_DAY, type Angle, type Category, type TimeOfDay } from "@/lib/orders/vocabulary";
 import { polygonFromApi } from "@/lib/geo/polygon-from-api";
-import type { QaCheck, QaThresholds } from "@/lib/schemas/qa";
-import { DEFAULT_QA_THRESHOLDS, judgeExposure, judgeInsideBounds, judgeSharpness } from "@/lib/verification/image-quality";
+import { DEFAULT_QA_THRESHOLDS, type QaCheck, type QaThresholds } from "@/lib/schemas/qa";
+import { judgeExposure, judgeInsideBounds, judgeSharpness } from "@/lib/verification/image-quality";
 import { photoFactsFromExif } from "@/lib/verification/photo-facts";
 import { checkAngle, checkLocation, VERIFICATION_THRESHOLDS, type CheckResult, type Localisable } from "@/lib/verification/place-checks";
 import { checkTimeOfDay } from "@/lib/verification/time-of-day";

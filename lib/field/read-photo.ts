@@ -1,12 +1,12 @@
 // What the phone reads from a photo before it is sent, for the checks before sending: its EXIF
 // (with exifr and the service's own summary, lib/photos/summarise-exif), its SHA-256 (Web Crypto)
 // and its sharpness and exposure, measured on a copy the browser decodes and scales down to the
-// size the service measures at, with the service's own measures (lib/verification/image-quality).
+// size the service measures at, with the service's own measures (lib/photos/pixel-measures.ts).
 // The decoder is injected: the page decodes with createImageBitmap and a canvas; tests decode the
 // same files with sharp, so both paths are run on real photos.
 import exifr from "exifr";
 import { EMPTY_EXIF, EXIF_READ_OPTIONS, summariseExif, type ExifSummary } from "@/lib/photos/summarise-exif";
-import { analysisSize, greyFromRgba, measureGrey } from "@/lib/verification/image-quality";
+import { analysisSize, greyFromRgba, measureGrey } from "@/lib/photos/pixel-measures";
 import { readPhotoFormat, type PhotoFormat } from "./photo-format";
 
 export interface PhotoQuality {

@@ -19,7 +19,8 @@ import { submissionReasonCodes } from "@/lib/service/qa/reason-codes";
 import { checkAuthenticity, type AuthenticitySignal } from "@/lib/service/verification/authenticity";
 import { checkAngle, checkLocation, checkQuality, checkTimeOfDay, runAnalysisChecks, verifyPhoto, type Analyser, type CheckResult } from "@/lib/service/verification/checks";
 import { CROWD_BANDS, judgeCrowd, judgeObstruction } from "@/lib/service/verification/vision/vision-checks";
-import { DEFAULT_QA_THRESHOLDS, judgeExposure, judgeInsideBounds, judgeSharpness } from "@/lib/verification/image-quality";
+import { DEFAULT_QA_THRESHOLDS } from "@/lib/schemas/qa";
+import { judgeExposure, judgeInsideBounds, judgeSharpness } from "@/lib/verification/image-quality";
 import type { Localisable } from "@/lib/verification/place-checks";
 import { CROWD_LEVELS } from "@/lib/orders/vocabulary";
 

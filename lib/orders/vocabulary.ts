@@ -1,27 +1,11 @@
-// The order concept's words: categories, angles, times of day, crowd levels and statuses, with
-// what each means to a partner and a zoomer. Plain constants, no dependencies: the service's
-// schemas (lib/schemas/order), the database schema and the dashboard's order pages all import
-// them from here, so a new angle or status is added in one place.
+// The order concept's words: categories, angles, times of day, crowd levels and statuses. Plain
+// constants, no dependencies: the service's schemas (lib/schemas/order), the database schema and
+// the dashboard's order pages all import them from here, so a new angle or status is added in one
+// place. Their names for people are in the message catalogues (messages/<locale>/*.json).
 
 /** The spec's categories ("values seen"); the complete list of this service. */
 export const CATEGORIES = ["cultural_exterior", "restaurant_ambiance", "beach_facility_status", "retail_compliance", "event_venue_status"] as const;
 export type Category = (typeof CATEGORIES)[number];
-
-export const CATEGORY_LABELS = {
-  cultural_exterior: "Cultural site, outside",
-  restaurant_ambiance: "Restaurant ambiance",
-  beach_facility_status: "Beach facilities",
-  retail_compliance: "Retail compliance",
-  event_venue_status: "Event venue",
-} as const satisfies Record<Category, string>;
-
-export const CATEGORY_DESCRIPTIONS = {
-  cultural_exterior: "Façades, monuments and entrances of museums, churches and landmarks.",
-  restaurant_ambiance: "How a restaurant looks to a guest: the room, the terrace, how busy it is.",
-  beach_facility_status: "Flags, showers, loungers and the state of a beach's facilities.",
-  retail_compliance: "Shop windows, signage and promotional displays as they are in the street.",
-  event_venue_status: "Queues, parking and the surroundings of a venue on event days.",
-} as const satisfies Record<Category, string>;
 
 /** The spec's angles: what a photo shows. Missions' submissions and orders share the list. */
 export const ANGLES = [
@@ -54,20 +38,6 @@ export const ANGLE_DESCRIPTIONS = {
   parking_lot: "The car park, showing how full it is.",
 } as const satisfies Record<Angle, string>;
 
-export const ANGLE_LABELS = {
-  front: "Front",
-  entrance: "Entrance",
-  interior: "Interior",
-  outdoor_seating: "Outdoor seating",
-  overview: "Overview",
-  water_quality_flag: "Water-quality flag",
-  facilities: "Facilities",
-  storefront: "Storefront",
-  promotional_display: "Promotional display",
-  entrance_queue: "Entrance queue",
-  parking_lot: "Parking lot",
-} as const satisfies Record<Angle, string>;
-
 /** Angles that usually suit a category, offered first (any angle may be ordered). */
 export const SUGGESTED_ANGLES = {
   cultural_exterior: ["front", "entrance", "overview"],
@@ -88,13 +58,6 @@ export const CATEGORY_REQUIREMENTS = {
 
 export const TIMES_OF_DAY = ["daylight", "midday", "evening"] as const;
 export type TimeOfDay = (typeof TIMES_OF_DAY)[number];
-
-/** What each time of day means; its price (a surcharge the operator sets) is not part of it. */
-export const TIME_OF_DAY_LABELS = {
-  daylight: "Daylight — any time the sun is up",
-  midday: "Midday — within 2 hours of solar noon",
-  evening: "Evening — from 1 hour before sunset to 2 hours after",
-} as const satisfies Record<TimeOfDay, string>;
 
 export const CROWD_LEVELS = ["low", "moderate", "high"] as const;
 export type CrowdLevel = (typeof CROWD_LEVELS)[number];
@@ -120,21 +83,6 @@ export const ORDER_STATUSES = [
   "expired",
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-export const STATUS_LABELS = {
-  pending_confirmation: "Awaiting confirmation",
-  payment_failed: "Payment failed",
-  payment_action_required: "Card needs authentication",
-  confirmed: "Confirmed",
-  in_progress: "In progress",
-  active: "Active (recurring)",
-  paused: "Paused",
-  fulfilled: "Fulfilled",
-  partially_fulfilled: "Partly fulfilled",
-  cancelled: "Cancelled",
-  ended: "Ended",
-  expired: "Expired",
-} as const satisfies Record<OrderStatus, string>;
 
 /** Statuses in which an order can be paid (confirm, or pay again after a declined card). */
 export const PAYABLE_STATUSES = ["pending_confirmation", "payment_failed"] as const satisfies readonly OrderStatus[];

@@ -2,12 +2,12 @@
 // decode: the preview and thumbnail (auto-oriented, no metadata — so no GPS), and the measurements
 // QA needs: sharpness, exposure and a perceptual hash.
 import sharp from "sharp";
-import { ANALYSIS_SIZE, measureGrey } from "@/lib/verification/image-quality";
+import { ANALYSIS_SIZE, measureGrey } from "./pixel-measures";
 import { blurFaces, type FindPeople } from "./blur-faces";
 import { openImage } from "./open-image";
 
-// The measures are pure and shared with the field page (lib/verification/image-quality.ts).
-export { exposure, laplacianVariance } from "@/lib/verification/image-quality";
+// The measures are pure and shared with the field page (lib/photos/pixel-measures.ts).
+export { exposure, laplacianVariance } from "./pixel-measures";
 
 export interface ImageMeasurements {
   width: number;

@@ -1,7 +1,7 @@
 // What the operator interface tells the dashboard's server about its users: who they are, their
 // memberships, and the short-lived tokens it calls the mission interface with.
 import { z } from "@hono/zod-openapi";
-import { ROLES } from "@/lib/db/schema";
+import { ROLES } from "./statuses";
 import { LOCALES } from "@/lib/i18n/locales";
 
 // Deliberately looser than z.email(): an address an identity provider has verified (internationalised,

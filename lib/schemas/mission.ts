@@ -1,7 +1,7 @@
 // The mission concept's schemas: one source for the API's validation, its OpenAPI document, and
 // (later) the dashboard's forms and actions.
 import { z } from "@hono/zod-openapi";
-import { MISSION_STATUSES } from "@/lib/db/schema";
+import { MISSION_STATUSES } from "./statuses";
 import { DEFAULT_POLYGON_LIMITS } from "@/lib/geo/polygon";
 import { QaSettingsInputSchema, QaThresholdsSchema } from "./qa";
 

@@ -30,8 +30,18 @@ export const QaThresholdsSchema = z
 
 export type QaThresholds = z.infer<typeof QaThresholdsSchema>;
 
-// The defaults live with the pure QA rules (zod-free: the field page judges photos with them too).
-export { DEFAULT_QA_THRESHOLDS } from "@/lib/verification/image-quality";
+/** What a mission gets for the thresholds it does not set (the field page judges photos with them too). */
+export const DEFAULT_QA_THRESHOLDS: QaThresholds = {
+  min_short_edge_px: 480,
+  min_sharpness: 40,
+  min_brightness: 35,
+  max_brightness: 225,
+  location_tolerance_m: 25,
+  max_accuracy_m: 100,
+  capture_time_tolerance_s: 900,
+  max_clock_skew_s: 300,
+  duplicate_max_distance: 4,
+};
 
 /** What a mission may send: any subset of the thresholds. */
 export const QaSettingsInputSchema = QaThresholdsSchema.partial().strict().openapi("QaSettings");

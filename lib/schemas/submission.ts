@@ -1,6 +1,6 @@
 // Submissions and images as the API shows them, and the spec's submission GeoJSON Feature.
 import { z } from "@hono/zod-openapi";
-import { SUBMISSION_STATUSES } from "@/lib/db/schema";
+import { SUBMISSION_STATUSES } from "./statuses";
 import { ANGLES } from "@/lib/orders/vocabulary";
 import { DeviceEvidenceSchema } from "./device-evidence";
 import { QaCheckSchema } from "./qa";

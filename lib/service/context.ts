@@ -1,10 +1,10 @@
 // What every part of the service is handed: the database, the settings and the signing keys.
-// Built once per process from the environment (lib/service/runtime.ts) or by tests directly.
+// Built once per process from the environment (lib/runtime/runtime.ts) or by tests directly.
 import type { Analyser } from "@/lib/service/verification/checks";
 import type { FindPeople } from "@/lib/photos/blur-faces";
 import type { Db, DatabaseKind } from "@/lib/db/client";
 import type { SecretBox } from "@/lib/auth/secret-box";
-import type { KeyStore } from "@/lib/auth/tokens";
+import type { KeyStore } from "@/lib/service/keys/tokens";
 import type { DashboardUser } from "@/lib/schemas/dashboard";
 import type { CredentialCache } from "@/lib/service/credentials/credential-cache";
 import type { MissionCache } from "@/lib/service/missions/mission-cache";
@@ -12,12 +12,10 @@ import type { PointsCache } from "@/lib/service/submissions/points-cache";
 import type { RateLimiter } from "@/lib/service/rate-limit/limiter";
 import type { PaymentProvider } from "@/lib/service/payments/payment-provider";
 import type { ObjectStore } from "@/lib/service/storage/object-store";
-import type { S3StoreConfig } from "@/lib/service/storage/s3-store";
+import type { StorageConfig } from "@/lib/service/storage/storage-config";
 import type { TrafficMeter } from "@/lib/service/traffic-meter";
 import type { FieldUploadStore } from "@/lib/service/field/field-upload-store";
 
-/** Local disk under dataDir/photos (the default), or an S3-compatible bucket shared by every instance. */
-export type StorageConfig = { kind: "local" } | ({ kind: "s3" } & S3StoreConfig);
 
 export interface ServiceConfig {
   /** Public origin, e.g. http://localhost:3000; URLs handed out are built from it. */

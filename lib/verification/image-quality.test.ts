@@ -5,7 +5,9 @@ import { readPhoto } from "@/lib/field/read-photo";
 import { decodeWithSharp } from "@/lib/testing/decode-with-sharp";
 import { analyseImage } from "@/lib/photos/analyse-image";
 import { corpusFile, HAS_CORPUS } from "@/lib/testing/corpus";
-import { analysisSize, DEFAULT_QA_THRESHOLDS, exposure, greyFromRgba, judgeExposure, judgeSharpness, laplacianVariance } from "./image-quality";
+import { analysisSize, exposure, greyFromRgba, laplacianVariance } from "@/lib/photos/pixel-measures";
+import { DEFAULT_QA_THRESHOLDS } from "@/lib/schemas/qa";
+import { judgeExposure, judgeSharpness } from "./image-quality";
 
 const CORPUS_PHOTOS = ["jpg/gps/DSCN0010.jpg", "jpg/gps/DSCN0012.jpg", "jpg/gps/DSCN0021.jpg", "jpg/mobile/jolla.jpg", "jpg/Canon_40D.jpg", "jpg/orientation/landscape_6.jpg", "jpg/orientation/portrait_3.jpg"];
 

@@ -1,6 +1,6 @@
 // The fair peer of api-routes: a Fastify 5 server doing the same reads as the service's routes,
 // the way a good engineer would write them with the same parts — the same service runtime built
-// from the same environment (database and driver, the verified-token cache of lib/auth/tokens.ts,
+// from the same environment (database and driver, the verified-token cache of lib/service/keys/tokens.ts,
 // the verified-credential cache of lib/service/credentials/credential-cache.ts, the mission row
 // cache, the limiter's client-revocation answers, the job worker in-process as `npm start` runs it),
 // the same domain functions, the same JSON; without the service's HTTP layer (Hono, the OpenAPI
@@ -20,7 +20,7 @@ import { listMissions } from "@/lib/service/missions/list-missions";
 import { getOrder, listOrderPhotos, listOrders } from "@/lib/service/orders/order-views";
 import { getPriceList } from "@/lib/service/orders/price-list";
 import { quoteOrderPreview } from "@/lib/service/orders/quote-order";
-import { startRuntime } from "@/lib/service/runtime";
+import { startRuntime } from "@/lib/runtime/runtime";
 import { env } from "@/lib/env";
 import { listSubmissions } from "@/lib/service/submissions/list-submissions";
 import { serializeImage, serializeSubmission } from "@/lib/service/submissions/serialize-submission";

@@ -7,7 +7,7 @@
 // - plain (default): verifies the token and reads the row on every request, no revocation check —
 //   the figure a well-kept framework reaches with no design of its own;
 // - --caches (the fair peer): what a good engineer would add, the same caches as the service —
-//   verified tokens kept by the token's SHA-256 until they expire (as lib/auth/tokens.ts), the
+//   verified tokens kept by the token's SHA-256 until they expire (as lib/service/keys/tokens.ts), the
 //   client's revocation checked once per client (as the PGlite rate limiter), and on the embedded
 //   database the mission row and its JSON kept in memory (as lib/service/missions/mission-cache.ts;
 //   on PostgreSQL the service caches no rows, so neither does the peer).

@@ -8,7 +8,7 @@
 import { createReadStream } from "node:fs";
 import type { Readable } from "node:stream";
 import { exportMission } from "@/lib/service/export/export-mission";
-import type { ServiceRuntime } from "@/lib/service/runtime";
+import type { ServiceRuntime } from "@/lib/runtime/runtime";
 import { createOwner, loadSources, openService, seedExportMission, type Owner, type SeededExport, type SourcePhoto } from "./lib/export-fixture";
 import { fmt, profileSection, roundsSection } from "./lib/file-report";
 import { forceGc } from "./lib/gc";

@@ -31,7 +31,7 @@ import {
 } from "./lib/webhook-service";
 
 export const GOAL = { minThroughputRatio: 0.5 } as const;
-/** lib/service/jobs/background.ts claims up to 8 deliveries and sends them in parallel. */
+/** lib/service/worker/background.ts claims up to 8 deliveries and sends them in parallel. */
 export const SERVICE_PARALLELISM = 8;
 /** The receiver checks the signature of every this-many-th request (the first included). */
 const SAMPLE_EVERY = 10;

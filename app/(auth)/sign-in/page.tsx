@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { safeCallbackPath } from "@/lib/auth/callback-url";
+import { safeCallbackPath } from "@/lib/session/callback-url";
 import { env } from "@/lib/env";
 import { DEMO_USER } from "@/lib/demo/demo-user";
 import { getDashboardAccess } from "@/lib/dashboard/access";

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, TextInput } from "@/components/ui/field";
-import { safeCallbackPath } from "@/lib/auth/callback-url";
+import { safeCallbackPath } from "@/lib/session/callback-url";
 
 /** next-auth's error for a failed sign-in → its message key and values in site.signIn.error. */
 function describeError(error: string): { key: "rateLimited"; minutes: number } | { key: "credentials" | "other" } {

@@ -11,7 +11,7 @@ import { EmptyState, ErrorState } from "@/components/ui/states";
 import { roleAtLeast } from "@/lib/auth/roles";
 import { requirePageAccess } from "@/lib/dashboard/access";
 import { formatAreaIn } from "@/lib/geo/format-measure";
-import { dashboardFormatLocale } from "@/components/dashboard/format-locale";
+import { dashboardFormatLocale } from "@/components/ui/format-locale";
 import { CellLabel, DataTable } from "@/components/ui/data-table";
 import { missionProgress, progressWords } from "@/components/missions/mission-progress";
 

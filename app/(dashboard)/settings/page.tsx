@@ -3,7 +3,7 @@ import Link from "next/link";
 import { getServerSession } from "next-auth";
 import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/ui/page-header";
-import { authOptions } from "@/lib/auth/next-auth-options";
+import { authOptions } from "@/lib/session/next-auth-options";
 import { roleAtLeast } from "@/lib/auth/roles";
 import { requirePageAccess } from "@/lib/dashboard/access";
 import { LanguageForm } from "./language-form";
@@ -23,7 +23,7 @@ export default async function SettingsPage() {
           <h2 id="language-heading" className="text-lg font-semibold text-slate-900">
             {t("language.heading")}
           </h2>
-          {/* The session's copy: the language the pages are rendered in now (lib/i18n/request.ts). */}
+          {/* The session's copy: the language the pages are rendered in now (lib/session/request-locale.ts). */}
           <LanguageForm current={session?.user.locale ?? null} />
         </section>
         {roleAtLeast(access.role, "admin") ? (

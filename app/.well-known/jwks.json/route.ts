@@ -1,5 +1,5 @@
 // Serves the token signing keys (JWKS) of the service (lib/service/http/routes/discovery.ts) at the origin.
-import { getRuntime } from "@/lib/service/runtime";
+import { getRuntime } from "@/lib/runtime/runtime";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 // Mounts the REST service (lib/service) inside Next: /api/v1, /api/admin/v1, /api/health.
-import { getRuntime } from "@/lib/service/runtime";
+import { getRuntime } from "@/lib/runtime/runtime";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

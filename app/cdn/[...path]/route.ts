@@ -1,5 +1,5 @@
 // Mounts the photo CDN (signed image URLs) of the service inside Next.
-import { getRuntime } from "@/lib/service/runtime";
+import { getRuntime } from "@/lib/runtime/runtime";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

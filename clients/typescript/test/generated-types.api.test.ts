@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { renderSdkTypes } from "@/lib/api-client/render-api-types";
+import { renderSdkTypes } from "@/scripts/render-api-types";
 
 describe("clients/typescript/src/generated/openapi.ts", () => {
   it("matches the service's current public OpenAPI document (run `npm run api:types` after changing the API)", async () => {

@@ -11,9 +11,11 @@ import type { ExpressionSpecification } from "@maplibre/maplibre-gl-style-spec";
 import type { CircleLayerSpecification, LineLayerSpecification, SymbolLayerSpecification } from "react-map-gl/maplibre";
 import { MAP_FONT_BOLD, MAP_FONT_REGULAR } from "@/lib/map/basemap-style";
 import { STATUS_COLOURS } from "./layer-styles";
-import type { OrderLocationState } from "./order-locations-layer";
 
 type LayerStyle<T> = Omit<T, "source">;
+
+/** LOCATION_STATES of components/orders/order-progress (the map layers do not import feature code). */
+export type OrderLocationState = "waiting" | "assigned" | "verifying" | "held" | "retake" | "delivered" | "given_up";
 
 const INK = "#1e293b";
 const selected: ExpressionSpecification = ["boolean", ["feature-state", "selected"], false];

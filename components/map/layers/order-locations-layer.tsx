@@ -4,7 +4,7 @@ import type { Map as MaplibreMap, MapMouseEvent } from "maplibre-gl";
 import { useEffect, useMemo, useRef } from "react";
 import { Layer, Source, useMap } from "react-map-gl/maplibre";
 
-import { ORDER_LOCATION_LAYER_IDS, ORDER_LOCATIONS_SOURCE_ID, orderLocationLabelsLayer, orderLocationPointsLayer } from "./order-layer-styles";
+import { ORDER_LOCATION_LAYER_IDS, ORDER_LOCATIONS_SOURCE_ID, orderLocationLabelsLayer, orderLocationPointsLayer, type OrderLocationState } from "./order-layer-styles";
 
 export interface OrderLocationPoint {
   id: string;
@@ -15,9 +15,6 @@ export interface OrderLocationPoint {
   /** The state in words, drawn under the name. */
   stateLabel: string;
 }
-
-/** LOCATION_STATES of components/orders/order-progress (the map layers do not import feature code). */
-export type OrderLocationState = "waiting" | "assigned" | "verifying" | "held" | "retake" | "delivered" | "given_up";
 
 function useFeatureFlag(map: MaplibreMap | undefined, id: string | null, key: string): void {
   useEffect(() => {

@@ -12,7 +12,7 @@ import { inputClasses } from "@/components/ui/field";
 import { importLocations, type ImportProblem, type ImportResult } from "../locations-import";
 import type { DraftLocation, OrderDraftBody } from "@/lib/orders/draft";
 import { usePlaceIndex } from "@/components/map/use-place-index";
-import { searchPlaces, type Place } from "../place-search";
+import { searchPlaces, type Place } from "@/components/map/place-search";
 import { LOCATIONS_WARNING_AT, MAX_LOCATIONS } from "@/lib/orders/limits";
 import { errorsOfStep, messagesAt, stepProblems, type FieldErrors } from "../wizard-steps";
 import { useProblemWords } from "./wizard-words";

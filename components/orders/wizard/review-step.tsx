@@ -11,7 +11,7 @@ import { placeOrderFromDraft } from "@/lib/dashboard/order-actions";
 import { newRequestKey } from "@/lib/ids/request-key";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
-import { useFormatLocale } from "@/components/dashboard/use-format-locale";
+import { useFormatLocale } from "@/components/ui/use-format-locale";
 import { formatMoney } from "../order-progress";
 import type { Feasibility, Quote, QuotePreview } from "../types";
 import { stepHref, stepOfPointer, stepProblems, WIZARD_STEPS, type FieldErrors, type WizardStep } from "../wizard-steps";

@@ -5,7 +5,7 @@
 // reference and a note for the zoomers.
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
-import { useFormatLocale } from "@/components/dashboard/use-format-locale";
+import { useFormatLocale } from "@/components/ui/use-format-locale";
 import { fieldAria, inputClasses, TextArea, TextInput } from "@/components/ui/field";
 import { ErrorList, StepField as Field } from "./step-field";
 import type { DraftLocation, OrderDraftBody } from "@/lib/orders/draft";

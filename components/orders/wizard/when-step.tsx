@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { fieldAria, inputClasses } from "@/components/ui/field";
 import { ErrorList, StepField as Field } from "./step-field";
 import type { DraftRecurring } from "@/lib/orders/draft";
-import { useFormatLocale } from "@/components/dashboard/use-format-locale";
+import { useFormatLocale } from "@/components/ui/use-format-locale";
 import { formatMoney } from "../order-progress";
 import { FREQUENCIES } from "@/lib/orders/recurrence-rule";
 import type { QuotePreview } from "../types";

@@ -61,7 +61,7 @@ export async function issueToken(ctx: ServiceContext, request: TokenRequest): Pr
   }
 
   // A zoomer's client brings the zoomer's name along (one query): the field page says whose photos
-  // wait on a shared phone by name, not by id (lib/field/session-claims.ts).
+  // wait on a shared phone by name, not by id (lib/field-server/session-claims.ts).
   const [row] = await ctx.db
     .select({ client: apiClients, zoomerName: zoomers.name })
     .from(apiClients)

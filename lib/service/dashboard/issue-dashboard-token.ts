@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { ROLE_SCOPES } from "@/lib/auth/scopes";
-import { DASHBOARD_TOKEN_KIND } from "@/lib/auth/tokens";
+import { DASHBOARD_TOKEN_KIND } from "@/lib/service/keys/tokens";
 import { memberships, organisations, users } from "@/lib/db/schema";
 import type { DashboardToken } from "@/lib/schemas/dashboard";
 import type { ServiceContext } from "@/lib/service/context";

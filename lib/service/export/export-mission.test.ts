@@ -10,7 +10,7 @@ import { createOrganisation } from "@/lib/service/accounts/create-organisation";
 import { createMission } from "@/lib/service/missions/create-mission";
 import { getMissionRow } from "@/lib/service/missions/get-mission";
 import { ephemeralSecretBox } from "@/lib/auth/secret-box";
-import { createRuntime, TOKEN_TTL_SECONDS, type ServiceRuntime } from "@/lib/service/runtime";
+import { createRuntime, TOKEN_TTL_SECONDS, type ServiceRuntime } from "@/lib/runtime/runtime";
 import { exportMission } from "./export-mission";
 
 let runtime: ServiceRuntime;

@@ -16,10 +16,10 @@ import { FileStore } from "@tus/file-store";
 import { S3Store } from "@tus/s3-store";
 import { ERRORS, type DataStore, type Upload } from "@tus/utils";
 import { ensurePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "@/lib/fs/private-files";
-import type { ServiceConfig } from "@/lib/service/context";
 import { measuringTap, spoolToTempFile, type UploadedFile } from "@/lib/service/submissions/parse-upload";
 import { tempUploadName } from "@/lib/service/submissions/sweep-temp-uploads";
 import { StorageError } from "@/lib/service/storage/object-store";
+import type { StorageConfig } from "@/lib/service/storage/storage-config";
 
 /** How long an unfinished upload may wait for its next byte before it is swept. */
 export const DEFAULT_FIELD_UPLOAD_TTL_SECONDS = 48 * 3600;
@@ -40,8 +40,13 @@ export interface FieldUploadStore {
   finishedFile(id: string, originalName: string | null): Promise<UploadedFile>;
 }
 
-/** The settings the store is chosen by. */
-export type FieldUploadStoreConfig = Pick<ServiceConfig, "dataDir" | "storage" | "uploads">;
+/** The settings the store is chosen by: these of the service's configuration (ServiceConfig). */
+export interface FieldUploadStoreConfig {
+  dataDir: string;
+  storage?: StorageConfig;
+  /** ServiceConfig's upload limits; the store reads how long an unfinished upload is kept. */
+  uploads: { resumableTtlSeconds?: number } & Record<string, unknown>;
+}
 
 /**
  * A FileStore whose files are the owner's alone, like the rest of DATA_DIR (lib/fs/private-files.ts):

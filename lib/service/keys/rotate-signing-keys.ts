@@ -1,7 +1,7 @@
 // The operator's key rotation (`npm run admin -- keys rotate`): a new Ed25519 key signs access
 // tokens and evidence from now on; the keys it replaces are retired — never used to sign again —
 // and stay published in the JWKS for verifying, for as long as the service keeps the photos whose
-// evidence they signed (lib/auth/tokens.ts says why that is indefinitely). Evidence already
+// evidence they signed (lib/service/keys/tokens.ts says why that is indefinitely). Evidence already
 // delivered is not re-signed: it was stored as made (lib/service/orders/photo-evidence.ts). The C2PA
 // claim-signing certificate is renewed too (a new key, under the same root): copies made before
 // keep verifying, their certificate travels inside them.

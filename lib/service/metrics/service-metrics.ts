@@ -4,7 +4,7 @@
 import { sql } from "drizzle-orm";
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { queryRows, type Db } from "@/lib/db/client";
-import { readBacklog, readWorkerHeartbeats } from "@/lib/service/jobs/heartbeat";
+import { readBacklog, readWorkerHeartbeats } from "@/lib/service/queue/heartbeat";
 
 export interface ServiceMetrics {
   registry: Registry;

@@ -26,7 +26,7 @@ import type { Quote } from "@/lib/schemas/order";
 import type { ServiceContext } from "@/lib/service/context";
 import { ApiError, notFound } from "@/lib/service/errors";
 import { recordEvent } from "@/lib/service/events/record-event";
-import { enqueueJob } from "@/lib/service/jobs/queue";
+import { enqueueJob } from "@/lib/service/queue/queue";
 import type { ChargeOutcome } from "@/lib/service/payments/payment-provider";
 import { isTestPaymentMethod } from "@/lib/service/payments/test-card-processor";
 import { dispatchCycle } from "./cycles/dispatch-cycle";

@@ -4,7 +4,7 @@
 // `kid` is in the published JWKS (/.well-known/jwks.json), so anyone can check it offline with the
 // photo in hand (the SDKs' verifyEvidence / verify_evidence). Signed once, at delivery, and STORED
 // (assignments.evidence_jws): the photo record, the evidence route and the order's ZIP answer those
-// exact bytes, before and after a key rotation (retired keys stay published, lib/auth/tokens.ts).
+// exact bytes, before and after a key rotation (retired keys stay published, lib/service/keys/tokens.ts).
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import { assignments, images, submissions } from "@/lib/db/schema";

@@ -16,7 +16,7 @@ import type { RecurringInput, Requirements } from "@/lib/schemas/order";
 import type { QaCheck } from "@/lib/schemas/qa";
 import type { ServiceContext } from "@/lib/service/context";
 import { recordEvent } from "@/lib/service/events/record-event";
-import { enqueueJob } from "@/lib/service/jobs/queue";
+import { enqueueJob } from "@/lib/service/queue/queue";
 import type { PhotoHeldForReviewData } from "@/lib/schemas/webhook";
 import { assessAuthenticity } from "@/lib/service/verification/assess-authenticity";
 import { failedSignals } from "@/lib/service/verification/authenticity";

@@ -10,7 +10,7 @@ import type { ExifSummary } from "@/lib/photos/read-exif";
 import type { QaCheck } from "@/lib/schemas/qa";
 import { cdnBaseUrl, type ServiceContext } from "@/lib/service/context";
 import { recordEvent } from "@/lib/service/events/record-event";
-import { enqueueJob } from "@/lib/service/jobs/queue";
+import { enqueueJob } from "@/lib/service/queue/queue";
 import { serializeMission } from "@/lib/service/missions/serialize-mission";
 import { signImageUrl } from "@/lib/service/cdn/signed-url";
 import { ObjectNotFoundError, type ObjectStore } from "@/lib/service/storage/object-store";

@@ -20,7 +20,6 @@ import { apiClients } from "@/lib/db/schema";
 import { log } from "@/lib/log";
 import { peek, summarise, type ConsumeResult, type RateWindow, type WindowState } from "./consume";
 import { leaseBudget, returnBudget } from "./lease-budget";
-import type { RateLimiter } from "./limiter";
 
 export const CLIENT_REVOKED_CHANNEL = "api_client_revoked";
 const MAX_LEASE = 1000;
@@ -44,7 +43,9 @@ interface WindowLease {
   spentUntil: number;
 }
 
-export class LeasedRateLimiter implements RateLimiter {
+// A RateLimiter (./limiter.ts, whose createRateLimiter returns it as one; not imported here, which
+// would close a circle with the file that constructs this class).
+export class LeasedRateLimiter {
   private readonly leases = new Map<string, WindowLease>();
   /** One lease statement at a time per key; concurrent requests wait for it. */
   private readonly leasing = new Map<string, Promise<void>>();

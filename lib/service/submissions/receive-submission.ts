@@ -7,7 +7,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { open } from "node:fs/promises";
 import { assignments, images, missions, submissions } from "@/lib/db/schema";
-import { measureDeviceEvidence, parseDeviceEvidence, type DeviceEvidence } from "@/lib/field/device-evidence";
+import { measureDeviceEvidence, parseDeviceEvidence, type DeviceEvidence } from "@/lib/verification/device-evidence";
 import { createId } from "@/lib/ids/create-id";
 import { readDimensions } from "@/lib/photos/analyse-image";
 import { HEIF_HEADER_BYTES, readHeifHeader, type HeifHeader } from "@/lib/photos/heif-header";
@@ -19,7 +19,7 @@ import { ANGLES } from "@/lib/schemas/submission";
 import type { ServiceContext } from "@/lib/service/context";
 import { ApiError, notFound } from "@/lib/service/errors";
 import { recordEvent } from "@/lib/service/events/record-event";
-import { enqueueJob } from "@/lib/service/jobs/queue";
+import { enqueueJob } from "@/lib/service/queue/queue";
 import type { ObjectStore } from "@/lib/service/storage/object-store";
 import type { UploadedFile } from "./parse-upload";
 import { serializeSubmission } from "./serialize-submission";

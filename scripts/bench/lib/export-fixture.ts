@@ -16,7 +16,7 @@ import { createOrganisation } from "@/lib/service/accounts/create-organisation";
 import { createZoomer } from "@/lib/service/accounts/create-zoomer";
 import { createMission } from "@/lib/service/missions/create-mission";
 import type { MissionRow } from "@/lib/service/missions/serialize-mission";
-import { configFromEnv, createRuntime, type ServiceRuntime } from "@/lib/service/runtime";
+import { configFromEnv, createRuntime, type ServiceRuntime } from "@/lib/runtime/runtime";
 import { ephemeralSecretBox } from "@/lib/auth/secret-box";
 import type { PhotoFile } from "./photo-set";
 

@@ -1,5 +1,5 @@
 // The subject of the webhook-delivery benchmark: a real service runtime in this process with its
-// webhook worker running (lib/service/jobs/background.ts: claim 8, process them in parallel), on
+// webhook worker running (lib/service/worker/background.ts: claim 8, process them in parallel), on
 // in-memory PGlite or on PostgreSQL, plus the queries the benchmark needs around it: enqueue
 // events through recordEvent, wait until deliveries are settled, read back what was sent.
 import { hostname } from "node:os";
@@ -11,7 +11,7 @@ import { createOrganisation } from "@/lib/service/accounts/create-organisation";
 import type { ServiceContext } from "@/lib/service/context";
 import { recordEvent } from "@/lib/service/events/record-event";
 import { createMission } from "@/lib/service/missions/create-mission";
-import { configFromEnv, createRuntime, type ServiceRuntime } from "@/lib/service/runtime";
+import { configFromEnv, createRuntime, type ServiceRuntime } from "@/lib/runtime/runtime";
 import { ephemeralSecretBox } from "@/lib/auth/secret-box";
 import { createWebhook } from "@/lib/service/webhooks/endpoints";
 import { wallClockMs } from "./wall-clock";

@@ -16,7 +16,7 @@ import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import type { Scope } from "@/lib/auth/scopes";
 import { hashSecret } from "@/lib/auth/secrets";
-import { DASHBOARD_TOKEN_KIND, TokenError } from "@/lib/auth/tokens";
+import { DASHBOARD_TOKEN_KIND, TokenError } from "@/lib/service/keys/tokens";
 import { apiKeys, organisations, type Plan } from "@/lib/db/schema";
 import type { ServiceContext } from "@/lib/service/context";
 import type { CachedApiKey } from "@/lib/service/credentials/credential-cache";

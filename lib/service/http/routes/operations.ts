@@ -3,7 +3,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
-import { HEARTBEAT_STALE_SECONDS, readBacklog, readWorkerHeartbeats } from "@/lib/service/jobs/heartbeat";
+import { HEARTBEAT_STALE_SECONDS, readBacklog, readWorkerHeartbeats } from "@/lib/service/queue/heartbeat";
 import type { ServiceMetrics } from "@/lib/service/metrics/service-metrics";
 import { ApiError } from "@/lib/service/errors";
 import type { AppEnv } from "../types";

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "@/lib/env";
-import { startRuntime, type ServiceRuntime } from "@/lib/service/runtime";
+import { startRuntime, type ServiceRuntime } from "@/lib/runtime/runtime";
 import { square } from "./client";
 import { photo } from "./photos";
 

@@ -9,7 +9,7 @@ import { serve } from "@hono/node-server";
 import { createSecretBox, type SecretBox } from "@/lib/auth/secret-box";
 import { openDatabase } from "@/lib/db/client";
 import type { ServiceConfig } from "@/lib/service/context";
-import { createRuntime, TOKEN_TTL_SECONDS, type ServiceRuntime } from "@/lib/service/runtime";
+import { createRuntime, TOKEN_TTL_SECONDS, type ServiceRuntime } from "@/lib/runtime/runtime";
 
 export const ADMIN_TOKEN = "test-admin-token-0123456789abcdef0123456789";
 

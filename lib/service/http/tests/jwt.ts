@@ -2,7 +2,7 @@
 // refuse (tampered, unsigned, signed by a stranger, or signed by the service for another issuer).
 import { generateKeyPairSync, randomUUID } from "node:crypto";
 import { SignJWT } from "jose";
-import { KeyStore, type AccessTokenClaims, type TokenSettings } from "@/lib/auth/tokens";
+import { KeyStore, type AccessTokenClaims, type TokenSettings } from "@/lib/service/keys/tokens";
 import type { TestService } from "./harness";
 
 export type JsonObject = Record<string, unknown>;

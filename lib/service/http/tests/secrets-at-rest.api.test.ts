@@ -6,7 +6,7 @@ import { createHmac, generateKeyPairSync, randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSecretBox, keyIdOf } from "@/lib/auth/secret-box";
-import { KeyStore } from "@/lib/auth/tokens";
+import { KeyStore } from "@/lib/service/keys/tokens";
 import { queryRows } from "@/lib/db/client";
 import { provenanceCertificates, serviceSecrets, signingKeys, webhookEndpoints } from "@/lib/db/schema";
 import { resealStoredSecrets } from "@/lib/service/secrets";

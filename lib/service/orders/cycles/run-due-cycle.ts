@@ -14,7 +14,7 @@ import type { Db } from "@/lib/db/client";
 import { orderCycles, orders, organisations } from "@/lib/db/schema";
 import type { ServiceContext } from "@/lib/service/context";
 import { recordEvent } from "@/lib/service/events/record-event";
-import { enqueueJob } from "@/lib/service/jobs/queue";
+import { enqueueJob } from "@/lib/service/queue/queue";
 import type { Quote, RecurringInput } from "@/lib/schemas/order";
 import { log } from "@/lib/log";
 import { extremeWeather, type ExtremeWeather } from "@/lib/service/weather/extreme-weather";

@@ -4,7 +4,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
-import { dashboardFormatLocale } from "@/components/dashboard/format-locale";
+import { dashboardFormatLocale } from "@/components/ui/format-locale";
 import { OnTimeChart, type OnTimeMonth } from "@/components/orders/on-time-chart";
 import { OnTimeTable } from "@/components/orders/on-time-table";
 import { PageHeader } from "@/components/ui/page-header";

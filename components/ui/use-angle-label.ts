@@ -3,7 +3,7 @@
 // angle the catalogue does not know yet reads as its words.
 import { useTranslations } from "next-intl";
 import { useCallback } from "react";
-import { angleLabel } from "./task-format";
+import { angleLabel } from "./angle-label";
 
 export function useAngleLabel(): (angle: string) => string {
   const t = useTranslations("field.angles");

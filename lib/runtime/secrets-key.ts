@@ -10,7 +10,7 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { Env } from "@/lib/env";
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from "@/lib/fs/private-files";
-import { createSecretBox, decodeSecretsKey, generateSecretsKey, type SecretBox } from "./secret-box";
+import { createSecretBox, decodeSecretsKey, generateSecretsKey, type SecretBox } from "@/lib/auth/secret-box";
 
 export class SecretsKeyError extends Error {}
 

@@ -4,8 +4,8 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { env } from "@/lib/env";
 import { serviceFetch } from "@/lib/api-client/transport";
-import { endFieldSession, startFieldSession } from "@/lib/field/session";
-import { getRuntime } from "@/lib/service/runtime";
+import { endFieldSession, startFieldSession } from "@/lib/field-server/session";
+import { getRuntime } from "@/lib/runtime/runtime";
 
 export type SignInState = { error?: string; fieldErrors?: Partial<Record<"client_id" | "client_secret", string>> };
 

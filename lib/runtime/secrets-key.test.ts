@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createSecretBox, keyIdOf } from "./secret-box";
+import { createSecretBox, keyIdOf } from "@/lib/auth/secret-box";
 import { loadSecretBox } from "./secrets-key";
 
 let dir: string;

@@ -12,7 +12,7 @@ import { cookies, headers } from "next/headers";
 import { env } from "@/lib/env";
 import { serviceFetch } from "@/lib/api-client/transport";
 import { PROBLEM_CONTENT_TYPE } from "@/lib/service/errors";
-import { OUTBOX_OWNER_HEADER, outboxOwnerRefusal, type FieldSession } from "./outbox-owner";
+import { OUTBOX_OWNER_HEADER, outboxOwnerRefusal, type FieldSession } from "@/lib/field/outbox-owner";
 import { COOKIE_MARGIN_S, sessionOfToken } from "./session-claims";
 
 const COOKIE = "pm_field_session";

@@ -5,7 +5,7 @@
 import { foreignCdnOrigin } from "@/lib/api-client/page-photo-urls";
 import { env } from "@/lib/env";
 import { basemapOrigins } from "@/lib/map/basemap-config";
-import { contentSecurityPolicy, staticSecurityHeaders } from "./security-headers";
+import { contentSecurityPolicy, staticSecurityHeaders } from "@/lib/http/security-headers";
 
 const MAP_ORIGINS = basemapOrigins(env);
 const CDN_ORIGIN = foreignCdnOrigin({ publicOrigin: env.PUBLIC_ORIGIN, cdnUrl: env.CDN_URL });

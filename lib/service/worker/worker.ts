@@ -2,7 +2,7 @@
 // there is none; `wake()` skips the wait when this process has just committed new work.
 import type { ServiceContext } from "@/lib/service/context";
 import { log } from "@/lib/log";
-import { claimJobs, completeJob, failJob, type Job, type QueueName } from "./queue";
+import { claimJobs, completeJob, failJob, type Job, type QueueName } from "@/lib/service/queue/queue";
 
 export interface Worker {
   wake(): void;

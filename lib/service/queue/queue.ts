@@ -9,6 +9,19 @@ import { describeError } from "@/lib/log";
 
 export type QueueName = "qa" | "webhooks" | "orders";
 
+/**
+ * What a job of each queue carries, checked where it is enqueued. The worker's handlers read the
+ * stored JSON back as unknown and check it again (a row may predate a change of these types).
+ */
+export interface JobPayloads {
+  /** Run QA on a received submission (lib/service/qa/run-qa.ts). */
+  qa: { submission_id: string };
+  /** Webhook deliveries keep their own table; nothing is enqueued here today. */
+  webhooks: Record<string, never>;
+  /** Verify an order's photo, deliver a location, or dispatch a recurring order's cycle (lib/service/orders/order-jobs.ts). */
+  orders: { kind: "verify"; submission_id: string } | { kind: "deliver"; mission_id: string } | { kind?: "cycle"; order_id: string; cycle_index: number };
+}
+
 export interface Job {
   id: string;
   queue: QueueName;
@@ -17,10 +30,10 @@ export interface Job {
   maxAttempts: number;
 }
 
-export async function enqueueJob(
+export async function enqueueJob<Q extends QueueName>(
   tx: Db,
-  queue: QueueName,
-  payload: Record<string, unknown>,
+  queue: Q,
+  payload: JobPayloads[Q],
   options: { runAt?: Date; maxAttempts?: number } = {},
 ): Promise<string> {
   const id = createId("job");

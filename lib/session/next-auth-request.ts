@@ -2,7 +2,7 @@
 // request. next-auth v4 checks a callbackUrl in the query string or in its callback-url cookie
 // itself, and answers one it cannot parse (`javascript:…`, `http://localhost:3000.evil.example/`)
 // with a 500 "server configuration" error and a stack trace in the log; a callbackUrl in the form
-// body goes to our `redirect` callback (lib/auth/next-auth-options.ts), which never throws. So a
+// body goes to our `redirect` callback (lib/session/next-auth-options.ts), which never throws. So a
 // query or cookie value that `sameOriginPath` refuses is answered here with a 400 problem — and
 // the cookie is cleared, so the next request works.
 import { ApiError, PROBLEM_CONTENT_TYPE } from "@/lib/service/errors";

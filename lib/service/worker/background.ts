@@ -5,7 +5,7 @@ import { log } from "@/lib/log";
 import { runOrderJob } from "@/lib/service/orders/order-jobs";
 import { runQa } from "@/lib/service/qa/run-qa";
 import { claimDeliveries, processDelivery } from "@/lib/service/webhooks/deliver-webhooks";
-import { startHeartbeat } from "./heartbeat";
+import { startHeartbeat } from "@/lib/service/queue/heartbeat";
 import { housekeeping as tidy } from "./housekeeping";
 import { startJobWorker, startPollingWorker, type Worker } from "./worker";
 

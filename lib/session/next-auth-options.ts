@@ -97,7 +97,7 @@ export function authOptions(): NextAuthOptions {
           token.sub = user.id;
           token.locale = user.locale ?? null;
         }
-        // After the user changes their language (lib/auth/refresh-session.ts), the cookie takes it
+        // After the user changes their language (lib/session/refresh-session.ts), the cookie takes it
         // from the service: the browser only asks for the refresh, it never says what the value is.
         if (trigger === "update" && token.sub) token.locale = (await getUserAccess(token.sub))?.user.locale ?? null;
         return token;

@@ -1,12 +1,12 @@
 // Who a field session belongs to and until when, read from its access token (a JWT the service
 // signed: claims `zoomer`, `zoomer_name`, `client_id`, `exp`). Only decoded here — the service verifies the
 // signature of every request the session makes — so an edited token names an owner nothing can
-// be sent with. Pure, so it is unit-tested; lib/field/session.ts reads the cookie.
+// be sent with. Pure, so it is unit-tested; lib/field-server/session.ts reads the cookie.
 import { decodeJwt } from "jose";
 import { z } from "zod";
-import type { FieldSession } from "./outbox-owner";
+import type { FieldSession } from "@/lib/field/outbox-owner";
 
-/** The browser drops the session cookie this long before its token expires (lib/field/session.ts). */
+/** The browser drops the session cookie this long before its token expires (lib/field-server/session.ts). */
 export const COOKIE_MARGIN_S = 60;
 
 const Claims = z.object({

@@ -16,7 +16,7 @@ import { SignJWT, jwtVerify, errors as joseErrors, type JWK, type JWTPayload } f
 import type { Db } from "@/lib/db/client";
 import { signingKeys } from "@/lib/db/schema";
 import { createId } from "@/lib/ids/create-id";
-import type { SecretBox } from "./secret-box";
+import type { SecretBox } from "@/lib/auth/secret-box";
 
 export const TOKEN_ALG = "EdDSA";
 export const TOKEN_TYP = "at+jwt";

@@ -5,9 +5,9 @@
 import { getServerSession } from "next-auth";
 import { cookies, headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
-import { authOptions } from "@/lib/auth/next-auth-options";
-import { loadMessages } from "./catalogue";
-import { LOCALE_COOKIE, resolveLocale } from "./locales";
+import { authOptions } from "@/lib/session/next-auth-options";
+import { loadMessages } from "@/lib/i18n/catalogue";
+import { LOCALE_COOKIE, resolveLocale } from "@/lib/i18n/locales";
 
 export default getRequestConfig(async () => {
   const [cookieStore, headerList, session] = await Promise.all([cookies(), headers(), getServerSession(authOptions())]);
