@@ -19,9 +19,16 @@ export default defineConfig({
           name: "unit",
           include: ["lib/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts", "clients/**/*.test.ts"],
           exclude: ["**/*.api.test.ts", "**/node_modules/**"],
+          // The files of a worker share its module cache: importing lib/ once per worker instead of
+          // once per file (seconds each on a loaded 2-core machine). Safe because the unit tests that
+          // fake timers, stub the environment or globals, or swap the log sink undo it after each test.
+          isolate: false,
           // A few unit tests open an in-memory PGlite (WASM start + migrations): seconds on a
           // loaded 2-core machine, so hooks get the same allowance as the API project's.
           hookTimeout: 60_000,
+          // Three workers share the 2 cores (maxWorkers above): a CPU-bound test (image decoding,
+          // exiftool, the sun's path) can wait for a core longer than vitest's default 5 s.
+          testTimeout: 30_000,
         },
       },
       {
