@@ -229,7 +229,7 @@ async function startBuild() {
   if (code !== 0) {
     const tail = (readFileSync(log, "utf8").trimEnd().split("\n").slice(-40)).join("\n");
     console.error(red(`\nthe build failed (exit ${code}); the end of its log:\n`) + tail + "\n");
-    phase.notes.push(`the build failed: see ${log} above`);
+    phase.notes.push("the build failed: the end of its log is printed above, before the tests");
   }
   phases.push(phase);
   return { port, appDir, ok: code === 0 };
