@@ -78,7 +78,7 @@ export interface TestServiceOptions {
 const shared = new Map<string, Promise<TestService>>();
 
 /**
- * Databases of shared services are named after the run (vitest.global-setup.ts sets
+ * Databases of shared services are named after the run (vitest.api-setup.ts sets
  * PM_TEST_RUN_ID and drops them when the run ends: shared services are never closed by a test).
  */
 export const SHARED_DATABASE_PREFIX = "pm_test_shared_";
