@@ -1,11 +1,14 @@
 // Browser tests against the production build, served by `next start` exactly as a user runs it:
 // one command, the embedded database in a fresh temporary DATA_DIR, no external services.
 // Chromium is Debian's (/usr/bin/chromium): Playwright's own browsers cannot be downloaded here.
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 import { DATA_DIR, METRICS_TOKEN, ORIGIN, PORT } from "./e2e/support/server";
 
 const CI = Boolean(process.env.CI);
+
+/** The app's environment under test, shared with the build in scripts/run-tests.mjs (see webServer.env). */
+const APP_ENV = JSON.parse(readFileSync(new URL("./e2e/support/app-env.json", import.meta.url), "utf8")) as Record<string, string>;
 
 // The runner process created DATA_DIR (workers only inherit it): remove it when the run ends,
 // unless asked to keep it for a post-mortem.
@@ -31,13 +34,45 @@ const CHROMIUM = {
 
 const DEMO_AFTER_ALL = /demo-alive\.spec\.ts$/;
 
+// Specs that share state beyond an organisation of their own, run one at a time (in file order)
+// on one worker, beside the other specs: the demo account and its data (the demo partner's
+// orders, the demo zoomer at the demo location, where the field page lists every organisation's
+// work nearby), and the order wizard, whose spec counts the server's draft requests (/api/metrics)
+// while it places an order, so no other spec may be in a wizard then. Every other spec makes its
+// own organisation and user (e2e/support/fixtures.ts) and runs in parallel with the rest.
+const SHARED_STATE = new RegExp(
+  `/(${[
+    "dashboard-no-secrets",
+    "dashboard-screenshots",
+    "dashboard-sign-in",
+    "field",
+    "field-offline",
+    "field-outbox-owner",
+    "field-pre-send-checks",
+    "field-tasks",
+    "host-independent-photos",
+    "languages",
+    "languages-walk",
+    "orders-review",
+    "orders-roles",
+    "orders-wizard",
+    "phone-width",
+  ].join("|")})\\.spec\\.ts$`,
+);
+
+/** Parallel workers in CI (E2E_WORKERS overrides); locally Playwright's default. */
+const WORKERS = Number(process.env.E2E_WORKERS) || (CI ? 2 : undefined);
+
+/** scripts/run-tests.mjs builds the app beforehand (beside the unit tests) and says so here. */
+const PREBUILT = process.env.E2E_PREBUILT === "1";
+
 export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results",
   fullyParallel: false,
   forbidOnly: CI,
   retries: 0,
-  workers: CI ? 1 : undefined,
+  workers: WORKERS,
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: [["list"], ["json", { outputFile: "test-results/e2e-results.json" }]],
@@ -50,7 +85,13 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
-      testIgnore: DEMO_AFTER_ALL,
+      testIgnore: [DEMO_AFTER_ALL, SHARED_STATE],
+      use: { ...devices["Desktop Chrome"], launchOptions: CHROMIUM },
+    },
+    {
+      name: "shared-state",
+      testMatch: SHARED_STATE,
+      workers: 1,
       use: { ...devices["Desktop Chrome"], launchOptions: CHROMIUM },
     },
     {
@@ -58,14 +99,15 @@ export default defineConfig({
       // missions by title.
       name: "demo-after-all",
       testMatch: DEMO_AFTER_ALL,
-      dependencies: ["chromium"],
+      dependencies: ["chromium", "shared-state"],
       use: { ...devices["Desktop Chrome"], launchOptions: CHROMIUM },
     },
   ],
   webServer: {
     // Always a fresh build: a stale .next would test yesterday's code. scripts/run-tests.mjs runs
-    // it in a snapshot of the tree (E2E_APP_DIR) so it cannot collide with other work in this one.
-    command: "npm run build && npm start",
+    // it in a snapshot of the tree (E2E_APP_DIR) so it cannot collide with other work in this one,
+    // and builds that snapshot itself while the unit tests run (E2E_PREBUILT=1, same APP_ENV).
+    command: PREBUILT ? "npm start" : "npm run build && npm start",
     cwd: process.env.E2E_APP_DIR || ".",
     url: `${ORIGIN}/api/health`,
     reuseExistingServer: false,
@@ -73,29 +115,21 @@ export default defineConfig({
     stdout: "pipe",
     stderr: "pipe",
     gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+    // e2e/support/app-env.json (shared with the build in scripts/run-tests.mjs):
+    // - NODE_ENV production; DATABASE_URL and ADMIN_TOKEN empty, which means unset (lib/env.ts):
+    //   the embedded database and a generated operator token, whatever the calling shell exports.
+    // - WEBHOOK_ALLOW_PRIVATE_TARGETS: webhook targets in the browser tests are closed ports on
+    //   loopback, so nothing they register may send traffic off this machine (the port rule still
+    //   holds: the refusal tests use it). WEATHER_URL off: nor may delivered photos' weather.
+    // - MAP_*: the offline basemap only, no street style or imagery from the internet, whatever
+    //   the calling shell exports (e2e/basemap.spec.ts starts its own servers for the others).
     env: {
+      ...APP_ENV,
       PORT: String(PORT),
       PUBLIC_ORIGIN: ORIGIN,
       DATA_DIR,
-      NODE_ENV: "production",
-      // Empty means unset (lib/env.ts): the embedded database and a generated operator token,
-      // whatever the calling shell exports.
-      DATABASE_URL: "",
-      ADMIN_TOKEN: "",
-      NEXT_TELEMETRY_DISABLED: "1",
       // Lets tests count the API requests a page caused (e2e/support/api.ts apiRequestCounts).
       METRICS_TOKEN,
-      // Webhook targets in the browser tests are closed ports on loopback: nothing they register
-      // may send traffic off this machine. The port rule still holds (the refusal tests use it).
-      WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
-      // Nor may the app reach the internet for delivered photos' weather.
-      WEATHER_URL: "off",
-      // The offline basemap only: no street style or imagery from the internet, whatever the
-      // calling shell exports (e2e/basemap.spec.ts starts its own servers for the others).
-      MAP_BASEMAP: "offline",
-      MAP_STYLE_URL: "",
-      MAP_IMAGERY_URL: "",
-      MAP_IMAGERY_ATTRIBUTION: "",
     },
   },
 });

@@ -9,6 +9,9 @@ export default defineConfig({
     // Nothing in a test may reach the internet: the default weather service is off (the tests that
     // need weather start a loopback stand-in), also for the service processes tests spawn.
     env: { WEATHER_URL: "off" },
+    // More workers than this machine's 2 cores: most API test time is waiting (on servers, child
+    // processes, retry and rate windows), not computing. VITEST_MAX_WORKERS overrides it.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || 3,
     projects: [
       {
         extends: true,
@@ -16,15 +19,28 @@ export default defineConfig({
           name: "unit",
           include: ["lib/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts", "clients/**/*.test.ts"],
           exclude: ["**/*.api.test.ts", "**/node_modules/**"],
+          // The files of a worker share its module cache: importing lib/ once per worker instead of
+          // once per file (seconds each on a loaded 2-core machine). Safe because the unit tests that
+          // fake timers, stub the environment or globals, or swap the log sink undo it after each test.
+          isolate: false,
           // A few unit tests open an in-memory PGlite (WASM start + migrations): seconds on a
           // loaded 2-core machine, so hooks get the same allowance as the API project's.
           hookTimeout: 60_000,
+          // Three workers share the 2 cores (maxWorkers above): a CPU-bound test (image decoding,
+          // exiftool, the sun's path) can wait for a core longer than vitest's default 5 s.
+          testTimeout: 30_000,
         },
       },
       {
         extends: true,
         test: {
           name: "api",
+          // Names the run, and drops the PostgreSQL databases of the shared services at its end.
+          globalSetup: ["./vitest.api-setup.ts"],
+          // The files of a worker share its module cache (the service is imported once per worker,
+          // not once per file: seconds each) and the harness's shared service (harness.ts).
+          // Safe because no API test mocks modules or stubs globals it does not restore.
+          isolate: false,
           // clients/: the SDKs' tests against the running service (the Python client's through python3).
           include: ["lib/**/*.api.test.ts", "clients/**/*.api.test.ts"],
           exclude: ["**/node_modules/**"],

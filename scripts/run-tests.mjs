@@ -6,18 +6,21 @@
 //      The build runs in a snapshot of the working tree (tracked and untracked, not ignored, files
 //      plus a hard-linked node_modules) in a temp dir, so it neither collides with another `next
 //      build`/`next start` in this tree nor changes under the tests when someone edits a file.
+//      It is made once, at the start, while the vitest phases run (they mostly wait on servers
+//      and processes; the build mostly computes), and reported as a phase of its own.
 // Every phase runs even when an earlier one failed, so one run shows everything that is broken.
 // Ends with one line `tests: N passed, M failed[, K skipped]` and a non-zero exit code when any
 // phase failed (including a phase that could not run its tests at all) or any test failed.
 //
-// Usage: node scripts/run-tests.mjs [--no-e2e] [--no-pg] [--e2e-only] [--e2e-in-place] [vitest args...]
+// Usage: node scripts/run-tests.mjs [--no-e2e] [--no-pg] [--e2e-only] [--e2e-in-place] [--build-first] [vitest args...]
 //   --no-e2e        skip the browser phase (quick local runs)
 //   --no-pg         skip the PostgreSQL phase even when TEST_DATABASE_URL is set
 //   --e2e-only      only the browser phase
 //   --e2e-in-place  build and serve the app in this tree (.next) instead of a snapshot
+//   --build-first   build before the vitest phases instead of beside them (to time them alone)
 //   anything else goes to both vitest runs, e.g. `npm test -- --no-e2e polygon -t "closes the ring"`
 import { spawn, spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
+import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -25,13 +28,13 @@ import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
-const KNOWN = new Set(["--no-e2e", "--no-pg", "--e2e-only", "--e2e-in-place", "--help", "-h"]);
+const KNOWN = new Set(["--no-e2e", "--no-pg", "--e2e-only", "--e2e-in-place", "--build-first", "--help", "-h"]);
 const argv = process.argv.slice(2).filter((a) => a !== "--");
 const flags = new Set(argv.filter((a) => KNOWN.has(a)));
 const vitestExtra = argv.filter((a) => !KNOWN.has(a));
 
 if (flags.has("--help") || flags.has("-h")) {
-  const header = readFileSync(fileURLToPath(import.meta.url), "utf8").split("\n").slice(1, 18);
+  const header = readFileSync(fileURLToPath(import.meta.url), "utf8").split("\n").slice(1, 21);
   console.log(header.map((l) => l.replace(/^\/\/ ?/, "")).join("\n"));
   process.exit(0);
 }
@@ -60,28 +63,34 @@ function banner(text) {
 const seconds = (ms) => `${(ms / 1000).toFixed(1)}s`;
 const maskUrl = (url) => url.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@");
 
-// The child being run, so a signal to this script reaches it (and Playwright can stop its server).
-let current;
+// The children being run (a phase, and the build beside it), so a signal to this script reaches
+// them (and Playwright can stop its server).
+const running = new Set();
 let interrupted = false;
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
   process.on(signal, () => {
     interrupted = true;
-    // SIGINT: both vitest and Playwright shut down cleanly on it (Playwright stops the web server).
-    if (current && current.exitCode === null) current.kill("SIGINT");
+    // SIGINT: vitest, Playwright and next build shut down cleanly on it (Playwright stops the web server).
+    const live = [...running].filter((child) => child.exitCode === null);
+    if (live.length > 0) for (const child of live) child.kill("SIGINT");
     else process.exit(130);
   });
 }
 
-function run(command, args, env) {
+/** Runs a command to its end; its output goes to ours, or to the file `logFile` when given. */
+function run(command, args, env, { cwd = root, logFile } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
-    current = child;
+    const out = logFile ? openSync(logFile, "a") : "inherit";
+    const child = spawn(command, args, { cwd, env, stdio: ["ignore", out, out] });
+    if (typeof out === "number") closeSync(out);
+    running.add(child);
     child.on("error", (error) => {
       console.error(red(`could not start ${command}: ${error.message}`));
+      running.delete(child);
       resolve(127);
     });
     child.on("close", (code, signal) => {
-      current = undefined;
+      running.delete(child);
       resolve(code ?? (signal ? 128 : 1));
     });
   });
@@ -196,14 +205,48 @@ function snapshotApp() {
   }
 }
 
-async function playwrightPhase() {
+/**
+ * Starts the production build of the app for the browser phase: a snapshot of the tree (or the
+ * tree itself with --e2e-in-place), `npm run build` in it with the environment the server gets
+ * (e2e/support/app-env.json, the port and origin), its output in a log file that is shown when it
+ * fails. Resolves to { port, appDir, ok } when done, after adding its phase to the summary.
+ */
+async function startBuild() {
   const port = await freePort(3210);
-  banner(`e2e: Playwright + Chromium against \`next build && next start\` on port ${port}`);
   const appDir = flags.has("--e2e-in-place") ? undefined : snapshotApp();
-  console.log(appDir ? `app snapshot (built and served from here): ${appDir}\n` : `building and serving in place: ${root}\n`);
+  const cwd = appDir ?? root;
+  const log = join(reportDir, "build.log");
+  const dataDir = mkdtempSync(join(tmpdir(), "e2e-build-data-"));
+  const appEnv = JSON.parse(readFileSync(join(root, "e2e", "support", "app-env.json"), "utf8"));
+  const env = { ...process.env, ...appEnv, PORT: String(port), PUBLIC_ORIGIN: `http://localhost:${port}`, DATA_DIR: dataDir };
+  delete env.TEST_DATABASE_URL;
+  console.log(`build: \`npm run build\` in ${cwd} (log: ${log}), beside the tests\n`);
+  const started = Date.now();
+  const code = await run("npm", ["run", "build"], env, { cwd, logFile: log });
+  const ms = Date.now() - started;
+  rmSync(dataDir, { recursive: true, force: true });
+  const phase = { label: "build (next build)", code, ms, passed: 0, failed: 0, skipped: 0, notes: [], build: true };
+  if (code !== 0) {
+    const tail = (readFileSync(log, "utf8").trimEnd().split("\n").slice(-40)).join("\n");
+    console.error(red(`\nthe build failed (exit ${code}); the end of its log:\n`) + tail + "\n");
+    phase.notes.push("the build failed: the end of its log is printed above, before the tests");
+  }
+  phases.push(phase);
+  return { port, appDir, ok: code === 0 };
+}
+
+async function playwrightPhase(build) {
+  const { port, appDir, ok } = await build;
+  banner(`e2e: Playwright + Chromium against \`next start\` (built beforehand) on port ${port}`);
+  if (!ok) {
+    phases.push({ label: "e2e (Playwright)", code: 1, ms: 0, passed: 0, failed: 0, skipped: 0, notes: ["not run: the build failed"] });
+    if (appDir) rmSync(appDir, { recursive: true, force: true });
+    return;
+  }
+  console.log(appDir ? `app snapshot (built and served from here): ${appDir}\n` : `serving in place: ${root}\n`);
   const report = join(root, "test-results", "e2e-results.json");
   rmSync(report, { force: true });
-  const env = { ...process.env, E2E_PORT: String(port) };
+  const env = { ...process.env, E2E_PORT: String(port), E2E_PREBUILT: "1" };
   if (appDir) env.E2E_APP_DIR = appDir;
   else delete env.E2E_APP_DIR;
   // The app under test uses its own fresh embedded database; never the test PostgreSQL.
@@ -254,6 +297,13 @@ const withoutPg = { ...process.env };
 delete withoutPg.TEST_DATABASE_URL;
 
 try {
+  // The build starts first and runs beside the vitest phases (or alone first with --build-first).
+  let build;
+  if (runE2e) {
+    banner("build: the production app for the browser phase");
+    build = startBuild();
+    if (flags.has("--build-first")) await build;
+  }
   if (runVitest) {
     await vitestPhase("unit + api on PGlite", "unit + api on PGlite (vitest, projects unit and api)", ["unit", "api"], withoutPg, "vitest-pglite");
   }
@@ -264,8 +314,9 @@ try {
   } else if (runVitest && !interrupted) {
     phases.push({ label: "api on PostgreSQL", skippedPhase: flags.has("--no-pg") ? "--no-pg" : "TEST_DATABASE_URL not set" });
   }
-  if (runE2e && !interrupted) await playwrightPhase();
-  else if (!runE2e) phases.push({ label: "e2e (Playwright)", skippedPhase: "--no-e2e" });
+  if (runE2e && !interrupted) await playwrightPhase(build);
+  else if (build) await build;
+  if (!runE2e) phases.push({ label: "e2e (Playwright)", skippedPhase: "--no-e2e" });
 } finally {
   rmSync(reportDir, { recursive: true, force: true });
 }
@@ -285,7 +336,7 @@ for (const p of phases) {
   skipped += p.skipped;
   const ok = p.code === 0 && p.failed === 0 && p.notes.every((n) => !n.startsWith("no JSON"));
   if (!ok) phaseFailed = true;
-  const counts = `${p.passed} passed, ${p.failed} failed${p.skipped ? `, ${p.skipped} skipped` : ""}`;
+  const counts = p.build ? "" : `${p.passed} passed, ${p.failed} failed${p.skipped ? `, ${p.skipped} skipped` : ""}`;
   const status = ok ? green("ok") : red(`FAILED (exit ${p.code})`);
   console.log(`  ${p.label.padEnd(24)} ${counts.padEnd(34)} ${seconds(p.ms).padStart(7)}  ${status}`);
   for (const note of p.notes) console.log(`  ${"".padEnd(24)} ${note}`);

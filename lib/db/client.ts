@@ -27,7 +27,10 @@ export interface Database {
 
 export type DatabaseOptions =
   | { kind: "postgres"; url: string; poolSize?: number }
-  | { kind: "pglite"; dataDir: string | null }; // null: in memory (tests)
+  // dataDir null: in memory (tests). loadDataDir: start from this dump of a data directory (a
+  // migrated template made once, lib/testing/pglite-template.ts) instead of an empty cluster;
+  // migrations still run over it, so a stale dump is brought up to date.
+  | { kind: "pglite"; dataDir: string | null; loadDataDir?: Blob };
 
 export const MIGRATIONS_DIR = resolve(process.cwd(), "lib/db/migrations");
 
@@ -35,7 +38,7 @@ export const MIGRATIONS_DIR = resolve(process.cwd(), "lib/db/migrations");
 const MIGRATION_LOCK_ID = 727_274_001;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === "postgres" ? openPostgres(options.url, options.poolSize) : openPglite(options.dataDir);
+  return options.kind === "postgres" ? openPostgres(options.url, options.poolSize) : openPglite(options.dataDir, options.loadDataDir);
 }
 
 async function openPostgres(url: string, poolSize = 10): Promise<Database> {
@@ -132,7 +135,7 @@ async function listenOn(
   };
 }
 
-async function openPglite(dataDir: string | null): Promise<Database> {
+async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
@@ -148,7 +151,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     // anything is written (the files it creates later get PostgreSQL's own 0600).
     restrictTree(dir);
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(loadDataDir ? { loadDataDir } : {});
   }
   const db: Db = drizzle(client, { schema });
   await migrate(db as Parameters<typeof migrate>[0], { migrationsFolder: MIGRATIONS_DIR });

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "@/lib/db/client";
+import { openTemplatePglite } from "@/lib/testing/pglite-template";
 import { images, submissions, zoomers } from "@/lib/db/schema";
 import { createId } from "@/lib/ids/create-id";
 import { createOrganisation } from "@/lib/service/accounts/create-organisation";
@@ -19,7 +19,7 @@ let dataDir: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), "pm-export-unit-"));
   runtime = await createRuntime({
-    database: await openDatabase({ kind: "pglite", dataDir: null }),
+    database: await openTemplatePglite(),
     secretBox: ephemeralSecretBox(),
     config: {
       publicOrigin: "http://localhost:3000",

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "@/lib/db/client";
+import type { Database } from "@/lib/db/client";
+import { openTemplatePglite } from "@/lib/testing/pglite-template";
 import { apiClients } from "@/lib/db/schema";
 import { createRateLimiter } from "./limiter";
 
@@ -7,7 +8,7 @@ let database: Database;
 const windows = [{ seconds: 60, limit: 3 }];
 
 beforeAll(async () => {
-  database = await openDatabase({ kind: "pglite", dataDir: null });
+  database = await openTemplatePglite();
   await database.db.insert(apiClients).values({ id: "cli_test", kind: "partner", name: "t", secretHash: "x", scopes: [] });
 });
 afterAll(() => database.close());

@@ -1,14 +1,15 @@
 import { tmpdir } from "node:os";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, queryRows, type Database } from "@/lib/db/client";
+import { queryRows, type Database } from "@/lib/db/client";
+import { openTemplatePglite } from "@/lib/testing/pglite-template";
 import { jobs, rateLimitCounters } from "@/lib/db/schema";
 import { TestCardProcessor } from "@/lib/service/payments/test-card-processor";
 import { housekeeping } from "./housekeeping";
 
 let database: Database;
 beforeAll(async () => {
-  database = await openDatabase({ kind: "pglite", dataDir: null });
+  database = await openTemplatePglite();
 });
 afterAll(() => database.close());
 

@@ -1,5 +1,16 @@
 // Starts the real service app on a loopback port for API tests: real HTTP, real database
 // (in-memory PGlite, or the PostgreSQL named by TEST_DATABASE_URL), nothing mocked.
+//
+// Shared or fresh: `startTestService()` with no arguments returns the service shared by every
+// test file that runs in this vitest worker (the api project runs files without isolation,
+// vitest.config.ts), so a file costs a new organisation and credentials (TestClient.partner())
+// instead of a new service and database. Such a file must not depend on global state: it may not
+// count rows across organisations, change the schema, capture the process's log, or need an empty
+// database. Its `close()` leaves the shared service running (the worker's exit ends it).
+// Any configuration (overrides or options) gives a service of its own, as does `{ fresh: true }`
+// for a file that needs one with the default configuration. `shareTestService(overrides)` shares
+// one per distinct configuration, for files whose configuration is not about the test itself
+// (e.g. generous rate limits).
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
@@ -8,6 +19,7 @@ import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { createSecretBox, type SecretBox } from "@/lib/auth/secret-box";
 import { openDatabase } from "@/lib/db/client";
+import { openTemplatePglite } from "@/lib/testing/pglite-template";
 import type { ServiceConfig } from "@/lib/service/context";
 import { createRuntime, TOKEN_TTL_SECONDS, type ServiceRuntime } from "@/lib/runtime/runtime";
 
@@ -28,9 +40,9 @@ export interface TestService {
  * A database of its own on the TEST_DATABASE_URL server, so that services of tests running at
  * the same time behave like separate deployments: their workers never take each other's jobs.
  */
-export async function isolatedPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function isolatedPostgres(baseUrl: string, prefix = "pm_test_"): Promise<{ url: string; drop(): Promise<void> }> {
   const { Client } = await import("pg");
-  const name = `pm_test_${randomBytes(6).toString("hex")}`;
+  const name = `${prefix}${randomBytes(6).toString("hex")}`;
   const run = async (statement: string) => {
     const client = new Client({ connectionString: baseUrl });
     await client.connect();
@@ -58,11 +70,50 @@ export interface TestServiceOptions {
   dataDir?: string;
   /** The worker's idle poll (default 50 ms). */
   pollMs?: number;
+  /** A service of its own even with the default configuration (no arguments otherwise share one). */
+  fresh?: boolean;
 }
 
-export async function startTestService(
-  overrides: Partial<ServiceConfig> = {},
-  { worker = false, databaseUrl, secretBox = createSecretBox({ current: TEST_SECRETS_KEY }), pgliteOnDisk = false, dataDir: givenDataDir, pollMs = 50 }: TestServiceOptions = {},
+/** The shared services of this worker process, by configuration. */
+const shared = new Map<string, Promise<TestService>>();
+
+/**
+ * Databases of shared services are named after the run (vitest.api-setup.ts sets
+ * PM_TEST_RUN_ID and drops them when the run ends: shared services are never closed by a test).
+ */
+export const SHARED_DATABASE_PREFIX = "pm_test_shared_";
+
+/**
+ * The service shared by the test files of this worker that ask for this configuration (none: the
+ * default one). Tests on it create their own organisation, credentials and data, and assert only
+ * on those. `close()` on it does nothing.
+ */
+export function shareTestService(overrides: Partial<ServiceConfig> = {}, { worker = false }: { worker?: boolean } = {}): Promise<TestService> {
+  const key = JSON.stringify({ overrides, worker });
+  let service = shared.get(key);
+  if (!service) {
+    const run = (process.env.PM_TEST_RUN_ID ?? "").replace(/[^a-z0-9]/g, "").slice(0, 16);
+    service = startFreshService(overrides, { worker }, `${SHARED_DATABASE_PREFIX}${run}_`).then((started) => ({ ...started, close: async () => {} }));
+    service.catch(() => shared.delete(key));
+    shared.set(key, service);
+  }
+  return service;
+}
+
+/**
+ * The service for a test file: the shared one when called without arguments, else (or with
+ * `{ fresh: true }`) a service of its own with this configuration, on a database of its own.
+ */
+export function startTestService(overrides: Partial<ServiceConfig> = {}, options: TestServiceOptions = {}): Promise<TestService> {
+  const { fresh = false, ...rest } = options;
+  if (!fresh && Object.keys(overrides).length === 0 && Object.keys(rest).length === 0) return shareTestService();
+  return startFreshService(overrides, rest);
+}
+
+async function startFreshService(
+  overrides: Partial<ServiceConfig>,
+  { worker = false, databaseUrl, secretBox = createSecretBox({ current: TEST_SECRETS_KEY }), pgliteOnDisk = false, dataDir: givenDataDir, pollMs = 50 }: TestServiceOptions,
+  databasePrefix?: string,
 ): Promise<TestService> {
   // The port must be known before the runtime is built (it is part of the token audience).
   const holder: { runtime?: ServiceRuntime } = {};
@@ -78,12 +129,15 @@ export async function startTestService(
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   const postgresServer = process.env.TEST_DATABASE_URL;
-  const isolated = postgresServer && !databaseUrl ? await isolatedPostgres(postgresServer) : undefined;
+  const isolated = postgresServer && !databaseUrl ? await isolatedPostgres(postgresServer, databasePrefix) : undefined;
   const postgresUrl = databaseUrl ?? isolated?.url;
   const dataDir = givenDataDir ?? (await mkdtemp(join(tmpdir(), "pm-test-")));
-  const database = await openDatabase(
-    postgresUrl ? { kind: "postgres", url: postgresUrl, poolSize: 4 } : { kind: "pglite", dataDir: pgliteOnDisk ? dataDir : null },
-  );
+  // In memory, PGlite starts from a migrated template (a new cluster plus migrations costs seconds).
+  const database = postgresUrl
+    ? await openDatabase({ kind: "postgres", url: postgresUrl, poolSize: 4 })
+    : pgliteOnDisk
+      ? await openDatabase({ kind: "pglite", dataDir })
+      : await openTemplatePglite();
   const config: ServiceConfig = {
     publicOrigin: url,
     adminToken: ADMIN_TOKEN,

@@ -17,7 +17,8 @@ let restoreSink = () => {};
 let consoleErrors: MockInstance<typeof console.error>;
 
 beforeAll(async () => {
-  service = await startTestService();
+  // Its own service: the file adds constraints to tables and captures the process's log.
+  service = await startTestService({}, { fresh: true });
   api = new TestClient(service);
   partner = await api.partner();
   // From here on every new webhook endpoint and API client row is refused by the database.

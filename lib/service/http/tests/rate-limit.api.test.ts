@@ -21,7 +21,8 @@ let hourlyApi: TestClient;
 
 beforeAll(async () => {
   [service, hourly] = await Promise.all([
-    startTestService(),
+    // Its own service: what it counts must be its own traffic alone.
+    startTestService({}, { fresh: true }),
     startTestService({ rateLimit: { perMinute: 1000, perHour: 5, tokenPerMinute: 20, tokenPerMinutePerIp: 1000 } }),
   ]);
   api = new TestClient(service);
@@ -190,7 +191,7 @@ describe("across instances (order interface)", () => {
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     "counts two API keys of one organisation through two instances against one plan minute (needs TEST_DATABASE_URL)",
     async () => {
-      const first = await startTestService();
+      const first = await startTestService({}, { fresh: true });
       const second = await startTestService({ publicOrigin: first.url }, { databaseUrl: first.databaseUrl });
       try {
         const viaFirst = new TestClient(first);
