@@ -53,6 +53,7 @@ const SHARED_STATE = new RegExp(
     "host-independent-photos",
     "languages",
     "languages-walk",
+    "orders-delivery-promise",
     "orders-review",
     "orders-roles",
     "orders-wizard",
