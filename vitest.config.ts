@@ -45,7 +45,9 @@ export default defineConfig({
           include: ["lib/**/*.api.test.ts", "clients/**/*.api.test.ts"],
           exclude: ["**/node_modules/**"],
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A worker's first file starts its shared service (and may write the PGlite template)
+          // while the other workers and the production build share the 2 cores: minutes at worst.
+          hookTimeout: 180_000,
           // In CI a failed API test runs once more: these tests start processes, kill them and
           // race real servers on a shared 2-core machine, where a rare timing miss is not a defect
           // of the product. A test that passes only on its second run is still named, with its
