@@ -18,6 +18,10 @@ import { prepareOrder, quoteOrder } from "./quote-order";
 export const ORDER_EXPIRY_MS = 7 * 86_400_000;
 
 export interface CreateOrderOptions {
+  /** The caller's organisation and plan (the quote follows the plan). */
+  caller: { orgId: string; plan: Plan };
+  /** The create-order body, validated. */
+  input: CreateOrderInput;
   /**
    * The draft this order is placed from: linked to it in the same transaction, on condition that
    * the draft is still at `version` and has no order yet — so two places of one draft make one order
@@ -29,7 +33,8 @@ export interface CreateOrderOptions {
 }
 
 /** Creates the order and answers its representation from what was written (no read-back). */
-export async function createOrder(ctx: ServiceContext, caller: { orgId: string; plan: Plan }, input: CreateOrderInput, options: CreateOrderOptions = {}): Promise<Order> {
+export async function createOrder(ctx: ServiceContext, options: CreateOrderOptions): Promise<Order> {
+  const { caller, input } = options;
   const { orgId } = caller;
   const now = new Date();
   const prepared = prepareOrder(input, now);

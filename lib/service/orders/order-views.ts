@@ -7,6 +7,7 @@ import type { Order, Quote } from "@/lib/schemas/order";
 import type { StoredVerification } from "@/lib/service/assignments/field-assignments";
 import { cdnBaseUrl, type ServiceContext } from "@/lib/service/context";
 import { signImageUrl } from "@/lib/service/cdn/signed-url";
+import { ApiError } from "@/lib/service/errors";
 import { serializeMission } from "@/lib/service/missions/serialize-mission";
 import { deliveredPhotoRecord } from "./deliver-location";
 import { withStoredEvidence } from "./photo-evidence";
@@ -134,12 +135,13 @@ function reviewOf(ctx: ServiceContext, a: typeof assignments.$inferSelect) {
   };
 }
 
-export async function orderSchedule(ctx: ServiceContext, orgId: string, id: string, count: number) {
+/** The next `count` cycles of a recurring order; 409 `order_not_recurring` for a one-off order. */
+export async function getOrderSchedule(ctx: ServiceContext, { orgId, orderId: id, count }: { orgId: string; orderId: string; count: number }) {
   const order = await getOrderRow(ctx.db, orgId, id);
   const rule = recurrenceRuleOf(order.recurring as Parameters<typeof recurrenceRuleOf>[0]);
   const locations = await getOrderLocations(ctx.db, id);
   const quote = order.quote as Quote;
-  if (!rule) return null;
+  if (!rule) throw new ApiError(409, "order_not_recurring", "This order is one-off: it has no schedule.");
   const now = new Date();
   const ended = order.status === "ended" || order.status === "cancelled" || order.status === "expired";
   // Before confirmation the numbering is a preview anchored now; afterwards it is the order's.

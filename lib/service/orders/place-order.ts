@@ -89,7 +89,7 @@ async function orderOfDraft(ctx: ServiceContext, options: Omit<PlaceOrderOptions
   const input = CreateOrderSchema.safeParse(toCreateBody(body.data));
   if (!input.success) throw validationFailed(input.error);
   try {
-    const order = await createOrder(ctx, caller, input.data, { fromDraft: { id: draftId, version } });
+    const order = await createOrder(ctx, { caller, input: input.data, fromDraft: { id: draftId, version } });
     return { orderId: order.id, created: true };
   } catch (error) {
     // A concurrent place of the same draft won the link: its order is the one.
