@@ -11,10 +11,11 @@ import { checkViews } from "./verification-display";
 export function CycleCompare({ comparison, locationName, timeZone }: { comparison: CycleComparison; locationName: string; timeZone: string }) {
   const id = useId();
   const t = useTranslations("orders");
+  const vocabulary = useTranslations("vocabulary");
   const { shots } = comparison;
   const [left, setLeft] = useState(shots.at(-2)?.cycle ?? 0);
   const [right, setRight] = useState(shots.at(-1)?.cycle ?? 0);
-  const angleLabel = t(`angles.${comparison.angle}`);
+  const angleLabel = vocabulary(`angle.${comparison.angle}`);
   const sides: { key: string; label: string; value: number; set: (cycle: number) => void }[] = [
     { key: "left", label: t("compare.left"), value: left, set: setLeft },
     { key: "right", label: t("compare.right"), value: right, set: setRight },

@@ -3,7 +3,7 @@
 // and figures of POST /orders/feasibility and the quote's delivery_estimate (lib/schemas/order.ts).
 // Pure: the translator, the locale and (in tests) the time zone come in; the browser passes none,
 // so instants are written on the reader's own clock.
-import { localClock, localDate, weekdayName } from "./wizard/describe-recurrence";
+import { localClock, localDate, weekdayName } from "./schedule-words";
 import type { Words } from "./translate";
 
 export interface CodedReason {

@@ -81,9 +81,10 @@ function HeldPhotoCard({
 }) {
   const id = useId();
   const t = useTranslations("orders");
+  const vocabulary = useTranslations("vocabulary");
   const location = order.locations.find((l) => l.location_id === assignment.location_id);
   const name = location?.name ?? assignment.location_id;
-  const angleLabel = t(`angles.${assignment.angle}`);
+  const angleLabel = vocabulary(`angle.${assignment.angle}`);
   const signals = authenticitySignals(assignment.verification?.ai_checks.authenticity);
   const evidence = photoEvidence(assignment.verification?.ai_checks);
   const review = assignment.review;

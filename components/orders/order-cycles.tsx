@@ -1,13 +1,14 @@
 "use client";
 import { DataTable } from "@/components/ui/data-table";
-import { scheduleWords } from "./schedule-words";
+import { useScheduleDescription } from "./use-schedule-description";
 import { formatClock, formatLocalDate } from "./translate";
 import type { OrderSchedule, Recurring } from "./types";
 import { useOrderWords } from "./use-order-words";
 
-/** A recurring order's schedule in words and its next cycles, each window in local time. */
-export function OrderCycles({ schedule, recurring }: { schedule: OrderSchedule; recurring: Recurring | null }) {
+/** A recurring order's schedule in words (the season's months for `where`, its first location) and its next cycles, each window in local time. */
+export function OrderCycles({ schedule, recurring, where }: { schedule: OrderSchedule; recurring: Recurring | null; where: { lat: number } | undefined }) {
   const words = useOrderWords();
+  const describe = useScheduleDescription();
   const { t, locale } = words;
   const windowText = (w: OrderSchedule["cycles"][number]["windows"][number]) => {
     const [start, end] = w.local_window?.split(/[–-]/) ?? [];
@@ -18,7 +19,7 @@ export function OrderCycles({ schedule, recurring }: { schedule: OrderSchedule; 
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm text-slate-900" data-testid="schedule-description">
-        {recurring?.enabled ? scheduleWords(recurring, words) : schedule.description}
+        {describe(recurring, where) ?? schedule.description}
       </p>
       {schedule.cycles.length === 0 ? (
         <p className="text-sm text-slate-600">{t("cycles.noneScheduled")}</p>

@@ -99,10 +99,10 @@ export function formatMoney(cents: number, currency: string, locale = "en-GB"): 
 }
 
 /** The order's story, oldest first, in the reader's words. */
-export function orderTimeline(order: Order, assignments: OrderAssignment[], { t, locale }: Words): TimelineEntry[] {
+export function orderTimeline(order: Order, assignments: OrderAssignment[], { t, vocabulary, locale }: Words): TimelineEntry[] {
   const names = new Map(order.locations.map((l) => [l.location_id, l.name]));
   const money = (cents: number, currency: string) => formatMoney(cents, currency, locale);
-  const angleName = (angle: string) => t(`angles.${angle}`);
+  const angleName = (angle: string) => vocabulary(`angle.${angle}`);
   const entries: TimelineEntry[] = [
     { at: order.created_at, kind: "created", title: t("timeline.created"), detail: t("timeline.createdDetail", { locations: order.locations.length, total: money(order.quote.total_cents, order.quote.currency) }) },
   ];

@@ -136,7 +136,8 @@ function PhotoCard({
   const words = useOrderWords();
   const { distance, has } = words;
   const t = useTranslations("orders");
-  const angleLabel = t(`angles.${photo.angle}`);
+  const vocabulary = useTranslations("vocabulary");
+  const angleLabel = vocabulary(`angle.${photo.angle}`);
   return (
     <li
       data-testid="delivered-photo"
@@ -151,7 +152,7 @@ function PhotoCard({
             {angleLabel}
             {sentBack ? <span className="ms-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">{t("photos.sentBack")}</span> : null}
           </h4>
-          <p className="text-xs text-slate-600">{t(`angleDescriptions.${photo.angle}`)}</p>
+          <p className="text-xs text-slate-600">{vocabulary(`angleHint.${photo.angle}`)}</p>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
             <dt className="text-slate-500">{t("photos.taken")}</dt>
             {/* When it was taken is about the place: its own clock and zone. */}

@@ -17,17 +17,17 @@ export interface NextCycle {
 }
 
 /** The next cycle of an active recurring order in words; null for one-off or finished orders. */
-export function nextCycleSummary(order: Pick<Order, "recurring" | "next_cycle" | "requirements">, { t, locale }: Words): NextCycle | null {
+export function nextCycleSummary(order: Pick<Order, "recurring" | "next_cycle" | "requirements">, { t, vocabulary, locale }: Words): NextCycle | null {
   if (!order.recurring?.enabled || !order.next_cycle) return null;
   const day = formatLocalDate(order.next_cycle.local_date, locale);
-  return { date: order.next_cycle.local_date, day, window: windowWords(order.recurring.time_window, order.requirements.time_of_day, { t, locale }), number: order.next_cycle.index + 1 };
+  return { date: order.next_cycle.local_date, day, window: windowWords(order.recurring.time_window, order.requirements.time_of_day, { t, vocabulary, locale }), number: order.next_cycle.index + 1 };
 }
 
 /** A cycle's window ("18:00-21:00") as "18:00–21:00 local time" on the reader's clock, else the time of day's name. */
-export function windowWords(timeWindow: string | undefined, timeOfDay: string | null | undefined, { t, locale }: Words): string {
+export function windowWords(timeWindow: string | undefined, timeOfDay: string | null | undefined, { t, vocabulary, locale }: Words): string {
   const [start, end] = timeWindow?.split("-") ?? [];
   if (start && end) return t("cycles.localWindow", { start: formatClock(start, locale), end: formatClock(end, locale) });
-  return t(`timeOfDay.${timeOfDay ?? "daylight"}`);
+  return vocabulary(`timeOfDayName.${timeOfDay ?? "daylight"}`);
 }
 
 export interface CycleDelivery {

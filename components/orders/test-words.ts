@@ -1,5 +1,5 @@
-// The `orders` catalogue's translator for the pure helpers' tests, in any catalogue language
-// (messages/<locale>/orders.json over English, as the app loads it).
+// The `orders` and `vocabulary` catalogues' translators for the pure helpers' tests, in any catalogue
+// language (messages/<locale>/<namespace>.json over English, as the app loads it).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createTranslator } from "next-intl";
@@ -7,11 +7,14 @@ import { mergeMessages } from "@/lib/i18n/catalogue";
 import type { Messages } from "@/lib/i18n/pseudo";
 import type { Translate, Words } from "./translate";
 
-const read = (locale: string) => JSON.parse(readFileSync(join(import.meta.dirname, `../../messages/${locale}/orders.json`), "utf8")) as Messages;
+const read = (locale: string, namespace = "orders") => JSON.parse(readFileSync(join(import.meta.dirname, `../../messages/${locale}/${namespace}.json`), "utf8")) as Messages;
+const catalogueOf = (catalogue: string, namespace: string) => (catalogue === "en" ? read("en", namespace) : mergeMessages(read("en", namespace), read(catalogue, namespace)));
 
 export function testWords(catalogue: string, locale: string): Words & { has: (key: string) => boolean } {
-  const orders = catalogue === "en" ? read("en") : mergeMessages(read("en"), read(catalogue));
-  const translate = createTranslator({ locale, messages: { orders }, namespace: "orders" });
+  const messages = { orders: catalogueOf(catalogue, "orders"), vocabulary: catalogueOf(catalogue, "vocabulary") };
+  const translate = createTranslator({ locale, messages, namespace: "orders" });
+  const translateVocabulary = createTranslator({ locale, messages, namespace: "vocabulary" });
   const t: Translate = (key, values) => translate(key as never, values as never);
-  return { t, locale, has: (key) => translate.has(key as never) };
+  const vocabulary: Translate = (key, values) => translateVocabulary(key as never, values as never);
+  return { t, vocabulary, locale, has: (key) => translate.has(key as never) };
 }

@@ -8,6 +8,8 @@ export type Translate = (key: string, values?: Record<string, string | number>) 
 
 export interface Words {
   t: Translate;
+  /** The shared `vocabulary` namespace's translator: categories, angles, time of day ("angle.front"). */
+  vocabulary: Translate;
   /** The locale numbers, money and dates are written in (the dashboard's: English reads en-GB). */
   locale: string;
 }

@@ -1,5 +1,5 @@
 "use client";
-// The order pages' words and formats in one place: the `orders` catalogue's translator and the
+// The order pages' words and formats in one place: the `orders` and `vocabulary` catalogues' translators and the
 // dashboard's formatting locale (English reads en-GB), as the pure helpers take them (./translate.ts).
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
@@ -16,15 +16,18 @@ export interface OrderWords extends Words {
 
 export function useOrderWords(): OrderWords {
   const translate = useTranslations("orders");
+  const vocabularyOf = useTranslations("vocabulary");
   const locale = useFormatLocale();
   return useMemo(() => {
     const t: Translate = (key, values) => translate(key, values);
+    const vocabulary: Translate = (key, values) => vocabularyOf(key, values);
     return {
       t,
+      vocabulary,
       locale,
       has: (key: string) => translate.has(key),
       money: (cents: number, currency: string) => formatMoney(cents, currency, locale),
       distance: (metres: number) => formatDistance(metres, locale),
     };
-  }, [translate, locale]);
+  }, [translate, vocabularyOf, locale]);
 }

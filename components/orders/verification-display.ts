@@ -124,5 +124,3 @@ export function checkViews(aiChecks: Record<string, RawCheck>): CheckView[] {
     };
   });
 }
-
-export const VERDICT_LABELS: Record<CheckVerdict, string> = { passed: "Passed", failed: "Failed", not_evaluated: "Not evaluated" };

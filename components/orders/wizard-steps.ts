@@ -153,8 +153,3 @@ export function stepProblems(body: OrderDraftBody, step: WizardStep): StepProble
   }
   return problems;
 }
-
-/** The angles a location is photographed from: its own, else the order's. */
-export function anglesOf(location: DraftLocation, body: OrderDraftBody) {
-  return location.requirements?.angles ?? body.requirements?.angles ?? [];
-}

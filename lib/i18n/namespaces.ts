@@ -6,7 +6,9 @@
 export const FIELD_NAMESPACES = ["common", "codes", "field"] as const;
 
 /** The dashboard's areas; complete in DASHBOARD_LOCALES, English elsewhere. */
-export const DASHBOARD_NAMESPACES = ["dashboard", "missions", "orders", "wizard", "webhooks", "settings"] as const;
+/** `vocabulary` holds the order words both the order pages and the wizard use (categories, angles,
+ * time of day, crowd, the schedule's parts), once. */
+export const DASHBOARD_NAMESPACES = ["dashboard", "vocabulary", "missions", "orders", "wizard", "webhooks", "settings"] as const;
 
 /** Pages outside both: the home page, sign-in, not-found. Complete in DASHBOARD_LOCALES. */
 export const SITE_NAMESPACES = ["site"] as const;

@@ -98,11 +98,3 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
  */
 export const DELIVERY_STATUSES = ["on_track", "at_risk", "late", "delivered_on_time", "delivered_late"] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
-
-export const DELIVERY_STATUS_LABELS = {
-  on_track: "On track",
-  at_risk: "At risk",
-  late: "Late",
-  delivered_on_time: "Delivered on time",
-  delivered_late: "Delivered late",
-} as const satisfies Record<DeliveryStatus, string>;

@@ -7,7 +7,7 @@ import { DeliveryStatusBadge } from "@/components/orders/delivery-status-badge";
 import { OrderStatusBadge } from "@/components/orders/order-status-badge";
 import { OrderTime } from "@/components/orders/order-time";
 import { nextCycleSummary } from "@/components/orders/recurring-summary";
-import { scheduleWords } from "@/components/orders/schedule-words";
+import { useScheduleDescription } from "@/components/orders/use-schedule-description";
 import type { Order } from "@/components/orders/types";
 import { useOrderWords } from "@/components/orders/use-order-words";
 import { CellLabel, DataTable } from "@/components/ui/data-table";
@@ -15,6 +15,7 @@ import { ProgressBar } from "@/components/ui/progress-bar";
 
 export function OrdersTable({ orders }: { orders: Order[] }) {
   const words = useOrderWords();
+  const describe = useScheduleDescription();
   const { t, money } = words;
   return (
     <DataTable
@@ -45,8 +46,8 @@ export function OrdersTable({ orders }: { orders: Order[] }) {
                   {name}
                 </Link>
                 <div className="mt-0.5 text-xs text-slate-500">
-                  {t(`categories.${order.category}`)} · {t("list.locations", { count: order.locations.length })} ·{" "}
-                  {order.recurring?.enabled ? scheduleWords(order.recurring, words) : t("list.once")}
+                  {words.vocabulary(`category.${order.category}`)} · {t("list.locations", { count: order.locations.length })} ·{" "}
+                  {describe(order.recurring, order.locations[0]?.coordinates) ?? t("list.once")}
                 </div>
               </td>
               <td className="px-4 py-3">

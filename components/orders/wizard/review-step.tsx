@@ -15,7 +15,8 @@ import { useFormatLocale } from "@/components/ui/use-format-locale";
 import { formatMoney } from "../order-progress";
 import type { Feasibility, Quote, QuotePreview } from "../types";
 import { stepHref, stepOfPointer, stepProblems, WIZARD_STEPS, type FieldErrors, type WizardStep } from "../wizard-steps";
-import { describeRecurrence, localDate } from "./describe-recurrence";
+import { localDate } from "../schedule-words";
+import { useScheduleDescription } from "../use-schedule-description";
 import { DeliveryEstimates } from "./delivery-estimates";
 import { useDraft, type InitialDraft } from "./draft-store";
 import { isolate, usePointerWords, useProblemWords } from "./wizard-words";
@@ -28,8 +29,8 @@ export function ReviewStep({ initial, serverQuote, feasibility }: { initial: Ini
   const locale = useFormatLocale();
   const t = useTranslations("wizard.review");
   const steps = useTranslations("dashboard.wizard.step");
-  const words = useTranslations("wizard.vocabulary");
-  const schedule = useTranslations("wizard.schedule");
+  const words = useTranslations("vocabulary");
+  const describe = useScheduleDescription();
   const wordProblems = useProblemWords();
   const id = useId();
   const router = useRouter();
@@ -161,7 +162,7 @@ export function ReviewStep({ initial, serverQuote, feasibility }: { initial: Ini
           {body.client_reference ? ` · ${t("reference", { reference: isolate(body.client_reference) })}` : ""}
         </Choice>
         <Choice label={steps("when")} step="when" draftId={draft.id}>
-          {(quote?.schedule ? describeRecurrence(body.recurring, schedule, locale) : null) ?? (body.recurring?.enabled ? t("recurring") : t("once"))}
+          {(quote?.schedule ? describe(body.recurring, locations[0]?.coordinates) : null) ?? (body.recurring?.enabled ? t("recurring") : t("once"))}
           {/* The day the first cycle falls on if paid now: a window already closed today moves it on. */}
           {quote?.next_cycles?.[0] ? (
             <span data-testid="first-cycle">
@@ -248,7 +249,7 @@ function QuoteSum({ label, strong = false, testId, children }: { label: string; 
 function QuoteTable({ quote, recurring, frequency }: { quote: Quote; recurring: boolean; frequency: string }) {
   const locale = useFormatLocale();
   const t = useTranslations("wizard.review");
-  const words = useTranslations("wizard.vocabulary");
+  const words = useTranslations("vocabulary");
   const money = (cents: number) => formatMoney(cents, quote.currency, locale);
   const { quota } = quote;
   const short = quota.remaining_this_month !== null && quote.photos_per_cycle > quota.remaining_this_month;

@@ -27,7 +27,7 @@ function orderedAngles(category: Category | undefined): Angle[] {
 export function WhatStep({ initial, prices }: { initial: InitialDraft; prices: PriceNotesInput | null }) {
   const { draft, saver } = useDraft(initial, "what");
   const t = useTranslations("wizard.what");
-  const words = useTranslations("wizard.vocabulary");
+  const words = useTranslations("vocabulary");
   const locale = useFormatLocale();
   const wordProblems = useProblemWords();
   const id = useId();
@@ -266,7 +266,7 @@ function AngleChoice({
 }) {
   const id = useId();
   const t = useTranslations("wizard.what");
-  const words = useTranslations("wizard.vocabulary");
+  const words = useTranslations("vocabulary");
   return (
     <fieldset aria-describedby={errors ? `${id}-error` : undefined} className="flex flex-col gap-2">
       <legend className="sr-only">{legend}</legend>

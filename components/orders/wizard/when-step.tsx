@@ -16,7 +16,8 @@ import { formatMoney } from "../order-progress";
 import { FREQUENCIES } from "@/lib/orders/recurrence-rule";
 import type { QuotePreview } from "../types";
 import { errorsOfStep, messagesAt, stepOfPointer, stepProblems, type FieldErrors } from "../wizard-steps";
-import { describeRecurrence, localDate, weekdayName } from "./describe-recurrence";
+import { localDate, weekdayName } from "../schedule-words";
+import { useScheduleDescription } from "../use-schedule-description";
 import { useDraft, type InitialDraft } from "./draft-store";
 import { useProblemWords } from "./wizard-words";
 import { WizardFrame } from "./wizard-frame";
@@ -92,7 +93,7 @@ export function WhenStep({ initial, prices }: { initial: InitialDraft; prices: P
         setAttempted(true);
         return Object.keys(stepProblems(body, "when")).length === 0;
       }}
-      aside={<Summary live={live} recurring={recurring} elsewhere={elsewhere.length > 0} />}
+      aside={<Summary live={live} recurring={recurring} where={body.locations?.[0]?.coordinates} elsewhere={elsewhere.length > 0} />}
     >
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-2 text-base font-semibold text-slate-900">{t("howOften")}</legend>
@@ -287,9 +288,9 @@ export function WhenStep({ initial, prices }: { initial: InitialDraft; prices: P
   );
 }
 
-function Summary({ live, recurring, elsewhere }: { live: LiveQuote; recurring: DraftRecurring; elsewhere: boolean }) {
+function Summary({ live, recurring, where, elsewhere }: { live: LiveQuote; recurring: DraftRecurring; where: { lat: number } | undefined; elsewhere: boolean }) {
   const t = useTranslations("wizard.when");
-  const schedule = useTranslations("wizard.schedule");
+  const describe = useScheduleDescription();
   const locale = useFormatLocale();
   const frequency = recurring.frequency ?? "monthly";
   return (
@@ -300,7 +301,7 @@ function Summary({ live, recurring, elsewhere }: { live: LiveQuote; recurring: D
       <div aria-live="polite" data-testid="schedule-summary" className="flex flex-col gap-2">
         {live.state === "ready" ? (
           <>
-            <p className="text-slate-900">{live.quote.schedule === null ? t("onceSummary") : describeRecurrence(recurring, schedule, locale)}</p>
+            <p className="text-slate-900">{live.quote.schedule === null ? t("onceSummary") : describe(recurring, where)}</p>
             <p className="text-slate-700">
               {!recurring.enabled
                 ? t("priceOnce", { price: formatMoney(live.quote.total_cents, live.quote.currency, locale) })

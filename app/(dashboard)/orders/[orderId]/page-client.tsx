@@ -20,7 +20,7 @@ import { photoEvidence } from "@/components/orders/check-evidence";
 import { ORDER_LOCATION_STATE_COLOURS } from "@/components/map/layers/order-layer-styles";
 import { Button } from "@/components/ui/button";
 import { OrderTime } from "@/components/orders/order-time";
-import { scheduleWords } from "@/components/orders/schedule-words";
+import { useScheduleDescription } from "@/components/orders/use-schedule-description";
 import { useOrderWords } from "@/components/orders/use-order-words";
 import { PageHeader } from "@/components/ui/page-header";
 import { ZipDownloadButton } from "@/components/ui/zip-download-button";
@@ -49,6 +49,7 @@ export function OrderPageClient({
 }) {
   const router = useRouter();
   const words = useOrderWords();
+  const describeSchedule = useScheduleDescription();
   const { t, money } = words;
   const tPage = useTranslations("orders.page");
   const [refreshing, startRefresh] = useTransition();
@@ -103,8 +104,8 @@ export function OrderPageClient({
           <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <OrderStatusBadge status={order.status} />
             {order.delivery_status ? <DeliveryStatusBadge status={order.delivery_status} /> : null}
-            <span>{t(`categories.${order.category}`)}</span>
-            <span>{order.recurring?.enabled ? scheduleWords(order.recurring, words) : t("page.once")}</span>
+            <span>{words.vocabulary(`category.${order.category}`)}</span>
+            <span>{describeSchedule(order.recurring, order.locations[0]?.coordinates) ?? t("page.once")}</span>
             <span className="font-mono text-xs text-slate-500">{order.id}</span>
           </span>
         }
@@ -182,9 +183,9 @@ export function OrderPageClient({
                     {(location.requirements.angles ?? [])
                       .map((a) => {
                         const angle = p?.angles.find((x) => x.angle === a);
-                        if (!angle) return t(`angles.${a}`);
+                        if (!angle) return words.vocabulary(`angle.${a}`);
                         return t("page.angleState", {
-                          angle: t(`angles.${a}`),
+                          angle: words.vocabulary(`angle.${a}`),
                           state: angle.delivered ? t("taskStatus.delivered") : t(`taskStatus.${angle.status}`),
                           attempt: angle.attempt,
                           late: angle.late ? "late" : "onTime",
@@ -226,7 +227,7 @@ export function OrderPageClient({
               <h2 id="cycles-h" className="text-lg font-semibold text-slate-900">
                 {t("page.cycles")}
               </h2>
-              <OrderCycles schedule={schedule} recurring={order.recurring} />
+              <OrderCycles schedule={schedule} recurring={order.recurring} where={order.locations[0]?.coordinates} />
             </section>
           ) : null}
           <section aria-labelledby="timeline-h" className="flex flex-col gap-3">

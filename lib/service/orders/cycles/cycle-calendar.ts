@@ -18,6 +18,8 @@ import {
   zonedTimeToUtc,
 } from "@/lib/geo/time-zone";
 import { sunWindow, type SunPeriod } from "@/lib/geo/sun";
+import { ENGLISH_SCHEDULE_WORDS } from "./english-schedule-words";
+import { describeRecurrence, listEventDates } from "@/lib/orders/describe-recurrence";
 import { FREQUENCIES, SEASONS, WEEKDAYS, parseDayOfMonth, parseTimeWindow, type Frequency, type Season } from "@/lib/orders/recurrence-rule";
 
 export { FREQUENCIES, SEASONS, parseDayOfMonth, parseTimeWindow, type Frequency, type Season };
@@ -274,58 +276,15 @@ export function scheduleProblems(rule: RecurrenceRule, where: Where, now: Date):
 }
 
 /**
- * The rule in plain English, e.g. "Every Friday, June to August, 18:00–21:00 local time".
- * Season months depend on the hemisphere, so they are named only when `where` is given
- * ("in summer" otherwise).
+ * The rule in plain English, e.g. "Every Friday, June to August, 18:00–21:00 local time": the
+ * wizard's and the order pages' description (lib/orders/describe-recurrence) with the English
+ * catalogue's words. Season months depend on the hemisphere, so they are named only when `where`
+ * is given ("in summer" otherwise).
  */
-export function describeRule(
-  rule: RecurrenceRule,
-  where?: { lat: number },
-): string {
+export function describeRule(rule: RecurrenceRule, where?: { lat: number }): string {
   const problems = validateRule(rule);
-  if (problems.length > 0)
-    throw new RangeError(`Invalid recurrence rule: ${problems.join("; ")}`);
-  const parts: string[] = [];
-  if (rule.event_nights_only) {
-    const dates = eventDates(rule);
-    parts.push(
-      dates.length === 0
-        ? "On event nights (no dates listed yet)"
-        : `On ${dates.length} event night${dates.length === 1 ? "" : "s"}: ${listDates(dates)}`,
-    );
-    // Season and weekday still apply: they leave out the dates they exclude.
-    if (rule.frequency === "weekly" && rule.day_of_week !== undefined) parts.push(`${WEEKDAYS[rule.day_of_week - 1] ?? ""}s only`);
-    const season = rule.season ?? "all_year";
-    if (season !== "all_year") parts.push(`${season === "summer_only" ? "summer" : "winter"} dates only`);
-  } else {
-    if (rule.frequency === "daily") parts.push("Every day");
-    else if (rule.frequency === "weekly")
-      parts.push(`Every ${WEEKDAYS[(rule.day_of_week ?? 1) - 1] ?? ""}`);
-    else {
-      parts.push(
-        rule.deliver_before === undefined
-          ? "Monthly, delivered by the end of the month"
-          : `Monthly, delivered before the ${ordinal(rule.deliver_before)}`,
-      );
-    }
-    const season = rule.season ?? "all_year";
-    if (season !== "all_year") {
-      const summer = season === "summer_only";
-      if (!where) parts.push(summer ? "in summer" : "in winter");
-      else
-        parts.push(
-          summer === where.lat >= 0 ? "June to August" : "December to February",
-        );
-    }
-  }
-  const window =
-    rule.time_window === undefined ? null : parseTimeWindow(rule.time_window);
-  if (window) {
-    parts.push(
-      `${window.start}–${window.end} local time${window.crossesMidnight ? " (ending the next day)" : ""}`,
-    );
-  }
-  return parts.join(", ");
+  if (problems.length > 0) throw new RangeError(`Invalid recurrence rule: ${problems.join("; ")}`);
+  return describeRecurrence(rule, ENGLISH_SCHEDULE_WORDS, where);
 }
 
 // ——— internals ———
@@ -347,20 +306,6 @@ interface Context {
   anchorMonth: number;
 }
 
-const MONTHS = [
-  "Jan",
-  "Feb",
-  "Mar",
-  "Apr",
-  "May",
-  "Jun",
-  "Jul",
-  "Aug",
-  "Sep",
-  "Oct",
-  "Nov",
-  "Dec",
-];
 const LAST_DAY = Math.round(Date.UTC(9999, 11, 30) / 86_400_000);
 const SUMMER_NORTH = new Set([6, 7, 8]);
 const WINTER_NORTH = new Set([12, 1, 2]);
@@ -563,26 +508,7 @@ function closingOf(ctx: Context, date: string): string | null {
   return `${String(p.hour).padStart(2, "0")}:${String(p.minute).padStart(2, "0")}`;
 }
 
-function ordinal(n: number): string {
-  const teen = n % 100 >= 11 && n % 100 <= 13;
-  const suffix = teen ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th");
-  return `${n}${suffix}`;
-}
-
-// "12 Jun, 13 Jun, 20 Jun 2027": the year once per run of dates in the same year; a long list
-// is summarised by its first and last date so a label stays one line.
+// "12 Jun, 13 Jun, 20 Jun 2027", as the description lists event dates.
 function listDates(dates: string[]): string {
-  const label = (d: string, withYear: boolean): string => {
-    const p = parseLocalDate(d);
-    if (!p) return d;
-    return `${p.day} ${MONTHS[p.month - 1] ?? ""}${withYear ? ` ${p.year}` : ""}`;
-  };
-  const first = dates[0];
-  const last = dates[dates.length - 1];
-  if (dates.length > 6 && first !== undefined && last !== undefined) {
-    return `${label(first, true)} to ${label(last, true)}`;
-  }
-  return dates
-    .map((d, i) => label(d, dates[i + 1]?.slice(0, 4) !== d.slice(0, 4)))
-    .join(", ");
+  return listEventDates(dates, ENGLISH_SCHEDULE_WORDS);
 }
