@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { interleave, median, medianSample, pairedRatio, rotation, spread, spreadText, table, type Pauser } from "./interleave";
+import { interleave, median, medianSample, nearestRank, pairedRatio, percentiles, rotation, spread, spreadText, table, type Pauser } from "./interleave";
 
 describe("rotation", () => {
   it("starts round r at the r-th target, so each goes first equally often", () => {
@@ -37,6 +37,14 @@ describe("statistics", () => {
     expect(drifting?.min).toBe(2);
   });
 
+  it("takes nearest-rank percentiles: p99 of 100 samples is the 99th, not an interpolation", () => {
+    const hundred = Array.from({ length: 100 }, (_, i) => 100 - i); // 100 … 1, unsorted
+    expect(percentiles(hundred)).toEqual({ n: 100, min: 1, p50: 50, p90: 90, p99: 99, max: 100 });
+    expect(nearestRank([1, 2, 3], 50)).toBe(2);
+    expect(nearestRank([], 99)).toBe(0);
+    expect(percentiles([1.26, 1.24], (n) => Math.round(n * 10) / 10)).toMatchObject({ min: 1.2, p50: 1.2, max: 1.3 });
+  });
+
   it("picks the sample at the median (lower middle for an even count)", () => {
     const rounds = [{ rps: 30 }, { rps: 10 }, { rps: 20 }, { rps: 40 }];
     expect(medianSample(rounds, (r) => r.rps)).toEqual({ rps: 20 });
@@ -66,6 +74,22 @@ describe("interleave", () => {
     expect(result.of("ours", "list")).toEqual(["ours@0", "ours@1"]);
     expect(result.of("ours")).toEqual([]);
     expect(result.loadAverage1m).toHaveLength(2);
+  });
+
+  it("warms every target up once, in order, before the first measured turn", async () => {
+    const events: string[] = [];
+    await interleave({
+      rounds: 2,
+      targets,
+      warmUp: async (target) => {
+        events.push(`warm ${target.name}`);
+      },
+      sample: async (target, turn) => {
+        events.push(`${turn.round} ${target.name}`);
+        return 0;
+      },
+    });
+    expect(events).toEqual(["warm bare", "warm peer", "warm ours", "0 bare", "0 peer", "0 ours", "1 peer", "1 ours", "1 bare"]);
   });
 
   it("runs a paused target only in its own turns and resumes everything at the end, even on failure", async () => {

@@ -43,6 +43,25 @@ export function pairedRatio(num: readonly (number | undefined)[], den: readonly 
   return pairs.length ? spread(pairs) : undefined;
 }
 
+/** Nearest-rank percentile p (0–100) of values sorted ascending; 0 when there are none. */
+export const nearestRank = (sorted: ArrayLike<number>, p: number): number => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+
+export interface Percentiles {
+  n: number;
+  min: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+}
+
+/** Nearest-rank percentiles of samples (e.g. latencies in ms), each rounded by `round`. */
+export function percentiles(values: readonly number[], round: (n: number) => number = round3): Percentiles {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (p: number) => round(nearestRank(sorted, p));
+  return { n: sorted.length, min: round(sorted[0] ?? 0), p50: at(50), p90: at(90), p99: at(99), max: round(sorted[sorted.length - 1] ?? 0) };
+}
+
 /** The sample at the median of `key` (the lower middle for an even count), e.g. the round reported in a table. */
 export function medianSample<S>(samples: readonly S[], key: (s: S) => number): S | undefined {
   const sorted = [...samples].sort((a, b) => key(a) - key(b));
@@ -76,6 +95,8 @@ export interface InterleaveOptions<T extends Target, S, C extends Case> {
   cases?: readonly C[];
   /** Measures one sample of `target` in its turn. */
   sample(target: T, turn: Turn<C>): Promise<S>;
+  /** Once per target, in the order of round 0, before the rounds (e.g. a discarded load run). */
+  warmUp?(target: T): Promise<void>;
   /** Paused before the first turn and between its own turns; resumed for its turns and at the end. */
   pauser?: Pauser<T>;
   /** Called after every sample, e.g. to log it. */
@@ -99,6 +120,14 @@ export async function interleave<T extends Target, S, C extends Case = Case>(opt
   const { pauser } = options;
   for (const target of options.targets) pauser?.pause(target);
   try {
+    for (const target of options.warmUp ? options.targets : []) {
+      pauser?.resume(target);
+      try {
+        await options.warmUp?.(target);
+      } finally {
+        pauser?.pause(target);
+      }
+    }
     for (let round = 0; round < options.rounds; round++) {
       for (const kase of cases) {
         for (const target of rotation(options.targets, round)) {
