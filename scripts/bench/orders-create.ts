@@ -18,7 +18,7 @@ import { copyFileSync, mkdirSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { orderBody } from "@/lib/service/http/tests/orders-client";
-import { mainThreadProfile } from "./api-get-mission";
+import { mainThreadProfile } from "./lib/server-profile";
 import { fmt } from "./lib/file-report";
 import type { CapturedResponse } from "./lib/http";
 import { measure, type LoadSettings, type Measurement, type RequestShape } from "./lib/load";
