@@ -19,12 +19,12 @@ import { orderBody } from "@/lib/service/http/tests/orders-client";
 import type { CapturedResponse } from "./lib/http";
 import { measure, type LoadSettings, type Measurement, type RequestShape } from "./lib/load";
 import type { Supervisor } from "./lib/processes";
+import { onEachDatabase } from "./lib/databases";
 import { fmt, interleave, median, pairedRatio, round3, type Spread } from "./lib/interleave";
 import type { RoundSettings } from "./lib/rounds";
 import { profileApi, profileReport, type ServerProfile } from "./lib/server-profile";
 import { seedOrderPartner, type SeededOrderPartner } from "./lib/seed";
 import { startApi, startBare, startMinimalCreate, type ApiPostgres, type RunningApi, type RunningTarget } from "./lib/targets";
-import { dedicatedDatabase } from "./lib/webhook-service";
 
 export const GOAL = { minThroughputRatio: 0.5, maxP99Ratio: 2 } as const;
 /** The old goal against the bare server, reported beside its ratio. */
@@ -267,18 +267,7 @@ function profileSubject(options: OrdersCreateOptions): Promise<ServerProfile> {
 }
 
 export async function runOrdersCreate(options: OrdersCreateOptions): Promise<OrdersCreateResults> {
-  const databases: DatabaseResult[] = [];
-  databases.push(await measureDatabase(options, "PGlite", "embedded, in the API's process (fresh DATA_DIR)", undefined));
-  if (options.databaseUrl) {
-    const dedicated = await dedicatedDatabase(options.databaseUrl, DB_PREFIX);
-    try {
-      const postgres = { url: dedicated.url, adminToken: `adm_${"b".repeat(40)}` };
-      const detail = `${dedicated.version}, database ${dedicated.name} created for the run on the given server, pool 10 (the service's default), in another process`;
-      databases.push(await measureDatabase(options, "PostgreSQL", detail, postgres));
-    } finally {
-      await dedicated.drop();
-    }
-  }
+  const databases = await onEachDatabase(options.databaseUrl, DB_PREFIX, (database, detail, postgres) => measureDatabase(options, database, detail, postgres));
   const profile = options.profile ? await profileSubject(options) : undefined;
   const { load, rounds, profile: profiled, databaseUrl } = options;
   return {
