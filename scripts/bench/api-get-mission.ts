@@ -11,25 +11,16 @@
 // Goals (issues 27, 36): npm start ≥ 1.0 × the fair peer and ≥ 0.5 × bare throughput, p99 ≤ 2 × bare p99;
 // with the demo running ≥ 0.8 × the demo-off figure. Reported as ratios, never turned into a
 // pass/fail of the test suite: absolute numbers depend on the machine.
-import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { cpSync } from "node:fs";
 import { capture, type CapturedResponse } from "./lib/http";
+import { fmt, interleave, medianSample, pairedRatio, pauseGroups, table } from "./lib/interleave";
 import { measure, type LoadSettings, type Measurement } from "./lib/load";
-import {
-  ensureNextBuild,
-  type BuildMode,
-  type BuildOutcome,
-} from "./lib/next-build";
-import type { Supervisor } from "./lib/processes";
-import { median } from "./lib/rounds";
+import { ensureNextBuild, type BuildMode, type BuildOutcome } from "./lib/next-build";
+import { groupCpuMs, type Supervisor } from "./lib/processes";
 import { seedMission } from "./lib/seed";
+import { profileApi, profileReport, type ServerProfile } from "./lib/server-profile";
 import { startApi, startBare, startFastifyPeer, type RunningApi, type RunningTarget } from "./lib/targets";
 import { dedicatedDatabase } from "./lib/webhook-service";
-import {
-  formatProfile,
-  summariseProfile,
-  type ProfileSummary,
-} from "./profile-summary";
 
 export const GOALS = {
   minThroughputRatio: 0.5,
@@ -100,11 +91,7 @@ export interface ApiGetMissionResults {
   ratios: Ratio[];
   /** Steadier than throughput on a shared machine: the load generator's share of the cores drops out. */
   cpuRatios?: CpuRatio[];
-  profile?: {
-    measurement: Measurement;
-    savedAs: string;
-    summary: ProfileSummary;
-  };
+  profile?: ServerProfile;
   /** The same on PostgreSQL (TEST_DATABASE_URL), on the run's database. */
   profilePostgres?: ApiGetMissionResults["profile"];
   /** `npm start` (scripts/server.ts) under the same load, when Next was measured. */
@@ -284,33 +271,6 @@ async function prepareNext(
   };
 }
 
-/**
- * CPU time (ms, user + system, every thread) used so far by the processes of a process group (a
- * target and its wrappers), from /proc; undefined where there is none. Ticks of 10 ms (USER_HZ 100).
- */
-function groupCpuMs(pgid: number): number | undefined {
-  let entries: string[];
-  try {
-    entries = readdirSync("/proc");
-  } catch {
-    return undefined;
-  }
-  let ticks = 0;
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-    } catch {
-      continue; // exited meanwhile
-    }
-    // After "(comm)": state ppid pgrp … utime (12th) stime (13th).
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12]);
-  }
-  return ticks * 10;
-}
-
 async function measureTarget(
   prepared: Prepared,
   load: LoadSettings,
@@ -342,15 +302,10 @@ async function measureTarget(
 function cpuRatios(targets: TargetResult[]): CpuRatio[] {
   const bare = targets.find((t) => t.target === "bare")?.cpuPerRequestUs;
   if (!bare) return [];
-  const out: CpuRatio[] = [];
-  for (const t of targets) {
-    if (t.target === "bare" || !t.cpuPerRequestUs) continue;
-    const perRound = t.cpuPerRequestUs.flatMap((us, i) => (bare[i] !== undefined && us > 0 ? [(bare[i] ?? 0) / us] : []));
-    if (perRound.length === 0) continue;
-    const round3 = (n: number) => Math.round(n * 1000) / 1000;
-    out.push({ name: `bare ÷ ${t.target} CPU time per request`, value: round3(median(perRound)), range: [round3(Math.min(...perRound)), round3(Math.max(...perRound))] });
-  }
-  return out;
+  return targets.flatMap((t) => {
+    const r = t.target === "bare" || !t.cpuPerRequestUs ? undefined : pairedRatio(bare, t.cpuPerRequestUs);
+    return r ? [{ name: `bare ÷ ${t.target} CPU time per request`, value: r.value, range: [r.min, r.max] as [number, number] }] : [];
+  });
 }
 
 interface Goal {
@@ -370,18 +325,15 @@ function ratio(
   const b = den?.measurement;
   if (!a || !b) return { name, value: null, goal: goalText, meetsGoal: null, note: "not measured" };
   if (!a.valid || !b.valid) return { name, value: null, goal: goalText, meetsGoal: null, note: "invalid run" };
-  const pairs = (num?.rounds ?? []).map((m, i) => {
-    const d = den?.rounds?.[i];
-    return d && m.valid && d.valid ? pick(m) / pick(d) : null;
-  });
-  const paired = pairs.filter((v): v is number => v !== null);
-  const value = paired.length > 1 ? median(paired) : pick(a) / pick(b);
-  const round3 = (n: number) => Math.round(n * 1000) / 1000;
-  const range: [number, number] | undefined = paired.length > 1 ? [round3(Math.min(...paired)), round3(Math.max(...paired))] : undefined;
+  const valid = (rounds: Measurement[] | undefined) => (rounds ?? []).map((m) => (m.valid ? pick(m) : undefined));
+  const paired = pairedRatio(valid(num?.rounds), valid(den?.rounds));
+  const several = paired && paired.perRound.length > 1 ? paired : undefined;
+  const value = several ? several.value : pick(a) / pick(b);
+  const range: [number, number] | undefined = several ? [several.min, several.max] : undefined;
   const meetsGoal = goal === null ? null : goal.kind === "min" ? value >= goal.value : value <= goal.value;
   return {
     name,
-    value: round3(value),
+    value: Math.round(value * 1000) / 1000,
     goal: goalText,
     meetsGoal,
     ...(goal === null ? { note: "no goal: for reading the others" } : {}),
@@ -422,59 +374,20 @@ function ratios(targets: TargetResult[]): Ratio[] {
   ];
 }
 
-/**
- * The main thread's profile. Node writes one file per thread, CPU.<date>.<time>.<pid>.<thread>.<seq>,
- * and with `--import tsx` the module-loader hooks run on a second thread (thread id ≠ 0).
- */
-export function mainThreadProfile(dir: string): string {
-  const files = readdirSync(dir).filter((f) => f.endsWith(".cpuprofile"));
-  const main = files.find((f) =>
-    /^CPU\.\d+\.\d+\.\d+\.0\.\d+\.cpuprofile$/.test(f),
-  );
-  const chosen =
-    main ??
-    files.sort(
-      (a, b) => statSync(join(dir, b)).size - statSync(join(dir, a)).size,
-    )[0];
-  if (!chosen)
-    throw new Error(`the profiled server wrote no .cpuprofile into ${dir}`);
-  return join(dir, chosen);
-}
-
 /** A separate pass of the standalone API or `npm start` under `node --cpu-prof`; its figures are slowed by the profiler. */
-async function profileTarget(
-  options: ApiGetMissionOptions,
-  kind: "standalone" | "next",
-  postgresUrl?: string,
-): Promise<ApiGetMissionResults["profile"]> {
-  const dir = options.supervisor.tempDir("cpuprof");
-  const api = await startApi(options.supervisor, kind, {
-    cpuProfileDir: dir,
+function profileTarget(options: ApiGetMissionOptions, kind: "standalone" | "next", postgresUrl?: string): Promise<ServerProfile> {
+  return profileApi({
+    supervisor: options.supervisor,
+    kind,
     ...(postgresUrl ? { postgres: { url: postgresUrl, adminToken: `adm_${"b".repeat(40)}` } } : {}),
+    load: options.load,
+    resultsDir: options.resultsDir,
+    file: `api-get-mission-${kind}${postgresUrl ? "-postgres" : ""}`,
+    prepare: async (api) => {
+      const seeded = await seedMission(api);
+      return { url: `${api.url}${seeded.path}`, headers: requestHeaders(seeded.accessToken) };
+    },
   });
-  const seeded = await seedMission(api);
-  console.error(`[bench] api-get-mission: ${kind}${postgresUrl ? " on PostgreSQL" : ""} under --cpu-prof`);
-  const measurement = await measure(
-    `${api.url}${seeded.path}`,
-    requestHeaders(seeded.accessToken),
-    options.load,
-  );
-  await api.process.stop(); // SIGTERM: the server exits cleanly and node writes the profile
-  mkdirSync(join(options.resultsDir, "profiles"), { recursive: true });
-  const savedAs = join(
-    options.resultsDir,
-    "profiles",
-    `api-get-mission-${kind}${postgresUrl ? "-postgres" : ""}.cpuprofile`,
-  );
-  copyFileSync(mainThreadProfile(dir), savedAs);
-  // The server is stopped right after the measured run: its last `duration` seconds are that run.
-  return {
-    measurement,
-    savedAs,
-    summary: summariseProfile(savedAs, {
-      windowMs: options.load.durationSeconds * 1000,
-    }),
-  };
 }
 
 async function prepareNextOrReason(
@@ -533,43 +446,23 @@ async function measureAll(
 ): Promise<ApiGetMissionResults> {
   const { reference, nextBuild, next, nextDemo } = run;
 
-  // One target under load at a time; the others sit idle (apart from their job-queue polling, and
-  // the demo's simulator in its own process, which runs whoever is measured — as on a real host).
-  // Rounds interleave the targets, the order rotating, so a noisy minute hits all of them.
-  const order = run.order.filter((p): p is Prepared => p !== undefined && typeof p !== "string");
+  // One target under load at a time; the others sit idle (apart from their job-queue polling).
   // The demo's process is paused (SIGSTOP to its group) while another target is measured, so its
   // simulator loads only its own rounds; it goes on (SIGCONT) for its warm-up and measurement.
-  const demoGroup = typeof nextDemo === "string" ? undefined : -nextDemo.running.process.pid;
-  const demoSignal = (signal: "SIGSTOP" | "SIGCONT") => {
-    if (demoGroup !== undefined) process.kill(demoGroup, signal);
-  };
-  demoSignal("SIGSTOP");
-  const perTarget = new Map<TargetName, TargetResult[]>();
-  const roundCount = Math.max(1, options.rounds ?? 1);
-  for (let r = 0; r < roundCount; r++) {
-    for (let i = 0; i < order.length; i++) {
-      const prepared = order[(i + r) % order.length];
-      if (!prepared) continue;
-      if (prepared.target === "next-demo") demoSignal("SIGCONT");
-      const result = await measureTarget(prepared, options.load);
-      if (prepared.target === "next-demo") demoSignal("SIGSTOP");
-      perTarget.set(prepared.target, [...(perTarget.get(prepared.target) ?? []), result]);
-    }
-  }
-  const targets: TargetResult[] = [];
-  for (const prepared of order) {
-    const results = perTarget.get(prepared.target) ?? [];
-    const byRps = [...results].sort((x, y) => (x.measurement?.requestsPerSecond ?? 0) - (y.measurement?.requestsPerSecond ?? 0));
-    const middle = byRps[(byRps.length - 1) >> 1];
-    if (!middle) continue;
+  const order = run.order.flatMap((p) => (p !== undefined && typeof p !== "string" ? [{ ...p, name: p.target }] : []));
+  const measured = await interleave({
+    rounds: Math.max(1, options.rounds ?? 1),
+    targets: order,
+    pauser: pauseGroups<(typeof order)[number]>((p) => (p.target === "next-demo" ? p.running.process : undefined)),
+    sample: (prepared) => measureTarget(prepared, options.load),
+  });
+  const targets = order.flatMap((prepared): TargetResult[] => {
+    const results = measured.of(prepared.name);
+    const middle = medianSample(results, (t) => t.measurement?.requestsPerSecond ?? 0);
+    if (!middle) return [];
     const cpu = results.flatMap((t) => t.cpuPerRequestUs ?? []);
-    targets.push({
-      ...middle,
-      rounds: results.flatMap((t) => (t.measurement ? [t.measurement] : [])),
-      ...(cpu.length === results.length ? { cpuPerRequestUs: cpu } : {}),
-    });
-  }
-  demoSignal("SIGCONT"); // to take the SIGTERM of stopAll()
+    return [{ ...middle, rounds: results.flatMap((t) => (t.measurement ? [t.measurement] : [])), ...(cpu.length === results.length ? { cpuPerRequestUs: cpu } : {}) }];
+  });
   if (typeof next === "string") targets.push({ target: "next", label: LABELS.next, notRun: next });
   if (typeof nextDemo === "string") targets.push({ target: "next-demo", label: LABELS["next-demo"], notRun: nextDemo });
   await options.supervisor.stopAll();
@@ -600,32 +493,19 @@ async function measureAll(
 
 // ---- report ---------------------------------------------------------------------------------
 
-const fmt = (n: number, digits = 0) =>
-  n.toLocaleString("en-US", {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  });
-
-function targetRow(t: TargetResult): string {
+function targetRow(t: TargetResult): string[] {
   const m = t.measurement;
-  if (!m)
-    return `| ${t.label} | not run | | | | ${t.notRun?.split("\n")[0] ?? ""} | |`;
+  if (!m) return [t.label, "not run", "", "", "", t.notRun?.split("\n")[0] ?? "", ""];
   const perRound = t.rounds && t.rounds.length > 1 ? ` (rounds: ${t.rounds.map((x) => fmt(x.requestsPerSecond)).join(", ")})` : "";
   const load = fmt(m.loadAverage1mAfter, 2);
-  if (!m.valid)
-    return `| ${t.label} | **invalid** | | | ${fmt(m.totalRequests)} | ${m.invalidReason ?? ""} | ${load} |`;
-  return `| ${t.label} | ${fmt(m.requestsPerSecond)}${perRound} | ${fmt(m.latencyMs.p50, 2)} | ${fmt(m.latencyMs.p99, 2)} | ${fmt(m.totalRequests)} | all 2xx | ${load} |`;
+  if (!m.valid) return [t.label, "**invalid**", "", "", fmt(m.totalRequests), m.invalidReason ?? "", load];
+  return [t.label, `${fmt(m.requestsPerSecond)}${perRound}`, fmt(m.latencyMs.p50, 2), fmt(m.latencyMs.p99, 2), fmt(m.totalRequests), "all 2xx", load];
 }
 
-function ratioRow(r: Ratio): string {
-  const verdict =
-    r.meetsGoal === null
-      ? (r.note ?? "")
-      : r.meetsGoal
-        ? "meets goal"
-        : "**below goal**";
+function ratioRow(r: Ratio): string[] {
+  const verdict = r.meetsGoal === null ? (r.note ?? "") : r.meetsGoal ? "meets goal" : "**below goal**";
   const spread = r.range ? ` (${fmt(r.range[0], 3)}–${fmt(r.range[1], 3)})` : "";
-  return `| ${r.name} | ${r.value === null ? "–" : fmt(r.value, 3)}${spread} | ${r.goal} | ${verdict} |`;
+  return [r.name, `${r.value === null ? "–" : fmt(r.value, 3)}${spread}`, r.goal, verdict];
 }
 
 export function formatApiGetMission(results: ApiGetMissionResults): string {
@@ -637,13 +517,9 @@ export function formatApiGetMission(results: ApiGetMissionResults): string {
         ? ` Next build: ${results.nextBuild.action} (${results.nextBuild.reason.split("\n")[0]}).`
         : ""),
     "",
-    "| target | req/s (mean) | p50 ms | p99 ms | requests | status | load avg 1m after |",
-    "|---|---:|---:|---:|---:|---|---:|",
-    ...results.targets.map(targetRow),
+    ...table(["target", "req/s (mean)", "p50 ms", "p99 ms", "requests", "status", "load avg 1m after"], "lrrrrlr", results.targets.map(targetRow)),
     "",
-    "| ratio (median of per-round ratios, range) | value | goal | |",
-    "|---|---:|---|---|",
-    ...results.ratios.map(ratioRow),
+    ...table(["ratio (median of per-round ratios, range)", "value", "goal", ""], "lrll", results.ratios.map(ratioRow)),
   ];
   if (results.cpuRatios && results.cpuRatios.length > 0) {
     lines.push(
@@ -666,21 +542,10 @@ export function formatApiGetMission(results: ApiGetMissionResults): string {
   );
   for (const t of results.targets)
     if (t.command) lines.push(`- ${t.target}: \`${t.command}\``);
-  for (const [profile, what] of [
-    [results.profile, "the standalone API"],
-    [results.profilePostgres, "the standalone API on PostgreSQL"],
-    [results.profileNext, "`npm start`"],
-  ] as const) {
-    if (!profile) continue;
-    const m = profile.measurement;
-    lines.push(
-      "",
-      `#### Profile of ${what} under the same load (\`node --cpu-prof\`, saved as \`${profile.savedAs}\`)`,
-      "",
-      `Under the profiler: ${fmt(m.requestsPerSecond)} req/s, p99 ${fmt(m.latencyMs.p99, 2)} ms${m.valid ? "" : ` (invalid: ${m.invalidReason ?? ""})`}; not used in the ratios.`,
-      "",
-      formatProfile(profile.summary),
-    );
-  }
+  lines.push(
+    ...profileReport(results.profile, "the standalone API"),
+    ...profileReport(results.profilePostgres, "the standalone API on PostgreSQL"),
+    ...profileReport(results.profileNext, "`npm start`"),
+  );
   return lines.join("\n");
 }

@@ -8,15 +8,14 @@
 // per round; each ratio is the median of its per-round ratios with their range. The service's
 // process (and its demo) is paused (SIGSTOP) while the others are measured, as in api-get-mission.
 // Goals: ≥ 1.0 × the peer, p99 ≤ 2 × bare, ≥ 0.5 × bare where the answer can be served from memory.
-import { cpSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { capture, freePort, postJson, stringField, waitForOk, type CapturedResponse } from "./lib/http";
-import { measure, type LoadSettings, type Measurement, type RequestShape } from "./lib/load";
+import { cpSync } from "node:fs";
+import { capture, postJson, stringField, type CapturedResponse } from "./lib/http";
+import { measure, type LoadSettings, type RequestShape } from "./lib/load";
 import { ensureNextBuild, type BuildMode } from "./lib/next-build";
 import type { Supervisor } from "./lib/processes";
-import { median } from "./lib/rounds";
+import { fmt, interleave, median, pairedRatio, pauseGroups, spreadText, table, type Spread } from "./lib/interleave";
 import { seedOrderPartner } from "./lib/seed";
-import { readAdminToken, ROOT, startApi, type RunningApi, type RunningTarget } from "./lib/targets";
+import { readAdminToken, startApi, startBareRoutes, startRoutesPeer, type RunningApi, type RunningTarget } from "./lib/targets";
 
 export interface ApiRoutesOptions {
   supervisor: Supervisor;
@@ -30,6 +29,10 @@ export interface ApiRoutesOptions {
 }
 
 type Target = "ours" | "peer" | "bare" | "other";
+interface Running {
+  name: Target;
+  running: RunningTarget;
+}
 
 interface Family {
   name: string;
@@ -41,23 +44,19 @@ interface Family {
   fromMemory: boolean;
 }
 
-interface RatioFigure {
-  value: number | null;
-  range: [number, number] | null;
-}
-
 export interface FamilyResult {
   family: string;
   request: string;
   bodyBytes: number;
-  rps: Record<Target, number[]>;
-  p99: Record<Target, number[]>;
-  oursOverPeer: RatioFigure;
-  oursOverBare: RatioFigure;
-  p99OverBare: RatioFigure;
+  /** Per target, one value per round (0 where the run was invalid). */
+  rps: Partial<Record<Target, number[]>>;
+  p99: Partial<Record<Target, number[]>>;
+  oursOverPeer: Spread | undefined;
+  oursOverBare: Spread | undefined;
+  p99OverBare: Spread | undefined;
   /** The service under BENCH_OTHER_NODE ÷ the service, throughput; and ÷ the fair peer. */
-  otherOverOurs?: RatioFigure;
-  otherOverPeer?: RatioFigure;
+  otherOverOurs?: Spread | undefined;
+  otherOverPeer?: Spread | undefined;
   fromMemory: boolean;
   invalid: string[];
 }
@@ -132,55 +131,6 @@ async function send(url: string, family: Family, headers: Record<string, string>
   return { status: response.status, contentType: response.headers.get("content-type") ?? "", contentLength: body.length, body };
 }
 
-async function startPeer(supervisor: Supervisor, dataDir: string, origin: string): Promise<RunningTarget> {
-  const port = await freePort();
-  const child = supervisor.spawn({
-    name: "routes-peer",
-    command: join(ROOT, "node_modules/.bin/tsx"),
-    args: ["scripts/bench/api-routes-peer-server.ts", "--port", String(port)],
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_ORIGIN: origin,
-      DATABASE_URL: "",
-      ADMIN_TOKEN: "",
-      SECRETS_KEY: "",
-      SECRETS_KEY_FILE: "",
-      DEMO: "off",
-      MAP_BASEMAP: "offline",
-    },
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitForOk(`${url}/`, child, 120_000);
-  return { url, process: child };
-}
-
-async function startBareRoutes(supervisor: Supervisor, routes: { method: string; path: string; reference: CapturedResponse }[]): Promise<RunningTarget> {
-  const port = await freePort();
-  const file = join(supervisor.tempDir("bare-routes"), "routes.json");
-  writeFileSync(file, JSON.stringify(routes.map((r) => ({ method: r.method, path: r.path, contentType: r.reference.contentType, bodyBase64: r.reference.body.toString("base64") }))));
-  const child = supervisor.spawn({
-    name: "bare-routes",
-    command: join(ROOT, "node_modules/.bin/tsx"),
-    args: ["scripts/bench/bare-routes-server.ts", "--port", String(port), "--routes", file],
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production" },
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitForOk(`${url}/`, child, 30_000);
-  return { url, process: child };
-}
-
-function pairedRatio(num: number[], den: number[]): RatioFigure {
-  const pairs = num.flatMap((n, i) => (den[i] ? [n / (den[i] ?? 1)] : []));
-  if (pairs.length === 0) return { value: null, range: null };
-  const r3 = (n: number) => Math.round(n * 1000) / 1000;
-  return { value: r3(median(pairs)), range: [r3(Math.min(...pairs)), r3(Math.max(...pairs))] };
-}
-
 export async function runApiRoutes(options: ApiRoutesOptions): Promise<ApiRoutesResults> {
   const { supervisor } = options;
   const kind = options.standalone ? "standalone" : "next";
@@ -199,7 +149,7 @@ export async function runApiRoutes(options: ApiRoutesOptions): Promise<ApiRoutes
   if (options.otherNode) cpSync(first.dataDir, otherDir, { recursive: true });
   const ours = await startApi(supervisor, kind, { dataDir: first.dataDir, env: { PUBLIC_ORIGIN: origin, DEMO: "on" } });
   const other = options.otherNode ? await startApi(supervisor, kind, { dataDir: otherDir, env: { PUBLIC_ORIGIN: origin, DEMO: "on" }, node: options.otherNode }) : undefined;
-  const peer = await startPeer(supervisor, peerDir, origin);
+  const peer = await startRoutesPeer(supervisor, peerDir, origin);
   const list = families(seeded);
   const references: { family: Family; reference: CapturedResponse; peerBytes: number }[] = [];
   for (const family of list) {
@@ -212,81 +162,57 @@ export async function runApiRoutes(options: ApiRoutesOptions): Promise<ApiRoutes
     }
     // The same bytes but where a value is of its moment (the quote's dates, signed URLs' expiry).
     if (Math.abs(fromPeer.body.length - reference.body.length) > 16) {
-      throw new Error(`${family.name}: the peer sent ${fromPeer.body.length} bytes, the service ${reference.body.length}`);
+      throw new Error(`${family.name}: the peer sent ${fromPeer.body.length} bytes, the service ${reference.body.length}\npeer:    ${fromPeer.body.toString("utf8").slice(-400)}\nservice: ${reference.body.toString("utf8").slice(-400)}`);
     }
     references.push({ family, reference, peerBytes: fromPeer.body.length });
   }
   const bare = await startBareRoutes(supervisor, references.map(({ family, reference }) => ({ method: family.method, path: family.path, reference })));
 
-  const targets: Record<Target, RunningTarget> = { ours, peer, bare, other: other ?? ours };
-  const order: Target[] = other ? ["ours", "peer", "bare", "other"] : ["ours", "peer", "bare"];
+  const targets: Running[] = [
+    { name: "ours", running: ours },
+    { name: "peer", running: peer },
+    { name: "bare", running: bare },
+    ...(other ? [{ name: "other" as const, running: other }] : []),
+  ];
   // Each service (and its demo) runs only while it is measured.
-  const groups: Partial<Record<Target, number>> = { ours: -ours.process.pid, ...(other ? { other: -other.process.pid } : {}) };
-  const signal = (target: Target, name: "SIGSTOP" | "SIGCONT") => {
-    const group = groups[target];
-    if (group !== undefined) process.kill(group, name);
-  };
-  signal("ours", "SIGSTOP");
-  signal("other", "SIGSTOP");
-  const empty = () => ({ rps: { ours: [], peer: [], bare: [], other: [] }, p99: { ours: [], peer: [], bare: [], other: [] }, invalid: [] });
-  const figures = new Map<string, { rps: Record<Target, number[]>; p99: Record<Target, number[]>; invalid: string[] }>();
-  const loadAverages: number[] = [];
-  try {
-    for (let round = 0; round < options.rounds; round++) {
-      for (const { family } of references) {
-        const f = figures.get(family.name) ?? empty();
-        figures.set(family.name, f);
-        for (let i = 0; i < order.length; i++) {
-          const target = order[(i + round) % order.length] ?? "ours";
-          console.error(`[bench] api-routes round ${round + 1}/${options.rounds}: ${family.name} on ${target}`);
-          const shape: RequestShape = family.method === "POST" ? { method: "POST", ...(family.body ? { body: family.body } : {}) } : { method: "GET" };
-          signal(target, "SIGCONT");
-          let m: Measurement;
-          try {
-            m = await measure(`${targets[target].url}${family.path}`, headersFor(family, seeded), options.load, shape);
-          } finally {
-            signal(target, "SIGSTOP");
-          }
-          if (!m.valid) f.invalid.push(`${target} round ${round + 1}: ${m.invalidReason ?? "invalid"}`);
-          f.rps[target].push(m.valid ? m.requestsPerSecond : 0);
-          f.p99[target].push(m.latencyMs.p99);
-          loadAverages.push(m.loadAverage1mAfter);
-        }
-      }
-    }
-  } finally {
-    // To take the SIGTERM of stopAll().
-    signal("ours", "SIGCONT");
-    signal("other", "SIGCONT");
-    await supervisor.stopAll();
-  }
+  const measured = await interleave({
+    rounds: options.rounds,
+    targets,
+    cases: list,
+    pauser: pauseGroups<Running>((t) => (t.name === "ours" || t.name === "other" ? t.running.process : undefined)),
+    sample: (target, { round, case: family }) => {
+      console.error(`[bench] api-routes round ${round + 1}/${options.rounds}: ${family.name} on ${target.name}`);
+      const shape: RequestShape = family.method === "POST" ? { method: "POST", ...(family.body ? { body: family.body } : {}) } : { method: "GET" };
+      return measure(`${target.running.url}${family.path}`, headersFor(family, seeded), options.load, shape);
+    },
+  });
+  await supervisor.stopAll();
+  const rps = (family: string, t: Target) => measured.of(t, family).map((m) => (m.valid ? m.requestsPerSecond : 0));
+  const p99 = (family: string, t: Target) => measured.of(t, family).map((m) => m.latencyMs.p99);
+  const names = targets.map((t) => t.name);
+  const perTarget = (family: string, pick: (family: string, t: Target) => number[]) => Object.fromEntries(names.map((t) => [t, pick(family, t)])) as Partial<Record<Target, number[]>>;
+  const loadAverages = names.flatMap((t) => list.flatMap((f) => measured.of(t, f.name).map((m) => m.loadAverage1mAfter)));
   return {
     benchmark: "api-routes",
     subject: kind === "next" ? "npm start (scripts/server.ts), DEMO=on" : "standalone API (scripts/api-server.ts), DEMO=on",
     ...(options.otherNode ? { otherNode: options.otherNode } : {}),
     rounds: options.rounds,
     loadAverages,
-    families: references.map(({ family, reference }) => {
-      const f = figures.get(family.name) ?? empty();
-      return {
+    families: references.map(({ family, reference }) => ({
         family: family.name,
         request: `${family.method} ${family.path.replace(seeded.missionId, "{mission}").replace(seeded.orderId, "{order}")}`,
         bodyBytes: reference.body.length,
-        rps: f.rps,
-        p99: f.p99,
-        oursOverPeer: pairedRatio(f.rps.ours, f.rps.peer),
-        oursOverBare: pairedRatio(f.rps.ours, f.rps.bare),
-        p99OverBare: pairedRatio(f.p99.ours, f.p99.bare),
-        ...(other ? { otherOverOurs: pairedRatio(f.rps.other, f.rps.ours), otherOverPeer: pairedRatio(f.rps.other, f.rps.peer) } : {}),
+        rps: perTarget(family.name, rps),
+        p99: perTarget(family.name, p99),
+        oursOverPeer: pairedRatio(rps(family.name, "ours"), rps(family.name, "peer")),
+        oursOverBare: pairedRatio(rps(family.name, "ours"), rps(family.name, "bare")),
+        p99OverBare: pairedRatio(p99(family.name, "ours"), p99(family.name, "bare")),
+        ...(other ? { otherOverOurs: pairedRatio(rps(family.name, "other"), rps(family.name, "ours")), otherOverPeer: pairedRatio(rps(family.name, "other"), rps(family.name, "peer")) } : {}),
         fromMemory: family.fromMemory,
-        invalid: f.invalid,
-      };
-    }),
+        invalid: names.flatMap((t) => measured.of(t, family.name).flatMap((m, round) => (m.valid ? [] : [`${t} round ${round + 1}: ${m.invalidReason ?? "invalid"}`]))),
+    })),
   };
 }
-
-const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
-const figure = (r: RatioFigure) => (r.value === null || r.range === null ? "–" : `${fmt(r.value, 3)} (${fmt(r.range[0], 3)}–${fmt(r.range[1], 3)})`);
 
 export function formatApiRoutes(results: ApiRoutesResults): string {
   const loads = results.loadAverages;
@@ -295,16 +221,15 @@ export function formatApiRoutes(results: ApiRoutesResults): string {
     "",
     `${results.rounds} interleaved rounds; ratios are medians of per-round ratios (range). Load average (1 min) after each measurement: ${fmt(Math.min(...loads), 1)}–${fmt(Math.max(...loads), 1)}, median ${fmt(median(loads), 1)}.`,
     "",
-    "| family | request | bytes | ours req/s (median) | ours ÷ fair peer (goal ≥ 1) | ours ÷ bare (goal ≥ 0.5 when from memory) | p99 ours ÷ bare (goal ≤ 2) | notes |",
-    "|---|---|---:|---:|---:|---:|---:|---|",
+    ...table(
+      ["family", "request", "bytes", "ours req/s (median)", "ours ÷ fair peer (goal ≥ 1)", "ours ÷ bare (goal ≥ 0.5 when from memory)", "p99 ours ÷ bare (goal ≤ 2)", "notes"],
+      "llrrrrrl",
+      results.families.map((f) => [f.family, `\`${f.request}\``, String(f.bodyBytes), fmt(median(f.rps.ours ?? [])), spreadText(f.oursOverPeer), spreadText(f.oursOverBare), spreadText(f.p99OverBare), [f.fromMemory ? "servable from memory" : "reads the database", ...f.invalid].join("; ")]),
+    ),
   ];
-  for (const f of results.families) {
-    const notes = [f.fromMemory ? "servable from memory" : "reads the database", ...f.invalid].join("; ");
-    lines.push(`| ${f.family} | \`${f.request}\` | ${f.bodyBytes} | ${fmt(median(f.rps.ours))} | ${figure(f.oursOverPeer)} | ${figure(f.oursOverBare)} | ${figure(f.p99OverBare)} | ${notes} |`);
-  }
   if (results.otherNode) {
-    lines.push("", `The service under another Node (\`${results.otherNode}\`, its own copy of the data, DEMO=on), in the same rounds:`, "", "| family | other Node ÷ this Node | other Node ÷ fair peer |", "|---|---:|---:|");
-    for (const f of results.families) lines.push(`| ${f.family} | ${figure(f.otherOverOurs ?? { value: null, range: null })} | ${figure(f.otherOverPeer ?? { value: null, range: null })} |`);
+    lines.push("", `The service under another Node (\`${results.otherNode}\`, its own copy of the data, DEMO=on), in the same rounds:`, "");
+    lines.push(...table(["family", "other Node ÷ this Node", "other Node ÷ fair peer"], "lrr", results.families.map((f) => [f.family, spreadText(f.otherOverOurs), spreadText(f.otherOverPeer)])));
   }
   return lines.join("\n");
 }

@@ -27,14 +27,15 @@ import { sql } from "drizzle-orm";
 import { openDatabase, queryRows } from "@/lib/db/client";
 import { makePhoto } from "@/lib/demo/make-photo";
 import { seededRandom } from "@/lib/demo/seeded-random";
+import { onEachDatabase } from "./lib/databases";
 import { fmt } from "./lib/file-report";
 import { postJson, stringField } from "./lib/http";
 import type { Supervisor } from "./lib/processes";
-import { median, type RoundSettings } from "./lib/rounds";
+import { percentiles as nearestPercentiles, spread as roundSpread, spreadText, table, type Percentiles } from "./lib/interleave";
+import type { RoundSettings } from "./lib/rounds";
 import { seedOrderPartner } from "./lib/seed";
 import { readAdminToken, startApi, type ApiPostgres, type RunningApi } from "./lib/targets";
 import { wallClockMs } from "./lib/wall-clock";
-import { dedicatedDatabase } from "./lib/webhook-service";
 
 const ORDERS = "/api/orders/v1";
 const DB_PREFIX = "bench_delivery_";
@@ -427,23 +428,10 @@ function stageSummary(samples: Sample[], stamps: Stamps): { stages: StageSummary
   };
 }
 
-export interface Percentiles {
-  n: number;
-  p50: number;
-  p90: number;
-  p99: number;
-  max: number;
-  min: number;
-}
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-function percentiles(values: number[]): Percentiles {
-  const sorted = [...values].sort((a, b) => a - b);
-  // Nearest rank, as lib/load.ts and webhook-delivery do.
-  const at = (p: number) => round1(sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0);
-  return { n: sorted.length, p50: at(50), p90: at(90), p99: at(99), max: round1(sorted[sorted.length - 1] ?? 0), min: round1(sorted[0] ?? 0) };
-}
+const percentiles = (values: number[]) => nearestPercentiles(values, round1);
 
 export interface RoundResult {
   sequential: { totalMs: Percentiles; uploadMs: Percentiles; samples: Sample[] };
@@ -624,18 +612,7 @@ export interface OrderDeliveryResults {
 }
 
 export async function runOrderDeliveryLatency(options: OrderDeliveryOptions): Promise<OrderDeliveryResults> {
-  const databases: DatabaseResult[] = [];
-  databases.push(await measureDatabase(options, "PGlite", "embedded, in the API's process (fresh DATA_DIR)", undefined));
-  if (options.databaseUrl) {
-    const dedicated = await dedicatedDatabase(options.databaseUrl, DB_PREFIX);
-    try {
-      const postgres = { url: dedicated.url, adminToken: `adm_${"b".repeat(40)}` };
-      const detail = `${dedicated.version}, database ${dedicated.name} created for the run on the given server, pool 10 (the service's default), in another process`;
-      databases.push(await measureDatabase(options, "PostgreSQL", detail, postgres));
-    } finally {
-      await dedicated.drop();
-    }
-  }
+  const databases = await onEachDatabase(options.databaseUrl, DB_PREFIX, (database, detail, postgres) => measureDatabase(options, database, detail, postgres));
   const { rounds, sequential, burst, warmup, databaseUrl } = options;
   return {
     benchmark: "order-delivery-latency",
@@ -647,7 +624,7 @@ export async function runOrderDeliveryLatency(options: OrderDeliveryOptions): Pr
 // ---- report ---------------------------------------------------------------------------------
 
 const list = (values: number[], digits = 0) => values.map((v) => fmt(v, digits)).join(", ");
-const spread = (values: number[], digits = 0) => `${fmt(median(values), digits)} (${fmt(Math.min(...values), digits)}–${fmt(Math.max(...values), digits)})`;
+const spread = (values: number[], digits = 0) => spreadText(roundSpread(values), digits);
 
 function checksText(d: DatabaseResult): string {
   const c = d.checks;
@@ -671,8 +648,8 @@ export function formatOrderDeliveryLatency(results: OrderDeliveryResults): strin
     const seq = d.sequentialMs;
     const burst = d.burstMs;
     return [
-      `| ${d.database} | one at a time | ${seq.n} | **${fmt(seq.p50)}** | ${fmt(seq.p90)} | **${fmt(seq.p99)}** | ${fmt(seq.max)} | p50 ${spread(d.perRound.p50)}; max ${spread(d.perRound.p99)} | – |`,
-      `| ${d.database} | bursts of ${s.burst} | ${burst.n} | ${fmt(burst.p50)} | ${fmt(burst.p90)} | ${fmt(burst.p99)} | ${fmt(burst.max)} | p50 ${spread(d.perRound.burstP50)} | ${spread(d.perRound.burstDeliveriesPerSecond, 2)} |`,
+      [d.database, "one at a time", String(seq.n), `**${fmt(seq.p50)}**`, fmt(seq.p90), `**${fmt(seq.p99)}**`, fmt(seq.max), `p50 ${spread(d.perRound.p50)}; max ${spread(d.perRound.p99)}`, "–"],
+      [d.database, `bursts of ${s.burst}`, String(burst.n), fmt(burst.p50), fmt(burst.p90), fmt(burst.p99), fmt(burst.max), `p50 ${spread(d.perRound.burstP50)}`, spread(d.perRound.burstDeliveriesPerSecond, 2)],
     ];
   });
   return [
@@ -687,9 +664,7 @@ export function formatOrderDeliveryLatency(results: OrderDeliveryResults): strin
       "the photos.delivered request for that mission arriving at the receiver (same process, same clock: lib/wall-clock.ts). Percentiles are nearest-rank over all samples of the mode; " +
       "with ≤ 100 samples the p99 is the slowest or second-slowest one. Burst deliveries/s = burst size ÷ (first upload start → last delivery).",
     "",
-    "| database | mode | samples | p50 ms | p90 ms | p99 ms | max ms | per round: median (min–max) ms | deliveries/s (bursts) |",
-    "|---|---|---:|---:|---:|---:|---:|---|---:|",
-    ...rows,
+    ...table(["database", "mode", "samples", "p50 ms", "p90 ms", "p99 ms", "max ms", "per round: median (min–max) ms", "deliveries/s (bursts)"], "llrrrrrlr", rows),
     "",
     "Where the time goes (the service's own event stamps, read from its database after the run; recordEvent stamps each in its transaction with new Date(), the runner's clock is the same system clock): " +
       "median per stage (p90) in ms, one at a time | in bursts.",

@@ -14,20 +14,17 @@
 // after; the minimal handler writes into it under an organisation of its own).
 // Reported, never turned into a pass/fail of the test suite.
 import { randomUUID } from "node:crypto";
-import { copyFileSync, mkdirSync } from "node:fs";
-import { cpus, loadavg } from "node:os";
-import { join } from "node:path";
+import { cpus } from "node:os";
 import { orderBody } from "@/lib/service/http/tests/orders-client";
-import { mainThreadProfile } from "./api-get-mission";
-import { fmt } from "./lib/file-report";
 import type { CapturedResponse } from "./lib/http";
 import { measure, type LoadSettings, type Measurement, type RequestShape } from "./lib/load";
 import type { Supervisor } from "./lib/processes";
-import { median, type RoundSettings } from "./lib/rounds";
+import { onEachDatabase } from "./lib/databases";
+import { fmt, interleave, median, pairedRatio, round3, type Spread } from "./lib/interleave";
+import type { RoundSettings } from "./lib/rounds";
+import { profileApi, profileReport, type ServerProfile } from "./lib/server-profile";
 import { seedOrderPartner, type SeededOrderPartner } from "./lib/seed";
 import { startApi, startBare, startMinimalCreate, type ApiPostgres, type RunningApi, type RunningTarget } from "./lib/targets";
-import { dedicatedDatabase } from "./lib/webhook-service";
-import { formatProfile, summariseProfile, type ProfileSummary } from "./profile-summary";
 
 export const GOAL = { minThroughputRatio: 0.5, maxP99Ratio: 2 } as const;
 /** The old goal against the bare server, reported beside its ratio. */
@@ -75,13 +72,6 @@ export interface RoundFigures {
   invalidReason?: string;
 }
 
-export interface Spread {
-  /** Median of the per-round values. */
-  value: number;
-  min: number;
-  max: number;
-  perRound: number[];
-}
 
 export interface TargetRounds {
   label: string;
@@ -119,12 +109,11 @@ export interface OrdersCreateResults {
   request: { method: "POST"; path: string; headers: string[]; bodyBytes: number };
   settings: Omit<OrdersCreateSettings, "databaseUrl"> & { databaseUrl?: string };
   databases: DatabaseResult[];
-  profile?: { measurement: Measurement; savedAs: string; summary: ProfileSummary };
+  profile?: ServerProfile;
 }
 
 // ---- measuring ------------------------------------------------------------------------------
 
-const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 function figures(m: Measurement): RoundFigures {
   return {
@@ -137,9 +126,8 @@ function figures(m: Measurement): RoundFigures {
   };
 }
 
-function spread(perRound: number[]): Spread {
-  return { value: round3(median(perRound)), min: round3(Math.min(...perRound)), max: round3(Math.max(...perRound)), perRound: perRound.map(round3) };
-}
+/** A ratio with no round paired (every run invalid): no figure, and no goal met. */
+const NO_RATIO: Spread = { value: Number.NaN, min: Number.NaN, max: Number.NaN, perRound: [] };
 
 const BODY = JSON.stringify(orderBody({ client_reference: "bench-orders-create" }));
 
@@ -205,24 +193,20 @@ async function measureDatabase(
     ];
 
     const warm = new Map<string, Measurement>();
-    for (const t of targets) {
-      log(`warm-up ${t.name} (${load.warmupSeconds} s)`);
-      warm.set(t.name, await run(t, headers, load.connections, load.warmupSeconds));
-    }
-    const measured = new Map<string, Measurement[]>(targets.map((t) => [t.name, []]));
-    const loads: number[] = [];
-    for (let r = 0; r < rounds; r++) {
-      // Rotate who goes first, so drift (the growing tables, another process) lands on all.
-      for (const t of [...targets.slice(r % targets.length), ...targets.slice(0, r % targets.length)]) {
-        const m = await run(t, headers, load.connections, load.durationSeconds);
-        measured.get(t.name)?.push(m);
-        log(`round ${r + 1}/${rounds} ${t.name}: ${fmt(m.requestsPerSecond)} req/s, p99 ${fmt(m.latencyMs.p99, 2)} ms${m.valid ? "" : ` (invalid: ${m.invalidReason ?? ""})`}`);
-      }
-      loads.push(Math.round((loadavg()[0] ?? 0) * 100) / 100);
-    }
+    const measured = await interleave({
+      rounds,
+      targets,
+      warmUp: async (t) => {
+        log(`warm-up ${t.name} (${load.warmupSeconds} s)`);
+        warm.set(t.name, await run(t, headers, load.connections, load.warmupSeconds));
+      },
+      sample: (t) => run(t, headers, load.connections, load.durationSeconds),
+      onSample: (t, { round }, m) =>
+        log(`round ${round + 1}/${rounds} ${t.name}: ${fmt(m.requestsPerSecond)} req/s, p99 ${fmt(m.latencyMs.p99, 2)} ms${m.valid ? "" : ` (invalid: ${m.invalidReason ?? ""})`}`),
+    });
 
     const summarise = (t: Target): TargetRounds => {
-      const list = measured.get(t.name) ?? [];
+      const list = measured.of(t.name);
       const w = warm.get(t.name);
       return {
         label: t.label,
@@ -233,13 +217,11 @@ async function measureDatabase(
         medianP99Ms: round3(median(list.map((m) => m.latencyMs.p99))),
       };
     };
-    const subjectRuns = measured.get("subject") ?? [];
-    const minimalRuns = measured.get("minimal") ?? [];
-    const bareRuns = measured.get("bare") ?? [];
+    const [subjectRuns, minimalRuns, bareRuns] = (["subject", "minimal", "bare"] as const).map((name) => measured.of(name)) as [Measurement[], Measurement[], Measurement[]];
     const allValid = [...subjectRuns, ...minimalRuns, ...bareRuns].every((m) => m.valid);
     const ratios = (baseline: Measurement[]) => ({
-      throughput: spread(subjectRuns.map((m, i) => m.requestsPerSecond / (baseline[i]?.requestsPerSecond ?? NaN))),
-      p99: spread(subjectRuns.map((m, i) => m.latencyMs.p99 / (baseline[i]?.latencyMs.p99 ?? NaN))),
+      throughput: pairedRatio(subjectRuns.map((m) => m.requestsPerSecond), baseline.map((m) => m.requestsPerSecond)) ?? NO_RATIO,
+      p99: pairedRatio(subjectRuns.map((m) => m.latencyMs.p99), baseline.map((m) => m.latencyMs.p99)) ?? NO_RATIO,
     });
     const toMinimal = ratios(minimalRuns);
     const toBare = ratios(bareRuns);
@@ -264,7 +246,7 @@ async function measureDatabase(
       bareThroughputRatio: { ...toBare.throughput, goal: BARE_GOAL.minThroughputRatio, meetsGoal: allValid ? toBare.throughput.value >= BARE_GOAL.minThroughputRatio : null },
       bareP99Ratio: toBare.p99,
       ordersCheck: { counted201, stored, note },
-      loadAverage1m: loads,
+      loadAverage1m: measured.loadAverage1m,
     };
   } finally {
     await Promise.all([api.process.stop(), bare?.process.stop(), minimal?.process.stop()]);
@@ -272,32 +254,20 @@ async function measureDatabase(
 }
 
 /** A separate PGlite pass under `node --cpu-prof`; its figures are slowed by the profiler. */
-async function profileSubject(options: OrdersCreateOptions): Promise<OrdersCreateResults["profile"]> {
-  const dir = options.supervisor.tempDir("cpuprof");
-  const api = await startApi(options.supervisor, "standalone", { cpuProfileDir: dir });
-  const partner = await seedOrderPartner(api);
-  console.error(`[bench] orders-create: standalone (PGlite) under --cpu-prof`);
-  const measurement = await measure(`${api.url}${PATH}`, headersFor(partner), options.load, SHAPE);
-  await api.process.stop(); // SIGTERM: the server exits cleanly and node writes the profile
-  mkdirSync(join(options.resultsDir, "profiles"), { recursive: true });
-  const savedAs = join(options.resultsDir, "profiles", "orders-create-standalone.cpuprofile");
-  copyFileSync(mainThreadProfile(dir), savedAs);
-  return { measurement, savedAs, summary: summariseProfile(savedAs, { windowMs: options.load.durationSeconds * 1000 }) };
+function profileSubject(options: OrdersCreateOptions): Promise<ServerProfile> {
+  return profileApi({
+    supervisor: options.supervisor,
+    kind: "standalone",
+    load: options.load,
+    shape: SHAPE,
+    resultsDir: options.resultsDir,
+    file: "orders-create-standalone",
+    prepare: async (api) => ({ url: `${api.url}${PATH}`, headers: headersFor(await seedOrderPartner(api)) }),
+  });
 }
 
 export async function runOrdersCreate(options: OrdersCreateOptions): Promise<OrdersCreateResults> {
-  const databases: DatabaseResult[] = [];
-  databases.push(await measureDatabase(options, "PGlite", "embedded, in the API's process (fresh DATA_DIR)", undefined));
-  if (options.databaseUrl) {
-    const dedicated = await dedicatedDatabase(options.databaseUrl, DB_PREFIX);
-    try {
-      const postgres = { url: dedicated.url, adminToken: `adm_${"b".repeat(40)}` };
-      const detail = `${dedicated.version}, database ${dedicated.name} created for the run on the given server, pool 10 (the service's default), in another process`;
-      databases.push(await measureDatabase(options, "PostgreSQL", detail, postgres));
-    } finally {
-      await dedicated.drop();
-    }
-  }
+  const databases = await onEachDatabase(options.databaseUrl, DB_PREFIX, (database, detail, postgres) => measureDatabase(options, database, detail, postgres));
   const profile = options.profile ? await profileSubject(options) : undefined;
   const { load, rounds, profile: profiled, databaseUrl } = options;
   return {
@@ -377,16 +347,6 @@ export function formatOrdersCreate(results: OrdersCreateResults): string {
       `- ${d.database} bare: \`${d.bare.command}\``,
     ]),
   ];
-  if (results.profile) {
-    const m = results.profile.measurement;
-    lines.push(
-      "",
-      `#### Profile of the standalone API (PGlite) under the same load (\`node --cpu-prof\`, saved as \`${results.profile.savedAs}\`)`,
-      "",
-      `Under the profiler: ${fmt(m.requestsPerSecond)} req/s, p99 ${fmt(m.latencyMs.p99, 2)} ms${m.valid ? "" : ` (invalid: ${m.invalidReason ?? ""})`}; not used in the ratios.`,
-      "",
-      formatProfile(results.profile.summary),
-    );
-  }
+  lines.push(...profileReport(results.profile, "the standalone API (PGlite)"));
   return lines.join("\n");
 }

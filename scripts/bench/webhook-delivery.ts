@@ -14,7 +14,8 @@ import { forceGc } from "./lib/gc";
 import { profileInProcess, type InProcessProfile } from "./lib/in-process-profile";
 import type { LoadSettings } from "./lib/load";
 import type { Supervisor } from "./lib/processes";
-import { median, type RoundSettings } from "./lib/rounds";
+import { median, percentiles, round3, spread, type Percentiles } from "./lib/interleave";
+import type { RoundSettings } from "./lib/rounds";
 import { wallClockMs } from "./lib/wall-clock";
 import { startReceiver, type Receiver, type ReceiverRecords } from "./lib/webhook-receiver-client";
 import {
@@ -152,12 +153,6 @@ export interface ThroughputResult {
   loadAverage1m: number[];
 }
 
-export interface Percentiles {
-  p50: number;
-  p90: number;
-  p99: number;
-  max: number;
-}
 
 export interface SteadyResult {
   /** Whether each enqueue was followed by ctx.wakeWorkers(), as the service's own writes are. */
@@ -189,7 +184,6 @@ export interface WebhookDeliveryResults {
 // ---- helpers --------------------------------------------------------------------------------
 
 const log = (message: string) => console.error(`[bench] webhook-delivery: ${message}`);
-const round3 = (n: number) => Math.round(n * 1000) / 1000;
 /** Generous: a stuck worker must fail the run, a slow machine must not. */
 const settleTimeoutMs = (events: number) => 60_000 + events * 25;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -210,12 +204,6 @@ async function waitForDelivered(service: BenchService, receiver: Receiver, endpo
   return waitForSucceeded(service.runtime.ctx, endpointId, expected, settleTimeoutMs(expected));
 }
 
-function percentiles(values: number[]): Percentiles {
-  const sorted = [...values].sort((a, b) => a - b);
-  // Nearest rank, as lib/load.ts does.
-  const at = (p: number) => round3(sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0);
-  return { p50: at(50), p90: at(90), p99: at(99), max: round3(sorted[sorted.length - 1] ?? 0) };
-}
 
 function checkReceiver(records: ReceiverRecords, expected: Set<string>): ReceiverCheck {
   const seen = new Set<string>();
@@ -361,9 +349,9 @@ async function pairedRound(service: BenchService, receiver: Receiver, settings: 
 }
 
 function summariseThroughput(service: BenchService, settings: WebhookDeliverySettings, warmupEvents: number, rounds: ThroughputRound[], load: number[]): ThroughputResult {
-  const ratios = rounds.map((r) => r.ratio);
+  const ratios = spread(rounds.map((r) => r.ratio));
   const clean = rounds.every((r) => [r.subject, r.baseline, r.workerOnly].every((p) => p.problems.length === 0));
-  const value = clean ? round3(median(ratios)) : null;
+  const value = clean ? ratios.value : null;
   return {
     database: service.label,
     databaseDetail: service.detail,
@@ -375,7 +363,7 @@ function summariseThroughput(service: BenchService, settings: WebhookDeliverySet
     baselineMedianPerSecond: round3(median(rounds.map((r) => r.baseline.perSecond))),
     workerOnlyMedianPerSecond: round3(median(rounds.map((r) => r.workerOnly.perSecond))),
     workerOnlyRatio: round3(median(rounds.map((r) => r.workerOnlyRatio))),
-    ratio: { value, min: Math.min(...ratios), max: Math.max(...ratios), goal: GOAL.minThroughputRatio, meetsGoal: value === null ? null : value >= GOAL.minThroughputRatio },
+    ratio: { value, min: ratios.min, max: ratios.max, goal: GOAL.minThroughputRatio, meetsGoal: value === null ? null : value >= GOAL.minThroughputRatio },
     loadAverage1m: load,
   };
 }

@@ -5,8 +5,9 @@ import { formatProfile } from "../profile-summary";
 import type { InProcessProfile } from "./in-process-profile";
 import type { PairedRatio, RoundSettings, RoundsResult } from "./rounds";
 
-export const fmt = (n: number, digits = 0) =>
-  n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+import { fmt } from "./interleave";
+
+export { fmt };
 
 export function describeRounds(settings: RoundSettings, result: RoundsResult): string {
   return (

@@ -4,6 +4,7 @@
 // headers made fresh for every request (e.g. an Idempotency-Key).
 import { loadavg } from "node:os";
 import autocannon from "autocannon";
+import { nearestRank } from "./interleave";
 
 export interface LoadSettings {
   connections: number;
@@ -72,8 +73,7 @@ class LatencySamples {
 
   summary(): LatencySummary {
     const sorted = this.values.slice(0, this.size).sort();
-    const at = (p: number) =>
-      sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+    const at = (p: number) => nearestRank(sorted, p);
     const total = sorted.reduce((sum, v) => sum + v, 0);
     return {
       mean: sorted.length ? total / sorted.length : 0,

@@ -1,6 +1,7 @@
 // Child processes and temp dirs of a benchmark run, owned in one place so that every exit path
 // (normal end, thrown error, Ctrl-C) can stop them all and remove what the run created.
 import { spawn } from "node:child_process";
+import { readdirSync } from "node:fs";
 import {
   closeSync,
   mkdtempSync,
@@ -157,4 +158,31 @@ async function stopGroup(
   await Promise.race([exited, sleep(STOP_GRACE_MS)]);
   while (signalGroup(pid, 0) && Date.now() < deadline) await sleep(50);
   signalGroup(pid, "SIGKILL");
+}
+
+/**
+ * CPU time (ms, user + system, every thread) used so far by the processes of a process group (a
+ * target and its wrappers), from /proc; undefined where there is none. Ticks of 10 ms (USER_HZ 100).
+ */
+export function groupCpuMs(pgid: number): number | undefined {
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc");
+  } catch {
+    return undefined;
+  }
+  let ticks = 0;
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue; // exited meanwhile
+    }
+    // After "(comm)": state ppid pgrp … utime (12th) stime (13th).
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks * 10;
 }

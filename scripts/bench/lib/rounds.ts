@@ -3,6 +3,9 @@
 // CPU frequency, another process) lands on all variants alike. Ratios are paired per round.
 import { loadavg } from "node:os";
 import { forceGc } from "./gc";
+import { median, rotation, round3 } from "./interleave";
+
+export { median };
 
 export interface RoundSettings {
   /** Rounds run and discarded before measuring (JIT, page cache, sharp/libvips start-up). */
@@ -69,14 +72,6 @@ export interface RoundsResult {
   loadAverage1m: number[];
 }
 
-export const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  const upper = sorted[mid] ?? 0;
-  return sorted.length % 2 ? upper : ((sorted[mid - 1] ?? upper) + upper) / 2;
-};
-
-const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 interface RoundTime {
   seconds: number;
@@ -95,10 +90,6 @@ async function timeRound(variant: Variant, passes: number): Promise<RoundTime> {
   return { seconds, cpuSeconds: (used.user + used.system) / 1e6 };
 }
 
-/** Round r runs the variants starting at r (mod count): each goes first equally often. */
-const rotated = <T>(list: T[], by: number): T[] =>
-  list.map((_, i) => list[(i + by) % list.length] as T);
-
 async function warmUp(
   variants: Variant[],
   settings: RoundSettings,
@@ -106,7 +97,7 @@ async function warmUp(
 ): Promise<number> {
   let fastestPass = Infinity;
   for (let r = 0; r < settings.warmupRounds; r++) {
-    for (const variant of rotated(variants, r)) {
+    for (const variant of rotation(variants, r)) {
       const { seconds } = await timeRound(variant, 1);
       fastestPass = Math.min(fastestPass, seconds);
       log(`warm-up ${variant.name}: ${seconds.toFixed(2)} s/pass`);
@@ -141,7 +132,7 @@ export async function measureRounds(
   const times = new Map<string, RoundTime[]>(variants.map((v) => [v.name, []]));
   const load: number[] = [];
   for (let r = 0; r < settings.rounds; r++) {
-    for (const variant of rotated(variants, r)) {
+    for (const variant of rotation(variants, r)) {
       const t = await timeRound(variant, passes);
       times.get(variant.name)?.push(t);
       log(`round ${r + 1}/${settings.rounds} ${variant.name}: ${t.seconds.toFixed(2)} s, CPU ${t.cpuSeconds.toFixed(2)} s (${passes} passes)`);

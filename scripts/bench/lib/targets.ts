@@ -229,3 +229,54 @@ export async function startFastifyPeer(
   await waitForOk(`${url}/`, child, 60_000);
   return { url, process: child };
 }
+
+/**
+ * The fair peer of api-routes (scripts/bench/api-routes-peer-server.ts): Fastify over the same
+ * runtime, caches and domain functions, on `dataDir` (a copy of the seeded data) with the
+ * service's public origin (the tokens' issuer).
+ */
+export async function startRoutesPeer(supervisor: Supervisor, dataDir: string, origin: string): Promise<RunningTarget> {
+  const port = await freePort();
+  const child = supervisor.spawn({
+    name: "routes-peer",
+    command: TSX,
+    args: ["scripts/bench/api-routes-peer-server.ts", "--port", String(port)],
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_ORIGIN: origin,
+      DATABASE_URL: "",
+      ADMIN_TOKEN: "",
+      SECRETS_KEY: "",
+      SECRETS_KEY_FILE: "",
+      DEMO: "off",
+      MAP_BASEMAP: "offline",
+    },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForOk(`${url}/`, child, 120_000);
+  return { url, process: child };
+}
+
+/** The node:http baseline of api-routes (scripts/bench/bare-routes-server.ts): each route's captured bytes. */
+export async function startBareRoutes(
+  supervisor: Supervisor,
+  routes: { method: string; path: string; reference: { contentType: string; body: Buffer } }[],
+): Promise<RunningTarget> {
+  const port = await freePort();
+  const file = join(supervisor.tempDir("bare-routes"), "routes.json");
+  writeFileSync(file, JSON.stringify(routes.map((r) => ({ method: r.method, path: r.path, contentType: r.reference.contentType, bodyBase64: r.reference.body.toString("base64") }))));
+  const child = supervisor.spawn({
+    name: "bare-routes",
+    command: TSX,
+    args: ["scripts/bench/bare-routes-server.ts", "--port", String(port), "--routes", file],
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForOk(`${url}/`, child, 30_000);
+  return { url, process: child };
+}
