@@ -1,6 +1,7 @@
 // The API reference as HTML rendered on the server from the public OpenAPI document: readable at
 // once, on any screen, without the seconds Swagger UI spends processing the whole document in the
 // browser (the interactive console, api-console.tsx, loads it on demand).
+import Link from "next/link";
 import type { ApiOutline, OutlineField, OutlineOperation } from "./openapi-outline";
 import { Prose } from "./prose";
 
@@ -53,7 +54,11 @@ function Operation({ op, headersShown = true }: { op: OutlineOperation; headersS
     <li>
       <details id={op.id} className="group rounded-md border border-slate-200 bg-white open:shadow-sm" data-testid="api-operation" data-operation={name}>
         <summary className="flex min-h-11 cursor-pointer flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 focus-visible:outline-2 focus-visible:outline-emerald-600">
-          <span className={`w-16 shrink-0 rounded px-1.5 py-0.5 text-center font-mono text-xs font-bold text-white ${METHOD_COLOURS[op.method] ?? "bg-slate-700"}`}>{op.method}</span>
+          <span
+            className={`w-16 shrink-0 rounded px-1.5 py-0.5 text-center font-mono text-xs font-bold text-white ${METHOD_COLOURS[op.method] ?? "bg-slate-700"}`}
+          >
+            {op.method}
+          </span>
           <code className="font-mono text-sm break-all text-slate-900">{op.path}</code>
           <span className="text-sm text-slate-600">{op.summary}</span>
         </summary>
@@ -73,7 +78,12 @@ function Operation({ op, headersShown = true }: { op: OutlineOperation; headersS
           {op.body ? (
             <div className="flex flex-col gap-1">
               <h4 className="font-semibold">
-                Request body{op.body.schema ? <>: <code className="font-mono text-xs">{op.body.schema}</code></> : null}{" "}
+                Request body
+                {op.body.schema ? (
+                  <>
+                    : <code className="font-mono text-xs">{op.body.schema}</code>
+                  </>
+                ) : null}{" "}
                 <span className="font-normal text-slate-600">({op.body.contentTypes.join(", ")})</span>
               </h4>
               {op.body.fields.length > 0 ? <FieldTable caption={`Request body of ${name}`} fields={op.body.fields} /> : null}
@@ -143,10 +153,15 @@ export function ApiOutlineView({ outline }: { outline: ApiOutline }) {
             Webhook events
           </h2>
           <p className="text-sm text-slate-700">
-            What the service POSTs to your endpoints, one request per event; see the <a className="text-emerald-800 underline" href="/docs/webhooks">webhooks guide</a> for verifying signatures. Every event
-            request carries these headers:
+            What the service POSTs to your endpoints, one request per event; see the{" "}
+            <Link className="text-emerald-800 underline" href="/docs/webhooks">
+              webhooks guide
+            </Link>{" "}
+            for verifying signatures. Every event request carries these headers:
           </p>
-          {outline.webhooks[0] && outline.webhooks[0].parameters.length > 0 ? <FieldTable caption="Headers of every webhook request" fields={outline.webhooks[0].parameters} /> : null}
+          {outline.webhooks[0] && outline.webhooks[0].parameters.length > 0 ? (
+            <FieldTable caption="Headers of every webhook request" fields={outline.webhooks[0].parameters} />
+          ) : null}
           <ul className="flex flex-col gap-1.5">
             {outline.webhooks.map((op) => (
               <Operation key={op.id} op={op} headersShown={false} />
