@@ -11,7 +11,17 @@ const config = [
     },
   },
   {
-    ignores: [".next/**", "node_modules/**", "public/vendor/**", ".data/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "clients/typescript/dist/**", "clients/typescript/src/generated/**"],
+    ignores: [
+      ".next/**",
+      "node_modules/**",
+      "public/vendor/**",
+      ".data/**",
+      "test-results/**",
+      "playwright-report/**",
+      "next-env.d.ts",
+      "clients/typescript/dist/**",
+      "clients/typescript/src/generated/**",
+    ],
   },
 ];
 

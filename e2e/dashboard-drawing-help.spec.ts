@@ -143,9 +143,13 @@ test("a submission row shows its thumbnail, capture time, angle, distance and st
   const mission = await partner.api.createMission({ title: unique("Readable list"), bounds: squareAround(center.lat, center.lng, 150) });
   const zoomer = await operator.zoomer();
   const capturedAt = new Date(Date.now() - 5 * 60_000);
-  const inside = await zoomer.submit(mission.id, [{ name: "IMG_1.jpg", buffer: await makePhoto({ ...center, accuracyM: 5, capturedAt, seed: 7101 }) }], { angle: "front" });
+  const inside = await zoomer.submit(mission.id, [{ name: "IMG_1.jpg", buffer: await makePhoto({ ...center, accuracyM: 5, capturedAt, seed: 7101 }) }], {
+    angle: "front",
+  });
   // 300 m north of the centre: 150 m beyond the square's north edge.
-  const outside = await zoomer.submit(mission.id, [{ name: "IMG_2.jpg", buffer: await makePhoto({ lat: center.lat + 300 / 111_320, lng: center.lng, accuracyM: 5, capturedAt, seed: 7102 }) }]);
+  const outside = await zoomer.submit(mission.id, [
+    { name: "IMG_2.jpg", buffer: await makePhoto({ lat: center.lat + 300 / 111_320, lng: center.lng, accuracyM: 5, capturedAt, seed: 7102 }) },
+  ]);
   await partner.api.waitUntilDecided([inside.id, outside.id]);
 
   await signIn.signInAs(partner.admin);
@@ -161,7 +165,12 @@ test("a submission row shows its thumbnail, capture time, angle, distance and st
   await expect(insideRow).toContainText((await partner.api.submission(inside.id)).status);
   await expect(insideRow.locator("time")).toHaveAttribute("datetime", new RegExp(`^${capturedAt.toISOString().slice(0, 16)}`));
   await expect(insideRow.getByTestId("submission-thumbnail").locator("img")).toHaveJSProperty("complete", true);
-  expect(await insideRow.getByTestId("submission-thumbnail").locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  expect(
+    await insideRow
+      .getByTestId("submission-thumbnail")
+      .locator("img")
+      .evaluate((img: HTMLImageElement) => img.naturalWidth),
+  ).toBeGreaterThan(0);
   await expect(missionPage.submissions.filter({ hasText: "sub_" })).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath("list.png") });
 

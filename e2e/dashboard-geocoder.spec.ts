@@ -24,7 +24,9 @@ test.beforeAll(async () => {
     asked.push({ q: url.searchParams.get("q"), userAgent: req.headers["user-agent"] });
     res.setHeader("content-type", "application/json");
     // Nominatim's /search?format=jsonv2 shape; bounding box as south, north, west, east strings.
-    res.end(JSON.stringify([{ display_name: PLACE.name, lat: String(PLACE.lat), lon: String(PLACE.lng), boundingbox: ["45.069", "45.072", "7.685", "7.689"] }]));
+    res.end(
+      JSON.stringify([{ display_name: PLACE.name, lat: String(PLACE.lat), lon: String(PLACE.lng), boundingbox: ["45.069", "45.072", "7.685", "7.689"] }]),
+    );
   });
   await new Promise<void>((resolve) => geocoder.listen(0, "127.0.0.1", resolve));
   geocoderOrigin = `http://127.0.0.1:${(geocoder.address() as AddressInfo).port}`;

@@ -52,7 +52,10 @@ test("submissions sent in the field appear in the list and on the map without a 
   await partner.api.waitUntilDecided([first.id, second.id]);
   await expect(missionPage.submission(first.id)).toContainText(/approved|rejected/, { timeout: 20_000 });
   await expect(missionPage.submission(second.id)).toContainText(/approved|rejected/, { timeout: 20_000 });
-  const approvedImages = (await missionPage.submissions.filter({ hasText: "approved" }).allTextContents()).reduce((n, text) => n + (/(\d+) photos/.exec(text) ? Number(/(\d+) photos/.exec(text)?.[1]) : 1), 0);
+  const approvedImages = (await missionPage.submissions.filter({ hasText: "approved" }).allTextContents()).reduce(
+    (n, text) => n + (/(\d+) photos/.exec(text) ? Number(/(\d+) photos/.exec(text)?.[1]) : 1),
+    0,
+  );
   await expect(missionPage.headerApproved).toHaveText(new RegExp(`^${approvedImages} of `), { timeout: 2_000 });
 
   expect(page.url()).toBe(url);

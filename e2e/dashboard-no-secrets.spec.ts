@@ -57,7 +57,10 @@ test("no token, secret or password reaches the browser during a dashboard sessio
   const webhooks = new WebhooksPage(page);
   await webhooks.goto();
   await expect(webhooks.endpoints.getByRole("listitem").first()).toBeVisible();
-  await webhooks.page.getByRole("button", { name: /^Show deliveries/ }).first().click();
+  await webhooks.page
+    .getByRole("button", { name: /^Show deliveries/ })
+    .first()
+    .click();
 
   const credentials = new CredentialsPage(page);
   await credentials.goto();
@@ -108,7 +111,14 @@ test("no token, secret or password reaches the browser during a dashboard sessio
   expect(visible).not.toMatch(JWT);
 });
 
-test("no API key, token or secret reaches the browser during an order session: list, wizard, order page and review", async ({ page, context, request, operator, partner, signIn }) => {
+test("no API key, token or secret reaches the browser during an order session: list, wizard, order page and review", async ({
+  page,
+  context,
+  request,
+  operator,
+  partner,
+  signIn,
+}) => {
   test.setTimeout(180_000);
   // The organisation's API key, its order-delivery signing secret, and an order with a delivered photo.
   const key = await orderApiKey(operator, partner.org.id);

@@ -44,7 +44,14 @@ async function busyMission(operator: Operator, partner: PartnerOrg) {
     [-0.0008, -0.0009],
   ];
   for (const [i, [dLat, dLng]] of offsets.entries()) {
-    const photo = await makePhoto({ lat: center.lat + dLat, lng: center.lng + dLng, accuracyM: 5, directionDeg: 90 * i, capturedAt: new Date(), seed: 6100 + i });
+    const photo = await makePhoto({
+      lat: center.lat + dLat,
+      lng: center.lng + dLng,
+      accuracyM: 5,
+      directionDeg: 90 * i,
+      capturedAt: new Date(),
+      seed: 6100 + i,
+    });
     ids.push((await zoomer.submit(mission.id, [{ name: `IMG_61${i}.jpg`, buffer: photo }], { angle: "front" })).id);
   }
   await partner.api.waitUntilDecided(ids);

@@ -40,11 +40,15 @@ test("an account manager in two organisations switches between them", async ({ p
   const second = await operator.createOrg("E2E Agency South");
   const manager = await operator.createUser(first.id, "admin");
   await operator.createUser(second.id, "admin", { email: manager.email, password: manager.password, name: manager.name });
-  const north = await (await operator.partner(first.id, ["missions:read", "missions:write"])).createMission({
+  const north = await (
+    await operator.partner(first.id, ["missions:read", "missions:write"])
+  ).createMission({
     title: "North mission — harbour cranes",
     bounds: squareAround(44.4056, 8.9463),
   });
-  const south = await (await operator.partner(second.id, ["missions:read", "missions:write"])).createMission({
+  const south = await (
+    await operator.partner(second.id, ["missions:read", "missions:write"])
+  ).createMission({
     title: "South mission — lighthouse",
     bounds: squareAround(40.8359, 14.2488),
   });

@@ -43,7 +43,10 @@ test("a visitor arriving after every demo mission completed sees active missions
   for (const [i, mission] of original.entries()) {
     const current = await get<Mission>(`/api/v1/missions/${mission.id}`);
     if (current.status !== "active") continue; // the simulator completed it meanwhile
-    const patched = await request.patch(`/api/v1/missions/${mission.id}`, { headers: bearer(partner.token), data: { required_images: current.approved_images + 1 } });
+    const patched = await request.patch(`/api/v1/missions/${mission.id}`, {
+      headers: bearer(partner.token),
+      data: { required_images: current.approved_images + 1 },
+    });
     expect([200, 409], await patched.text()).toContain(patched.status());
     const [lng, lat] = pointOnFeature(polygon(mission.bounds.coordinates)).geometry.coordinates as [number, number];
     const photo = await makePhoto({ lat, lng, accuracyM: 5, directionDeg: 90, capturedAt: new Date(), seed: 5100 + i });
@@ -55,7 +58,9 @@ test("a visitor arriving after every demo mission completed sees active missions
   }
   const originalIds = new Set(original.map((m) => m.id));
   await expect
-    .poll(async () => (await Promise.all(original.map((m) => get<Mission>(`/api/v1/missions/${m.id}`)))).filter((m) => m.status === "completed").length, { timeout: 60_000 })
+    .poll(async () => (await Promise.all(original.map((m) => get<Mission>(`/api/v1/missions/${m.id}`)))).filter((m) => m.status === "completed").length, {
+      timeout: 60_000,
+    })
     .toBe(original.length);
 
   // The visitor signs in: the Active tab lists missions, and none of them is one that completed.

@@ -80,7 +80,10 @@ test("/docs opens the Swagger UI console on demand, from our own origin only", a
   expect(foreign).toEqual([]);
   const paths = new Set(requested.map((url) => new URL(url).pathname));
   const expected = ["/vendor/swagger-ui/swagger-ui-bundle.js", "/api/v1/openapi.json"];
-  expect(expected.filter((path) => !paths.has(path)), `requested: ${[...paths].join(", ")}`).toEqual([]);
+  expect(
+    expected.filter((path) => !paths.has(path)),
+    `requested: ${[...paths].join(", ")}`,
+  ).toEqual([]);
   expect(failed).toEqual([]);
   expect(errors).toEqual([]);
 

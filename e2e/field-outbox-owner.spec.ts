@@ -132,7 +132,10 @@ test("Z1's photo waits for Z1: never sent under Z2, gone out as Z1's when Z1 sig
   expect(submissions[0]).toMatchObject({ zoomer_id: z1.credentials.id });
   const z1Sends = sends.slice(sendsBeforeZ1Again);
   expect(z1Sends.length).toBeGreaterThan(0);
-  expect(z1Sends.filter((s) => s.owner !== z1.credentials.id), "every request of the send names Z1").toEqual([]);
+  expect(
+    z1Sends.filter((s) => s.owner !== z1.credentials.id),
+    "every request of the send names Z1",
+  ).toEqual([]);
 
   expect(errors, "uncaught errors on /field").toEqual([]);
 });

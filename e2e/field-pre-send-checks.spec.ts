@@ -47,11 +47,22 @@ test("a photo taken far away, facing away, at night and too dark shows failing c
 
   // The card states every requirement, and whether the light's window is open now.
   await expect(field.detail.getByTestId("task-where")).toHaveText(`Within 60 m of ${place.name}, facing it (within 35°)`);
-  await expect(field.detail.getByTestId("task-time-of-day")).toHaveText(/^Daylight: \d\d:\d\d–\d\d:\d\d Rome time, \w{3} \d{1,2} \w{3} · (open now|opens .+|closed)$/);
+  await expect(field.detail.getByTestId("task-time-of-day")).toHaveText(
+    /^Daylight: \d\d:\d\d–\d\d:\d\d Rome time, \w{3} \d{1,2} \w{3} · (open now|opens .+|closed)$/,
+  );
   await field.take.click();
 
   // 2 km south of the place, facing south, at 01:30, a quarter of the light a photo needs.
-  const photo = await makePhoto({ lat: place.lat - 2000 / 111_320, lng: place.lng, accuracyM: 5, directionDeg: 180, capturedAt: lastNightInRome(), utcOffsetMinutes: 60, exposure: 0.12, seed: 8101 });
+  const photo = await makePhoto({
+    lat: place.lat - 2000 / 111_320,
+    lng: place.lng,
+    accuracyM: 5,
+    directionDeg: 180,
+    capturedAt: lastNightInRome(),
+    utcOffsetMinutes: 60,
+    exposure: 0.12,
+    seed: 8101,
+  });
   await field.photoInput.setInputFiles({ name: "IMG_8101.jpg", mimeType: "image/jpeg", buffer: photo });
 
   const checks = page.getByTestId("pre-send-checks");

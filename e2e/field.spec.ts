@@ -37,7 +37,10 @@ test("a photo taken outside the mission is rejected with a reason the zoomer can
   await field.goto();
   await field.demoSignIn.click();
   await field.demoLocation.click();
-  await field.mission(/Santa Croce|Signoria/).first().click();
+  await field
+    .mission(/Santa Croce|Signoria/)
+    .first()
+    .click();
   const photo = await makePhoto({ lat: 43.7733, lng: 11.2562, accuracyM: 5, capturedAt: new Date(), seed: 4343 });
   await field.photosInput.setInputFiles({ name: "IMG_4343.jpg", mimeType: "image/jpeg", buffer: photo });
   await field.send.click();

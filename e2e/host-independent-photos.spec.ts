@@ -22,7 +22,14 @@ test.use({ baseURL: OTHER_HOST, viewport: { width: 1366, height: 850 } });
 /** Every <img> of the page has loaded from the page's own origin and decoded (naturalWidth > 0). */
 async function expectEveryImageDecoded(page: Page, atLeast: number) {
   const images = () =>
-    page.locator("img").evaluateAll((imgs) => imgs.map((img) => ({ src: (img as HTMLImageElement).currentSrc || (img as HTMLImageElement).src, ok: (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0 })));
+    page
+      .locator("img")
+      .evaluateAll((imgs) =>
+        imgs.map((img) => ({
+          src: (img as HTMLImageElement).currentSrc || (img as HTMLImageElement).src,
+          ok: (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+        })),
+      );
   await expect.poll(async () => (await images()).filter((i) => !i.ok).map((i) => i.src), { message: "images not decoded" }).toEqual([]);
   const all = await images();
   expect(all.length).toBeGreaterThanOrEqual(atLeast);
@@ -35,15 +42,30 @@ test("opened at 127.0.0.1, the mission page, its submission panel and an order p
   const mission = await partner.api.createMission({ title: "Another host — Neptune", bounds: squareAround(center.lat, center.lng, 180), required_images: 10 });
   const zoomer = await operator.zoomer();
   const ids: string[] = [];
-  for (const [i, [dLat, dLng]] of ([[0.0004, -0.0006], [-0.0005, 0.0007], [0.0009, 0.001]] as const).entries()) {
-    const photo = await makePhoto({ lat: center.lat + dLat, lng: center.lng + dLng, accuracyM: 5, directionDeg: 90 * i, capturedAt: new Date(), seed: 8300 + i });
+  for (const [i, [dLat, dLng]] of (
+    [
+      [0.0004, -0.0006],
+      [-0.0005, 0.0007],
+      [0.0009, 0.001],
+    ] as const
+  ).entries()) {
+    const photo = await makePhoto({
+      lat: center.lat + dLat,
+      lng: center.lng + dLng,
+      accuracyM: 5,
+      directionDeg: 90 * i,
+      capturedAt: new Date(),
+      seed: 8300 + i,
+    });
     ids.push((await zoomer.submit(mission.id, [{ name: `IMG_83${i}.jpg`, buffer: photo }], { angle: "front" })).id);
   }
   await partner.api.waitUntilDecided(ids);
   const { orderId, photoId } = await orderWithDeliveredPhoto(request, operator, await orderApiKey(operator, partner.org.id));
 
   // Integrators still get absolute URLs under PUBLIC_ORIGIN, whichever host they called.
-  const detail = (await (await request.get(`/api/v1/submissions/${ids[0]}`, { headers: bearer(partner.api.token) })).json()) as { images: { url: string; thumbnail_url: string }[] };
+  const detail = (await (await request.get(`/api/v1/submissions/${ids[0]}`, { headers: bearer(partner.api.token) })).json()) as {
+    images: { url: string; thumbnail_url: string }[];
+  };
   expect(detail.images[0]?.thumbnail_url.startsWith(`${ORIGIN}/cdn/images/`)).toBe(true);
 
   await signIn.signInAs(partner.admin);
@@ -54,7 +76,10 @@ test("opened at 127.0.0.1, the mission page, its submission panel and an order p
   await missionPage.goto(mission.id);
   await expect(missionPage.submissions).toHaveCount(ids.length);
   await expectEveryImageDecoded(page, ids.length);
-  await missionPage.submission(ids[0] ?? "").getByRole("button").click();
+  await missionPage
+    .submission(ids[0] ?? "")
+    .getByRole("button")
+    .click();
   await expect(missionPage.thumbnail(1)).toBeVisible();
   await expectEveryImageDecoded(page, ids.length + 1);
   await missionPage.viewFullSize.click();

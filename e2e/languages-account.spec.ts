@@ -66,7 +66,8 @@ async function expectFits(page: Page, what: string) {
     for (const el of Array.from(document.querySelectorAll("body *"))) {
       if (insideFrame(el)) continue;
       const box = el.getBoundingClientRect();
-      if (box.width > 1 && (box.right > width + 1 || box.left < -1)) out.push(`<${el.tagName.toLowerCase()}> "${(el.textContent ?? "").trim().slice(0, 30)}" ${Math.round(box.left)}–${Math.round(box.right)}`);
+      if (box.width > 1 && (box.right > width + 1 || box.left < -1))
+        out.push(`<${el.tagName.toLowerCase()}> "${(el.textContent ?? "").trim().slice(0, 30)}" ${Math.round(box.left)}–${Math.round(box.right)}`);
     }
     return { scrollWidth: root.scrollWidth, culprits: out.slice(0, 5) };
   });
@@ -74,7 +75,11 @@ async function expectFits(page: Page, what: string) {
   expect(scrollWidth, `${what}: scrolls sideways`).toBeLessThanOrEqual(PHONE.width);
 }
 
-test("the account's language beats Accept-Language, clearing it hands back to the browser, and the switcher saves on the account", async ({ browser, operator, partner }) => {
+test("the account's language beats Accept-Language, clearing it hands back to the browser, and the switcher saves on the account", async ({
+  browser,
+  operator,
+  partner,
+}) => {
   const user = await operator.createUser(partner.org.id, "viewer");
   await setAccountLocale(operator, user.id, "fr");
 
@@ -134,7 +139,9 @@ test.describe("webhooks and API credentials in German", () => {
 
     // A test event: its delivery log in German, with the attempt's time on the German 24-hour clock.
     await endpoint.getByRole("button", { name: "Testereignis senden" }).click();
-    await expect(endpoint.getByRole("status").filter({ hasText: "Testereignis" })).toHaveText("Testereignis eingereiht. Seine Zustellung erscheint unten und wird beim Senden aktualisiert.");
+    await expect(endpoint.getByRole("status").filter({ hasText: "Testereignis" })).toHaveText(
+      "Testereignis eingereiht. Seine Zustellung erscheint unten und wird beim Senden aktualisiert.",
+    );
     const deliveries = endpoint.getByRole("table", { name: "Zustellungen" });
     await expect(deliveries.getByRole("columnheader", { name: "Nächster Versuch" })).toBeVisible();
     const row = deliveries.getByTestId("delivery-row").first();

@@ -47,7 +47,8 @@ async function overflow(page: Page): Promise<{ scrollWidth: number; innerWidth: 
     for (const el of Array.from(document.querySelectorAll("body *"))) {
       if (framed(el)) continue;
       const box = el.getBoundingClientRect();
-      if (box.width > 1 && (box.right > window.innerWidth + 1 || box.left < -1)) culprits.push(`<${el.tagName.toLowerCase()}> "${(el.textContent ?? "").trim().slice(0, 30)}"`);
+      if (box.width > 1 && (box.right > window.innerWidth + 1 || box.left < -1))
+        culprits.push(`<${el.tagName.toLowerCase()}> "${(el.textContent ?? "").trim().slice(0, 30)}"`);
     }
     return { scrollWidth: root.scrollWidth, innerWidth: window.innerWidth, culprits: culprits.slice(0, 5) };
   });
@@ -56,7 +57,14 @@ async function overflow(page: Page): Promise<{ scrollWidth: number; innerWidth: 
 test.describe("the missions in German", () => {
   test.use({ viewport: DESKTOP, locale: "de-DE" });
 
-  test("the list and a mission's page speak German and write dates, numbers and areas the German way", async ({ page, context, baseURL, operator, partner, signIn }) => {
+  test("the list and a mission's page speak German and write dates, numbers and areas the German way", async ({
+    page,
+    context,
+    baseURL,
+    operator,
+    partner,
+    signIn,
+  }) => {
     test.setTimeout(90_000);
     const mission = await partner.api.createMission({ title: unique("E2E Piazza de"), bounds: BOUNDS, required_images: 1500 });
     const zoomer = await operator.zoomer();
@@ -79,7 +87,9 @@ test.describe("the missions in German", () => {
     // The day it was created, as German writes it ("27. Nov. 2026"), by the server in its own time zone.
     const created = await row.locator("time").getAttribute("datetime");
     expect(created).not.toBeNull();
-    await expect(row.locator("time")).toHaveText(new Intl.DateTimeFormat("de", { day: "numeric", month: "short", year: "numeric" }).format(new Date(created ?? "")));
+    await expect(row.locator("time")).toHaveText(
+      new Intl.DateTimeFormat("de", { day: "numeric", month: "short", year: "numeric" }).format(new Date(created ?? "")),
+    );
     await expect(row.locator("time")).toHaveText(/^\d{1,2}\. \S+ \d{4}$/);
     // 1,500 photos needed: a German thousands separator (the photo may be approved already); 10.2 ha: a German decimal comma.
     await expect(row).toContainText(/[01]\/1\.500/);

@@ -13,12 +13,23 @@ import { ORDERS, json, orderApiKey, orderWithDeliveredPhoto } from "./support/or
 
 const SHOTS = join(process.cwd(), "shots");
 
-test("the orders list and an order's page in German, then the order in Arabic on a phone", async ({ page, context, request, operator, partner, signIn, baseURL }) => {
+test("the orders list and an order's page in German, then the order in Arabic on a phone", async ({
+  page,
+  context,
+  request,
+  operator,
+  partner,
+  signIn,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   mkdirSync(SHOTS, { recursive: true });
   const key = await orderApiKey(operator, partner.org.id);
   const { orderId, photoId, name, reference } = await orderWithDeliveredPhoto(request, operator, key);
-  const order = await json<{ quote: { total_cents: number; currency: string }; amount_charged_cents: number }>(await request.get(`${ORDERS}/orders/${orderId}`, { headers: bearer(key) }), 200);
+  const order = await json<{ quote: { total_cents: number; currency: string }; amount_charged_cents: number }>(
+    await request.get(`${ORDERS}/orders/${orderId}`, { headers: bearer(key) }),
+    200,
+  );
   const german = (cents: number) => new Intl.NumberFormat("de-DE", { style: "currency", currency: order.quote.currency }).format(cents / 100);
   const total = german(order.quote.total_cents);
   // "12,40 €": a decimal comma, the euro sign after the amount.
@@ -56,7 +67,15 @@ test("the orders list and an order's page in German, then the order in Arabic on
   await expect(page.getByTestId("delivered-count")).toHaveText("1 von 2");
   await waitForMapReady(page.locator("[data-map-state]"));
   const legend = page.getByRole("region", { name: "Kartenlegende" });
-  await expect(legend.locator("[data-legend-state]")).toHaveText([/^Wartet1$/, /^Zugewiesen0$/, /^Wird geprüft0$/, /^Wartet auf Ihre Prüfung0$/, /^Wiederholung0$/, /^Geliefert1$/, /^Aufgegeben0$/]);
+  await expect(legend.locator("[data-legend-state]")).toHaveText([
+    /^Wartet1$/,
+    /^Zugewiesen0$/,
+    /^Wird geprüft0$/,
+    /^Wartet auf Ihre Prüfung0$/,
+    /^Wiederholung0$/,
+    /^Geliefert1$/,
+    /^Aufgegeben0$/,
+  ]);
   await expect(page.getByTestId("order-location").filter({ hasText: `${name} (annex)` })).toContainText("Wartet");
 
   const timeline = page.getByTestId("order-timeline");

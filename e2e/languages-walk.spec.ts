@@ -28,7 +28,8 @@ const MESSAGES = join(process.cwd(), "messages");
 /** The namespaces these pages speak. */
 const NAMESPACES = ["common", "codes", "field", "dashboard", "missions", "orders", "site"];
 
-const catalogue = (locale: string): Messages => Object.fromEntries(NAMESPACES.map((ns) => [ns, JSON.parse(readFileSync(join(MESSAGES, locale, `${ns}.json`), "utf8")) as Messages]));
+const catalogue = (locale: string): Messages =>
+  Object.fromEntries(NAMESPACES.map((ns) => [ns, JSON.parse(readFileSync(join(MESSAGES, locale, `${ns}.json`), "utf8")) as Messages]));
 
 function leaves(messages: Messages, prefix = ""): Map<string, string> {
   const out = new Map<string, string>();
@@ -107,7 +108,10 @@ async function notFromCatalogue(page: Page, data: string[]): Promise<string[]> {
         // A file's digest and media type ("image/jpeg").
         .replace(/\b[0-9a-f]{16,}\b/g, "")
         .replace(/\b[a-z]+\/[\w.+-]+\b/g, "")
-        .replace(/\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|AM|PM|in|ago|now|sec|min|seconds?|minutes?|hours?|days?|EUR|USD|GBP|px|km|KB|MB|GMT|GPS|EXIF|JPEG|UTC|JWS|ZIP|SHA-256)\b/g, ""),
+        .replace(
+          /\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|AM|PM|in|ago|now|sec|min|seconds?|minutes?|hours?|days?|EUR|USD|GBP|px|km|KB|MB|GMT|GPS|EXIF|JPEG|UTC|JWS|ZIP|SHA-256)\b/g,
+          "",
+        ),
     )
     .filter((t) => /[A-Za-z]{3,}/.test(t) && !/[áéíöüçñýÅÉÎÖÛÇÑÝ[~\]]/.test(t));
 }
@@ -122,7 +126,15 @@ interface Walk {
 const CAMERA_DATA = ["Google Pixel 8", "photo-missions simulator"];
 
 /** A mission with a submission, and a paid order: one photo delivered and sent back by the partner, one held for review. */
-async function walkData(page: Page, operator: Operator, partner: { org: { id: string; name: string }; admin: { name: string }; api: { createMission: (m: { title: string; bounds: ReturnType<typeof squareAround>; required_images: number }) => Promise<{ id: string; title: string }> } }): Promise<Walk> {
+async function walkData(
+  page: Page,
+  operator: Operator,
+  partner: {
+    org: { id: string; name: string };
+    admin: { name: string };
+    api: { createMission: (m: { title: string; bounds: ReturnType<typeof squareAround>; required_images: number }) => Promise<{ id: string; title: string }> };
+  },
+): Promise<Walk> {
   const centre = { lat: 41.8986 + Math.random() * 0.01, lng: 12.4769 + Math.random() * 0.01 };
   const mission = await partner.api.createMission({ title: unique("E2E Walk mission"), bounds: squareAround(centre.lat, centre.lng, 160), required_images: 5 });
   const zoomer = await operator.zoomer();
@@ -150,7 +162,13 @@ async function walkData(page: Page, operator: Operator, partner: { org: { id: st
     }),
     201,
   );
-  await json(await page.request.post(`${ORDERS}/orders/${order.id}/confirm`, { headers: { ...bearer(key), "idempotency-key": unique("confirm") }, data: { payment_method: "card" } }), 200);
+  await json(
+    await page.request.post(`${ORDERS}/orders/${order.id}/confirm`, {
+      headers: { ...bearer(key), "idempotency-key": unique("confirm") },
+      data: { payment_method: "card" },
+    }),
+    200,
+  );
   const fieldZoomer = await operator.zoomer();
   const send = async (place: { lat: number; lng: number }, name: string, seed: number, device: { lat: number; lng: number }) => {
     const camera = { lat: place.lat - 30 / 111_320, lng: place.lng };
@@ -174,19 +192,35 @@ async function walkData(page: Page, operator: Operator, partner: { org: { id: st
   await expect
     .poll(
       async () => {
-        const { data } = await json<{ data: { photo_id: string }[] }>(await page.request.get(`${ORDERS}/orders/${order.id}/photos`, { headers: bearer(key) }), 200);
+        const { data } = await json<{ data: { photo_id: string }[] }>(
+          await page.request.get(`${ORDERS}/orders/${order.id}/photos`, { headers: bearer(key) }),
+          200,
+        );
         delivered = data[0]?.photo_id ?? "";
         return data.length;
       },
       { timeout: 60_000, message: "one photo delivered" },
     )
     .toBe(1);
-  const states = async () => (await json<{ data: { status: string }[] }>(await page.request.get(`${ORDERS}/orders/${order.id}/assignments`, { headers: bearer(key) }), 200)).data.map((a) => a.status).sort();
+  const states = async () =>
+    (await json<{ data: { status: string }[] }>(await page.request.get(`${ORDERS}/orders/${order.id}/assignments`, { headers: bearer(key) }), 200)).data
+      .map((a) => a.status)
+      .sort();
   await expect.poll(states, { timeout: 60_000 }).toEqual(["held_for_review", "verified"]);
   // The partner sends the delivered photo back: the timeline shows the retake with the reason.
-  await json(await page.request.post(`${ORDERS}/orders/${order.id}/photos/${delivered}/retake`, { headers: { ...bearer(key), "idempotency-key": unique("retake") }, data: { reason } }), 202);
+  await json(
+    await page.request.post(`${ORDERS}/orders/${order.id}/photos/${delivered}/retake`, {
+      headers: { ...bearer(key), "idempotency-key": unique("retake") },
+      data: { reason },
+    }),
+    202,
+  );
   // Data on the pages: names (the organisation's and the user's in the header too), the reason as written, the camera's EXIF.
-  return { missionId: mission.id, orderId: order.id, data: [mission.title, ...names, reference, reason, partner.org.name, partner.admin.name, "Photo Missions", ...CAMERA_DATA] };
+  return {
+    missionId: mission.id,
+    orderId: order.id,
+    data: [mission.title, ...names, reference, reason, partner.org.name, partner.admin.name, "Photo Missions", ...CAMERA_DATA],
+  };
 }
 
 async function readIn(page: Page, locale: string) {
@@ -247,11 +281,22 @@ test.describe("the review walk", () => {
       const order = await json<{ id: string }>(
         await page.request.post(`${ORDERS}/orders`, {
           headers: { ...bearer(key), "idempotency-key": unique("create") },
-          data: { client_reference: unique("e2e-walk-field"), category: "cultural_exterior", requirements: { angles: ["front"] }, locations: [{ name: place.name, coordinates: { lat: place.lat, lng: place.lng } }] },
+          data: {
+            client_reference: unique("e2e-walk-field"),
+            category: "cultural_exterior",
+            requirements: { angles: ["front"] },
+            locations: [{ name: place.name, coordinates: { lat: place.lat, lng: place.lng } }],
+          },
         }),
         201,
       );
-      await json(await page.request.post(`${ORDERS}/orders/${order.id}/confirm`, { headers: { ...bearer(key), "idempotency-key": unique("confirm") }, data: { payment_method: "card" } }), 200);
+      await json(
+        await page.request.post(`${ORDERS}/orders/${order.id}/confirm`, {
+          headers: { ...bearer(key), "idempotency-key": unique("confirm") },
+          data: { payment_method: "card" },
+        }),
+        200,
+      );
       const words = leaves(catalogue(locale));
       const say = (key: string) => words.get(key) ?? key;
       await page.goto("/field");
@@ -263,7 +308,14 @@ test.describe("the review walk", () => {
       const detail = page.getByTestId("task-detail");
       await detail.getByRole("button", { name: say("field.task.take") }).click();
       await expect(page.getByTestId("reservation")).toBeVisible();
-      const photo = await makePhoto({ lat: place.lat - 30 / 111_320, lng: place.lng, accuracyM: 5, directionDeg: 180, capturedAt: new Date(), seed: 3400 + locale.charCodeAt(0) });
+      const photo = await makePhoto({
+        lat: place.lat - 30 / 111_320,
+        lng: place.lng,
+        accuracyM: 5,
+        directionDeg: 180,
+        capturedAt: new Date(),
+        seed: 3400 + locale.charCodeAt(0),
+      });
       await detail.locator('input[type="file"]').setInputFiles({ name: "IMG_3400.jpg", mimeType: "image/jpeg", buffer: photo });
       await expect(page.getByTestId("pre-send-checks").locator('[data-check="angle_match"]')).toHaveAttribute("data-outcome", "failed");
       await detail.getByRole("button", { name: say("field.task.send") }).click();

@@ -42,8 +42,17 @@ async function taskNearDemoLocation(page: Page, key: string, prefix: string): Pr
     requirements: { angles: ["front"] },
     locations: [{ name: place.name, coordinates: { lat: place.lat, lng: place.lng } }],
   };
-  const order = await json<{ id: string }>(await page.request.post(`${ORDERS}/orders`, { headers: { ...bearer(key), "idempotency-key": crypto.randomUUID() }, data: body }), 201);
-  await json(await page.request.post(`${ORDERS}/orders/${order.id}/confirm`, { headers: { ...bearer(key), "idempotency-key": crypto.randomUUID() }, data: { payment_method: "card" } }), 200);
+  const order = await json<{ id: string }>(
+    await page.request.post(`${ORDERS}/orders`, { headers: { ...bearer(key), "idempotency-key": crypto.randomUUID() }, data: body }),
+    201,
+  );
+  await json(
+    await page.request.post(`${ORDERS}/orders/${order.id}/confirm`, {
+      headers: { ...bearer(key), "idempotency-key": crypto.randomUUID() },
+      data: { payment_method: "card" },
+    }),
+    200,
+  );
   return place;
 }
 
@@ -56,11 +65,11 @@ async function photoFile(target: { lat: number; lng: number }, directionDeg: num
 }
 
 /** English words a translated sentence never has: a server-made sentence left in English shows one. */
-const ENGLISH = /\b(the|of|and|was|were|checked|photo|image|analysis|analyser|taken|within|beyond|allowed|camera|view|crowd|people|sharp|exposure|metadata|position|this|order|not|from|phone)\b/i;
+const ENGLISH =
+  /\b(the|of|and|was|were|checked|photo|image|analysis|analyser|taken|within|beyond|allowed|camera|view|crowd|people|sharp|exposure|metadata|position|this|order|not|from|phone)\b/i;
 
 /** The lines of `texts` that still read in English, with the data (a place's name) left out. */
-const englishLines = (texts: string[], data: string[]) =>
-  texts.map((t) => data.reduce((text, d) => text.replaceAll(d, ""), t)).filter((t) => ENGLISH.test(t));
+const englishLines = (texts: string[], data: string[]) => texts.map((t) => data.reduce((text, d) => text.replaceAll(d, ""), t)).filter((t) => ENGLISH.test(t));
 
 async function expectFits(page: Page, what: string) {
   await page.waitForLoadState("networkidle").catch(() => {});
@@ -73,7 +82,14 @@ async function expectFits(page: Page, what: string) {
 async function truncated(page: Page): Promise<string[]> {
   return page.evaluate(() =>
     Array.from(document.querySelectorAll<HTMLElement>("main *, header *"))
-      .filter((el) => el.checkVisibility() && el.clientWidth > 2 && el.scrollWidth > el.clientWidth + 1 && ["hidden", "clip"].includes(getComputedStyle(el).overflowX) && !el.closest("svg"))
+      .filter(
+        (el) =>
+          el.checkVisibility() &&
+          el.clientWidth > 2 &&
+          el.scrollWidth > el.clientWidth + 1 &&
+          ["hidden", "clip"].includes(getComputedStyle(el).overflowX) &&
+          !el.closest("svg"),
+      )
       .map((el) => `"${(el.textContent ?? "").trim().slice(0, 40)}"`),
   );
 }
@@ -95,7 +111,10 @@ test.describe("the field page in Spanish (Accept-Language: es)", () => {
     await expect(page.getByText(/^Ubicación de demostración: 43,7712, 11,2555$/)).toBeVisible();
     await page.getByRole("tab", { name: /^Tareas/ }).click();
 
-    const card = page.getByRole("tabpanel", { name: /^Tareas/ }).getByTestId("field-task").filter({ hasText: place.name });
+    const card = page
+      .getByRole("tabpanel", { name: /^Tareas/ })
+      .getByTestId("field-task")
+      .filter({ hasText: place.name });
     await expect(card).toContainText("Fachada — Toda la fachada del lugar, de frente, desde el otro lado de la calle.");
     await expect(card.getByTestId("task-way")).toContainText(/^\d+ m · SO/);
     await expect(card).toContainText(/Plazo/);
@@ -113,7 +132,9 @@ test.describe("the field page in Spanish (Accept-Language: es)", () => {
     await expect(preSend.locator('[data-check="angle_match"]')).toHaveAttribute("data-outcome", "failed");
     await expect(preSend.locator('[data-check="sharpness"]')).not.toContainText("Leyendo la foto");
     await expect(preSend).toContainText("Antes de enviar (comprobado en este teléfono)");
-    await expect(preSend.locator('[data-check="angle_match"]')).toContainText(new RegExp(`Hacia dónde miras · Revisa esto\\s*Mira hacia \u2068${place.name}\u2069 \\(fachada\\)`));
+    await expect(preSend.locator('[data-check="angle_match"]')).toContainText(
+      new RegExp(`Hacia dónde miras · Revisa esto\\s*Mira hacia \u2068${place.name}\u2069 \\(fachada\\)`),
+    );
     await expect(preSend.locator('[data-check="location_match"]')).toContainText(/Dónde estás · OK\s*Hecha a [\d,]+ m de/);
     await expect(preSend).toContainText("Aún puedes enviar");
     expect(englishLines(await preSend.getByRole("listitem").allInnerTexts(), [place.name]), "English left in the checks before sending").toEqual([]);
@@ -133,7 +154,9 @@ test.describe("the field page in Spanish (Accept-Language: es)", () => {
     await expect(verdict.locator('[data-check="obstruction"]')).toContainText(/Vista despejada · (Superada|No superada|No evaluada)\s*\S/);
     const instruction = page.getByTestId("verification-instructions").getByRole("listitem").first();
     // The place's name is isolated (U+2068 … U+2069) so it keeps its own direction in any sentence.
-    await expect(instruction).toHaveText(new RegExp(`^Mira hacia \u2068${place.name}\u2069 \\(fachada\\), al norte de donde estabas: apuntabas [\\d,]+° desviado\\.$`));
+    await expect(instruction).toHaveText(
+      new RegExp(`^Mira hacia \u2068${place.name}\u2069 \\(fachada\\), al norte de donde estabas: apuntabas [\\d,]+° desviado\\.$`),
+    );
     await expect(page.getByTestId("retake-opened")).toContainText("Se abrió una repetición (repetición 1 de 3)");
     await page.screenshot({ path: join(SHOTS, "field-es-rejected.png"), fullPage: true });
 
@@ -181,7 +204,10 @@ test.describe("the field page in Arabic at 390 px", () => {
     // The verdict of a photo facing away, right to left and within the screen.
     await page.getByRole("button", { name: "أخذ هذه المهمة" }).click();
     await expect(page.getByTestId("reservation")).toBeVisible();
-    await page.getByTestId("task-detail").locator('input[type="file"]').setInputFiles(await photoFile(place, 180, 8103));
+    await page
+      .getByTestId("task-detail")
+      .locator('input[type="file"]')
+      .setInputFiles(await photoFile(place, 180, 8103));
     await expect(page.getByTestId("pre-send-checks").locator('[data-check="angle_match"]')).toHaveAttribute("data-outcome", "failed");
     await page.getByTestId("task-detail").getByRole("button", { name: "إرسال الصورة" }).click();
     const verdict = page.getByTestId("task-verification");
@@ -237,7 +263,10 @@ test.describe("the pseudo-locale", () => {
           let text = node.textContent ?? "";
           for (const d of data) text = text.replaceAll(d, "");
           // What Intl writes (day and month names, "in 25 minutes") is the locale's data, not the page's strings.
-          text = text.replace(/\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|AM|PM|in|ago|now|seconds?|minutes?|hours?|days?)\b/g, "");
+          text = text.replace(
+            /\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|AM|PM|in|ago|now|seconds?|minutes?|hours?|days?)\b/g,
+            "",
+          );
           // Pseudo text has accents or the [ ~ ] frame; data (figures, times, units, place names) has no two plain letters in a row.
           if (/[A-Za-z]{3,}/.test(text) && !/[áéíöüçñýÅÉÎÖÛÇÑÝ\[~\]]/.test(text)) out.push(text.trim());
         }
@@ -253,9 +282,15 @@ test.describe("the pseudo-locale", () => {
     await expectFits(page, "a task, pseudo-locale");
 
     // The rest of the field flow: taking the task, the checks before sending, the verdict and the retake.
-    await page.getByTestId("task-detail").getByRole("button", { name: /^\[Táké/ }).click();
+    await page
+      .getByTestId("task-detail")
+      .getByRole("button", { name: /^\[Táké/ })
+      .click();
     await expect(page.getByTestId("reservation")).toBeVisible();
-    await page.getByTestId("task-detail").locator('input[type="file"]').setInputFiles(await photoFile(place, 180, 8102));
+    await page
+      .getByTestId("task-detail")
+      .locator('input[type="file"]')
+      .setInputFiles(await photoFile(place, 180, 8102));
     const preSend = page.getByTestId("pre-send-checks");
     await expect(preSend.locator('[data-check="angle_match"]')).toHaveAttribute("data-outcome", "failed");
     await expect(preSend.locator('[data-check="sharpness"]')).toHaveAttribute("data-outcome", /^(passed|failed)$/);
@@ -316,7 +351,9 @@ test.describe("the order wizard in German", () => {
     await expect(page.getByTestId("locations-count")).toContainText("0 von 500 Orten.");
     // Next with nothing chosen: the step says what it lacks, in German.
     await next.click();
-    await expect(page.locator("#locations-error")).toHaveText("Fügen Sie mindestens einen Ort hinzu: Klicken Sie auf die Karte, suchen Sie einen Ort oder importieren Sie eine Datei.");
+    await expect(page.locator("#locations-error")).toHaveText(
+      "Fügen Sie mindestens einen Ort hinzu: Klicken Sie auf die Karte, suchen Sie einen Ort oder importieren Sie eine Datei.",
+    );
     await page.getByRole("textbox", { name: "Oder einfügen" }).fill("name,lat,lng\nPonte Vecchio,43.768,11.2531\nNirgendwo,95,11");
     await page.getByRole("button", { name: "Eingefügte Liste importieren" }).click();
     await expect(wizard.importReport).toContainText("1 Ort aus der CSV-Datei importiert.");

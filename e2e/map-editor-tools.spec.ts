@@ -12,7 +12,11 @@ for (const viewport of [
   { width: 1366, height: 850 },
   { width: 390, height: 844 },
 ]) {
-  test(`at ${viewport.width} px the editor opens drawing, and pressing the active tool neither stops it nor moves the map`, async ({ page, partner, signIn }) => {
+  test(`at ${viewport.width} px the editor opens drawing, and pressing the active tool neither stops it nor moves the map`, async ({
+    page,
+    partner,
+    signIn,
+  }) => {
     await page.setViewportSize(viewport);
     await signIn.signInAs(partner.admin);
     const editor = new MissionEditorPage(page);

@@ -26,10 +26,10 @@ test("the API under npm start: an export announces its exact size, with the serv
 });
 
 test("readiness under npm start: database, storage and the in-process worker", async ({ request }) => {
-  await expect
-    .poll(async () => ((await (await request.get("/api/ready")).json()) as { status: string }).status, { timeout: 30_000 })
-    .toBe("ready");
-  const body = (await (await request.get("/api/ready")).json()) as { checks: { database: { kind: string }; storage: { kind: string }; workers: { alive: number } } };
+  await expect.poll(async () => ((await (await request.get("/api/ready")).json()) as { status: string }).status, { timeout: 30_000 }).toBe("ready");
+  const body = (await (await request.get("/api/ready")).json()) as {
+    checks: { database: { kind: string }; storage: { kind: string }; workers: { alive: number } };
+  };
   expect(body.checks.database.kind).toBe("pglite");
   expect(body.checks.storage.kind).toBe("local");
   expect(body.checks.workers.alive).toBe(1);
@@ -55,7 +55,12 @@ test("Next's built scripts under npm start: the copy compressed at build time, c
   }
 });
 
-test("the map's points through the dashboard's proxy arrive gzipped by the service, and decode to the mission's points", async ({ page, operator, partner, signIn }) => {
+test("the map's points through the dashboard's proxy arrive gzipped by the service, and decode to the mission's points", async ({
+  page,
+  operator,
+  partner,
+  signIn,
+}) => {
   const center = { lat: 45.4642, lng: 9.19 };
   const mission = await partner.api.createMission({ title: unique("Gzipped points"), bounds: squareAround(center.lat, center.lng) });
   const zoomer = await operator.zoomer();
@@ -74,7 +79,11 @@ test("the map's points through the dashboard's proxy arrive gzipped by the servi
   expect(body.features).toHaveLength(1);
 });
 
-test("MapLibre's worker under npm start: the map starts it from the build's content-hashed copy, compressed, cacheable for a year", async ({ page, partner, signIn }) => {
+test("MapLibre's worker under npm start: the map starts it from the build's content-hashed copy, compressed, cacheable for a year", async ({
+  page,
+  partner,
+  signIn,
+}) => {
   const mission = await partner.api.createMission({ title: unique("Map worker"), bounds: squareAround(43.7696, 11.2558) });
   await signIn.signInAs(partner.admin);
   const workers: string[] = [];

@@ -54,7 +54,9 @@ test("the wizard shows Florence's estimate with its basis, and that Oslo has non
   await expect(florence).toContainText("Can be done");
   // By when, on the reader's clock ("Tue 1 Dec, 14:00 CET"), and the history it rests on.
   await expect(florence.locator("time")).toHaveText(/^[A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2}, \d{2}:\d{2}/);
-  await expect(florence.getByTestId("estimate-basis")).toContainText(/9 in 10 of the \d+ similar tasks delivered within 25 km of here took [\d.]+ h or less; half took [\d.]+ h or less\./);
+  await expect(florence.getByTestId("estimate-basis")).toContainText(
+    /9 in 10 of the \d+ similar tasks delivered within 25 km of here took [\d.]+ h or less; half took [\d.]+ h or less\./,
+  );
   await expect(florence.getByTestId("estimate-basis")).toContainText(/contributors? sent photos within 25 km in the last 30 days/);
 
   await expect(oslo).toContainText("Oslo City Hall");
@@ -83,7 +85,14 @@ test("the orders list and an order show where each stands against its promise; a
   await late.getByRole("link").first().click();
   await expect(page).toHaveURL(/\/orders\/ord_[0-9a-z]+$/);
   // Found by its name: cancelling may change what its badge says.
-  const lateName = (await page.getByTestId("order-location").filter({ has: page.locator('[data-delivery-status="delivered_late"]') }).first().getByRole("button").locator("span.font-medium").textContent()) ?? "";
+  const lateName =
+    (await page
+      .getByTestId("order-location")
+      .filter({ has: page.locator('[data-delivery-status="delivered_late"]') })
+      .first()
+      .getByRole("button")
+      .locator("span.font-medium")
+      .textContent()) ?? "";
   expect(lateName).not.toBe("");
   const lateLocation = page.getByTestId("order-location").filter({ hasText: lateName });
   await expect(lateLocation.getByTestId("location-promise")).toContainText(/Promised by [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2}/);
@@ -108,13 +117,20 @@ test("the on-time report: a month of demo deliveries as a chart and as a table o
   const monthRows = table.locator("tbody tr");
   await expect(monthRows).toHaveCount(6);
   // The history's month: the figures add up, and some locations were late.
-  const figures = await monthRows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent?.replace(/^\D*(?=\d|–)/, "") ?? "")));
+  const figures = await monthRows.evaluateAll((trs) =>
+    trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent?.replace(/^\D*(?=\d|–)/, "") ?? "")),
+  );
   const delivered = figures.reduce((n, row) => n + Number.parseInt(row[1] ?? "0", 10), 0);
   const onTime = figures.reduce((n, row) => n + Number.parseInt(row[2] ?? "0", 10), 0);
   const lateCount = figures.reduce((n, row) => n + Number.parseInt(row[3] ?? "0", 10), 0);
   expect(delivered).toBeGreaterThanOrEqual(60);
   expect(onTime + lateCount).toBe(delivered);
   expect(lateCount).toBeGreaterThan(0);
-  await expect(report.getByTestId("on-time-share").filter({ hasText: /^\d+%$/ }).first()).toBeVisible();
+  await expect(
+    report
+      .getByTestId("on-time-share")
+      .filter({ hasText: /^\d+%$/ })
+      .first(),
+  ).toBeVisible();
   await shootWidths(page, "on-time-report");
 });

@@ -43,7 +43,10 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), caret: "hide", animations: "disabled", fullPage: true });
 }
 
-test("each check's evidence in words: boxes on the photo, people counted, both positions on the map; a held photo approved", async ({ browser, playwright }) => {
+test("each check's evidence in words: boxes on the photo, people counted, both positions on the map; a held photo approved", async ({
+  browser,
+  playwright,
+}) => {
   test.setTimeout(240_000);
   const request = await playwright.request.newContext({ baseURL: app.origin });
   const operator = new Operator(request, app.adminToken);
@@ -69,7 +72,13 @@ test("each check's evidence in words: boxes on the photo, people counted, both p
     }),
     201,
   );
-  await json(await request.post(`${ORDERS}/orders/${order.id}/confirm`, { headers: { ...bearer(key), "idempotency-key": unique("confirm") }, data: { payment_method: "card" } }), 200);
+  await json(
+    await request.post(`${ORDERS}/orders/${order.id}/confirm`, {
+      headers: { ...bearer(key), "idempotency-key": unique("confirm") },
+      data: { payment_method: "card" },
+    }),
+    200,
+  );
 
   const zoomer = await operator.zoomer();
   const send = async (place: { lat: number; lng: number }, name: string, seed: number, device: { lat: number; lng: number }) => {
@@ -92,9 +101,16 @@ test("each check's evidence in words: boxes on the photo, people counted, both p
   const cathedralCamera = await send(target, "Cathedral square", 8801, { lat: target.lat - 42 / 111_320, lng: target.lng });
   await send(other, "Castle gate", 8802, { lat: other.lat - 9330 / 111_320, lng: other.lng });
 
-  const states = async () => (await json<{ data: { status: string }[] }>(await request.get(`${ORDERS}/orders/${order.id}/assignments`, { headers: bearer(key) }), 200)).data.map((a) => a.status).sort();
+  const states = async () =>
+    (await json<{ data: { status: string }[] }>(await request.get(`${ORDERS}/orders/${order.id}/assignments`, { headers: bearer(key) }), 200)).data
+      .map((a) => a.status)
+      .sort();
   await expect.poll(states, { timeout: 60_000 }).toEqual(["held_for_review", "verified"]);
-  await expect.poll(async () => (await json<{ data: unknown[] }>(await request.get(`${ORDERS}/orders/${order.id}/photos`, { headers: bearer(key) }), 200)).data.length, { timeout: 60_000 }).toBe(1);
+  await expect
+    .poll(async () => (await json<{ data: unknown[] }>(await request.get(`${ORDERS}/orders/${order.id}/photos`, { headers: bearer(key) }), 200)).data.length, {
+      timeout: 60_000,
+    })
+    .toBe(1);
   expect(cathedralCamera.lat).toBeLessThan(target.lat);
 
   const context = await browser.newContext({ baseURL: app.origin, viewport: { width: 1366, height: 900 } });
@@ -135,7 +151,11 @@ test("each check's evidence in words: boxes on the photo, people counted, both p
   // Approved: delivered with its place's set, gone from the review list.
   await held.getByRole("button", { name: /^Approve the/ }).click();
   await expect(page.getByTestId("review-done")).toContainText("Approved");
-  await expect.poll(async () => (await json<{ data: unknown[] }>(await request.get(`${ORDERS}/orders/${order.id}/photos`, { headers: bearer(key) }), 200)).data.length, { timeout: 60_000 }).toBe(2);
+  await expect
+    .poll(async () => (await json<{ data: unknown[] }>(await request.get(`${ORDERS}/orders/${order.id}/photos`, { headers: bearer(key) }), 200)).data.length, {
+      timeout: 60_000,
+    })
+    .toBe(2);
   await context.close();
   await request.dispose();
 });

@@ -81,15 +81,29 @@ test("a crowd's boxes: labels inside the photo and off each other; the larger vi
   const order = await json<{ id: string }>(
     await request.post(`${ORDERS}/orders`, {
       headers: { ...bearer(key), "idempotency-key": unique("create") },
-      data: { client_reference: unique("e2e-viewer"), category: "cultural_exterior", requirements: { angles: ["front"], minimum_crowd: "low" }, locations: [{ name: "Cathedral square", coordinates: target }] },
+      data: {
+        client_reference: unique("e2e-viewer"),
+        category: "cultural_exterior",
+        requirements: { angles: ["front"], minimum_crowd: "low" },
+        locations: [{ name: "Cathedral square", coordinates: target }],
+      },
     }),
     201,
   );
-  await json(await request.post(`${ORDERS}/orders/${order.id}/confirm`, { headers: { ...bearer(key), "idempotency-key": unique("confirm") }, data: { payment_method: "card" } }), 200);
+  await json(
+    await request.post(`${ORDERS}/orders/${order.id}/confirm`, {
+      headers: { ...bearer(key), "idempotency-key": unique("confirm") },
+      data: { payment_method: "card" },
+    }),
+    200,
+  );
 
   const zoomer = await operator.zoomer();
   const camera = { lat: target.lat - 30 / 111_320, lng: target.lng };
-  const { data: tasks } = await json<{ data: { id: string }[] }>(await request.get(`/api/v1/field/assignments?lat=${camera.lat}&lng=${camera.lng}&radius_km=1`, { headers: bearer(zoomer.token) }), 200);
+  const { data: tasks } = await json<{ data: { id: string }[] }>(
+    await request.get(`/api/v1/field/assignments?lat=${camera.lat}&lng=${camera.lng}&radius_km=1`, { headers: bearer(zoomer.token) }),
+    200,
+  );
   const task = tasks[0];
   if (!task) throw new Error("no task near the cathedral");
   await json(await request.post(`/api/v1/field/assignments/${task.id}/take`, { headers: bearer(zoomer.token) }), 200);
@@ -97,7 +111,11 @@ test("a crowd's boxes: labels inside the photo and off each other; the larger vi
   const form = new FormData();
   form.append("photos", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "IMG.jpg");
   await json(await request.post(`/api/v1/field/assignments/${task.id}/photo`, { headers: bearer(zoomer.token), multipart: form }), 202);
-  await expect.poll(async () => (await json<{ data: unknown[] }>(await request.get(`${ORDERS}/orders/${order.id}/photos`, { headers: bearer(key) }), 200)).data.length, { timeout: 90_000 }).toBe(1);
+  await expect
+    .poll(async () => (await json<{ data: unknown[] }>(await request.get(`${ORDERS}/orders/${order.id}/photos`, { headers: bearer(key) }), 200)).data.length, {
+      timeout: 90_000,
+    })
+    .toBe(1);
 
   const context = await browser.newContext({ baseURL: app.origin, viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();

@@ -24,7 +24,13 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), caret: "hide", animations: "disabled", fullPage: true });
 }
 
-test("an order with a delivered photo: locations by state, the photo's checks and camera, and a retake request", async ({ page, request, operator, partner, signIn }) => {
+test("an order with a delivered photo: locations by state, the photo's checks and camera, and a retake request", async ({
+  page,
+  request,
+  operator,
+  partner,
+  signIn,
+}) => {
   test.setTimeout(150_000);
   // The organisation's order-interface key, as its own systems use it; the order made and a photo
   // delivered through the field API.
@@ -42,7 +48,15 @@ test("an order with a delivered photo: locations by state, the photo's checks an
   await expect(orderPage.location(`${name} (annex)`)).toHaveAttribute("data-state", "waiting");
   await expect(orderPage.location(`${name} (annex)`)).toContainText("Waiting");
   const legend = page.getByRole("region", { name: "Map legend" });
-  await expect(legend.locator("[data-legend-state]")).toHaveText([/^Waiting1$/, /^Assigned0$/, /^Verifying0$/, /^Waiting for your review0$/, /^Retake0$/, /^Delivered1$/, /^Given up0$/]);
+  await expect(legend.locator("[data-legend-state]")).toHaveText([
+    /^Waiting1$/,
+    /^Assigned0$/,
+    /^Verifying0$/,
+    /^Waiting for your review0$/,
+    /^Retake0$/,
+    /^Delivered1$/,
+    /^Given up0$/,
+  ]);
   await expect(orderPage.locations.filter({ hasText: new RegExp(`^${name}Delivered`) })).toHaveAttribute("data-state", "delivered");
   await expect(page.getByTestId("delivered-count")).toHaveText("1 of 2");
   await expect(orderPage.timeline).toContainText(`Delivered: ${name}`);
@@ -94,8 +108,16 @@ test("an order with a delivered photo: locations by state, the photo's checks an
   expect(oneLocation.suggestedFilename()).toMatch(new RegExp(`^${order.id}-loc_[A-Za-z0-9_-]+\\.zip$`));
   const locationEntries = readZip(await readFile(await oneLocation.path()));
   // The photo, its signed evidence and the keys that verify it, and the metadata.
-  expect([...locationEntries.keys()].sort()).toEqual([`evidence/${photoId}.jws`, "evidence/jwks.json", "metadata.json", expect.stringMatching(new RegExp(`^photos/loc_[A-Za-z0-9_-]+/cycle-001-front-${photoId}\\.jpg$`))]);
-  expect(JSON.parse(locationEntries.get("metadata.json")?.toString("utf8") ?? "{}")).toMatchObject({ order: { id: order.id, client_reference: reference }, photos: [{ photo_id: photoId }] });
+  expect([...locationEntries.keys()].sort()).toEqual([
+    `evidence/${photoId}.jws`,
+    "evidence/jwks.json",
+    "metadata.json",
+    expect.stringMatching(new RegExp(`^photos/loc_[A-Za-z0-9_-]+/cycle-001-front-${photoId}\\.jpg$`)),
+  ]);
+  expect(JSON.parse(locationEntries.get("metadata.json")?.toString("utf8") ?? "{}")).toMatchObject({
+    order: { id: order.id, client_reference: reference },
+    photos: [{ photo_id: photoId }],
+  });
   const orderZip = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download all photos (ZIP)" }).click();
   const wholeOrder = await orderZip;
@@ -125,7 +147,6 @@ test("an order with a delivered photo: locations by state, the photo's checks an
   expect(retake?.instructions.join(" ")).toContain("A delivery van hides the entrance");
 });
 
-
 /**
  * What a new visitor does: the demo account signs in, which nudges the demo's simulator into a
  * short burst of work. A fresh context each time: one already signed in is sent on from /sign-in.
@@ -149,14 +170,28 @@ interface DeliveredRecord {
   metadata: { device?: string | null };
 }
 
-test("the demo simulator delivers the demo partner's order: its photo reviewed with checks, map and EXIF, sent back with a reason; a viewer may not", async ({ page, browser, request, operator, signIn }) => {
+test("the demo simulator delivers the demo partner's order: its photo reviewed with checks, map and EXIF, sent back with a reason; a viewer may not", async ({
+  page,
+  browser,
+  request,
+  operator,
+  signIn,
+}) => {
   test.setTimeout(540_000);
   const orgId = await demoOrgId(operator);
   const key = await orderApiKey(operator, orgId);
   const demoOrders = async () =>
     (
       await Promise.all(
-        [ONE_OFF_REFERENCE, DAILY_REFERENCE].map(async (reference) => (await json<{ data: { id: string; client_reference: string }[] }>(await request.get(`${ORDERS}/orders?client_reference=${reference}`, { headers: bearer(key) }), 200)).data),
+        [ONE_OFF_REFERENCE, DAILY_REFERENCE].map(
+          async (reference) =>
+            (
+              await json<{ data: { id: string; client_reference: string }[] }>(
+                await request.get(`${ORDERS}/orders?client_reference=${reference}`, { headers: bearer(key) }),
+                200,
+              )
+            ).data,
+        ),
       )
     ).flat();
 
@@ -241,7 +276,12 @@ test("the demo simulator delivers the demo partner's order: its photo reviewed w
   const call = await captured;
   expect(call.body).toContain(reason);
   const instructionsOf = async () =>
-    (await json<{ data: { location_id: string; instructions: string[] }[] }>(await request.get(`${ORDERS}/orders/${orderId}/assignments?per_page=100`, { headers: bearer(key) }), 200)).data
+    (
+      await json<{ data: { location_id: string; instructions: string[] }[] }>(
+        await request.get(`${ORDERS}/orders/${orderId}/assignments?per_page=100`, { headers: bearer(key) }),
+        200,
+      )
+    ).data
       .filter((a) => a.location_id === photo.location_id)
       .flatMap((a) => a.instructions);
   // The API recorded it: a new task for that location with the reason as its instruction.
@@ -256,7 +296,9 @@ test("the demo simulator delivers the demo partner's order: its photo reviewed w
   await new OrderPage(viewerPage).goto(orderId);
   await expect(new OrderPage(viewerPage).photo(photo.photo_id)).toBeVisible();
   await expect(viewerPage.getByRole("button", { name: /Request a retake/ })).toHaveCount(0);
-  const replayHeaders = Object.fromEntries(Object.entries(call.headers).filter(([h]) => ["accept", "content-type", "next-action", "next-router-state-tree", "origin"].includes(h)));
+  const replayHeaders = Object.fromEntries(
+    Object.entries(call.headers).filter(([h]) => ["accept", "content-type", "next-action", "next-router-state-tree", "origin"].includes(h)),
+  );
   const viewerReason = `${reason} (forced by a viewer)`;
   const forced = await viewerPage.request.post(`/orders/${orderId}`, { headers: replayHeaders, data: call.body.replace(reason, viewerReason) });
   const answer = await forced.text();

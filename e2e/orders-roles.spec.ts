@@ -24,7 +24,8 @@ async function signedIn(context: BrowserContext, user: DashboardUser): Promise<P
 test("a viewer cannot order: no New order, the wizard closed, the draft action refused on the server", async ({ browser, request, operator, partner }) => {
   const viewer = await operator.createUser(partner.org.id, "viewer");
   const key = await orderApiKey(operator, partner.org.id);
-  const drafts = async () => (await json<{ data: { id: string }[] }>(await request.get(`${ORDERS}/drafts`, { headers: bearer(key) }), 200)).data.map((d) => d.id);
+  const drafts = async () =>
+    (await json<{ data: { id: string }[] }>(await request.get(`${ORDERS}/drafts`, { headers: bearer(key) }), 200)).data.map((d) => d.id);
 
   // An administrator starts a draft; the action call is recorded on its way.
   const adminContext = await browser.newContext({ baseURL: ORIGIN });
@@ -43,7 +44,9 @@ test("a viewer cannot order: no New order, the wizard closed, the draft action r
   const adminDraft = new URL(adminPage.url()).searchParams.get("draft") ?? "";
   const call = await captured;
   expect(call.body).toMatch(UUID);
-  const replayHeaders = Object.fromEntries(Object.entries(call.headers).filter(([h]) => ["accept", "content-type", "next-action", "next-router-state-tree", "origin"].includes(h)));
+  const replayHeaders = Object.fromEntries(
+    Object.entries(call.headers).filter(([h]) => ["accept", "content-type", "next-action", "next-router-state-tree", "origin"].includes(h)),
+  );
   expect(await drafts()).toEqual([adminDraft]);
 
   // Control: the same call with a new request key, as the administrator, starts a second draft.

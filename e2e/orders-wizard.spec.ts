@@ -299,7 +299,11 @@ interface ApiQuote {
   schedule: string | null;
 }
 
-test("a recurring weekly order through the wizard: map clicks, a CSV with a bad row, angles, every Friday, the API's own price, paid, its next cycles", async ({ page, request, operator }) => {
+test("a recurring weekly order through the wizard: map clicks, a CSV with a bad row, angles, every Friday, the API's own price, paid, its next cycles", async ({
+  page,
+  request,
+  operator,
+}) => {
   test.setTimeout(240_000);
   const wizard = new OrderWizardPage(page);
   const reference = unique("e2e-weekly");

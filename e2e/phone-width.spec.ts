@@ -32,7 +32,8 @@ async function sidewaysOverflow(page: Page): Promise<{ scrollWidth: number; culp
       // A map's canvas may be wider than its frame (the frame clips it); it is not the page.
       if (el.closest(".maplibregl-map")) continue;
       const box = el.getBoundingClientRect();
-      if (box.width > 0 && box.right + window.scrollX > width + 1) culprits.push(`<${el.tagName.toLowerCase()} class="${String(el.getAttribute("class") ?? "").slice(0, 60)}"> right ${Math.round(box.right)}`);
+      if (box.width > 0 && box.right + window.scrollX > width + 1)
+        culprits.push(`<${el.tagName.toLowerCase()} class="${String(el.getAttribute("class") ?? "").slice(0, 60)}"> right ${Math.round(box.right)}`);
     }
     return { scrollWidth: root.scrollWidth, culprits: culprits.slice(0, 5) };
   });
@@ -84,7 +85,20 @@ test("no dashboard page, wizard step or docs page scrolls sideways at 390 px; th
   const orderHref = await page.locator('a[href^="/orders/ord_"]').first().getAttribute("href");
   expect(orderHref, "the demo account has orders").toBeTruthy();
 
-  for (const path of ["/missions/new", `${missionHref}`, `${missionHref}/edit`, "/orders", `${orderHref}`, "/orders/new", "/webhooks", "/settings", "/settings/credentials", "/docs/clients", "/docs/webhooks", "/"]) {
+  for (const path of [
+    "/missions/new",
+    `${missionHref}`,
+    `${missionHref}/edit`,
+    "/orders",
+    `${orderHref}`,
+    "/orders/new",
+    "/webhooks",
+    "/settings",
+    "/settings/credentials",
+    "/docs/clients",
+    "/docs/webhooks",
+    "/",
+  ]) {
     await page.goto(path);
     await expectNoSidewaysScroll(page, path);
   }
@@ -181,7 +195,10 @@ test("the dashboard's header is one line with a Menu button at 390 px, and inlin
   await expect(shell.menuButton).toHaveAttribute("aria-expanded", "false");
 
   // The orders and missions lists: one card per row, its first column (the name) on a line of its own.
-  for (const [path, row] of [["/orders", page.getByTestId("order-row").first()], ["/missions", page.locator("tbody tr").first()]] as const) {
+  for (const [path, row] of [
+    ["/orders", page.getByTestId("order-row").first()],
+    ["/missions", page.locator("tbody tr").first()],
+  ] as const) {
     await page.goto(path);
     await expect(row).toBeVisible();
     const name = row.locator("td").first().getByRole("link").first();
@@ -210,8 +227,17 @@ async function taskNearDemoLocation(page: Page, key: string): Promise<string> {
     requirements: { angles: ["front"] },
     locations: [{ name, coordinates: { lat: 43.7712 + 0.0016, lng: 11.2555 + 0.0021 } }],
   };
-  const order = await json<{ id: string }>(await page.request.post(`${ORDERS}/orders`, { headers: { ...bearer(key), "idempotency-key": crypto.randomUUID() }, data: body }), 201);
-  await json(await page.request.post(`${ORDERS}/orders/${order.id}/confirm`, { headers: { ...bearer(key), "idempotency-key": crypto.randomUUID() }, data: { payment_method: "card" } }), 200);
+  const order = await json<{ id: string }>(
+    await page.request.post(`${ORDERS}/orders`, { headers: { ...bearer(key), "idempotency-key": crypto.randomUUID() }, data: body }),
+    201,
+  );
+  await json(
+    await page.request.post(`${ORDERS}/orders/${order.id}/confirm`, {
+      headers: { ...bearer(key), "idempotency-key": crypto.randomUUID() },
+      data: { payment_method: "card" },
+    }),
+    200,
+  );
   return name;
 }
 

@@ -44,7 +44,10 @@ test("dashboard pages send them too, and every script in their HTML carries the 
     const nonce = /'nonce-([^']+)'/.exec(headers["content-security-policy"] ?? "")?.[1];
     const scripts = (await res.text()).match(/<script\b[^>]*>/g) ?? [];
     expect(scripts.length, path).toBeGreaterThan(0);
-    expect(scripts.filter((tag) => !tag.includes(`nonce="${nonce}"`)), `${path}: scripts without the nonce`).toEqual([]);
+    expect(
+      scripts.filter((tag) => !tag.includes(`nonce="${nonce}"`)),
+      `${path}: scripts without the nonce`,
+    ).toEqual([]);
   }
 });
 
@@ -62,7 +65,9 @@ test("a server action posted from another origin is refused with 403, not a serv
   expect(own.status()).not.toBe(403);
 });
 
-test("a server action posted from PUBLIC_ORIGIN to another host of the app is accepted, and a forged X-Forwarded-Host is not believed", async ({ playwright }) => {
+test("a server action posted from PUBLIC_ORIGIN to another host of the app is accepted, and a forged X-Forwarded-Host is not believed", async ({
+  playwright,
+}) => {
   // Opened at 127.0.0.1 while PUBLIC_ORIGIN is localhost: Next compared Origin with the host and
   // failed the action with a 500.
   const otherHost = await playwright.request.newContext({ baseURL: ORIGIN.replace("//localhost:", "//127.0.0.1:") });
@@ -71,7 +76,10 @@ test("a server action posted from PUBLIC_ORIGIN to another host of the app is ac
   expect(fromPublicOrigin.status(), await fromPublicOrigin.text()).toBeLessThan(500);
   expect(fromPublicOrigin.status()).not.toBe(403);
   // TRUST_PROXY is off: a client naming its own origin as the forwarded host is still another origin.
-  const forged = await otherHost.post("/missions", { headers: { ...action, origin: "https://attacker.example", "x-forwarded-host": "attacker.example" }, data: "[]" });
+  const forged = await otherHost.post("/missions", {
+    headers: { ...action, origin: "https://attacker.example", "x-forwarded-host": "attacker.example" },
+    data: "[]",
+  });
   expect(forged.status()).toBe(403);
   // A form post (no Next-Action header, as a no-script form sends it) from another origin too.
   const form = await otherHost.post("/missions", { headers: { origin: "https://attacker.example" }, form: { $ACTION_ID_x: "" } });
@@ -88,7 +96,10 @@ test("next-auth's own pages send the same security headers, and their inline sty
     const nonce = /'nonce-([^']+)'/.exec(headers["content-security-policy"] ?? "")?.[1];
     const styles = (await res.text()).match(/<style\b[^>]*>/g) ?? [];
     expect(styles.length, path).toBeGreaterThan(0);
-    expect(styles.filter((tag) => !tag.includes(`nonce="${nonce}"`)), `${path}: styles without the nonce`).toEqual([]);
+    expect(
+      styles.filter((tag) => !tag.includes(`nonce="${nonce}"`)),
+      `${path}: styles without the nonce`,
+    ).toEqual([]);
   }
   // In the browser: the sign-out page renders styled, with no CSP error (the cspViolations fixture).
   await page.goto("/api/auth/signout");

@@ -32,7 +32,10 @@ const schema = z
       .string()
       .optional()
       .transform((v, ctx) => {
-        const keys = (v ?? "").split(",").map((k) => k.trim()).filter(Boolean);
+        const keys = (v ?? "")
+          .split(",")
+          .map((k) => k.trim())
+          .filter(Boolean);
         keys.forEach((key, index) => {
           if (!decodeSecretsKey(key)) ctx.addIssue({ code: "custom", message: `key ${index + 1} is not a 32-byte key (base64url, base64 or hex)` });
         });
@@ -106,7 +109,11 @@ const schema = z
     DEMO: z.enum(["auto", "on", "off"]).default("auto"),
     DEMO_INTERVAL_MS: positiveInt(20_000),
     /** Demo data older than this is removed in the background (missions, photos, orders, events). */
-    DEMO_RETENTION_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
+    DEMO_RETENTION_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 365)
+      .default(24),
     /** Bearer token for /api/metrics (Prometheus); unset: metrics are not served. */
     METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
     /** How long a SIGTERM waits for in-flight requests and jobs before closing what is left. */
@@ -118,7 +125,10 @@ const schema = z
     /** MinIO, Ceph RGW, R2 or any S3-compatible server; unset for AWS S3 itself. */
     S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
     S3_FORCE_PATH_STYLE: boolean,
-    S3_PREFIX: z.string().regex(/^[A-Za-z0-9!_.*'()/-]*$/, "letters, digits and !_.*'()/- only").default(""),
+    S3_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9!_.*'()/-]*$/, "letters, digits and !_.*'()/- only")
+      .default(""),
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     RUN_WORKER: z
@@ -129,10 +139,18 @@ const schema = z
   .superRefine((raw, ctx) => {
     if (raw.STORAGE === "s3" && !raw.S3_BUCKET) ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "required when STORAGE=s3" });
     if (Boolean(raw.S3_ACCESS_KEY_ID) !== Boolean(raw.S3_SECRET_ACCESS_KEY)) {
-      ctx.addIssue({ code: "custom", path: ["S3_ACCESS_KEY_ID"], message: "set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together, or neither (the AWS default chain then applies)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["S3_ACCESS_KEY_ID"],
+        message: "set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together, or neither (the AWS default chain then applies)",
+      });
     }
     if (raw.MAX_OPEN_UPLOAD_BYTES_PER_ZOOMER < raw.MAX_UPLOAD_BYTES) {
-      ctx.addIssue({ code: "custom", path: ["MAX_OPEN_UPLOAD_BYTES_PER_ZOOMER"], message: "must be at least MAX_UPLOAD_BYTES, or the largest photo could never be sent" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["MAX_OPEN_UPLOAD_BYTES_PER_ZOOMER"],
+        message: "must be at least MAX_UPLOAD_BYTES, or the largest photo could never be sent",
+      });
     }
     if (raw.PMTILES_PATH && raw.PMTILES_URL) ctx.addIssue({ code: "custom", path: ["PMTILES_URL"], message: "set PMTILES_PATH or PMTILES_URL, not both" });
     if (raw.MAP_IMAGERY_URL && !raw.MAP_IMAGERY_ATTRIBUTION) {

@@ -79,9 +79,18 @@ function specifiersOf(file: string): string[] {
   const visit = (node: ts.Node): void => {
     if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       found.push(node.moduleSpecifier.text);
-    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference) && ts.isStringLiteral(node.moduleReference.expression)) {
+    } else if (
+      ts.isImportEqualsDeclaration(node) &&
+      ts.isExternalModuleReference(node.moduleReference) &&
+      ts.isStringLiteral(node.moduleReference.expression)
+    ) {
       found.push(node.moduleReference.expression.text);
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) {
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteralLike(node.arguments[0])
+    ) {
       found.push(node.arguments[0].text);
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
       found.push(node.argument.literal.text);
@@ -229,8 +238,12 @@ describe("the house's floors", () => {
       { from: "lib/geo/b.ts", to: "lib/geo/c.ts" },
       { from: "lib/geo/c.ts", to: "lib/geo/a.ts" },
     ];
-    expect(upwardImports(made)).toEqual(["lib/schemas/order.ts (shared schemas, pixels, checks and the phone's code) → lib/service/context.ts (the service's domain)"]);
-    expect(importCircles(["lib/geo/a.ts", "lib/geo/b.ts", "lib/geo/c.ts"], made).map((c) => c.join(" → "))).toEqual(["lib/geo/a.ts → lib/geo/b.ts → lib/geo/c.ts → lib/geo/a.ts"]);
+    expect(upwardImports(made)).toEqual([
+      "lib/schemas/order.ts (shared schemas, pixels, checks and the phone's code) → lib/service/context.ts (the service's domain)",
+    ]);
+    expect(importCircles(["lib/geo/a.ts", "lib/geo/b.ts", "lib/geo/c.ts"], made).map((c) => c.join(" → "))).toEqual([
+      "lib/geo/a.ts → lib/geo/b.ts → lib/geo/c.ts → lib/geo/a.ts",
+    ]);
   });
 
   it("no import points up a floor", () => {
@@ -276,7 +289,13 @@ describe("the house's floors", () => {
 
   it("the service never imports Next or React; the order vocabulary only zod", () => {
     const packagesOf = (prefix: string) =>
-      house.files.filter((f) => f.startsWith(prefix)).flatMap((file) => specifiersOf(file).filter((s) => !s.startsWith(".") && !s.startsWith("@/")).map((s) => `${file} → ${s}`));
+      house.files
+        .filter((f) => f.startsWith(prefix))
+        .flatMap((file) =>
+          specifiersOf(file)
+            .filter((s) => !s.startsWith(".") && !s.startsWith("@/"))
+            .map((s) => `${file} → ${s}`),
+        );
     expect(packagesOf("lib/service/").filter((e) => / → (next|react|next-auth|next-intl)(\/|$)/.test(e))).toEqual([]);
     expect(packagesOf("lib/orders/").filter((e) => !/ → zod$/.test(e))).toEqual([]);
   });

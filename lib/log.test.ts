@@ -65,7 +65,13 @@ describe("log", () => {
     capture();
     log.warn("odd", { client_secret: "plain-looking", password: "hunter2", secret_hash: "abc", authorization: "Bearer x", org_id: "org_1" });
     const entry = JSON.parse(lines[0]?.line ?? "") as Record<string, unknown>;
-    expect(entry).toMatchObject({ client_secret: "[redacted]", password: "[redacted]", secret_hash: "[redacted]", authorization: "[redacted]", org_id: "org_1" });
+    expect(entry).toMatchObject({
+      client_secret: "[redacted]",
+      password: "[redacted]",
+      secret_hash: "[redacted]",
+      authorization: "[redacted]",
+      org_id: "org_1",
+    });
     expect(lines[0]?.level).toBe("warn");
   });
 });

@@ -40,10 +40,35 @@ const FLAG_NAMES = ["name", "plan", "org", "scopes", "id", "email", "password", 
 type Flags = Partial<Record<(typeof FLAG_NAMES)[number], string>>;
 
 const COMMANDS: Record<string, Command> = {
-  "org create": { summary: "create an organisation", method: "POST", path: () => "/orgs", body: (f) => ({ name: f.name, ...(f.plan ? { plan: f.plan } : {}) }), required: ["name"], optional: ["plan"] },
-  "org list": { summary: "organisations with their plan and the month's photo use", method: "GET", path: (f) => `/orgs?per_page=100${f.q ? `&q=${encodeURIComponent(f.q)}` : ""}`, required: [], optional: ["q"] },
-  "org set-plan": { summary: "change an organisation's plan", method: "PATCH", path: (f) => `/orgs/${encodeURIComponent(f.org ?? "")}`, body: (f) => ({ plan: f.plan }), required: ["org", "plan"] },
-  "org set-card": { summary: "the card on file (test mode)", method: "PATCH", path: (f) => `/orgs/${encodeURIComponent(f.org ?? "")}`, body: (f) => ({ card_on_file: f.card }), required: ["org", "card"] },
+  "org create": {
+    summary: "create an organisation",
+    method: "POST",
+    path: () => "/orgs",
+    body: (f) => ({ name: f.name, ...(f.plan ? { plan: f.plan } : {}) }),
+    required: ["name"],
+    optional: ["plan"],
+  },
+  "org list": {
+    summary: "organisations with their plan and the month's photo use",
+    method: "GET",
+    path: (f) => `/orgs?per_page=100${f.q ? `&q=${encodeURIComponent(f.q)}` : ""}`,
+    required: [],
+    optional: ["q"],
+  },
+  "org set-plan": {
+    summary: "change an organisation's plan",
+    method: "PATCH",
+    path: (f) => `/orgs/${encodeURIComponent(f.org ?? "")}`,
+    body: (f) => ({ plan: f.plan }),
+    required: ["org", "plan"],
+  },
+  "org set-card": {
+    summary: "the card on file (test mode)",
+    method: "PATCH",
+    path: (f) => `/orgs/${encodeURIComponent(f.org ?? "")}`,
+    body: (f) => ({ card_on_file: f.card }),
+    required: ["org", "card"],
+  },
   "client create": {
     summary: "partner API client credentials (printed once)",
     method: "POST",
@@ -51,7 +76,12 @@ const COMMANDS: Record<string, Command> = {
     body: (f) => ({ name: f.name, scopes: (f.scopes ?? "").split(/[ ,]+/).filter(Boolean) }),
     required: ["org", "name", "scopes"],
   },
-  "client revoke": { summary: "revoke client credentials and their tokens", method: "DELETE", path: (f) => `/clients/${encodeURIComponent(f.id ?? "")}`, required: ["id"] },
+  "client revoke": {
+    summary: "revoke client credentials and their tokens",
+    method: "DELETE",
+    path: (f) => `/clients/${encodeURIComponent(f.id ?? "")}`,
+    required: ["id"],
+  },
   "user create": {
     summary: "a dashboard user (role admin, editor or viewer)",
     method: "POST",
@@ -68,19 +98,41 @@ const COMMANDS: Record<string, Command> = {
     required: ["org", "name"],
     optional: ["access"],
   },
-  "api-key list": { summary: "an organisation's API keys (prefixes only)", method: "GET", path: (f) => `/orgs/${encodeURIComponent(f.org ?? "")}/api-keys`, required: ["org"] },
+  "api-key list": {
+    summary: "an organisation's API keys (prefixes only)",
+    method: "GET",
+    path: (f) => `/orgs/${encodeURIComponent(f.org ?? "")}/api-keys`,
+    required: ["org"],
+  },
   "api-key revoke": {
     summary: "revoke an API key: it stops working at once",
     method: "DELETE",
     path: (f) => `/orgs/${encodeURIComponent(f.org ?? "")}/api-keys/${encodeURIComponent(f.id ?? "")}`,
     required: ["org", "id"],
   },
-  "delivery-secret rotate": { summary: "a new order-delivery secret (printed once)", method: "POST", path: (f) => `/orgs/${encodeURIComponent(f.org ?? "")}/delivery-secret/rotate`, required: ["org"] },
+  "delivery-secret rotate": {
+    summary: "a new order-delivery secret (printed once)",
+    method: "POST",
+    path: (f) => `/orgs/${encodeURIComponent(f.org ?? "")}/delivery-secret/rotate`,
+    required: ["org"],
+  },
   "price-list get": { summary: "the price list", method: "GET", path: () => "/price-list", required: [] },
-  "price-list set": { summary: "replace the price list with a JSON file", method: "PUT", path: () => "/price-list", body: (f) => readJsonFile(f.file ?? ""), required: ["file"] },
+  "price-list set": {
+    summary: "replace the price list with a JSON file",
+    method: "PUT",
+    path: () => "/price-list",
+    body: (f) => readJsonFile(f.file ?? ""),
+    required: ["file"],
+  },
   "keys list": { summary: "the published signing keys (JWKS), the signing one first", method: "GET", path: () => "/keys", required: [] },
   "keys rotate": { summary: "a new signing key; retired keys stay published to verify", method: "POST", path: () => "/keys/rotate", required: [] },
-  "zoomer create": { summary: "a field contributor with credentials (printed once)", method: "POST", path: () => "/zoomers", body: (f) => ({ name: f.name }), required: ["name"] },
+  "zoomer create": {
+    summary: "a field contributor with credentials (printed once)",
+    method: "POST",
+    path: () => "/zoomers",
+    body: (f) => ({ name: f.name }),
+    required: ["name"],
+  },
 };
 
 const USAGE = [

@@ -36,7 +36,10 @@ function usageError(error: unknown): string {
   return message.split(". ")[0] ?? message;
 }
 
-export function parseCliArgs<Name extends string>(argv: string[], { usage, strings, allowPositionals = false, io = processIo }: CliArgsOptions<Name>): CliArgs<Name> {
+export function parseCliArgs<Name extends string>(
+  argv: string[],
+  { usage, strings, allowPositionals = false, io = processIo }: CliArgsOptions<Name>,
+): CliArgs<Name> {
   const options = Object.fromEntries(strings.map((name) => [name, { type: "string" as const }]));
   let parsed: ReturnType<typeof parseArgs>;
   try {

@@ -7,9 +7,7 @@ const require = createRequire(import.meta.url);
 const root = join(dirname(new URL(import.meta.url).pathname), "..");
 const out = join(root, "public", "vendor");
 
-const assets = [
-  { pkg: "swagger-ui-dist", files: ["swagger-ui-bundle.js"], to: "swagger-ui" },
-];
+const assets = [{ pkg: "swagger-ui-dist", files: ["swagger-ui-bundle.js"], to: "swagger-ui" }];
 
 for (const { pkg, files, to } of assets) {
   let base;

@@ -11,7 +11,12 @@ import { TEST_EVENT, WEBHOOK_EVENTS } from "@/lib/schemas/webhook";
 
 const root = join(import.meta.dirname, "..");
 
-const manual = ["README.md", ...readdirSync(join(root, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
+const manual = [
+  "README.md",
+  ...readdirSync(join(root, "docs"))
+    .filter((f) => f.endsWith(".md"))
+    .map((f) => `docs/${f}`),
+];
 
 const read = (file: string) => readFileSync(join(root, file), "utf8");
 

@@ -10,7 +10,13 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { DEFAULT_PASSES, MIN_DETECTION_SCORE, ObjectDetector, prepareModelInput, TILE_MIN_DETECTION_SCORE } from "@/lib/service/verification/vision/object-detector";
+import {
+  DEFAULT_PASSES,
+  MIN_DETECTION_SCORE,
+  ObjectDetector,
+  prepareModelInput,
+  TILE_MIN_DETECTION_SCORE,
+} from "@/lib/service/verification/vision/object-detector";
 import { isWholeFrame, mergePasses } from "@/lib/service/verification/vision/tiling";
 import { crowdLevel, judgeObstruction } from "@/lib/service/verification/vision/vision-checks";
 
@@ -18,7 +24,11 @@ const FIXTURES = join(import.meta.dirname, "../lib/service/verification/vision/f
 const Labels = z.object({ photos: z.array(z.object({ file: z.string(), people: z.number().int().min(0), obstructed: z.boolean(), scene: z.string() })) });
 const labels = Labels.parse(JSON.parse(readFileSync(join(FIXTURES, "labels.json"), "utf8")));
 const Score = z.coerce.number().min(0).max(1);
-const Args = z.object({ passes: z.coerce.number().int().min(1).max(17).default(DEFAULT_PASSES), "min-score": Score.default(MIN_DETECTION_SCORE), "tile-min-score": Score.default(TILE_MIN_DETECTION_SCORE) });
+const Args = z.object({
+  passes: z.coerce.number().int().min(1).max(17).default(DEFAULT_PASSES),
+  "min-score": Score.default(MIN_DETECTION_SCORE),
+  "tile-min-score": Score.default(TILE_MIN_DETECTION_SCORE),
+});
 const args = Args.parse(parseArgs({ options: { passes: { type: "string" }, "min-score": { type: "string" }, "tile-min-score": { type: "string" } } }).values);
 
 const detector = new ObjectDetector({ workers: 1, passes: args.passes, minScore: args["min-score"], tileMinScore: args["tile-min-score"] });
@@ -47,14 +57,21 @@ for (const photo of labels.photos) {
   fp += Math.max(0, people - photo.people);
   fn += Math.max(0, photo.people - people);
   const scene = byScene.get(photo.scene) ?? { tp: 0, fp: 0, fn: 0, photos: 0 };
-  byScene.set(photo.scene, { tp: scene.tp + Math.min(people, photo.people), fp: scene.fp + Math.max(0, people - photo.people), fn: scene.fn + Math.max(0, photo.people - people), photos: scene.photos + 1 });
+  byScene.set(photo.scene, {
+    tp: scene.tp + Math.min(people, photo.people),
+    fp: scene.fp + Math.max(0, people - photo.people),
+    fn: scene.fn + Math.max(0, photo.people - people),
+    photos: scene.photos + 1,
+  });
   const crowdOk = crowdLevel(people) === crowdLevel(photo.people);
   const verdict = judgeObstruction(wholeFrame, "front");
   const obstructed = !verdict.passed;
   const obstructionOk = obstructed === photo.obstructed;
   crowdAgree += crowdOk ? 1 : 0;
   obstructionAgree += obstructionOk ? 1 : 0;
-  rows.push(`| ${photo.file} | ${photo.people} (${crowdLevel(photo.people)}) | ${people} (${crowdLevel(people)}) | ${photo.obstructed ? "yes" : "no"} | ${obstructed ? "yes" : "no"} (${Math.round(Number(verdict.value) * 100)} %) | ${Math.round(ms)} |`);
+  rows.push(
+    `| ${photo.file} | ${photo.people} (${crowdLevel(photo.people)}) | ${people} (${crowdLevel(people)}) | ${photo.obstructed ? "yes" : "no"} | ${obstructed ? "yes" : "no"} (${Math.round(Number(verdict.value) * 100)} %) | ${Math.round(ms)} |`,
+  );
 }
 await detector.close();
 const n = labels.photos.length;
@@ -65,7 +82,8 @@ console.log(`passes ${args.passes}, whole-frame score ≥ ${args["min-score"]}, 
 console.log("| photo | people (labelled) | people (found) | obstructed (labelled) | obstructed (judged, share) | ms |\n| --- | --- | --- | --- | --- | --- |");
 console.log(rows.join("\n"));
 console.log("\n| scene | photos | people | precision | recall |\n| --- | --- | --- | --- | --- |");
-for (const [scene, m] of byScene) console.log(`| ${scene} | ${m.photos} | ${m.tp + m.fn} | ${pct(m.tp / Math.max(1, m.tp + m.fp))} | ${pct(m.tp / Math.max(1, m.tp + m.fn))} |`);
+for (const [scene, m] of byScene)
+  console.log(`| ${scene} | ${m.photos} | ${m.tp + m.fn} | ${pct(m.tp / Math.max(1, m.tp + m.fp))} | ${pct(m.tp / Math.max(1, m.tp + m.fn))} |`);
 console.log(
   `\nperson detection (by counts): precision ${pct(tp / Math.max(1, tp + fp))}, recall ${pct(tp / Math.max(1, tp + fn))} (${tp} of ${tp + fn} people, ${fp} extra); crowd level agreement ${crowdAgree}/${n} (${pct(crowdAgree / n)}); obstruction verdict agreement ${obstructionAgree}/${n} (${pct(obstructionAgree / n)}); time per photo: median ${Math.round(median)} ms, slowest ${Math.round(sorted.at(-1) ?? 0)} ms`,
 );

@@ -12,7 +12,18 @@ const packages = lock.packages;
 function platformOf(name) {
   const n = name.toLowerCase();
   const os = ["darwin", "win32", "android", "freebsd", "openharmony", "sunos", "aix", "netbsd", "openbsd", "linux"].find((o) => n.includes(o));
-  const cpu = [["arm64", "arm64"], ["aarch64", "arm64"], ["x64", "x64"], ["ia32", "ia32"], ["riscv64", "riscv64"], ["ppc64", "ppc64"], ["s390x", "s390x"], ["loong64", "loong64"], ["wasm32", "wasm32"], ["arm", "arm"]].find(([k]) => n.includes(k))?.[1];
+  const cpu = [
+    ["arm64", "arm64"],
+    ["aarch64", "arm64"],
+    ["x64", "x64"],
+    ["ia32", "ia32"],
+    ["riscv64", "riscv64"],
+    ["ppc64", "ppc64"],
+    ["s390x", "s390x"],
+    ["loong64", "loong64"],
+    ["wasm32", "wasm32"],
+    ["arm", "arm"],
+  ].find(([k]) => n.includes(k))?.[1];
   return { ...(cpu ? { cpu: [cpu] } : {}), ...(os ? { os: [os] } : {}) };
 }
 
@@ -21,7 +32,12 @@ for (const [location, meta] of Object.entries(packages)) {
   for (const [name, range] of Object.entries(meta.optionalDependencies ?? {})) {
     const nested = location ? `${location}/node_modules/${name}` : `node_modules/${name}`;
     if (packages[nested] || packages[`node_modules/${name}`]) continue;
-    packages[`node_modules/${name}`] = { version: String(range).replace(/^[\^~=]/, ""), ...(meta.dev ? { dev: true } : {}), optional: true, ...platformOf(name) };
+    packages[`node_modules/${name}`] = {
+      version: String(range).replace(/^[\^~=]/, ""),
+      ...(meta.dev ? { dev: true } : {}),
+      optional: true,
+      ...platformOf(name),
+    };
     added++;
   }
 }

@@ -54,4 +54,6 @@ for (const path of all) {
   const original = path.replace(/\.(?:br|gz)$/, "");
   if (original !== path && !present.has(original)) await rm(path);
 }
-console.log(`precompress: ${compressed} files, ${(raw / 1e6).toFixed(1)} MB → ${(br / 1e6).toFixed(1)} MB brotli, in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `precompress: ${compressed} files, ${(raw / 1e6).toFixed(1)} MB → ${(br / 1e6).toFixed(1)} MB brotli, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+);

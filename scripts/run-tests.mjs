@@ -34,7 +34,9 @@ const flags = new Set(argv.filter((a) => KNOWN.has(a)));
 const vitestExtra = argv.filter((a) => !KNOWN.has(a));
 
 if (flags.has("--help") || flags.has("-h")) {
-  const header = readFileSync(fileURLToPath(import.meta.url), "utf8").split("\n").slice(1, 21);
+  const header = readFileSync(fileURLToPath(import.meta.url), "utf8")
+    .split("\n")
+    .slice(1, 21);
   console.log(header.map((l) => l.replace(/^\/\/ ?/, "")).join("\n"));
   process.exit(0);
 }
@@ -170,7 +172,11 @@ async function vitestPhase(label, title, projects, env, reportName) {
 /** The first non-empty line of a failure message, cut to a readable length. */
 function firstLine(text) {
   const plain = String(text ?? "").replace(/\u001b\[[0-9;]*m/g, "");
-  const line = plain.split("\n").map((l) => l.trim()).find((l) => l.length > 0) ?? "";
+  const line =
+    plain
+      .split("\n")
+      .map((l) => l.trim())
+      .find((l) => l.length > 0) ?? "";
   // Vitest's timeout error carries the stack of a placeholder error made where the test was declared.
   if (line === "Error: STACK_TRACE_ERROR") return "timed out (vitest gives a timeout the placeholder stack STACK_TRACE_ERROR)";
   return line.length > 240 ? `${line.slice(0, 237)}...` : line;
@@ -227,7 +233,7 @@ async function startBuild() {
   rmSync(dataDir, { recursive: true, force: true });
   const phase = { label: "build (next build)", code, ms, passed: 0, failed: 0, skipped: 0, notes: [], build: true };
   if (code !== 0) {
-    const tail = (readFileSync(log, "utf8").trimEnd().split("\n").slice(-40)).join("\n");
+    const tail = readFileSync(log, "utf8").trimEnd().split("\n").slice(-40).join("\n");
     console.error(red(`\nthe build failed (exit ${code}); the end of its log:\n`) + tail + "\n");
     phase.notes.push("the build failed: the end of its log is printed above, before the tests");
   }

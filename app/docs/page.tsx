@@ -32,9 +32,15 @@ export default async function DocsPage() {
           <a className="text-emerald-700 underline" href={SPEC_PATH}>
             {SPEC_PATH}
           </a>
-          . Guides: <Link className="text-emerald-700 underline" href="/docs/webhooks">webhooks (verifying signatures, retries)</Link>;{" "}
-          <Link className="text-emerald-700 underline" href="/docs/clients">client libraries (TypeScript, Python) with quick starts</Link>; OAuth
-          discovery at{" "}
+          . Guides:{" "}
+          <Link className="text-emerald-700 underline" href="/docs/webhooks">
+            webhooks (verifying signatures, retries)
+          </Link>
+          ;{" "}
+          <Link className="text-emerald-700 underline" href="/docs/clients">
+            client libraries (TypeScript, Python) with quick starts
+          </Link>
+          ; OAuth discovery at{" "}
           <a className="break-all text-emerald-700 underline" href="/.well-known/oauth-authorization-server">
             /.well-known/oauth-authorization-server
           </a>
@@ -54,7 +60,11 @@ export default async function DocsPage() {
           <ApiOutlineView outline={outline} />
         ) : (
           <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-            The reference could not be read from the service just now. The document itself is at <a className="underline" href={SPEC_PATH}>{SPEC_PATH}</a>; reload to try again.
+            The reference could not be read from the service just now. The document itself is at{" "}
+            <a className="underline" href={SPEC_PATH}>
+              {SPEC_PATH}
+            </a>
+            ; reload to try again.
           </p>
         )}
       </div>

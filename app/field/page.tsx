@@ -9,5 +9,9 @@ export default async function FieldPage({ searchParams }: { searchParams: Promis
   const session = await fieldSession();
   const { tab } = await searchParams;
   // The session's zoomer and its end go to the page: its outbox sends and shows only their photos.
-  return session ? <FieldApp key={session.zoomerId} session={session} initialTab={tab === "tasks" ? "tasks" : "missions"} /> : <FieldSignIn demo={env.DEMO_ENABLED} />;
+  return session ? (
+    <FieldApp key={session.zoomerId} session={session} initialTab={tab === "tasks" ? "tasks" : "missions"} />
+  ) : (
+    <FieldSignIn demo={env.DEMO_ENABLED} />
+  );
 }

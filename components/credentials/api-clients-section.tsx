@@ -61,7 +61,10 @@ export function ApiClientsSection({ clients, loadError, tokenUrl }: { clients: A
           <div className="flex flex-col gap-1">
             <span className="font-medium">{t("clients.clientId")}</span>
             <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-              <code data-testid="revealed-client-id" className="min-w-0 flex-1 break-all rounded-md border border-emerald-200 bg-white px-3 py-2 font-mono text-xs text-slate-900">
+              <code
+                data-testid="revealed-client-id"
+                className="min-w-0 flex-1 break-all rounded-md border border-emerald-200 bg-white px-3 py-2 font-mono text-xs text-slate-900"
+              >
                 {created.id}
               </code>
               <CopyButton value={created.id} label={t("clients.copyClientId")} />
@@ -110,7 +113,11 @@ export function ApiClientsSection({ clients, loadError, tokenUrl }: { clients: A
                     <td className="px-4 py-3">
                       <ul className="flex flex-wrap gap-1" aria-label={t("clients.scopesOf", { name: client.name })}>
                         {client.scopes.map((scope) => (
-                          <li key={scope} title={isScope(scope) ? t(`scope.${scope.replace(":", ".")}`) : undefined} className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-700">
+                          <li
+                            key={scope}
+                            title={isScope(scope) ? t(`scope.${scope.replace(":", ".")}`) : undefined}
+                            className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-700"
+                          >
                             {scope}
                           </li>
                         ))}
@@ -119,12 +126,7 @@ export function ApiClientsSection({ clients, loadError, tokenUrl }: { clients: A
                     <td className="whitespace-nowrap px-4 py-3 text-slate-600">
                       <LocalDateTime iso={client.created_at} dateOnly />
                     </td>
-                    <RevokeCell
-                      name={client.name}
-                      revokedAt={client.revoked_at}
-                      pending={pending}
-                      onRevoke={() => ask(client)}
-                    />
+                    <RevokeCell name={client.name} revokedAt={client.revoked_at} pending={pending} onRevoke={() => ask(client)} />
                   </tr>
                 ))}
               </tbody>
@@ -233,9 +235,7 @@ function CreateClientForm({ onCreated }: { onCreated: (created: CreatedClient) =
       className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
     >
       <h3 className="text-base font-semibold text-slate-900">{t("clients.form.heading")}</h3>
-      {formError ? (
-        <FormError>{formError}</FormError>
-      ) : null}
+      {formError ? <FormError>{formError}</FormError> : null}
       <Field id={nameId} label={t("clients.form.name")} hint={t("clients.form.nameHint")} errors={nameErrors}>
         <TextInput name="name" maxLength={100} autoComplete="off" required {...fieldAria(nameId, nameErrors, true)} />
       </Field>

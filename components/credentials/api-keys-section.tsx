@@ -45,7 +45,13 @@ export function ApiKeysSection({ apiKeys, loadError, orderApiUrl }: { apiKeys: A
       </p>
 
       {created ? (
-        <SecretReveal label={t("keys.revealLabel")} title={t("keys.revealTitle", { name: created.name })} secret={created.key} kind="apiKey" onDone={() => setCreated(null)}>
+        <SecretReveal
+          label={t("keys.revealLabel")}
+          title={t("keys.revealTitle", { name: created.name })}
+          secret={created.key}
+          kind="apiKey"
+          onDone={() => setCreated(null)}
+        >
           <p>{t.rich("keys.revealBody", { code: (chunks) => <code className="font-mono">{chunks}</code> })}</p>
         </SecretReveal>
       ) : null}
@@ -69,7 +75,12 @@ export function ApiKeysSection({ apiKeys, loadError, orderApiUrl }: { apiKeys: A
             >
               <tbody className="divide-y divide-slate-100">
                 {apiKeys.map((key) => (
-                  <tr key={key.id} data-testid="api-key-row" data-revoked={key.revoked_at ? "true" : "false"} className={key.revoked_at ? "bg-slate-50/60" : undefined}>
+                  <tr
+                    key={key.id}
+                    data-testid="api-key-row"
+                    data-revoked={key.revoked_at ? "true" : "false"}
+                    className={key.revoked_at ? "bg-slate-50/60" : undefined}
+                  >
                     <td className={`min-w-32 px-4 py-3 font-medium ${key.revoked_at ? "text-slate-500" : "text-slate-900"}`}>{key.name}</td>
                     <td className="whitespace-nowrap px-4 py-3">
                       <code className="font-mono text-xs text-slate-700" title={t("keys.prefixOnly")}>
@@ -82,12 +93,7 @@ export function ApiKeysSection({ apiKeys, loadError, orderApiUrl }: { apiKeys: A
                     <td className="whitespace-nowrap px-4 py-3 text-slate-600">
                       {key.last_used_at ? <RelativeTime iso={key.last_used_at} /> : <span className="text-slate-500">{t("keys.never")}</span>}
                     </td>
-                    <RevokeCell
-                      name={key.name}
-                      revokedAt={key.revoked_at}
-                      pending={pending}
-                      onRevoke={() => ask(key)}
-                    />
+                    <RevokeCell name={key.name} revokedAt={key.revoked_at} pending={pending} onRevoke={() => ask(key)} />
                   </tr>
                 ))}
               </tbody>
@@ -166,9 +172,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedKey) => void
       className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
     >
       <h3 className="text-base font-semibold text-slate-900">{t("keys.form.heading")}</h3>
-      {formError ? (
-        <FormError>{formError}</FormError>
-      ) : null}
+      {formError ? <FormError>{formError}</FormError> : null}
       <Field id={nameId} label={t("keys.form.name")} hint={t("keys.form.nameHint")} errors={nameErrors}>
         <TextInput name="name" maxLength={100} autoComplete="off" required {...fieldAria(nameId, nameErrors, true)} />
       </Field>

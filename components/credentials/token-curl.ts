@@ -10,7 +10,17 @@ export function shellQuote(value: string): string {
  * A curl command for the client-credentials grant, as a form body (what every OAuth library
  * sends), each value URL-encoded by curl itself.
  */
-export function tokenCurl({ tokenUrl, clientId, clientSecret, scopes }: { tokenUrl: string; clientId: string; clientSecret: string; scopes: readonly string[] }): string {
+export function tokenCurl({
+  tokenUrl,
+  clientId,
+  clientSecret,
+  scopes,
+}: {
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  scopes: readonly string[];
+}): string {
   const lines = [
     `curl -X POST ${shellQuote(tokenUrl)}`,
     `  -d grant_type=client_credentials`,

@@ -25,12 +25,19 @@ export function DashboardShell({
   const tShell = useTranslations("dashboard.shell");
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         {t("skip")}
       </a>
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2 sm:px-6 md:py-3">
-          <Link href="/missions" prefetch={false} className="text-base font-semibold tracking-tight text-emerald-800 focus-visible:outline-2 focus-visible:outline-emerald-600">
+          <Link
+            href="/missions"
+            prefetch={false}
+            className="text-base font-semibold tracking-tight text-emerald-800 focus-visible:outline-2 focus-visible:outline-emerald-600"
+          >
             {tShell("brand")}
           </Link>
           <HeaderMenu>
@@ -40,7 +47,9 @@ export function DashboardShell({
               {roleAtLeast(role, "admin") ? <NavLink href="/webhooks">{t("webhooks")}</NavLink> : null}
               {roleAtLeast(role, "admin") ? <NavLink href="/settings/credentials">{t("credentials")}</NavLink> : null}
               {/* Your own settings (the dashboard's language), reachable on a phone too. */}
-              <NavLink href="/settings" exact>{t("settings")}</NavLink>
+              <NavLink href="/settings" exact>
+                {t("settings")}
+              </NavLink>
               <NavLink href="/docs">{t("docs")}</NavLink>
             </nav>
             <div className="flex max-w-full flex-wrap items-center gap-3 border-t border-slate-200 pt-3 md:ms-auto md:justify-end md:border-0 md:pt-0">

@@ -41,7 +41,11 @@ export function HeaderMenu({ children }: { children: ReactNode }) {
         </svg>
         {t("menu")}
       </button>
-      <div id={panelId} data-open={open || undefined} className={`${open ? "flex" : "hidden"} w-full flex-col gap-3 border-t border-slate-200 pt-3 md:contents`}>
+      <div
+        id={panelId}
+        data-open={open || undefined}
+        className={`${open ? "flex" : "hidden"} w-full flex-col gap-3 border-t border-slate-200 pt-3 md:contents`}
+      >
         {children}
       </div>
     </div>

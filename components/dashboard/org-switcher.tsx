@@ -10,7 +10,12 @@ export function OrgSwitcher({ current, memberships }: { current: string; members
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const only = memberships.length === 1 ? memberships[0] : undefined;
-  if (only) return <span dir="auto" className="max-w-48 truncate text-sm font-medium text-slate-800">{only.name}</span>;
+  if (only)
+    return (
+      <span dir="auto" className="max-w-48 truncate text-sm font-medium text-slate-800">
+        {only.name}
+      </span>
+    );
   return (
     <label className="flex items-center gap-2 text-sm">
       <span className="sr-only">{t("organisation")}</span>

@@ -144,14 +144,15 @@ function schemaOf(content: z.infer<typeof Content> | undefined): string | null {
 function authOf(op: Operation): string[] {
   if (!op.security) return [];
   if (op.security.length === 0) return ["none"];
-  return op.security.map((requirement) =>
-    Object.entries(requirement)
-      .map(([scheme, scopes]) => {
-        if (scheme === "oauth2") return scopes.length > 0 ? `OAuth scope ${scopes.join(", ")}` : "OAuth token";
-        if (scheme === "apiKey") return "API key";
-        return scheme;
-      })
-      .join(" and ") || "none",
+  return op.security.map(
+    (requirement) =>
+      Object.entries(requirement)
+        .map(([scheme, scopes]) => {
+          if (scheme === "oauth2") return scopes.length > 0 ? `OAuth scope ${scopes.join(", ")}` : "OAuth token";
+          if (scheme === "apiKey") return "API key";
+          return scheme;
+        })
+        .join(" and ") || "none",
   );
 }
 
@@ -176,7 +177,11 @@ function outlineOperation(method: string, path: string, raw: unknown, doc: OpenA
     auth: authOf(op),
     parameters,
     body: content ? { contentTypes: Object.keys(content), schema: schemaOf(content), fields: fieldsOf(firstBody?.schema, doc) } : null,
-    responses: Object.entries(op.responses ?? {}).map(([status, response]) => ({ status, description: response.description ?? "", schema: schemaOf(response.content) })),
+    responses: Object.entries(op.responses ?? {}).map(([status, response]) => ({
+      status,
+      description: response.description ?? "",
+      schema: schemaOf(response.content),
+    })),
   };
 }
 

@@ -1,7 +1,15 @@
 import { parseProse, type Inline } from "./parse-prose";
 
 function Inlines({ parts }: { parts: Inline[] }) {
-  return parts.map((part, i) => (part.code ? <code key={i} className="rounded bg-slate-100 px-1 font-mono text-[0.85em] break-all text-slate-900">{part.text}</code> : <span key={i}>{part.text}</span>));
+  return parts.map((part, i) =>
+    part.code ? (
+      <code key={i} className="rounded bg-slate-100 px-1 font-mono text-[0.85em] break-all text-slate-900">
+        {part.text}
+      </code>
+    ) : (
+      <span key={i}>{part.text}</span>
+    ),
+  );
 }
 
 /** An OpenAPI description (paragraphs, `code`, pipe tables) as HTML. */

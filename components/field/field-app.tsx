@@ -52,11 +52,18 @@ function SessionEnded() {
   const t = useTranslations("field.home");
   return (
     <section className="flex flex-col gap-4" aria-labelledby="session-ended">
-      <h1 id="session-ended" className="text-xl font-semibold">{t("heading")}</h1>
-      <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="session-ended">{t("sessionEnded")}</p>
+      <h1 id="session-ended" className="text-xl font-semibold">
+        {t("heading")}
+      </h1>
+      <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="session-ended">
+        {t("sessionEnded")}
+      </p>
       <OthersWaiting />
       {/* A full load: the server finds no session and shows the sign-in form. */}
-      <a href="/field" className="rounded-md bg-emerald-700 px-4 py-3 text-center font-semibold text-white hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700">
+      <a
+        href="/field"
+        className="rounded-md bg-emerald-700 px-4 py-3 text-center font-semibold text-white hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700"
+      >
         {t("signInAgain")}
       </a>
     </section>
@@ -204,7 +211,9 @@ function SignedIn({ owner, initialTab }: { owner: string; initialTab: FieldTab }
   return (
     <section className="flex flex-col gap-4" aria-labelledby="nearby-heading">
       <div className="flex items-center justify-between">
-        <h1 id="nearby-heading" className="text-xl font-semibold">{t("heading")}</h1>
+        <h1 id="nearby-heading" className="text-xl font-semibold">
+          {t("heading")}
+        </h1>
         {!confirmSignOut && (
           <button
             type="button"
@@ -219,13 +228,26 @@ function SignedIn({ owner, initialTab }: { owner: string; initialTab: FieldTab }
         )}
       </div>
       {confirmSignOut && (
-        <div role="alertdialog" aria-labelledby="sign-out-warning" className="flex flex-col gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="sign-out-warning">
+        <div
+          role="alertdialog"
+          aria-labelledby="sign-out-warning"
+          className="flex flex-col gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+          data-testid="sign-out-warning"
+        >
           <p id="sign-out-warning">{t("signOutWarning", { count: unsent })}</p>
           <div className="flex flex-wrap gap-2">
-            <button type="button" onClick={() => void leave()} className="rounded-md bg-emerald-700 px-3 py-2 font-semibold text-white hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700">
+            <button
+              type="button"
+              onClick={() => void leave()}
+              className="rounded-md bg-emerald-700 px-3 py-2 font-semibold text-white hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700"
+            >
               {t("signOutKeep")}
             </button>
-            <button type="button" onClick={() => setConfirmSignOut(false)} className="rounded-md border border-slate-300 bg-white px-3 py-2 font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700">
+            <button
+              type="button"
+              onClick={() => setConfirmSignOut(false)}
+              className="rounded-md border border-slate-300 bg-white px-3 py-2 font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700"
+            >
               {t("staySignedIn")}
             </button>
           </div>
@@ -234,28 +256,46 @@ function SignedIn({ owner, initialTab }: { owner: string; initialTab: FieldTab }
       {!position && (
         <div className="flex flex-col gap-2">
           <p className="text-sm text-slate-600">{t("shareLocation")}</p>
-          <button type="button" onClick={locate} disabled={locating} className="rounded-md bg-emerald-700 px-4 py-3 font-semibold text-white hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 disabled:opacity-60">
+          <button
+            type="button"
+            onClick={locate}
+            disabled={locating}
+            className="rounded-md bg-emerald-700 px-4 py-3 font-semibold text-white hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 disabled:opacity-60"
+          >
             {locating ? t("locating") : t("useMyLocation")}
           </button>
-          <button type="button" onClick={() => setPosition(DEMO_POSITION)} className="rounded-md border border-slate-300 px-4 py-3 font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700">
+          <button
+            type="button"
+            onClick={() => setPosition(DEMO_POSITION)}
+            className="rounded-md border border-slate-300 px-4 py-3 font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700"
+          >
             {t("useDemoLocation")}
           </button>
         </div>
       )}
       <OutboxList entries={outboxEntries} heading={t("photosOnPhone")} />
       <OthersWaiting />
-      {error && <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{error}</p>}
+      {error && (
+        <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {error}
+        </p>
+      )}
       {notice && (
         <p role="status" className="flex items-start justify-between gap-2 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
           {notice}
-          <button type="button" onClick={() => setNotice(null)} className={`${TEXT_BUTTON} -my-3 shrink-0`}>{t("dismiss")}</button>
+          <button type="button" onClick={() => setNotice(null)} className={`${TEXT_BUTTON} -my-3 shrink-0`}>
+            {t("dismiss")}
+          </button>
         </p>
       )}
       {position && (
         <>
           <p className="flex flex-wrap items-center gap-x-3 text-sm text-slate-600">
             <span>
-              {t(position.source === "gps" ? "yourLocation" : "demoLocation", { lat: format.number(position.lat, { minimumFractionDigits: 4, maximumFractionDigits: 4 }), lng: format.number(position.lng, { minimumFractionDigits: 4, maximumFractionDigits: 4 }) })}
+              {t(position.source === "gps" ? "yourLocation" : "demoLocation", {
+                lat: format.number(position.lat, { minimumFractionDigits: 4, maximumFractionDigits: 4 }),
+                lng: format.number(position.lng, { minimumFractionDigits: 4, maximumFractionDigits: 4 }),
+              })}
             </span>
             <button type="button" className={TEXT_BUTTON} onClick={() => setPosition(null)}>
               {t("change")}
@@ -281,15 +321,31 @@ function SignedIn({ owner, initialTab }: { owner: string; initialTab: FieldTab }
               >
                 {t(tabLabel.label)}
                 {counts[tabLabel.id] !== null && (
-                  <span className={`rounded-full px-2 text-xs ${tab === tabLabel.id ? "bg-emerald-100 text-emerald-900" : "bg-slate-200 text-slate-700"}`}>{counts[tabLabel.id]}</span>
+                  <span className={`rounded-full px-2 text-xs ${tab === tabLabel.id ? "bg-emerald-100 text-emerald-900" : "bg-slate-200 text-slate-700"}`}>
+                    {counts[tabLabel.id]}
+                  </span>
                 )}
               </button>
             ))}
           </div>
-          <div role="tabpanel" id="panel-tasks" aria-labelledby="tab-tasks" hidden={tab !== "tasks"} tabIndex={0} className="focus-visible:outline-2 focus-visible:outline-emerald-600">
+          <div
+            role="tabpanel"
+            id="panel-tasks"
+            aria-labelledby="tab-tasks"
+            hidden={tab !== "tasks"}
+            tabIndex={0}
+            className="focus-visible:outline-2 focus-visible:outline-emerald-600"
+          >
             <TaskList tasks={tasks} position={position} radiusKm={RADIUS_KM} onSelect={setSelectedTask} onRetry={tasks.reload} />
           </div>
-          <div role="tabpanel" id="panel-missions" aria-labelledby="tab-missions" hidden={tab !== "missions"} tabIndex={0} className="focus-visible:outline-2 focus-visible:outline-emerald-600">
+          <div
+            role="tabpanel"
+            id="panel-missions"
+            aria-labelledby="tab-missions"
+            hidden={tab !== "missions"}
+            tabIndex={0}
+            className="focus-visible:outline-2 focus-visible:outline-emerald-600"
+          >
             <MissionList missions={missions} position={position} radiusKm={RADIUS_KM} onSelect={setSelectedMission} onRetry={missions.reload} />
           </div>
         </>
@@ -307,7 +363,10 @@ function SavedAt({ nearby }: { nearby: { status: string; savedAt?: string | null
   const oldest = times.sort()[0] as string;
   return (
     <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="saved-at">
-      {t.rich("savedAt", { clock: new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit" }).format(new Date(oldest)), time: (chunks) => <time dateTime={oldest}>{chunks}</time> })}
+      {t.rich("savedAt", {
+        clock: new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit" }).format(new Date(oldest)),
+        time: (chunks) => <time dateTime={oldest}>{chunks}</time>,
+      })}
     </p>
   );
 }

@@ -25,7 +25,12 @@ export function MissionOutline({ bounds, position, title }: Props) {
   const path = ring.map((p) => project(p).join(",")).join(" ");
   const me = position ? project([position.lng, position.lat]) : null;
   return (
-    <svg viewBox={`0 0 ${size} ${size}`} role="img" aria-label={`Outline of ${title}${position ? " and your position" : ""}`} className="h-28 w-28 shrink-0 rounded-md border border-slate-200 bg-emerald-50">
+    <svg
+      viewBox={`0 0 ${size} ${size}`}
+      role="img"
+      aria-label={`Outline of ${title}${position ? " and your position" : ""}`}
+      className="h-28 w-28 shrink-0 rounded-md border border-slate-200 bg-emerald-50"
+    >
       <polygon points={path} fill="rgb(16 185 129 / 0.25)" stroke="rgb(4 120 87)" strokeWidth="1.5" vectorEffect="non-scaling-stroke" />
       {me && <circle cx={me[0]} cy={me[1]} r="3.5" fill="rgb(37 99 235)" stroke="white" strokeWidth="1.5" />}
     </svg>

@@ -60,7 +60,15 @@ export function SubmitPhotos({ mission, position, onBack }: { mission: OpenMissi
       for (const file of files) {
         const sha256 = readings.get(file)?.sha256 ?? (await sha256Hex(file));
         try {
-          await outbox.add({ target: { kind: "mission", id: mission.id, title: mission.title }, angle: angle || null, note: note.trim() || null, filename: file.name, photo: file, sha256, evidence: kept });
+          await outbox.add({
+            target: { kind: "mission", id: mission.id, title: mission.title },
+            angle: angle || null,
+            note: note.trim() || null,
+            filename: file.name,
+            photo: file,
+            sha256,
+            evidence: kept,
+          });
         } catch (e) {
           // Already on this phone: the first copy stays and goes once; the others are still kept.
           if (!(e instanceof DuplicatePhotoError)) throw e;
@@ -81,11 +89,15 @@ export function SubmitPhotos({ mission, position, onBack }: { mission: OpenMissi
 
   return (
     <section className="flex flex-col gap-4" aria-labelledby="submit-heading">
-      <button type="button" onClick={onBack} className={`${TEXT_BUTTON} self-start text-slate-600`}>{t("back")}</button>
+      <button type="button" onClick={onBack} className={`${TEXT_BUTTON} self-start text-slate-600`}>
+        {t("back")}
+      </button>
       <div className="flex gap-3">
         <MissionOutline bounds={mission.bounds} position={position} title={mission.title} />
         <div>
-          <h1 id="submit-heading" className="text-lg font-semibold">{mission.title}</h1>
+          <h1 id="submit-heading" className="text-lg font-semibold">
+            {mission.title}
+          </h1>
           <p className="text-sm text-slate-600">{mission.description}</p>
         </div>
       </div>
@@ -113,7 +125,13 @@ export function SubmitPhotos({ mission, position, onBack }: { mission: OpenMissi
         {evidence &&
           files.map((file) => {
             const reading = readings.get(file) ?? null;
-            return <PreSendChecks key={`${file.name}-${file.size}-${file.lastModified}`} photoName={files.length > 1 ? file.name : undefined} checks={missionChecksBeforeSending(mission, { evidence, reading, sameAs: sameOutboxPhoto(reading?.sha256, everyPhoto) })} />;
+            return (
+              <PreSendChecks
+                key={`${file.name}-${file.size}-${file.lastModified}`}
+                photoName={files.length > 1 ? file.name : undefined}
+                checks={missionChecksBeforeSending(mission, { evidence, reading, sameAs: sameOutboxPhoto(reading?.sha256, everyPhoto) })}
+              />
+            );
           })}
         <label className="flex flex-col gap-1 text-sm font-medium">
           <span>
@@ -122,7 +140,9 @@ export function SubmitPhotos({ mission, position, onBack }: { mission: OpenMissi
           <select value={angle} onChange={(e) => setAngle(e.target.value)} className="rounded-md border border-slate-300 px-3 py-2 text-base">
             <option value="">—</option>
             {ANGLES.map((a) => (
-              <option key={a} value={a}>{angleLabel(a)}</option>
+              <option key={a} value={a}>
+                {angleLabel(a)}
+              </option>
             ))}
           </select>
         </label>
@@ -130,25 +150,35 @@ export function SubmitPhotos({ mission, position, onBack }: { mission: OpenMissi
           <span>
             {t("note")} <span className="font-normal text-slate-500">{t("optional")}</span>
           </span>
-          <textarea value={note} onChange={(e) => setNote(e.target.value)} maxLength={2000} rows={2} className="rounded-md border border-slate-300 px-3 py-2 text-base" />
+          <textarea
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            maxLength={2000}
+            rows={2}
+            className="rounded-md border border-slate-300 px-3 py-2 text-base"
+          />
         </label>
         {skipped.length > 0 && (
           <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="duplicate-photo">
             {t("duplicates", { names: skipped.join(", ") })}
           </p>
         )}
-        {error && <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">{error}</p>}
-        <button type="submit" disabled={files.length === 0 || saving || !outbox} className="rounded-md bg-emerald-700 px-4 py-3 font-semibold text-white hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 disabled:opacity-60">
+        {error && (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+            {error}
+          </p>
+        )}
+        <button
+          type="submit"
+          disabled={files.length === 0 || saving || !outbox}
+          className="rounded-md bg-emerald-700 px-4 py-3 font-semibold text-white hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 disabled:opacity-60"
+        >
           {t("send", { count: files.length })}
         </button>
         <p className="text-xs text-slate-500">{t("keptOnPhone")}</p>
       </form>
 
-      <OutboxList
-        entries={entries}
-        heading={t("yourPhotos")}
-        onRetake={() => picker.current?.querySelector("input")?.focus()}
-      />
+      <OutboxList entries={entries} heading={t("yourPhotos")} onRetake={() => picker.current?.querySelector("input")?.focus()} />
     </section>
   );
 }

@@ -43,8 +43,15 @@ function Thumbnail({ photo, name }: { photo: Blob; name: string }) {
   );
   if (undecodable) {
     return (
-      <div role="img" aria-label={t("cannotShow", { name })} data-testid="outbox-placeholder" className="flex h-16 w-16 shrink-0 flex-col items-center justify-center gap-0.5 overflow-hidden rounded-md bg-slate-200 p-1 text-slate-600">
-        <span aria-hidden className="text-lg leading-none">▣</span>
+      <div
+        role="img"
+        aria-label={t("cannotShow", { name })}
+        data-testid="outbox-placeholder"
+        className="flex h-16 w-16 shrink-0 flex-col items-center justify-center gap-0.5 overflow-hidden rounded-md bg-slate-200 p-1 text-slate-600"
+      >
+        <span aria-hidden className="text-lg leading-none">
+          ▣
+        </span>
         <span aria-hidden className="w-full truncate text-center text-[10px] leading-tight" dir="auto">
           {name}
         </span>
@@ -83,7 +90,9 @@ function EntryState({ entry, online, onRetake }: { entry: OutboxView; online: bo
       return (
         <p className="text-sm text-amber-900">
           {/* The server's reason is a whole sentence that already says the photo waits here; the short statuses say where it is. */}
-          {online && state.lastError !== null ? serverText(state.lastErrorCode, state.lastError) : t("keptHere", { status: online ? t("waitingToSend") : t("waitingForSignal") })}
+          {online && state.lastError !== null
+            ? serverText(state.lastErrorCode, state.lastError)
+            : t("keptHere", { status: online ? t("waitingToSend") : t("waitingForSignal") })}
         </p>
       );
     case "sending":
@@ -124,7 +133,11 @@ function EntryState({ entry, online, onRetake }: { entry: OutboxView; online: bo
           </ul>
           <div className="flex gap-2">
             {onRetake && (
-              <button type="button" className={`${button} border-emerald-700 bg-emerald-700 text-white`} onClick={() => void outbox?.remove(entry.id).then(onRetake)}>
+              <button
+                type="button"
+                className={`${button} border-emerald-700 bg-emerald-700 text-white`}
+                onClick={() => void outbox?.remove(entry.id).then(onRetake)}
+              >
                 {t("retake")}
               </button>
             )}
@@ -142,7 +155,10 @@ function EntryState({ entry, online, onRetake }: { entry: OutboxView; online: bo
           <p>{t("notSent", { error: said })}</p>
           {said !== state.error && (
             <p className="break-words text-slate-700" data-testid="server-hint">
-              {t("serverHint")} <span dir="ltr" lang="en">{state.error}</span>
+              {t("serverHint")}{" "}
+              <span dir="ltr" lang="en">
+                {state.error}
+              </span>
             </p>
           )}
           <div className="flex gap-2">
@@ -174,9 +190,7 @@ export function OutboxList({ entries, heading, onRetake }: { entries: readonly O
             <Thumbnail photo={entry.photo} name={entry.filename} />
             <div className="flex min-w-0 flex-1 flex-col gap-1">
               {/* Wrapped, not cut: on a phone a long mission title would hide the angle at its end. */}
-              <p className="break-words text-sm font-medium text-slate-900">
-                {outboxTitle(entry.target.title, entry.angle ? angleLabel(entry.angle) : null)}
-              </p>
+              <p className="break-words text-sm font-medium text-slate-900">{outboxTitle(entry.target.title, entry.angle ? angleLabel(entry.angle) : null)}</p>
               <EntryState entry={entry} online={online} onRetake={onRetake} />
             </div>
           </li>
@@ -195,11 +209,7 @@ export function OutboxCount() {
   return (
     <span className="flex items-center gap-2 text-sm" data-testid="outbox-count" data-count={waiting}>
       {!online && <span className="rounded-full bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-950">{t("offline")}</span>}
-      {waiting > 0 && (
-        <span className="rounded-full bg-white/20 px-2 py-0.5 text-xs font-semibold">
-          {t("photosWaiting", { count: waiting })}
-        </span>
-      )}
+      {waiting > 0 && <span className="rounded-full bg-white/20 px-2 py-0.5 text-xs font-semibold">{t("photosWaiting", { count: waiting })}</span>}
     </span>
   );
 }

@@ -10,13 +10,26 @@ import { readPhotoFormat } from "@/lib/field/photo-format";
 const ACCEPT = "image/jpeg,image/heic,image/heif";
 
 /** The picker: JPEG and HEIC photos, the back camera on a phone; `onChange` gets only files that can be sent. */
-export function PhotoPicker({ label, multiple = false, files, onChange }: { label: string; multiple?: boolean; files: File[]; onChange: (files: File[]) => void }) {
+export function PhotoPicker({
+  label,
+  multiple = false,
+  files,
+  onChange,
+}: {
+  label: string;
+  multiple?: boolean;
+  files: File[];
+  onChange: (files: File[]) => void;
+}) {
   const t = useTranslations("field.missions");
   const format = useFormatter();
   const [refused, setRefused] = useState<{ name: string; type: string | null }[]>([]);
   const megabytes = files.reduce((n, f) => n + f.size, 0) / 1_048_576;
   // A small photo reads "0.04 MB", never "0.0 MB".
-  const size = format.number(megabytes, megabytes > 0 && megabytes < 0.1 ? { maximumSignificantDigits: 1 } : { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const size = format.number(
+    megabytes,
+    megabytes > 0 && megabytes < 0.1 ? { maximumSignificantDigits: 1 } : { minimumFractionDigits: 1, maximumFractionDigits: 1 },
+  );
   const choose = async (chosen: File[]) => {
     const formats = await Promise.all(chosen.map((file) => readPhotoFormat(file).catch(() => ({ sendable: false as const, mime: null }))));
     setRefused(chosen.flatMap((file, i) => (formats[i]?.sendable ? [] : [{ name: file.name, type: formats[i]?.mime ?? null }])));
@@ -46,11 +59,7 @@ export function PhotoPicker({ label, multiple = false, files, onChange }: { labe
           ))}
         </ul>
       )}
-      {files.length > 0 && (
-        <p className="text-sm text-slate-600">
-          {multiple ? t("pickedPhotos", { count: files.length, size }) : t("pickedSize", { size })}
-        </p>
-      )}
+      {files.length > 0 && <p className="text-sm text-slate-600">{multiple ? t("pickedPhotos", { count: files.length, size }) : t("pickedSize", { size })}</p>}
     </>
   );
 }

@@ -30,7 +30,12 @@ export function PreSendChecks({ checks, photoName }: { checks: PreSendCheck[]; p
   if (checks.length === 0) return null;
   const failed = checks.filter((c) => c.status === "failed").length;
   return (
-    <section aria-label={photoName ? t("labelNamed", { name: photoName }) : t("label")} className="flex min-w-0 flex-col gap-1" data-testid="pre-send-checks" data-failed={failed}>
+    <section
+      aria-label={photoName ? t("labelNamed", { name: photoName }) : t("label")}
+      className="flex min-w-0 flex-col gap-1"
+      data-testid="pre-send-checks"
+      data-failed={failed}
+    >
       <h2 className="text-sm font-semibold text-slate-700">
         {photoName ? (
           <>
@@ -44,7 +49,9 @@ export function PreSendChecks({ checks, photoName }: { checks: PreSendCheck[]; p
       <ul className="flex flex-col divide-y divide-slate-200 rounded-md border border-slate-200">
         {checks.map((c) => (
           <li key={c.name} className="flex gap-2 p-2 text-sm" data-check={c.name} data-outcome={c.status}>
-            <span aria-hidden className={`mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded-full text-xs font-bold ${MARKS[c.status].tone}`}>{MARKS[c.status].mark}</span>
+            <span aria-hidden className={`mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded-full text-xs font-bold ${MARKS[c.status].tone}`}>
+              {MARKS[c.status].mark}
+            </span>
             <span className="flex min-w-0 flex-col">
               <span>
                 <span className="font-semibold">{t(c.name)}</span> · {t(c.status)}

@@ -39,7 +39,17 @@ const primary =
 const secondary =
   "rounded-md border border-slate-300 px-4 py-3 font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 disabled:opacity-60";
 
-export function TaskDetail({ initial, position, onBack, onOpen }: { initial: FieldTask; position: Position | null; onBack: (notice?: string) => void; onOpen: (task: FieldTask) => void }) {
+export function TaskDetail({
+  initial,
+  position,
+  onBack,
+  onOpen,
+}: {
+  initial: FieldTask;
+  position: Position | null;
+  onBack: (notice?: string) => void;
+  onOpen: (task: FieldTask) => void;
+}) {
   const t = useTranslations("field.task");
   const problemWords = useProblemWords();
   const angleLabel = useAngleLabel();
@@ -140,7 +150,15 @@ export function TaskDetail({ initial, position, onBack, onOpen }: { initial: Fie
     setError(null);
     try {
       const sha256 = reading?.sha256 ?? (await sha256Hex(file));
-      await outbox.add({ target: { kind: "task", id: task.id, title: task.location.name }, angle: task.angle, note: null, filename: file.name, photo: file, sha256, evidence: evidence ?? capture() });
+      await outbox.add({
+        target: { kind: "task", id: task.id, title: task.location.name },
+        angle: task.angle,
+        note: null,
+        filename: file.name,
+        photo: file,
+        sha256,
+        evidence: evidence ?? capture(),
+      });
       setFiles([]);
       setEvidence(null);
     } catch (e) {
@@ -191,8 +209,12 @@ export function TaskDetail({ initial, position, onBack, onOpen }: { initial: Fie
         <figcaption className="flex items-center justify-between gap-2 text-sm">
           <WayToTarget way={way} />
           <span className="flex items-center gap-3 text-xs text-slate-600" aria-hidden>
-            <span className="flex items-center gap-1"><span className="inline-block h-2.5 w-2.5 rounded-full bg-blue-600" /> {t("you")}</span>
-            <span className="flex items-center gap-1"><span className="inline-block h-2.5 w-2.5 rounded-full border-2 border-rose-700 bg-rose-100" /> {t("target")}</span>
+            <span className="flex items-center gap-1">
+              <span className="inline-block h-2.5 w-2.5 rounded-full bg-blue-600" /> {t("you")}
+            </span>
+            <span className="flex items-center gap-1">
+              <span className="inline-block h-2.5 w-2.5 rounded-full border-2 border-rose-700 bg-rose-100" /> {t("target")}
+            </span>
           </span>
         </figcaption>
       </figure>
@@ -219,7 +241,8 @@ export function TaskDetail({ initial, position, onBack, onOpen }: { initial: Fie
           <p className="rounded-md bg-sky-50 px-3 py-2 text-sm text-sky-950" data-testid="reservation">
             {task.reserved_until
               ? t.rich("reservedUntil", {
-                  clock: formatClock(task.reserved_until, { timeZone: task.location.time_zone, locale }) ?? new Date(task.reserved_until).toLocaleTimeString(locale),
+                  clock:
+                    formatClock(task.reserved_until, { timeZone: task.location.time_zone, locale }) ?? new Date(task.reserved_until).toLocaleTimeString(locale),
                   zone: zoneLabel(task.location.time_zone, words),
                   relative: () => (task.reserved_until ? <FieldRelativeTime iso={task.reserved_until} /> : null),
                   time: (chunks) => <time dateTime={task.reserved_until ?? undefined}>{chunks}</time>,

@@ -18,12 +18,17 @@ export function TaskWhen({ task, compact = false }: { task: FieldTask; compact?:
   const where = whereFigures(task);
   const place = task.location.name;
   return (
-    <dl className={`grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 break-words gap-y-0.5 ${compact ? "text-xs" : "text-sm"} text-slate-700`} data-testid="task-requirements">
+    <dl
+      className={`grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 break-words gap-y-0.5 ${compact ? "text-xs" : "text-sm"} text-slate-700`}
+      data-testid="task-requirements"
+    >
       {!compact && (
         <>
           <dt className="font-medium text-slate-500">{t("where")}</dt>
           <dd data-testid="task-where">
-            {where.toleranceDeg !== null ? t("whereFacing", { radius: where.radiusM, place, tolerance: where.toleranceDeg }) : t("whereWithin", { radius: where.radiusM, place })}
+            {where.toleranceDeg !== null
+              ? t("whereFacing", { radius: where.radiusM, place, tolerance: where.toleranceDeg })
+              : t("whereWithin", { radius: where.radiusM, place })}
           </dd>
         </>
       )}
@@ -46,7 +51,9 @@ export function TaskWhen({ task, compact = false }: { task: FieldTask; compact?:
           <dd data-testid="task-time-of-day">
             {timeOfDayText(task.time_of_day, task.location.time_zone, { withDay: !task.window, locale, words })}
             {/* A cycle's window is already the sun's, so its phase above says it; one-off work says it here. */}
-            {!task.window && task.time_of_day.starts_at && task.time_of_day.ends_at && <WindowPhase window={{ starts_at: task.time_of_day.starts_at, ends_at: task.time_of_day.ends_at }} />}
+            {!task.window && task.time_of_day.starts_at && task.time_of_day.ends_at && (
+              <WindowPhase window={{ starts_at: task.time_of_day.starts_at, ends_at: task.time_of_day.ends_at }} />
+            )}
           </dd>
         </>
       )}

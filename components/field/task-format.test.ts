@@ -1,6 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { angleLabel } from "@/components/ui/angle-label";
-import { formatClock, outboxTitle, formatDistance, formatStamp, formatWindow, hoursText, namedChecks, sceneTexts, spokenDistance, timeOfDayText, whereText, windowPhase, zoneLabel } from "./task-format";
+import {
+  formatClock,
+  outboxTitle,
+  formatDistance,
+  formatStamp,
+  formatWindow,
+  hoursText,
+  namedChecks,
+  sceneTexts,
+  spokenDistance,
+  timeOfDayText,
+  whereText,
+  windowPhase,
+  zoneLabel,
+} from "./task-format";
 
 describe("task text", () => {
   it("formats distances as a sign would, and in words", () => {
@@ -39,7 +53,11 @@ describe("task text", () => {
   });
 
   it("never mixes hour cycles: a reservation, a deadline and a window in one locale read alike", () => {
-    for (const [locale, twelveHour] of [["en-US", true], ["en-GB", false], ["it-IT", false]] as const) {
+    for (const [locale, twelveHour] of [
+      ["en-US", true],
+      ["en-GB", false],
+      ["it-IT", false],
+    ] as const) {
       const style = { timeZone: "Europe/Rome", locale };
       const texts = [
         formatClock("2025-06-03T14:23:00Z", style),
@@ -59,13 +77,17 @@ describe("task text", () => {
     expect(formatWindow({ starts_at: "2026-11-23T23:00:00Z", ends_at: "2026-11-24T23:00:00Z", local: "" }, rome)).toBe("Tue 24 Nov, all day");
     expect(formatWindow({ starts_at: "2026-11-24T21:00:00Z", ends_at: "2026-11-24T23:00:00Z", local: "" }, rome)).toBe("Tue 24 Nov, 22:00–midnight");
     // Intl's range: the locale's own dash and spaces around it (thin spaces in current ICU).
-    expect(formatWindow({ starts_at: "2026-11-24T21:00:00Z", ends_at: "2026-11-25T01:00:00Z", local: "" }, rome)).toMatch(/^Tue 24 Nov, 22:00\s–\sWed 25 Nov, 02:00$/);
+    expect(formatWindow({ starts_at: "2026-11-24T21:00:00Z", ends_at: "2026-11-25T01:00:00Z", local: "" }, rome)).toMatch(
+      /^Tue 24 Nov, 22:00\s–\sWed 25 Nov, 02:00$/,
+    );
     // The day the clocks go back is 25 hours long, and still one day.
     expect(formatWindow({ starts_at: "2025-10-25T22:00:00Z", ends_at: "2025-10-26T23:00:00Z", local: "" }, rome)).toBe("Sun 26 Oct, all day");
-    expect(formatWindow({ starts_at: "2025-06-01T16:00:00Z", ends_at: "2025-06-01T19:00:00Z", local: "as the API said" }, { timeZone: "Nowhere/Unknown" })).toBe("as the API said");
+    expect(
+      formatWindow({ starts_at: "2025-06-01T16:00:00Z", ends_at: "2025-06-01T19:00:00Z", local: "as the API said" }, { timeZone: "Nowhere/Unknown" }),
+    ).toBe("as the API said");
   });
 
-  it("joins day and times with the locale's own punctuation (Arabic comma in Arabic), never a Latin \", \" glued in", () => {
+  it('joins day and times with the locale\'s own punctuation (Arabic comma in Arabic), never a Latin ", " glued in', () => {
     const evening = { starts_at: "2026-11-24T17:00:00Z", ends_at: "2026-11-24T20:00:00Z", local: "" };
     const overnight = { starts_at: "2026-11-24T21:00:00Z", ends_at: "2026-11-25T01:00:00Z", local: "" };
     const at = (locale: string) => ({ timeZone: "Europe/Rome", locale });
@@ -79,7 +101,14 @@ describe("task text", () => {
     expect(formatWindow(overnight, at("de"))).toMatch(/^Di\., 24\. Nov\., 22:00\s–\sMi\., 25\. Nov\., 02:00$/);
     expect(formatWindow(evening, at("en-GB"))).toBe("Tue 24 Nov, 18:00–21:00");
     // The same as Intl's own range, whatever this runtime's ICU version writes.
-    const intl = new Intl.DateTimeFormat("ar", { timeZone: "Europe/Rome", weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+    const intl = new Intl.DateTimeFormat("ar", {
+      timeZone: "Europe/Rome",
+      weekday: "short",
+      day: "numeric",
+      month: "short",
+      hour: "2-digit",
+      minute: "2-digit",
+    });
     expect(ar).toBe(intl.formatRange(new Date(evening.starts_at), new Date(evening.ends_at)));
   });
 
@@ -95,7 +124,12 @@ describe("task text", () => {
     const checks = namedChecks({
       status: "approved",
       instructions: [],
-      ai_checks: { obstruction: check("not_evaluated", false), new_check: check("passed", true), location_match: check("passed", true), angle_match: check("failed", false) },
+      ai_checks: {
+        obstruction: check("not_evaluated", false),
+        new_check: check("passed", true),
+        location_match: check("passed", true),
+        angle_match: check("failed", false),
+      },
     });
     expect(checks.map((c) => [c.label, c.outcome])).toEqual([
       ["Place", "passed"],
@@ -110,12 +144,22 @@ describe("the order's time of day on the task card", () => {
   it("states the requirement as times at the place, with the day when asked", () => {
     const daylight = { requirement: "daylight", local_date: "2026-11-27", local: "07:22–16:40" };
     expect(timeOfDayText(daylight, "Europe/Rome")).toBe("Daylight: 07:22–16:40 Rome time");
-    expect(timeOfDayText({ ...daylight, local_date: "2026-11-28" }, "Europe/Rome", { withDay: true, locale: "en-GB" })).toBe("Daylight: 07:22–16:40 Rome time, Sat 28 Nov");
-    expect(timeOfDayText({ requirement: "evening", local_date: "2026-06-21", local: null }, "Arctic/Longyearbyen", { locale: "en-GB" })).toBe("Evening: the sun allows no time for it here on Sun 21 Jun");
+    expect(timeOfDayText({ ...daylight, local_date: "2026-11-28" }, "Europe/Rome", { withDay: true, locale: "en-GB" })).toBe(
+      "Daylight: 07:22–16:40 Rome time, Sat 28 Nov",
+    );
+    expect(timeOfDayText({ requirement: "evening", local_date: "2026-06-21", local: null }, "Arctic/Longyearbyen", { locale: "en-GB" })).toBe(
+      "Evening: the sun allows no time for it here on Sun 21 Jun",
+    );
   });
 
   it("writes the sun's times in the zoomer's locale, as every other time on the page", () => {
-    const daylight = { requirement: "daylight", local_date: "2026-11-27", local: "07:22–16:40", starts_at: "2026-11-27T06:22:00.000Z", ends_at: "2026-11-27T15:40:00.000Z" };
+    const daylight = {
+      requirement: "daylight",
+      local_date: "2026-11-27",
+      local: "07:22–16:40",
+      starts_at: "2026-11-27T06:22:00.000Z",
+      ends_at: "2026-11-27T15:40:00.000Z",
+    };
     expect(timeOfDayText(daylight, "Europe/Rome", { locale: "en-GB" })).toBe("Daylight: 07:22–16:40 Rome time");
     expect(timeOfDayText(daylight, "Europe/Rome", { locale: "en-US" })).toBe("Daylight: 07:22 AM–04:40 PM Rome time");
   });
@@ -141,7 +185,10 @@ describe("the order's other asks on the task card", () => {
   });
 
   it("states the crowd and the brand the photo must show, and nothing when none is asked", () => {
-    expect(sceneTexts({ minimum_crowd: "moderate", brand: "Acme" })).toEqual({ crowd: "At least moderate — clearly in use", brand: "“Acme” must be readable in the photo" });
+    expect(sceneTexts({ minimum_crowd: "moderate", brand: "Acme" })).toEqual({
+      crowd: "At least moderate — clearly in use",
+      brand: "“Acme” must be readable in the photo",
+    });
     expect(sceneTexts({ minimum_crowd: null, brand: null })).toEqual({ crowd: null, brand: null });
   });
 });

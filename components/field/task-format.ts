@@ -25,7 +25,14 @@ function distanceParts(metres: number, locale: string): { value: number; unit: "
 /** "240 m", "1.2 km", "14 km" — in the locale's digits and units ("800 ft", "1.2 mi" for en-US). */
 export function formatDistance(metres: number, locale = "en-GB"): string {
   const { value, unit, digits } = distanceParts(metres, locale);
-  return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "short", minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(value);
+  return new Intl.NumberFormat(locale, {
+    style: "unit",
+    unit,
+    unitDisplay: "short",
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping: false,
+  }).format(value);
 }
 
 /** The same distance in words, for screen readers ("240 metres"). */
@@ -48,7 +55,10 @@ export function hoursText(timeWindow: string, { locale = "en-GB", words = ENGLIS
 }
 
 /** What the order asks of the scene beyond place and time: "At least moderate — clearly in use", "“Acme” must be readable". */
-export function sceneTexts(requirements: { minimum_crowd: CrowdLevel | null; brand: string | null }, words: TimeWords = ENGLISH_TIME_WORDS): { crowd: string | null; brand: string | null } {
+export function sceneTexts(
+  requirements: { minimum_crowd: CrowdLevel | null; brand: string | null },
+  words: TimeWords = ENGLISH_TIME_WORDS,
+): { crowd: string | null; brand: string | null } {
   return {
     crowd: requirements.minimum_crowd ? words.crowd(requirements.minimum_crowd) : null,
     // The brand's name keeps its own direction inside a sentence of the other (first-strong isolate).
@@ -112,7 +122,9 @@ export function formatClock(iso: string, style: TimeStyle): string | null {
 export function formatStamp(iso: string, { timeZone, locale }: TimeStyle): string | null {
   try {
     // One formatter for day and time: the locale joins them its own way ("…، 09:38 م" in Arabic).
-    return new Intl.DateTimeFormat(locale, { timeZone, weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).format(new Date(iso));
+    return new Intl.DateTimeFormat(locale, { timeZone, weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).format(
+      new Date(iso),
+    );
   } catch {
     return null; // a time zone (or locale) this browser does not know
   }
@@ -131,7 +143,8 @@ export function formatWindow(window: { starts_at: string; ends_at: string; local
   if (!start || !end) return window.local;
   const dayBefore = localParts(new Date(Date.parse(window.ends_at) - 60_000).toISOString(), style);
   // Ends at the midnight that closes the start's day (a day is 23–25 h around DST changes).
-  if (start.day !== end.day && end.midnight && dayBefore?.day === start.day) return start.midnight ? words.allDay(start.day) : words.untilMidnight(start.day, start.time);
+  if (start.day !== end.day && end.midnight && dayBefore?.day === start.day)
+    return start.midnight ? words.allDay(start.day) : words.untilMidnight(start.day, start.time);
   return rangeText(window, style) ?? window.local;
 }
 
@@ -242,7 +255,8 @@ export interface NamedCheck {
   check: TaskCheck;
 }
 
-const outcomeOf = (check: TaskCheck): CheckOutcome => (check.status === "passed" || check.status === "failed" ? check.status : check.passed ? "passed" : "not_evaluated");
+const outcomeOf = (check: TaskCheck): CheckOutcome =>
+  check.status === "passed" || check.status === "failed" ? check.status : check.passed ? "passed" : "not_evaluated";
 
 /** Every check of a verification, known ones first in their usual order, any new ones after. */
 export function namedChecks(verification: TaskVerification): NamedCheck[] {

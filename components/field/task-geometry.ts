@@ -50,7 +50,11 @@ const METRES_PER_DEGREE = 111_320;
  * so standing on the target does not zoom in on GPS noise; the target sits in the middle when the
  * zoomer's position is unknown.
  */
-export function locatorLayout(target: LatLng, position: LatLng | null, { width, height, minSpanM = 80, pad = 0.2, targetRadius = 6 }: { width: number; height: number; minSpanM?: number; pad?: number; targetRadius?: number }): LocatorLayout {
+export function locatorLayout(
+  target: LatLng,
+  position: LatLng | null,
+  { width, height, minSpanM = 80, pad = 0.2, targetRadius = 6 }: { width: number; height: number; minSpanM?: number; pad?: number; targetRadius?: number },
+): LocatorLayout {
   const kx = Math.cos((target.lat * Math.PI) / 180) * METRES_PER_DEGREE;
   // Metres east and north of the target.
   const you = position ? { x: (position.lng - target.lng) * kx, y: (position.lat - target.lat) * METRES_PER_DEGREE } : null;
@@ -77,7 +81,9 @@ export function locatorLayout(target: LatLng, position: LatLng | null, { width, 
   const tip = { x: round(targetPoint.x - ux * (targetRadius + 2)), y: round(targetPoint.y - uy * (targetRadius + 2)) };
   const base = { x: tip.x - ux * head, y: tip.y - uy * head };
   const wing = head * 0.55;
-  const arrowhead = [tip, { x: round(base.x - uy * wing), y: round(base.y + ux * wing) }, { x: round(base.x + uy * wing), y: round(base.y - ux * wing) }].map((p) => `${p.x},${p.y}`).join(" ");
+  const arrowhead = [tip, { x: round(base.x - uy * wing), y: round(base.y + ux * wing) }, { x: round(base.x + uy * wing), y: round(base.y - ux * wing) }]
+    .map((p) => `${p.x},${p.y}`)
+    .join(" ");
   return { target: targetPoint, you: youPoint, line: { from: youPoint, to: { x: round(base.x), y: round(base.y) } }, arrowhead };
 }
 

@@ -13,7 +13,19 @@ import type { FieldTask, Position } from "./types";
 import type { Nearby } from "./use-nearby";
 import { WayToTarget } from "./way-to-target";
 
-export function TaskList({ tasks, position, radiusKm, onSelect, onRetry }: { tasks: Nearby<FieldTask>; position: Position; radiusKm: number; onSelect: (task: FieldTask) => void; onRetry: () => void }) {
+export function TaskList({
+  tasks,
+  position,
+  radiusKm,
+  onSelect,
+  onRetry,
+}: {
+  tasks: Nearby<FieldTask>;
+  position: Position;
+  radiusKm: number;
+  onSelect: (task: FieldTask) => void;
+  onRetry: () => void;
+}) {
   const t = useTranslations("field.tasks");
   if (tasks.status === "idle") return null;
   if (tasks.status === "loading") return <LoadingRows rows={3} label={t("loading")} />;

@@ -16,7 +16,9 @@ export function TaskMap({ target, name, position, size = "sm" }: { target: LatLn
   const way = wayTo(target, position);
   const t = useTranslations("field");
   const locale = useLocale();
-  const label = way ? t("tasks.mapWay", { name, distance: spokenDistance(way.distanceM, locale), direction: t(`compass.${compassAbbreviation(way.bearingDeg)}`) }) : t("tasks.map", { name });
+  const label = way
+    ? t("tasks.mapWay", { name, distance: spokenDistance(way.distanceM, locale), direction: t(`compass.${compassAbbreviation(way.bearingDeg)}`) })
+    : t("tasks.map", { name });
   return (
     <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label} className={`${className} rounded-md border border-slate-200 bg-emerald-50`}>
       {/* A faint grid: 4 × 4 squares, so the drawing reads as a map, not a diagram. */}
@@ -31,10 +33,21 @@ export function TaskMap({ target, name, position, size = "sm" }: { target: LatLn
       {/* North is up. */}
       <g transform={`translate(${width - 9} 4)`} fill="rgb(51 65 85)">
         <polygon points="0,0 3.5,8 -3.5,8" />
-        <text x="0" y="16" textAnchor="middle" fontSize="7" fontWeight="600" fontFamily="inherit">{t("compassShort.N")}</text>
+        <text x="0" y="16" textAnchor="middle" fontSize="7" fontWeight="600" fontFamily="inherit">
+          {t("compassShort.N")}
+        </text>
       </g>
       {layout.line && (
-        <line x1={layout.line.from.x} y1={layout.line.from.y} x2={layout.line.to.x} y2={layout.line.to.y} stroke="rgb(37 99 235)" strokeWidth={size === "lg" ? 2 : 1.5} strokeDasharray="4 3" strokeLinecap="round" />
+        <line
+          x1={layout.line.from.x}
+          y1={layout.line.from.y}
+          x2={layout.line.to.x}
+          y2={layout.line.to.y}
+          stroke="rgb(37 99 235)"
+          strokeWidth={size === "lg" ? 2 : 1.5}
+          strokeDasharray="4 3"
+          strokeLinecap="round"
+        />
       )}
       {layout.arrowhead && <polygon points={layout.arrowhead} fill="rgb(37 99 235)" />}
       {/* The target: a ring and its centre. */}

@@ -78,6 +78,7 @@ export function useNearby<T>(url: string | null, kind: NearbyKind, owner: string
   const current = loaded?.url === url;
   const fresh = current && loaded.version === version;
   if (current && loaded.data) return { status: "ready", data: loaded.data, refreshing: !fresh, savedAt: loaded.savedAt ?? null, reload };
-  if (fresh && loaded.error !== undefined) return { status: "error", error: loaded.error === "no_server" ? t("noServer") : problemWords(loaded.error.status, loaded.error.body), reload };
+  if (fresh && loaded.error !== undefined)
+    return { status: "error", error: loaded.error === "no_server" ? t("noServer") : problemWords(loaded.error.status, loaded.error.body), reload };
   return { status: "loading", reload };
 }

@@ -13,7 +13,17 @@ const OUTCOMES: Record<CheckOutcome, { word: "passed" | "failed" | "notEvaluated
   not_evaluated: { word: "notEvaluated", mark: "–", tone: "bg-slate-100 text-slate-600" },
 };
 
-export function VerificationResult({ task, verification, onOpenRetake, findingRetake }: { task: FieldTask; verification: TaskVerification; onOpenRetake: () => void; findingRetake: boolean }) {
+export function VerificationResult({
+  task,
+  verification,
+  onOpenRetake,
+  findingRetake,
+}: {
+  task: FieldTask;
+  verification: TaskVerification;
+  onOpenRetake: () => void;
+  findingRetake: boolean;
+}) {
   const t = useTranslations("field.verdict");
   const checkName = useTranslations("field.checks");
   const serverText = useServerText();
@@ -47,17 +57,22 @@ export function VerificationResult({ task, verification, onOpenRetake, findingRe
       {task.status === "failed" && (
         <div className="flex flex-col gap-2 rounded-md border border-sky-200 bg-sky-50 p-3 text-sm text-sky-950" data-testid="retake-opened">
           <p>{t.rich("retakeOpened", { attempt: task.attempt + 1, max: MAX_RETAKES, b: (chunks) => <span className="font-semibold">{chunks}</span> })}</p>
-          <button type="button" onClick={onOpenRetake} disabled={findingRetake} className="min-h-11 self-start rounded-md bg-sky-700 px-4 py-2 font-semibold text-white hover:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700 disabled:opacity-60">
+          <button
+            type="button"
+            onClick={onOpenRetake}
+            disabled={findingRetake}
+            className="min-h-11 self-start rounded-md bg-sky-700 px-4 py-2 font-semibold text-white hover:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700 disabled:opacity-60"
+          >
             {findingRetake ? t("openingRetake") : t("goToRetake")}
           </button>
         </div>
       )}
-      {task.status === "given_up" && (
-        <p className="rounded-md bg-slate-100 p-3 text-sm text-slate-800">{t("givenUp")}</p>
-      )}
+      {task.status === "given_up" && <p className="rounded-md bg-slate-100 p-3 text-sm text-slate-800">{t("givenUp")}</p>}
 
       <section aria-labelledby="checks-heading" className="flex flex-col gap-2">
-        <h2 id="checks-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-500">{t("checks")}</h2>
+        <h2 id="checks-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+          {t("checks")}
+        </h2>
         <ul className="flex flex-col divide-y divide-slate-200 rounded-md border border-slate-200">
           {namedChecks(verification).map(({ name, label, outcome, check }) => (
             <li key={name} className="flex gap-3 p-3" data-testid="verification-check" data-check={name} data-outcome={outcome}>
@@ -68,9 +83,13 @@ export function VerificationResult({ task, verification, onOpenRetake, findingRe
                 <span className="text-sm">
                   <span className="font-semibold">{checkName.has(name) ? checkName(name) : label}</span>
                   <span className="text-slate-500"> · </span>
-                  <span className={outcome === "failed" ? "font-medium text-red-800" : outcome === "passed" ? "text-emerald-800" : "text-slate-600"}>{t(OUTCOMES[outcome].word)}</span>
+                  <span className={outcome === "failed" ? "font-medium text-red-800" : outcome === "passed" ? "text-emerald-800" : "text-slate-600"}>
+                    {t(OUTCOMES[outcome].word)}
+                  </span>
                 </span>
-                <span className="text-sm text-slate-700">{serverText(check.code ? { code: check.code, params: check.params ?? {} } : null, check.message)}</span>
+                <span className="text-sm text-slate-700">
+                  {serverText(check.code ? { code: check.code, params: check.params ?? {} } : null, check.message)}
+                </span>
               </span>
             </li>
           ))}

@@ -18,9 +18,7 @@ export function WayToTarget({ way, className = "" }: { way: Way | null; classNam
       <span aria-hidden className="font-medium tabular-nums">
         {formatDistance(way.distanceM, locale)} · {t(`compassShort.${point}`)}
       </span>
-      <span className="sr-only">
-        {t("tasks.wayTo", { distance: spokenDistance(way.distanceM, locale), direction: t(`compass.${point}`) })}
-      </span>
+      <span className="sr-only">{t("tasks.wayTo", { distance: spokenDistance(way.distanceM, locale), direction: t(`compass.${point}`) })}</span>
     </span>
   );
 }

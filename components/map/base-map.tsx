@@ -135,7 +135,12 @@ export function BaseMap({
     setState({ kind: "loading" });
   }, []);
 
-  const pmtilesStyle = usePmtilesStyle(shown === "streets" && config.streets?.kind === "pmtiles" ? config.streets.archivePath : null, origin, config.offlineAssetsPath, fallBackToOffline);
+  const pmtilesStyle = usePmtilesStyle(
+    shown === "streets" && config.streets?.kind === "pmtiles" ? config.streets.archivePath : null,
+    origin,
+    config.offlineAssetsPath,
+    fallBackToOffline,
+  );
 
   // One style object per basemap: a new object on every render would make react-map-gl diff
   // and re-apply the style, wiping the layers other components added.
@@ -258,7 +263,10 @@ export function BaseMap({
             pressing Streets tries the street map again), never a Streets that is not showing. */}
         <BasemapSwitcher config={config} value={shown} onChange={switchTo} />
         {/* Always in the page, so screen readers announce the line when it appears. */}
-        <p role="status" className={streetsUnreachable && chosen === "streets" ? "rounded bg-white/85 px-2 py-0.5 text-xs text-slate-700 shadow-sm" : "sr-only"}>
+        <p
+          role="status"
+          className={streetsUnreachable && chosen === "streets" ? "rounded bg-white/85 px-2 py-0.5 text-xs text-slate-700 shadow-sm" : "sr-only"}
+        >
           {streetsUnreachable && chosen === "streets" ? t("streetsUnreachable") : ""}
         </p>
       </div>
@@ -269,9 +277,7 @@ export function BaseMap({
       )}
       {state.kind === "failed" && (
         <div role="alert" className="absolute inset-0 flex items-center justify-center p-6">
-          <p className="max-w-sm rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-            {t("failed", { message: state.message })}
-          </p>
+          <p className="max-w-sm rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">{t("failed", { message: state.message })}</p>
         </div>
       )}
     </div>

@@ -20,7 +20,14 @@ export function BasemapSwitcher({ config, value, onChange }: { config: BasemapCo
           key={kind}
           className="relative cursor-pointer border-s border-slate-300 px-2.5 py-1 text-slate-700 first:border-s-0 has-checked:bg-slate-800 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:-outline-offset-2 has-focus-visible:outline-emerald-600"
         >
-          <input type="radio" name={name} value={kind} checked={value === kind} onChange={() => onChange(kind)} className="absolute inset-0 cursor-pointer appearance-none opacity-0" />
+          <input
+            type="radio"
+            name={name}
+            value={kind}
+            checked={value === kind}
+            onChange={() => onChange(kind)}
+            className="absolute inset-0 cursor-pointer appearance-none opacity-0"
+          />
           {t(`basemaps.${kind}`)}
         </label>
       ))}

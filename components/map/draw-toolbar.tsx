@@ -95,17 +95,7 @@ const BUTTON =
 const IDLE_BUTTON = "text-slate-700 hover:bg-slate-100 disabled:hover:bg-transparent";
 const PRESSED_BUTTON = "bg-emerald-700 text-white hover:bg-emerald-800";
 
-export function DrawToolbar({
-  mode,
-  onModeChange,
-  onUndo,
-  onClear,
-  canUndo,
-  canClear,
-  canEdit = canClear,
-  label,
-  className,
-}: DrawToolbarProps) {
+export function DrawToolbar({ mode, onModeChange, onUndo, onClear, canUndo, canClear, canEdit = canClear, label, className }: DrawToolbarProps) {
   const t = useTranslations("dashboard.map.draw");
   const toggle = (target: Exclude<DrawMode, "idle">) => {
     const next = pressTool(mode, target);
@@ -141,7 +131,15 @@ export function DrawToolbar({
     const move = moves[event.key];
     if (!move || enabled.length === 0) return;
     event.preventDefault();
-    const next = enabled[move(Math.max(0, enabled.findIndex((tool) => tool.key === tabStop)))];
+    const next =
+      enabled[
+        move(
+          Math.max(
+            0,
+            enabled.findIndex((tool) => tool.key === tabStop),
+          ),
+        )
+      ];
     if (!next) return;
     setFocusKey(next.key);
     buttons.current[tools.findIndex((tool) => tool.key === next.key)]?.focus();

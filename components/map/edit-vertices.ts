@@ -30,14 +30,20 @@ function withOuterRing(polygon: PolygonGeometry, vertices: Position[]): PolygonG
 export function moveVertex(polygon: PolygonGeometry, index: number, to: [number, number]): PolygonGeometry {
   const vertices = ringVertices(polygon);
   if (index < 0 || index >= vertices.length) return polygon;
-  return withOuterRing(polygon, vertices.map((vertex, i) => (i === index ? to : vertex)));
+  return withOuterRing(
+    polygon,
+    vertices.map((vertex, i) => (i === index ? to : vertex)),
+  );
 }
 
 /** null when the polygon would have fewer than MIN_VERTICES left. */
 export function deleteVertex(polygon: PolygonGeometry, index: number): PolygonGeometry | null {
   const vertices = ringVertices(polygon);
   if (index < 0 || index >= vertices.length || vertices.length <= MIN_VERTICES) return null;
-  return withOuterRing(polygon, vertices.filter((_, i) => i !== index));
+  return withOuterRing(
+    polygon,
+    vertices.filter((_, i) => i !== index),
+  );
 }
 
 /** Inserts a vertex halfway along the edge from `index` to the next vertex; it gets index + 1. */

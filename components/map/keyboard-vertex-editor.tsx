@@ -73,10 +73,10 @@ export function KeyboardVertexEditor({
         return true;
       }
       if (event.ctrlKey || event.metaKey || event.altKey) return false;
-      if (key === "n" || key === "N" || key === "]") return select(stepVertex(count, index, 1)), true;
-      if (key === "p" || key === "P" || key === "[") return select(stepVertex(count, index, -1)), true;
-      if (key === "Home") return select(0), true;
-      if (key === "End") return select(count - 1), true;
+      if (key === "n" || key === "N" || key === "]") return (select(stepVertex(count, index, 1)), true);
+      if (key === "p" || key === "P" || key === "[") return (select(stepVertex(count, index, -1)), true);
+      if (key === "Home") return (select(0), true);
+      if (key === "End") return (select(count - 1), true);
       const arrow = ARROWS[key];
       if (arrow) {
         if (!projector || !position) return true;

@@ -17,13 +17,15 @@ export function MapLegend({ counts, title, className }: MapLegendProps) {
   const heading = title ?? t("title");
   return (
     <section aria-label={heading} className={`rounded-md border border-slate-200 bg-white/95 p-3 text-sm shadow-sm ${className ?? ""}`}>
-      <h2 className="mb-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-        {heading}
-      </h2>
+      <h2 className="mb-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">{heading}</h2>
       <ul className="space-y-1.5">
         {SUBMISSION_STATUSES.map((status) => (
           <li key={status} className="flex items-center gap-2 text-slate-800">
-            <span aria-hidden className="inline-block size-3.5 shrink-0 rounded-full border-2 border-white outline outline-slate-300" style={{ backgroundColor: STATUS_COLOURS[status] }} />
+            <span
+              aria-hidden
+              className="inline-block size-3.5 shrink-0 rounded-full border-2 border-white outline outline-slate-300"
+              style={{ backgroundColor: STATUS_COLOURS[status] }}
+            />
             <span>{t(`statuses.${status}`)}</span>
             {counts?.[status] !== undefined && <span className="ms-auto ps-3 text-slate-600 tabular-nums">{counts[status]?.toLocaleString(locale)}</span>}
           </li>

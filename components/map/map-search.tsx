@@ -64,7 +64,12 @@ export function MapSearch({ geocoder, onChoose }: { geocoder: boolean; onChoose:
     results.push({ key: "coordinates", label: `${coordinates.lat}, ${coordinates.lng}`, detail: t("coordinates"), target: { ...coordinates, bbox: null } });
   } else if (trimmed.length >= 2) {
     for (const place of index ? searchPlaces(index, trimmed, 6) : []) {
-      results.push({ key: `place:${place.name}:${place.lat}:${place.lng}`, label: place.name, detail: t("offline", { kind: place.kind }), target: { lat: place.lat, lng: place.lng, bbox: null } });
+      results.push({
+        key: `place:${place.name}:${place.lat}:${place.lng}`,
+        label: place.name,
+        detail: t("offline", { kind: place.kind }),
+        target: { lat: place.lat, lng: place.lng, bbox: null },
+      });
     }
     if (remote.data && geocoderQuery === trimmed) {
       for (const place of remote.data.data) {
@@ -87,7 +92,14 @@ export function MapSearch({ geocoder, onChoose }: { geocoder: boolean; onChoose:
 
   // Said where it is seen, not only to screen readers: once the names are loaded and the
   // geocoder (if any) has answered for what is typed.
-  const nothingFound = results.length === 0 && !coordinates && trimmed.length >= 2 && placesState !== "loading" && index !== null && !remote.isFetching && (!geocoder || geocoderQuery === trimmed);
+  const nothingFound =
+    results.length === 0 &&
+    !coordinates &&
+    trimmed.length >= 2 &&
+    placesState !== "loading" &&
+    index !== null &&
+    !remote.isFetching &&
+    (!geocoder || geocoderQuery === trimmed);
 
   return (
     <div className="relative w-full max-w-xs" role="search" aria-label={t("label")}>
@@ -125,7 +137,10 @@ export function MapSearch({ geocoder, onChoose }: { geocoder: boolean; onChoose:
         {placesState === "failed" ? t("placesFailed") : status}
       </p>
       {results.length > 0 ? (
-        <ul aria-label={t("resultsLabel")} className="absolute start-0 end-0 top-full z-20 mt-1 flex flex-col divide-y divide-slate-100 rounded-md border border-slate-200 bg-white shadow-lg">
+        <ul
+          aria-label={t("resultsLabel")}
+          className="absolute start-0 end-0 top-full z-20 mt-1 flex flex-col divide-y divide-slate-100 rounded-md border border-slate-200 bg-white shadow-lg"
+        >
           {results.map((result) => (
             <li key={result.key}>
               <button
@@ -143,7 +158,11 @@ export function MapSearch({ geocoder, onChoose }: { geocoder: boolean; onChoose:
           ))}
         </ul>
       ) : nothingFound ? (
-        <p role="status" data-testid="search-nothing-found" className="absolute start-0 end-0 top-full z-20 mt-1 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm text-slate-700 shadow-lg">
+        <p
+          role="status"
+          data-testid="search-nothing-found"
+          className="absolute start-0 end-0 top-full z-20 mt-1 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm text-slate-700 shadow-lg"
+        >
           {noResultsMessage(trimmed, { geocoder, geocoderFailed: Boolean(remote.error) }, t)}
         </p>
       ) : null}

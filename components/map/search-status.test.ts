@@ -23,7 +23,9 @@ describe("the map search's words", () => {
   });
 
   it("says so too when the configured geocoder is unavailable, and less when it answered", () => {
-    expect(noResultsMessage("Duomo", { geocoder: true, geocoderFailed: true }, t)).toContain("The address search is unavailable just now, so only cities and towns");
+    expect(noResultsMessage("Duomo", { geocoder: true, geocoderFailed: true }, t)).toContain(
+      "The address search is unavailable just now, so only cities and towns",
+    );
     expect(noResultsMessage("Duomo", { geocoder: true, geocoderFailed: false }, t)).not.toContain("cities and towns");
     expect(searchPlaceholder(true, t)).toBe("Place, address or lat, lng");
   });

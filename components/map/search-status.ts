@@ -3,7 +3,10 @@
 // is found through a geocoder when the operator configured one, else by its coordinates.
 // The words are dashboard.map.search.* in the reader's language; `t` is a translator over them.
 
-export type SearchWords = (key: "nothing" | "tryAgain" | "onlyTowns" | "geocoderDown" | "placeholder" | "placeholderGeocoder", values?: { query: string }) => string;
+export type SearchWords = (
+  key: "nothing" | "tryAgain" | "onlyTowns" | "geocoderDown" | "placeholder" | "placeholderGeocoder",
+  values?: { query: string },
+) => string;
 
 export function noResultsMessage(query: string, options: { geocoder: boolean; geocoderFailed: boolean }, t: SearchWords): string {
   const what = t("nothing", { query });

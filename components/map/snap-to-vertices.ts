@@ -37,7 +37,12 @@ export function polygonVertices(polygons: PolygonGeometry[]): LngLat[] {
  * The vertex nearest the pointer on screen, if it is within `maxPx`; exactly the stored vertex
  * (never a re-projected approximation), so the new polygon shares it bit for bit.
  */
-export function nearestVertexWithin(pointer: ScreenPoint, vertices: readonly LngLat[], project: (lng: number, lat: number) => ScreenPoint, maxPx = SNAP_DISTANCE_PX): LngLat | undefined {
+export function nearestVertexWithin(
+  pointer: ScreenPoint,
+  vertices: readonly LngLat[],
+  project: (lng: number, lat: number) => ScreenPoint,
+  maxPx = SNAP_DISTANCE_PX,
+): LngLat | undefined {
   let best: LngLat | undefined;
   let bestDistance = maxPx;
   for (const vertex of vertices) {

@@ -41,16 +41,21 @@ const tiny: PolygonGeometry = {
 describe("draftIssueText", () => {
   it("says in English what describeDraft says", () => {
     for (const polygon of [bowtie, tiny]) {
-      for (const issue of describeDraft(polygon).issues) expect(draftIssueText(issue, wordsIn("en"), (m2) => formatAreaIn(m2, "en-GB"))).toBe(issue.message.replace(/ (m²|km²)/g, "\u00a0$1"));
+      for (const issue of describeDraft(polygon).issues)
+        expect(draftIssueText(issue, wordsIn("en"), (m2) => formatAreaIn(m2, "en-GB"))).toBe(issue.message.replace(/ (m²|km²)/g, "\u00a0$1"));
     }
   });
 
   it("speaks the reader's language, with the reader's units", () => {
     const [crossing] = describeDraft(bowtie).issues;
     if (!crossing) throw new Error("the bow-tie crosses itself");
-    expect(draftIssueText(crossing, wordsIn("de"), (m2) => formatAreaIn(m2, "de"))).toBe("Der Umriss kreuzt sich selbst: Die Kante von Eckpunkt 1 nach 2 kreuzt die Kante von Eckpunkt 3 nach 4.");
+    expect(draftIssueText(crossing, wordsIn("de"), (m2) => formatAreaIn(m2, "de"))).toBe(
+      "Der Umriss kreuzt sich selbst: Die Kante von Eckpunkt 1 nach 2 kreuzt die Kante von Eckpunkt 3 nach 4.",
+    );
     const [small] = describeDraft(tiny).issues;
     if (!small) throw new Error("the triangle is too small");
-    expect(draftIssueText(small, wordsIn("de"), (m2) => formatAreaIn(m2, "de"))).toMatch(/^Die Fläche ist zu klein: \d+\u00a0m² \(das Minimum ist 100\u00a0m²\)\.$/);
+    expect(draftIssueText(small, wordsIn("de"), (m2) => formatAreaIn(m2, "de"))).toMatch(
+      /^Die Fläche ist zu klein: \d+\u00a0m² \(das Minimum ist 100\u00a0m²\)\.$/,
+    );
   });
 });

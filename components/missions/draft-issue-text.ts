@@ -3,7 +3,17 @@
 // broken GeoJSON) keep describeDraft's English sentence.
 import type { DraftIssue, RingRef } from "@/lib/geo/describe-draft";
 
-type IssueKey = "tooManyVertices" | "areaTooLarge" | "areaTooSmall" | "selfCrosses" | "selfTouches" | "selfOverlaps" | "duplicateVertex" | "ringTooShort" | "antimeridian" | "holeOutside";
+type IssueKey =
+  | "tooManyVertices"
+  | "areaTooLarge"
+  | "areaTooSmall"
+  | "selfCrosses"
+  | "selfTouches"
+  | "selfOverlaps"
+  | "duplicateVertex"
+  | "ringTooShort"
+  | "antimeridian"
+  | "holeOutside";
 export type IssueWords = (key: IssueKey, values?: Record<string, string | number>) => string;
 
 export function draftIssueText(issue: DraftIssue, t: IssueWords, area: (m2: number) => string): string {

@@ -81,9 +81,7 @@ export function MissionDrawMap({
         <div className="flex flex-col gap-1">
           <MapSearch geocoder={geocoder} onChoose={goTo} />
           <p className="text-xs text-slate-600" aria-live="polite" data-testid="snap-status">
-            {snapTargets.missions > 0
-              ? t("snaps", { count: snapTargets.missions })
-              : ""}
+            {snapTargets.missions > 0 ? t("snaps", { count: snapTargets.missions }) : ""}
           </p>
         </div>
         {keyboardEditable && draft.value ? (
@@ -98,13 +96,7 @@ export function MissionDrawMap({
           />
         ) : null}
       </div>
-      <BaseMap
-        ref={mapRef}
-        aria-label={t("mapLabel")}
-        bounds={initialBbox}
-        onLoad={() => setMapReady(true)}
-        className="min-h-0 flex-1 rounded-none border-0"
-      >
+      <BaseMap ref={mapRef} aria-label={t("mapLabel")} bounds={initialBbox} onLoad={() => setMapReady(true)} className="min-h-0 flex-1 rounded-none border-0">
         <NearbyMissions excludeId={missionId} onTargets={setSnapTargets} />
         <DrawControl value={draft.value} onChange={draft.set} mode={mode} onModeChange={setMode} snapVertices={snapTargets.vertices} />
         <FitToPolygon fit={fit} />
@@ -127,7 +119,11 @@ function SelectedVertexLayer({ polygon, vertex }: { polygon: PolygonGeometry | n
   }, [polygon, vertex]);
   return (
     <Source id="draft-selected-vertex" type="geojson" data={data}>
-      <Layer id="draft-selected-vertex" type="circle" paint={{ "circle-radius": 9, "circle-color": "rgba(0,0,0,0)", "circle-stroke-color": "#047857", "circle-stroke-width": 3 }} />
+      <Layer
+        id="draft-selected-vertex"
+        type="circle"
+        paint={{ "circle-radius": 9, "circle-color": "rgba(0,0,0,0)", "circle-stroke-color": "#047857", "circle-stroke-width": 3 }}
+      />
     </Source>
   );
 }
@@ -147,13 +143,19 @@ function ProblemVerticesLayer({ polygon, vertices }: { polygon: PolygonGeometry 
     const ring = polygon?.coordinates[0] ?? [];
     const features = [...new Set(vertices)].flatMap((index) => {
       const position = ring[index];
-      return position ? [{ type: "Feature" as const, properties: { vertex: index + 1 }, geometry: { type: "Point" as const, coordinates: [position[0], position[1]] } }] : [];
+      return position
+        ? [{ type: "Feature" as const, properties: { vertex: index + 1 }, geometry: { type: "Point" as const, coordinates: [position[0], position[1]] } }]
+        : [];
     });
     return { type: "FeatureCollection" as const, features };
   }, [polygon, vertices]);
   return (
     <Source id="draft-problem-vertices" type="geojson" data={data}>
-      <Layer id="draft-problem-vertices" type="circle" paint={{ "circle-radius": 11, "circle-color": "rgba(0,0,0,0)", "circle-stroke-color": "#b91c1c", "circle-stroke-width": 3 }} />
+      <Layer
+        id="draft-problem-vertices"
+        type="circle"
+        paint={{ "circle-radius": 11, "circle-color": "rgba(0,0,0,0)", "circle-stroke-color": "#b91c1c", "circle-stroke-width": 3 }}
+      />
     </Source>
   );
 }

@@ -75,8 +75,7 @@ export function MissionEditor({ mode, initial, geocoder }: { mode: Mode; initial
     if (result.ok) {
       draft.set(result.polygon);
       setFit((previous) => ({ key: (previous?.key ?? 0) + 1, polygon: result.polygon }));
-    }
-    else setImportError(result.error);
+    } else setImportError(result.error);
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -116,9 +115,7 @@ export function MissionEditor({ mode, initial, geocoder }: { mode: Mode; initial
   return (
     <form onSubmit={onSubmit} className="grid gap-6 lg:grid-cols-[22rem_1fr]" noValidate aria-label={mode.kind === "create" ? t("formNew") : t("formEdit")}>
       <div className="flex flex-col gap-4">
-        {formError ? (
-          <FormError>{formError}</FormError>
-        ) : null}
+        {formError ? <FormError>{formError}</FormError> : null}
         <Field id="title" label={t("title")} errors={titleErrors}>
           <TextInput name="title" defaultValue={initial?.title} required maxLength={200} {...fieldAria("title", titleErrors, false)} />
         </Field>
@@ -205,13 +202,7 @@ export function MissionEditor({ mode, initial, geocoder }: { mode: Mode; initial
         </div>
       </div>
       <div className="relative h-[60vh] min-h-[28rem] overflow-hidden rounded-lg border border-slate-200 lg:h-[calc(100vh-12rem)]">
-        <MissionDrawMap
-          draft={draft}
-          fit={fit}
-          problemVertices={problemVertices}
-          missionId={mode.kind === "edit" ? mode.id : undefined}
-          geocoder={geocoder}
-        />
+        <MissionDrawMap draft={draft} fit={fit} problemVertices={problemVertices} missionId={mode.kind === "edit" ? mode.id : undefined} geocoder={geocoder} />
       </div>
     </form>
   );

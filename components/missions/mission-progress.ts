@@ -36,7 +36,13 @@ export function missionProgress({ approved_images, required_images, extra_images
   const extra = extra_images ?? Math.max(0, approved_images - required_images);
   const counted = Math.min(approved_images - extra, required_images);
   const suffix = extra > 0 ? ` · ${words.extra(extra)}` : "";
-  return { counted, required: required_images, extra, label: `${words.label(counted, required_images)}${suffix}`, short: `${words.short(counted, required_images)}${suffix}` };
+  return {
+    counted,
+    required: required_images,
+    extra,
+    label: `${words.label(counted, required_images)}${suffix}`,
+    short: `${words.short(counted, required_images)}${suffix}`,
+  };
 }
 
 /** ProgressWords from a translator over the `missions.progress` messages. */

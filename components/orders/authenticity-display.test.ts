@@ -14,7 +14,11 @@ describe("authenticitySignals", () => {
         ],
       },
     };
-    expect(authenticitySignals(check).map((s) => `${s.label}|${s.verdict}`)).toEqual(["File edits|failed", "Phone's position|not_evaluated", "When it was taken|passed"]);
+    expect(authenticitySignals(check).map((s) => `${s.label}|${s.verdict}`)).toEqual([
+      "File edits|failed",
+      "Phone's position|not_evaluated",
+      "When it was taken|passed",
+    ]);
     expect(authenticitySignals(undefined)).toEqual([]);
     expect(authenticitySignals({ extra: { signals: "x" } })).toEqual([]);
   });

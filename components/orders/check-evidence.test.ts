@@ -16,18 +16,37 @@ describe("photoEvidence", () => {
           people_count: 1,
         },
       },
-      minimum_crowd: { status: "passed", extra: { detections: [{ label: "person", score: 0.8, box: [0.7, 0.5, 0.1, 0.3] }], people_count: 3, level: "sparse" } },
+      minimum_crowd: {
+        status: "passed",
+        extra: { detections: [{ label: "person", score: 0.8, box: [0.7, 0.5, 0.1, 0.3] }], people_count: 3, level: "sparse" },
+      },
       authenticity: { status: "passed", extra: { exif_position: { lat: 1, lng: 2 }, device_position: { lat: 1.001, lng: 2, accuracy_m: 8 } } },
     });
     expect(evidence.detections.map((d) => d.label)).toEqual(["van", "person"]);
-    expect(evidence).toMatchObject({ peopleCount: 3, crowdLevel: "sparse", exifPosition: { lat: 1, lng: 2 }, devicePosition: { lat: 1.001, lng: 2, accuracy_m: 8 } });
+    expect(evidence).toMatchObject({
+      peopleCount: 3,
+      crowdLevel: "sparse",
+      exifPosition: { lat: 1, lng: 2 },
+      devicePosition: { lat: 1.001, lng: 2, accuracy_m: 8 },
+    });
     expect(describeDetections(evidence.detections)).toBe("1 van, 1 person");
   });
 
   it("gives nothing for checks without evidence", () => {
-    expect(photoEvidence({ obstruction: { status: "not_evaluated" } })).toEqual({ detections: [], peopleCount: null, crowdLevel: null, exifPosition: null, devicePosition: null });
+    expect(photoEvidence({ obstruction: { status: "not_evaluated" } })).toEqual({
+      detections: [],
+      peopleCount: null,
+      crowdLevel: null,
+      exifPosition: null,
+      devicePosition: null,
+    });
     expect(photoEvidence(null).detections).toEqual([]);
-    expect(describeDetections([{ label: "person", score: 1, box: [0, 0, 1, 1] }, { label: "person", score: 1, box: [0, 0, 0.5, 1] }])).toBe("2 people");
+    expect(
+      describeDetections([
+        { label: "person", score: 1, box: [0, 0, 1, 1] },
+        { label: "person", score: 1, box: [0, 0, 0.5, 1] },
+      ]),
+    ).toBe("2 people");
   });
 
   it("counts the objects in the reader's words, the model's English name only where the catalogue has none", () => {
@@ -45,7 +64,15 @@ describe("photoEvidence", () => {
 
   it("draws only what the checks judge: a class that decided nothing stays in the API record", () => {
     const evidence = photoEvidence({
-      obstruction: { status: "passed", extra: { detections: [{ label: "book", score: 0.6, box: [0.1, 0.1, 0.1, 0.1] }, { label: "car", score: 0.9, box: [0.2, 0.5, 0.3, 0.3] }] } },
+      obstruction: {
+        status: "passed",
+        extra: {
+          detections: [
+            { label: "book", score: 0.6, box: [0.1, 0.1, 0.1, 0.1] },
+            { label: "car", score: 0.9, box: [0.2, 0.5, 0.3, 0.3] },
+          ],
+        },
+      },
     });
     expect(evidence.detections.map((d) => d.label)).toEqual(["car"]);
   });

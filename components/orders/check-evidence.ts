@@ -72,7 +72,13 @@ export function photoEvidence(checks: Checks): PhotoEvidence {
   const count = [crowd.people_count, obstruction.people_count].find((v): v is number => typeof v === "number" && Number.isFinite(v));
   const level = [crowd.level, crowd.crowd_level].find((v): v is string => typeof v === "string");
   const exif = position(authenticity.exif_position);
-  return { detections, peopleCount: count ?? null, crowdLevel: level ?? null, exifPosition: exif && { lat: exif.lat, lng: exif.lng }, devicePosition: position(authenticity.device_position) };
+  return {
+    detections,
+    peopleCount: count ?? null,
+    crowdLevel: level ?? null,
+    exifPosition: exif && { lat: exif.lat, lng: exif.lng },
+    devicePosition: position(authenticity.device_position),
+  };
 }
 
 /** "2 people, 1 van" — what was detected, counted by label, in words. */
@@ -84,7 +90,9 @@ export function describeDetections(detections: Detection[], words?: Pick<OrderWo
   for (const d of detections) counts.set(d.label, (counts.get(d.label) ?? 0) + 1);
   // The model's English class name where the catalogue has no word for it.
   const plural = (label: string, n: number) => (n === 1 ? label : label === "person" ? "people" : label.endsWith("s") ? label : `${label}s`);
-  const parts = [...counts].map(([label, n]) => (words?.has(`evidence.object.${label}`) ? words.t(`evidence.object.${label}`, { count: n }) : `${n} ${plural(label, n)}`));
+  const parts = [...counts].map(([label, n]) =>
+    words?.has(`evidence.object.${label}`) ? words.t(`evidence.object.${label}`, { count: n }) : `${n} ${plural(label, n)}`,
+  );
   return new Intl.ListFormat(words?.locale ?? "en", { type: "unit", style: "short" }).format(parts);
 }
 

@@ -21,7 +21,12 @@ export function CycleCompare({ comparison, locationName, timeZone }: { compariso
     { key: "right", label: t("compare.right"), value: right, set: setRight },
   ];
   return (
-    <section aria-labelledby={`${id}-h`} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4" data-testid="cycle-compare" data-angle={comparison.angle}>
+    <section
+      aria-labelledby={`${id}-h`}
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4"
+      data-testid="cycle-compare"
+      data-angle={comparison.angle}
+    >
       <h4 id={`${id}-h`} className="text-sm font-semibold text-slate-900">
         {t("compare.heading", { angle: angleLabel, name: locationName })}
       </h4>
@@ -62,13 +67,21 @@ function CycleSide({ shot, angleLabel, locationName, timeZone }: { shot: CycleSh
     <figure className="flex flex-col gap-1.5" data-testid="cycle-side" data-cycle={shot.cycle}>
       <a href={shot.photo.url} target="_blank" rel="noopener noreferrer" className="block focus-visible:outline-2 focus-visible:outline-emerald-600">
         {/* eslint-disable-next-line @next/next/no-img-element -- signed CDN URLs from our own origin, already sized */}
-        <img src={shot.photo.thumbnail} alt={t("compare.alt", { angle: angleLabel, name: locationName, cycle: shot.cycle + 1 })} width={320} height={240} className="aspect-[4/3] w-full rounded-md bg-slate-100 object-cover" />
+        <img
+          src={shot.photo.thumbnail}
+          alt={t("compare.alt", { angle: angleLabel, name: locationName, cycle: shot.cycle + 1 })}
+          width={320}
+          height={240}
+          className="aspect-[4/3] w-full rounded-md bg-slate-100 object-cover"
+        />
         <span className="sr-only"> {t("evidence.opensOriginal")}</span>
       </a>
       <figcaption className="text-xs text-slate-700">
         <span className="font-semibold text-slate-900">{t("compare.cycle", { cycle: shot.cycle + 1 })}</span> ·{" "}
-        {shot.photo.metadata.captured_at ? t.rich("compare.taken", { time: () => <OrderTime iso={shot.photo.metadata.captured_at ?? ""} timeZone={timeZone} /> }) : t("compare.takenUnknown")} ·{" "}
-        {t("compare.checksPassed", { passed, evaluated })}
+        {shot.photo.metadata.captured_at
+          ? t.rich("compare.taken", { time: () => <OrderTime iso={shot.photo.metadata.captured_at ?? ""} timeZone={timeZone} /> })
+          : t("compare.takenUnknown")}{" "}
+        · {t("compare.checksPassed", { passed, evaluated })}
       </figcaption>
     </figure>
   );

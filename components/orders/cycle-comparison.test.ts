@@ -20,7 +20,13 @@ function photo(id: string, location: string, angle: DeliveredPhoto["angle"]): De
 
 describe("cycleComparisons", () => {
   it("pairs a location's angle across cycles, in cycle order, the last delivery of a cycle winning", () => {
-    const photos = [photo("img_a0", "loc_a", "front"), photo("img_a1", "loc_a", "front"), photo("img_a1r", "loc_a", "front"), photo("img_a2", "loc_a", "front"), photo("img_b0", "loc_b", "front")];
+    const photos = [
+      photo("img_a0", "loc_a", "front"),
+      photo("img_a1", "loc_a", "front"),
+      photo("img_a1r", "loc_a", "front"),
+      photo("img_a2", "loc_a", "front"),
+      photo("img_b0", "loc_b", "front"),
+    ];
     const assignments = [
       { photo_id: "img_a2", cycle_index: 2 },
       { photo_id: "img_a0", cycle_index: 0 },
@@ -51,6 +57,14 @@ describe("cycleComparisons", () => {
   });
 
   it("a one-off order (every photo in cycle 0) has nothing to compare", () => {
-    expect(cycleComparisons([photo("a", "loc_a", "front"), photo("b", "loc_b", "front")], [{ photo_id: "a", cycle_index: 0 }, { photo_id: "b", cycle_index: 0 }]).size).toBe(0);
+    expect(
+      cycleComparisons(
+        [photo("a", "loc_a", "front"), photo("b", "loc_b", "front")],
+        [
+          { photo_id: "a", cycle_index: 0 },
+          { photo_id: "b", cycle_index: 0 },
+        ],
+      ).size,
+    ).toBe(0);
   });
 });

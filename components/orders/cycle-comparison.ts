@@ -17,7 +17,10 @@ export interface CycleComparison {
 }
 
 /** Comparisons keyed by location id; photos are in delivery order (oldest first), as the API lists them. */
-export function cycleComparisons(photos: readonly DeliveredPhoto[], assignments: readonly Pick<OrderAssignment, "photo_id" | "cycle_index">[]): Map<string, CycleComparison[]> {
+export function cycleComparisons(
+  photos: readonly DeliveredPhoto[],
+  assignments: readonly Pick<OrderAssignment, "photo_id" | "cycle_index">[],
+): Map<string, CycleComparison[]> {
   const cycleOf = new Map<string, number>();
   for (const a of assignments) if (a.photo_id) cycleOf.set(a.photo_id, a.cycle_index);
   const groups = new Map<string, { locationId: string; angle: Angle; byCycle: Map<number, DeliveredPhoto> }>();
@@ -35,7 +38,10 @@ export function cycleComparisons(photos: readonly DeliveredPhoto[], assignments:
     const shots = [...group.byCycle.entries()].sort(([a], [b]) => a - b).map(([cycle, photo]) => ({ cycle, photo }));
     const list = out.get(group.locationId) ?? [];
     list.push({ locationId: group.locationId, angle: group.angle, shots });
-    out.set(group.locationId, list.sort((a, b) => a.angle.localeCompare(b.angle)));
+    out.set(
+      group.locationId,
+      list.sort((a, b) => a.angle.localeCompare(b.angle)),
+    );
   }
   return out;
 }

@@ -16,8 +16,12 @@ describe("delivery words", () => {
   it("says the estimate's basis: the sample, its radius, p90 and p50, and the contributors nearby", () => {
     expect(basisText(estimate, en)).toBe("9 in 10 of the 87 similar tasks delivered within 25 km of here took 30 h or less; half took 9.5 h or less.");
     expect(zoomersText(estimate, en)).toBe("1 contributor sent photos within 25 km in the last 30 days.");
-    expect(zoomersText({ ...estimate, basis: { ...estimate.basis, zoomers_nearby_30d: 0 } }, en)).toBe("No contributor has sent a photo within 25 km in the last 30 days.");
-    expect(plain(basisText(estimate, testWords("de", "de")))).toBe("9 von 10 der 87 ähnlichen Aufgaben im Umkreis von 25 km wurden in höchstens 30 Std. geliefert; die Hälfte in höchstens 9,5 Std.");
+    expect(zoomersText({ ...estimate, basis: { ...estimate.basis, zoomers_nearby_30d: 0 } }, en)).toBe(
+      "No contributor has sent a photo within 25 km in the last 30 days.",
+    );
+    expect(plain(basisText(estimate, testWords("de", "de")))).toBe(
+      "9 von 10 der 87 ähnlichen Aufgaben im Umkreis von 25 km wurden in höchstens 30 Std. geliefert; die Hälfte in höchstens 9,5 Std.",
+    );
   });
 
   it("writes by when on the reader's clock, in their zone", () => {
@@ -26,7 +30,9 @@ describe("delivery words", () => {
   });
 
   it("says plainly why there is no estimate, from the reason's code", () => {
-    expect(reasonText({ code: "no_history", message: "…", params: { radius_km: 100 } }, en)).toBe("No estimate yet: no photos have been taken near here (within 100 km).");
+    expect(reasonText({ code: "no_history", message: "…", params: { radius_km: 100 } }, en)).toBe(
+      "No estimate yet: no photos have been taken near here (within 100 km).",
+    );
     expect(
       reasonText(
         {

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { Detection } from "./check-evidence";
 import { intersects, placeLabels, type LabelPlacement, type LabelSubject, type Rect } from "./detection-labels";
 
-const text = (s: LabelSubject) => (s.kind === "one" ? `${s.label} ${Math.round(s.score * 100)}%` : `${s.count} ${s.label === "person" ? "people" : `${s.label}s`}`);
+const text = (s: LabelSubject) =>
+  s.kind === "one" ? `${s.label} ${Math.round(s.score * 100)}%` : `${s.count} ${s.label === "person" ? "people" : `${s.label}s`}`;
 // 10 px bold text: about 6 px a character, and 4 px of padding each side.
 const measure = (words: string) => words.length * 6 + 8;
 const person = (x: number, y: number, w = 0.08, h = 0.3, score = 0.46): Detection => ({ label: "person", score, box: [x, y, w, h] });
@@ -17,7 +18,9 @@ function expectTidy(placement: LabelPlacement, photo: { width: number; height: n
     expect(r.y + r.height, "bottom edge").toBeLessThanOrEqual(photo.height);
     for (const o of obstacles) expect(intersects(r, o), "over a control").toBe(false);
   }
-  rects.forEach((a, i) => rects.slice(i + 1).forEach((b) => expect(intersects(a, b), `labels ${JSON.stringify(a)} and ${JSON.stringify(b)} overlap`).toBe(false)));
+  rects.forEach((a, i) =>
+    rects.slice(i + 1).forEach((b) => expect(intersects(a, b), `labels ${JSON.stringify(a)} and ${JSON.stringify(b)} overlap`).toBe(false)),
+  );
 }
 
 /** Every detection named once: by a label or in the list of unlabelled ones. */
@@ -66,7 +69,10 @@ describe("placeLabels", () => {
   });
 
   it("keeps other classes' own labels when people are counted as a whole", () => {
-    const scene = [...Array.from({ length: 6 }, (_, i) => person(i * 0.16, 0.2, 0.1, 0.3)), { label: "car", score: 0.9, box: [0.3, 0.7, 0.4, 0.28] } satisfies Detection];
+    const scene = [
+      ...Array.from({ length: 6 }, (_, i) => person(i * 0.16, 0.2, 0.1, 0.3)),
+      { label: "car", score: 0.9, box: [0.3, 0.7, 0.4, 0.28] } satisfies Detection,
+    ];
     const placement = placeLabels({ detections: scene, width: 255, height: 191, text, measure });
     expect(placement.labels.map((l) => l.text).sort()).toEqual(["6 people", "car 90%"]);
     expectTidy(placement, { width: 255, height: 191 });
@@ -93,7 +99,7 @@ describe("placeLabels", () => {
   it("stays tidy on many random scenes and sizes", () => {
     // A fixed linear congruential generator: the same scenes every run.
     let seed = 42;
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     const classes = ["person", "person", "person", "car", "umbrella"];
     for (let run = 0; run < 200; run++) {
       const width = 120 + Math.floor(random() * 1000);
@@ -101,7 +107,11 @@ describe("placeLabels", () => {
       const detections = Array.from({ length: Math.floor(random() * 20) }, (): Detection => {
         const x = random() * 0.9;
         const y = random() * 0.9;
-        return { label: classes[Math.floor(random() * classes.length)] ?? "person", score: random(), box: [x, y, Math.min(1 - x, 0.02 + random() * 0.4), Math.min(1 - y, 0.02 + random() * 0.5)] };
+        return {
+          label: classes[Math.floor(random() * classes.length)] ?? "person",
+          score: random(),
+          box: [x, y, Math.min(1 - x, 0.02 + random() * 0.4), Math.min(1 - y, 0.02 + random() * 0.5)],
+        };
       });
       const obstacles = [{ x: width - 40, y: height - 36, width: 36, height: 32 }];
       const placement = placeLabels({ detections, width, height, text, measure, obstacles });

@@ -76,7 +76,15 @@ export function DetectionOverlay({
         : words.has(`evidence.object.${subject.label}`)
           ? words.t(`evidence.object.${subject.label}`, { count: subject.count })
           : `${subject.count} ${subject.label}`;
-    return placeLabels({ detections, width: laidOut.width, height: laidOut.height, obstacles: laidOut.obstacles, text, measure: textMeasurer(laidOut.fontFamily, style.font), labelHeight: style.line });
+    return placeLabels({
+      detections,
+      width: laidOut.width,
+      height: laidOut.height,
+      obstacles: laidOut.obstacles,
+      text,
+      measure: textMeasurer(laidOut.fontFamily, style.font),
+      labelHeight: style.line,
+    });
   }, [laidOut, detections, words, style]);
 
   return (
@@ -87,7 +95,13 @@ export function DetectionOverlay({
           key={`${d.label}-${i}`}
           data-testid="detection-box"
           className="absolute rounded-sm border-2"
-          style={{ left: `${d.box[0] * 100}%`, top: `${d.box[1] * 100}%`, width: `${d.box[2] * 100}%`, height: `${d.box[3] * 100}%`, borderColor: boxColour(d.label) }}
+          style={{
+            left: `${d.box[0] * 100}%`,
+            top: `${d.box[1] * 100}%`,
+            width: `${d.box[2] * 100}%`,
+            height: `${d.box[3] * 100}%`,
+            borderColor: boxColour(d.label),
+          }}
         />
       ))}
       {placement?.labels.map((label) => (

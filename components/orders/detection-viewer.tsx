@@ -70,11 +70,22 @@ export function DetectionViewer({
             </h2>
             {detections.length > 0 ? (
               <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 text-sm font-medium text-slate-800">
-                <input type="checkbox" role="switch" checked={showBoxes} onChange={(e) => setShowBoxes(e.target.checked)} className="size-4 accent-emerald-700" />
+                <input
+                  type="checkbox"
+                  role="switch"
+                  checked={showBoxes}
+                  onChange={(e) => setShowBoxes(e.target.checked)}
+                  className="size-4 accent-emerald-700"
+                />
                 {t("showDetected")}
               </label>
             ) : null}
-            <a href={originalHref} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-11 items-center text-sm font-medium text-emerald-800 underline underline-offset-2 hover:text-emerald-900 focus-visible:outline-2 focus-visible:outline-emerald-600">
+            <a
+              href={originalHref}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex min-h-11 items-center text-sm font-medium text-emerald-800 underline underline-offset-2 hover:text-emerald-900 focus-visible:outline-2 focus-visible:outline-emerald-600"
+            >
               {t("original")}
               <span className="sr-only"> {t("opensOriginal")}</span>
             </a>

@@ -24,7 +24,14 @@ export function EvidenceDownload({ photoId, evidence, c2paUrl, what }: { photoId
         {t("verificationKeys")}
       </a>
       {c2paUrl ? (
-        <a href={c2paUrl} target="_blank" rel="noopener noreferrer" aria-label={t("c2paCopyOf", { what })} className={buttonClasses({ variant: "ghost", size: "sm" })} data-testid="c2pa-copy">
+        <a
+          href={c2paUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={t("c2paCopyOf", { what })}
+          className={buttonClasses({ variant: "ghost", size: "sm" })}
+          data-testid="c2pa-copy"
+        >
           {t("c2paCopy")}
         </a>
       ) : null}

@@ -90,7 +90,12 @@ function HeldPhotoCard({
   const review = assignment.review;
   if (!review || !assignment.photo_id) return null;
   return (
-    <li data-testid="held-photo" data-photo-id={assignment.photo_id} aria-labelledby={`${id}-title`} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+    <li
+      data-testid="held-photo"
+      data-photo-id={assignment.photo_id}
+      aria-labelledby={`${id}-title`}
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+    >
       <div className="flex flex-col gap-3 sm:flex-row">
         <DetectedPhoto src={review.preview_url} href={review.photo_url} alt={t("held.alt", { angle: angleLabel, name })} detections={evidence.detections} />
         <div className="flex min-w-0 flex-1 flex-col gap-1.5 text-sm">
@@ -112,7 +117,9 @@ function HeldPhotoCard({
           </div>
         </div>
       </div>
-      {canEdit ? <ReviewForm orderId={order.id} photoId={assignment.photo_id} label={t("photos.angleOf", { angle: angleLabel, name })} onDecided={onDecided} /> : null}
+      {canEdit ? (
+        <ReviewForm orderId={order.id} photoId={assignment.photo_id} label={t("photos.angleOf", { angle: angleLabel, name })} onDecided={onDecided} />
+      ) : null}
     </li>
   );
 }
@@ -125,7 +132,10 @@ function ReviewForm({ orderId, photoId, label, onDecided }: { orderId: string; p
   const { reason, setReason, pending, error, send } = useReasonedRequest({ reader: "photographer" });
 
   const decide = async (decision: "approve" | "reject") => {
-    const sent = await send((trimmed) => reviewHeldPhoto(decision === "approve" ? { orderId, photoId, decision } : { orderId, photoId, decision, reason: trimmed }), { needsReason: decision === "reject" });
+    const sent = await send(
+      (trimmed) => reviewHeldPhoto(decision === "approve" ? { orderId, photoId, decision } : { orderId, photoId, decision, reason: trimmed }),
+      { needsReason: decision === "reject" },
+    );
     if (!sent) return;
     setDone(true);
     onDecided(decision === "approve" ? t("held.approved") : t("held.rejected"));

@@ -30,7 +30,17 @@ function axisLines(label: string): string[] {
   return cut > 0 ? [label.slice(0, cut), label.slice(cut + 1)] : [label];
 }
 
-export function OnTimeChart({ months, label, shareText, legend }: { months: OnTimeMonth[]; label: string; shareText: (month: OnTimeMonth) => string; legend: { onTime: string; late: string } }) {
+export function OnTimeChart({
+  months,
+  label,
+  shareText,
+  legend,
+}: {
+  months: OnTimeMonth[];
+  label: string;
+  shareText: (month: OnTimeMonth) => string;
+  legend: { onTime: string; late: string };
+}) {
   const max = Math.max(1, ...months.map((m) => m.locations_delivered));
   const step = niceStep(max, 4);
   const top = Math.ceil(max / step) * step;
@@ -66,7 +76,15 @@ export function OnTimeChart({ months, label, shareText, legend }: { months: OnTi
           return (
             <g key={m.month} data-month={m.month}>
               <rect x={x} y={onTimeTop} width={barW} height={Math.max(0, y(0) - onTimeTop)} fill="#047857" />
-              <rect x={x} y={lateTop} width={barW} height={Math.max(0, onTimeTop - lateTop)} fill="url(#late-hatch)" stroke="#b45309" strokeWidth={m.delivered_late > 0 ? 1 : 0} />
+              <rect
+                x={x}
+                y={lateTop}
+                width={barW}
+                height={Math.max(0, onTimeTop - lateTop)}
+                fill="url(#late-hatch)"
+                stroke="#b45309"
+                strokeWidth={m.delivered_late > 0 ? 1 : 0}
+              />
               <text x={x + barW / 2} y={lateTop - 7} textAnchor="middle" fontSize={textSize + 1} fontWeight="600" fill="#0f172a">
                 {shareText(m)}
               </text>

@@ -85,7 +85,12 @@ export function OrderActions({ order }: { order: Order }) {
     const result =
       action === "pay"
         ? await payOrder({ orderId: order.id })
-        : await changeOrderState({ orderId: order.id, action, updatedAt: order.updated_at, ...(action === "cancel" && reason.trim() ? { reason: reason.trim() } : {}) });
+        : await changeOrderState({
+            orderId: order.id,
+            action,
+            updatedAt: order.updated_at,
+            ...(action === "cancel" && reason.trim() ? { reason: reason.trim() } : {}),
+          });
     setPending(false);
     if (!result.ok) {
       setError(result.error);

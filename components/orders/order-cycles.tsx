@@ -24,7 +24,11 @@ export function OrderCycles({ schedule, recurring, where }: { schedule: OrderSch
       {schedule.cycles.length === 0 ? (
         <p className="text-sm text-slate-600">{t("cycles.noneScheduled")}</p>
       ) : (
-        <DataTable caption={t("cycles.caption")} variant="inset" columns={[{ label: t("cycles.cycle") }, { label: t("cycles.dateWindow") }, { label: t("cycles.state") }]}>
+        <DataTable
+          caption={t("cycles.caption")}
+          variant="inset"
+          columns={[{ label: t("cycles.cycle") }, { label: t("cycles.dateWindow") }, { label: t("cycles.state") }]}
+        >
           <tbody className="divide-y divide-slate-100">
             {schedule.cycles.map((cycle) => (
               <tr key={cycle.index}>
@@ -41,7 +45,9 @@ export function OrderCycles({ schedule, recurring, where }: { schedule: OrderSch
                 </td>
                 <td className="px-3 py-2 text-xs">
                   {t(`cycles.status.${cycle.status}`)}
-                  {cycle.skip_reason ? ` (${words.has(`cycles.skipReason.${cycle.skip_reason}`) ? t(`cycles.skipReason.${cycle.skip_reason}`) : cycle.skip_reason.replaceAll("_", " ")})` : ""}
+                  {cycle.skip_reason
+                    ? ` (${words.has(`cycles.skipReason.${cycle.skip_reason}`) ? t(`cycles.skipReason.${cycle.skip_reason}`) : cycle.skip_reason.replaceAll("_", " ")})`
+                    : ""}
                 </td>
               </tr>
             ))}

@@ -54,12 +54,24 @@ export function OrderMap({
       <OrderLocationsLayer locations={locations} selectedId={selectedId} hoveredId={hoveredId} onSelect={onSelect} onHoverChange={onHoverChange} />
       <CameraPositionLayer view={camera} />
       <FitCamera camera={camera} />
-      <section aria-label={t("map.legend")} className="absolute bottom-9 start-2 hidden w-52 rounded-md border border-slate-200 bg-white/95 p-3 text-xs shadow-sm sm:block">
+      <section
+        aria-label={t("map.legend")}
+        className="absolute bottom-9 start-2 hidden w-52 rounded-md border border-slate-200 bg-white/95 p-3 text-xs shadow-sm sm:block"
+      >
         <h2 className="mb-1.5 font-semibold tracking-wide text-slate-600 uppercase">{t("page.locations")}</h2>
         <ul className="space-y-1">
           {LOCATION_STATES.map((s) => (
-            <li key={s} title={t(`stateDescriptions.${s}`)} data-legend-state={s} className={`flex items-center gap-2 ${counts[s] ? "text-slate-800" : "text-slate-500"}`}>
-              <span aria-hidden className="inline-block size-3 shrink-0 rounded-full border-2 border-white outline outline-slate-300" style={{ backgroundColor: ORDER_LOCATION_STATE_COLOURS[s] }} />
+            <li
+              key={s}
+              title={t(`stateDescriptions.${s}`)}
+              data-legend-state={s}
+              className={`flex items-center gap-2 ${counts[s] ? "text-slate-800" : "text-slate-500"}`}
+            >
+              <span
+                aria-hidden
+                className="inline-block size-3 shrink-0 rounded-full border-2 border-white outline outline-slate-300"
+                style={{ backgroundColor: ORDER_LOCATION_STATE_COLOURS[s] }}
+              />
               {t(`states.${s}`)}
               <span className="ms-auto tabular-nums text-slate-600">{counts[s] ?? 0}</span>
             </li>

@@ -104,7 +104,12 @@ export function orderTimeline(order: Order, assignments: OrderAssignment[], { t,
   const money = (cents: number, currency: string) => formatMoney(cents, currency, locale);
   const angleName = (angle: string) => vocabulary(`angle.${angle}`);
   const entries: TimelineEntry[] = [
-    { at: order.created_at, kind: "created", title: t("timeline.created"), detail: t("timeline.createdDetail", { locations: order.locations.length, total: money(order.quote.total_cents, order.quote.currency) }) },
+    {
+      at: order.created_at,
+      kind: "created",
+      title: t("timeline.created"),
+      detail: t("timeline.createdDetail", { locations: order.locations.length, total: money(order.quote.total_cents, order.quote.currency) }),
+    },
   ];
   if (order.confirmed_at) entries.push({ at: order.confirmed_at, kind: "confirmed", title: t("timeline.confirmed") });
   for (const p of order.payments) {
@@ -112,8 +117,20 @@ export function orderTimeline(order: Order, assignments: OrderAssignment[], { t,
     // ICU select: "cycle" reads "… for cycle 2", "none" nothing.
     const cycle = order.recurring && p.cycle_index !== null ? { hasCycle: "cycle", cycle: p.cycle_index + 1 } : { hasCycle: "none", cycle: 0 };
     if (p.kind === "refund") entries.push({ at: p.created_at, kind: "refund", title: t("timeline.refunded", { amount, ...cycle }) });
-    else if (p.status === "succeeded") entries.push({ at: p.created_at, kind: "charge", title: t("timeline.charged", { amount, ...cycle }), detail: describePaymentMethod(p.payment_method, t) });
-    else if (p.status === "failed") entries.push({ at: p.created_at, kind: "payment_failed", title: t("timeline.declined", { amount }), detail: p.failure_message ?? p.failure_code ?? undefined });
+    else if (p.status === "succeeded")
+      entries.push({
+        at: p.created_at,
+        kind: "charge",
+        title: t("timeline.charged", { amount, ...cycle }),
+        detail: describePaymentMethod(p.payment_method, t),
+      });
+    else if (p.status === "failed")
+      entries.push({
+        at: p.created_at,
+        kind: "payment_failed",
+        title: t("timeline.declined", { amount }),
+        detail: p.failure_message ?? p.failure_code ?? undefined,
+      });
     else entries.push({ at: p.created_at, kind: "charge", title: t("timeline.paymentStatus", { amount, status: t(`paymentStatus.${p.status}`) }) });
   }
   const cycles = new Map<number, { at: string; locations: Set<string>; tasks: number }>();
@@ -143,10 +160,17 @@ export function orderTimeline(order: Order, assignments: OrderAssignment[], { t,
   }
   for (const [index, c] of cycles) {
     const detail = t("timeline.dispatchedDetail", { locations: c.locations.size, photos: c.tasks });
-    entries.push({ at: c.at, kind: "dispatched", title: order.recurring ? t("timeline.cycleDispatched", { cycle: index + 1 }) : t("timeline.sentToField"), detail });
+    entries.push({
+      at: c.at,
+      kind: "dispatched",
+      title: order.recurring ? t("timeline.cycleDispatched", { cycle: index + 1 }) : t("timeline.sentToField"),
+      detail,
+    });
   }
   for (const d of deliveries.values()) {
-    const detail = order.recurring ? t("timeline.deliveredCycleDetail", { photos: d.photos, cycle: d.cycle + 1 }) : t("timeline.deliveredDetail", { photos: d.photos });
+    const detail = order.recurring
+      ? t("timeline.deliveredCycleDetail", { photos: d.photos, cycle: d.cycle + 1 })
+      : t("timeline.deliveredDetail", { photos: d.photos });
     entries.push({ at: d.at, kind: "delivered", title: t("timeline.delivered", { name: d.name }), detail });
   }
   if (order.cancelled_at) entries.push({ at: order.cancelled_at, kind: "cancelled", title: t("timeline.cancelled"), detail: order.status_reason ?? undefined });

@@ -34,7 +34,12 @@ export function DetectedPhoto({ src, href, alt, detections }: { src: string; hre
           <img src={src} alt={alt} className="block h-auto w-full rounded-md bg-slate-100" />
           <span className="sr-only"> {t("openLarger")}</span>
           {/* Physical corner, like the boxes: the photo is not mirrored in a right-to-left page. */}
-          <span ref={cue} aria-hidden data-testid="photo-enlarge" className="absolute right-1.5 bottom-1.5 z-10 inline-flex items-center gap-1 rounded bg-slate-900/80 px-1.5 py-0.5 text-[11px] font-medium text-white group-hover:bg-slate-900">
+          <span
+            ref={cue}
+            aria-hidden
+            data-testid="photo-enlarge"
+            className="absolute right-1.5 bottom-1.5 z-10 inline-flex items-center gap-1 rounded bg-slate-900/80 px-1.5 py-0.5 text-[11px] font-medium text-white group-hover:bg-slate-900"
+          >
             <svg viewBox="0 0 16 16" className="size-3" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round">
               <path d="M10 2h4v4M6 14H2v-4M14 2 9 7M2 14l5-5" />
             </svg>
@@ -43,8 +48,19 @@ export function DetectedPhoto({ src, href, alt, detections }: { src: string; hre
         </button>
         <DetectionOverlay detections={detections} controls={[cue]} />
       </div>
-      {detections.length > 0 ? <figcaption className="mt-1 text-xs text-slate-600">{t("outlined", { what: describeDetections(detections, words) ?? "" })}</figcaption> : null}
-      <DetectionViewer open={open} onClose={() => setOpen(false)} returnFocusTo={opener} src={href} fallbackSrc={src} originalHref={href} title={alt} detections={detections} />
+      {detections.length > 0 ? (
+        <figcaption className="mt-1 text-xs text-slate-600">{t("outlined", { what: describeDetections(detections, words) ?? "" })}</figcaption>
+      ) : null}
+      <DetectionViewer
+        open={open}
+        onClose={() => setOpen(false)}
+        returnFocusTo={opener}
+        src={href}
+        fallbackSrc={src}
+        originalHref={href}
+        title={alt}
+        detections={detections}
+      />
     </figure>
   );
 }
@@ -62,7 +78,9 @@ export function EvidenceRows({ evidence }: { evidence: PhotoEvidence }) {
       {evidence.peopleCount !== null ? (
         <>
           <dt className="text-slate-500">{t("people")}</dt>
-          <dd data-testid="people-count">{level ? t("peopleCountedLevel", { count: evidence.peopleCount, level }) : t("peopleCounted", { count: evidence.peopleCount })}</dd>
+          <dd data-testid="people-count">
+            {level ? t("peopleCountedLevel", { count: evidence.peopleCount, level }) : t("peopleCounted", { count: evidence.peopleCount })}
+          </dd>
         </>
       ) : null}
       {seen ? (

@@ -11,6 +11,8 @@ describe("describeWeather", () => {
   });
 
   it("says 'Weather unavailable', not the service's error, when there is no reading", () => {
-    expect(describeWeather({ weather: null, weather_unavailable_reason: "The weather service could not be reached (fetch failed)." }, en)).toBe("Weather unavailable");
+    expect(describeWeather({ weather: null, weather_unavailable_reason: "The weather service could not be reached (fetch failed)." }, en)).toBe(
+      "Weather unavailable",
+    );
   });
 });

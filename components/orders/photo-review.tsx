@@ -53,13 +53,12 @@ export function PhotoReview({
   onSelectPhoto: (photoId: string | null) => void;
 }) {
   const t = useTranslations("orders.photos");
-  const comparisons = useMemo(() => (order.recurring ? cycleComparisons(photos, assignments) : new Map<string, never[]>()), [order.recurring, photos, assignments]);
+  const comparisons = useMemo(
+    () => (order.recurring ? cycleComparisons(photos, assignments) : new Map<string, never[]>()),
+    [order.recurring, photos, assignments],
+  );
   if (photos.length === 0) {
-    return (
-      <p className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-sm text-slate-600">
-        {t("none")}
-      </p>
-    );
+    return <p className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-sm text-slate-600">{t("none")}</p>;
   }
   const sentBack = new Set(assignments.filter((a) => a.status === "cancelled" && a.photo_id && a.delivered_at).map((a) => a.photo_id));
   return (
@@ -146,7 +145,12 @@ function PhotoCard({
       className={`flex flex-col gap-3 rounded-lg border bg-white p-4 shadow-sm ${selected ? "border-emerald-600 ring-2 ring-emerald-600/30" : "border-slate-200"}`}
     >
       <div className="flex flex-col gap-3 sm:flex-row">
-        <DetectedPhoto src={photo.thumbnail} href={photo.url} alt={t("photos.alt", { angle: angleLabel, name: target.name })} detections={evidence.detections} />
+        <DetectedPhoto
+          src={photo.thumbnail}
+          href={photo.url}
+          alt={t("photos.alt", { angle: angleLabel, name: target.name })}
+          detections={evidence.detections}
+        />
         <div className="flex min-w-0 flex-1 flex-col gap-1.5 text-sm">
           <h4 id={`${id}-title`} className="font-semibold text-slate-900">
             {angleLabel}
@@ -159,10 +163,16 @@ function PhotoCard({
             <dd>{metadata.captured_at ? <OrderTime iso={metadata.captured_at} timeZone={target.timeZone} /> : t("photos.unknown")}</dd>
             <dt className="text-slate-500">{t("photos.camera")}</dt>
             <dd data-testid="camera-position">
-              {gps ? t("photos.cameraAt", { distance: distance(distanceM(target, gps)), direction: t(`compass.${compassKey(bearingDeg(target, gps))}`) }) : t("photos.noGps")}
+              {gps
+                ? t("photos.cameraAt", { distance: distance(distanceM(target, gps)), direction: t(`compass.${compassKey(bearingDeg(target, gps))}`) })
+                : t("photos.noGps")}
             </dd>
             <dt className="text-slate-500">{t("photos.facing")}</dt>
-            <dd>{direction === null ? t("photos.noCompass") : t("photos.facingDeg", { degrees: Math.round(direction), direction: t(`compass.${compassKey(direction)}`) })}</dd>
+            <dd>
+              {direction === null
+                ? t("photos.noCompass")
+                : t("photos.facingDeg", { degrees: Math.round(direction), direction: t(`compass.${compassKey(direction)}`) })}
+            </dd>
             <dt className="text-slate-500">{t("photos.device")}</dt>
             <dd data-testid="photo-device">{metadata.device ?? t("photos.notRecorded")}</dd>
             {metadata.device_evidence ? (
@@ -189,7 +199,12 @@ function PhotoCard({
             <Button variant="secondary" size="sm" aria-pressed={selected} onClick={onSelect}>
               {selected ? t("photos.shownOnMap") : t("photos.showCamera")}
             </Button>
-            <EvidenceDownload photoId={photo.photo_id} evidence={photo.evidence} c2paUrl={photo.provenance?.c2pa_url ?? null} what={t("photos.angleOf", { angle: angleLabel, name: target.name })} />
+            <EvidenceDownload
+              photoId={photo.photo_id}
+              evidence={photo.evidence}
+              c2paUrl={photo.provenance?.c2pa_url ?? null}
+              what={t("photos.angleOf", { angle: angleLabel, name: target.name })}
+            />
           </div>
         </div>
       </div>
@@ -198,7 +213,8 @@ function PhotoCard({
         {checks.map((c) => {
           const style = VERDICT_STYLES[c.verdict];
           // The figures in the reader's words where the page can word them, else the API's text (a check's own string value).
-          const worded = (f: Figure | null, text: string | null) => (f ? t(`figure.${f.key}`, f.values) : c.figures.measured || c.figures.threshold ? null : text);
+          const worded = (f: Figure | null, text: string | null) =>
+            f ? t(`figure.${f.key}`, f.values) : c.figures.measured || c.figures.threshold ? null : text;
           const measured = worded(c.figures.measured, c.measured);
           const threshold = worded(c.figures.threshold, c.threshold);
           return (
@@ -213,8 +229,21 @@ function PhotoCard({
                 </span>
                 <span className="text-xs tabular-nums text-slate-600">
                   {measured ?? ""}
-                  {threshold ? <span className="text-slate-500">{measured ? " · " : ""}{threshold}</span> : null}
-                  {c.score !== null ? <span className="text-slate-500"> · {t("photos.score", { score: new Intl.NumberFormat(words.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(c.score) })}</span> : null}
+                  {threshold ? (
+                    <span className="text-slate-500">
+                      {measured ? " · " : ""}
+                      {threshold}
+                    </span>
+                  ) : null}
+                  {c.score !== null ? (
+                    <span className="text-slate-500">
+                      {" "}
+                      ·{" "}
+                      {t("photos.score", {
+                        score: new Intl.NumberFormat(words.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(c.score),
+                      })}
+                    </span>
+                  ) : null}
                 </span>
               </div>
               {c.message ? <p className="mt-0.5 text-xs text-slate-600">{serverText(c.coded, c.message)}</p> : null}

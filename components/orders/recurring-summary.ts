@@ -20,7 +20,12 @@ export interface NextCycle {
 export function nextCycleSummary(order: Pick<Order, "recurring" | "next_cycle" | "requirements">, { t, vocabulary, locale }: Words): NextCycle | null {
   if (!order.recurring?.enabled || !order.next_cycle) return null;
   const day = formatLocalDate(order.next_cycle.local_date, locale);
-  return { date: order.next_cycle.local_date, day, window: windowWords(order.recurring.time_window, order.requirements.time_of_day, { t, vocabulary, locale }), number: order.next_cycle.index + 1 };
+  return {
+    date: order.next_cycle.local_date,
+    day,
+    window: windowWords(order.recurring.time_window, order.requirements.time_of_day, { t, vocabulary, locale }),
+    number: order.next_cycle.index + 1,
+  };
 }
 
 /** A cycle's window ("18:00-21:00") as "18:00–21:00 local time" on the reader's clock, else the time of day's name. */
@@ -65,5 +70,7 @@ export function recurringProgressText(cycles: CycleDelivery[], t: Translate): st
   const [current, previous] = cycles;
   if (!current) return null;
   const now = t("cycles.progress", { cycle: current.index + 1, delivered: current.delivered, dispatched: current.dispatched });
-  return previous ? t("cycles.progressWithPrevious", { now, previous: previous.index + 1, delivered: previous.delivered, dispatched: previous.dispatched }) : now;
+  return previous
+    ? t("cycles.progressWithPrevious", { now, previous: previous.index + 1, delivered: previous.delivered, dispatched: previous.dispatched })
+    : now;
 }

@@ -24,7 +24,11 @@ export function localClock(hhmm: string, locale: string): string {
 /** "YYYY-MM-DD" (a local date, no zone) as the locale writes a date: "4 Dec 2026", "4. Dez. 2026". */
 export function localDate(ymd: string, locale: string, style: "short" | "weekday" | "noYear" = "short"): string {
   const options: Intl.DateTimeFormatOptions =
-    style === "weekday" ? { weekday: "short", day: "numeric", month: "short", year: "numeric" } : style === "noYear" ? { day: "numeric", month: "short" } : { day: "numeric", month: "short", year: "numeric" };
+    style === "weekday"
+      ? { weekday: "short", day: "numeric", month: "short", year: "numeric" }
+      : style === "noYear"
+        ? { day: "numeric", month: "short" }
+        : { day: "numeric", month: "short", year: "numeric" };
   return new Intl.DateTimeFormat(locale, { ...options, timeZone: "UTC" }).format(new Date(`${ymd}T00:00:00Z`));
 }
 
@@ -42,7 +46,12 @@ export function scheduleWords(say: ScheduleSay, locale: string): ScheduleWords {
 }
 
 /** The recurrence in words, or null when it is off. `where` (the first location) names the season's months. */
-export function describeSchedule(rule: (RuleToDescribe & { enabled?: boolean }) | null | undefined, say: ScheduleSay, locale: string, where?: { lat: number }): string | null {
+export function describeSchedule(
+  rule: (RuleToDescribe & { enabled?: boolean }) | null | undefined,
+  say: ScheduleSay,
+  locale: string,
+  where?: { lat: number },
+): string | null {
   if (!rule?.enabled) return null;
   return describeRecurrence(rule, scheduleWords(say, locale), where);
 }

@@ -22,7 +22,8 @@ export function SignalList({ signals, label }: { signals: SignalView[]; label?: 
           <span aria-hidden className={`me-1.5 ${SIGNAL_STYLES[s.verdict].mark}`}>
             {SIGNAL_STYLES[s.verdict].icon}
           </span>
-          <span className="font-medium text-slate-800">{t("name", { name: t.has(s.signal) ? t(s.signal) : s.label })}</span> <span className="text-slate-600">{signalText(s.coded, s.message, words)}</span>
+          <span className="font-medium text-slate-800">{t("name", { name: t.has(s.signal) ? t(s.signal) : s.label })}</span>{" "}
+          <span className="text-slate-600">{signalText(s.coded, s.message, words)}</span>
         </li>
       ))}
     </ul>

@@ -7,8 +7,10 @@ import { mergeMessages } from "@/lib/i18n/catalogue";
 import type { Messages } from "@/lib/i18n/pseudo";
 import type { Translate, Words } from "./translate";
 
-const read = (locale: string, namespace = "orders") => JSON.parse(readFileSync(join(import.meta.dirname, `../../messages/${locale}/${namespace}.json`), "utf8")) as Messages;
-const catalogueOf = (catalogue: string, namespace: string) => (catalogue === "en" ? read("en", namespace) : mergeMessages(read("en", namespace), read(catalogue, namespace)));
+const read = (locale: string, namespace = "orders") =>
+  JSON.parse(readFileSync(join(import.meta.dirname, `../../messages/${locale}/${namespace}.json`), "utf8")) as Messages;
+const catalogueOf = (catalogue: string, namespace: string) =>
+  catalogue === "en" ? read("en", namespace) : mergeMessages(read("en", namespace), read(catalogue, namespace));
 
 export function testWords(catalogue: string, locale: string): Words & { has: (key: string) => boolean } {
   const messages = { orders: catalogueOf(catalogue, "orders"), vocabulary: catalogueOf(catalogue, "vocabulary") };

@@ -18,18 +18,28 @@ export interface Words {
 export function formatClock(hhmm: string, locale: string): string {
   const match = /^(\d{1,2}):(\d{2})$/.exec(hhmm);
   if (!match) return hhmm;
-  return new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", timeZone: "UTC" }).format(Date.UTC(2000, 0, 1, Number(match[1]), Number(match[2])));
+  return new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", timeZone: "UTC" }).format(
+    Date.UTC(2000, 0, 1, Number(match[1]), Number(match[2])),
+  );
 }
 
 /** A local date (YYYY-MM-DD) as the reader writes it, e.g. "Fri 11 Jun" / "Fr., 11. Juni". */
 export function formatLocalDate(localDate: string, locale: string, { year = false }: { year?: boolean } = {}): string {
-  return new Intl.DateTimeFormat(locale, { weekday: "short", day: "numeric", month: "short", ...(year ? { year: "numeric" } : {}), timeZone: "UTC" }).format(new Date(`${localDate}T00:00:00Z`));
+  return new Intl.DateTimeFormat(locale, { weekday: "short", day: "numeric", month: "short", ...(year ? { year: "numeric" } : {}), timeZone: "UTC" }).format(
+    new Date(`${localDate}T00:00:00Z`),
+  );
 }
 
 /** A distance in metres, whole metres below a kilometre ("30 m", "1.2 km" / "1,2 km"). */
 export function formatDistance(metres: number, locale: string): string {
   const km = metres >= 1000;
-  return new Intl.NumberFormat(locale, { style: "unit", unit: km ? "kilometer" : "meter", unitDisplay: "short", maximumFractionDigits: km ? 1 : 0, minimumFractionDigits: km ? 1 : 0 }).format(km ? metres / 1000 : metres);
+  return new Intl.NumberFormat(locale, {
+    style: "unit",
+    unit: km ? "kilometer" : "meter",
+    unitDisplay: "short",
+    maximumFractionDigits: km ? 1 : 0,
+    minimumFractionDigits: km ? 1 : 0,
+  }).format(km ? metres / 1000 : metres);
 }
 
 /** The nearest of the eight compass points as a catalogue key ("N", "NE", …). */

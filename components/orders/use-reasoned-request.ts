@@ -17,7 +17,10 @@ export function useReasonedRequest({ reader }: { reader: "photographer" | "zoome
   const [error, setError] = useState<string | null>(null);
 
   /** Sends the request (with the trimmed reason unless `needsReason` is false); true once it went through. */
-  const send = async (request: (reason: string) => Promise<ActionResult<unknown>>, { needsReason = true }: { needsReason?: boolean } = {}): Promise<boolean> => {
+  const send = async (
+    request: (reason: string) => Promise<ActionResult<unknown>>,
+    { needsReason = true }: { needsReason?: boolean } = {},
+  ): Promise<boolean> => {
     if (pending) return false;
     const trimmed = reason.trim();
     if (needsReason && trimmed.length < RETAKE_REASON_MIN) {

@@ -29,16 +29,42 @@ describe("checkViews", () => {
 
   it("words an obstruction's share and a crowd's count as figures, not as the API's English", () => {
     const [obstruction, crowd] = checkViews({
-      obstruction: { status: "passed", passed: true, score: 0.86, value: 0.14, threshold: "at most 30 % of the frame covered", code: "obstruction.covers_within", params: { share_pct: 14, allowed_pct: 30 } },
-      minimum_crowd: { status: "passed", passed: true, score: 1, value: "2 people (sparse)", threshold: "low: at least 1 person (sparse)", code: "minimum_crowd.enough", params: { people: 2, level: "sparse", ordered: "low", min: 1 } },
+      obstruction: {
+        status: "passed",
+        passed: true,
+        score: 0.86,
+        value: 0.14,
+        threshold: "at most 30 % of the frame covered",
+        code: "obstruction.covers_within",
+        params: { share_pct: 14, allowed_pct: 30 },
+      },
+      minimum_crowd: {
+        status: "passed",
+        passed: true,
+        score: 1,
+        value: "2 people (sparse)",
+        threshold: "low: at least 1 person (sparse)",
+        code: "minimum_crowd.enough",
+        params: { people: 2, level: "sparse", ordered: "low", min: 1 },
+      },
     });
-    expect(obstruction?.figures).toEqual({ measured: { key: "shareCovered", values: { share: 0.14 } }, threshold: { key: "shareAllowed", values: { share: 0.3 } } });
+    expect(obstruction?.figures).toEqual({
+      measured: { key: "shareCovered", values: { share: 0.14 } },
+      threshold: { key: "shareAllowed", values: { share: 0.3 } },
+    });
     expect(crowd?.figures).toEqual({ measured: { key: "people", values: { count: 2 } }, threshold: null });
   });
 
   it("tells the reader a check was not evaluated, without the operator's configuration hint", () => {
     const [brand] = checkViews({
-      brand_match: { status: "not_evaluated", passed: false, score: 0, value: null, threshold: null, message: "The ocr analyser reads text only, so whether the sign is visible was not checked (configure ANALYSER_URL for it)." },
+      brand_match: {
+        status: "not_evaluated",
+        passed: false,
+        score: 0,
+        value: null,
+        threshold: null,
+        message: "The ocr analyser reads text only, so whether the sign is visible was not checked (configure ANALYSER_URL for it).",
+      },
     });
     expect(brand?.message).toBe("Not checked for this order.");
     expect(JSON.stringify(brand)).not.toContain("ANALYSER_URL");

@@ -54,20 +54,32 @@ function figuresOf(check: string, raw: RawCheck): CheckView["figures"] {
   const params = raw.params && typeof raw.params === "object" ? (raw.params as Record<string, unknown>) : {};
   switch (check) {
     case "location_match":
-      return { measured: value === null ? null : fig("metresAway", { value: round1(value) }), threshold: threshold === null ? null : fig("metresAllowed", { value: threshold }) };
+      return {
+        measured: value === null ? null : fig("metresAway", { value: round1(value) }),
+        threshold: threshold === null ? null : fig("metresAllowed", { value: threshold }),
+      };
     case "angle_match":
-      return { measured: value === null ? null : fig("degreesOff", { value: round1(value) }), threshold: threshold === null ? null : fig("degreesAllowed", { value: threshold }) };
+      return {
+        measured: value === null ? null : fig("degreesOff", { value: round1(value) }),
+        threshold: threshold === null ? null : fig("degreesAllowed", { value: threshold }),
+      };
     case "time_of_day":
       return { measured: value === null ? null : fig("sunAt", { value: round1(value) }), threshold: null };
     case "authenticity":
       return { measured: value === null ? null : fig("warningSigns", { count: value }), threshold: null };
     case "quality":
-      return { measured: raw.value ? fig("qaFailed", { what: String(raw.value) }) : verdictOf(raw) === "passed" ? fig("qaAllPass", {}) : null, threshold: null };
+      return {
+        measured: raw.value ? fig("qaFailed", { what: String(raw.value) }) : verdictOf(raw) === "passed" ? fig("qaAllPass", {}) : null,
+        threshold: null,
+      };
     case "minimum_crowd":
       return { measured: typeof params.people === "number" ? fig("people", { count: params.people }) : null, threshold: null };
     case "obstruction": {
       const allowed = typeof params.allowed_pct === "number" ? params.allowed_pct / 100 : threshold;
-      return { measured: value === null ? null : fig("shareCovered", { share: value }), threshold: allowed === null ? null : fig("shareAllowed", { share: allowed }) };
+      return {
+        measured: value === null ? null : fig("shareCovered", { share: value }),
+        threshold: allowed === null ? null : fig("shareAllowed", { share: allowed }),
+      };
     }
     default:
       return { measured: null, threshold: null };
@@ -98,7 +110,10 @@ function measuredAndThreshold(check: string, raw: RawCheck): { measured: string 
     case "time_of_day":
       return { measured: typeof raw.value === "number" ? `sun at ${raw.value.toFixed(1)}°` : figure(raw.value, ""), threshold: figure(raw.threshold, "") };
     case "authenticity":
-      return { measured: typeof raw.value === "number" ? (raw.value === 0 ? "no warning signs" : `${raw.value} warning sign${raw.value === 1 ? "" : "s"}`) : null, threshold: null };
+      return {
+        measured: typeof raw.value === "number" ? (raw.value === 0 ? "no warning signs" : `${raw.value} warning sign${raw.value === 1 ? "" : "s"}`) : null,
+        threshold: null,
+      };
     case "quality":
       return { measured: raw.value ? `failed: ${String(raw.value)}` : verdictOf(raw) === "passed" ? "all QA checks pass" : null, threshold: null };
     default:
@@ -120,7 +135,12 @@ export function checkViews(aiChecks: Record<string, RawCheck>): CheckView[] {
       ...measuredAndThreshold(check, raw),
       figures: verdict === "not_evaluated" ? { measured: null, threshold: null } : figuresOf(check, raw),
       message: verdict === "not_evaluated" ? NOT_CHECKED : typeof raw.message === "string" ? raw.message : null,
-      coded: verdict === "not_evaluated" ? NOT_CHECKED_CODE : typeof raw.code === "string" && typeof raw.params === "object" && raw.params !== null ? { code: raw.code, params: raw.params as Record<string, string | number> } : null,
+      coded:
+        verdict === "not_evaluated"
+          ? NOT_CHECKED_CODE
+          : typeof raw.code === "string" && typeof raw.params === "object" && raw.params !== null
+            ? { code: raw.code, params: raw.params as Record<string, string | number> }
+            : null,
     };
   });
 }

@@ -52,7 +52,8 @@ describe("stepProblems", () => {
     // The catalogue's keys are only known at run time here.
     const english = createTranslator({ locale: "en", messages: { wizard: en }, namespace: "wizard.problems" }) as unknown as Words;
     const german = createTranslator({ locale: "de", messages: { wizard: de }, namespace: "wizard.problems" }) as unknown as Words;
-    const say = (t: Words) => (p: StepProblem) => (p.code === "noAnglesFor" ? t(p.code, { location: p.location || t("locationNumber", { number: p.number }) }) : t(p.code));
+    const say = (t: Words) => (p: StepProblem) =>
+      p.code === "noAnglesFor" ? t(p.code, { location: p.location || t("locationNumber", { number: p.number }) }) : t(p.code);
     expect(wordProblems(problems, say(english))).toEqual({
       "/locations/0/name": ["Name the location."],
       "/category": ["Choose what kind of place this is."],
@@ -77,4 +78,3 @@ describe("stepProblems", () => {
     expect(stepProblems({ delivery: { webhook_url: "ftp://x" } }, "delivery")["/delivery/webhook_url"]).toEqual([{ code: "webhookUrlNotHttp" }]);
   });
 });
-

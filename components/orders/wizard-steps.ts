@@ -100,7 +100,9 @@ export function describePointer(pointer: string, locations: readonly DraftLocati
 
 /** Something a step still lacks, as a code (wizard.json "problems.<code>") and its parameters. */
 export type StepProblem =
-  | { code: "noLocations" | "unnamedLocation" | "noCategory" | "noAngles" | "noFrequency" | "noWeekday" | "noEventDates" | "noWebhookUrl" | "webhookUrlNotHttp" }
+  | {
+      code: "noLocations" | "unnamedLocation" | "noCategory" | "noAngles" | "noFrequency" | "noWeekday" | "noEventDates" | "noWebhookUrl" | "webhookUrlNotHttp";
+    }
   | { code: "noAnglesFor"; location: string; number: number };
 // noAnglesFor: the location's name, or "" for an unnamed one (then its number is said instead).
 

@@ -34,7 +34,10 @@ export function DeviceEvidenceNote({ evidence }: { evidence: DeviceEvidence | nu
 }
 
 /** "Sent 3 h 10 min after it was taken". */
-function sentAfter(seconds: number | null, t: (key: "sentBefore" | "sent" | "underMinute" | "minutes" | "hours" | "days", values?: Record<string, number | string>) => string): string | null {
+function sentAfter(
+  seconds: number | null,
+  t: (key: "sentBefore" | "sent" | "underMinute" | "minutes" | "hours" | "days", values?: Record<string, number | string>) => string,
+): string | null {
   if (seconds === null) return null;
   if (seconds < 0) return t("sentBefore");
   const minutes = Math.round(seconds / 60);

@@ -14,7 +14,8 @@ const ORIENTATIONS = new Set([1, 2, 3, 4, 5, 6, 7, 8]);
 export function ExifTable({ image }: { image: SubmissionImage }) {
   const t = useTranslations("dashboard.submissions.exif");
   const locale = useFormatLocale();
-  const metres = (value: number, digits: number) => new Intl.NumberFormat(locale, { style: "unit", unit: "meter", maximumFractionDigits: digits, minimumFractionDigits: digits }).format(value);
+  const metres = (value: number, digits: number) =>
+    new Intl.NumberFormat(locale, { style: "unit", unit: "meter", maximumFractionDigits: digits, minimumFractionDigits: digits }).format(value);
   const decimal = (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(value);
   const { exif } = image;
   const device = [exif.make, exif.model].filter(Boolean).join(" ") || null;
@@ -30,7 +31,10 @@ export function ExifTable({ image }: { image: SubmissionImage }) {
     [t("altitude"), gps?.altitude_m != null ? metres(gps.altitude_m, 1) : null],
     [t("accuracy"), gps?.accuracy_m != null ? `± ${metres(gps.accuracy_m, 1)}` : null],
     [t("direction"), gps?.direction_deg != null ? `${decimal(gps.direction_deg)}° ${gps.direction_ref === "magnetic" ? t("magnetic") : t("true")}` : null],
-    [t("orientation"), exif.orientation != null ? (ORIENTATIONS.has(exif.orientation) ? t(`orientations.${exif.orientation}`) : String(exif.orientation)) : null],
+    [
+      t("orientation"),
+      exif.orientation != null ? (ORIENTATIONS.has(exif.orientation) ? t(`orientations.${exif.orientation}`) : String(exif.orientation)) : null,
+    ],
     [t("dimensions"), image.width && image.height ? `${image.width} × ${image.height} px` : null],
     [t("file"), `${image.original_name ?? t("photo")} · ${image.content_type} · ${formatBytes(image.byte_size, locale)}`],
     [t("software"), exif.software],

@@ -7,7 +7,12 @@ export function ExportButton({ missionId }: { missionId: string }) {
   const t = useTranslations("missions.detail");
   return (
     <div className="flex flex-col items-end">
-      <ZipDownloadButton href={`/dashboard-api/missions/${missionId}/export`} label={t("exportZip")} progressLabel={t("exportProgress")} fallbackName={`${missionId}.zip`} />
+      <ZipDownloadButton
+        href={`/dashboard-api/missions/${missionId}/export`}
+        label={t("exportZip")}
+        progressLabel={t("exportProgress")}
+        fallbackName={`${missionId}.zip`}
+      />
     </div>
   );
 }

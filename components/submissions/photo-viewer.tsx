@@ -8,7 +8,17 @@ import type { SubmissionImage } from "./types";
  * Full-size viewer in a modal dialog: ← and → move between photos, Escape closes (native
  * <dialog> keeps focus inside and restores it on close).
  */
-export function PhotoViewer({ images, index, onIndexChange, onClose }: { images: SubmissionImage[]; index: number | null; onIndexChange: (i: number) => void; onClose: () => void }) {
+export function PhotoViewer({
+  images,
+  index,
+  onIndexChange,
+  onClose,
+}: {
+  images: SubmissionImage[];
+  index: number | null;
+  onIndexChange: (i: number) => void;
+  onClose: () => void;
+}) {
   const t = useTranslations("dashboard.submissions.viewer");
   const dialog = useRef<HTMLDialogElement>(null);
   const open = index !== null;
@@ -45,7 +55,12 @@ export function PhotoViewer({ images, index, onIndexChange, onClose }: { images:
               {image.original_name ? ` · ${image.original_name}` : ""}
             </span>
             <div className="flex gap-2">
-              <a href={image.url} target="_blank" rel="noreferrer" className="rounded-md px-3 py-1.5 text-sm underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-white">
+              <a
+                href={image.url}
+                target="_blank"
+                rel="noreferrer"
+                className="rounded-md px-3 py-1.5 text-sm underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-white"
+              >
                 {t("original")}
               </a>
               <Button variant="secondary" size="sm" onClick={() => dialog.current?.close()}>
@@ -56,7 +71,11 @@ export function PhotoViewer({ images, index, onIndexChange, onClose }: { images:
           <div className="relative flex min-h-0 flex-1 items-center justify-center">
             {/* Until QA made the JPEG preview, the original stands in only when a browser can show it (not a HEIC). */}
             {/* eslint-disable-next-line @next/next/no-img-element -- signed CDN URLs, sizes known only at runtime */}
-            <img src={image.preview_url ?? (image.content_type === "image/jpeg" ? image.url : undefined)} alt={t("alt", { number: (index ?? 0) + 1 })} className="max-h-full max-w-full object-contain" />
+            <img
+              src={image.preview_url ?? (image.content_type === "image/jpeg" ? image.url : undefined)}
+              alt={t("alt", { number: (index ?? 0) + 1 })}
+              className="max-h-full max-w-full object-contain"
+            />
             {images.length > 1 ? (
               <>
                 <Button variant="secondary" size="sm" className="absolute start-3 top-1/2" aria-label={t("previous")} onClick={() => go(-1)}>

@@ -22,7 +22,13 @@ function words(catalogue: string, locale: string): QaWords {
 }
 
 const en = words("en", "en-GB");
-const passed = (check: QaCheck["check"], value: QaCheck["value"], threshold: QaCheck["threshold"] = null): QaCheck => ({ check, passed: true, value, threshold, message: "" });
+const passed = (check: QaCheck["check"], value: QaCheck["value"], threshold: QaCheck["threshold"] = null): QaCheck => ({
+  check,
+  passed: true,
+  value,
+  threshold,
+  message: "",
+});
 const shown = (c: QaCheck, w: QaWords = en) => {
   const f = qaFigure(c, w);
   return [f.measured, f.threshold].filter(Boolean).join(" · ");
@@ -43,7 +49,13 @@ describe("qaFigure", () => {
   });
 
   it("never shows the raw forms the API records", () => {
-    const raw = [passed("decodable", true), passed("exif_present", true), passed("inside_bounds", 0, 31.4), passed("duplicate", null, 4), passed("capture_time", "2026-11-27T10:00:00.000Z")].map((c) => shown(c));
+    const raw = [
+      passed("decodable", true),
+      passed("exif_present", true),
+      passed("inside_bounds", 0, 31.4),
+      passed("duplicate", null, 4),
+      passed("capture_time", "2026-11-27T10:00:00.000Z"),
+    ].map((c) => shown(c));
     for (const text of raw) {
       expect(text).not.toMatch(/^(true|false)$/);
       expect(text).not.toContain("—");
@@ -80,11 +92,28 @@ describe("qaFigure", () => {
   });
 
   it("has a label and words for every check in every dashboard language", () => {
-    for (const [catalogue, locale] of [["en", "en-GB"], ["es", "es"], ["fr", "fr"], ["de", "de"], ["pt", "pt"], ["it", "it"], ["ja", "ja"], ["ar", "ar"]] as const) {
+    for (const [catalogue, locale] of [
+      ["en", "en-GB"],
+      ["es", "es"],
+      ["fr", "fr"],
+      ["de", "de"],
+      ["pt", "pt"],
+      ["it", "it"],
+      ["ja", "ja"],
+      ["ar", "ar"],
+    ] as const) {
       const w = words(catalogue, locale);
       const samples: QaCheck[] = [
-        passed("decodable", false), passed("exif_present", false), passed("gps_present", null), passed("inside_bounds", null, 31.4), passed("capture_time", "2026-01-01T10:00:00Z", "2026-11-27T09:00:00Z"),
-        passed("capture_time", null), passed("resolution", null, 480), passed("sharpness", 10, 40), passed("exposure", null, "35–225"), passed("duplicate", "img_1", 4),
+        passed("decodable", false),
+        passed("exif_present", false),
+        passed("gps_present", null),
+        passed("inside_bounds", null, 31.4),
+        passed("capture_time", "2026-01-01T10:00:00Z", "2026-11-27T09:00:00Z"),
+        passed("capture_time", null),
+        passed("resolution", null, 480),
+        passed("sharpness", 10, 40),
+        passed("exposure", null, "35–225"),
+        passed("duplicate", "img_1", 4),
       ];
       for (const c of QA_CHECKS) expect(qaCheckLabel(c, w), `${catalogue} ${c}`).not.toBe("");
       for (const c of samples) expect(shown(c, w), `${catalogue} ${c.check}`).not.toMatch(/dashboard\.|figures\./);

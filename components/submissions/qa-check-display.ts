@@ -28,15 +28,22 @@ export interface QaFigure {
   threshold: string | null;
 }
 
-const num = (value: number, locale: string) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(Number.isInteger(value) ? value : Math.round(value * 10) / 10);
-const degrees = (value: number, locale: string) => new Intl.NumberFormat(locale, { minimumFractionDigits: 5, maximumFractionDigits: 5 }).format(Math.abs(value));
+const num = (value: number, locale: string) =>
+  new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(Number.isInteger(value) ? value : Math.round(value * 10) / 10);
+const degrees = (value: number, locale: string) =>
+  new Intl.NumberFormat(locale, { minimumFractionDigits: 5, maximumFractionDigits: 5 }).format(Math.abs(value));
 
 /** "45.46420° N, 9.18990° E" from the recorded "lat,lng", hemispheres in the reader's words. */
 function position(value: string, { t, locale }: QaWords): string {
   const [lat, lng] = value.split(",").map(Number);
   if (lat === undefined || lng === undefined || !Number.isFinite(lat) || !Number.isFinite(lng)) return value;
   const hemisphere = (point: "N" | "S" | "E" | "W") => t(`figures.hemisphere.${point}`);
-  return t("figures.position", { lat: degrees(lat, locale), ns: hemisphere(lat >= 0 ? "N" : "S"), lng: degrees(lng, locale), ew: hemisphere(lng >= 0 ? "E" : "W") });
+  return t("figures.position", {
+    lat: degrees(lat, locale),
+    ns: hemisphere(lat >= 0 ? "N" : "S"),
+    lng: degrees(lng, locale),
+    ew: hemisphere(lng >= 0 ? "E" : "W"),
+  });
 }
 
 function when(value: string, locale: string): string {
@@ -61,13 +68,21 @@ export function qaFigure(c: QaCheck, words: QaWords): QaFigure {
       return { measured: typeof value === "string" ? position(value, words) : t("figures.noPosition"), threshold: null };
     case "inside_bounds":
       return {
-        measured: typeof value !== "number" ? t("figures.positionUnknown") : value <= 0 ? t("figures.insideArea") : t("figures.outsideArea", { distance: num(value, locale) }),
+        measured:
+          typeof value !== "number"
+            ? t("figures.positionUnknown")
+            : value <= 0
+              ? t("figures.insideArea")
+              : t("figures.outsideArea", { distance: num(value, locale) }),
         threshold: typeof threshold === "number" ? t("figures.allowedMetres", { distance: num(threshold, locale) }) : null,
       };
     case "capture_time": {
       const measured = typeof value === "string" ? t("figures.taken", { when: when(value, locale) }) : t("figures.timeNotRecorded");
       if (typeof threshold !== "string" || typeof value !== "string") return { measured, threshold: null };
-      return { measured, threshold: t(Date.parse(value) < Date.parse(threshold) ? "figures.notBefore" : "figures.notAfter", { when: when(threshold, locale) }) };
+      return {
+        measured,
+        threshold: t(Date.parse(value) < Date.parse(threshold) ? "figures.notBefore" : "figures.notAfter", { when: when(threshold, locale) }),
+      };
     }
     case "resolution":
       return {

@@ -33,12 +33,17 @@ export const submissionQuery = (id: string) =>
     queryKey: ["submission", id],
     queryFn: () => proxyJson<SubmissionDetail>(`submissions/${id}`),
     // Still in QA: look again soon; decided submissions do not change.
-    refetchInterval: (query) => (query.state.data && (query.state.data.status === "received" || query.state.data.status === "processing") ? LIVE_INTERVAL_MS : false),
+    refetchInterval: (query) =>
+      query.state.data && (query.state.data.status === "received" || query.state.data.status === "processing") ? LIVE_INTERVAL_MS : false,
   });
 
 export interface SubmissionPoints {
   type: "FeatureCollection";
-  features: { type: "Feature"; geometry: { type: "Point"; coordinates: [number, number] }; properties: { id: string; status: Submission["status"]; received_at: string } }[];
+  features: {
+    type: "Feature";
+    geometry: { type: "Point"; coordinates: [number, number] };
+    properties: { id: string; status: Submission["status"]; received_at: string };
+  }[];
   meta: { count: number; unlocated: number };
 }
 

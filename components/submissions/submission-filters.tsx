@@ -24,7 +24,11 @@ export function SubmissionFiltersBar({ filters, onChange }: { filters: Submissio
               aria-pressed={filters.statuses.includes(status)}
               onClick={() => toggle(status)}
               className={`rounded-full border px-2.5 py-1 text-xs font-medium capitalize focus-visible:outline-2 focus-visible:outline-emerald-600 ${
-                filters.statuses.includes(status) ? "border-emerald-700 bg-emerald-700 text-white" : on ? "border-slate-300 bg-white text-slate-700" : "border-slate-200 bg-slate-50 text-slate-500"
+                filters.statuses.includes(status)
+                  ? "border-emerald-700 bg-emerald-700 text-white"
+                  : on
+                    ? "border-slate-300 bg-white text-slate-700"
+                    : "border-slate-200 bg-slate-50 text-slate-500"
               }`}
             >
               {tStatus(status)}
@@ -35,11 +39,23 @@ export function SubmissionFiltersBar({ filters, onChange }: { filters: Submissio
       <div className="grid grid-cols-2 gap-2">
         <label className="flex flex-col gap-1 text-xs text-slate-600">
           {t("from")}
-          <input type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => onChange({ ...filters, from: e.target.value })} className={`${inputClasses} py-1.5`} />
+          <input
+            type="date"
+            value={filters.from}
+            max={filters.to || undefined}
+            onChange={(e) => onChange({ ...filters, from: e.target.value })}
+            className={`${inputClasses} py-1.5`}
+          />
         </label>
         <label className="flex flex-col gap-1 text-xs text-slate-600">
           {t("to")}
-          <input type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => onChange({ ...filters, to: e.target.value })} className={`${inputClasses} py-1.5`} />
+          <input
+            type="date"
+            value={filters.to}
+            min={filters.from || undefined}
+            onChange={(e) => onChange({ ...filters, to: e.target.value })}
+            className={`${inputClasses} py-1.5`}
+          />
         </label>
       </div>
     </fieldset>

@@ -104,7 +104,12 @@ export function SubmissionPanel({ submissionId, onClose }: { submissionId: strin
                   <Button size="sm" onClick={() => setViewerIndex(Math.min(photo, data.images.length - 1))}>
                     {t("viewFull")}
                   </Button>
-                  <a href={image.url} target="_blank" rel="noreferrer" className="inline-flex h-8 items-center rounded-md px-3 text-sm font-medium text-emerald-800 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600">
+                  <a
+                    href={image.url}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="inline-flex h-8 items-center rounded-md px-3 text-sm font-medium text-emerald-800 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600"
+                  >
                     {t("original")}
                   </a>
                 </div>

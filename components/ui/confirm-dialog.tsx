@@ -68,9 +68,7 @@ export function ConfirmDialog({
         <div id={`${id}-body`} className="flex flex-col gap-2 text-sm text-slate-700">
           {children}
         </div>
-        {error ? (
-          <FormError>{error}</FormError>
-        ) : null}
+        {error ? <FormError>{error}</FormError> : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <button ref={cancel} type="button" className={buttonClasses({ variant: "secondary" })} disabled={pending} onClick={onCancel}>
             {t("cancel")}

@@ -22,7 +22,12 @@ const STACKED = [
  * cell's text stays its value alone (what a copy, a search or a test reads).
  */
 export function CellLabel({ children }: { children: string }) {
-  return <span data-label={children} className="mb-1 block text-xs font-semibold uppercase tracking-wide text-slate-500 before:content-[attr(data-label)] md:hidden" />;
+  return (
+    <span
+      data-label={children}
+      className="mb-1 block text-xs font-semibold uppercase tracking-wide text-slate-500 before:content-[attr(data-label)] md:hidden"
+    />
+  );
 }
 
 /**
@@ -55,14 +60,14 @@ export function DataTable({
       aria-label={caption}
       tabIndex={0}
       className={`relative focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 ${
-        variant === "card"
-          ? "overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm"
-          : "overflow-x-auto rounded-md border border-slate-200"
+        variant === "card" ? "overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm" : "overflow-x-auto rounded-md border border-slate-200"
       }`}
     >
       <table className={`min-w-full divide-y divide-slate-200 text-sm ${stacked ? STACKED : ""}`}>
         <caption className="sr-only">{caption}</caption>
-        <thead className={`${stacked ? "max-md:hidden" : ""} whitespace-nowrap bg-slate-50 text-start text-xs font-semibold uppercase tracking-wide text-slate-600`}>
+        <thead
+          className={`${stacked ? "max-md:hidden" : ""} whitespace-nowrap bg-slate-50 text-start text-xs font-semibold uppercase tracking-wide text-slate-600`}
+        >
           <tr>
             {columns.map((column, i) => (
               <th

@@ -32,7 +32,8 @@ export function formatRelative(iso: string, nowMs: number, locale = "en-GB"): st
     return rtf.format(Math.round(seconds / 86_400), "day");
   }
   if (abs < 5) return seconds >= 0 ? "now" : "just now";
-  const amount = abs < 60 ? `${abs} s` : abs < 3600 ? `${Math.round(abs / 60)} min` : abs < 86_400 ? `${Math.round(abs / 3600)} h` : plural(Math.round(abs / 86_400), "day");
+  const amount =
+    abs < 60 ? `${abs} s` : abs < 3600 ? `${Math.round(abs / 60)} min` : abs < 86_400 ? `${Math.round(abs / 3600)} h` : plural(Math.round(abs / 86_400), "day");
   return seconds > 0 ? `in ${amount}` : `${amount} ago`;
 }
 
@@ -44,7 +45,8 @@ const unitFormat = cached((key) => {
 /** A span of time in the largest unit that keeps it a whole, readable number ("24 hours", "3 days"). */
 export function formatDuration(totalSeconds: number, locale = "en-GB"): string {
   const s = Math.max(0, Math.round(totalSeconds));
-  const [amount, unit] = s < 120 ? [s, "second"] : s < 2 * 3600 ? [Math.round(s / 60), "minute"] : s < 2 * 86_400 ? [Math.round(s / 3600), "hour"] : [Math.round(s / 86_400), "day"];
+  const [amount, unit] =
+    s < 120 ? [s, "second"] : s < 2 * 3600 ? [Math.round(s / 60), "minute"] : s < 2 * 86_400 ? [Math.round(s / 3600), "hour"] : [Math.round(s / 86_400), "day"];
   return unitFormat(`${locale}|${unit}`).format(amount);
 }
 

@@ -56,7 +56,8 @@ function figures(t: Translate, locale: string, angleLabel: (angle: string) => st
       }
       const hm = LOCAL_CLOCK.exec(value);
       if (hm) return [key, clock.format(Date.UTC(2000, 0, 1, Number(hm[1]), Number(hm[2])))];
-      if (INSTANT.test(value) && !Number.isNaN(Date.parse(value))) return [key, new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(value))];
+      if (INSTANT.test(value) && !Number.isNaN(Date.parse(value)))
+        return [key, new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(value))];
       return [key, value];
     }),
   );

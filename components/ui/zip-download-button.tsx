@@ -85,7 +85,9 @@ export function ZipDownloadButton({
         <div className="flex flex-1 flex-col gap-1">
           <ProgressBar value={state.received} max={state.total ?? Math.max(state.received, 1)} label={progressLabel} tone="sky" />
           <span className="text-xs text-slate-600">
-            {state.total ? t("received", { received: formatBytes(state.received, locale), total: formatBytes(state.total, locale) }) : formatBytes(state.received, locale)}
+            {state.total
+              ? t("received", { received: formatBytes(state.received, locale), total: formatBytes(state.total, locale) })
+              : formatBytes(state.received, locale)}
           </span>
         </div>
         <Button variant="ghost" size="sm" onClick={() => abort.current?.abort()}>

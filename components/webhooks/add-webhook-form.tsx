@@ -100,9 +100,7 @@ export function AddWebhookForm({ urlInputId, onCreated }: { urlInputId: string; 
         <h2 className="text-base font-semibold text-slate-900">{t("form.heading")}</h2>
         <p className="text-sm text-slate-600">{t("form.intro")}</p>
       </div>
-      {formError ? (
-        <FormError>{formError}</FormError>
-      ) : null}
+      {formError ? <FormError>{formError}</FormError> : null}
       <Field id={urlInputId} label={t("form.url")} hint={t("form.urlHint")} errors={urlErrors}>
         <TextInput
           name="url"

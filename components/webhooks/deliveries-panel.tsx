@@ -198,9 +198,7 @@ function DeliveryDetails({ delivery, webhookId, endpointEnabled }: { delivery: D
         </p>
       ) : null}
       {delivery.attempts.length === 0 ? (
-        <p className="text-xs text-slate-600">
-          {delivery.status === "failed" ? t("notAttemptedFailed") : t("notAttemptedYet")}
-        </p>
+        <p className="text-xs text-slate-600">{delivery.status === "failed" ? t("notAttemptedFailed") : t("notAttemptedYet")}</p>
       ) : (
         <div className="overflow-x-auto">
           <table className="min-w-full text-xs">
@@ -234,9 +232,15 @@ function DeliveryDetails({ delivery, webhookId, endpointEnabled }: { delivery: D
                       <LocalDateTime iso={a.started_at} />
                     </td>
                     <td className="py-1.5 pe-3">
-                      {a.status_code !== null ? <Badge tone={ok ? "success" : "danger"}>{a.status_code}</Badge> : <span className="text-slate-500">{t("none")}</span>}
+                      {a.status_code !== null ? (
+                        <Badge tone={ok ? "success" : "danger"}>{a.status_code}</Badge>
+                      ) : (
+                        <span className="text-slate-500">{t("none")}</span>
+                      )}
                     </td>
-                    <td className="whitespace-nowrap py-1.5 pe-3 text-end tabular-nums text-slate-700">{a.duration_ms !== null ? formatMs(a.duration_ms, locale) : "—"}</td>
+                    <td className="whitespace-nowrap py-1.5 pe-3 text-end tabular-nums text-slate-700">
+                      {a.duration_ms !== null ? formatMs(a.duration_ms, locale) : "—"}
+                    </td>
                     <td className="py-1.5">
                       {a.error ? <span className="text-red-700">{a.error}</span> : null}
                       {a.response_snippet ? (

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { deliveryPollInterval, deliveryStatus, describeEvents, endpointState, eventsToSubmit, IDLE_POLL_MS, lastOutcome, LIVE_POLL_MS } from "./webhook-display";
+import {
+  deliveryPollInterval,
+  deliveryStatus,
+  describeEvents,
+  endpointState,
+  eventsToSubmit,
+  IDLE_POLL_MS,
+  lastOutcome,
+  LIVE_POLL_MS,
+} from "./webhook-display";
 import type { Delivery, Webhook } from "./types";
 
 const webhook = (over: Partial<Webhook> = {}): Webhook => ({
@@ -72,8 +81,14 @@ describe("deliveryStatus and lastOutcome", () => {
   it("describes the last attempt", () => {
     const attempt = { id: "att_1", attempt: 1, started_at: "2025-03-10T11:59:00.000Z", duration_ms: 12, response_snippet: null };
     expect(lastOutcome(delivery({ attempts: [{ ...attempt, status_code: 500, error: null }] }))).toEqual({ kind: "response", text: "HTTP 500" });
-    expect(lastOutcome(delivery({ attempts: [{ ...attempt, status_code: 302, error: "redirects are not followed" }] }))).toEqual({ kind: "response", text: "HTTP 302 · redirects are not followed" });
-    expect(lastOutcome(delivery({ attempts: [{ ...attempt, status_code: null, error: "timeout after 10000 ms" }] }))).toEqual({ kind: "response", text: "timeout after 10000 ms" });
+    expect(lastOutcome(delivery({ attempts: [{ ...attempt, status_code: 302, error: "redirects are not followed" }] }))).toEqual({
+      kind: "response",
+      text: "HTTP 302 · redirects are not followed",
+    });
+    expect(lastOutcome(delivery({ attempts: [{ ...attempt, status_code: null, error: "timeout after 10000 ms" }] }))).toEqual({
+      kind: "response",
+      text: "timeout after 10000 ms",
+    });
     expect(lastOutcome(delivery({ attempts: [{ ...attempt, status_code: null, error: null }] }))).toEqual({ kind: "no_response" });
     expect(lastOutcome(delivery({ attempts: [], last_status_code: null, status: "pending", attempt_count: 0 }))).toBeNull();
   });
@@ -86,10 +101,14 @@ describe("deliveryPollInterval", () => {
   });
   it("polls fast while a delivery is in flight or due", () => {
     expect(deliveryPollInterval([delivery({ status: "delivering" })], now)).toBe(LIVE_POLL_MS);
-    expect(deliveryPollInterval([delivery({ status: "pending", attempt_count: 0, next_attempt_at: new Date(now - 500).toISOString() })], now)).toBe(LIVE_POLL_MS);
+    expect(deliveryPollInterval([delivery({ status: "pending", attempt_count: 0, next_attempt_at: new Date(now - 500).toISOString() })], now)).toBe(
+      LIVE_POLL_MS,
+    );
   });
   it("looks again just after a retry that is due soon, and idles for a distant one", () => {
     expect(deliveryPollInterval([delivery({ status: "pending", attempt_count: 1, next_attempt_at: new Date(now + 10_000).toISOString() })], now)).toBe(11_000);
-    expect(deliveryPollInterval([delivery({ status: "pending", attempt_count: 5, next_attempt_at: new Date(now + 6 * 3600_000).toISOString() })], now)).toBe(IDLE_POLL_MS);
+    expect(deliveryPollInterval([delivery({ status: "pending", attempt_count: 5, next_attempt_at: new Date(now + 6 * 3600_000).toISOString() })], now)).toBe(
+      IDLE_POLL_MS,
+    );
   });
 });

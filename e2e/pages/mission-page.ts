@@ -77,7 +77,10 @@ export class MissionPage {
 
   /** The panel's thumbnail of photo n (1-based): a decorative image inside the photo's button. */
   thumbnail(n: number): Locator {
-    return this.panel.getByRole("group", { name: "Photos" }).getByRole("button", { name: new RegExp(`^Photo ${n}\\b`) }).locator("img");
+    return this.panel
+      .getByRole("group", { name: "Photos" })
+      .getByRole("button", { name: new RegExp(`^Photo ${n}\\b`) })
+      .locator("img");
   }
 
   /** A row of the panel's metadata table ("Device", "GPS", …): its value. */

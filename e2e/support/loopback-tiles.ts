@@ -29,7 +29,9 @@ export async function startSilentServer(): Promise<LoopbackServer> {
 function tileSvg(z: number, x: number, y: number): string {
   const hue = (x * 37 + y * 17) % 40;
   const fields = [0, 1, 2, 3]
-    .map((i) => `<rect x="${(i % 2) * 128 + 6}" y="${Math.floor(i / 2) * 128 + 6}" width="116" height="116" fill="hsl(${80 + hue + i * 9} 28% ${30 + i * 4}%)"/>`)
+    .map(
+      (i) => `<rect x="${(i % 2) * 128 + 6}" y="${Math.floor(i / 2) * 128 + 6}" width="116" height="116" fill="hsl(${80 + hue + i * 9} 28% ${30 + i * 4}%)"/>`,
+    )
     .join("");
   return `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256">
     <rect width="256" height="256" fill="#6b6f5a"/>${fields}

@@ -6,7 +6,11 @@ import { expect, type Locator } from "@playwright/test";
 export async function waitForMapReady(frame: Locator, timeout = 30_000): Promise<void> {
   await expect(frame).not.toHaveAttribute("data-map-state", "loading", { timeout });
   if ((await frame.getAttribute("data-map-state")) === "failed") {
-    const message = (await frame.getByRole("alert").textContent().catch(() => null)) ?? "no message";
+    const message =
+      (await frame
+        .getByRole("alert")
+        .textContent()
+        .catch(() => null)) ?? "no message";
     throw new Error(`the map failed to load: ${message.trim()}`);
   }
   await expect(frame).toHaveAttribute("data-map-state", "ready");

@@ -47,7 +47,7 @@ export class NetworkRecorder {
 
   /** Waits for the bodies still being read. */
   async settle(): Promise<void> {
-    for (let done = 0; done < this.pending.length; ) {
+    for (let done = 0; done < this.pending.length;) {
       const batch = this.pending.slice(done);
       await Promise.allSettled(batch);
       done += batch.length;

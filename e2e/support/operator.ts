@@ -145,10 +145,13 @@ export class PartnerApi {
   /** Waits until QA has decided every one of these submissions (approved or rejected). */
   async waitUntilDecided(ids: string[], timeout = 45_000): Promise<void> {
     await expect
-      .poll(async () => (await Promise.all(ids.map((id) => this.submission(id)))).map((s) => s.status).filter((s) => s === "approved" || s === "rejected").length, {
-        timeout,
-        message: `QA decides submissions ${ids.join(", ")}`,
-      })
+      .poll(
+        async () => (await Promise.all(ids.map((id) => this.submission(id)))).map((s) => s.status).filter((s) => s === "approved" || s === "rejected").length,
+        {
+          timeout,
+          message: `QA decides submissions ${ids.join(", ")}`,
+        },
+      )
       .toBe(ids.length);
   }
 

@@ -46,7 +46,12 @@ export async function fieldOrderKey(operator: Operator): Promise<string> {
  * A one-off order for one place and one angle, created and confirmed (paid with the card on file)
  * through the order API. No time_of_day: the test must pass at any hour.
  */
-export async function confirmedFieldOrder(request: APIRequestContext, apiKey: string, place: { name: string; lat: number; lng: number }, timeOfDay?: "daylight") {
+export async function confirmedFieldOrder(
+  request: APIRequestContext,
+  apiKey: string,
+  place: { name: string; lat: number; lng: number },
+  timeOfDay?: "daylight",
+) {
   const body = {
     client_reference: unique("e2e-field"),
     category: "cultural_exterior",
@@ -57,7 +62,10 @@ export async function confirmedFieldOrder(request: APIRequestContext, apiKey: st
   const created = await request.post(`${ORDERS}/orders`, { headers: { ...bearer(apiKey), "idempotency-key": crypto.randomUUID() }, data: body });
   expect(created.status(), await created.text()).toBe(201);
   const order = (await created.json()) as { id: string };
-  const confirmed = await request.post(`${ORDERS}/orders/${order.id}/confirm`, { headers: { ...bearer(apiKey), "idempotency-key": crypto.randomUUID() }, data: { payment_method: "card" } });
+  const confirmed = await request.post(`${ORDERS}/orders/${order.id}/confirm`, {
+    headers: { ...bearer(apiKey), "idempotency-key": crypto.randomUUID() },
+    data: { payment_method: "card" },
+  });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
   expect(((await confirmed.json()) as { status: string }).status).toBe("in_progress");
   return order;
@@ -92,14 +100,20 @@ export async function orderWithDeliveredPhoto(request: APIRequestContext, operat
     201,
   );
   const confirmed = await json<{ status: string }>(
-    await request.post(`${ORDERS}/orders/${order.id}/confirm`, { headers: { ...bearer(key), "idempotency-key": unique("confirm") }, data: { payment_method: "card" } }),
+    await request.post(`${ORDERS}/orders/${order.id}/confirm`, {
+      headers: { ...bearer(key), "idempotency-key": unique("confirm") },
+      data: { payment_method: "card" },
+    }),
     200,
   );
   expect(confirmed.status).toBe("in_progress");
 
   const zoomer = await operator.zoomer();
   const camera = { lat: target.lat - 30 / 111_320, lng: target.lng };
-  const { data: tasks } = await json<{ data: Task[] }>(await request.get(`/api/v1/field/assignments?lat=${camera.lat}&lng=${camera.lng}&radius_km=1`, { headers: bearer(zoomer.token) }), 200);
+  const { data: tasks } = await json<{ data: Task[] }>(
+    await request.get(`/api/v1/field/assignments?lat=${camera.lat}&lng=${camera.lng}&radius_km=1`, { headers: bearer(zoomer.token) }),
+    200,
+  );
   const task = tasks.find((t) => t.location.name === name);
   if (!task) throw new Error(`no task for ${name} among ${tasks.map((t) => t.location.name).join(", ")}`);
   await json(await request.post(`/api/v1/field/assignments/${task.id}/take`, { headers: bearer(zoomer.token) }), 200);

@@ -11,7 +11,8 @@ export async function overflow(page: Page): Promise<{ scrollWidth: number; culpr
     for (const el of Array.from(document.querySelectorAll("body *"))) {
       const box = el.getBoundingClientRect();
       // Screen-reader-only text is a 1 px box on purpose.
-      if (box.width > 1 && (box.right > width + 1 || box.left < -1)) culprits.push(`<${el.tagName.toLowerCase()}> "${(el.textContent ?? "").trim().slice(0, 30)}" ${Math.round(box.left)}–${Math.round(box.right)}`);
+      if (box.width > 1 && (box.right > width + 1 || box.left < -1))
+        culprits.push(`<${el.tagName.toLowerCase()}> "${(el.textContent ?? "").trim().slice(0, 30)}" ${Math.round(box.left)}–${Math.round(box.right)}`);
     }
     return { scrollWidth: root.scrollWidth, culprits: culprits.slice(0, 5) };
   });

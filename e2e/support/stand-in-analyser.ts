@@ -19,7 +19,10 @@ export interface StandInVerdicts {
 }
 
 /** Starts the stand-in on loopback and an extra app using it; `stop` ends both. */
-export async function startAppWithStandInAnalyser(detections: StandInDetection[], { covered, crowdLevel }: StandInVerdicts): Promise<{ app: ExtraServer; stop: () => Promise<void> }> {
+export async function startAppWithStandInAnalyser(
+  detections: StandInDetection[],
+  { covered, crowdLevel }: StandInVerdicts,
+): Promise<{ app: ExtraServer; stop: () => Promise<void> }> {
   const people = detections.filter((d) => d.label === "person");
   const analyser = createServer((req, res) => {
     let body = "";
@@ -27,9 +30,18 @@ export async function startAppWithStandInAnalyser(detections: StandInDetection[]
     req.on("end", () => {
       const asked = (JSON.parse(body) as { checks: string[] }).checks;
       const results: Record<string, unknown> = {};
-      if (asked.includes("obstruction")) results.obstruction = { score: 1 - covered, passed: covered <= 0.3, value: covered, threshold: 0.3, detections, people_count: people.length };
+      if (asked.includes("obstruction"))
+        results.obstruction = { score: 1 - covered, passed: covered <= 0.3, value: covered, threshold: 0.3, detections, people_count: people.length };
       if (asked.includes("minimum_crowd")) {
-        results.minimum_crowd = { score: 1, passed: true, value: `${people.length} people (${crowdLevel})`, threshold: "low", detections: people, people_count: people.length, level: crowdLevel };
+        results.minimum_crowd = {
+          score: 1,
+          passed: true,
+          value: `${people.length} people (${crowdLevel})`,
+          threshold: "low",
+          detections: people,
+          people_count: people.length,
+          level: crowdLevel,
+        };
       }
       res.setHeader("content-type", "application/json");
       res.end(JSON.stringify({ results }));

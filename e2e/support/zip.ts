@@ -51,7 +51,7 @@ export function listEntries(zip: Buffer): ZipEntry[] {
     let localHeaderOffset = zip.readUInt32LE(p + 42);
     const name = zip.toString("utf8", p + 46, p + 46 + nameLength);
     // ZIP64 extra field (0x0001): the 64-bit values, in this order, for the fields that are 0xffffffff.
-    for (let e = p + 46 + nameLength; e < p + 46 + nameLength + extraLength; ) {
+    for (let e = p + 46 + nameLength; e < p + 46 + nameLength + extraLength;) {
       const id = zip.readUInt16LE(e);
       const length = zip.readUInt16LE(e + 2);
       if (id === 0x0001) {

@@ -9,7 +9,11 @@ describe("page photo URLs", () => {
   it("turns the API's absolute photo URLs into same-origin paths, wherever they sit in the document", () => {
     const body = { url: signed, data: [{ thumbnail_url: signed }], thumbnails: [signed, null] };
     const out = JSON.parse(pagePhotoUrlsInJson(JSON.stringify(body), own)) as typeof body;
-    expect(out).toEqual({ url: "/cdn/images/img_1/thumbnail?exp=1&sig=abc", data: [{ thumbnail_url: "/cdn/images/img_1/thumbnail?exp=1&sig=abc" }], thumbnails: ["/cdn/images/img_1/thumbnail?exp=1&sig=abc", null] });
+    expect(out).toEqual({
+      url: "/cdn/images/img_1/thumbnail?exp=1&sig=abc",
+      data: [{ thumbnail_url: "/cdn/images/img_1/thumbnail?exp=1&sig=abc" }],
+      thumbnails: ["/cdn/images/img_1/thumbnail?exp=1&sig=abc", null],
+    });
   });
 
   it("leaves other URLs, and a photo URL quoted inside other text, as they are", () => {

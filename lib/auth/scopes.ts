@@ -27,10 +27,7 @@ export const ZOOMER_SCOPES: Scope[] = ["submissions:write"];
 const VIEWER_SCOPES = ["missions:read", "submissions:read", "orders:read"] as const satisfies readonly Scope[];
 const EDITOR_SCOPES = [...VIEWER_SCOPES, "missions:write", "orders:write"] as const satisfies readonly Scope[];
 const ADMIN_SCOPES = [...EDITOR_SCOPES, "webhooks:manage", "clients:manage"] as const satisfies readonly Scope[];
-export const ROLE_SCOPES = { viewer: VIEWER_SCOPES, editor: EDITOR_SCOPES, admin: ADMIN_SCOPES } as const satisfies Record<
-  string,
-  readonly Scope[]
->;
+export const ROLE_SCOPES = { viewer: VIEWER_SCOPES, editor: EDITOR_SCOPES, admin: ADMIN_SCOPES } as const satisfies Record<string, readonly Scope[]>;
 export type DashboardRole = keyof typeof ROLE_SCOPES;
 
 export function isScope(value: string): value is Scope {

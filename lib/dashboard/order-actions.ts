@@ -16,7 +16,6 @@ import { toCreateBody } from "@/lib/orders/draft";
 type CreateOrderBody = components["schemas"]["CreateOrder"];
 type QuotePreview = components["schemas"]["QuotePreview"];
 
-
 /** While the first request with a key is still running the API answers 409 idempotency_key_in_use: wait and ask again. */
 async function untilSettled<T extends { response: Response; error?: unknown }>(send: () => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
@@ -34,7 +33,10 @@ export const startOrderDraft = dashboardAction({
   schema: z.object({ requestKey: z.uuid() }),
   handler: async ({ requestKey }, access) => {
     const { data, error, response } = await untilSettled(() =>
-      access.api.POST("/api/orders/v1/drafts", { params: { header: { "idempotency-key": `dashboard:draft:${requestKey}` } }, body: { body: {}, step: "locations" } }),
+      access.api.POST("/api/orders/v1/drafts", {
+        params: { header: { "idempotency-key": `dashboard:draft:${requestKey}` } },
+        body: { body: {}, step: "locations" },
+      }),
     );
     if (!data) return problemResult(response.status, error);
     return { ok: true, data: { id: data.id } };

@@ -55,7 +55,10 @@ describe.skipIf(!server)("LISTEN on PostgreSQL", () => {
 
     // The connection it gave back now idles in the pool; the server ending it (as a forced drop of
     // the database does) must not reach the listener's handler again (a second release throws).
-    const ended = await queryRows<{ done: boolean }>(database.db, sql`select pg_terminate_backend(pid) as done from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`);
+    const ended = await queryRows<{ done: boolean }>(
+      database.db,
+      sql`select pg_terminate_backend(pid) as done from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+    );
     expect(ended.length).toBeGreaterThanOrEqual(1);
     await new Promise((r) => setTimeout(r, 500));
   });

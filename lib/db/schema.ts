@@ -3,19 +3,7 @@
 import { sql } from "drizzle-orm";
 import { DELIVERY_STATUSES as PROMISE_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from "../orders/vocabulary";
 import { MISSION_STATUSES, ROLES, SUBMISSION_STATUSES } from "../schemas/statuses";
-import {
-  bigint,
-  boolean,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 // The columns' states, kept where the API's schemas read them without the database.
 export { MISSION_STATUSES, ROLES, SUBMISSION_STATUSES, type MissionStatus, type Role, type SubmissionStatus } from "../schemas/statuses";
@@ -130,7 +118,9 @@ export const apiKeys = pgTable(
     keyPrefix: text("key_prefix").notNull(),
     keyHash: text("key_hash").notNull(),
     /** read_only keys may call the order interface's GET routes only. */
-    access: text("access", { enum: ["read_write", "read_only"] }).notNull().default("read_write"),
+    access: text("access", { enum: ["read_write", "read_only"] })
+      .notNull()
+      .default("read_write"),
     createdAt: createdAt(),
     lastUsedAt: ts("last_used_at"),
     revokedAt: ts("revoked_at"),
@@ -178,10 +168,7 @@ export const rateLimitCounters = pgTable(
     windowStart: bigint("window_start", { mode: "number" }).notNull(),
     count: integer("count").notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.key, t.windowSeconds, t.windowStart] }),
-    index("rate_limit_counters_start_idx").on(t.windowStart),
-  ],
+  (t) => [primaryKey({ columns: [t.key, t.windowSeconds, t.windowStart] }), index("rate_limit_counters_start_idx").on(t.windowStart)],
 );
 
 export const missions = pgTable(
@@ -344,11 +331,7 @@ export const images = pgTable(
     qa: jsonb("qa"),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("images_submission_idx").on(t.submissionId),
-    index("images_mission_idx").on(t.missionId),
-    index("images_org_sha_idx").on(t.orgId, t.sha256),
-  ],
+  (t) => [index("images_submission_idx").on(t.submissionId), index("images_mission_idx").on(t.missionId), index("images_org_sha_idx").on(t.orgId, t.sha256)],
 );
 
 /** The outbox: written in the same transaction as the change that caused the event, with its deliveries. */
@@ -750,7 +733,9 @@ export const idempotencyKeys = pgTable(
       .references(() => organisations.id, { onDelete: "cascade" }),
     key: text("key").notNull(),
     requestHash: text("request_hash").notNull(),
-    status: text("status", { enum: ["running", "done"] }).notNull().default("running"),
+    status: text("status", { enum: ["running", "done"] })
+      .notNull()
+      .default("running"),
     responseStatus: integer("response_status"),
     responseBody: text("response_body"),
     responseHeaders: jsonb("response_headers"),

@@ -21,7 +21,11 @@ export const DEMO_ONE_OFF_ORDERS: readonly OrderPlan[] = [
 ];
 
 /** The recurring order: every day, in daylight. Its location ids say so (see requiresDaylight). */
-export const DEMO_DAILY_ORDER: OrderPlan = { places: ["ponte_vecchio", "uffizi"], angles: ["front", "overview"], description: "The river front, every day in daylight." };
+export const DEMO_DAILY_ORDER: OrderPlan = {
+  places: ["ponte_vecchio", "uffizi"],
+  angles: ["front", "overview"],
+  description: "The river front, every day in daylight.",
+};
 
 export const DAILY_LOCATION_PREFIX = "loc_daily_";
 export const ONE_OFF_REFERENCE = "demo-one-off";

@@ -28,7 +28,13 @@ function startTestDemo() {
     intervalMs: 3_600_000, // no ticks during the test: it drives the simulator itself
     retentionHours: 24,
     sweepEveryMs: 3_600_000,
-    simulator: { burst: false, size: SMALL, orderShare: 1, fulfil: { wrongWayRate: 1, nightShotRate: 0 }, nudgeBurst: { actions: 3, spacingMs: 50, cooldownMs: 60_000 } },
+    simulator: {
+      burst: false,
+      size: SMALL,
+      orderShare: 1,
+      fulfil: { wrongWayRate: 1, nightShotRate: 0 },
+      nudgeBurst: { actions: 3, spacingMs: 50, cooldownMs: 60_000 },
+    },
   });
 }
 
@@ -41,7 +47,10 @@ beforeAll(async () => {
   await demo.simulator.burstDone;
   // The test reads with credentials of its own in the demo organisation: sharing the simulated
   // partner's would count the test's polling against the simulator's rate limits.
-  reader = { client: await api.createClient(demo.state.orgId, ["missions:read", "missions:write", "submissions:read"]), apiKey: await readerKey(demo.state.orgId) };
+  reader = {
+    client: await api.createClient(demo.state.orgId, ["missions:read", "missions:write", "submissions:read"]),
+    apiKey: await readerKey(demo.state.orgId),
+  };
 });
 
 async function readerKey(orgId: string): Promise<string> {
@@ -56,8 +65,14 @@ afterAll(async () => {
 
 let reader: { client: { client_id: string; client_secret: string }; apiKey: string };
 /** The demo partner's live orders (its month of history aside). */
-const orders = async () => (await api.request<{ data: Order[] }>("GET", "/api/orders/v1/orders?per_page=100", { token: reader.apiKey })).body.data.filter((o) => !o.client_reference?.startsWith(HISTORY_REFERENCE));
-const history = async () => (await api.request<{ data: Order[] }>("GET", "/api/orders/v1/orders?per_page=100&status=fulfilled", { token: reader.apiKey })).body.data.filter((o) => o.client_reference?.startsWith(`${HISTORY_REFERENCE}-`));
+const orders = async () =>
+  (await api.request<{ data: Order[] }>("GET", "/api/orders/v1/orders?per_page=100", { token: reader.apiKey })).body.data.filter(
+    (o) => !o.client_reference?.startsWith(HISTORY_REFERENCE),
+  );
+const history = async () =>
+  (await api.request<{ data: Order[] }>("GET", "/api/orders/v1/orders?per_page=100&status=fulfilled", { token: reader.apiKey })).body.data.filter((o) =>
+    o.client_reference?.startsWith(`${HISTORY_REFERENCE}-`),
+  );
 const partnerToken = () => api.token(reader.client);
 const activeFree = async (token: string) =>
   (await api.request<{ data: Mission[] }>("GET", "/api/v1/missions?status=active&per_page=100", { token })).body.data.filter((m) => m.order_id === null);
@@ -117,7 +132,8 @@ describe("the demo", () => {
     const [oneOff] = (await orders()).filter((o) => !o.recurring?.enabled);
     if (!oneOff) throw new Error("no one-off order");
     type Work = { data: { angle: string; attempt: number; status: string; delivered_at: string | null }[] };
-    const work = () => api.request<Work>("GET", `/api/orders/v1/orders/${oneOff.id}/assignments?per_page=100`, { token: reader.apiKey }).then((r) => r.body.data);
+    const work = () =>
+      api.request<Work>("GET", `/api/orders/v1/orders/${oneOff.id}/assignments?per_page=100`, { token: reader.apiKey }).then((r) => r.body.data);
     const settled = (rows: Work["data"]) => rows.every((a) => a.status !== "submitted");
     for (let i = 0; i < 120; i++) {
       const order = (await api.request<Order>("GET", `/api/orders/v1/orders/${oneOff.id}`, { token: reader.apiKey })).body;
@@ -135,7 +151,9 @@ describe("the demo", () => {
       (o) => o.status === "fulfilled",
     );
     expect(fulfilled.missions).toMatchObject({ total: 2, completed: 2 });
-    const photos = await api.request<{ data: { angle: string; verification: { status: string } }[] }>("GET", `/api/orders/v1/orders/${oneOff.id}/photos`, { token: reader.apiKey });
+    const photos = await api.request<{ data: { angle: string; verification: { status: string } }[] }>("GET", `/api/orders/v1/orders/${oneOff.id}/photos`, {
+      token: reader.apiKey,
+    });
     expect(photos.body.data).toHaveLength(4);
     expect(photos.body.data.every((p) => p.verification.status === "approved")).toBe(true);
 
@@ -168,13 +186,20 @@ describe("the demo", () => {
     // Every active mission of the demo's own completes (one more approved photo each).
     for (const mission of await activeFree(token)) {
       const current = (await api.request<Mission>("GET", `/api/v1/missions/${mission.id}`, { token })).body;
-      expect((await api.request("PATCH", `/api/v1/missions/${mission.id}`, { token, body: { required_images: current.approved_images + 1 } })).status).toBe(200);
+      expect((await api.request("PATCH", `/api/v1/missions/${mission.id}`, { token, body: { required_images: current.approved_images + 1 } })).status).toBe(
+        200,
+      );
       const [lng, lat] = pointOnFeature(polygon(mission.bounds.coordinates)).geometry.coordinates as [number, number];
       const sent = await submitPhotos(api, zoomer.token, mission.id, [{ bytes: await photo({ lat, lng, seed: 900 + current.approved_images }) }]);
       expect((await waitForDecision(api, token, String(sent.body.id))).status).toBe("approved");
-      await until(() => api.request<Mission>("GET", `/api/v1/missions/${mission.id}`, { token }).then((r) => r.body.status), (s) => s === "completed");
+      await until(
+        () => api.request<Mission>("GET", `/api/v1/missions/${mission.id}`, { token }).then((r) => r.body.status),
+        (s) => s === "completed",
+      );
     }
-    const completed = new Set((await api.request<{ data: Mission[] }>("GET", "/api/v1/missions?status=completed&per_page=100", { token })).body.data.map((m) => m.id));
+    const completed = new Set(
+      (await api.request<{ data: Mission[] }>("GET", "/api/v1/missions?status=completed&per_page=100", { token })).body.data.map((m) => m.id),
+    );
     const count = async () => {
       const all = await api.request<{ data: Mission[] }>("GET", "/api/v1/missions?status=all&per_page=100", { token });
       return all.body.data.reduce((sum, m) => sum + m.submissions, 0);
@@ -182,7 +207,10 @@ describe("the demo", () => {
     const before = await count();
 
     // The visitor signs in: by the time the sign-in answers, the missions are topped up…
-    const signIn = await api.request("POST", "/api/admin/v1/dashboard/sign-in", { token: ADMIN_TOKEN, body: { email: DEMO_USER.email, password: DEMO_USER.password } });
+    const signIn = await api.request("POST", "/api/admin/v1/dashboard/sign-in", {
+      token: ADMIN_TOKEN,
+      body: { email: DEMO_USER.email, password: DEMO_USER.password },
+    });
     expect(signIn.status).toBe(200);
     const active = await activeFree(token);
     expect(active).toHaveLength(4);
@@ -202,7 +230,13 @@ describe("the demo", () => {
     // The simulated contributor did the work: retakes where a first shot failed, every location delivered.
     const [first] = past;
     if (!first) throw new Error("no history");
-    const tasks = (await api.request<{ data: { status: string; attempt: number; delivered_at: string | null }[] }>("GET", `/api/orders/v1/orders/${first.id}/assignments?per_page=100`, { token: reader.apiKey })).body.data;
+    const tasks = (
+      await api.request<{ data: { status: string; attempt: number; delivered_at: string | null }[] }>(
+        "GET",
+        `/api/orders/v1/orders/${first.id}/assignments?per_page=100`,
+        { token: reader.apiKey },
+      )
+    ).body.data;
     expect(tasks.filter((t) => t.status === "verified").length).toBe(4);
     expect(tasks.every((t) => t.status === "verified" || t.status === "failed")).toBe(true);
 

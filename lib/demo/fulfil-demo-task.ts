@@ -66,12 +66,23 @@ function shuffled<T>(items: readonly T[], random: () => number): T[] {
 }
 
 /** Takes and shoots one open task of the given orders; null when none can be done now. */
-export async function fulfilDemoTask(api: DemoApi, orders: Pick<Order, "id" | "status" | "locations">[], random: () => number, options: FulfilOptions = {}): Promise<TaskOutcome | null> {
+export async function fulfilDemoTask(
+  api: DemoApi,
+  orders: Pick<Order, "id" | "status" | "locations">[],
+  random: () => number,
+  options: FulfilOptions = {},
+): Promise<TaskOutcome | null> {
   const { wrongWayRate = 0.35, nightShotRate = 0.25, size = DEMO_PHOTO_SIZE } = options;
-  for (const order of shuffled(orders.filter((o) => o.status === "in_progress" || o.status === "active"), random)) {
+  for (const order of shuffled(
+    orders.filter((o) => o.status === "in_progress" || o.status === "active"),
+    random,
+  )) {
     const list = await api.call<{ data: OrderTask[] }>("orders", "GET", `/api/orders/v1/orders/${order.id}/assignments?per_page=100`);
     if (!list.ok) continue;
-    for (const task of shuffled(list.body.data.filter((t) => t.status === "open"), random)) {
+    for (const task of shuffled(
+      list.body.data.filter((t) => t.status === "open"),
+      random,
+    )) {
       const place = order.locations.find((l) => l.location_id === task.location_id)?.coordinates;
       if (!place) continue;
       const wantsDaylight = requiresDaylight(task.location_id) || task.instructions.some((i) => /daylight/i.test(i));

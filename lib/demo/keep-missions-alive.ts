@@ -20,7 +20,11 @@ const placeOf = (mission: Pick<Mission, "title">) => FLORENCE_PLACES.find((p) =>
  * Publishes missions until `target` are active; returns the active missions (the new ones
  * included) and what it published.
  */
-export async function keepMissionsAlive(api: DemoApi, random: () => number, { target = DEMO_ACTIVE_MISSIONS }: { target?: number } = {}): Promise<{ active: Mission[]; published: Mission[] }> {
+export async function keepMissionsAlive(
+  api: DemoApi,
+  random: () => number,
+  { target = DEMO_ACTIVE_MISSIONS }: { target?: number } = {},
+): Promise<{ active: Mission[]; published: Mission[] }> {
   const active = await activeDemoMissions(api);
   const published: Mission[] = [];
   while (active.length < target) {

@@ -78,10 +78,14 @@ function sceneSvg(width: number, height: number, seed: number, sign?: string): s
     const x = rnd() * (width - w);
     const y = height * 0.85 - h;
     const shade = 35 + Math.floor(rnd() * 35);
-    shapes.push(`<rect x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${w.toFixed(1)}" height="${h.toFixed(1)}" fill="hsl(${(hue + i * 23) % 360},25%,${shade}%)"/>`);
+    shapes.push(
+      `<rect x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${w.toFixed(1)}" height="${h.toFixed(1)}" fill="hsl(${(hue + i * 23) % 360},25%,${shade}%)"/>`,
+    );
     for (let wy = y + 8; wy < y + h - 12; wy += 18) {
       for (let wx = x + 6; wx < x + w - 10; wx += 14) {
-        shapes.push(`<rect x="${wx.toFixed(1)}" y="${wy.toFixed(1)}" width="7" height="10" fill="hsl(48,${50 + Math.floor(rnd() * 40)}%,${60 + Math.floor(rnd() * 30)}%)"/>`);
+        shapes.push(
+          `<rect x="${wx.toFixed(1)}" y="${wy.toFixed(1)}" width="7" height="10" fill="hsl(48,${50 + Math.floor(rnd() * 40)}%,${60 + Math.floor(rnd() * 30)}%)"/>`,
+        );
       }
     }
   }

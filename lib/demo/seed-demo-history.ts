@@ -190,7 +190,14 @@ function statedQuote(order: PastOrder, priced: PricedQuote): Quote {
     ...priced,
     delivery_estimate: order.estimate,
     delivery_estimate_reasons: order.estimateReasons,
-    delivery_promise: first ? { deliver_by: first.promise.deliverBy.toISOString(), hours: hours(first.promise.deliverBy), source: first.promise.source, expected_take_hours: hours(first.promise.expectedTakeBy) } : null,
+    delivery_promise: first
+      ? {
+          deliver_by: first.promise.deliverBy.toISOString(),
+          hours: hours(first.promise.deliverBy),
+          source: first.promise.source,
+          expected_take_hours: hours(first.promise.expectedTakeBy),
+        }
+      : null,
   };
 }
 
@@ -240,7 +247,11 @@ export async function seedDemoHistory(
     .where(and(eq(orders.orgId, orgId), like(orders.clientReference, `${HISTORY_REFERENCE}-%`)))
     .limit(1);
   if (existing) return none;
-  const [org] = await ctx.db.select({ plan: organisations.plan, cardOnFile: organisations.cardOnFile }).from(organisations).where(eq(organisations.id, orgId)).limit(1);
+  const [org] = await ctx.db
+    .select({ plan: organisations.plan, cardOnFile: organisations.cardOnFile })
+    .from(organisations)
+    .where(eq(organisations.id, orgId))
+    .limit(1);
   if (!org) return none;
   const deliveryHours = PLAN_TERMS[org.plan].deliveryHours;
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
@@ -258,20 +269,23 @@ export async function seedDemoHistory(
       zoomerId,
       cardOnFile: org.cardOnFile,
       deliveryHours,
-      quote: statedQuote(order, computeQuote({
-        category: "cultural_exterior",
-        locations: order.locations.map((l) => ({
-          location_id: `loc_${l.place.key}`,
-          name: l.place.name,
-          requirements: { angles: l.angles },
-        })),
-        recurring: null,
-        plan: org.plan,
-        prices,
-        priceListUpdatedAt: updatedAt,
-        photosUsedThisMonth: 0,
-        now: order.placedAt,
-      })),
+      quote: statedQuote(
+        order,
+        computeQuote({
+          category: "cultural_exterior",
+          locations: order.locations.map((l) => ({
+            location_id: `loc_${l.place.key}`,
+            name: l.place.name,
+            requirements: { angles: l.angles },
+          })),
+          recurring: null,
+          plan: org.plan,
+          prices,
+          priceListUpdatedAt: updatedAt,
+          photosUsedThisMonth: 0,
+          now: order.placedAt,
+        }),
+      ),
     }),
   );
   await ctx.db.transaction(async (tx) => {

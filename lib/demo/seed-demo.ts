@@ -25,28 +25,49 @@ export const DEMO_MISSIONS = [
   {
     title: "Duomo — façade and Piazza del Duomo",
     description: "Street-level views of the cathedral front and the baptistery doors, any angle.",
-    bounds: ring([[11.2546, 43.7726], [11.2573, 43.7722], [11.2580, 43.7735], [11.2563, 43.7745], [11.2544, 43.7738]]),
+    bounds: ring([
+      [11.2546, 43.7726],
+      [11.2573, 43.7722],
+      [11.258, 43.7735],
+      [11.2563, 43.7745],
+      [11.2544, 43.7738],
+    ]),
     required_images: 40,
     burst: 14,
   },
   {
     title: "Ponte Vecchio — both banks",
     description: "The bridge from Lungarno degli Archibusieri and from Borgo San Jacopo.",
-    bounds: ring([[11.2519, 43.7674], [11.2547, 43.7671], [11.2550, 43.7684], [11.2522, 43.7688]]),
+    bounds: ring([
+      [11.2519, 43.7674],
+      [11.2547, 43.7671],
+      [11.255, 43.7684],
+      [11.2522, 43.7688],
+    ]),
     required_images: 25,
     burst: 10,
   },
   {
     title: "Piazza della Signoria — market day",
     description: "Overview shots of the square and the Loggia dei Lanzi.",
-    bounds: ring([[11.2546, 43.7688], [11.2567, 43.7686], [11.2569, 43.7702], [11.2548, 43.7703]]),
+    bounds: ring([
+      [11.2546, 43.7688],
+      [11.2567, 43.7686],
+      [11.2569, 43.7702],
+      [11.2548, 43.7703],
+    ]),
     required_images: 60,
     burst: 8,
   },
   {
     title: "Santa Croce — entrance",
     description: "The basilica entrance and the statue of Dante.",
-    bounds: ring([[11.2609, 43.7681], [11.2634, 43.7680], [11.2636, 43.7694], [11.2611, 43.7695]]),
+    bounds: ring([
+      [11.2609, 43.7681],
+      [11.2634, 43.768],
+      [11.2636, 43.7694],
+      [11.2611, 43.7695],
+    ]),
     required_images: 6,
     burst: 9,
   },
@@ -79,9 +100,21 @@ export function demoCredentials(state: DemoState): DemoCredentials {
 async function completeState(ctx: Pick<ServiceContext, "db">, state: Partial<DemoState> & Pick<DemoState, "orgId" | "zoomer">): Promise<DemoState> {
   const partner =
     state.partner ??
-    (await createClient({ db: ctx.db, kind: "partner", orgId: state.orgId, name: "Demo partner (simulated)", scopes: ["missions:read", "missions:write", "submissions:read"] }));
+    (await createClient({
+      db: ctx.db,
+      kind: "partner",
+      orgId: state.orgId,
+      name: "Demo partner (simulated)",
+      scopes: ["missions:read", "missions:write", "submissions:read"],
+    }));
   const apiKey = state.apiKey ?? (await createApiKey({ db: ctx.db, orgId: state.orgId, name: "Demo partner orders (simulated)" })).api_key;
-  return { orgId: state.orgId, missionIds: state.missionIds ?? [], zoomer: state.zoomer, partner: { client_id: partner.client_id, client_secret: partner.client_secret }, apiKey };
+  return {
+    orgId: state.orgId,
+    missionIds: state.missionIds ?? [],
+    zoomer: state.zoomer,
+    partner: { client_id: partner.client_id, client_secret: partner.client_secret },
+    apiKey,
+  };
 }
 
 /** Creates the demo organisation once; later starts return what the first one made. */
@@ -91,14 +124,21 @@ export async function seedDemo(ctx: Pick<ServiceContext, "db" | "secretBox">): P
     if (existing.partner && existing.apiKey) return { state: existing as DemoState, fresh: false };
     const state = await completeState(ctx, { ...existing, orgId: existing.orgId, zoomer: existing.zoomer });
     // Kept only for the demo simulator of this database; never shown by the API.
-    await ctx.db.update(serviceSecrets).set({ value: ctx.secretBox.seal(JSON.stringify(state)) }).where(eq(serviceSecrets.name, STATE_KEY));
+    await ctx.db
+      .update(serviceSecrets)
+      .set({ value: ctx.secretBox.seal(JSON.stringify(state)) })
+      .where(eq(serviceSecrets.name, STATE_KEY));
     return { state, fresh: false };
   }
   const org = await createOrganisation({ db: ctx.db, name: "Demo Partner — Florence", plan: "business" });
   await createUser({ db: ctx.db, orgId: org.id, email: DEMO_USER.email, password: DEMO_USER.password, role: "admin", name: DEMO_USER.name });
   const missionIds: string[] = [];
   for (const m of DEMO_MISSIONS) {
-    const mission = await createMission({ db: ctx.db, orgId: org.id, input: { title: m.title, description: m.description, bounds: m.bounds, required_images: m.required_images } });
+    const mission = await createMission({
+      db: ctx.db,
+      orgId: org.id,
+      input: { title: m.title, description: m.description, bounds: m.bounds, required_images: m.required_images },
+    });
     missionIds.push(mission.id);
   }
   // A second organisation where the demo user is only a viewer: shows switching between
@@ -123,7 +163,10 @@ export async function seedDemo(ctx: Pick<ServiceContext, "db" | "secretBox">): P
   const zoomer = await createZoomer({ db: ctx.db, name: "Demo zoomer (simulated)" });
   const state = await completeState(ctx, { orgId: org.id, missionIds, zoomer: { client_id: zoomer.client_id, client_secret: zoomer.client_secret } });
   // Kept only for the demo simulator of this embedded database; never shown by the API.
-  await ctx.db.insert(serviceSecrets).values({ name: STATE_KEY, value: ctx.secretBox.seal(JSON.stringify(state)) }).onConflictDoNothing();
+  await ctx.db
+    .insert(serviceSecrets)
+    .values({ name: STATE_KEY, value: ctx.secretBox.seal(JSON.stringify(state)) })
+    .onConflictDoNothing();
   const saved = await loadState(ctx);
   return { state: saved?.partner && saved.apiKey ? (saved as DemoState) : state, fresh: true };
 }

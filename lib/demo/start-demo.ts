@@ -32,7 +32,13 @@ export interface RunningDemo {
  * partner publishes their replacements at once: a visitor never finds fewer active missions than
  * the demo keeps, not even between a sweep and the next partner round.
  */
-export async function sweepDemo(ctx: ServiceContext, simulator: Pick<DemoSimulator, "partnerRound">, state: Pick<DemoState, "orgId">, retentionHours: number, now?: Date): Promise<SweepReport> {
+export async function sweepDemo(
+  ctx: ServiceContext,
+  simulator: Pick<DemoSimulator, "partnerRound">,
+  state: Pick<DemoState, "orgId">,
+  retentionHours: number,
+  now?: Date,
+): Promise<SweepReport> {
   const report = await sweepDemoData(ctx, { orgIds: [state.orgId], retentionHours, keepReferencePrefixes: [HISTORY_REFERENCE], ...(now ? { now } : {}) });
   if (report.missions > 0) await simulator.partnerRound(now);
   return report;

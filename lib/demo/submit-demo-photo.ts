@@ -17,9 +17,12 @@ export async function submitDemoPhoto(
   const count = random() < 0.25 ? 2 : 1;
   const photos = [];
   for (let i = 0; i < count; i++) photos.push(await simulatePhoto(bounds, random, { size }));
-  const form = submissionForm(photos.map((p, i) => ({ bytes: p.bytes, name: `IMG_${Math.floor(random() * 9000 + 1000)}_${i}.jpg` })), {
-    angle: (["front", "entrance", "overview"] as const)[Math.floor(random() * 3)],
-  });
+  const form = submissionForm(
+    photos.map((p, i) => ({ bytes: p.bytes, name: `IMG_${Math.floor(random() * 9000 + 1000)}_${i}.jpg` })),
+    {
+      angle: (["front", "entrance", "overview"] as const)[Math.floor(random() * 3)],
+    },
+  );
   const res = await api.call("zoomer", "POST", `/api/v1/missions/${mission.id}/submissions`, form);
   if (res.ok) return "submitted";
   // 409: the mission completed or was cancelled meanwhile; 404: the retention sweep removed it.

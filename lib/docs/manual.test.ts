@@ -33,7 +33,10 @@ describe("servedHref", () => {
 
 describe("renderManual", () => {
   it("gives headings GitHub's anchors and renders links as they lead on the served site", () => {
-    const html = renderManual("# Orders\n\n## Fulfilment: tasks, retakes\n\nSee [states](#states), [keys](operations.md#signing-keys) and [proof](verification.md#signed-evidence).\n", "docs/orders.md");
+    const html = renderManual(
+      "# Orders\n\n## Fulfilment: tasks, retakes\n\nSee [states](#states), [keys](operations.md#signing-keys) and [proof](verification.md#signed-evidence).\n",
+      "docs/orders.md",
+    );
     expect(html).toContain('<h1 id="orders">Orders</h1>');
     expect(html).toContain('<h2 id="fulfilment-tasks-retakes">Fulfilment: tasks, retakes</h2>');
     expect(html).toContain('<a href="#states">states</a>');

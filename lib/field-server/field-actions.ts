@@ -10,7 +10,10 @@ import { getRuntime } from "@/lib/runtime/runtime";
 export type SignInState = { error?: string; fieldErrors?: Partial<Record<"client_id" | "client_secret", string>> };
 
 const Credentials = z.object({
-  client_id: z.string().trim().regex(/^cli_[0-9a-z]{26}$/, "A client id looks like cli_ followed by 26 letters and digits."),
+  client_id: z
+    .string()
+    .trim()
+    .regex(/^cli_[0-9a-z]{26}$/, "A client id looks like cli_ followed by 26 letters and digits."),
   client_secret: z.string().trim().min(10, "Paste the whole secret."),
 });
 

@@ -114,7 +114,11 @@ describe("planFieldRequest: what goes through", () => {
   });
 
   it("no tus headers on the other routes", () => {
-    const result = forwarded("/field/api/missions/mis_1/submissions", { method: "POST", headers: { "content-type": "multipart/form-data; boundary=x", "upload-length": "5" }, body: "--x--" });
+    const result = forwarded("/field/api/missions/mis_1/submissions", {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=x", "upload-length": "5" },
+      body: "--x--",
+    });
     expect(Object.fromEntries(new Headers(result.init.headers))).toEqual({ "content-type": "multipart/form-data; boundary=x" });
   });
 
@@ -126,7 +130,12 @@ describe("planFieldRequest: what goes through", () => {
         controller.close();
       },
     });
-    const result = forwarded("/field/api/assignments/asg_1/photo", { method: "POST", body, duplex: "half", headers: { "content-type": "multipart/form-data; boundary=x" } });
+    const result = forwarded("/field/api/assignments/asg_1/photo", {
+      method: "POST",
+      body,
+      duplex: "half",
+      headers: { "content-type": "multipart/form-data; boundary=x" },
+    });
     expect(result.init.duplex).toBe("half");
     expect(result.init.body).toBeInstanceOf(ReadableStream);
     expect(new Uint8Array(await new Response(result.init.body).arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));

@@ -55,8 +55,7 @@ const REQUEST_HEADERS = ["content-type", "x-request-id"];
 const DROPPED_RESPONSE_HEADERS = ["set-cookie", "connection", "keep-alive", "transfer-encoding"];
 
 export type FieldPlan =
-  | { kind: "refused"; response: Response }
-  | { kind: "forward"; route: FieldRoute; servicePath: string; init: RequestInit & { duplex?: "half" } };
+  { kind: "refused"; response: Response } | { kind: "forward"; route: FieldRoute; servicePath: string; init: RequestInit & { duplex?: "half" } };
 
 function problem(status: 404 | 405, code: string, detail: string, instance: string, headers: Record<string, string> = {}): Response {
   const body = new ApiError(status, code, detail).toBody(instance);
@@ -94,7 +93,10 @@ export function planFieldRequest(request: Request): FieldPlan {
   const { route, id } = matched;
   const method = request.method.toUpperCase();
   if (!route.methods.some((allowed) => allowed === method)) {
-    return { kind: "refused", response: problem(405, "method_not_allowed", `${method} is not allowed here.`, url.pathname, { allow: route.methods.join(", ") }) };
+    return {
+      kind: "refused",
+      response: problem(405, "method_not_allowed", `${method} is not allowed here.`, url.pathname, { allow: route.methods.join(", ") }),
+    };
   }
 
   const query = new URLSearchParams();

@@ -55,7 +55,10 @@ export async function endFieldSession(): Promise<void> {
 }
 
 function problem(status: number, code: string, detail: string): Response {
-  return Response.json({ type: `https://photo-missions.dev/problems/${code.replaceAll("_", "-")}`, title: status === 409 ? "Conflict" : "Unauthorized", status, code, detail }, { status, headers: { "content-type": PROBLEM_CONTENT_TYPE } });
+  return Response.json(
+    { type: `https://photo-missions.dev/problems/${code.replaceAll("_", "-")}`, title: status === 409 ? "Conflict" : "Unauthorized", status, code, detail },
+    { status, headers: { "content-type": PROBLEM_CONTENT_TYPE } },
+  );
 }
 
 /**

@@ -8,7 +8,11 @@ import { FIELD_PAGES_CACHE } from "./offline-caches";
 
 /** Nobody is signed in on this page any more: nothing of the last session stays readable. */
 export async function forgetSession(): Promise<void> {
-  await Promise.allSettled([clearKeptLists(), saveSessionOwner(null), typeof caches === "undefined" ? Promise.resolve(true) : caches.delete(FIELD_PAGES_CACHE)]);
+  await Promise.allSettled([
+    clearKeptLists(),
+    saveSessionOwner(null),
+    typeof caches === "undefined" ? Promise.resolve(true) : caches.delete(FIELD_PAGES_CACHE),
+  ]);
 }
 
 /** Sign-out: the session is forgotten, and so are the zoomer's judged photos (`forgetJudged`). */

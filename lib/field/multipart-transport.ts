@@ -4,7 +4,18 @@
 // heading_deg), through XMLHttpRequest because only it reports upload progress. The verdict is
 // read from the submission (missions) or the task (order tasks).
 import type { OutboxEntry } from "./outbox-state";
-import { answerOutcome, isRetryableStatus, ownerHeaders, problemCode, problemText, TRANSPORT_CODES, type CheckVerdict, type ReasonCode, type UploadOutcome, type UploadPhoto } from "./transport";
+import {
+  answerOutcome,
+  isRetryableStatus,
+  ownerHeaders,
+  problemCode,
+  problemText,
+  TRANSPORT_CODES,
+  type CheckVerdict,
+  type ReasonCode,
+  type UploadOutcome,
+  type UploadPhoto,
+} from "./transport";
 
 const NO_SIGNAL = "No signal: the photo waits on the phone and goes when the connection is back.";
 
@@ -64,7 +75,10 @@ interface TaskAnswer {
 }
 
 export const checkVerdictOverHttp: CheckVerdict = async (entry, submissionId) => {
-  const url = entry.target.kind === "task" ? `/field/api/assignments/${encodeURIComponent(entry.target.id)}` : `/field/api/submissions/${encodeURIComponent(submissionId)}`;
+  const url =
+    entry.target.kind === "task"
+      ? `/field/api/assignments/${encodeURIComponent(entry.target.id)}`
+      : `/field/api/submissions/${encodeURIComponent(submissionId)}`;
   const res = await fetch(url, { cache: "no-store" });
   if (isRetryableStatus(res.status)) throw new Error(`The server answered ${res.status}.`);
   if (!res.ok) {
@@ -74,18 +88,30 @@ export const checkVerdictOverHttp: CheckVerdict = async (entry, submissionId) =>
   if (entry.target.kind === "task") {
     const task = (await res.json()) as TaskAnswer;
     if (!task.verification) return { status: "pending" };
-    return task.verification.status === "approved" ? { status: "approved" } : { status: "rejected", reasons: task.verification.instructions ?? [], ...(task.verification.instruction_codes ? { reasonCodes: task.verification.instruction_codes } : {}) };
+    return task.verification.status === "approved"
+      ? { status: "approved" }
+      : {
+          status: "rejected",
+          reasons: task.verification.instructions ?? [],
+          ...(task.verification.instruction_codes ? { reasonCodes: task.verification.instruction_codes } : {}),
+        };
   }
   const submission = (await res.json()) as SubmissionAnswer;
   if (submission.status === "approved") return { status: "approved" };
-  if (submission.status === "rejected") return { status: "rejected", reasons: submission.reasons ?? [], ...(submission.reason_codes ? { reasonCodes: submission.reason_codes } : {}) };
+  if (submission.status === "rejected")
+    return { status: "rejected", reasons: submission.reasons ?? [], ...(submission.reason_codes ? { reasonCodes: submission.reason_codes } : {}) };
   return { status: "pending" };
 };
 
 /** The same POST through fetch, for the service worker's Background Sync (no XMLHttpRequest there, no bar to move). */
 export const uploadMultipartWithFetch: UploadPhoto = async (entry) => {
   try {
-    const res = await fetch(uploadUrl(entry), { method: "POST", body: uploadForm(entry, { evidenceFields: MULTIPART_EVIDENCE_FIELDS }), headers: ownerHeaders(entry), credentials: "same-origin" });
+    const res = await fetch(uploadUrl(entry), {
+      method: "POST",
+      body: uploadForm(entry, { evidenceFields: MULTIPART_EVIDENCE_FIELDS }),
+      headers: ownerHeaders(entry),
+      credentials: "same-origin",
+    });
     const text = await res.text();
     if (res.status === 202) {
       const body = JSON.parse(text) as { id?: unknown };

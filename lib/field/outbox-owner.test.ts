@@ -30,8 +30,14 @@ describe("outboxOwnerRefusal", () => {
   });
 
   it("refuses another zoomer's photo, and a photo that names no owner, with 409 outbox_owner_mismatch", () => {
-    expect(outboxOwnerRefusal({ path: "/api/v1/field/uploads/upl_1", owner: "usr_1", sessionOwner: "usr_2" })).toMatchObject({ status: 409, code: "outbox_owner_mismatch" });
-    expect(outboxOwnerRefusal({ path: "/api/v1/missions/mis_1/submissions", owner: null, sessionOwner: "usr_2" })).toMatchObject({ status: 409, code: "outbox_owner_mismatch" });
+    expect(outboxOwnerRefusal({ path: "/api/v1/field/uploads/upl_1", owner: "usr_1", sessionOwner: "usr_2" })).toMatchObject({
+      status: 409,
+      code: "outbox_owner_mismatch",
+    });
+    expect(outboxOwnerRefusal({ path: "/api/v1/missions/mis_1/submissions", owner: null, sessionOwner: "usr_2" })).toMatchObject({
+      status: 409,
+      code: "outbox_owner_mismatch",
+    });
     expect(outboxOwnerRefusal({ path: "/api/v1/field/assignments/asg_1/photo", owner: "", sessionOwner: "usr_2" })).toMatchObject({ status: 409 });
   });
 
@@ -78,18 +84,31 @@ describe("the owner on the wire", () => {
 
   it("a 409 outbox_owner_mismatch is 'wait for the owner', not a refusal nor a lost signal", () => {
     const body = JSON.stringify({ status: 409, code: "outbox_owner_mismatch", detail: "another zoomer" });
-    expect(answerOutcome(409, body, "no signal")).toEqual({ kind: "wrong-owner", error: "another zoomer", code: { code: "problem.outbox_owner_mismatch", params: { status: 409 } } });
+    expect(answerOutcome(409, body, "no signal")).toEqual({
+      kind: "wrong-owner",
+      error: "another zoomer",
+      code: { code: "problem.outbox_owner_mismatch", params: { status: 409 } },
+    });
     expect(answerOutcome(409, JSON.stringify({ code: "conflict", detail: "x" }), "no signal").kind).toBe("refused");
     // The service's caps on unfinished uploads clear as they finish or expire: the photo waits, with the server's reason.
     for (const code of ["too_many_open_uploads", "upload_quota_exceeded"]) {
-      expect(answerOutcome(409, JSON.stringify({ code, detail: "20 open" }), "no signal")).toEqual({ kind: "lost-signal", error: "20 open", code: { code: `problem.${code}`, params: { status: 409 } } });
+      expect(answerOutcome(409, JSON.stringify({ code, detail: "20 open" }), "no signal")).toEqual({
+        kind: "lost-signal",
+        error: "20 open",
+        code: { code: `problem.${code}`, params: { status: 409 } },
+      });
     }
     expect(answerOutcome(401, "{}", "no signal").kind).toBe("lost-signal");
     expect(answerOutcome(0, "", "no signal")).toMatchObject({ kind: "lost-signal", error: "no signal" });
   });
 
   it("tus does not retry a refusal for another owner by itself, but still retries a tus offset conflict", () => {
-    const response = (status: number, body: string) => ({ getStatus: () => status, getBody: () => body, getHeader: () => undefined, getUnderlyingObject: () => null });
+    const response = (status: number, body: string) => ({
+      getStatus: () => status,
+      getBody: () => body,
+      getHeader: () => undefined,
+      getUnderlyingObject: () => null,
+    });
     const error = (status: number, body: string) => Object.assign(new DetailedError("failed"), { originalResponse: response(status, body) });
     expect(shouldRetry(error(409, JSON.stringify({ code: "outbox_owner_mismatch" })), true)).toBe(false);
     expect(shouldRetry(error(409, JSON.stringify({ code: "offset_mismatch" })), true)).toBe(true);
@@ -113,8 +132,14 @@ describe("sessionOfToken", () => {
 
   it("has no name for a token issued before names were, or with an odd one, and keeps the session", async () => {
     expect(sessionOfToken(await token({ zoomer: "usr_1", client_id: "cli_1", exp: 2_000_000_000 }))).toMatchObject({ zoomerId: "usr_1", zoomerName: null });
-    expect(sessionOfToken(await token({ zoomer: "usr_1", zoomer_name: 7, client_id: "cli_1", exp: 2_000_000_000 }))).toMatchObject({ zoomerId: "usr_1", zoomerName: null });
-    expect(sessionOfToken(await token({ zoomer: "usr_1", zoomer_name: "   ", client_id: "cli_1", exp: 2_000_000_000 }))).toMatchObject({ zoomerId: "usr_1", zoomerName: null });
+    expect(sessionOfToken(await token({ zoomer: "usr_1", zoomer_name: 7, client_id: "cli_1", exp: 2_000_000_000 }))).toMatchObject({
+      zoomerId: "usr_1",
+      zoomerName: null,
+    });
+    expect(sessionOfToken(await token({ zoomer: "usr_1", zoomer_name: "   ", client_id: "cli_1", exp: 2_000_000_000 }))).toMatchObject({
+      zoomerId: "usr_1",
+      zoomerName: null,
+    });
   });
 
   it("names the client for a token without a zoomer, and nobody for something else", async () => {

@@ -61,7 +61,11 @@ export interface WaitingForOwner {
 }
 
 /** How many kept photos wait for each other owner (entries without one are counted under null). */
-export function waitingByOwner<E extends { owner?: string; ownerName?: string }>(entries: readonly E[], me: string | null, pending: (entry: E) => boolean): WaitingForOwner[] {
+export function waitingByOwner<E extends { owner?: string; ownerName?: string }>(
+  entries: readonly E[],
+  me: string | null,
+  pending: (entry: E) => boolean,
+): WaitingForOwner[] {
   const waiting = new Map<string | null, WaitingForOwner>();
   for (const entry of entries) {
     const owner = entry.owner ?? null;

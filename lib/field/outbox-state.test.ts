@@ -6,7 +6,12 @@ const run = (events: OutboxEvent[], from: OutboxState = WAITING) => events.reduc
 describe("the outbox's photo states", () => {
   it("goes waiting → sending → checking → approved", () => {
     const states = [WAITING];
-    for (const e of [{ type: "send" }, { type: "progress", percent: 42.4 }, { type: "accepted", submissionId: "sub_1" }, { type: "verdict", status: "approved" }] as OutboxEvent[]) {
+    for (const e of [
+      { type: "send" },
+      { type: "progress", percent: 42.4 },
+      { type: "accepted", submissionId: "sub_1" },
+      { type: "verdict", status: "approved" },
+    ] as OutboxEvent[]) {
       states.push(nextState(states[states.length - 1] as OutboxState, e));
     }
     expect(states.map((s) => s.phase)).toEqual(["waiting", "sending", "sending", "checking", "approved"]);
@@ -64,7 +69,13 @@ describe("the outbox's photo states", () => {
   });
 
   it("counts the photos the zoomer still waits for", () => {
-    const states: OutboxState[] = [WAITING, { phase: "sending", percent: 1, attempts: 1 }, { phase: "checking", submissionId: "a" }, { phase: "approved", submissionId: "b" }, { phase: "refused", error: "x" }];
+    const states: OutboxState[] = [
+      WAITING,
+      { phase: "sending", percent: 1, attempts: 1 },
+      { phase: "checking", submissionId: "a" },
+      { phase: "approved", submissionId: "b" },
+      { phase: "refused", error: "x" },
+    ];
     expect(countWaiting(states.map((state) => ({ state })))).toBe(3);
   });
 });

@@ -67,7 +67,9 @@ export function nextState(state: OutboxState, event: OutboxEvent): OutboxState {
     case "progress":
       return state.phase === "sending" ? { ...state, percent: Math.max(state.percent, Math.min(100, Math.round(event.percent))) } : state;
     case "lost-signal":
-      return state.phase === "sending" ? { phase: "waiting", attempts: state.attempts, lastError: event.error, ...(event.code ? { lastErrorCode: event.code } : {}) } : state;
+      return state.phase === "sending"
+        ? { phase: "waiting", attempts: state.attempts, lastError: event.error, ...(event.code ? { lastErrorCode: event.code } : {}) }
+        : state;
     case "accepted":
       return state.phase === "sending" || state.phase === "waiting" ? { phase: "checking", submissionId: event.submissionId } : state;
     case "refused":

@@ -336,7 +336,13 @@ describe("Outbox owned by its zoomer", () => {
     const store = memoryStore();
     await store.put({ ...PHOTO, owner: ME, id: "judged", createdAt: "2026-11-27T14:00:00.000Z", state: { phase: "approved", submissionId: "sub_j" } });
     await store.put({ ...PHOTO, owner: ME, id: "waiting", createdAt: "2026-11-27T14:01:00.000Z", state: { phase: "waiting", attempts: 0, lastError: null } });
-    await store.put({ ...PHOTO, owner: OTHER, id: "theirs", createdAt: "2026-11-27T14:02:00.000Z", state: { phase: "rejected", submissionId: "sub_t", reasons: [] } });
+    await store.put({
+      ...PHOTO,
+      owner: OTHER,
+      id: "theirs",
+      createdAt: "2026-11-27T14:02:00.000Z",
+      state: { phase: "rejected", submissionId: "sub_t", reasons: [] },
+    });
     const net = network();
     net.set(false);
     const t = setup(store, net, ME);

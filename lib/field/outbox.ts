@@ -313,7 +313,12 @@ export class Outbox {
         }
         const verdict = await this.deps.checkVerdict(entry, entry.state.submissionId);
         if (verdict.status === "pending") return "again";
-        await this.apply(id, verdict.status === "approved" ? { type: "verdict", status: "approved" } : { type: "verdict", status: "rejected", reasons: verdict.reasons, ...(verdict.reasonCodes ? { reasonCodes: verdict.reasonCodes } : {}) });
+        await this.apply(
+          id,
+          verdict.status === "approved"
+            ? { type: "verdict", status: "approved" }
+            : { type: "verdict", status: "rejected", reasons: verdict.reasons, ...(verdict.reasonCodes ? { reasonCodes: verdict.reasonCodes } : {}) },
+        );
         this.polls.delete(id);
         return "done";
       },
@@ -347,7 +352,13 @@ export class Outbox {
   }
 
   private emit(): void {
-    this.view = this.entries.filter((e) => this.mine(e)).map((e) => ({ ...e, percent: e.state.phase === "sending" ? (this.percent.get(e.id) ?? 0) : null, verdictWaitsForSignal: this.verdictDelayed.has(e.id) }));
+    this.view = this.entries
+      .filter((e) => this.mine(e))
+      .map((e) => ({
+        ...e,
+        percent: e.state.phase === "sending" ? (this.percent.get(e.id) ?? 0) : null,
+        verdictWaitsForSignal: this.verdictDelayed.has(e.id),
+      }));
     this.others = waitingByOwner(this.entries, this.currentOwner, (e) => isPending(e.state));
     for (const listener of this.listeners) listener();
   }

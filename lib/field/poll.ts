@@ -35,7 +35,10 @@ function browserOnline(fn: () => void): () => void {
 /** Starts polling at once; returns the stop function (call it when the component goes away). */
 export function startPoll(options: PollOptions): () => void {
   const { check, intervalMs, slowAfter = Infinity, slowIntervalMs = intervalMs, backoff = DEFAULT_POLL_BACKOFF, onError, onRecovered } = options;
-  const timers = options.timers ?? { set: (fn: () => void, ms: number) => setTimeout(fn, ms), clear: (h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>) };
+  const timers = options.timers ?? {
+    set: (fn: () => void, ms: number) => setTimeout(fn, ms),
+    clear: (h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>),
+  };
   let stopped = false;
   let running = false;
   let timer: unknown = null;

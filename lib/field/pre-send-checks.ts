@@ -102,7 +102,13 @@ const fromPhone = (message: string, fromExif: boolean, hasPosition: boolean) =>
 function fromQa(name: PreSendCheckName, qa: QaCheck): PreSendCheck {
   // The service gives a failed QA check's sentence as the reason to retake.
   const coded = qa.code ? { code: qa.code, params: qa.params ?? {} } : null;
-  return { name, status: qa.passed ? "passed" : "failed", message: qa.message, instruction: qa.passed ? null : qa.message, coded: { message: coded, instruction: qa.passed || !coded ? null : [coded], note: null } };
+  return {
+    name,
+    status: qa.passed ? "passed" : "failed",
+    message: qa.message,
+    instruction: qa.passed ? null : qa.message,
+    coded: { message: coded, instruction: qa.passed || !coded ? null : [coded], note: null },
+  };
 }
 
 function qualityChecks(photo: PhotoToCheck, thresholds: QaThresholds): PreSendCheck[] {
@@ -118,7 +124,9 @@ function qualityChecks(photo: PhotoToCheck, thresholds: QaThresholds): PreSendCh
   if (!quality) {
     // Most browsers other than Safari cannot decode HEIC: it is still sent, and the server measures it.
     const heic = isHeifFormat(photo.reading.format);
-    const why = heic ? "This browser cannot open HEIC photos to measure them; the server will check sharpness and brightness." : "This phone could not open the picture to measure it; the server will.";
+    const why = heic
+      ? "This browser cannot open HEIC photos to measure them; the server will check sharpness and brightness."
+      : "This phone could not open the picture to measure it; the server will.";
     const coded = { message: code(heic ? "pre_send.heic_server_checks" : "pre_send.cannot_measure"), instruction: null, note: null };
     return [
       { name: "sharpness", status: "not_evaluated", message: why, instruction: null, coded },
@@ -130,15 +138,30 @@ function qualityChecks(photo: PhotoToCheck, thresholds: QaThresholds): PreSendCh
 
 function duplicateCheck(photo: PhotoToCheck): PreSendCheck[] {
   if (!photo.reading) return [];
-  if (!photo.sameAs) return [{ name: "duplicate", status: "passed", message: "Not already on this phone.", instruction: null, coded: { message: code("pre_send.not_on_phone"), instruction: null, note: null } }];
+  if (!photo.sameAs)
+    return [
+      {
+        name: "duplicate",
+        status: "passed",
+        message: "Not already on this phone.",
+        instruction: null,
+        coded: { message: code("pre_send.not_on_phone"), instruction: null, note: null },
+      },
+    ];
   const waiting = isPending(photo.sameAs.state) || photo.sameAs.state.phase === "refused";
   return [
     {
       name: "duplicate",
       status: "failed",
       message: waiting ? "This photo is already waiting to be sent." : "This photo was already sent.",
-      instruction: waiting ? "This photo is already waiting to be sent: it goes once. Take a new photo if you want another." : "This photo was already sent: take a new one.",
-      coded: { message: code(waiting ? "pre_send.already_waiting" : "pre_send.already_sent"), instruction: [code(waiting ? "pre_send.already_waiting_do" : "pre_send.already_sent_do")], note: null },
+      instruction: waiting
+        ? "This photo is already waiting to be sent: it goes once. Take a new photo if you want another."
+        : "This photo was already sent: take a new one.",
+      coded: {
+        message: code(waiting ? "pre_send.already_waiting" : "pre_send.already_sent"),
+        instruction: [code(waiting ? "pre_send.already_waiting_do" : "pre_send.already_sent_do")],
+        note: null,
+      },
     },
   ];
 }
@@ -159,8 +182,19 @@ export function checksBeforeSending(task: TaskToCheck, photo: PhotoToCheck): Pre
       coded: { message: code("pre_send.no_position"), instruction: [code("pre_send.allow_location")], note: null },
     });
   } else {
-    const location = checkLocation({ photo: { lat: position.lat, lng: position.lng, accuracyM: position.accuracy_m }, target, radiusM: thresholds.locationRadiusM, maxAccuracyCreditM: thresholds.maxAccuracyCreditM });
-    checks.push({ name: "location_match", status: location.status, message: fromPhone(location.message, fromExif, true), instruction: location.instruction, coded: codedOf(location, fromExif ? null : FROM_PHONE) });
+    const location = checkLocation({
+      photo: { lat: position.lat, lng: position.lng, accuracyM: position.accuracy_m },
+      target,
+      radiusM: thresholds.locationRadiusM,
+      maxAccuracyCreditM: thresholds.maxAccuracyCreditM,
+    });
+    checks.push({
+      name: "location_match",
+      status: location.status,
+      message: fromPhone(location.message, fromExif, true),
+      instruction: location.instruction,
+      coded: codedOf(location, fromExif ? null : FROM_PHONE),
+    });
   }
 
   const angle = checkAngle({
@@ -196,7 +230,11 @@ export function checksBeforeSending(task: TaskToCheck, photo: PhotoToCheck): Pre
       status: open ? "passed" : "failed",
       message: open ? `Taken inside the window, which is open until ${to}.` : `Taken outside the window (${from}–${to}).`,
       instruction: open ? null : `Take the photo between ${from} and ${to} local time.`,
-      coded: { message: open ? code("pre_send.inside_window", { to }) : code("pre_send.outside_window", { from, to }), instruction: open ? null : [code("pre_send.take_in_window", { from, to })], note: null },
+      coded: {
+        message: open ? code("pre_send.inside_window", { to }) : code("pre_send.outside_window", { from, to }),
+        instruction: open ? null : [code("pre_send.take_in_window", { from, to })],
+        note: null,
+      },
     });
   }
 
@@ -208,5 +246,9 @@ export function missionChecksBeforeSending(mission: MissionToCheck, photo: Photo
   const { position, fromExif } = whereAndWhen(photo, "UTC");
   const inside = fromQa("inside_bounds", judgeInsideBounds(polygonFromApi(mission.bounds), position, thresholds));
   const note = position !== null && !fromExif ? FROM_PHONE : null;
-  return [{ ...inside, message: fromPhone(inside.message, fromExif, position !== null), coded: { ...inside.coded, note } }, ...qualityChecks(photo, thresholds), ...duplicateCheck(photo)];
+  return [
+    { ...inside, message: fromPhone(inside.message, fromExif, position !== null), coded: { ...inside.coded, note } },
+    ...qualityChecks(photo, thresholds),
+    ...duplicateCheck(photo),
+  ];
 }

@@ -57,7 +57,8 @@ export const decodeInBrowser: DecodeScaled = async (photo, size) => {
   const bitmap = await createImageBitmap(photo, { imageOrientation: "from-image" });
   try {
     const { width, height } = size(bitmap.width, bitmap.height);
-    const canvas = typeof OffscreenCanvas === "function" ? new OffscreenCanvas(width, height) : Object.assign(document.createElement("canvas"), { width, height });
+    const canvas =
+      typeof OffscreenCanvas === "function" ? new OffscreenCanvas(width, height) : Object.assign(document.createElement("canvas"), { width, height });
     const context = canvas.getContext("2d") as OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D | null;
     if (!context) return null;
     context.imageSmoothingQuality = "high";

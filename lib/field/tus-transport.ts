@@ -35,7 +35,8 @@ export function failureOutcome(error: unknown): UploadOutcome {
   if (!response) return { kind: "lost-signal", error: LOST_SIGNAL, code: TRANSPORT_CODES.noSignal };
   const status = response.getStatus();
   // 404/410: the partial upload is gone (expired and swept): start again from byte 0.
-  if (status === 404 || status === 410) return { kind: "lost-signal", error: "The half-sent photo expired on the server; sending it again.", code: TRANSPORT_CODES.uploadExpired };
+  if (status === 404 || status === 410)
+    return { kind: "lost-signal", error: "The half-sent photo expired on the server; sending it again.", code: TRANSPORT_CODES.uploadExpired };
   return answerOutcome(status, response.getBody() ?? "", LOST_SIGNAL);
 }
 
@@ -71,7 +72,12 @@ export const uploadTus: UploadPhoto = (entry, onProgress) =>
         const id = response.getHeader("Submission-Id");
         if (id) submissionId = id;
       },
-      onSuccess: () => resolve(submissionId ? { kind: "accepted", submissionId } : { kind: "lost-signal", error: "The server has the photo but did not say its submission; asking again.", code: TRANSPORT_CODES.noSubmissionId }),
+      onSuccess: () =>
+        resolve(
+          submissionId
+            ? { kind: "accepted", submissionId }
+            : { kind: "lost-signal", error: "The server has the photo but did not say its submission; asking again.", code: TRANSPORT_CODES.noSubmissionId },
+        ),
       // On the next try tus-js-client asks for the offset (HEAD); an upload the server no longer has
       // (404/410) it creates anew.
       onError: (error) => resolve(failureOutcome(error)),

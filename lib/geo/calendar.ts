@@ -3,28 +3,17 @@
 // order vocabulary can use it; ./time-zone adds the zone-aware conversions.
 
 /** A local calendar date "YYYY-MM-DD" → its parts, or null when malformed or not a real day. */
-export function parseLocalDate(
-  s: string,
-): { year: number; month: number; day: number } | null {
+export function parseLocalDate(s: string): { year: number; month: number; day: number } | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
   if (!m) return null;
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
   // Year 0 would be 1 BC, which no order means and the formatter prints without its era.
-  if (
-    year < 1 ||
-    month < 1 ||
-    month > 12 ||
-    day < 1 ||
-    day > daysInMonth(year, month)
-  )
-    return null;
+  if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
   return { year, month, day };
 }
 
 /** "HH:MM" (two digits each, 00:00–23:59) → its parts, or null. "24:00" is not a time of day. */
-export function parseLocalTime(
-  s: string,
-): { hour: number; minute: number } | null {
+export function parseLocalTime(s: string): { hour: number; minute: number } | null {
   const m = /^(\d{2}):(\d{2})$/.exec(s);
   if (!m) return null;
   const hour = Number(m[1]);
@@ -44,14 +33,7 @@ export function isoWeekday(year: number, month: number, day: number): number {
 }
 
 /** Date.UTC with a 1-based month, and without its habit of reading years 0–99 as 1900–1999. */
-export function utcMs(
-  year: number,
-  month: number,
-  day: number,
-  hour = 0,
-  minute = 0,
-  second = 0,
-): number {
+export function utcMs(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): number {
   const ms = Date.UTC(year, month - 1, day, hour, minute, second);
   return year >= 0 && year < 100 ? new Date(ms).setUTCFullYear(year) : ms;
 }

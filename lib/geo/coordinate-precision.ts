@@ -30,10 +30,6 @@ export function samePolygon(a: PolygonGeometry | null, b: PolygonGeometry | null
   if (a.coordinates.length !== b.coordinates.length) return false;
   return a.coordinates.every((ring, r) => {
     const other = b.coordinates[r];
-    return (
-      other !== undefined &&
-      ring.length === other.length &&
-      ring.every((position, p) => position[0] === other[p]?.[0] && position[1] === other[p]?.[1])
-    );
+    return other !== undefined && ring.length === other.length && ring.every((position, p) => position[0] === other[p]?.[0] && position[1] === other[p]?.[1]);
   });
 }

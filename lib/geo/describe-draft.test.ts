@@ -61,9 +61,7 @@ describe("describeDraft", () => {
     expect(description.issues).toHaveLength(1);
     const [issue] = description.issues;
     expect(issue?.code).toBe("self_intersection");
-    expect(issue?.message).toBe(
-      "The outline crosses itself: the edge from vertex 1 to 2 crosses the edge from vertex 3 to 4.",
-    );
+    expect(issue?.message).toBe("The outline crosses itself: the edge from vertex 1 to 2 crosses the edge from vertex 3 to 4.");
     expect(issue?.vertices).toEqual([0, 1, 2, 3]);
   });
 
@@ -78,9 +76,7 @@ describe("describeDraft", () => {
     ];
     const [issue] = describeDraft(polygon(ring)).issues;
     expect(issue?.code).toBe("self_intersection");
-    expect(issue?.message).toBe(
-      "The outline crosses itself: the edge from vertex 2 to 3 crosses the edge from vertex 4 to 1.",
-    );
+    expect(issue?.message).toBe("The outline crosses itself: the edge from vertex 2 to 3 crosses the edge from vertex 4 to 1.");
     expect([...(issue?.vertices ?? [])].sort()).toEqual([0, 1, 2, 3]);
   });
 

@@ -111,8 +111,7 @@ function describeSelfIntersection(issue: GeometryIssue, ringVertices: number, ri
   if (!match) return null;
   const [a, b, c, d] = [Number(match[1]), Number(match[2]), Number(match[4]), Number(match[5])];
   const verb = match[3] === "touches" || match[3] === "overlaps" ? match[3] : "crosses";
-  const edge = (from: number, to: number) =>
-    `the edge from vertex ${vertexNumber(from, ringVertices)} to ${vertexNumber(to, ringVertices)}`;
+  const edge = (from: number, to: number) => `the edge from vertex ${vertexNumber(from, ringVertices)} to ${vertexNumber(to, ringVertices)}`;
   const subject = ring === 0 ? "The outline crosses itself" : `Hole ${ring} crosses itself`;
   const vertices = ring === 0 ? [...new Set([a, b, c, d].map((i) => i % Math.max(ringVertices, 1)))] : [];
   return {
@@ -170,7 +169,12 @@ function humanise(issue: GeometryIssue, polygon: PolygonGeometry, limits: Polygo
         : {
             ...base,
             message: `Vertex ${vertexNumber(atVertex, ringVertices)} of ${ringName(ring)} repeats vertex ${vertexNumber(atVertex - 1, ringVertices)}; remove one of them.`,
-            detail: { kind: "duplicate_vertex", ring: ringRef(ring), vertex: vertexNumber(atVertex, ringVertices), repeats: vertexNumber(atVertex - 1, ringVertices) },
+            detail: {
+              kind: "duplicate_vertex",
+              ring: ringRef(ring),
+              vertex: vertexNumber(atVertex, ringVertices),
+              repeats: vertexNumber(atVertex - 1, ringVertices),
+            },
           };
     case "ring_too_short":
       return { ...base, message: `${capitalise(ringName(ring))} needs at least 3 vertices.`, detail: { kind: "ring_too_short", ring: ringRef(ring) } };

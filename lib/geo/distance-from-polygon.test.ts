@@ -56,4 +56,3 @@ describe("distanceFromPolygonM", () => {
     expect(distanceFromPolygonM(withHole, 11.255, 43.77)).toBeCloseTo(80.4, 0);
   });
 });
-

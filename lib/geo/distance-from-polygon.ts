@@ -16,4 +16,3 @@ export function signedDistanceFromPolygonM(polygon: PolygonGeometry, lng: number
 export function distanceFromPolygonM(polygon: PolygonGeometry, lng: number, lat: number): number {
   return Math.max(0, signedDistanceFromPolygonM(polygon, lng, lat));
 }
-

@@ -56,7 +56,17 @@ describe("importPolygonGeoJson", () => {
   });
 
   it("rounds coordinates to 6 decimals like drawn polygons", () => {
-    const precise = { type: "Polygon", coordinates: [[[11.1234567891, 43.1], [11.2, 43.1], [11.2, 43.2], [11.1234567891, 43.1]]] };
+    const precise = {
+      type: "Polygon",
+      coordinates: [
+        [
+          [11.1234567891, 43.1],
+          [11.2, 43.1],
+          [11.2, 43.2],
+          [11.1234567891, 43.1],
+        ],
+      ],
+    };
     expect(expectPolygon(importJson(precise)).coordinates[0]?.[0]).toEqual([11.123457, 43.1]);
   });
 
@@ -69,9 +79,7 @@ describe("importPolygonGeoJson", () => {
         { type: "Feature", properties: {}, geometry: polygon },
       ],
     };
-    expect(expectError(importJson(collection))).toBe(
-      "The file contains 2 polygons (feature 1, feature 3); upload one area at a time.",
-    );
+    expect(expectError(importJson(collection))).toBe("The file contains 2 polygons (feature 1, feature 3); upload one area at a time.");
   });
 
   it("refuses a MultiPolygon with several parts", () => {
@@ -80,18 +88,14 @@ describe("importPolygonGeoJson", () => {
   });
 
   it("refuses files without a polygon", () => {
-    expect(expectError(importJson({ type: "FeatureCollection", features: [] }))).toBe(
-      "The file contains no polygon. Mission bounds must be a Polygon.",
-    );
+    expect(expectError(importJson({ type: "FeatureCollection", features: [] }))).toBe("The file contains no polygon. Mission bounds must be a Polygon.");
     expect(expectError(importJson({ type: "Feature", properties: {}, geometry: null }))).toMatch(/no polygon/);
     expect(expectError(importJson(point))).toMatch(/no polygon/);
   });
 
   it("refuses text that is not JSON or not GeoJSON", () => {
     expect(expectError(importPolygonGeoJson("<kml></kml>"))).toMatch(/^The file is not valid JSON/);
-    expect(expectError(importJson({ type: "Topology", objects: {} }))).toBe(
-      'The file has type "Topology", which is not GeoJSON.',
-    );
+    expect(expectError(importJson({ type: "Topology", objects: {} }))).toBe('The file has type "Topology", which is not GeoJSON.');
     expect(expectError(importJson([polygon]))).toBe("The file is an array, not a GeoJSON object.");
   });
 

@@ -30,12 +30,7 @@ function polygon(...rings: Position[][]): PolygonGeometry {
 }
 
 /** Axis-aligned closed ring, counter-clockwise. */
-function box(
-  minLng: number,
-  minLat: number,
-  maxLng: number,
-  maxLat: number,
-): Position[] {
+function box(minLng: number, minLat: number, maxLng: number, maxLat: number): Position[] {
   return [
     [minLng, minLat],
     [maxLng, minLat],
@@ -46,18 +41,11 @@ function box(
 }
 
 /** Closed ring approximating a circle, counter-clockwise, with `vertices` distinct vertices. */
-function circle(
-  vertices: number,
-  center: Position = [11.88, 43.46],
-  radiusDeg = 0.02,
-): Position[] {
+function circle(vertices: number, center: Position = [11.88, 43.46], radiusDeg = 0.02): Position[] {
   const ring: Position[] = [];
   for (let i = 0; i < vertices; i++) {
     const angle = (2 * Math.PI * i) / vertices;
-    ring.push([
-      center[0] + radiusDeg * Math.cos(angle),
-      center[1] + radiusDeg * Math.sin(angle),
-    ]);
+    ring.push([center[0] + radiusDeg * Math.cos(angle), center[1] + radiusDeg * Math.sin(angle)]);
   }
   const first = ring[0];
   if (first === undefined) throw new Error("circle needs at least one vertex");
@@ -78,27 +66,17 @@ function signedArea(ring: Position[]): number {
 
 /** Grid-paper drawings scaled into a small area near Siena, so they pass the area limits. */
 function nearSiena(points: [number, number][], stepDeg = 0.001): Position[] {
-  return points.map(([x, y]): Position => [
-    11.88 + x * stepDeg,
-    43.46 + y * stepDeg,
-  ]);
+  return points.map(([x, y]): Position => [11.88 + x * stepDeg, 43.46 + y * stepDeg]);
 }
 
 function issuesOf(result: PolygonResult): GeometryIssue[] {
-  if (result.ok)
-    throw new Error(`expected validation to fail, but it succeeded`);
+  if (result.ok) throw new Error(`expected validation to fail, but it succeeded`);
   return result.issues;
 }
 
-function expectSingleIssue(
-  result: PolygonResult,
-  code: GeometryIssue["code"],
-  pointer: string,
-): GeometryIssue {
+function expectSingleIssue(result: PolygonResult, code: GeometryIssue["code"], pointer: string): GeometryIssue {
   const issues = issuesOf(result);
-  expect(issues.map((issue) => [issue.code, issue.pointer])).toEqual([
-    [code, pointer],
-  ]);
+  expect(issues.map((issue) => [issue.code, issue.pointer])).toEqual([[code, pointer]]);
   const [issue] = issues;
   if (issue === undefined) throw new Error("unreachable");
   expect(issue.message.length).toBeGreaterThan(0);
@@ -106,8 +84,7 @@ function expectSingleIssue(
 }
 
 function expectOk(result: PolygonResult): Extract<PolygonResult, { ok: true }> {
-  if (!result.ok)
-    throw new Error(`expected success, got ${JSON.stringify(result.issues)}`);
+  if (!result.ok) throw new Error(`expected success, got ${JSON.stringify(result.issues)}`);
   return result;
 }
 
@@ -147,34 +124,20 @@ describe("validatePolygon: valid input", () => {
     expect(signedArea(clockwiseExterior)).toBeLessThan(0);
     expect(signedArea(counterClockwiseHole)).toBeGreaterThan(0);
 
-    const result = expectOk(
-      validatePolygon(polygon(clockwiseExterior, counterClockwiseHole)),
-    );
+    const result = expectOk(validatePolygon(polygon(clockwiseExterior, counterClockwiseHole)));
     const [exterior, hole] = result.polygon.coordinates;
-    if (exterior === undefined || hole === undefined)
-      throw new Error("expected two rings");
+    if (exterior === undefined || hole === undefined) throw new Error("expected two rings");
     expect(signedArea(exterior)).toBeGreaterThan(0);
     expect(signedArea(hole)).toBeLessThan(0);
     // Same vertices, still closed.
-    expect(new Set(exterior.map(String))).toEqual(
-      new Set(clockwiseExterior.map(String)),
-    );
+    expect(new Set(exterior.map(String))).toEqual(new Set(clockwiseExterior.map(String)));
     expect(exterior[0]).toEqual(exterior[exterior.length - 1]);
     expect(result.vertexCount).toBe(8);
   });
 
   it("subtracts holes from the area", () => {
-    const withoutHole = expectOk(
-      validatePolygon(polygon(box(11.88, 43.46, 11.9, 43.48))),
-    );
-    const withHole = expectOk(
-      validatePolygon(
-        polygon(
-          box(11.88, 43.46, 11.9, 43.48),
-          box(11.885, 43.465, 11.895, 43.475),
-        ),
-      ),
-    );
+    const withoutHole = expectOk(validatePolygon(polygon(box(11.88, 43.46, 11.9, 43.48))));
+    const withHole = expectOk(validatePolygon(polygon(box(11.88, 43.46, 11.9, 43.48), box(11.885, 43.465, 11.895, 43.475))));
     // The hole is half the width and half the height: a quarter of the area.
     expect(withHole.areaM2 / withoutHole.areaM2).toBeCloseTo(0.75, 2);
   });
@@ -197,22 +160,16 @@ describe("validatePolygon: valid input", () => {
   it("does not mutate the input and shares no arrays with it", () => {
     const input = {
       type: "Polygon",
-      coordinates: [
-        [...box(11.88, 43.46, 11.9, 43.48)].reverse(),
-        box(11.885, 43.465, 11.895, 43.475),
-      ],
+      coordinates: [[...box(11.88, 43.46, 11.9, 43.48)].reverse(), box(11.885, 43.465, 11.895, 43.475)],
       bbox: [11.88, 43.46, 11.9, 43.48],
     };
     const snapshot = structuredClone(input);
     const result = expectOk(validatePolygon(input));
     expect(input).toEqual(snapshot);
     expect(result.polygon.coordinates).not.toBe(input.coordinates);
-    expect(result.polygon.coordinates[0]?.[0]).not.toBe(
-      input.coordinates[0]?.[0],
-    );
+    expect(result.polygon.coordinates[0]?.[0]).not.toBe(input.coordinates[0]?.[0]);
     const outputPosition = result.polygon.coordinates[1]?.[0];
-    if (outputPosition === undefined)
-      throw new Error("expected a hole in the output");
+    if (outputPosition === undefined) throw new Error("expected a hole in the output");
     outputPosition[0] = 0;
     expect(input).toEqual(snapshot);
   });
@@ -254,56 +211,27 @@ describe("validatePolygon: valid input", () => {
 describe("validatePolygon: not_polygon", () => {
   it("refuses non-objects at the base pointer", () => {
     expectSingleIssue(validatePolygon(null), "not_polygon", "");
-    expectSingleIssue(
-      validatePolygon([SIENA_SQUARE], { basePointer: "/bounds" }),
-      "not_polygon",
-      "/bounds",
-    );
+    expectSingleIssue(validatePolygon([SIENA_SQUARE], { basePointer: "/bounds" }), "not_polygon", "/bounds");
   });
 
   it("points at /type for the wrong type, with a hint for Features", () => {
-    expectSingleIssue(
-      validatePolygon({ type: "MultiPolygon", coordinates: [[SIENA_SQUARE]] }),
-      "not_polygon",
-      "/type",
-    );
-    const issue = expectSingleIssue(
-      validatePolygon({ type: "Feature", coordinates: [SIENA_SQUARE] }),
-      "not_polygon",
-      "/type",
-    );
+    expectSingleIssue(validatePolygon({ type: "MultiPolygon", coordinates: [[SIENA_SQUARE]] }), "not_polygon", "/type");
+    const issue = expectSingleIssue(validatePolygon({ type: "Feature", coordinates: [SIENA_SQUARE] }), "not_polygon", "/type");
     expect(issue.message).toMatch(/geometry/);
   });
 
   it("points at /coordinates when they are missing or empty", () => {
-    expectSingleIssue(
-      validatePolygon({ type: "Polygon" }),
-      "not_polygon",
-      "/coordinates",
-    );
-    expectSingleIssue(
-      validatePolygon({ type: "Polygon", coordinates: [] }),
-      "not_polygon",
-      "/coordinates",
-    );
+    expectSingleIssue(validatePolygon({ type: "Polygon" }), "not_polygon", "/coordinates");
+    expectSingleIssue(validatePolygon({ type: "Polygon", coordinates: [] }), "not_polygon", "/coordinates");
   });
 
   it("reports both /type and /coordinates when both are wrong", () => {
-    const issues = issuesOf(
-      validatePolygon({ type: "Point", coordinates: "nope" }),
-    );
-    expect(issues.map((issue) => issue.pointer)).toEqual([
-      "/type",
-      "/coordinates",
-    ]);
+    const issues = issuesOf(validatePolygon({ type: "Point", coordinates: "nope" }));
+    expect(issues.map((issue) => issue.pointer)).toEqual(["/type", "/coordinates"]);
   });
 
   it("points at a ring that is not an array", () => {
-    expectSingleIssue(
-      validatePolygon({ type: "Polygon", coordinates: [SIENA_SQUARE, 7] }),
-      "not_polygon",
-      "/coordinates/1",
-    );
+    expectSingleIssue(validatePolygon({ type: "Polygon", coordinates: [SIENA_SQUARE, 7] }), "not_polygon", "/coordinates/1");
   });
 });
 
@@ -311,45 +239,21 @@ describe("validatePolygon: positions", () => {
   it("reports bad_position at the position when it is not a 2–3 number array", () => {
     const ring: unknown[] = [...SIENA_SQUARE];
     ring[2] = [11.89];
-    expectSingleIssue(
-      validatePolygon({ type: "Polygon", coordinates: [ring] }),
-      "bad_position",
-      "/coordinates/0/2",
-    );
+    expectSingleIssue(validatePolygon({ type: "Polygon", coordinates: [ring] }), "bad_position", "/coordinates/0/2");
     ring[2] = [11.89, 43.47, 1, 2];
-    expectSingleIssue(
-      validatePolygon({ type: "Polygon", coordinates: [ring] }),
-      "bad_position",
-      "/coordinates/0/2",
-    );
+    expectSingleIssue(validatePolygon({ type: "Polygon", coordinates: [ring] }), "bad_position", "/coordinates/0/2");
     ring[2] = "11.89,43.47";
-    expectSingleIssue(
-      validatePolygon({ type: "Polygon", coordinates: [ring] }),
-      "bad_position",
-      "/coordinates/0/2",
-    );
+    expectSingleIssue(validatePolygon({ type: "Polygon", coordinates: [ring] }), "bad_position", "/coordinates/0/2");
   });
 
   it("reports bad_position at the exact member when a number is not finite", () => {
     const ring: unknown[] = [...SIENA_SQUARE];
     ring[1] = [11.89, "43.46"];
-    expectSingleIssue(
-      validatePolygon({ type: "Polygon", coordinates: [ring] }),
-      "bad_position",
-      "/coordinates/0/1/1",
-    );
+    expectSingleIssue(validatePolygon({ type: "Polygon", coordinates: [ring] }), "bad_position", "/coordinates/0/1/1");
     ring[1] = [Number.NaN, 43.46];
-    expectSingleIssue(
-      validatePolygon({ type: "Polygon", coordinates: [ring] }),
-      "bad_position",
-      "/coordinates/0/1/0",
-    );
+    expectSingleIssue(validatePolygon({ type: "Polygon", coordinates: [ring] }), "bad_position", "/coordinates/0/1/0");
     ring[1] = [11.89, 43.46, Number.POSITIVE_INFINITY];
-    expectSingleIssue(
-      validatePolygon({ type: "Polygon", coordinates: [ring] }),
-      "bad_position",
-      "/coordinates/0/1/2",
-    );
+    expectSingleIssue(validatePolygon({ type: "Polygon", coordinates: [ring] }), "bad_position", "/coordinates/0/1/2");
   });
 
   it("reports out_of_range at the longitude or latitude itself", () => {
@@ -359,22 +263,14 @@ describe("validatePolygon: positions", () => {
       [179.5, 44],
       [179, 43],
     ];
-    expectSingleIssue(
-      validatePolygon(polygon(badLongitude)),
-      "out_of_range",
-      "/coordinates/0/1/0",
-    );
+    expectSingleIssue(validatePolygon(polygon(badLongitude)), "out_of_range", "/coordinates/0/1/0");
     const badLatitude: Position[] = [
       [11, 89],
       [12, 89],
       [11.5, 90.01],
       [11, 89],
     ];
-    expectSingleIssue(
-      validatePolygon(polygon(badLatitude)),
-      "out_of_range",
-      "/coordinates/0/2/1",
-    );
+    expectSingleIssue(validatePolygon(polygon(badLatitude)), "out_of_range", "/coordinates/0/2/1");
   });
 
   it("accepts the exact limits ±180 and ±90 as in range", () => {
@@ -391,12 +287,7 @@ describe("validatePolygon: positions", () => {
       [11.88, null],
       [11.88, 43.46],
     ];
-    const issues = issuesOf(
-      validatePolygon(
-        { type: "Polygon", coordinates: [ring] },
-        { basePointer: "/bounds" },
-      ),
-    );
+    const issues = issuesOf(validatePolygon({ type: "Polygon", coordinates: [ring] }, { basePointer: "/bounds" }));
     expect(issues.map((issue) => [issue.code, issue.pointer])).toEqual([
       ["out_of_range", "/bounds/coordinates/0/1/0"],
       ["out_of_range", "/bounds/coordinates/0/2/1"],
@@ -406,9 +297,7 @@ describe("validatePolygon: positions", () => {
 
   it("caps the number of issues reported", () => {
     const ring: unknown[] = Array.from({ length: 300 }, () => [500, 500]);
-    const issues = issuesOf(
-      validatePolygon({ type: "Polygon", coordinates: [ring] }),
-    );
+    const issues = issuesOf(validatePolygon({ type: "Polygon", coordinates: [ring] }));
     expect(issues).toHaveLength(100);
   });
 });
@@ -420,25 +309,13 @@ describe("validatePolygon: rings", () => {
       [11.89, 43.46],
       [11.88, 43.46],
     ];
-    expectSingleIssue(
-      validatePolygon(polygon(ring)),
-      "ring_too_short",
-      "/coordinates/0",
-    );
-    expectSingleIssue(
-      validatePolygon(polygon(SIENA_SQUARE, [])),
-      "ring_too_short",
-      "/coordinates/1",
-    );
+    expectSingleIssue(validatePolygon(polygon(ring)), "ring_too_short", "/coordinates/0");
+    expectSingleIssue(validatePolygon(polygon(SIENA_SQUARE, [])), "ring_too_short", "/coordinates/1");
   });
 
   it("reports ring_not_closed at the last position", () => {
     const open = SIENA_SQUARE.slice(0, 4);
-    expectSingleIssue(
-      validatePolygon(polygon(open)),
-      "ring_not_closed",
-      "/coordinates/0/3",
-    );
+    expectSingleIssue(validatePolygon(polygon(open)), "ring_not_closed", "/coordinates/0/3");
   });
 
   it("requires the closing position to repeat the first exactly, altitude included", () => {
@@ -448,11 +325,7 @@ describe("validatePolygon: rings", () => {
       [11.89, 43.47, 10],
       [11.88, 43.46, 11],
     ];
-    expectSingleIssue(
-      validatePolygon(polygon(ring)),
-      "ring_not_closed",
-      "/coordinates/0/3",
-    );
+    expectSingleIssue(validatePolygon(polygon(ring)), "ring_not_closed", "/coordinates/0/3");
   });
 
   it("reports duplicate_vertex at the second of the pair instead of dropping it", () => {
@@ -464,11 +337,7 @@ describe("validatePolygon: rings", () => {
       [11.88, 43.47],
       [11.88, 43.46],
     ];
-    expectSingleIssue(
-      validatePolygon(polygon(ring)),
-      "duplicate_vertex",
-      "/coordinates/0/2",
-    );
+    expectSingleIssue(validatePolygon(polygon(ring)), "duplicate_vertex", "/coordinates/0/2");
   });
 
   it("treats positions differing only in altitude as duplicates", () => {
@@ -480,36 +349,22 @@ describe("validatePolygon: rings", () => {
       [11.88, 43.47, 5],
       [11.88, 43.46, 5],
     ];
-    expectSingleIssue(
-      validatePolygon(polygon(ring)),
-      "duplicate_vertex",
-      "/coordinates/0/3",
-    );
+    expectSingleIssue(validatePolygon(polygon(ring)), "duplicate_vertex", "/coordinates/0/3");
   });
 
   it("reports a duplicate of the closing position", () => {
     const ring: Position[] = [...SIENA_SQUARE, [11.88, 43.46]];
-    expectSingleIssue(
-      validatePolygon(polygon(ring)),
-      "duplicate_vertex",
-      "/coordinates/0/5",
-    );
+    expectSingleIssue(validatePolygon(polygon(ring)), "duplicate_vertex", "/coordinates/0/5");
   });
 
   it("refuses a ring spanning more than 180° of longitude as antimeridian", () => {
     // Meant as a small box across the antimeridian, but read literally it spans 340°.
-    expectSingleIssue(
-      validatePolygon(polygon(box(-170, -10, 170, 10))),
-      "antimeridian",
-      "/coordinates/0",
-    );
+    expectSingleIssue(validatePolygon(polygon(box(-170, -10, 170, 10))), "antimeridian", "/coordinates/0");
   });
 
   it("allows a ring spanning exactly 180° of longitude (only the area limit objects)", () => {
     const result = validatePolygon(polygon(box(-90, 0, 90, 1)));
-    expect(issuesOf(result).map((issue) => issue.code)).toEqual([
-      "area_too_large",
-    ]);
+    expect(issuesOf(result).map((issue) => issue.code)).toEqual(["area_too_large"]);
   });
 
   it("does not run topology checks when structure is invalid", () => {
@@ -531,11 +386,7 @@ describe("validatePolygon: rings", () => {
 
 describe("validatePolygon: too_many_vertices", () => {
   it("refuses 1001 vertices at /coordinates", () => {
-    const issue = expectSingleIssue(
-      validatePolygon(polygon(circle(1001))),
-      "too_many_vertices",
-      "/coordinates",
-    );
+    const issue = expectSingleIssue(validatePolygon(polygon(circle(1001))), "too_many_vertices", "/coordinates");
     expect(issue.message).toContain("1001");
     expect(issue.message).toContain("1000");
   });
@@ -543,32 +394,21 @@ describe("validatePolygon: too_many_vertices", () => {
   it("counts vertices across all rings", () => {
     const exterior = circle(600, [11.88, 43.46], 0.05);
     const hole = circle(401, [11.88, 43.46], 0.01);
-    expectSingleIssue(
-      validatePolygon(polygon(exterior, hole)),
-      "too_many_vertices",
-      "/coordinates",
-    );
-    expect(
-      validatePolygon(polygon(exterior, circle(400, [11.88, 43.46], 0.01))).ok,
-    ).toBe(true);
+    expectSingleIssue(validatePolygon(polygon(exterior, hole)), "too_many_vertices", "/coordinates");
+    expect(validatePolygon(polygon(exterior, circle(400, [11.88, 43.46], 0.01))).ok).toBe(true);
   });
 
   it("is reported before, and instead of, topology problems", () => {
     // A self-crossing zig-zag that is also too big: only the cheap issue comes back.
     const zigzag: Position[] = [];
-    for (let i = 0; i < 1200; i++)
-      zigzag.push([11 + (i % 2) * 0.01, 43 + i * 0.0001]);
+    for (let i = 0; i < 1200; i++) zigzag.push([11 + (i % 2) * 0.01, 43 + i * 0.0001]);
     zigzag.push([11.005, 42.9], [11, 43]);
     const issues = issuesOf(validatePolygon(polygon(zigzag)));
     expect(issues.map((issue) => issue.code)).toEqual(["too_many_vertices"]);
   });
 
   it("honours a custom limit and ignores explicitly undefined overrides", () => {
-    expectSingleIssue(
-      validatePolygon(polygon(SIENA_SQUARE), { limits: { maxVertices: 3 } }),
-      "too_many_vertices",
-      "/coordinates",
-    );
+    expectSingleIssue(validatePolygon(polygon(SIENA_SQUARE), { limits: { maxVertices: 3 } }), "too_many_vertices", "/coordinates");
     expect(
       validatePolygon(polygon(SIENA_SQUARE), {
         limits: { maxVertices: undefined },
@@ -590,11 +430,7 @@ describe("validatePolygon: self_intersection", () => {
       [11.88, 43.47],
       [11.88, 43.46],
     ];
-    const issue = expectSingleIssue(
-      validatePolygon(polygon(bowtie), { basePointer: "/bounds" }),
-      "self_intersection",
-      "/bounds/coordinates/0/0",
-    );
+    const issue = expectSingleIssue(validatePolygon(polygon(bowtie), { basePointer: "/bounds" }), "self_intersection", "/bounds/coordinates/0/0");
     expect(issue.message).toBe("edge 0–1 crosses edge 2–3 of the same ring");
   });
 
@@ -609,11 +445,7 @@ describe("validatePolygon: self_intersection", () => {
       [3, 4],
       [0, 0],
     ]);
-    const issue = expectSingleIssue(
-      validatePolygon(polygon(ring)),
-      "self_intersection",
-      "/coordinates/0/2",
-    );
+    const issue = expectSingleIssue(validatePolygon(polygon(ring)), "self_intersection", "/coordinates/0/2");
     expect(issue.message).toBe("edge 2–3 crosses edge 5–6 of the same ring");
   });
 
@@ -634,9 +466,7 @@ describe("validatePolygon: self_intersection", () => {
       ["self_intersection", "/coordinates/0/2"],
       ["self_intersection", "/coordinates/0/2"],
     ]);
-    expect(issues.every((issue) => issue.message.includes("touches"))).toBe(
-      true,
-    );
+    expect(issues.every((issue) => issue.message.includes("touches"))).toBe(true);
   });
 
   it("refuses a spike where the ring doubles back along itself", () => {
@@ -668,13 +498,7 @@ describe("validatePolygon: self_intersection", () => {
     ]);
     const issues = issuesOf(validatePolygon(polygon(ring)));
     expect(issues.map((issue) => issue.code)).toContain("self_intersection");
-    expect(
-      issues.some(
-        (issue) =>
-          issue.pointer === "/coordinates/0/0" &&
-          issue.message.includes("overlaps edge 4–5"),
-      ),
-    ).toBe(true);
+    expect(issues.some((issue) => issue.pointer === "/coordinates/0/0" && issue.message.includes("overlaps edge 4–5"))).toBe(true);
   });
 
   it("decides exactly for a vertex two ulps either side of an edge", () => {
@@ -697,11 +521,7 @@ describe("validatePolygon: self_intersection", () => {
       [x + 2 ** -48, 43.47],
       [11.88, 43.46],
     ];
-    const issue = expectSingleIssue(
-      validatePolygon(polygon(crossing)),
-      "self_intersection",
-      "/coordinates/0/1",
-    );
+    const issue = expectSingleIssue(validatePolygon(polygon(crossing)), "self_intersection", "/coordinates/0/1");
     expect(issue.message).toBe("edge 1–2 crosses edge 3–4 of the same ring");
   });
 });
@@ -716,9 +536,7 @@ describe("validatePolygon: ring_intersection and hole_outside", () => {
       ["ring_intersection", "/coordinates/1/0"],
       ["ring_intersection", "/coordinates/1/2"],
     ]);
-    expect(issues[0]?.message).toBe(
-      "hole 1 edge 0–1 crosses exterior ring edge 1–2; rings must not cross or touch",
-    );
+    expect(issues[0]?.message).toBe("hole 1 edge 0–1 crosses exterior ring edge 1–2; rings must not cross or touch");
   });
 
   it("refuses a hole touching the exterior at a single point", () => {
@@ -729,13 +547,8 @@ describe("validatePolygon: ring_intersection and hole_outside", () => {
       [11.885, 43.465],
     ];
     const issues = issuesOf(validatePolygon(polygon(exterior, hole)));
-    expect(issues.every((issue) => issue.code === "ring_intersection")).toBe(
-      true,
-    );
-    expect(issues.map((issue) => issue.pointer)).toEqual([
-      "/coordinates/1/0",
-      "/coordinates/1/1",
-    ]);
+    expect(issues.every((issue) => issue.code === "ring_intersection")).toBe(true);
+    expect(issues.map((issue) => issue.pointer)).toEqual(["/coordinates/1/0", "/coordinates/1/1"]);
     expect(issues[0]?.message).toContain("touches");
   });
 
@@ -744,42 +557,24 @@ describe("validatePolygon: ring_intersection and hole_outside", () => {
     const holeB = box(11.886, 43.466, 11.895, 43.475);
     const issues = issuesOf(validatePolygon(polygon(exterior, holeA, holeB)));
     expect(issues.length).toBeGreaterThan(0);
-    expect(
-      issues.every(
-        (issue) =>
-          issue.code === "ring_intersection" &&
-          issue.pointer.startsWith("/coordinates/2/"),
-      ),
-    ).toBe(true);
+    expect(issues.every((issue) => issue.code === "ring_intersection" && issue.pointer.startsWith("/coordinates/2/"))).toBe(true);
   });
 
   it("refuses a hole nested inside another hole", () => {
     const outerHole = box(11.882, 43.462, 11.898, 43.478);
     const innerHole = box(11.886, 43.466, 11.894, 43.474);
-    expectSingleIssue(
-      validatePolygon(polygon(exterior, outerHole, innerHole)),
-      "ring_intersection",
-      "/coordinates/2",
-    );
+    expectSingleIssue(validatePolygon(polygon(exterior, outerHole, innerHole)), "ring_intersection", "/coordinates/2");
   });
 
   it("reports hole_outside at the ring for a hole entirely outside the exterior", () => {
     const hole = box(11.95, 43.46, 11.96, 43.47);
-    const issue = expectSingleIssue(
-      validatePolygon(polygon(exterior, hole)),
-      "hole_outside",
-      "/coordinates/1",
-    );
+    const issue = expectSingleIssue(validatePolygon(polygon(exterior, hole)), "hole_outside", "/coordinates/1");
     expect(issue.message).toContain("outside");
   });
 
   it("reports hole_outside when the hole encloses the exterior", () => {
     const hole = box(11.87, 43.45, 11.91, 43.49);
-    expectSingleIssue(
-      validatePolygon(polygon(exterior, hole)),
-      "hole_outside",
-      "/coordinates/1",
-    );
+    expectSingleIssue(validatePolygon(polygon(exterior, hole)), "hole_outside", "/coordinates/1");
   });
 });
 
@@ -790,26 +585,14 @@ describe("validatePolygon: ring_intersection and hole_outside", () => {
 describe("validatePolygon: area limits", () => {
   it("refuses more than 2,500 km² with the figure in km²", () => {
     // 1° × 1° at the equator ≈ 12,364 km²
-    const issue = expectSingleIssue(
-      validatePolygon(polygon(box(10, 0, 11, 1))),
-      "area_too_large",
-      "/coordinates",
-    );
-    expect(issue.message).toMatch(
-      /^area 12,3\d\d(\.\d+)? km² exceeds the maximum of 2,500 km²$/,
-    );
+    const issue = expectSingleIssue(validatePolygon(polygon(box(10, 0, 11, 1))), "area_too_large", "/coordinates");
+    expect(issue.message).toMatch(/^area 12,3\d\d(\.\d+)? km² exceeds the maximum of 2,500 km²$/);
   });
 
   it("refuses less than 100 m² with the figure in m²", () => {
     // ~5.5 m × 4 m
-    const issue = expectSingleIssue(
-      validatePolygon(polygon(box(11.88, 43.46, 11.88005, 43.46005))),
-      "area_too_small",
-      "/coordinates",
-    );
-    expect(issue.message).toMatch(
-      /^area \d+(\.\d)? m² is below the minimum of 100 m²$/,
-    );
+    const issue = expectSingleIssue(validatePolygon(polygon(box(11.88, 43.46, 11.88005, 43.46005))), "area_too_small", "/coordinates");
+    expect(issue.message).toMatch(/^area \d+(\.\d)? m² is below the minimum of 100 m²$/);
   });
 
   it("honours custom area limits", () => {
@@ -860,9 +643,7 @@ describe("normaliseWinding, polygonBbox, polygonAreaM2", () => {
   });
 
   it("polygonBbox covers every ring", () => {
-    expect(
-      polygonBbox(polygon(box(1, 2, 3, 4), box(1.5, 2.5, 2.5, 3.5))),
-    ).toEqual([1, 2, 3, 4]);
+    expect(polygonBbox(polygon(box(1, 2, 3, 4), box(1.5, 2.5, 2.5, 3.5)))).toEqual([1, 2, 3, 4]);
     expect(
       polygonBbox(
         polygon([

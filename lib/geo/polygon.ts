@@ -120,27 +120,16 @@ function describeType(value: unknown): string {
 }
 
 /** Returns the raw rings when the outer shape is a Polygon-like object, else records why not. */
-function readRawRings(
-  input: unknown,
-  issues: IssueList,
-): unknown[] | undefined {
+function readRawRings(input: unknown, issues: IssueList): unknown[] | undefined {
   if (!isRecord(input)) {
-    issues.add(
-      "not_polygon",
-      "",
-      `expected a GeoJSON Polygon object, got ${describeType(input)}`,
-    );
+    issues.add("not_polygon", "", `expected a GeoJSON Polygon object, got ${describeType(input)}`);
     return undefined;
   }
   checkTypeMember(input.type, issues);
   const rings = input.coordinates;
   if (!Array.isArray(rings) || rings.length === 0) {
     const got = Array.isArray(rings) ? "an empty array" : describeType(rings);
-    issues.add(
-      "not_polygon",
-      "/coordinates",
-      `coordinates must be an array of one or more linear rings, got ${got}`,
-    );
+    issues.add("not_polygon", "/coordinates", `coordinates must be an array of one or more linear rings, got ${got}`);
     return undefined;
   }
   return issues.empty ? rings : undefined;
@@ -149,13 +138,8 @@ function readRawRings(
 function checkTypeMember(type: unknown, issues: IssueList): void {
   if (type === "Polygon") return;
   // A Feature is the most common mistake; say what to send instead.
-  const hint =
-    type === "Feature" ? " (send the Feature's geometry, not the Feature)" : "";
-  issues.add(
-    "not_polygon",
-    "/type",
-    `type must be "Polygon", got ${describeType(type)}${hint}`,
-  );
+  const hint = type === "Feature" ? " (send the Feature's geometry, not the Feature)" : "";
+  issues.add("not_polygon", "/type", `type must be "Polygon", got ${describeType(type)}${hint}`);
 }
 
 // ---------------------------------------------------------------------------
@@ -168,19 +152,10 @@ type ParsedRing = (Position | undefined)[];
 const AXIS_NAMES = ["longitude", "latitude", "altitude"] as const;
 const AXIS_LIMITS = [180, 90] as const;
 
-function parsePosition(
-  raw: unknown,
-  ringIndex: number,
-  positionIndex: number,
-  issues: IssueList,
-): Position | undefined {
+function parsePosition(raw: unknown, ringIndex: number, positionIndex: number, issues: IssueList): Position | undefined {
   const path = coordinatesPath(ringIndex, positionIndex);
   if (!Array.isArray(raw) || raw.length < 2 || raw.length > 3) {
-    issues.add(
-      "bad_position",
-      path,
-      `position must be an array of 2 or 3 numbers [lng, lat, alt?], got ${describePosition(raw)}`,
-    );
+    issues.add("bad_position", path, `position must be an array of 2 or 3 numbers [lng, lat, alt?], got ${describePosition(raw)}`);
     return undefined;
   }
   let usable = true;
@@ -194,28 +169,15 @@ function describePosition(raw: unknown): string {
   return Array.isArray(raw) ? `an array of ${raw.length}` : describeType(raw);
 }
 
-function checkAxisValue(
-  value: unknown,
-  axis: number,
-  path: string,
-  issues: IssueList,
-): boolean {
+function checkAxisValue(value: unknown, axis: number, path: string, issues: IssueList): boolean {
   const name = AXIS_NAMES[axis] ?? "coordinate";
   if (typeof value !== "number" || !Number.isFinite(value)) {
-    issues.add(
-      "bad_position",
-      path,
-      `${name} must be a finite number, got ${describeNumberish(value)}`,
-    );
+    issues.add("bad_position", path, `${name} must be a finite number, got ${describeNumberish(value)}`);
     return false;
   }
   const limit = AXIS_LIMITS[axis];
   if (limit !== undefined && Math.abs(value) > limit) {
-    issues.add(
-      "out_of_range",
-      path,
-      `${name} ${value} is outside [-${limit}, ${limit}]`,
-    );
+    issues.add("out_of_range", path, `${name} ${value} is outside [-${limit}, ${limit}]`);
     return false;
   }
   return true;
@@ -241,33 +203,19 @@ function identicalPositions(a: Position, b: Position): boolean {
   return a.length === b.length && a.every((value, axis) => value === b[axis]);
 }
 
-function parseRing(
-  raw: unknown,
-  ringIndex: number,
-  issues: IssueList,
-): ParsedRing | undefined {
+function parseRing(raw: unknown, ringIndex: number, issues: IssueList): ParsedRing | undefined {
   if (!Array.isArray(raw)) {
-    issues.add(
-      "not_polygon",
-      coordinatesPath(ringIndex),
-      `linear ring must be an array of positions, got ${describeType(raw)}`,
-    );
+    issues.add("not_polygon", coordinatesPath(ringIndex), `linear ring must be an array of positions, got ${describeType(raw)}`);
     return undefined;
   }
-  const ring = raw.map((position: unknown, index) =>
-    parsePosition(position, ringIndex, index, issues),
-  );
+  const ring = raw.map((position: unknown, index) => parsePosition(position, ringIndex, index, issues));
   checkRingLength(ring, ringIndex, issues);
   checkRingClosed(ring, ringIndex, issues);
   checkConsecutiveDuplicates(ring, ringIndex, issues);
   return ring;
 }
 
-function checkRingLength(
-  ring: ParsedRing,
-  ringIndex: number,
-  issues: IssueList,
-): void {
+function checkRingLength(ring: ParsedRing, ringIndex: number, issues: IssueList): void {
   if (ring.length >= RING_MIN_POSITIONS) return;
   issues.add(
     "ring_too_short",
@@ -276,55 +224,24 @@ function checkRingLength(
   );
 }
 
-function checkRingClosed(
-  ring: ParsedRing,
-  ringIndex: number,
-  issues: IssueList,
-): void {
+function checkRingClosed(ring: ParsedRing, ringIndex: number, issues: IssueList): void {
   const lastIndex = ring.length - 1;
   const first = ring[0];
   const last = ring[lastIndex];
-  if (
-    lastIndex < 1 ||
-    first === undefined ||
-    last === undefined ||
-    identicalPositions(first, last)
-  )
-    return;
-  issues.add(
-    "ring_not_closed",
-    coordinatesPath(ringIndex, lastIndex),
-    `linear ring is not closed: last position must repeat the first, [${first.join(", ")}]`,
-  );
+  if (lastIndex < 1 || first === undefined || last === undefined || identicalPositions(first, last)) return;
+  issues.add("ring_not_closed", coordinatesPath(ringIndex, lastIndex), `linear ring is not closed: last position must repeat the first, [${first.join(", ")}]`);
 }
 
-function checkConsecutiveDuplicates(
-  ring: ParsedRing,
-  ringIndex: number,
-  issues: IssueList,
-): void {
+function checkConsecutiveDuplicates(ring: ParsedRing, ringIndex: number, issues: IssueList): void {
   for (let i = 1; i < ring.length; i++) {
     const previous = ring[i - 1];
     const current = ring[i];
-    if (
-      previous === undefined ||
-      current === undefined ||
-      !sameLngLat(previous, current)
-    )
-      continue;
-    issues.add(
-      "duplicate_vertex",
-      coordinatesPath(ringIndex, i),
-      `position ${i} repeats position ${i - 1}; remove the duplicate vertex`,
-    );
+    if (previous === undefined || current === undefined || !sameLngLat(previous, current)) continue;
+    issues.add("duplicate_vertex", coordinatesPath(ringIndex, i), `position ${i} repeats position ${i - 1}; remove the duplicate vertex`);
   }
 }
 
-function checkLongitudeSpan(
-  ring: Position[],
-  ringIndex: number,
-  issues: IssueList,
-): void {
+function checkLongitudeSpan(ring: Position[], ringIndex: number, issues: IssueList): void {
   const longitudes = ring.map((position) => position[0]);
   const span = Math.max(...longitudes) - Math.min(...longitudes);
   if (span <= MAX_LONGITUDE_SPAN) return;
@@ -337,24 +254,12 @@ function checkLongitudeSpan(
 
 /** Closing positions are not vertices; counted from the raw arrays so it works even on broken rings. */
 function countVertices(rings: readonly unknown[]): number {
-  return rings.reduce<number>(
-    (sum, ring) =>
-      sum + (Array.isArray(ring) ? Math.max(ring.length - 1, 0) : 0),
-    0,
-  );
+  return rings.reduce<number>((sum, ring) => sum + (Array.isArray(ring) ? Math.max(ring.length - 1, 0) : 0), 0);
 }
 
-function checkVertexCount(
-  count: number,
-  limits: PolygonLimits,
-  issues: IssueList,
-): void {
+function checkVertexCount(count: number, limits: PolygonLimits, issues: IssueList): void {
   if (count <= limits.maxVertices) return;
-  issues.add(
-    "too_many_vertices",
-    "/coordinates",
-    `polygon has ${count} vertices; the maximum is ${limits.maxVertices}`,
-  );
+  issues.add("too_many_vertices", "/coordinates", `polygon has ${count} vertices; the maximum is ${limits.maxVertices}`);
 }
 
 function isCompleteRing(ring: ParsedRing | undefined): ring is Position[] {
@@ -362,17 +267,12 @@ function isCompleteRing(ring: ParsedRing | undefined): ring is Position[] {
 }
 
 /** Returns fully parsed rings when every structural rule holds, else undefined. */
-function parseStructure(
-  rawRings: unknown[],
-  limits: PolygonLimits,
-  issues: IssueList,
-): Position[][] | undefined {
+function parseStructure(rawRings: unknown[], limits: PolygonLimits, issues: IssueList): Position[][] | undefined {
   // Counted first so an oversized payload is named as such even if the issue cap fills up.
   checkVertexCount(countVertices(rawRings), limits, issues);
   const rings = rawRings.map((raw, index) => parseRing(raw, index, issues));
   rings.forEach((ring, index) => {
-    if (isCompleteRing(ring) && ring.length > 0)
-      checkLongitudeSpan(ring, index, issues);
+    if (isCompleteRing(ring) && ring.length > 0) checkLongitudeSpan(ring, index, issues);
   });
   if (!issues.empty) return undefined;
   return rings.filter(isCompleteRing);
@@ -414,10 +314,7 @@ interface Contact {
   kind: Exclude<SegmentContact, "none">;
 }
 
-function endpoints(
-  rings: Position[][],
-  segment: RingSegment,
-): [Position, Position] | undefined {
+function endpoints(rings: Position[][], segment: RingSegment): [Position, Position] | undefined {
   const ring = rings[segment.ring];
   const a = ring?.[segment.start];
   const b = ring?.[segment.start + 1];
@@ -429,15 +326,10 @@ function endpoints(
  * that is not an intersection unless the ring doubles back over itself.
  * Returns undefined when the pair is not consecutive.
  */
-function consecutiveContact(
-  rings: Position[][],
-  first: RingSegment,
-  second: RingSegment,
-): SegmentContact | undefined {
+function consecutiveContact(rings: Position[][], first: RingSegment, second: RingSegment): SegmentContact | undefined {
   if (first.ring !== second.ring) return undefined;
   const segmentCount = (rings[first.ring]?.length ?? 0) - 1;
-  const [lower, upper] =
-    first.start < second.start ? [first, second] : [second, first];
+  const [lower, upper] = first.start < second.start ? [first, second] : [second, first];
   const joined = upper.start === lower.start + 1;
   const wrapsAround = lower.start === 0 && upper.start === segmentCount - 1;
   if (!joined && !wrapsAround) return undefined;
@@ -448,11 +340,7 @@ function consecutiveContact(
   return consecutiveSegmentsOverlap(a[0], a[1], b[1]) ? "overlap" : "none";
 }
 
-function classifyPair(
-  rings: Position[][],
-  first: RingSegment,
-  second: RingSegment,
-): SegmentContact {
+function classifyPair(rings: Position[][], first: RingSegment, second: RingSegment): SegmentContact {
   const consecutive = consecutiveContact(rings, first, second);
   if (consecutive !== undefined) return consecutive;
   const a = endpoints(rings, first);
@@ -487,12 +375,7 @@ function findContacts(rings: Position[][]): Contact[] {
 }
 
 function compareContacts(x: Contact, y: Contact): number {
-  return (
-    x.first.ring - y.first.ring ||
-    x.first.start - y.first.start ||
-    x.second.ring - y.second.ring ||
-    x.second.start - y.second.start
-  );
+  return x.first.ring - y.first.ring || x.first.start - y.first.start || x.second.ring - y.second.ring || x.second.start - y.second.start;
 }
 
 const CONTACT_VERBS: Record<Contact["kind"], string> = {
@@ -514,11 +397,7 @@ function reportContact(contact: Contact, issues: IssueList): void {
   const verb = CONTACT_VERBS[kind];
   const path = coordinatesPath(first.ring, first.start);
   if (first.ring === second.ring) {
-    issues.add(
-      "self_intersection",
-      path,
-      `${edgeLabel(first)} ${verb} ${edgeLabel(second)} of the same ring`,
-    );
+    issues.add("self_intersection", path, `${edgeLabel(first)} ${verb} ${edgeLabel(second)} of the same ring`);
     return;
   }
   issues.add(
@@ -532,16 +411,9 @@ function reportContact(contact: Contact, issues: IssueList): void {
  * With boundaries known not to meet, one vertex decides which side a whole
  * ring is on; that keeps this check linear instead of quadratic.
  */
-function checkHolePlacement(
-  rings: Position[][],
-  contacts: Contact[],
-  issues: IssueList,
-): void {
-  const meets = new Set(
-    contacts.map((c) => `${c.first.ring}:${c.second.ring}`),
-  );
-  const boundariesMeet = (a: number, b: number): boolean =>
-    meets.has(`${a}:${b}`) || meets.has(`${b}:${a}`);
+function checkHolePlacement(rings: Position[][], contacts: Contact[], issues: IssueList): void {
+  const meets = new Set(contacts.map((c) => `${c.first.ring}:${c.second.ring}`));
+  const boundariesMeet = (a: number, b: number): boolean => meets.has(`${a}:${b}`) || meets.has(`${b}:${a}`);
   const [exterior, ...holes] = rings;
   if (exterior === undefined) return;
   holes.forEach((hole, offset) => {
@@ -549,11 +421,7 @@ function checkHolePlacement(
     const probe = hole[0];
     if (probe === undefined || boundariesMeet(0, holeIndex)) return;
     if (locatePointInRing(probe, exterior) === "outside") {
-      issues.add(
-        "hole_outside",
-        coordinatesPath(holeIndex),
-        `${ringLabel(holeIndex)} lies outside the exterior ring`,
-      );
+      issues.add("hole_outside", coordinatesPath(holeIndex), `${ringLabel(holeIndex)} lies outside the exterior ring`);
       return;
     }
     checkHoleNotNested(rings, holeIndex, boundariesMeet, issues);
@@ -561,28 +429,14 @@ function checkHolePlacement(
 }
 
 /** A hole inside another hole would be subtracted twice from the area, so it is refused too. */
-function checkHoleNotNested(
-  rings: Position[][],
-  holeIndex: number,
-  boundariesMeet: (a: number, b: number) => boolean,
-  issues: IssueList,
-): void {
+function checkHoleNotNested(rings: Position[][], holeIndex: number, boundariesMeet: (a: number, b: number) => boolean, issues: IssueList): void {
   const probe = rings[holeIndex]?.[0];
   if (probe === undefined) return;
   for (let other = 1; other < rings.length; other++) {
     const otherRing = rings[other];
-    if (
-      other === holeIndex ||
-      otherRing === undefined ||
-      boundariesMeet(holeIndex, other)
-    )
-      continue;
+    if (other === holeIndex || otherRing === undefined || boundariesMeet(holeIndex, other)) continue;
     if (locatePointInRing(probe, otherRing) !== "inside") continue;
-    issues.add(
-      "ring_intersection",
-      coordinatesPath(holeIndex),
-      `${ringLabel(holeIndex)} lies inside ${ringLabel(other)}; holes must not overlap`,
-    );
+    issues.add("ring_intersection", coordinatesPath(holeIndex), `${ringLabel(holeIndex)} lies inside ${ringLabel(other)}; holes must not overlap`);
     return;
   }
 }
@@ -598,9 +452,7 @@ function checkTopology(rings: Position[][], issues: IssueList): void {
 // ---------------------------------------------------------------------------
 
 function formatNumber(value: number, maximumFractionDigits: number): string {
-  return new Intl.NumberFormat("en-US", { maximumFractionDigits }).format(
-    value,
-  );
+  return new Intl.NumberFormat("en-US", { maximumFractionDigits }).format(value);
 }
 
 /** Human-readable area: km² for mission-sized areas, m² for small ones. */
@@ -609,23 +461,11 @@ function formatArea(areaM2: number): string {
   return `${formatNumber(areaM2, 1)} m²`;
 }
 
-function checkArea(
-  areaM2: number,
-  limits: PolygonLimits,
-  issues: IssueList,
-): void {
+function checkArea(areaM2: number, limits: PolygonLimits, issues: IssueList): void {
   if (areaM2 > limits.maxAreaM2) {
-    issues.add(
-      "area_too_large",
-      "/coordinates",
-      `area ${formatArea(areaM2)} exceeds the maximum of ${formatArea(limits.maxAreaM2)}`,
-    );
+    issues.add("area_too_large", "/coordinates", `area ${formatArea(areaM2)} exceeds the maximum of ${formatArea(limits.maxAreaM2)}`);
   } else if (areaM2 < limits.minAreaM2) {
-    issues.add(
-      "area_too_small",
-      "/coordinates",
-      `area ${formatArea(areaM2)} is below the minimum of ${formatArea(limits.minAreaM2)}`,
-    );
+    issues.add("area_too_small", "/coordinates", `area ${formatArea(areaM2)} is below the minimum of ${formatArea(limits.minAreaM2)}`);
   }
 }
 
@@ -633,9 +473,7 @@ function checkArea(
 // Public API
 // ---------------------------------------------------------------------------
 
-function resolveLimits(
-  overrides: Partial<PolygonLimits> | undefined,
-): PolygonLimits {
+function resolveLimits(overrides: Partial<PolygonLimits> | undefined): PolygonLimits {
   // `??` per field rather than spread, so an explicit `undefined` keeps the default.
   return {
     maxVertices: overrides?.maxVertices ?? DEFAULT_POLYGON_LIMITS.maxVertices,
@@ -653,10 +491,7 @@ function failure(issues: IssueList): PolygonResult {
  * returned polygon is a fresh object (extra members such as `bbox` dropped,
  * altitudes kept) with RFC 7946 winding.
  */
-export function validatePolygon(
-  input: unknown,
-  options?: { limits?: Partial<PolygonLimits>; basePointer?: string },
-): PolygonResult {
+export function validatePolygon(input: unknown, options?: { limits?: Partial<PolygonLimits>; basePointer?: string }): PolygonResult {
   const limits = resolveLimits(options?.limits);
   const issues = new IssueList(options?.basePointer ?? "");
   const rawRings = readRawRings(input, issues);
@@ -684,9 +519,7 @@ export function polygonAreaM2(polygon: PolygonGeometry): number {
 }
 
 /** [minLng, minLat, maxLng, maxLat] over every position of every ring. */
-export function polygonBbox(
-  polygon: PolygonGeometry,
-): [number, number, number, number] {
+export function polygonBbox(polygon: PolygonGeometry): [number, number, number, number] {
   let minLng = Infinity;
   let minLat = Infinity;
   let maxLng = -Infinity;
@@ -703,17 +536,13 @@ export function polygonBbox(
 }
 
 function copyPosition(position: Position): Position {
-  return position.length === 3
-    ? [position[0], position[1], position[2]]
-    : [position[0], position[1]];
+  return position.length === 3 ? [position[0], position[1], position[2]] : [position[0], position[1]];
 }
 
 function orientRing(ring: Position[], counterClockwise: boolean): Position[] {
   const copy = ring.map(copyPosition);
   // Reversing a closed ring keeps it closed: first and last swap places.
-  return ringIsCounterClockwise(ring) === counterClockwise
-    ? copy
-    : copy.reverse();
+  return ringIsCounterClockwise(ring) === counterClockwise ? copy : copy.reverse();
 }
 
 /**
@@ -723,8 +552,6 @@ function orientRing(ring: Position[], counterClockwise: boolean): Position[] {
 export function normaliseWinding(polygon: PolygonGeometry): PolygonGeometry {
   return {
     type: "Polygon",
-    coordinates: polygon.coordinates.map((ring, index) =>
-      orientRing(ring, index === 0),
-    ),
+    coordinates: polygon.coordinates.map((ring, index) => orientRing(ring, index === 0)),
   };
 }

@@ -169,14 +169,8 @@ describe("forEachOverlappingBoxPair", () => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31;
       return seed / 2 ** 31;
     };
-    const boxes: SegmentBox[] = Array.from({ length: 200 }, () =>
-      segmentBox([next() * 10, next() * 10], [next() * 10, next() * 10]),
-    );
-    const overlaps = (a: SegmentBox, b: SegmentBox): boolean =>
-      a.minX <= b.maxX &&
-      b.minX <= a.maxX &&
-      a.minY <= b.maxY &&
-      b.minY <= a.maxY;
+    const boxes: SegmentBox[] = Array.from({ length: 200 }, () => segmentBox([next() * 10, next() * 10], [next() * 10, next() * 10]));
+    const overlaps = (a: SegmentBox, b: SegmentBox): boolean => a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;
     const expected = new Set<string>();
     boxes.forEach((a, i) =>
       boxes.forEach((b, j) => {
@@ -193,11 +187,7 @@ describe("forEachOverlappingBoxPair", () => {
   });
 
   it("includes boxes that only touch, and stops when asked to", () => {
-    const boxes = [
-      segmentBox([0, 0], [1, 1]),
-      segmentBox([1, 1], [2, 2]),
-      segmentBox([0, 0], [2, 2]),
-    ];
+    const boxes = [segmentBox([0, 0], [1, 1]), segmentBox([1, 1], [2, 2]), segmentBox([0, 0], [2, 2])];
     const visited: string[] = [];
     forEachOverlappingBoxPair(boxes, (i, j) => {
       visited.push(`${i}:${j}`);

@@ -55,10 +55,8 @@ export function orient2d(a: Point, b: Point, c: Point): Orientation {
   const detRight = acy * bcx;
   const det = detLeft - detRight;
   const errorBound = CCW_ERROR_BOUND * (Math.abs(detLeft) + Math.abs(detRight));
-  const safeFromUnderflow =
-    Math.min(Math.abs(detLeft), Math.abs(detRight)) > UNDERFLOW_GUARD;
-  if (safeFromUnderflow && Math.abs(det) > errorBound)
-    return toOrientation(det);
+  const safeFromUnderflow = Math.min(Math.abs(detLeft), Math.abs(detRight)) > UNDERFLOW_GUARD;
+  if (safeFromUnderflow && Math.abs(det) > errorBound) return toOrientation(det);
   return orient2dExact(a, b, c);
 }
 
@@ -91,20 +89,9 @@ function decomposeDouble(value: number): ExactDouble {
 /** The slow, always-correct path: the determinant in BigInt on a common power-of-two scale. */
 function orient2dExact(a: Point, b: Point, c: Point): Orientation {
   const parts = [a[0], a[1], b[0], b[1], c[0], c[1]].map(decomposeDouble);
-  const minExponent = Math.min(
-    ...parts.filter((p) => p.mantissa !== 0n).map((p) => p.exponent),
-  );
-  const [ax, ay, bx, by, cx, cy] = parts.map(
-    (p) => p.mantissa << BigInt(p.exponent - minExponent),
-  );
-  if (
-    ax === undefined ||
-    ay === undefined ||
-    bx === undefined ||
-    by === undefined ||
-    cx === undefined ||
-    cy === undefined
-  ) {
+  const minExponent = Math.min(...parts.filter((p) => p.mantissa !== 0n).map((p) => p.exponent));
+  const [ax, ay, bx, by, cx, cy] = parts.map((p) => p.mantissa << BigInt(p.exponent - minExponent));
+  if (ax === undefined || ay === undefined || bx === undefined || by === undefined || cx === undefined || cy === undefined) {
     throw new Error("unreachable: six coordinates expected");
   }
   return toOrientation((ax - cx) * (by - cy) - (ay - cy) * (bx - cx));
@@ -116,12 +103,7 @@ function samePoint(p: Point, q: Point): boolean {
 
 /** For p already known to be collinear with a–b: is it within the closed segment? */
 function withinCollinearSegment(a: Point, b: Point, p: Point): boolean {
-  return (
-    Math.min(a[0], b[0]) <= p[0] &&
-    p[0] <= Math.max(a[0], b[0]) &&
-    Math.min(a[1], b[1]) <= p[1] &&
-    p[1] <= Math.max(a[1], b[1])
-  );
+  return Math.min(a[0], b[0]) <= p[0] && p[0] <= Math.max(a[0], b[0]) && Math.min(a[1], b[1]) <= p[1] && p[1] <= Math.max(a[1], b[1]);
 }
 
 /**
@@ -129,12 +111,7 @@ function withinCollinearSegment(a: Point, b: Point, p: Point): boolean {
  * sharing more than one point are "overlap"; sharing exactly one point
  * (including a shared endpoint) is "touch".
  */
-export function segmentContact(
-  a1: Point,
-  a2: Point,
-  b1: Point,
-  b2: Point,
-): SegmentContact {
+export function segmentContact(a1: Point, a2: Point, b1: Point, b2: Point): SegmentContact {
   const b1Side = orient2d(a1, a2, b1);
   const b2Side = orient2d(a1, a2, b2);
   if (b1Side !== 0 && b1Side === b2Side) return "none";
@@ -142,32 +119,18 @@ export function segmentContact(
   const a2Side = orient2d(b1, b2, a2);
   if (a1Side !== 0 && a1Side === a2Side) return "none";
   if (b1Side === 0 && b2Side === 0) return collinearContact(a1, a2, b1, b2);
-  if (b1Side !== 0 && b2Side !== 0 && a1Side !== 0 && a2Side !== 0)
-    return "cross";
+  if (b1Side !== 0 && b2Side !== 0 && a1Side !== 0 && a2Side !== 0) return "cross";
   // One endpoint lies on the other segment's line and the sides differ, so it lies on the segment.
   return "touch";
 }
 
 /** Contact between two segments on one line: compare their projections on a non-degenerate axis. */
-function collinearContact(
-  a1: Point,
-  a2: Point,
-  b1: Point,
-  b2: Point,
-): SegmentContact {
-  if (samePoint(a1, a2))
-    return withinCollinearSegment(b1, b2, a1) ? "touch" : "none";
-  if (samePoint(b1, b2))
-    return withinCollinearSegment(a1, a2, b1) ? "touch" : "none";
+function collinearContact(a1: Point, a2: Point, b1: Point, b2: Point): SegmentContact {
+  if (samePoint(a1, a2)) return withinCollinearSegment(b1, b2, a1) ? "touch" : "none";
+  if (samePoint(b1, b2)) return withinCollinearSegment(a1, a2, b1) ? "touch" : "none";
   const axis = a1[0] !== a2[0] ? 0 : 1;
-  const start = Math.max(
-    Math.min(a1[axis], a2[axis]),
-    Math.min(b1[axis], b2[axis]),
-  );
-  const end = Math.min(
-    Math.max(a1[axis], a2[axis]),
-    Math.max(b1[axis], b2[axis]),
-  );
+  const start = Math.max(Math.min(a1[axis], a2[axis]), Math.min(b1[axis], b2[axis]));
+  const end = Math.min(Math.max(a1[axis], a2[axis]), Math.max(b1[axis], b2[axis]));
   if (start < end) return "overlap";
   return start === end ? "touch" : "none";
 }
@@ -176,11 +139,7 @@ function collinearContact(
  * For consecutive segments p–q and q–r, which always share q: do they share
  * anything more? Only possible when the path doubles back on itself (a spike).
  */
-export function consecutiveSegmentsOverlap(
-  p: Point,
-  q: Point,
-  r: Point,
-): boolean {
+export function consecutiveSegmentsOverlap(p: Point, q: Point, r: Point): boolean {
   if (samePoint(p, q) || samePoint(q, r)) return false;
   if (orient2d(p, q, r) !== 0) return false;
   // Collinear: doubling back means p and r lie on the same side of q.
@@ -202,10 +161,7 @@ export function segmentBox(a: Point, b: Point): SegmentBox {
  * using a sweep along x so that far-apart segments are never compared.
  * visit may return false to stop early (e.g. once enough issues are found).
  */
-export function forEachOverlappingBoxPair(
-  boxes: readonly SegmentBox[],
-  visit: (i: number, j: number) => boolean | void,
-): void {
+export function forEachOverlappingBoxPair(boxes: readonly SegmentBox[], visit: (i: number, j: number) => boolean | void): void {
   const order = boxes.map((_, index) => index);
   order.sort((i, j) => minXOf(boxes, i) - minXOf(boxes, j));
   for (let k = 0; k < order.length; k++) {
@@ -231,10 +187,7 @@ function minXOf(boxes: readonly SegmentBox[], index: number): number {
  * Where a point lies relative to a closed ring (first position repeated last),
  * by exact winding number. Boundary points are reported as such, not guessed.
  */
-export function locatePointInRing(
-  point: Point,
-  ring: readonly Point[],
-): RingLocation {
+export function locatePointInRing(point: Point, ring: readonly Point[]): RingLocation {
   let winding = 0;
   for (let i = 0; i + 1 < ring.length; i++) {
     const a = ring[i];
@@ -277,29 +230,18 @@ function lowestVertexIndex(ring: readonly Point[], distinct: number): number {
     const candidate = ring[i];
     const current = ring[best];
     if (candidate === undefined || current === undefined) continue;
-    if (
-      candidate[1] < current[1] ||
-      (candidate[1] === current[1] && candidate[0] < current[0])
-    )
-      best = i;
+    if (candidate[1] < current[1] || (candidate[1] === current[1] && candidate[0] < current[0])) best = i;
   }
   return best;
 }
 
 /** Nearest vertex in the given direction that is not a duplicate of ring[index]. */
-function neighbourDistinctFrom(
-  ring: readonly Point[],
-  distinct: number,
-  index: number,
-  step: 1 | -1,
-): Point | undefined {
+function neighbourDistinctFrom(ring: readonly Point[], distinct: number, index: number, step: 1 | -1): Point | undefined {
   const origin = ring[index];
   if (origin === undefined) return undefined;
   for (let k = 1; k < distinct; k++) {
-    const candidate =
-      ring[(((index + step * k) % distinct) + distinct) % distinct];
-    if (candidate !== undefined && !samePoint(candidate, origin))
-      return candidate;
+    const candidate = ring[(((index + step * k) % distinct) + distinct) % distinct];
+    if (candidate !== undefined && !samePoint(candidate, origin)) return candidate;
   }
   return undefined;
 }

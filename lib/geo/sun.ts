@@ -113,7 +113,10 @@ export function sunWindow(period: SunPeriod, date: Date, lat: number, lng: numbe
     case "evening": {
       if (!day.sunset) return null;
       const sunset = day.sunset.getTime();
-      return { start: new Date(sunset - TIME_OF_DAY_RULES.eveningBeforeSunsetHours * HOUR_MS), end: new Date(sunset + TIME_OF_DAY_RULES.eveningAfterSunsetHours * HOUR_MS) };
+      return {
+        start: new Date(sunset - TIME_OF_DAY_RULES.eveningBeforeSunsetHours * HOUR_MS),
+        end: new Date(sunset + TIME_OF_DAY_RULES.eveningAfterSunsetHours * HOUR_MS),
+      };
     }
   }
 }

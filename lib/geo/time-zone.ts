@@ -22,12 +22,7 @@ export { daysInMonth, isoWeekday, parseLocalDate, parseLocalTime, utcMs };
  * @throws RangeError when the coordinates are not a point on Earth.
  */
 export function timeZoneAt(lat: number, lng: number): string {
-  if (
-    !Number.isFinite(lat) ||
-    !Number.isFinite(lng) ||
-    Math.abs(lat) > 90 ||
-    Math.abs(lng) > 180
-  ) {
+  if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180) {
     throw new RangeError(`Not a point on Earth: lat ${lat}, lng ${lng}`);
   }
   return tzLookup(lat, lng);
@@ -55,10 +50,7 @@ export interface LocalParts {
 
 /** The wall-clock reading in `timeZone` at `instant`. */
 export function localParts(instant: Date, timeZone: string): LocalParts {
-  const { year, month, day, hour, minute } = wallClock(
-    instant.getTime(),
-    timeZone,
-  );
+  const { year, month, day, hour, minute } = wallClock(instant.getTime(), timeZone);
   return {
     year,
     month,
@@ -80,21 +72,11 @@ export function localParts(instant: Date, timeZone: string): LocalParts {
  *
  * @throws RangeError for a malformed or impossible date/time, or an unknown zone.
  */
-export function zonedTimeToUtc(
-  date: string,
-  time: string,
-  timeZone: string,
-): Date {
+export function zonedTimeToUtc(date: string, time: string, timeZone: string): Date {
   const d = parseLocalDate(date);
   const t = parseLocalTime(time);
-  if (!d)
-    throw new RangeError(
-      `Not a calendar date (YYYY-MM-DD): ${JSON.stringify(date)}`,
-    );
-  if (!t)
-    throw new RangeError(
-      `Not a time of day (HH:MM, 00:00–23:59): ${JSON.stringify(time)}`,
-    );
+  if (!d) throw new RangeError(`Not a calendar date (YYYY-MM-DD): ${JSON.stringify(date)}`);
+  if (!t) throw new RangeError(`Not a time of day (HH:MM, 00:00–23:59): ${JSON.stringify(time)}`);
   // The wall-clock reading written as if it were UTC; every real offset is within ±14 h of it.
   const wall = utcMs(d.year, d.month, d.day, t.hour, t.minute);
 
@@ -121,12 +103,7 @@ export function zonedTimeToUtc(
   return new Date(hi);
 }
 
-
-
-
-
 const DAY_MS = 86_400_000;
-
 
 // Building a DateTimeFormat costs far more than using one, and the scheduler asks about the
 // same few zones thousands of times.

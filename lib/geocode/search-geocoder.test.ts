@@ -26,10 +26,21 @@ describe("searchGeocoder", () => {
   it("reads Nominatim's answer and sends the query, a limit and the JSON format", async () => {
     answer = {
       status: 200,
-      body: JSON.stringify([{ display_name: "Ponte Vecchio, Firenze, Italia", lat: "43.7679", lon: "11.2531", boundingbox: ["43.7675", "43.7683", "11.2526", "11.2536"], osm_id: 1 }]),
+      body: JSON.stringify([
+        {
+          display_name: "Ponte Vecchio, Firenze, Italia",
+          lat: "43.7679",
+          lon: "11.2531",
+          boundingbox: ["43.7675", "43.7683", "11.2526", "11.2536"],
+          osm_id: 1,
+        },
+      ]),
     };
     const result = await searchGeocoder({ url: `${origin}/search`, query: "  ponte vecchio " });
-    expect(result).toEqual({ ok: true, places: [{ name: "Ponte Vecchio, Firenze, Italia", lat: 43.7679, lng: 11.2531, bbox: [11.2526, 43.7675, 11.2536, 43.7683] }] });
+    expect(result).toEqual({
+      ok: true,
+      places: [{ name: "Ponte Vecchio, Firenze, Italia", lat: 43.7679, lng: 11.2531, bbox: [11.2526, 43.7675, 11.2536, 43.7683] }],
+    });
     const request = seen.at(-1);
     expect(request?.pathname).toBe("/search");
     expect(request?.searchParams.get("q")).toBe("ponte vecchio");
@@ -42,7 +53,13 @@ describe("searchGeocoder", () => {
       status: 200,
       body: JSON.stringify({
         type: "FeatureCollection",
-        features: [{ type: "Feature", geometry: { type: "Point", coordinates: [11.2558, 43.7696] }, properties: { name: "Firenze", state: "Toscana", country: "Italia", extent: [11.15, 43.83, 11.34, 43.72] } }],
+        features: [
+          {
+            type: "Feature",
+            geometry: { type: "Point", coordinates: [11.2558, 43.7696] },
+            properties: { name: "Firenze", state: "Toscana", country: "Italia", extent: [11.15, 43.83, 11.34, 43.72] },
+          },
+        ],
       }),
     };
     const result = await searchGeocoder({ url: `${origin}/api?lang=it`, query: "firenze" });
@@ -64,6 +81,9 @@ describe("searchGeocoder", () => {
     answer = { status: 200, body: JSON.stringify([{ display_name: "Nowhere", lat: "95", lon: "0" }]) };
     expect((await searchGeocoder({ url: `${origin}/search`, query: "firenze" })).ok).toBe(false);
     answer = { status: 200, body: "[]", delayMs: 500 };
-    expect(await searchGeocoder({ url: `${origin}/search`, query: "firenze", timeoutMs: 50 })).toEqual({ ok: false, reason: "The geocoder did not answer in time." });
+    expect(await searchGeocoder({ url: `${origin}/search`, query: "firenze", timeoutMs: 50 })).toEqual({
+      ok: false,
+      reason: "The geocoder did not answer in time.",
+    });
   });
 });

@@ -80,9 +80,16 @@ export async function searchGeocoder(options: { url: string; query: string; sign
   const signals = [AbortSignal.timeout(options.timeoutMs ?? GEOCODER_TIMEOUT_MS), ...(options.signal ? [options.signal] : [])];
   let response: Response;
   try {
-    response = await fetch(url, { headers: { accept: "application/json", "user-agent": "photo-missions-dashboard" }, redirect: "error", signal: AbortSignal.any(signals) });
+    response = await fetch(url, {
+      headers: { accept: "application/json", "user-agent": "photo-missions-dashboard" },
+      redirect: "error",
+      signal: AbortSignal.any(signals),
+    });
   } catch (error) {
-    return { ok: false, reason: error instanceof Error && error.name === "TimeoutError" ? "The geocoder did not answer in time." : "The geocoder could not be reached." };
+    return {
+      ok: false,
+      reason: error instanceof Error && error.name === "TimeoutError" ? "The geocoder did not answer in time." : "The geocoder could not be reached.",
+    };
   }
   if (!response.ok) return { ok: false, reason: `The geocoder answered ${response.status}.` };
   const body: unknown = await response.json().catch(() => undefined);

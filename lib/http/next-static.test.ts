@@ -23,7 +23,8 @@ beforeAll(() => {
   writeFileSync(join(root, "secret.js"), "outside the static directory");
 });
 
-const get = (url: string, acceptEncoding: string | null = "gzip, deflate, br, zstd", method = "GET") => nextStaticFile({ method, url, acceptEncoding }, staticDir);
+const get = (url: string, acceptEncoding: string | null = "gzip, deflate, br, zstd", method = "GET") =>
+  nextStaticFile({ method, url, acceptEncoding }, staticDir);
 
 describe("nextStaticFile", () => {
   it("sends the brotli copy to a browser that takes brotli, cacheable for a year", async () => {
@@ -70,7 +71,13 @@ describe("nextStaticFile", () => {
   });
 
   it("never reads outside the static directory", async () => {
-    for (const url of ["/_next/static/%2e%2e/secret.js", "/_next/static/..%2fsecret.js", "/_next/static/%2Fetc%2Fpasswd.js", "/_next/static/chunks/app.js%00.js", "/_next/static/%E0%A4%A.js"]) {
+    for (const url of [
+      "/_next/static/%2e%2e/secret.js",
+      "/_next/static/..%2fsecret.js",
+      "/_next/static/%2Fetc%2Fpasswd.js",
+      "/_next/static/chunks/app.js%00.js",
+      "/_next/static/%E0%A4%A.js",
+    ]) {
       expect(await get(url, null), url).toBeNull();
     }
   });

@@ -41,7 +41,11 @@ describe("staticSecurityHeaders", () => {
   it("sends HSTS over https only", () => {
     expect(staticSecurityHeaders({ https: true })["Strict-Transport-Security"]).toMatch(/^max-age=\d{8,}/);
     expect(staticSecurityHeaders({ https: false })).not.toHaveProperty("Strict-Transport-Security");
-    expect(staticSecurityHeaders({ https: false })).toMatchObject({ "X-Frame-Options": "DENY", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "strict-origin-when-cross-origin" });
+    expect(staticSecurityHeaders({ https: false })).toMatchObject({
+      "X-Frame-Options": "DENY",
+      "X-Content-Type-Options": "nosniff",
+      "Referrer-Policy": "strict-origin-when-cross-origin",
+    });
   });
 });
 

@@ -100,7 +100,15 @@ function canonicalTag(tag: string): string | null {
  * language of Accept-Language we have a catalogue for, else English. The region of the header's tag
  * is kept when its language is the chosen one (en-US reads imperial distances and a 12-hour clock).
  */
-export function resolveLocale({ account, cookie, acceptLanguage }: { account?: string | null; cookie?: string | null; acceptLanguage?: string | null }): ResolvedLocale {
+export function resolveLocale({
+  account,
+  cookie,
+  acceptLanguage,
+}: {
+  account?: string | null;
+  cookie?: string | null;
+  acceptLanguage?: string | null;
+}): ResolvedLocale {
   const accepted = parseAcceptLanguage(acceptLanguage).flatMap((t) => canonicalTag(t) ?? []);
   const withRegion = (catalogue: AppLocale | "en-XA"): ResolvedLocale => {
     const regional = accepted.find((t) => catalogueOf(t) === catalogue && t.includes("-"));

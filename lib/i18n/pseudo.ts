@@ -1,7 +1,24 @@
 // The pseudo-locale: English with accented letters and ~40 % more length, so a hard-coded (still
 // plain) string or a label cut short stands out in tests. ICU arguments and tags stay untouched.
 
-const ACCENTS: Record<string, string> = { a: "á", e: "é", i: "í", o: "ö", u: "ü", c: "ç", n: "ñ", y: "ý", A: "Å", E: "É", I: "Î", O: "Ö", U: "Û", C: "Ç", N: "Ñ", Y: "Ý" };
+const ACCENTS: Record<string, string> = {
+  a: "á",
+  e: "é",
+  i: "í",
+  o: "ö",
+  u: "ü",
+  c: "ç",
+  n: "ñ",
+  y: "ý",
+  A: "Å",
+  E: "É",
+  I: "Î",
+  O: "Ö",
+  U: "Û",
+  C: "Ç",
+  N: "Ñ",
+  Y: "Ý",
+};
 
 /** Accents letters outside {…} arguments and <tags>, then pads the text by ~40 % inside [ ] ("[Séñd phötö ~~~~]"). */
 export function pseudoLocalise(text: string): string {
@@ -27,5 +44,7 @@ export function pseudoLocalise(text: string): string {
 export type Messages = { [key: string]: string | Messages };
 
 export function pseudoCatalogue(messages: Messages): Messages {
-  return Object.fromEntries(Object.entries(messages).map(([key, value]) => [key, key === "_meta" ? value : typeof value === "string" ? pseudoLocalise(value) : pseudoCatalogue(value)]));
+  return Object.fromEntries(
+    Object.entries(messages).map(([key, value]) => [key, key === "_meta" ? value : typeof value === "string" ? pseudoLocalise(value) : pseudoCatalogue(value)]),
+  );
 }

@@ -17,7 +17,16 @@ import { partnerAskedAgain, rejectedAtReview } from "@/lib/service/orders/retake
 import { checkImage } from "@/lib/service/qa/checks";
 import { submissionReasonCodes } from "@/lib/service/qa/reason-codes";
 import { checkAuthenticity, type AuthenticitySignal } from "@/lib/service/verification/authenticity";
-import { checkAngle, checkLocation, checkQuality, checkTimeOfDay, runAnalysisChecks, verifyPhoto, type Analyser, type CheckResult } from "@/lib/service/verification/checks";
+import {
+  checkAngle,
+  checkLocation,
+  checkQuality,
+  checkTimeOfDay,
+  runAnalysisChecks,
+  verifyPhoto,
+  type Analyser,
+  type CheckResult,
+} from "@/lib/service/verification/checks";
 import { CROWD_BANDS, judgeCrowd, judgeObstruction } from "@/lib/service/verification/vision/vision-checks";
 import { DEFAULT_QA_THRESHOLDS } from "@/lib/schemas/qa";
 import { judgeExposure, judgeInsideBounds, judgeSharpness } from "@/lib/verification/image-quality";
@@ -44,7 +53,21 @@ const SOURCES = [
   "lib/field/transport.ts",
   "lib/service/orders/retake-instructions.ts",
 ];
-const GROUPS = ["location_match", "angle_match", "time_of_day", "quality", "obstruction", "minimum_crowd", "brand_match", "authenticity", "not_evaluated", "qa", "pre_send", "problem", "retake"];
+const GROUPS = [
+  "location_match",
+  "angle_match",
+  "time_of_day",
+  "quality",
+  "obstruction",
+  "minimum_crowd",
+  "brand_match",
+  "authenticity",
+  "not_evaluated",
+  "qa",
+  "pre_send",
+  "problem",
+  "retake",
+];
 const LITERAL = new RegExp(`"((?:${GROUPS.join("|")})\\.[a-z_]+)"`, "g");
 
 function literalCodes(): string[] {
@@ -66,7 +89,13 @@ function codesOf(result: CheckResult): Localisable[] {
 
 const DUOMO = { lat: 43.7731, lng: 11.256, name: "Duomo di Firenze" };
 const near = { lat: DUOMO.lat - 0.0003, lng: DUOMO.lng };
-const ring: [number, number][] = [[11.25, 43.77], [11.26, 43.77], [11.26, 43.78], [11.25, 43.78], [11.25, 43.77]];
+const ring: [number, number][] = [
+  [11.25, 43.77],
+  [11.26, 43.77],
+  [11.26, 43.78],
+  [11.25, 43.78],
+  [11.25, 43.77],
+];
 const square: PolygonGeometry = { type: "Polygon", coordinates: [ring] };
 const person = (x: number, h = 0.15) => ({ label: "person", score: 0.6, box: [x, 0.5, 0.05, h] as [number, number, number, number] });
 
@@ -86,7 +115,8 @@ async function emitted(): Promise<Localisable[]> {
     checkAngle({ photo: { ...near, directionDeg: 180, directionRef: "true", capturedAt: null }, target: DUOMO, angle: "front" }),
     checkAngle({ photo: { ...near, directionDeg: 0, directionRef: "magnetic", capturedAt: null }, target: DUOMO, angle: "front" }),
   );
-  const when = (iso: string, requirements: { timeOfDay?: "daylight" | "midday" | "evening"; timeWindow?: string }) => checkTimeOfDay({ capturedAt: new Date(iso), ...DUOMO, timeZone: "Europe/Rome", ...requirements });
+  const when = (iso: string, requirements: { timeOfDay?: "daylight" | "midday" | "evening"; timeWindow?: string }) =>
+    checkTimeOfDay({ capturedAt: new Date(iso), ...DUOMO, timeZone: "Europe/Rome", ...requirements });
   add(
     checkTimeOfDay({ capturedAt: null, ...DUOMO, timeZone: "Europe/Rome", timeOfDay: "daylight" }),
     checkTimeOfDay({ capturedAt: new Date(), ...DUOMO, timeZone: "Europe/Rome" }),
@@ -96,14 +126,49 @@ async function emitted(): Promise<Localisable[]> {
     when("2026-11-24T08:00:00Z", { timeWindow: "18:00-21:00" }),
     checkTimeOfDay({ capturedAt: new Date("2026-06-21T10:00:00Z"), lat: 78.22, lng: 15.65, timeZone: "Arctic/Longyearbyen", timeOfDay: "evening" }),
   );
-  const facts = { decodeError: null, measurements: { width: 300, height: 200, sharpness: 10, brightness: 10 }, exif: EMPTY_EXIF, duplicate: { imageId: "img_1", kind: "similar" as const, distance: 2 } };
+  const facts = {
+    decodeError: null,
+    measurements: { width: 300, height: 200, sharpness: 10, brightness: 10 },
+    exif: EMPTY_EXIF,
+    duplicate: { imageId: "img_1", kind: "similar" as const, distance: 2 },
+  };
   const mission = { bounds: square, createdAt: new Date("2026-11-01T00:00:00Z") };
   const qa: QaCheck[] = [
     ...checkImage(facts as Parameters<typeof checkImage>[0], mission, DEFAULT_QA_THRESHOLDS, new Date()),
-    ...checkImage({ ...facts, decodeError: "bad", measurements: null, duplicate: { imageId: "img_1", kind: "exact", distance: 0 } } as Parameters<typeof checkImage>[0], mission, DEFAULT_QA_THRESHOLDS, new Date()),
-    ...checkImage({ ...facts, exif: { ...EMPTY_EXIF, present: true, captured_at: "2020-01-01T00:00:00Z", gps: { ...DUOMO, altitude_m: null, accuracy_m: null, direction_deg: null, direction_ref: null } }, measurements: { width: 4000, height: 3000, sharpness: 90, brightness: 120 }, duplicate: null } as unknown as Parameters<typeof checkImage>[0], mission, DEFAULT_QA_THRESHOLDS, new Date()),
-    ...checkImage({ ...facts, exif: { ...EMPTY_EXIF, present: true, captured_at: "2099-01-01T00:00:00Z" } } as unknown as Parameters<typeof checkImage>[0], mission, DEFAULT_QA_THRESHOLDS, new Date()),
-    ...checkImage({ ...facts, exif: { ...EMPTY_EXIF, present: true, captured_at: new Date().toISOString() } } as unknown as Parameters<typeof checkImage>[0], mission, DEFAULT_QA_THRESHOLDS, new Date()),
+    ...checkImage(
+      { ...facts, decodeError: "bad", measurements: null, duplicate: { imageId: "img_1", kind: "exact", distance: 0 } } as Parameters<typeof checkImage>[0],
+      mission,
+      DEFAULT_QA_THRESHOLDS,
+      new Date(),
+    ),
+    ...checkImage(
+      {
+        ...facts,
+        exif: {
+          ...EMPTY_EXIF,
+          present: true,
+          captured_at: "2020-01-01T00:00:00Z",
+          gps: { ...DUOMO, altitude_m: null, accuracy_m: null, direction_deg: null, direction_ref: null },
+        },
+        measurements: { width: 4000, height: 3000, sharpness: 90, brightness: 120 },
+        duplicate: null,
+      } as unknown as Parameters<typeof checkImage>[0],
+      mission,
+      DEFAULT_QA_THRESHOLDS,
+      new Date(),
+    ),
+    ...checkImage(
+      { ...facts, exif: { ...EMPTY_EXIF, present: true, captured_at: "2099-01-01T00:00:00Z" } } as unknown as Parameters<typeof checkImage>[0],
+      mission,
+      DEFAULT_QA_THRESHOLDS,
+      new Date(),
+    ),
+    ...checkImage(
+      { ...facts, exif: { ...EMPTY_EXIF, present: true, captured_at: new Date().toISOString() } } as unknown as Parameters<typeof checkImage>[0],
+      mission,
+      DEFAULT_QA_THRESHOLDS,
+      new Date(),
+    ),
     judgeSharpness(90, DEFAULT_QA_THRESHOLDS),
     judgeExposure(250, DEFAULT_QA_THRESHOLDS),
     judgeExposure(120, DEFAULT_QA_THRESHOLDS),
@@ -121,37 +186,105 @@ async function emitted(): Promise<Localisable[]> {
     ...obstruction(judgeObstruction([], "front")),
     ...obstruction(judgeObstruction([], "overview")),
     ...obstruction(judgeObstruction([{ label: "truck", score: 0.7, box: [0.05, 0.2, 0.5, 0.8] }], "entrance")),
-    ...obstruction(judgeObstruction([{ label: "car", score: 0.7, box: [0.5, 0.2, 0.5, 0.7] }, { label: "bus", score: 0.7, box: [0.7, 0.2, 0.3, 0.7] }], "front")),
+    ...obstruction(
+      judgeObstruction(
+        [
+          { label: "car", score: 0.7, box: [0.5, 0.2, 0.5, 0.7] },
+          { label: "bus", score: 0.7, box: [0.7, 0.2, 0.3, 0.7] },
+        ],
+        "front",
+      ),
+    ),
     ...obstruction(judgeObstruction([person(0.4, 0.9), person(0.5, 0.9)], "front")),
     ...obstruction(judgeObstruction([person(0.4, 0.9), person(0.5, 0.9)], "front", { crowdIsSubject: true })),
     ...obstruction(judgeObstruction([{ label: "umbrella", score: 0.7, box: [0.45, 0.2, 0.1, 0.5] }], "front")),
     ...obstruction(judgeCrowd([person(0.1)], "high")),
-    ...obstruction(judgeCrowd([0.1, 0.2, 0.3, 0.4].map((x) => person(x)), "moderate")),
+    ...obstruction(
+      judgeCrowd(
+        [0.1, 0.2, 0.3, 0.4].map((x) => person(x)),
+        "moderate",
+      ),
+    ),
   );
   const image = Buffer.from([0xff, 0xd8]);
   const input = { image, checks: ["obstruction", "minimum_crowd", "brand_match"] as const, brand: "Acme", crowd: "moderate" as const };
   const say = (verdicts: Awaited<ReturnType<typeof runAnalysisChecks>>) => add(...Object.values(verdicts));
-  const answering = (passed: boolean): Analyser => ({ name: "stand-in", analyse: async () => ({ obstruction: { score: 1, passed }, minimum_crowd: { score: 1, passed }, brand_match: { score: 1, passed } }) });
+  const answering = (passed: boolean): Analyser => ({
+    name: "stand-in",
+    analyse: async () => ({ obstruction: { score: 1, passed }, minimum_crowd: { score: 1, passed }, brand_match: { score: 1, passed } }),
+  });
   say(await runAnalysisChecks(null, { ...input, checks: [...input.checks] }));
   say(await runAnalysisChecks(answering(true), { ...input, checks: [...input.checks] }));
   say(await runAnalysisChecks(answering(false), { ...input, checks: [...input.checks] }));
-  say(await runAnalysisChecks({ name: "reader", evaluates: { checks: ["brand_match"], what: "reads text" }, analyse: async () => ({}) }, { ...input, checks: [...input.checks] }));
+  say(
+    await runAnalysisChecks(
+      { name: "reader", evaluates: { checks: ["brand_match"], what: "reads text" }, analyse: async () => ({}) },
+      { ...input, checks: [...input.checks] },
+    ),
+  );
   say(await runAnalysisChecks({ name: "broken", analyse: async () => Promise.reject(new Error("down")) }, { ...input, checks: [...input.checks] }));
   say(await runAnalysisChecks({ name: "odd", analyse: async () => ({ obstruction: { score: 7, passed: true } }) }, { ...input, checks: [...input.checks] }));
-  const verdict = await verifyPhoto({ photo: { gps: null, capturedAt: null, receivedAt: new Date() } as Parameters<typeof verifyPhoto>[0]["photo"], target: DUOMO, category: "cultural_exterior", angle: "front", timeZone: "Europe/Rome", qaChecks: [], image: null });
+  const verdict = await verifyPhoto({
+    photo: { gps: null, capturedAt: null, receivedAt: new Date() } as Parameters<typeof verifyPhoto>[0]["photo"],
+    target: DUOMO,
+    category: "cultural_exterior",
+    angle: "front",
+    timeZone: "Europe/Rome",
+    qaChecks: [],
+    image: null,
+  });
   add(...Object.values(verdict.ai_checks));
   out.push(...verdict.instruction_codes);
-  const signals = { device: { ...near, accuracy_m: 5 }, exif: { lat: 45, lng: 9 }, capturedAt: new Date("2020-01-01T00:00:00Z"), receivedAt: new Date(), traces: { editor: "Photoshop", modified_before_capture_s: null, gps_clock_offset_h: null, maker_notes_missing: false, thumbnail_distance: null }, seenElsewhere: { distance: 0, sameOrganisation: true } };
-  add(checkAuthenticity(signals as Parameters<typeof checkAuthenticity>[0]), checkAuthenticity({ ...signals, device: null, exif: null, capturedAt: null, traces: { ...signals.traces, editor: null }, seenElsewhere: null } as Parameters<typeof checkAuthenticity>[0]));
+  const signals = {
+    device: { ...near, accuracy_m: 5 },
+    exif: { lat: 45, lng: 9 },
+    capturedAt: new Date("2020-01-01T00:00:00Z"),
+    receivedAt: new Date(),
+    traces: { editor: "Photoshop", modified_before_capture_s: null, gps_clock_offset_h: null, maker_notes_missing: false, thumbnail_distance: null },
+    seenElsewhere: { distance: 0, sameOrganisation: true },
+  };
+  add(
+    checkAuthenticity(signals as Parameters<typeof checkAuthenticity>[0]),
+    checkAuthenticity({
+      ...signals,
+      device: null,
+      exif: null,
+      capturedAt: null,
+      traces: { ...signals.traces, editor: null },
+      seenElsewhere: null,
+    } as Parameters<typeof checkAuthenticity>[0]),
+  );
 
-  const task: TaskToCheck = { angle: "front", category: "cultural_exterior", location: { ...DUOMO, time_zone: "Europe/Rome" }, window: { starts_at: "2026-11-24T17:00:00Z", ends_at: "2026-11-24T20:00:00Z" }, time_of_day: { requirement: "daylight" }, requirements: { time_window: "18:00-21:00" } };
-  const photo = (over: Partial<PhotoToCheck> = {}): PhotoToCheck => ({ evidence: { position: { ...near, accuracy_m: 5 }, heading_deg: null, captured_at: "2026-11-24T18:00:00Z" }, reading: null, sameAs: null, ...over });
+  const task: TaskToCheck = {
+    angle: "front",
+    category: "cultural_exterior",
+    location: { ...DUOMO, time_zone: "Europe/Rome" },
+    window: { starts_at: "2026-11-24T17:00:00Z", ends_at: "2026-11-24T20:00:00Z" },
+    time_of_day: { requirement: "daylight" },
+    requirements: { time_window: "18:00-21:00" },
+  };
+  const photo = (over: Partial<PhotoToCheck> = {}): PhotoToCheck => ({
+    evidence: { position: { ...near, accuracy_m: 5 }, heading_deg: null, captured_at: "2026-11-24T18:00:00Z" },
+    reading: null,
+    sameAs: null,
+    ...over,
+  });
   const reading = { exif: EMPTY_EXIF, quality: { sharpness: 10, brightness: 10 }, sha256: "ab" } as unknown as NonNullable<PhotoToCheck["reading"]>;
   const preSend = [
     ...checksBeforeSending(task, photo()),
     ...checksBeforeSending(task, photo({ evidence: { position: null, heading_deg: null, captured_at: "2026-11-24T10:00:00Z" }, reading })),
-    ...checksBeforeSending(task, photo({ reading: { ...reading, quality: null } as PhotoToCheck["reading"], sameAs: { state: { phase: "waiting", attempts: 0, lastError: null } } })),
-    ...checksBeforeSending(task, photo({ evidence: { position: { ...near, accuracy_m: 5 }, heading_deg: 90, captured_at: "2026-11-24T18:00:00Z" }, reading, sameAs: { state: { phase: "approved", submissionId: "s" } } })),
+    ...checksBeforeSending(
+      task,
+      photo({ reading: { ...reading, quality: null } as PhotoToCheck["reading"], sameAs: { state: { phase: "waiting", attempts: 0, lastError: null } } }),
+    ),
+    ...checksBeforeSending(
+      task,
+      photo({
+        evidence: { position: { ...near, accuracy_m: 5 }, heading_deg: 90, captured_at: "2026-11-24T18:00:00Z" },
+        reading,
+        sameAs: { state: { phase: "approved", submissionId: "s" } },
+      }),
+    ),
     ...missionChecksBeforeSending({ bounds: { type: "Polygon", coordinates: [ring] } }, photo({ reading })),
   ];
   out.push(...preSend.flatMap((c) => [c.coded.message, ...(c.coded.instruction ?? []), c.coded.note].filter((x): x is Localisable => x !== null)));
@@ -171,7 +304,11 @@ describe("server-made sentences as codes", () => {
     const all = await emitted();
     const names = new Set(all.map((c) => c.code));
     // The spread reaches every kind of check, not only a few.
-    for (const group of GROUPS) expect([...names].some((n) => n.startsWith(`${group}.`)), group).toBe(true);
+    for (const group of GROUPS)
+      expect(
+        [...names].some((n) => n.startsWith(`${group}.`)),
+        group,
+      ).toBe(true);
     expect(all.filter((c) => english(c.code) === undefined).map((c) => c.code)).toEqual([]);
     expect(all.flatMap(formatErrors)).toEqual([]);
   });
@@ -187,8 +324,27 @@ describe("server-made sentences as codes", () => {
   });
 
   it("says the field page's problems the API answers with", () => {
-    const field = ["not_found", "mission_not_active", "assignment_not_available", "assignment_not_reserved", "reservation_expired", "too_many_reservations", "too_many_open_uploads", "upload_quota_exceeded", "take_the_task", "unsupported_image_type", "file_too_large", "too_many_pixels", "too_many_photos", "unreadable_image", "rate_limited"];
+    const field = [
+      "not_found",
+      "mission_not_active",
+      "assignment_not_available",
+      "assignment_not_reserved",
+      "reservation_expired",
+      "too_many_reservations",
+      "too_many_open_uploads",
+      "upload_quota_exceeded",
+      "take_the_task",
+      "unsupported_image_type",
+      "file_too_large",
+      "too_many_pixels",
+      "too_many_photos",
+      "unreadable_image",
+      "rate_limited",
+    ];
     expect(field.filter((code) => english(`problem.${code}`) === undefined)).toEqual([]);
-    expect(problemCode(409, JSON.stringify({ code: "reservation_expired", detail: "Your reservation ran out." }))).toEqual({ code: "problem.reservation_expired", params: { status: 409 } });
+    expect(problemCode(409, JSON.stringify({ code: "reservation_expired", detail: "Your reservation ran out." }))).toEqual({
+      code: "problem.reservation_expired",
+      params: { status: 409 },
+    });
   });
 });

@@ -14,7 +14,10 @@ describe("basemapConfig", () => {
   });
 
   it("uses MAP_STYLE_URL for streets, and MAP_BASEMAP=offline removes streets altogether", () => {
-    expect(basemapConfig(parseEnv({ MAP_STYLE_URL: "https://maps.example.org/style.json" }), ASSETS).streets).toEqual({ kind: "style", styleUrl: "https://maps.example.org/style.json" });
+    expect(basemapConfig(parseEnv({ MAP_STYLE_URL: "https://maps.example.org/style.json" }), ASSETS).streets).toEqual({
+      kind: "style",
+      styleUrl: "https://maps.example.org/style.json",
+    });
     const offline = basemapConfig(parseEnv({ MAP_BASEMAP: "offline", MAP_STYLE_URL: "https://maps.example.org/style.json" }), ASSETS);
     expect(offline.streets).toBeNull();
     expect(availableBasemaps(offline)).toEqual(["offline"]);

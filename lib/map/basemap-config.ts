@@ -57,8 +57,7 @@ function streetsBasemap(env: BasemapEnv): StreetsBasemap | null {
 export function basemapConfig(env: BasemapEnv, offlineAssetsPath: string): BasemapConfig {
   return {
     streets: streetsBasemap(env),
-    imagery:
-      env.MAP_IMAGERY_URL && env.MAP_IMAGERY_ATTRIBUTION ? { tileUrl: env.MAP_IMAGERY_URL, attribution: env.MAP_IMAGERY_ATTRIBUTION } : null,
+    imagery: env.MAP_IMAGERY_URL && env.MAP_IMAGERY_ATTRIBUTION ? { tileUrl: env.MAP_IMAGERY_URL, attribution: env.MAP_IMAGERY_ATTRIBUTION } : null,
     offlineAssetsPath,
   };
 }

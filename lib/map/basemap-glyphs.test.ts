@@ -57,7 +57,10 @@ const [boldName = ""] = MAP_FONT_BOLD;
 
 describe("glyph PBFs", () => {
   it("hold one fontstack named like the file, with its range", () => {
-    for (const [name, range] of [[regularName, "0-255"], [boldName, "256-511"]] as const) {
+    for (const [name, range] of [
+      [regularName, "0-255"],
+      [boldName, "256-511"],
+    ] as const) {
       const stacks = readRange(name, range);
       expect(stacks).toHaveLength(1);
       expect(stacks[0]?.name).toBe(name);

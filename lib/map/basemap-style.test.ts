@@ -36,14 +36,7 @@ describe("offlineBasemapStyle", () => {
   });
 
   it("has water, land, borders, country labels and place labels, cities on top", () => {
-    expect(style.layers.map((layer) => layer.id)).toEqual([
-      "background",
-      "land",
-      "country-borders",
-      "country-labels",
-      "place-labels",
-      "city-labels",
-    ]);
+    expect(style.layers.map((layer) => layer.id)).toEqual(["background", "land", "country-borders", "country-labels", "place-labels", "city-labels"]);
   });
 
   it("has no sea or borders left at city zoom, where the 1:110m outlines would be kilometres off", () => {
@@ -129,7 +122,11 @@ describe("resolveMapStyle", () => {
   });
 
   it("serves the offline style from the hashed assets path, also when a kind is not configured", () => {
-    for (const [kind, withConfig] of [["offline", config], ["streets", { ...config, streets: null }], ["imagery", { ...config, imagery: null }]] as const) {
+    for (const [kind, withConfig] of [
+      ["offline", config],
+      ["streets", { ...config, streets: null }],
+      ["imagery", { ...config, imagery: null }],
+    ] as const) {
       const style = resolveMapStyle({ kind, config: withConfig, origin: ORIGIN });
       if (typeof style !== "object") throw new Error("expected a style object");
       expect(style.glyphs).toBe(`${ORIGIN}${ASSETS}/fonts/{fontstack}/{range}.pbf`);
@@ -140,12 +137,8 @@ describe("resolveMapStyle", () => {
 
 describe("overlayGlyphRequest", () => {
   it("redirects our fontstacks from any glyph server to our origin", () => {
-    expect(overlayGlyphRequest("https://api.maptiler.com/fonts/Inter Bold/0-255.pbf?key=abc", ORIGIN)).toBe(
-      `${ORIGIN}/basemap/fonts/Inter%20Bold/0-255.pbf`,
-    );
-    expect(overlayGlyphRequest("https://fonts.example.com/Inter%20Regular/256-511.pbf", ORIGIN)).toBe(
-      `${ORIGIN}/basemap/fonts/Inter%20Regular/256-511.pbf`,
-    );
+    expect(overlayGlyphRequest("https://api.maptiler.com/fonts/Inter Bold/0-255.pbf?key=abc", ORIGIN)).toBe(`${ORIGIN}/basemap/fonts/Inter%20Bold/0-255.pbf`);
+    expect(overlayGlyphRequest("https://fonts.example.com/Inter%20Regular/256-511.pbf", ORIGIN)).toBe(`${ORIGIN}/basemap/fonts/Inter%20Regular/256-511.pbf`);
   });
 
   it("leaves the street style's own fonts and other requests alone", () => {

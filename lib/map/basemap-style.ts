@@ -63,7 +63,11 @@ export function overlayGlyphsUrl(origin: string, assetsPath: string = BASEMAP_PA
 
 // Shared by the town and city label layers (they differ in font, size and filter).
 const PLACE_LABEL_LAYOUT: SymbolLayerSpecification["layout"] = { "text-max-width": 8, "text-padding": 4, "symbol-sort-key": ["get", "min_zoom"] };
-const PLACE_LABEL_PAINT: SymbolLayerSpecification["paint"] = { "text-color": BASEMAP_COLOURS.placeLabel, "text-halo-color": BASEMAP_COLOURS.labelHalo, "text-halo-width": 1.5 };
+const PLACE_LABEL_PAINT: SymbolLayerSpecification["paint"] = {
+  "text-color": BASEMAP_COLOURS.placeLabel,
+  "text-halo-color": BASEMAP_COLOURS.labelHalo,
+  "text-halo-width": 1.5,
+};
 
 /**
  * The bundled style. URLs are absolute because MapLibre resolves style URLs in its worker,
@@ -96,7 +100,15 @@ export function offlineBasemapStyle(origin: string, assetsPath: string = BASEMAP
         id: "background",
         type: "background",
         paint: {
-          "background-color": ["interpolate", ["linear"], ["zoom"], OUTLINES_FADE_ZOOMS[0], BASEMAP_COLOURS.water, OUTLINES_FADE_ZOOMS[1], BASEMAP_COLOURS.land],
+          "background-color": [
+            "interpolate",
+            ["linear"],
+            ["zoom"],
+            OUTLINES_FADE_ZOOMS[0],
+            BASEMAP_COLOURS.water,
+            OUTLINES_FADE_ZOOMS[1],
+            BASEMAP_COLOURS.land,
+          ],
         },
       },
       { id: "land", type: "fill", source: "countries", paint: { "fill-color": BASEMAP_COLOURS.land } },
@@ -142,15 +154,7 @@ export function offlineBasemapStyle(origin: string, assetsPath: string = BASEMAP
         layout: {
           "text-field": ["get", "name"],
           "text-font": MAP_FONT_REGULAR,
-          "text-size": [
-            "interpolate",
-            ["linear"],
-            ["zoom"],
-            8,
-            ["match", ["get", "class"], "town", 11, 10],
-            14,
-            ["match", ["get", "class"], "town", 15, 14],
-          ],
+          "text-size": ["interpolate", ["linear"], ["zoom"], 8, ["match", ["get", "class"], "town", 11, 10], 14, ["match", ["get", "class"], "town", 15, 14]],
           ...PLACE_LABEL_LAYOUT,
         },
         paint: PLACE_LABEL_PAINT,
@@ -211,7 +215,5 @@ export function overlayGlyphRequest(url: string, origin: string, assetsPath: str
   if (!range) return null;
   const fontstack = OVERLAY_FONTSTACKS.find((name) => decoded.includes(`/${name}/`) || decoded.includes(`=${name}&`));
   if (fontstack === undefined) return null;
-  return overlayGlyphsUrl(origin, assetsPath)
-    .replace("{fontstack}", encodeURIComponent(fontstack))
-    .replace("{range}", `${range[1]}-${range[2]}`);
+  return overlayGlyphsUrl(origin, assetsPath).replace("{fontstack}", encodeURIComponent(fontstack)).replace("{range}", `${range[1]}-${range[2]}`);
 }

@@ -9,7 +9,10 @@ import { offlineBasemapAssets } from "./offline-basemap-assets";
 
 const ORIGIN = "http://localhost:3000";
 const dataDir = mkdtempSync(join(tmpdir(), "map-assets-"));
-writeFileSync(join(dataDir, "basemap.pmtiles"), Uint8Array.from({ length: 300 }, (_, i) => i % 256));
+writeFileSync(
+  join(dataDir, "basemap.pmtiles"),
+  Uint8Array.from({ length: 300 }, (_, i) => i % 256),
+);
 const offline = { MAP_BASEMAP: "offline" as const, DATA_DIR: dataDir };
 const pmtiles = { MAP_BASEMAP: "pmtiles" as const, DATA_DIR: dataDir };
 const { version } = offlineBasemapAssets();
@@ -30,7 +33,10 @@ describe("pmtilesSource", () => {
     expect(pmtilesSource(offline)).toBeNull();
     expect(pmtilesSource(pmtiles)).toEqual({ kind: "file", path: join(dataDir, "basemap.pmtiles") });
     expect(pmtilesSource({ ...pmtiles, PMTILES_PATH: "/srv/europe.pmtiles" })).toEqual({ kind: "file", path: "/srv/europe.pmtiles" });
-    expect(pmtilesSource({ ...pmtiles, PMTILES_URL: "https://bucket.example.com/europe.pmtiles" })).toEqual({ kind: "url", url: "https://bucket.example.com/europe.pmtiles" });
+    expect(pmtilesSource({ ...pmtiles, PMTILES_URL: "https://bucket.example.com/europe.pmtiles" })).toEqual({
+      kind: "url",
+      url: "https://bucket.example.com/europe.pmtiles",
+    });
   });
 });
 
@@ -49,7 +55,12 @@ describe("mapAssetResponse", () => {
     expect(head.status).toBe(200);
     expect(head.body).toBeNull();
     expect((await mapAssetResponse(get(`/map-assets/${version}/places.geojson`, { method: "POST" }), { env: offline, compress: true })).status).toBe(405);
-    for (const path of [`/map-assets/${version}`, `/map-assets/${version}/`, `/map-assets/${version}/fonts/%E0%A4%A.pbf`, "/map-assets/0000000000000000/places.geojson"]) {
+    for (const path of [
+      `/map-assets/${version}`,
+      `/map-assets/${version}/`,
+      `/map-assets/${version}/fonts/%E0%A4%A.pbf`,
+      "/map-assets/0000000000000000/places.geojson",
+    ]) {
       expect((await mapAssetResponse(get(path), { env: offline, compress: true })).status, path).toBe(404);
     }
   });

@@ -22,7 +22,6 @@ const CONTENT_TYPES: Record<string, string> = {
   ".txt": "text/plain; charset=utf-8",
 };
 
-
 interface AssetSet {
   version: string;
   /** Relative path with forward slashes (as in the URL, decoded) → absolute file path. */
@@ -84,7 +83,12 @@ function encode(path: string, encoding: Encoding): Promise<Buffer> {
 }
 
 /** The response for GET /map-assets/<version>/<name>: 404 for another version or an unknown file. */
-export async function offlineAssetResponse({ version, name, acceptEncoding, assets = offlineBasemapAssets() }: {
+export async function offlineAssetResponse({
+  version,
+  name,
+  acceptEncoding,
+  assets = offlineBasemapAssets(),
+}: {
   version: string;
   name: string;
   acceptEncoding: string | null;

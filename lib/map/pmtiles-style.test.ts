@@ -10,7 +10,9 @@ describe("pmtilesBasemapStyle", () => {
   it("is a valid style over the one archive on our origin, credited", () => {
     expect(validateStyleMin(style)).toEqual([]);
     expect(style.sources).toEqual({ protomaps: { type: "vector", url: `pmtiles://${ORIGIN}/map-assets/basemap.pmtiles`, attribution: PMTILES_ATTRIBUTION } });
-    expect(style.layers.map((layer) => layer.id)).toEqual(expect.arrayContaining(["earth", "water", "buildings", "roads_minor", "roads_major", "roads_labels_minor"]));
+    expect(style.layers.map((layer) => layer.id)).toEqual(
+      expect.arrayContaining(["earth", "water", "buildings", "roads_minor", "roads_major", "roads_labels_minor"]),
+    );
   });
 
   it("names no third party: our glyphs, only our fontstacks, no sprite", () => {

@@ -84,13 +84,22 @@ async function fromUrl(url: string, rangeHeader: string | null, method: string):
       signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
     });
   } catch {
-    return new Response("The PMTiles archive could not be reached", { status: 502, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+    return new Response("The PMTiles archive could not be reached", {
+      status: 502,
+      headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+    });
   }
   if (upstream.status !== 200 && upstream.status !== 206 && upstream.status !== 416) {
     await upstream.body?.cancel();
-    return upstream.status === 404 ? notFound() : new Response("The PMTiles archive could not be read", { status: 502, headers: { "cache-control": "no-store" } });
+    return upstream.status === 404
+      ? notFound()
+      : new Response("The PMTiles archive could not be read", { status: 502, headers: { "cache-control": "no-store" } });
   }
-  const headers: Record<string, string> = { "cache-control": CACHE_CONTROL, "x-content-type-options": "nosniff", "cross-origin-resource-policy": "same-origin" };
+  const headers: Record<string, string> = {
+    "cache-control": CACHE_CONTROL,
+    "x-content-type-options": "nosniff",
+    "cross-origin-resource-policy": "same-origin",
+  };
   for (const name of PASSED_THROUGH) {
     const value = upstream.headers.get(name);
     if (value !== null) headers[name] = value;

@@ -25,7 +25,14 @@ describe("quantile", () => {
 describe("estimateLocation", () => {
   it("rests on the narrowest radius that holds enough history", () => {
     const tasks = [task("a", 2), task("b", 4), task("c", 6), task("d", 8), task("e", 30), task("far", 500, 80)];
-    const result = estimateLocation({ tasks, zoomers: [{ id: "z1", distanceKm: 3 }, { id: "z2", distanceKm: 60 }], opensAt });
+    const result = estimateLocation({
+      tasks,
+      zoomers: [
+        { id: "z1", distanceKm: 3 },
+        { id: "z2", distanceKm: 60 },
+      ],
+      opensAt,
+    });
     expect(result.estimate).toEqual({
       p50_hours: 6,
       p90_hours: 21.2,
@@ -48,14 +55,23 @@ describe("estimateLocation", () => {
     expect(none.reasons.map((r) => r.code)).toEqual(["no_contributors_nearby", "no_history"]);
     const few = estimateLocation({ tasks: [task("a", 1)], zoomers: [{ id: "z", distanceKm: 1 }], opensAt });
     expect(few.estimate).toBeNull();
-    expect(few.reasons).toEqual([expect.objectContaining({ code: "too_little_history", params: expect.objectContaining({ similar_tasks: 1, minimum: MIN_SIMILAR_TASKS }) })]);
+    expect(few.reasons).toEqual([
+      expect.objectContaining({ code: "too_little_history", params: expect.objectContaining({ similar_tasks: 1, minimum: MIN_SIMILAR_TASKS }) }),
+    ]);
   });
 });
 
 describe("estimateOrder", () => {
   it("is the slowest location's, on all samples counted once", () => {
     const fast = estimateLocation({ tasks: [task("a", 1), task("b", 2), task("c", 3)], zoomers: [{ id: "z1", distanceKm: 1 }], opensAt });
-    const slow = estimateLocation({ tasks: [task("c", 3), task("d", 10), task("e", 40)], zoomers: [{ id: "z1", distanceKm: 1 }, { id: "z2", distanceKm: 2 }], opensAt });
+    const slow = estimateLocation({
+      tasks: [task("c", 3), task("d", 10), task("e", 40)],
+      zoomers: [
+        { id: "z1", distanceKm: 1 },
+        { id: "z2", distanceKm: 2 },
+      ],
+      opensAt,
+    });
     const { estimate, reasons } = estimateOrder([
       { name: "fast", result: fast },
       { name: "slow", result: slow },

@@ -75,7 +75,9 @@ export function quantile(values: readonly number[], q: number): number | null {
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-export type LocationEstimate = { estimate: DeliveryEstimate; reasons: FeasibilityReason[]; taskIds: string[]; zoomerIds: string[] } | { estimate: null; reasons: FeasibilityReason[]; taskIds: string[]; zoomerIds: string[] };
+export type LocationEstimate =
+  | { estimate: DeliveryEstimate; reasons: FeasibilityReason[]; taskIds: string[]; zoomerIds: string[] }
+  | { estimate: null; reasons: FeasibilityReason[]; taskIds: string[]; zoomerIds: string[] };
 
 /**
  * A location's estimate from the history near it: the narrowest radius holding at least
@@ -86,7 +88,15 @@ export type LocationEstimate = { estimate: DeliveryEstimate; reasons: Feasibilit
  * @param tasks delivered tasks within MAX_ESTIMATE_RADIUS_KM, newest first.
  * @param zoomers contributors active within MAX_ESTIMATE_RADIUS_KM.
  */
-export function estimateLocation({ tasks, zoomers, opensAt }: { tasks: readonly PastTask[]; zoomers: readonly NearbyZoomer[]; opensAt: Date }): LocationEstimate {
+export function estimateLocation({
+  tasks,
+  zoomers,
+  opensAt,
+}: {
+  tasks: readonly PastTask[];
+  zoomers: readonly NearbyZoomer[];
+  opensAt: Date;
+}): LocationEstimate {
   const reasons: FeasibilityReason[] = [];
   if (zoomers.length === 0) {
     reasons.push({
@@ -100,7 +110,11 @@ export function estimateLocation({ tasks, zoomers, opensAt }: { tasks: readonly 
     const found = tasks.length;
     reasons.push(
       found === 0
-        ? { code: "no_history", message: `No task within ${MAX_ESTIMATE_RADIUS_KM} km of this place has been delivered yet, so no estimate can be given.`, params: { radius_km: MAX_ESTIMATE_RADIUS_KM } }
+        ? {
+            code: "no_history",
+            message: `No task within ${MAX_ESTIMATE_RADIUS_KM} km of this place has been delivered yet, so no estimate can be given.`,
+            params: { radius_km: MAX_ESTIMATE_RADIUS_KM },
+          }
         : {
             code: "too_little_history",
             message: `Only ${found} task${found === 1 ? " has" : "s have"} been delivered within ${MAX_ESTIMATE_RADIUS_KM} km of this place; an estimate needs at least ${MIN_SIMILAR_TASKS}.`,
@@ -133,7 +147,10 @@ export function estimateLocation({ tasks, zoomers, opensAt }: { tasks: readonly 
  * samples together (tasks and contributors counted once) and the widest radius used. Null with a
  * reason when a location has no estimate: the order's could only be invented.
  */
-export function estimateOrder(locations: readonly { name: string; result: LocationEstimate }[]): { estimate: DeliveryEstimate | null; reasons: FeasibilityReason[] } {
+export function estimateOrder(locations: readonly { name: string; result: LocationEstimate }[]): {
+  estimate: DeliveryEstimate | null;
+  reasons: FeasibilityReason[];
+} {
   const missing = locations.filter((l) => l.result.estimate === null);
   if (missing.length > 0 || locations.length === 0) {
     const names = missing.map((l) => l.name);

@@ -37,15 +37,41 @@ describe("deliveredStatus", () => {
 
 describe("orderDeliveryStatus", () => {
   it("is the worst open location's while any is open", () => {
-    expect(orderDeliveryStatus([{ status: "on_track", open: true }, { status: "at_risk", open: true }, { status: "delivered_late", open: false }])).toBe("at_risk");
-    expect(orderDeliveryStatus([{ status: "late", open: true }, { status: "at_risk", open: true }])).toBe("late");
+    expect(
+      orderDeliveryStatus([
+        { status: "on_track", open: true },
+        { status: "at_risk", open: true },
+        { status: "delivered_late", open: false },
+      ]),
+    ).toBe("at_risk");
+    expect(
+      orderDeliveryStatus([
+        { status: "late", open: true },
+        { status: "at_risk", open: true },
+      ]),
+    ).toBe("late");
     // A given-up location that was late no longer counts as open.
-    expect(orderDeliveryStatus([{ status: "late", open: false }, { status: "on_track", open: true }])).toBe("on_track");
+    expect(
+      orderDeliveryStatus([
+        { status: "late", open: false },
+        { status: "on_track", open: true },
+      ]),
+    ).toBe("on_track");
   });
 
   it("once none is open: delivered late if any was, else on time; null when nothing was delivered", () => {
-    expect(orderDeliveryStatus([{ status: "delivered_on_time", open: false }, { status: "delivered_late", open: false }])).toBe("delivered_late");
-    expect(orderDeliveryStatus([{ status: "delivered_on_time", open: false }, { status: "late", open: false }])).toBe("delivered_on_time");
+    expect(
+      orderDeliveryStatus([
+        { status: "delivered_on_time", open: false },
+        { status: "delivered_late", open: false },
+      ]),
+    ).toBe("delivered_late");
+    expect(
+      orderDeliveryStatus([
+        { status: "delivered_on_time", open: false },
+        { status: "late", open: false },
+      ]),
+    ).toBe("delivered_on_time");
     expect(orderDeliveryStatus([{ status: "late", open: false }])).toBeNull();
     expect(orderDeliveryStatus([])).toBeNull();
   });

@@ -22,7 +22,15 @@ export interface LocationPromise {
  * so one not even taken is behind — or, without an estimate, half-way to `deliverBy`; never later
  * than `deliverBy`.
  */
-export function locationPromise({ estimate, planDeadline, opensAt }: { estimate: Pick<DeliveryEstimate, "p50_hours" | "p90_hours"> | null; planDeadline: Date; opensAt: Date }): LocationPromise {
+export function locationPromise({
+  estimate,
+  planDeadline,
+  opensAt,
+}: {
+  estimate: Pick<DeliveryEstimate, "p50_hours" | "p90_hours"> | null;
+  planDeadline: Date;
+  opensAt: Date;
+}): LocationPromise {
   const byEstimate = estimate ? opensAt.getTime() + estimate.p90_hours * HOUR_MS : null;
   const source = byEstimate !== null && byEstimate > planDeadline.getTime() ? "estimate" : "plan";
   const deliverBy = new Date(source === "estimate" && byEstimate !== null ? byEstimate : planDeadline.getTime());
@@ -52,7 +60,8 @@ export function isOpenStatus(status: DeliveryStatus): boolean {
  */
 export function orderDeliveryStatus(locations: readonly { status: DeliveryStatus; open: boolean }[]): DeliveryStatus | null {
   const open = locations.filter((l) => l.open && isOpenStatus(l.status));
-  if (open.length > 0) return open.reduce((worst, l) => ((OPEN_RANK[l.status] ?? 0) > (OPEN_RANK[worst] ?? 0) ? l.status : worst), "on_track" as DeliveryStatus);
+  if (open.length > 0)
+    return open.reduce((worst, l) => ((OPEN_RANK[l.status] ?? 0) > (OPEN_RANK[worst] ?? 0) ? l.status : worst), "on_track" as DeliveryStatus);
   const delivered = locations.filter((l) => l.status === "delivered_on_time" || l.status === "delivered_late");
   if (delivered.length === 0) return null;
   return delivered.some((l) => l.status === "delivered_late") ? "delivered_late" : "delivered_on_time";

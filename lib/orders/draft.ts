@@ -104,7 +104,8 @@ export function toCreateBody(body: Raw): Record<string, unknown> {
     const rec: Record<string, unknown> = { enabled: true };
     if (recurring.frequency) rec.frequency = recurring.frequency;
     if (recurring.frequency === "weekly" && recurring.day_of_week !== undefined) rec.day_of_week = recurring.day_of_week;
-    if (recurring.frequency === "monthly" && recurring.deliver_before !== undefined && recurring.deliver_before !== "") rec.deliver_before = recurring.deliver_before;
+    if (recurring.frequency === "monthly" && recurring.deliver_before !== undefined && recurring.deliver_before !== "")
+      rec.deliver_before = recurring.deliver_before;
     if (recurring.season && recurring.season !== "all_year") rec.season = recurring.season;
     if (recurring.time_window) rec.time_window = recurring.time_window;
     if (recurring.event_nights_only) {

@@ -4,7 +4,6 @@ import { imageDetail } from "@/lib/testing/image-detail";
 import { analyseImage } from "./analyse-image";
 import { blurFaces, headRegions, type Box } from "./blur-faces";
 
-
 describe("blurFaces", () => {
   it("puts the head at the top of a person's box", () => {
     expect(headRegions([[0.5, 0.2, 0.1, 0.6]])).toEqual([[0.51, 0.2, 0.08000000000000002, 0.11000000000000001]]);

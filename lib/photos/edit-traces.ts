@@ -29,7 +29,13 @@ export interface EditTraces {
   thumbnail_distance: number | null;
 }
 
-export const NO_TRACES: EditTraces = { editor: null, modified_before_capture_s: null, gps_clock_offset_h: null, maker_notes_missing: false, thumbnail_distance: null };
+export const NO_TRACES: EditTraces = {
+  editor: null,
+  modified_before_capture_s: null,
+  gps_clock_offset_h: null,
+  maker_notes_missing: false,
+  thumbnail_distance: null,
+};
 
 /**
  * Makes whose cameras and phones write maker notes into every photo (Apple since iOS 7). A file
@@ -73,7 +79,13 @@ function xmpToolkit(bytes: Buffer): string | null {
 
 function findEditor(raw: Raw, bytes: Buffer): string | null {
   const history = Array.isArray(raw.History) ? raw.History : raw.History ? [raw.History] : [];
-  const named = [raw.Software, raw.CreatorTool, xmpToolkit(bytes), raw.ProcessingSoftware, ...history.map((h) => (h && typeof h === "object" ? (h as Raw).softwareAgent : h))];
+  const named = [
+    raw.Software,
+    raw.CreatorTool,
+    xmpToolkit(bytes),
+    raw.ProcessingSoftware,
+    ...history.map((h) => (h && typeof h === "object" ? (h as Raw).softwareAgent : h)),
+  ];
   for (const value of named) {
     const s = text(value);
     if (!s) continue;
@@ -87,7 +99,10 @@ async function thumbnailDistance(bytes: Buffer, thumbnail: Uint8Array | undefine
   if (!thumbnail || thumbnail.length < 100) return null;
   try {
     // Both unrotated: the embedded thumbnail is stored as the sensor saw it, like the main image.
-    const [main, thumb] = await Promise.all([differenceHash(await sharp(bytes, { failOn: "none" }).resize(256, 256, { fit: "fill" }).toBuffer()), differenceHash(Buffer.from(thumbnail))]);
+    const [main, thumb] = await Promise.all([
+      differenceHash(await sharp(bytes, { failOn: "none" }).resize(256, 256, { fit: "fill" }).toBuffer()),
+      differenceHash(Buffer.from(thumbnail)),
+    ]);
     return hammingDistance(main, thumb);
   } catch {
     return null; // an undecodable thumbnail is no evidence either way
@@ -101,7 +116,18 @@ export async function readEditTraces(bytes: Buffer): Promise<EditTraces> {
   const tags = sniffImageType(bytes).kind === "heif" ? ((await readHeifExifTiff(bytes)) ?? bytes) : bytes;
   let raw: Raw | undefined;
   try {
-    raw = (await exifr.parse(tags, { tiff: true, exif: true, gps: true, xmp: true, ifd1: true, makerNote: true, interop: false, mergeOutput: true, reviveValues: false, translateValues: false })) as Raw | undefined;
+    raw = (await exifr.parse(tags, {
+      tiff: true,
+      exif: true,
+      gps: true,
+      xmp: true,
+      ifd1: true,
+      makerNote: true,
+      interop: false,
+      mergeOutput: true,
+      reviveValues: false,
+      translateValues: false,
+    })) as Raw | undefined;
   } catch {
     raw = undefined;
   }

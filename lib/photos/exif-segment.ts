@@ -105,7 +105,13 @@ export function withExifSegment(exif: Buffer | null, to: Buffer): Buffer {
   // After SOI and a JFIF APP0 if there is one, as cameras write it.
   const app0 = kept.find((s) => s.marker === 0xffe0);
   const headerEnd = own.at(-1)?.end ?? 2;
-  const parts = [to.subarray(0, 2), ...(app0 ? [to.subarray(app0.start, app0.end)] : []), exif, ...kept.filter((s) => s !== app0).map((s) => to.subarray(s.start, s.end)), to.subarray(headerEnd)];
+  const parts = [
+    to.subarray(0, 2),
+    ...(app0 ? [to.subarray(app0.start, app0.end)] : []),
+    exif,
+    ...kept.filter((s) => s !== app0).map((s) => to.subarray(s.start, s.end)),
+    to.subarray(headerEnd),
+  ];
   return Buffer.concat(parts);
 }
 

@@ -89,7 +89,11 @@ describe.skipIf(!HAS_CORPUS)("HEIC from a phone", { timeout: 30_000 }, () => {
     expect(exif.gps?.direction_deg).toBeCloseTo(123.5, 1);
     expect(await sharp(copy).metadata()).toMatchObject({ width: 640, height: 480 });
     // The head region is blurred: it differs from the plain decode there, the rest barely.
-    const plain = await sharp(await jpegOf(heic, { maxPixels: MAX_PIXELS })).extract({ left: 270, top: 150, width: 90, height: 60 }).greyscale().raw().toBuffer();
+    const plain = await sharp(await jpegOf(heic, { maxPixels: MAX_PIXELS }))
+      .extract({ left: 270, top: 150, width: 90, height: 60 })
+      .greyscale()
+      .raw()
+      .toBuffer();
     const blurred = await sharp(copy).extract({ left: 270, top: 150, width: 90, height: 60 }).greyscale().raw().toBuffer();
     const difference = plain.reduce((sum, v, i) => sum + Math.abs(v - (blurred[i] ?? 0)), 0) / plain.length;
     expect(difference).toBeGreaterThan(2);

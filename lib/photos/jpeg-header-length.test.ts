@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest";
 import { jpegHeaderLength, readJpegHeader } from "./jpeg-header-length";
 
 /** A segment: marker, big-endian length (which counts itself), payload. */
-const segment = (marker: number, payloadLength: number) => [0xff, marker, ((payloadLength + 2) >> 8) & 0xff, (payloadLength + 2) & 0xff, ...new Array<number>(payloadLength).fill(0x20)];
+const segment = (marker: number, payloadLength: number) => [
+  0xff,
+  marker,
+  ((payloadLength + 2) >> 8) & 0xff,
+  (payloadLength + 2) & 0xff,
+  ...new Array<number>(payloadLength).fill(0x20),
+];
 const SOI = [0xff, 0xd8];
 const SOS_MARKER = 0xda;
 
@@ -35,14 +41,19 @@ describe("jpegHeaderLength", () => {
 
 describe("readJpegHeader's frame size", () => {
   const make = (options: { width: number; height: number; channels: 1 | 3 | 4 }) =>
-    sharp({ create: { width: options.width, height: options.height, channels: options.channels === 4 ? 4 : 3, background: { r: 40, g: 90, b: 160, alpha: 1 } } });
+    sharp({
+      create: { width: options.width, height: options.height, channels: options.channels === 4 ? 4 : 3, background: { r: 40, g: 90, b: 160, alpha: 1 } },
+    });
   const variants: [string, () => Promise<Buffer>][] = [
     ["baseline 4:2:0", () => make({ width: 1600, height: 1200, channels: 3 }).jpeg({ quality: 80 }).toBuffer()],
     ["progressive", () => make({ width: 801, height: 333, channels: 3 }).jpeg({ progressive: true }).toBuffer()],
     ["greyscale", () => make({ width: 640, height: 480, channels: 3 }).greyscale().jpeg().toBuffer()],
     ["4:4:4, mozjpeg", () => make({ width: 123, height: 4567, channels: 3 }).jpeg({ chromaSubsampling: "4:4:4", mozjpeg: true }).toBuffer()],
     ["CMYK", () => make({ width: 300, height: 200, channels: 3 }).toColourspace("cmyk").jpeg().toBuffer()],
-    ["EXIF orientation 6 (stored size, as sharp reports it)", () => make({ width: 400, height: 300, channels: 3 }).withMetadata({ orientation: 6 }).jpeg().toBuffer()],
+    [
+      "EXIF orientation 6 (stored size, as sharp reports it)",
+      () => make({ width: 400, height: 300, channels: 3 }).withMetadata({ orientation: 6 }).jpeg().toBuffer(),
+    ],
   ];
 
   it.each(variants)("is what sharp's header read reports: %s", async (_name, build) => {
@@ -54,16 +65,54 @@ describe("readJpegHeader's frame size", () => {
   });
 
   it("leaves anything but a plain frame to sharp", () => {
-    const sof = (marker: number, precision: number, components: number[][]) => [0xff, marker, 0, 8 + components.length * 3, precision, 0x01, 0x00, 0x02, 0x00, components.length, ...components.flat()];
+    const sof = (marker: number, precision: number, components: number[][]) => [
+      0xff,
+      marker,
+      0,
+      8 + components.length * 3,
+      precision,
+      0x01,
+      0x00,
+      0x02,
+      0x00,
+      components.length,
+      ...components.flat(),
+    ];
     const sos = (ids: number[]) => [0xff, SOS_MARKER, 0, 6 + ids.length * 2, ids.length, ...ids.flatMap((id) => [id, 0]), 0, 63, 0];
     const header = (...segments: number[][]) => Uint8Array.from([...SOI, ...segments.flat()]);
-    const ycc = [[1, 0x22, 0], [2, 0x11, 1], [3, 0x11, 1]];
+    const ycc = [
+      [1, 0x22, 0],
+      [2, 0x11, 1],
+      [3, 0x11, 1],
+    ];
     expect(readJpegHeader(header(sof(0xc0, 8, ycc), sos([1, 2, 3])))?.frame).toEqual({ width: 512, height: 256 });
     expect(readJpegHeader(header(sof(0xc3, 8, ycc), sos([1, 2, 3])))?.frame).toBeNull(); // lossless
     expect(readJpegHeader(header(sof(0xc9, 8, ycc), sos([1, 2, 3])))?.frame).toBeNull(); // arithmetic
     expect(readJpegHeader(header(sof(0xc0, 12, ycc), sos([1, 2, 3])))?.frame).toBeNull(); // 12-bit
-    expect(readJpegHeader(header(sof(0xc0, 8, [[1, 0x11, 0], [1, 0x11, 1], [3, 0x11, 1]]), sos([1, 3])))?.frame).toBeNull(); // repeated id
-    expect(readJpegHeader(header(sof(0xc0, 8, [[1, 0x51, 0], [2, 0x11, 1], [3, 0x11, 1]]), sos([1, 2, 3])))?.frame).toBeNull(); // sampling 5
+    expect(
+      readJpegHeader(
+        header(
+          sof(0xc0, 8, [
+            [1, 0x11, 0],
+            [1, 0x11, 1],
+            [3, 0x11, 1],
+          ]),
+          sos([1, 3]),
+        ),
+      )?.frame,
+    ).toBeNull(); // repeated id
+    expect(
+      readJpegHeader(
+        header(
+          sof(0xc0, 8, [
+            [1, 0x51, 0],
+            [2, 0x11, 1],
+            [3, 0x11, 1],
+          ]),
+          sos([1, 2, 3]),
+        ),
+      )?.frame,
+    ).toBeNull(); // sampling 5
     expect(readJpegHeader(header(sof(0xc0, 8, ycc), sos([1, 2, 9])))?.frame).toBeNull(); // scan names no frame component
     expect(readJpegHeader(header(sos([1])))?.frame).toBeNull(); // no frame at all
     expect(readJpegHeader(header(sof(0xc0, 8, ycc), sof(0xc0, 8, ycc), sos([1, 2, 3])))?.frame).toBeNull(); // two frames

@@ -37,7 +37,13 @@ describe.skipIf(!HAS_CORPUS)("readExif on real camera files", () => {
   });
 
   it("does not throw on broken or hostile files", async () => {
-    for (const file of ["jpg/corrupted.jpg", "jpg/tests/35-empty.jpg", "jpg/tests/36-memory_error.jpg", "jpg/invalid/image00971.jpg", "jpg/invalid/image01088.jpg"]) {
+    for (const file of [
+      "jpg/corrupted.jpg",
+      "jpg/tests/35-empty.jpg",
+      "jpg/tests/36-memory_error.jpg",
+      "jpg/invalid/image00971.jpg",
+      "jpg/invalid/image01088.jpg",
+    ]) {
       const exif = await readExif(corpusFile(file));
       expect(typeof exif.present).toBe("boolean");
     }
@@ -72,7 +78,9 @@ describe("readExif on generated files", () => {
   });
 
   it("reports no EXIF for a file without any, and for bytes that are not an image", async () => {
-    const plain = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } }).jpeg().toBuffer();
+    const plain = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } })
+      .jpeg()
+      .toBuffer();
     expect((await readExif(plain)).present).toBe(false);
     expect((await readExif(Buffer.from("not an image at all"))).present).toBe(false);
   });

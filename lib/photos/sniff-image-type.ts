@@ -1,10 +1,7 @@
 // Decides a file's type from its first bytes, never from its name or the declared Content-Type.
 
 export type SniffedType =
-  | { kind: "jpeg"; mime: "image/jpeg" }
-  | { kind: "heif"; mime: "image/heic" | "image/heif" }
-  | { kind: "other"; mime: string }
-  | { kind: "unknown" };
+  { kind: "jpeg"; mime: "image/jpeg" } | { kind: "heif"; mime: "image/heic" | "image/heif" } | { kind: "other"; mime: string } | { kind: "unknown" };
 
 /** Bytes needed to recognise every type this knows. */
 export const SNIFF_BYTES = 32;

@@ -220,7 +220,9 @@ export async function createRuntime(options: {
   } else if (database.listen) {
     // A web instance without workers on PostgreSQL: tell the worker processes.
     ctx.wakeWorkers = (...queues) => {
-      database.db.execute(sql`select pg_notify(${WAKE_CHANNEL}, ${queues.join(",")})`).catch((error: unknown) => log.warn("could not notify the workers", {}, error));
+      database.db
+        .execute(sql`select pg_notify(${WAKE_CHANNEL}, ${queues.join(",")})`)
+        .catch((error: unknown) => log.warn("could not notify the workers", {}, error));
     };
   }
   return {
@@ -253,9 +255,7 @@ export async function startRuntime(
   prepareDataDir(env.DATA_DIR);
   const admin = resolveAdminToken(env);
   const secrets = loadSecretBox(env);
-  const database = await openDatabase(
-    env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL } : { kind: "pglite", dataDir: env.DATA_DIR },
-  );
+  const database = await openDatabase(env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL } : { kind: "pglite", dataDir: env.DATA_DIR });
   const config = configFromEnv(env, admin.token);
   if (overrides.trustProxy !== undefined) config.trustProxy = overrides.trustProxy;
   const runWorker = overrides.runWorker ?? env.RUN_WORKER;

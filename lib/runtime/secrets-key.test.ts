@@ -9,7 +9,13 @@ import { loadSecretBox } from "./secrets-key";
 let dir: string;
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 const fresh = () => (dir = mkdtempSync(join(tmpdir(), "pm-key-")));
-const base = (dataDir: string) => ({ DATA_DIR: dataDir, SECRETS_KEY_PREVIOUS: [] as string[], SECRETS_KEY: undefined, SECRETS_KEY_FILE: undefined, DATABASE_URL: undefined });
+const base = (dataDir: string) => ({
+  DATA_DIR: dataDir,
+  SECRETS_KEY_PREVIOUS: [] as string[],
+  SECRETS_KEY: undefined,
+  SECRETS_KEY_FILE: undefined,
+  DATABASE_URL: undefined,
+});
 
 describe("loadSecretBox", () => {
   it("embedded default: generates DATA_DIR/keys/secrets.key once, owner-only, outside the database directory", () => {

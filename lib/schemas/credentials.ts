@@ -42,9 +42,7 @@ export const ApiClientWithSecretSchema = ApiClientSchema.extend({
   client_secret: z.string().openapi({ description: "Shown only in this response; store it now.", example: "cs_Zk3…" }),
 }).openapi("ApiClientWithSecret");
 
-const ApiKeyAccessSchema = z
-  .enum(["read_write", "read_only"])
-  .openapi({ description: "read_only keys may call the order interface's GET routes only." });
+const ApiKeyAccessSchema = z.enum(["read_write", "read_only"]).openapi({ description: "read_only keys may call the order interface's GET routes only." });
 
 export const CreateApiKeySchema = z
   .strictObject({ name: name.openapi({ example: "ERP orders" }), access: ApiKeyAccessSchema.optional().openapi({ description: "Default read_write." }) })

@@ -59,7 +59,9 @@ export const DashboardTokenRequestSchema = z
 
 export const DashboardTokenSchema = z
   .object({
-    access_token: z.string().openapi({ description: "A signed JWT (typ at+jwt) for the mission interface; it names the organisation's dashboard client, not the user." }),
+    access_token: z
+      .string()
+      .openapi({ description: "A signed JWT (typ at+jwt) for the mission interface; it names the organisation's dashboard client, not the user." }),
     token_type: z.literal("Bearer"),
     expires_in: z.number().int().openapi({ example: 900 }),
     scope: z.string().openapi({ example: "missions:read submissions:read orders:read" }),

@@ -46,13 +46,17 @@ export const MissionSchema = z
     bounds: PolygonSchema,
     required_images: z.number().int(),
     submissions: z.number().int().openapi({ description: "Count of submissions received." }),
-    approved_images: z.number().int().openapi({
-      description:
-        "Images in approved submissions (for an order's mission: photos that passed verification). May exceed required_images: " +
-        "submissions already received when the mission completed are still checked and kept (see extra_images).",
-    }),
+    approved_images: z
+      .number()
+      .int()
+      .openapi({
+        description:
+          "Images in approved submissions (for an order's mission: photos that passed verification). May exceed required_images: " +
+          "submissions already received when the mission completed are still checked and kept (see extra_images).",
+      }),
     extra_images: z.number().int().openapi({
-      description: "Approved images beyond required_images (max(0, approved_images − required_images)); progress is approved_images − extra_images, never above the target.",
+      description:
+        "Approved images beyond required_images (max(0, approved_images − required_images)); progress is approved_images − extra_images, never above the target.",
     }),
     area_m2: z.number().openapi({ description: "Geodesic area of the bounds in square metres." }),
     qa: QaThresholdsSchema.openapi({ description: "The QA thresholds in force: defaults, overridden by what the mission set." }),
@@ -112,14 +116,10 @@ export type UpdateMissionInput = z.infer<typeof UpdateMissionSchema>;
 const bboxPattern = /^-?\d+(\.\d+)?,-?\d+(\.\d+)?,-?\d+(\.\d+)?,-?\d+(\.\d+)?$/;
 
 export const MissionListQuerySchema = z.object({
-  status: z
-    .string()
-    .max(200)
-    .optional()
-    .openapi({
-      description: "Comma-separated statuses (active, completed, cancelled) or `all`. Default: active.",
-      example: "active,completed",
-    }),
+  status: z.string().max(200).optional().openapi({
+    description: "Comma-separated statuses (active, completed, cancelled) or `all`. Default: active.",
+    example: "active,completed",
+  }),
   q: z.string().max(200).optional().openapi({ description: "Text search in title and description (case-insensitive)." }),
   created_since: z.iso.datetime({ offset: true }).max(64).optional().openapi({ description: "Only missions created at or after this time." }),
   updated_since: z.iso.datetime({ offset: true }).max(64).optional().openapi({ description: "Only missions updated at or after this time." }),

@@ -106,7 +106,7 @@ export const RecurringSchema = z
       .refine((value) => parseDayOfMonth(value) !== null, 'A day of the month from 2 to 31, e.g. "15th" or 15.')
       .optional()
       .openapi({
-        description: "Monthly orders: photos are delivered before this day of the month (\"15th\"). A month without that day uses its last day.",
+        description: 'Monthly orders: photos are delivered before this day of the month ("15th"). A month without that day uses its last day.',
         example: "15th",
       }),
     season: z
@@ -119,10 +119,13 @@ export const RecurringSchema = z
       .refine((value) => parseTimeWindow(value) !== null, 'Use "HH:MM-HH:MM" (24-hour, local time), e.g. "18:00-21:00"; start and end differ.')
       .optional()
       .openapi({
-        description: "Local time at each location, HH:MM-HH:MM. An end before the start means the window runs past midnight (\"22:00-02:00\").",
+        description: 'Local time at each location, HH:MM-HH:MM. An end before the start means the window runs past midnight ("22:00-02:00").',
         example: "18:00-21:00",
       }),
-    event_nights_only: z.boolean().optional().openapi({ description: "Cycles only on the dates in `event_dates` (those the season and a weekly order's `day_of_week` allow)." }),
+    event_nights_only: z
+      .boolean()
+      .optional()
+      .openapi({ description: "Cycles only on the dates in `event_dates` (those the season and a weekly order's `day_of_week` allow)." }),
     event_dates: z
       .array(z.string().max(10).regex(DATE, "Use YYYY-MM-DD.").refine(isRealDate, "Not a calendar date."))
       .max(MAX_EVENT_DATES)
@@ -132,21 +135,22 @@ export const RecurringSchema = z
           "Local dates of the events (YYYY-MM-DD), with `event_nights_only`. Each date lies from today to two years ahead (730 days), read in each location's local date; a date outside that is refused with 422 at create and quote, pointing at it. The season and, for a weekly order that names one, `day_of_week` still apply: the dates they exclude get no cycle, and an order left with no cycle to run (every date excluded, or today's window already closed) is refused with 422 pointing at the member that empties it (`/recurring/season`, `/recurring/day_of_week`, `/recurring/event_dates/{i}`).",
         example: ["2027-06-12", "2027-06-13"],
       }),
-    pause_conditions: z
-      .strictObject({ weather_extreme: z.boolean().optional() })
-      .optional()
-      .openapi({
-        description:
-          "`weather_extreme`: before each cycle, read the forecast of every location's window; a location with extreme weather forecast (thunderstorm, heavy rain or snow, gusts ≥ 75 km/h, ≥ 40 °C, ≤ −20 °C) is left out of that cycle and not charged (`order.location.skipped`); when all are, the cycle is skipped (`order.cycle.skipped`, reason `weather_extreme`). Without a forecast the cycle goes ahead.",
-      }),
+    pause_conditions: z.strictObject({ weather_extreme: z.boolean().optional() }).optional().openapi({
+      description:
+        "`weather_extreme`: before each cycle, read the forecast of every location's window; a location with extreme weather forecast (thunderstorm, heavy rain or snow, gusts ≥ 75 km/h, ≥ 40 °C, ≤ −20 °C) is left out of that cycle and not charged (`order.location.skipped`); when all are, the cycle is skipped (`order.cycle.skipped`, reason `weather_extreme`). Without a forecast the cycle goes ahead.",
+    }),
   })
   .superRefine((r, ctx) => {
     if (!r.enabled) return;
     if (!r.frequency && !r.event_nights_only) ctx.addIssue({ code: "custom", path: ["frequency"], message: "Say how often: daily, weekly or monthly." });
-    if (r.day_of_week !== undefined && r.frequency !== "weekly") ctx.addIssue({ code: "custom", path: ["day_of_week"], message: "Only weekly orders take a day of the week." });
-    if (r.deliver_before !== undefined && r.frequency !== "monthly") ctx.addIssue({ code: "custom", path: ["deliver_before"], message: "Only monthly orders take deliver_before." });
-    if (r.event_nights_only && (r.event_dates?.length ?? 0) === 0) ctx.addIssue({ code: "custom", path: ["event_dates"], message: "List the event dates when event_nights_only is set." });
-    if (!r.event_nights_only && r.event_dates !== undefined) ctx.addIssue({ code: "custom", path: ["event_dates"], message: "Event dates go with event_nights_only: true." });
+    if (r.day_of_week !== undefined && r.frequency !== "weekly")
+      ctx.addIssue({ code: "custom", path: ["day_of_week"], message: "Only weekly orders take a day of the week." });
+    if (r.deliver_before !== undefined && r.frequency !== "monthly")
+      ctx.addIssue({ code: "custom", path: ["deliver_before"], message: "Only monthly orders take deliver_before." });
+    if (r.event_nights_only && (r.event_dates?.length ?? 0) === 0)
+      ctx.addIssue({ code: "custom", path: ["event_dates"], message: "List the event dates when event_nights_only is set." });
+    if (!r.event_nights_only && r.event_dates !== undefined)
+      ctx.addIssue({ code: "custom", path: ["event_dates"], message: "Event dates go with event_nights_only: true." });
   })
   .openapi("Recurring");
 
@@ -158,7 +162,10 @@ export const DeliveryInputSchema = z
       .string()
       .max(2048, "At most 2048 characters.")
       .optional()
-      .openapi({ description: "Receives this order's events, signed with the organisation's order-delivery secret. Private targets are refused.", example: "https://partner.example/hooks/orders" }),
+      .openapi({
+        description: "Receives this order's events, signed with the organisation's order-delivery secret. Private targets are refused.",
+        example: "https://partner.example/hooks/orders",
+      }),
   })
   .openapi("DeliveryInput");
 
@@ -167,10 +174,7 @@ export const CreateOrderSchema = z
     client_reference: z.string().trim().min(1).max(200, "At most 200 characters.").optional().openapi({ example: "florence-q3-2027" }),
     category: z.enum(CATEGORIES, { error: () => `Use one of ${CATEGORIES.join(", ")}.` }).openapi({ example: "cultural_exterior" }),
     description: z.string().max(5000, "At most 5000 characters.").optional(),
-    locations: z
-      .array(LocationInputSchema)
-      .min(1, "Give at least one location.")
-      .max(MAX_LOCATIONS, `At most ${MAX_LOCATIONS} locations per order.`),
+    locations: z.array(LocationInputSchema).min(1, "Give at least one location.").max(MAX_LOCATIONS, `At most ${MAX_LOCATIONS} locations per order.`),
     requirements: RequirementsSchema.optional(),
     recurring: RecurringSchema.optional(),
     delivery: DeliveryInputSchema.optional(),
@@ -181,12 +185,20 @@ export const CreateOrderSchema = z
       if (location.location_id) {
         const first = seen.get(location.location_id);
         if (first !== undefined) {
-          ctx.addIssue({ code: "custom", path: ["locations", index, "location_id"], message: `"${location.location_id}" is already used by location ${first}.` });
+          ctx.addIssue({
+            code: "custom",
+            path: ["locations", index, "location_id"],
+            message: `"${location.location_id}" is already used by location ${first}.`,
+          });
         } else seen.set(location.location_id, index);
       }
       const angles = location.requirements?.angles ?? body.requirements?.angles;
       if (!angles) {
-        ctx.addIssue({ code: "custom", path: ["locations", index, "requirements", "angles"], message: "Say which angles to shoot, here or in the order-wide requirements." });
+        ctx.addIssue({
+          code: "custom",
+          path: ["locations", index, "requirements", "angles"],
+          message: "Say which angles to shoot, here or in the order-wide requirements.",
+        });
       }
     });
   })
@@ -211,7 +223,10 @@ export const DeliveryTestSchema = z
       .string()
       .min(1, "Give the URL to test.")
       .max(2048, "At most 2048 characters.")
-      .openapi({ description: "The webhook URL to send a signed `order.delivery.test` event to, checked like `delivery.webhook_url`.", example: "https://partner.example/hooks/orders" }),
+      .openapi({
+        description: "The webhook URL to send a signed `order.delivery.test` event to, checked like `delivery.webhook_url`.",
+        example: "https://partner.example/hooks/orders",
+      }),
   })
   .openapi("DeliveryTest");
 
@@ -240,8 +255,12 @@ export const FeasibilityReasonSchema = z
         "`event_date_out_of_range`, `event_date_closed`, `no_window`, `no_contributors_nearby` (no contributor sent a photo within 100 km in 30 days). " +
         "Why no estimate is given: `no_history`, `too_little_history`; for the order: `location_without_estimate`.",
     }),
-    message: z.string().openapi({ description: "The reason in English.", example: "No task within 100 km of this place has been delivered yet, so no estimate can be given." }),
-    params: z.record(z.string(), z.union([z.string(), z.number()])).openapi({ description: "The figures of the message, for saying it in another language.", example: { radius_km: 100 } }),
+    message: z
+      .string()
+      .openapi({ description: "The reason in English.", example: "No task within 100 km of this place has been delivered yet, so no estimate can be given." }),
+    params: z
+      .record(z.string(), z.union([z.string(), z.number()]))
+      .openapi({ description: "The figures of the message, for saying it in another language.", example: { radius_km: 100 } }),
   })
   .openapi("FeasibilityReason");
 
@@ -249,12 +268,22 @@ export const DeliveryEstimateSchema = z
   .object({
     p50_hours: z.number().openapi({ description: "Half of the similar tasks were delivered within this many hours of opening.", example: 9.5 }),
     p90_hours: z.number().openapi({ description: "Nine in ten were delivered within this many hours of opening.", example: 30 }),
-    deliver_by: z.string().openapi({ description: "ISO 8601 (UTC): when the task opens (at once for a one-off order, its first window for a recurring one) plus p90_hours.", example: "2026-12-01T14:00:00.000Z" }),
+    deliver_by: z
+      .string()
+      .openapi({
+        description: "ISO 8601 (UTC): when the task opens (at once for a one-off order, its first window for a recurring one) plus p90_hours.",
+        example: "2026-12-01T14:00:00.000Z",
+      }),
     basis: z
       .object({
-        similar_tasks: z.number().int().openapi({ description: "Delivered order locations the figures rest on (the newest 500 at most, within the last 365 days).", example: 10 }),
+        similar_tasks: z
+          .number()
+          .int()
+          .openapi({ description: "Delivered order locations the figures rest on (the newest 500 at most, within the last 365 days).", example: 10 }),
         zoomers_nearby_30d: z.number().int().openapi({ description: "Contributors who sent a photo within radius_km in the last 30 days.", example: 4 }),
-        radius_km: z.number().openapi({ description: "How far around the place the history was read: 25 km, or 100 km when 25 km holds fewer than 3 tasks.", example: 25 }),
+        radius_km: z
+          .number()
+          .openapi({ description: "How far around the place the history was read: 25 km, or 100 km when 25 km holds fewer than 3 tasks.", example: 25 }),
       })
       .openapi("EstimateBasis"),
   })
@@ -286,10 +315,30 @@ export const DeliveryStatusSchema = z.enum(DELIVERY_STATUSES).openapi("DeliveryS
 
 export const DeliveryPromiseSchema = z
   .object({
-    deliver_by: z.string().openapi({ description: "ISO 8601 (UTC): the promise if the order were paid at the quote's `created_at` (a recurring order: its first cycle's).", example: "2026-12-01T14:00:00.000Z" }),
-    hours: z.number().openapi({ description: "From the task's opening (payment for a one-off order, the cycle's window start for a recurring one) to deliver_by.", example: 48 }),
-    source: z.enum(["plan", "estimate"]).openapi({ description: "Which promise is the later, and so binds: the plan's (48 h Developer, 24 h Business and Enterprise after payment; a recurring cycle's window end) or the estimate's (opening + p90_hours)." }),
-    expected_take_hours: z.number().openapi({ description: "After the opening, a task still untaken is escalated and the location turns at_risk: the estimate's p50_hours, or half-way to deliver_by without an estimate." }),
+    deliver_by: z
+      .string()
+      .openapi({
+        description: "ISO 8601 (UTC): the promise if the order were paid at the quote's `created_at` (a recurring order: its first cycle's).",
+        example: "2026-12-01T14:00:00.000Z",
+      }),
+    hours: z
+      .number()
+      .openapi({
+        description: "From the task's opening (payment for a one-off order, the cycle's window start for a recurring one) to deliver_by.",
+        example: 48,
+      }),
+    source: z
+      .enum(["plan", "estimate"])
+      .openapi({
+        description:
+          "Which promise is the later, and so binds: the plan's (48 h Developer, 24 h Business and Enterprise after payment; a recurring cycle's window end) or the estimate's (opening + p90_hours).",
+      }),
+    expected_take_hours: z
+      .number()
+      .openapi({
+        description:
+          "After the opening, a task still untaken is escalated and the location turns at_risk: the estimate's p50_hours, or half-way to deliver_by without an estimate.",
+      }),
   })
   .openapi("DeliveryPromise", {
     description:
@@ -301,7 +350,9 @@ export const QuoteSchema = z
     currency: z.string().openapi({ example: "EUR" }),
     category: z.enum(CATEGORIES),
     plan: z.enum(["developer", "business", "enterprise"]),
-    billing: z.enum(["one_off", "per_cycle"]).openapi({ description: "`per_cycle`: recurring orders are charged each cycle's total when it is dispatched; the first at confirmation." }),
+    billing: z
+      .enum(["one_off", "per_cycle"])
+      .openapi({ description: "`per_cycle`: recurring orders are charged each cycle's total when it is dispatched; the first at confirmation." }),
     line_items: z.array(LineItemSchema),
     photos_per_cycle: z.number().int(),
     subtotal_cents: z.number().int(),
@@ -315,14 +366,17 @@ export const QuoteSchema = z
       used_this_month: z.number().int(),
       remaining_this_month: z.number().int().nullable(),
     }),
-    schedule: z.string().nullable().openapi({ description: "The recurrence in words, e.g. \"Every Friday, June to August, 18:00–21:00 local time\"." }),
+    schedule: z.string().nullable().openapi({ description: 'The recurrence in words, e.g. "Every Friday, June to August, 18:00–21:00 local time".' }),
     price_list_updated_at: z.string(),
     created_at: z.string(),
     delivery_estimate: DeliveryEstimateSchema.nullable().openapi({
-      description: "When the order would be delivered if paid at `created_at`, as POST /orders/feasibility answers it (the order's estimate); null when it cannot be given, with `delivery_estimate_reasons`.",
+      description:
+        "When the order would be delivered if paid at `created_at`, as POST /orders/feasibility answers it (the order's estimate); null when it cannot be given, with `delivery_estimate_reasons`.",
     }),
     delivery_estimate_reasons: z.array(FeasibilityReasonSchema).openapi({ description: "Why `delivery_estimate` is null; empty when there is one." }),
-    delivery_promise: DeliveryPromiseSchema.nullable().openapi({ description: "The promise this quote states; null only on orders created before promises were stated." }),
+    delivery_promise: DeliveryPromiseSchema.nullable().openapi({
+      description: "The promise this quote states; null only on orders created before promises were stated.",
+    }),
   })
   .openapi("Quote");
 
@@ -337,12 +391,26 @@ export const OrderLocationSchema = z
     coordinates: z.object({ lat: z.number(), lng: z.number() }),
     time_zone: z.string().openapi({ example: "Europe/Rome" }),
     requirements: RequirementsSchema.openapi({ description: "The merged requirements in force at this location." }),
-    cycle_index: z.number().int().nullable().openapi({ description: "The cycle the promise fields below describe: the location's latest dispatched one (0 for a one-off order); null before dispatch." }),
+    cycle_index: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({
+        description: "The cycle the promise fields below describe: the location's latest dispatched one (0 for a one-off order); null before dispatch.",
+      }),
     deliver_by: z.string().nullable().openapi({ description: "ISO 8601 (UTC): the promise, fixed when the location was dispatched; null before." }),
-    expected_take_by: z.string().nullable().openapi({ description: "A task still untaken after this is escalated and the location turns at_risk; null before dispatch." }),
+    expected_take_by: z
+      .string()
+      .nullable()
+      .openapi({ description: "A task still untaken after this is escalated and the location turns at_risk; null before dispatch." }),
     delivery_status: DeliveryStatusSchema.nullable().openapi({ description: "null before dispatch." }),
-    escalated: z.boolean().openapi({ description: "Its task was left untaken past its expected take time: it is shown first, and to contributors farther away." }),
-    cancelled_at: z.string().nullable().openapi({ description: "When the location was cancelled free of charge (late, or delivered late) and its price refunded." }),
+    escalated: z
+      .boolean()
+      .openapi({ description: "Its task was left untaken past its expected take time: it is shown first, and to contributors farther away." }),
+    cancelled_at: z
+      .string()
+      .nullable()
+      .openapi({ description: "When the location was cancelled free of charge (late, or delivered late) and its price refunded." }),
   })
   .openapi("OrderLocation");
 
@@ -388,9 +456,13 @@ export const OrderSchema = z
       .object({ index: z.number().int(), local_date: z.string(), dispatch_at: z.string() })
       .nullable()
       .openapi({ description: "Recurring orders: the next cycle the scheduler will dispatch." }),
-    deliver_by: z.string().nullable().openapi({ description: "ISO 8601 (UTC): the latest of its locations' `deliver_by` (each location's latest cycle); null before dispatch." }),
+    deliver_by: z
+      .string()
+      .nullable()
+      .openapi({ description: "ISO 8601 (UTC): the latest of its locations' `deliver_by` (each location's latest cycle); null before dispatch." }),
     delivery_status: DeliveryStatusSchema.nullable().openapi({
-      description: "The worst of its open locations' (late, at_risk, on_track); once none is open, `delivered_late` if any was, else `delivered_on_time`; null before dispatch, or when nothing was delivered and nothing is open.",
+      description:
+        "The worst of its open locations' (late, at_risk, on_track); once none is open, `delivered_late` if any was, else `delivered_on_time`; null before dispatch, or when nothing was delivered and nothing is open.",
     }),
     created_at: z.string(),
     updated_at: z.string(),
@@ -432,17 +504,22 @@ export const ScheduleSchema = z
   })
   .openapi("OrderSchedule");
 
-
 // ----- the order's field work and drafts -----
 
 /** A check as verification records it: its verdict, score, measured value and threshold, words for the partner and the zoomer. */
 /** A server-made sentence as a stable code and its figures (lib/verification/place-checks.ts Localisable). */
 export const LocalisableSchema = z
   .object({
-    code: z.string().openapi({ example: "angle_match.face", description: "Stable: never renamed. `text` carries an English sentence that has no code yet in params.text." }),
-    params: z.record(z.string(), z.union([z.string(), z.number()])).openapi({ example: { angle: "front", place: "Loggia dei Lanzi", direction: "NE", off_deg: 172.4 } }),
+    code: z
+      .string()
+      .openapi({ example: "angle_match.face", description: "Stable: never renamed. `text` carries an English sentence that has no code yet in params.text." }),
+    params: z
+      .record(z.string(), z.union([z.string(), z.number()]))
+      .openapi({ example: { angle: "front", place: "Loggia dei Lanzi", direction: "NE", off_deg: 172.4 } }),
   })
-  .openapi("Localisable", { description: "A message as a code and its figures, so a page can say it in the reader's language; the English text stays beside it." });
+  .openapi("Localisable", {
+    description: "A message as a code and its figures, so a page can say it in the reader's language; the English text stays beside it.",
+  });
 
 export const RecordedCheckSchema = z
   .object({
@@ -460,7 +537,9 @@ export const RecordedCheckSchema = z
 
 export const AssignmentVerificationSchema = z
   .object({
-    status: z.enum(["approved", "rejected", "held"]).openapi({ description: "`held`: the authenticity check failed; the photo waits for the account manager's decision (POST …/photos/{photo_id}/review)." }),
+    status: z
+      .enum(["approved", "rejected", "held"])
+      .openapi({ description: "`held`: the authenticity check failed; the photo waits for the account manager's decision (POST …/photos/{photo_id}/review)." }),
     ai_checks: z.record(z.string(), RecordedCheckSchema).openapi({
       description:
         "By check: location_match, angle_match, time_of_day, quality, obstruction, minimum_crowd, brand_match, authenticity. `authenticity` has `extra.signals`: " +
@@ -470,7 +549,10 @@ export const AssignmentVerificationSchema = z
         "each with status, value, threshold and message (English), and the message as a stable `code` with `params` (signals recorded since codes were added), plus `extra.device_position`, `extra.exif_position`, `extra.captured_at`, `extra.received_at`.",
     }),
     instructions: z.array(z.string()).openapi({ description: "What the zoomer is told for a retake." }),
-    instruction_codes: z.array(LocalisableSchema).optional().openapi({ description: "The instructions as codes and figures (verdicts since codes were added)." }),
+    instruction_codes: z
+      .array(LocalisableSchema)
+      .optional()
+      .openapi({ description: "The instructions as codes and figures (verdicts since codes were added)." }),
   })
   .openapi("AssignmentVerification");
 
@@ -478,8 +560,15 @@ export const LocationFeasibilitySchema = z
   .object({
     location_id: z.string().nullable().openapi({ description: "The location_id sent, or null when none was." }),
     name: z.string(),
-    feasible: z.boolean().openapi({ description: "false when the order's time of day, hours, weekday, season or dates leave no window here, or no contributor is active nearby; `reasons` says which." }),
-    reasons: z.array(FeasibilityReasonSchema).openapi({ description: "Why the location is not feasible, and why it has no estimate; empty when there is nothing to say." }),
+    feasible: z
+      .boolean()
+      .openapi({
+        description:
+          "false when the order's time of day, hours, weekday, season or dates leave no window here, or no contributor is active nearby; `reasons` says which.",
+      }),
+    reasons: z
+      .array(FeasibilityReasonSchema)
+      .openapi({ description: "Why the location is not feasible, and why it has no estimate; empty when there is nothing to say." }),
     next_windows: z
       .array(
         z
@@ -502,7 +591,8 @@ export const FeasibilitySchema = z
     feasible: z.boolean().openapi({ description: "Every location is feasible." }),
     locations: z.array(LocationFeasibilitySchema).openapi({ description: "One per location, in the order they were sent." }),
     estimate: DeliveryEstimateSchema.nullable().openapi({
-      description: "The order's: it is delivered when its slowest location is, so each figure is the largest of its locations'; the basis counts all their samples once. null when any location has none.",
+      description:
+        "The order's: it is delivered when its slowest location is, so each figure is the largest of its locations'; the basis counts all their samples once. null when any location has none.",
     }),
     reasons: z.array(FeasibilityReasonSchema).openapi({ description: "Why the order's estimate is null (`location_without_estimate`); empty otherwise." }),
     created_at: z.string(),
@@ -522,7 +612,10 @@ export const QuotePreviewSchema = QuoteSchema.extend({
       }),
     )
     .nullable()
-    .openapi({ description: "Recurring orders: the next cycles if the order were confirmed now (up to 4; GET /orders/{id}/schedule has the real ones). null for one-off orders." }),
+    .openapi({
+      description:
+        "Recurring orders: the next cycles if the order were confirmed now (up to 4; GET /orders/{id}/schedule has the real ones). null for one-off orders.",
+    }),
 }).openapi("QuotePreview");
 
 export const OrderAssignmentSchema = z
@@ -539,7 +632,12 @@ export const OrderAssignmentSchema = z
     zoomer_id: z.string().nullable(),
     photo_id: z.string().nullable(),
     instructions: z.array(z.string()),
-    instruction_codes: z.array(LocalisableSchema).openapi({ description: "`instructions` as stable codes and figures, for a page in the reader's language (`text`: an English sentence without a code; `retake.rejected_at_review` and `retake.partner_asked` carry the person's own `reason`)." }),
+    instruction_codes: z
+      .array(LocalisableSchema)
+      .openapi({
+        description:
+          "`instructions` as stable codes and figures, for a page in the reader's language (`text`: an English sentence without a code; `retake.rejected_at_review` and `retake.partner_asked` carry the person's own `reason`).",
+      }),
     verification: AssignmentVerificationSchema.nullable(),
     delivered_at: z.string().nullable(),
     created_at: z.string(),
@@ -552,7 +650,10 @@ export const OrderAssignmentSchema = z
         preview_url: z.string(),
       })
       .nullable()
-      .openapi({ description: "A photo its authenticity check held for review (`status: held_for_review`): decide with POST /orders/{id}/photos/{photo_id}/review. null for photos never held." }),
+      .openapi({
+        description:
+          "A photo its authenticity check held for review (`status: held_for_review`): decide with POST /orders/{id}/photos/{photo_id}/review. null for photos never held.",
+      }),
   })
   .openapi("OrderAssignment");
 
@@ -561,7 +662,7 @@ export const DraftSchema = z
     id: z.string().openapi({ example: "drf_06h0…" }),
     body: z.record(z.string(), z.unknown()).openapi({ description: "The create-order body so far (validated when it is priced or placed)." }),
     step: z.string().nullable(),
-    version: z.number().int().openapi({ description: "Send it back as If-Match: \"<version>\" to save over exactly this version." }),
+    version: z.number().int().openapi({ description: 'Send it back as If-Match: "<version>" to save over exactly this version.' }),
     order_id: z.string().nullable().openapi({ description: "The order placed from this draft, once there is one." }),
     created_at: z.string(),
     updated_at: z.string(),
@@ -578,7 +679,12 @@ export const DraftInputSchema = z
 
 export const PlaceDraftSchema = z
   .strictObject({
-    version: z.number().int().min(1).max(2_147_483_647).openapi({ description: "The draft version that was reviewed; 412 `draft_changed` when it has been saved since." }),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .max(2_147_483_647)
+      .openapi({ description: "The draft version that was reviewed; 412 `draft_changed` when it has been saved since." }),
     payment_method: z.literal("card", { error: () => 'Use "card": the organisation\'s card on file.' }).openapi({ example: "card" }),
     payment_method_id: z.string().max(100).optional().openapi({ description: "Test mode only: charge this test payment method instead of the card on file." }),
   })
@@ -597,7 +703,10 @@ export const PlacedOrderSchema = z
           detail: z.string(),
         }),
       ])
-      .openapi({ description: "`paid`: the order is under way. `not_paid`: the order exists unpaid; confirm it again (`POST /orders/{id}/confirm`) once the reason is dealt with." }),
+      .openapi({
+        description:
+          "`paid`: the order is under way. `not_paid`: the order exists unpaid; confirm it again (`POST /orders/{id}/confirm`) once the reason is dealt with.",
+      }),
   })
   .openapi("PlacedOrder");
 
@@ -607,8 +716,16 @@ export const DeliveredPhotoSchema = z
     order_id: z.string(),
     mission_id: z.string(),
     location_id: z.string(),
-    url: z.string().openapi({ description: "Signed CDN URL of the original (EXIF preserved); for an organisation with privacy_blur, of a copy with faces blurred (EXIF copied, see `blurred`)." }),
-    blurred: z.boolean().optional().openapi({ description: "true: `url` is the copy with faces blurred (the organisation's privacy_blur); metadata.sha256 stays the original's." }),
+    url: z
+      .string()
+      .openapi({
+        description:
+          "Signed CDN URL of the original (EXIF preserved); for an organisation with privacy_blur, of a copy with faces blurred (EXIF copied, see `blurred`).",
+      }),
+    blurred: z
+      .boolean()
+      .optional()
+      .openapi({ description: "true: `url` is the copy with faces blurred (the organisation's privacy_blur); metadata.sha256 stays the original's." }),
     thumbnail: z.string(),
     angle: AngleSchema,
     metadata: z.object({
@@ -617,21 +734,23 @@ export const DeliveredPhotoSchema = z
       weather: z
         .object({ condition: z.string(), temp_c: z.number() })
         .nullable()
-        .openapi({ description: "Conditions at the place and hour of capture from the weather service; null when it did not answer (see weather_unavailable_reason)." }),
+        .openapi({
+          description: "Conditions at the place and hour of capture from the weather service; null when it did not answer (see weather_unavailable_reason).",
+        }),
       weather_unavailable_reason: z.string().optional(),
       device: z.string().nullable().optional(),
       direction_deg: z.number().nullable().optional().openapi({ description: "Compass direction of the camera from EXIF." }),
       sha256: z.string().optional().openapi({ description: "Of the original bytes, unchanged through delivery and export." }),
-      device_evidence: DeviceEvidenceSchema.nullable().optional().openapi({ description: "What the zoomer's phone reported with the photo, beside its EXIF; null when the submission carried none." }),
+      device_evidence: DeviceEvidenceSchema.nullable()
+        .optional()
+        .openapi({ description: "What the zoomer's phone reported with the photo, beside its EXIF; null when the submission carried none." }),
     }),
     verification: z.object({
       status: z.literal("approved"),
-      ai_checks: z
-        .record(z.string(), z.object({ score: z.number(), passed: z.boolean() }).catchall(z.unknown()))
-        .openapi({
-          description:
-            "location_match, angle_match, time_of_day, quality, obstruction, minimum_crowd, brand_match, authenticity: each with score (0–1), passed, status (passed, failed, not_evaluated), the measured value, the threshold and a message. Not-evaluated checks are never passed.",
-        }),
+      ai_checks: z.record(z.string(), z.object({ score: z.number(), passed: z.boolean() }).catchall(z.unknown())).openapi({
+        description:
+          "location_match, angle_match, time_of_day, quality, obstruction, minimum_crowd, brand_match, authenticity: each with score (0–1), passed, status (passed, failed, not_evaluated), the measured value, the threshold and a message. Not-evaluated checks are never passed.",
+      }),
     }),
     evidence: z.string().openapi({
       description:
@@ -663,12 +782,17 @@ export const DeliverySecretSchema = z
 
 export const DeliverySecretRevealSchema = DeliverySecretSchema.extend({
   secret: z.string().openapi({
-    description: "`whsec_` + standard base64 (Standard Webhooks). Shown only in this response. Verify webhook-signature (their libraries, default mode) or X-SVC-Signature with it.",
+    description:
+      "`whsec_` + standard base64 (Standard Webhooks). Shown only in this response. Verify webhook-signature (their libraries, default mode) or X-SVC-Signature with it.",
   }),
 }).openapi("DeliverySecretWithSecret");
 
 export const OrderListQuerySchema = z.object({
-  status: z.string().max(300).optional().openapi({ description: `Comma-separated statuses (${ORDER_STATUSES.join(", ")}) or \`all\` (default).` }),
+  status: z
+    .string()
+    .max(300)
+    .optional()
+    .openapi({ description: `Comma-separated statuses (${ORDER_STATUSES.join(", ")}) or \`all\` (default).` }),
   client_reference: z.string().max(200).optional(),
   created_since: z.iso.datetime({ offset: true }).max(64).optional(),
 });
@@ -677,7 +801,13 @@ export const OrderListQuerySchema = z.object({
 
 export const CancelLocationSchema = z
   .strictObject({
-    cycle_index: z.number().int().min(0).max(100_000).optional().openapi({ description: "Recurring orders: which cycle's location (default: its latest dispatched one)." }),
+    cycle_index: z
+      .number()
+      .int()
+      .min(0)
+      .max(100_000)
+      .optional()
+      .openapi({ description: "Recurring orders: which cycle's location (default: its latest dispatched one)." }),
     reason: z.string().max(500).optional(),
   })
   .openapi("CancelOrderLocation");
@@ -711,10 +841,16 @@ export const OnTimeReportQuerySchema = z
 export const OnTimeMonthSchema = z
   .object({
     month: z.string().openapi({ example: "2026-11" }),
-    locations_delivered: z.number().int().openapi({ description: "Locations (each location of each cycle) delivered this month (UTC), by the time of their delivery." }),
+    locations_delivered: z
+      .number()
+      .int()
+      .openapi({ description: "Locations (each location of each cycle) delivered this month (UTC), by the time of their delivery." }),
     delivered_on_time: z.number().int().openapi({ description: "Of those, delivered by their `deliver_by`." }),
     delivered_late: z.number().int().openapi({ description: "Of those, delivered after it (or after they had turned late)." }),
-    on_time_share: z.number().nullable().openapi({ description: "delivered_on_time / locations_delivered, 0–1 rounded to 3 decimals; null in a month with no delivery.", example: 0.9 }),
+    on_time_share: z
+      .number()
+      .nullable()
+      .openapi({ description: "delivered_on_time / locations_delivered, 0–1 rounded to 3 decimals; null in a month with no delivery.", example: 0.9 }),
   })
   .openapi("OnTimeMonth");
 

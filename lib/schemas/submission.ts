@@ -85,10 +85,7 @@ export const SubmissionSchema = z
 
 /** A row of the JSON submissions list: the submission plus its first photo's thumbnail, so a list can be read at a glance. */
 export const SubmissionListItemSchema = SubmissionSchema.extend({
-  thumbnail_url: z
-    .string()
-    .nullable()
-    .openapi({ description: "Signed URL of the first photo's 320 px thumbnail (no GPS), once QA has made it; null before." }),
+  thumbnail_url: z.string().nullable().openapi({ description: "Signed URL of the first photo's 320 px thumbnail (no GPS), once QA has made it; null before." }),
 }).openapi("SubmissionListItem");
 
 export const SubmissionDetailSchema = SubmissionSchema.extend({ images: z.array(ImageSchema) }).openapi("SubmissionDetail");

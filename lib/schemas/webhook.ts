@@ -40,16 +40,30 @@ export const WebhookEventsSchema = z
   .array(z.enum([...WEBHOOK_EVENTS, "*"]))
   .min(1)
   .max(WEBHOOK_EVENTS.length + 1, "List each event type at most once.")
-  .openapi({ description: 'Event types to receive; ["*"] (the default) is every event, including ones added later.', example: ["submission.approved", "submission.rejected"] });
+  .openapi({
+    description: 'Event types to receive; ["*"] (the default) is every event, including ones added later.',
+    example: ["submission.approved", "submission.rejected"],
+  });
 
-const url = z.string().max(2048).openapi({ description: "http(s) URL that receives POSTs. Private, loopback and link-local targets are refused.", example: "https://partner.example/hooks/photo-missions" });
+const url = z
+  .string()
+  .max(2048)
+  .openapi({
+    description: "http(s) URL that receives POSTs. Private, loopback and link-local targets are refused.",
+    example: "https://partner.example/hooks/photo-missions",
+  });
 
 export const CreateWebhookSchema = z
   .strictObject({ url, events: WebhookEventsSchema.optional(), description: z.string().max(500).optional() })
   .openapi("CreateWebhook");
 
 export const UpdateWebhookSchema = z
-  .strictObject({ url: url.optional(), events: WebhookEventsSchema.optional(), description: z.string().max(500).nullable().optional(), enabled: z.boolean().optional() })
+  .strictObject({
+    url: url.optional(),
+    events: WebhookEventsSchema.optional(),
+    description: z.string().max(500).nullable().optional(),
+    enabled: z.boolean().optional(),
+  })
   .refine((b) => Object.keys(b).length > 0, { message: "Send at least one field to change." })
   .openapi("UpdateWebhook", { minProperties: 1 });
 
@@ -63,7 +77,10 @@ export const WebhookSchema = z
     disabled_reason: z.string().nullable().openapi({ description: "Why the service disabled it (410 Gone, failing for days), or null." }),
     failing_since: z.string().nullable().openapi({ description: "Start of the current run of failed attempts, if any." }),
     consecutive_failures: z.number().int(),
-    previous_secret_expires_at: z.string().nullable().openapi({ description: "While set, requests are also signed with the previous secret (X-SVC-Signature-Previous)." }),
+    previous_secret_expires_at: z
+      .string()
+      .nullable()
+      .openapi({ description: "While set, requests are also signed with the previous secret (X-SVC-Signature-Previous)." }),
     created_at: z.string(),
     updated_at: z.string(),
   })
@@ -135,16 +152,32 @@ export const SubmissionApprovedDataSchema = z
   })
   .openapi("SubmissionApprovedData");
 export const SubmissionRejectedDataSchema = z
-  .object({ ...received, status: z.literal("rejected"), decided_at: z.string(), reasons: z.array(z.string()).openapi({ example: ["Sharpness 12.3 is below 40: the photo is blurry."] }) })
+  .object({
+    ...received,
+    status: z.literal("rejected"),
+    decided_at: z.string(),
+    reasons: z.array(z.string()).openapi({ example: ["Sharpness 12.3 is below 40: the photo is blurry."] }),
+  })
   .openapi("SubmissionRejectedData");
 /** One authenticity signal that failed, as `photo.held_for_review` carries it. */
 export const HeldSignalSchema = z
   .object({
     signal: z.enum(["device_position", "edit_traces", "capture_time", "seen_elsewhere"]).openapi({
-      description: "device_position: the phone's own position far from the photo's GPS; edit_traces: the file shows signs of editing; capture_time: taken long before it was sent (or in the future); seen_elsewhere: the same picture was sent before.",
+      description:
+        "device_position: the phone's own position far from the photo's GPS; edit_traces: the file shows signs of editing; capture_time: taken long before it was sent (or in the future); seen_elsewhere: the same picture was sent before.",
     }),
-    code: z.string().openapi({ description: "The finding as a stable code (e.g. `device_position.far`, `edit_traces.found`, `capture_time.too_old`, `seen_elsewhere.seen`).", example: "edit_traces.found" }),
-    params: z.record(z.string(), z.union([z.string(), z.number()])).openapi({ description: "The figures of the finding, by name (e.g. `distance_m`, `traces`, `editor`).", example: { traces: "editor", editor: "Windows Photo Gallery (“Microsoft Windows Photo Gallery 6.0.6001.18000”)" } }),
+    code: z
+      .string()
+      .openapi({
+        description: "The finding as a stable code (e.g. `device_position.far`, `edit_traces.found`, `capture_time.too_old`, `seen_elsewhere.seen`).",
+        example: "edit_traces.found",
+      }),
+    params: z
+      .record(z.string(), z.union([z.string(), z.number()]))
+      .openapi({
+        description: "The figures of the finding, by name (e.g. `distance_m`, `traces`, `editor`).",
+        example: { traces: "editor", editor: "Windows Photo Gallery (“Microsoft Windows Photo Gallery 6.0.6001.18000”)" },
+      }),
     message: z.string().openapi({ description: "The finding in plain English.", example: "Signs of editing: the file was written by Windows Photo Gallery." }),
   })
   .openapi("HeldSignal");
@@ -191,7 +224,11 @@ export const OrderPromiseEventDataSchema = z
   .object({
     order_id: z.string(),
     client_reference: z.string().nullable(),
-    delivery_status: z.enum(["on_track", "at_risk", "late", "delivered_on_time", "delivered_late"]).openapi({ description: "The order's delivery_status after this change." }),
-    locations: z.array(promiseLocation).openapi({ description: "The locations that turned at_risk (order.at_risk) or late (order.late) now; others are reported when they turn." }),
+    delivery_status: z
+      .enum(["on_track", "at_risk", "late", "delivered_on_time", "delivered_late"])
+      .openapi({ description: "The order's delivery_status after this change." }),
+    locations: z
+      .array(promiseLocation)
+      .openapi({ description: "The locations that turned at_risk (order.at_risk) or late (order.late) now; others are reported when they turn." }),
   })
   .openapi("OrderPromiseEventData");

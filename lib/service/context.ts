@@ -16,7 +16,6 @@ import type { StorageConfig } from "@/lib/service/storage/storage-config";
 import type { TrafficMeter } from "@/lib/service/traffic-meter";
 import type { FieldUploadStore } from "@/lib/service/field/field-upload-store";
 
-
 export interface ServiceConfig {
   /** Public origin, e.g. http://localhost:3000; URLs handed out are built from it. */
   publicOrigin: string;

@@ -43,12 +43,7 @@ export class ApiError extends Error {
   readonly errors?: FieldError[];
   readonly headers: Record<string, string>;
 
-  constructor(
-    status: number,
-    code: string,
-    detail: string,
-    options: { errors?: FieldError[]; headers?: Record<string, string> } = {},
-  ) {
+  constructor(status: number, code: string, detail: string, options: { errors?: FieldError[]; headers?: Record<string, string> } = {}) {
     super(detail);
     this.status = status;
     this.code = code;
@@ -114,4 +109,3 @@ function toFieldErrors(error: ZodError, location: NonNullable<FieldError["in"]>)
     return [{ pointer: pointerOf(path), message: issue.message, in: location, code: issue.code }];
   });
 }
-

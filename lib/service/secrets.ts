@@ -7,7 +7,10 @@ import type { Db } from "@/lib/db/client";
 import { organisations, provenanceCertificates, serviceSecrets, signingKeys, webhookEndpoints } from "@/lib/db/schema";
 
 export async function getOrCreateSecret(db: Db, box: SecretBox, name: string): Promise<string> {
-  await db.insert(serviceSecrets).values({ name, value: box.seal(randomBytes(32).toString("base64url")) }).onConflictDoNothing();
+  await db
+    .insert(serviceSecrets)
+    .values({ name, value: box.seal(randomBytes(32).toString("base64url")) })
+    .onConflictDoNothing();
   const [row] = await db.select().from(serviceSecrets).where(eq(serviceSecrets.name, name)).limit(1);
   if (!row) throw new Error(`secret ${name} could not be created`);
   return box.open(row.value);
@@ -31,7 +34,9 @@ export async function resealStoredSecrets(db: Db, box: SecretBox): Promise<numbe
     count += 1;
   }
 
-  const endpoints = await db.select({ id: webhookEndpoints.id, secret: webhookEndpoints.secret, previousSecret: webhookEndpoints.previousSecret }).from(webhookEndpoints);
+  const endpoints = await db
+    .select({ id: webhookEndpoints.id, secret: webhookEndpoints.secret, previousSecret: webhookEndpoints.previousSecret })
+    .from(webhookEndpoints);
   for (const row of endpoints) {
     const secretStale = box.needsReseal(row.secret);
     const previousStale = row.previousSecret !== null && box.needsReseal(row.previousSecret);
@@ -69,14 +74,20 @@ export async function resealStoredSecrets(db: Db, box: SecretBox): Promise<numbe
     const stored = row.privateJwk;
     const plaintext = typeof stored === "string" ? box.open(stored) : JSON.stringify(stored);
     if (typeof stored === "string" && !box.needsReseal(stored)) continue;
-    await db.update(signingKeys).set({ privateJwk: box.seal(plaintext) }).where(eq(signingKeys.kid, row.kid));
+    await db
+      .update(signingKeys)
+      .set({ privateJwk: box.seal(plaintext) })
+      .where(eq(signingKeys.kid, row.kid));
     count += 1;
   }
 
   // The C2PA root and claim-signing keys (always stored sealed).
   for (const row of await db.select({ id: provenanceCertificates.id, privateKey: provenanceCertificates.privateKey }).from(provenanceCertificates)) {
     if (!box.needsReseal(row.privateKey)) continue;
-    await db.update(provenanceCertificates).set({ privateKey: box.seal(box.open(row.privateKey)) }).where(eq(provenanceCertificates.id, row.id));
+    await db
+      .update(provenanceCertificates)
+      .set({ privateKey: box.seal(box.open(row.privateKey)) })
+      .where(eq(provenanceCertificates.id, row.id));
     count += 1;
   }
   return count;

@@ -13,10 +13,7 @@ import { findUserByEmail, getUserAccess, OperatorCallError, signInWithPassword }
 import { safeCallbackUrl } from "./callback-url";
 import { sessionSecret } from "./session-secret";
 
-const CredentialsSchema = z.union([
-  z.object({ demo: z.literal("true") }),
-  z.object({ email: z.email().max(320), password: z.string().min(1).max(1024) }),
-]);
+const CredentialsSchema = z.union([z.object({ demo: z.literal("true") }), z.object({ email: z.email().max(320), password: z.string().min(1).max(1024) })]);
 
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 

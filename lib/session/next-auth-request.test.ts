@@ -67,7 +67,15 @@ async function post(action: "signout" | "callback", callbackUrl: string, opts: N
   });
 }
 
-const HOSTILE = ["http://localhost:3000.evil.example/", "/\\evil.example/phish", "/\\/evil.example", "/\t/evil.example", "//evil.example", "javascript:alert(1)", "https://evil.example/"];
+const HOSTILE = [
+  "http://localhost:3000.evil.example/",
+  "/\\evil.example/phish",
+  "/\\/evil.example",
+  "/\t/evil.example",
+  "//evil.example",
+  "javascript:alert(1)",
+  "https://evil.example/",
+];
 
 describe("next-auth's sign-out and credentials callback with a callbackUrl in the body", () => {
   it("with next-auth's default redirect callback, the first form throws (the 500 of issue 32)", async () => {
@@ -92,14 +100,23 @@ describe("next-auth's sign-out and credentials callback with a callbackUrl in th
 describe("refuseHostileCallbackUrl (in front of next-auth's routes)", () => {
   it("next-auth alone answers a query callbackUrl it cannot parse with a 500", async () => {
     const answer = await AuthHandler({
-      req: { action: "signout", method: "POST", headers: { host: "localhost:3000" }, cookies: {}, query: { callbackUrl: "http://localhost:3000.evil.example/" } },
+      req: {
+        action: "signout",
+        method: "POST",
+        headers: { host: "localhost:3000" },
+        cookies: {},
+        query: { callbackUrl: "http://localhost:3000.evil.example/" },
+      },
       options: ours,
     });
     expect(answer.status).toBe(500);
   });
 
   it.each(HOSTILE)("refuses %s in the query with a 400 problem", async (callbackUrl) => {
-    const answer = refuseHostileCallbackUrl(new Request(`${ORIGIN}/api/auth/signout?callbackUrl=${encodeURIComponent(callbackUrl)}`, { method: "POST" }), ORIGIN);
+    const answer = refuseHostileCallbackUrl(
+      new Request(`${ORIGIN}/api/auth/signout?callbackUrl=${encodeURIComponent(callbackUrl)}`, { method: "POST" }),
+      ORIGIN,
+    );
     expect(answer?.status).toBe(400);
     expect(answer?.headers.get("content-type")).toBe("application/problem+json");
     expect(await answer?.json()).toMatchObject({ status: 400, code: "invalid_callback_url", instance: "/api/auth/signout" });

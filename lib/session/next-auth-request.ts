@@ -17,7 +17,10 @@ function cookieValues(header: string | null, name: string): string[] {
   for (const part of header.split(";")) {
     const at = part.indexOf("=");
     if (at < 0 || part.slice(0, at).trim() !== name) continue;
-    const raw = part.slice(at + 1).trim().replace(/^"(.*)"$/, "$1");
+    const raw = part
+      .slice(at + 1)
+      .trim()
+      .replace(/^"(.*)"$/, "$1");
     try {
       values.push(decodeURIComponent(raw));
     } catch {

@@ -13,4 +13,3 @@ export const decodeWithSharp: DecodeScaled = async (photo, size) => {
   const { data } = await sharp(input).rotate().resize(width, height, { fit: "fill" }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return { rgba: data, width, height, naturalWidth, naturalHeight };
 };
-

@@ -28,7 +28,13 @@ export interface IphoneExif {
 function exifArgs(exif: IphoneExif): string[] {
   const args = [`-Make=${exif.make ?? "Apple"}`, `-Model=${exif.model ?? "iPhone 15 Pro"}`, "-Software=17.5.1"];
   if (exif.lat !== undefined && exif.lng !== undefined) {
-    args.push(`-GPSLatitude=${Math.abs(exif.lat)}`, `-GPSLatitudeRef=${exif.lat >= 0 ? "N" : "S"}`, `-GPSLongitude=${Math.abs(exif.lng)}`, `-GPSLongitudeRef=${exif.lng >= 0 ? "E" : "W"}`, "-GPSHPositioningError=5");
+    args.push(
+      `-GPSLatitude=${Math.abs(exif.lat)}`,
+      `-GPSLatitudeRef=${exif.lat >= 0 ? "N" : "S"}`,
+      `-GPSLongitude=${Math.abs(exif.lng)}`,
+      `-GPSLongitudeRef=${exif.lng >= 0 ? "E" : "W"}`,
+      "-GPSHPositioningError=5",
+    );
   }
   if (exif.directionDeg !== undefined) args.push(`-GPSImgDirection=${exif.directionDeg}`, "-GPSImgDirectionRef=T");
   if (exif.capturedAt) {

@@ -38,7 +38,15 @@ export async function startS3TestServer(bucket = "photos"): Promise<S3TestServer
     endpoint,
     port,
     bucket,
-    storeConfig: (overrides = {}) => ({ bucket, region: "us-east-1", endpoint, forcePathStyle: true, prefix: "", credentials: { ...S3_TEST_CREDENTIALS }, ...overrides }),
+    storeConfig: (overrides = {}) => ({
+      bucket,
+      region: "us-east-1",
+      endpoint,
+      forcePathStyle: true,
+      prefix: "",
+      credentials: { ...S3_TEST_CREDENTIALS },
+      ...overrides,
+    }),
     close: async () => {
       if (child.exitCode === null) {
         const gone = once(child, "exit");

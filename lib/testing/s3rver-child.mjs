@@ -55,7 +55,10 @@ async function multipartExtras(ctx, next) {
   const uploadId = ctx.query.uploadId;
   if (!match || typeof uploadId !== "string" || !/^[A-Za-z0-9._-]+$/.test(uploadId) || (ctx.method !== "GET" && ctx.method !== "DELETE")) return next();
   const uploadDir = join(server.store.getResourcePath(match[1], undefined, "uploads"), uploadId);
-  const exists = await stat(uploadDir).then(() => true, () => false);
+  const exists = await stat(uploadDir).then(
+    () => true,
+    () => false,
+  );
   if (!exists) {
     ctx.status = 404;
     ctx.type = "application/xml";
@@ -67,7 +70,10 @@ async function multipartExtras(ctx, next) {
     ctx.status = 204;
     return;
   }
-  const numbers = (await readdir(uploadDir)).filter((name) => /^\d+$/.test(name)).map(Number).sort((a, b) => a - b);
+  const numbers = (await readdir(uploadDir))
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .sort((a, b) => a - b);
   const parts = await Promise.all(
     numbers.map(async (n) => {
       const [info, md5] = await Promise.all([stat(join(uploadDir, String(n))), readFile(join(uploadDir, `${n}.md5`), "utf8").catch(() => "")]);

@@ -14,6 +14,13 @@ export function describeCaptureToUpload(seconds: number | null): string | null {
   if (seconds === null) return null;
   if (seconds < 0) return "Sent before the time it says it was taken (a clock is wrong)";
   const minutes = Math.round(seconds / 60);
-  const text = minutes < 1 ? "under a minute" : minutes < 60 ? `${minutes} min` : minutes < 48 * 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${Math.round(minutes / 1440)} days`;
+  const text =
+    minutes < 1
+      ? "under a minute"
+      : minutes < 60
+        ? `${minutes} min`
+        : minutes < 48 * 60
+          ? `${Math.floor(minutes / 60)} h ${minutes % 60} min`
+          : `${Math.round(minutes / 1440)} days`;
   return `Sent ${text} after it was taken`;
 }

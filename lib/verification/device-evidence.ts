@@ -47,16 +47,24 @@ export function parseDeviceEvidence(fields: DeviceEvidenceFields, now = new Date
   const position = fields.device_position?.trim();
   if (position) {
     const parts = position.split(",").map((p) => p.trim());
-    const parsed = parts.length === 3 && parts.every((p) => NUMBER.test(p)) ? PositionSchema.safeParse({ lat: Number(parts[0]), lng: Number(parts[1]), accuracy_m: Number(parts[2]) }) : null;
+    const parsed =
+      parts.length === 3 && parts.every((p) => NUMBER.test(p))
+        ? PositionSchema.safeParse({ lat: Number(parts[0]), lng: Number(parts[1]), accuracy_m: Number(parts[2]) })
+        : null;
     if (parsed?.success) evidence.position = parsed.data;
-    else errors.push({ pointer: "device_position", message: "Send `lat,lng,accuracy_m` in decimal degrees and metres, e.g. 43.7705,11.2575,12 (lat −90…90, lng −180…180, accuracy 0–100000)." });
+    else
+      errors.push({
+        pointer: "device_position",
+        message: "Send `lat,lng,accuracy_m` in decimal degrees and metres, e.g. 43.7705,11.2575,12 (lat −90…90, lng −180…180, accuracy 0–100000).",
+      });
   }
 
   const captured = fields.captured_at?.trim();
   if (captured) {
     const time = z.iso.datetime({ offset: true }).safeParse(captured).success ? new Date(captured) : null;
     if (!time) errors.push({ pointer: "captured_at", message: "Send an ISO 8601 time with its offset, e.g. 2026-11-27T14:32:05Z." });
-    else if (time.getTime() > now.getTime() + FUTURE_SLACK_MS) errors.push({ pointer: "captured_at", message: "The capture time is in the future; check the phone's clock." });
+    else if (time.getTime() > now.getTime() + FUTURE_SLACK_MS)
+      errors.push({ pointer: "captured_at", message: "The capture time is in the future; check the phone's clock." });
     else evidence.captured_at = time.toISOString();
   }
 
@@ -76,7 +84,12 @@ export interface EvidenceMeasures {
   capture_to_upload_s: number | null;
 }
 
-export function measureDeviceEvidence(options: { evidence: DeviceEvidence; exifPosition: { lat: number; lng: number } | null; exifCapturedAt: string | null; receivedAt: Date }): EvidenceMeasures {
+export function measureDeviceEvidence(options: {
+  evidence: DeviceEvidence;
+  exifPosition: { lat: number; lng: number } | null;
+  exifCapturedAt: string | null;
+  receivedAt: Date;
+}): EvidenceMeasures {
   const { evidence, exifPosition, exifCapturedAt, receivedAt } = options;
   const distance = evidence.position && exifPosition ? distanceM(evidence.position, exifPosition) : null;
   const capturedAt = exifCapturedAt ?? evidence.captured_at;

@@ -9,7 +9,15 @@ import { analysisSize, exposure, greyFromRgba, laplacianVariance } from "@/lib/p
 import { DEFAULT_QA_THRESHOLDS } from "@/lib/schemas/qa";
 import { judgeExposure, judgeSharpness } from "./image-quality";
 
-const CORPUS_PHOTOS = ["jpg/gps/DSCN0010.jpg", "jpg/gps/DSCN0012.jpg", "jpg/gps/DSCN0021.jpg", "jpg/mobile/jolla.jpg", "jpg/Canon_40D.jpg", "jpg/orientation/landscape_6.jpg", "jpg/orientation/portrait_3.jpg"];
+const CORPUS_PHOTOS = [
+  "jpg/gps/DSCN0010.jpg",
+  "jpg/gps/DSCN0012.jpg",
+  "jpg/gps/DSCN0021.jpg",
+  "jpg/mobile/jolla.jpg",
+  "jpg/Canon_40D.jpg",
+  "jpg/orientation/landscape_6.jpg",
+  "jpg/orientation/portrait_3.jpg",
+];
 
 describe("image measures", () => {
   it("measure a flat picture as not sharp and a checkerboard as sharp", () => {
@@ -38,7 +46,10 @@ describe.skipIf(!HAS_CORPUS)("the phone and the service measure real photos alik
   it("greyFromRgba is sharp's greyscale (within one level)", async () => {
     const input = await readFile(corpusFile("jpg/gps/DSCN0010.jpg"));
     const rgb = await sharp(input).resize(256).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-    const grey = await sharp(rgb.data, { raw: { width: rgb.info.width, height: rgb.info.height, channels: 4 } }).greyscale().raw().toBuffer();
+    const grey = await sharp(rgb.data, { raw: { width: rgb.info.width, height: rgb.info.height, channels: 4 } })
+      .greyscale()
+      .raw()
+      .toBuffer();
     const ours = greyFromRgba(rgb.data);
     const worst = ours.reduce((max, v, i) => Math.max(max, Math.abs(v - (grey[i * (grey.length / ours.length)] ?? 0))), 0);
     expect(worst).toBeLessThanOrEqual(1);

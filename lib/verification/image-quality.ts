@@ -13,7 +13,15 @@ const round1 = (v: number) => Math.round(v * 10) / 10;
 type Thresholds = Pick<QaThresholds, "min_sharpness" | "min_brightness" | "max_brightness" | "location_tolerance_m" | "max_accuracy_m">;
 
 /** A recorded QA check; `code` ("qa.…") and `params` say `message` for a page in the reader's language (messages/<locale>/codes.json). */
-export const qaVerdict = (check: QaCheck["check"], passed: boolean, value: QaCheck["value"], threshold: QaCheck["threshold"], message: string, code: string, params: Record<string, string | number> = {}): QaCheck => ({
+export const qaVerdict = (
+  check: QaCheck["check"],
+  passed: boolean,
+  value: QaCheck["value"],
+  threshold: QaCheck["threshold"],
+  message: string,
+  code: string,
+  params: Record<string, string | number> = {},
+): QaCheck => ({
   check,
   passed,
   value,
@@ -33,8 +41,26 @@ export function judgeSharpness(sharpness: number, thresholds: Pick<Thresholds, "
 
 export function judgeExposure(brightness: number, thresholds: Pick<Thresholds, "min_brightness" | "max_brightness">): QaCheck {
   const range = `${thresholds.min_brightness}–${thresholds.max_brightness}`;
-  if (brightness < thresholds.min_brightness) return verdict("exposure", false, brightness, range, `Mean brightness ${brightness} is below ${thresholds.min_brightness}: the photo is too dark.`, "qa.too_dark", { value: brightness, min: thresholds.min_brightness });
-  if (brightness > thresholds.max_brightness) return verdict("exposure", false, brightness, range, `Mean brightness ${brightness} is above ${thresholds.max_brightness}: the photo is overexposed.`, "qa.overexposed", { value: brightness, max: thresholds.max_brightness });
+  if (brightness < thresholds.min_brightness)
+    return verdict(
+      "exposure",
+      false,
+      brightness,
+      range,
+      `Mean brightness ${brightness} is below ${thresholds.min_brightness}: the photo is too dark.`,
+      "qa.too_dark",
+      { value: brightness, min: thresholds.min_brightness },
+    );
+  if (brightness > thresholds.max_brightness)
+    return verdict(
+      "exposure",
+      false,
+      brightness,
+      range,
+      `Mean brightness ${brightness} is above ${thresholds.max_brightness}: the photo is overexposed.`,
+      "qa.overexposed",
+      { value: brightness, max: thresholds.max_brightness },
+    );
   return verdict("exposure", true, brightness, range, "The exposure is fine.", "qa.exposure_fine");
 }
 
@@ -42,12 +68,35 @@ export function judgeExposure(brightness: number, thresholds: Pick<Thresholds, "
  * Inside the mission area, or outside it by no more than the tolerance plus the fix's reported
  * accuracy (capped); null position: not known where it was taken.
  */
-export function judgeInsideBounds(bounds: PolygonGeometry, position: { lat: number; lng: number; accuracy_m: number | null } | null, thresholds: Pick<Thresholds, "location_tolerance_m" | "max_accuracy_m">): QaCheck {
-  if (!position) return verdict("inside_bounds", false, null, thresholds.location_tolerance_m, "Cannot tell where the photo was taken: no GPS position.", "qa.bounds_no_gps");
+export function judgeInsideBounds(
+  bounds: PolygonGeometry,
+  position: { lat: number; lng: number; accuracy_m: number | null } | null,
+  thresholds: Pick<Thresholds, "location_tolerance_m" | "max_accuracy_m">,
+): QaCheck {
+  if (!position)
+    return verdict(
+      "inside_bounds",
+      false,
+      null,
+      thresholds.location_tolerance_m,
+      "Cannot tell where the photo was taken: no GPS position.",
+      "qa.bounds_no_gps",
+    );
   const outside = signedDistanceFromPolygonM(bounds, position.lng, position.lat);
   const allowance = round1(thresholds.location_tolerance_m + Math.min(position.accuracy_m ?? 0, thresholds.max_accuracy_m));
   const metres = Math.max(0, round1(outside));
   return outside <= allowance
-    ? verdict("inside_bounds", true, metres, allowance, outside <= 0 ? "Taken inside the mission area." : `Taken ${metres} m outside the mission area, within the ${allowance} m allowed.`, outside <= 0 ? "qa.bounds_inside" : "qa.bounds_within", { distance_m: metres, allowed_m: allowance })
-    : verdict("inside_bounds", false, metres, allowance, `Taken ${metres} m outside the mission area (${allowance} m allowed).`, "qa.bounds_outside", { distance_m: metres, allowed_m: allowance });
+    ? verdict(
+        "inside_bounds",
+        true,
+        metres,
+        allowance,
+        outside <= 0 ? "Taken inside the mission area." : `Taken ${metres} m outside the mission area, within the ${allowance} m allowed.`,
+        outside <= 0 ? "qa.bounds_inside" : "qa.bounds_within",
+        { distance_m: metres, allowed_m: allowance },
+      )
+    : verdict("inside_bounds", false, metres, allowance, `Taken ${metres} m outside the mission area (${allowance} m allowed).`, "qa.bounds_outside", {
+        distance_m: metres,
+        allowed_m: allowance,
+      });
 }

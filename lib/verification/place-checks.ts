@@ -9,7 +9,16 @@ import { angularDifferenceDeg, bearingDeg, compassPointName, distanceM, normalis
 import { trueHeading, type DirectionRef } from "@/lib/geo/declination";
 import type { Angle, Category } from "@/lib/orders/vocabulary";
 
-export const VERIFICATION_CHECKS = ["location_match", "angle_match", "time_of_day", "quality", "obstruction", "minimum_crowd", "brand_match", "authenticity"] as const;
+export const VERIFICATION_CHECKS = [
+  "location_match",
+  "angle_match",
+  "time_of_day",
+  "quality",
+  "obstruction",
+  "minimum_crowd",
+  "brand_match",
+  "authenticity",
+] as const;
 export type VerificationCheckName = (typeof VERIFICATION_CHECKS)[number];
 
 /**
@@ -44,7 +53,6 @@ export interface CheckResult {
   /** `instruction` as codes and figures (one per sentence), where the check has them. */
   instruction_codes?: Localisable[];
 }
-
 
 // ---------------------------------------------------------------------------------------------
 // Thresholds
@@ -91,13 +99,19 @@ export const VERIFICATION_THRESHOLDS: Record<Category, VerificationThresholds> =
   event_venue_status: { ...BASE_THRESHOLDS, locationRadiusM: 100 },
 };
 
-
 /**
  * Angles shot facing one point — the target — so the camera's direction can be checked against
  * the bearing to it. Wide or inward views (interior, overview, outdoor_seating, facilities,
  * parking_lot) have no single direction and are not judged.
  */
-export const FACING_ANGLES = ["front", "entrance", "storefront", "promotional_display", "water_quality_flag", "entrance_queue"] as const satisfies readonly Angle[];
+export const FACING_ANGLES = [
+  "front",
+  "entrance",
+  "storefront",
+  "promotional_display",
+  "water_quality_flag",
+  "entrance_queue",
+] as const satisfies readonly Angle[];
 type FacingAngle = (typeof FACING_ANGLES)[number];
 
 const FACING_SUBJECT: Record<FacingAngle, (place: string) => string> = {
@@ -110,7 +124,6 @@ const FACING_SUBJECT: Record<FacingAngle, (place: string) => string> = {
 };
 
 export const isFacing = (angle: Angle): angle is FacingAngle => (FACING_ANGLES as readonly string[]).includes(angle);
-
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -125,8 +138,25 @@ export function linearScore(measured: number, threshold: number): number {
   return round3(clamp01(1 - measured / (2 * threshold)));
 }
 
-export function notEvaluated(check: VerificationCheckName, message: string, threshold: CheckResult["threshold"] = null, extra?: Record<string, unknown>, coded?: Localisable): CheckResult {
-  return { check, status: "not_evaluated", passed: false, score: 0, value: null, threshold, message, instruction: null, ...(extra ? { extra } : {}), ...(coded ? { code: coded.code, params: coded.params } : {}) };
+export function notEvaluated(
+  check: VerificationCheckName,
+  message: string,
+  threshold: CheckResult["threshold"] = null,
+  extra?: Record<string, unknown>,
+  coded?: Localisable,
+): CheckResult {
+  return {
+    check,
+    status: "not_evaluated",
+    passed: false,
+    score: 0,
+    value: null,
+    threshold,
+    message,
+    instruction: null,
+    ...(extra ? { extra } : {}),
+    ...(coded ? { code: coded.code, params: coded.params } : {}),
+  };
 }
 
 export function judged(
@@ -154,7 +184,6 @@ export function judged(
     ...(coded ? { code: coded.message.code, params: coded.message.params, ...(instruction ? { instruction_codes: coded.instructions } : {}) } : {}),
   };
 }
-
 
 export const fmt = (v: number) => String(round1(v));
 
@@ -188,7 +217,10 @@ export function checkLocation(input: LocationCheckInput): CheckResult {
       threshold: radiusM,
       message: `The photo has no GPS position, so it cannot be shown to have been taken at ${target.name}.`,
       instruction: `Turn on location for the camera app and retake the photo at ${target.name}.`,
-      coded: { message: { code: "location_match.no_gps", params: { place: target.name } }, instructions: [{ code: "location_match.turn_on_location", params: { place: target.name } }] },
+      coded: {
+        message: { code: "location_match.no_gps", params: { place: target.name } },
+        instructions: [{ code: "location_match.turn_on_location", params: { place: target.name } }],
+      },
     });
   }
   const cap = input.maxAccuracyCreditM ?? BASE_THRESHOLDS.maxAccuracyCreditM;
@@ -203,7 +235,9 @@ export function checkLocation(input: LocationCheckInput): CheckResult {
     score: linearScore(metres, allowance),
     value: metres,
     threshold: allowance,
-    message: passed ? `Taken ${fmt(metres)} m from ${target.name}, within the ${allowed}.` : `Taken ${fmt(metres)} m from ${target.name}, beyond the ${allowed}.`,
+    message: passed
+      ? `Taken ${fmt(metres)} m from ${target.name}, within the ${allowed}.`
+      : `Taken ${fmt(metres)} m from ${target.name}, beyond the ${allowed}.`,
     instruction: `Stand within ${fmt(radiusM)} m of ${target.name}: you were ${fmt(metres)} m away.`,
     extra: { distance_m: metres, radius_m: radiusM, accuracy_credit_m: credit },
     coded: {
@@ -242,26 +276,55 @@ export function checkAngle(input: AngleCheckInput): CheckResult {
   const minDistance = input.minDistanceM ?? BASE_THRESHOLDS.minBearingDistanceM;
   const place = target.name ?? "the target";
   if (!isFacing(angle)) {
-    return notEvaluated("angle_match", `A ${angle.replaceAll("_", " ")} photo does not face one point, so the camera's direction is not checked.`, null, undefined, { code: "angle_match.not_facing", params: { angle } });
+    return notEvaluated(
+      "angle_match",
+      `A ${angle.replaceAll("_", " ")} photo does not face one point, so the camera's direction is not checked.`,
+      null,
+      undefined,
+      { code: "angle_match.not_facing", params: { angle } },
+    );
   }
-  if (!photo) return notEvaluated("angle_match", "The photo has no GPS position, so the direction to the target is unknown.", tolerance, undefined, { code: "angle_match.no_gps", params: {} });
+  if (!photo)
+    return notEvaluated("angle_match", "The photo has no GPS position, so the direction to the target is unknown.", tolerance, undefined, {
+      code: "angle_match.no_gps",
+      params: {},
+    });
   if (photo.directionDeg === null || !Number.isFinite(photo.directionDeg)) {
-    return notEvaluated("angle_match", "The photo does not record which way the camera faced (no compass direction in its EXIF).", tolerance, undefined, { code: "angle_match.no_direction", params: {} });
+    return notEvaluated("angle_match", "The photo does not record which way the camera faced (no compass direction in its EXIF).", tolerance, undefined, {
+      code: "angle_match.no_direction",
+      params: {},
+    });
   }
   const distance = distanceM(photo, target);
   if (distance < minDistance) {
-    return notEvaluated("angle_match", `Taken ${fmt(distance)} m from the target point: too close for the direction to it to mean anything.`, tolerance, undefined, { code: "angle_match.too_close", params: { distance_m: round1(distance) } });
+    return notEvaluated(
+      "angle_match",
+      `Taken ${fmt(distance)} m from the target point: too close for the direction to it to mean anything.`,
+      tolerance,
+      undefined,
+      { code: "angle_match.too_close", params: { distance_m: round1(distance) } },
+    );
   }
 
   let heading: number;
   let declination: number | null = null;
   if (photo.directionRef === "magnetic") {
     const when = photo.capturedAt ?? input.fallbackDate ?? null;
-    if (!when) return notEvaluated("angle_match", "The compass direction is magnetic and the photo has no date to correct it to true north.", tolerance, undefined, { code: "angle_match.magnetic_no_date", params: {} });
+    if (!when)
+      return notEvaluated("angle_match", "The compass direction is magnetic and the photo has no date to correct it to true north.", tolerance, undefined, {
+        code: "angle_match.magnetic_no_date",
+        params: {},
+      });
     try {
       heading = trueHeading(photo.directionDeg, "magnetic", photo.lat, photo.lng, when);
     } catch (error) {
-      return notEvaluated("angle_match", `The magnetic compass direction could not be corrected to true north: ${error instanceof Error ? error.message : String(error)}.`, tolerance, undefined, { code: "angle_match.magnetic_uncorrected", params: {} });
+      return notEvaluated(
+        "angle_match",
+        `The magnetic compass direction could not be corrected to true north: ${error instanceof Error ? error.message : String(error)}.`,
+        tolerance,
+        undefined,
+        { code: "angle_match.magnetic_uncorrected", params: {} },
+      );
     }
     declination = round1(heading - photo.directionDeg);
     // Keep the printed declination in (−180, 180] even when the correction wrapped across north.
@@ -275,7 +338,10 @@ export function checkAngle(input: AngleCheckInput): CheckResult {
   const bearing = bearingDeg(photo, target);
   const off = round1(angularDifferenceDeg(heading, bearing));
   const passed = off <= tolerance;
-  const facing = declination === null ? `${fmt(heading)}°` : `${fmt(heading)}° true (compass ${fmt(photo.directionDeg)}° magnetic, declination ${declination > 0 ? "+" : ""}${fmt(declination)}°)`;
+  const facing =
+    declination === null
+      ? `${fmt(heading)}°`
+      : `${fmt(heading)}° true (compass ${fmt(photo.directionDeg)}° magnetic, declination ${declination > 0 ? "+" : ""}${fmt(declination)}°)`;
   return judged("angle_match", passed, {
     score: linearScore(off, tolerance),
     value: off,
@@ -284,7 +350,10 @@ export function checkAngle(input: AngleCheckInput): CheckResult {
     instruction: `Face ${FACING_SUBJECT[angle](place)}, to the ${compassPointName(bearing)} of where you stood: you were pointing ${fmt(off)}° away.`,
     extra: { heading_true_deg: round1(heading), bearing_deg: round1(bearing), declination_deg: declination, distance_m: round1(distance) },
     coded: {
-      message: { code: passed ? "angle_match.within" : "angle_match.beyond", params: { place, heading_deg: round1(heading), bearing_deg: round1(bearing), off_deg: off, allowed_deg: tolerance } },
+      message: {
+        code: passed ? "angle_match.within" : "angle_match.beyond",
+        params: { place, heading_deg: round1(heading), bearing_deg: round1(bearing), off_deg: off, allowed_deg: tolerance },
+      },
       // The direction as a compass point (N … NW), which the page names in the reader's words.
       instructions: [{ code: "angle_match.face", params: { angle, place, direction: compassPoint(bearing), off_deg: off } }],
     },

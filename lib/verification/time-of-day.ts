@@ -15,7 +15,6 @@ export const hhmm = (instant: Date, timeZone: string) => {
   return `${String(p.hour).padStart(2, "0")}:${String(p.minute).padStart(2, "0")}`;
 };
 
-
 // ---------------------------------------------------------------------------------------------
 // time_of_day
 
@@ -51,10 +50,13 @@ export function checkTimeOfDay(input: TimeOfDayCheckInput): CheckResult {
   const { capturedAt, lat, lng, timeZone, timeOfDay, timeWindow } = input;
   const window = timeWindow === undefined ? null : parseTimeWindow(timeWindow);
   if (timeWindow !== undefined && !window) throw new RangeError(`Not a time window (HH:MM-HH:MM): ${JSON.stringify(timeWindow)}`);
-  if (!timeOfDay && !window) return notEvaluated("time_of_day", "The order asks for no particular time of day.", null, undefined, { code: "time_of_day.not_asked", params: {} });
+  if (!timeOfDay && !window)
+    return notEvaluated("time_of_day", "The order asks for no particular time of day.", null, undefined, { code: "time_of_day.not_asked", params: {} });
 
   const asked = [timeOfDay, window ? `${window.start}-${window.end} local time` : null].filter(Boolean).join(", ");
-  const wanted = [timeOfDay ? TIME_OF_DAY_PHRASE[timeOfDay] : null, window ? `between ${window.start} and ${window.end} local time` : null].filter(Boolean).join(" and ");
+  const wanted = [timeOfDay ? TIME_OF_DAY_PHRASE[timeOfDay] : null, window ? `between ${window.start} and ${window.end} local time` : null]
+    .filter(Boolean)
+    .join(" and ");
   if (!capturedAt || !Number.isFinite(capturedAt.getTime())) {
     return judged("time_of_day", false, {
       score: 0,
@@ -101,7 +103,10 @@ export function checkTimeOfDay(input: TimeOfDayCheckInput): CheckResult {
       .map((c) => c.instruction)
       .join(" "),
     extra,
-    coded: { message: { code: "time_of_day.taken_at", params: { local_time: local, time_zone: timeZone } }, instructions: conditions.filter((c) => !c.ok).map((c) => c.coded) },
+    coded: {
+      message: { code: "time_of_day.taken_at", params: { local_time: local, time_zone: timeZone } },
+      instructions: conditions.filter((c) => !c.ok).map((c) => c.coded),
+    },
   });
 }
 

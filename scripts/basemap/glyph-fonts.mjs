@@ -29,9 +29,7 @@ export const RANGES = [0, 256];
 function loadInterSubsets() {
   const base = join(dirname(require.resolve("@fontsource-variable/inter/package.json")), "files");
   // Latin first: where both subsets map a codepoint, it is the one browsers would use for it.
-  return ["inter-latin-wght-normal.woff2", "inter-latin-ext-wght-normal.woff2"].map((file) =>
-    opentype.parse(woff2ToSfnt(readFileSync(join(base, file)))),
-  );
+  return ["inter-latin-wght-normal.woff2", "inter-latin-ext-wght-normal.woff2"].map((file) => opentype.parse(woff2ToSfnt(readFileSync(join(base, file)))));
 }
 
 export function interLicencePath() {

@@ -51,7 +51,7 @@ function untar(gzipped) {
   const tar = gunzipSync(gzipped);
   const files = new Map();
   let paxPath = null;
-  for (let offset = 0; offset + 512 <= tar.length; ) {
+  for (let offset = 0; offset + 512 <= tar.length;) {
     const header = tar.subarray(offset, offset + 512);
     if (header.every((byte) => byte === 0)) break;
     const size = parseInt(readString(header, 124, 12).trim() || "0", 8);

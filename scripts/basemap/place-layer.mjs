@@ -174,7 +174,10 @@ const SCHWA = { ə: "ä", Ə: "Ä" };
  */
 export function foldName(name, hasGlyph) {
   let folded = "";
-  for (const char of name.replace(APOSTROPHES, "'").replace(/[əƏ]/g, (schwa) => SCHWA[schwa]).normalize("NFC")) {
+  for (const char of name
+    .replace(APOSTROPHES, "'")
+    .replace(/[əƏ]/g, (schwa) => SCHWA[schwa])
+    .normalize("NFC")) {
     if (hasGlyph(char.codePointAt(0))) {
       folded += char;
       continue;
@@ -187,9 +190,7 @@ export function foldName(name, hasGlyph) {
     }
     folded += best;
   }
-  return folded
-    .replace(/\s+/g, " ")
-    .replace(/^[\s,;-]+|[\s,;-]+$/g, "");
+  return folded.replace(/\s+/g, " ").replace(/^[\s,;-]+|[\s,;-]+$/g, "");
 }
 
 const round5 = (value) => Math.round(value * 1e5) / 1e5;

@@ -8,12 +8,69 @@ import { brotliDecompressSync } from "node:zlib";
 
 // §4.2: table tags by their 6-bit index in the table directory flags.
 const KNOWN_TAGS = [
-  "cmap", "head", "hhea", "hmtx", "maxp", "name", "OS/2", "post", "cvt ", "fpgm", "glyf", "loca",
-  "prep", "CFF ", "VORG", "EBDT", "EBLC", "gasp", "hdmx", "kern", "LTSH", "PCLT", "VDMX", "vhea",
-  "vmtx", "BASE", "GDEF", "GPOS", "GSUB", "EBSC", "JSTF", "MATH", "CBDT", "CBLC", "COLR", "CPAL",
-  "SVG ", "sbix", "acnt", "avar", "bdat", "bloc", "bsln", "cvar", "fdsc", "feat", "fmtx", "fvar",
-  "gvar", "hsty", "just", "lcar", "mort", "morx", "opbd", "prop", "trak", "Zapf", "Silf", "Glat",
-  "Gloc", "Feat", "Sill",
+  "cmap",
+  "head",
+  "hhea",
+  "hmtx",
+  "maxp",
+  "name",
+  "OS/2",
+  "post",
+  "cvt ",
+  "fpgm",
+  "glyf",
+  "loca",
+  "prep",
+  "CFF ",
+  "VORG",
+  "EBDT",
+  "EBLC",
+  "gasp",
+  "hdmx",
+  "kern",
+  "LTSH",
+  "PCLT",
+  "VDMX",
+  "vhea",
+  "vmtx",
+  "BASE",
+  "GDEF",
+  "GPOS",
+  "GSUB",
+  "EBSC",
+  "JSTF",
+  "MATH",
+  "CBDT",
+  "CBLC",
+  "COLR",
+  "CPAL",
+  "SVG ",
+  "sbix",
+  "acnt",
+  "avar",
+  "bdat",
+  "bloc",
+  "bsln",
+  "cvar",
+  "fdsc",
+  "feat",
+  "fmtx",
+  "fvar",
+  "gvar",
+  "hsty",
+  "just",
+  "lcar",
+  "mort",
+  "morx",
+  "opbd",
+  "prop",
+  "trak",
+  "Zapf",
+  "Silf",
+  "Glat",
+  "Gloc",
+  "Feat",
+  "Sill",
 ];
 
 // Simple-glyph flags of the TrueType glyf table.
@@ -34,12 +91,32 @@ class Reader {
     this.bytes = new Uint8Array(bytes.buffer, bytes.byteOffset + offset, length);
     this.pos = 0;
   }
-  u8() { return this.view.getUint8(this.pos++); }
-  u16() { const v = this.view.getUint16(this.pos); this.pos += 2; return v; }
-  i16() { const v = this.view.getInt16(this.pos); this.pos += 2; return v; }
-  u32() { const v = this.view.getUint32(this.pos); this.pos += 4; return v; }
-  take(length) { const slice = this.bytes.subarray(this.pos, this.pos + length); this.pos += length; return slice; }
-  tag() { return String.fromCharCode(...this.take(4)); }
+  u8() {
+    return this.view.getUint8(this.pos++);
+  }
+  u16() {
+    const v = this.view.getUint16(this.pos);
+    this.pos += 2;
+    return v;
+  }
+  i16() {
+    const v = this.view.getInt16(this.pos);
+    this.pos += 2;
+    return v;
+  }
+  u32() {
+    const v = this.view.getUint32(this.pos);
+    this.pos += 4;
+    return v;
+  }
+  take(length) {
+    const slice = this.bytes.subarray(this.pos, this.pos + length);
+    this.pos += length;
+    return slice;
+  }
+  tag() {
+    return String.fromCharCode(...this.take(4));
+  }
 
   /** §6.1.1 UIntBase128: 1–5 bytes, 7 bits each, most significant first. */
   base128() {
@@ -65,20 +142,42 @@ class Reader {
 
 /** A growable big-endian byte buffer. */
 class Writer {
-  constructor() { this.bytes = new Uint8Array(1024); this.length = 0; }
+  constructor() {
+    this.bytes = new Uint8Array(1024);
+    this.length = 0;
+  }
   ensure(extra) {
     if (this.length + extra <= this.bytes.length) return;
     const next = new Uint8Array(Math.max(this.bytes.length * 2, this.length + extra));
     next.set(this.bytes.subarray(0, this.length));
     this.bytes = next;
   }
-  u8(v) { this.ensure(1); this.bytes[this.length++] = v & 0xff; }
-  u16(v) { this.u8(v >> 8); this.u8(v); }
-  i16(v) { this.u16(v & 0xffff); }
-  u32(v) { this.u16((v >>> 16) & 0xffff); this.u16(v & 0xffff); }
-  append(bytes) { this.ensure(bytes.length); this.bytes.set(bytes, this.length); this.length += bytes.length; }
-  pad(multiple) { while (this.length % multiple !== 0) this.u8(0); }
-  result() { return this.bytes.slice(0, this.length); }
+  u8(v) {
+    this.ensure(1);
+    this.bytes[this.length++] = v & 0xff;
+  }
+  u16(v) {
+    this.u8(v >> 8);
+    this.u8(v);
+  }
+  i16(v) {
+    this.u16(v & 0xffff);
+  }
+  u32(v) {
+    this.u16((v >>> 16) & 0xffff);
+    this.u16(v & 0xffff);
+  }
+  append(bytes) {
+    this.ensure(bytes.length);
+    this.bytes.set(bytes, this.length);
+    this.length += bytes.length;
+  }
+  pad(multiple) {
+    while (this.length % multiple !== 0) this.u8(0);
+  }
+  result() {
+    return this.bytes.slice(0, this.length);
+  }
 }
 
 function readDirectory(reader, numTables) {
@@ -138,9 +237,15 @@ function writeSimpleGlyph(out, { endPoints, points, instructions, bbox, overlap 
   // result only lives in memory for opentype.js, so its size does not matter.
   points.forEach((point, index) => out.u8((point.onCurve ? ON_CURVE : 0) | (index === 0 && overlap ? OVERLAP_SIMPLE : 0)));
   let previous = 0;
-  for (const point of points) { out.i16(point.x - previous); previous = point.x; }
+  for (const point of points) {
+    out.i16(point.x - previous);
+    previous = point.x;
+  }
   previous = 0;
-  for (const point of points) { out.i16(point.y - previous); previous = point.y; }
+  for (const point of points) {
+    out.i16(point.y - previous);
+    previous = point.y;
+  }
 }
 
 function readCompositeData(compositeStream) {
@@ -203,12 +308,14 @@ function reconstructGlyf(bytes) {
         const [dx, dy] = decodeTriplet(flag & 0x7f, glyphStream);
         x += dx;
         y += dy;
-        points.push({ x, y, onCurve: (flag >> 7) === 0 });
+        points.push({ x, y, onCurve: flag >> 7 === 0 });
       }
       const instructions = instructionStream.take(glyphStream.u255());
       const bbox = explicitBbox ?? [
-        Math.min(...points.map((p) => p.x)), Math.min(...points.map((p) => p.y)),
-        Math.max(...points.map((p) => p.x)), Math.max(...points.map((p) => p.y)),
+        Math.min(...points.map((p) => p.x)),
+        Math.min(...points.map((p) => p.y)),
+        Math.max(...points.map((p) => p.x)),
+        Math.max(...points.map((p) => p.y)),
       ];
       writeSimpleGlyph(glyf, { endPoints, points, instructions, bbox, overlap: overlapBitmap !== null && hasBit(overlapBitmap, index) });
       xMins.push(bbox[0]);
@@ -245,7 +352,10 @@ function reconstructHmtx(bytes, { numGlyphs, numberOfHMetrics, xMins }) {
   const proportionalLsbs = flags & 1 ? xMins.slice(0, numberOfHMetrics) : Array.from({ length: numberOfHMetrics }, () => reader.i16());
   const monospacedLsbs = flags & 2 ? xMins.slice(numberOfHMetrics, numGlyphs) : Array.from({ length: numGlyphs - numberOfHMetrics }, () => reader.i16());
   const out = new Writer();
-  advances.forEach((advance, i) => { out.u16(advance); out.i16(proportionalLsbs[i] ?? 0); });
+  advances.forEach((advance, i) => {
+    out.u16(advance);
+    out.i16(proportionalLsbs[i] ?? 0);
+  });
   for (const lsb of monospacedLsbs) out.i16(lsb);
   return out.result();
 }
@@ -326,6 +436,9 @@ export function woff2ToSfnt(input) {
     const numGlyphs = new DataView(maxp.buffer, maxp.byteOffset, maxp.byteLength).getUint16(4);
     tables.set("hmtx", reconstructHmtx(hmtxTable.data, { numGlyphs, numberOfHMetrics, xMins }));
   }
-  const sfnt = assembleSfnt(flavor, [...tables].map(([tag, data]) => ({ tag, data })));
+  const sfnt = assembleSfnt(
+    flavor,
+    [...tables].map(([tag, data]) => ({ tag, data })),
+  );
   return sfnt.buffer.slice(sfnt.byteOffset, sfnt.byteOffset + sfnt.byteLength);
 }

@@ -118,16 +118,10 @@ function requestHeaders(accessToken: string): Record<string, string> {
   return { authorization: `Bearer ${accessToken}` };
 }
 
-function describeMismatch(
-  got: CapturedResponse,
-  want: CapturedResponse,
-): string | undefined {
-  if (got.status !== 200)
-    return `answered ${got.status}: ${got.body.toString("utf8").slice(0, 300)}`;
-  if (got.contentType !== want.contentType)
-    return `content-type ${got.contentType}, standalone sends ${want.contentType}`;
-  if (got.body.length !== want.body.length)
-    return `body of ${got.body.length} bytes, standalone sends ${want.body.length}`;
+function describeMismatch(got: CapturedResponse, want: CapturedResponse): string | undefined {
+  if (got.status !== 200) return `answered ${got.status}: ${got.body.toString("utf8").slice(0, 300)}`;
+  if (got.contentType !== want.contentType) return `content-type ${got.contentType}, standalone sends ${want.contentType}`;
+  if (got.body.length !== want.body.length) return `body of ${got.body.length} bytes, standalone sends ${want.body.length}`;
   return undefined;
 }
 
@@ -145,9 +139,7 @@ interface Prepared {
  * directory); then starts it again on its own directory with the same public origin (the tokens'
  * issuer), so the token, the key and the mission row are the same for both.
  */
-async function prepareStandalone(
-  supervisor: Supervisor,
-): Promise<{ prepared: Prepared; reference: CapturedResponse; peerDataDir: string; origin: string }> {
+async function prepareStandalone(supervisor: Supervisor): Promise<{ prepared: Prepared; reference: CapturedResponse; peerDataDir: string; origin: string }> {
   const first = await startApi(supervisor, "standalone");
   const seeded = await seedMission(first);
   await first.process.stop();
@@ -160,10 +152,7 @@ async function prepareStandalone(
     ...headers,
     "accept-encoding": "identity",
   });
-  if (reference.status !== 200)
-    throw new Error(
-      `standalone GET ${seeded.path} answered ${reference.status}: ${reference.body.toString("utf8")}`,
-    );
+  if (reference.status !== 200) throw new Error(`standalone GET ${seeded.path} answered ${reference.status}: ${reference.body.toString("utf8")}`);
   return {
     prepared: {
       target: "standalone",
@@ -215,7 +204,13 @@ async function preparePostgres(
   const prepared: Prepared = { target: "standalone-pg", running: api, headers, path: seeded.path, bodyBytes: check.body.length };
   const peers: Prepared[] = [];
   for (const caches of [false, true]) {
-    const peer = await startFastifyPeer(supervisor, { postgresUrl: databaseUrl, issuer: api.url, audience: `${api.url}/api/v1`, contentType: reference.contentType, caches });
+    const peer = await startFastifyPeer(supervisor, {
+      postgresUrl: databaseUrl,
+      issuer: api.url,
+      audience: `${api.url}/api/v1`,
+      contentType: reference.contentType,
+      caches,
+    });
     const peerCheck = await capture(`${peer.url}${seeded.path}`, headers);
     if (!peerCheck.body.equals(check.body)) throw new Error("the Fastify peer on PostgreSQL does not send the API's bytes");
     peers.push({ ...prepared, target: caches ? "fair-peer-pg" : "peer-pg", running: peer });
@@ -225,21 +220,10 @@ async function preparePostgres(
   return { api: prepared, peer, fairPeer };
 }
 
-async function prepareBare(
-  supervisor: Supervisor,
-  reference: CapturedResponse,
-  like: Prepared,
-): Promise<Prepared> {
-  const bare = await startBare(
-    supervisor,
-    reference.body,
-    reference.contentType,
-  );
+async function prepareBare(supervisor: Supervisor, reference: CapturedResponse, like: Prepared): Promise<Prepared> {
+  const bare = await startBare(supervisor, reference.body, reference.contentType);
   const check = await capture(`${bare.url}${like.path}`, like.headers);
-  if (
-    !check.body.equals(reference.body) ||
-    check.contentType !== reference.contentType
-  ) {
+  if (!check.body.equals(reference.body) || check.contentType !== reference.contentType) {
     throw new Error("the bare server does not return the captured bytes");
   }
   return { ...like, target: "bare", running: bare };
@@ -271,20 +255,11 @@ async function prepareNext(
   };
 }
 
-async function measureTarget(
-  prepared: Prepared,
-  load: LoadSettings,
-): Promise<TargetResult> {
-  console.error(
-    `[bench] api-get-mission: ${prepared.target} (${load.warmupSeconds} s warm-up + ${load.durationSeconds} s)`,
-  );
+async function measureTarget(prepared: Prepared, load: LoadSettings): Promise<TargetResult> {
+  console.error(`[bench] api-get-mission: ${prepared.target} (${load.warmupSeconds} s warm-up + ${load.durationSeconds} s)`);
   const pgid = prepared.running.process.pid;
   const cpuBefore = groupCpuMs(pgid);
-  const measurement = await measure(
-    `${prepared.running.url}${prepared.path}`,
-    prepared.headers,
-    load,
-  );
+  const measurement = await measure(`${prepared.running.url}${prepared.path}`, prepared.headers, load);
   const cpuAfter = groupCpuMs(pgid);
   const requests = measurement.totalRequests + measurement.warmup.requests;
   const cpuPerRequestUs = cpuBefore !== undefined && cpuAfter !== undefined && requests > 0 ? ((cpuAfter - cpuBefore) * 1000) / requests : undefined;
@@ -313,13 +288,7 @@ interface Goal {
   value: number;
 }
 
-function ratio(
-  name: string,
-  num: TargetResult | undefined,
-  den: TargetResult | undefined,
-  pick: (m: Measurement) => number,
-  goal: Goal | null,
-): Ratio {
+function ratio(name: string, num: TargetResult | undefined, den: TargetResult | undefined, pick: (m: Measurement) => number, goal: Goal | null): Ratio {
   const goalText = goal === null ? "(reference)" : goal.kind === "min" ? `≥ ${goal.value}` : `≤ ${goal.value}×`;
   const a = num?.measurement;
   const b = den?.measurement;
@@ -405,13 +374,9 @@ async function prepareNextOrReason(
   }
 }
 
-export async function runApiGetMission(
-  options: ApiGetMissionOptions,
-): Promise<ApiGetMissionResults> {
+export async function runApiGetMission(options: ApiGetMissionOptions): Promise<ApiGetMissionResults> {
   // Build first, while no server is running: the build would otherwise compete for the two cores.
-  const nextBuild = options.skipNext
-    ? undefined
-    : await ensureNextBuild(options.supervisor, options.build);
+  const nextBuild = options.skipNext ? undefined : await ensureNextBuild(options.supervisor, options.build);
   const { prepared: standalone, reference, peerDataDir, origin } = await prepareStandalone(options.supervisor);
   const bare = await prepareBare(options.supervisor, reference, standalone);
   // PGlite allows one process per directory: the fair peer gets a copy of its own (taken before either opens it).
@@ -425,7 +390,14 @@ export async function runApiGetMission(
   const dedicated = options.databaseUrl ? await dedicatedDatabase(options.databaseUrl, "pm_bench_get_") : undefined;
   try {
     const postgres = dedicated ? await preparePostgres(options.supervisor, reference, dedicated.url) : undefined;
-    return await measureAll(options, { reference, nextBuild, order: [bare, fairPeer, peer, standalone, next, nextDemo, nextOtherNode, postgres?.fairPeer, postgres?.peer, postgres?.api], next, nextDemo, postgresUrl: dedicated?.url });
+    return await measureAll(options, {
+      reference,
+      nextBuild,
+      order: [bare, fairPeer, peer, standalone, next, nextDemo, nextOtherNode, postgres?.fairPeer, postgres?.peer, postgres?.api],
+      next,
+      nextDemo,
+      postgresUrl: dedicated?.url,
+    });
   } finally {
     await options.supervisor.stopAll();
     await dedicated?.drop();
@@ -461,7 +433,9 @@ async function measureAll(
     const middle = medianSample(results, (t) => t.measurement?.requestsPerSecond ?? 0);
     if (!middle) return [];
     const cpu = results.flatMap((t) => t.cpuPerRequestUs ?? []);
-    return [{ ...middle, rounds: results.flatMap((t) => (t.measurement ? [t.measurement] : [])), ...(cpu.length === results.length ? { cpuPerRequestUs: cpu } : {}) }];
+    return [
+      { ...middle, rounds: results.flatMap((t) => (t.measurement ? [t.measurement] : [])), ...(cpu.length === results.length ? { cpuPerRequestUs: cpu } : {}) },
+    ];
   });
   if (typeof next === "string") targets.push({ target: "next", label: LABELS.next, notRun: next });
   if (typeof nextDemo === "string") targets.push({ target: "next-demo", label: LABELS["next-demo"], notRun: nextDemo });
@@ -513,9 +487,7 @@ export function formatApiGetMission(results: ApiGetMissionResults): string {
     `### Authenticated GET /api/v1/missions/{id} vs a fair Fastify peer, one without caches, and bare node:http`,
     "",
     `Response: ${results.reference.contentLength} bytes of ${results.reference.contentType}.` +
-      (results.nextBuild
-        ? ` Next build: ${results.nextBuild.action} (${results.nextBuild.reason.split("\n")[0]}).`
-        : ""),
+      (results.nextBuild ? ` Next build: ${results.nextBuild.action} (${results.nextBuild.reason.split("\n")[0]}).` : ""),
     "",
     ...table(["target", "req/s (mean)", "p50 ms", "p99 ms", "requests", "status", "load avg 1m after"], "lrrrrlr", results.targets.map(targetRow)),
     "",
@@ -540,8 +512,7 @@ export function formatApiGetMission(results: ApiGetMissionResults): string {
     "Targets, each in its own process group (API targets: NODE_ENV=production, fresh DATA_DIR with embedded PGlite, DEMO=off but for the demo target, " +
       "PUBLIC_ORIGIN=http://127.0.0.1:<port>, RATE_LIMIT_PER_MINUTE/_PER_HOUR=100000000, so every request is still counted):",
   );
-  for (const t of results.targets)
-    if (t.command) lines.push(`- ${t.target}: \`${t.command}\``);
+  for (const t of results.targets) if (t.command) lines.push(`- ${t.target}: \`${t.command}\``);
   lines.push(
     ...profileReport(results.profile, "the standalone API"),
     ...profileReport(results.profilePostgres, "the standalone API on PostgreSQL"),

@@ -120,9 +120,20 @@ app.get<IdParams & PageQuery>("/api/v1/missions/:id/submissions", async (request
       : await ctx.db
           .select()
           .from(images)
-          .where(and(inArray(images.submissionId, rows.map((row) => row.id)), eq(images.position, 0)));
+          .where(
+            and(
+              inArray(
+                images.submissionId,
+                rows.map((row) => row.id),
+              ),
+              eq(images.position, 0),
+            ),
+          );
   const thumbnails = new Map(firstImages.map((image) => [image.submissionId, serializeImage(image, ctx).thumbnail_url]));
-  return sendJson(reply, { data: rows.map((row) => ({ ...serializeSubmission(row), thumbnail_url: thumbnails.get(row.id) ?? null })), meta: { total, page, per_page: perPage } });
+  return sendJson(reply, {
+    data: rows.map((row) => ({ ...serializeSubmission(row), thumbnail_url: thumbnails.get(row.id) ?? null })),
+    meta: { total, page, per_page: perPage },
+  });
 });
 
 app.get<PageQuery>("/api/orders/v1/orders", async (request, reply) => {

@@ -70,7 +70,18 @@ export interface ApiRoutesResults {
   loadAverages: number[];
 }
 
-const BOUNDS = { type: "Polygon", coordinates: [[[11.255, 43.768], [11.26, 43.768], [11.26, 43.773], [11.255, 43.773], [11.255, 43.768]]] };
+const BOUNDS = {
+  type: "Polygon",
+  coordinates: [
+    [
+      [11.255, 43.768],
+      [11.26, 43.768],
+      [11.26, 43.773],
+      [11.255, 43.773],
+      [11.255, 43.768],
+    ],
+  ],
+};
 const ORDER_BODY = {
   client_reference: "bench-order",
   category: "cultural_exterior",
@@ -93,12 +104,25 @@ interface Seeded {
 async function seed(api: RunningApi): Promise<Seeded> {
   const admin = readAdminToken(api);
   const org = stringField(await postJson(`${api.url}/api/admin/v1/orgs`, { name: "Routes partner" }, admin, 201), "id");
-  const client = await postJson(`${api.url}/api/admin/v1/orgs/${org}/clients`, { name: "routes", scopes: ["missions:read", "missions:write", "submissions:read"] }, admin, 201);
+  const client = await postJson(
+    `${api.url}/api/admin/v1/orgs/${org}/clients`,
+    { name: "routes", scopes: ["missions:read", "missions:write", "submissions:read"] },
+    admin,
+    201,
+  );
   const token = stringField(
-    await postJson(`${api.url}/api/v1/auth/token`, { grant_type: "client_credentials", client_id: stringField(client, "client_id"), client_secret: stringField(client, "client_secret") }, undefined, 200),
+    await postJson(
+      `${api.url}/api/v1/auth/token`,
+      { grant_type: "client_credentials", client_id: stringField(client, "client_id"), client_secret: stringField(client, "client_secret") },
+      undefined,
+      200,
+    ),
     "access_token",
   );
-  const missionId = stringField(await postJson(`${api.url}/api/v1/missions`, { title: "Routes mission", bounds: BOUNDS, required_images: 10 }, token, 201), "id");
+  const missionId = stringField(
+    await postJson(`${api.url}/api/v1/missions`, { title: "Routes mission", bounds: BOUNDS, required_images: 10 }, token, 201),
+    "id",
+  );
   const partner = await seedOrderPartner(api);
   const orderId = stringField(await postJson(`${api.url}/api/orders/v1/orders`, ORDER_BODY, partner.apiKey, 201), "id");
   return { token, apiKey: partner.apiKey, missionId, orderId };
@@ -148,7 +172,9 @@ export async function runApiRoutes(options: ApiRoutesOptions): Promise<ApiRoutes
   const otherDir = supervisor.tempDir("routes-other-node-data");
   if (options.otherNode) cpSync(first.dataDir, otherDir, { recursive: true });
   const ours = await startApi(supervisor, kind, { dataDir: first.dataDir, env: { PUBLIC_ORIGIN: origin, DEMO: "on" } });
-  const other = options.otherNode ? await startApi(supervisor, kind, { dataDir: otherDir, env: { PUBLIC_ORIGIN: origin, DEMO: "on" }, node: options.otherNode }) : undefined;
+  const other = options.otherNode
+    ? await startApi(supervisor, kind, { dataDir: otherDir, env: { PUBLIC_ORIGIN: origin, DEMO: "on" }, node: options.otherNode })
+    : undefined;
   const peer = await startRoutesPeer(supervisor, peerDir, origin);
   const list = families(seeded);
   const references: { family: Family; reference: CapturedResponse; peerBytes: number }[] = [];
@@ -162,11 +188,16 @@ export async function runApiRoutes(options: ApiRoutesOptions): Promise<ApiRoutes
     }
     // The same bytes but where a value is of its moment (the quote's dates, signed URLs' expiry).
     if (Math.abs(fromPeer.body.length - reference.body.length) > 16) {
-      throw new Error(`${family.name}: the peer sent ${fromPeer.body.length} bytes, the service ${reference.body.length}\npeer:    ${fromPeer.body.toString("utf8").slice(-400)}\nservice: ${reference.body.toString("utf8").slice(-400)}`);
+      throw new Error(
+        `${family.name}: the peer sent ${fromPeer.body.length} bytes, the service ${reference.body.length}\npeer:    ${fromPeer.body.toString("utf8").slice(-400)}\nservice: ${reference.body.toString("utf8").slice(-400)}`,
+      );
     }
     references.push({ family, reference, peerBytes: fromPeer.body.length });
   }
-  const bare = await startBareRoutes(supervisor, references.map(({ family, reference }) => ({ method: family.method, path: family.path, reference })));
+  const bare = await startBareRoutes(
+    supervisor,
+    references.map(({ family, reference }) => ({ method: family.method, path: family.path, reference })),
+  );
 
   const targets: Running[] = [
     { name: "ours", running: ours },
@@ -190,7 +221,8 @@ export async function runApiRoutes(options: ApiRoutesOptions): Promise<ApiRoutes
   const rps = (family: string, t: Target) => measured.of(t, family).map((m) => (m.valid ? m.requestsPerSecond : 0));
   const p99 = (family: string, t: Target) => measured.of(t, family).map((m) => m.latencyMs.p99);
   const names = targets.map((t) => t.name);
-  const perTarget = (family: string, pick: (family: string, t: Target) => number[]) => Object.fromEntries(names.map((t) => [t, pick(family, t)])) as Partial<Record<Target, number[]>>;
+  const perTarget = (family: string, pick: (family: string, t: Target) => number[]) =>
+    Object.fromEntries(names.map((t) => [t, pick(family, t)])) as Partial<Record<Target, number[]>>;
   const loadAverages = names.flatMap((t) => list.flatMap((f) => measured.of(t, f.name).map((m) => m.loadAverage1mAfter)));
   return {
     benchmark: "api-routes",
@@ -199,17 +231,24 @@ export async function runApiRoutes(options: ApiRoutesOptions): Promise<ApiRoutes
     rounds: options.rounds,
     loadAverages,
     families: references.map(({ family, reference }) => ({
-        family: family.name,
-        request: `${family.method} ${family.path.replace(seeded.missionId, "{mission}").replace(seeded.orderId, "{order}")}`,
-        bodyBytes: reference.body.length,
-        rps: perTarget(family.name, rps),
-        p99: perTarget(family.name, p99),
-        oursOverPeer: pairedRatio(rps(family.name, "ours"), rps(family.name, "peer")),
-        oursOverBare: pairedRatio(rps(family.name, "ours"), rps(family.name, "bare")),
-        p99OverBare: pairedRatio(p99(family.name, "ours"), p99(family.name, "bare")),
-        ...(other ? { otherOverOurs: pairedRatio(rps(family.name, "other"), rps(family.name, "ours")), otherOverPeer: pairedRatio(rps(family.name, "other"), rps(family.name, "peer")) } : {}),
-        fromMemory: family.fromMemory,
-        invalid: names.flatMap((t) => measured.of(t, family.name).flatMap((m, round) => (m.valid ? [] : [`${t} round ${round + 1}: ${m.invalidReason ?? "invalid"}`]))),
+      family: family.name,
+      request: `${family.method} ${family.path.replace(seeded.missionId, "{mission}").replace(seeded.orderId, "{order}")}`,
+      bodyBytes: reference.body.length,
+      rps: perTarget(family.name, rps),
+      p99: perTarget(family.name, p99),
+      oursOverPeer: pairedRatio(rps(family.name, "ours"), rps(family.name, "peer")),
+      oursOverBare: pairedRatio(rps(family.name, "ours"), rps(family.name, "bare")),
+      p99OverBare: pairedRatio(p99(family.name, "ours"), p99(family.name, "bare")),
+      ...(other
+        ? {
+            otherOverOurs: pairedRatio(rps(family.name, "other"), rps(family.name, "ours")),
+            otherOverPeer: pairedRatio(rps(family.name, "other"), rps(family.name, "peer")),
+          }
+        : {}),
+      fromMemory: family.fromMemory,
+      invalid: names.flatMap((t) =>
+        measured.of(t, family.name).flatMap((m, round) => (m.valid ? [] : [`${t} round ${round + 1}: ${m.invalidReason ?? "invalid"}`])),
+      ),
     })),
   };
 }
@@ -222,14 +261,38 @@ export function formatApiRoutes(results: ApiRoutesResults): string {
     `${results.rounds} interleaved rounds; ratios are medians of per-round ratios (range). Load average (1 min) after each measurement: ${fmt(Math.min(...loads), 1)}–${fmt(Math.max(...loads), 1)}, median ${fmt(median(loads), 1)}.`,
     "",
     ...table(
-      ["family", "request", "bytes", "ours req/s (median)", "ours ÷ fair peer (goal ≥ 1)", "ours ÷ bare (goal ≥ 0.5 when from memory)", "p99 ours ÷ bare (goal ≤ 2)", "notes"],
+      [
+        "family",
+        "request",
+        "bytes",
+        "ours req/s (median)",
+        "ours ÷ fair peer (goal ≥ 1)",
+        "ours ÷ bare (goal ≥ 0.5 when from memory)",
+        "p99 ours ÷ bare (goal ≤ 2)",
+        "notes",
+      ],
       "llrrrrrl",
-      results.families.map((f) => [f.family, `\`${f.request}\``, String(f.bodyBytes), fmt(median(f.rps.ours ?? [])), spreadText(f.oursOverPeer), spreadText(f.oursOverBare), spreadText(f.p99OverBare), [f.fromMemory ? "servable from memory" : "reads the database", ...f.invalid].join("; ")]),
+      results.families.map((f) => [
+        f.family,
+        `\`${f.request}\``,
+        String(f.bodyBytes),
+        fmt(median(f.rps.ours ?? [])),
+        spreadText(f.oursOverPeer),
+        spreadText(f.oursOverBare),
+        spreadText(f.p99OverBare),
+        [f.fromMemory ? "servable from memory" : "reads the database", ...f.invalid].join("; "),
+      ]),
     ),
   ];
   if (results.otherNode) {
     lines.push("", `The service under another Node (\`${results.otherNode}\`, its own copy of the data, DEMO=on), in the same rounds:`, "");
-    lines.push(...table(["family", "other Node ÷ this Node", "other Node ÷ fair peer"], "lrr", results.families.map((f) => [f.family, spreadText(f.otherOverOurs), spreadText(f.otherOverPeer)])));
+    lines.push(
+      ...table(
+        ["family", "other Node ÷ this Node", "other Node ÷ fair peer"],
+        "lrr",
+        results.families.map((f) => [f.family, spreadText(f.otherOverOurs), spreadText(f.otherOverPeer)]),
+      ),
+    );
   }
   return lines.join("\n");
 }

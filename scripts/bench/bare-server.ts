@@ -15,9 +15,7 @@ const { values } = parseArgs({
   },
 });
 if (!values.port || !values.body || !values["content-type"]) {
-  throw new Error(
-    "usage: bare-server.ts --port <n> --body <file> --content-type <type> [--status <code>]",
-  );
+  throw new Error("usage: bare-server.ts --port <n> --body <file> --content-type <type> [--status <code>]");
 }
 
 const body = readFileSync(values.body);

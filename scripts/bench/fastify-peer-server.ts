@@ -47,7 +47,12 @@ const database = databaseUrl ? await openDatabase({ kind: "postgres", url: datab
 const { db } = database;
 
 // The API signs with its oldest active key; a fresh database has exactly one.
-const [key] = await db.select({ kid: signingKeys.kid, publicJwk: signingKeys.publicJwk }).from(signingKeys).where(isNull(signingKeys.retiredAt)).orderBy(asc(signingKeys.createdAt)).limit(1);
+const [key] = await db
+  .select({ kid: signingKeys.kid, publicJwk: signingKeys.publicJwk })
+  .from(signingKeys)
+  .where(isNull(signingKeys.retiredAt))
+  .orderBy(asc(signingKeys.createdAt))
+  .limit(1);
 if (!key) throw new Error("no signing key in the database");
 const publicKey: KeyObject = createPublicKey({ key: key.publicJwk as JsonWebKey, format: "jwk" });
 
@@ -71,7 +76,13 @@ async function verifyToken(token: string): Promise<Verified | null> {
   const cached = caches ? verifiedTokens.get(digest) : undefined;
   if (cached && cached.exp * 1000 > Date.now()) return cached;
   try {
-    const { payload } = await jwtVerify(token, publicKey, { algorithms: ["EdDSA"], issuer, audience, typ: "at+jwt", requiredClaims: ["exp", "iat", "jti", "sub"] });
+    const { payload } = await jwtVerify(token, publicKey, {
+      algorithms: ["EdDSA"],
+      issuer,
+      audience,
+      typ: "at+jwt",
+      requiredClaims: ["exp", "iat", "jti", "sub"],
+    });
     const { org, scope, client_id: clientId, exp } = payload;
     if (typeof org !== "string" || typeof scope !== "string" || typeof clientId !== "string" || typeof exp !== "number") return null;
     const verified = { org, scopes: new Set(scope.split(" ")), clientId, exp };

@@ -102,14 +102,35 @@ interface Seeded {
 
 async function seed(url: string, admin: string): Promise<Seeded> {
   const org = await postJson(`${url}/api/admin/v1/orgs`, { name: "Benchmark partner" }, admin, 201);
-  const client = await postJson(`${url}/api/admin/v1/orgs/${stringField(org, "id")}/clients`, { name: "benchmark", scopes: ["missions:read", "missions:write"] }, admin, 201);
+  const client = await postJson(
+    `${url}/api/admin/v1/orgs/${stringField(org, "id")}/clients`,
+    { name: "benchmark", scopes: ["missions:read", "missions:write"] },
+    admin,
+    201,
+  );
   const token = (c: unknown) =>
-    postJson(`${url}/api/v1/auth/token`, { grant_type: "client_credentials", client_id: stringField(c, "client_id"), client_secret: stringField(c, "client_secret") }, undefined, 200).then((t) => stringField(t, "access_token"));
+    postJson(
+      `${url}/api/v1/auth/token`,
+      { grant_type: "client_credentials", client_id: stringField(c, "client_id"), client_secret: stringField(c, "client_secret") },
+      undefined,
+      200,
+    ).then((t) => stringField(t, "access_token"));
   const zoomer = await postJson(`${url}/api/admin/v1/zoomers`, { name: "Benchmark zoomer" }, admin, 201);
   return { partnerToken: await token(client), zoomerToken: await token(zoomer) };
 }
 
-const SQUARE = { type: "Polygon", coordinates: [[[11.255, 43.768], [11.26, 43.768], [11.26, 43.773], [11.255, 43.773], [11.255, 43.768]]] };
+const SQUARE = {
+  type: "Polygon",
+  coordinates: [
+    [
+      [11.255, 43.768],
+      [11.26, 43.768],
+      [11.26, 43.773],
+      [11.255, 43.773],
+      [11.255, 43.768],
+    ],
+  ],
+};
 
 async function newMission(url: string, partnerToken: string): Promise<string> {
   return stringField(await postJson(`${url}/api/v1/missions`, { title: "Benchmark mission", bounds: SQUARE, required_images: 1 }, partnerToken, 201), "id");
@@ -224,7 +245,16 @@ export async function runFieldResume(options: FieldResumeOptions): Promise<Field
     return {
       goal: `bytes sent with three cuts ÷ one clean send ≤ ${GOAL.maxBytesRatio}; tus intake throughput ÷ multipart ≥ ${GOAL.minThroughputRatio}`,
       inputs: `resume: an 8 MiB JPEG (makePhoto + random bytes after its end marker); throughput: ${describePhotoSet(options.photos)}`,
-      resume: { cleanBytes, cutBytes, ratios, median: resumeMedian, min: Math.min(...ratios), max: Math.max(...ratios), cutsMade, meetsGoal: resumeMedian <= GOAL.maxBytesRatio },
+      resume: {
+        cleanBytes,
+        cutBytes,
+        ratios,
+        median: resumeMedian,
+        min: Math.min(...ratios),
+        max: Math.max(...ratios),
+        cutsMade,
+        meetsGoal: resumeMedian <= GOAL.maxBytesRatio,
+      },
       settings: options.rounds,
       throughput,
     };

@@ -270,7 +270,14 @@ export async function runFirstLoadJs(options: FirstLoadJsOptions): Promise<First
       log(`${spec.path}: ${result.status}, ${result.scripts.length} scripts, ${fmt(result.gzipBytes / 1000, 1)} kB gzip`);
       results.push(result);
     }
-    return { benchmark: "first-load-js", goal, budgetBytes: BUDGET_BYTES, nextBuild, browser: { version: browser.version(), viewport: VIEWPORT }, pages: results };
+    return {
+      benchmark: "first-load-js",
+      goal,
+      budgetBytes: BUDGET_BYTES,
+      nextBuild,
+      browser: { version: browser.version(), viewport: VIEWPORT },
+      pages: results,
+    };
   } finally {
     await browser.close();
     await app.process.stop();
@@ -295,7 +302,7 @@ export function formatFirstLoadJs(results: FirstLoadJsResults): string {
   if (results.notRun) return [...lines, "", `Not run: ${results.notRun}`].join("\n");
   lines.push(
     "Map code = MapLibre's worker, or a script containing `maplibregl` or the worker's URL. Transferred = body bytes on the wire (`next start` compresses its chunks with gzip; a worker script's size is its Content-Length). " +
-      "\"Named in the HTML\" = the scripts the server-rendered HTML lists (what `next build` calls first-load JS); the rest came later (lazy chunks such as the map, and chunks of routes prefetched by links).",
+      '"Named in the HTML" = the scripts the server-rendered HTML lists (what `next build` calls first-load JS); the rest came later (lazy chunks such as the map, and chunks of routes prefetched by links).',
     "",
     "| page | status | scripts | raw | gzip -6 | of which named in the HTML | transferred | gzip ÷ budget | map code | verdict |",
     "|---|---:|---:|---:|---:|---:|---:|---:|---|---|",

@@ -225,7 +225,9 @@ function spread(values: number[]) {
 
 function summarise(name: VariantName, label: string, url: string, samples: RunSample[]): VariantSummary {
   const scores = samples.map((s) => s.performance);
-  const metrics = Object.fromEntries((Object.keys(METRICS) as MetricName[]).map((m) => [m, spread(samples.map((s) => s.metrics[m]))])) as VariantSummary["metrics"];
+  const metrics = Object.fromEntries(
+    (Object.keys(METRICS) as MetricName[]).map((m) => [m, spread(samples.map((s) => s.metrics[m]))]),
+  ) as VariantSummary["metrics"];
   return { name, label, url, performance: { ...spread(scores), all: scores }, metrics, samples };
 }
 
@@ -248,7 +250,14 @@ export async function runLighthouseMission(options: LighthouseOptions): Promise<
   const settings = { submissions, rounds, warmupRounds };
   const goal = `mission page Lighthouse Performance (desktop) ≥ ${GOAL.minPerformance}`;
   const pkg = JSON.parse(readFileSync(join(ROOT, "node_modules/lighthouse/package.json"), "utf8")) as { version: string };
-  const base = { benchmark: "lighthouse-mission" as const, goal, settings, lighthouse: { version: pkg.version, chromium: CHROMIUM, args: LIGHTHOUSE_CHROMIUM_ARGS }, loadAverage1m: [], screenshots: [] };
+  const base = {
+    benchmark: "lighthouse-mission" as const,
+    goal,
+    settings,
+    lighthouse: { version: pkg.version, chromium: CHROMIUM, args: LIGHTHOUSE_CHROMIUM_ARGS },
+    loadAverage1m: [],
+    screenshots: [],
+  };
   const nextBuild = await ensureNextBuild(supervisor, options.build);
   if (!nextBuild.usable) return { ...base, nextBuild, notRun: nextBuild.reason };
 
@@ -286,7 +295,16 @@ export async function runLighthouseMission(options: LighthouseOptions): Promise<
     log(`mission map ${size.width} × ${size.height} at ${DESKTOP.width} × ${DESKTOP.height}`);
     baselineServer.put("/points.json", { body: captured.body, contentType: captured.contentType });
     baselineServer.put("/bare.html", {
-      body: Buffer.from(barePageHtml({ origin: baselineServer.url, workerPath: worker.path, pointsPath: "/points.json", bbox: mission.bbox, heading: "Bare MapLibre", ...size })),
+      body: Buffer.from(
+        barePageHtml({
+          origin: baselineServer.url,
+          workerPath: worker.path,
+          pointsPath: "/points.json",
+          bbox: mission.bbox,
+          heading: "Bare MapLibre",
+          ...size,
+        }),
+      ),
       contentType: contentTypeOf("bare.html"),
     });
     const baselineUrl = `${baselineServer.url}/bare.html`;
@@ -295,7 +313,9 @@ export async function runLighthouseMission(options: LighthouseOptions): Promise<
     const variants: { name: VariantName; url: string; cookie: string | null }[] = [
       { name: "subject", url: subjectUrl, cookie },
       { name: "baseline", url: baselineUrl, cookie: null },
-      ...(reference && referenceUrl && referenceStorage ? [{ name: "reference" as const, url: referenceUrl, cookie: cookieHeader(referenceStorage, reference.url) }] : []),
+      ...(reference && referenceUrl && referenceStorage
+        ? [{ name: "reference" as const, url: referenceUrl, cookie: cookieHeader(referenceStorage, reference.url) }]
+        : []),
     ];
     const samples: Record<VariantName, RunSample[]> = { subject: [], baseline: [], reference: [] };
     const load: number[] = [];
@@ -317,7 +337,9 @@ export async function runLighthouseMission(options: LighthouseOptions): Promise<
     }
     const subject = summarise("subject", "mission page (npm start, /missions/{id}, signed in)", subjectUrl, samples.subject);
     const baseline = summarise("baseline", "bare MapLibre page (same points, style, camera, clusters, layers)", baselineUrl, samples.baseline);
-    const referenceSummary = referenceUrl ? summarise("reference", `mission page of ${compareDir ?? ""} (--compare-dir)`, referenceUrl, samples.reference) : undefined;
+    const referenceSummary = referenceUrl
+      ? summarise("reference", `mission page of ${compareDir ?? ""} (--compare-dir)`, referenceUrl, samples.reference)
+      : undefined;
     return {
       ...base,
       nextBuild,
@@ -360,13 +382,17 @@ export function formatLighthouseMission(results: LighthouseResults): string {
   );
   for (const v of [results.subject, results.baseline, ...(results.reference ? [results.reference] : [])]) {
     const m = v.metrics;
-    lines.push(`| ${v.label} | **${range(v.performance)}** | ${range(m.fcpMs)} | ${range(m.lcpMs)} | ${range(m.tbtMs)} | ${range(m.speedIndexMs)} | ${range(m.cls, 3)} |`);
+    lines.push(
+      `| ${v.label} | **${range(v.performance)}** | ${range(m.fcpMs)} | ${range(m.lcpMs)} | ${range(m.tbtMs)} | ${range(m.speedIndexMs)} | ${range(m.cls, 3)} |`,
+    );
   }
   lines.push("", `Goal: ${results.meetsGoal ? "met" : "**not met**"} (median ${results.subject.performance.median}).`);
   const last = results.subject.samples.at(-1);
   const tasks = (v: VariantSummary | undefined) => {
     const run = v?.samples.at(-1);
-    return v && run ? `${v.name}: ${run.longTasks.map((t) => `${fmt(t.durationMs)} ms at ${fmt(t.startMs)} (${t.url.replace(/^https?:\/\/[^/]+/, "").slice(0, 40)})`).join(", ") || "none"}` : null;
+    return v && run
+      ? `${v.name}: ${run.longTasks.map((t) => `${fmt(t.durationMs)} ms at ${fmt(t.startMs)} (${t.url.replace(/^https?:\/\/[^/]+/, "").slice(0, 40)})`).join(", ") || "none"}`
+      : null;
   };
   lines.push("", "Long tasks of each page's last run (each adds its time beyond 50 ms to TBT):", "");
   for (const line of [tasks(results.subject), tasks(results.baseline), tasks(results.reference)]) if (line) lines.push(`- ${line}`);

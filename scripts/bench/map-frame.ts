@@ -138,7 +138,8 @@ async function referenceLayers(compareDir: string): Promise<readonly { id: strin
   if (styles.SUBMISSION_LAYERS) return styles.SUBMISSION_LAYERS;
   // Before SUBMISSION_LAYERS existed, SubmissionsLayer drew these four, in this order.
   const named = ["submissionClustersLayer", "submissionClusterCountLayer", "submissionSelectedHaloLayer", "submissionPointsLayer"].map((name) => styles[name]);
-  if (named.some((layer) => typeof layer !== "object" || layer === null)) throw new Error(`${path} exports neither SUBMISSION_LAYERS nor the four submission layers`);
+  if (named.some((layer) => typeof layer !== "object" || layer === null))
+    throw new Error(`${path} exports neither SUBMISSION_LAYERS nor the four submission layers`);
   return named as { id: string }[];
 }
 
@@ -148,7 +149,8 @@ export async function runMapFrame(options: MapFrameSettings & { compareDir?: str
     { name: "subject", label: "mission page's layers (SUBMISSION_LAYERS)", layers: withSource(SUBMISSION_LAYERS) },
     { name: "baseline", label: "bare MapLibre page's layers (clusters, counts, points)", layers: withSource(BARE_SUBMISSION_LAYERS) },
   ];
-  if (options.compareDir) variants.push({ name: "reference", label: `layers of ${options.compareDir}`, layers: withSource(await referenceLayers(options.compareDir)) });
+  if (options.compareDir)
+    variants.push({ name: "reference", label: `layers of ${options.compareDir}`, layers: withSource(await referenceLayers(options.compareDir)) });
 
   const server = await startBaseline(WORKER);
   const browser = await launchChromium();
@@ -156,7 +158,8 @@ export async function runMapFrame(options: MapFrameSettings & { compareDir?: str
   const loadAverage1m: number[] = [];
   let pointsInView = 0;
   try {
-    for (const v of variants) server.put(`/${v.name}.html`, { body: Buffer.from(pageHtml(server.url, v.layers, pointsLayerId)), contentType: contentTypeOf("x.html") });
+    for (const v of variants)
+      server.put(`/${v.name}.html`, { body: Buffer.from(pageHtml(server.url, v.layers, pointsLayerId)), contentType: contentTypeOf("x.html") });
     const total = options.warmupRounds + options.rounds;
     for (let round = 0; round < total; round++) {
       const measured = round >= options.warmupRounds;
@@ -228,7 +231,8 @@ export function formatMapFrame(results: MapFrameResults): string {
     "",
     `Mission page ÷ bare page: **${results.ratio.value}** (${results.ratio.min}–${results.ratio.max}); goal ≤ ${results.ratio.goal}: ${results.ratio.meetsGoal ? "met" : "**not met**"}.`,
   ];
-  if (results.referenceRatio) lines.push(`--compare-dir ÷ bare page: ${results.referenceRatio.value} (${results.referenceRatio.min}–${results.referenceRatio.max}).`);
+  if (results.referenceRatio)
+    lines.push(`--compare-dir ÷ bare page: ${results.referenceRatio.value} (${results.referenceRatio.min}–${results.referenceRatio.max}).`);
   lines.push("", `1-min load average after each round: ${results.loadAverage1m.join(", ")}.`);
   return lines.join("\n");
 }

@@ -11,15 +11,7 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Browser } from "@playwright/test";
-import {
-  barePageHtml,
-  BASEMAP_DIR,
-  MAPLIBRE_DIST,
-  builtMaplibreWorker,
-  MAPLIBRE_WORKER_NAME,
-  POINTS_DRAWN_MARK,
-  type BuiltWorker,
-} from "./lib/bare-map-page";
+import { barePageHtml, BASEMAP_DIR, MAPLIBRE_DIST, builtMaplibreWorker, MAPLIBRE_WORKER_NAME, POINTS_DRAWN_MARK, type BuiltWorker } from "./lib/bare-map-page";
 import { summariseTrace, TRACE_CATEGORIES, type TraceSummary } from "./lib/browser-trace";
 import { freshContext, launchChromium, signIn, VIEWPORT, type StorageState } from "./lib/browser";
 import { seedDashboard, type SeededMission } from "./lib/dashboard-fixture";
@@ -147,7 +139,9 @@ function summarise(name: VariantName, url: string, samples: PageSample[]): Varia
       workerRequestedMs: medianOf(samples, (s) => s.workerRequestedMs),
       canvasCreatedMs: medianOf(samples, (s) => s.canvasCreatedMs),
       mapReadyMs: medianOf(samples, (s) => s.mapReadyMs),
-      lastStepMs: medianOf(samples, (s) => (s.pointsReceivedMs !== null && s.mapReadyMs !== null ? s.drawnMs - Math.max(s.pointsReceivedMs, s.mapReadyMs) : null)),
+      lastStepMs: medianOf(samples, (s) =>
+        s.pointsReceivedMs !== null && s.mapReadyMs !== null ? s.drawnMs - Math.max(s.pointsReceivedMs, s.mapReadyMs) : null,
+      ),
       longTaskMs: medianOf(samples, (s) => s.longTaskMs) ?? 0,
       pointsTransferBytes: medianOf(samples, (s) => s.pointsTransferBytes),
     },
@@ -286,7 +280,9 @@ async function measureSize(
     for (const variant of order(r)) {
       const s = await loadOnce(browser, variant);
       samples[variant.name].push(s);
-      log(`${fmt(n)} round ${r + 1}/${settings.rounds} ${variant.name}: ${fmt(s.drawnMs)} ms (points asked ${fmt(s.pointsRequestedMs ?? NaN)}, received ${fmt(s.pointsReceivedMs ?? NaN)})`);
+      log(
+        `${fmt(n)} round ${r + 1}/${settings.rounds} ${variant.name}: ${fmt(s.drawnMs)} ms (points asked ${fmt(s.pointsRequestedMs ?? NaN)}, received ${fmt(s.pointsReceivedMs ?? NaN)})`,
+      );
     }
     load.push(Math.round((loadavg()[0] ?? 0) * 100) / 100);
   }
@@ -335,8 +331,11 @@ export async function runMapPoints(options: MapPointsOptions): Promise<MapPoints
     const probe = await loadOnce(browser, subjectOf(first));
     if (!probe.canvas) throw new Error("the mission page has no .maplibregl-canvas");
     const workerPath = probe.workerUrl ? new URL(probe.workerUrl).pathname : null;
-    if (workerPath !== worker.path) throw new Error(`the mission page loaded its worker from ${probe.workerUrl ?? "nowhere seen"}, the bare page from ${worker.path}`);
-    log(`mission page map canvas ${probe.canvas.width} × ${probe.canvas.height} at devicePixelRatio ${probe.devicePixelRatio}; first visit ${fmt(probe.drawnMs)} ms`);
+    if (workerPath !== worker.path)
+      throw new Error(`the mission page loaded its worker from ${probe.workerUrl ?? "nowhere seen"}, the bare page from ${worker.path}`);
+    log(
+      `mission page map canvas ${probe.canvas.width} × ${probe.canvas.height} at devicePixelRatio ${probe.devicePixelRatio}; first visit ${fmt(probe.drawnMs)} ms`,
+    );
 
     const results: SizeResult[] = [];
     let largest: Variants | undefined;

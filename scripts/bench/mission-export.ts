@@ -132,7 +132,11 @@ async function rawRead(runtime: ServiceRuntime, seeded: SeededExport): Promise<v
 function variants(runtime: ServiceRuntime, seeded: SeededExport, checks: SizeChecks): Variant[] {
   return [
     { name: "raw-read", label: "baseline: fs.createReadStream of each original, sequential, discarded", pass: () => rawRead(runtime, seeded) },
-    { name: "export", label: "exportMission → ZIP stream consumed (byte count = announced size)", pass: async () => void (await exportOnce(runtime, seeded, checks)) },
+    {
+      name: "export",
+      label: "exportMission → ZIP stream consumed (byte count = announced size)",
+      pass: async () => void (await exportOnce(runtime, seeded, checks)),
+    },
   ];
 }
 

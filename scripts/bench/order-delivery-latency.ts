@@ -251,7 +251,10 @@ async function newZoomer(api: RunningApi, n: number): Promise<Zoomer> {
 
 // Florence: a grid of points 250 m apart north–south, 300 m east–west (each its own mission area).
 const origin = { lat: 43.76, lng: 11.24 };
-const place = (i: number) => ({ lat: Math.round((origin.lat + (i % 8) * 0.00225) * 1e6) / 1e6, lng: Math.round((origin.lng + Math.floor(i / 8) * 0.0037) * 1e6) / 1e6 });
+const place = (i: number) => ({
+  lat: Math.round((origin.lat + (i % 8) * 0.00225) * 1e6) / 1e6,
+  lng: Math.round((origin.lng + Math.floor(i / 8) * 0.0037) * 1e6) / 1e6,
+});
 
 interface Prepared {
   orderId: string;
@@ -285,7 +288,12 @@ async function prepareOrder(api: RunningApi, receiver: Receiver, count: number, 
   const where = new Map(locations.map((l) => [l.location_id, l.coordinates]));
   const tasks: Task[] = [];
   for (let page = 1; tasks.length < count; page++) {
-    const list = await request<{ data: { id: string; mission_id: string; location_id: string; status: string }[] }>(api, "GET", `${ORDERS}/orders/${order.id}/assignments?per_page=100&page=${page}`, partner.apiKey);
+    const list = await request<{ data: { id: string; mission_id: string; location_id: string; status: string }[] }>(
+      api,
+      "GET",
+      `${ORDERS}/orders/${order.id}/assignments?per_page=100&page=${page}`,
+      partner.apiKey,
+    );
     if (list.data.length === 0) break;
     for (const a of list.data) {
       const at = where.get(a.location_id);
@@ -333,7 +341,19 @@ async function photosFor(count: number, cached: PhotoSet | undefined): Promise<P
   const byLocation = new Map<string, Buffer>();
   for (let i = 0; i < count; i++) {
     const at = place(i);
-    byLocation.set(locationId(i), await makePhoto({ ...at, accuracyM: 5, directionDeg: (i * 47) % 360, capturedAt: new Date(madeAt), width: 1600, height: 1200, seed: 7000 + i * 13, utcOffsetMinutes: 60 }));
+    byLocation.set(
+      locationId(i),
+      await makePhoto({
+        ...at,
+        accuracyM: 5,
+        directionDeg: (i * 47) % 360,
+        capturedAt: new Date(madeAt),
+        width: 1600,
+        height: 1200,
+        seed: 7000 + i * 13,
+        utcOffsetMinutes: 60,
+      }),
+    );
   }
   return { madeAt, byLocation };
 }
@@ -350,7 +370,11 @@ async function uploadAndWait(api: RunningApi, receiver: Receiver, zoomer: Zoomer
   // Registered before the upload starts: the delivery cannot come before its waiter exists.
   const delivered = receiver.waitFor("photos.delivered", task.missionId, DELIVERY_TIMEOUT_MS);
   const startedAt = wallClockMs();
-  const response = await fetch(`${api.url}/api/v1/field/assignments/${task.id}/photo`, { method: "POST", headers: { authorization: `Bearer ${zoomer.token}` }, body: form });
+  const response = await fetch(`${api.url}/api/v1/field/assignments/${task.id}/photo`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${zoomer.token}` },
+    body: form,
+  });
   const text = await response.text();
   const answeredAt = wallClockMs();
   if (response.status !== 202) {
@@ -409,7 +433,13 @@ function stagesOf(sample: Sample, stamps: Stamps): Record<Stage, number> | null 
   const verified = e?.["order.photo.verified"];
   const delivered = e?.["photos.delivered"];
   if (received === undefined || approved === undefined || verified === undefined || delivered === undefined) return null;
-  return { intake: received - sample.startedAt, qa: approved - received, verify: verified - approved, deliver: delivered - verified, webhook: sample.arrivedAt - delivered };
+  return {
+    intake: received - sample.startedAt,
+    qa: approved - received,
+    verify: verified - approved,
+    deliver: delivered - verified,
+    webhook: sample.arrivedAt - delivered,
+  };
 }
 
 export interface StageSummary {
@@ -427,7 +457,6 @@ function stageSummary(samples: Sample[], stamps: Stamps): { stages: StageSummary
     missing: per.length - known.length,
   };
 }
-
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -453,13 +482,29 @@ export interface DatabaseResult {
   stages: { sequential: StageSummary[]; burst: StageSummary[]; missing: number };
   /** Each round's p50 and p99 (= its max at ≤ 100 samples), one at a time; the bursts' p50 and deliveries/s. */
   perRound: { p50: number[]; p99: number[]; burstP50: number[]; burstDeliveriesPerSecond: number[] };
-  checks: { deliveries: number; expected: number; duplicates: number; badSignatures: number; notApproved: number; orderStatus: string; otherEvents: Record<string, number> };
+  checks: {
+    deliveries: number;
+    expected: number;
+    duplicates: number;
+    badSignatures: number;
+    notApproved: number;
+    orderStatus: string;
+    otherEvents: Record<string, number>;
+  };
   seconds: number;
 }
 
 const log = (database: string, message: string) => console.error(`[bench] order-delivery-latency ${database}: ${message}`);
 
-async function runRound(api: RunningApi, receiver: Receiver, zoomers: Zoomer[], tasks: Task[], photos: Map<string, Buffer>, settings: OrderDeliverySettings, pause: () => number): Promise<RoundResult> {
+async function runRound(
+  api: RunningApi,
+  receiver: Receiver,
+  zoomers: Zoomer[],
+  tasks: Task[],
+  photos: Map<string, Buffer>,
+  settings: OrderDeliverySettings,
+  pause: () => number,
+): Promise<RoundResult> {
   const zoomer = zoomers[0] as Zoomer;
   const sequential: Sample[] = [];
   for (const task of tasks.slice(0, settings.sequential)) {
@@ -481,7 +526,12 @@ async function runRound(api: RunningApi, receiver: Receiver, zoomers: Zoomer[], 
       uploadMs: percentiles(sequential.map((s) => s.uploadMs)),
       samples: sequential,
     },
-    burst: { totalMs: percentiles(burst.map((s) => s.totalMs)), samples: burst, seconds: Math.round(span * 1000) / 1000, deliveriesPerSecond: Math.round((burst.length / span) * 100) / 100 },
+    burst: {
+      totalMs: percentiles(burst.map((s) => s.totalMs)),
+      samples: burst,
+      seconds: Math.round(span * 1000) / 1000,
+      deliveriesPerSecond: Math.round((burst.length / span) * 100) / 100,
+    },
     loadAverage1m: Math.round((loadavg()[0] ?? 0) * 100) / 100,
   };
 }
@@ -551,7 +601,12 @@ async function measureOn(api: RunningApi, receiver: Receiver, options: OrderDeli
   };
 }
 
-async function measureDatabase(options: OrderDeliveryOptions, database: DatabaseResult["database"], detail: string, postgres: ApiPostgres | undefined): Promise<DatabaseResult> {
+async function measureDatabase(
+  options: OrderDeliveryOptions,
+  database: DatabaseResult["database"],
+  detail: string,
+  postgres: ApiPostgres | undefined,
+): Promise<DatabaseResult> {
   const begun = performance.now();
   const receiver = await Receiver.start();
   let api: RunningApi;
@@ -648,8 +703,28 @@ export function formatOrderDeliveryLatency(results: OrderDeliveryResults): strin
     const seq = d.sequentialMs;
     const burst = d.burstMs;
     return [
-      [d.database, "one at a time", String(seq.n), `**${fmt(seq.p50)}**`, fmt(seq.p90), `**${fmt(seq.p99)}**`, fmt(seq.max), `p50 ${spread(d.perRound.p50)}; max ${spread(d.perRound.p99)}`, "–"],
-      [d.database, `bursts of ${s.burst}`, String(burst.n), fmt(burst.p50), fmt(burst.p90), fmt(burst.p99), fmt(burst.max), `p50 ${spread(d.perRound.burstP50)}`, spread(d.perRound.burstDeliveriesPerSecond, 2)],
+      [
+        d.database,
+        "one at a time",
+        String(seq.n),
+        `**${fmt(seq.p50)}**`,
+        fmt(seq.p90),
+        `**${fmt(seq.p99)}**`,
+        fmt(seq.max),
+        `p50 ${spread(d.perRound.p50)}; max ${spread(d.perRound.p99)}`,
+        "–",
+      ],
+      [
+        d.database,
+        `bursts of ${s.burst}`,
+        String(burst.n),
+        fmt(burst.p50),
+        fmt(burst.p90),
+        fmt(burst.p99),
+        fmt(burst.max),
+        `p50 ${spread(d.perRound.burstP50)}`,
+        spread(d.perRound.burstDeliveriesPerSecond, 2),
+      ],
     ];
   });
   return [
@@ -664,7 +739,11 @@ export function formatOrderDeliveryLatency(results: OrderDeliveryResults): strin
       "the photos.delivered request for that mission arriving at the receiver (same process, same clock: lib/wall-clock.ts). Percentiles are nearest-rank over all samples of the mode; " +
       "with ≤ 100 samples the p99 is the slowest or second-slowest one. Burst deliveries/s = burst size ÷ (first upload start → last delivery).",
     "",
-    ...table(["database", "mode", "samples", "p50 ms", "p90 ms", "p99 ms", "max ms", "per round: median (min–max) ms", "deliveries/s (bursts)"], "llrrrrrlr", rows),
+    ...table(
+      ["database", "mode", "samples", "p50 ms", "p90 ms", "p99 ms", "max ms", "per round: median (min–max) ms", "deliveries/s (bursts)"],
+      "llrrrrrlr",
+      rows,
+    ),
     "",
     "Where the time goes (the service's own event stamps, read from its database after the run; recordEvent stamps each in its transaction with new Date(), the runner's clock is the same system clock): " +
       "median per stage (p90) in ms, one at a time | in bursts.",
@@ -684,7 +763,10 @@ export function formatOrderDeliveryLatency(results: OrderDeliveryResults): strin
       `${d.database}: ${d.detail}; ${d.seconds} s for the whole database run (start, set-up, photos, warm-up, rounds). Checks: ${checksText(d)}${d.stages.missing ? `; **${d.stages.missing} samples without all stage events**` : ""}. ` +
         `Per round, one at a time, p50: ${list(d.perRound.p50)} ms; max: ${list(d.rounds.map((r) => r.sequential.totalMs.max))} ms; bursts p50: ${list(d.perRound.burstP50)} ms, ` +
         `deliveries/s: ${list(d.perRound.burstDeliveriesPerSecond, 2)}. ` +
-        `1-min load average after each round: ${list(d.rounds.map((r) => r.loadAverage1m), 2)} (on ${cpus().length} CPUs).`,
+        `1-min load average after each round: ${list(
+          d.rounds.map((r) => r.loadAverage1m),
+          2,
+        )} (on ${cpus().length} CPUs).`,
       "",
     ]),
     ...(s.databaseUrl ? [] : ["PostgreSQL: not measured (set TEST_DATABASE_URL, e.g. from `bash scripts/ci/start-postgres.sh <dir>`)."]),

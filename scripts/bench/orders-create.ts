@@ -72,7 +72,6 @@ export interface RoundFigures {
   invalidReason?: string;
 }
 
-
 export interface TargetRounds {
   label: string;
   command: string;
@@ -113,7 +112,6 @@ export interface OrdersCreateResults {
 }
 
 // ---- measuring ------------------------------------------------------------------------------
-
 
 function figures(m: Measurement): RoundFigures {
   return {
@@ -202,7 +200,9 @@ async function measureDatabase(
       },
       sample: (t) => run(t, headers, load.connections, load.durationSeconds),
       onSample: (t, { round }, m) =>
-        log(`round ${round + 1}/${rounds} ${t.name}: ${fmt(m.requestsPerSecond)} req/s, p99 ${fmt(m.latencyMs.p99, 2)} ms${m.valid ? "" : ` (invalid: ${m.invalidReason ?? ""})`}`),
+        log(
+          `round ${round + 1}/${rounds} ${t.name}: ${fmt(m.requestsPerSecond)} req/s, p99 ${fmt(m.latencyMs.p99, 2)} ms${m.valid ? "" : ` (invalid: ${m.invalidReason ?? ""})`}`,
+        ),
     });
 
     const summarise = (t: Target): TargetRounds => {
@@ -217,11 +217,23 @@ async function measureDatabase(
         medianP99Ms: round3(median(list.map((m) => m.latencyMs.p99))),
       };
     };
-    const [subjectRuns, minimalRuns, bareRuns] = (["subject", "minimal", "bare"] as const).map((name) => measured.of(name)) as [Measurement[], Measurement[], Measurement[]];
+    const [subjectRuns, minimalRuns, bareRuns] = (["subject", "minimal", "bare"] as const).map((name) => measured.of(name)) as [
+      Measurement[],
+      Measurement[],
+      Measurement[],
+    ];
     const allValid = [...subjectRuns, ...minimalRuns, ...bareRuns].every((m) => m.valid);
     const ratios = (baseline: Measurement[]) => ({
-      throughput: pairedRatio(subjectRuns.map((m) => m.requestsPerSecond), baseline.map((m) => m.requestsPerSecond)) ?? NO_RATIO,
-      p99: pairedRatio(subjectRuns.map((m) => m.latencyMs.p99), baseline.map((m) => m.latencyMs.p99)) ?? NO_RATIO,
+      throughput:
+        pairedRatio(
+          subjectRuns.map((m) => m.requestsPerSecond),
+          baseline.map((m) => m.requestsPerSecond),
+        ) ?? NO_RATIO,
+      p99:
+        pairedRatio(
+          subjectRuns.map((m) => m.latencyMs.p99),
+          baseline.map((m) => m.latencyMs.p99),
+        ) ?? NO_RATIO,
     });
     const toMinimal = ratios(minimalRuns);
     const toBare = ratios(bareRuns);
@@ -241,9 +253,17 @@ async function measureDatabase(
       subject: summarise(targets[2] as Target),
       minimal: summarise(targets[0] as Target),
       bare: summarise(targets[1] as Target),
-      throughputRatio: { ...toMinimal.throughput, goal: GOAL.minThroughputRatio, meetsGoal: allValid ? toMinimal.throughput.value >= GOAL.minThroughputRatio : null },
+      throughputRatio: {
+        ...toMinimal.throughput,
+        goal: GOAL.minThroughputRatio,
+        meetsGoal: allValid ? toMinimal.throughput.value >= GOAL.minThroughputRatio : null,
+      },
       p99Ratio: { ...toMinimal.p99, goal: GOAL.maxP99Ratio, meetsGoal: allValid ? toMinimal.p99.value <= GOAL.maxP99Ratio : null },
-      bareThroughputRatio: { ...toBare.throughput, goal: BARE_GOAL.minThroughputRatio, meetsGoal: allValid ? toBare.throughput.value >= BARE_GOAL.minThroughputRatio : null },
+      bareThroughputRatio: {
+        ...toBare.throughput,
+        goal: BARE_GOAL.minThroughputRatio,
+        meetsGoal: allValid ? toBare.throughput.value >= BARE_GOAL.minThroughputRatio : null,
+      },
       bareP99Ratio: toBare.p99,
       ordersCheck: { counted201, stored, note },
       loadAverage1m: measured.loadAverage1m,
@@ -293,7 +313,13 @@ function perRound(values: number[], digits: number): string {
 function targetRow(d: DatabaseResult, t: TargetRounds): string {
   const invalid = t.rounds.filter((r) => !r.valid);
   const status = invalid.length ? `**${invalid.length} invalid**: ${invalid[0]?.invalidReason ?? ""}` : "all 2xx";
-  return `| ${d.database} | ${t.label} | ${fmt(t.medianRequestsPerSecond)} | ${perRound(t.rounds.map((r) => r.requestsPerSecond), 0)} | ${fmt(t.medianP99Ms, 2)} | ${perRound(t.rounds.map((r) => r.p99Ms), 2)} | ${status} |`;
+  return `| ${d.database} | ${t.label} | ${fmt(t.medianRequestsPerSecond)} | ${perRound(
+    t.rounds.map((r) => r.requestsPerSecond),
+    0,
+  )} | ${fmt(t.medianP99Ms, 2)} | ${perRound(
+    t.rounds.map((r) => r.p99Ms),
+    2,
+  )} | ${status} |`;
 }
 
 const verdict = (meetsGoal: boolean | null) => (meetsGoal === null ? "invalid run" : meetsGoal ? "meets goal" : "**below goal**");

@@ -34,7 +34,11 @@ const ZOOMERS = 10;
 /** feasibility throughput ÷ quote throughput: answering in ≤ 2 × the quote's time. */
 export const GOAL = { minThroughputRatio: 0.5 } as const;
 
-const BODY = orderBody({ client_reference: "bench-feasibility", requirements: { angles: ["front"], time_of_day: "daylight" }, locations: manyLocations(LOCATIONS) });
+const BODY = orderBody({
+  client_reference: "bench-feasibility",
+  requirements: { angles: ["front"], time_of_day: "daylight" },
+  locations: manyLocations(LOCATIONS),
+});
 const BODY_TEXT = JSON.stringify(BODY);
 
 export interface FeasibilityDatabaseResult {
@@ -54,7 +58,11 @@ export interface OrdersFeasibilityResults {
 }
 
 async function post(api: RunningApi, path: string, key: string): Promise<unknown> {
-  const response = await fetch(`${api.url}${ORDERS}${path}`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: BODY_TEXT });
+  const response = await fetch(`${api.url}${ORDERS}${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: BODY_TEXT,
+  });
   const text = await response.text();
   if (response.status !== 200) throw new Error(`POST ${path} answered ${response.status}: ${text.slice(0, 300)}`);
   return JSON.parse(text) as unknown;
@@ -65,7 +73,8 @@ async function seedThroughApi(api: RunningApi): Promise<{ key: string; orgId: st
   const admin = readAdminToken(api);
   const { orgId, apiKey } = await seedOrderPartner(api);
   const zoomerIds: string[] = [];
-  for (let i = 0; i < ZOOMERS; i++) zoomerIds.push(stringField(await postJson(`${api.url}/api/admin/v1/zoomers`, { name: `Bench zoomer ${i}` }, admin, 201), "id"));
+  for (let i = 0; i < ZOOMERS; i++)
+    zoomerIds.push(stringField(await postJson(`${api.url}/api/admin/v1/zoomers`, { name: `Bench zoomer ${i}` }, admin, 201), "id"));
   const order = await postJson(`${api.url}${ORDERS}/orders`, { ...BODY, requirements: { angles: ["front"] } }, apiKey, 201);
   const orderId = stringField(order, "id");
   const confirmed = await postJson(`${api.url}${ORDERS}/orders/${orderId}/confirm`, { payment_method: "card" }, apiKey, 200);
@@ -74,7 +83,10 @@ async function seedThroughApi(api: RunningApi): Promise<{ key: string; orgId: st
 }
 
 /** In the database, the API stopped: the order's locations delivered after 2–42 h, 20 days ago; each zoomer active 3 days ago. */
-async function seedHistory(where: { kind: "pglite"; dataDir: string } | { kind: "postgres"; url: string }, seed: { orgId: string; orderId: string; zoomerIds: string[] }): Promise<number> {
+async function seedHistory(
+  where: { kind: "pglite"; dataDir: string } | { kind: "postgres"; url: string },
+  seed: { orgId: string; orderId: string; zoomerIds: string[] },
+): Promise<number> {
   const database = await openDatabase(where.kind === "pglite" ? where : { kind: "postgres", url: where.url, poolSize: 1 });
   try {
     const { db } = database;
@@ -83,14 +95,31 @@ async function seedHistory(where: { kind: "pglite"; dataDir: string } | { kind: 
     const rows = await db.select({ id: missions.id }).from(missions).where(eq(missions.orderId, seed.orderId));
     for (const mission of rows) {
       const delivered = new Date(opened.getTime() + (2 + 40 * random()) * 3_600_000);
-      await db.update(assignments).set({ createdAt: opened, status: "verified", completedAt: delivered, deliveredAt: delivered }).where(eq(assignments.missionId, mission.id));
+      await db
+        .update(assignments)
+        .set({ createdAt: opened, status: "verified", completedAt: delivered, deliveredAt: delivered })
+        .where(eq(assignments.missionId, mission.id));
       await db.update(missions).set({ createdAt: opened, status: "completed", completedAt: delivered }).where(eq(missions.id, mission.id));
     }
     const at = new Date(Date.now() - 3 * 86_400_000);
-    await db.insert(submissions).values(
-      seed.zoomerIds.map((zoomerId, i) => ({ id: `sub_bench_feasibility_${i}`, missionId: rows[i % rows.length]?.id ?? "", orgId: seed.orgId, zoomerId, imageCount: 1, lat: 43.75, lng: 11.25, createdAt: at })),
+    await db
+      .insert(submissions)
+      .values(
+        seed.zoomerIds.map((zoomerId, i) => ({
+          id: `sub_bench_feasibility_${i}`,
+          missionId: rows[i % rows.length]?.id ?? "",
+          orgId: seed.orgId,
+          zoomerId,
+          imageCount: 1,
+          lat: 43.75,
+          lng: 11.25,
+          createdAt: at,
+        })),
+      );
+    const [count] = await queryRows<{ n: number | string }>(
+      db,
+      sql`select count(*) as n from missions where order_id = ${seed.orderId} and status = 'completed'`,
     );
-    const [count] = await queryRows<{ n: number | string }>(db, sql`select count(*) as n from missions where order_id = ${seed.orderId} and status = 'completed'`);
     return Number(count?.n ?? 0);
   } finally {
     await database.close();
@@ -121,7 +150,11 @@ async function measureDatabase(
     if (locations.length !== LOCATIONS) throw new Error(`feasibility answered ${locations.length} locations, not ${LOCATIONS}`);
     const variants: Variant[] = [
       { name: "quote", label: `POST /orders/quote (${LOCATIONS} locations)`, pass: async () => void (await post(api, "/orders/quote", seed.key)) },
-      { name: "feasibility", label: `POST /orders/feasibility (${LOCATIONS} locations)`, pass: async () => void (await post(api, "/orders/feasibility", seed.key)) },
+      {
+        name: "feasibility",
+        label: `POST /orders/feasibility (${LOCATIONS} locations)`,
+        pass: async () => void (await post(api, "/orders/feasibility", seed.key)),
+      },
     ];
     const rounds = await measureRounds(variants, { bytes: BODY_TEXT.length, files: 1 }, settings, log);
     return {
@@ -136,14 +169,26 @@ async function measureDatabase(
   }
 }
 
-export async function runOrdersFeasibility(options: { supervisor: Supervisor; rounds: RoundSettings; databaseUrl?: string }): Promise<OrdersFeasibilityResults> {
+export async function runOrdersFeasibility(options: {
+  supervisor: Supervisor;
+  rounds: RoundSettings;
+  databaseUrl?: string;
+}): Promise<OrdersFeasibilityResults> {
   const databases: FeasibilityDatabaseResult[] = [];
   databases.push(await measureDatabase(options.supervisor, options.rounds, "PGlite", "embedded, in the API's process", undefined));
   if (options.databaseUrl) {
     const dedicated = await dedicatedDatabase(options.databaseUrl, DB_PREFIX);
     try {
       const postgres = { url: dedicated.url, adminToken: `adm_${"f".repeat(40)}` };
-      databases.push(await measureDatabase(options.supervisor, options.rounds, "PostgreSQL", `${dedicated.version}, database ${dedicated.name} created for the run, pool 10, in another process`, postgres));
+      databases.push(
+        await measureDatabase(
+          options.supervisor,
+          options.rounds,
+          "PostgreSQL",
+          `${dedicated.version}, database ${dedicated.name} created for the run, pool 10, in another process`,
+          postgres,
+        ),
+      );
     } finally {
       await dedicated.drop();
     }
@@ -157,7 +202,10 @@ export async function runOrdersFeasibility(options: { supervisor: Supervisor; ro
 }
 
 export function formatOrdersFeasibility(results: OrdersFeasibilityResults): string {
-  const lines = [`### orders-feasibility (${results.request.locations} locations, ${fmt(results.request.bodyBytes)} bytes; goal: feasibility ≥ ${GOAL.minThroughputRatio} × the quote's throughput, i.e. ≤ 2 × its time)`, ""];
+  const lines = [
+    `### orders-feasibility (${results.request.locations} locations, ${fmt(results.request.bodyBytes)} bytes; goal: feasibility ≥ ${GOAL.minThroughputRatio} × the quote's throughput, i.e. ≤ 2 × its time)`,
+    "",
+  ];
   for (const d of results.databases) {
     lines.push(
       `#### ${d.database} — ${d.detail}`,

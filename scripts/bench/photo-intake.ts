@@ -27,11 +27,7 @@ import { readExif } from "@/lib/photos/read-exif";
 import { readJpegHeader } from "@/lib/photos/jpeg-header-length";
 import { sniffImageType } from "@/lib/photos/sniff-image-type";
 import { LocalObjectStore } from "@/lib/service/storage/local-store";
-import {
-  parseUpload,
-  removeTempFiles,
-  type UploadLimits,
-} from "@/lib/service/submissions/parse-upload";
+import { parseUpload, removeTempFiles, type UploadLimits } from "@/lib/service/submissions/parse-upload";
 import { checkFile, storeUpload } from "@/lib/service/submissions/receive-submission";
 import { fmt, profileSection, roundsSection } from "./lib/file-report";
 import { profileInProcess, type InProcessProfile } from "./lib/in-process-profile";
@@ -122,7 +118,8 @@ async function intakeOne(file: PhotoFile, dirs: IntakeDirs): Promise<void> {
     const checked = [];
     for (const part of upload.files) checked.push(await checkFile(part, DEFAULTS.MAX_IMAGE_PIXELS));
     // The key layout of receiveSubmission: org/mission/image/original.<jpg|heic>, a fresh image id each time.
-    for (const part of checked) await storeUpload(dirs.store, `org_bench/mission_bench/${createId("image")}/original.${photoFileExtension(part.contentType)}`, part, part.contentType);
+    for (const part of checked)
+      await storeUpload(dirs.store, `org_bench/mission_bench/${createId("image")}/original.${photoFileExtension(part.contentType)}`, part, part.contentType);
   } finally {
     await removeTempFiles(upload.files);
   }
@@ -254,7 +251,10 @@ async function heicFiles(files: PhotoFile[], dir: string): Promise<PhotoFile[] |
   mkdirSync(dir, { recursive: true });
   const out: PhotoFile[] = [];
   try {
-    for (const [i, file] of files.filter((f) => f.origin === "generated").slice(0, 8).entries()) {
+    for (const [i, file] of files
+      .filter((f) => f.origin === "generated")
+      .slice(0, 8)
+      .entries()) {
       const bytes = await heicFromJpeg(readFileSync(file.path), null);
       const path = join(dir, `heic-${i}.heic`);
       writeFileSync(path, bytes);
@@ -284,7 +284,10 @@ async function heicCase(options: PhotoIntakeOptions, root: string, dirs: IntakeD
   );
   rounds.ratios = rounds.ratios.map((r) => withGoal(r, GOAL.minThroughputRatio));
   const sizes = files.map((f) => f.bytes);
-  return { inputs: `${files.length} HEIC copies (heif-enc -q 60) of the generated 1600×1200 photos, ${Math.min(...sizes)}–${Math.max(...sizes)} bytes`, rounds };
+  return {
+    inputs: `${files.length} HEIC copies (heif-enc -q 60) of the generated 1600×1200 photos, ${Math.min(...sizes)}–${Math.max(...sizes)} bytes`,
+    rounds,
+  };
 }
 
 export async function runPhotoIntake(options: PhotoIntakeOptions): Promise<PhotoIntakeResults> {

@@ -49,12 +49,7 @@ export interface ProfileSummary {
 function isCpuProfile(value: unknown): value is CpuProfile {
   if (typeof value !== "object" || value === null) return false;
   const v = value as Record<string, unknown>;
-  return (
-    Array.isArray(v.nodes) &&
-    Array.isArray(v.samples) &&
-    Array.isArray(v.timeDeltas) &&
-    typeof v.endTime === "number"
-  );
+  return Array.isArray(v.nodes) && Array.isArray(v.samples) && Array.isArray(v.timeDeltas) && typeof v.endTime === "number";
 }
 
 const ROOT_URL = pathToFileURL(process.cwd()).href + "/";
@@ -62,65 +57,47 @@ const ROOT_URL = pathToFileURL(process.cwd()).href + "/";
 /** Where a frame lives, as a short label: a package, node core, WebAssembly, or a project file. */
 function areaOf(frame: CallFrame): string {
   const { url, functionName } = frame;
-  if (!url)
-    return functionName.startsWith("(") ? functionName : "(V8 / native)";
+  if (!url) return functionName.startsWith("(") ? functionName : "(V8 / native)";
   if (url.startsWith("wasm://")) return "WebAssembly (PGlite's Postgres)";
   if (url.startsWith("node:")) return "node core";
   const nm = url.lastIndexOf("/node_modules/");
   if (nm >= 0) {
     const rest = url.slice(nm + "/node_modules/".length).split("/");
-    return rest[0]?.startsWith("@")
-      ? `${rest[0]}/${rest[1] ?? ""}`
-      : (rest[0] ?? url);
+    return rest[0]?.startsWith("@") ? `${rest[0]}/${rest[1] ?? ""}` : (rest[0] ?? url);
   }
-  return url.startsWith(ROOT_URL)
-    ? `project: ${url.slice(ROOT_URL.length)}`
-    : url;
+  return url.startsWith(ROOT_URL) ? `project: ${url.slice(ROOT_URL.length)}` : url;
 }
 
 function whereOf(frame: CallFrame): string {
   if (!frame.url) return "";
-  const short = frame.url.startsWith(ROOT_URL)
-    ? frame.url.slice(ROOT_URL.length)
-    : frame.url;
+  const short = frame.url.startsWith(ROOT_URL) ? frame.url.slice(ROOT_URL.length) : frame.url;
   // Line of the generated code; tsx emits project modules on one line, so there it says nothing.
   return frame.lineNumber > 0 ? `${short}:${frame.lineNumber + 1}` : short;
 }
 
-const areaGroup = (frame: CallFrame) =>
-  areaOf(frame).replace(/^project: .*/, "project (lib/, scripts/)");
+const areaGroup = (frame: CallFrame) => areaOf(frame).replace(/^project: .*/, "project (lib/, scripts/)");
 
-const keyOf = (frame: CallFrame) =>
-  `${frame.functionName || "(anonymous)"}\u0000${whereOf(frame)}`;
+const keyOf = (frame: CallFrame) => `${frame.functionName || "(anonymous)"}\u0000${whereOf(frame)}`;
 
 /**
  * Self time per node id, in ms: each sample owns the time until the next sample. With `windowMs`,
  * only samples of the profile's last `windowMs` count, so start-up (module loading, migrations)
  * and the warm-up do not dilute the steady state under load.
  */
-function selfTimes(
-  profile: CpuProfile,
-  windowMs: number | undefined,
-): Map<number, number> {
+function selfTimes(profile: CpuProfile, windowMs: number | undefined): Map<number, number> {
   const self = new Map<number, number>();
-  const from =
-    windowMs === undefined ? -Infinity : profile.endTime - windowMs * 1000;
+  const from = windowMs === undefined ? -Infinity : profile.endTime - windowMs * 1000;
   let at = profile.endTime - profile.timeDeltas.reduce((sum, d) => sum + d, 0);
   for (let i = 0; i < profile.samples.length; i++) {
     at += profile.timeDeltas[i] ?? 0;
     const id = profile.samples[i];
     const delta = profile.timeDeltas[i + 1] ?? 0;
-    if (id !== undefined && at >= from)
-      self.set(id, (self.get(id) ?? 0) + delta / 1000);
+    if (id !== undefined && at >= from) self.set(id, (self.get(id) ?? 0) + delta / 1000);
   }
   return self;
 }
 
-function toRows(
-  totals: Map<string, { frame: CallFrame; ms: number }>,
-  busyMs: number,
-  top: number,
-): ProfileRow[] {
+function toRows(totals: Map<string, { frame: CallFrame; ms: number }>, busyMs: number, top: number): ProfileRow[] {
   return [...totals.values()]
     .sort((a, b) => b.ms - a.ms)
     .slice(0, top)
@@ -137,10 +114,7 @@ function toRows(
  * Inclusive time of project functions (self + callees), counted once per call stack even when a
  * function appears more than once on it (recursion, middleware chains).
  */
-function inclusiveProject(
-  profile: CpuProfile,
-  self: Map<number, number>,
-): Map<string, { frame: CallFrame; ms: number }> {
+function inclusiveProject(profile: CpuProfile, self: Map<number, number>): Map<string, { frame: CallFrame; ms: number }> {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const totals = new Map<string, { frame: CallFrame; ms: number }>();
   const childIds = new Set(profile.nodes.flatMap((n) => n.children ?? []));
@@ -163,31 +137,25 @@ function inclusiveProject(
     }
     return total;
   };
-  for (const root of profile.nodes.filter((n) => !childIds.has(n.id)))
-    visit(root, new Set());
+  for (const root of profile.nodes.filter((n) => !childIds.has(n.id))) visit(root, new Set());
   return totals;
 }
 
 /** Per area, the self time of every node that has a frame of that area on its stack. */
-function inclusiveAreas(
-  profile: CpuProfile,
-  self: Map<number, number>,
-): Map<string, number> {
+function inclusiveAreas(profile: CpuProfile, self: Map<number, number>): Map<string, number> {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const childIds = new Set(profile.nodes.flatMap((n) => n.children ?? []));
   const totals = new Map<string, number>();
   const visit = (node: ProfileNode, above: ReadonlySet<string>) => {
     const areas = new Set(above).add(areaGroup(node.callFrame));
     const ms = self.get(node.id) ?? 0;
-    if (node.callFrame.functionName !== "(idle)")
-      for (const area of areas) totals.set(area, (totals.get(area) ?? 0) + ms);
+    if (node.callFrame.functionName !== "(idle)") for (const area of areas) totals.set(area, (totals.get(area) ?? 0) + ms);
     for (const id of node.children ?? []) {
       const child = byId.get(id);
       if (child) visit(child, areas);
     }
   };
-  for (const root of profile.nodes.filter((n) => !childIds.has(n.id)))
-    visit(root, new Set());
+  for (const root of profile.nodes.filter((n) => !childIds.has(n.id))) visit(root, new Set());
   totals.delete("(root)");
   return totals;
 }
@@ -201,10 +169,7 @@ const areaRows = (totals: Map<string, number>, busyMs: number) =>
       percent: busyMs ? Math.round((ms / busyMs) * 1000) / 10 : 0,
     }));
 
-export function summariseProfile(
-  file: string,
-  options: { top?: number; windowMs?: number } = {},
-): ProfileSummary {
+export function summariseProfile(file: string, options: { top?: number; windowMs?: number } = {}): ProfileSummary {
   const top = options.top ?? 25;
   const parsed: unknown = JSON.parse(readFileSync(file, "utf8"));
   if (!isCpuProfile(parsed)) throw new Error(`${file} is not a V8 CPU profile`);
@@ -242,35 +207,23 @@ export function summariseProfile(
 
 export function formatProfile(summary: ProfileSummary): string {
   const busy = summary.totalMs - summary.idleMs;
-  const rows = (list: ProfileRow[]) =>
-    list
-      .map(
-        (r) =>
-          `| ${r.percent}% | ${r.ms} | \`${r.name}\` | ${r.where || r.area} |`,
-      )
-      .join("\n");
+  const rows = (list: ProfileRow[]) => list.map((r) => `| ${r.percent}% | ${r.ms} | \`${r.name}\` | ${r.where || r.area} |`).join("\n");
   return [
     `CPU profile \`${summary.file}\`` +
-      (summary.windowMs === undefined
-        ? ""
-        : `, last ${summary.windowMs / 1000} s`) +
+      (summary.windowMs === undefined ? "" : `, last ${summary.windowMs / 1000} s`) +
       `: ${summary.totalMs} ms sampled, ${busy} ms busy (${summary.idleMs} ms idle). Percentages are of busy time.`,
     "",
     "**Time by area (self time)**",
     "",
     "| % busy | ms | area |",
     "|---:|---:|---|",
-    ...summary.areas
-      .slice(0, 15)
-      .map((a) => `| ${a.percent}% | ${a.ms} | ${a.area} |`),
+    ...summary.areas.slice(0, 15).map((a) => `| ${a.percent}% | ${a.ms} | ${a.area} |`),
     "",
     "**Time with the area on the stack** (its code plus what it calls: fs, crypto, WebAssembly; areas overlap)",
     "",
     "| % busy | ms | area |",
     "|---:|---:|---|",
-    ...summary.areasInclusive
-      .slice(0, 15)
-      .map((a) => `| ${a.percent}% | ${a.ms} | ${a.area} |`),
+    ...summary.areasInclusive.slice(0, 15).map((a) => `| ${a.percent}% | ${a.ms} | ${a.area} |`),
     "",
     "**Top functions by self time**",
     "",
@@ -287,15 +240,10 @@ export function formatProfile(summary: ProfileSummary): string {
 }
 
 // CLI: only when run directly, not when imported by the benchmark.
-if (
-  process.argv[1] &&
-  import.meta.url === pathToFileURL(process.argv[1]).href
-) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const [file, top, lastSeconds] = process.argv.slice(2);
   if (!file) {
-    console.error(
-      "usage: tsx scripts/bench/profile-summary.ts <file.cpuprofile> [top] [last-seconds]",
-    );
+    console.error("usage: tsx scripts/bench/profile-summary.ts <file.cpuprofile> [top] [last-seconds]");
     process.exit(2);
   }
   const windowMs = lastSeconds ? Number(lastSeconds) * 1000 : undefined;

@@ -209,7 +209,11 @@ const BENCHMARKS: Benchmark[] = [
     name: "orders-feasibility",
     header: fileHeader,
     run: async ({ supervisor, options }) => {
-      const results = await runOrdersFeasibility({ supervisor, rounds: options.rounds, ...(process.env.TEST_DATABASE_URL ? { databaseUrl: process.env.TEST_DATABASE_URL } : {}) });
+      const results = await runOrdersFeasibility({
+        supervisor,
+        rounds: options.rounds,
+        ...(process.env.TEST_DATABASE_URL ? { databaseUrl: process.env.TEST_DATABASE_URL } : {}),
+      });
       return { results, markdown: formatOrdersFeasibility(results) };
     },
   },
@@ -336,15 +340,10 @@ const BENCHMARKS: Benchmark[] = [
   },
 ];
 
-function positiveNumber(
-  value: string | undefined,
-  fallback: number,
-  flag: string,
-): number {
+function positiveNumber(value: string | undefined, fallback: number, flag: string): number {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0)
-    throw new Error(`${flag} needs a positive number, got "${value}"`);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${flag} needs a positive number, got "${value}"`);
   return n;
 }
 
@@ -384,22 +383,14 @@ function parseOptions(argv: string[]): RunOptions {
       "lighthouse-submissions": { type: "string" },
     },
   });
-  if (values.build && values["no-build"])
-    throw new Error("--build and --no-build exclude each other");
-  const unknown = positionals.filter(
-    (p) => !BENCHMARKS.some((b) => b.name === p),
-  );
-  if (unknown.length)
-    throw new Error(
-      `unknown benchmark(s): ${unknown.join(", ")}; known: ${BENCHMARKS.map((b) => b.name).join(", ")}`,
-    );
+  if (values.build && values["no-build"]) throw new Error("--build and --no-build exclude each other");
+  const unknown = positionals.filter((p) => !BENCHMARKS.some((b) => b.name === p));
+  if (unknown.length) throw new Error(`unknown benchmark(s): ${unknown.join(", ")}; known: ${BENCHMARKS.map((b) => b.name).join(", ")}`);
   return {
     load: {
       durationSeconds: positiveNumber(values.duration, 10, "--duration"),
       warmupSeconds: positiveNumber(values.warmup, 3, "--warmup"),
-      connections: Math.round(
-        positiveNumber(values.connections, 10, "--connections"),
-      ),
+      connections: Math.round(positiveNumber(values.connections, 10, "--connections")),
     },
     build: values.build ? "always" : values["no-build"] ? "never" : "auto",
     skipNext: values["skip-next"],
@@ -435,20 +426,12 @@ function machine() {
 
 /** How this run was started, to repeat it exactly. */
 function commandLine(argv: string[]): string {
-  const args = argv
-    .map((a) => (/^[\w./=-]+$/.test(a) ? a : JSON.stringify(a)))
-    .join(" ");
-  if (process.env.npm_lifecycle_event === "bench")
-    return `npm run bench${args ? ` -- ${args}` : ""}`;
+  const args = argv.map((a) => (/^[\w./=-]+$/.test(a) ? a : JSON.stringify(a))).join(" ");
+  if (process.env.npm_lifecycle_event === "bench") return `npm run bench${args ? ` -- ${args}` : ""}`;
   return `tsx scripts/bench/run.ts${args ? ` ${args}` : ""}`;
 }
 
-function header(
-  info: MachineInfo,
-  command: string,
-  options: RunOptions,
-  selected: Benchmark[],
-): string {
+function header(info: MachineInfo, command: string, options: RunOptions, selected: Benchmark[]): string {
   const lines = new Set(selected.flatMap((b) => b.header(options, info)));
   return [
     "## Benchmarks",
@@ -459,11 +442,7 @@ function header(
   ].join("\n");
 }
 
-function writeResults(
-  resultsDir: string,
-  name: string,
-  payload: object,
-): string {
+function writeResults(resultsDir: string, name: string, payload: object): string {
   mkdirSync(resultsDir, { recursive: true });
   const file = join(resultsDir, `${name}.json`);
   writeFileSync(file, `${JSON.stringify(payload, null, 2)}\n`);
@@ -477,9 +456,7 @@ function installSignalHandlers(supervisor: Supervisor): void {
     if (stopping) return;
     stopping = true;
     console.error(`\n[bench] ${signal}: stopping child processes…`);
-    void supervisor
-      .cleanup()
-      .finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
+    void supervisor.cleanup().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
   };
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
@@ -495,9 +472,7 @@ async function main(): Promise<void> {
   const info = machine();
   const command = commandLine(argv);
   const resultsDir = join(ROOT, "bench-results");
-  const selected = options.selected.length
-    ? BENCHMARKS.filter((b) => options.selected.includes(b.name))
-    : BENCHMARKS;
+  const selected = options.selected.length ? BENCHMARKS.filter((b) => options.selected.includes(b.name)) : BENCHMARKS;
   console.log(header(info, command, options, selected));
   const photos = lazyPhotoSet(supervisor, options.inputs.photos, (m) => console.error(`[bench] photos: ${m}`));
   try {
@@ -518,8 +493,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(
-    `[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-  );
+  console.error(`[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   process.exitCode = 1;
 });

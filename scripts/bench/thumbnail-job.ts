@@ -73,10 +73,7 @@ async function sharpAlone(file: PhotoFile, prefix: string): Promise<void> {
     .resize(PREVIEW_SIZE, PREVIEW_SIZE, { fit: "inside", withoutEnlargement: true })
     .jpeg({ quality: 82, mozjpeg: true })
     .toBuffer();
-  const thumbnail = await sharp(preview)
-    .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: "inside", withoutEnlargement: true })
-    .jpeg({ quality: 75 })
-    .toBuffer();
+  const thumbnail = await sharp(preview).resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: "inside", withoutEnlargement: true }).jpeg({ quality: 75 }).toBuffer();
   writeFileSync(`${prefix}-preview.jpg`, preview);
   writeFileSync(`${prefix}-thumbnail.jpg`, thumbnail);
 }
@@ -161,7 +158,9 @@ async function stepPass(files: PhotoFile[], store: LocalObjectStore, timer: Step
     const preview = await timed("decodeAndPreview", () =>
       decoded.clone().resize(PREVIEW_SIZE, PREVIEW_SIZE, { fit: "inside", withoutEnlargement: true }).jpeg({ quality: 82, mozjpeg: true }).toBuffer(),
     );
-    const thumbnail = await timed("thumbnail", () => sharp(preview).resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: "inside", withoutEnlargement: true }).jpeg({ quality: 75 }).toBuffer());
+    const thumbnail = await timed("thumbnail", () =>
+      sharp(preview).resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: "inside", withoutEnlargement: true }).jpeg({ quality: 75 }).toBuffer(),
+    );
     const grey = await timed("greyRendition", () =>
       sharp(preview).resize(ANALYSIS_SIZE, ANALYSIS_SIZE, { fit: "inside", withoutEnlargement: true }).greyscale().raw().toBuffer({ resolveWithObject: true }),
     );
@@ -190,7 +189,16 @@ function measurementsCost(rounds: RoundsResult): ThumbnailJobResults["measuremen
   return { secondsPerImage: wall.perImage, shareOfSubject: wall.share, cpuSecondsPerImage: cpu.perImage, shareOfSubjectCpu: cpu.share };
 }
 
-const EMPTY: VariantTiming = { name: "", label: "", roundSeconds: [], medianRoundSeconds: 0, cpuRoundSeconds: [], medianCpuSeconds: 0, mbPerSecond: 0, filesPerSecond: 0 };
+const EMPTY: VariantTiming = {
+  name: "",
+  label: "",
+  roundSeconds: [],
+  medianRoundSeconds: 0,
+  cpuRoundSeconds: [],
+  medianCpuSeconds: 0,
+  mbPerSecond: 0,
+  filesPerSecond: 0,
+};
 
 export async function runThumbnailJob(options: ThumbnailJobOptions): Promise<ThumbnailJobResults> {
   // libvips' operation cache would serve a decode of a file seen in an earlier pass; the job

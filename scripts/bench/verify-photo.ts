@@ -102,11 +102,27 @@ function squareAround(p: { lat: number; lng: number }, metres: number): PolygonG
 /** makePhoto writes a true direction (Ref T); a phone without a true-north fix writes M: set it, keeping the rest. */
 async function generatedPhoto(dir: string): Promise<{ path: string; origin: string }> {
   const capturedAt = new Date("2026-05-12T08:30:00Z"); // 10:30 in Florence (CEST)
-  const made = await makePhoto({ ...CAMERA, directionDeg: MAGNETIC_DIRECTION, capturedAt, accuracyM: 6, altitudeM: 52, utcOffsetMinutes: 120, width: 1600, height: 1200, seed: 4242 });
-  const bytes = await sharp(made).withExifMerge({ IFD3: { GPSImgDirectionRef: "M" } }).jpeg({ quality: 85 }).toBuffer();
+  const made = await makePhoto({
+    ...CAMERA,
+    directionDeg: MAGNETIC_DIRECTION,
+    capturedAt,
+    accuracyM: 6,
+    altitudeM: 52,
+    utcOffsetMinutes: 120,
+    width: 1600,
+    height: 1200,
+    seed: 4242,
+  });
+  const bytes = await sharp(made)
+    .withExifMerge({ IFD3: { GPSImgDirectionRef: "M" } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
   const path = join(dir, "generated-1600x1200.jpg");
   writeFileSync(path, bytes);
-  return { path, origin: "makePhoto 1600×1200 (Pixel 8 EXIF: GPS with accuracy, 357° magnetic, capture time +02:00), re-encoded by sharp with GPSImgDirectionRef=M" };
+  return {
+    path,
+    origin: "makePhoto 1600×1200 (Pixel 8 EXIF: GPS with accuracy, 357° magnetic, capture time +02:00), re-encoded by sharp with GPSImgDirectionRef=M",
+  };
 }
 
 /**
@@ -134,7 +150,11 @@ async function corpusPhoto(dir: string): Promise<{ path: string; origin: string 
   } catch (error) {
     return { skipped: `exiftool failed or is missing (${error instanceof Error ? error.message.split("\n")[0] : String(error)})` };
   }
-  return { path, origin: "corpus DSCN0010.jpg (Nikon COOLPIX P6000, 640×480) with exiftool: GPS moved to Florence, 357° magnetic, DateTimeOriginal 2026-05-12 16:28:39 (no offset)" };
+  return {
+    path,
+    origin:
+      "corpus DSCN0010.jpg (Nikon COOLPIX P6000, 640×480) with exiftool: GPS moved to Florence, 357° magnetic, DateTimeOriginal 2026-05-12 16:28:39 (no offset)",
+  };
 }
 
 async function prepareInput(name: string, path: string, origin: string): Promise<VerifyInput> {
@@ -169,7 +189,12 @@ async function prepareInput(name: string, path: string, origin: string): Promise
     facts: `captured ${facts.capturedAt?.toISOString() ?? "?"} (EXIF source ${exif.captured_at_source ?? "none"}), direction ${exif.gps?.direction_deg ?? "?"}° ${exif.gps?.direction_ref ?? "?"}, accuracy ${exif.gps?.accuracy_m ?? "none"} m, ${qaChecks.filter((c) => c.passed).length}/${qaChecks.length} QA checks passed`,
   };
   // What is timed must be the full verification, not an early exit.
-  if (result.status !== "approved" || result.ai_checks.angle_match.status !== "passed" || outcome.declinationDeg === null || result.ai_checks.time_of_day.status !== "passed") {
+  if (
+    result.status !== "approved" ||
+    result.ai_checks.angle_match.status !== "passed" ||
+    outcome.declinationDeg === null ||
+    result.ai_checks.time_of_day.status !== "passed"
+  ) {
     throw new Error(`verify-photo: ${name} is not verified in full (angle with declination, time of day): ${JSON.stringify(outcome)}`);
   }
   return { name, path, bytes: statSync(path).size, origin, exif, request, receivedAt, outcome };
@@ -264,7 +289,8 @@ async function stepCosts(input: VerifyInput): Promise<StepMicro[]> {
     readExifBytes: () => readExif(bytes),
     photoFacts: () => photoFactsFromExif(input.exif, input.request.timeZone, input.receivedAt),
     checkLocation: () => checkLocation({ photo: { lat: gps.lat, lng: gps.lng, accuracyM: gps.accuracyM }, target, radiusM: 60 }),
-    checkAngle: () => checkAngle({ photo: { lat: gps.lat, lng: gps.lng, directionDeg: gps.directionDeg, directionRef: gps.directionRef, capturedAt }, target, angle: "front" }),
+    checkAngle: () =>
+      checkAngle({ photo: { lat: gps.lat, lng: gps.lng, directionDeg: gps.directionDeg, directionRef: gps.directionRef, capturedAt }, target, angle: "front" }),
     declination: () => magneticDeclinationDeg(gps.lat, gps.lng, capturedAt),
     checkTimeOfDay: () => checkTimeOfDay({ capturedAt, lat: target.lat, lng: target.lng, timeZone: input.request.timeZone, timeOfDay: "daylight" }),
     sunAltitude: () => sunAltitudeDeg(capturedAt, target.lat, target.lng),
@@ -327,7 +353,9 @@ export async function runVerifyPhoto(options: VerifyPhotoOptions): Promise<Verif
     const inputs: InputResult[] = [];
     for (const input of prepared) {
       log(`${input.name}: ${input.outcome.facts}`);
-      const rounds = await measureRounds(variants(input), { bytes: input.bytes * CALLS_PER_PASS, files: CALLS_PER_PASS }, options.rounds, (m) => log(`${input.name}: ${m}`));
+      const rounds = await measureRounds(variants(input), { bytes: input.bytes * CALLS_PER_PASS, files: CALLS_PER_PASS }, options.rounds, (m) =>
+        log(`${input.name}: ${m}`),
+      );
       rounds.ratios = rounds.ratios.map((r) => withGoal(r, GOAL.minThroughputRatio));
       log(`${input.name}: step costs`);
       const steps = await stepCosts(input);

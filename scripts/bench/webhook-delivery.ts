@@ -153,7 +153,6 @@ export interface ThroughputResult {
   loadAverage1m: number[];
 }
 
-
 export interface SteadyResult {
   /** Whether each enqueue was followed by ctx.wakeWorkers(), as the service's own writes are. */
   woken: boolean;
@@ -204,7 +203,6 @@ async function waitForDelivered(service: BenchService, receiver: Receiver, endpo
   return waitForSucceeded(service.runtime.ctx, endpointId, expected, settleTimeoutMs(expected));
 }
 
-
 function checkReceiver(records: ReceiverRecords, expected: Set<string>): ReceiverCheck {
   const seen = new Set<string>();
   let unexpected = 0;
@@ -234,7 +232,8 @@ function receiverProblems(check: ReceiverCheck): string[] {
   if (check.duplicates) problems.push(`${check.duplicates} duplicate deliveries`);
   if (check.withoutEventId) problems.push(`${check.withoutEventId} requests without X-SVC-Event-Id`);
   if (check.sampled === 0) problems.push("no signature was checked");
-  if (check.verified !== check.sampled) problems.push(`${check.sampled - check.verified} of ${check.sampled} sampled signatures wrong: ${check.failureExamples.join("; ")}`);
+  if (check.verified !== check.sampled)
+    problems.push(`${check.sampled - check.verified} of ${check.sampled} sampled signatures wrong: ${check.failureExamples.join("; ")}`);
   return problems;
 }
 
@@ -254,14 +253,29 @@ async function attemptProblems(service: BenchService, endpointId: string, logged
 }
 
 /** Waits until all `expected` events are delivered and settled, then checks receiver and log. */
-async function settledPass(service: BenchService, receiver: Receiver, endpointId: string, expected: Set<string>, started: number, enqueueSeconds: number): Promise<Pass> {
+async function settledPass(
+  service: BenchService,
+  receiver: Receiver,
+  endpointId: string,
+  expected: Set<string>,
+  started: number,
+  enqueueSeconds: number,
+): Promise<Pass> {
   const events = expected.size;
   const finished = await waitForDelivered(service, receiver, endpointId, events);
   const logged = await attemptsLogged(service.runtime.ctx, endpointId);
   const receiverCheck = checkReceiver(await receiver.records(), expected);
   const problems = [...receiverProblems(receiverCheck), ...(await attemptProblems(service, endpointId, logged, events))];
   const seconds = (finished - started) / 1000;
-  return { deliveries: events, seconds: round3(seconds), perSecond: round3(events / seconds), enqueueSeconds: round3(enqueueSeconds), attemptsLogged: logged, receiver: receiverCheck, problems };
+  return {
+    deliveries: events,
+    seconds: round3(seconds),
+    perSecond: round3(events / seconds),
+    enqueueSeconds: round3(enqueueSeconds),
+    attemptsLogged: logged,
+    receiver: receiverCheck,
+    problems,
+  };
 }
 
 /** N events enqueued in batches (timed from the first enqueue) until all N are settled as succeeded. */
@@ -331,7 +345,13 @@ async function baselinePass(receiver: Receiver, sent: SentDelivery[], secret: st
   await Promise.all(Array.from({ length: concurrency }, loop));
   const seconds = (wallClockMs() - started) / 1000;
   const receiverCheck = checkReceiver(await receiver.records(), new Set(sent.map((d) => d.eventId)));
-  return { deliveries: sent.length, seconds: round3(seconds), perSecond: round3(sent.length / seconds), receiver: receiverCheck, problems: receiverProblems(receiverCheck) };
+  return {
+    deliveries: sent.length,
+    seconds: round3(seconds),
+    perSecond: round3(sent.length / seconds),
+    receiver: receiverCheck,
+    problems: receiverProblems(receiverCheck),
+  };
 }
 
 async function pairedRound(service: BenchService, receiver: Receiver, settings: WebhookDeliverySettings, events: number): Promise<ThroughputRound> {
@@ -348,7 +368,13 @@ async function pairedRound(service: BenchService, receiver: Receiver, settings: 
   };
 }
 
-function summariseThroughput(service: BenchService, settings: WebhookDeliverySettings, warmupEvents: number, rounds: ThroughputRound[], load: number[]): ThroughputResult {
+function summariseThroughput(
+  service: BenchService,
+  settings: WebhookDeliverySettings,
+  warmupEvents: number,
+  rounds: ThroughputRound[],
+  load: number[],
+): ThroughputResult {
   const ratios = spread(rounds.map((r) => r.ratio));
   const clean = rounds.every((r) => [r.subject, r.baseline, r.workerOnly].every((p) => p.problems.length === 0));
   const value = clean ? ratios.value : null;
@@ -412,7 +438,13 @@ const sleepUntil = (at: number) => sleep(Math.max(0, at - wallClockMs()));
  * Enqueues on an absolute schedule, without waiting for the previous enqueue (producers are
  * independent requests); a failure is kept and rethrown after the schedule, never left unhandled.
  */
-async function enqueueAtRate(service: BenchService, orgId: string, total: number, rate: number, woken: boolean): Promise<{ list: Enqueued[]; achievedRate: number }> {
+async function enqueueAtRate(
+  service: BenchService,
+  orgId: string,
+  total: number,
+  rate: number,
+  woken: boolean,
+): Promise<{ list: Enqueued[]; achievedRate: number }> {
   const pending: Promise<Enqueued | Error>[] = [];
   const start = wallClockMs() + 20;
   for (let i = 0; i < total; i++) {
@@ -432,7 +464,9 @@ async function measureSteady(service: BenchService, receiver: Receiver, settings
   const endpoint = await service.newEndpoint(receiver.hookUrl);
   await receiver.reset(endpoint.secret, SAMPLE_EVERY);
   const total = Math.max(1, Math.round(settings.rate * settings.steadySeconds));
-  log(`steady ${settings.rate}/s for ${settings.steadySeconds} s, ${woken ? "waking the worker after each commit" : "not waking the worker (it polls every 500 ms)"}`);
+  log(
+    `steady ${settings.rate}/s for ${settings.steadySeconds} s, ${woken ? "waking the worker after each commit" : "not waking the worker (it polls every 500 ms)"}`,
+  );
   const { list, achievedRate } = await enqueueAtRate(service, endpoint.orgId, total, settings.rate, woken);
   await waitForDelivered(service, receiver, endpoint.endpointId, total);
   const logged = await attemptsLogged(service.runtime.ctx, endpoint.endpointId);
@@ -556,7 +590,9 @@ function ratioRows(t: ThroughputResult): string[] {
 function steadyRow(s: SteadyResult): string {
   const c = s.commitToArrivalMs;
   const wake = s.woken ? "woken after each commit (as the service does)" : "not woken: 500 ms poll (producer in another process)";
-  const checks = s.problems.length ? `**${s.problems.join("; ")}**` : `${fmt(s.receiver.distinct)}/${fmt(s.events)} arrived once, ${s.receiver.verified}/${s.receiver.sampled} signatures valid`;
+  const checks = s.problems.length
+    ? `**${s.problems.join("; ")}**`
+    : `${fmt(s.receiver.distinct)}/${fmt(s.events)} arrived once, ${s.receiver.verified}/${s.receiver.sampled} signatures valid`;
   return (
     `| ${wake} | ${fmt(s.rate)}/s × ${fmt(s.seconds)} s (achieved ${fmt(s.achievedRate, 1)}/s) | ${ms(c.p50)} | ${ms(c.p99)} | ${ms(c.max)} | ` +
     `${ms(s.callToArrivalMs.p50)} / ${ms(s.callToArrivalMs.p99)} | ${ms(s.enqueueMs.p50)} / ${ms(s.enqueueMs.p99)} | ${checks} |`
@@ -585,7 +621,8 @@ export function formatWebhookDelivery(results: WebhookDeliveryResults): string {
     ...results.throughput.flatMap(ratioRows),
     "",
     ...results.throughput.map(
-      (t) => `${t.database}: ${t.databaseDetail}; 1-min load average after each round ${t.loadAverage1m.map((l) => fmt(l, 2)).join(", ")} (on ${cpus().length} CPUs).`,
+      (t) =>
+        `${t.database}: ${t.databaseDetail}; 1-min load average after each round ${t.loadAverage1m.map((l) => fmt(l, 2)).join(", ")} (on ${cpus().length} CPUs).`,
     ),
     ...(s.databaseUrl ? [] : ["", "PostgreSQL: not measured (set TEST_DATABASE_URL, or `--database-url` with webhook-delivery-cli.ts)."]),
     "",

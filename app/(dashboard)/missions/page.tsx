@@ -126,43 +126,49 @@ export default async function MissionsPage({ searchParams }: { searchParams: Pro
               {data.data.map((m) => {
                 const progress = missionProgress(m, words);
                 return (
-                <tr key={m.id} className="hover:bg-slate-50">
-                  <td className="max-w-md px-4 py-3">
-                    <IntentLink href={`/missions/${m.id}`} className="font-medium text-slate-900 hover:text-emerald-800 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600">
-                      {m.title}
-                    </IntentLink>
-                    <div className="mt-0.5 text-xs text-slate-500">
-                      {formatAreaIn(m.area_m2, formatLocale, locale)}
-                      {m.order_id ? (
-                        <>
-                          {" · "}
-                          <Link href={`/orders/${m.order_id}`} className="underline hover:text-emerald-800 focus-visible:outline-2 focus-visible:outline-emerald-600">
-                            {t("fromOrder")}
-                          </Link>
-                        </>
-                      ) : null}
-                    </div>
-                  </td>
-                  <td className="px-4 py-3">
-                    <CellLabel>{t("columns.status")}</CellLabel>
-                    <StatusBadge status={m.status} />
-                  </td>
-                  <td className="px-4 py-3" data-wide>
-                    <CellLabel>{t("columns.progress")}</CellLabel>
-                    <div className="flex items-center gap-3">
-                      <ProgressBar value={progress.counted} max={progress.required} label={t("progressLabel", { title: m.title })} />
-                      <span className="min-w-16 shrink-0 whitespace-nowrap text-end text-xs tabular-nums text-slate-600">{progress.short}</span>
-                    </div>
-                  </td>
-                  <td className="px-4 py-3 text-end tabular-nums">
-                    <CellLabel>{t("columns.submissions")}</CellLabel>
-                    {new Intl.NumberFormat(formatLocale).format(m.submissions)}
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3 text-slate-600">
-                    <CellLabel>{t("columns.created")}</CellLabel>
-                    <time dateTime={m.created_at}>{dateFormat.format(new Date(m.created_at))}</time>
-                  </td>
-                </tr>
+                  <tr key={m.id} className="hover:bg-slate-50">
+                    <td className="max-w-md px-4 py-3">
+                      <IntentLink
+                        href={`/missions/${m.id}`}
+                        className="font-medium text-slate-900 hover:text-emerald-800 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600"
+                      >
+                        {m.title}
+                      </IntentLink>
+                      <div className="mt-0.5 text-xs text-slate-500">
+                        {formatAreaIn(m.area_m2, formatLocale, locale)}
+                        {m.order_id ? (
+                          <>
+                            {" · "}
+                            <Link
+                              href={`/orders/${m.order_id}`}
+                              className="underline hover:text-emerald-800 focus-visible:outline-2 focus-visible:outline-emerald-600"
+                            >
+                              {t("fromOrder")}
+                            </Link>
+                          </>
+                        ) : null}
+                      </div>
+                    </td>
+                    <td className="px-4 py-3">
+                      <CellLabel>{t("columns.status")}</CellLabel>
+                      <StatusBadge status={m.status} />
+                    </td>
+                    <td className="px-4 py-3" data-wide>
+                      <CellLabel>{t("columns.progress")}</CellLabel>
+                      <div className="flex items-center gap-3">
+                        <ProgressBar value={progress.counted} max={progress.required} label={t("progressLabel", { title: m.title })} />
+                        <span className="min-w-16 shrink-0 whitespace-nowrap text-end text-xs tabular-nums text-slate-600">{progress.short}</span>
+                      </div>
+                    </td>
+                    <td className="px-4 py-3 text-end tabular-nums">
+                      <CellLabel>{t("columns.submissions")}</CellLabel>
+                      {new Intl.NumberFormat(formatLocale).format(m.submissions)}
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3 text-slate-600">
+                      <CellLabel>{t("columns.created")}</CellLabel>
+                      <time dateTime={m.created_at}>{dateFormat.format(new Date(m.created_at))}</time>
+                    </td>
+                  </tr>
                 );
               })}
             </tbody>
@@ -186,9 +192,7 @@ async function Pagination({ total, page, status, q }: { total: number; page: num
   const to = Math.min(total, page * PER_PAGE);
   return (
     <nav aria-label={t("pagesLabel")} className="flex items-center justify-between text-sm text-slate-600">
-      <span>
-        {t("range", { from, to, total })}
-      </span>
+      <span>{t("range", { from, to, total })}</span>
       <div className="flex gap-2">
         {page > 1 ? (
           <Link href={listHref({ status, q, page: page - 1 })} className={buttonClasses({ variant: "secondary", size: "sm" })}>

@@ -42,7 +42,10 @@ export function OrdersTable({ orders }: { orders: Order[] }) {
           return (
             <tr key={order.id} className="hover:bg-slate-50" data-testid="order-row" data-order-id={order.id}>
               <td className="max-w-md px-4 py-3">
-                <Link href={`/orders/${order.id}`} className="font-medium text-slate-900 hover:text-emerald-800 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600">
+                <Link
+                  href={`/orders/${order.id}`}
+                  className="font-medium text-slate-900 hover:text-emerald-800 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600"
+                >
                   {name}
                 </Link>
                 <div className="mt-0.5 text-xs text-slate-500">

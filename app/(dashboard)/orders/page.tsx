@@ -84,7 +84,14 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
           <label htmlFor="order-reference" className="sr-only">
             {t("findLabel")}
           </label>
-          <input id="order-reference" name="reference" type="search" defaultValue={reference} placeholder={t("findPlaceholder")} className={`${inputClasses} sm:w-72`} />
+          <input
+            id="order-reference"
+            name="reference"
+            type="search"
+            defaultValue={reference}
+            placeholder={t("findPlaceholder")}
+            className={`${inputClasses} sm:w-72`}
+          />
           <button type="submit" className={buttonClasses({ variant: "secondary" })}>
             {t("find")}
           </button>

@@ -91,7 +91,13 @@ export function WebhooksPageClient({
           ) : (
             <ul aria-label={t("list.label")} className="flex flex-col gap-4">
               {webhooks.map((webhook) => (
-                <WebhookEndpoint key={webhook.id} webhook={webhook} initialDeliveries={initialDeliveries[webhook.id] ?? null} graceSeconds={graceSeconds} onDeleted={onDeleted} />
+                <WebhookEndpoint
+                  key={webhook.id}
+                  webhook={webhook}
+                  initialDeliveries={initialDeliveries[webhook.id] ?? null}
+                  graceSeconds={graceSeconds}
+                  onDeleted={onDeleted}
+                />
               ))}
             </ul>
           )}

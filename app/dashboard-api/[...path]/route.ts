@@ -26,7 +26,17 @@ const ROUTES: { pattern: RegExp; least: Role; base?: "/api/orders/v1" }[] = [
 ];
 
 const PASSED_REQUEST_HEADERS = ["accept", "if-none-match", "range"];
-const PASSED_RESPONSE_HEADERS = ["content-type", "content-length", "content-disposition", "etag", "cache-control", "last-modified", "accept-ranges", "content-range", "retry-after"];
+const PASSED_RESPONSE_HEADERS = [
+  "content-type",
+  "content-length",
+  "content-disposition",
+  "etag",
+  "cache-control",
+  "last-modified",
+  "accept-ranges",
+  "content-range",
+  "retry-after",
+];
 
 function problem(status: number, code: string, detail: string): Response {
   return Response.json({ type: "about:blank", title: code, status, code, detail }, { status, headers: { "content-type": "application/problem+json" } });

@@ -18,7 +18,10 @@ const QuerySchema = z.object({ q: z.string().trim().min(2).max(MAX_GEOCODER_QUER
 const perUser = new TokenBuckets({ capacity: 5, perSecond: 1 });
 
 function problem(status: number, code: string, detail: string, headers: Record<string, string> = {}): Response {
-  return Response.json({ type: "about:blank", title: code, status, code, detail }, { status, headers: { "content-type": "application/problem+json", ...headers } });
+  return Response.json(
+    { type: "about:blank", title: code, status, code, detail },
+    { status, headers: { "content-type": "application/problem+json", ...headers } },
+  );
 }
 
 export async function GET(request: Request): Promise<Response> {
@@ -29,7 +32,9 @@ export async function GET(request: Request): Promise<Response> {
   if (!query.success) return problem(422, "validation_failed", `q: 2 to ${MAX_GEOCODER_QUERY} characters.`);
   const allowed = perUser.take(access.user.id);
   if (!allowed.ok) {
-    return problem(429, "rate_limited", `Too many searches: try again in ${allowed.retryAfterSeconds} s.`, { "retry-after": String(allowed.retryAfterSeconds) });
+    return problem(429, "rate_limited", `Too many searches: try again in ${allowed.retryAfterSeconds} s.`, {
+      "retry-after": String(allowed.retryAfterSeconds),
+    });
   }
   const result = await searchGeocoder({ url: env.GEOCODER_URL, query: query.data.q, signal: request.signal });
   if (!result.ok) return problem(502, "geocoder_unavailable", result.reason);

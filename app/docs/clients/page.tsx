@@ -46,20 +46,19 @@ export default async function ClientsPage() {
         </p>
         <h1 className="text-2xl font-semibold">Client libraries</h1>
         <p className="text-slate-700">
-          Both clients follow the API&apos;s version (1.x for <code>/api/v1</code> and <code>/api/orders/v1</code>) and do the same work for you:
-          OAuth client credentials discovered from <code>/.well-known/oauth-authorization-server</code>, cached and refreshed before they
-          expire (or an API key for orders); the SDK preview&apos;s field names (<code>requiredImages</code>); paging as iterators; retries that
-          honour <code>Retry-After</code> on 429 and back off on 5xx only where repeating is safe (every POST carries an Idempotency-Key);
-          typed problem errors; streamed downloads of images and exports; and webhook verification (constant time, timestamp tolerance,
-          rotated secrets). Each README in the repository has the full reference.
+          Both clients follow the API&apos;s version (1.x for <code>/api/v1</code> and <code>/api/orders/v1</code>) and do the same work for you: OAuth client
+          credentials discovered from <code>/.well-known/oauth-authorization-server</code>, cached and refreshed before they expire (or an API key for orders);
+          the SDK preview&apos;s field names (<code>requiredImages</code>); paging as iterators; retries that honour <code>Retry-After</code> on 429 and back
+          off on 5xx only where repeating is safe (every POST carries an Idempotency-Key); typed problem errors; streamed downloads of images and exports; and
+          webhook verification (constant time, timestamp tolerance, rotated secrets). Each README in the repository has the full reference.
         </p>
         <p className="text-slate-700">
           The quick starts play a partner, a zoomer and a webhook receiver against a running app. Prepare: start the app with{" "}
-          <code>WEBHOOK_ALLOW_PRIVATE_TARGETS=true npm run dev</code>; create credentials with <code>npm run admin</code> (an organisation, a
-          partner client with missions:read, missions:write, submissions:read and webhooks:manage, a zoomer, an API key) and set{" "}
-          <code>PARTNER_CLIENT_ID</code>, <code>PARTNER_CLIENT_SECRET</code>, <code>ZOOMER_CLIENT_ID</code>, <code>ZOOMER_CLIENT_SECRET</code>,{" "}
-          <code>ORDERS_API_KEY</code>; make two sample photos with <code>npx tsx scripts/make-sample-photos.ts</code>, which prints{" "}
-          <code>PLACE_LAT</code>, <code>PLACE_LNG</code>, <code>PHOTO_FILE</code> and <code>TASK_PHOTO_FILE</code>.
+          <code>WEBHOOK_ALLOW_PRIVATE_TARGETS=true npm run dev</code>; create credentials with <code>npm run admin</code> (an organisation, a partner client
+          with missions:read, missions:write, submissions:read and webhooks:manage, a zoomer, an API key) and set <code>PARTNER_CLIENT_ID</code>,{" "}
+          <code>PARTNER_CLIENT_SECRET</code>, <code>ZOOMER_CLIENT_ID</code>, <code>ZOOMER_CLIENT_SECRET</code>, <code>ORDERS_API_KEY</code>; make two sample
+          photos with <code>npx tsx scripts/make-sample-photos.ts</code>, which prints <code>PLACE_LAT</code>, <code>PLACE_LNG</code>, <code>PHOTO_FILE</code>{" "}
+          and <code>TASK_PHOTO_FILE</code>.
         </p>
         <nav aria-label="Clients" className="flex gap-4 text-sm">
           {CLIENTS.map((client) => (

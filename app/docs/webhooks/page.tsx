@@ -98,8 +98,8 @@ export default function WebhooksGuidePage() {
         </p>
         <h1 className="text-3xl font-bold tracking-tight">Webhooks</h1>
         <p className="text-slate-700">
-          Register an endpoint with <code>POST /api/v1/webhooks</code> (scope <code>webhooks:manage</code>) and receive every event of your
-          organisation as a signed POST: exactly once in the normal case, at least once in every case.
+          Register an endpoint with <code>POST /api/v1/webhooks</code> (scope <code>webhooks:manage</code>) and receive every event of your organisation as a
+          signed POST: exactly once in the normal case, at least once in every case.
         </p>
       </header>
 
@@ -115,42 +115,43 @@ export default function WebhooksGuidePage() {
           </li>
         </ul>
         <p className="text-slate-700">
-          Subscribe with <code>events</code> (default <code>[&quot;*&quot;]</code>: all, including events added later). Each event&apos;s{" "}
-          <code>data</code> is documented in the OpenAPI document&apos;s <code>webhooks</code> section; <code>submission.received</code> carries
-          exactly the fields of the spec.
+          Subscribe with <code>events</code> (default <code>[&quot;*&quot;]</code>: all, including events added later). Each event&apos;s <code>data</code> is
+          documented in the OpenAPI document&apos;s <code>webhooks</code> section; <code>submission.received</code> carries exactly the fields of the spec.
         </p>
         <Code label="A delivery">{ENVELOPE}</Code>
       </Section>
 
       <Section id="verify" title="Verifying the signature">
         <p className="text-slate-700">
-          Every request is signed twice, with the same secret; check either (or both) before trusting anything in it, on the{" "}
-          <strong>raw body bytes</strong> as received.
+          Every request is signed twice, with the same secret; check either (or both) before trusting anything in it, on the <strong>raw body bytes</strong> as
+          received.
         </p>
         <ul className="list-disc ps-6 text-slate-700">
           <li>
-            <code>webhook-signature</code> — <a className="text-emerald-700 underline" href="https://www.standardwebhooks.com">Standard Webhooks</a>:{" "}
-            <code>v1,</code> + the base64 HMAC-SHA256 of <code className="break-all">{"{webhook-id}.{webhook-timestamp}.{body}"}</code>, keyed with the bytes your
-            secret decodes to (the base64 after <code>whsec_</code>). It binds the timestamp, so a captured request cannot be replayed later:
-            prefer it. The official <code>standardwebhooks</code> libraries (JavaScript, Python, Go, Java, Ruby, PHP, Rust, C#…) verify it
-            with the secret exactly as the API showed it, in their default mode.
+            <code>webhook-signature</code> —{" "}
+            <a className="text-emerald-700 underline" href="https://www.standardwebhooks.com">
+              Standard Webhooks
+            </a>
+            : <code>v1,</code> + the base64 HMAC-SHA256 of <code className="break-all">{"{webhook-id}.{webhook-timestamp}.{body}"}</code>, keyed with the bytes
+            your secret decodes to (the base64 after <code>whsec_</code>). It binds the timestamp, so a captured request cannot be replayed later: prefer it.
+            The official <code>standardwebhooks</code> libraries (JavaScript, Python, Go, Java, Ruby, PHP, Rust, C#…) verify it with the secret exactly as the
+            API showed it, in their default mode.
           </li>
           <li>
-            <code>X-SVC-Signature</code> — the hex HMAC-SHA256 of the body, keyed with the secret&apos;s characters as shown. Easy to check
-            by hand; it does not cover the timestamp (compare <code>X-SVC-Timestamp</code> with your clock yourself).
+            <code>X-SVC-Signature</code> — the hex HMAC-SHA256 of the body, keyed with the secret&apos;s characters as shown. Easy to check by hand; it does not
+            cover the timestamp (compare <code>X-SVC-Timestamp</code> with your clock yourself).
           </li>
         </ul>
         <p className="text-slate-700">
-          After a rotation, the old secret keeps signing for a grace period (24 h by default): a second entry in{" "}
-          <code>webhook-signature</code> and <code>X-SVC-Signature-Previous</code>, so accept either secret while you deploy the new one.
-          Secrets are <code>whsec_</code> + standard base64 (so <code>+</code>, <code>/</code> and <code>=</code> are part of them).
+          After a rotation, the old secret keeps signing for a grace period (24 h by default): a second entry in <code>webhook-signature</code> and{" "}
+          <code>X-SVC-Signature-Previous</code>, so accept either secret while you deploy the new one. Secrets are <code>whsec_</code> + standard base64 (so{" "}
+          <code>+</code>, <code>/</code> and <code>=</code> are part of them).
         </p>
         <p className="text-slate-700">
-          Secrets issued before the service followed Standard Webhooks exactly (base64url, <code>odsec_…</code> for order deliveries) keep
-          signing as they did until you rotate them: <code>webhook-signature</code> keyed with the secret&apos;s characters, which the
-          official libraries verify only in their &quot;raw&quot; secret format (<code>new Webhook(secret, {"{ format: \"raw\" }"})</code>).
-          Rotate such a secret to get one that works in the default mode. Our SDKs (<code>verifyWebhook</code>, <code>verify_webhook</code>)
-          accept both kinds and check both headers.
+          Secrets issued before the service followed Standard Webhooks exactly (base64url, <code>odsec_…</code> for order deliveries) keep signing as they did
+          until you rotate them: <code>webhook-signature</code> keyed with the secret&apos;s characters, which the official libraries verify only in their
+          &quot;raw&quot; secret format (<code>new Webhook(secret, {'{ format: "raw" }'})</code>). Rotate such a secret to get one that works in the default
+          mode. Our SDKs (<code>verifyWebhook</code>, <code>verify_webhook</code>) accept both kinds and check both headers.
         </p>
         <Code label="JavaScript — official standardwebhooks library">{STANDARD_JS}</Code>
         <Code label="Python — official standardwebhooks library">{STANDARD_PY}</Code>
@@ -164,30 +165,35 @@ export default function WebhooksGuidePage() {
           <li>Any 2xx within 10 seconds is success. Answer first, process afterwards.</li>
           <li>Redirects are not followed: a 3xx counts as a failure. Register the final URL.</li>
           <li>
-            Failures are retried with exponential backoff and ±10 % jitter, {RETRY_DELAYS_SECONDS.length + 1} attempts over about three days:
-            after {RETRY_DELAYS_SECONDS.map(human).join(", ")}.
+            Failures are retried with exponential backoff and ±10 % jitter, {RETRY_DELAYS_SECONDS.length + 1} attempts over about three days: after{" "}
+            {RETRY_DELAYS_SECONDS.map(human).join(", ")}.
           </li>
-          <li>The body and <code>X-SVC-Event-Id</code> never change between attempts: deduplicate on the event id.</li>
           <li>
-            Events are delivered at least once and <strong>not necessarily in order</strong> (a retry can arrive after a later event). Use the
-            envelope&apos;s <code>timestamp</code>, or read the current state from the API, when order matters.
+            The body and <code>X-SVC-Event-Id</code> never change between attempts: deduplicate on the event id.
+          </li>
+          <li>
+            Events are delivered at least once and <strong>not necessarily in order</strong> (a retry can arrive after a later event). Use the envelope&apos;s{" "}
+            <code>timestamp</code>, or read the current state from the API, when order matters.
           </li>
           <li>
             <code>410 Gone</code> disables the endpoint at once. An endpoint whose deliveries keep failing for days is disabled too; its{" "}
             <code>disabled_reason</code> says why. Enable it again with <code>PATCH</code> once it is fixed.
           </li>
           <li>
-            Nothing is lost while your receiver or our service is down: events are stored with the change that caused them, and a delivery
-            interrupted by a restart is retried.
+            Nothing is lost while your receiver or our service is down: events are stored with the change that caused them, and a delivery interrupted by a
+            restart is retried.
           </li>
-          <li>Every attempt is in the delivery log (status, latency, the first 512 characters of your response, or the error), and any settled delivery can be redelivered.</li>
+          <li>
+            Every attempt is in the delivery log (status, latency, the first 512 characters of your response, or the error), and any settled delivery can be
+            redelivered.
+          </li>
         </ul>
       </Section>
 
       <Section id="targets" title="Allowed targets">
         <p className="text-slate-700">
-          Endpoints must be public http(s) URLs. Loopback, private, link-local and metadata addresses are refused at registration and again
-          when connecting, so a name that later resolves to a private address is not called. For local development, run the service with{" "}
+          Endpoints must be public http(s) URLs. Loopback, private, link-local and metadata addresses are refused at registration and again when connecting, so
+          a name that later resolves to a private address is not called. For local development, run the service with{" "}
           <code>WEBHOOK_ALLOW_PRIVATE_TARGETS=true</code>.
         </p>
       </Section>

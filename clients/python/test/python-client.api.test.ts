@@ -38,7 +38,11 @@ afterAll(async () => {
 
 function python(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn("python3", args, { cwd: scratch, env: { NODE_ENV: "test", PATH: process.env.PATH ?? "", PYTHONDONTWRITEBYTECODE: "1", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("python3", args, {
+      cwd: scratch,
+      env: { NODE_ENV: "test", PATH: process.env.PATH ?? "", PYTHONDONTWRITEBYTECODE: "1", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));

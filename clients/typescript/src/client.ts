@@ -4,15 +4,7 @@ import { ApiKey, ClientCredentials, type Authenticator } from "./auth.js";
 import { downloadFrom, type Download } from "./download.js";
 import { paginate } from "./paging.js";
 import { Transport, type Query, type RetryOptions } from "./transport.js";
-import {
-  missionBody,
-  type BodyOf,
-  type CreateMissionInput,
-  type Page,
-  type QueryOf,
-  type ResultOf,
-  type UpdateMissionInput,
-} from "./types.js";
+import { missionBody, type BodyOf, type CreateMissionInput, type Page, type QueryOf, type ResultOf, type UpdateMissionInput } from "./types.js";
 import { SDK_VERSION } from "./version.js";
 
 const V1 = "/api/v1";
@@ -77,7 +69,11 @@ export class PhotoMissions {
       auth = new ApiKey(options.apiKey);
       this.credentials = null;
     } else if (options.clientId !== undefined && options.clientSecret !== undefined) {
-      this.credentials = new ClientCredentials(origin, { clientId: options.clientId, clientSecret: options.clientSecret, scope: options.scope, tokenUrl: options.tokenUrl }, fetchImpl);
+      this.credentials = new ClientCredentials(
+        origin,
+        { clientId: options.clientId, clientSecret: options.clientSecret, scope: options.scope, tokenUrl: options.tokenUrl },
+        fetchImpl,
+      );
       auth = this.credentials;
     } else {
       throw new TypeError("Give clientId and clientSecret (OAuth client credentials) or apiKey.");
@@ -133,13 +129,19 @@ export class Missions extends Resource {
   }
   /** The mission's ZIP (original images + metadata.json), streamed. */
   async export(missionId: string, signal?: AbortSignal): Promise<Download> {
-    return downloadFrom(await this.http.send({ method: "GET", path: `${V1}/missions/${id(missionId)}/export`, headers: { accept: "application/zip" }, signal }));
+    return downloadFrom(
+      await this.http.send({ method: "GET", path: `${V1}/missions/${id(missionId)}/export`, headers: { accept: "application/zip" }, signal }),
+    );
   }
 }
 
 export class Submissions extends Resource {
   /** Uploads photos to a mission (zoomer credentials): 202, QA runs afterwards. */
-  create(missionId: string, input: { photos: readonly PhotoUpload[]; angle?: string; note?: string }, extras: RequestExtras = {}): Promise<ResultOf<"createSubmission">> {
+  create(
+    missionId: string,
+    input: { photos: readonly PhotoUpload[]; angle?: string; note?: string },
+    extras: RequestExtras = {},
+  ): Promise<ResultOf<"createSubmission">> {
     return this.http.json({
       method: "POST",
       path: `${V1}/missions/${id(missionId)}/submissions`,

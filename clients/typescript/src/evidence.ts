@@ -84,12 +84,15 @@ export async function verifyEvidence(evidence: string, options: VerifyEvidenceOp
   if (header.alg !== "EdDSA") throw new EvidenceVerificationError(`Unexpected algorithm ${JSON.stringify(header.alg)}: evidence is signed with EdDSA.`);
   if (header.typ !== EVIDENCE_TYP) throw new EvidenceVerificationError(`Not a photo evidence record (typ ${JSON.stringify(header.typ)}).`);
   const jwk = options.jwks.keys.find((k) => k.kid === header.kid);
-  if (!jwk || jwk.kty !== "OKP" || jwk.crv !== "Ed25519" || typeof jwk.x !== "string") throw new EvidenceVerificationError(`No Ed25519 key ${JSON.stringify(header.kid)} in the JWKS.`);
+  if (!jwk || jwk.kty !== "OKP" || jwk.crv !== "Ed25519" || typeof jwk.x !== "string")
+    throw new EvidenceVerificationError(`No Ed25519 key ${JSON.stringify(header.kid)} in the JWKS.`);
   const key = await crypto.subtle.importKey("jwk", { kty: "OKP", crv: "Ed25519", x: jwk.x }, { name: "Ed25519" }, false, ["verify"]);
   const signed = new TextEncoder().encode(`${headerPart}.${payloadPart}`);
-  if (!(await crypto.subtle.verify({ name: "Ed25519" }, key, base64url(signaturePart), signed))) throw new EvidenceVerificationError("The evidence's signature does not verify.");
+  if (!(await crypto.subtle.verify({ name: "Ed25519" }, key, base64url(signaturePart), signed)))
+    throw new EvidenceVerificationError("The evidence's signature does not verify.");
   const record = json(base64url(payloadPart)) as unknown as EvidenceRecord;
-  if (options.issuer !== undefined && record.iss !== options.issuer) throw new EvidenceVerificationError(`The evidence was issued by ${JSON.stringify(record.iss)}, not ${JSON.stringify(options.issuer)}.`);
+  if (options.issuer !== undefined && record.iss !== options.issuer)
+    throw new EvidenceVerificationError(`The evidence was issued by ${JSON.stringify(record.iss)}, not ${JSON.stringify(options.issuer)}.`);
   if (options.photo !== undefined) {
     const bytes = options.photo instanceof Uint8Array ? options.photo : new Uint8Array(options.photo);
     const digest = hex(await crypto.subtle.digest("SHA-256", new Uint8Array(bytes)));

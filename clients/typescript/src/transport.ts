@@ -91,7 +91,11 @@ export class Transport {
       }
       const retryAfter = parseRetryAfter(response.headers.get("retry-after"));
       const waitMs =
-        response.status === 429 ? (retryAfter ?? 1) * 1000 : retriable && RETRYABLE_STATUS.has(response.status) ? Math.max((retryAfter ?? 0) * 1000, this.backoff(attempt)) : null;
+        response.status === 429
+          ? (retryAfter ?? 1) * 1000
+          : retriable && RETRYABLE_STATUS.has(response.status)
+            ? Math.max((retryAfter ?? 0) * 1000, this.backoff(attempt))
+            : null;
       if (waitMs === null || attempt >= this.retry.maxRetries || waitMs > this.retry.maxDelayMs) throw await problemFrom(response);
       await response.body?.cancel();
       await this.sleep(waitMs);

@@ -40,7 +40,11 @@ afterAll(async () => {
 
 function runNode(file: string, extraEnv: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [file], { cwd: scratch, env: { NODE_ENV: "test", PATH: process.env.PATH ?? "", ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [file], {
+      cwd: scratch,
+      env: { NODE_ENV: "test", PATH: process.env.PATH ?? "", ...extraEnv },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));

@@ -89,7 +89,22 @@ describe("missions with the SDK preview's names, paging and problems", () => {
 
   it("throws a typed problem with the pointer of an invalid member", async () => {
     const client = new PhotoMissions({ baseUrl: service.url, clientId: partner.client_id, clientSecret: partner.client_secret });
-    const error = await client.missions.create({ title: "Bad", bounds: { type: "Polygon", coordinates: [[[0, 0], [1, 1], [0, 0]]] }, requiredImages: 1 }).catch((e: unknown) => e);
+    const error = await client.missions
+      .create({
+        title: "Bad",
+        bounds: {
+          type: "Polygon",
+          coordinates: [
+            [
+              [0, 0],
+              [1, 1],
+              [0, 0],
+            ],
+          ],
+        },
+        requiredImages: 1,
+      })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProblemError);
     const problem = error as ProblemError;
     expect(problem.status).toBe(422);
@@ -121,7 +136,11 @@ describe("uploads and streamed downloads", () => {
     const reader = zip.body.getReader();
     const first = await reader.read();
     await reader.cancel();
-    expect(Buffer.from(first.value ?? new Uint8Array()).subarray(0, 2).toString("latin1")).toBe("PK");
+    expect(
+      Buffer.from(first.value ?? new Uint8Array())
+        .subarray(0, 2)
+        .toString("latin1"),
+    ).toBe("PK");
   });
 });
 
@@ -139,7 +158,8 @@ describe("API keys and retries (through a proxy that fails like a gateway)", () 
       const path = req.url ?? "/";
       const step = plan.findIndex((p) => p.match.test(path));
       const action = step >= 0 ? plan.splice(step, 1)[0]?.action : undefined;
-      const record = (answered: number) => seen.push({ method: req.method ?? "", path, idempotencyKey: req.headers["idempotency-key"] as string | undefined, answered });
+      const record = (answered: number) =>
+        seen.push({ method: req.method ?? "", path, idempotencyKey: req.headers["idempotency-key"] as string | undefined, answered });
       if (action === "429") {
         record(429);
         res.writeHead(429, { "content-type": "application/problem+json", "retry-after": "1" });
@@ -147,7 +167,8 @@ describe("API keys and retries (through a proxy that fails like a gateway)", () 
         return;
       }
       const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string" && name !== "host" && name !== "content-length") headers.set(name, value);
+      for (const [name, value] of Object.entries(req.headers))
+        if (typeof value === "string" && name !== "host" && name !== "content-length") headers.set(name, value);
       const upstream = await fetch(`${service.url}${path}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
       const body = Buffer.from(await upstream.arrayBuffer());
       if (action === "forward-then-503") {

@@ -28,12 +28,16 @@ describe("verifyWebhook", () => {
 
   it("accepts Headers objects and raw bytes as well", async () => {
     const headers = new Headers(webhookHeaders(call(), NOW));
-    await expect(verifyWebhook({ payload: new TextEncoder().encode(payload), headers, secrets: ["whsec_new_0123456789abcdef"], now: NOW })).resolves.toMatchObject({ id: "evt_1" });
+    await expect(
+      verifyWebhook({ payload: new TextEncoder().encode(payload), headers, secrets: ["whsec_new_0123456789abcdef"], now: NOW }),
+    ).resolves.toMatchObject({ id: "evt_1" });
   });
 
   it("refuses a tampered body, a wrong secret, and missing headers", async () => {
     const headers = webhookHeaders(call(), NOW);
-    await expect(verifyWebhook({ payload: payload.replace("sub_1", "sub_2"), headers, secrets: "whsec_new_0123456789abcdef", now: NOW })).rejects.toBeInstanceOf(WebhookVerificationError);
+    await expect(
+      verifyWebhook({ payload: payload.replace("sub_1", "sub_2"), headers, secrets: "whsec_new_0123456789abcdef", now: NOW }),
+    ).rejects.toBeInstanceOf(WebhookVerificationError);
     await expect(verifyWebhook({ payload, headers, secrets: "whsec_other", now: NOW })).rejects.toThrow(/webhook-signature/);
     const unsigned = Object.fromEntries(Object.entries(headers).filter(([name]) => name !== "webhook-signature"));
     await expect(verifyWebhook({ payload, headers: unsigned, secrets: "whsec_new_0123456789abcdef", now: NOW })).rejects.toThrow(/Missing/);

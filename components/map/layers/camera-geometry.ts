@@ -37,7 +37,11 @@ export interface CameraView {
   device?: LngLatPoint | null;
 }
 
-type Feature = { type: "Feature"; properties: { role: "target" | "camera" | "direction" | "offset" | "device" | "device_offset" }; geometry: { type: "Point"; coordinates: [number, number] } | { type: "LineString"; coordinates: [number, number][] } };
+type Feature = {
+  type: "Feature";
+  properties: { role: "target" | "camera" | "direction" | "offset" | "device" | "device_offset" };
+  geometry: { type: "Point"; coordinates: [number, number] } | { type: "LineString"; coordinates: [number, number][] };
+};
 
 /**
  * The features of the camera layer: the target, the camera, a dashed line camera → target, and
@@ -51,12 +55,21 @@ export function cameraFeatures(view: CameraView): { type: "FeatureCollection"; f
     features.push({ type: "Feature", properties: { role: "offset" }, geometry: { type: "LineString", coordinates: [point(view.camera), point(view.target)] } });
     if (view.directionDeg !== null && Number.isFinite(view.directionDeg)) {
       const length = Math.min(150, Math.max(15, distanceBetweenM(view.camera, view.target)));
-      features.push({ type: "Feature", properties: { role: "direction" }, geometry: { type: "LineString", coordinates: [point(view.camera), point(destination(view.camera, view.directionDeg, length))] } });
+      features.push({
+        type: "Feature",
+        properties: { role: "direction" },
+        geometry: { type: "LineString", coordinates: [point(view.camera), point(destination(view.camera, view.directionDeg, length))] },
+      });
     }
     features.push({ type: "Feature", properties: { role: "camera" }, geometry: { type: "Point", coordinates: point(view.camera) } });
   }
   if (view.device) {
-    if (view.camera) features.push({ type: "Feature", properties: { role: "device_offset" }, geometry: { type: "LineString", coordinates: [point(view.camera), point(view.device)] } });
+    if (view.camera)
+      features.push({
+        type: "Feature",
+        properties: { role: "device_offset" },
+        geometry: { type: "LineString", coordinates: [point(view.camera), point(view.device)] },
+      });
     features.push({ type: "Feature", properties: { role: "device" }, geometry: { type: "Point", coordinates: point(view.device) } });
   }
   return { type: "FeatureCollection", features };

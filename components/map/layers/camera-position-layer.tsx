@@ -4,7 +4,15 @@ import { useMemo } from "react";
 import { Layer, Source } from "react-map-gl/maplibre";
 
 import { cameraFeatures, type CameraView } from "./camera-geometry";
-import { CAMERA_SOURCE_ID, cameraDirectionLayer, cameraOffsetLayer, cameraPointLayer, cameraTargetLayer, deviceOffsetLayer, devicePointLayer } from "./order-layer-styles";
+import {
+  CAMERA_SOURCE_ID,
+  cameraDirectionLayer,
+  cameraOffsetLayer,
+  cameraPointLayer,
+  cameraTargetLayer,
+  deviceOffsetLayer,
+  devicePointLayer,
+} from "./order-layer-styles";
 
 /**
  * A delivered photo's camera against its target: the target ringed, the camera's GPS position, a

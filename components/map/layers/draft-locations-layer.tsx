@@ -71,7 +71,11 @@ export function DraftLocationsLayer({
       type: "FeatureCollection" as const,
       features: locations.map((l) => {
         const at = drag?.id === l.id ? drag.at : l;
-        return { type: "Feature" as const, properties: { id: l.id, label: l.label, invalid: Boolean(l.invalid) }, geometry: { type: "Point" as const, coordinates: [at.lng, at.lat] } };
+        return {
+          type: "Feature" as const,
+          properties: { id: l.id, label: l.label, invalid: Boolean(l.invalid) },
+          geometry: { type: "Point" as const, coordinates: [at.lng, at.lat] },
+        };
       }),
     }),
     [locations, drag],

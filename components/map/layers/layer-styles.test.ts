@@ -44,10 +44,26 @@ function contrast(a: string, b: string): number {
 
 // Machado, Oliveira & Fernandes (2009) simulation matrices at full severity, on linear RGB.
 const VISION: Record<string, [Rgb, Rgb, Rgb]> = {
-  typical: [[1, 0, 0], [0, 1, 0], [0, 0, 1]],
-  protanopia: [[0.152286, 1.052583, -0.204868], [0.114503, 0.786281, 0.099216], [-0.003882, -0.048116, 1.051998]],
-  deuteranopia: [[0.367322, 0.860646, -0.227968], [0.280085, 0.672501, 0.047413], [-0.01182, 0.04294, 0.968881]],
-  tritanopia: [[1.255528, -0.076749, -0.178779], [-0.078411, 0.930809, 0.147602], [0.004733, 0.691367, 0.3039]],
+  typical: [
+    [1, 0, 0],
+    [0, 1, 0],
+    [0, 0, 1],
+  ],
+  protanopia: [
+    [0.152286, 1.052583, -0.204868],
+    [0.114503, 0.786281, 0.099216],
+    [-0.003882, -0.048116, 1.051998],
+  ],
+  deuteranopia: [
+    [0.367322, 0.860646, -0.227968],
+    [0.280085, 0.672501, 0.047413],
+    [-0.01182, 0.04294, 0.968881],
+  ],
+  tritanopia: [
+    [1.255528, -0.076749, -0.178779],
+    [-0.078411, 0.930809, 0.147602],
+    [0.004733, 0.691367, 0.3039],
+  ],
 };
 
 function labAsSeenWith(hex: string, matrix: [Rgb, Rgb, Rgb]): Rgb {
@@ -88,7 +104,12 @@ describe("status colours", () => {
 describe("data layers", () => {
   it("form a valid style on top of the offline basemap", () => {
     const style = offlineBasemapStyle("https://example.com");
-    style.sources[SUBMISSIONS_SOURCE_ID] = { type: "geojson", data: { type: "FeatureCollection", features: [] }, promoteId: "id", ...SUBMISSION_CLUSTER_OPTIONS };
+    style.sources[SUBMISSIONS_SOURCE_ID] = {
+      type: "geojson",
+      data: { type: "FeatureCollection", features: [] },
+      promoteId: "id",
+      ...SUBMISSION_CLUSTER_OPTIONS,
+    };
     style.sources[MISSION_BOUNDS_SOURCE_ID] = { type: "geojson", data: { type: "FeatureCollection", features: [] } };
     style.layers.push(
       { ...missionBoundsFillLayer, source: MISSION_BOUNDS_SOURCE_ID },

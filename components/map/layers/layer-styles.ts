@@ -126,15 +126,7 @@ export const submissionPointsLayer: LayerStyle<CircleLayerSpecification> = {
   filter: isPoint,
   paint: {
     "circle-color": statusColour,
-    "circle-radius": [
-      "interpolate",
-      ["linear"],
-      ["zoom"],
-      10,
-      ["case", selected, 7, hovered, 6.5, 4.5],
-      16,
-      ["case", selected, 9, hovered, 8.5, 7],
-    ],
+    "circle-radius": ["interpolate", ["linear"], ["zoom"], 10, ["case", selected, 7, hovered, 6.5, 4.5], 16, ["case", selected, 9, hovered, 8.5, 7]],
     "circle-stroke-color": ["case", ["any", selected, hovered], INK, "#ffffff"],
     "circle-stroke-width": ["case", selected, 2.5, hovered, 2, 1.25],
   },

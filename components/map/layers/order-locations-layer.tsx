@@ -4,7 +4,13 @@ import type { Map as MaplibreMap, MapMouseEvent } from "maplibre-gl";
 import { useEffect, useMemo, useRef } from "react";
 import { Layer, Source, useMap } from "react-map-gl/maplibre";
 
-import { ORDER_LOCATION_LAYER_IDS, ORDER_LOCATIONS_SOURCE_ID, orderLocationLabelsLayer, orderLocationPointsLayer, type OrderLocationState } from "./order-layer-styles";
+import {
+  ORDER_LOCATION_LAYER_IDS,
+  ORDER_LOCATIONS_SOURCE_ID,
+  orderLocationLabelsLayer,
+  orderLocationPointsLayer,
+  type OrderLocationState,
+} from "./order-layer-styles";
 
 export interface OrderLocationPoint {
   id: string;
@@ -53,7 +59,11 @@ export function OrderLocationsLayer({
   const data = useMemo(
     () => ({
       type: "FeatureCollection" as const,
-      features: locations.map((l) => ({ type: "Feature" as const, properties: { id: l.id, name: l.name, state: l.state, stateLabel: l.stateLabel }, geometry: { type: "Point" as const, coordinates: [l.lng, l.lat] } })),
+      features: locations.map((l) => ({
+        type: "Feature" as const,
+        properties: { id: l.id, name: l.name, state: l.state, stateLabel: l.stateLabel },
+        geometry: { type: "Point" as const, coordinates: [l.lng, l.lat] },
+      })),
     }),
     [locations],
   );

@@ -39,12 +39,24 @@ function Basis({ estimate }: { estimate: EstimateFigures }) {
   );
 }
 
-export function DeliveryEstimates({ feasibility, orderEstimate, orderReasons }: { feasibility: Feasibility | null; orderEstimate: EstimateFigures | null; orderReasons: CodedReason[] }) {
+export function DeliveryEstimates({
+  feasibility,
+  orderEstimate,
+  orderReasons,
+}: {
+  feasibility: Feasibility | null;
+  orderEstimate: EstimateFigures | null;
+  orderReasons: CodedReason[];
+}) {
   const t = useTranslations("orders.delivery");
   const words = useOrderWords();
   const id = useId();
   return (
-    <section aria-labelledby={`${id}-h`} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 text-sm" data-testid="delivery-estimates">
+    <section
+      aria-labelledby={`${id}-h`}
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 text-sm"
+      data-testid="delivery-estimates"
+    >
       <div className="flex flex-col gap-1">
         <h2 id={`${id}-h`} className="text-base font-semibold text-slate-900">
           {t("heading")}

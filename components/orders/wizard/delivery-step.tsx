@@ -65,7 +65,15 @@ export function DeliveryStep({ initial, secret }: { initial: InitialDraft; secre
           <label
             className={`flex cursor-pointer gap-3 rounded-lg border p-3 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-emerald-600 ${!toWebhook ? "border-emerald-600 bg-emerald-50" : "border-slate-200 bg-white"}`}
           >
-            <input type="radio" name="delivery" checked={!toWebhook} onChange={() => setUrl(undefined)} aria-labelledby={`${id}-dash-name`} aria-describedby={`${id}-dash-desc`} className="mt-0.5 accent-emerald-700" />
+            <input
+              type="radio"
+              name="delivery"
+              checked={!toWebhook}
+              onChange={() => setUrl(undefined)}
+              aria-labelledby={`${id}-dash-name`}
+              aria-describedby={`${id}-dash-desc`}
+              className="mt-0.5 accent-emerald-700"
+            />
             <span>
               <span id={`${id}-dash-name`} className="block font-medium text-slate-900">
                 {t("dashboardOnly")}
@@ -78,7 +86,15 @@ export function DeliveryStep({ initial, secret }: { initial: InitialDraft; secre
           <label
             className={`flex cursor-pointer gap-3 rounded-lg border p-3 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-emerald-600 ${toWebhook ? "border-emerald-600 bg-emerald-50" : "border-slate-200 bg-white"}`}
           >
-            <input type="radio" name="delivery" checked={toWebhook} onChange={() => setUrl(url ?? "")} aria-labelledby={`${id}-hook-name`} aria-describedby={`${id}-hook-desc`} className="mt-0.5 accent-emerald-700" />
+            <input
+              type="radio"
+              name="delivery"
+              checked={toWebhook}
+              onChange={() => setUrl(url ?? "")}
+              aria-labelledby={`${id}-hook-name`}
+              aria-describedby={`${id}-hook-desc`}
+              className="mt-0.5 accent-emerald-700"
+            />
             <span>
               <span id={`${id}-hook-name`} className="block font-medium text-slate-900">
                 {t("webhook")}
@@ -93,12 +109,7 @@ export function DeliveryStep({ initial, secret }: { initial: InitialDraft; secre
 
       {toWebhook ? (
         <div className="flex max-w-2xl flex-col gap-4">
-          <Field
-            id={`${id}-url`}
-            label={t("url")}
-            hint={t("urlHint")}
-            errors={urlErrors}
-          >
+          <Field id={`${id}-url`} label={t("url")} hint={t("urlHint")} errors={urlErrors}>
             <TextInput
               type="url"
               inputMode="url"
@@ -141,12 +152,14 @@ export function DeliveryStep({ initial, secret }: { initial: InitialDraft; secre
             >
               {testing ? t("sending") : t("sendTest")}
             </Button>
-            <p id={`${id}-test-result`} role="status" data-testid="delivery-test-result" data-tone={test && test.url === url?.trim() ? test.outcome.tone : undefined} className={`text-sm ${test && test.url === url?.trim() ? TONE_CLASSES[test.outcome.tone] : "text-slate-600"}`}>
-              {test && test.url === url?.trim()
-                ? test.outcome.text
-                : secretExists
-                  ? t("testHint")
-                  : t("testNeedsSecret")}
+            <p
+              id={`${id}-test-result`}
+              role="status"
+              data-testid="delivery-test-result"
+              data-tone={test && test.url === url?.trim() ? test.outcome.tone : undefined}
+              className={`text-sm ${test && test.url === url?.trim() ? TONE_CLASSES[test.outcome.tone] : "text-slate-600"}`}
+            >
+              {test && test.url === url?.trim() ? test.outcome.text : secretExists ? t("testHint") : t("testNeedsSecret")}
             </p>
           </div>
           {revealed ? (

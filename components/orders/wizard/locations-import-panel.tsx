@@ -96,15 +96,16 @@ function ImportReport({ result }: { result: ImportResult }) {
   const t = useTranslations("wizard.locations");
   const refused = result.errors.length;
   const say = ({ code, ...values }: ImportProblem) =>
-    t(`importProblem.${code}`, "geometry" in values ? { ...values, geometry: values.geometry ?? "none" } : "axis" in values ? { ...values, axis: t(`axis.${values.axis}`) } : values);
+    t(
+      `importProblem.${code}`,
+      "geometry" in values ? { ...values, geometry: values.geometry ?? "none" } : "axis" in values ? { ...values, axis: t(`axis.${values.axis}`) } : values,
+    );
   return (
     <div role={refused > 0 || result.overLimit > 0 ? "alert" : "status"} className="flex flex-col gap-1 text-sm" data-testid="import-report">
       <p className={result.locations.length > 0 ? "text-emerald-800" : "text-slate-700"}>
         {result.locations.length === 0 ? t("import.none") : t("import.imported", { count: result.locations.length, format: result.format })}
       </p>
-      {result.overLimit > 0 ? (
-        <p className="text-red-800">{t("import.overLimit", { count: result.overLimit, max: MAX_LOCATIONS })}</p>
-      ) : null}
+      {result.overLimit > 0 ? <p className="text-red-800">{t("import.overLimit", { count: result.overLimit, max: MAX_LOCATIONS })}</p> : null}
       {refused > 0 ? (
         <>
           <p className="font-medium text-red-800">{t("import.refused", { count: refused, format: result.format })}</p>

@@ -48,9 +48,7 @@ export function LocationList({
       </div>
       <ErrorList id="locations-error" messages={listErrors} className="text-sm font-medium text-red-800" />
       {locations.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-sm text-slate-600">
-          {t("empty")}
-        </p>
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-sm text-slate-600">{t("empty")}</p>
       ) : (
         <ol className="flex max-h-[32rem] flex-col gap-1.5 overflow-y-auto pe-1" data-testid="location-list">
           {locations.map((location, index) => (
@@ -142,7 +140,13 @@ const LocationRow = memo(function LocationRow({
         </label>
         <CoordinateInput key={`lat:${lat}`} label={t("latOf", { number: index + 1 })} short={t("lat")} value={lat} commit={(raw) => commit("lat", raw)} />
         <CoordinateInput key={`lng:${lng}`} label={t("lngOf", { number: index + 1 })} short={t("lng")} value={lng} commit={(raw) => commit("lng", raw)} />
-        <Button variant="ghost" size="sm" className="mb-0.5" onClick={() => onRemove(index)} aria-label={t("removeOf", { number: index + 1, name: location.name })}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="mb-0.5"
+          onClick={() => onRemove(index)}
+          aria-label={t("removeOf", { number: index + 1, name: location.name })}
+        >
           {t("remove")}
         </Button>
       </div>

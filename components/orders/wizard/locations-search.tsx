@@ -59,7 +59,8 @@ export function PlaceSearch({ disabled, onChoose }: { disabled: boolean; onChoos
                 }}
               >
                 <span>
-                  <span className="font-medium text-slate-900">{place.name}</span> <span className="text-xs text-slate-500">{t(`kind.${PLACE_KINDS.has(place.kind) ? place.kind : "other"}`)}</span>
+                  <span className="font-medium text-slate-900">{place.name}</span>{" "}
+                  <span className="text-xs text-slate-500">{t(`kind.${PLACE_KINDS.has(place.kind) ? place.kind : "other"}`)}</span>
                 </span>
                 <span className="shrink-0 text-xs text-emerald-800">
                   <span aria-hidden>{t("add")}</span>

@@ -47,7 +47,8 @@ export function LocationsStep({ initial }: { initial: InitialDraft }) {
   const errors: FieldErrors = { ...problems, ...apiErrors };
 
   const setLocations = useCallback(
-    (recipe: (list: DraftLocation[]) => DraftLocation[], touched: string[]) => saver.update((body: OrderDraftBody) => ({ ...body, locations: recipe(body.locations ?? []) }), touched),
+    (recipe: (list: DraftLocation[]) => DraftLocation[], touched: string[]) =>
+      saver.update((body: OrderDraftBody) => ({ ...body, locations: recipe(body.locations ?? []) }), touched),
     [saver],
   );
 
@@ -71,7 +72,10 @@ export function LocationsStep({ initial }: { initial: InitialDraft }) {
   const onMove = useCallback(
     (id: string, to: LngLat) => {
       const index = locations.findIndex((l) => l.location_id === id);
-      setLocations((list) => list.map((l) => (l.location_id === id ? { ...l, coordinates: { lat: to.lat, lng: to.lng } } : l)), [`/locations/${index}/coordinates`]);
+      setLocations(
+        (list) => list.map((l) => (l.location_id === id ? { ...l, coordinates: { lat: to.lat, lng: to.lng } } : l)),
+        [`/locations/${index}/coordinates`],
+      );
     },
     [setLocations, locations],
   );
@@ -81,7 +85,8 @@ export function LocationsStep({ initial }: { initial: InitialDraft }) {
     [setLocations],
   );
   const onPlace = useCallback(
-    (index: number, coordinates: { lat: number; lng: number }) => setLocations((list) => list.map((l, i) => (i === index ? { ...l, coordinates } : l)), [`/locations/${index}/coordinates`]),
+    (index: number, coordinates: { lat: number; lng: number }) =>
+      setLocations((list) => list.map((l, i) => (i === index ? { ...l, coordinates } : l)), [`/locations/${index}/coordinates`]),
     [setLocations],
   );
   const onRemove = useCallback(
@@ -178,7 +183,12 @@ export function LocationsStep({ initial }: { initial: InitialDraft }) {
 function LimitNote({ count }: { count: number }) {
   const t = useTranslations("wizard.locations");
   const left = MAX_LOCATIONS - count;
-  const tone = left <= 0 ? "border-red-300 bg-red-50 text-red-900" : count >= LOCATIONS_WARNING_AT ? "border-amber-300 bg-amber-50 text-amber-950" : "border-slate-200 bg-white text-slate-700";
+  const tone =
+    left <= 0
+      ? "border-red-300 bg-red-50 text-red-900"
+      : count >= LOCATIONS_WARNING_AT
+        ? "border-amber-300 bg-amber-50 text-amber-950"
+        : "border-slate-200 bg-white text-slate-700";
   return (
     <div className={`rounded-md border px-3 py-2 text-sm ${tone}`} aria-live="polite" data-testid="locations-count">
       {t.rich("count", { count, max: MAX_LOCATIONS, strong: (chunks) => <span className="font-semibold tabular-nums">{chunks}</span> })}{" "}

@@ -118,11 +118,7 @@ export function ReviewStep({ initial, serverQuote, feasibility }: { initial: Ini
                   <span className="font-medium text-slate-900">{t("stepProblems", { step: steps(step) })}</span>
                   <ul className="ms-4 list-disc text-red-900">
                     {(byStep.get(step) ?? []).flatMap(([pointer, messages]) =>
-                      messages.map((m) => (
-                        <li key={`${pointer}:${m}`}>
-                          {t("problem", { where: where(pointer), problem: m })}
-                        </li>
-                      )),
+                      messages.map((m) => <li key={`${pointer}:${m}`}>{t("problem", { where: where(pointer), problem: m })}</li>),
                     )}
                   </ul>
                   {step !== "review" ? (
@@ -182,7 +178,11 @@ export function ReviewStep({ initial, serverQuote, feasibility }: { initial: Ini
       {quote ? <QuoteTable quote={quote} recurring={Boolean(body.recurring?.enabled)} frequency={body.recurring?.frequency ?? "monthly"} /> : null}
 
       {quote || feasibility ? (
-        <DeliveryEstimates feasibility={feasibility} orderEstimate={quote ? quote.delivery_estimate : (feasibility?.estimate ?? null)} orderReasons={quote ? quote.delivery_estimate_reasons : (feasibility?.reasons ?? [])} />
+        <DeliveryEstimates
+          feasibility={feasibility}
+          orderEstimate={quote ? quote.delivery_estimate : (feasibility?.estimate ?? null)}
+          orderReasons={quote ? quote.delivery_estimate_reasons : (feasibility?.reasons ?? [])}
+        />
       ) : null}
 
       <section aria-labelledby={`${id}-pay`} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
@@ -197,7 +197,12 @@ export function ReviewStep({ initial, serverQuote, feasibility }: { initial: Ini
           })}
         </p>
         <div>
-          <Button onClick={() => void place()} disabled={pending || blocking || draft.status === "conflict"} aria-busy={pending || undefined} data-testid="place-order">
+          <Button
+            onClick={() => void place()}
+            disabled={pending || blocking || draft.status === "conflict"}
+            aria-busy={pending || undefined}
+            data-testid="place-order"
+          >
             {pending ? t("placing") : quote ? t("placeAndPay", { price: formatMoney(quote.total_cents, quote.currency, locale) }) : t("place")}
           </Button>
         </div>
@@ -294,7 +299,9 @@ function QuoteTable({ quote, recurring, frequency }: { quote: Quote; recurring: 
         </tbody>
         <tfoot className="border-t border-slate-200 text-sm">
           <QuoteSum label={t("subtotal", { count: quote.photos_per_cycle })}>{money(quote.subtotal_cents)}</QuoteSum>
-          {quote.discount ? <QuoteSum label={t("discount", { frequency, percent: quote.discount.percent })}>−{money(quote.discount.amount_cents)}</QuoteSum> : null}
+          {quote.discount ? (
+            <QuoteSum label={t("discount", { frequency, percent: quote.discount.percent })}>−{money(quote.discount.amount_cents)}</QuoteSum>
+          ) : null}
           <QuoteSum label={recurring ? t("totalPerCycle") : t("total")} strong testId="quote-total">
             {money(quote.total_cents)}
           </QuoteSum>

@@ -4,7 +4,15 @@ import type { ReactNode } from "react";
  * The errors that concern a field or a group, announced as they appear. A list inside an alert
  * region (an `<ul role="alert">` would lose its list semantics, and axe rightly flags its items).
  */
-export function ErrorList({ id, messages, className = "text-xs font-medium text-red-700" }: { id?: string; messages: string[] | undefined; className?: string }) {
+export function ErrorList({
+  id,
+  messages,
+  className = "text-xs font-medium text-red-700",
+}: {
+  id?: string;
+  messages: string[] | undefined;
+  className?: string;
+}) {
   if (!messages?.length) return null;
   return (
     <div id={id} role="alert" className={className}>

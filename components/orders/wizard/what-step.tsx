@@ -9,14 +9,24 @@ import { useFormatLocale } from "@/components/ui/use-format-locale";
 import { fieldAria, inputClasses, TextArea, TextInput } from "@/components/ui/field";
 import { ErrorList, StepField as Field } from "./step-field";
 import type { DraftLocation, OrderDraftBody } from "@/lib/orders/draft";
-import { ANGLES, CATEGORIES, CATEGORY_REQUIREMENTS, CROWD_LEVELS, SUGGESTED_ANGLES, TIMES_OF_DAY, type Angle, type Category, type CrowdLevel, type TimeOfDay } from "@/lib/orders/vocabulary";
+import {
+  ANGLES,
+  CATEGORIES,
+  CATEGORY_REQUIREMENTS,
+  CROWD_LEVELS,
+  SUGGESTED_ANGLES,
+  TIMES_OF_DAY,
+  type Angle,
+  type Category,
+  type CrowdLevel,
+  type TimeOfDay,
+} from "@/lib/orders/vocabulary";
 import type { PriceNotesInput } from "@/lib/orders/price-notes";
 import { formatMoney } from "../order-progress";
 import { errorsOfStep, messagesAt, stepProblems, type FieldErrors } from "../wizard-steps";
 import { useDraft, type InitialDraft } from "./draft-store";
 import { useProblemWords } from "./wizard-words";
 import { WizardFrame } from "./wizard-frame";
-
 
 function orderedAngles(category: Category | undefined): Angle[] {
   if (!category) return [...ANGLES];
@@ -51,13 +61,19 @@ export function WhatStep({ initial, prices }: { initial: InitialDraft; prices: P
   const angleErrors = messagesAt(errors, "/requirements/angles");
   const requirements = body.requirements ?? {};
 
-  const setRequirement = <K extends keyof NonNullable<OrderDraftBody["requirements"]>>(key: K, value: NonNullable<OrderDraftBody["requirements"]>[K] | undefined) =>
-    saver.update((b) => {
-      const next = { ...(b.requirements ?? {}) };
-      if (value === undefined || value === "") delete next[key];
-      else next[key] = value;
-      return { ...b, requirements: next };
-    }, [`/requirements/${key}`]);
+  const setRequirement = <K extends keyof NonNullable<OrderDraftBody["requirements"]>>(
+    key: K,
+    value: NonNullable<OrderDraftBody["requirements"]>[K] | undefined,
+  ) =>
+    saver.update(
+      (b) => {
+        const next = { ...(b.requirements ?? {}) };
+        if (value === undefined || value === "") delete next[key];
+        else next[key] = value;
+        return { ...b, requirements: next };
+      },
+      [`/requirements/${key}`],
+    );
 
   const setPerLocation = (on: boolean) =>
     saver.update(
@@ -147,17 +163,26 @@ export function WhatStep({ initial, prices }: { initial: InitialDraft; prices: P
               value={requirements.angles ?? []}
               errors={angleErrors ?? messagesAt(errors, "/locations/0/requirements/angles")}
               onChange={(angles) =>
-                saver.update((b) => ({ ...b, requirements: { ...(b.requirements ?? {}), angles } }), ["/requirements/angles", ...locations.map((_, i) => `/locations/${i}/requirements`)])
+                saver.update(
+                  (b) => ({ ...b, requirements: { ...(b.requirements ?? {}), angles } }),
+                  ["/requirements/angles", ...locations.map((_, i) => `/locations/${i}/requirements`)],
+                )
               }
             />
           </>
         ) : (
           <div className="flex flex-col gap-2">
             {locations.map((location, index) => (
-              <details key={location.location_id} className="rounded-lg border border-slate-200 bg-white" open={index < 3 || Boolean(messagesAt(errors, `/locations/${index}/requirements`))}>
+              <details
+                key={location.location_id}
+                className="rounded-lg border border-slate-200 bg-white"
+                open={index < 3 || Boolean(messagesAt(errors, `/locations/${index}/requirements`))}
+              >
                 <summary className="cursor-pointer px-4 py-2 text-sm font-medium text-slate-900">
                   {index + 1}. {location.name}{" "}
-                  <span className="font-normal text-slate-600">— {(location.requirements?.angles ?? []).map((a) => words(`angle.${a}`)).join(", ") || t("noAnglesYet")}</span>
+                  <span className="font-normal text-slate-600">
+                    — {(location.requirements?.angles ?? []).map((a) => words(`angle.${a}`)).join(", ") || t("noAnglesYet")}
+                  </span>
                 </summary>
                 <div className="px-4 pb-3">
                   <AngleChoice
@@ -168,7 +193,10 @@ export function WhatStep({ initial, prices }: { initial: InitialDraft; prices: P
                     value={location.requirements?.angles ?? []}
                     errors={messagesAt(errors, `/locations/${index}/requirements`)}
                     onChange={(angles) =>
-                      saver.update((b) => ({ ...b, locations: (b.locations ?? []).map((l, i) => (i === index ? { ...l, requirements: { angles } } : l)) }), [`/locations/${index}/requirements`])
+                      saver.update(
+                        (b) => ({ ...b, locations: (b.locations ?? []).map((l, i) => (i === index ? { ...l, requirements: { angles } } : l)) }),
+                        [`/locations/${index}/requirements`],
+                      )
                     }
                   />
                 </div>
@@ -196,7 +224,12 @@ export function WhatStep({ initial, prices }: { initial: InitialDraft; prices: P
           </select>
         </Field>
         {uses.includes("minimum_crowd") ? (
-          <Field id={`${id}-crowd`} label={t("crowd")} hint={withPrice(t("crowdHint"), "minimum_crowd")} errors={messagesAt(errors, "/requirements/minimum_crowd")}>
+          <Field
+            id={`${id}-crowd`}
+            label={t("crowd")}
+            hint={withPrice(t("crowdHint"), "minimum_crowd")}
+            errors={messagesAt(errors, "/requirements/minimum_crowd")}
+          >
             <select
               value={requirements.minimum_crowd ?? ""}
               onChange={(e) => setRequirement("minimum_crowd", (e.target.value || undefined) as CrowdLevel | undefined)}

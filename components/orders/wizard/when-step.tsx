@@ -26,7 +26,8 @@ const QUOTE_DELAY_MS = 600;
 
 const ISO_WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 
-type LiveQuote = { state: "idle" } | { state: "loading" } | { state: "ready"; quote: QuotePreview } | { state: "invalid"; errors: FieldErrors; message: string };
+type LiveQuote =
+  { state: "idle" } | { state: "loading" } | { state: "ready"; quote: QuotePreview } | { state: "invalid"; errors: FieldErrors; message: string };
 
 export function WhenStep({ initial, prices }: { initial: InitialDraft; prices: PriceNotesInput | null }) {
   const { draft, saver } = useDraft(initial, "when");
@@ -72,7 +73,10 @@ export function WhenStep({ initial, prices }: { initial: InitialDraft; prices: P
   const elsewhere = live.state === "invalid" ? [...new Set(Object.keys(live.errors).map(stepOfPointer))].filter((s) => s !== "when") : [];
 
   const set = (patch: Partial<DraftRecurring>, touched: string[]) =>
-    saver.update((b) => ({ ...b, recurring: { ...(b.recurring ?? { enabled: false }), ...patch } }), touched.map((t) => `/recurring${t}`));
+    saver.update(
+      (b) => ({ ...b, recurring: { ...(b.recurring ?? { enabled: false }), ...patch } }),
+      touched.map((t) => `/recurring${t}`),
+    );
 
   function setWindow(start: string, end: string) {
     setFrom(start);
@@ -104,7 +108,10 @@ export function WhenStep({ initial, prices }: { initial: InitialDraft; prices: P
               key: "recurring",
               enabled: true,
               label: t("recurring"),
-              hint: discounts.length > 0 ? t("recurringHintDiscounts", { discounts: new Intl.ListFormat(locale, { style: "narrow", type: "unit" }).format(discounts) }) : t("recurringHint"),
+              hint:
+                discounts.length > 0
+                  ? t("recurringHintDiscounts", { discounts: new Intl.ListFormat(locale, { style: "narrow", type: "unit" }).format(discounts) })
+                  : t("recurringHint"),
             },
           ].map((option) => (
             <label
@@ -119,7 +126,14 @@ export function WhenStep({ initial, prices }: { initial: InitialDraft; prices: P
                 checked={recurring.enabled === option.enabled}
                 aria-labelledby={`${id}-${option.key}-name`}
                 aria-describedby={`${id}-${option.key}-desc`}
-                onChange={() => set(option.enabled ? { enabled: true, frequency: recurring.frequency ?? "weekly", day_of_week: recurring.day_of_week ?? 5 } : { enabled: false }, [""])}
+                onChange={() =>
+                  set(
+                    option.enabled
+                      ? { enabled: true, frequency: recurring.frequency ?? "weekly", day_of_week: recurring.day_of_week ?? 5 }
+                      : { enabled: false },
+                    [""],
+                  )
+                }
                 className="mt-0.5 accent-emerald-700"
               />
               <span>
@@ -141,7 +155,9 @@ export function WhenStep({ initial, prices }: { initial: InitialDraft; prices: P
           <Field id={`${id}-freq`} label={t("frequency")} errors={err("frequency")}>
             <select
               value={recurring.frequency ?? ""}
-              onChange={(e) => set({ frequency: (e.target.value || undefined) as DraftRecurring["frequency"] }, ["/frequency", "/day_of_week", "/deliver_before"])}
+              onChange={(e) =>
+                set({ frequency: (e.target.value || undefined) as DraftRecurring["frequency"] }, ["/frequency", "/day_of_week", "/deliver_before"])
+              }
               className={inputClasses}
               {...fieldAria(`${id}-freq`, err("frequency"), false)}
             >
@@ -202,12 +218,26 @@ export function WhenStep({ initial, prices }: { initial: InitialDraft; prices: P
               <label className="sr-only" htmlFor={`${id}-from`}>
                 {t("windowStart")}
               </label>
-              <input id={`${id}-from`} type="time" value={from} onChange={(e) => setWindow(e.target.value, to)} className={inputClasses} aria-invalid={err("time_window") ? true : undefined} />
+              <input
+                id={`${id}-from`}
+                type="time"
+                value={from}
+                onChange={(e) => setWindow(e.target.value, to)}
+                className={inputClasses}
+                aria-invalid={err("time_window") ? true : undefined}
+              />
               <span aria-hidden>–</span>
               <label className="sr-only" htmlFor={`${id}-to`}>
                 {t("windowEnd")}
               </label>
-              <input id={`${id}-to`} type="time" value={to} onChange={(e) => setWindow(from, e.target.value)} className={inputClasses} aria-invalid={err("time_window") ? true : undefined} />
+              <input
+                id={`${id}-to`}
+                type="time"
+                value={to}
+                onChange={(e) => setWindow(from, e.target.value)}
+                className={inputClasses}
+                aria-invalid={err("time_window") ? true : undefined}
+              />
             </div>
             <p id={`${id}-window-hint`} className="text-xs text-slate-500">
               {t("windowHint")}
@@ -221,7 +251,9 @@ export function WhenStep({ initial, prices }: { initial: InitialDraft; prices: P
               <input
                 type="checkbox"
                 checked={Boolean(recurring.event_nights_only)}
-                onChange={(e) => set({ event_nights_only: e.target.checked, event_dates: e.target.checked ? dates : undefined }, ["/event_nights_only", "/event_dates"])}
+                onChange={(e) =>
+                  set({ event_nights_only: e.target.checked, event_dates: e.target.checked ? dates : undefined }, ["/event_nights_only", "/event_dates"])
+                }
                 className="size-4 accent-emerald-700"
               />
               {t("eventsOnly")}
@@ -288,7 +320,17 @@ export function WhenStep({ initial, prices }: { initial: InitialDraft; prices: P
   );
 }
 
-function Summary({ live, recurring, where, elsewhere }: { live: LiveQuote; recurring: DraftRecurring; where: { lat: number } | undefined; elsewhere: boolean }) {
+function Summary({
+  live,
+  recurring,
+  where,
+  elsewhere,
+}: {
+  live: LiveQuote;
+  recurring: DraftRecurring;
+  where: { lat: number } | undefined;
+  elsewhere: boolean;
+}) {
   const t = useTranslations("wizard.when");
   const describe = useScheduleDescription();
   const locale = useFormatLocale();
@@ -306,7 +348,11 @@ function Summary({ live, recurring, where, elsewhere }: { live: LiveQuote; recur
               {!recurring.enabled
                 ? t("priceOnce", { price: formatMoney(live.quote.total_cents, live.quote.currency, locale) })
                 : live.quote.discount
-                  ? t("pricePerCycleDiscount", { price: formatMoney(live.quote.total_cents, live.quote.currency, locale), percent: live.quote.discount.percent, frequency })
+                  ? t("pricePerCycleDiscount", {
+                      price: formatMoney(live.quote.total_cents, live.quote.currency, locale),
+                      percent: live.quote.discount.percent,
+                      frequency,
+                    })
                   : t("pricePerCycle", { price: formatMoney(live.quote.total_cents, live.quote.currency, locale) })}
             </p>
             {recurring.enabled && live.quote.next_cycles && live.quote.next_cycles.length > 0 ? (

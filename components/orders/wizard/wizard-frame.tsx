@@ -92,7 +92,10 @@ export function WizardFrame({
       </nav>
 
       {draft.status === "conflict" || draft.status === "failed" ? (
-        <div role="alert" className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between">
+        <div
+          role="alert"
+          className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between"
+        >
           <span>{draft.error?.kind === "refused" ? draft.error.message : draft.error ? save(draft.error.kind) : null}</span>
           {draft.status === "conflict" ? (
             <Button variant="secondary" size="sm" onClick={() => router.refresh()}>

@@ -17,7 +17,9 @@ export function useProblemWords(): (problems: StepProblems) => FieldErrors {
   const t = useTranslations("wizard.problems");
   return useCallback(
     (problems: StepProblems) =>
-      wordProblems(problems, (p: StepProblem) => (p.code === "noAnglesFor" ? t(p.code, { location: p.location ? isolate(p.location) : t("locationNumber", { number: p.number }) }) : t(p.code))),
+      wordProblems(problems, (p: StepProblem) =>
+        p.code === "noAnglesFor" ? t(p.code, { location: p.location ? isolate(p.location) : t("locationNumber", { number: p.number }) }) : t(p.code),
+      ),
     [t],
   );
 }

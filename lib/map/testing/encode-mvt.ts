@@ -9,9 +9,7 @@ export const TILE_EXTENT = 4096;
 
 type Position = [number, number];
 export type FixtureGeometry =
-  | { type: "Point"; coordinates: Position }
-  | { type: "LineString"; coordinates: Position[] }
-  | { type: "Polygon"; coordinates: Position[][] };
+  { type: "Point"; coordinates: Position } | { type: "LineString"; coordinates: Position[] } | { type: "Polygon"; coordinates: Position[][] };
 export interface FixtureFeature {
   type: "Feature";
   properties: Record<string, string | number | boolean>;

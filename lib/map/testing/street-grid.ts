@@ -14,8 +14,20 @@ const polygon = (ring: Position[], properties: FixtureFeature["properties"]): Fi
   geometry: { type: "Polygon", coordinates: [[...ring, ring[0] ?? [0, 0]]] },
 });
 const rectangle = (w: number, s: number, e: number, n: number, properties: FixtureFeature["properties"]) =>
-  polygon([[w, s], [e, s], [e, n], [w, n]], properties);
-const line = (coordinates: Position[], properties: FixtureFeature["properties"]): FixtureFeature => ({ type: "Feature", properties, geometry: { type: "LineString", coordinates } });
+  polygon(
+    [
+      [w, s],
+      [e, s],
+      [e, n],
+      [w, n],
+    ],
+    properties,
+  );
+const line = (coordinates: Position[], properties: FixtureFeature["properties"]): FixtureFeature => ({
+  type: "Feature",
+  properties,
+  geometry: { type: "LineString", coordinates },
+});
 
 export function streetGrid(bbox: Bbox, blocks = 12): FixtureLayers {
   const [west, south, east, north] = bbox;
@@ -25,8 +37,24 @@ export function streetGrid(bbox: Bbox, blocks = 12): FixtureLayers {
   for (let i = 1; i < blocks; i++) {
     const major = i % 4 === 0;
     const props = { kind: major ? "major_road" : "minor_road", name: `${major ? "Avenue" : "Street"} ${i}`, min_zoom: major ? 10 : 12 };
-    roads.push(line([[west + i * dx, south], [west + i * dx, north]], props));
-    roads.push(line([[west, south + i * dy], [east, south + i * dy]], { ...props, name: `${major ? "Boulevard" : "Lane"} ${i}` }));
+    roads.push(
+      line(
+        [
+          [west + i * dx, south],
+          [west + i * dx, north],
+        ],
+        props,
+      ),
+    );
+    roads.push(
+      line(
+        [
+          [west, south + i * dy],
+          [east, south + i * dy],
+        ],
+        { ...props, name: `${major ? "Boulevard" : "Lane"} ${i}` },
+      ),
+    );
   }
   const buildings: FixtureFeature[] = [];
   for (let i = 0; i < blocks; i++) {

@@ -81,7 +81,19 @@ function setUint64(view: DataView, offset: number, value: number): void {
 }
 
 /** An archive with every tile from `minZoom` to `maxZoom` that `layers` touch, within `bbox`. */
-export function writePmtiles({ layers, bbox, minZoom, maxZoom, metadata = {} }: { layers: FixtureLayers; bbox: Bbox; minZoom: number; maxZoom: number; metadata?: Record<string, unknown> }): Uint8Array {
+export function writePmtiles({
+  layers,
+  bbox,
+  minZoom,
+  maxZoom,
+  metadata = {},
+}: {
+  layers: FixtureLayers;
+  bbox: Bbox;
+  minZoom: number;
+  maxZoom: number;
+  metadata?: Record<string, unknown>;
+}): Uint8Array {
   const tiles: { tileId: number; data: Uint8Array }[] = [];
   for (let z = minZoom; z <= maxZoom; z++) {
     const range = tileRange(bbox, z);
@@ -102,9 +114,7 @@ export function writePmtiles({ layers, bbox, minZoom, maxZoom, metadata = {} }: 
     offset += tile.data.length;
   }
   const directory = encodeDirectory(entries);
-  const meta = new TextEncoder().encode(
-    JSON.stringify({ vector_layers: Object.keys(layers).map((id) => ({ id, fields: {} })), ...metadata }),
-  );
+  const meta = new TextEncoder().encode(JSON.stringify({ vector_layers: Object.keys(layers).map((id) => ({ id, fields: {} })), ...metadata }));
   const tileBytes = offset;
   const total = HEADER_BYTES + directory.length + meta.length + tileBytes;
   const out = new Uint8Array(total);

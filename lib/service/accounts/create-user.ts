@@ -28,7 +28,12 @@ export async function createUser({ db, orgId, email, password, role, name }: Cre
       .limit(1);
     const user =
       existing ??
-      (await tx.insert(users).values({ id: createId("user"), email, name: name ?? null, passwordHash }).returning())[0];
+      (
+        await tx
+          .insert(users)
+          .values({ id: createId("user"), email, name: name ?? null, passwordHash })
+          .returning()
+      )[0];
     if (!user) throw new Error("insert returned no row");
     await tx
       .insert(memberships)

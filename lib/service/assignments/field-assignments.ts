@@ -105,7 +105,11 @@ export function serializeFieldAssignment(
     instruction_codes: instructionCodesOf(row.instructions as string[], row.instructionCodes, row.previousInstructionCodes),
     window:
       row.windowStart && row.windowEnd
-        ? { starts_at: row.windowStart.toISOString(), ends_at: row.windowEnd.toISOString(), local: `${localTime(row.windowStart, row.timeZone)} – ${localTime(row.windowEnd, row.timeZone).slice(11)}` }
+        ? {
+            starts_at: row.windowStart.toISOString(),
+            ends_at: row.windowEnd.toISOString(),
+            local: `${localTime(row.windowStart, row.timeZone)} – ${localTime(row.windowEnd, row.timeZone).slice(11)}`,
+          }
         : null,
     time_of_day: timeOfDayOf(row, row.timeOfDay, now),
     requirements: {
@@ -137,18 +141,30 @@ function forZoomer(row: AssignmentRow): StoredVerification | null {
 
 const withOrder = (ctx: ServiceContext) =>
   ctx.db
-    .select({ a: assignments, category: orders.category, locationName: sql<string>`(select name from order_locations l where l.order_id = ${assignments.orderId} and l.id = ${assignments.locationId})`,
-      timeOfDay: sql<string | null>`(select l.requirements->>'time_of_day' from order_locations l where l.order_id = ${assignments.orderId} and l.id = ${assignments.locationId})`,
+    .select({
+      a: assignments,
+      category: orders.category,
+      locationName: sql<string>`(select name from order_locations l where l.order_id = ${assignments.orderId} and l.id = ${assignments.locationId})`,
+      timeOfDay: sql<
+        string | null
+      >`(select l.requirements->>'time_of_day' from order_locations l where l.order_id = ${assignments.orderId} and l.id = ${assignments.locationId})`,
       // The failed attempt this one retakes: its verdict holds the instructions as codes.
       previousInstructionCodes: sql<unknown>`(select p.verification->'instruction_codes' from assignments p where p.order_id = ${assignments.orderId} and p.location_id = ${assignments.locationId} and p.cycle_index = ${assignments.cycleIndex} and p.angle = ${assignments.angle} and p.attempt = ${assignments.attempt} - 1)`,
-      minimumCrowd: sql<string | null>`(select l.requirements->>'minimum_crowd' from order_locations l where l.order_id = ${assignments.orderId} and l.id = ${assignments.locationId})`,
-      brand: sql<string | null>`(select l.requirements->>'brand_match' from order_locations l where l.order_id = ${assignments.orderId} and l.id = ${assignments.locationId})`,
+      minimumCrowd: sql<
+        string | null
+      >`(select l.requirements->>'minimum_crowd' from order_locations l where l.order_id = ${assignments.orderId} and l.id = ${assignments.locationId})`,
+      brand: sql<
+        string | null
+      >`(select l.requirements->>'brand_match' from order_locations l where l.order_id = ${assignments.orderId} and l.id = ${assignments.locationId})`,
       timeWindow: sql<string | null>`${orders.recurring}->>'time_window'`,
     })
     .from(assignments)
     .innerJoin(orders, eq(orders.id, assignments.orderId));
 
-const joined = ({ a, ...order }: { a: AssignmentRow; category: string; locationName: string; previousInstructionCodes: unknown } & TaskAsks) => ({ ...a, ...order });
+const joined = ({ a, ...order }: { a: AssignmentRow; category: string; locationName: string; previousInstructionCodes: unknown } & TaskAsks) => ({
+  ...a,
+  ...order,
+});
 
 /** Open work (or work whose reservation ran out), or the caller's own, inside a box around the point. */
 function available(zoomerId: string, now: Date, box: { lat: number; lng: number; radiusKm: number }, escalatedOnly: boolean) {
@@ -156,7 +172,9 @@ function available(zoomerId: string, now: Date, box: { lat: number; lng: number;
   const dLng = box.radiusKm / (111.32 * Math.max(0.01, Math.cos((box.lat * Math.PI) / 180)));
   const untaken = or(eq(assignments.status, "open"), and(eq(assignments.status, "reserved"), lt(assignments.reservedUntil, now)));
   return and(
-    escalatedOnly ? and(untaken, isNotNull(assignments.escalatedAt)) : or(untaken, and(inArray(assignments.status, ["reserved", "submitted", "held_for_review"]), eq(assignments.zoomerId, zoomerId))),
+    escalatedOnly
+      ? and(untaken, isNotNull(assignments.escalatedAt))
+      : or(untaken, and(inArray(assignments.status, ["reserved", "submitted", "held_for_review"]), eq(assignments.zoomerId, zoomerId))),
     gte(assignments.lat, box.lat - dLat),
     lte(assignments.lat, box.lat + dLat),
     gte(assignments.lng, box.lng - dLng),
@@ -169,12 +187,20 @@ function available(zoomerId: string, now: Date, box: { lat: number; lng: number;
  * (untaken past its expected take time) within ESCALATED_REACH_FACTOR × `radiusKm`: escalated work
  * first, then nearest first.
  */
-export async function listFieldAssignments(ctx: ServiceContext, zoomerId: string, { lat, lng, radiusKm, limit }: { lat: number; lng: number; radiusKm: number; limit: number }) {
+export async function listFieldAssignments(
+  ctx: ServiceContext,
+  zoomerId: string,
+  { lat, lng, radiusKm, limit }: { lat: number; lng: number; radiusKm: number; limit: number },
+) {
   const now = new Date();
   const reachKm = Math.min(ESCALATED_MAX_KM, Math.max(radiusKm, radiusKm * ESCALATED_REACH_FACTOR));
   // One after the other: PGlite serves one query at a time anyway.
-  const near = await withOrder(ctx).where(available(zoomerId, now, { lat, lng, radiusKm }, false)).limit(1000);
-  const escalated = await withOrder(ctx).where(available(zoomerId, now, { lat, lng, radiusKm: reachKm }, true)).limit(1000);
+  const near = await withOrder(ctx)
+    .where(available(zoomerId, now, { lat, lng, radiusKm }, false))
+    .limit(1000);
+  const escalated = await withOrder(ctx)
+    .where(available(zoomerId, now, { lat, lng, radiusKm: reachKm }, true))
+    .limit(1000);
   const rows = new Map([...near, ...escalated].map((r) => [r.a.id, r]));
   const from = { lat, lng };
   return [...rows.values()]
@@ -209,15 +235,14 @@ export async function takeAssignment(ctx: ServiceContext, zoomerId: string, id: 
     const [taken] = await tx
       .update(assignments)
       .set({ status: "reserved", zoomerId, reservedUntil: until, updatedAt: now })
-      .where(
-        and(
-          eq(assignments.id, id),
-          or(eq(assignments.status, "open"), and(eq(assignments.status, "reserved"), lt(assignments.reservedUntil, now))),
-        ),
-      )
+      .where(and(eq(assignments.id, id), or(eq(assignments.status, "open"), and(eq(assignments.status, "reserved"), lt(assignments.reservedUntil, now)))))
       .returning();
     if (!taken) {
-      const [exists] = await tx.select({ status: assignments.status, zoomerId: assignments.zoomerId, reservedUntil: assignments.reservedUntil }).from(assignments).where(eq(assignments.id, id)).limit(1);
+      const [exists] = await tx
+        .select({ status: assignments.status, zoomerId: assignments.zoomerId, reservedUntil: assignments.reservedUntil })
+        .from(assignments)
+        .where(eq(assignments.id, id))
+        .limit(1);
       if (!exists) throw notFound("assignment");
       // A task you hold already is answered as it is: taking it again never extends the reservation.
       if (exists.status === "reserved" && exists.zoomerId === zoomerId && (exists.reservedUntil ?? now) >= now) return;
@@ -227,7 +252,16 @@ export async function takeAssignment(ctx: ServiceContext, zoomerId: string, id: 
       orgId: taken.orgId,
       type: "order.assignment.assigned",
       orderId: taken.orderId,
-      data: { order_id: taken.orderId, mission_id: taken.missionId, location_id: taken.locationId, assignment_id: taken.id, angle: taken.angle, attempt: taken.attempt, zoomer_id: zoomerId, reserved_until: until.toISOString() },
+      data: {
+        order_id: taken.orderId,
+        mission_id: taken.missionId,
+        location_id: taken.locationId,
+        assignment_id: taken.id,
+        angle: taken.angle,
+        attempt: taken.attempt,
+        zoomer_id: zoomerId,
+        reserved_until: until.toISOString(),
+      },
     });
   });
   ctx.wakeWorkers("webhooks");
@@ -263,7 +297,14 @@ export async function tidyAssignments(ctx: Pick<ServiceContext, "db">, now = new
         orgId: a.orgId,
         type: "order.assignment.late",
         orderId: a.orderId,
-        data: { order_id: a.orderId, mission_id: a.missionId, location_id: a.locationId, assignment_id: a.id, angle: a.angle, deadline_at: a.deadlineAt.toISOString() },
+        data: {
+          order_id: a.orderId,
+          mission_id: a.missionId,
+          location_id: a.locationId,
+          assignment_id: a.id,
+          angle: a.angle,
+          deadline_at: a.deadlineAt.toISOString(),
+        },
       });
     }
   });

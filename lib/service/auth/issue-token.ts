@@ -6,13 +6,7 @@ import { secretMatches } from "@/lib/auth/secrets";
 import { apiClients, zoomers } from "@/lib/db/schema";
 import type { ServiceContext } from "@/lib/service/context";
 
-export type OAuthErrorCode =
-  | "invalid_request"
-  | "invalid_client"
-  | "invalid_grant"
-  | "invalid_scope"
-  | "unsupported_grant_type"
-  | "unauthorized_client";
+export type OAuthErrorCode = "invalid_request" | "invalid_client" | "invalid_grant" | "invalid_scope" | "unsupported_grant_type" | "unauthorized_client";
 
 export class OAuthError extends Error {
   constructor(
@@ -108,5 +102,10 @@ export const ZOOMER_NAME_CLAIM_MAX = 40;
 /** A name for the `zoomer_name` claim: whole graphemes only, cut with an ellipsis past the limit. */
 export function nameClaim(name: string): string {
   const graphemes = [...new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(name.trim())].map((s) => s.segment);
-  return graphemes.length <= ZOOMER_NAME_CLAIM_MAX ? graphemes.join("") : `${graphemes.slice(0, ZOOMER_NAME_CLAIM_MAX - 1).join("").trimEnd()}…`;
+  return graphemes.length <= ZOOMER_NAME_CLAIM_MAX
+    ? graphemes.join("")
+    : `${graphemes
+        .slice(0, ZOOMER_NAME_CLAIM_MAX - 1)
+        .join("")
+        .trimEnd()}…`;
 }

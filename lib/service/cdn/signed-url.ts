@@ -32,7 +32,14 @@ export function signImageUrl(imageId: string, variant: ImageVariant, { secret, c
 
 export type SignatureCheck = "ok" | "expired" | "invalid";
 
-export function checkImageSignature(secret: string, imageId: string, variant: ImageVariant, exp: string | undefined, sig: string | undefined, now = Date.now()): SignatureCheck {
+export function checkImageSignature(
+  secret: string,
+  imageId: string,
+  variant: ImageVariant,
+  exp: string | undefined,
+  sig: string | undefined,
+  now = Date.now(),
+): SignatureCheck {
   if (!exp || !sig || !/^\d{1,12}$/.test(exp)) return "invalid";
   const expected = Buffer.from(signature(secret, imageId, variant, Number(exp)));
   const given = Buffer.from(sig);

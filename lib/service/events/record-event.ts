@@ -30,7 +30,10 @@ export function eventEnvelope(id: string, type: EventType, createdAt: Date, data
  */
 const DELIVERY_IDS_AHEAD = 4;
 
-export async function recordEvent(tx: Db, { orgId, type, data, onlyEndpointId, orderId }: RecordEventOptions): Promise<{ eventId: string; deliveryIds: string[] }> {
+export async function recordEvent(
+  tx: Db,
+  { orgId, type, data, onlyEndpointId, orderId }: RecordEventOptions,
+): Promise<{ eventId: string; deliveryIds: string[] }> {
   const id = createId("event");
   const createdAt = new Date();
   const subscribed = onlyEndpointId
@@ -61,7 +64,10 @@ export async function recordEvent(tx: Db, { orgId, type, data, onlyEndpointId, o
           from ${webhookEndpoints} where ${subscribed}),
         inserted as (
           insert into ${webhookDeliveries} (id, org_id, endpoint_id, event_id, payload, next_attempt_at)
-          select (array[${sql.join(ahead.map((a) => sql`${a}`), sql`, `)}]::text[])[t.n], ${orgId}, t.endpoint_id, (select id from event), ${payload}, ${at}::timestamptz
+          select (array[${sql.join(
+            ahead.map((a) => sql`${a}`),
+            sql`, `,
+          )}]::text[])[t.n], ${orgId}, t.endpoint_id, (select id from event), ${payload}, ${at}::timestamptz
           from targets t where t.n <= ${DELIVERY_IDS_AHEAD}
           returning id, endpoint_id)
         select (select count(*)::int from targets) as found,
@@ -72,7 +78,10 @@ export async function recordEvent(tx: Db, { orgId, type, data, onlyEndpointId, o
   if ((row?.found ?? 0) > inserted.length) {
     // More endpoints than ids made ahead: the others now, as two statements did before.
     const done = inserted.map((d) => d.endpoint_id);
-    const rest = await tx.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(and(subscribed, notInArray(webhookEndpoints.id, done)));
+    const rest = await tx
+      .select({ id: webhookEndpoints.id })
+      .from(webhookEndpoints)
+      .where(and(subscribed, notInArray(webhookEndpoints.id, done)));
     if (rest.length > 0) {
       const rows = rest.map((t) => ({ id: createId("delivery"), orgId, endpointId: t.id, eventId: id, payload, nextAttemptAt: createdAt }));
       await tx.insert(webhookDeliveries).values(rows);

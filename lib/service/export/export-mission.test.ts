@@ -48,7 +48,21 @@ async function missionWithImages(count: number) {
   const mission = await createMission({
     db: ctx.db,
     orgId: org.id,
-    input: { title: "Many", bounds: { type: "Polygon", coordinates: [[[11, 43], [11.01, 43], [11.01, 43.01], [11, 43]]] }, required_images: 10_000 },
+    input: {
+      title: "Many",
+      bounds: {
+        type: "Polygon",
+        coordinates: [
+          [
+            [11, 43],
+            [11.01, 43],
+            [11.01, 43.01],
+            [11, 43],
+          ],
+        ],
+      },
+      required_images: 10_000,
+    },
   });
   const zoomerId = createId("zoomer");
   await ctx.db.insert(zoomers).values({ id: zoomerId, name: "z" });
@@ -61,7 +75,18 @@ async function missionWithImages(count: number) {
     const bytes = Buffer.from(`photo ${i} `.repeat(3));
     await ctx.store.putBuffer(key, bytes);
     subs.push({ id: submissionId, missionId: mission.id, orgId: org.id, zoomerId, imageCount: 1, reasons: [] });
-    imgs.push({ id: imageId, submissionId, missionId: mission.id, orgId: org.id, position: 0, storageKey: key, contentType: "image/jpeg", byteSize: bytes.length, sha256: "x", exif: { present: false } });
+    imgs.push({
+      id: imageId,
+      submissionId,
+      missionId: mission.id,
+      orgId: org.id,
+      position: 0,
+      storageKey: key,
+      contentType: "image/jpeg",
+      byteSize: bytes.length,
+      sha256: "x",
+      exif: { present: false },
+    });
   }
   for (let i = 0; i < subs.length; i += 500) {
     await ctx.db.insert(submissions).values(subs.slice(i, i + 500));
@@ -77,15 +102,19 @@ async function drain(stream: NodeJS.ReadableStream): Promise<Buffer> {
 }
 
 describe("exportMission", () => {
-  it.each([0, 3, 700])("announces exactly the size it streams (%i images), and the archive tests clean", async (count) => {
-    const mission = await missionWithImages(count);
-    const archive = await exportMission(runtime.ctx, mission);
-    const body = await drain(archive.stream);
-    expect(archive.imageCount).toBe(count);
-    expect(body.length).toBe(archive.size);
-    const path = join(dataDir, `export-${count}.zip`);
-    await writeFile(path, body);
-    expect(execFileSync("unzip", ["-t", "-qq", path]).toString()).toBe("");
-    expect(execFileSync("zipinfo", ["-1", path]).toString().trim().split("\n")).toHaveLength(count + 1);
-  }, 60_000);
+  it.each([0, 3, 700])(
+    "announces exactly the size it streams (%i images), and the archive tests clean",
+    async (count) => {
+      const mission = await missionWithImages(count);
+      const archive = await exportMission(runtime.ctx, mission);
+      const body = await drain(archive.stream);
+      expect(archive.imageCount).toBe(count);
+      expect(body.length).toBe(archive.size);
+      const path = join(dataDir, `export-${count}.zip`);
+      await writeFile(path, body);
+      expect(execFileSync("unzip", ["-t", "-qq", path]).toString()).toBe("");
+      expect(execFileSync("zipinfo", ["-1", path]).toString().trim().split("\n")).toHaveLength(count + 1);
+    },
+    60_000,
+  );
 });

@@ -31,7 +31,12 @@ async function* submissionPages(ctx: ServiceContext, missionId: string) {
     const imageRows = await ctx.db
       .select()
       .from(images)
-      .where(inArray(images.submissionId, page.map((s) => s.id)))
+      .where(
+        inArray(
+          images.submissionId,
+          page.map((s) => s.id),
+        ),
+      )
       .orderBy(asc(images.submissionId), asc(images.position));
     yield { submissions: page, images: imageRows };
     after = page.at(-1)?.id ?? after;
@@ -43,7 +48,15 @@ async function* imageEntryPages(ctx: ServiceContext, missionId: string) {
   let after = "";
   for (;;) {
     const page = await ctx.db
-      .select({ id: images.id, submissionId: images.submissionId, position: images.position, contentType: images.contentType, storageKey: images.storageKey, byteSize: images.byteSize, createdAt: images.createdAt })
+      .select({
+        id: images.id,
+        submissionId: images.submissionId,
+        position: images.position,
+        contentType: images.contentType,
+        storageKey: images.storageKey,
+        byteSize: images.byteSize,
+        createdAt: images.createdAt,
+      })
       .from(images)
       .where(and(eq(images.missionId, missionId), gt(images.id, after)))
       .orderBy(asc(images.id))
@@ -106,6 +119,11 @@ export async function exportMission(ctx: ServiceContext, mission: MissionRow): P
       yield page.map((image) => ({ name: imageEntryName(image), storageKey: image.storageKey, byteSize: image.byteSize, mtime: image.createdAt }));
     }
   }
-  const archive = await storedZip(ctx, files(), { name: "metadata.json", mtime: exportedAt, create: () => metadataStream(ctx, mission, exportedAt) }, { mission_id: mission.id });
+  const archive = await storedZip(
+    ctx,
+    files(),
+    { name: "metadata.json", mtime: exportedAt, create: () => metadataStream(ctx, mission, exportedAt) },
+    { mission_id: mission.id },
+  );
   return { stream: archive.stream, size: archive.size, imageCount: archive.fileCount };
 }

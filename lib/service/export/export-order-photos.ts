@@ -68,7 +68,13 @@ function photoRecord({ assignment, image }: Delivered) {
   const verification = assignment.verification as { ai_checks?: Record<string, unknown> } | null;
   return {
     photo_id: image.id,
-    file: orderPhotoEntryName({ locationId: assignment.locationId, cycleIndex: assignment.cycleIndex, angle: assignment.angle, imageId: image.id, contentType: image.contentType }),
+    file: orderPhotoEntryName({
+      locationId: assignment.locationId,
+      cycleIndex: assignment.cycleIndex,
+      angle: assignment.angle,
+      imageId: image.id,
+      contentType: image.contentType,
+    }),
     location_id: assignment.locationId,
     cycle_index: assignment.cycleIndex,
     angle: assignment.angle,
@@ -100,7 +106,10 @@ export interface OrderPhotosExport extends StoredZip {
 }
 
 /** The archive of an order's delivered photos (404 for another organisation's order or an unknown location). */
-export async function exportOrderPhotos(ctx: ServiceContext, { orgId, orderId, locationId = null }: { orgId: string; orderId: string; locationId?: string | null }): Promise<OrderPhotosExport> {
+export async function exportOrderPhotos(
+  ctx: ServiceContext,
+  { orgId, orderId, locationId = null }: { orgId: string; orderId: string; locationId?: string | null },
+): Promise<OrderPhotosExport> {
   const order = await getOrderRow(ctx.db, orgId, orderId);
   if (locationId) {
     const [location] = await ctx.db
@@ -139,12 +148,23 @@ export async function exportOrderPhotos(ctx: ServiceContext, { orgId, orderId, l
       photoCount += page.length;
       yield page.flatMap(({ assignment, image, evidence }): StoredFile[] => [
         {
-          name: orderPhotoEntryName({ locationId: assignment.locationId, cycleIndex: assignment.cycleIndex, angle: assignment.angle, imageId: image.id, contentType: image.contentType }),
+          name: orderPhotoEntryName({
+            locationId: assignment.locationId,
+            cycleIndex: assignment.cycleIndex,
+            angle: assignment.angle,
+            imageId: image.id,
+            contentType: image.contentType,
+          }),
           storageKey: image.storageKey,
           byteSize: image.byteSize,
           mtime: image.createdAt,
         },
-        { name: evidenceEntryName(image.id), byteSize: Buffer.byteLength(evidence, "utf8"), mtime: assignment.deliveredAt ?? exportedAt, read: () => readEvidence(ctx, assignment.id) },
+        {
+          name: evidenceEntryName(image.id),
+          byteSize: Buffer.byteLength(evidence, "utf8"),
+          mtime: assignment.deliveredAt ?? exportedAt,
+          read: () => readEvidence(ctx, assignment.id),
+        },
       ]);
     }
     const jwks = Buffer.from(`${JSON.stringify(ctx.keys.jwks(), null, 2)}\n`, "utf8");

@@ -80,7 +80,13 @@ export async function storedZip(
 ): Promise<StoredZip> {
   const entries: PendingEntry[] = [];
   for await (const page of files) {
-    for (const file of page) entries.push({ name: Buffer.from(file.name, "utf8"), size: file.byteSize, mtime: file.mtime, source: "storageKey" in file ? { storageKey: file.storageKey } : { read: file.read } });
+    for (const file of page)
+      entries.push({
+        name: Buffer.from(file.name, "utf8"),
+        size: file.byteSize,
+        mtime: file.mtime,
+        source: "storageKey" in file ? { storageKey: file.storageKey } : { read: file.read },
+      });
   }
   const fileCount = entries.length;
   const document = await sizeDocument(metadata.create(), METADATA_KEPT_BYTES);

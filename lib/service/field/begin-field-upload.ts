@@ -27,7 +27,8 @@ function uploadLength(header: string | null | undefined, maxBytes: number): numb
     });
   }
   const length = Number(header);
-  if (length === 0) throw new ApiError(422, "validation_failed", "The photo is empty.", { errors: [{ pointer: "Upload-Length", in: "header", message: "Empty file." }] });
+  if (length === 0)
+    throw new ApiError(422, "validation_failed", "The photo is empty.", { errors: [{ pointer: "Upload-Length", in: "header", message: "Empty file." }] });
   if (length > maxBytes) throw new ApiError(413, "file_too_large", `The photo is larger than ${maxBytes} bytes.`);
   return length;
 }
@@ -38,7 +39,11 @@ function uploadLength(header: string | null | undefined, maxBytes: number): numb
  * there before is let through (a closed mission, a submitted task), so that a repeat finds its
  * submission when it completes, through this door as through the multipart one.
  */
-async function resolveTarget(ctx: ServiceContext, zoomerId: string, metadata: FieldUploadMetadata): Promise<{ missionId: string; assignmentId: string | null }> {
+async function resolveTarget(
+  ctx: ServiceContext,
+  zoomerId: string,
+  metadata: FieldUploadMetadata,
+): Promise<{ missionId: string; assignmentId: string | null }> {
   const checked = await checkIntakeTarget({ ctx, zoomerId, target: metadata.target, sendingSince: new Date() });
   if (checked.assignment && metadata.angle !== null && metadata.angle !== checked.assignment.angle) {
     throw new ApiError(422, "validation_failed", "This task is for another angle.", {
@@ -48,7 +53,12 @@ async function resolveTarget(ctx: ServiceContext, zoomerId: string, metadata: Fi
   return { missionId: checked.missionId, assignmentId: checked.assignment?.id ?? null };
 }
 
-export async function beginFieldUpload({ ctx, zoomerId, metadataHeader, uploadLengthHeader }: BeginFieldUploadOptions): Promise<{ id: string; filename: string | null }> {
+export async function beginFieldUpload({
+  ctx,
+  zoomerId,
+  metadataHeader,
+  uploadLengthHeader,
+}: BeginFieldUploadOptions): Promise<{ id: string; filename: string | null }> {
   const length = uploadLength(uploadLengthHeader, ctx.config.uploads.maxFileBytes);
   const metadata = parseUploadMetadata(metadataHeader);
   const { missionId, assignmentId } = await resolveTarget(ctx, zoomerId, metadata);
@@ -66,7 +76,9 @@ export async function beginFieldUpload({ ctx, zoomerId, metadataHeader, uploadLe
       .from(fieldUploads)
       .where(and(eq(fieldUploads.zoomerId, zoomerId), isNull(fieldUploads.submissionId), isNull(fieldUploads.refusal), gt(fieldUploads.expiresAt, now)));
     assertRoomForUpload({ count: open?.count ?? 0, bytes: Number(open?.bytes ?? 0) }, length, caps);
-    await tx.insert(fieldUploads).values({ id, zoomerId, missionId, assignmentId, metadata, uploadLength: length, expiresAt: new Date(now.getTime() + ttlSeconds * 1000) });
+    await tx
+      .insert(fieldUploads)
+      .values({ id, zoomerId, missionId, assignmentId, metadata, uploadLength: length, expiresAt: new Date(now.getTime() + ttlSeconds * 1000) });
   });
   return { id, filename: metadata.filename };
 }

@@ -29,11 +29,18 @@ const StoredMetadataSchema = z.object({
   }),
 });
 
-const RefusalSchema = z.object({ status: z.number().int(), code: z.string(), detail: z.string(), errors: z.array(z.object({ pointer: z.string(), message: z.string() }).passthrough()).optional() });
+const RefusalSchema = z.object({
+  status: z.number().int(),
+  code: z.string(),
+  detail: z.string(),
+  errors: z.array(z.object({ pointer: z.string(), message: z.string() }).passthrough()).optional(),
+});
 
 export function refusalError(refusal: unknown): ApiError | null {
   const parsed = RefusalSchema.safeParse(refusal);
-  return parsed.success ? new ApiError(parsed.data.status, parsed.data.code, parsed.data.detail, { errors: parsed.data.errors as FieldError[] | undefined }) : null;
+  return parsed.success
+    ? new ApiError(parsed.data.status, parsed.data.code, parsed.data.detail, { errors: parsed.data.errors as FieldError[] | undefined })
+    : null;
 }
 
 export async function submissionOf(ctx: ServiceContext, submissionId: string): Promise<Submission> {
@@ -77,7 +84,13 @@ export async function completeFieldUpload({ ctx, upload }: CompleteFieldUploadOp
     // The target was checked when the upload began (beginFieldUpload); a reservation running then still counts.
     const checked = await checkIntakeTarget({ ctx, zoomerId: upload.zoomerId, target: metadata.target, sendingSince: upload.createdAt });
     file = await ctx.fieldUploads.finishedFile(upload.id, metadata.filename);
-    const submission = await takeInPhotos({ ctx, zoomerId: upload.zoomerId, checked, files: [file], fields: { angle: metadata.angle, note: metadata.note, evidence: metadata.evidence } });
+    const submission = await takeInPhotos({
+      ctx,
+      zoomerId: upload.zoomerId,
+      checked,
+      files: [file],
+      fields: { angle: metadata.angle, note: metadata.note, evidence: metadata.evidence },
+    });
     await ctx.db.update(fieldUploads).set({ submissionId: submission.id, completedAt: new Date() }).where(eq(fieldUploads.id, upload.id));
     return submission;
   } catch (error) {

@@ -66,7 +66,15 @@ class PrivateFileStore extends FileStore {
    */
   async finishedFile(id: string, tempDir: string, originalName: string | null): Promise<UploadedFile> {
     const path = join(this.directory, id);
-    const file: UploadedFile = { field: "photos", originalName, declaredType: "image/jpeg", tempPath: join(tempDir, tempUploadName()), size: 0, sha256: "", head: new Uint8Array(0) };
+    const file: UploadedFile = {
+      field: "photos",
+      originalName,
+      declaredType: "image/jpeg",
+      tempPath: join(tempDir, tempUploadName()),
+      size: 0,
+      sha256: "",
+      head: new Uint8Array(0),
+    };
     try {
       await pipeline(createReadStream(path), measuringTap(file), new Writable({ write: (_chunk, _encoding, done) => done() }));
     } catch (error) {
@@ -148,7 +156,9 @@ export function fieldUploadStore(config: FieldUploadStoreConfig): FieldUploadSto
     ttlSeconds,
     directory: storage?.kind === "s3" ? null : fieldUploadDirectory(config),
     finishedFile: async (id, originalName) =>
-      datastore instanceof PrivateFileStore ? datastore.finishedFile(id, tempDir, originalName) : spoolToTempFile(await datastore.read(id), tempDir, originalName),
+      datastore instanceof PrivateFileStore
+        ? datastore.finishedFile(id, tempDir, originalName)
+        : spoolToTempFile(await datastore.read(id), tempDir, originalName),
   };
   stores.set(config, store);
   return store;

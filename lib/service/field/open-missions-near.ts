@@ -18,7 +18,19 @@ export interface OpenMission {
   created_at: string;
 }
 
-export async function openMissionsNear({ db, lat, lng, radiusKm, limit }: { db: Db; lat: number; lng: number; radiusKm: number; limit: number }): Promise<OpenMission[]> {
+export async function openMissionsNear({
+  db,
+  lat,
+  lng,
+  radiusKm,
+  limit,
+}: {
+  db: Db;
+  lat: number;
+  lng: number;
+  radiusKm: number;
+  limit: number;
+}): Promise<OpenMission[]> {
   const dLat = radiusKm / 111.32;
   const dLng = radiusKm / (111.32 * Math.max(0.01, Math.cos((lat * Math.PI) / 180)));
   const rows = await db

@@ -31,7 +31,9 @@ describe("the environment's caps", () => {
     const set = parseEnv({ MAX_OPEN_UPLOADS_PER_ZOOMER: "5", MAX_OPEN_UPLOAD_BYTES_PER_ZOOMER: String(100 * MiB) });
     expect([set.MAX_OPEN_UPLOADS_PER_ZOOMER, set.MAX_OPEN_UPLOAD_BYTES_PER_ZOOMER]).toEqual([5, 100 * MiB]);
     expect(() => parseEnv({ MAX_OPEN_UPLOADS_PER_ZOOMER: "0" })).toThrow(/MAX_OPEN_UPLOADS_PER_ZOOMER/);
-    expect(() => parseEnv({ MAX_OPEN_UPLOAD_BYTES_PER_ZOOMER: String(10 * MiB) })).toThrow(/MAX_OPEN_UPLOAD_BYTES_PER_ZOOMER: must be at least MAX_UPLOAD_BYTES/);
+    expect(() => parseEnv({ MAX_OPEN_UPLOAD_BYTES_PER_ZOOMER: String(10 * MiB) })).toThrow(
+      /MAX_OPEN_UPLOAD_BYTES_PER_ZOOMER: must be at least MAX_UPLOAD_BYTES/,
+    );
   });
 });
 

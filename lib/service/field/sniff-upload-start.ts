@@ -40,7 +40,11 @@ async function peekBody(request: Request, bytes: number): Promise<{ head: Uint8A
 }
 
 /** The photo's first bytes, when this request carries them: a PNG or a video is refused before the rest is sent. */
-export async function sniffUploadStart(request: Request, startsAtZero: boolean, filename: string | null): Promise<{ request: Request; refused: ApiError | null }> {
+export async function sniffUploadStart(
+  request: Request,
+  startsAtZero: boolean,
+  filename: string | null,
+): Promise<{ request: Request; refused: ApiError | null }> {
   if (!startsAtZero || !request.headers.get("content-type")?.startsWith("application/offset+octet-stream")) return { request, refused: null };
   const peeked = await peekBody(request, SNIFF_BYTES);
   if (peeked.head.length === 0) return { request: peeked.request, refused: null };

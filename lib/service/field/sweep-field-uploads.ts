@@ -47,7 +47,10 @@ async function liveUploadIds(ctx: SweepContext, ids: string[], now: Date, graceM
           inArray(fieldUploads.id, ids.slice(i, i + BATCH)),
           gt(fieldUploads.expiresAt, now),
           // Unfinished, or finished so recently that its request may still be reading the bytes.
-          or(and(isNull(fieldUploads.submissionId), isNull(fieldUploads.refusal)), gt(sql`coalesce(${fieldUploads.completedAt}, ${fieldUploads.createdAt})`, recently)),
+          or(
+            and(isNull(fieldUploads.submissionId), isNull(fieldUploads.refusal)),
+            gt(sql`coalesce(${fieldUploads.completedAt}, ${fieldUploads.createdAt})`, recently),
+          ),
         ),
       );
     for (const row of rows) live.add(row.id);
@@ -64,7 +67,12 @@ export interface SweepUploadFilesOptions {
 }
 
 /** Removes every file of the directory that belongs to no live upload (and is older than the grace); returns how many. */
-export async function sweepUploadFiles({ directory, liveIds, now = new Date(), graceMs = FIELD_UPLOAD_FILE_GRACE_MS }: SweepUploadFilesOptions): Promise<number> {
+export async function sweepUploadFiles({
+  directory,
+  liveIds,
+  now = new Date(),
+  graceMs = FIELD_UPLOAD_FILE_GRACE_MS,
+}: SweepUploadFilesOptions): Promise<number> {
   let names: string[];
   try {
     names = await readdir(directory);
@@ -98,7 +106,11 @@ export interface FieldUploadSweep {
   s3: number;
 }
 
-export async function sweepFieldUploads(ctx: SweepContext, now = new Date(), { graceMs = FIELD_UPLOAD_FILE_GRACE_MS }: { graceMs?: number } = {}): Promise<FieldUploadSweep> {
+export async function sweepFieldUploads(
+  ctx: SweepContext,
+  now = new Date(),
+  { graceMs = FIELD_UPLOAD_FILE_GRACE_MS }: { graceMs?: number } = {},
+): Promise<FieldUploadSweep> {
   const { datastore, directory } = fieldUploadStore(ctx.config);
   const sweep: FieldUploadSweep = { rows: 0, files: 0, s3: 0 };
   for (;;) {
@@ -128,7 +140,10 @@ export async function sweepFieldUploads(ctx: SweepContext, now = new Date(), { g
 }
 
 /** Sweeps now and then every `everyMs` until stopped (stop waits for a sweep under way). */
-export function startFieldUploadSweeper(ctx: SweepContext, { everyMs = 5 * 60_000 }: { everyMs?: number } = {}): { first: Promise<unknown>; stop(): Promise<void> } {
+export function startFieldUploadSweeper(
+  ctx: SweepContext,
+  { everyMs = 5 * 60_000 }: { everyMs?: number } = {},
+): { first: Promise<unknown>; stop(): Promise<void> } {
   let running: Promise<unknown> = Promise.resolve();
   const run = () => {
     running = running.then(() => sweepFieldUploads(ctx)).catch((error: unknown) => log.error("field upload sweep failed", {}, error));

@@ -28,7 +28,8 @@ export function decodeUploadMetadata(header: string | null | undefined): Partial
   const values: Partial<Record<MetadataKey, string>> = {};
   for (const pair of header.split(",")) {
     const [key = "", encoded = "", ...extra] = pair.trim().split(" ");
-    if (!(UPLOAD_METADATA_KEYS as readonly string[]).includes(key)) throw invalid(key || "Upload-Metadata", `unknown key "${key}"; use ${UPLOAD_METADATA_KEYS.join(", ")}.`);
+    if (!(UPLOAD_METADATA_KEYS as readonly string[]).includes(key))
+      throw invalid(key || "Upload-Metadata", `unknown key "${key}"; use ${UPLOAD_METADATA_KEYS.join(", ")}.`);
     if (extra.length > 0 || !BASE64.test(encoded)) throw invalid(key, `the value of "${key}" must be base64.`);
     if (key in values) throw invalid(key, `"${key}" is sent twice.`);
     const text = Buffer.from(encoded, "base64").toString("utf8");

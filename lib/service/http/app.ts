@@ -109,7 +109,12 @@ function registerOrderDocument(orders: OpenAPIHono<AppEnv>, ctx: ServiceContext)
   orders.openAPIRegistry.registerComponent("securitySchemes", "apiKey", API_KEY_SCHEME);
   orders.openAPIRegistry.registerComponent("securitySchemes", "oauth2", {
     type: "oauth2",
-    flows: { clientCredentials: { tokenUrl: `${ctx.config.publicOrigin}${API_BASE_PATH}/auth/token`, scopes: { "orders:read": SCOPES["orders:read"], "orders:write": SCOPES["orders:write"] } } },
+    flows: {
+      clientCredentials: {
+        tokenUrl: `${ctx.config.publicOrigin}${API_BASE_PATH}/auth/token`,
+        scopes: { "orders:read": SCOPES["orders:read"], "orders:write": SCOPES["orders:write"] },
+      },
+    },
   });
   orders.doc31("/openapi.json", {
     openapi: "3.1.0",
@@ -226,7 +231,13 @@ export function createServiceApp(ctx: ServiceContext) {
         "clients share them; a zoomer's credentials count on their own).",
     },
     // x-internal: this document is for integrators outside (the operator's has its own).
-    servers: [{ url: ctx.config.publicOrigin, description: "This deployment (production, or the staging or local instance serving this document).", "x-internal": false } as { url: string; description: string }],
+    servers: [
+      {
+        url: ctx.config.publicOrigin,
+        description: "This deployment (production, or the staging or local instance serving this document).",
+        "x-internal": false,
+      } as { url: string; description: string },
+    ],
     tags: [
       { name: "Authentication", description: "OAuth 2.0 client credentials and signing keys." },
       { name: "Missions", description: "Geographic photo-collection jobs." },
@@ -257,11 +268,11 @@ export function createServiceApp(ctx: ServiceContext) {
   app.notFound((c) => {
     const allowed = methodsAllowedFor(app, c.req.path);
     if (allowed.length > 0) {
-      return problemResponse(
-        new ApiError(405, "method_not_allowed", `${c.req.method} is not allowed here; use ${allowed.join(", ")}.`),
-        c.req.path,
-        { Allow: allowed.join(", "), "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store" },
-      );
+      return problemResponse(new ApiError(405, "method_not_allowed", `${c.req.method} is not allowed here; use ${allowed.join(", ")}.`), c.req.path, {
+        Allow: allowed.join(", "),
+        "X-Content-Type-Options": "nosniff",
+        "Cache-Control": "no-store",
+      });
     }
     return problemResponse(new ApiError(404, "route_not_found", `No route for ${c.req.method} ${c.req.path}.`), c.req.path, {
       "X-Content-Type-Options": "nosniff",
@@ -304,5 +315,7 @@ export type ServiceApp = ReturnType<typeof createServiceApp>;
 function supportContact(supportUrl: string | undefined): { name: string; url?: string; email?: string } {
   const name = "Photo Missions API support";
   if (!supportUrl) return { name };
-  return supportUrl.startsWith("mailto:") ? { name, email: decodeURIComponent(supportUrl.slice("mailto:".length).split("?")[0] ?? "") } : { name, url: supportUrl };
+  return supportUrl.startsWith("mailto:")
+    ? { name, email: decodeURIComponent(supportUrl.slice("mailto:".length).split("?")[0] ?? "") }
+    : { name, url: supportUrl };
 }

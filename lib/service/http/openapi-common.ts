@@ -111,12 +111,12 @@ export const MAX_FILTER_LENGTH = 200;
 export const MAX_PAGE = 10_000;
 
 export const PagingQuery = {
-  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1).openapi({ description: `Page number, from 1 (at most ${MAX_PAGE}).`, example: 1 }),
-  per_page: z.coerce
+  page: z.coerce
     .number()
     .int()
     .min(1)
-    .max(100)
-    .default(20)
-    .openapi({ description: "Items per page (at most 100).", example: 20 }),
+    .max(MAX_PAGE)
+    .default(1)
+    .openapi({ description: `Page number, from 1 (at most ${MAX_PAGE}).`, example: 1 }),
+  per_page: z.coerce.number().int().min(1).max(100).default(20).openapi({ description: "Items per page (at most 100).", example: 20 }),
 };

@@ -41,7 +41,7 @@ export function restrictDocument(
   const reachable = new Set<string>();
   collectRefs([paths, webhooks], reachable);
   const components = (full.components ?? {}) as Record<string, Record<string, unknown>>;
-  for (let grown = true; grown; ) {
+  for (let grown = true; grown;) {
     grown = false;
     for (const ref of [...reachable]) {
       const [, , kind = "", name = ""] = ref.split("/");
@@ -82,7 +82,11 @@ export function restrictDocument(
   };
 }
 
-export function splitDocuments(full: OpenApiDocument, operatorPrefix: string, operatorInfo: OpenApiDocument["info"]): { public: OpenApiDocument; operator: OpenApiDocument } {
+export function splitDocuments(
+  full: OpenApiDocument,
+  operatorPrefix: string,
+  operatorInfo: OpenApiDocument["info"],
+): { public: OpenApiDocument; operator: OpenApiDocument } {
   const isOperator = (path: string) => path === operatorPrefix || path.startsWith(`${operatorPrefix}/`);
   return {
     public: restrictDocument(full, (path) => !isOperator(path), { withWebhooks: true }),

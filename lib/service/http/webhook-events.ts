@@ -15,7 +15,9 @@ import {
 import type { AppEnv } from "./types";
 
 const headers = z.object({
-  "x-svc-signature": z.string().openapi({ description: "Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time." }),
+  "x-svc-signature": z
+    .string()
+    .openapi({ description: "Hex HMAC-SHA256 of the raw body, keyed with the endpoint secret's characters as shown. Compare in constant time." }),
   "x-svc-signature-previous": z.string().optional().openapi({ description: "The same with the previous secret, during the grace period after a rotation." }),
   "x-svc-event-id": z.string().openapi({ description: "The event id: the same on every attempt — use it to deduplicate." }),
   "x-svc-event": z.string(),
@@ -43,31 +45,45 @@ const envelope = (event: string, data: z.ZodType, name: string) =>
 const EVENTS = [
   { event: "mission.created", summary: "A mission was created", data: z.object({ mission: MissionSchema }), name: "MissionCreatedEvent" },
   { event: "mission.completed", summary: "Approved images reached required_images", data: z.object({ mission: MissionSchema }), name: "MissionCompletedEvent" },
-  { event: "submission.received", summary: "A zoomer submitted photos (the spec's data, exactly)", data: SubmissionReceivedDataSchema, name: "SubmissionReceivedEvent" },
+  {
+    event: "submission.received",
+    summary: "A zoomer submitted photos (the spec's data, exactly)",
+    data: SubmissionReceivedDataSchema,
+    name: "SubmissionReceivedEvent",
+  },
   { event: "submission.approved", summary: "A submission passed QA", data: SubmissionApprovedDataSchema, name: "SubmissionApprovedEvent" },
   { event: "submission.rejected", summary: "A submission failed QA, with reasons", data: SubmissionRejectedDataSchema, name: "SubmissionRejectedEvent" },
   { event: "webhook.test", summary: "Sent by “send a test event”", data: TestEventDataSchema, name: "TestEvent" },
   {
     event: "photos.delivered",
     summary: "Verified photos of an order's location (the spec's Delivered photo record); to the order's delivery URL and subscribed endpoints",
-    data: z.object({ order_id: z.string(), mission_id: z.string(), location_id: z.string(), cycle_index: z.number().int(), photos: z.array(DeliveredPhotoSchema) }),
+    data: z.object({
+      order_id: z.string(),
+      mission_id: z.string(),
+      location_id: z.string(),
+      cycle_index: z.number().int(),
+      photos: z.array(DeliveredPhotoSchema),
+    }),
     name: "PhotosDeliveredEvent",
   },
   {
     event: "photo.held_for_review",
-    summary: "An order photo failed its authenticity check and waits for your review (never delivered on its own); to the order's delivery URL and subscribed endpoints",
+    summary:
+      "An order photo failed its authenticity check and waits for your review (never delivered on its own); to the order's delivery URL and subscribed endpoints",
     data: PhotoHeldForReviewDataSchema,
     name: "PhotoHeldForReviewEvent",
   },
   {
     event: "order.at_risk",
-    summary: "Locations of an order turned at risk: their task was left untaken past its expected take time and is escalated (each location once); to the order's delivery URL and subscribed endpoints",
+    summary:
+      "Locations of an order turned at risk: their task was left untaken past its expected take time and is escalated (each location once); to the order's delivery URL and subscribed endpoints",
     data: OrderPromiseEventDataSchema,
     name: "OrderAtRiskEvent",
   },
   {
     event: "order.late",
-    summary: "Locations of an order passed their deliver_by undelivered (each location once); they may now be cancelled free of charge; to the order's delivery URL and subscribed endpoints",
+    summary:
+      "Locations of an order passed their deliver_by undelivered (each location once); they may now be cancelled free of charge; to the order's delivery URL and subscribed endpoints",
     data: OrderPromiseEventDataSchema,
     name: "OrderLateEvent",
   },
@@ -75,7 +91,10 @@ const EVENTS = [
     event,
     summary: `Order event ${event}; to the order's delivery URL (signed with the order-delivery secret) and subscribed endpoints`,
     data: z.object({ order_id: z.string() }).catchall(z.unknown()),
-    name: `${event.split(/[._]/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join("")}Event`,
+    name: `${event
+      .split(/[._]/)
+      .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+      .join("")}Event`,
   })),
 ] as const;
 
@@ -85,7 +104,10 @@ export function registerWebhookEvents(app: OpenAPIHono<AppEnv>) {
       method: "post",
       path: event,
       // onMissionCreated, onPhotosDelivered, …: what a receiver's handler for the event is called.
-      operationId: `on${event.split(/[._]/).map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join("")}`,
+      operationId: `on${event
+        .split(/[._]/)
+        .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+        .join("")}`,
       tags: ["Webhooks"],
       summary,
       description:

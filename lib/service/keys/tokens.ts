@@ -123,7 +123,13 @@ export class KeyStore {
   /** The published keys, the signing one first, with when each was made and retired. */
   describeKeys(): { kid: string; alg: string; created_at: string; retired_at: string | null; signing: boolean }[] {
     return [...this.keys.values()]
-      .map((k) => ({ kid: k.kid, alg: TOKEN_ALG, created_at: k.createdAt.toISOString(), retired_at: k.retiredAt?.toISOString() ?? null, signing: k === this.current }))
+      .map((k) => ({
+        kid: k.kid,
+        alg: TOKEN_ALG,
+        created_at: k.createdAt.toISOString(),
+        retired_at: k.retiredAt?.toISOString() ?? null,
+        signing: k === this.current,
+      }))
       .sort((a, b) => Number(b.signing) - Number(a.signing) || b.created_at.localeCompare(a.created_at));
   }
 
@@ -154,7 +160,12 @@ export class KeyStore {
   private async signingKey({ strict }: { strict: boolean }): Promise<LoadedKey> {
     if (strict) {
       // Evidence is kept for good: it is never signed with a key retired a moment ago elsewhere.
-      const [active] = await this.db.select({ kid: signingKeys.kid }).from(signingKeys).where(isNull(signingKeys.retiredAt)).orderBy(asc(signingKeys.createdAt)).limit(1);
+      const [active] = await this.db
+        .select({ kid: signingKeys.kid })
+        .from(signingKeys)
+        .where(isNull(signingKeys.retiredAt))
+        .orderBy(asc(signingKeys.createdAt))
+        .limit(1);
       if (active && active.kid !== this.current?.kid) await this.refresh();
     } else if (Date.now() - this.lastRefresh > TOKEN_KEY_REFRESH_MS) {
       await this.refresh();
@@ -191,7 +202,11 @@ export class KeyStore {
    */
   async signRecord(record: JWTPayload, { typ, issuedAt }: { typ: string; issuedAt: number }): Promise<string> {
     const key = await this.signingKey({ strict: true });
-    return new SignJWT(record).setProtectedHeader({ alg: TOKEN_ALG, typ, kid: key.kid }).setIssuer(this.settings.issuer).setIssuedAt(issuedAt).sign(key.privateKey);
+    return new SignJWT(record)
+      .setProtectedHeader({ alg: TOKEN_ALG, typ, kid: key.kid })
+      .setIssuer(this.settings.issuer)
+      .setIssuedAt(issuedAt)
+      .sign(key.privateKey);
   }
 
   private async keyFor(kid: string | undefined): Promise<KeyObject> {

@@ -23,8 +23,20 @@ export function createServiceMetrics(db: Db): ServiceMetrics {
   });
   // Assigned below, once the gauges it fills exist; called only at scrape time.
   let refresh: () => Promise<void> = async () => {};
-  const queueDepth = new Gauge({ name: "photo_missions_jobs_due", help: "Jobs due and waiting, per queue.", labelNames: ["queue"] as const, registers: [registry], collect: () => refresh() });
-  const queueAge = new Gauge({ name: "photo_missions_jobs_oldest_due_seconds", help: "Age of the oldest due job, per queue.", labelNames: ["queue"] as const, registers: [registry], collect: () => refresh() });
+  const queueDepth = new Gauge({
+    name: "photo_missions_jobs_due",
+    help: "Jobs due and waiting, per queue.",
+    labelNames: ["queue"] as const,
+    registers: [registry],
+    collect: () => refresh(),
+  });
+  const queueAge = new Gauge({
+    name: "photo_missions_jobs_oldest_due_seconds",
+    help: "Age of the oldest due job, per queue.",
+    labelNames: ["queue"] as const,
+    registers: [registry],
+    collect: () => refresh(),
+  });
   const deliveries = new Gauge({
     name: "photo_missions_webhook_deliveries",
     help: "Webhook deliveries by outcome (pending, delivering, succeeded, failed), whole deployment.",
@@ -32,8 +44,18 @@ export function createServiceMetrics(db: Db): ServiceMetrics {
     registers: [registry],
     collect: () => refresh(),
   });
-  const deliveryAge = new Gauge({ name: "photo_missions_webhook_deliveries_oldest_due_seconds", help: "Age of the oldest due webhook delivery.", registers: [registry], collect: () => refresh() });
-  const workers = new Gauge({ name: "photo_missions_workers_alive", help: "Processes running background work that stamped their heartbeat recently.", registers: [registry], collect: () => refresh() });
+  const deliveryAge = new Gauge({
+    name: "photo_missions_webhook_deliveries_oldest_due_seconds",
+    help: "Age of the oldest due webhook delivery.",
+    registers: [registry],
+    collect: () => refresh(),
+  });
+  const workers = new Gauge({
+    name: "photo_missions_workers_alive",
+    help: "Processes running background work that stamped their heartbeat recently.",
+    registers: [registry],
+    collect: () => refresh(),
+  });
 
   // One database read per scrape, shared by the gauges (prom-client calls each collect()).
   let pending: Promise<void> | null = null;
@@ -52,7 +74,8 @@ export function createServiceMetrics(db: Db): ServiceMetrics {
           queueAge.set({ queue }, backlog.jobs[queue]?.oldest_seconds ?? 0);
         }
         deliveries.reset();
-        for (const outcome of ["pending", "delivering", "succeeded", "failed"]) deliveries.set({ outcome }, Number(byStatus.find((r) => r.status === outcome)?.n ?? 0));
+        for (const outcome of ["pending", "delivering", "succeeded", "failed"])
+          deliveries.set({ outcome }, Number(byStatus.find((r) => r.status === outcome)?.n ?? 0));
         deliveryAge.set(backlog.deliveries.oldest_seconds);
         workers.set(heartbeats.alive);
       } finally {

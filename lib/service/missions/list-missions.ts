@@ -43,6 +43,10 @@ export async function listMissions(options: ListMissionsOptions) {
     .orderBy(desc(missions.createdAt), desc(missions.id))
     .limit(perPage)
     .offset((page - 1) * perPage);
-  const total = await pageTotal(rows.length, { page, perPage }, async () => (await db.select({ total: count() }).from(missions).where(condition))[0]?.total ?? 0);
+  const total = await pageTotal(
+    rows.length,
+    { page, perPage },
+    async () => (await db.select({ total: count() }).from(missions).where(condition))[0]?.total ?? 0,
+  );
   return { data: rows.map(serializeMission), meta: { total, page, per_page: perPage } };
 }

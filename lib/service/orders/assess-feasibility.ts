@@ -45,7 +45,10 @@ function windowKey(place: EstimatedPlace): string {
  * window and a contributor active nearby; its estimate opens at once (one-off) or at its first
  * window (recurring), and a place without a window has none.
  */
-export async function estimateDelivery(ctx: ServiceContext, { places, names, rule, now, windowCount }: { places: EstimatedPlace[]; names: string[]; rule: RecurrenceRule | null; now: Date; windowCount: number }): Promise<{ places: PlaceDelivery[]; estimate: DeliveryEstimate | null; reasons: FeasibilityReason[] }> {
+export async function estimateDelivery(
+  ctx: ServiceContext,
+  { places, names, rule, now, windowCount }: { places: EstimatedPlace[]; names: string[]; rule: RecurrenceRule | null; now: Date; windowCount: number },
+): Promise<{ places: PlaceDelivery[]; estimate: DeliveryEstimate | null; reasons: FeasibilityReason[] }> {
   const histories = await readDeliveryHistory(ctx.db, { places, now });
   const windowsByKey = new Map<string, NextWindows>();
   const delivered = places.map((place, i): PlaceDelivery => {
@@ -87,7 +90,13 @@ export async function assessFeasibility(ctx: ServiceContext, { input, now = new 
     const timeOfDay = timeOfDayOf(mergeRequirements(input.requirements, location.requirements).time_of_day);
     return { location_id: location.location_id ?? null, name: location.name, place: { lat, lng, timeZone, ...(timeOfDay ? { timeOfDay } : {}) } };
   });
-  const delivery = await estimateDelivery(ctx, { places: locations.map((l) => l.place), names: locations.map((l) => l.name), rule, now, windowCount: FEASIBILITY_WINDOWS });
+  const delivery = await estimateDelivery(ctx, {
+    places: locations.map((l) => l.place),
+    names: locations.map((l) => l.name),
+    rule,
+    now,
+    windowCount: FEASIBILITY_WINDOWS,
+  });
   const answers = locations.map((location, i) => {
     const planned = delivery.places[i];
     return {
@@ -95,7 +104,10 @@ export async function assessFeasibility(ctx: ServiceContext, { input, now = new 
       name: location.name,
       feasible: planned?.feasible ?? false,
       reasons: planned?.result.reasons ?? [],
-      next_windows: (planned?.windows.windows ?? []).map((w) => ({ start: localIsoString(w.start, location.place.timeZone), end: localIsoString(w.end, location.place.timeZone) })),
+      next_windows: (planned?.windows.windows ?? []).map((w) => ({
+        start: localIsoString(w.start, location.place.timeZone),
+        end: localIsoString(w.end, location.place.timeZone),
+      })),
       estimate: planned?.result.estimate ?? null,
     };
   });

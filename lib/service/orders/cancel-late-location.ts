@@ -25,11 +25,20 @@ export interface CancelLateLocationOptions {
   reason?: string;
 }
 
-async function lockedPromise(tx: Db, { orderId, locationId, cycleIndex }: Pick<CancelLateLocationOptions, "orderId" | "locationId" | "cycleIndex">): Promise<DeliveryPromiseRow | undefined> {
+async function lockedPromise(
+  tx: Db,
+  { orderId, locationId, cycleIndex }: Pick<CancelLateLocationOptions, "orderId" | "locationId" | "cycleIndex">,
+): Promise<DeliveryPromiseRow | undefined> {
   const [row] = await tx
     .select()
     .from(deliveryPromises)
-    .where(and(eq(deliveryPromises.orderId, orderId), eq(deliveryPromises.locationId, locationId), cycleIndex === undefined ? undefined : eq(deliveryPromises.cycleIndex, cycleIndex)))
+    .where(
+      and(
+        eq(deliveryPromises.orderId, orderId),
+        eq(deliveryPromises.locationId, locationId),
+        cycleIndex === undefined ? undefined : eq(deliveryPromises.cycleIndex, cycleIndex),
+      ),
+    )
     .orderBy(desc(deliveryPromises.cycleIndex))
     .limit(1)
     .for("update");
@@ -57,18 +66,30 @@ export async function cancelLateLocation(ctx: ServiceContext, options: CancelLat
   await ctx.db.transaction(async (tx) => {
     // The order's lock serialises every change of its money: two cancels of one location wait here.
     const order = await getOrderRow(tx, orgId, orderId, { forUpdate: true });
-    const [location] = await tx.select({ id: orderLocations.id }).from(orderLocations).where(and(eq(orderLocations.orderId, order.id), eq(orderLocations.id, locationId))).limit(1);
+    const [location] = await tx
+      .select({ id: orderLocations.id })
+      .from(orderLocations)
+      .where(and(eq(orderLocations.orderId, order.id), eq(orderLocations.id, locationId)))
+      .limit(1);
     if (!location) throw notFound("location");
     const promise = await lockedPromise(tx, options);
     if (!promise) {
-      throw new ApiError(409, "location_not_dispatched", `Location ${locationId}${options.cycleIndex === undefined ? "" : ` (cycle ${options.cycleIndex})`} has not been dispatched, so it has no promise to break.`);
+      throw new ApiError(
+        409,
+        "location_not_dispatched",
+        `Location ${locationId}${options.cycleIndex === undefined ? "" : ` (cycle ${options.cycleIndex})`} has not been dispatched, so it has no promise to break.`,
+      );
     }
     if (promise.cancelledAt) return; // cancelled before: the same answer, nothing refunded again
     if (promise.closedAt && !promise.deliveredAt) {
       throw new ApiError(409, "location_closed", "The location was given up or cancelled with its order, and its price refunded then.");
     }
     if (!mayCancelFree(promise.status)) {
-      throw new ApiError(409, "location_not_late", `The location is ${promise.status} (promised by ${promise.deliverBy.toISOString()}): only a location still late, or delivered late, can be cancelled free of charge.`);
+      throw new ApiError(
+        409,
+        "location_not_late",
+        `The location is ${promise.status} (promised by ${promise.deliverBy.toISOString()}): only a location still late, or delivered late, can be cancelled free of charge.`,
+      );
     }
     const now = new Date();
     if (!promise.deliveredAt) {
@@ -87,14 +108,24 @@ export async function cancelLateLocation(ctx: ServiceContext, options: CancelLat
     await tx
       .update(deliveryPromises)
       .set({ cancelledAt: now, closedAt: promise.closedAt ?? now, refundedCents: refunded, updatedAt: now })
-      .where(and(eq(deliveryPromises.orderId, order.id), eq(deliveryPromises.locationId, promise.locationId), eq(deliveryPromises.cycleIndex, promise.cycleIndex)));
+      .where(
+        and(eq(deliveryPromises.orderId, order.id), eq(deliveryPromises.locationId, promise.locationId), eq(deliveryPromises.cycleIndex, promise.cycleIndex)),
+      );
     await tx.update(orders).set({ updatedAt: now }).where(eq(orders.id, order.id));
     if (refunded > 0) {
       await recordEvent(tx, {
         orgId,
         type: "order.refunded",
         orderId: order.id,
-        data: { order_id: order.id, amount_cents: refunded, currency: order.currency, reason: "late_location_cancelled", location_id: promise.locationId, cycle_index: promise.cycleIndex, detail: reason ?? null },
+        data: {
+          order_id: order.id,
+          amount_cents: refunded,
+          currency: order.currency,
+          reason: "late_location_cancelled",
+          location_id: promise.locationId,
+          cycle_index: promise.cycleIndex,
+          detail: reason ?? null,
+        },
       });
     }
     if (!promise.deliveredAt) await completeIfDone(tx, ctx, order.id, promise.cycleIndex, now);

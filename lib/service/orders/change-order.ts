@@ -57,7 +57,10 @@ export async function cancelOrder(ctx: ServiceContext, { orgId, orderId: id, rea
 
     const unconfirmed = UNCONFIRMED.includes(order.status);
     if (unconfirmed) {
-      await tx.update(payments).set({ status: "canceled", updatedAt: now }).where(and(eq(payments.orderId, order.id), eq(payments.status, "requires_action")));
+      await tx
+        .update(payments)
+        .set({ status: "canceled", updatedAt: now })
+        .where(and(eq(payments.orderId, order.id), eq(payments.status, "requires_action")));
       // A charge still out (a confirmation that crashed after charging, or one running now) is
       // settled first with the processor's answer for its key, so what it took is refunded below.
       const inFlight = await chargeInFlight(tx, order.id);
@@ -78,7 +81,13 @@ export async function cancelOrder(ctx: ServiceContext, { orgId, orderId: id, rea
       .where(eq(orders.id, order.id));
     const data = { order_id: order.id, reason: reason ?? null, missions_cancelled: cancelled.length, refunded_cents: refunded, currency: order.currency };
     await recordEvent(tx, { orgId, type: "order.cancelled", orderId: order.id, data });
-    if (refunded > 0) await recordEvent(tx, { orgId, type: "order.refunded", orderId: order.id, data: { order_id: order.id, amount_cents: refunded, currency: order.currency, reason: "cancelled" } });
+    if (refunded > 0)
+      await recordEvent(tx, {
+        orgId,
+        type: "order.refunded",
+        orderId: order.id,
+        data: { order_id: order.id, amount_cents: refunded, currency: order.currency, reason: "cancelled" },
+      });
   });
   ctx.wakeWorkers("webhooks");
 }
@@ -115,7 +124,13 @@ export async function expireOrders(ctx: Pick<ServiceContext, "db" | "payments">,
       if (!inFlight) continue;
       const settled = await settleCharge(tx, inFlight.id, await submitCharge(ctx, inFlight, order));
       const refunded = settled?.status === "succeeded" ? await refundOrder(tx, ctx, order, settled.amountCents) : 0;
-      if (refunded > 0) await recordEvent(tx, { orgId: order.orgId, type: "order.refunded", orderId: order.id, data: { order_id: order.id, amount_cents: refunded, currency: order.currency, reason: "expired" } });
+      if (refunded > 0)
+        await recordEvent(tx, {
+          orgId: order.orgId,
+          type: "order.refunded",
+          orderId: order.id,
+          data: { order_id: order.id, amount_cents: refunded, currency: order.currency, reason: "expired" },
+        });
     }
     return due.length;
   });

@@ -31,7 +31,9 @@ describe("unitPriceCents", () => {
   it("adds the time-of-day surcharge, rounded, and the analysis surcharges", () => {
     expect(unitPriceCents(DEFAULT_PRICE_LIST, "restaurant_ambiance", {})).toBe(600);
     expect(unitPriceCents(DEFAULT_PRICE_LIST, "restaurant_ambiance", { time_of_day: "evening" })).toBe(750);
-    expect(unitPriceCents(DEFAULT_PRICE_LIST, "restaurant_ambiance", { time_of_day: "midday", minimum_crowd: "moderate", brand_match: "X" })).toBe(660 + 100 + 150);
+    expect(unitPriceCents(DEFAULT_PRICE_LIST, "restaurant_ambiance", { time_of_day: "midday", minimum_crowd: "moderate", brand_match: "X" })).toBe(
+      660 + 100 + 150,
+    );
     const odd = { ...DEFAULT_PRICE_LIST, per_photo_cents: { ...DEFAULT_PRICE_LIST.per_photo_cents, cultural_exterior: 333 } };
     expect(unitPriceCents(odd, "cultural_exterior", { time_of_day: "midday" })).toBe(366); // 366.3 → 366
   });
@@ -62,7 +64,11 @@ describe("computeQuote", () => {
   });
 
   it("treats recurring.enabled false as one-off", () => {
-    expect(computeQuote({ ...base, recurring: { enabled: false, frequency: "weekly" } })).toMatchObject({ billing: "one_off", discount: null, total_cents: 2100 });
+    expect(computeQuote({ ...base, recurring: { enabled: false, frequency: "weekly" } })).toMatchObject({
+      billing: "one_off",
+      discount: null,
+      total_cents: 2100,
+    });
   });
 
   it("gives no discount to event-night orders without a frequency", () => {

@@ -86,7 +86,13 @@ async function activate(tx: Db, ctx: ServiceContext, order: OrderRow, payment: P
     orgId: order.orgId,
     type: "order.confirmed",
     orderId: order.id,
-    data: { order_id: order.id, client_reference: order.clientReference, payment_id: payment.id, amount_cents: payment.amountCents, currency: payment.currency },
+    data: {
+      order_id: order.id,
+      client_reference: order.clientReference,
+      payment_id: payment.id,
+      amount_cents: payment.amountCents,
+      currency: payment.currency,
+    },
   });
   const locations = await getOrderLocations(tx, order.id);
   const rule = recurrenceRuleOf(order.recurring as Parameters<typeof recurrenceRuleOf>[0]);
@@ -100,7 +106,16 @@ async function activate(tx: Db, ctx: ServiceContext, order: OrderRow, payment: P
   if (!first) {
     // Step 1 found a cycle, but its window closed while the card was charged: nothing will run,
     // so nothing is kept.
-    await tx.update(orders).set({ status: "ended", statusReason: "No cycle of the schedule is left; the charge was refunded.", confirmedAt: now, nextCycleIndex: -1, updatedAt: now }).where(eq(orders.id, order.id));
+    await tx
+      .update(orders)
+      .set({
+        status: "ended",
+        statusReason: "No cycle of the schedule is left; the charge was refunded.",
+        confirmedAt: now,
+        nextCycleIndex: -1,
+        updatedAt: now,
+      })
+      .where(eq(orders.id, order.id));
     await endWithRefund(tx, ctx, order, "no_cycle_left");
     return;
   }
@@ -134,7 +149,9 @@ async function beginConfirmation(tx: Db, orgId: string, id: string, ctx: Service
   const inFlight = await chargeInFlight(tx, order.id);
   if (inFlight) {
     if (now.getTime() - inFlight.createdAt.getTime() < CHARGE_IN_FLIGHT_MS) {
-      throw new ApiError(409, "payment_in_progress", "A confirmation of this order is being charged right now; read the order in a few seconds.", { headers: { "Retry-After": "5" } });
+      throw new ApiError(409, "payment_in_progress", "A confirmation of this order is being charged right now; read the order in a few seconds.", {
+        headers: { "Retry-After": "5" },
+      });
     }
     return { kind: "charge", order, payment: inFlight };
   }
@@ -205,7 +222,9 @@ export interface ConfirmOrderOptions {
 export async function confirmOrder(ctx: ServiceContext, { orgId, orderId: id, paymentMethodId }: ConfirmOrderOptions): Promise<void> {
   if (paymentMethodId !== undefined && !(ctx.payments.testMode && isTestPaymentMethod(paymentMethodId))) {
     throw new ApiError(422, "validation_failed", "payment_method_id names a test payment method and works in test mode only.", {
-      errors: [{ pointer: "/payment_method_id", in: "body", message: "Use one of the documented test payment methods, or leave it out to charge the card on file." }],
+      errors: [
+        { pointer: "/payment_method_id", in: "body", message: "Use one of the documented test payment methods, or leave it out to charge the card on file." },
+      ],
     });
   }
   const begun = await ctx.db.transaction((tx) => beginConfirmation(tx, orgId, id, ctx, paymentMethodId, new Date()));
@@ -222,12 +241,19 @@ export async function confirmOrder(ctx: ServiceContext, { orgId, orderId: id, pa
  * Test mode: completes (or fails) the card authentication a charge is waiting for, as the
  * customer would on their bank's page; a real processor reports it by its own webhook.
  */
-export async function authenticatePayment(ctx: ServiceContext, { orgId, orderId, paymentId, authenticated }: { orgId: string; orderId: string; paymentId: string; authenticated: boolean }): Promise<void> {
+export async function authenticatePayment(
+  ctx: ServiceContext,
+  { orgId, orderId, paymentId, authenticated }: { orgId: string; orderId: string; paymentId: string; authenticated: boolean },
+): Promise<void> {
   if (!ctx.payments.testMode) throw new ApiError(404, "not_found", "Card authentication happens at the card processor in live mode.");
   await ctx.db.transaction(async (tx) => {
     await lockedOrg(tx, orgId);
     const order = await getOrderRow(tx, orgId, orderId, { forUpdate: true });
-    const [payment] = await tx.select().from(payments).where(and(eq(payments.id, paymentId), eq(payments.orderId, order.id))).limit(1);
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.id, paymentId), eq(payments.orderId, order.id)))
+      .limit(1);
     if (!payment) throw notFound("payment");
     assertAction("authenticate_payment", order.status, order.recurring !== null);
     if (payment.status !== "requires_action" || !payment.providerReference) {

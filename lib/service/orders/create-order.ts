@@ -42,9 +42,14 @@ export async function createOrder(ctx: ServiceContext, options: CreateOrderOptio
   if (webhookUrl) {
     const [org] = await ctx.db.select({ secret: organisations.orderDeliverySecret }).from(organisations).where(eq(organisations.id, orgId)).limit(1);
     if (!org?.secret) {
-      throw new ApiError(409, "delivery_secret_missing", `Create the organisation's order-delivery secret first (POST ${ORDERS_BASE_PATH}/delivery-secret): it signs what is sent to delivery.webhook_url.`, {
-        errors: [{ pointer: "/delivery/webhook_url", in: "body", message: "No order-delivery secret to sign deliveries with yet." }],
-      });
+      throw new ApiError(
+        409,
+        "delivery_secret_missing",
+        `Create the organisation's order-delivery secret first (POST ${ORDERS_BASE_PATH}/delivery-secret): it signs what is sent to delivery.webhook_url.`,
+        {
+          errors: [{ pointer: "/delivery/webhook_url", in: "body", message: "No order-delivery secret to sign deliveries with yet." }],
+        },
+      );
     }
   }
   const quote = await quoteOrder(ctx, caller, prepared, now);
@@ -88,7 +93,9 @@ export async function createOrder(ctx: ServiceContext, options: CreateOrderOptio
     if (options.fromDraft) await linkDraft(tx, { orgId, orderId: id, draft: options.fromDraft, now });
     if (webhookUrl) {
       // Signed with the organisation's order-delivery secret at send time; this column is unused.
-      await tx.insert(webhookEndpoints).values({ id: createId("webhook"), orgId, orderId: id, url: webhookUrl, events: ["*"], secret: "", description: `Delivery URL of ${id}` });
+      await tx
+        .insert(webhookEndpoints)
+        .values({ id: createId("webhook"), orgId, orderId: id, url: webhookUrl, events: ["*"], secret: "", description: `Delivery URL of ${id}` });
     }
     const order = serializeOrder(ctx, row, newOrderExtras(locations));
     await options.beforeCommit?.(tx, order);

@@ -81,12 +81,28 @@ async function readySet(db: Db, missionId: string) {
 export async function deliverLocation(ctx: ServiceContext, missionId: string): Promise<void> {
   const ready = await readySet(ctx.db, missionId);
   if (!ready) return;
-  const stored = await ctx.db.select().from(images).where(inArray(images.id, ready.map((r) => r.imageId ?? "")));
+  const stored = await ctx.db
+    .select()
+    .from(images)
+    .where(
+      inArray(
+        images.id,
+        ready.map((r) => r.imageId ?? ""),
+      ),
+    );
   // Outside the transaction, like the weather: the blurred copies are CPU work.
   const orgId = stored[0]?.orgId;
   const imageRows = orgId && (await wantsBlurredDelivery(ctx, orgId)) ? await makeBlurredCopies(ctx, stored) : stored;
   const byId = new Map(imageRows.map((i) => [i.id, i]));
-  const submissionRows = await ctx.db.select().from(submissions).where(inArray(submissions.id, ready.map((r) => r.submissionId ?? "")));
+  const submissionRows = await ctx.db
+    .select()
+    .from(submissions)
+    .where(
+      inArray(
+        submissions.id,
+        ready.map((r) => r.submissionId ?? ""),
+      ),
+    );
   const submissionById = new Map(submissionRows.map((s) => [s.id, s]));
   // Weather before the transaction: a slow service must not hold locks.
   const provider = weatherProvider(ctx);
@@ -124,7 +140,11 @@ export async function deliverLocation(ctx: ServiceContext, missionId: string): P
     const now = new Date();
     const delivered = await tx
       .update(assignments)
-      .set({ deliveredAt: now, updatedAt: now, weather: sql`coalesce(${assignments.weather}, (${JSON.stringify(Object.fromEntries(weather))}::jsonb -> ${assignments.id}))` })
+      .set({
+        deliveredAt: now,
+        updatedAt: now,
+        weather: sql`coalesce(${assignments.weather}, (${JSON.stringify(Object.fromEntries(weather))}::jsonb -> ${assignments.id}))`,
+      })
       .where(and(eq(assignments.missionId, missionId), eq(assignments.status, "verified"), isNull(assignments.deliveredAt)))
       .returning();
     if (delivered.length === 0) return; // delivered concurrently
@@ -153,7 +173,12 @@ export async function deliverLocation(ctx: ServiceContext, missionId: string): P
     if (completed) {
       const data = { mission: serializeMission(completed) };
       await recordEvent(tx, { orgId: completed.orgId, type: "mission.completed", data });
-      await recordEvent(tx, { orgId: completed.orgId, type: "order.mission.completed", orderId: mission.orderId, data: { order_id: mission.orderId, ...data } });
+      await recordEvent(tx, {
+        orgId: completed.orgId,
+        type: "order.mission.completed",
+        orderId: mission.orderId,
+        data: { order_id: mission.orderId, ...data },
+      });
     }
     await completeIfDone(tx, ctx, mission.orderId, mission.cycleIndex ?? 0, now);
   });
@@ -166,14 +191,23 @@ export async function deliverLocation(ctx: ServiceContext, missionId: string): P
  * an English sentence and the same as codes (`reason_codes` in `order.location.failed`), so a page
  * or an integrator can say it in the reader's language.
  */
-export async function giveUpLocation(tx: Db, ctx: ServiceContext, assignment: AssignmentRow, reason: { text: string; codes: Localisable[] }, now: Date): Promise<void> {
+export async function giveUpLocation(
+  tx: Db,
+  ctx: ServiceContext,
+  assignment: AssignmentRow,
+  reason: { text: string; codes: Localisable[] },
+  now: Date,
+): Promise<void> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, assignment.orderId)).limit(1);
   if (!order) return;
   await tx
     .update(assignments)
     .set({ status: "cancelled", updatedAt: now })
     .where(and(eq(assignments.missionId, assignment.missionId), inArray(assignments.status, ["open", "reserved"])));
-  await tx.update(missions).set({ status: "cancelled", cancelledAt: now, updatedAt: now }).where(and(eq(missions.id, assignment.missionId), eq(missions.status, "active")));
+  await tx
+    .update(missions)
+    .set({ status: "cancelled", cancelledAt: now, updatedAt: now })
+    .where(and(eq(missions.id, assignment.missionId), eq(missions.status, "active")));
   await closeOpenPromises(tx, { orderId: assignment.orderId, missionId: assignment.missionId, now });
   ctx.missionCache.invalidate(assignment.missionId);
   const quote = order.quote as Quote;
@@ -189,9 +223,24 @@ export async function giveUpLocation(tx: Db, ctx: ServiceContext, assignment: As
     orgId: order.orgId,
     type: "order.location.failed",
     orderId: order.id,
-    data: { order_id: order.id, mission_id: assignment.missionId, location_id: assignment.locationId, cycle_index: assignment.cycleIndex, reason: reason.text, reason_codes: reason.codes, refunded_cents: refund, currency: order.currency },
+    data: {
+      order_id: order.id,
+      mission_id: assignment.missionId,
+      location_id: assignment.locationId,
+      cycle_index: assignment.cycleIndex,
+      reason: reason.text,
+      reason_codes: reason.codes,
+      refunded_cents: refund,
+      currency: order.currency,
+    },
   });
-  if (refund > 0) await recordEvent(tx, { orgId: order.orgId, type: "order.refunded", orderId: order.id, data: { order_id: order.id, amount_cents: refund, currency: order.currency, reason: "location_failed" } });
+  if (refund > 0)
+    await recordEvent(tx, {
+      orgId: order.orgId,
+      type: "order.refunded",
+      orderId: order.id,
+      data: { order_id: order.id, amount_cents: refund, currency: order.currency, reason: "location_failed" },
+    });
   await completeIfDone(tx, ctx, order.id, assignment.cycleIndex, now);
 }
 

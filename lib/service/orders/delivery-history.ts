@@ -4,7 +4,15 @@
 // the contributors who sent a photo within that radius in the last ACTIVE_ZOOMER_DAYS days.
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
-import { ACTIVE_ZOOMER_DAYS, ESTIMATE_RADII_KM, HISTORY_DAYS, MAX_ESTIMATE_RADIUS_KM, MAX_SIMILAR_TASKS, type NearbyZoomer, type PastTask } from "@/lib/orders/delivery-estimate";
+import {
+  ACTIVE_ZOOMER_DAYS,
+  ESTIMATE_RADII_KM,
+  HISTORY_DAYS,
+  MAX_ESTIMATE_RADIUS_KM,
+  MAX_SIMILAR_TASKS,
+  type NearbyZoomer,
+  type PastTask,
+} from "@/lib/orders/delivery-estimate";
 
 export interface PlaceHistory {
   /** Newest delivery first. */
@@ -46,7 +54,14 @@ export async function readDeliveryHistory(db: Db, { places, now }: { places: { l
   const place = { lat: sql`l.lat`, lng: sql`l.lng` };
   const taskKm = distanceKm(place.lat, place.lng, sql`d.lat`, sql`d.lng`);
   const zoomerKm = distanceKm(place.lat, place.lng, sql`s.lat`, sql`s.lng`);
-  const rows = await queryRows<{ kind: "task" | "zoomer"; idx: number; id: string; hours: number | string | null; km: number | string; at: number | string | null }>(
+  const rows = await queryRows<{
+    kind: "task" | "zoomer";
+    idx: number;
+    id: string;
+    hours: number | string | null;
+    km: number | string;
+    at: number | string | null;
+  }>(
     db,
     sql`with locs as (
         select (t.i - 1)::int as idx, t.lat, t.lng,

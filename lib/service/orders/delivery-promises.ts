@@ -8,7 +8,12 @@ import { deliveredStatus } from "@/lib/orders/delivery-promise";
 
 /** The mission's location was delivered at `now`: on time, or late (after deliver_by, or once the sweep had found it late). */
 export async function markLocationDelivered(tx: Db, { missionId, now }: { missionId: string; now: Date }): Promise<void> {
-  const [promise] = await tx.select().from(deliveryPromises).where(and(eq(deliveryPromises.missionId, missionId), isNull(deliveryPromises.deliveredAt))).limit(1).for("update");
+  const [promise] = await tx
+    .select()
+    .from(deliveryPromises)
+    .where(and(eq(deliveryPromises.missionId, missionId), isNull(deliveryPromises.deliveredAt)))
+    .limit(1)
+    .for("update");
   if (!promise) return;
   await tx
     .update(deliveryPromises)
@@ -21,5 +26,12 @@ export async function closeOpenPromises(tx: Db, { orderId, missionId, now }: { o
   await tx
     .update(deliveryPromises)
     .set({ closedAt: now, updatedAt: now })
-    .where(and(eq(deliveryPromises.orderId, orderId), missionId === undefined ? undefined : eq(deliveryPromises.missionId, missionId), isNull(deliveryPromises.deliveredAt), isNull(deliveryPromises.closedAt)));
+    .where(
+      and(
+        eq(deliveryPromises.orderId, orderId),
+        missionId === undefined ? undefined : eq(deliveryPromises.missionId, missionId),
+        isNull(deliveryPromises.deliveredAt),
+        isNull(deliveryPromises.closedAt),
+      ),
+    );
 }

@@ -42,7 +42,11 @@ export async function createDeliverySecret(ctx: ServiceContext, { orgId }: { org
     .returning();
   if (!row) {
     await orgRow(ctx, orgId);
-    throw new ApiError(409, "delivery_secret_exists", "The organisation already has an order-delivery secret; it is shown only once. Rotate it to get a new one.");
+    throw new ApiError(
+      409,
+      "delivery_secret_exists",
+      "The organisation already has an order-delivery secret; it is shown only once. Rotate it to get a new one.",
+    );
   }
   return { ...describe(row), secret: secret.value };
 }
@@ -70,12 +74,19 @@ export async function rotateDeliverySecret(ctx: ServiceContext, { orgId }: { org
 }
 
 /** What signs a delivery to an order's URL now; null when the organisation has no secret. */
-export async function orderDeliverySecrets(ctx: Pick<ServiceContext, "db" | "secretBox">, orgId: string, now: Date): Promise<{ secret: SigningSecret; previousSecret: SigningSecret | null } | null> {
+export async function orderDeliverySecrets(
+  ctx: Pick<ServiceContext, "db" | "secretBox">,
+  orgId: string,
+  now: Date,
+): Promise<{ secret: SigningSecret; previousSecret: SigningSecret | null } | null> {
   const [row] = await ctx.db.select().from(organisations).where(eq(organisations.id, orgId)).limit(1);
   if (!row?.orderDeliverySecret) return null;
   const previousLive = row.previousOrderDeliverySecret && row.previousOrderDeliverySecretExpiresAt && row.previousOrderDeliverySecretExpiresAt > now;
   return {
     secret: { value: ctx.secretBox.open(row.orderDeliverySecret), format: row.orderDeliverySecretFormat },
-    previousSecret: previousLive && row.previousOrderDeliverySecret ? { value: ctx.secretBox.open(row.previousOrderDeliverySecret), format: row.previousOrderDeliverySecretFormat } : null,
+    previousSecret:
+      previousLive && row.previousOrderDeliverySecret
+        ? { value: ctx.secretBox.open(row.previousOrderDeliverySecret), format: row.previousOrderDeliverySecretFormat }
+        : null,
   };
 }

@@ -32,7 +32,11 @@ export async function createDraft(ctx: ServiceContext, { orgId, ...input }: { or
 }
 
 export async function getDraft(ctx: ServiceContext, { orgId, draftId: id }: { orgId: string; draftId: string }) {
-  const [row] = await ctx.db.select().from(orderDrafts).where(and(eq(orderDrafts.id, id), eq(orderDrafts.orgId, orgId))).limit(1);
+  const [row] = await ctx.db
+    .select()
+    .from(orderDrafts)
+    .where(and(eq(orderDrafts.id, id), eq(orderDrafts.orgId, orgId)))
+    .limit(1);
   if (!row) throw notFound("draft");
   return serializeDraft(row);
 }
@@ -60,7 +64,13 @@ export async function saveDraft(ctx: ServiceContext, { orgId, draftId: id, expec
   }
   const [row] = await ctx.db
     .update(orderDrafts)
-    .set({ body: input.body, step: input.step ?? current.step, orderId: input.orderId ?? current.order_id, version: current.version + 1, updatedAt: new Date() })
+    .set({
+      body: input.body,
+      step: input.step ?? current.step,
+      orderId: input.orderId ?? current.order_id,
+      version: current.version + 1,
+      updatedAt: new Date(),
+    })
     .where(and(eq(orderDrafts.id, id), eq(orderDrafts.orgId, orgId), eq(orderDrafts.version, current.version)))
     .returning();
   if (!row) throw new ApiError(412, "draft_changed", "The draft was saved elsewhere at the same moment; reload it.");
@@ -68,6 +78,9 @@ export async function saveDraft(ctx: ServiceContext, { orgId, draftId: id, expec
 }
 
 export async function deleteDraft(ctx: ServiceContext, { orgId, draftId: id }: { orgId: string; draftId: string }) {
-  const rows = await ctx.db.delete(orderDrafts).where(and(eq(orderDrafts.id, id), eq(orderDrafts.orgId, orgId))).returning({ id: orderDrafts.id });
+  const rows = await ctx.db
+    .delete(orderDrafts)
+    .where(and(eq(orderDrafts.id, id), eq(orderDrafts.orgId, orgId)))
+    .returning({ id: orderDrafts.id });
   if (rows.length === 0) throw notFound("draft");
 }

@@ -17,7 +17,11 @@ export type PaymentRow = typeof payments.$inferSelect;
 export type DeliveryPromiseRow = typeof deliveryPromises.$inferSelect;
 
 export async function getOrderRow(db: Db, orgId: string, id: string, { forUpdate = false } = {}): Promise<OrderRow> {
-  const query = db.select().from(orders).where(and(eq(orders.id, id), eq(orders.orgId, orgId))).limit(1);
+  const query = db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.orgId, orgId)))
+    .limit(1);
   const [row] = forUpdate ? await query.for("update") : await query;
   if (!row) throw notFound("order");
   return row;
@@ -80,10 +84,16 @@ type StoredExtras = Omit<OrderExtras, "nextCycle">;
  */
 export async function loadOrderExtras(db: Db, rows: readonly OrderRow[]): Promise<Map<string, StoredExtras>> {
   const ids = rows.map((r) => r.id);
-  const out = new Map<string, StoredExtras>(ids.map((id) => [id, { locations: [], payments: [], promises: [], missionCounts: { total: 0, active: 0, completed: 0, cancelled: 0 } }]));
+  const out = new Map<string, StoredExtras>(
+    ids.map((id) => [id, { locations: [], payments: [], promises: [], missionCounts: { total: 0, active: 0, completed: 0, cancelled: 0 } }]),
+  );
   if (ids.length === 0) return out;
   // One after another: PGlite serves one query at a time anyway, and inside a transaction so must pg.
-  const locationRows = await db.select().from(orderLocations).where(inArray(orderLocations.orderId, ids)).orderBy(asc(orderLocations.orderId), asc(orderLocations.position));
+  const locationRows = await db
+    .select()
+    .from(orderLocations)
+    .where(inArray(orderLocations.orderId, ids))
+    .orderBy(asc(orderLocations.orderId), asc(orderLocations.position));
   const paymentRows = await db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(asc(payments.createdAt), asc(payments.id));
   const missionRows = await db
     .select({ orderId: missions.orderId, status: missions.status, n: count() })
@@ -149,7 +159,8 @@ export function serializeOrder(ctx: ServiceContext, row: OrderRow, extras: Order
     updated_at: row.updatedAt.toISOString(),
     confirmed_at: isoOrNull(row.confirmedAt),
     cancelled_at: isoOrNull(row.cancelledAt),
-    expires_at: row.status === "pending_confirmation" || row.status === "payment_failed" || row.status === "payment_action_required" ? row.expiresAt.toISOString() : null,
+    expires_at:
+      row.status === "pending_confirmation" || row.status === "payment_failed" || row.status === "payment_action_required" ? row.expiresAt.toISOString() : null,
   };
 }
 

@@ -45,7 +45,10 @@ export async function getOrder(ctx: ServiceContext, { orgId, orderId: id }: { or
 }
 
 /** A page of the organisation's orders, newest first, read in one snapshot. */
-export async function listOrders(ctx: ServiceContext, options: { orgId: string; filters: ListOrderFilters }): Promise<{ data: Order[]; meta: { total: number; page: number; per_page: number } }> {
+export async function listOrders(
+  ctx: ServiceContext,
+  options: { orgId: string; filters: ListOrderFilters },
+): Promise<{ data: Order[]; meta: { total: number; page: number; per_page: number } }> {
   const { orgId, filters } = options;
   return ctx.db.transaction(
     async (tx) => {
@@ -67,8 +70,18 @@ export interface OrderPageOptions {
 export async function listOrderMissions(ctx: ServiceContext, { orgId, orderId: id, page, perPage }: OrderPageOptions) {
   await getOrderRow(ctx.db, orgId, id);
   const condition = and(eq(missions.orderId, id), eq(missions.orgId, orgId));
-  const rows = await ctx.db.select().from(missions).where(condition).orderBy(desc(missions.cycleIndex), asc(missions.createdAt), asc(missions.id)).limit(perPage).offset((page - 1) * perPage);
-  const total = await pageTotal(rows.length, { page, perPage }, async () => (await ctx.db.select({ total: count() }).from(missions).where(condition))[0]?.total ?? 0);
+  const rows = await ctx.db
+    .select()
+    .from(missions)
+    .where(condition)
+    .orderBy(desc(missions.cycleIndex), asc(missions.createdAt), asc(missions.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  const total = await pageTotal(
+    rows.length,
+    { page, perPage },
+    async () => (await ctx.db.select({ total: count() }).from(missions).where(condition))[0]?.total ?? 0,
+  );
   return { data: rows.map(serializeMission), meta: { total, page, per_page: perPage } };
 }
 
@@ -86,17 +99,34 @@ export async function listOrderPhotos(ctx: ServiceContext, { orgId, orderId: id,
     .limit(perPage)
     .offset((page - 1) * perPage);
   // Counted as the page is (delivered photos always have their image), so the two agree.
-  const total = await pageTotal(rows.length, { page, perPage }, async () => (await ctx.db.select({ total: count() }).from(assignments).where(condition))[0]?.total ?? 0);
+  const total = await pageTotal(
+    rows.length,
+    { page, perPage },
+    async () => (await ctx.db.select({ total: count() }).from(assignments).where(condition))[0]?.total ?? 0,
+  );
   const withEvidence = await withStoredEvidence(ctx, rows);
-  return { data: withEvidence.map((r) => deliveredPhotoRecord(ctx, r.assignment, r.image, r.submission, r.evidence)), meta: { total, page, per_page: perPage } };
+  return {
+    data: withEvidence.map((r) => deliveredPhotoRecord(ctx, r.assignment, r.image, r.submission, r.evidence)),
+    meta: { total, page, per_page: perPage },
+  };
 }
 
 /** The order's field work, for the partner: each location × angle and attempt, late or not, with its verification. */
 export async function listOrderAssignments(ctx: ServiceContext, { orgId, orderId: id, page, perPage }: OrderPageOptions) {
   await getOrderRow(ctx.db, orgId, id);
   const condition = and(eq(assignments.orderId, id), eq(assignments.orgId, orgId));
-  const rows = await ctx.db.select().from(assignments).where(condition).orderBy(desc(assignments.cycleIndex), asc(assignments.locationId), asc(assignments.angle), asc(assignments.attempt)).limit(perPage).offset((page - 1) * perPage);
-  const total = await pageTotal(rows.length, { page, perPage }, async () => (await ctx.db.select({ total: count() }).from(assignments).where(condition))[0]?.total ?? 0);
+  const rows = await ctx.db
+    .select()
+    .from(assignments)
+    .where(condition)
+    .orderBy(desc(assignments.cycleIndex), asc(assignments.locationId), asc(assignments.angle), asc(assignments.attempt))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  const total = await pageTotal(
+    rows.length,
+    { page, perPage },
+    async () => (await ctx.db.select({ total: count() }).from(assignments).where(condition))[0]?.total ?? 0,
+  );
   const data = rows.map((a) => ({
     id: a.id,
     mission_id: a.missionId,
@@ -150,7 +180,15 @@ export async function getOrderSchedule(ctx: ServiceContext, { orgId, orderId: id
     ? await ctx.db
         .select()
         .from(orderCycles)
-        .where(and(eq(orderCycles.orderId, id), inArray(orderCycles.index, cycles.map((c) => c.index))))
+        .where(
+          and(
+            eq(orderCycles.orderId, id),
+            inArray(
+              orderCycles.index,
+              cycles.map((c) => c.index),
+            ),
+          ),
+        )
     : [];
   const byIndex = new Map(done.map((c) => [c.index, c]));
   const first = locations[0];

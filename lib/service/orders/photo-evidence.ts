@@ -54,7 +54,10 @@ export function evidenceRecord(assignment: AssignmentRow, image: ImageRow, submi
     positions: {
       target: { lat: assignment.lat, lng: assignment.lng },
       exif: image.lat !== null && image.lng !== null ? { lat: image.lat, lng: image.lng, accuracy_m: image.accuracyM } : null,
-      device: submission && submission.deviceLat !== null && submission.deviceLng !== null ? { lat: submission.deviceLat, lng: submission.deviceLng, accuracy_m: submission.deviceAccuracyM } : null,
+      device:
+        submission && submission.deviceLat !== null && submission.deviceLng !== null
+          ? { lat: submission.deviceLat, lng: submission.deviceLng, accuracy_m: submission.deviceAccuracyM }
+          : null,
     },
     times: {
       captured_at: iso(image.capturedAt),

@@ -82,7 +82,11 @@ async function orderOfDraft(ctx: ServiceContext, options: Omit<PlaceOrderOptions
   const draft = await getDraft(ctx, { orgId: caller.orgId, draftId });
   if (draft.order_id) return { orderId: draft.order_id, created: false };
   if (draft.version !== version) {
-    throw new ApiError(412, "draft_changed", `The draft was changed elsewhere since it was reviewed (version ${draft.version}, not ${version}); review it again.`);
+    throw new ApiError(
+      412,
+      "draft_changed",
+      `The draft was changed elsewhere since it was reviewed (version ${draft.version}, not ${version}); review it again.`,
+    );
   }
   const body = OrderDraftBodySchema.safeParse(draft.body);
   if (!body.success) throw validationFailed(body.error);

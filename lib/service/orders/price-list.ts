@@ -60,10 +60,7 @@ export async function getPriceList(db: Db): Promise<{ prices: PriceList; updated
 
 export async function setPriceList(db: Db, prices: PriceList): Promise<{ prices: PriceList; updatedAt: Date }> {
   const updatedAt = new Date();
-  await db
-    .insert(priceLists)
-    .values({ id: PRICE_LIST_ID, prices, updatedAt })
-    .onConflictDoUpdate({ target: priceLists.id, set: { prices, updatedAt } });
+  await db.insert(priceLists).values({ id: PRICE_LIST_ID, prices, updatedAt }).onConflictDoUpdate({ target: priceLists.id, set: { prices, updatedAt } });
   cache.delete(db);
   return { prices, updatedAt };
 }

@@ -67,9 +67,14 @@ export function prepareOrder(input: CreateOrderInput, now: Date): PreparedOrder 
     const problems = orderScheduleProblems(rule, scheduledLocations(locations), now);
     if (problems.length > 0) {
       const dates = problems.every((p) => p.kind === "date_window");
-      throw new ApiError(422, "validation_failed", dates ? "Event dates run from today to two years ahead; see errors[]." : "The schedule has no cycle left to run; see errors[].", {
-        errors: problems.map(({ pointer, message }) => ({ pointer, in: "body" as const, message })),
-      });
+      throw new ApiError(
+        422,
+        "validation_failed",
+        dates ? "Event dates run from today to two years ahead; see errors[]." : "The schedule has no cycle left to run; see errors[].",
+        {
+          errors: problems.map(({ pointer, message }) => ({ pointer, in: "body" as const, message })),
+        },
+      );
     }
   }
   return { input, locations, rule };
@@ -87,7 +92,6 @@ export function previewCycles(prepared: PreparedOrder, now: Date, count: number)
     .map((cycle) => ({ index: cycle.index, local_date: cycle.localDate, dispatch_at: cycle.dispatchAt.toISOString() }));
 }
 
-
 /**
  * The plan's monthly quota counts photos that are or were going to be delivered, so money given
  * back gives its quota back too:
@@ -104,7 +108,10 @@ export function photosUsedSql(orgId: string | AnyPgColumn, now: Date): SQL<numbe
   // Table-qualified throughout: drizzle drops qualifiers in a one-table select, where an unqualified
   // "id" inside these subqueries would silently mean the mission's or the payment's own id.
   const org = typeof orgId === "string" ? sql`${orgId}` : sql`${sql.identifier(getTableName(orgId.table))}.${sql.identifier(orgId.name)}`;
-  const unconfirmed = sql.join(UNCONFIRMED.map((status) => sql`${status}`), sql`, `);
+  const unconfirmed = sql.join(
+    UNCONFIRMED.map((status) => sql`${status}`),
+    sql`, `,
+  );
   return sql<number>`(
     coalesce((select sum(quota_m.required_images) from missions quota_m
       where quota_m.org_id = ${org} and quota_m.order_id is not null
@@ -130,7 +137,17 @@ const hoursBetween = (from: Date, to: Date) => Math.round(((to.getTime() - from.
  * now + the plan's hours and the estimate's deliver_by; for a recurring one its first cycle's, the
  * later of each window's end and its start + the estimate's p90 (the latest over its windows).
  */
-export function statedPromise({ prepared, plan, estimate, now }: { prepared: PreparedOrder; plan: Plan; estimate: DeliveryEstimate | null; now: Date }): DeliveryPromise | null {
+export function statedPromise({
+  prepared,
+  plan,
+  estimate,
+  now,
+}: {
+  prepared: PreparedOrder;
+  plan: Plan;
+  estimate: DeliveryEstimate | null;
+  now: Date;
+}): DeliveryPromise | null {
   const openings = prepared.rule
     ? (nextOrderCycles(prepared.rule, scheduledLocations(prepared.locations), { from: now, count: 1, anchor: now })[0]?.windows ?? []).map((w) => ({
         opensAt: new Date(Math.max(now.getTime(), Date.parse(w.cycle.starts_at))),
@@ -153,8 +170,18 @@ export function statedPromise({ prepared, plan, estimate, now }: { prepared: Pre
  * would be delivered (the order's estimate, as POST /orders/feasibility gives it) and the promise
  * that follows, if it were paid at `now`.
  */
-export async function quoteOrder(ctx: ServiceContext, { orgId, plan }: { orgId: string; plan: Plan }, prepared: PreparedOrder, now = new Date()): Promise<Quote> {
-  const places = prepared.locations.map((l) => ({ lat: l.lat, lng: l.lng, timeZone: l.timeZone, ...(l.requirements.time_of_day ? { timeOfDay: l.requirements.time_of_day } : {}) }));
+export async function quoteOrder(
+  ctx: ServiceContext,
+  { orgId, plan }: { orgId: string; plan: Plan },
+  prepared: PreparedOrder,
+  now = new Date(),
+): Promise<Quote> {
+  const places = prepared.locations.map((l) => ({
+    lat: l.lat,
+    lng: l.lng,
+    timeZone: l.timeZone,
+    ...(l.requirements.time_of_day ? { timeOfDay: l.requirements.time_of_day } : {}),
+  }));
   const [priced, delivery] = await Promise.all([
     priceOrder(ctx, { orgId, plan }, prepared, now),
     // Only the first window matters here: it is when a recurring order's estimate starts.

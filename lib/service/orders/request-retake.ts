@@ -11,7 +11,10 @@ import { recordEvent } from "@/lib/service/events/record-event";
 import { getOrderRow } from "./order-rows";
 import { partnerAskedAgain } from "./retake-instructions";
 
-export async function requestRetake(ctx: ServiceContext, { orgId, orderId, photoId, reason }: { orgId: string; orderId: string; photoId: string; reason: string }) {
+export async function requestRetake(
+  ctx: ServiceContext,
+  { orgId, orderId, photoId, reason }: { orgId: string; orderId: string; photoId: string; reason: string },
+) {
   const retakeId = createId("assignment");
   await ctx.db.transaction(async (tx) => {
     const order = await getOrderRow(tx, orgId, orderId, { forUpdate: true });
@@ -60,7 +63,17 @@ export async function requestRetake(ctx: ServiceContext, { orgId, orderId, photo
       orgId,
       type: "order.assignment.retake",
       orderId: order.id,
-      data: { order_id: order.id, mission_id: delivered.missionId, location_id: delivered.locationId, angle: delivered.angle, photo_id: photoId, retake_assignment_id: retakeId, requested_by: "partner", reason, instruction_codes: [partnerAskedAgain(reason).coded] },
+      data: {
+        order_id: order.id,
+        mission_id: delivered.missionId,
+        location_id: delivered.locationId,
+        angle: delivered.angle,
+        photo_id: photoId,
+        retake_assignment_id: retakeId,
+        requested_by: "partner",
+        reason,
+        instruction_codes: [partnerAskedAgain(reason).coded],
+      },
     });
   });
   ctx.wakeWorkers("webhooks");

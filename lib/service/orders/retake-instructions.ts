@@ -21,7 +21,11 @@ export function partnerAskedAgain(reason: string): RetakeInstruction {
 }
 
 const isLocalisable = (v: unknown): v is Localisable =>
-  typeof v === "object" && v !== null && typeof (v as Localisable).code === "string" && typeof (v as Localisable).params === "object" && (v as Localisable).params !== null;
+  typeof v === "object" &&
+  v !== null &&
+  typeof (v as Localisable).code === "string" &&
+  typeof (v as Localisable).params === "object" &&
+  (v as Localisable).params !== null;
 
 /**
  * An assignment's instructions as codes: its own (stored since retakes carry them), else the

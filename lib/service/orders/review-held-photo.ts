@@ -26,21 +26,39 @@ export interface ReviewHeldPhotoOptions {
 
 export async function reviewHeldPhoto(ctx: ServiceContext, options: ReviewHeldPhotoOptions): Promise<{ status: "verified" | "failed" | "given_up" }> {
   const { orgId, orderId, photoId, decision, reason, reviewer } = options;
-  if (decision === "reject" && !reason) throw new ApiError(422, "reason_required", "Say why the photo is rejected: it becomes the zoomer's instruction for the retake.");
+  if (decision === "reject" && !reason)
+    throw new ApiError(422, "reason_required", "Say why the photo is rejected: it becomes the zoomer's instruction for the retake.");
   const outcome = await ctx.db.transaction(async (tx) => {
     const order = await getOrderRow(tx, orgId, orderId, { forUpdate: true });
-    const [held] = await tx.select().from(assignments).where(and(eq(assignments.orderId, order.id), eq(assignments.imageId, photoId))).limit(1);
+    const [held] = await tx
+      .select()
+      .from(assignments)
+      .where(and(eq(assignments.orderId, order.id), eq(assignments.imageId, photoId)))
+      .limit(1);
     if (!held) throw notFound("photo");
-    if (held.status !== "held_for_review") throw new ApiError(409, "not_held_for_review", `This photo is not waiting for review (it is ${held.status.replaceAll("_", " ")}).`);
+    if (held.status !== "held_for_review")
+      throw new ApiError(409, "not_held_for_review", `This photo is not waiting for review (it is ${held.status.replaceAll("_", " ")}).`);
     const now = new Date();
     const approve = decision === "approve";
     const stored = held.verification as VerificationResult;
     // The reviewer's reason under a prefix the zoomer reads in their language (codes.retake.*); the English stays in `instructions`.
     const said = rejectedAtReview(reason ?? "");
-    const result: VerificationResult = { ...stored, status: approve ? "approved" : "rejected", instructions: approve ? [] : [said.text], instruction_codes: approve ? [] : [said.coded] };
+    const result: VerificationResult = {
+      ...stored,
+      status: approve ? "approved" : "rejected",
+      instructions: approve ? [] : [said.text],
+      instruction_codes: approve ? [] : [said.coded],
+    };
     const [decided] = await tx
       .update(assignments)
-      .set({ status: approve ? "verified" : "failed", verification: result, reviewDecision: approve ? "approved" : "rejected", reviewedBy: reviewer, reviewedAt: now, updatedAt: now })
+      .set({
+        status: approve ? "verified" : "failed",
+        verification: result,
+        reviewDecision: approve ? "approved" : "rejected",
+        reviewedBy: reviewer,
+        reviewedAt: now,
+        updatedAt: now,
+      })
       .where(and(eq(assignments.id, held.id), eq(assignments.status, "held_for_review")))
       .returning();
     if (!decided) throw new ApiError(409, "not_held_for_review", "This photo was decided concurrently.");

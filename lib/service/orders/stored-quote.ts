@@ -3,5 +3,10 @@
 import type { Quote } from "@/lib/schemas/order";
 
 export function storedQuote(quote: Quote): Quote {
-  return { ...quote, delivery_estimate: quote.delivery_estimate ?? null, delivery_estimate_reasons: quote.delivery_estimate_reasons ?? [], delivery_promise: quote.delivery_promise ?? null };
+  return {
+    ...quote,
+    delivery_estimate: quote.delivery_estimate ?? null,
+    delivery_estimate_reasons: quote.delivery_estimate_reasons ?? [],
+    delivery_promise: quote.delivery_promise ?? null,
+  };
 }

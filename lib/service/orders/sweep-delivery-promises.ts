@@ -50,7 +50,12 @@ async function lockDueOrders(tx: Db, now: string): Promise<SQL | null> {
         order by o.id
         for update skip locked`,
   );
-  return rows.length === 0 ? null : sql`(${sql.join(rows.map((r) => sql`${r.id}`), sql`, `)})`;
+  return rows.length === 0
+    ? null
+    : sql`(${sql.join(
+        rows.map((r) => sql`${r.id}`),
+        sql`, `,
+      )})`;
 }
 
 async function escalate(tx: Db, now: string, due: SQL): Promise<{ tasks: number; atRisk: ChangedPromise[] }> {
@@ -91,9 +96,15 @@ async function markLate(tx: Db, now: string, due: SQL): Promise<ChangedPromise[]
 async function report(tx: Db, type: "order.at_risk" | "order.late", changed: ChangedPromise[]): Promise<void> {
   if (changed.length === 0) return;
   const orderIds = [...new Set(changed.map((c) => c.order_id))];
-  const orderRows = await tx.select({ id: orders.id, orgId: orders.orgId, clientReference: orders.clientReference }).from(orders).where(inArray(orders.id, orderIds));
+  const orderRows = await tx
+    .select({ id: orders.id, orgId: orders.orgId, clientReference: orders.clientReference })
+    .from(orders)
+    .where(inArray(orders.id, orderIds));
   const promiseRows = await tx.select().from(deliveryPromises).where(inArray(deliveryPromises.orderId, orderIds));
-  const names = await tx.select({ orderId: orderLocations.orderId, id: orderLocations.id, name: orderLocations.name }).from(orderLocations).where(inArray(orderLocations.orderId, orderIds));
+  const names = await tx
+    .select({ orderId: orderLocations.orderId, id: orderLocations.id, name: orderLocations.name })
+    .from(orderLocations)
+    .where(inArray(orderLocations.orderId, orderIds));
   const nameOf = new Map(names.map((n) => [`${n.orderId}|${n.id}`, n.name]));
   const key = (p: { orderId: string; locationId: string; cycleIndex: number }) => `${p.orderId}|${p.locationId}|${p.cycleIndex}`;
   const changedKeys = new Set(changed.map((c) => key({ orderId: c.order_id, locationId: c.location_id, cycleIndex: c.cycle_index })));
@@ -101,7 +112,8 @@ async function report(tx: Db, type: "order.at_risk" | "order.late", changed: Cha
     const own = promiseRows.filter((p) => p.orderId === order.id).sort((a, b) => a.cycleIndex - b.cycleIndex);
     const latest = new Map<string, DeliveryPromiseRow>();
     for (const p of own) latest.set(p.locationId, p);
-    const status: DeliveryStatus = orderDeliveryStatus([...latest.values()].map((p) => ({ status: p.status, open: isOpenPromise(p) }))) ?? (type === "order.late" ? "late" : "at_risk");
+    const status: DeliveryStatus =
+      orderDeliveryStatus([...latest.values()].map((p) => ({ status: p.status, open: isOpenPromise(p) }))) ?? (type === "order.late" ? "late" : "at_risk");
     const locations = own
       .filter((p) => changedKeys.has(key(p)))
       .map((p) => ({
@@ -113,11 +125,19 @@ async function report(tx: Db, type: "order.at_risk" | "order.late", changed: Cha
         delivery_status: p.status,
         escalated: p.escalatedAt !== null,
       }));
-    await recordEvent(tx, { orgId: order.orgId, type, orderId: order.id, data: { order_id: order.id, client_reference: order.clientReference, delivery_status: status, locations } });
+    await recordEvent(tx, {
+      orgId: order.orgId,
+      type,
+      orderId: order.id,
+      data: { order_id: order.id, client_reference: order.clientReference, delivery_status: status, locations },
+    });
   }
 }
 
-export async function sweepDeliveryPromises(ctx: Pick<ServiceContext, "db"> & Partial<Pick<ServiceContext, "wakeWorkers">>, { now = new Date() }: SweepDeliveryPromisesOptions = {}): Promise<SweepReport> {
+export async function sweepDeliveryPromises(
+  ctx: Pick<ServiceContext, "db"> & Partial<Pick<ServiceContext, "wakeWorkers">>,
+  { now = new Date() }: SweepDeliveryPromisesOptions = {},
+): Promise<SweepReport> {
   const at = now.toISOString();
   const result = await ctx.db.transaction(async (tx) => {
     const due = await lockDueOrders(tx, at);

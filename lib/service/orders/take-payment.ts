@@ -43,7 +43,12 @@ export async function openCharge(tx: Db, ctx: ServiceContext, { order, amountCen
 }
 
 /** Asks the processor for a recorded charge; by default the record's id (committed before the call) is the idempotency key. */
-export function submitCharge(ctx: Pick<ServiceContext, "payments">, payment: PaymentRow, order: Pick<OrderRow, "id" | "recurring">, idempotencyKey = payment.id): Promise<ChargeOutcome> {
+export function submitCharge(
+  ctx: Pick<ServiceContext, "payments">,
+  payment: PaymentRow,
+  order: Pick<OrderRow, "id" | "recurring">,
+  idempotencyKey = payment.id,
+): Promise<ChargeOutcome> {
   return ctx.payments.charge({
     amountCents: payment.amountCents,
     currency: payment.currency,
@@ -132,7 +137,8 @@ export async function refundOrder(tx: Db, ctx: Pick<ServiceContext, "payments">,
   if (amountCents <= 0) return 0;
   const rows = await tx.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(desc(payments.createdAt));
   const refundedFrom = new Map<string, number>();
-  for (const r of rows) if (r.kind === "refund" && r.status === "succeeded" && r.refundOf) refundedFrom.set(r.refundOf, (refundedFrom.get(r.refundOf) ?? 0) + r.amountCents);
+  for (const r of rows)
+    if (r.kind === "refund" && r.status === "succeeded" && r.refundOf) refundedFrom.set(r.refundOf, (refundedFrom.get(r.refundOf) ?? 0) + r.amountCents);
   let left = amountCents;
   for (const charge of rows) {
     if (left <= 0) break;
@@ -153,7 +159,12 @@ export async function refundOrder(tx: Db, ctx: Pick<ServiceContext, "payments">,
 export async function refundUndispatchedCycles(tx: Db, ctx: ServiceContext, order: OrderRow, reason: string): Promise<number> {
   const rows = await tx.select().from(payments).where(eq(payments.orderId, order.id));
   const dispatched = new Set(
-    (await tx.select({ index: orderCycles.index }).from(orderCycles).where(and(eq(orderCycles.orderId, order.id), eq(orderCycles.status, "dispatched")))).map((c) => c.index),
+    (
+      await tx
+        .select({ index: orderCycles.index })
+        .from(orderCycles)
+        .where(and(eq(orderCycles.orderId, order.id), eq(orderCycles.status, "dispatched")))
+    ).map((c) => c.index),
   );
   let refunded = 0;
   for (const charge of rows) {
@@ -161,6 +172,12 @@ export async function refundUndispatchedCycles(tx: Db, ctx: ServiceContext, orde
     const already = rows.filter((r) => r.kind === "refund" && r.status === "succeeded" && r.refundOf === charge.id).reduce((sum, r) => sum + r.amountCents, 0);
     refunded += await refundCharge(tx, ctx, order, charge, charge.amountCents - already);
   }
-  if (refunded > 0) await recordEvent(tx, { orgId: order.orgId, type: "order.refunded", orderId: order.id, data: { order_id: order.id, amount_cents: refunded, currency: order.currency, reason } });
+  if (refunded > 0)
+    await recordEvent(tx, {
+      orgId: order.orgId,
+      type: "order.refunded",
+      orderId: order.id,
+      data: { order_id: order.id, amount_cents: refunded, currency: order.currency, reason },
+    });
   return refunded;
 }

@@ -24,9 +24,14 @@ export async function testDeliveryUrl(ctx: ServiceContext, { orgId, url, now = n
   const checked = await checkedUrl(ctx, url, "/url");
   const secrets = await orderDeliverySecrets(ctx, orgId, now);
   if (!secrets) {
-    throw new ApiError(409, "delivery_secret_missing", `Create the organisation's order-delivery secret first (POST ${ORDERS_BASE_PATH}/delivery-secret): it signs the test as it signs deliveries.`, {
-      errors: [{ pointer: "/url", in: "body", message: "No order-delivery secret to sign the test with yet." }],
-    });
+    throw new ApiError(
+      409,
+      "delivery_secret_missing",
+      `Create the organisation's order-delivery secret first (POST ${ORDERS_BASE_PATH}/delivery-secret): it signs the test as it signs deliveries.`,
+      {
+        errors: [{ pointer: "/url", in: "body", message: "No order-delivery secret to sign the test with yet." }],
+      },
+    );
   }
   const eventId = createId("event", now.getTime());
   const payload = JSON.stringify({
@@ -36,7 +41,16 @@ export async function testDeliveryUrl(ctx: ServiceContext, { orgId, url, now = n
     data: { message: "A test from Photo Missions. Verify its signature as you would a delivery's; nothing was ordered." },
   });
   const result = await executeWebhookCall(
-    { url: checked, payload, eventId, eventType: "order.delivery.test", deliveryId: createId("delivery", now.getTime()), attempt: 1, secret: secrets.secret, previousSecret: secrets.previousSecret },
+    {
+      url: checked,
+      payload,
+      eventId,
+      eventType: "order.delivery.test",
+      deliveryId: createId("delivery", now.getTime()),
+      attempt: 1,
+      secret: secrets.secret,
+      previousSecret: secrets.previousSecret,
+    },
     { timeoutMs: Math.min(DELIVERY_TEST_TIMEOUT_MS, ctx.config.webhooks.timeoutMs), allowPrivate: ctx.config.webhooks.allowPrivateTargets },
   );
   return {

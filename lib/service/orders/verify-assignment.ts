@@ -79,7 +79,12 @@ export async function verifyAssignment(ctx: ServiceContext, submissionId: string
     if (!decided) return; // decided concurrently
     if (status === "held_for_review") {
       // The account manager decides (dashboard, order photo review); the partner's systems hear of it now.
-      await recordEvent(tx, { orgId: order.orgId, type: "photo.held_for_review", orderId: order.id, data: heldForReviewData({ order, assignment: decided, locationName: location.name, result, now }) });
+      await recordEvent(tx, {
+        orgId: order.orgId,
+        type: "photo.held_for_review",
+        orderId: order.id,
+        data: heldForReviewData({ order, assignment: decided, locationName: location.name, result, now }),
+      });
       return;
     }
     if (status === "verified") await acceptPhoto(tx, { order, assignment, result, now });
@@ -102,7 +107,13 @@ const eventBase = (order: OrderRow, assignment: AssignmentRow) => ({
 });
 
 /** `photo.held_for_review`'s data: which photo of which order and location, and the failed signals' codes. */
-function heldForReviewData(options: { order: OrderRow; assignment: AssignmentRow; locationName: string; result: VerificationResult; now: Date }): PhotoHeldForReviewData {
+function heldForReviewData(options: {
+  order: OrderRow;
+  assignment: AssignmentRow;
+  locationName: string;
+  result: VerificationResult;
+  now: Date;
+}): PhotoHeldForReviewData {
   const { order, assignment, locationName, result, now } = options;
   return {
     order_id: order.id,
@@ -125,13 +136,20 @@ export async function acceptPhoto(tx: Db, options: { order: OrderRow; assignment
   const base = eventBase(order, assignment);
   await recordEvent(tx, { orgId: order.orgId, type: "order.photo.verified", orderId: order.id, data: { ...base, verification: result } });
   // Only verified photos count toward an order mission's approved images (one per angle).
-  await tx.update(missions).set({ approvedImageCount: sql`${missions.approvedImageCount} + 1`, updatedAt: now }).where(eq(missions.id, assignment.missionId));
+  await tx
+    .update(missions)
+    .set({ approvedImageCount: sql`${missions.approvedImageCount} + 1`, updatedAt: now })
+    .where(eq(missions.id, assignment.missionId));
   await recordEvent(tx, { orgId: order.orgId, type: "order.assignment.completed", orderId: order.id, data: base });
   await enqueueJob(tx, "orders", { kind: "deliver", mission_id: assignment.missionId });
 }
 
 /** A failed photo (by the checks or by a reviewer): a retake with the instructions, or the location given up after MAX_RETAKES. */
-export async function refusePhoto(tx: Db, ctx: ServiceContext, options: { order: OrderRow; assignment: AssignmentRow; result: VerificationResult; now: Date }): Promise<void> {
+export async function refusePhoto(
+  tx: Db,
+  ctx: ServiceContext,
+  options: { order: OrderRow; assignment: AssignmentRow; result: VerificationResult; now: Date },
+): Promise<void> {
   const { order, assignment, result, now } = options;
   // The verdict's instructions, in English and as codes: the retake carries both.
   const { instructions, instruction_codes: instructionCodes } = result;
@@ -140,7 +158,16 @@ export async function refusePhoto(tx: Db, ctx: ServiceContext, options: { order:
   if (assignment.attempt >= MAX_RETAKES) {
     await tx.update(assignments).set({ status: "given_up", updatedAt: now }).where(eq(assignments.id, assignment.id));
     const gaveUp = { code: "retake.given_up", params: { angle: assignment.angle, retakes: MAX_RETAKES } };
-    await giveUpLocation(tx, ctx, assignment, { text: `The ${assignment.angle} photo failed verification after ${MAX_RETAKES} retakes: ${instructions.join(" ")}`, codes: [gaveUp, ...instructionCodes] }, now);
+    await giveUpLocation(
+      tx,
+      ctx,
+      assignment,
+      {
+        text: `The ${assignment.angle} photo failed verification after ${MAX_RETAKES} retakes: ${instructions.join(" ")}`,
+        codes: [gaveUp, ...instructionCodes],
+      },
+      now,
+    );
     return;
   }
   const retakeId = createId("assignment");
@@ -164,5 +191,10 @@ export async function refusePhoto(tx: Db, ctx: ServiceContext, options: { order:
     createdAt: now,
     updatedAt: now,
   });
-  await recordEvent(tx, { orgId: order.orgId, type: "order.assignment.retake", orderId: order.id, data: { ...base, retake_assignment_id: retakeId, retake: assignment.attempt + 1, instructions, instruction_codes: instructionCodes } });
+  await recordEvent(tx, {
+    orgId: order.orgId,
+    type: "order.assignment.retake",
+    orderId: order.id,
+    data: { ...base, retake_assignment_id: retakeId, retake: assignment.attempt + 1, instructions, instruction_codes: instructionCodes },
+  });
 }

@@ -20,5 +20,9 @@ export interface PaymentProvider {
   charge(request: ChargeRequest): Promise<ChargeOutcome>;
   /** Completes a charge that required the customer's authentication. */
   completeAuthentication(reference: string, authenticated: boolean): Promise<ChargeOutcome>;
-  refund(request: { chargeReference: string; amountCents: number; idempotencyKey: string }): Promise<{ status: "succeeded" | "failed"; reference: string | null }>;
+  refund(request: {
+    chargeReference: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<{ status: "succeeded" | "failed"; reference: string | null }>;
 }

@@ -46,7 +46,12 @@ export class TestCardProcessor implements PaymentProvider {
         outcome = { status: "failed", reference: ref, failureCode: "card_declined", failureMessage: "The card was declined." };
         break;
       default:
-        outcome = { status: "failed", reference: null, failureCode: "invalid_payment_method", failureMessage: `Unknown test payment method "${request.paymentMethod}".` };
+        outcome = {
+          status: "failed",
+          reference: null,
+          failureCode: "invalid_payment_method",
+          failureMessage: `Unknown test payment method "${request.paymentMethod}".`,
+        };
     }
     this.charges.set(request.idempotencyKey, outcome);
     return outcome;

@@ -54,7 +54,10 @@ function openKey(box: SecretBox, row: Row): Uint8Array {
   return new Uint8Array(Buffer.from(box.open(row.privateKey), "base64"));
 }
 
-const serial = () => Buffer.from(webcrypto.getRandomValues(new Uint8Array(16))).toString("hex").replace(/^[89a-f]/, "1");
+const serial = () =>
+  Buffer.from(webcrypto.getRandomValues(new Uint8Array(16)))
+    .toString("hex")
+    .replace(/^[89a-f]/, "1");
 
 async function activeRows(db: Db): Promise<{ root: Row | undefined; claim: Row | undefined }> {
   const rows = await db.select().from(provenanceCertificates).where(isNull(provenanceCertificates.retiredAt)).orderBy(asc(provenanceCertificates.createdAt));
@@ -79,7 +82,14 @@ async function createRoot({ db, box }: Options, now: Date): Promise<Row> {
   });
   const [row] = await db
     .insert(provenanceCertificates)
-    .values({ id: createId("provenanceCertificate"), kind: "root", certificatePem: certificate.toString("pem"), privateKey: await sealedKey(box, keys.privateKey), notBefore: now, notAfter })
+    .values({
+      id: createId("provenanceCertificate"),
+      kind: "root",
+      certificatePem: certificate.toString("pem"),
+      privateKey: await sealedKey(box, keys.privateKey),
+      notBefore: now,
+      notAfter,
+    })
     .returning();
   if (!row) throw new Error("the provenance root was not stored");
   return row;
@@ -108,9 +118,19 @@ async function issueClaimCertificate({ db, box }: Options, root: Row, now: Date)
       await x509.AuthorityKeyIdentifierExtension.create(rootCertificate),
     ],
   });
-  const values = { id: createId("provenanceCertificate"), kind: "claim" as const, certificatePem: certificate.toString("pem"), privateKey: await sealedKey(box, keys.privateKey), notBefore: now, notAfter };
+  const values = {
+    id: createId("provenanceCertificate"),
+    kind: "claim" as const,
+    certificatePem: certificate.toString("pem"),
+    privateKey: await sealedKey(box, keys.privateKey),
+    notBefore: now,
+    notAfter,
+  };
   return db.transaction(async (tx) => {
-    await tx.update(provenanceCertificates).set({ retiredAt: now }).where(and(eq(provenanceCertificates.kind, "claim"), isNull(provenanceCertificates.retiredAt)));
+    await tx
+      .update(provenanceCertificates)
+      .set({ retiredAt: now })
+      .where(and(eq(provenanceCertificates.kind, "claim"), isNull(provenanceCertificates.retiredAt)));
     const [row] = await tx.insert(provenanceCertificates).values(values).returning();
     if (!row) throw new Error("the claim certificate was not stored");
     return row;

@@ -49,7 +49,10 @@ async function readAll(stream: AsyncIterable<unknown>): Promise<Buffer> {
 }
 
 /** Signs `original` (JPEG bytes) with a manifest carrying the evidence; the copy's bytes. */
-export async function c2paSignedCopy(ctx: ServiceContext, { original, evidence, photoId }: { original: Uint8Array; evidence: string; photoId: string }): Promise<Uint8Array | null> {
+export async function c2paSignedCopy(
+  ctx: ServiceContext,
+  { original, evidence, photoId }: { original: Uint8Array; evidence: string; photoId: string },
+): Promise<Uint8Array | null> {
   const credentials = await loadClaimSigner({ db: ctx.db, box: ctx.secretBox });
   if (!credentials || !JPEG.canRead(original)) return null;
   const signer = new LocalSigner(credentials.privateKey, CoseAlgorithmIdentifier.Ed25519, credentials.certificate);
@@ -59,7 +62,13 @@ export async function c2paSignedCopy(ctx: ServiceContext, { original, evidence, 
   const manifest = store.createManifest({ assetFormat: "image/jpeg", instanceID: `xmp:iid:${photoId}`, defaultHashAlgorithm: "SHA-256", signer });
   const hash = DataHashAssertion.create("SHA-256");
   manifest.addAssertion(hash);
-  manifest.addAssertion(new VerificationAssertion({ record: JSON.parse(JSON.stringify(decodeJwt(evidence))) as Record<string, unknown>, evidence_jws: evidence, evidence_typ: "photo-evidence+jwt" }));
+  manifest.addAssertion(
+    new VerificationAssertion({
+      record: JSON.parse(JSON.stringify(decodeJwt(evidence))) as Record<string, unknown>,
+      evidence_jws: evidence,
+      evidence_typ: "photo-evidence+jwt",
+    }),
+  );
   await asset.ensureManifestSpace(store.measureSize());
   await hash.updateWithAsset(asset);
   await manifest.sign(signer);

@@ -5,7 +5,18 @@ import { checkImage, distanceOutsideBounds, reasonsFrom, type ImageFacts, type M
 
 // A ~550 m square in Florence.
 const mission: MissionFacts = {
-  bounds: { type: "Polygon", coordinates: [[[11.25, 43.77], [11.257, 43.77], [11.257, 43.775], [11.25, 43.775], [11.25, 43.77]]] },
+  bounds: {
+    type: "Polygon",
+    coordinates: [
+      [
+        [11.25, 43.77],
+        [11.257, 43.77],
+        [11.257, 43.775],
+        [11.25, 43.775],
+        [11.25, 43.77],
+      ],
+    ],
+  },
   createdAt: new Date("2026-11-20T08:00:00Z"),
 };
 const receivedAt = new Date("2026-11-20T12:00:00Z");
@@ -38,7 +49,17 @@ const verdict = (facts: ImageFacts, name: string, thresholds = DEFAULT_QA_THRESH
 describe("checkImage", () => {
   it("passes every check for a good photo", () => {
     const checks = checkImage(good, mission, DEFAULT_QA_THRESHOLDS, receivedAt);
-    expect(checks.map((c) => c.check)).toEqual(["decodable", "exif_present", "gps_present", "inside_bounds", "capture_time", "resolution", "sharpness", "exposure", "duplicate"]);
+    expect(checks.map((c) => c.check)).toEqual([
+      "decodable",
+      "exif_present",
+      "gps_present",
+      "inside_bounds",
+      "capture_time",
+      "resolution",
+      "sharpness",
+      "exposure",
+      "duplicate",
+    ]);
     expect(checks.every((c) => c.passed)).toBe(true);
   });
 
@@ -58,7 +79,13 @@ describe("checkImage", () => {
 
   it("measures how far outside the bounds a photo was taken, crediting its accuracy", () => {
     // ~80 m east of the east edge (1° of longitude ≈ 80.5 km at 43.77° N).
-    const east = (accuracy: number) => ({ ...good, exif: { ...goodExif, gps: { ...goodExif.gps, lat: 43.772, lng: 11.258, accuracy_m: accuracy, altitude_m: null, direction_deg: null, direction_ref: null } } });
+    const east = (accuracy: number) => ({
+      ...good,
+      exif: {
+        ...goodExif,
+        gps: { ...goodExif.gps, lat: 43.772, lng: 11.258, accuracy_m: accuracy, altitude_m: null, direction_deg: null, direction_ref: null },
+      },
+    });
     const far = verdict(east(5), "inside_bounds");
     expect(far.passed).toBe(false);
     expect(far.value).toBeGreaterThan(75);
@@ -70,7 +97,10 @@ describe("checkImage", () => {
   });
 
   it("refuses photos taken before the mission or in the future, with slack for unknown offsets", () => {
-    const at = (iso: string, source: ExifSummary["captured_at_source"] = "offset") => ({ ...good, exif: { ...goodExif, captured_at: iso, captured_at_source: source } });
+    const at = (iso: string, source: ExifSummary["captured_at_source"] = "offset") => ({
+      ...good,
+      exif: { ...goodExif, captured_at: iso, captured_at_source: source },
+    });
     expect(verdict(at("2026-11-20T07:50:00Z"), "capture_time").passed).toBe(true); // within 15 min tolerance
     expect(verdict(at("2026-11-20T07:40:00Z"), "capture_time").passed).toBe(false);
     expect(verdict(at("2026-11-20T12:10:00Z"), "capture_time").passed).toBe(false);
@@ -80,7 +110,10 @@ describe("checkImage", () => {
   });
 
   it("checks resolution, sharpness and exposure against the thresholds", () => {
-    const m = (patch: Partial<NonNullable<ImageFacts["measurements"]>>) => ({ ...good, measurements: { ...(good.measurements as NonNullable<ImageFacts["measurements"]>), ...patch } });
+    const m = (patch: Partial<NonNullable<ImageFacts["measurements"]>>) => ({
+      ...good,
+      measurements: { ...(good.measurements as NonNullable<ImageFacts["measurements"]>), ...patch },
+    });
     expect(verdict(m({ width: 640, height: 400 }), "resolution").passed).toBe(false);
     expect(verdict(m({ sharpness: 12.5 }), "sharpness")).toMatchObject({ passed: false, value: 12.5, threshold: 40 });
     expect(verdict(m({ brightness: 15 }), "exposure").message).toMatch(/too dark/);

@@ -37,7 +37,14 @@ export function checkImage(facts: ImageFacts, mission: MissionFacts, thresholds:
   results.push(
     exif.present
       ? check("exif_present", true, true, null, "EXIF metadata is present.", "qa.exif_present")
-      : check("exif_present", false, false, null, "The photo has no EXIF metadata; take it with the camera app, not a screenshot or an edited copy.", "qa.no_exif"),
+      : check(
+          "exif_present",
+          false,
+          false,
+          null,
+          "The photo has no EXIF metadata; take it with the camera app, not a screenshot or an edited copy.",
+          "qa.no_exif",
+        ),
   );
 
   const gps = exif.gps;
@@ -55,8 +62,24 @@ export function checkImage(facts: ImageFacts, mission: MissionFacts, thresholds:
     const shortEdge = Math.min(measurements.width, measurements.height);
     results.push(
       shortEdge >= thresholds.min_short_edge_px
-        ? check("resolution", true, shortEdge, thresholds.min_short_edge_px, `${measurements.width}×${measurements.height} px is enough.`, "qa.resolution_enough", { width: measurements.width, height: measurements.height })
-        : check("resolution", false, shortEdge, thresholds.min_short_edge_px, `${measurements.width}×${measurements.height} px is too small: the shorter side must be at least ${thresholds.min_short_edge_px} px.`, "qa.resolution_too_small", { width: measurements.width, height: measurements.height, min: thresholds.min_short_edge_px }),
+        ? check(
+            "resolution",
+            true,
+            shortEdge,
+            thresholds.min_short_edge_px,
+            `${measurements.width}×${measurements.height} px is enough.`,
+            "qa.resolution_enough",
+            { width: measurements.width, height: measurements.height },
+          )
+        : check(
+            "resolution",
+            false,
+            shortEdge,
+            thresholds.min_short_edge_px,
+            `${measurements.width}×${measurements.height} px is too small: the shorter side must be at least ${thresholds.min_short_edge_px} px.`,
+            "qa.resolution_too_small",
+            { width: measurements.width, height: measurements.height, min: thresholds.min_short_edge_px },
+          ),
     );
     results.push(judgeSharpness(measurements.sharpness, thresholds));
     results.push(judgeExposure(measurements.brightness, thresholds));
@@ -74,7 +97,9 @@ export function checkImage(facts: ImageFacts, mission: MissionFacts, thresholds:
           false,
           facts.duplicate.imageId,
           thresholds.duplicate_max_distance,
-          facts.duplicate.kind === "exact" ? `The same photo was already submitted (${facts.duplicate.imageId}).` : `A near-identical photo was already submitted (${facts.duplicate.imageId}, ${facts.duplicate.distance} bits apart).`,
+          facts.duplicate.kind === "exact"
+            ? `The same photo was already submitted (${facts.duplicate.imageId}).`
+            : `A near-identical photo was already submitted (${facts.duplicate.imageId}, ${facts.duplicate.distance} bits apart).`,
           facts.duplicate.kind === "exact" ? "qa.duplicate_exact" : "qa.duplicate_similar",
           { image_id: facts.duplicate.imageId, distance: facts.duplicate.distance },
         )
@@ -91,10 +116,26 @@ function captureTimeCheck(exif: ExifSummary, mission: MissionFacts, thresholds: 
   const earliest = mission.createdAt.getTime() - thresholds.capture_time_tolerance_s * 1000 - slackMs;
   const latest = receivedAt.getTime() + thresholds.max_clock_skew_s * 1000 + slackMs;
   if (captured < earliest) {
-    return check("capture_time", false, exif.captured_at, new Date(earliest).toISOString(), `Taken ${exif.captured_at}, before the mission was created: an old photo.`, "qa.old_photo", { taken: exif.captured_at });
+    return check(
+      "capture_time",
+      false,
+      exif.captured_at,
+      new Date(earliest).toISOString(),
+      `Taken ${exif.captured_at}, before the mission was created: an old photo.`,
+      "qa.old_photo",
+      { taken: exif.captured_at },
+    );
   }
   if (captured > latest) {
-    return check("capture_time", false, exif.captured_at, new Date(latest).toISOString(), `Capture time ${exif.captured_at} is in the future: check the camera clock.`, "qa.future_time", { taken: exif.captured_at });
+    return check(
+      "capture_time",
+      false,
+      exif.captured_at,
+      new Date(latest).toISOString(),
+      `Capture time ${exif.captured_at} is in the future: check the camera clock.`,
+      "qa.future_time",
+      { taken: exif.captured_at },
+    );
   }
   return check("capture_time", true, exif.captured_at, null, "Taken while the mission was open.", "qa.taken_while_open");
 }

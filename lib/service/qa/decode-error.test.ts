@@ -14,7 +14,7 @@ describe("describeDecodeError", () => {
   });
 
   it("removes a path in the middle of a message and keeps the rest", () => {
-    const text = describeDecodeError(new Error("VipsForeignLoad: \"/tmp/x/original.jpg\" is not a known file format\nmore"));
+    const text = describeDecodeError(new Error('VipsForeignLoad: "/tmp/x/original.jpg" is not a known file format\nmore'));
     expect(text).not.toContain("/tmp");
     expect(text).toContain("is not a known file format");
   });

@@ -67,7 +67,10 @@ export async function runQa(ctx: ServiceContext, submissionId: string): Promise<
     // photo: the error propagates and the job is retried, instead of rejecting it for good.
     const input = store.localPath ? await localInput(store, row.storageKey) : await readAll(await store.read(row.storageKey));
     try {
-      const { measurements, derivatives } = await analyseImage(input, { maxPixels: ctx.config.uploads.maxPixels, ...(ctx.config.blurFaces && ctx.findPeople ? { findPeople: ctx.findPeople } : {}) });
+      const { measurements, derivatives } = await analyseImage(input, {
+        maxPixels: ctx.config.uploads.maxPixels,
+        ...(ctx.config.blurFaces && ctx.findPeople ? { findPeople: ctx.findPeople } : {}),
+      });
       analysed.push({ id: row.id, measurements, derivatives, decodeError: null });
     } catch (error) {
       analysed.push({ id: row.id, measurements: null, derivatives: null, decodeError: describeDecodeError(error) });
@@ -78,7 +81,16 @@ export async function runQa(ctx: ServiceContext, submissionId: string): Promise<
   const sameBytes = await db
     .select({ id: images.id, sha256: images.sha256 })
     .from(images)
-    .where(and(eq(images.orgId, submission.orgId), inArray(images.sha256, rows.map((r) => r.sha256)), ne(images.submissionId, submissionId)));
+    .where(
+      and(
+        eq(images.orgId, submission.orgId),
+        inArray(
+          images.sha256,
+          rows.map((r) => r.sha256),
+        ),
+        ne(images.submissionId, submissionId),
+      ),
+    );
   const earlierHashes = await db
     .select({ id: images.id, hash: images.perceptualHash })
     .from(images)

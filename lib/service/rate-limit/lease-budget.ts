@@ -28,19 +28,12 @@ export interface LeaseGrant {
  * and that client is unknown or revoked (then null). The rows are locked while the grant is
  * computed, so concurrent leases from several instances never grant more than the limit.
  */
-export async function leaseBudget(
-  db: Db,
-  key: string,
-  requests: LeaseRequest[],
-  options: { activeClientId?: string } = {},
-): Promise<LeaseGrant[] | null> {
+export async function leaseBudget(db: Db, key: string, requests: LeaseRequest[], options: { activeClientId?: string } = {}): Promise<LeaseGrant[] | null> {
   const values = sql.join(
     requests.map((r) => sql`(${r.seconds}::int, ${r.start}::bigint, ${r.limit}::int, ${r.want}::int)`),
     sql`, `,
   );
-  const active = options.activeClientId
-    ? sql`exists (select 1 from api_clients where id = ${options.activeClientId} and revoked_at is null)`
-    : sql`true`;
+  const active = options.activeClientId ? sql`exists (select 1 from api_clients where id = ${options.activeClientId} and revoked_at is null)` : sql`true`;
   // One statement: a window seen for the first time is inserted with its grant; an existing one is
   // granted from under a row lock (`for update` reads the latest committed count, also after
   // waiting for a concurrent lease). A window whose row another instance inserted after this

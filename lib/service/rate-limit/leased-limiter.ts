@@ -106,7 +106,7 @@ export class LeasedRateLimiter {
       return summarise(windows, new Map(), now, false);
     }
     const leases = windows.map((w) => this.lease(key, w, now));
-    for (let ownLeases = 0; ; ) {
+    for (let ownLeases = 0; ;) {
       const spent = leases.filter((l) => l.available === 0 && l.spentUntil > nowMs);
       if (spent.length > 0) return this.answer(windows, leases, now, spent);
       if (leases.every((l) => l.available > 0)) {
@@ -119,8 +119,18 @@ export class LeasedRateLimiter {
       // A window with nothing leased: lease for all that are short, one statement for every
       // request waiting here. A lease answer without a window (its row was inserted by another
       // instance meanwhile) is asked again, a few times.
-      if (ownLeases > 4) return this.answer(windows, leases, now, leases.filter((l) => l.available === 0));
-      const outcome = await this.refill(key, leases.filter((l) => l.available === 0), options.activeClientId);
+      if (ownLeases > 4)
+        return this.answer(
+          windows,
+          leases,
+          now,
+          leases.filter((l) => l.available === 0),
+        );
+      const outcome = await this.refill(
+        key,
+        leases.filter((l) => l.available === 0),
+        options.activeClientId,
+      );
       if (outcome === "inactive") {
         if (options.activeClientId) this.clientRevoked(options.activeClientId);
         return summarise(windows, new Map(), now, false);

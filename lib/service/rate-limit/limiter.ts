@@ -25,11 +25,7 @@ export interface RateLimiter {
   stop(): Promise<void>;
 }
 
-export function createRateLimiter(
-  db: Db,
-  kind: DatabaseKind,
-  options: { flushMs?: number; listen?: Database["listen"] } = {},
-): RateLimiter {
+export function createRateLimiter(db: Db, kind: DatabaseKind, options: { flushMs?: number; listen?: Database["listen"] } = {}): RateLimiter {
   return kind === "postgres" ? new LeasedRateLimiter(db, options.listen) : new LocalRateLimiter(db, options.flushMs ?? 2000);
 }
 

@@ -80,7 +80,9 @@ describe("S3ObjectStore", () => {
 
   it("refuses and removes an object whose bytes are not the ones measured", async () => {
     const data = randomBytes(10_000);
-    await expect(store.putFile("org_a/wrong/original.jpg", await tempFile(data), { sha256: sha256(Buffer.from("other")) })).rejects.toBeInstanceOf(StorageError);
+    await expect(store.putFile("org_a/wrong/original.jpg", await tempFile(data), { sha256: sha256(Buffer.from("other")) })).rejects.toBeInstanceOf(
+      StorageError,
+    );
     expect(await store.stat("org_a/wrong/original.jpg")).toBeNull();
   });
 

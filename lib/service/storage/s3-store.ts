@@ -124,7 +124,15 @@ export class S3ObjectStore implements ObjectStore {
   async putBuffer(key: string, data: Buffer, options: { contentType?: string } = {}): Promise<StoredObject> {
     const Key = this.objectKey(key);
     try {
-      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key, Body: data, ContentType: options.contentType ?? "application/octet-stream", ContentLength: data.length }));
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key,
+          Body: data,
+          ContentType: options.contentType ?? "application/octet-stream",
+          ContentLength: data.length,
+        }),
+      );
     } catch (error) {
       throw new StorageError(`put of ${Key} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
@@ -134,9 +142,7 @@ export class S3ObjectStore implements ObjectStore {
   async read(key: string, range?: { start: number; end: number }): Promise<Readable> {
     const Key = this.objectKey(key);
     try {
-      const result = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
-      );
+      const result = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
       const body = result.Body;
       if (body instanceof Readable) return body;
       throw new StorageError(`object ${Key} came without a body stream`);

@@ -35,6 +35,10 @@ export async function listSubmissions(options: ListSubmissionsOptions): Promise<
     .orderBy(desc(submissions.createdAt), desc(submissions.id))
     .limit(perPage)
     .offset((page - 1) * perPage);
-  const total = await pageTotal(rows.length, { page, perPage }, async () => (await db.select({ total: count() }).from(submissions).where(condition))[0]?.total ?? 0);
+  const total = await pageTotal(
+    rows.length,
+    { page, perPage },
+    async () => (await db.select({ total: count() }).from(submissions).where(condition))[0]?.total ?? 0,
+  );
   return { rows, total };
 }

@@ -73,7 +73,13 @@ export async function parseUpload(
   try {
     parser = busboy({
       headers: { "content-type": contentType },
-      limits: { fileSize: limits.maxFileBytes, files: limits.maxFiles, fields: limits.allowedFields.length + 5, fieldSize: limits.maxFieldBytes, parts: limits.maxFiles + limits.allowedFields.length + 5 },
+      limits: {
+        fileSize: limits.maxFileBytes,
+        files: limits.maxFiles,
+        fields: limits.allowedFields.length + 5,
+        fieldSize: limits.maxFieldBytes,
+        parts: limits.maxFiles + limits.allowedFields.length + 5,
+      },
     });
   } catch {
     throw new ApiError(400, "malformed_request", "The multipart body has no valid boundary.");
@@ -81,13 +87,26 @@ export async function parseUpload(
 
   parser.on("file", (field, stream, info) => {
     if (field !== limits.fileField || failure) {
-      if (!failure) fail(new ApiError(422, "validation_failed", `Unexpected file part "${field}".`, { errors: [{ pointer: field, in: "body", message: `Send photos in parts named "${limits.fileField}".` }] }));
+      if (!failure)
+        fail(
+          new ApiError(422, "validation_failed", `Unexpected file part "${field}".`, {
+            errors: [{ pointer: field, in: "body", message: `Send photos in parts named "${limits.fileField}".` }],
+          }),
+        );
       stream.resume();
       return;
     }
     const tempPath = join(tempDir, tempUploadName());
     // The name is metadata the phone chose, not something the zoomer typed: cleaned, not refused.
-    const file: UploadedFile = { field, originalName: info.filename ? toStorableText(info.filename).slice(0, 255) : null, declaredType: info.mimeType, tempPath, size: 0, sha256: "", head: new Uint8Array(0) };
+    const file: UploadedFile = {
+      field,
+      originalName: info.filename ? toStorableText(info.filename).slice(0, 255) : null,
+      declaredType: info.mimeType,
+      tempPath,
+      size: 0,
+      sha256: "",
+      head: new Uint8Array(0),
+    };
     files.push(file);
     const tap = measuringTap(file);
     stream.on("limit", () => {
@@ -112,11 +131,23 @@ export async function parseUpload(
   });
   parser.on("field", (name, value, info) => {
     if (!limits.allowedFields.includes(name)) {
-      fail(new ApiError(422, "validation_failed", `Unexpected field "${name}".`, { errors: [{ pointer: name, in: "body", message: `Allowed fields: ${limits.allowedFields.join(", ")}, and "${limits.fileField}" files.` }] }));
+      fail(
+        new ApiError(422, "validation_failed", `Unexpected field "${name}".`, {
+          errors: [{ pointer: name, in: "body", message: `Allowed fields: ${limits.allowedFields.join(", ")}, and "${limits.fileField}" files.` }],
+        }),
+      );
     } else if (info.valueTruncated) {
-      fail(new ApiError(422, "validation_failed", `Field "${name}" is too long.`, { errors: [{ pointer: name, in: "body", message: `At most ${limits.maxFieldBytes} bytes.` }] }));
+      fail(
+        new ApiError(422, "validation_failed", `Field "${name}" is too long.`, {
+          errors: [{ pointer: name, in: "body", message: `At most ${limits.maxFieldBytes} bytes.` }],
+        }),
+      );
     } else if (unstorableReason(value)) {
-      fail(new ApiError(422, "validation_failed", "The request is not valid; see errors[].", { errors: [{ pointer: name, in: "body", message: unstorableReason(value) ?? "", code: "invalid_text" }] }));
+      fail(
+        new ApiError(422, "validation_failed", "The request is not valid; see errors[].", {
+          errors: [{ pointer: name, in: "body", message: unstorableReason(value) ?? "", code: "invalid_text" }],
+        }),
+      );
     } else {
       fields[name] = value;
     }
@@ -135,19 +166,27 @@ export async function parseUpload(
     // Our disk failing (full, read-only) is not the client's fault, and its message names paths.
     const diskError = [error, ...settled.map((r) => (r.status === "rejected" ? (r.reason as unknown) : null))].find(isDiskError);
     if (diskError) throw new StorageError("an upload could not be written to the temporary directory", { cause: diskError });
-    throw new ApiError(400, "malformed_request", `The multipart body could not be read (${error instanceof Error ? error.message.split("\n")[0] : "unknown error"}).`);
+    throw new ApiError(
+      400,
+      "malformed_request",
+      `The multipart body could not be read (${error instanceof Error ? error.message.split("\n")[0] : "unknown error"}).`,
+    );
   }
   if (failure) {
     await removeTempFiles(files);
     throw failure;
   }
   if (files.length === 0) {
-    throw new ApiError(422, "validation_failed", "No photos in the upload.", { errors: [{ pointer: limits.fileField, in: "body", message: `Attach one or more files in parts named "${limits.fileField}".` }] });
+    throw new ApiError(422, "validation_failed", "No photos in the upload.", {
+      errors: [{ pointer: limits.fileField, in: "body", message: `Attach one or more files in parts named "${limits.fileField}".` }],
+    });
   }
   const empty = files.find((f) => f.size === 0);
   if (empty) {
     await removeTempFiles(files);
-    throw new ApiError(422, "validation_failed", `"${empty.originalName ?? "photo"}" is empty.`, { errors: [{ pointer: limits.fileField, in: "body", message: "Empty file." }] });
+    throw new ApiError(422, "validation_failed", `"${empty.originalName ?? "photo"}" is empty.`, {
+      errors: [{ pointer: limits.fileField, in: "body", message: "Empty file." }],
+    });
   }
   return { files, fields };
 }
@@ -194,7 +233,15 @@ async function openTempFile(tempPath: string): Promise<number> {
 
 /** Copies a finished upload from elsewhere (a tus store) to a temp file, measured like a multipart part. */
 export async function spoolToTempFile(source: Readable, tempDir: string, originalName: string | null): Promise<UploadedFile> {
-  const file: UploadedFile = { field: "photos", originalName, declaredType: "image/jpeg", tempPath: join(tempDir, tempUploadName()), size: 0, sha256: "", head: new Uint8Array(0) };
+  const file: UploadedFile = {
+    field: "photos",
+    originalName,
+    declaredType: "image/jpeg",
+    tempPath: join(tempDir, tempUploadName()),
+    size: 0,
+    sha256: "",
+    head: new Uint8Array(0),
+  };
   try {
     const fd = await openTempFile(file.tempPath);
     await pipeline(source, measuringTap(file), createWriteStream(file.tempPath, { fd }));

@@ -58,7 +58,11 @@ interface CheckedFile extends UploadedFile {
 export const MAX_NOTE_LENGTH = 2000;
 
 export async function assertOpen(ctx: ServiceContext, missionId: string, viaAssignment: boolean): Promise<{ orgId: string }> {
-  const [mission] = await ctx.db.select({ status: missions.status, orderId: missions.orderId, orgId: missions.orgId }).from(missions).where(eq(missions.id, missionId)).limit(1);
+  const [mission] = await ctx.db
+    .select({ status: missions.status, orderId: missions.orderId, orgId: missions.orgId })
+    .from(missions)
+    .where(eq(missions.id, missionId))
+    .limit(1);
   if (!mission) throw notFound("mission");
   if (mission.status !== "active") throw new ApiError(409, "mission_not_active", `The mission is ${mission.status}; it takes no more submissions.`);
   if (mission.orderId && !viaAssignment) {
@@ -142,11 +146,15 @@ export function validateSubmissionFields(fields: Record<string, string | undefin
   }
   const note = fields.note?.trim() || null;
   if (note !== null && note.length > MAX_NOTE_LENGTH) {
-    throw new ApiError(422, "validation_failed", "Note too long.", { errors: [{ pointer: "note", in: where, message: `At most ${MAX_NOTE_LENGTH} characters.` }] });
+    throw new ApiError(422, "validation_failed", "Note too long.", {
+      errors: [{ pointer: "note", in: where, message: `At most ${MAX_NOTE_LENGTH} characters.` }],
+    });
   }
   const { evidence, errors } = parseDeviceEvidence(fields);
   if (errors.length > 0) {
-    throw new ApiError(422, "validation_failed", "The device evidence is not valid; see errors[].", { errors: errors.map((e) => ({ pointer: e.pointer, in: where, message: e.message })) });
+    throw new ApiError(422, "validation_failed", "The device evidence is not valid; see errors[].", {
+      errors: errors.map((e) => ({ pointer: e.pointer, in: where, message: e.message })),
+    });
   }
   return { angle, note, evidence };
 }

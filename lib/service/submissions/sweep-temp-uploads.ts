@@ -20,7 +20,14 @@ export interface UploadWriter {
   life: string;
 }
 
-const THIS_PROCESS: UploadWriter = { host: hostname().replace(/[^A-Za-z0-9-]/g, "-").slice(0, 63) || "host", pid: process.pid, life: randomBytes(4).toString("hex") };
+const THIS_PROCESS: UploadWriter = {
+  host:
+    hostname()
+      .replace(/[^A-Za-z0-9-]/g, "-")
+      .slice(0, 63) || "host",
+  pid: process.pid,
+  life: randomBytes(4).toString("hex"),
+};
 
 const NAME = /^upload-([A-Za-z0-9-]{1,63})\.(\d{1,10})\.([0-9a-f]{8})-[0-9a-f]+$/;
 
@@ -57,7 +64,10 @@ export interface SweepOptions {
 }
 
 /** Removes `upload-*` files whose writer is gone, or untouched for `olderThanMs`; returns how many. */
-export async function sweepTempUploads(tempDir: string, { olderThanMs = TEMP_UPLOAD_MAX_AGE_MS, now = Date.now(), self = THIS_PROCESS, running = isRunning }: SweepOptions = {}): Promise<number> {
+export async function sweepTempUploads(
+  tempDir: string,
+  { olderThanMs = TEMP_UPLOAD_MAX_AGE_MS, now = Date.now(), self = THIS_PROCESS, running = isRunning }: SweepOptions = {},
+): Promise<number> {
   let names: string[];
   try {
     names = await readdir(tempDir);
@@ -83,7 +93,10 @@ export async function sweepTempUploads(tempDir: string, { olderThanMs = TEMP_UPL
 }
 
 /** Sweeps now and then every `everyMs` until stopped. */
-export function startTempUploadSweeper(tempDir: string, { everyMs = 5 * 60_000, olderThanMs = TEMP_UPLOAD_MAX_AGE_MS } = {}): { first: Promise<number>; stop(): void } {
+export function startTempUploadSweeper(
+  tempDir: string,
+  { everyMs = 5 * 60_000, olderThanMs = TEMP_UPLOAD_MAX_AGE_MS } = {},
+): { first: Promise<number>; stop(): void } {
   const first = sweepTempUploads(tempDir, { olderThanMs });
   const timer = setInterval(() => void sweepTempUploads(tempDir, { olderThanMs }), everyMs);
   timer.unref();

@@ -60,7 +60,11 @@ export interface CheckIntakeTargetOptions {
  */
 export async function checkIntakeTarget({ ctx, zoomerId, target, sendingSince }: CheckIntakeTargetOptions): Promise<CheckedTarget> {
   if (target.kind === "mission") {
-    const [mission] = await ctx.db.select({ status: missions.status, orderId: missions.orderId }).from(missions).where(eq(missions.id, target.missionId)).limit(1);
+    const [mission] = await ctx.db
+      .select({ status: missions.status, orderId: missions.orderId })
+      .from(missions)
+      .where(eq(missions.id, target.missionId))
+      .limit(1);
     if (!mission) throw notFound("mission");
     const refusal =
       mission.status !== "active"

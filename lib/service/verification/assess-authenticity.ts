@@ -24,7 +24,13 @@ async function findSamePicture(ctx: ServiceContext, image: ImageRow): Promise<{ 
   const candidates = await ctx.db
     .select({ orgId: images.orgId, sha256: images.sha256, capturedAt: images.capturedAt, distance })
     .from(images)
-    .where(and(ne(images.submissionId, image.submissionId), sql`${images.perceptualHash} ~ '^[0-9a-f]{16}$'`, sql`${distance} <= ${AUTHENTICITY_THRESHOLDS.duplicateMaxDistance}`))
+    .where(
+      and(
+        ne(images.submissionId, image.submissionId),
+        sql`${images.perceptualHash} ~ '^[0-9a-f]{16}$'`,
+        sql`${distance} <= ${AUTHENTICITY_THRESHOLDS.duplicateMaxDistance}`,
+      ),
+    )
     .orderBy(distance)
     .limit(20);
   const mine = image.capturedAt?.getTime() ?? null;
@@ -40,7 +46,9 @@ export async function assessAuthenticity(ctx: ServiceContext, options: { image: 
   const { image, submission, bytes } = options;
   const [traces, seenElsewhere] = await Promise.all([readEditTraces(bytes), findSamePicture(ctx, image)]);
   const device =
-    submission.deviceLat !== null && submission.deviceLng !== null ? { lat: submission.deviceLat, lng: submission.deviceLng, accuracy_m: submission.deviceAccuracyM ?? 0 } : null;
+    submission.deviceLat !== null && submission.deviceLng !== null
+      ? { lat: submission.deviceLat, lng: submission.deviceLng, accuracy_m: submission.deviceAccuracyM ?? 0 }
+      : null;
   return checkAuthenticity({
     device,
     exif: image.lat !== null && image.lng !== null ? { lat: image.lat, lng: image.lng } : null,

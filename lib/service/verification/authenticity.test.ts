@@ -11,7 +11,8 @@ const base: AuthenticitySignals = {
   traces: NO_TRACES,
   seenElsewhere: null,
 };
-const signal = (result: ReturnType<typeof checkAuthenticity>, name: string) => (result.extra?.signals as { signal: string; status: string; value: unknown }[]).find((s) => s.signal === name);
+const signal = (result: ReturnType<typeof checkAuthenticity>, name: string) =>
+  (result.extra?.signals as { signal: string; status: string; value: unknown }[]).find((s) => s.signal === name);
 
 describe("checkAuthenticity", () => {
   it("passes a photo whose phone position, file, time and picture all agree", () => {
@@ -27,7 +28,9 @@ describe("checkAuthenticity", () => {
     expect(far).toMatchObject({ status: "failed", passed: false, score: 0, value: 1, instruction: null });
     expect(far.message).toMatch(/^Held for review: The phone reported its position 9\.3 km from where the photo's GPS says/);
     // A vague indoor fix is credited only up to 200 m.
-    expect(signal(checkAuthenticity({ ...base, device: { lat: 43.7731, lng: 11.256, accuracy_m: 5000 } }), "device_position")?.["threshold" as "value"]).toBe(300);
+    expect(signal(checkAuthenticity({ ...base, device: { lat: 43.7731, lng: 11.256, accuracy_m: 5000 } }), "device_position")?.["threshold" as "value"]).toBe(
+      300,
+    );
   });
 
   it("records a missing phone position or capture time as not evaluated, never as passed or failed", () => {
@@ -57,7 +60,9 @@ describe("checkAuthenticity", () => {
   it("fails a photo taken more than a day before it was sent, or after it arrived", () => {
     expect(checkAuthenticity({ ...base, capturedAt: new Date(receivedAt.getTime() - 25 * 3_600_000) }).message).toMatch(/taken 25 h before it was sent/);
     expect(checkAuthenticity({ ...base, capturedAt: new Date(receivedAt.getTime() - 23 * 3_600_000) }).status).toBe("passed");
-    expect(signal(checkAuthenticity({ ...base, capturedAt: new Date(receivedAt.getTime() - 20_000) }), "capture_time")).toMatchObject({ message: "Sent under a minute after it was taken." });
+    expect(signal(checkAuthenticity({ ...base, capturedAt: new Date(receivedAt.getTime() - 20_000) }), "capture_time")).toMatchObject({
+      message: "Sent under a minute after it was taken.",
+    });
     expect(checkAuthenticity({ ...base, capturedAt: new Date(receivedAt.getTime() + 20 * 60_000) }).message).toMatch(/20 min after it arrived/);
   });
 
@@ -71,7 +76,11 @@ describe("checkAuthenticity", () => {
 
 describe("failedSignals", () => {
   it("gives the failed signals of a recorded check with their codes, none for a passed check or a record without signals", () => {
-    const held = checkAuthenticity({ ...base, traces: { ...NO_TRACES, editor: "Windows Photo Gallery (“Microsoft Windows Photo Gallery 6.0.6001.18000”)" }, seenElsewhere: { distance: 0, sameOrganisation: true } });
+    const held = checkAuthenticity({
+      ...base,
+      traces: { ...NO_TRACES, editor: "Windows Photo Gallery (“Microsoft Windows Photo Gallery 6.0.6001.18000”)" },
+      seenElsewhere: { distance: 0, sameOrganisation: true },
+    });
     expect(failedSignals(held).map((s) => [s.signal, s.code])).toEqual([
       ["edit_traces", "edit_traces.found"],
       ["seen_elsewhere", "seen_elsewhere.seen"],

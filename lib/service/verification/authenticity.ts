@@ -88,8 +88,26 @@ function hoursText(h: number): string {
 }
 
 function devicePosition(s: AuthenticitySignals, t: AuthenticityThresholds): AuthenticitySignal {
-  if (!s.device) return { signal: "device_position", status: "not_evaluated", value: null, threshold: null, message: "The phone did not send its own position with the photo.", code: "device_position.no_device", params: {} };
-  if (!s.exif) return { signal: "device_position", status: "not_evaluated", value: null, threshold: null, message: "The photo has no GPS position to compare with the phone's.", code: "device_position.no_exif", params: {} };
+  if (!s.device)
+    return {
+      signal: "device_position",
+      status: "not_evaluated",
+      value: null,
+      threshold: null,
+      message: "The phone did not send its own position with the photo.",
+      code: "device_position.no_device",
+      params: {},
+    };
+  if (!s.exif)
+    return {
+      signal: "device_position",
+      status: "not_evaluated",
+      value: null,
+      threshold: null,
+      message: "The photo has no GPS position to compare with the phone's.",
+      code: "device_position.no_exif",
+      params: {},
+    };
   const distance = round1(distanceM(s.device, s.exif));
   const limit = t.deviceDistanceM + Math.min(s.device.accuracy_m, t.maxDeviceAccuracyCreditM);
   const ok = distance <= limit;
@@ -146,20 +164,62 @@ function editTraces(s: AuthenticitySignals, t: AuthenticityThresholds): Authenti
 }
 
 function captureTime(s: AuthenticitySignals, t: AuthenticityThresholds): AuthenticitySignal {
-  if (!s.capturedAt) return { signal: "capture_time", status: "not_evaluated", value: null, threshold: null, message: "The photo does not say when it was taken.", code: "capture_time.unknown", params: {} };
+  if (!s.capturedAt)
+    return {
+      signal: "capture_time",
+      status: "not_evaluated",
+      value: null,
+      threshold: null,
+      message: "The photo does not say when it was taken.",
+      code: "capture_time.unknown",
+      params: {},
+    };
   const exactH = (s.receivedAt.getTime() - s.capturedAt.getTime()) / 3_600_000;
   const ageH = round1(exactH);
   const threshold = `−${t.maxFutureCaptureMin} min to ${t.maxCaptureAgeH} h`;
   if (exactH * 60 < -t.maxFutureCaptureMin)
-    return { signal: "capture_time", status: "failed", value: ageH, threshold, message: `It says it was taken ${hoursText(-exactH)} after it arrived: the time in the file is wrong.`, code: "capture_time.future", params: { hours: -exactH } };
+    return {
+      signal: "capture_time",
+      status: "failed",
+      value: ageH,
+      threshold,
+      message: `It says it was taken ${hoursText(-exactH)} after it arrived: the time in the file is wrong.`,
+      code: "capture_time.future",
+      params: { hours: -exactH },
+    };
   if (exactH > t.maxCaptureAgeH)
-    return { signal: "capture_time", status: "failed", value: ageH, threshold, message: `It was taken ${hoursText(exactH)} before it was sent, not for this task.`, code: "capture_time.too_old", params: { hours: exactH } };
-  return { signal: "capture_time", status: "passed", value: ageH, threshold, message: `Sent ${hoursText(Math.max(0, exactH))} after it was taken.`, code: "capture_time.ok", params: { hours: Math.max(0, exactH) } };
+    return {
+      signal: "capture_time",
+      status: "failed",
+      value: ageH,
+      threshold,
+      message: `It was taken ${hoursText(exactH)} before it was sent, not for this task.`,
+      code: "capture_time.too_old",
+      params: { hours: exactH },
+    };
+  return {
+    signal: "capture_time",
+    status: "passed",
+    value: ageH,
+    threshold,
+    message: `Sent ${hoursText(Math.max(0, exactH))} after it was taken.`,
+    code: "capture_time.ok",
+    params: { hours: Math.max(0, exactH) },
+  };
 }
 
 function seenElsewhere(s: AuthenticitySignals, t: AuthenticityThresholds): AuthenticitySignal {
   const seen = s.seenElsewhere;
-  if (!seen) return { signal: "seen_elsewhere", status: "passed", value: null, threshold: t.duplicateMaxDistance, message: "The picture has not been sent to the service before.", code: "seen_elsewhere.new", params: {} };
+  if (!seen)
+    return {
+      signal: "seen_elsewhere",
+      status: "passed",
+      value: null,
+      threshold: t.duplicateMaxDistance,
+      message: "The picture has not been sent to the service before.",
+      code: "seen_elsewhere.new",
+      params: {},
+    };
   return {
     signal: "seen_elsewhere",
     status: "failed",
@@ -179,9 +239,18 @@ export function checkAuthenticity(signals: AuthenticitySignals, thresholds: Auth
     score: failed.length === 0 ? 1 : 0,
     value: failed.length,
     threshold: 0,
-    message: failed.length === 0 ? "No signs of a changed location, an edited file, an old photo or a reused picture." : `Held for review: ${failed.map((s) => s.message).join(" ")}`,
+    message:
+      failed.length === 0
+        ? "No signs of a changed location, an edited file, an old photo or a reused picture."
+        : `Held for review: ${failed.map((s) => s.message).join(" ")}`,
     // For a page: which signals failed (codes.signals.<signal> names each in the reader's words).
-    coded: { message: failed.length === 0 ? { code: "authenticity.no_signs", params: {} } : { code: "authenticity.held", params: { signals: failed.map((s) => s.signal).join(",") } }, instructions: [] },
+    coded: {
+      message:
+        failed.length === 0
+          ? { code: "authenticity.no_signs", params: {} }
+          : { code: "authenticity.held", params: { signals: failed.map((s) => s.signal).join(",") } },
+      instructions: [],
+    },
     // The zoomer is only told the photo is being reviewed (the service says so, not this check).
     instruction: null,
     extra: {

@@ -71,7 +71,10 @@ describe("checkLocation", () => {
     const far = checkLocation({ photo: { ...moved(DUOMO, 120), accuracyM: 200 }, target: DUOMO, radiusM: 60 });
     expect(far).toMatchObject({ status: "failed", threshold: 110 });
     expect(far.message).toContain("110 m allowed (60 m + 50 m GPS accuracy)");
-    expect(checkLocation({ photo: { ...photo, accuracyM: 200 }, target: DUOMO, radiusM: 60, maxAccuracyCreditM: 20 })).toMatchObject({ status: "failed", threshold: 80 });
+    expect(checkLocation({ photo: { ...photo, accuracyM: 200 }, target: DUOMO, radiusM: 60, maxAccuracyCreditM: 20 })).toMatchObject({
+      status: "failed",
+      threshold: 80,
+    });
   });
 
   it("tells the zoomer how far off they were", () => {
@@ -184,7 +187,10 @@ describe("checkAngle", () => {
     const noDate = shot(south, 33, "magnetic", null);
     expectNotEvaluated(checkAngle({ photo: noDate, target: DUOMO, angle: "front" }), /no date/);
     expect(checkAngle({ photo: noDate, target: DUOMO, angle: "front", fallbackDate: when }).status).toBe("failed");
-    expectNotEvaluated(checkAngle({ photo: shot(south, 33, "magnetic", new Date("2031-06-01T00:00:00Z")), target: DUOMO, angle: "front" }), /could not be corrected/);
+    expectNotEvaluated(
+      checkAngle({ photo: shot(south, 33, "magnetic", new Date("2031-06-01T00:00:00Z")), target: DUOMO, angle: "front" }),
+      /could not be corrected/,
+    );
   });
 });
 
@@ -202,7 +208,11 @@ describe("checkTimeOfDay", () => {
     expect(night.value).toBeLessThan(-30);
     // Florence on 24 November 2026: sunrise 07:20, sunset 16:42 CET.
     expect(night.instruction).toBe("Come back in daylight, between sunrise (07:20) and sunset (16:42) local time.");
-    expect(checkTimeOfDay({ ...florence, capturedAt: new Date("2026-11-24T11:00:00Z"), timeOfDay: "daylight" })).toMatchObject({ status: "passed", score: 1, instruction: null });
+    expect(checkTimeOfDay({ ...florence, capturedAt: new Date("2026-11-24T11:00:00Z"), timeOfDay: "daylight" })).toMatchObject({
+      status: "passed",
+      score: 1,
+      instruction: null,
+    });
   });
 
   it("has the seasons the other way round in the southern hemisphere", () => {
@@ -363,7 +373,9 @@ describe("runAnalysisChecks", () => {
   });
 
   it("gives up on a slow analyser, and aborts its signal", async () => {
-    const analyser = fakeAnalyser((input) => new Promise((resolve) => input.signal?.addEventListener("abort", () => resolve({ obstruction: { score: 1, passed: true } }))));
+    const analyser = fakeAnalyser(
+      (input) => new Promise((resolve) => input.signal?.addEventListener("abort", () => resolve({ obstruction: { score: 1, passed: true } }))),
+    );
     const out = await runAnalysisChecks(analyser, { image: IMAGE, checks: ["obstruction"] }, { timeoutMs: 50 });
     expectNotEvaluated(out.obstruction, /gave no answer within 50 ms/);
     expect(analyser.calls[0]?.signal?.aborted).toBe(true);
@@ -477,7 +489,10 @@ describe("photoFactsFromExif", () => {
   const exif = (over: Partial<ExifSummary>): ExifSummary => ({ ...EMPTY_EXIF, present: true, ...over });
 
   it("reads a local time without offset in the location's zone", () => {
-    const facts = photoFactsFromExif(exif({ captured_at: "2026-06-21T20:30:15.000Z", captured_at_local: "2026-06-21T20:30:15", captured_at_source: "assumed_utc" }), "Europe/Rome");
+    const facts = photoFactsFromExif(
+      exif({ captured_at: "2026-06-21T20:30:15.000Z", captured_at_local: "2026-06-21T20:30:15", captured_at_source: "assumed_utc" }),
+      "Europe/Rome",
+    );
     expect(facts.capturedAt?.toISOString()).toBe("2026-06-21T18:30:15.000Z");
   });
 
@@ -549,12 +564,21 @@ describe("verifyPhoto", () => {
       ...base,
       photo: { gps: { ...moved(DUOMO, -240), accuracyM: null, directionDeg: 95, directionRef: "true" }, capturedAt: new Date("2026-06-21T12:00:00Z") },
     });
-    expect(result.instruction_codes.map((c) => c.code)).toEqual(["location_match.stand_within", "angle_match.face", "time_of_day.come_back_evening", "time_of_day.come_back_window"]);
+    expect(result.instruction_codes.map((c) => c.code)).toEqual([
+      "location_match.stand_within",
+      "angle_match.face",
+      "time_of_day.come_back_evening",
+      "time_of_day.come_back_window",
+    ]);
     expect(result.instruction_codes[3]).toEqual({ code: "time_of_day.come_back_window", params: { from: "18:00", to: "21:00" } });
   });
 
   it("rejects a photo without EXIF, and does not pretend its angle passed", async () => {
-    const result = await verifyPhoto({ ...base, photo: { gps: null, capturedAt: null }, qaChecks: qa({ exif_present: "No EXIF.", gps_present: "No GPS.", inside_bounds: "?", capture_time: "No time." }) });
+    const result = await verifyPhoto({
+      ...base,
+      photo: { gps: null, capturedAt: null },
+      qaChecks: qa({ exif_present: "No EXIF.", gps_present: "No GPS.", inside_bounds: "?", capture_time: "No time." }),
+    });
     expect(result.status).toBe("rejected");
     expect(result.ai_checks.location_match.status).toBe("failed");
     expectNotEvaluated(result.ai_checks.angle_match);
@@ -584,7 +608,11 @@ describe("verifyPhoto", () => {
 
   it("rejects on a failed analysis check, but not on one the analyser could not evaluate", async () => {
     const crowdAndBrand = { ...base, requirements: { minimumCrowd: "moderate" as const, brand: "Gelateria" } };
-    const failing = fakeAnalyser(async () => ({ obstruction: { score: 0.9, passed: true }, minimum_crowd: { score: 0.1, passed: false }, brand_match: { score: 0.9, passed: true } }));
+    const failing = fakeAnalyser(async () => ({
+      obstruction: { score: 0.9, passed: true },
+      minimum_crowd: { score: 0.1, passed: false },
+      brand_match: { score: 0.9, passed: true },
+    }));
     const rejected = await verifyPhoto({ ...crowdAndBrand, analyser: failing });
     expect(rejected.status).toBe("rejected");
     expect(rejected.instructions).toEqual(["Come back when the place is busier: the order asks for a moderate crowd."]);

@@ -30,7 +30,16 @@ import {
 // Where and which way (location_match, angle_match) live in lib/verification so the field page
 // runs them on the phone too; their names stay importable from here.
 export { FACING_ANGLES, type AngleCheckInput, type LocationCheckInput } from "@/lib/verification/place-checks";
-export { checkAngle, checkLocation, VERIFICATION_CHECKS, VERIFICATION_THRESHOLDS, type CheckResult, type Localisable, type VerificationCheckName, type VerificationThresholds };
+export {
+  checkAngle,
+  checkLocation,
+  VERIFICATION_CHECKS,
+  VERIFICATION_THRESHOLDS,
+  type CheckResult,
+  type Localisable,
+  type VerificationCheckName,
+  type VerificationThresholds,
+};
 // The sun and the local time window (time_of_day) too: the phone judges the same before sending.
 export { checkTimeOfDay, photoFactsFromExif, type PhotoFacts };
 export type { TimeOfDayCheckInput } from "@/lib/verification/time-of-day";
@@ -38,7 +47,6 @@ export type { TimeOfDayCheckInput } from "@/lib/verification/time-of-day";
 export const ANALYSIS_CHECKS = ["obstruction", "minimum_crowd", "brand_match"] as const;
 export type AnalysisCheckName = (typeof ANALYSIS_CHECKS)[number];
 export type CrowdLevel = (typeof CROWD_LEVELS)[number];
-
 
 /** How long an analyser may take before its checks are recorded as not evaluated. */
 export const ANALYSIS_TIMEOUT_MS = 15_000;
@@ -48,19 +56,24 @@ export const ANALYSIS_TIMEOUT_MS = 15_000;
 
 /** The mission QA checks of the image, as one verdict: passed when all passed. */
 export function checkQuality(qaChecks: QaCheck[]): CheckResult {
-  if (qaChecks.length === 0) return notEvaluated("quality", "No QA checks were recorded for this photo.", "all QA checks pass", undefined, { code: "quality.none", params: {} });
+  if (qaChecks.length === 0)
+    return notEvaluated("quality", "No QA checks were recorded for this photo.", "all QA checks pass", undefined, { code: "quality.none", params: {} });
   const failed = qaChecks.filter((c) => !c.passed);
   const passed = failed.length === 0;
   return judged("quality", passed, {
     score: round3((qaChecks.length - failed.length) / qaChecks.length),
     value: passed ? null : failed.map((c) => c.check).join(", "),
     threshold: "all QA checks pass",
-    message: passed ? `All ${qaChecks.length} QA checks passed.` : `${failed.length} of ${qaChecks.length} QA checks failed: ${failed.map((c) => c.check).join(", ")}.`,
+    message: passed
+      ? `All ${qaChecks.length} QA checks passed.`
+      : `${failed.length} of ${qaChecks.length} QA checks failed: ${failed.map((c) => c.check).join(", ")}.`,
     // reasonsFrom drops the consequences of a missing GPS fix or an undecodable file, so the
     // zoomer reads the cause once rather than four times.
     instruction: reasonsFrom(qaChecks).join(" "),
     coded: {
-      message: passed ? { code: "quality.all_passed", params: { total: qaChecks.length } } : { code: "quality.some_failed", params: { failed: failed.length, total: qaChecks.length, checks: failed.map((c) => c.check).join(", ") } },
+      message: passed
+        ? { code: "quality.all_passed", params: { total: qaChecks.length } }
+        : { code: "quality.some_failed", params: { failed: failed.length, total: qaChecks.length, checks: failed.map((c) => c.check).join(", ") } },
       instructions: reasonCodesFrom(qaChecks),
     },
   });
@@ -113,22 +126,34 @@ const ANALYSIS_WHAT: Record<AnalysisCheckName, (input: AnalysisInput) => string>
 
 // Words for the partner reading the review: what was found, not which service found it (an
 // operator's ANALYSER_URL host is no business of theirs; the analyser's name stays in `extra`).
-function analysisMessage(check: AnalysisCheckName, passed: boolean, input: AnalysisInput): Pick<CheckResult, "message" | "instruction" | "threshold"> & { coded: { message: Localisable; instructions: Localisable[] } } {
+function analysisMessage(
+  check: AnalysisCheckName,
+  passed: boolean,
+  input: AnalysisInput,
+): Pick<CheckResult, "message" | "instruction" | "threshold"> & { coded: { message: Localisable; instructions: Localisable[] } } {
   switch (check) {
     case "obstruction":
       return {
         threshold: null,
         message: passed ? "The image analysis found a clear view." : "The image analysis found the view obstructed.",
         instruction: "Find a spot with a clear view: something was in the way.",
-        coded: { message: { code: passed ? "obstruction.analysis_clear" : "obstruction.analysis_blocked", params: {} }, instructions: [{ code: "obstruction.find_clear_view", params: {} }] },
+        coded: {
+          message: { code: passed ? "obstruction.analysis_clear" : "obstruction.analysis_blocked", params: {} },
+          instructions: [{ code: "obstruction.find_clear_view", params: {} }],
+        },
       };
     case "minimum_crowd": {
       const ordered = input.crowd ?? "moderate";
       return {
         threshold: input.crowd ?? null,
-        message: passed ? `The image analysis found at least a ${input.crowd ?? "requested"} crowd.` : `The image analysis found less than a ${input.crowd ?? "requested"} crowd.`,
+        message: passed
+          ? `The image analysis found at least a ${input.crowd ?? "requested"} crowd.`
+          : `The image analysis found less than a ${input.crowd ?? "requested"} crowd.`,
         instruction: `Come back when the place is busier: the order asks for a ${input.crowd ?? "larger"} crowd.`,
-        coded: { message: { code: passed ? "minimum_crowd.analysis_enough" : "minimum_crowd.analysis_too_few", params: { ordered } }, instructions: [{ code: "minimum_crowd.come_back_busier", params: { ordered } }] },
+        coded: {
+          message: { code: passed ? "minimum_crowd.analysis_enough" : "minimum_crowd.analysis_too_few", params: { ordered } },
+          instructions: [{ code: "minimum_crowd.come_back_busier", params: { ordered } }],
+        },
       };
     }
     case "brand_match":
@@ -136,13 +161,19 @@ function analysisMessage(check: AnalysisCheckName, passed: boolean, input: Analy
         threshold: input.brand ?? null,
         message: passed ? `The image analysis found "${input.brand ?? "the brand"}".` : `The image analysis did not find "${input.brand ?? "the brand"}".`,
         instruction: `Make sure the ${input.brand ?? "brand's"} sign or logo is in the frame and readable.`,
-        coded: { message: { code: passed ? "brand_match.found" : "brand_match.not_found", params: { brand: input.brand ?? "" } }, instructions: [{ code: "brand_match.in_frame", params: { brand: input.brand ?? "" } }] },
+        coded: {
+          message: { code: passed ? "brand_match.found" : "brand_match.not_found", params: { brand: input.brand ?? "" } },
+          instructions: [{ code: "brand_match.in_frame", params: { brand: input.brand ?? "" } }],
+        },
       };
   }
 }
 
 /** Why an analysis check was not evaluated, as a code for the reader (the English sentence names the operator's analyser; the code does not). */
-const notAnalysed = (code: `not_evaluated.${"no_analyser" | "cannot_judge" | "no_answer" | "no_result" | "no_image" | "not_asked"}`): Localisable => ({ code, params: {} });
+const notAnalysed = (code: `not_evaluated.${"no_analyser" | "cannot_judge" | "no_answer" | "no_result" | "no_image" | "not_asked"}`): Localisable => ({
+  code,
+  params: {},
+});
 
 /** An analyser's `value` as a recordable figure: numbers and strings as they are, anything else as JSON. */
 function recordable(value: unknown): number | string | null {
@@ -187,15 +218,26 @@ export async function runAnalysisChecks(
     for (const check of checks) out[check] = notEvaluated(check, message(check), null, undefined, coded);
     return out;
   };
-  if (!analyser) return all((check) => `No image analyser is configured, so ${ANALYSIS_WHAT[check](input)} was not checked.`, notAnalysed("not_evaluated.no_analyser"));
+  if (!analyser)
+    return all((check) => `No image analyser is configured, so ${ANALYSIS_WHAT[check](input)} was not checked.`, notAnalysed("not_evaluated.no_analyser"));
   const evaluates = analyser.evaluates;
   if (evaluates) {
     for (const check of checks.filter((c) => !evaluates.checks.includes(c))) {
-      out[check] = notEvaluated(check, `The ${analyser.name} analyser ${evaluates.what}, so ${ANALYSIS_WHAT[check](input)} was not checked.`, null, undefined, notAnalysed("not_evaluated.cannot_judge"));
+      out[check] = notEvaluated(
+        check,
+        `The ${analyser.name} analyser ${evaluates.what}, so ${ANALYSIS_WHAT[check](input)} was not checked.`,
+        null,
+        undefined,
+        notAnalysed("not_evaluated.cannot_judge"),
+      );
     }
     const asked = checks.filter((c) => evaluates.checks.includes(c));
     if (asked.length === 0) return out;
-    const asOne: Analyser = { name: analyser.name, analyse: (i) => analyser.analyse(i), ...(analyser.timeLimitMs ? { timeLimitMs: analyser.timeLimitMs } : {}) };
+    const asOne: Analyser = {
+      name: analyser.name,
+      analyse: (i) => analyser.analyse(i),
+      ...(analyser.timeLimitMs ? { timeLimitMs: analyser.timeLimitMs } : {}),
+    };
     return { ...out, ...(await runAnalysisChecks(asOne, { ...input, checks: asked }, options)) };
   }
 
@@ -210,7 +252,8 @@ export async function runAnalysisChecks(
     verdicts = await Promise.race([work, timer.promise]);
   } catch (error) {
     controller.abort();
-    const why = error instanceof AnalysisTimeout ? `gave no answer within ${duration(error.ms)}` : `failed (${error instanceof Error ? error.message : String(error)})`;
+    const why =
+      error instanceof AnalysisTimeout ? `gave no answer within ${duration(error.ms)}` : `failed (${error instanceof Error ? error.message : String(error)})`;
     return all((check) => `The ${analyser.name} analyser ${why}, so ${ANALYSIS_WHAT[check](input)} was not checked.`, notAnalysed("not_evaluated.no_answer"));
   } finally {
     timer.cancel();
@@ -219,11 +262,23 @@ export async function runAnalysisChecks(
   for (const check of checks) {
     const verdict = verdicts[check];
     if (!verdict) {
-      out[check] = notEvaluated(check, `The ${analyser.name} analyser gave no ${check} result, so ${ANALYSIS_WHAT[check](input)} was not checked.`, null, undefined, notAnalysed("not_evaluated.no_result"));
+      out[check] = notEvaluated(
+        check,
+        `The ${analyser.name} analyser gave no ${check} result, so ${ANALYSIS_WHAT[check](input)} was not checked.`,
+        null,
+        undefined,
+        notAnalysed("not_evaluated.no_result"),
+      );
       continue;
     }
     if (typeof verdict.passed !== "boolean" || !Number.isFinite(verdict.score) || verdict.score < 0 || verdict.score > 1) {
-      out[check] = notEvaluated(check, `The ${analyser.name} analyser's ${check} result was not a score from 0 to 1 with a verdict, so it was ignored.`, null, undefined, notAnalysed("not_evaluated.no_result"));
+      out[check] = notEvaluated(
+        check,
+        `The ${analyser.name} analyser's ${check} result was not a score from 0 to 1 with a verdict, so it was ignored.`,
+        null,
+        undefined,
+        notAnalysed("not_evaluated.no_result"),
+      );
       continue;
     }
     const words = analysisMessage(check, verdict.passed, input);
@@ -320,9 +375,16 @@ export async function verifyPhoto(input: VerifyPhotoInput): Promise<Verification
     ...(requirements.minimumCrowd ? { crowd: requirements.minimumCrowd } : {}),
   };
   const analysis = input.image
-    ? await runAnalysisChecks(input.analyser ?? null, { image: input.image, ...analysisInput }, input.analysisTimeoutMs ? { timeoutMs: input.analysisTimeoutMs } : {})
-    : Object.fromEntries(asked.map((check) => [check, notEvaluated(check, "The image was not available for analysis.", null, undefined, notAnalysed("not_evaluated.no_image"))]));
-  const analysisResult = (check: AnalysisCheckName): CheckResult => analysis[check] ?? notEvaluated(check, "The order does not ask for this check.", null, undefined, notAnalysed("not_evaluated.not_asked"));
+    ? await runAnalysisChecks(
+        input.analyser ?? null,
+        { image: input.image, ...analysisInput },
+        input.analysisTimeoutMs ? { timeoutMs: input.analysisTimeoutMs } : {},
+      )
+    : Object.fromEntries(
+        asked.map((check) => [check, notEvaluated(check, "The image was not available for analysis.", null, undefined, notAnalysed("not_evaluated.no_image"))]),
+      );
+  const analysisResult = (check: AnalysisCheckName): CheckResult =>
+    analysis[check] ?? notEvaluated(check, "The order does not ask for this check.", null, undefined, notAnalysed("not_evaluated.not_asked"));
 
   const ai_checks: Record<VerificationCheckName, CheckResult> = {
     location_match: location,
@@ -332,7 +394,9 @@ export async function verifyPhoto(input: VerifyPhotoInput): Promise<Verification
     obstruction: analysisResult("obstruction"),
     minimum_crowd: analysisResult("minimum_crowd"),
     brand_match: analysisResult("brand_match"),
-    authenticity: input.authenticity ?? notEvaluated("authenticity", "The photo's authenticity was not assessed.", null, undefined, { code: "authenticity.not_assessed", params: {} }),
+    authenticity:
+      input.authenticity ??
+      notEvaluated("authenticity", "The photo's authenticity was not assessed.", null, undefined, { code: "authenticity.not_assessed", params: {} }),
   };
 
   const blocking: CheckResult[] = [

@@ -13,7 +13,13 @@ export class LocalAnalyser implements Analyser {
 
   constructor(private readonly parts: ClosableAnalyser[]) {
     this.name = parts.map((p) => p.name).join(" + ");
-    this.evaluates = { checks: parts.flatMap((p) => p.evaluates?.checks ?? []), what: parts.map((p) => p.evaluates?.what).filter(Boolean).join("; ") };
+    this.evaluates = {
+      checks: parts.flatMap((p) => p.evaluates?.checks ?? []),
+      what: parts
+        .map((p) => p.evaluates?.what)
+        .filter(Boolean)
+        .join("; "),
+    };
     this.timeLimitMs = Math.max(...parts.map((p) => p.timeLimitMs ?? 0));
   }
 

@@ -26,8 +26,6 @@ const OCR_PASSES = [
 /** The engine (≈2 s to start) is kept for the next photo, and let go after this long unused. */
 const IDLE_MS = 60_000;
 
-
-
 function modelDir(): string {
   const require = createRequire(import.meta.url);
   return join(dirname(require.resolve("@tesseract.js-data/eng/package.json")), "4.0.0_best_int");
@@ -69,7 +67,12 @@ export class OcrAnalyser implements Analyser {
     // Read until the brand is found, or every pass is done.
     for (const pass of OCR_PASSES) {
       signal?.throwIfAborted();
-      const bytes = await upright.clone().resize({ width: pass.width, withoutEnlargement: true }).negate(pass.negate ? { alpha: false } : false).png().toBuffer();
+      const bytes = await upright
+        .clone()
+        .resize({ width: pass.width, withoutEnlargement: true })
+        .negate(pass.negate ? { alpha: false } : false)
+        .png()
+        .toBuffer();
       await worker.setParameters({ tessedit_pageseg_mode: pass.segmentation });
       const { data } = await worker.recognize(bytes);
       const match = brandMatch(data.text, brand);

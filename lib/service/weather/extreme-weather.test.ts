@@ -1,16 +1,26 @@
 import { describe, expect, it } from "vitest";
 import { extremeWeather } from "./extreme-weather";
 
-const hour = (at: string, over: Partial<{ code: number | null; temp_c: number | null; gust_kmh: number | null }> = {}) => ({ at, code: 1, temp_c: 15, gust_kmh: 20, ...over });
+const hour = (at: string, over: Partial<{ code: number | null; temp_c: number | null; gust_kmh: number | null }> = {}) => ({
+  at,
+  code: 1,
+  temp_c: 15,
+  gust_kmh: 20,
+  ...over,
+});
 
 describe("extremeWeather", () => {
   it("finds nothing in ordinary weather, rain and drizzle included", () => {
-    expect(extremeWeather([hour("2026-12-01T08:00:00.000Z"), hour("2026-12-01T09:00:00.000Z", { code: 63 }), hour("2026-12-01T10:00:00.000Z", { code: 53 })])).toBeNull();
+    expect(
+      extremeWeather([hour("2026-12-01T08:00:00.000Z"), hour("2026-12-01T09:00:00.000Z", { code: 63 }), hour("2026-12-01T10:00:00.000Z", { code: 53 })]),
+    ).toBeNull();
     expect(extremeWeather([])).toBeNull();
   });
 
   it("names the first extreme hour: a thunderstorm, heavy snow, violent showers", () => {
-    expect(extremeWeather([hour("2026-12-01T08:00:00.000Z"), hour("2026-12-01T09:00:00.000Z", { code: 95 }), hour("2026-12-01T10:00:00.000Z", { code: 75 })])).toEqual({ at: "2026-12-01T09:00:00.000Z", condition: "thunderstorm" });
+    expect(
+      extremeWeather([hour("2026-12-01T08:00:00.000Z"), hour("2026-12-01T09:00:00.000Z", { code: 95 }), hour("2026-12-01T10:00:00.000Z", { code: 75 })]),
+    ).toEqual({ at: "2026-12-01T09:00:00.000Z", condition: "thunderstorm" });
     expect(extremeWeather([hour("a", { code: 75 })])?.condition).toBe("heavy snowfall");
     expect(extremeWeather([hour("a", { code: 82 })])?.condition).toBe("violent rain showers");
   });

@@ -42,7 +42,8 @@ export function extremeWeather(hours: readonly ForecastHourLike[]): ExtremeWeath
   for (const hour of hours) {
     const named = hour.code === null ? undefined : EXTREME_WEATHER_CODES[hour.code];
     if (named) return { at: hour.at, condition: named };
-    if (hour.gust_kmh !== null && hour.gust_kmh >= EXTREME_WEATHER_LIMITS.gustKmh) return { at: hour.at, condition: `wind gusts of ${Math.round(hour.gust_kmh)} km/h` };
+    if (hour.gust_kmh !== null && hour.gust_kmh >= EXTREME_WEATHER_LIMITS.gustKmh)
+      return { at: hour.at, condition: `wind gusts of ${Math.round(hour.gust_kmh)} km/h` };
     if (hour.temp_c !== null && hour.temp_c >= EXTREME_WEATHER_LIMITS.hotC) return { at: hour.at, condition: `heat of ${Math.round(hour.temp_c)} °C` };
     if (hour.temp_c !== null && hour.temp_c <= EXTREME_WEATHER_LIMITS.coldC) return { at: hour.at, condition: `cold of ${Math.round(hour.temp_c)} °C` };
   }

@@ -40,7 +40,13 @@ describe("OpenMeteoWeather", () => {
     mode = "ok";
     const result = await new OpenMeteoWeather(url).at({ lat: 43.77312, lng: 11.25598, instant: new Date("2026-11-20T14:35:00Z") });
     expect(result).toEqual({ weather: { condition: "partly_cloudy", temp_c: 17 }, source: expect.stringMatching(/^127\.0\.0\.1:/) });
-    expect(Object.fromEntries(seen.at(-1) ?? [])).toMatchObject({ latitude: "43.7731", longitude: "11.2560", start_date: "2026-11-20", end_date: "2026-11-20", timezone: "GMT" });
+    expect(Object.fromEntries(seen.at(-1) ?? [])).toMatchObject({
+      latitude: "43.7731",
+      longitude: "11.2560",
+      start_date: "2026-11-20",
+      end_date: "2026-11-20",
+      timezone: "GMT",
+    });
   });
 
   it.each([
@@ -57,7 +63,12 @@ describe("OpenMeteoWeather", () => {
 
   it("gives the forecast hours that overlap a window, across midnight", async () => {
     mode = "ok";
-    const result = await new OpenMeteoWeather(url).forecast({ lat: 48.8584, lng: 2.2945, from: new Date("2026-12-01T22:30:00Z"), to: new Date("2026-12-02T01:00:00Z") });
+    const result = await new OpenMeteoWeather(url).forecast({
+      lat: 48.8584,
+      lng: 2.2945,
+      from: new Date("2026-12-01T22:30:00Z"),
+      to: new Date("2026-12-02T01:00:00Z"),
+    });
     expect(result).toEqual({
       hours: [
         { at: "2026-12-01T22:00:00.000Z", code: 2, temp_c: 21, gust_kmh: 22 },
@@ -66,16 +77,38 @@ describe("OpenMeteoWeather", () => {
       ],
       source: expect.stringMatching(/^127\.0\.0\.1:/),
     });
-    expect(Object.fromEntries(seen.at(-1) ?? [])).toMatchObject({ start_date: "2026-12-01", end_date: "2026-12-02", hourly: "temperature_2m,weather_code,wind_gusts_10m", wind_speed_unit: "kmh", timezone: "GMT" });
+    expect(Object.fromEntries(seen.at(-1) ?? [])).toMatchObject({
+      start_date: "2026-12-01",
+      end_date: "2026-12-02",
+      hourly: "temperature_2m,weather_code,wind_gusts_10m",
+      wind_speed_unit: "kmh",
+      timezone: "GMT",
+    });
   });
 
   it("gives no forecast, with the reason, when the service fails", async () => {
     mode = "error";
-    const result = await new OpenMeteoWeather(url, 200).forecast({ lat: 1, lng: 2, from: new Date("2026-12-01T08:00:00Z"), to: new Date("2026-12-01T10:00:00Z") });
+    const result = await new OpenMeteoWeather(url, 200).forecast({
+      lat: 1,
+      lng: 2,
+      from: new Date("2026-12-01T08:00:00Z"),
+      to: new Date("2026-12-01T10:00:00Z"),
+    });
     expect(result).toEqual({ hours: null, reason: "The weather service answered 503." });
   });
 
   it("names WMO weather codes as conditions", () => {
-    expect([0, 1, 3, 45, 53, 63, 81, 73, 95, 42].map(conditionOf)).toEqual(["clear", "partly_cloudy", "overcast", "fog", "drizzle", "rain", "rain", "snow", "thunderstorm", "unknown"]);
+    expect([0, 1, 3, 45, 53, 63, 81, 73, 95, 42].map(conditionOf)).toEqual([
+      "clear",
+      "partly_cloudy",
+      "overcast",
+      "fog",
+      "drizzle",
+      "rain",
+      "rain",
+      "snow",
+      "thunderstorm",
+      "unknown",
+    ]);
   });
 });

@@ -77,7 +77,12 @@ export class OpenMeteoWeather implements WeatherProvider {
       return parsed.success ? { data: parsed.data } : { reason: "The weather service's answer was not understood." };
     } catch (error) {
       const name = error instanceof Error ? error.name : "Error";
-      return { reason: name === "TimeoutError" ? `The weather service did not answer within ${this.timeoutMs} ms.` : `The weather service could not be reached (${error instanceof Error ? error.message : String(error)}).` };
+      return {
+        reason:
+          name === "TimeoutError"
+            ? `The weather service did not answer within ${this.timeoutMs} ms.`
+            : `The weather service could not be reached (${error instanceof Error ? error.message : String(error)}).`,
+      };
     }
   }
 
@@ -121,7 +126,12 @@ export class OpenMeteoWeather implements WeatherProvider {
     hourly.time.forEach((time, i) => {
       const start = Date.parse(`${time}:00Z`);
       if (!Number.isFinite(start) || start >= to.getTime() || start + HOUR_MS <= from.getTime()) return;
-      hours.push({ at: new Date(start).toISOString(), code: hourly.weather_code[i] ?? null, temp_c: hourly.temperature_2m[i] ?? null, gust_kmh: hourly.wind_gusts_10m[i] ?? null });
+      hours.push({
+        at: new Date(start).toISOString(),
+        code: hourly.weather_code[i] ?? null,
+        temp_c: hourly.temperature_2m[i] ?? null,
+        gust_kmh: hourly.wind_gusts_10m[i] ?? null,
+      });
     });
     if (hours.length === 0) return { hours: null, reason: "The weather service has no forecast for that window." };
     return { hours, source: new URL(this.url).host };

@@ -102,7 +102,8 @@ export async function claimDeliveries(ctx: ServiceContext, { limit = 8, leaseSec
   }));
 }
 
-const claimedBy = (d: ClaimedDelivery) => and(eq(webhookDeliveries.id, d.id), eq(webhookDeliveries.attemptCount, d.attempt), eq(webhookDeliveries.status, "delivering"));
+const claimedBy = (d: ClaimedDelivery) =>
+  and(eq(webhookDeliveries.id, d.id), eq(webhookDeliveries.attemptCount, d.attempt), eq(webhookDeliveries.status, "delivering"));
 
 interface Success {
   delivery: ClaimedDelivery;
@@ -169,10 +170,7 @@ export async function processDelivery(ctx: ServiceContext, delivery: ClaimedDeli
   const { endpoint } = delivery;
   // A disabled endpoint, or an order's endpoint whose organisation has no delivery secret: nothing is sent.
   if ((!endpoint.enabled && delivery.eventType !== "webhook.test") || endpoint.secret === null) {
-    await db
-      .update(webhookDeliveries)
-      .set({ status: "failed", lockedUntil: null, completedAt: now, updatedAt: now })
-      .where(claimedBy(delivery));
+    await db.update(webhookDeliveries).set({ status: "failed", lockedUntil: null, completedAt: now, updatedAt: now }).where(claimedBy(delivery));
     return;
   }
   const secrets = {
@@ -228,7 +226,11 @@ export async function processDelivery(ctx: ServiceContext, delivery: ClaimedDeli
         .where(eq(webhookEndpoints.id, delivery.endpointId));
       return;
     }
-    const [current] = await tx.select({ failingSince: webhookEndpoints.failingSince }).from(webhookEndpoints).where(eq(webhookEndpoints.id, delivery.endpointId)).limit(1);
+    const [current] = await tx
+      .select({ failingSince: webhookEndpoints.failingSince })
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.id, delivery.endpointId))
+      .limit(1);
     const failingSince = current?.failingSince ?? done;
     const disable = retryIn === null && done.getTime() - failingSince.getTime() >= DISABLE_AFTER_SECONDS * 1000 * config.webhooks.retryScale;
     await tx
@@ -236,7 +238,9 @@ export async function processDelivery(ctx: ServiceContext, delivery: ClaimedDeli
       .set({
         consecutiveFailures: sql`${webhookEndpoints.consecutiveFailures} + 1`,
         failingSince,
-        ...(disable ? { enabled: false, disabledReason: "Deliveries kept failing for days; fix the receiver, then enable the endpoint again.", updatedAt: done } : {}),
+        ...(disable
+          ? { enabled: false, disabledReason: "Deliveries kept failing for days; fix the receiver, then enable the endpoint again.", updatedAt: done }
+          : {}),
       })
       .where(eq(webhookEndpoints.id, delivery.endpointId));
   });

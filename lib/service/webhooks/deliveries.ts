@@ -18,7 +18,12 @@ async function withAttempts(ctx: ServiceContext, rows: (typeof webhookDeliveries
   const attempts = await ctx.db
     .select()
     .from(webhookAttempts)
-    .where(inArray(webhookAttempts.deliveryId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        webhookAttempts.deliveryId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(asc(webhookAttempts.attempt), asc(webhookAttempts.startedAt));
   return rows.map((row) => ({
     id: row.id,
@@ -61,15 +66,26 @@ export async function listDeliveries(
 ) {
   await getWebhookRow(ctx, orgId, webhookId, scope);
   const statuses = parseStatusFilter(options.status, DELIVERY_STATUSES, null);
-  const condition = and(eq(webhookDeliveries.endpointId, webhookId), eq(webhookDeliveries.orgId, orgId), statuses ? inArray(webhookDeliveries.status, statuses) : undefined);
+  const condition = and(
+    eq(webhookDeliveries.endpointId, webhookId),
+    eq(webhookDeliveries.orgId, orgId),
+    statuses ? inArray(webhookDeliveries.status, statuses) : undefined,
+  );
   const rows = await deliveryQuery(ctx)
     .where(condition)
     .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
     .limit(options.perPage)
     .offset((options.page - 1) * options.perPage);
-  const total = await pageTotal(rows.length, options, async () => (await ctx.db.select({ total: count() }).from(webhookDeliveries).where(condition))[0]?.total ?? 0);
+  const total = await pageTotal(
+    rows.length,
+    options,
+    async () => (await ctx.db.select({ total: count() }).from(webhookDeliveries).where(condition))[0]?.total ?? 0,
+  );
   return {
-    data: await withAttempts(ctx, rows.map((r) => ({ ...r.delivery, eventType: r.eventType }))),
+    data: await withAttempts(
+      ctx,
+      rows.map((r) => ({ ...r.delivery, eventType: r.eventType })),
+    ),
     meta: { total, page: options.page, per_page: options.perPage },
   };
 }
@@ -100,7 +116,13 @@ export async function sendTestEvent(ctx: ServiceContext, orgId: string, webhookI
 }
 
 /** Queues one more attempt of a settled delivery, with the same event id and body. */
-export async function redeliver(ctx: ServiceContext, orgId: string, webhookId: string, deliveryId: string, scope: EndpointScope = "webhook"): Promise<Delivery> {
+export async function redeliver(
+  ctx: ServiceContext,
+  orgId: string,
+  webhookId: string,
+  deliveryId: string,
+  scope: EndpointScope = "webhook",
+): Promise<Delivery> {
   const endpoint = await getWebhookRow(ctx, orgId, webhookId, scope);
   if (!endpoint.enabled) throw new ApiError(409, "webhook_disabled", "The endpoint is disabled; enable it before redelivering.");
   const current = await getDelivery(ctx, orgId, webhookId, deliveryId);

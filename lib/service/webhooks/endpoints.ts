@@ -44,7 +44,15 @@ export async function createWebhook(ctx: ServiceContext, orgId: string, input: {
   const secret = newStandardSecret();
   const [row] = await ctx.db
     .insert(webhookEndpoints)
-    .values({ id: createId("webhook"), orgId, url, events: input.events ?? ["*"], description: input.description ?? null, secret: ctx.secretBox.seal(secret.value), secretFormat: secret.format })
+    .values({
+      id: createId("webhook"),
+      orgId,
+      url,
+      events: input.events ?? ["*"],
+      description: input.description ?? null,
+      secret: ctx.secretBox.seal(secret.value),
+      secretFormat: secret.format,
+    })
     .returning();
   if (!row) throw new Error("insert returned no row");
   return { ...serializeWebhook(row), secret: secret.value };
@@ -66,7 +74,11 @@ export async function getWebhookRow(ctx: ServiceContext, orgId: string, id: stri
 }
 
 export async function listWebhooks(ctx: ServiceContext, orgId: string) {
-  const rows = await ctx.db.select().from(webhookEndpoints).where(and(eq(webhookEndpoints.orgId, orgId), inScope("webhook"))).orderBy(desc(webhookEndpoints.createdAt));
+  const rows = await ctx.db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.orgId, orgId), inScope("webhook")))
+    .orderBy(desc(webhookEndpoints.createdAt));
   return rows.map(serializeWebhook);
 }
 

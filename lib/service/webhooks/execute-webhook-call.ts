@@ -132,7 +132,11 @@ function sendOnce(call: WebhookCall, { timeoutMs, allowPrivate }: CallOptions, r
       const check = () => {
         const peer = socket.remoteAddress;
         if (peer === undefined || !isAllowedTarget(peer, { allowPrivate })) {
-          request.destroy(new UnsafeTargetError(`connected to ${peer ?? "an unknown address"}, ${peer ? refusedAddress(peer) : "a private or reserved address"}; closed before sending.`));
+          request.destroy(
+            new UnsafeTargetError(
+              `connected to ${peer ?? "an unknown address"}, ${peer ? refusedAddress(peer) : "a private or reserved address"}; closed before sending.`,
+            ),
+          );
         }
       };
       if (socket.connecting) socket.prependOnceListener("connect", check);

@@ -61,7 +61,12 @@ describe("GroupCommit", () => {
     }, 64);
     const first = group.add(1);
     await new Promise((resolve) => setImmediate(resolve));
-    const outcomes = [12, 13, 14].map((n) => group.add(n).then(() => "ok", (error: unknown) => (error as Error).message));
+    const outcomes = [12, 13, 14].map((n) =>
+      group.add(n).then(
+        () => "ok",
+        (error: unknown) => (error as Error).message,
+      ),
+    );
     release();
     await first;
     expect(await Promise.all(outcomes)).toEqual(["ok", "refused", "ok"]);

@@ -13,5 +13,7 @@ export function signPayload(secret: string, body: string): string {
  * Space-separated when a rotated-out secret still signs.
  */
 export function standardSignature(secrets: SigningSecret[], id: string, timestamp: number, body: string): string {
-  return secrets.map((secret) => `v1,${createHmac("sha256", standardSignatureKey(secret)).update(`${id}.${timestamp}.${body}`, "utf8").digest("base64")}`).join(" ");
+  return secrets
+    .map((secret) => `v1,${createHmac("sha256", standardSignatureKey(secret)).update(`${id}.${timestamp}.${body}`, "utf8").digest("base64")}`)
+    .join(" ");
 }

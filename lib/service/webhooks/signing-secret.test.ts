@@ -30,7 +30,11 @@ describe("signing secrets", () => {
     const now = Math.floor(Date.now() / 1000);
     const standard = newStandardSecret();
     const legacy = { value: "whsec_0123456789abcdefghij-_", format: "legacy" } as const;
-    const headers = (secret: typeof standard | typeof legacy) => ({ "webhook-id": "evt_1", "webhook-timestamp": String(now), "webhook-signature": standardSignature([secret], "evt_1", now, body) });
+    const headers = (secret: typeof standard | typeof legacy) => ({
+      "webhook-id": "evt_1",
+      "webhook-timestamp": String(now),
+      "webhook-signature": standardSignature([secret], "evt_1", now, body),
+    });
     expect(new Webhook(standard.value).verify(body, headers(standard))).toMatchObject({ id: "evt_1" });
     expect(() => new Webhook(standard.value, { format: "raw" }).verify(body, headers(standard))).toThrow();
     expect(new Webhook(legacy.value, { format: "raw" }).verify(body, headers(legacy))).toMatchObject({ id: "evt_1" });

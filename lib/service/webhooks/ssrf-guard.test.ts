@@ -6,11 +6,33 @@ import { assertSafeWebhookUrl, guardedLookup, isAllowedPort, isAllowedTarget, is
 
 describe("isPrivateAddress", () => {
   it.each([
-    "127.0.0.1", "127.1.2.3", "10.0.0.5", "172.16.0.1", "172.31.255.255", "192.168.1.1", "169.254.169.254", "100.64.0.1",
-    "0.0.0.0", "224.0.0.1", "255.255.255.255", "192.0.2.1", "198.18.0.1", "240.0.0.1",
-    "::1", "::", "fe80::1", "fc00::1", "fd12:3456::1", "fd00:ec2::254", "ff02::1", "2001:db8::1",
+    "127.0.0.1",
+    "127.1.2.3",
+    "10.0.0.5",
+    "172.16.0.1",
+    "172.31.255.255",
+    "192.168.1.1",
+    "169.254.169.254",
+    "100.64.0.1",
+    "0.0.0.0",
+    "224.0.0.1",
+    "255.255.255.255",
+    "192.0.2.1",
+    "198.18.0.1",
+    "240.0.0.1",
+    "::1",
+    "::",
+    "fe80::1",
+    "fc00::1",
+    "fd12:3456::1",
+    "fd00:ec2::254",
+    "ff02::1",
+    "2001:db8::1",
     // IPv4 wrapped in IPv6, in every form
-    "::ffff:127.0.0.1", "::ffff:7f00:1", "64:ff9b::a9fe:a9fe", "64:ff9b::8.8.8.8",
+    "::ffff:127.0.0.1",
+    "::ffff:7f00:1",
+    "64:ff9b::a9fe:a9fe",
+    "64:ff9b::8.8.8.8",
     "::7f00:1", // IPv4-compatible (deprecated), missed by the old hand-written list
     "::127.0.0.1",
     "64:ff9b:1::7f00:1", // local-use NAT64 (RFC 8215), missed before
@@ -19,7 +41,10 @@ describe("isPrivateAddress", () => {
     "fec0::1", // deprecated site-local, missed before
     "100::1", // discard-only
     // not an address at all
-    "localhost", "", "127.1", "1.2.3.4.5",
+    "localhost",
+    "",
+    "127.1",
+    "1.2.3.4.5",
   ])("refuses %s", (address) => {
     expect(isPrivateAddress(address)).toBe(true);
     expect(isPublicAddress(address)).toBe(false);
@@ -65,10 +90,13 @@ describe("isMetadataAddress / isAllowedTarget", () => {
     expect(isAllowedTarget(address, { allowPrivate: false })).toBe(false);
   });
 
-  it.each(["127.0.0.1", "10.0.0.5", "192.168.1.20", "172.16.0.1", "::1", "fd12:3456::1", "::ffff:127.0.0.1", "8.8.8.8"])("lets %s through where private targets are allowed", (address) => {
-    expect(isMetadataAddress(address)).toBe(false);
-    expect(isAllowedTarget(address, { allowPrivate: true })).toBe(true);
-  });
+  it.each(["127.0.0.1", "10.0.0.5", "192.168.1.20", "172.16.0.1", "::1", "fd12:3456::1", "::ffff:127.0.0.1", "8.8.8.8"])(
+    "lets %s through where private targets are allowed",
+    (address) => {
+      expect(isMetadataAddress(address)).toBe(false);
+      expect(isAllowedTarget(address, { allowPrivate: true })).toBe(true);
+    },
+  );
 
   it("is not fooled by what is not an address", () => {
     expect(isAllowedTarget("localhost", { allowPrivate: true })).toBe(false);
@@ -159,7 +187,16 @@ describe("executeWebhookCall re-checks every connection", () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const call = (url: string): WebhookCall => ({ url, payload: "{}", eventId: "evt_1", eventType: "webhook.test", deliveryId: "dlv_1", attempt: 1, secret: { value: "whsec_test", format: "legacy" }, previousSecret: null });
+  const call = (url: string): WebhookCall => ({
+    url,
+    payload: "{}",
+    eventId: "evt_1",
+    eventType: "webhook.test",
+    deliveryId: "dlv_1",
+    attempt: 1,
+    secret: { value: "whsec_test", format: "legacy" },
+    previousSecret: null,
+  });
 
   it("an IP literal (for which Node never calls lookup) is refused before connecting", async () => {
     const before = connections;
@@ -188,11 +225,14 @@ describe("executeWebhookCall re-checks every connection", () => {
     expect(result.error).toMatch(/Port 25 is not allowed/);
   });
 
-  it.each(["169.254.169.254", "[fd00:ec2::254]", "[::ffff:169.254.169.254]", "metadata.google.internal"])("a metadata target %s is refused without connecting, even where private targets are allowed", async (host) => {
-    const result = await executeWebhookCall(call(`http://${host}/latest/meta-data/`), { timeoutMs: 1000, allowPrivate: true });
-    expect(result.statusCode).toBeNull();
-    expect(result.error).toMatch(/metadata/);
-  });
+  it.each(["169.254.169.254", "[fd00:ec2::254]", "[::ffff:169.254.169.254]", "metadata.google.internal"])(
+    "a metadata target %s is refused without connecting, even where private targets are allowed",
+    async (host) => {
+      const result = await executeWebhookCall(call(`http://${host}/latest/meta-data/`), { timeoutMs: 1000, allowPrivate: true });
+      expect(result.statusCode).toBeNull();
+      expect(result.error).toMatch(/metadata/);
+    },
+  );
 
   it("private targets allowed: the call goes through", async () => {
     const result = await executeWebhookCall(call(`http://127.0.0.1:${port}/hook`), { timeoutMs: 1000, allowPrivate: true });

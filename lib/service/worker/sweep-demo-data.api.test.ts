@@ -33,7 +33,9 @@ const db = () => service.runtime.ctx.db;
 /** Rows the organisation wrote since `since` now carry the time `at` (the simulated clock). */
 async function redate(orgId: string, since: Date, at: Date) {
   for (const table of ["missions", "submissions", "images", "events", "orders", "order_cycles", "payments", "assignments"]) {
-    await db().execute(sql`update ${sql.identifier(table)} set created_at = ${at.toISOString()} where org_id = ${orgId} and created_at >= ${since.toISOString()}`);
+    await db().execute(
+      sql`update ${sql.identifier(table)} set created_at = ${at.toISOString()} where org_id = ${orgId} and created_at >= ${since.toISOString()}`,
+    );
   }
 }
 
@@ -65,7 +67,10 @@ async function bytesUnder(dir: string): Promise<number> {
 }
 
 async function decided(orgId: string) {
-  const [row] = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from submissions where org_id = ${orgId} and status in ('received', 'processing')`);
+  const [row] = await queryRows<{ n: number }>(
+    db(),
+    sql`select count(*)::int as n from submissions where org_id = ${orgId} and status in ('received', 'processing')`,
+  );
   return (row?.n ?? 0) === 0;
 }
 
@@ -126,10 +131,16 @@ describe("sweepDemoData", () => {
     expect((await api.request("GET", `${ORDERS}/orders/${demo.cancelledOrderId}`, { token: demo.apiKey })).status).toBe(404);
     const demoAfter = await counts(demo.orgId);
     expect(demoAfter).toMatchObject({ submissions: 0, images: 0 });
-    const [oldEvents] = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from events where org_id = ${demo.orgId} and created_at < now() - interval '24 hours'`);
+    const [oldEvents] = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from events where org_id = ${demo.orgId} and created_at < now() - interval '24 hours'`,
+    );
     expect(oldEvents?.n).toBe(0);
     // Only the new mission's event is still on its way to the webhook.
-    const waiting = await queryRows<{ type: string }>(db(), sql`select e.type from webhook_deliveries d join events e on e.id = d.event_id where d.org_id = ${demo.orgId}`);
+    const waiting = await queryRows<{ type: string }>(
+      db(),
+      sql`select e.type from webhook_deliveries d join events e on e.id = d.event_id where d.org_id = ${demo.orgId}`,
+    );
     expect(waiting.map((w) => w.type)).toEqual(["mission.created"]);
     // …but the order still being fulfilled keeps its missions and tasks, and the new mission stays.
     const live = await api.request<{ status: string; missions: { total: number } }>("GET", `${ORDERS}/orders/${demo.liveOrderId}`, { token: demo.apiKey });
@@ -148,7 +159,13 @@ describe("sweepDemoData", () => {
     const { ctx, app } = service.runtime;
     let stepStarted = new Date(Date.now() - 1000);
     const { state } = await seedDemo(ctx);
-    const simulator = startDemoSimulator(app, state, { burst: false, intervalMs: 3_600_000, partnerEveryMs: 3_600_000, orderShare: 0, size: { width: 640, height: 480 } });
+    const simulator = startDemoSimulator(app, state, {
+      burst: false,
+      intervalMs: 3_600_000,
+      partnerEveryMs: 3_600_000,
+      orderShare: 0,
+      size: { width: 640, height: 480 },
+    });
     await simulator.burstDone;
     const photosDir = join(ctx.config.dataDir, "photos", state.orgId);
     const week = 7 * 24 * HOUR;
@@ -157,7 +174,10 @@ describe("sweepDemoData", () => {
     const daily: { bytes: number; submissions: number; events: number }[] = [];
     const activeSeen: number[] = [];
     const activeFree = async () => {
-      const [row] = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from missions where org_id = ${state.orgId} and status = 'active' and order_id is null`);
+      const [row] = await queryRows<{ n: number }>(
+        db(),
+        sql`select count(*)::int as n from missions where org_id = ${state.orgId} and status = 'active' and order_id is null`,
+      );
       return row?.n ?? 0;
     };
     let written = 0;
@@ -185,7 +205,9 @@ describe("sweepDemoData", () => {
     } finally {
       await simulator.stop();
     }
-    console.log(`[week] written ${written} bytes; at the end of each day: ${JSON.stringify(daily)}; active missions seen: ${Math.min(...activeSeen)}–${Math.max(...activeSeen)}`);
+    console.log(
+      `[week] written ${written} bytes; at the end of each day: ${JSON.stringify(daily)}; active missions seen: ${Math.min(...activeSeen)}–${Math.max(...activeSeen)}`,
+    );
     // Whenever a visitor might look, at least two missions are active (the demo keeps four).
     expect(activeSeen.length).toBeGreaterThan(200);
     expect(Math.min(...activeSeen)).toBeGreaterThanOrEqual(2);

@@ -35,7 +35,10 @@ export interface SweepReport {
 /** Orders still being worked on: their missions, assignments and payments stay whatever their age. */
 const LIVE_ORDER_STATUSES = ["confirmed", "in_progress", "active", "paused"] as const;
 
-export async function sweepDemoData(ctx: Pick<ServiceContext, "db" | "dbKind" | "store" | "missionCache">, options: SweepDemoDataOptions): Promise<SweepReport> {
+export async function sweepDemoData(
+  ctx: Pick<ServiceContext, "db" | "dbKind" | "store" | "missionCache">,
+  options: SweepDemoDataOptions,
+): Promise<SweepReport> {
   const { db, store } = ctx;
   const { orgIds, retentionHours, now = new Date(), batchSize = 50, keepReferencePrefixes = [] } = options;
   const report: SweepReport = { missions: 0, images: 0, files: 0, orders: 0, cycles: 0, payments: 0, events: 0 };
@@ -51,7 +54,9 @@ export async function sweepDemoData(ctx: Pick<ServiceContext, "db" | "dbKind" | 
           inArray(orders.orgId, orgIds),
           lt(orders.createdAt, cutoff),
           notInArray(orders.status, [...LIVE_ORDER_STATUSES]),
-          ...keepReferencePrefixes.map((prefix) => or(isNull(orders.clientReference), notLike(orders.clientReference, `${prefix.replace(/[\\%_]/g, "\\$&")}%`))),
+          ...keepReferencePrefixes.map((prefix) =>
+            or(isNull(orders.clientReference), notLike(orders.clientReference, `${prefix.replace(/[\\%_]/g, "\\$&")}%`)),
+          ),
         ),
       )
   ).map((o) => o.id);
@@ -124,7 +129,12 @@ export async function sweepDemoData(ctx: Pick<ServiceContext, "db" | "dbKind" | 
       .where(and(inArray(events.orgId, orgIds), lt(events.createdAt, cutoff)))
       .limit(batchSize * 20);
     if (batch.length === 0) break;
-    await db.delete(events).where(inArray(events.id, batch.map((e) => e.id))); // deliveries and attempts cascade
+    await db.delete(events).where(
+      inArray(
+        events.id,
+        batch.map((e) => e.id),
+      ),
+    ); // deliveries and attempts cascade
     report.events += batch.length;
   }
 

@@ -103,7 +103,14 @@ export function barePageHtml(options: BarePageOptions): string {
     sourceOptions: { promoteId: "id", ...SUBMISSION_CLUSTER_OPTIONS },
     layers,
   };
-  return mapPageHtml({ title: "Bare MapLibre: submission points", width: options.width, height: options.height, config, script: PAGE_SCRIPT, ...(options.heading ? { heading: options.heading } : {}) });
+  return mapPageHtml({
+    title: "Bare MapLibre: submission points",
+    width: options.width,
+    height: options.height,
+    config,
+    script: PAGE_SCRIPT,
+    ...(options.heading ? { heading: options.heading } : {}),
+  });
 }
 
 /**

@@ -48,7 +48,15 @@ const INSERT_BATCH = 200;
 const [LNG, LAT, SIZE] = [11.255, 43.768, 0.005];
 const BOUNDS = {
   type: "Polygon" as const,
-  coordinates: [[[LNG, LAT], [LNG + SIZE, LAT], [LNG + SIZE, LAT + SIZE], [LNG, LAT + SIZE], [LNG, LAT]]],
+  coordinates: [
+    [
+      [LNG, LAT],
+      [LNG + SIZE, LAT],
+      [LNG + SIZE, LAT + SIZE],
+      [LNG, LAT + SIZE],
+      [LNG, LAT],
+    ],
+  ],
 };
 
 /** The production defaults (lib/env.ts) with the data dir under the benchmark's temp dir. */
@@ -154,7 +162,11 @@ async function insertBatched<T>(rows: T[], insert: (batch: T[]) => Promise<unkno
 /** A mission with `count` images (the sources repeated under fresh keys), two per submission. */
 export async function seedExportMission(runtime: ServiceRuntime, owner: Owner, sources: SourcePhoto[], count: number): Promise<SeededExport> {
   const { db, store } = runtime.ctx;
-  const created = await createMission({ db, orgId: owner.orgId, input: { title: `Export benchmark (${count} images)`, bounds: BOUNDS, required_images: count } });
+  const created = await createMission({
+    db,
+    orgId: owner.orgId,
+    input: { title: `Export benchmark (${count} images)`, bounds: BOUNDS, required_images: count },
+  });
   const submissionRows: (typeof submissions.$inferInsert)[] = [];
   const imageRows: (typeof images.$inferInsert)[] = [];
   for (let i = 0; i < count; i += IMAGES_PER_SUBMISSION) {

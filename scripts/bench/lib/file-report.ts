@@ -32,7 +32,8 @@ export function timingTable(result: RoundsResult): string[] {
 }
 
 function verdict(r: PairedRatio): string {
-  if (r.meetsGoal === undefined) return r.name.startsWith("CPU") ? "diagnostic: CPU work per file, little disturbed by other processes" : "diagnostic (no goal)";
+  if (r.meetsGoal === undefined)
+    return r.name.startsWith("CPU") ? "diagnostic: CPU work per file, little disturbed by other processes" : "diagnostic (no goal)";
   return r.meetsGoal ? "meets goal" : "**below goal**";
 }
 
@@ -41,8 +42,7 @@ export function ratioTable(ratios: PairedRatio[]): string[] {
     "| throughput ratio | value | (min–max) | goal | |",
     "|---|---:|---|---|---|",
     ...ratios.map(
-      (r) =>
-        `| ${r.name} | ${fmt(r.value, 3)} | (${fmt(r.min, 3)}–${fmt(r.max, 3)}) | ${r.goal === undefined ? "–" : `≥ ${r.goal}`} | ${verdict(r)} |`,
+      (r) => `| ${r.name} | ${fmt(r.value, 3)} | (${fmt(r.min, 3)}–${fmt(r.max, 3)}) | ${r.goal === undefined ? "–" : `≥ ${r.goal}`} | ${verdict(r)} |`,
     ),
   ];
 }

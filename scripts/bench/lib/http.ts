@@ -2,8 +2,7 @@
 import { createServer } from "node:net";
 import type { ManagedProcess } from "./processes";
 
-const sleep = (ms: number) =>
-  new Promise<void>((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * A port that was free a moment ago; the child binds it right after. The OS picks it, or, with
@@ -33,25 +32,16 @@ function tryPort(port: number): Promise<number> {
     server.listen(port, "127.0.0.1", () => {
       const address = server.address();
       const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() =>
-        port > 0 ? resolve(port) : reject(new Error("no free port")),
-      );
+      server.close(() => (port > 0 ? resolve(port) : reject(new Error("no free port"))));
     });
   });
 }
 
 /** Polls `url` until it answers 2xx; fails early (with the child's output) if the child dies. */
-export async function waitForOk(
-  url: string,
-  child: ManagedProcess,
-  timeoutMs: number,
-): Promise<void> {
+export async function waitForOk(url: string, child: ManagedProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.hasExited())
-      throw new Error(
-        `${child.name} exited before it was ready:\n${child.logTail()}`,
-      );
+    if (child.hasExited()) throw new Error(`${child.name} exited before it was ready:\n${child.logTail()}`);
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
       await response.arrayBuffer();
@@ -61,18 +51,11 @@ export async function waitForOk(
     }
     await sleep(200);
   }
-  throw new Error(
-    `${child.name} was not ready at ${url} after ${timeoutMs / 1000} s:\n${child.logTail()}`,
-  );
+  throw new Error(`${child.name} was not ready at ${url} after ${timeoutMs / 1000} s:\n${child.logTail()}`);
 }
 
 /** POSTs JSON and returns the parsed answer; any status other than `expect` is an error. */
-export async function postJson(
-  url: string,
-  body: unknown,
-  bearer: string | undefined,
-  expect: number,
-): Promise<unknown> {
+export async function postJson(url: string, body: unknown, bearer: string | undefined, expect: number): Promise<unknown> {
   const headers: Record<string, string> = {
     "content-type": "application/json",
   };
@@ -83,10 +66,7 @@ export async function postJson(
     body: JSON.stringify(body),
   });
   const text = await response.text();
-  if (response.status !== expect)
-    throw new Error(
-      `POST ${url} answered ${response.status} (wanted ${expect}): ${text}`,
-    );
+  if (response.status !== expect) throw new Error(`POST ${url} answered ${response.status} (wanted ${expect}): ${text}`);
   return JSON.parse(text) as unknown;
 }
 
@@ -107,18 +87,13 @@ export interface CapturedResponse {
 }
 
 /** One GET, keeping the exact body bytes and the headers the bare server must reproduce. */
-export async function capture(
-  url: string,
-  headers: Record<string, string>,
-): Promise<CapturedResponse> {
+export async function capture(url: string, headers: Record<string, string>): Promise<CapturedResponse> {
   const response = await fetch(url, { headers });
   const body = Buffer.from(await response.arrayBuffer());
   return {
     status: response.status,
     contentType: response.headers.get("content-type") ?? "",
-    contentLength: Number(
-      response.headers.get("content-length") ?? body.length,
-    ),
+    contentLength: Number(response.headers.get("content-length") ?? body.length),
     body,
   };
 }

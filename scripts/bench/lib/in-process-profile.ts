@@ -12,11 +12,7 @@ export interface InProcessProfile {
   summary: ProfileSummary;
 }
 
-export async function profileInProcess(
-  resultsDir: string,
-  name: string,
-  work: () => Promise<void>,
-): Promise<InProcessProfile> {
+export async function profileInProcess(resultsDir: string, name: string, work: () => Promise<void>): Promise<InProcessProfile> {
   const session = new Session();
   session.connect();
   try {

@@ -68,8 +68,18 @@ describe("interleave", () => {
       },
     });
     expect(turns).toEqual([
-      "0:get:bare", "0:get:peer", "0:get:ours", "0:list:bare", "0:list:peer", "0:list:ours",
-      "1:get:peer", "1:get:ours", "1:get:bare", "1:list:peer", "1:list:ours", "1:list:bare",
+      "0:get:bare",
+      "0:get:peer",
+      "0:get:ours",
+      "0:list:bare",
+      "0:list:peer",
+      "0:list:ours",
+      "1:get:peer",
+      "1:get:ours",
+      "1:get:bare",
+      "1:list:peer",
+      "1:list:ours",
+      "1:list:bare",
     ]);
     expect(result.of("ours", "list")).toEqual(["ours@0", "ours@1"]);
     expect(result.of("ours")).toEqual([]);

@@ -90,13 +90,7 @@ interface Run {
   latency: LatencySummary;
 }
 
-function runOnce(
-  url: string,
-  headers: Record<string, string>,
-  connections: number,
-  seconds: number,
-  shape: RequestShape,
-): Promise<Run> {
+function runOnce(url: string, headers: Record<string, string>, connections: number, seconds: number, shape: RequestShape): Promise<Run> {
   const samples = new LatencySamples();
   const fresh = shape.perRequestHeaders;
   return new Promise((resolve, reject) => {
@@ -122,8 +116,7 @@ function runOnce(
         duration: seconds,
       },
       (error: unknown, result: autocannon.Result) => {
-        if (error)
-          reject(error instanceof Error ? error : new Error(String(error)));
+        if (error) reject(error instanceof Error ? error : new Error(String(error)));
         else resolve({ result, latency: samples.summary() });
       },
     );
@@ -146,29 +139,14 @@ function invalidity(result: autocannon.Result): string | undefined {
 
 function statusCodes(result: autocannon.Result): Record<string, number> {
   const codes: Record<string, number> = {};
-  for (const [code, stats] of Object.entries(result.statusCodeStats ?? {}))
-    codes[code] = stats.count ?? 0;
+  for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) codes[code] = stats.count ?? 0;
   return codes;
 }
 
 /** Warm-up (JIT, caches, connection pools), then the measured run with the same request. */
-export async function measure(
-  url: string,
-  headers: Record<string, string>,
-  settings: LoadSettings,
-  shape: RequestShape = GET,
-): Promise<Measurement> {
-  const warm =
-    settings.warmupSeconds > 0
-      ? await runOnce(url, headers, settings.connections, settings.warmupSeconds, shape)
-      : undefined;
-  const { result, latency } = await runOnce(
-    url,
-    headers,
-    settings.connections,
-    settings.durationSeconds,
-    shape,
-  );
+export async function measure(url: string, headers: Record<string, string>, settings: LoadSettings, shape: RequestShape = GET): Promise<Measurement> {
+  const warm = settings.warmupSeconds > 0 ? await runOnce(url, headers, settings.connections, settings.warmupSeconds, shape) : undefined;
+  const { result, latency } = await runOnce(url, headers, settings.connections, settings.durationSeconds, shape);
   const reason = invalidity(result);
   const warmReason = warm ? invalidity(warm.result) : undefined;
   return {

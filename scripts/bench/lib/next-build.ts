@@ -1,13 +1,7 @@
 // `next start` needs a production build. Building takes minutes on two cores and rewrites .next/
 // (shared with whoever else works in this tree), so by default the runner builds only when the
 // build is missing or older than the sources it bundles; --build forces it, --no-build never builds.
-import {
-  existsSync,
-  readFileSync,
-  readdirSync,
-  realpathSync,
-  statSync,
-} from "node:fs";
+import { existsSync, readFileSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { Supervisor } from "./processes";
 import { ROOT } from "./targets";
@@ -29,12 +23,7 @@ const BUILD_LOCK = join(ROOT, ".next/lock");
 const LOCK_WAIT_MS = 10 * 60_000;
 // What ends up in the server bundle. Tests are left out: editing one must not force a rebuild.
 const SOURCE_DIRS = ["app", "lib"];
-const SOURCE_FILES = [
-  "next.config.ts",
-  "instrumentation.ts",
-  "package-lock.json",
-  "tsconfig.json",
-];
+const SOURCE_FILES = ["next.config.ts", "instrumentation.ts", "package-lock.json", "tsconfig.json"];
 const isTest = (name: string) => /\.test\.tsx?$/.test(name) || name === "tests";
 
 interface Newest {
@@ -58,9 +47,7 @@ function newestIn(dir: string, newest: Newest): Newest {
 
 function newestSource(): Newest {
   let newest: Newest = { file: "", mtimeMs: 0 };
-  for (const file of SOURCE_FILES.map((f) => join(ROOT, f)).filter((f) =>
-    existsSync(f),
-  )) {
+  for (const file of SOURCE_FILES.map((f) => join(ROOT, f)).filter((f) => existsSync(f))) {
     const mtimeMs = statSync(file).mtimeMs;
     if (mtimeMs > newest.mtimeMs) newest = { file, mtimeMs };
   }
@@ -73,8 +60,7 @@ function staleness(): string | undefined {
   if (!existsSync(BUILD_ID)) return ".next/BUILD_ID does not exist";
   const built = statSync(BUILD_ID).mtimeMs;
   const newest = newestSource();
-  if (newest.mtimeMs > built)
-    return `${relative(ROOT, newest.file)} changed after the last build`;
+  if (newest.mtimeMs > built) return `${relative(ROOT, newest.file)} changed after the last build`;
   return undefined;
 }
 
@@ -105,15 +91,12 @@ async function build(supervisor: Supervisor): Promise<BuildOutcome> {
   };
 }
 
-const sleep = (ms: number) =>
-  new Promise<void>((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Waits for another process's `next build` to finish rather than racing it for .next/. */
 async function waitForOtherBuild(): Promise<void> {
   if (!existsSync(BUILD_LOCK)) return;
-  console.error(
-    "[bench] another `next build` is running in this tree (.next/lock); waiting for it…",
-  );
+  console.error("[bench] another `next build` is running in this tree (.next/lock); waiting for it…");
   const deadline = Date.now() + LOCK_WAIT_MS;
   while (existsSync(BUILD_LOCK) && Date.now() < deadline) await sleep(1_000);
 }
@@ -136,15 +119,8 @@ function otherNextProcesses(): number[] {
   for (const entry of entries) {
     if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
     try {
-      const cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8").replaceAll(
-        "\0",
-        " ",
-      );
-      if (
-        NEXT_PROCESS.test(cmdline) &&
-        realpathSync(`/proc/${entry}/cwd`) === realpathSync(ROOT)
-      )
-        found.push(Number(entry));
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8").replaceAll("\0", " ");
+      if (NEXT_PROCESS.test(cmdline) && realpathSync(`/proc/${entry}/cwd`) === realpathSync(ROOT)) found.push(Number(entry));
     } catch {
       // gone meanwhile, or not readable: not ours to worry about
     }
@@ -152,24 +128,15 @@ function otherNextProcesses(): number[] {
   return found;
 }
 
-export async function ensureNextBuild(
-  supervisor: Supervisor,
-  mode: BuildMode,
-): Promise<BuildOutcome> {
+export async function ensureNextBuild(supervisor: Supervisor, mode: BuildMode): Promise<BuildOutcome> {
   await waitForOtherBuild();
   const stale = staleness();
-  const users =
-    mode === "never" || (mode === "auto" && !stale) ? [] : otherNextProcesses();
+  const users = mode === "never" || (mode === "auto" && !stale) ? [] : otherNextProcesses();
   if (users.length && mode === "auto") {
     const why = `${stale ?? ""}, but Next process(es) ${users.join(", ")} use .next; not rebuilding under them (--build forces it)`;
-    return existsSync(BUILD_ID)
-      ? { usable: true, action: "reused-stale", reason: why }
-      : { usable: false, action: "failed", reason: why };
+    return existsSync(BUILD_ID) ? { usable: true, action: "reused-stale", reason: why } : { usable: false, action: "failed", reason: why };
   }
-  if (users.length)
-    console.error(
-      `[bench] warning: --build while Next process(es) ${users.join(", ")} use .next`,
-    );
+  if (users.length) console.error(`[bench] warning: --build while Next process(es) ${users.join(", ")} use .next`);
   if (mode === "never") {
     if (!existsSync(BUILD_ID))
       return {
@@ -195,8 +162,6 @@ export async function ensureNextBuild(
       action: "reused",
       reason: "the build is newer than every source file",
     };
-  console.error(
-    `[bench] next build (${mode === "always" ? "--build" : stale}); this takes a while…`,
-  );
+  console.error(`[bench] next build (${mode === "always" ? "--build" : stale}); this takes a while…`);
   return build(supervisor);
 }

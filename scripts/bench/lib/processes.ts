@@ -2,13 +2,7 @@
 // (normal end, thrown error, Ctrl-C) can stop them all and remove what the run created.
 import { spawn } from "node:child_process";
 import { readdirSync } from "node:fs";
-import {
-  closeSync,
-  mkdtempSync,
-  openSync,
-  readFileSync,
-  rmSync,
-} from "node:fs";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -56,10 +50,7 @@ export class Supervisor {
 
   spawn(spec: SpawnSpec): ManagedProcess {
     this.logDir ??= this.tempDir("logs");
-    const logFile = join(
-      this.logDir,
-      `${spec.name}-${this.processes.size}.log`,
-    );
+    const logFile = join(this.logDir, `${spec.name}-${this.processes.size}.log`);
     // Output goes to a file, not a pipe: nobody reads a pipe during the load test, and a full
     // pipe buffer would block the server's writes to stdout.
     const fd = openSync(logFile, "w");
@@ -74,8 +65,7 @@ export class Supervisor {
     });
     closeSync(fd);
     const pid = child.pid;
-    if (pid === undefined)
-      throw new Error(`could not start ${spec.name}: ${spec.command}`);
+    if (pid === undefined) throw new Error(`could not start ${spec.name}: ${spec.command}`);
     let exitedFlag = false;
     const exited = new Promise<number | null>((resolve) => {
       child.once("exit", (code) => {
@@ -123,11 +113,7 @@ export class Supervisor {
 
 function tail(file: string, lines: number): string {
   try {
-    return readFileSync(file, "utf8")
-      .trimEnd()
-      .split("\n")
-      .slice(-lines)
-      .join("\n");
+    return readFileSync(file, "utf8").trimEnd().split("\n").slice(-lines).join("\n");
   } catch {
     return "(no output)";
   }
@@ -142,17 +128,13 @@ function signalGroup(pid: number, signal: NodeJS.Signals | 0): boolean {
   }
 }
 
-const sleep = (ms: number) =>
-  new Promise<void>((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * SIGTERM to the group (the servers shut down cleanly, which also lets `--cpu-prof` write its
  * profile), wait until no process of the group is left, SIGKILL whatever outlives the grace time.
  */
-async function stopGroup(
-  pid: number,
-  exited: Promise<number | null>,
-): Promise<void> {
+async function stopGroup(pid: number, exited: Promise<number | null>): Promise<void> {
   if (!signalGroup(pid, "SIGTERM")) return;
   const deadline = Date.now() + STOP_GRACE_MS;
   await Promise.race([exited, sleep(STOP_GRACE_MS)]);

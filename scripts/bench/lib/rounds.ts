@@ -72,7 +72,6 @@ export interface RoundsResult {
   loadAverage1m: number[];
 }
 
-
 interface RoundTime {
   seconds: number;
   cpuSeconds: number;
@@ -90,11 +89,7 @@ async function timeRound(variant: Variant, passes: number): Promise<RoundTime> {
   return { seconds, cpuSeconds: (used.user + used.system) / 1e6 };
 }
 
-async function warmUp(
-  variants: Variant[],
-  settings: RoundSettings,
-  log: (message: string) => void,
-): Promise<number> {
+async function warmUp(variants: Variant[], settings: RoundSettings, log: (message: string) => void): Promise<number> {
   let fastestPass = Infinity;
   for (let r = 0; r < settings.warmupRounds; r++) {
     for (const variant of rotation(variants, r)) {
@@ -106,11 +101,7 @@ async function warmUp(
   return Math.max(1, Math.ceil(settings.minRoundSeconds / fastestPass));
 }
 
-function pairedRatio(
-  name: string,
-  variant: number[],
-  baseline: number[],
-): PairedRatio {
+function pairedRatio(name: string, variant: number[], baseline: number[]): PairedRatio {
   // Equal work per round: throughput ratio = baseline time / variant time.
   const perRound = variant.map((s, i) => (baseline[i] ?? 0) / s);
   return {
@@ -122,12 +113,7 @@ function pairedRatio(
   };
 }
 
-export async function measureRounds(
-  variants: Variant[],
-  work: PassWork,
-  settings: RoundSettings,
-  log: (message: string) => void,
-): Promise<RoundsResult> {
+export async function measureRounds(variants: Variant[], work: PassWork, settings: RoundSettings, log: (message: string) => void): Promise<RoundsResult> {
   const passes = await warmUp(variants, settings, log);
   const times = new Map<string, RoundTime[]>(variants.map((v) => [v.name, []]));
   const load: number[] = [];

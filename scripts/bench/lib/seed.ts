@@ -27,12 +27,7 @@ const BOUNDS = {
 
 export async function seedMission(api: RunningApi): Promise<SeededMission> {
   const admin = readAdminToken(api);
-  const org = await postJson(
-    `${api.url}/api/admin/v1/orgs`,
-    { name: "Benchmark partner" },
-    admin,
-    201,
-  );
+  const org = await postJson(`${api.url}/api/admin/v1/orgs`, { name: "Benchmark partner" }, admin, 201);
   const client = await postJson(
     `${api.url}/api/admin/v1/orgs/${stringField(org, "id")}/clients`,
     { name: "benchmark", scopes: ["missions:read", "missions:write"] },
@@ -50,12 +45,7 @@ export async function seedMission(api: RunningApi): Promise<SeededMission> {
     200,
   );
   const accessToken = stringField(token, "access_token");
-  const mission = await postJson(
-    `${api.url}/api/v1/missions`,
-    { title: "Benchmark mission", bounds: BOUNDS, required_images: 10 },
-    accessToken,
-    201,
-  );
+  const mission = await postJson(`${api.url}/api/v1/missions`, { title: "Benchmark mission", bounds: BOUNDS, required_images: 10 }, accessToken, 201);
   const missionId = stringField(mission, "id");
   return { accessToken, missionId, path: `/api/v1/missions/${missionId}` };
 }

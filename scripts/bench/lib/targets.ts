@@ -67,13 +67,7 @@ function apiEnv(port: number, dataDir: string, postgres: ApiPostgres | undefined
   };
 }
 
-function apiCommand(
-  kind: ApiKind,
-  port: number,
-  cpuProfileDir: string | undefined,
-  root: string,
-  node?: string,
-): { command: string; args: string[] } {
+function apiCommand(kind: ApiKind, port: number, cpuProfileDir: string | undefined, root: string, node?: string): { command: string; args: string[] } {
   // `npm start`: the custom server (Hono before Next) over the production build.
   const script = kind === "next" ? "scripts/server.ts" : "scripts/api-server.ts";
   // Another Node binary (e.g. the `node` package's 24.x): tsx as a loader of that node, as the Dockerfile runs it.
@@ -132,12 +126,7 @@ export function readAdminToken(api: RunningApi): string {
 }
 
 /** The node:http baseline, serving `body` with the given content type for any request. */
-export async function startBare(
-  supervisor: Supervisor,
-  body: Buffer,
-  contentType: string,
-  status = 200,
-): Promise<RunningTarget> {
+export async function startBare(supervisor: Supervisor, body: Buffer, contentType: string, status = 200): Promise<RunningTarget> {
   const port = await freePort();
   const dir = supervisor.tempDir("bare");
   const bodyFile = join(dir, "body");
@@ -147,17 +136,7 @@ export async function startBare(
   const child = supervisor.spawn({
     name: "bare",
     command: TSX,
-    args: [
-      "scripts/bench/bare-server.ts",
-      "--port",
-      String(port),
-      "--body",
-      bodyFile,
-      "--content-type",
-      contentType,
-      "--status",
-      String(status),
-    ],
+    args: ["scripts/bench/bare-server.ts", "--port", String(port), "--body", bodyFile, "--content-type", contentType, "--status", String(status)],
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production" },
   });
@@ -171,10 +150,7 @@ export async function startBare(
  * body validated by the same schema and written in one transaction, on a fresh embedded database
  * of its own (`postgresUrl` unset) or on that PostgreSQL. `quote` is stored with each order.
  */
-export async function startMinimalCreate(
-  supervisor: Supervisor,
-  options: { quote: unknown; postgresUrl?: string },
-): Promise<RunningTarget> {
+export async function startMinimalCreate(supervisor: Supervisor, options: { quote: unknown; postgresUrl?: string }): Promise<RunningTarget> {
   const port = await freePort();
   const dir = supervisor.tempDir("minimal-create");
   const quoteFile = join(dir, "quote.json");
@@ -268,7 +244,12 @@ export async function startBareRoutes(
 ): Promise<RunningTarget> {
   const port = await freePort();
   const file = join(supervisor.tempDir("bare-routes"), "routes.json");
-  writeFileSync(file, JSON.stringify(routes.map((r) => ({ method: r.method, path: r.path, contentType: r.reference.contentType, bodyBase64: r.reference.body.toString("base64") }))));
+  writeFileSync(
+    file,
+    JSON.stringify(
+      routes.map((r) => ({ method: r.method, path: r.path, contentType: r.reference.contentType, bodyBase64: r.reference.body.toString("base64") })),
+    ),
+  );
   const child = supervisor.spawn({
     name: "bare-routes",
     command: TSX,

@@ -54,7 +54,11 @@ function benchConfig(dataDir: string) {
 // orders-create uses the same, with a prefix of its own.
 
 const DB_PREFIX = "bench_webhooks_";
-const hostTag = () => hostname().toLowerCase().replace(/[^a-z0-9]/g, "").slice(0, 20) || "host";
+const hostTag = () =>
+  hostname()
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "")
+    .slice(0, 20) || "host";
 
 async function adminQuery<T>(url: string, work: (query: (text: string) => Promise<T[]>) => Promise<void>): Promise<void> {
   const { Client } = await import("pg");
@@ -127,7 +131,13 @@ interface Opened {
 }
 
 async function openChosen(choice: DatabaseChoice): Promise<Opened> {
-  if (choice.kind === "pglite") return { database: await openDatabase({ kind: "pglite", dataDir: null }), label: "PGlite", detail: "in memory, in the runner process", drop: async () => {} };
+  if (choice.kind === "pglite")
+    return {
+      database: await openDatabase({ kind: "pglite", dataDir: null }),
+      label: "PGlite",
+      detail: "in memory, in the runner process",
+      drop: async () => {},
+    };
   const dedicated = await dedicatedDatabase(choice.url);
   try {
     // The pool size the service uses when DATABASE_URL is set (lib/db/client.ts default).
@@ -143,11 +153,24 @@ async function openChosen(choice: DatabaseChoice): Promise<Opened> {
 async function templateEventData(ctx: ServiceContext): Promise<Record<string, unknown>> {
   // Its own organisation without endpoints: the mission.created event it records goes nowhere.
   const org = await createOrganisation({ db: ctx.db, name: "Benchmark template" });
-  const square = [[[11.255, 43.768], [11.26, 43.768], [11.26, 43.773], [11.255, 43.773], [11.255, 43.768]]];
+  const square = [
+    [
+      [11.255, 43.768],
+      [11.26, 43.768],
+      [11.26, 43.773],
+      [11.255, 43.773],
+      [11.255, 43.768],
+    ],
+  ];
   const mission = await createMission({
     db: ctx.db,
     orgId: org.id,
-    input: { title: "Webhook benchmark mission", description: "Façade and roof, north side first.", bounds: { type: "Polygon", coordinates: square }, required_images: 12 },
+    input: {
+      title: "Webhook benchmark mission",
+      description: "Façade and roof, north side first.",
+      bounds: { type: "Polygon", coordinates: square },
+      required_images: 12,
+    },
   });
   return { mission };
 }
@@ -211,7 +234,9 @@ export async function failedAttempts(ctx: ServiceContext, endpointId: string, li
     .select({ error: webhookAttempts.error, status: webhookAttempts.statusCode, startedAt: webhookAttempts.startedAt, durationMs: webhookAttempts.durationMs })
     .from(webhookAttempts)
     .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
-    .where(and(eq(webhookDeliveries.endpointId, endpointId), sql`(${webhookAttempts.statusCode} is null or ${webhookAttempts.statusCode} not between 200 and 299)`))
+    .where(
+      and(eq(webhookDeliveries.endpointId, endpointId), sql`(${webhookAttempts.statusCode} is null or ${webhookAttempts.statusCode} not between 200 and 299)`),
+    )
     .orderBy(webhookAttempts.startedAt)
     .limit(limit);
   return rows.map((r) => `${r.status ?? "no status"} after ${r.durationMs ?? "?"} ms (started ${r.startedAt.toISOString()}): ${r.error ?? ""}`);

@@ -80,7 +80,9 @@ export function MissionPageClient({ initialMission, canEdit }: { initialMission:
           <div className="flex w-64 flex-col gap-1">
             <div className="flex justify-between text-xs text-slate-600">
               <span>{t("approved")}</span>
-              <span className="tabular-nums" data-testid="mission-approved">{progress.label}</span>
+              <span className="tabular-nums" data-testid="mission-approved">
+                {progress.label}
+              </span>
             </div>
             <ProgressBar value={progress.counted} max={progress.required} label={t("approvedBar")} />
             <span className="text-xs text-slate-500" data-testid="mission-submissions">
@@ -122,7 +124,14 @@ export function MissionPageClient({ initialMission, canEdit }: { initialMission:
                 </EmptyState>
               </div>
             ) : (
-              <SubmissionList submissions={list.data.data} missionBounds={bounds} selectedId={selectedId} hoveredId={hoveredId} onSelect={setSelectedId} onHover={setHoveredId} />
+              <SubmissionList
+                submissions={list.data.data}
+                missionBounds={bounds}
+                selectedId={selectedId}
+                hoveredId={hoveredId}
+                onSelect={setSelectedId}
+                onHover={setHoveredId}
+              />
             )}
           </div>
           {pages > 1 ? (

@@ -65,7 +65,14 @@ export function OrderPageClient({
     mapFrame.current?.scrollIntoView({ block: "nearest", behavior: still ? "auto" : "smooth" });
   };
 
-  const progress = useMemo(() => locationProgress(order.locations.map((l) => l.location_id), assignments), [order.locations, assignments]);
+  const progress = useMemo(
+    () =>
+      locationProgress(
+        order.locations.map((l) => l.location_id),
+        assignments,
+      ),
+    [order.locations, assignments],
+  );
   const counts = countStates(progress.values());
   // A recurring order's latest cycle starts at 0 delivered: say so, with the cycle before it.
   const cyclesText = useMemo(() => (order.recurring ? recurringProgressText(cycleDeliveries(assignments), t) : null), [order.recurring, assignments, t]);
@@ -134,7 +141,11 @@ export function OrderPageClient({
         <Fact label={order.recurring ? t("page.perCycle") : t("page.total")} value={money(order.quote.total_cents, order.quote.currency)} />
         <Fact label={t("page.charged")} value={charged} />
         <Fact label={t("page.refunded")} value={money(order.amount_refunded_cents, order.quote.currency)} />
-        <Fact label={t("page.locationsDelivered")} value={cyclesText ?? t("page.deliveredOf", { delivered: counts.delivered, total: order.locations.length })} testId="delivered-count" />
+        <Fact
+          label={t("page.locationsDelivered")}
+          value={cyclesText ?? t("page.deliveredOf", { delivered: counts.delivered, total: order.locations.length })}
+          testId="delivered-count"
+        />
       </dl>
 
       <section aria-labelledby="locations-h" className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -219,7 +230,14 @@ export function OrderPageClient({
             ) : null}
           </div>
           {incomplete ? <p className="text-xs text-slate-500">{t("page.incomplete", { count: 2000 })}</p> : null}
-          <PhotoReview order={order} photos={photos} assignments={assignments} canEdit={canEdit} selectedPhotoId={selectedPhoto} onSelectPhoto={showPhotoOnMap} />
+          <PhotoReview
+            order={order}
+            photos={photos}
+            assignments={assignments}
+            canEdit={canEdit}
+            selectedPhotoId={selectedPhoto}
+            onSelectPhoto={showPhotoOnMap}
+          />
         </section>
         <div className="flex flex-col gap-6">
           {schedule ? (

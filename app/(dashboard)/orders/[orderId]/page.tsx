@@ -14,7 +14,10 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** Pages of 100, at most `max` of them (an order of 500 locations × 3 angles has 15 of assignments). */
-async function allPages<T>(fetchPage: (page: number) => Promise<{ data: T[]; meta: { total: number } } | undefined>, max = 20): Promise<{ items: T[]; complete: boolean }> {
+async function allPages<T>(
+  fetchPage: (page: number) => Promise<{ data: T[]; meta: { total: number } } | undefined>,
+  max = 20,
+): Promise<{ items: T[]; complete: boolean }> {
   const items: T[] = [];
   for (let page = 1; page <= max; page++) {
     const answer = await fetchPage(page);
@@ -25,7 +28,13 @@ async function allPages<T>(fetchPage: (page: number) => Promise<{ data: T[]; met
   return { items, complete: false };
 }
 
-export default async function OrderPage({ params, searchParams }: { params: Promise<{ orderId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function OrderPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ orderId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { orderId } = await params;
   const page = await requirePageAccess("viewer", `/orders/${orderId}`);
   if (!page.allowed) return <ForbiddenNotice needed={page.needed} role={page.access.role} orgName={page.access.org.name} />;
@@ -40,9 +49,13 @@ export default async function OrderPage({ params, searchParams }: { params: Prom
 
   const path = { id: orderId };
   const [assignments, photos, schedule] = await Promise.all([
-    allPages<OrderAssignment>(async (p) => (await api.GET("/api/orders/v1/orders/{id}/assignments", { params: { path, query: { page: p, per_page: 100 } } })).data),
+    allPages<OrderAssignment>(
+      async (p) => (await api.GET("/api/orders/v1/orders/{id}/assignments", { params: { path, query: { page: p, per_page: 100 } } })).data,
+    ),
     allPages<DeliveredPhoto>(async (p) => (await api.GET("/api/orders/v1/orders/{id}/photos", { params: { path, query: { page: p, per_page: 100 } } })).data),
-    order.recurring ? api.GET("/api/orders/v1/orders/{id}/schedule", { params: { path, query: { count: 6 } } }).then((r): OrderSchedule | null => r.data ?? null) : Promise.resolve(null),
+    order.recurring
+      ? api.GET("/api/orders/v1/orders/{id}/schedule", { params: { path, query: { count: 6 } } }).then((r): OrderSchedule | null => r.data ?? null)
+      : Promise.resolve(null),
   ]);
   const placed = (await searchParams).placed === "1";
 

@@ -40,8 +40,16 @@ export default async function CredentialsPage() {
         }
       />
       <div className="flex flex-col gap-10">
-        <ApiClientsSection clients={clients.data?.data ?? null} loadError={clients.data ? null : problem(clients.error)} tokenUrl={`${env.PUBLIC_ORIGIN}/api/v1/auth/token`} />
-        <ApiKeysSection apiKeys={keys.data?.data ?? null} loadError={keys.data ? null : problem(keys.error)} orderApiUrl={`${env.PUBLIC_ORIGIN}/api/orders/v1`} />
+        <ApiClientsSection
+          clients={clients.data?.data ?? null}
+          loadError={clients.data ? null : problem(clients.error)}
+          tokenUrl={`${env.PUBLIC_ORIGIN}/api/v1/auth/token`}
+        />
+        <ApiKeysSection
+          apiKeys={keys.data?.data ?? null}
+          loadError={keys.data ? null : problem(keys.error)}
+          orderApiUrl={`${env.PUBLIC_ORIGIN}/api/orders/v1`}
+        />
       </div>
     </>
   );

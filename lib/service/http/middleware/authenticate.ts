@@ -209,7 +209,11 @@ function budgetOf(ctx: ServiceContext, { caller, dashboard }: Presented, rateLim
     return windows ? { key: `${space}org:${orgId}`, windows, kind: "plan", plan } : null;
   }
   // A zoomer's credentials belong to no organisation: they count on their own.
-  const owner = caller.orgId ? `org:${caller.orgId}` : caller.credential.kind === "access_token" ? `client:${caller.credential.clientId}` : `key:${caller.credential.keyId}`;
+  const owner = caller.orgId
+    ? `org:${caller.orgId}`
+    : caller.credential.kind === "access_token"
+      ? `client:${caller.credential.clientId}`
+      : `key:${caller.credential.keyId}`;
   return { key: `${space}${owner}`, windows: minuteAndHour(ctx.config.rateLimit), kind: "service" };
 }
 

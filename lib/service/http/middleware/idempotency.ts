@@ -60,7 +60,10 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.orgId, orgId), eq(idempotencyKeys.key, key)))
       .limit(1);
-    if (!stored) throw new ApiError(409, "idempotency_key_in_use", "A request with this Idempotency-Key is being processed; retry shortly.", { headers: { "Retry-After": "1" } });
+    if (!stored)
+      throw new ApiError(409, "idempotency_key_in_use", "A request with this Idempotency-Key is being processed; retry shortly.", {
+        headers: { "Retry-After": "1" },
+      });
     if (stored.requestHash !== requestHash) {
       throw new ApiError(422, "idempotency_key_reused", "This Idempotency-Key was used for a different request; use a new key for a new request.", {
         errors: [{ pointer: "Idempotency-Key", in: "header", message: "Already used with another method, path or body." }],
@@ -71,7 +74,7 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
         headers: { "Retry-After": "1" },
       });
     }
-    const headers = new Headers(stored.responseHeaders as Record<string, string> | null ?? {});
+    const headers = new Headers((stored.responseHeaders as Record<string, string> | null) ?? {});
     for (const [name, value] of Object.entries(c.var.responseHeaders)) headers.set(name, value);
     headers.set("Idempotent-Replayed", "true");
     headers.set("Cache-Control", "no-store");

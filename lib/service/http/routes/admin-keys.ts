@@ -13,7 +13,10 @@ const SigningKeySchema = z
     kid: z.string(),
     alg: z.string().openapi({ example: "EdDSA" }),
     created_at: z.string(),
-    retired_at: z.string().nullable().openapi({ description: "When a rotation retired it: it signs nothing since, and stays in the JWKS to verify what it signed." }),
+    retired_at: z
+      .string()
+      .nullable()
+      .openapi({ description: "When a rotation retired it: it signs nothing since, and stays in the JWKS to verify what it signed." }),
     signing: z.boolean().openapi({ description: "true for the one key that signs tokens and evidence now." }),
   })
   .openapi("SigningKey");

@@ -17,7 +17,12 @@ import { ListMetaSchema, PagingQuery, adminSecurity, publicErrorResponses } from
 import type { AppEnv } from "../types";
 
 const tags = ["Operator"];
-const OrgIdParam = z.object({ org_id: z.string().max(100).openapi({ param: { name: "org_id", in: "path" } }) });
+const OrgIdParam = z.object({
+  org_id: z
+    .string()
+    .max(100)
+    .openapi({ param: { name: "org_id", in: "path" } }),
+});
 const ok = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 
 const OrganisationUsageSchema = z
@@ -42,12 +47,14 @@ const listOrgsRoute = createRoute({
   operationId: "listOrganisations",
   tags,
   summary: "List organisations with their plan and the month's use",
-  description:
-    "Every organisation with its plan and this calendar month's photo use against the plan's quota.",
+  description: "Every organisation with its plan and this calendar month's photo use against the plan's quota.",
   security: adminSecurity,
   middleware: [requireAdmin] as const,
   request: { query: z.object({ ...PagingQuery, q: z.string().max(200).optional().openapi({ description: "Part of the name (case-insensitive)." }) }) },
-  responses: { 200: ok(z.object({ data: z.array(OrganisationUsageSchema), meta: ListMetaSchema }).openapi("OrganisationList"), "A page of organisations, by name."), ...publicErrorResponses(401, 422) },
+  responses: {
+    200: ok(z.object({ data: z.array(OrganisationUsageSchema), meta: ListMetaSchema }).openapi("OrganisationList"), "A page of organisations, by name."),
+    ...publicErrorResponses(401, 422),
+  },
 });
 
 const updateOrgRoute = createRoute({
@@ -69,7 +76,11 @@ const updateOrgRoute = createRoute({
             .strictObject({
               name: z.string().trim().min(1).max(200).optional(),
               plan: z.enum(PLANS).optional(),
-              card_on_file: z.string().max(100).optional().openapi({ description: "Test mode: one of the test payment methods (pm_card_visa, pm_card_declined, …)." }),
+              card_on_file: z
+                .string()
+                .max(100)
+                .optional()
+                .openapi({ description: "Test mode: one of the test payment methods (pm_card_visa, pm_card_declined, …)." }),
               privacy_blur: z.boolean().optional(),
             })
             .refine((b) => Object.keys(b).length > 0, { message: "Send at least one field to change." })
@@ -88,8 +99,7 @@ const getPricesRoute = createRoute({
   operationId: "getPriceList",
   tags,
   summary: "The price list of the order interface",
-  description:
-    "The price list the order interface quotes from: per-photo prices by category and time of day, recurring discounts, currency.",
+  description: "The price list the order interface quotes from: per-photo prices by category and time of day, recurring discounts, currency.",
   security: adminSecurity,
   middleware: [requireAdmin] as const,
   responses: { 200: ok(PriceListSchema.extend({ updated_at: z.string() }).openapi("PriceListWithDate"), "The prices in force."), ...publicErrorResponses(401) },
@@ -162,7 +172,13 @@ export function registerAdminOrderRoutes(app: OpenAPIHono<AppEnv>) {
     const body = c.req.valid("json");
     if (body.card_on_file !== undefined && !(ctx.payments.testMode && isTestPaymentMethod(body.card_on_file))) {
       throw new ApiError(422, "validation_failed", "card_on_file must be a test payment method in test mode.", {
-        errors: [{ pointer: "/card_on_file", in: "body", message: "Use pm_card_visa, pm_card_mastercard, pm_card_declined, pm_card_insufficient_funds or pm_card_authentication_required." }],
+        errors: [
+          {
+            pointer: "/card_on_file",
+            in: "body",
+            message: "Use pm_card_visa, pm_card_mastercard, pm_card_declined, pm_card_insufficient_funds or pm_card_authentication_required.",
+          },
+        ],
       });
     }
     const [row] = await ctx.db

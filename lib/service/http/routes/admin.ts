@@ -19,12 +19,15 @@ import type { AppEnv } from "../types";
 
 const tags = ["Operator"];
 const name = z.string().trim().min(1).max(200);
-const OrgIdParam = z.object({ org_id: z.string().max(MAX_ID_LENGTH).openapi({ param: { name: "org_id", in: "path" } }) });
+const OrgIdParam = z.object({
+  org_id: z
+    .string()
+    .max(MAX_ID_LENGTH)
+    .openapi({ param: { name: "org_id", in: "path" } }),
+});
 const adminErrors = publicErrorResponses(400, 401, 404, 413, 415, 422);
 
-const OrganisationSchema = z
-  .object({ id: z.string(), name: z.string(), plan: z.enum(PLANS), created_at: z.string() })
-  .openapi("Organisation");
+const OrganisationSchema = z.object({ id: z.string(), name: z.string(), plan: z.enum(PLANS), created_at: z.string() }).openapi("Organisation");
 
 const ClientCredentialsSchema = z
   .object({
@@ -46,8 +49,7 @@ const createOrgRoute = createRoute({
   operationId: "createOrganisation",
   tags,
   summary: "Create a partner organisation",
-  description:
-    "Creates a partner organisation (plan Developer unless given); its credentials, users and API keys are created separately.",
+  description: "Creates a partner organisation (plan Developer unless given); its credentials, users and API keys are created separately.",
   security: adminSecurity,
   middleware: [requireAdmin, jsonBody] as const,
   request: { body: json(z.strictObject({ name, plan: z.enum(PLANS).optional() }).openapi("CreateOrganisation")) },
@@ -60,8 +62,7 @@ const createClientRoute = createRoute({
   operationId: "createOrganisationClient",
   tags,
   summary: "Create partner API client credentials",
-  description:
-    "Creates OAuth client credentials for an organisation with the scopes given; the client secret is in this response only.",
+  description: "Creates OAuth client credentials for an organisation with the scopes given; the client secret is in this response only.",
   security: adminSecurity,
   middleware: [requireAdmin, jsonBody] as const,
   request: {
@@ -91,7 +92,14 @@ const revokeClientRoute = createRoute({
   description: "The client can no longer get tokens, and tokens it already has stop working at once.",
   security: adminSecurity,
   middleware: [requireAdmin] as const,
-  request: { params: z.object({ client_id: z.string().max(MAX_ID_LENGTH).openapi({ param: { name: "client_id", in: "path" } }) }) },
+  request: {
+    params: z.object({
+      client_id: z
+        .string()
+        .max(MAX_ID_LENGTH)
+        .openapi({ param: { name: "client_id", in: "path" } }),
+    }),
+  },
   responses: { 204: { description: "Revoked." }, ...publicErrorResponses(401, 404) },
 });
 
@@ -143,7 +151,10 @@ const createApiKeyRoute = createRoute({
       z
         .strictObject({
           name,
-          access: z.enum(["read_write", "read_only"]).optional().openapi({ description: "read_only keys may call the order interface's GET routes only. Default read_write." }),
+          access: z
+            .enum(["read_write", "read_only"])
+            .optional()
+            .openapi({ description: "read_only keys may call the order interface's GET routes only. Default read_write." }),
         })
         .openapi("CreateApiKey"),
     ),
@@ -169,7 +180,10 @@ const listApiKeysRoute = createRoute({
   middleware: [requireAdmin] as const,
   request: { params: OrgIdParam },
   responses: {
-    200: { description: "The keys.", content: { "application/json": { schema: z.object({ data: z.array(OrgApiKeySchema) }).openapi("OrganisationApiKeyList") } } },
+    200: {
+      description: "The keys.",
+      content: { "application/json": { schema: z.object({ data: z.array(OrgApiKeySchema) }).openapi("OrganisationApiKeyList") } },
+    },
     ...publicErrorResponses(401, 404),
   },
 });
@@ -185,7 +199,12 @@ const revokeApiKeyRoute = createRoute({
   security: adminSecurity,
   middleware: [requireAdmin] as const,
   request: {
-    params: OrgIdParam.extend({ key_id: z.string().max(MAX_ID_LENGTH).openapi({ param: { name: "key_id", in: "path" }, example: "key_06h0m4b7yq4r6t9v0wxyzab3k" }) }),
+    params: OrgIdParam.extend({
+      key_id: z
+        .string()
+        .max(MAX_ID_LENGTH)
+        .openapi({ param: { name: "key_id", in: "path" }, example: "key_06h0m4b7yq4r6t9v0wxyzab3k" }),
+    }),
   },
   responses: { 204: { description: "Revoked." }, ...publicErrorResponses(401, 404) },
 });

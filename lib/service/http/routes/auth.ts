@@ -203,9 +203,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
       };
 
       if (request.clientId) {
-        const clientUsage = await ctx.limiter.consume(`token-client:${request.clientId}`, [
-          { seconds: 60, limit: ctx.config.rateLimit.tokenPerMinute },
-        ]);
+        const clientUsage = await ctx.limiter.consume(`token-client:${request.clientId}`, [{ seconds: 60, limit: ctx.config.rateLimit.tokenPerMinute }]);
         if (!clientUsage.allowed) {
           const error = new OAuthError(429, "invalid_request", "Too many token requests for this client.", {
             "Retry-After": String(clientUsage.retryAfterSeconds),

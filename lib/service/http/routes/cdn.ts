@@ -23,22 +23,39 @@ const route = createRoute({
   security: [],
   request: {
     params: z.object({
-      image_id: z.string().max(MAX_ID_LENGTH).openapi({ param: { name: "image_id", in: "path" } }),
+      image_id: z
+        .string()
+        .max(MAX_ID_LENGTH)
+        .openapi({ param: { name: "image_id", in: "path" } }),
       variant: z.enum(IMAGE_VARIANTS).openapi({ param: { name: "variant", in: "path" } }),
     }),
-    query: z.object({ exp: z.string().max(20).openapi({ description: "Expiry, Unix seconds." }), sig: z.string().max(128).openapi({ description: "HMAC-SHA256 signature." }) }),
+    query: z.object({
+      exp: z.string().max(20).openapi({ description: "Expiry, Unix seconds." }),
+      sig: z.string().max(128).openapi({ description: "HMAC-SHA256 signature." }),
+    }),
   },
   responses: {
     200: {
       description: "The bytes: the original as sent (JPEG or HEIC/HEIF), every other variant a JPEG.",
-      content: { "image/jpeg": { schema: z.string().openapi({ format: "binary" }) }, "image/heic": { schema: z.string().openapi({ format: "binary" }) }, "image/heif": { schema: z.string().openapi({ format: "binary" }) } },
+      content: {
+        "image/jpeg": { schema: z.string().openapi({ format: "binary" }) },
+        "image/heic": { schema: z.string().openapi({ format: "binary" }) },
+        "image/heif": { schema: z.string().openapi({ format: "binary" }) },
+      },
     },
     206: {
       description: "The requested byte range.",
-      content: { "image/jpeg": { schema: z.string().openapi({ format: "binary" }) }, "image/heic": { schema: z.string().openapi({ format: "binary" }) }, "image/heif": { schema: z.string().openapi({ format: "binary" }) } },
+      content: {
+        "image/jpeg": { schema: z.string().openapi({ format: "binary" }) },
+        "image/heic": { schema: z.string().openapi({ format: "binary" }) },
+        "image/heif": { schema: z.string().openapi({ format: "binary" }) },
+      },
     },
     304: { description: "Not modified (If-None-Match matched)." },
-    403: { description: "The signature is invalid or the URL has expired.", content: { "application/problem+json": { schema: z.object({ code: z.string() }) } } },
+    403: {
+      description: "The signature is invalid or the URL has expired.",
+      content: { "application/problem+json": { schema: z.object({ code: z.string() }) } },
+    },
     416: { description: "The range cannot be satisfied." },
     ...publicErrorResponses(404),
   },
@@ -72,7 +89,9 @@ export function registerCdnRoutes(app: OpenAPIHono<AppEnv>) {
     if (verdict === "expired") throw new ApiError(403, "url_expired", "This image URL has expired. Get a fresh one from the API.");
 
     const [image] = await ctx.db.select().from(images).where(eq(images.id, imageId)).limit(1);
-    const key = image && { original: image.storageKey, preview: image.previewKey, thumbnail: image.thumbnailKey, blurred: image.blurredKey, c2pa: image.c2paKey }[variant];
+    const key =
+      image &&
+      { original: image.storageKey, preview: image.previewKey, thumbnail: image.thumbnailKey, blurred: image.blurredKey, c2pa: image.c2paKey }[variant];
     const stored = key ? await ctx.store.stat(key) : null;
     if (!image || !key || !stored) throw new ApiError(404, "not_found", variant === "original" ? "No such image." : "This image has no such rendition yet.");
 

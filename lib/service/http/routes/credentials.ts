@@ -24,8 +24,18 @@ const tags = ["Credentials"];
 const scope = "clients:manage" as const;
 const auth = authenticate({ scope });
 const jsonBodyOf = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
-const ClientIdParam = z.object({ client_id: z.string().max(MAX_ID_LENGTH).openapi({ param: { name: "client_id", in: "path" }, example: "cli_06h0m4b7yq4r6t9v0wxyzab3k" }) });
-const KeyIdParam = z.object({ key_id: z.string().max(MAX_ID_LENGTH).openapi({ param: { name: "key_id", in: "path" }, example: "key_06h0m4b7yq4r6t9v0wxyzab3k" }) });
+const ClientIdParam = z.object({
+  client_id: z
+    .string()
+    .max(MAX_ID_LENGTH)
+    .openapi({ param: { name: "client_id", in: "path" }, example: "cli_06h0m4b7yq4r6t9v0wxyzab3k" }),
+});
+const KeyIdParam = z.object({
+  key_id: z
+    .string()
+    .max(MAX_ID_LENGTH)
+    .openapi({ param: { name: "key_id", in: "path" }, example: "key_06h0m4b7yq4r6t9v0wxyzab3k" }),
+});
 
 const routes = {
   listClients: createRoute({
@@ -97,7 +107,8 @@ const routes = {
     operationId: "revokeApiKey",
     tags,
     summary: "Revoke an API key",
-    description: "The key stops working at once on the instance that revoked it and within 5 seconds on every other instance (verified keys are kept that long). Revoking a revoked key changes nothing.",
+    description:
+      "The key stops working at once on the instance that revoked it and within 5 seconds on every other instance (verified keys are kept that long). Revoking a revoked key changes nothing.",
     security: security(scope),
     middleware: [auth] as const,
     request: { params: KeyIdParam },
@@ -114,7 +125,14 @@ export function registerCredentialRoutes(app: OpenAPIHono<AppEnv>) {
     const { name, scopes } = c.req.valid("json");
     const created = await createClient({ db: c.var.ctx.db, name, scopes, kind: "partner", orgId: callerOrg(c) });
     return c.json(
-      { id: created.client_id, name: created.name, scopes: created.scopes, created_at: created.created_at, revoked_at: null, client_secret: created.client_secret },
+      {
+        id: created.client_id,
+        name: created.name,
+        scopes: created.scopes,
+        created_at: created.created_at,
+        revoked_at: null,
+        client_secret: created.client_secret,
+      },
       201,
     );
   });
@@ -135,7 +153,16 @@ export function registerCredentialRoutes(app: OpenAPIHono<AppEnv>) {
     const body = c.req.valid("json");
     const created = await createApiKey({ db: c.var.ctx.db, orgId: callerOrg(c), name: body.name, access: body.access });
     return c.json(
-      { id: created.id, name: created.name, key_prefix: created.prefix, access: created.access, created_at: created.created_at, last_used_at: null, revoked_at: null, key: created.api_key },
+      {
+        id: created.id,
+        name: created.name,
+        key_prefix: created.prefix,
+        access: created.access,
+        created_at: created.created_at,
+        last_used_at: null,
+        revoked_at: null,
+        key: created.api_key,
+      },
       201,
     );
   });

@@ -26,7 +26,10 @@ const bodyErrors = publicErrorResponses(400, 413, 415, 422);
 const unauthorized = problem("Missing or wrong operator token (`unauthorized`).");
 
 const userIdParam = z.object({
-  user_id: z.string().max(MAX_ID_LENGTH).openapi({ param: { name: "user_id", in: "path" }, example: "user_06h0m4b7yq4r6t9v0wxyzab3k" }),
+  user_id: z
+    .string()
+    .max(MAX_ID_LENGTH)
+    .openapi({ param: { name: "user_id", in: "path" }, example: "user_06h0m4b7yq4r6t9v0wxyzab3k" }),
 });
 
 const EXAMPLE_USER = {

@@ -40,21 +40,36 @@ export const FieldAssignmentSchema = z
     angle_description: z.string().openapi({ description: "What to shoot, in a sentence." }),
     attempt: z.number().int().openapi({ description: "0 for the first photo, then 1–3 for retakes." }),
     instructions: z.array(z.string()).openapi({ description: "For a retake: what to do differently (English)." }),
-    instruction_codes: z.array(LocalisableSchema).openapi({ description: "The same as stable codes and figures, for a page in the zoomer's language (`text`: an English sentence without a code)." }),
-    window: z.object({ starts_at: z.string(), ends_at: z.string(), local: z.string() }).nullable().openapi({ description: "When to shoot, in UTC and in the place's local time." }),
+    instruction_codes: z
+      .array(LocalisableSchema)
+      .openapi({ description: "The same as stable codes and figures, for a page in the zoomer's language (`text`: an English sentence without a code)." }),
+    window: z
+      .object({ starts_at: z.string(), ends_at: z.string(), local: z.string() })
+      .nullable()
+      .openapi({ description: "When to shoot, in UTC and in the place's local time." }),
     time_of_day: z
       .object({
         requirement: z.enum(TIMES_OF_DAY),
-        local_date: z.string().openapi({ description: "The local day the times are for: the task's window's day, or for work without a window today (tomorrow once today's has passed)." }),
+        local_date: z
+          .string()
+          .openapi({
+            description: "The local day the times are for: the task's window's day, or for work without a window today (tomorrow once today's has passed).",
+          }),
         starts_at: z.string().nullable(),
         ends_at: z.string().nullable(),
-        local: z.string().nullable().openapi({ description: "\"07:22–16:40\" in the place's local time; null when the sun allows no time that day." }),
+        local: z.string().nullable().openapi({ description: '"07:22–16:40" in the place\'s local time; null when the sun allows no time that day.' }),
       })
       .nullable()
       .openapi({ description: "The order's time of day (daylight, midday, evening) as times at this place: photos outside it are rejected." }),
     requirements: z
       .object({
-        time_window: z.string().nullable().openapi({ description: "A recurring order's local hours, \"HH:MM-HH:MM\" (an end before the start runs past midnight): photos taken outside them are rejected." }),
+        time_window: z
+          .string()
+          .nullable()
+          .openapi({
+            description:
+              'A recurring order\'s local hours, "HH:MM-HH:MM" (an end before the start runs past midnight): photos taken outside them are rejected.',
+          }),
         minimum_crowd: z.enum(CROWD_LEVELS).nullable().openapi({ description: "How busy the place must look." }),
         brand: z.string().nullable().openapi({ description: "A brand name that must be visible in the photo." }),
       })
@@ -66,16 +81,27 @@ export const FieldAssignmentSchema = z
     bearing_deg: z.number().nullable().openapi({ description: "Direction to the target from that point (0 = north)." }),
     submission_id: z.string().nullable(),
     verification: z
-      .object({ status: z.enum(["approved", "rejected", "held"]), ai_checks: z.record(z.string(), CheckSchema), instructions: z.array(z.string()), instruction_codes: z.array(LocalisableSchema).optional() })
+      .object({
+        status: z.enum(["approved", "rejected", "held"]),
+        ai_checks: z.record(z.string(), CheckSchema),
+        instructions: z.array(z.string()),
+        instruction_codes: z.array(LocalisableSchema).optional(),
+      })
       .nullable()
       .openapi({ description: "After your photo is verified: each check, and what to do differently for a retake. null while it is held for review." }),
     escalated: z.boolean().openapi({
-      description: "Nobody took this task in the time it is usually taken: it is listed first, and offered up to 5 times farther than the radius asked (200 km at most), so a zoomer farther away may take it.",
+      description:
+        "Nobody took this task in the time it is usually taken: it is listed first, and offered up to 5 times farther than the radius asked (200 km at most), so a zoomer farther away may take it.",
     }),
   })
   .openapi("FieldAssignment");
 
-const IdParam = z.object({ id: z.string().max(100).openapi({ param: { name: "id", in: "path" } }) });
+const IdParam = z.object({
+  id: z
+    .string()
+    .max(100)
+    .openapi({ param: { name: "id", in: "path" } }),
+});
 
 const listRoute = createRoute({
   method: "get",
@@ -110,7 +136,8 @@ const takeRoute = createRoute({
   operationId: "takeAssignment",
   tags,
   summary: "Take a task (zoomers)",
-  description: "Reserves the task for you for 30 minutes; then it is back in the pool. Taking a task you hold answers it unchanged: the reservation is not extended. You can hold 6 at most.",
+  description:
+    "Reserves the task for you for 30 minutes; then it is back in the pool. Taking a task you hold answers it unchanged: the reservation is not extended. You can hold 6 at most.",
   security: security("submissions:write"),
   middleware: [authenticate({ scope: "submissions:write" })] as const,
   request: { params: IdParam },
@@ -123,8 +150,7 @@ const releaseRoute = createRoute({
   operationId: "releaseAssignment",
   tags,
   summary: "Give a task back (zoomers)",
-  description:
-    "Gives a taken task back to the pool before its reservation runs out, so another zoomer near it can take it.",
+  description: "Gives a taken task back to the pool before its reservation runs out, so another zoomer near it can take it.",
   security: security("submissions:write"),
   middleware: [authenticate({ scope: "submissions:write" })] as const,
   request: { params: IdParam },
@@ -149,12 +175,21 @@ const photoRoute = (limits: ServiceConfig["uploads"]) => ({
       required: true,
       content: {
         "multipart/form-data": {
-          schema: z.object({ photos: z.string().openapi({ format: "binary", maxLength: limits.maxFileBytes, description: "One photo (JPEG or HEIC/HEIF)." }), note: z.string().max(2000).optional() }),
+          schema: z.object({
+            photos: z.string().openapi({ format: "binary", maxLength: limits.maxFileBytes, description: "One photo (JPEG or HEIC/HEIF)." }),
+            note: z.string().max(2000).optional(),
+          }),
         },
       },
     },
   },
-  responses: { 202: jsonResponse(SubmissionSchema, "The submission, received (QA and verification follow); for a photo sent before, the one submission it made, as it stands."), ...errorResponses(400, 404, 409, 413, 415, 422) },
+  responses: {
+    202: jsonResponse(
+      SubmissionSchema,
+      "The submission, received (QA and verification follow); for a photo sent before, the one submission it made, as it stands.",
+    ),
+    ...errorResponses(400, 404, 409, 413, 415, 422),
+  },
 });
 
 function zoomerOf(c: { var: AppEnv["Variables"] }): string {

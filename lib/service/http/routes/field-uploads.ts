@@ -53,12 +53,20 @@ const METADATA_DESCRIPTION =
 
 /** Answers every tus route (but OPTIONS) may give besides its own: the protocol version, and storage that did not answer. */
 const tusErrors = {
-  412: problem("Tus-Resumable is missing or not 1.0.0 (`tus_version_unsupported`; Tus-Version names the version served).", { "Tus-Version": h("1.0.0."), ...rateLimitHeaderDocs }),
+  412: problem("Tus-Resumable is missing or not 1.0.0 (`tus_version_unsupported`; Tus-Version names the version served).", {
+    "Tus-Version": h("1.0.0."),
+    ...rateLimitHeaderDocs,
+  }),
   503: problem("Photo storage did not answer (`storage_unavailable`); retry (a tus client HEADs and resumes).", rateLimitHeaderDocs),
 };
 
 function documentRoutes(app: OpenAPIHono<AppEnv>, maxFileBytes: number, caps: OpenUploadCaps) {
-  const IdParam = z.object({ id: z.string().max(100).openapi({ param: { name: "id", in: "path" } }) });
+  const IdParam = z.object({
+    id: z
+      .string()
+      .max(100)
+      .openapi({ param: { name: "id", in: "path" } }),
+  });
   const TusResumable = z.literal(TUS_VERSION).openapi({ param: { name: "Tus-Resumable", in: "header" } });
   const common = { tags, security: security("submissions:write") };
   app.openAPIRegistry.registerPath({
@@ -80,8 +88,18 @@ function documentRoutes(app: OpenAPIHono<AppEnv>, maxFileBytes: number, caps: Op
     request: {
       headers: z.object({
         "Tus-Resumable": TusResumable,
-        "Upload-Length": z.string().max(15).regex(/^\d+$/).openapi({ param: { name: "Upload-Length", in: "header" }, example: "8388608" }),
-        "Upload-Metadata": z.string().max(16 * 1024).openapi({ param: { name: "Upload-Metadata", in: "header", description: METADATA_DESCRIPTION }, example: "target bWlzc2lvbl8wNmgw,angle ZnJvbnQ=,filename SU1HXzAwMDEuanBn" }),
+        "Upload-Length": z
+          .string()
+          .max(15)
+          .regex(/^\d+$/)
+          .openapi({ param: { name: "Upload-Length", in: "header" }, example: "8388608" }),
+        "Upload-Metadata": z
+          .string()
+          .max(16 * 1024)
+          .openapi({
+            param: { name: "Upload-Metadata", in: "header", description: METADATA_DESCRIPTION },
+            example: "target bWlzc2lvbl8wNmgw,angle ZnJvbnQ=,filename SU1HXzAwMDEuanBn",
+          }),
       }),
       body: { required: false, content: { "application/offset+octet-stream": { schema: z.string().openapi({ format: "binary", maxLength: maxFileBytes }) } } },
     },
@@ -97,10 +115,14 @@ function documentRoutes(app: OpenAPIHono<AppEnv>, maxFileBytes: number, caps: Op
     path: `${PATH}/{id}`,
     operationId: "headFieldUpload",
     summary: "Where a resumable upload stands (tus, zoomers)",
-    description: "`Upload-Offset` says where to resume. A complete upload is received here if the final PATCH's answer was lost (`Submission-Id`). Another zoomer's upload is 404.",
+    description:
+      "`Upload-Offset` says where to resume. A complete upload is received here if the final PATCH's answer was lost (`Submission-Id`). Another zoomer's upload is 404.",
     request: { params: IdParam, headers: z.object({ "Tus-Resumable": TusResumable }) },
     responses: {
-      200: { description: "The upload's offset and length.", headers: { ...tusHeaders, "Upload-Length": h("The photo's size.", "integer"), ...rateLimitHeaderDocs } },
+      200: {
+        description: "The upload's offset and length.",
+        headers: { ...tusHeaders, "Upload-Length": h("The photo's size.", "integer"), ...rateLimitHeaderDocs },
+      },
       // A complete upload received here answers what its final PATCH would have: its refusal, if it was refused.
       ...errorResponses(404, 409, 413, 415, 422),
       ...tusErrors,
@@ -120,7 +142,14 @@ function documentRoutes(app: OpenAPIHono<AppEnv>, maxFileBytes: number, caps: Op
       "makes no second submission: `Submission-Id` names the one it made (the key is zoomer + target + the photo's SHA-256).",
     request: {
       params: IdParam,
-      headers: z.object({ "Tus-Resumable": TusResumable, "Upload-Offset": z.string().max(15).regex(/^\d+$/).openapi({ param: { name: "Upload-Offset", in: "header" }, example: "0" }) }),
+      headers: z.object({
+        "Tus-Resumable": TusResumable,
+        "Upload-Offset": z
+          .string()
+          .max(15)
+          .regex(/^\d+$/)
+          .openapi({ param: { name: "Upload-Offset", in: "header" }, example: "0" }),
+      }),
       body: { required: true, content: { "application/offset+octet-stream": { schema: z.string().openapi({ format: "binary", maxLength: maxFileBytes }) } } },
     },
     responses: {
@@ -138,7 +167,11 @@ function documentRoutes(app: OpenAPIHono<AppEnv>, maxFileBytes: number, caps: Op
     summary: "Abandon a resumable upload (tus termination, zoomers)",
     description: "Removes the bytes received so far. A submission already made from it stays.",
     request: { params: IdParam, headers: z.object({ "Tus-Resumable": TusResumable }) },
-    responses: { 204: { description: "Gone.", headers: { "Tus-Resumable": tusHeaders["Tus-Resumable"], ...rateLimitHeaderDocs } }, ...errorResponses(404), ...tusErrors },
+    responses: {
+      204: { description: "Gone.", headers: { "Tus-Resumable": tusHeaders["Tus-Resumable"], ...rateLimitHeaderDocs } },
+      ...errorResponses(404),
+      ...tusErrors,
+    },
   });
   app.openAPIRegistry.registerPath({
     ...common,
@@ -159,7 +192,11 @@ function zoomerOf(c: { var: AppEnv["Variables"] }): string {
 }
 
 async function ownUpload(ctx: ServiceContext, zoomerId: string, id: string): Promise<FieldUploadRow> {
-  const [row] = await ctx.db.select().from(fieldUploads).where(and(eq(fieldUploads.id, id), eq(fieldUploads.zoomerId, zoomerId))).limit(1);
+  const [row] = await ctx.db
+    .select()
+    .from(fieldUploads)
+    .where(and(eq(fieldUploads.id, id), eq(fieldUploads.zoomerId, zoomerId)))
+    .limit(1);
   // Another zoomer's upload is as unknown as one that never was.
   if (!row) throw notFound("upload");
   return row;
@@ -193,7 +230,9 @@ async function asProblem(response: Response, instance: string): Promise<Response
   if (response.status < 400 || response.headers.get("content-type")?.startsWith(PROBLEM_CONTENT_TYPE)) return response;
   const code = TUS_PROBLEM_CODES[response.status];
   const text = (await response.text()).trim();
-  const error = code ? new ApiError(response.status, code, text || "The upload could not be continued.") : new ApiError(500, "internal_error", "The upload failed on our side; try again.");
+  const error = code
+    ? new ApiError(response.status, code, text || "The upload could not be continued.")
+    : new ApiError(500, "internal_error", "The upload failed on our side; try again.");
   return problemResponse(error, instance, { "Tus-Resumable": TUS_VERSION });
 }
 
@@ -203,7 +242,9 @@ async function asProblem(response: Response, instance: string): Promise<Response
  */
 function assertTusRequest(c: Context<AppEnv>, { patch }: { patch: boolean }): void {
   if (c.req.header("tus-resumable") !== TUS_VERSION) {
-    throw new ApiError(412, "tus_version_unsupported", `Send Tus-Resumable: ${TUS_VERSION}, the tus version this service speaks.`, { headers: { "Tus-Version": TUS_VERSION, "Tus-Resumable": TUS_VERSION } });
+    throw new ApiError(412, "tus_version_unsupported", `Send Tus-Resumable: ${TUS_VERSION}, the tus version this service speaks.`, {
+      headers: { "Tus-Version": TUS_VERSION, "Tus-Resumable": TUS_VERSION },
+    });
   }
   if (!patch) return;
   if (!/^\d{1,15}$/.test(c.req.header("upload-offset") ?? "")) {
@@ -213,7 +254,9 @@ function assertTusRequest(c: Context<AppEnv>, { patch }: { patch: boolean }): vo
     });
   }
   if (c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase() !== "application/offset+octet-stream") {
-    throw new ApiError(415, "unsupported_media_type", "Send the bytes as Content-Type: application/offset+octet-stream.", { headers: { "Tus-Resumable": TUS_VERSION } });
+    throw new ApiError(415, "unsupported_media_type", "Send the bytes as Content-Type: application/offset+octet-stream.", {
+      headers: { "Tus-Resumable": TUS_VERSION },
+    });
   }
 }
 
@@ -292,7 +335,12 @@ export function registerFieldUploadRoutes(app: OpenAPIHono<AppEnv>, ctx: Service
   // POST /field/uploads – tus creation (and creation-with-upload)
   app.post(PATH, authenticate({ scope: "submissions:write" }), async (c) => {
     assertTusRequest(c, { patch: false });
-    const { id, filename } = await beginFieldUpload({ ctx, zoomerId: zoomerOf(c), metadataHeader: c.req.header("upload-metadata"), uploadLengthHeader: c.req.header("upload-length") });
+    const { id, filename } = await beginFieldUpload({
+      ctx,
+      zoomerId: zoomerOf(c),
+      metadataHeader: c.req.header("upload-metadata"),
+      uploadLengthHeader: c.req.header("upload-length"),
+    });
     const sniffed = await sniffUploadStart(c.req.raw, true, filename);
     if (sniffed.refused) {
       await discardFieldUpload(ctx, id);
@@ -320,7 +368,8 @@ export function registerFieldUploadRoutes(app: OpenAPIHono<AppEnv>, ctx: Service
       if (response.status === 200 && offset === String(row.uploadLength)) {
         const outcome = await finish(row.id);
         if (finishedIds.delete(row.id)) await releaseFieldUploadBytes(ctx, row.id);
-        if (outcome.status_code) return answer(c, new Response(outcome.body ?? null, { status: outcome.status_code, headers: { "Tus-Resumable": TUS_VERSION, ...outcome.headers } }));
+        if (outcome.status_code)
+          return answer(c, new Response(outcome.body ?? null, { status: outcome.status_code, headers: { "Tus-Resumable": TUS_VERSION, ...outcome.headers } }));
         for (const [name, value] of Object.entries(outcome.headers ?? {})) response.headers.set(name, value);
       }
       return answer(c, response);
@@ -354,7 +403,9 @@ export function registerFieldUploadRoutes(app: OpenAPIHono<AppEnv>, ctx: Service
     }
     // Received already: a repeated final PATCH (its answer was lost) hears the same answer again.
     if (!row.refusal && c.req.header("upload-offset") !== String(row.uploadLength)) {
-      throw new ApiError(409, "upload_offset_mismatch", `The upload is complete at ${row.uploadLength} bytes.`, { headers: { "Upload-Offset": String(row.uploadLength), "Tus-Resumable": TUS_VERSION } });
+      throw new ApiError(409, "upload_offset_mismatch", `The upload is complete at ${row.uploadLength} bytes.`, {
+        headers: { "Upload-Offset": String(row.uploadLength), "Tus-Resumable": TUS_VERSION },
+      });
     }
     return answer(c, finishedAnswer(c, row, 204));
   });

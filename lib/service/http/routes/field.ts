@@ -57,13 +57,24 @@ const ownSubmissionRoute = createRoute({
   description: "Only the zoomer who submitted it can read it here; partners use GET /submissions/{id}.",
   security: security("submissions:write"),
   middleware: [authenticate({ scope: "submissions:write" })] as const,
-  request: { params: z.object({ id: z.string().max(MAX_ID_LENGTH).openapi({ param: { name: "id", in: "path" } }) }) },
+  request: {
+    params: z.object({
+      id: z
+        .string()
+        .max(MAX_ID_LENGTH)
+        .openapi({ param: { name: "id", in: "path" } }),
+    }),
+  },
   responses: {
     200: jsonResponse(
       SubmissionSchema.extend({
         thumbnails: z.array(z.string().nullable()),
         reason_codes: z
-          .array(LocalisableSchema.extend({ photo: z.number().int().optional().openapi({ description: "Which photo (1-based) the reason is about, when the submission has several." }) }))
+          .array(
+            LocalisableSchema.extend({
+              photo: z.number().int().optional().openapi({ description: "Which photo (1-based) the reason is about, when the submission has several." }),
+            }),
+          )
           .openapi({ description: "`reasons` as stable codes and figures, for a page in the zoomer's language (`text`: an English sentence without a code)." }),
       }).openapi("FieldSubmission"),
       "The submission with thumbnail URLs of its photos.",
@@ -89,6 +100,13 @@ export function registerFieldRoutes(app: OpenAPIHono<AppEnv>) {
       .limit(1);
     if (!row) throw notFound("submission");
     const imageRows = await ctx.db.select().from(images).where(eq(images.submissionId, row.id)).orderBy(asc(images.position));
-    return c.json({ ...serializeSubmission(row), thumbnails: imageRows.map((i) => serializeImage(i, ctx).thumbnail_url), reason_codes: submissionReasonCodes(row.status, imageRows) }, 200);
+    return c.json(
+      {
+        ...serializeSubmission(row),
+        thumbnails: imageRows.map((i) => serializeImage(i, ctx).thumbnail_url),
+        reason_codes: submissionReasonCodes(row.status, imageRows),
+      },
+      200,
+    );
   });
 }

@@ -1,10 +1,5 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import {
-  CreateMissionSchema,
-  MissionListQuerySchema,
-  MissionSchema,
-  UpdateMissionSchema,
-} from "@/lib/schemas/mission";
+import { CreateMissionSchema, MissionListQuerySchema, MissionSchema, UpdateMissionSchema } from "@/lib/schemas/mission";
 import { cancelMission } from "@/lib/service/missions/cancel-mission";
 import { createMission } from "@/lib/service/missions/create-mission";
 import { getMissionJson } from "@/lib/service/missions/get-mission";
@@ -18,7 +13,10 @@ import type { AppEnv } from "../types";
 
 const tags = ["Missions"];
 const MissionIdParam = z.object({
-  id: z.string().max(MAX_ID_LENGTH).openapi({ param: { name: "id", in: "path" }, example: "mission_01jd3m8k2b7yq4r6t9v0wxyzab" }),
+  id: z
+    .string()
+    .max(MAX_ID_LENGTH)
+    .openapi({ param: { name: "id", in: "path" }, example: "mission_01jd3m8k2b7yq4r6t9v0wxyzab" }),
 });
 
 const listRoute = createRoute({

@@ -41,12 +41,12 @@ export function registerOperationRoutes(app: OpenAPIHono<AppEnv>, metrics: Servi
   app.get("/api/ready", async (c) => {
     const { ctx } = c.var;
     const [database, storage] = await Promise.all([timed(() => ctx.db.execute(sql`select 1`)), timed(() => ctx.store.ping())]);
-    const [workers, backlog] = database.ok
-      ? await Promise.all([timed(() => readWorkerHeartbeats(ctx.db)), timed(() => readBacklog(ctx.db))])
-      : [null, null];
+    const [workers, backlog] = database.ok ? await Promise.all([timed(() => readWorkerHeartbeats(ctx.db)), timed(() => readBacklog(ctx.db))]) : [null, null];
     const workerFigures = workers?.ok ? workers.value : null;
     const backlogFigures = backlog?.ok ? backlog.value : null;
-    const oldest = backlogFigures ? Math.max(backlogFigures.deliveries.oldest_seconds, ...Object.values(backlogFigures.jobs).map((j) => j.oldest_seconds)) : null;
+    const oldest = backlogFigures
+      ? Math.max(backlogFigures.deliveries.oldest_seconds, ...Object.values(backlogFigures.jobs).map((j) => j.oldest_seconds))
+      : null;
     const workerOk = (workerFigures?.alive ?? 0) > 0;
     const backlogOk = oldest !== null && oldest < BACKLOG_DEGRADED_SECONDS;
     // Only what this instance needs to serve requests decides the status code: a load balancer
@@ -60,8 +60,19 @@ export function registerOperationRoutes(app: OpenAPIHono<AppEnv>, metrics: Servi
         checks: {
           database: { ok: database.ok, kind: ctx.dbKind, latency_ms: database.ms },
           storage: { ok: storage.ok, kind: ctx.store.kind, latency_ms: storage.ms },
-          workers: { ok: workerOk, alive: workerFigures?.alive ?? 0, last_seen_seconds: workerFigures?.last_seen_seconds ?? null, stale_after_seconds: HEARTBEAT_STALE_SECONDS },
-          backlog: { ok: backlogOk, oldest_due_seconds: oldest, degraded_after_seconds: BACKLOG_DEGRADED_SECONDS, jobs: backlogFigures?.jobs ?? null, deliveries: backlogFigures?.deliveries ?? null },
+          workers: {
+            ok: workerOk,
+            alive: workerFigures?.alive ?? 0,
+            last_seen_seconds: workerFigures?.last_seen_seconds ?? null,
+            stale_after_seconds: HEARTBEAT_STALE_SECONDS,
+          },
+          backlog: {
+            ok: backlogOk,
+            oldest_due_seconds: oldest,
+            degraded_after_seconds: BACKLOG_DEGRADED_SECONDS,
+            jobs: backlogFigures?.jobs ?? null,
+            deliveries: backlogFigures?.deliveries ?? null,
+          },
         },
       },
       serving ? 200 : 503,

@@ -16,7 +16,10 @@ const trustAnchorRoute = createRoute({
     "Public. The self-signed Ed25519 root that issues the service's claim-signing certificates (c2pa-kp-claimSigning, at most 366 days). " +
     "Give it to a C2PA reader as a trust anchor to check a delivered photo's C2PA copy (`provenance.c2pa_url`) as Trusted.",
   responses: {
-    200: { description: "The certificate.", content: { "application/x-pem-file": { schema: z.string().openapi({ example: "-----BEGIN CERTIFICATE-----\n…" }) } } },
+    200: {
+      description: "The certificate.",
+      content: { "application/x-pem-file": { schema: z.string().openapi({ example: "-----BEGIN CERTIFICATE-----\n…" }) } },
+    },
     ...publicErrorResponses(404),
   },
 });

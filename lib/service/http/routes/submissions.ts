@@ -29,7 +29,12 @@ import type { AppEnv } from "../types";
 
 const tags = ["Submissions"];
 const idParam = (name: string, example: string) =>
-  z.object({ id: z.string().max(MAX_ID_LENGTH).openapi({ param: { name, in: "path" }, example }) });
+  z.object({
+    id: z
+      .string()
+      .max(MAX_ID_LENGTH)
+      .openapi({ param: { name, in: "path" }, example }),
+  });
 const MissionIdParam = idParam("id", "mission_06h0…");
 const SubmissionIdParam = idParam("id", "sub_06h0…");
 
@@ -65,13 +70,20 @@ const receiveRoute = (limits: { maxPhotos: number; maxFileBytes: number }): Rout
               .max(limits.maxPhotos)
               .openapi({ description: "One part per photo (JPEG or HEIC/HEIF)." }),
             angle: z.enum(ANGLES).optional().openapi({ description: "What the photos show." }),
-            note: z.string().max(MAX_NOTE_LENGTH).optional().openapi({ description: `Up to ${MAX_NOTE_LENGTH} characters.` }),
+            note: z
+              .string()
+              .max(MAX_NOTE_LENGTH)
+              .optional()
+              .openapi({ description: `Up to ${MAX_NOTE_LENGTH} characters.` }),
           }),
         },
       },
     },
   },
-  responses: { 202: jsonResponse(SubmissionSchema, "The submission, received (QA follows); for photos sent before, the one submission they made, as it stands."), ...errorResponses(400, 404, 409, 413, 415, 422) },
+  responses: {
+    202: jsonResponse(SubmissionSchema, "The submission, received (QA follows); for photos sent before, the one submission they made, as it stands."),
+    ...errorResponses(400, 404, 409, 413, 415, 422),
+  },
 });
 
 const listRoute = createRoute({
@@ -141,8 +153,7 @@ const getRoute = createRoute({
   operationId: "getSubmission",
   tags,
   summary: "Get a submission with its images and QA result",
-  description:
-    "One submission with its images (signed CDN URLs, parsed EXIF) and its QA result, each check with its measured figure and verdict.",
+  description: "One submission with its images (signed CDN URLs, parsed EXIF) and its QA result, each check with its measured figure and verdict.",
   security: security("submissions:read"),
   middleware: [authenticate({ scope: "submissions:read" })] as const,
   request: { params: SubmissionIdParam },
@@ -200,7 +211,9 @@ export function registerSubmissionRoutes(app: OpenAPIHono<AppEnv>, uploads: { ma
     // A plain handler: the validation hook does not see this parameter, so check it here.
     assertStorableInput({ id: missionId }, "path");
     if (missionId.length > MAX_ID_LENGTH) {
-      throw new ApiError(422, "validation_failed", "The request is not valid; see errors[].", { errors: [{ pointer: "id", in: "path", message: `At most ${MAX_ID_LENGTH} characters.` }] });
+      throw new ApiError(422, "validation_failed", "The request is not valid; see errors[].", {
+        errors: [{ pointer: "id", in: "path", message: `At most ${MAX_ID_LENGTH} characters.` }],
+      });
     }
     const submission = await receiveSubmission({
       ctx: c.var.ctx,
@@ -224,7 +237,16 @@ export function registerSubmissionRoutes(app: OpenAPIHono<AppEnv>, uploads: { ma
         errors: [{ pointer: "per_page", in: "query", message: "At most 100." }],
       });
     }
-    const { rows, total } = await listSubmissions({ db: ctx.db, missionId: mission.id, status: query.status, since: query.since, until: query.until, bbox: query.bbox, page: query.page, perPage: query.per_page });
+    const { rows, total } = await listSubmissions({
+      db: ctx.db,
+      missionId: mission.id,
+      status: query.status,
+      since: query.since,
+      until: query.until,
+      bbox: query.bbox,
+      page: query.page,
+      perPage: query.per_page,
+    });
     const meta = { total, page: query.page, per_page: query.per_page };
     c.header("Vary", "Accept");
     if (geojson) {
@@ -239,7 +261,15 @@ export function registerSubmissionRoutes(app: OpenAPIHono<AppEnv>, uploads: { ma
         : await ctx.db
             .select()
             .from(images)
-            .where(and(inArray(images.submissionId, rows.map((row) => row.id)), eq(images.position, 0)));
+            .where(
+              and(
+                inArray(
+                  images.submissionId,
+                  rows.map((row) => row.id),
+                ),
+                eq(images.position, 0),
+              ),
+            );
     const thumbnails = new Map(firstImages.map((image) => [image.submissionId, serializeImage(image, ctx).thumbnail_url]));
     return c.json({ data: rows.map((row) => ({ ...serializeSubmission(row), thumbnail_url: thumbnails.get(row.id) ?? null })), meta }, 200);
   });
@@ -249,7 +279,15 @@ export function registerSubmissionRoutes(app: OpenAPIHono<AppEnv>, uploads: { ma
     const { ctx } = c.var;
     const mission = await getMissionRow(ctx, callerOrg(c), c.req.valid("param").id);
     const { status, since, until } = c.req.valid("query");
-    const points = await getSubmissionPoints({ db: ctx.db, missionId: mission.id, status, since, until, ifNoneMatch: c.req.header("if-none-match"), cache: ctx.pointsCache });
+    const points = await getSubmissionPoints({
+      db: ctx.db,
+      missionId: mission.id,
+      status,
+      since,
+      until,
+      ifNoneMatch: c.req.header("if-none-match"),
+      cache: ctx.pointsCache,
+    });
     const headers = { ETag: points.etag, "Cache-Control": "private, no-cache", Vary: "Accept-Encoding" };
     if (points.body === null) return c.body(null, 304, headers);
     // Gzipped once per document (get-submission-points.ts): 214 bytes a point shrink about fivefold.

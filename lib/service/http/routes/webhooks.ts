@@ -1,7 +1,15 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { CreateWebhookSchema, DeliverySchema, UpdateWebhookSchema, WebhookSchema, WebhookWithSecretSchema } from "@/lib/schemas/webhook";
 import { getDelivery, listDeliveries, redeliver, sendTestEvent } from "@/lib/service/webhooks/deliveries";
-import { createWebhook, deleteWebhook, getWebhookRow, listWebhooks, rotateWebhookSecret, serializeWebhook, updateWebhook } from "@/lib/service/webhooks/endpoints";
+import {
+  createWebhook,
+  deleteWebhook,
+  getWebhookRow,
+  listWebhooks,
+  rotateWebhookSecret,
+  serializeWebhook,
+  updateWebhook,
+} from "@/lib/service/webhooks/endpoints";
 import { authenticate, callerOrg } from "../middleware/authenticate";
 import { jsonBody } from "../middleware/json-body";
 import { ListMetaSchema, PagingQuery, errorResponses, jsonResponse, security, noContent, MAX_ID_LENGTH } from "../openapi-common";
@@ -10,8 +18,18 @@ import type { AppEnv } from "../types";
 const tags = ["Webhooks"];
 const scope = "webhooks:manage" as const;
 const auth = authenticate({ scope });
-const WebhookIdParam = z.object({ id: z.string().max(MAX_ID_LENGTH).openapi({ param: { name: "id", in: "path" }, example: "wh_06h0…" }) });
-const DeliveryParams = WebhookIdParam.extend({ delivery_id: z.string().max(MAX_ID_LENGTH).openapi({ param: { name: "delivery_id", in: "path" }, example: "dlv_06h0…" }) });
+const WebhookIdParam = z.object({
+  id: z
+    .string()
+    .max(MAX_ID_LENGTH)
+    .openapi({ param: { name: "id", in: "path" }, example: "wh_06h0…" }),
+});
+const DeliveryParams = WebhookIdParam.extend({
+  delivery_id: z
+    .string()
+    .max(MAX_ID_LENGTH)
+    .openapi({ param: { name: "delivery_id", in: "path" }, example: "dlv_06h0…" }),
+});
 const jsonBodyOf = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
 
 const routes = {
@@ -33,8 +51,7 @@ const routes = {
     operationId: "listWebhooks",
     tags,
     summary: "List webhook endpoints",
-    description:
-      "The organisation's webhook endpoints, newest first, without their secrets (a secret is shown once, when created or rotated).",
+    description: "The organisation's webhook endpoints, newest first, without their secrets (a secret is shown once, when created or rotated).",
     security: security(scope),
     middleware: [auth] as const,
     responses: { 200: jsonResponse(z.object({ data: z.array(WebhookSchema) }).openapi("WebhookList"), "The endpoints."), ...errorResponses() },
@@ -45,8 +62,7 @@ const routes = {
     operationId: "getWebhook",
     tags,
     summary: "Get a webhook endpoint",
-    description:
-      "One webhook endpoint: URL, subscribed events, whether it is enabled (or was disabled after failing for days), never its secret.",
+    description: "One webhook endpoint: URL, subscribed events, whether it is enabled (or was disabled after failing for days), never its secret.",
     security: security(scope),
     middleware: [auth] as const,
     request: { params: WebhookIdParam },
@@ -107,15 +123,20 @@ const routes = {
     operationId: "listWebhookDeliveries",
     tags,
     summary: "List deliveries with every attempt",
-    description:
-      "The endpoint's deliveries, newest first, each with every attempt (status code, latency, response snippet) and its state.",
+    description: "The endpoint's deliveries, newest first, each with every attempt (status code, latency, response snippet) and its state.",
     security: security(scope),
     middleware: [auth] as const,
     request: {
       params: WebhookIdParam,
-      query: z.object({ status: z.string().max(200).optional().openapi({ description: "pending, delivering, succeeded, failed (comma-separated) or all." }), ...PagingQuery }),
+      query: z.object({
+        status: z.string().max(200).optional().openapi({ description: "pending, delivering, succeeded, failed (comma-separated) or all." }),
+        ...PagingQuery,
+      }),
     },
-    responses: { 200: jsonResponse(z.object({ data: z.array(DeliverySchema), meta: ListMetaSchema }).openapi("DeliveryList"), "Newest first."), ...errorResponses(404, 422) },
+    responses: {
+      200: jsonResponse(z.object({ data: z.array(DeliverySchema), meta: ListMetaSchema }).openapi("DeliveryList"), "Newest first."),
+      ...errorResponses(404, 422),
+    },
   }),
   delivery: createRoute({
     method: "get",
@@ -123,8 +144,7 @@ const routes = {
     operationId: "getWebhookDelivery",
     tags,
     summary: "Get one delivery with every attempt",
-    description:
-      "One delivery with its payload and every attempt made, for debugging a receiver.",
+    description: "One delivery with its payload and every attempt made, for debugging a receiver.",
     security: security(scope),
     middleware: [auth] as const,
     request: { params: DeliveryParams },
@@ -165,7 +185,10 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>) {
   // GET /webhooks/:id/deliveries – the delivery log
   app.openapi(routes.deliveries, async (c) => {
     const query = c.req.valid("query");
-    return c.json(await listDeliveries(c.var.ctx, callerOrg(c), c.req.valid("param").id, { status: query.status, page: query.page, perPage: query.per_page }), 200);
+    return c.json(
+      await listDeliveries(c.var.ctx, callerOrg(c), c.req.valid("param").id, { status: query.status, page: query.page, perPage: query.per_page }),
+      200,
+    );
   });
   // GET /webhooks/:id/deliveries/:delivery_id – one delivery
   app.openapi(routes.delivery, async (c) => {

@@ -30,8 +30,12 @@ describe("npm run admin", () => {
     const orgId = await api.createOrg("Cli Search Target");
     await api.createOrg("Someone Else");
     expect(await admin("org", "set-plan", "--org", orgId, "--plan", "business")).toMatchObject({ id: orgId, plan: "business" });
-    const listed = (await admin("org", "list", "--q", "search target")) as { data: { id: string; plan: string; usage: { photos: number; photos_per_month: number } }[] };
-    expect(listed.data).toEqual([expect.objectContaining({ id: orgId, plan: "business", usage: expect.objectContaining({ photos: 0, photos_per_month: 10_000 }) })]);
+    const listed = (await admin("org", "list", "--q", "search target")) as {
+      data: { id: string; plan: string; usage: { photos: number; photos_per_month: number } }[];
+    };
+    expect(listed.data).toEqual([
+      expect.objectContaining({ id: orgId, plan: "business", usage: expect.objectContaining({ photos: 0, photos_per_month: 10_000 }) }),
+    ]);
     const rotated = (await admin("delivery-secret", "rotate", "--org", orgId)) as { secret: string; exists: boolean };
     expect(rotated).toMatchObject({ exists: true, secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/) });
   }, 120_000);
@@ -49,21 +53,26 @@ async function runScript(script: string, ...args: string[]): Promise<{ code: num
 }
 
 describe("the scripts' usage", () => {
-  it.each(["scripts/admin.ts", "scripts/make-sample-photos.ts"])("%s --help prints the usage and exits 0; an unknown option is a usage error, exit 2, no stack trace", async (script) => {
-    const help = await runScript(script, "--help");
-    expect(help.code).toBe(0);
-    expect(help.stdout).toMatch(/^Usage: /);
-    expect(help.stderr).not.toMatch(/ERR_PARSE_ARGS|\n\s+at /);
-    const wrong = await runScript(script, "--bogus");
-    expect(wrong.code).toBe(2);
-    expect(wrong.stderr).toMatch(/^Usage error: unknown option --bogus\.\n\nUsage: /);
-    expect(wrong.stderr).not.toMatch(/ERR_PARSE_ARGS|\n\s+at /);
-    expect(wrong.stdout).toBe("");
-  }, 120_000);
+  it.each(["scripts/admin.ts", "scripts/make-sample-photos.ts"])(
+    "%s --help prints the usage and exits 0; an unknown option is a usage error, exit 2, no stack trace",
+    async (script) => {
+      const help = await runScript(script, "--help");
+      expect(help.code).toBe(0);
+      expect(help.stdout).toMatch(/^Usage: /);
+      expect(help.stderr).not.toMatch(/ERR_PARSE_ARGS|\n\s+at /);
+      const wrong = await runScript(script, "--bogus");
+      expect(wrong.code).toBe(2);
+      expect(wrong.stderr).toMatch(/^Usage error: unknown option --bogus\.\n\nUsage: /);
+      expect(wrong.stderr).not.toMatch(/ERR_PARSE_ARGS|\n\s+at /);
+      expect(wrong.stdout).toBe("");
+    },
+    120_000,
+  );
 
   it("the operator CLI's usage names every command, api-key revoke among them", async () => {
     const { stdout } = await runScript("scripts/admin.ts", "-h");
-    for (const command of ["org create", "client revoke", "api-key create", "api-key list", "api-key revoke", "zoomer create"]) expect(stdout).toContain(`  ${command} `);
+    for (const command of ["org create", "client revoke", "api-key create", "api-key list", "api-key revoke", "zoomer create"])
+      expect(stdout).toContain(`  ${command} `);
   }, 60_000);
 });
 
@@ -111,7 +120,10 @@ describe("npm run admin -- keys rotate", () => {
     expect(jwks.keys.map((k) => k.kid).sort()).toEqual([before.signing_kid, rotated.signing_kid].sort());
     // A token issued now carries the new kid.
     const orgId = await api.createOrg("Cli Keys Org");
-    const client = (await admin("client", "create", "--org", orgId, "--name", "after rotation", "--scopes", "missions:read")) as { client_id: string; client_secret: string };
+    const client = (await admin("client", "create", "--org", orgId, "--name", "after rotation", "--scopes", "missions:read")) as {
+      client_id: string;
+      client_secret: string;
+    };
     const token = await api.token(client);
     const header = JSON.parse(Buffer.from(token.split(".")[0] ?? "", "base64url").toString("utf8")) as { kid: string };
     expect(header.kid).toBe(rotated.signing_kid);

@@ -35,7 +35,13 @@ export async function waitForHealth(url: string, child: AppProcess, timeoutMs = 
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.process.exitCode !== null) throw new Error(`exited early (${child.process.exitCode}): ${child.output()}`);
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     if (Date.now() > deadline) throw new Error(`did not start: ${child.output()}`);
     await new Promise((r) => setTimeout(r, 200));
   }

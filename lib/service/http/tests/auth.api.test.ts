@@ -9,15 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectBearerChallenge, expectProblem } from "./assertions";
 import { TestClient, type ApiResponse } from "./client";
 import { startTestService, type TestService } from "./harness";
-import {
-  claimsOf,
-  decodeJwt,
-  signedByStranger,
-  signWithServiceKeys,
-  unsignedCopy,
-  withTamperedPayload,
-  withTamperedSignature,
-} from "./jwt";
+import { claimsOf, decodeJwt, signedByStranger, signWithServiceKeys, unsignedCopy, withTamperedPayload, withTamperedSignature } from "./jwt";
 
 const TOKEN_PATH = "/api/v1/auth/token";
 const PROTECTED = "/api/v1/missions";
@@ -58,7 +50,9 @@ function basic(id: string, secret: string, encode: (s: string) => string = encod
 
 /** Percent-encodes every byte that is not a letter or digit: still valid form encoding. */
 const encodeEveryByte = (s: string) =>
-  [...Buffer.from(s, "utf8")].map((b) => (/[A-Za-z0-9]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, "0")}`)).join("");
+  [...Buffer.from(s, "utf8")]
+    .map((b) => (/[A-Za-z0-9]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, "0")}`))
+    .join("");
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
@@ -124,7 +118,12 @@ describe("POST /auth/token – accepted requests", () => {
 
   it("grants exactly the scopes asked for", async () => {
     const c = await freshClient();
-    const res = await postJson({ grant_type: "client_credentials", client_id: c.client_id, client_secret: c.client_secret, scope: "submissions:read missions:read" });
+    const res = await postJson({
+      grant_type: "client_credentials",
+      client_id: c.client_id,
+      client_secret: c.client_secret,
+      scope: "submissions:read missions:read",
+    });
     expectTokenResponse(res, "missions:read submissions:read");
     expect(String(decodeJwt(res.body.access_token).payload.scope).split(" ").sort()).toEqual(["missions:read", "submissions:read"]);
   });
@@ -144,7 +143,11 @@ describe("POST /auth/token – errors", () => {
   it.each(["password", "authorization_code", "urn:ietf:params:oauth:grant-type:jwt-bearer"])(
     "grant_type %s → 400 unsupported_grant_type",
     async (grantType) => {
-      expectOAuthError(await postForm({ grant_type: grantType, client_id: client.client_id, client_secret: client.client_secret }), 400, "unsupported_grant_type");
+      expectOAuthError(
+        await postForm({ grant_type: grantType, client_id: client.client_id, client_secret: client.client_secret }),
+        400,
+        "unsupported_grant_type",
+      );
     },
   );
 
@@ -185,17 +188,32 @@ describe("POST /auth/token – errors", () => {
 
   it("a scope beyond the client's → 400 invalid_scope", async () => {
     const reader = await api.createClient(orgId, ["missions:read"]);
-    const res = await postJson({ grant_type: "client_credentials", client_id: reader.client_id, client_secret: reader.client_secret, scope: "missions:read missions:write" });
+    const res = await postJson({
+      grant_type: "client_credentials",
+      client_id: reader.client_id,
+      client_secret: reader.client_secret,
+      scope: "missions:read missions:write",
+    });
     expectOAuthError(res, 400, "invalid_scope");
   });
 
   it("a zoomer-only scope for a partner client → 400 invalid_scope", async () => {
-    const res = await postJson({ grant_type: "client_credentials", client_id: client.client_id, client_secret: client.client_secret, scope: "submissions:write" });
+    const res = await postJson({
+      grant_type: "client_credentials",
+      client_id: client.client_id,
+      client_secret: client.client_secret,
+      scope: "submissions:write",
+    });
     expectOAuthError(res, 400, "invalid_scope");
   });
 
   it("an unknown scope → 400 invalid_scope", async () => {
-    const res = await postJson({ grant_type: "client_credentials", client_id: client.client_id, client_secret: client.client_secret, scope: "missions:read missions:delete" });
+    const res = await postJson({
+      grant_type: "client_credentials",
+      client_id: client.client_id,
+      client_secret: client.client_secret,
+      scope: "missions:read missions:delete",
+    });
     expectOAuthError(res, 400, "invalid_scope");
   });
 
@@ -232,7 +250,12 @@ describe("POST /auth/token – never a dashboard token", () => {
     expect(String(decodeJwt(all.body.access_token).payload.scope)).not.toContain("clients:manage");
     const asked = await postJson({ grant_type: "client_credentials", ...c, scope: "clients:manage" });
     expectOAuthError(asked, 400, "invalid_scope");
-    const ordinary = await postJson({ grant_type: "client_credentials", client_id: client.client_id, client_secret: client.client_secret, scope: "missions:read clients:manage" });
+    const ordinary = await postJson({
+      grant_type: "client_credentials",
+      client_id: client.client_id,
+      client_secret: client.client_secret,
+      scope: "missions:read clients:manage",
+    });
     expectOAuthError(ordinary, 400, "invalid_scope");
   });
 
@@ -412,17 +435,20 @@ describe("token rejection on a protected route", () => {
     await expectInvalidToken(token);
   });
 
-  it.each(["developer", "enterprise"] as const)("refuses a revoked client's tokens at once on the order interface too (%s plan: counted or not)", async (plan) => {
-    const orgId = await api.createOrg(`Revoked orders ${plan}`);
-    expect((await api.admin("PATCH", `/orgs/${orgId}`, { plan })).status).toBe(200);
-    const c = await api.createClient(orgId, ["orders:read"]);
-    const token = await api.token(c);
-    expect((await api.request("GET", "/api/orders/v1/orders", { token })).status).toBe(200);
-    await api.revokeClient(c.client_id);
-    const res = await api.request("GET", "/api/orders/v1/orders", { token });
-    expectProblem(res, 401, "invalid_token");
-    expectBearerChallenge(res, "invalid_token");
-  });
+  it.each(["developer", "enterprise"] as const)(
+    "refuses a revoked client's tokens at once on the order interface too (%s plan: counted or not)",
+    async (plan) => {
+      const orgId = await api.createOrg(`Revoked orders ${plan}`);
+      expect((await api.admin("PATCH", `/orgs/${orgId}`, { plan })).status).toBe(200);
+      const c = await api.createClient(orgId, ["orders:read"]);
+      const token = await api.token(c);
+      expect((await api.request("GET", "/api/orders/v1/orders", { token })).status).toBe(200);
+      await api.revokeClient(c.client_id);
+      const res = await api.request("GET", "/api/orders/v1/orders", { token });
+      expectProblem(res, 401, "invalid_token");
+      expectBearerChallenge(res, "invalid_token");
+    },
+  );
 
   it("answers a request without Authorization with 401 unauthorized and a bare Bearer challenge", async () => {
     const res = await api.request("GET", PROTECTED);

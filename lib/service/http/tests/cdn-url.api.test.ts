@@ -12,7 +12,10 @@ let service: TestService;
 let api: TestClient;
 
 beforeAll(async () => {
-  service = await startTestService({ cdnUrl: CDN_URL, rateLimit: { perMinute: 100_000, perHour: 100_000, tokenPerMinute: 1000, tokenPerMinutePerIp: 10_000 } }, { worker: true });
+  service = await startTestService(
+    { cdnUrl: CDN_URL, rateLimit: { perMinute: 100_000, perHour: 100_000, tokenPerMinute: 1000, tokenPerMinutePerIp: 10_000 } },
+    { worker: true },
+  );
   api = new TestClient(service);
 });
 afterAll(() => service.close());
@@ -21,7 +24,10 @@ describe("CDN_URL", () => {
   it("puts every photo URL under it, and this app serves what the CDN forwards", async () => {
     const partner = await api.partner();
     const zoomer = await createZoomer(api);
-    const mission = await api.request<{ id: string }>("POST", "/api/v1/missions", { token: partner.token, body: { title: "CDN", bounds: square(), required_images: 5 } });
+    const mission = await api.request<{ id: string }>("POST", "/api/v1/missions", {
+      token: partner.token,
+      body: { title: "CDN", bounds: square(), required_images: 5 },
+    });
     const sent = await submitPhotos(api, zoomer.token, mission.body.id, [{ bytes: await photo({ seed: 91 }) }]);
     expect(sent.status, sent.text).toBe(202);
     const decided = await waitForDecision(api, partner.token, String(sent.body.id));

@@ -48,7 +48,9 @@ beforeAll(async () => {
   adminB = await adminToken(orgB);
   editorA = await adminToken(orgA, "editor");
   dashboardClientA = String(decodeJwt(adminA).payload.client_id);
-  partnerA = await api.token(await api.createClient(orgA, ["missions:read", "missions:write", "submissions:read", "webhooks:manage", "orders:read", "orders:write"]));
+  partnerA = await api.token(
+    await api.createClient(orgA, ["missions:read", "missions:write", "submissions:read", "webhooks:manage", "orders:read", "orders:write"]),
+  );
   zoomerClientId = (await api.createZoomer()).client_id;
 });
 afterAll(() => service.close());
@@ -74,15 +76,18 @@ describe("who may manage credentials", () => {
     { method: "DELETE", path: "/api/v1/api-keys/key_00000000000000000000000000" },
   ];
 
-  it.each(ROUTES)("$method $path needs clients:manage: an editor's dashboard token and a partner token with every partner scope get 403", async ({ method, path, body }) => {
-    for (const token of [editorA, partnerA]) {
-      const res = await api.request(method, path, { token, body });
-      const problem = expectProblem(res, 403, "insufficient_scope");
-      expect(problem.detail).toContain("clients:manage");
-      expectBearerChallenge(res, "insufficient_scope");
-    }
-    expectProblem(await api.request(method, path, { body }), 401, "unauthorized");
-  });
+  it.each(ROUTES)(
+    "$method $path needs clients:manage: an editor's dashboard token and a partner token with every partner scope get 403",
+    async ({ method, path, body }) => {
+      for (const token of [editorA, partnerA]) {
+        const res = await api.request(method, path, { token, body });
+        const problem = expectProblem(res, 403, "insufficient_scope");
+        expect(problem.detail).toContain("clients:manage");
+        expectBearerChallenge(res, "insufficient_scope");
+      }
+      expectProblem(await api.request(method, path, { body }), 401, "unauthorized");
+    },
+  );
 
   it("nothing was created by the refused requests", async () => {
     expect((await listClients(adminA)).body.data.map((c) => c.name)).not.toContain("x");

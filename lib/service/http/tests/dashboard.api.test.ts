@@ -181,7 +181,10 @@ describe("GET /dashboard/users/{user_id}", () => {
     const { id } = await api.createUser(orgA, { email, password: PASSWORD, role: "viewer", name: "Changing Roles" });
     const before = await api.admin<DashboardUser>("GET", `/dashboard/users/${id}`);
     expect(before.status, before.text).toBe(200);
-    expect(before.body).toEqual({ user: { id, email, name: "Changing Roles", locale: null }, memberships: [{ org_id: orgA, org_name: "zenith surveys", role: "viewer" }] });
+    expect(before.body).toEqual({
+      user: { id, email, name: "Changing Roles", locale: null },
+      memberships: [{ org_id: orgA, org_name: "zenith surveys", role: "viewer" }],
+    });
 
     await api.createUser(orgA, { email, password: PASSWORD, role: "editor" });
     await api.createUser(orgB, { email, password: PASSWORD, role: "admin" });
@@ -294,7 +297,10 @@ describe("POST /dashboard/tokens", () => {
     expect((await api.request("GET", "/api/v1/missions", { token: viewer })).status).toBe(200);
     const refused = await api.request("POST", "/api/v1/missions", { token: viewer, body: { title: "Not allowed", bounds: square(), required_images: 1 } });
     expectProblem(refused, 403, "insufficient_scope");
-    const created = await api.request<{ id: string }>("POST", "/api/v1/missions", { token: editor, body: { title: "Editor's", bounds: square(), required_images: 1 } });
+    const created = await api.request<{ id: string }>("POST", "/api/v1/missions", {
+      token: editor,
+      body: { title: "Editor's", bounds: square(), required_images: 1 },
+    });
     expect(created.status, created.text).toBe(201);
     // Created in the token's organisation: C's viewer-less reader (B) cannot see it.
     expectProblem(await api.request("GET", `/api/v1/missions/${created.body.id}`, { token: viewer }), 404, "not_found");

@@ -47,13 +47,25 @@ beforeAll(async () => {
   const env = parseEnv({ DATA_DIR: dataDir, DEMO: "off", RUN_WORKER: "true", NODE_ENV: "test", PORT: "3999", WEBHOOK_ALLOW_PRIVATE_TARGETS: "true" });
   runtime = await startRuntime(env);
 
-  const admin = (path: string, body: unknown) => call(`/api/admin/v1${path}`, { method: "POST", token: runtime?.ctx.config.adminToken, body: JSON.stringify(body) });
+  const admin = (path: string, body: unknown) =>
+    call(`/api/admin/v1${path}`, { method: "POST", token: runtime?.ctx.config.adminToken, body: JSON.stringify(body) });
   const org = await admin("/orgs", { name: "Modes" });
   const client = await admin(`/orgs/${String(org.body.id)}/clients`, { name: "c", scopes: ["missions:write", "submissions:read", "webhooks:manage"] });
   const token = async (c: Record<string, unknown>) =>
-    String((await call("/api/v1/auth/token", { method: "POST", body: JSON.stringify({ grant_type: "client_credentials", client_id: c.client_id, client_secret: c.client_secret }) })).body.access_token);
+    String(
+      (
+        await call("/api/v1/auth/token", {
+          method: "POST",
+          body: JSON.stringify({ grant_type: "client_credentials", client_id: c.client_id, client_secret: c.client_secret }),
+        })
+      ).body.access_token,
+    );
   const partnerToken = await token(client.body);
-  const mission = await call("/api/v1/missions", { method: "POST", token: partnerToken, body: JSON.stringify({ title: "Modes", bounds: square(), required_images: 5 }) });
+  const mission = await call("/api/v1/missions", {
+    method: "POST",
+    token: partnerToken,
+    body: JSON.stringify({ title: "Modes", bounds: square(), required_images: 5 }),
+  });
   await call("/api/v1/webhooks", { method: "POST", token: partnerToken, body: JSON.stringify({ url: "http://127.0.0.1:59999/hook" }) });
   const zoomer = await admin("/zoomers", { name: "z" });
   const form = new FormData();
@@ -69,7 +81,13 @@ beforeAll(async () => {
   const b64 = (v: string) => Buffer.from(v).toString("base64");
   const partial = await runtime.app.request("/api/v1/field/uploads", {
     method: "POST",
-    headers: { authorization: `Bearer ${await token(zoomer.body)}`, "tus-resumable": "1.0.0", "upload-length": "100000", "upload-metadata": `target ${b64(String(mission.body.id))},angle ${b64("front")}`, "content-type": "application/offset+octet-stream" },
+    headers: {
+      authorization: `Bearer ${await token(zoomer.body)}`,
+      "tus-resumable": "1.0.0",
+      "upload-length": "100000",
+      "upload-metadata": `target ${b64(String(mission.body.id))},angle ${b64("front")}`,
+      "content-type": "application/offset+octet-stream",
+    },
     body: new Uint8Array((await photo()).subarray(0, 5000)),
   });
   expect(partial.status).toBe(201);

@@ -69,11 +69,14 @@ function toHeaders(incoming: IncomingHttpHeaders): Headers {
 }
 
 describe("unknown routes and methods", () => {
-  it.each(["/api/v1/nope", "/api/v1/missions/x/y/z", "/api/v1/submissions-typo", "/api/admin/v1/nothing-here"])("GET %s → 404 route_not_found", async (path) => {
-    const res = await api.request("GET", path, { token });
-    const problem = expectProblem(res, 404, "route_not_found");
-    expect(problem.instance).toBe(path);
-  });
+  it.each(["/api/v1/nope", "/api/v1/missions/x/y/z", "/api/v1/submissions-typo", "/api/admin/v1/nothing-here"])(
+    "GET %s → 404 route_not_found",
+    async (path) => {
+      const res = await api.request("GET", path, { token });
+      const problem = expectProblem(res, 404, "route_not_found");
+      expect(problem.instance).toBe(path);
+    },
+  );
 
   it.each([
     ["PUT", "/api/v1/missions", ["GET", "POST"]],
@@ -95,7 +98,11 @@ describe("request bodies", () => {
   it("malformed JSON → 400 malformed_json, on POST and PATCH", async () => {
     const headers = { "content-type": "application/json" };
     expectProblem(await api.request("POST", "/api/v1/missions", { token, rawBody: `{"title": "x",`, headers }), 400, "malformed_json");
-    expectProblem(await api.request("PATCH", `/api/v1/missions/${missionId}`, { token, rawBody: "{'title': 'single quotes'}", headers }), 400, "malformed_json");
+    expectProblem(
+      await api.request("PATCH", `/api/v1/missions/${missionId}`, { token, rawBody: "{'title': 'single quotes'}", headers }),
+      400,
+      "malformed_json",
+    );
   });
 
   it("a body over the cap with Content-Length → 413 payload_too_large", async () => {
@@ -143,7 +150,7 @@ describe("request bodies", () => {
     }
   });
 
-  it("an error about the whole body points at the document root (RFC 6901 pointer \"\")", async () => {
+  it('an error about the whole body points at the document root (RFC 6901 pointer "")', async () => {
     const res = await api.request("PATCH", `/api/v1/missions/${missionId}`, { token, body: {} });
     expect(pointersOf(expectProblem(res, 422, "validation_failed"))).toEqual([""]);
   });
@@ -183,7 +190,10 @@ describe("every response", () => {
     // A grab bag of requests that reach the deepest error paths: parser, validator, geometry, database lookups.
     const responses = await Promise.all([
       api.request("POST", "/api/v1/missions", { token, rawBody: "\u0000\u0001", headers: { "content-type": "application/json" } }),
-      api.request("POST", "/api/v1/missions", { token, body: { title: "x", bounds: { type: "Polygon", coordinates: [[[1e308, 1e308]]] }, required_images: 1 } }),
+      api.request("POST", "/api/v1/missions", {
+        token,
+        body: { title: "x", bounds: { type: "Polygon", coordinates: [[[1e308, 1e308]]] }, required_images: 1 },
+      }),
       api.request("GET", `/api/v1/missions/${"x".repeat(5000)}`, { token }),
       api.request("GET", "/api/v1/missions?created_since=2024-13-45T99:99:99Z", { token }),
       api.request("GET", `/api/v1/missions/${encodeURIComponent("'; drop table missions; --")}`, { token }),

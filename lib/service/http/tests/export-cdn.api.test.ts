@@ -28,7 +28,10 @@ interface ImageRecord {
 }
 
 async function missionWithPhotos(files: Uint8Array[]) {
-  const created = await api.request<{ id: string }>("POST", "/api/v1/missions", { token: partner.token, body: { title: "Export me", bounds: square(11.255, 43.768), required_images: 50 } });
+  const created = await api.request<{ id: string }>("POST", "/api/v1/missions", {
+    token: partner.token,
+    body: { title: "Export me", bounds: square(11.255, 43.768), required_images: 50 },
+  });
   const missionId = created.body.id;
   const ids: string[] = [];
   for (const bytes of files) {
@@ -48,7 +51,10 @@ async function images(submissionId: string, token = partner.token) {
 
 beforeAll(async () => {
   // Polling for QA verdicts is chatty; the rate limits have their own suite.
-  service = await startTestService({ rateLimit: { perMinute: 100_000, perHour: 100_000, tokenPerMinute: 1000, tokenPerMinutePerIp: 10_000 } }, { worker: true });
+  service = await startTestService(
+    { rateLimit: { perMinute: 100_000, perHour: 100_000, tokenPerMinute: 1000, tokenPerMinutePerIp: 10_000 } },
+    { worker: true },
+  );
   api = new TestClient(service);
   partner = await api.partner();
   zoomer = await createZoomer(api);
@@ -73,7 +79,11 @@ describe("mission export", () => {
 
     expect(execFileSync("unzip", ["-t", zipPath]).toString()).toMatch(/No errors detected/);
     const listing = JSON.parse(
-      execFileSync("python3", ["-c", `import zipfile,json,hashlib,sys\nz=zipfile.ZipFile(sys.argv[1])\nprint(json.dumps({i.filename: hashlib.sha256(z.read(i)).hexdigest() for i in z.infolist()}))`, zipPath]).toString(),
+      execFileSync("python3", [
+        "-c",
+        `import zipfile,json,hashlib,sys\nz=zipfile.ZipFile(sys.argv[1])\nprint(json.dumps({i.filename: hashlib.sha256(z.read(i)).hexdigest() for i in z.infolist()}))`,
+        zipPath,
+      ]).toString(),
     ) as Record<string, string>;
     const names = Object.keys(listing);
     expect(names).toContain("metadata.json");
@@ -83,7 +93,11 @@ describe("mission export", () => {
 
     const metadata = JSON.parse(execFileSync("unzip", ["-p", zipPath, "metadata.json"]).toString()) as {
       mission: { id: string };
-      submissions: { id: string; status: string; images: { file: string; sha256: string; exif: { model: string | null }; qa: { check: string; passed: boolean }[] }[] }[];
+      submissions: {
+        id: string;
+        status: string;
+        images: { file: string; sha256: string; exif: { model: string | null }; qa: { check: string; passed: boolean }[] }[];
+      }[];
     };
     expect(metadata.mission.id).toBe(missionId);
     expect(metadata.submissions.map((s) => s.id).sort()).toEqual([...submissionIds].sort());
@@ -163,7 +177,12 @@ describe("CDN", () => {
     expect((await fetch(unsigned)).status).toBe(403);
 
     const { signImageUrl } = await import("@/lib/service/cdn/signed-url");
-    const expired = signImageUrl(image.id, "original", { secret: service.runtime.ctx.cdnSecret, cdnUrl: `${service.url}/cdn`, ttlSeconds: 60, now: Date.now() - 10 * 60_000 });
+    const expired = signImageUrl(image.id, "original", {
+      secret: service.runtime.ctx.cdnSecret,
+      cdnUrl: `${service.url}/cdn`,
+      ttlSeconds: 60,
+      now: Date.now() - 10 * 60_000,
+    });
     const res = await fetch(expired);
     expect(res.status).toBe(403);
     expect(((await res.json()) as { code: string }).code).toBe("url_expired");
@@ -189,7 +208,9 @@ describe.skipIf(!HAS_CORPUS)("real camera files", () => {
     expect(record.sha256).toBe(sha256(bytes));
     const download = new Uint8Array(await (await fetch(record.url)).arrayBuffer());
     expect(sha256(download)).toBe(sha256(bytes));
-    const zip = new Uint8Array(await (await fetch(`${service.url}/api/v1/missions/${created.body.id}/export`, { headers: { authorization: `Bearer ${partner.token}` } })).arrayBuffer());
+    const zip = new Uint8Array(
+      await (await fetch(`${service.url}/api/v1/missions/${created.body.id}/export`, { headers: { authorization: `Bearer ${partner.token}` } })).arrayBuffer(),
+    );
     const zipPath = join(workDir, "nikon.zip");
     await writeFile(zipPath, zip);
     const names = execFileSync("zipinfo", ["-1", zipPath]).toString().trim().split("\n");
@@ -199,7 +220,10 @@ describe.skipIf(!HAS_CORPUS)("real camera files", () => {
 
   it("auto-orients derivatives: an EXIF orientation 6 photo gets portrait previews, its original untouched", async () => {
     const bytes = readFileSync(corpusFile("jpg/orientation/portrait_6.jpg"));
-    const created = await api.request<{ id: string }>("POST", "/api/v1/missions", { token: partner.token, body: { title: "Rotated", bounds: square(), required_images: 5 } });
+    const created = await api.request<{ id: string }>("POST", "/api/v1/missions", {
+      token: partner.token,
+      body: { title: "Rotated", bounds: square(), required_images: 5 },
+    });
     const res = await submitPhotos(api, zoomer.token, created.body.id, [{ bytes }]);
     await waitForDecision(api, partner.token, String(res.body.id));
     const [record] = (await images(String(res.body.id))) as [ImageRecord & { width: number; height: number; exif: { orientation: number } }];
@@ -214,7 +238,10 @@ describe.skipIf(!HAS_CORPUS)("real camera files", () => {
   });
 
   it("refuses hostile and unsupported files cleanly, storing nothing", async () => {
-    const created = await api.request<{ id: string }>("POST", "/api/v1/missions", { token: partner.token, body: { title: "Hostile", bounds: square(), required_images: 5 } });
+    const created = await api.request<{ id: string }>("POST", "/api/v1/missions", {
+      token: partner.token,
+      body: { title: "Hostile", bounds: square(), required_images: 5 },
+    });
     // A phone's video is not a photo: refused by its bytes, whatever its name (a HEIC is a photo: heic.api.test.ts).
     const video = Buffer.concat([Buffer.from([0, 0, 0, 20]), Buffer.from("ftypqt  \0\0\0\0qt  ", "latin1"), Buffer.alloc(4000, 1)]);
     const refused = await submitPhotos(api, zoomer.token, created.body.id, [{ bytes: video, name: "IMG_0001.jpg" }]);

@@ -213,11 +213,19 @@ describe("the sweep walks the upload files", () => {
     const expiring = await s.create(zoomer.token, bytes.length, meta, bytes.subarray(0, 3000));
     expect([live.status, expiring.status]).toEqual([201, 201]);
     const { ctx } = s.service().runtime;
-    await ctx.db.update(fieldUploads).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(fieldUploads.id, idOf(expiring)));
+    await ctx.db
+      .update(fieldUploads)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(fieldUploads.id, idOf(expiring)));
 
     // What a process killed mid-way, or an older version, leaves: files with no row, alone or in pairs.
     const dir = s.directory();
-    const orphans = ["upl_0000000000000000000000000a", "upl_0000000000000000000000000a.json", "upl_0000000000000000000000000b.json", "upl_0000000000000000000000000c"];
+    const orphans = [
+      "upl_0000000000000000000000000a",
+      "upl_0000000000000000000000000a.json",
+      "upl_0000000000000000000000000b.json",
+      "upl_0000000000000000000000000c",
+    ];
     const old = new Date(Date.now() - 2 * FIELD_UPLOAD_FILE_GRACE_MS);
     for (const name of orphans) {
       await writeFile(join(dir, name), "left over");
@@ -226,7 +234,12 @@ describe("the sweep walks the upload files", () => {
     const sweep = await sweepFieldUploads(ctx);
     expect(sweep).toMatchObject({ rows: 1, files: orphans.length });
     expect((await readdir(dir)).sort()).toEqual([idOf(live), `${idOf(live)}.json`].sort());
-    expect(await ctx.db.select({ id: fieldUploads.id }).from(fieldUploads).where(eq(fieldUploads.id, idOf(expiring)))).toEqual([]);
+    expect(
+      await ctx.db
+        .select({ id: fieldUploads.id })
+        .from(fieldUploads)
+        .where(eq(fieldUploads.id, idOf(expiring))),
+    ).toEqual([]);
 
     // The live upload resumes and finishes as if nothing happened; its files then go with it.
     const rest = await tus(live.headers.get("location") ?? "", "PATCH", zoomer.token, { "upload-offset": "3000" }, bytes.subarray(3000));
@@ -249,7 +262,13 @@ describe("the sweep at start", () => {
     }
     const service = await startTestService(LIMITS, { dataDir });
     try {
-      expect(await pollUntil(() => readdir(dir), (names) => names.length === 0, 10_000)).toEqual([]);
+      expect(
+        await pollUntil(
+          () => readdir(dir),
+          (names) => names.length === 0,
+          10_000,
+        ),
+      ).toEqual([]);
     } finally {
       await service.close();
       await rm(dataDir, { recursive: true, force: true });

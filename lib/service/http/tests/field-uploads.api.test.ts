@@ -36,7 +36,12 @@ interface TusAnswer {
 async function tus(url: string, method: string, token: string | null, headers: Record<string, string> = {}, body?: Uint8Array): Promise<TusAnswer> {
   const response = await fetch(url, {
     method,
-    headers: { "tus-resumable": "1.0.0", ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { "content-type": "application/offset+octet-stream" } : {}), ...headers },
+    headers: {
+      "tus-resumable": "1.0.0",
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { "content-type": "application/offset+octet-stream" } : {}),
+      ...headers,
+    },
     body: body ? new Uint8Array(body) : undefined,
   });
   return { status: response.status, headers: response.headers, text: await response.text() };
@@ -47,7 +52,13 @@ function patchAndCut(url: string, token: string, offset: number, bytes: Uint8Arr
   return new Promise((resolve) => {
     const req = httpRequest(url, {
       method: "PATCH",
-      headers: { "tus-resumable": "1.0.0", authorization: `Bearer ${token}`, "content-type": "application/offset+octet-stream", "upload-offset": String(offset), "content-length": String(bytes.length) },
+      headers: {
+        "tus-resumable": "1.0.0",
+        authorization: `Bearer ${token}`,
+        "content-type": "application/offset+octet-stream",
+        "upload-offset": String(offset),
+        "content-length": String(bytes.length),
+      },
     });
     req.on("error", () => resolve());
     req.on("response", (res) => {
@@ -111,7 +122,14 @@ function suite(name: string, storage: () => ServiceConfig["storage"]) {
       const mission = await api.createMission(partner.token);
       const bytes = await photo({ seed: 1 });
       // The phone says it stood 9.3 km east of where the photo's GPS (43.7705, 11.2575) says.
-      const created = await create(zoomer.token, bytes.length, { target: mission.id, angle: "front", filename: "IMG_0001.jpg", device_position: "43.7705,11.3735,12", captured_at: new Date(Date.now() - 60_000).toISOString(), heading_deg: "95" });
+      const created = await create(zoomer.token, bytes.length, {
+        target: mission.id,
+        angle: "front",
+        filename: "IMG_0001.jpg",
+        device_position: "43.7705,11.3735,12",
+        captured_at: new Date(Date.now() - 60_000).toISOString(),
+        heading_deg: "95",
+      });
       expect(created.status, created.text).toBe(201);
       const url = created.headers.get("location") ?? "";
       expect(url).toMatch(new RegExp(`^${service.url}${UPLOADS}/upl_[0-9a-z]{26}$`));
@@ -127,7 +145,11 @@ function suite(name: string, storage: () => ServiceConfig["storage"]) {
       const submissionId = last.headers.get("submission-id") ?? "";
       expect(submissionId).toMatch(/^sub_/);
 
-      const own = await api.request<{ id: string; angle: string; device_evidence: Record<string, unknown> }>("GET", `/api/v1/field/submissions/${submissionId}`, { token: zoomer.token });
+      const own = await api.request<{ id: string; angle: string; device_evidence: Record<string, unknown> }>(
+        "GET",
+        `/api/v1/field/submissions/${submissionId}`,
+        { token: zoomer.token },
+      );
       expect(own.status, own.text).toBe(200);
       expect(own.body.angle).toBe("front");
       expect(own.body.device_evidence).toMatchObject({ position: { lat: 43.7705, lng: 11.3735, accuracy_m: 12 }, heading_deg: 95 });
@@ -166,7 +188,9 @@ function suite(name: string, storage: () => ServiceConfig["storage"]) {
       expect(rest.status, rest.text).toBe(204);
       const submissionId = rest.headers.get("submission-id") ?? "";
       expect(submissionId).toMatch(/^sub_/);
-      const images = await api.request<{ data: { sha256: string; byte_size: number }[] }>("GET", `/api/v1/submissions/${submissionId}/images`, { token: partner.token });
+      const images = await api.request<{ data: { sha256: string; byte_size: number }[] }>("GET", `/api/v1/submissions/${submissionId}/images`, {
+        token: partner.token,
+      });
       expect(images.body.data[0]?.byte_size).toBe(bytes.length);
       expect(images.body.data[0]?.sha256).toBe(createHash("sha256").update(bytes).digest("hex"));
     });
@@ -315,7 +339,9 @@ describe("device evidence on the multipart field route", () => {
     const evidence = res.body.device_evidence as Record<string, number | null>;
     expect(evidence.distance_from_exif_m).toBeGreaterThan(9_300);
     expect(evidence.capture_to_upload_s).toBeGreaterThan(3500);
-    const partnerView = await api.request<{ device_evidence: Record<string, unknown> }>("GET", `/api/v1/submissions/${String(res.body.id)}`, { token: partner.token });
+    const partnerView = await api.request<{ device_evidence: Record<string, unknown> }>("GET", `/api/v1/submissions/${String(res.body.id)}`, {
+      token: partner.token,
+    });
     expect(partnerView.body.device_evidence).toMatchObject({ position: { lat: 43.7705, lng: 11.3735, accuracy_m: 8 }, heading_deg: 90 });
 
     const bad = await submitPhotos(api, zoomer.token, mission.id, [{ bytes: await photo({ seed: 10 }) }], { device_position: "43.7705;11.3" });
@@ -343,13 +369,16 @@ describe("tus upload of an order task's photo", () => {
     expect((await confirm(api, partner.apiKey, order.id)).body.status).toBe("in_progress");
     const zoomer = await createZoomer(api);
     const other = await createZoomer(api);
-    const tasks = await api.request<{ data: { id: string }[] }>("GET", `/api/v1/field/assignments?lat=${target.lat}&lng=${target.lng}&radius_km=1`, { token: zoomer.token });
+    const tasks = await api.request<{ data: { id: string }[] }>("GET", `/api/v1/field/assignments?lat=${target.lat}&lng=${target.lng}&radius_km=1`, {
+      token: zoomer.token,
+    });
     const taskId = tasks.body.data[0]?.id ?? "";
     expect((await api.request("POST", `/api/v1/field/assignments/${taskId}/take`, { token: zoomer.token })).status).toBe(200);
 
     const bytes = await photo({ lat: target.lat - 0.0002, lng: target.lng, directionDeg: 0, seed: 11 });
     const meta = { target: taskId, filename: "task.jpg", device_position: `${target.lat - 0.0002},${target.lng},6` };
-    const create = (token: string) => tus(`${service.url}${UPLOADS}`, "POST", token, { "upload-length": String(bytes.length), "upload-metadata": encodeMetadata(meta) }, bytes);
+    const create = (token: string) =>
+      tus(`${service.url}${UPLOADS}`, "POST", token, { "upload-length": String(bytes.length), "upload-metadata": encodeMetadata(meta) }, bytes);
     // Another zoomer cannot aim at a task they do not hold: the same answer as the multipart door's.
     const refused = await create(other.token);
     expect(refused.status).toBe(409);
@@ -362,7 +391,12 @@ describe("tus upload of an order task's photo", () => {
     expect((await create(zoomer.token)).headers.get("submission-id")).toBe(submissionId);
 
     const delivered = await pollUntil(
-      () => api.request<{ data: { metadata: { device_evidence: { distance_from_exif_m: number | null; position: unknown } | null } }[] }>("GET", `${ORDERS}/orders/${order.id}/photos`, { token: partner.apiKey }),
+      () =>
+        api.request<{ data: { metadata: { device_evidence: { distance_from_exif_m: number | null; position: unknown } | null } }[] }>(
+          "GET",
+          `${ORDERS}/orders/${order.id}/photos`,
+          { token: partner.apiKey },
+        ),
       (res) => res.body.data.length > 0,
       30_000,
       100,

@@ -54,17 +54,35 @@ const CASES: GeometryCase[] = [
     pointer: "/bounds/coordinates/0/2/1",
     issue: "out_of_range",
   },
-  { name: "bowtie self-intersection", bounds: polygon([A, C, B, D, A]), code: "invalid_geometry", pointer: "/bounds/coordinates/0/0", issue: "self_intersection" },
+  {
+    name: "bowtie self-intersection",
+    bounds: polygon([A, C, B, D, A]),
+    code: "invalid_geometry",
+    pointer: "/bounds/coordinates/0/0",
+    issue: "self_intersection",
+  },
   {
     name: "hole outside the exterior ring",
-    bounds: polygon(square().coordinates[0] ?? [], [[11.3, 43.8], [11.3, 43.801], [11.301, 43.801], [11.301, 43.8], [11.3, 43.8]]),
+    bounds: polygon(square().coordinates[0] ?? [], [
+      [11.3, 43.8],
+      [11.3, 43.801],
+      [11.301, 43.801],
+      [11.301, 43.8],
+      [11.3, 43.8],
+    ]),
     code: "invalid_geometry",
     pointer: "/bounds/coordinates/1",
     issue: "hole_outside",
   },
   {
     name: "hole crossing the exterior ring",
-    bounds: polygon(square().coordinates[0] ?? [], [[11.257, 43.77], [11.257, 43.78], [11.258, 43.78], [11.258, 43.77], [11.257, 43.77]]),
+    bounds: polygon(square().coordinates[0] ?? [], [
+      [11.257, 43.77],
+      [11.257, 43.78],
+      [11.258, 43.78],
+      [11.258, 43.77],
+      [11.257, 43.77],
+    ]),
     code: "invalid_geometry",
     pointer: "/bounds/coordinates/1/0",
     issue: "ring_intersection",
@@ -95,12 +113,24 @@ const CASES: GeometryCase[] = [
   },
   {
     name: "ring spanning the antimeridian",
-    bounds: polygon([[179.9, 0], [-179.9, 0], [-179.9, 0.1], [179.9, 0.1], [179.9, 0]]),
+    bounds: polygon([
+      [179.9, 0],
+      [-179.9, 0],
+      [-179.9, 0.1],
+      [179.9, 0.1],
+      [179.9, 0],
+    ]),
     code: "invalid_geometry",
     pointer: "/bounds/coordinates/0",
     issue: "antimeridian",
   },
-  { name: "duplicate consecutive vertex", bounds: polygon([A, B, B, C, D, A]), code: "invalid_geometry", pointer: "/bounds/coordinates/0/2", issue: "duplicate_vertex" },
+  {
+    name: "duplicate consecutive vertex",
+    bounds: polygon([A, B, B, C, D, A]),
+    code: "invalid_geometry",
+    pointer: "/bounds/coordinates/0/2",
+    issue: "duplicate_vertex",
+  },
   { name: "a Point", bounds: { type: "Point", coordinates: A }, code: "validation_failed", pointer: "/bounds/type" },
   { name: "a MultiPolygon", bounds: { type: "MultiPolygon", coordinates: [[[A, B, C, D, A]]] }, code: "validation_failed", pointer: "/bounds/type" },
   { name: "a Feature", bounds: { type: "Feature", geometry: square(), properties: {} }, code: "validation_failed", pointer: "/bounds/type" },
@@ -123,8 +153,7 @@ let patchToken: string;
 let target: Mission;
 let missionsBefore: number;
 
-const countMissions = async () =>
-  (await api.request<{ meta: { total: number } }>("GET", "/api/v1/missions?status=all", { token: postToken })).body.meta.total;
+const countMissions = async () => (await api.request<{ meta: { total: number } }>("GET", "/api/v1/missions?status=all", { token: postToken })).body.meta.total;
 
 beforeAll(async () => {
   // Three requests a case, all from one organisation (whose clients share its limit): the limits
@@ -149,7 +178,10 @@ function expectGeometryProblem(res: Awaited<ReturnType<TestClient["request"]>>, 
 
 describe("bad bounds", () => {
   it("the valid polygon the cases are built from is accepted (the control)", async () => {
-    const res = await api.request("POST", "/api/v1/missions", { token: postToken, body: { title: "Control", bounds: polygon([A, B, C, D, A]), required_images: 1 } });
+    const res = await api.request("POST", "/api/v1/missions", {
+      token: postToken,
+      body: { title: "Control", bounds: polygon([A, B, C, D, A]), required_images: 1 },
+    });
     expect(res.status, res.text).toBe(201);
     missionsBefore += 1;
   });

@@ -112,7 +112,14 @@ export function startTestService(overrides: Partial<ServiceConfig> = {}, options
 
 async function startFreshService(
   overrides: Partial<ServiceConfig>,
-  { worker = false, databaseUrl, secretBox = createSecretBox({ current: TEST_SECRETS_KEY }), pgliteOnDisk = false, dataDir: givenDataDir, pollMs = 50 }: TestServiceOptions,
+  {
+    worker = false,
+    databaseUrl,
+    secretBox = createSecretBox({ current: TEST_SECRETS_KEY }),
+    pgliteOnDisk = false,
+    dataDir: givenDataDir,
+    pollMs = 50,
+  }: TestServiceOptions,
   databasePrefix?: string,
 ): Promise<TestService> {
   // The port must be known before the runtime is built (it is part of the token audience).

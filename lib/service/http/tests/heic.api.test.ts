@@ -130,10 +130,17 @@ describe.skipIf(!HAS_CORPUS)("HEIC through both doors", () => {
     expect(res.status, res.text).toBe(202);
     await expectApprovedHeic(partner.token, String(res.body.id), bytes, 75);
 
-    const zip = Buffer.from(await (await fetch(`${service.url}/api/v1/missions/${mission.id}/export`, { headers: { authorization: `Bearer ${partner.token}` } })).arrayBuffer());
+    const zip = Buffer.from(
+      await (await fetch(`${service.url}/api/v1/missions/${mission.id}/export`, { headers: { authorization: `Bearer ${partner.token}` } })).arrayBuffer(),
+    );
     const zipPath = join(workDir, "heic.zip");
     await writeFile(zipPath, zip);
-    const entry = execFileSync("zipinfo", ["-1", zipPath]).toString().trim().split("\n").find((n) => n.startsWith("images/")) ?? "";
+    const entry =
+      execFileSync("zipinfo", ["-1", zipPath])
+        .toString()
+        .trim()
+        .split("\n")
+        .find((n) => n.startsWith("images/")) ?? "";
     expect(entry).toMatch(/\.heic$/);
     expect(sha256(execFileSync("unzip", ["-p", zipPath, entry]))).toBe(sha256(bytes));
   }, 60_000);
@@ -146,7 +153,13 @@ describe.skipIf(!HAS_CORPUS)("HEIC through both doors", () => {
       .join(",");
     const created = await fetch(`${service.url}/api/v1/field/uploads`, {
       method: "POST",
-      headers: { "tus-resumable": "1.0.0", authorization: `Bearer ${zoomer.token}`, "content-type": "application/offset+octet-stream", "upload-length": String(bytes.length), "upload-metadata": metadata },
+      headers: {
+        "tus-resumable": "1.0.0",
+        authorization: `Bearer ${zoomer.token}`,
+        "content-type": "application/offset+octet-stream",
+        "upload-length": String(bytes.length),
+        "upload-metadata": metadata,
+      },
       body: new Uint8Array(bytes),
     });
     expect(created.status, await created.clone().text()).toBe(201);
@@ -216,7 +229,11 @@ describe("HEIC on an order task", () => {
 
     const zoomer = await createZoomer(api);
     const camera = { lat: target.lat - 30 / 111_320, lng: target.lng }; // 30 m south, facing north
-    const tasks = await api.request<{ data: { id: string; angle: string }[] }>("GET", `/api/v1/field/assignments?lat=${camera.lat}&lng=${camera.lng}&radius_km=1`, { token: zoomer.token });
+    const tasks = await api.request<{ data: { id: string; angle: string }[] }>(
+      "GET",
+      `/api/v1/field/assignments?lat=${camera.lat}&lng=${camera.lng}&radius_km=1`,
+      { token: zoomer.token },
+    );
     const front = tasks.body.data.find((t) => t.angle === "front");
     if (!front) throw new Error("no front task");
     expect((await api.request("POST", `/api/v1/field/assignments/${front.id}/take`, { token: zoomer.token })).status).toBe(200);
@@ -224,12 +241,20 @@ describe("HEIC on an order task", () => {
     const heic = await heicFromJpeg(await makePhoto({ ...camera, accuracyM: 5, directionDeg: 1, capturedAt: new Date(), seed: 4032 }), null);
     const form = new FormData();
     form.append("photos", new Blob([new Uint8Array(heic)], { type: HEIC.type }), HEIC.name);
-    const sent = await fetch(`${service.url}/api/v1/field/assignments/${front.id}/photo`, { method: "POST", headers: { authorization: `Bearer ${zoomer.token}` }, body: form });
+    const sent = await fetch(`${service.url}/api/v1/field/assignments/${front.id}/photo`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${zoomer.token}` },
+      body: form,
+    });
     expect(sent.status, await sent.clone().text()).toBe(202);
 
     const [delivered] = await receiver.waitFor(1, "photos.delivered", 60_000);
     if (!delivered) throw new Error("not delivered");
-    const photo = (delivered.json.data as { photos: { url: string; thumbnail: string; metadata: { sha256: string; gps: { lat: number } }; verification: { status: string } }[] }).photos[0];
+    const photo = (
+      delivered.json.data as {
+        photos: { url: string; thumbnail: string; metadata: { sha256: string; gps: { lat: number } }; verification: { status: string } }[];
+      }
+    ).photos[0];
     if (!photo) throw new Error("no photo in the delivery");
     expect(photo.verification.status).toBe("approved");
     expect(photo.metadata.sha256).toBe(sha256(heic));
@@ -240,6 +265,8 @@ describe("HEIC on an order task", () => {
     await expectJpegRendition(photo.thumbnail);
     const task = await api.request<{ status: string }>("GET", `/api/v1/field/assignments/${front.id}`, { token: zoomer.token });
     expect(task.body.status).toBe("verified");
-    expect((await api.request<{ status: string }>("GET", `${ORDERS}/orders/${order.id}`, { token: partner.apiKey })).body.status).toMatch(/fulfilled|in_progress/);
+    expect((await api.request<{ status: string }>("GET", `${ORDERS}/orders/${order.id}`, { token: partner.apiKey })).body.status).toMatch(
+      /fulfilled|in_progress/,
+    );
   }, 120_000);
 });

@@ -63,13 +63,18 @@ async function sendMultipart(api: TestClient, token: string, target: string, byt
   }
   const form = new FormData();
   form.append("photos", new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), "same.jpg");
-  const response = await fetch(`${api.service.url}/api/v1/field/assignments/${target}/photo`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+  const response = await fetch(`${api.service.url}/api/v1/field/assignments/${target}/photo`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   const text = await response.text();
   const body = (text ? JSON.parse(text) : {}) as { id?: unknown };
   return { status: response.status, submissionId: typeof body.id === "string" ? body.id : null, headers: response.headers, text };
 }
 
-const send = (door: Door, api: TestClient, token: string, target: string, bytes: Uint8Array) => (door === "tus" ? sendTus(api, token, target, bytes) : sendMultipart(api, token, target, bytes));
+const send = (door: Door, api: TestClient, token: string, target: string, bytes: Uint8Array) =>
+  door === "tus" ? sendTus(api, token, target, bytes) : sendMultipart(api, token, target, bytes);
 
 /** The answer a door gives for a photo received: tus 201 (creation-with-upload), multipart 202. */
 const RECEIVED: Record<Door, number> = { tus: 201, multipart: 202 };
@@ -231,21 +236,33 @@ function suite(name: string) {
         locations: [{ location_id: "loc_one_key", name: "One Key Square", coordinates: target }],
       });
       expect((await confirm(api, partnerOrders.apiKey, order.id)).body.status).toBe("in_progress");
-      const tasks = await api.request<{ data: { id: string; angle: string }[] }>("GET", `/api/v1/field/assignments?lat=${target.lat}&lng=${target.lng}&radius_km=1`, { token: zoomer.token });
+      const tasks = await api.request<{ data: { id: string; angle: string }[] }>(
+        "GET",
+        `/api/v1/field/assignments?lat=${target.lat}&lng=${target.lng}&radius_km=1`,
+        { token: zoomer.token },
+      );
       const [one, two] = tasks.body.data;
       expect(one && two).toBeTruthy();
       for (const [i, task] of [one, two].entries()) {
         expect((await api.request("POST", `/api/v1/field/assignments/${task?.id ?? ""}/take`, { token: zoomer.token })).status).toBe(200);
         const bytes = await photo({ lat: target.lat - 0.0002, lng: target.lng, directionDeg: 0, seed: seed++ });
         const taskId = task?.id ?? "";
-        const [a, b] = i === 0 ? [await sendTus(api, zoomer.token, taskId, bytes), await sendMultipart(api, zoomer.token, taskId, bytes)] : await Promise.all([sendMultipart(api, zoomer.token, taskId, bytes), sendTus(api, zoomer.token, taskId, bytes)]);
+        const [a, b] =
+          i === 0
+            ? [await sendTus(api, zoomer.token, taskId, bytes), await sendMultipart(api, zoomer.token, taskId, bytes)]
+            : await Promise.all([sendMultipart(api, zoomer.token, taskId, bytes), sendTus(api, zoomer.token, taskId, bytes)]);
         expect(a.status, a.text).toBe(i === 0 ? 201 : 202);
         expect(b.status, b.text).toBe(i === 0 ? 202 : 201);
         expect(a.submissionId).toMatch(/^sub_/);
         expect(b.submissionId).toBe(a.submissionId);
         // The task was submitted by the first copy; the same photo again still names it, another is refused.
         expect((await sendMultipart(api, zoomer.token, taskId, bytes)).submissionId).toBe(a.submissionId);
-        const another = await sendMultipart(api, zoomer.token, taskId, await photo({ lat: target.lat - 0.0002, lng: target.lng, directionDeg: 0, seed: seed++ }));
+        const another = await sendMultipart(
+          api,
+          zoomer.token,
+          taskId,
+          await photo({ lat: target.lat - 0.0002, lng: target.lng, directionDeg: 0, seed: seed++ }),
+        );
         expect(another.status).toBe(409);
         const held = await api.request<{ submission_id: string }>("GET", `/api/v1/field/assignments/${taskId}`, { token: zoomer.token });
         expect(held.body.submission_id).toBe(a.submissionId);
@@ -258,17 +275,24 @@ function suite(name: string) {
     it("taking a task you hold answers it unchanged: the reservation is not extended", async () => {
       const partnerOrders = await orderPartner(api);
       const target = { lat: 43.7741, lng: 11.257 };
-      const order = await createOrder(api, partnerOrders.apiKey, { requirements: { angles: ["overview"] }, locations: [{ location_id: "loc_take", name: "Take Square", coordinates: target }] });
+      const order = await createOrder(api, partnerOrders.apiKey, {
+        requirements: { angles: ["overview"] },
+        locations: [{ location_id: "loc_take", name: "Take Square", coordinates: target }],
+      });
       expect((await confirm(api, partnerOrders.apiKey, order.id)).body.status).toBe("in_progress");
       const other = await createZoomer(api);
-      const tasks = await api.request<{ data: { id: string }[] }>("GET", `/api/v1/field/assignments?lat=${target.lat}&lng=${target.lng}&radius_km=0.5`, { token: zoomer.token });
+      const tasks = await api.request<{ data: { id: string }[] }>("GET", `/api/v1/field/assignments?lat=${target.lat}&lng=${target.lng}&radius_km=0.5`, {
+        token: zoomer.token,
+      });
       const taskId = tasks.body.data[0]?.id ?? "";
       const taken = await api.request<{ status: string; reserved_until: string }>("POST", `/api/v1/field/assignments/${taskId}/take`, { token: zoomer.token });
       expect(taken.status, taken.text).toBe(200);
       expect(taken.body.status).toBe("reserved");
       await new Promise((r) => setTimeout(r, 1100));
       for (let i = 0; i < 3; i++) {
-        const again = await api.request<{ status: string; reserved_until: string }>("POST", `/api/v1/field/assignments/${taskId}/take`, { token: zoomer.token });
+        const again = await api.request<{ status: string; reserved_until: string }>("POST", `/api/v1/field/assignments/${taskId}/take`, {
+          token: zoomer.token,
+        });
         expect(again.status, again.text).toBe(200);
         expect(again.body).toMatchObject({ status: "reserved", reserved_until: taken.body.reserved_until });
       }
@@ -303,7 +327,11 @@ describe("a repeat while QA checks the first copy", () => {
     expect(waiting.submissionId).toBe(id);
     expect(JSON.parse(waiting.text)).toMatchObject({ id, status: "received" });
     // QA running while two more copies arrive, one through each door.
-    const [, viaTus, viaMultipart] = await Promise.all([runQa(service.runtime.ctx, id), sendTus(api, zoomer.token, mission.id, bytes), sendMultipart(api, zoomer.token, mission.id, bytes)]);
+    const [, viaTus, viaMultipart] = await Promise.all([
+      runQa(service.runtime.ctx, id),
+      sendTus(api, zoomer.token, mission.id, bytes),
+      sendMultipart(api, zoomer.token, mission.id, bytes),
+    ]);
     expect(viaTus.submissionId).toBe(id);
     expect(viaMultipart.submissionId).toBe(id);
     const rows = await service.runtime.ctx.db.select().from(submissions).where(eq(submissions.missionId, mission.id));
@@ -331,21 +359,35 @@ describe("tus answers: rate-limit headers, documented statuses", () => {
     const documented = (method: string, path: string) => Object.keys(document.paths[path]?.[method]?.responses ?? {}).map(Number);
     const bytes = await photo({ seed: 3400 });
     const call = async (method: string, url: string, headers: Record<string, string>, body?: Uint8Array) => {
-      const response = await fetch(url, { method, headers: { authorization: `Bearer ${zoomer.token}`, ...headers }, body: body ? new Uint8Array(body) : undefined });
+      const response = await fetch(url, {
+        method,
+        headers: { authorization: `Bearer ${zoomer.token}`, ...headers },
+        body: body ? new Uint8Array(body) : undefined,
+      });
       const text = await response.text();
-      for (const name of ["x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset"]) expect(response.headers.get(name), `${method} ${response.status} ${name}`).toMatch(/^\d+$/);
+      for (const name of ["x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset"])
+        expect(response.headers.get(name), `${method} ${response.status} ${name}`).toMatch(/^\d+$/);
       expect(response.headers.get("x-request-id")).toBeTruthy();
-      if (response.status >= 400 && method !== "HEAD") expect(response.headers.get("content-type"), `${method} ${response.status} ${text}`).toMatch(/problem\+json/);
+      if (response.status >= 400 && method !== "HEAD")
+        expect(response.headers.get("content-type"), `${method} ${response.status} ${text}`).toMatch(/problem\+json/);
       return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as { code?: string }) : {} };
     };
     const octet = { "tus-resumable": "1.0.0", "content-type": "application/offset+octet-stream" };
-    const create = await call("POST", `${service.url}${UPLOADS}`, { ...octet, "upload-length": String(bytes.length), "upload-metadata": encodeMetadata({ target: mission.id, angle: "front" }) });
+    const create = await call("POST", `${service.url}${UPLOADS}`, {
+      ...octet,
+      "upload-length": String(bytes.length),
+      "upload-metadata": encodeMetadata({ target: mission.id, angle: "front" }),
+    });
     expect(create.status).toBe(201);
     const url = create.headers.get("location") ?? "";
     const item = `${UPLOADS}/{id}`;
     const answers: [string, string, Awaited<ReturnType<typeof call>>][] = [
       ["post", UPLOADS, create],
-      ["post", UPLOADS, await call("POST", `${service.url}${UPLOADS}`, { "upload-length": String(bytes.length), "upload-metadata": encodeMetadata({ target: mission.id }) })],
+      [
+        "post",
+        UPLOADS,
+        await call("POST", `${service.url}${UPLOADS}`, { "upload-length": String(bytes.length), "upload-metadata": encodeMetadata({ target: mission.id }) }),
+      ],
       ["head", item, await call("HEAD", url, { "tus-resumable": "1.0.0" })],
       ["head", item, await call("HEAD", url, {})],
       ["patch", item, await call("PATCH", url, octet, bytes.subarray(0, 100))],

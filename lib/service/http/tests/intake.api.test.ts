@@ -15,14 +15,20 @@ let zoomer: { id: string; token: string };
 const sha256 = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
 
 async function newMission(requiredImages = 10, extra: Record<string, unknown> = {}, token = partner.token) {
-  const res = await api.request<{ id: string }>("POST", "/api/v1/missions", { token, body: { title: "Ponte Vecchio", bounds: square(11.255, 43.768), required_images: requiredImages, ...extra } });
+  const res = await api.request<{ id: string }>("POST", "/api/v1/missions", {
+    token,
+    body: { title: "Ponte Vecchio", bounds: square(11.255, 43.768), required_images: requiredImages, ...extra },
+  });
   expect(res.status, res.text).toBe(201);
   return res.body.id;
 }
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)).sort();
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name))
+    .sort();
 }
 
 async function submissionCount(missionId: string) {
@@ -45,7 +51,10 @@ function withClaimedSize(jpeg: Buffer, width: number, height: number): Buffer {
 
 beforeAll(async () => {
   // Polling for QA verdicts is chatty; the rate limits have their own suite.
-  service = await startTestService({ rateLimit: { perMinute: 100_000, perHour: 100_000, tokenPerMinute: 1000, tokenPerMinutePerIp: 10_000 } }, { worker: true });
+  service = await startTestService(
+    { rateLimit: { perMinute: 100_000, perHour: 100_000, tokenPerMinute: 1000, tokenPerMinutePerIp: 10_000 } },
+    { worker: true },
+  );
   api = new TestClient(service);
   partner = await api.partner();
   zoomer = await createZoomer(api);
@@ -63,11 +72,26 @@ describe("field intake", () => {
     const decided = await waitForDecision(api, partner.token, String(res.body.id));
     expect(decided.reasons).toEqual([]);
     expect(decided.status).toBe("approved");
-    const image = decided.images[0] as { sha256: string; url: string; exif: { model: string; gps: { accuracy_m: number; direction_deg: number } }; qa: { check: string; passed: boolean; value: unknown }[] };
+    const image = decided.images[0] as {
+      sha256: string;
+      url: string;
+      exif: { model: string; gps: { accuracy_m: number; direction_deg: number } };
+      qa: { check: string; passed: boolean; value: unknown }[];
+    };
     expect(image.sha256).toBe(sha256(bytes));
     expect(image.exif.model).toBe("Pixel 8");
     expect(image.exif.gps).toMatchObject({ accuracy_m: 5, direction_deg: 90 });
-    expect(image.qa.map((c) => c.check)).toEqual(["decodable", "exif_present", "gps_present", "inside_bounds", "capture_time", "resolution", "sharpness", "exposure", "duplicate"]);
+    expect(image.qa.map((c) => c.check)).toEqual([
+      "decodable",
+      "exif_present",
+      "gps_present",
+      "inside_bounds",
+      "capture_time",
+      "resolution",
+      "sharpness",
+      "exposure",
+      "duplicate",
+    ]);
     expect(image.qa.every((c) => c.passed)).toBe(true);
     const download = await fetch(image.url);
     expect(sha256(new Uint8Array(await download.arrayBuffer()))).toBe(sha256(bytes));
@@ -75,7 +99,10 @@ describe("field intake", () => {
 
   it("rejects a blurry and a dark photo with readable reasons and measured values", async () => {
     const missionId = await newMission();
-    const res = await submitPhotos(api, zoomer.token, missionId, [{ bytes: await photo({ blur: 6, seed: 3 }) }, { bytes: await photo({ exposure: 0.12, seed: 4 }) }]);
+    const res = await submitPhotos(api, zoomer.token, missionId, [
+      { bytes: await photo({ blur: 6, seed: 3 }) },
+      { bytes: await photo({ exposure: 0.12, seed: 4 }) },
+    ]);
     expect(res.status).toBe(202);
     const decided = await waitForDecision(api, partner.token, String(res.body.id));
     expect(decided.status).toBe("rejected");
@@ -86,7 +113,11 @@ describe("field intake", () => {
     expect(sharpness?.value).toBeLessThan(40);
     // The same, as codes and figures for a page in the zoomer's language; the English stays.
     expect(sharpness).toMatchObject({ code: "qa.blurry", params: { value: sharpness?.value, min: 40 } });
-    const own = await api.request<{ reasons: string[]; reason_codes: { code: string; params: Record<string, unknown>; photo?: number }[] }>("GET", `/api/v1/field/submissions/${String(res.body.id)}`, { token: zoomer.token });
+    const own = await api.request<{ reasons: string[]; reason_codes: { code: string; params: Record<string, unknown>; photo?: number }[] }>(
+      "GET",
+      `/api/v1/field/submissions/${String(res.body.id)}`,
+      { token: zoomer.token },
+    );
     expect(own.status).toBe(200);
     expect(own.body.reasons).toEqual(decided.reasons);
     expect(own.body.reason_codes).toHaveLength(decided.reasons.length);
@@ -128,7 +159,9 @@ describe("field intake", () => {
     const missionId = await newMission(10, { qa: { min_sharpness: 1 } });
     const res = await submitPhotos(api, zoomer.token, missionId, [{ bytes: await photo({ blur: 6, seed: 51 }) }]);
     expect((await waitForDecision(api, partner.token, String(res.body.id))).status).toBe("approved");
-    const mission = await api.request<{ qa: { min_sharpness: number; min_brightness: number } }>("GET", `/api/v1/missions/${missionId}`, { token: partner.token });
+    const mission = await api.request<{ qa: { min_sharpness: number; min_brightness: number } }>("GET", `/api/v1/missions/${missionId}`, {
+      token: partner.token,
+    });
     expect(mission.body.qa).toMatchObject({ min_sharpness: 1, min_brightness: 35 });
   });
 
@@ -136,7 +169,11 @@ describe("field intake", () => {
     const missionId = await newMission(2);
     const res = await submitPhotos(api, zoomer.token, missionId, [{ bytes: await photo({ seed: 61 }) }, { bytes: await photo({ seed: 62 }) }]);
     expect((await waitForDecision(api, partner.token, String(res.body.id))).status).toBe("approved");
-    const mission = await api.request<{ status: string; approved_images: number; completed_at: string | null; submissions: number }>("GET", `/api/v1/missions/${missionId}`, { token: partner.token });
+    const mission = await api.request<{ status: string; approved_images: number; completed_at: string | null; submissions: number }>(
+      "GET",
+      `/api/v1/missions/${missionId}`,
+      { token: partner.token },
+    );
     expect(mission.body).toMatchObject({ status: "completed", approved_images: 2, submissions: 1 });
     expect(mission.body.completed_at).not.toBeNull();
     const late = await submitPhotos(api, zoomer.token, missionId, [{ bytes: await photo({ seed: 63 }) }]);
@@ -181,7 +218,11 @@ describe("intake refuses bad uploads and stores nothing", () => {
   });
 
   it("an HTML file named .jpg", async () => {
-    await refused(await submitPhotos(api, zoomer.token, missionId, [{ bytes: Buffer.from("<html><script>alert(1)</script>"), name: "a.jpg" }]), 415, "unsupported_image_type");
+    await refused(
+      await submitPhotos(api, zoomer.token, missionId, [{ bytes: Buffer.from("<html><script>alert(1)</script>"), name: "a.jpg" }]),
+      415,
+      "unsupported_image_type",
+    );
   });
 
   it("a decompression bomb, refused from its header before decoding", async () => {
@@ -204,7 +245,11 @@ describe("intake refuses bad uploads and stores nothing", () => {
     await refused(await submitPhotos(api, zoomer.token, missionId, []), 422, "validation_failed");
     await refused(await submitPhotos(api, zoomer.token, missionId, [{ bytes: await photo() }], {}, "file"), 422, "validation_failed");
     await refused(await submitPhotos(api, zoomer.token, missionId, [{ bytes: await photo() }], { angle: "sideways" }), 422, "validation_failed");
-    await refused(await api.request("POST", `/api/v1/missions/${missionId}/submissions`, { token: zoomer.token, body: { photos: [] } }), 415, "unsupported_media_type");
+    await refused(
+      await api.request("POST", `/api/v1/missions/${missionId}/submissions`, { token: zoomer.token, body: { photos: [] } }),
+      415,
+      "unsupported_media_type",
+    );
   });
 
   it("partner credentials (no submissions:write)", async () => {
@@ -224,21 +269,33 @@ describe("reading submissions", () => {
   });
 
   it("lists as an envelope, filters by status and time", async () => {
-    const all = await api.request<{ data: { status: string }[]; meta: { total: number } }>("GET", `/api/v1/missions/${missionId}/submissions`, { token: partner.token });
+    const all = await api.request<{ data: { status: string }[]; meta: { total: number } }>("GET", `/api/v1/missions/${missionId}/submissions`, {
+      token: partner.token,
+    });
     expect(all.body.meta.total).toBe(3);
-    const rejected = await api.request<{ data: { status: string }[] }>("GET", `/api/v1/missions/${missionId}/submissions?status=rejected`, { token: partner.token });
+    const rejected = await api.request<{ data: { status: string }[] }>("GET", `/api/v1/missions/${missionId}/submissions?status=rejected`, {
+      token: partner.token,
+    });
     expect(rejected.body.data.map((s) => s.status)).toEqual(["rejected"]);
-    const future = await api.request<{ meta: { total: number } }>("GET", `/api/v1/missions/${missionId}/submissions?since=${new Date(Date.now() + 60_000).toISOString()}`, { token: partner.token });
+    const future = await api.request<{ meta: { total: number } }>(
+      "GET",
+      `/api/v1/missions/${missionId}/submissions?since=${new Date(Date.now() + 60_000).toISOString()}`,
+      { token: partner.token },
+    );
     expect(future.body.meta.total).toBe(0);
     expect((await api.request("GET", `/api/v1/missions/${missionId}/submissions?status=lost`, { token: partner.token })).status).toBe(422);
     expect((await api.request("GET", `/api/v1/missions/${missionId}/submissions?per_page=101`, { token: partner.token })).status).toBe(422);
   });
 
   it("gives each listed submission its first photo's signed thumbnail, which the CDN serves", async () => {
-    const list = await api.request<{ data: { id: string; thumbnail_url: string | null }[] }>("GET", `/api/v1/missions/${missionId}/submissions`, { token: partner.token });
+    const list = await api.request<{ data: { id: string; thumbnail_url: string | null }[] }>("GET", `/api/v1/missions/${missionId}/submissions`, {
+      token: partner.token,
+    });
     expect(list.body.data).toHaveLength(3);
     for (const row of list.body.data) {
-      const detail = await api.request<{ images: { position: number; thumbnail_url: string | null }[] }>("GET", `/api/v1/submissions/${row.id}`, { token: partner.token });
+      const detail = await api.request<{ images: { position: number; thumbnail_url: string | null }[] }>("GET", `/api/v1/submissions/${row.id}`, {
+        token: partner.token,
+      });
       const first = detail.body.images.find((image) => image.position === 0);
       expect(row.thumbnail_url).not.toBeNull();
       // Signed separately, so compare the path (the image and variant), not the signature.
@@ -250,7 +307,10 @@ describe("reading submissions", () => {
   });
 
   it("answers valid RFC 7946 GeoJSON with ?format=geojson and with Accept: application/geo+json", async () => {
-    for (const [query, headers] of [["?format=geojson", {}], ["", { accept: "application/geo+json" }]] as const) {
+    for (const [query, headers] of [
+      ["?format=geojson", {}],
+      ["", { accept: "application/geo+json" }],
+    ] as const) {
       const res = await api.request<Record<string, unknown>>("GET", `/api/v1/missions/${missionId}/submissions${query}`, { token: partner.token, headers });
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toBe("application/geo+json");
@@ -261,12 +321,16 @@ describe("reading submissions", () => {
       const [lng, lat] = features[0]?.geometry.coordinates ?? [];
       expect(lng).toBeCloseTo(11.2575, 4);
       expect(lat).toBeCloseTo(43.7705, 4);
-      expect(Object.keys(features[0]?.properties ?? {})).toEqual(expect.arrayContaining(["submission_id", "captured_at", "altitude_m", "accuracy_m", "image_count"]));
+      expect(Object.keys(features[0]?.properties ?? {})).toEqual(
+        expect.arrayContaining(["submission_id", "captured_at", "altitude_m", "accuracy_m", "image_count"]),
+      );
     }
   });
 
   it("filters by bbox", async () => {
-    const inside = await api.request<{ meta: { total: number } }>("GET", `/api/v1/missions/${missionId}/submissions?bbox=11.25,43.76,11.26,43.78`, { token: partner.token });
+    const inside = await api.request<{ meta: { total: number } }>("GET", `/api/v1/missions/${missionId}/submissions?bbox=11.25,43.76,11.26,43.78`, {
+      token: partner.token,
+    });
     expect(inside.body.meta.total).toBe(3);
     const away = await api.request<{ meta: { total: number } }>("GET", `/api/v1/missions/${missionId}/submissions?bbox=0,0,1,1`, { token: partner.token });
     expect(away.body.meta.total).toBe(0);
@@ -276,7 +340,12 @@ describe("reading submissions", () => {
     const other = await api.partner();
     const list = await api.request<{ data: { id: string }[] }>("GET", `/api/v1/missions/${missionId}/submissions`, { token: partner.token });
     const submissionId = list.body.data[0]?.id ?? "";
-    for (const path of [`/api/v1/missions/${missionId}/submissions`, `/api/v1/submissions/${submissionId}`, `/api/v1/submissions/${submissionId}/images`, `/api/v1/missions/${missionId}/export`]) {
+    for (const path of [
+      `/api/v1/missions/${missionId}/submissions`,
+      `/api/v1/submissions/${submissionId}`,
+      `/api/v1/submissions/${submissionId}/images`,
+      `/api/v1/missions/${missionId}/export`,
+    ]) {
       const res = await api.request<{ code: string }>("GET", path, { token: other.token });
       expect(res.status, path).toBe(404);
       expect(res.body.code).toBe("not_found");
@@ -284,11 +353,22 @@ describe("reading submissions", () => {
   });
 
   it("shows zoomers open missions near them, with public fields only", async () => {
-    const res = await api.request<{ data: Record<string, unknown>[] }>("GET", "/api/v1/field/missions?lat=43.7705&lng=11.2575&radius_km=1", { token: zoomer.token });
+    const res = await api.request<{ data: Record<string, unknown>[] }>("GET", "/api/v1/field/missions?lat=43.7705&lng=11.2575&radius_km=1", {
+      token: zoomer.token,
+    });
     expect(res.status).toBe(200);
     const mine = res.body.data.find((m) => m.id === missionId);
     expect(mine).toMatchObject({ distance_m: 0, required_images: 10 });
-    expect(Object.keys(mine ?? {}).sort()).toEqual(["bounds", "created_at", "description", "distance_m", "id", "images_still_needed", "required_images", "title"]);
+    expect(Object.keys(mine ?? {}).sort()).toEqual([
+      "bounds",
+      "created_at",
+      "description",
+      "distance_m",
+      "id",
+      "images_still_needed",
+      "required_images",
+      "title",
+    ]);
     const far = await api.request<{ data: unknown[] }>("GET", "/api/v1/field/missions?lat=48.85&lng=2.35&radius_km=5", { token: zoomer.token });
     expect(far.body.data.find((m) => (m as { id: string }).id === missionId)).toBeUndefined();
     expect((await api.request("GET", "/api/v1/field/missions?lat=43&lng=11", { token: partner.token })).status).toBe(403);

@@ -78,7 +78,10 @@ describe("U+0000 in a JSON body", () => {
   });
 
   it("a nested member is named by its full pointer", async () => {
-    const res = await api.request("POST", "/api/v1/webhooks", { token: partner.token, body: { url: "https://93.184.216.34/hook", events: [`mission.created${NUL}`] } });
+    const res = await api.request("POST", "/api/v1/webhooks", {
+      token: partner.token,
+      body: { url: "https://93.184.216.34/hook", events: [`mission.created${NUL}`] },
+    });
     // Either check may answer first; both name /events/0.
     const body = expectProblem(res, 422, "validation_failed");
     expect(body.errors?.map((e) => e.pointer)).toContain("/events/0");
@@ -98,7 +101,11 @@ describe("lone surrogates in a JSON body", () => {
 
   it("a proper pair (an emoji) is text and is kept exactly", async () => {
     const rawBody = `{"title":"Duomo \ud83d\udcf7","bounds":${JSON.stringify(square())},"required_images":1}`;
-    const res = await api.request<{ title: string }>("POST", "/api/v1/missions", { token: partner.token, rawBody, headers: { "content-type": "application/json" } });
+    const res = await api.request<{ title: string }>("POST", "/api/v1/missions", {
+      token: partner.token,
+      rawBody,
+      headers: { "content-type": "application/json" },
+    });
     expect(res.status, res.text).toBe(201);
     expect(res.body.title).toBe("Duomo 📷");
   });
@@ -166,7 +173,10 @@ describe("U+0000 in multipart fields", () => {
 
 describe("U+0000 in the token request", () => {
   const tokenRequest = (body: string, contentType: string, headers: Record<string, string> = {}) =>
-    api.request<{ error: string; error_description: string }>("POST", "/api/v1/auth/token", { rawBody: body, headers: { "content-type": contentType, ...headers } });
+    api.request<{ error: string; error_description: string }>("POST", "/api/v1/auth/token", {
+      rawBody: body,
+      headers: { "content-type": contentType, ...headers },
+    });
 
   it("client_id in a JSON body → 400 invalid_request naming client_id", async () => {
     const res = await tokenRequest(JSON.stringify({ grant_type: "client_credentials", client_id: `cli_${NUL}`, client_secret: "x" }), "application/json");
@@ -183,7 +193,10 @@ describe("U+0000 in the token request", () => {
   });
 
   it("scope with a lone surrogate → 400 invalid_request", async () => {
-    const res = await tokenRequest(String.raw`{"grant_type":"client_credentials","client_id":"cli_x","client_secret":"x","scope":"\ud800"}`, "application/json");
+    const res = await tokenRequest(
+      String.raw`{"grant_type":"client_credentials","client_id":"cli_x","client_secret":"x","scope":"\ud800"}`,
+      "application/json",
+    );
     expect(res.status, res.text).toBe(400);
     expect(res.body.error_description).toContain("scope");
   });

@@ -22,7 +22,8 @@ beforeAll(async () => {
 afterAll(() => service.close());
 
 /** A JSON object with a member nested `depth` levels deep (arrays in arrays). */
-const deepBody = (base: Record<string, unknown>, depth: number) => `${JSON.stringify(base).slice(0, -1)},"deep":${"[".repeat(depth - 1)}${"]".repeat(depth - 1)}}`;
+const deepBody = (base: Record<string, unknown>, depth: number) =>
+  `${JSON.stringify(base).slice(0, -1)},"deep":${"[".repeat(depth - 1)}${"]".repeat(depth - 1)}}`;
 const json = { "content-type": "application/json" };
 
 describe("deeply nested JSON bodies", () => {
@@ -53,7 +54,11 @@ describe("deeply nested JSON bodies", () => {
   });
 
   it("a body at the cap is parsed and validated as usual (422 for the unknown member)", async () => {
-    const res = await api.request("POST", "/api/v1/missions", { token, rawBody: deepBody({ title: "Deep", bounds: square(), required_images: 1 }, MAX_JSON_DEPTH - 1), headers: json });
+    const res = await api.request("POST", "/api/v1/missions", {
+      token,
+      rawBody: deepBody({ title: "Deep", bounds: square(), required_images: 1 }, MAX_JSON_DEPTH - 1),
+      headers: json,
+    });
     expectProblem(res, 422, "validation_failed");
     const quote = await api.request("POST", `${ORDERS}/orders/quote`, { token: apiKey, body: orderBody(), headers: { "idempotency-key": "deep-control" } });
     expect(quote.status, quote.text).toBe(200);

@@ -55,9 +55,7 @@ export function unsignedCopy(token: string): string {
 export async function signedByStranger(token: string): Promise<string> {
   const { header, payload } = decodeJwt(token);
   const { privateKey } = generateKeyPairSync("ed25519");
-  return new SignJWT({ ...payload, jti: randomUUID() })
-    .setProtectedHeader({ alg: "EdDSA", typ: String(header.typ), kid: String(header.kid) })
-    .sign(privateKey);
+  return new SignJWT({ ...payload, jti: randomUUID() }).setProtectedHeader({ alg: "EdDSA", typ: String(header.typ), kid: String(header.kid) }).sign(privateKey);
 }
 
 /**

@@ -35,7 +35,9 @@ afterAll(async () => {
 
 /** Everything logged so far, from the logger and from anything still writing to the console. */
 function allLogs(): string {
-  const fromConsole = consoleErrors.mock.calls.map((call: unknown[]) => call.map((arg) => (arg instanceof Error ? `${arg.message} ${JSON.stringify(arg)}` : String(arg))).join(" "));
+  const fromConsole = consoleErrors.mock.calls.map((call: unknown[]) =>
+    call.map((arg) => (arg instanceof Error ? `${arg.message} ${JSON.stringify(arg)}` : String(arg))).join(" "),
+  );
   return [...lines, ...fromConsole].join("\n");
 }
 
@@ -85,7 +87,7 @@ describe("a request failing in the database", () => {
   it("a caller's own well-formed X-Request-Id is kept (so its logs and ours match)", async () => {
     const res = await api.request("GET", "/api/v1/missions", { token: partner.token, headers: { "x-request-id": "caller-trace-0042" } });
     expect(res.headers.get("x-request-id")).toBe("caller-trace-0042");
-    const odd = await api.request("GET", "/api/v1/missions", { token: partner.token, headers: { "x-request-id": "has spaces and \"quotes\"" } });
+    const odd = await api.request("GET", "/api/v1/missions", { token: partner.token, headers: { "x-request-id": 'has spaces and "quotes"' } });
     expect(odd.headers.get("x-request-id")).not.toContain(" ");
   });
 });

@@ -38,7 +38,11 @@ const clockwise = (lng?: number, lat?: number, size?: number) => {
   return { ...polygon, coordinates: polygon.coordinates.map((ring) => [...ring].reverse()) };
 };
 
-const positionsOf = (ring: number[][]) => ring.slice(0, -1).map((p) => p.join(",")).sort();
+const positionsOf = (ring: number[][]) =>
+  ring
+    .slice(0, -1)
+    .map((p) => p.join(","))
+    .sort();
 
 /** Server-owned fields a client must not be able to set, with plausible values. */
 const SERVER_OWNED = {
@@ -49,7 +53,9 @@ const SERVER_OWNED = {
   created_at: "2000-01-01T00:00:00.000Z",
   approved_images: 7,
 };
-const SERVER_OWNED_POINTERS = Object.keys(SERVER_OWNED).map((k) => `/${k}`).sort();
+const SERVER_OWNED_POINTERS = Object.keys(SERVER_OWNED)
+  .map((k) => `/${k}`)
+  .sort();
 
 const listOf = (token: string, query = "") => api.request<MissionList>("GET", `/api/v1/missions${query}`, { token });
 
@@ -327,9 +333,7 @@ describe("GET /missions", () => {
   });
 
   it("bbox keeps missions whose bounds intersect the box", async () => {
-    expect(ids((await listOf(token, "?status=all&bbox=11.2,43.7,11.3,43.8")).body)).toEqual(
-      [m.cancelled.id, m.plain.id, m.percent.id, m.florence.id],
-    );
+    expect(ids((await listOf(token, "?status=all&bbox=11.2,43.7,11.3,43.8")).body)).toEqual([m.cancelled.id, m.plain.id, m.percent.id, m.florence.id]);
     // A box that only overlaps the edge of the Rome square still finds it.
     expect(ids((await listOf(token, "?bbox=12.494,41.894,12.6,42")).body)).toEqual([m.rome.id]);
     expect(ids((await listOf(token, "?status=all&bbox=-10,-10,-9,-9")).body)).toEqual([]);

@@ -112,7 +112,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two web instances and a worker, k
   it("a worker killed mid-delivery: the next worker sends the same event with the same body, logged, and nothing more", async () => {
     const api = on(web.a);
     const partner = await api.partner();
-    const hook = await api.request<{ id: string }>("POST", "/api/v1/webhooks", { token: partner.token, body: { url: `${receiver.url}/crash`, events: ["mission.created"] } });
+    const hook = await api.request<{ id: string }>("POST", "/api/v1/webhooks", {
+      token: partner.token,
+      body: { url: `${receiver.url}/crash`, events: ["mission.created"] },
+    });
     expect(hook.status, hook.text).toBe(201);
     receiver.script(["hang"]);
     const mission = await on(web.b).createMission(partner.token);
@@ -129,7 +132,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two web instances and a worker, k
     const deadline = Date.now() + 30_000;
     let delivery: { status: string; attempt_count: number } | undefined;
     while (Date.now() < deadline) {
-      [delivery] = await sql<{ status: string; attempt_count: number }>("select status, attempt_count from webhook_deliveries where endpoint_id = $1", [hook.body.id]);
+      [delivery] = await sql<{ status: string; attempt_count: number }>("select status, attempt_count from webhook_deliveries where endpoint_id = $1", [
+        hook.body.id,
+      ]);
       if (delivery?.status === "succeeded") break;
       await new Promise((r) => setTimeout(r, 200));
     }

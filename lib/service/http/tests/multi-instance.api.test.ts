@@ -75,7 +75,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two web instances, one worker, Po
     // Nothing of the photo is on either instance's disk: the instances share only PostgreSQL and the bucket.
     for (const dir of dataDirs) expect(await readdir(join(dir, "photos")).catch(() => [])).toEqual([]);
 
-    const record = await b.request<{ data: { url: string; thumbnail_url: string; sha256: string }[] }>("GET", `/api/v1/submissions/${String(uploaded.body.id)}/images`, { token: partner.token });
+    const record = await b.request<{ data: { url: string; thumbnail_url: string; sha256: string }[] }>(
+      "GET",
+      `/api/v1/submissions/${String(uploaded.body.id)}/images`,
+      { token: partner.token },
+    );
     expect(record.status).toBe(200);
     const image = record.body.data[0];
     expect(image?.sha256).toBe(sha256(original));
@@ -91,7 +95,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two web instances, one worker, Po
     const zipPath = join(workDir, "export.zip");
     await writeFile(zipPath, zip);
     const hashes = JSON.parse(
-      execFileSync("python3", ["-c", `import zipfile,json,hashlib,sys\nz=zipfile.ZipFile(sys.argv[1])\nprint(json.dumps([hashlib.sha256(z.read(i)).hexdigest() for i in z.infolist()]))`, zipPath]).toString(),
+      execFileSync("python3", [
+        "-c",
+        `import zipfile,json,hashlib,sys\nz=zipfile.ZipFile(sys.argv[1])\nprint(json.dumps([hashlib.sha256(z.read(i)).hexdigest() for i in z.infolist()]))`,
+        zipPath,
+      ]).toString(),
     ) as string[];
     expect(hashes).toContain(sha256(original));
   });

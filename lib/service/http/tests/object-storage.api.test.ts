@@ -76,7 +76,10 @@ describe("on S3-compatible storage", () => {
     const decided = await waitForDecision(api, partner.token, String(res.body.id));
     expect(decided.status).toBe("approved");
 
-    const [row] = await service.runtime.ctx.db.select().from(images).where(eq(images.submissionId, String(res.body.id)));
+    const [row] = await service.runtime.ctx.db
+      .select()
+      .from(images)
+      .where(eq(images.submissionId, String(res.body.id)));
     if (!row) throw new Error("no image row");
     expect(row.storageKey).toBe(`${partner.orgId}/${mission.id}/${row.id}/original.jpg`);
     const stored = await bucket.read(row.storageKey);
@@ -87,7 +90,9 @@ describe("on S3-compatible storage", () => {
       ["original.jpg", "preview.jpg", "thumbnail.jpg"].map((f) => `${partner.orgId}/${mission.id}/${row.id}/${f}`),
     );
 
-    const record = await api.request<{ data: { url: string; thumbnail_url: string | null }[] }>("GET", `/api/v1/submissions/${String(res.body.id)}/images`, { token: partner.token });
+    const record = await api.request<{ data: { url: string; thumbnail_url: string | null }[] }>("GET", `/api/v1/submissions/${String(res.body.id)}/images`, {
+      token: partner.token,
+    });
     const url = record.body.data[0]?.url ?? "";
     const whole = await fetch(url);
     expect(whole.status).toBe(200);
@@ -110,7 +115,11 @@ describe("on S3-compatible storage", () => {
     const zipPath = join(workDir, "s3-export.zip");
     await writeFile(zipPath, zip);
     const hashes = JSON.parse(
-      execFileSync("python3", ["-c", `import zipfile,json,hashlib,sys\nz=zipfile.ZipFile(sys.argv[1])\nprint(json.dumps([hashlib.sha256(z.read(i)).hexdigest() for i in z.infolist()]))`, zipPath]).toString(),
+      execFileSync("python3", [
+        "-c",
+        `import zipfile,json,hashlib,sys\nz=zipfile.ZipFile(sys.argv[1])\nprint(json.dumps([hashlib.sha256(z.read(i)).hexdigest() for i in z.infolist()]))`,
+        zipPath,
+      ]).toString(),
     ) as string[];
     expect(hashes).toContain(sha256(original));
   });

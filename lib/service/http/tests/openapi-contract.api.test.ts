@@ -42,7 +42,17 @@ const VALID_BODIES: Record<string, Json> = {
     description: "Both banks.",
     bounds: square(),
     required_images: 3,
-    qa: { min_short_edge_px: 480, min_sharpness: 40, min_brightness: 30, max_brightness: 230, location_tolerance_m: 25, max_accuracy_m: 100, capture_time_tolerance_s: 900, max_clock_skew_s: 300, duplicate_max_distance: 4 },
+    qa: {
+      min_short_edge_px: 480,
+      min_sharpness: 40,
+      min_brightness: 30,
+      max_brightness: 230,
+      location_tolerance_m: 25,
+      max_accuracy_m: 100,
+      capture_time_tolerance_s: 900,
+      max_clock_skew_s: 300,
+      duplicate_max_distance: 4,
+    },
   },
   "patch /api/v1/missions/{id}": { title: "Renamed", description: "d", bounds: square(), required_images: 4 },
   "post /api/v1/webhooks": { url: "https://93.184.216.34/hook", events: ["mission.created"], description: "ERP" },
@@ -118,19 +128,44 @@ function probesOf(value: Json, pointer = ""): { pointer: string; label: string; 
     const here = path.map((p) => `/${p}`).join("") || "(root)";
     if (isObject(node)) {
       for (const key of Object.keys(node)) {
-        out.push({ pointer: `${here}/${key}`, label: "removed", replace: (root) => at(root, [...path, key], (parent, k) => delete (parent as Record<string, unknown>)[k]) });
+        out.push({
+          pointer: `${here}/${key}`,
+          label: "removed",
+          replace: (root) => at(root, [...path, key], (parent, k) => delete (parent as Record<string, unknown>)[k]),
+        });
       }
-      out.push({ pointer: here, label: "unknown member added", replace: (root) => (path.length === 0 ? { ...(root as object), zz_unknown: 1 } : at(root, path, (parent, k) => ((parent as Record<string | number, Record<string, unknown>>)[k] = { ...(node as object), zz_unknown: 1 }))) });
+      out.push({
+        pointer: here,
+        label: "unknown member added",
+        replace: (root) =>
+          path.length === 0
+            ? { ...(root as object), zz_unknown: 1 }
+            : at(root, path, (parent, k) => ((parent as Record<string | number, Record<string, unknown>>)[k] = { ...(node as object), zz_unknown: 1 })),
+      });
       for (const [key, child] of Object.entries(node)) walk(child, [...path, key]);
     } else if (Array.isArray(node)) {
       if (node.length > 0) {
-        out.push({ pointer: here, label: `${HUGE_ARRAY} items`, replace: (root) => at(root, path, (parent, k) => ((parent as Record<string | number, unknown>)[k] = Array.from({ length: HUGE_ARRAY }, () => structuredClone(node[0])))) });
+        out.push({
+          pointer: here,
+          label: `${HUGE_ARRAY} items`,
+          replace: (root) =>
+            at(
+              root,
+              path,
+              (parent, k) => ((parent as Record<string | number, unknown>)[k] = Array.from({ length: HUGE_ARRAY }, () => structuredClone(node[0]))),
+            ),
+        });
         walk(node[0], [...path, 0]);
       }
     } else if (typeof node === "string") {
-      out.push({ pointer: here, label: "100,000 characters", replace: (root) => at(root, path, (parent, k) => ((parent as Record<string | number, unknown>)[k] = HUGE_STRING)) });
+      out.push({
+        pointer: here,
+        label: "100,000 characters",
+        replace: (root) => at(root, path, (parent, k) => ((parent as Record<string | number, unknown>)[k] = HUGE_STRING)),
+      });
     } else if (typeof node === "number") {
-      for (const n of [1e12, -1e12, 2.5]) out.push({ pointer: here, label: `${n}`, replace: (root) => at(root, path, (parent, k) => ((parent as Record<string | number, unknown>)[k] = n)) });
+      for (const n of [1e12, -1e12, 2.5])
+        out.push({ pointer: here, label: `${n}`, replace: (root) => at(root, path, (parent, k) => ((parent as Record<string | number, unknown>)[k] = n)) });
     }
   };
   walk(value, []);
@@ -182,7 +217,10 @@ function compile(schema: Record<string, unknown>, doc: number) {
 describe("JSON bodies: the document's schema accepts and refuses what the validator does", () => {
   it("every operation with a JSON body has a valid example here", () => {
     const withBodies = routes.filter((r) => r.body).map((r) => r.key);
-    expect(withBodies.filter((key) => !(key in VALID_BODIES)), "add an example to VALID_BODIES").toEqual([]);
+    expect(
+      withBodies.filter((key) => !(key in VALID_BODIES)),
+      "add an example to VALID_BODIES",
+    ).toEqual([]);
   });
 
   it("the examples are valid for both", () => {
@@ -206,7 +244,9 @@ describe("JSON bodies: the document's schema accepts and refuses what the valida
         const byValidator = route.body?.safeParse(body).success ?? false;
         const byDocument = validate(body);
         if (byValidator !== byDocument) {
-          disagreements.push(`${route.key} ${probe.pointer} ${probe.label}: the API ${byValidator ? "accepts" : "refuses"} it, the document ${byDocument ? "accepts" : "refuses"} it`);
+          disagreements.push(
+            `${route.key} ${probe.pointer} ${probe.label}: the API ${byValidator ? "accepts" : "refuses"} it, the document ${byDocument ? "accepts" : "refuses"} it`,
+          );
         }
       }
     }
@@ -227,7 +267,9 @@ describe("query parameters: the document's schema accepts and refuses what the v
           const asDocumented = type === "integer" || type === "number" ? Number(raw) : raw;
           const byDocument = validate(asDocumented);
           if (byValidator !== byDocument) {
-            disagreements.push(`${route.key} ?${parameter.name}=${raw.slice(0, 16)}: the API ${byValidator ? "accepts" : "refuses"} it, the document ${byDocument ? "accepts" : "refuses"} it`);
+            disagreements.push(
+              `${route.key} ?${parameter.name}=${raw.slice(0, 16)}: the API ${byValidator ? "accepts" : "refuses"} it, the document ${byDocument ? "accepts" : "refuses"} it`,
+            );
           }
         }
       }

@@ -9,9 +9,22 @@ import { TestClient } from "./client";
 import { startTestService, type TestService } from "./harness";
 import { createZoomer, photo, submitPhotos } from "./photos";
 
-type Schema = { type?: string; maxLength?: number; maxItems?: number; minItems?: number; maximum?: number; enum?: string[]; properties?: Record<string, Schema>; items?: Schema; $ref?: string };
+type Schema = {
+  type?: string;
+  maxLength?: number;
+  maxItems?: number;
+  minItems?: number;
+  maximum?: number;
+  enum?: string[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  $ref?: string;
+};
 type Document = {
-  paths: Record<string, Record<string, { parameters?: { name: string; in: string; schema: Schema }[]; requestBody: { content: Record<string, { schema: Schema }> } }>>;
+  paths: Record<
+    string,
+    Record<string, { parameters?: { name: string; in: string; schema: Schema }[]; requestBody: { content: Record<string, { schema: Schema }> } }>
+  >;
   components: { schemas: Record<string, Schema> };
 };
 
@@ -85,7 +98,12 @@ describe("the multipart intake", () => {
     const badAngle = await submitPhotos(api, zoomer.token, missionId, [{ bytes: jpeg }], { angle: "sideways" });
     expect(badAngle.status, badAngle.text).toBe(422);
     const max = service.runtime.ctx.config.uploads.maxPhotos;
-    const tooMany = await submitPhotos(api, zoomer.token, missionId, Array.from({ length: max + 1 }, () => ({ bytes: jpeg })));
+    const tooMany = await submitPhotos(
+      api,
+      zoomer.token,
+      missionId,
+      Array.from({ length: max + 1 }, () => ({ bytes: jpeg })),
+    );
     expect(tooMany.status, tooMany.text).toBe(413);
   });
 });

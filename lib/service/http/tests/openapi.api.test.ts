@@ -59,7 +59,14 @@ const PROBLEM_REF = "#/components/schemas/Problem";
 /** Served but deliberately not operations of a document: the documents themselves. */
 // The documents themselves, and the operational endpoints for load balancers and Prometheus (docs/operations.md).
 // OPTIONS of the tus endpoint is the protocol's discovery (no token); the POST's description names it.
-const NOT_DOCUMENTED = new Set(["get /api/v1/openapi.json", "get /api/admin/v1/openapi.json", "get /api/orders/v1/openapi.json", "get /api/ready", "get /api/metrics", "options /api/v1/field/uploads"]);
+const NOT_DOCUMENTED = new Set([
+  "get /api/v1/openapi.json",
+  "get /api/admin/v1/openapi.json",
+  "get /api/orders/v1/openapi.json",
+  "get /api/ready",
+  "get /api/metrics",
+  "options /api/v1/field/uploads",
+]);
 
 let service: TestService;
 /** The public document. */
@@ -146,16 +153,20 @@ describe("GET /api/v1/openapi.json", () => {
   });
 
   it("documents every route the app serves, and nothing it does not serve", () => {
-    const routes = service.runtime.app.routes
-      .filter((r) => r.method !== "ALL")
-      .map((r) => `${r.method.toLowerCase()} ${r.path.replace(/:([^/]+)/g, "{$1}")}`);
+    const routes = service.runtime.app.routes.filter((r) => r.method !== "ALL").map((r) => `${r.method.toLowerCase()} ${r.path.replace(/:([^/]+)/g, "{$1}")}`);
     // HEAD beside a GET of the same path is implied by the GET (as most generators treat it).
     const served = new Set(routes.filter((r) => !NOT_DOCUMENTED.has(r) && !(r.startsWith("head ") && routes.includes(r.replace(/^head /, "get ")))));
     const documented = new Set(documentedOperations());
-    expect([...served].filter((r) => !documented.has(r)), "served but undocumented").toEqual([]);
+    expect(
+      [...served].filter((r) => !documented.has(r)),
+      "served but undocumented",
+    ).toEqual([]);
     // A documented HEAD is served by the GET of its path (Hono answers HEAD with the GET handler).
     const servedOrImplied = (r: string) => served.has(r) || (r.startsWith("head ") && served.has(r.replace(/^head /, "get ")));
-    expect([...documented].filter((r) => !servedOrImplied(r)), "documented but not served").toEqual([]);
+    expect(
+      [...documented].filter((r) => !servedOrImplied(r)),
+      "documented but not served",
+    ).toEqual([]);
   });
 
   it("has an oauth2 client-credentials scheme whose tokenUrl is the token endpoint", () => {

@@ -61,7 +61,15 @@ describe("readiness and metrics", () => {
 describe("readiness when a dependency is down", () => {
   it("answers 503 unavailable when the object store cannot be reached, and degraded (200) without a worker", async () => {
     const service = await startTestService({
-      storage: { kind: "s3", bucket: "photos", region: "us-east-1", endpoint: "http://127.0.0.1:9", forcePathStyle: true, prefix: "", credentials: { accessKeyId: "x", secretAccessKey: "y" } },
+      storage: {
+        kind: "s3",
+        bucket: "photos",
+        region: "us-east-1",
+        endpoint: "http://127.0.0.1:9",
+        forcePathStyle: true,
+        prefix: "",
+        credentials: { accessKeyId: "x", secretAccessKey: "y" },
+      },
     });
     try {
       const res = await fetch(`${service.url}/api/ready`);

@@ -35,7 +35,10 @@ interface PhotoRecord {
 }
 
 async function deliverOne(partner: OrderPartner, target: { lat: number; lng: number }, seed: number): Promise<{ record: PhotoRecord; bytes: Buffer }> {
-  const order = await createOrder(api, partner.apiKey, { requirements: { angles: ["front"] }, locations: [{ location_id: "loc_c2pa", name: "Provenance Hall", coordinates: target }] });
+  const order = await createOrder(api, partner.apiKey, {
+    requirements: { angles: ["front"] },
+    locations: [{ location_id: "loc_c2pa", name: "Provenance Hall", coordinates: target }],
+  });
   await confirm(api, partner.apiKey, order.id);
   const bytes = await sendTaskPhotoFromSouth(api, target, seed);
   const photos = await pollUntil(
@@ -99,7 +102,8 @@ describe("the C2PA-signed copy", () => {
     expect(trusted.validation_status ?? []).toEqual([]);
     // The verification result as an assertion: the evidence's claims and the JWS itself.
     const assertion = trusted.manifests[trusted.active_manifest]?.assertions.find((a) => a.label === "com.photo-missions.verification");
-    const data = assertion?.data as { record: { photo_id: string; sha256: string; checks: { check: string }[]; positions: unknown; times: unknown }; evidence_jws: string } | undefined;
+    const data = assertion?.data as
+      { record: { photo_id: string; sha256: string; checks: { check: string }[]; positions: unknown; times: unknown }; evidence_jws: string } | undefined;
     expect(data?.evidence_jws).toBe(first.record.evidence);
     expect(data?.record).toMatchObject({ photo_id: first.record.photo_id, sha256: sha256(first.bytes) });
     expect(data?.record.checks.map((c) => c.check)).toContain("location_match");
@@ -111,7 +115,9 @@ describe("the C2PA-signed copy", () => {
 
     // Rotation renews the claim certificate (new serial, same root); a new copy is Trusted with the same anchor.
     const before = trusted.manifests[trusted.active_manifest]?.signature_info?.cert_serial_number;
-    const rotated = await api.request<{ c2pa_claim_certificate: { serial_number: string; not_after: string } }>("POST", "/api/admin/v1/keys/rotate", { token: ADMIN_TOKEN });
+    const rotated = await api.request<{ c2pa_claim_certificate: { serial_number: string; not_after: string } }>("POST", "/api/admin/v1/keys/rotate", {
+      token: ADMIN_TOKEN,
+    });
     expect(rotated.status).toBe(200);
     const days = (Date.parse(rotated.body.c2pa_claim_certificate.not_after) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(360);

@@ -51,7 +51,13 @@ export async function createOrder(api: TestClient, key: string, fields: Partial<
   return res.body;
 }
 
-export function confirm(api: TestClient, key: string, id: string, body: Record<string, unknown> = { payment_method: "card" }, headers: Record<string, string> = {}): Promise<ApiResponse<Order>> {
+export function confirm(
+  api: TestClient,
+  key: string,
+  id: string,
+  body: Record<string, unknown> = { payment_method: "card" },
+  headers: Record<string, string> = {},
+): Promise<ApiResponse<Order>> {
   return api.request<Order>("POST", `${ORDERS}/orders/${id}/confirm`, { token: key, body, headers });
 }
 
@@ -63,12 +69,18 @@ export async function sendTaskPhotoFromSouth(api: TestClient, target: { lat: num
   const camera = { lat: target.lat - 30 / 111_320, lng: target.lng };
   const bytes = await makePhoto({ ...camera, accuracyM: 5, directionDeg: 0, capturedAt: new Date(), seed });
   const zoomer = await createZoomer(api);
-  const list = await api.request<{ data: { id: string }[] }>("GET", `/api/v1/field/assignments?lat=${camera.lat}&lng=${camera.lng}&radius_km=1`, { token: zoomer.token });
+  const list = await api.request<{ data: { id: string }[] }>("GET", `/api/v1/field/assignments?lat=${camera.lat}&lng=${camera.lng}&radius_km=1`, {
+    token: zoomer.token,
+  });
   const taskId = list.body.data[0]?.id ?? "";
   await api.request("POST", `/api/v1/field/assignments/${taskId}/take`, { token: zoomer.token });
   const form = new FormData();
   form.append("photos", new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), "front.jpg");
-  const sent = await fetch(`${api.service.url}/api/v1/field/assignments/${taskId}/photo`, { method: "POST", headers: { authorization: `Bearer ${zoomer.token}` }, body: form });
+  const sent = await fetch(`${api.service.url}/api/v1/field/assignments/${taskId}/photo`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${zoomer.token}` },
+    body: form,
+  });
   if (sent.status !== 202) throw new Error(`the task's photo was not taken in: ${sent.status} ${await sent.text()}`);
   return bytes;
 }

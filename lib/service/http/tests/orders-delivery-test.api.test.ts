@@ -63,7 +63,9 @@ describe("POST /delivery-test", () => {
     expect(id).toBe(res.body.event_id);
     // Standard Webhooks: keyed with the bytes the secret's base64 decodes to; their library agrees, in its default mode.
     const key = Buffer.from(secret.slice("whsec_".length), "base64");
-    const standard = createHmac("sha256", key).update(`${id}.${timestamp}.${request.raw.toString("utf8")}`).digest("base64");
+    const standard = createHmac("sha256", key)
+      .update(`${id}.${timestamp}.${request.raw.toString("utf8")}`)
+      .digest("base64");
     expect(String(request.headers["webhook-signature"]).split(" ")).toContain(`v1,${standard}`);
     const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
     expect(new Webhook(secret).verify(request.raw.toString("utf8"), headers)).toMatchObject({ id });

@@ -58,7 +58,10 @@ function pythonVerify(evidence: string, jwks: Jwks, photo: Buffer): string {
     "except EvidenceVerificationError as error:",
     "    print('refused', error)",
   ].join("\n");
-  const run = spawnSync("python3", ["-c", code, files.evidence, files.jwks, files.photo], { env: { NODE_ENV: "test", PATH: process.env.PATH ?? "", PYTHONPATH: PYTHON_SRC, PYTHONDONTWRITEBYTECODE: "1" }, encoding: "utf8" });
+  const run = spawnSync("python3", ["-c", code, files.evidence, files.jwks, files.photo], {
+    env: { NODE_ENV: "test", PATH: process.env.PATH ?? "", PYTHONPATH: PYTHON_SRC, PYTHONDONTWRITEBYTECODE: "1" },
+    encoding: "utf8",
+  });
   if (run.status !== 0) throw new Error(run.stderr);
   return run.stdout.trim();
 }
@@ -78,13 +81,23 @@ describe("signed evidence", () => {
     const bytes = await makePhoto({ ...camera, accuracyM: 5, directionDeg: 0, capturedAt: new Date(), seed: 9100 });
 
     const zoomer = await createZoomer(api);
-    const list = await api.request<{ data: { id: string }[] }>("GET", `/api/v1/field/assignments?lat=${camera.lat}&lng=${camera.lng}&radius_km=1`, { token: zoomer.token });
+    const list = await api.request<{ data: { id: string }[] }>("GET", `/api/v1/field/assignments?lat=${camera.lat}&lng=${camera.lng}&radius_km=1`, {
+      token: zoomer.token,
+    });
     const taskId = list.body.data[0]?.id ?? "";
     await api.request("POST", `/api/v1/field/assignments/${taskId}/take`, { token: zoomer.token });
     const form = new FormData();
     form.append("photos", new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), "front.jpg");
     form.append("device_position", `${camera.lat + 0.0001},${camera.lng},8`);
-    expect((await fetch(`${service.url}/api/v1/field/assignments/${taskId}/photo`, { method: "POST", headers: { authorization: `Bearer ${zoomer.token}` }, body: form })).status).toBe(202);
+    expect(
+      (
+        await fetch(`${service.url}/api/v1/field/assignments/${taskId}/photo`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${zoomer.token}` },
+          body: form,
+        })
+      ).status,
+    ).toBe(202);
 
     const [delivered] = await receiver.waitFor(1, "photos.delivered", 30_000);
     const photo = (delivered?.json.data as { photos: { photo_id: string; evidence: string }[] }).photos[0];
@@ -93,19 +106,40 @@ describe("signed evidence", () => {
 
     // The TypeScript SDK (WebCrypto Ed25519).
     const record = await verifyEvidence(photo.evidence, { jwks, photo: bytes, issuer: service.url });
-    expect(record).toMatchObject({ photo_id: photo.photo_id, order_id: order.id, location_id: "loc_ev", angle: "front", sha256: createHash("sha256").update(bytes).digest("hex"), verification: "approved" });
+    expect(record).toMatchObject({
+      photo_id: photo.photo_id,
+      order_id: order.id,
+      location_id: "loc_ev",
+      angle: "front",
+      sha256: createHash("sha256").update(bytes).digest("hex"),
+      verification: "approved",
+    });
     const byCheck = Object.fromEntries(record.checks.map((c) => [c.check, c]));
-    expect(Object.keys(byCheck).sort()).toEqual(["angle_match", "authenticity", "brand_match", "location_match", "minimum_crowd", "obstruction", "quality", "time_of_day"]);
+    expect(Object.keys(byCheck).sort()).toEqual([
+      "angle_match",
+      "authenticity",
+      "brand_match",
+      "location_match",
+      "minimum_crowd",
+      "obstruction",
+      "quality",
+      "time_of_day",
+    ]);
     expect(byCheck.location_match).toMatchObject({ status: "passed", threshold: 65 });
     expect(typeof byCheck.location_match?.value).toBe("number");
-    expect(byCheck.authenticity?.signals).toEqual(expect.arrayContaining([expect.objectContaining({ signal: "device_position", status: "passed", threshold: 108 })]));
+    expect(byCheck.authenticity?.signals).toEqual(
+      expect.arrayContaining([expect.objectContaining({ signal: "device_position", status: "passed", threshold: 108 })]),
+    );
     expect(record.positions.target).toEqual(target);
     expect(record.positions.exif?.lat).toBeCloseTo(camera.lat, 5);
     expect(record.positions.device).toEqual({ lat: camera.lat + 0.0001, lng: camera.lng, accuracy_m: 8 });
     expect(record.times.captured_at).not.toBeNull();
     expect(record.times.received_at).not.toBeNull();
     // And by jose, against the JWKS, as any JWT library would.
-    const { protectedHeader } = await jwtVerify(photo.evidence, createLocalJWKSet(jwks as Parameters<typeof createLocalJWKSet>[0]), { typ: "photo-evidence+jwt", issuer: service.url });
+    const { protectedHeader } = await jwtVerify(photo.evidence, createLocalJWKSet(jwks as Parameters<typeof createLocalJWKSet>[0]), {
+      typ: "photo-evidence+jwt",
+      issuer: service.url,
+    });
     expect(jwks.keys.map((k) => k.kid)).toContain(protectedHeader.kid);
 
     // One byte of the photo changed: refused by both SDKs.
@@ -124,7 +158,12 @@ describe("signed evidence", () => {
 
     // The same JWS at the evidence route, for the partner only.
     const evidence = await pollUntil(
-      () => api.request<{ photo_id: string; evidence: string; record: Record<string, unknown>; jwks_uri: string }>("GET", `${ORDERS}/orders/${order.id}/photos/${photo.photo_id}/evidence`, { token: partner.apiKey }),
+      () =>
+        api.request<{ photo_id: string; evidence: string; record: Record<string, unknown>; jwks_uri: string }>(
+          "GET",
+          `${ORDERS}/orders/${order.id}/photos/${photo.photo_id}/evidence`,
+          { token: partner.apiKey },
+        ),
       (r) => r.status === 200,
       10_000,
       100,
@@ -190,12 +229,18 @@ describe("evidence that travels", () => {
     const metadata = JSON.parse(read("metadata.json").toString("utf8")) as { photos: { photo_id: string; file: string; evidence: string }[] };
     expect(metadata.photos).toEqual([expect.objectContaining({ photo_id: first.photo.photo_id, evidence: `evidence/${first.photo.photo_id}.jws` })]);
     const zippedPhoto = read(metadata.photos[0]?.file ?? "");
-    await expect(verifyEvidence(zipped, { jwks: snapshot, photo: zippedPhoto, issuer: service.url })).resolves.toMatchObject({ photo_id: first.photo.photo_id });
+    await expect(verifyEvidence(zipped, { jwks: snapshot, photo: zippedPhoto, issuer: service.url })).resolves.toMatchObject({
+      photo_id: first.photo.photo_id,
+    });
     const oldKid = before.protectedHeader.kid ?? "";
     expect(oldKid).not.toBe("");
 
     // The operator rotates the keys.
-    const rotated = await api.request<{ signing_kid: string; retired: string[]; keys: { kid: string; retired_at: string | null; signing: boolean }[] }>("POST", "/api/admin/v1/keys/rotate", { token: ADMIN_TOKEN });
+    const rotated = await api.request<{ signing_kid: string; retired: string[]; keys: { kid: string; retired_at: string | null; signing: boolean }[] }>(
+      "POST",
+      "/api/admin/v1/keys/rotate",
+      { token: ADMIN_TOKEN },
+    );
     expect(rotated.status).toBe(200);
     expect(rotated.body.retired).toContain(oldKid);
     expect(rotated.body.signing_kid).not.toBe(oldKid);
@@ -205,9 +250,17 @@ describe("evidence that travels", () => {
     // The retired key is still published: the old JWS verifies against the live JWKS; the route and the records answer it byte for byte.
     const live = await jwksOf();
     expect(live.keys.map((k) => k.kid)).toEqual(expect.arrayContaining([oldKid, rotated.body.signing_kid]));
-    await expect(jwtVerify(first.photo.evidence, localSet(live), { typ: "photo-evidence+jwt", issuer: service.url })).resolves.toMatchObject({ protectedHeader: { kid: oldKid } });
-    await expect(verifyEvidence(first.photo.evidence, { jwks: live, photo: first.bytes, issuer: service.url })).resolves.toMatchObject({ photo_id: first.photo.photo_id });
-    const route = await api.request<{ evidence: string; record: Record<string, unknown> }>("GET", `${ORDERS}/orders/${first.order.id}/photos/${first.photo.photo_id}/evidence`, { token: partner.apiKey });
+    await expect(jwtVerify(first.photo.evidence, localSet(live), { typ: "photo-evidence+jwt", issuer: service.url })).resolves.toMatchObject({
+      protectedHeader: { kid: oldKid },
+    });
+    await expect(verifyEvidence(first.photo.evidence, { jwks: live, photo: first.bytes, issuer: service.url })).resolves.toMatchObject({
+      photo_id: first.photo.photo_id,
+    });
+    const route = await api.request<{ evidence: string; record: Record<string, unknown> }>(
+      "GET",
+      `${ORDERS}/orders/${first.order.id}/photos/${first.photo.photo_id}/evidence`,
+      { token: partner.apiKey },
+    );
     expect(route.status).toBe(200);
     expect(route.body.evidence).toBe(first.photo.evidence);
     expect(route.body.record).toMatchObject({ photo_id: first.photo.photo_id, iss: service.url });

@@ -40,12 +40,34 @@ async function seedHistory() {
   const opened = new Date(Date.now() - 10 * 24 * HOUR);
   for (const [i, mission] of rows.sort((a, b) => (a.locationId ?? "").localeCompare(b.locationId ?? "")).entries()) {
     const delivered = new Date(opened.getTime() + (HISTORY_HOURS[i] ?? 0) * HOUR);
-    await db().update(assignments).set({ createdAt: opened, status: "verified", completedAt: delivered, deliveredAt: delivered }).where(eq(assignments.missionId, mission.id));
+    await db()
+      .update(assignments)
+      .set({ createdAt: opened, status: "verified", completedAt: delivered, deliveredAt: delivered })
+      .where(eq(assignments.missionId, mission.id));
     await db().update(missions).set({ createdAt: opened, status: "completed", completedAt: delivered }).where(eq(missions.id, mission.id));
   }
   const zoomer = await api.createZoomer("Giulia");
-  await db().insert(submissions).values({ id: "sub_feasibility_history", missionId: rows[0]?.id ?? "", orgId: partner.orgId, zoomerId: zoomer.id, imageCount: 1, lat: FLORENCE.lat, lng: FLORENCE.lng, createdAt: new Date(Date.now() - 2 * 24 * HOUR) });
-  const count = await db().select({ id: assignments.id }).from(assignments).where(inArray(assignments.missionId, rows.map((r) => r.id)));
+  await db()
+    .insert(submissions)
+    .values({
+      id: "sub_feasibility_history",
+      missionId: rows[0]?.id ?? "",
+      orgId: partner.orgId,
+      zoomerId: zoomer.id,
+      imageCount: 1,
+      lat: FLORENCE.lat,
+      lng: FLORENCE.lng,
+      createdAt: new Date(Date.now() - 2 * 24 * HOUR),
+    });
+  const count = await db()
+    .select({ id: assignments.id })
+    .from(assignments)
+    .where(
+      inArray(
+        assignments.missionId,
+        rows.map((r) => r.id),
+      ),
+    );
   expect(count.length).toBe(HISTORY_HOURS.length);
 }
 
@@ -123,11 +145,24 @@ describe("POST /orders/feasibility", () => {
     expect(polar?.params).toMatchObject({ time_of_day: "daylight", date: dates[0] });
     expect(polar?.message).toContain("polar night");
     // The quote refuses what can never run; feasibility answers it.
-    expect((await api.request("POST", `${ORDERS}/orders/quote`, { token: partner.apiKey, body: orderBody({ requirements: { angles: ["front"], time_of_day: "daylight" }, locations: [LONGYEARBYEN], recurring: { enabled: true, event_nights_only: true, event_dates: dates } }) })).status).toBe(422);
+    expect(
+      (
+        await api.request("POST", `${ORDERS}/orders/quote`, {
+          token: partner.apiKey,
+          body: orderBody({
+            requirements: { angles: ["front"], time_of_day: "daylight" },
+            locations: [LONGYEARBYEN],
+            recurring: { enabled: true, event_nights_only: true, event_dates: dates },
+          }),
+        })
+      ).status,
+    ).toBe(422);
   });
 
   it("keeps every window of an 18:00–20:00 order inside those hours, local time", async () => {
-    const res = await feasibility(orderBody({ requirements: { angles: ["front"] }, recurring: { enabled: true, frequency: "daily", time_window: "18:00-20:00" } }));
+    const res = await feasibility(
+      orderBody({ requirements: { angles: ["front"] }, recurring: { enabled: true, frequency: "daily", time_window: "18:00-20:00" } }),
+    );
     expect(res.status, res.text).toBe(200);
     for (const location of res.body.locations) {
       expect(location.next_windows).toHaveLength(5);

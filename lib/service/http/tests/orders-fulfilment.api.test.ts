@@ -66,7 +66,11 @@ interface Task {
   bearing_deg: number;
   window: unknown;
   deadline_at: string;
-  verification: { status: string; ai_checks: Record<string, { status: string; passed: boolean; score: number; instruction: string | null }>; instructions: string[] } | null;
+  verification: {
+    status: string;
+    ai_checks: Record<string, { status: string; passed: boolean; score: number; instruction: string | null }>;
+    instructions: string[];
+  } | null;
 }
 
 const tasksNear = async (token: string, at: { lat: number; lng: number }) =>
@@ -75,7 +79,11 @@ const tasksNear = async (token: string, at: { lat: number; lng: number }) =>
 async function submitTask(token: string, taskId: string, bytes: Uint8Array) {
   const form = new FormData();
   form.append("photos", new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), "task.jpg");
-  const response = await fetch(`${service.url}/api/v1/field/assignments/${taskId}/photo`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+  const response = await fetch(`${service.url}/api/v1/field/assignments/${taskId}/photo`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -184,12 +192,17 @@ describe("order fulfilment", () => {
     expect(createHash("sha256").update(original).digest("hex")).toBe(createHash("sha256").update(good).digest("hex"));
     expect(frontPhoto.metadata.sha256).toBe(createHash("sha256").update(good).digest("hex"));
 
-    const final = await until(() => api.request<Order>("GET", `${ORDERS}/orders/${order.id}`, { token: partner.apiKey }), (r) => r.body.status === "fulfilled");
+    const final = await until(
+      () => api.request<Order>("GET", `${ORDERS}/orders/${order.id}`, { token: partner.apiKey }),
+      (r) => r.body.status === "fulfilled",
+    );
     expect(final.body.missions).toMatchObject({ total: 1, completed: 1 });
     expect(final.body.amount_refunded_cents).toBe(0);
     const photos = await api.request<{ data: { photo_id: string }[] }>("GET", `${ORDERS}/orders/${order.id}/photos`, { token: partner.apiKey });
     expect(photos.body.data.map((p) => p.photo_id).sort()).toEqual(data.photos.map((p) => String(p.photo_id)).sort());
-    const work = await api.request<{ data: { angle: string; attempt: number; status: string }[] }>("GET", `${ORDERS}/orders/${order.id}/assignments`, { token: partner.apiKey });
+    const work = await api.request<{ data: { angle: string; attempt: number; status: string }[] }>("GET", `${ORDERS}/orders/${order.id}/assignments`, {
+      token: partner.apiKey,
+    });
     expect(work.body.data.map((a) => `${a.angle}#${a.attempt}:${a.status}`).sort()).toEqual(["front#0:failed", "front#1:verified", "overview#0:verified"]);
     const events = (await receiver.waitFor(1, "order.fulfilled")).map((r) => r.json.data);
     expect(events[0]).toMatchObject({ order_id: order.id, locations_delivered: 1, locations_failed: 0 });
@@ -200,7 +213,11 @@ describe("order fulfilment", () => {
       body: { reason: "A van hides the door." },
     });
     expect(sentBack.status, sentBack.text).toBe(202);
-    expectProblem(await api.request("POST", `${ORDERS}/orders/${order.id}/photos/${frontPhoto.photo_id}/retake`, { token: partner.apiKey, body: { reason: "again" } }), 409, "retake_already_requested");
+    expectProblem(
+      await api.request("POST", `${ORDERS}/orders/${order.id}/photos/${frontPhoto.photo_id}/retake`, { token: partner.apiKey, body: { reason: "again" } }),
+      409,
+      "retake_already_requested",
+    );
     expect((await api.request<Order>("GET", `${ORDERS}/orders/${order.id}`, { token: partner.apiKey })).body.status).toBe("in_progress");
     const asked = (await tasksNear(zoomer.token, camera)).find((t) => t.id === sentBack.body.assignment_id);
     expect(asked?.instructions).toEqual(["The partner asked for this photo again: A van hides the door."]);
@@ -208,10 +225,14 @@ describe("order fulfilment", () => {
     const coded = [{ code: "retake.partner_asked", params: { reason: "A van hides the door." } }];
     expect(asked?.instruction_codes).toEqual(coded);
     // Both retakes' webhooks carry their instructions as codes, for the integrator's own language.
-    const retakes = (await receiver.waitFor(2, "order.assignment.retake")).map((r) => r.json.data as { requested_by?: string; instruction_codes?: { code: string }[] });
+    const retakes = (await receiver.waitFor(2, "order.assignment.retake")).map(
+      (r) => r.json.data as { requested_by?: string; instruction_codes?: { code: string }[] },
+    );
     expect(retakes.find((r) => r.requested_by === undefined)?.instruction_codes?.length).toBeGreaterThan(0);
     expect(retakes.find((r) => r.requested_by === "partner")?.instruction_codes).toEqual(coded);
-    const listed = await api.request<{ data: { id: string; instruction_codes: unknown }[] }>("GET", `${ORDERS}/orders/${order.id}/assignments`, { token: partner.apiKey });
+    const listed = await api.request<{ data: { id: string; instruction_codes: unknown }[] }>("GET", `${ORDERS}/orders/${order.id}/assignments`, {
+      token: partner.apiKey,
+    });
     expect(listed.body.data.find((a) => a.id === sentBack.body.assignment_id)?.instruction_codes).toEqual(coded);
     await api.request("POST", `/api/v1/field/assignments/${sentBack.body.assignment_id}/take`, { token: zoomer.token });
     await submitTask(zoomer.token, sentBack.body.assignment_id, await shot(camera, 358));
@@ -219,7 +240,10 @@ describe("order fulfilment", () => {
     const second = redelivered[1]?.json.data as { photos: { angle: string; photo_id: string }[] };
     expect(second.photos.map((p) => p.angle)).toEqual(["front"]);
     expect(second.photos[0]?.photo_id).not.toBe(frontPhoto.photo_id);
-    const again = await until(() => api.request<Order>("GET", `${ORDERS}/orders/${order.id}`, { token: partner.apiKey }), (r) => r.body.status === "fulfilled");
+    const again = await until(
+      () => api.request<Order>("GET", `${ORDERS}/orders/${order.id}`, { token: partner.apiKey }),
+      (r) => r.body.status === "fulfilled",
+    );
     expect(again.body.amount_charged_cents).toBe(final.body.amount_charged_cents);
   }, 120_000);
 
@@ -249,12 +273,14 @@ describe("order fulfilment", () => {
     if (!easy) throw new Error("no easy task");
     await api.request("POST", `/api/v1/field/assignments/${easy.id}/take`, { token: zoomer.token });
     await submitTask(zoomer.token, easy.id, await shot(easyCamera, 0));
-    const final = await until(() => api.request<Order>("GET", `${ORDERS}/orders/${order.id}`, { token: partner.apiKey }), (r) => r.body.status === "partially_fulfilled");
+    const final = await until(
+      () => api.request<Order>("GET", `${ORDERS}/orders/${order.id}`, { token: partner.apiKey }),
+      (r) => r.body.status === "partially_fulfilled",
+    );
     // One location of two, 1 photo at 400: the failed one is refunded.
     expect(final.body).toMatchObject({ amount_charged_cents: 800, amount_refunded_cents: 400, missions: { total: 2, completed: 1, cancelled: 1 } });
     expect((await tasksNear(zoomer.token, camera)).filter((t) => Math.abs(t.distance_m - 30) < 2 && t.status === "open")).toEqual([]);
   }, 120_000);
-
 
   it("reads the brand on the photo with the local OCR analyser: the wrong shop is retaken, the right one delivered", { timeout: 240_000 }, async () => {
     const partner = await orderPartner(api);
@@ -289,7 +315,12 @@ describe("order fulfilment", () => {
     expect((await verified(zoomer.token, retake.id, 180_000)).status).toBe("verified");
 
     const photos = await until(
-      () => api.request<{ data: { angle: string; verification: { ai_checks: Record<string, { status: string; score: number; value: unknown }> } }[] }>("GET", `${ORDERS}/orders/${order.id}/photos`, { token: partner.apiKey }),
+      () =>
+        api.request<{ data: { angle: string; verification: { ai_checks: Record<string, { status: string; score: number; value: unknown }> } }[] }>(
+          "GET",
+          `${ORDERS}/orders/${order.id}/photos`,
+          { token: partner.apiKey },
+        ),
       (res) => res.body.data.length === 1,
     );
     expect(photos.body.data[0]?.verification.ai_checks.brand_match).toMatchObject({ status: "passed", value: "GELATERIADEINERI" });

@@ -67,7 +67,10 @@ describe("Idempotency-Key", () => {
     const { apiKey } = await orderPartner(api);
     const results = await Promise.all(Array.from({ length: 8 }, () => post(apiKey, "key-race")));
     const statuses = results.map((r) => r.status).sort();
-    expect(statuses.every((s) => s === 201 || s === 409), statuses.join()).toBe(true);
+    expect(
+      statuses.every((s) => s === 201 || s === 409),
+      statuses.join(),
+    ).toBe(true);
     for (const r of results.filter((r) => r.status === 409)) expectProblem(r, 409, "idempotency_key_in_use");
     const created = results.filter((r) => r.status === 201);
     expect(new Set(created.map((r) => r.body.id)).size).toBe(1);

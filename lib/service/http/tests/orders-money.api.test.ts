@@ -42,7 +42,11 @@ describe("POST /orders/quote is a write that checks the delivery URL (item 6)", 
     const readOnly = await orderPartner(api, { access: "read_only" });
     expectProblem(await api.request("POST", `${ORDERS}/orders/quote`, { token: readOnly.apiKey, body: orderBody() }), 403, "insufficient_scope");
     const client = await api.createClient(await api.createOrg(), ["orders:read", "orders:write"]);
-    expectProblem(await api.request("POST", `${ORDERS}/orders/quote`, { token: await api.token(client, "orders:read"), body: orderBody() }), 403, "insufficient_scope");
+    expectProblem(
+      await api.request("POST", `${ORDERS}/orders/quote`, { token: await api.token(client, "orders:read"), body: orderBody() }),
+      403,
+      "insufficient_scope",
+    );
     expect((await api.request("POST", `${ORDERS}/orders/quote`, { token: await api.token(client), body: orderBody() })).status).toBe(200);
   });
 
@@ -57,7 +61,9 @@ describe("POST /orders/quote is a write that checks the delivery URL (item 6)", 
     const body = orderBody({ delivery: { webhook_url: url } });
     const quoted = await api.request("POST", `${ORDERS}/orders/quote`, { token: partner.apiKey, body });
     expect(pointersOf(expectProblem(quoted, 422, "unsafe_webhook_url"))).toEqual(["/delivery/webhook_url"]);
-    expect(pointersOf(expectProblem(await api.request("POST", `${ORDERS}/orders`, { token: partner.apiKey, body }), 422, "unsafe_webhook_url"))).toEqual(["/delivery/webhook_url"]);
+    expect(pointersOf(expectProblem(await api.request("POST", `${ORDERS}/orders`, { token: partner.apiKey, body }), 422, "unsafe_webhook_url"))).toEqual([
+      "/delivery/webhook_url",
+    ]);
   });
 });
 
@@ -77,7 +83,8 @@ describe("cloud metadata targets are refused even with private targets allowed (
 // payment provider's charge (observed, slowed or cut short — the real test processor still answers).
 const db = () => service.runtime.ctx.db;
 const processor = () => service.runtime.ctx.payments;
-const realCharge = () => Object.getPrototypeOf(processor()).charge.bind(processor()) as (request: ChargeRequest) => ReturnType<ReturnType<typeof processor>["charge"]>;
+const realCharge = () =>
+  Object.getPrototypeOf(processor()).charge.bind(processor()) as (request: ChargeRequest) => ReturnType<ReturnType<typeof processor>["charge"]>;
 afterEach(() => {
   // Back to the class's own method.
   delete (processor() as unknown as Record<string, unknown>).charge;
@@ -99,13 +106,19 @@ async function orderChargedThenCrashed(key: string): Promise<Order> {
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 // Evening event nights, with no time of day: a December evening in Florence has no daylight, and
 // an order asking for it is refused at create (issue 22, item 3).
-const eventOrder = (dates: string[]) => ({ requirements: { angles: ["front" as const, "entrance" as const] }, recurring: { enabled: true, event_nights_only: true, event_dates: dates, time_window: "18:00-21:00" } });
+const eventOrder = (dates: string[]) => ({
+  requirements: { angles: ["front" as const, "entrance" as const] },
+  recurring: { enabled: true, event_nights_only: true, event_dates: dates, time_window: "18:00-21:00" },
+});
 const getOrder = async (key: string, id: string) => (await api.request<Order>("GET", `${ORDERS}/orders/${id}`, { token: key })).body;
 
 /** An order created while its event date was ahead, whose date has passed since (as a stale order's would). */
 async function orderWhoseDatesPassed(key: string): Promise<Order> {
   const order = await createOrder(api, key, eventOrder([day(30)]));
-  await db().update(orders).set({ recurring: { ...order.recurring, event_dates: [day(-2)] } }).where(eq(orders.id, order.id));
+  await db()
+    .update(orders)
+    .set({ recurring: { ...order.recurring, event_dates: [day(-2)] } })
+    .where(eq(orders.id, order.id));
   return order;
 }
 
@@ -128,7 +141,10 @@ describe("confirm never charges an order with no cycle left (item 1)", () => {
     const charge = realCharge();
     processor().charge = async (request) => {
       const outcome = await charge(request);
-      await db().update(orders).set({ recurring: { ...order.recurring, event_dates: [day(-2)] } }).where(eq(orders.id, order.id));
+      await db()
+        .update(orders)
+        .set({ recurring: { ...order.recurring, event_dates: [day(-2)] } })
+        .where(eq(orders.id, order.id));
       return outcome;
     };
     const res = await confirm(api, own.apiKey, order.id);
@@ -146,7 +162,11 @@ describe("confirm never charges an order with no cycle left (item 1)", () => {
       const [row] = await tx.select().from(orders).where(eq(orders.id, order.id)).for("update");
       if (row) await runCycleInTx(tx, ctx, row, row.nextCycleIndex, new Date(Date.now() + 40 * 86_400_000));
     });
-    expect(await getOrder(own.apiKey, order.id)).toMatchObject({ status: "ended", amount_charged_cents: order.quote.total_cents, amount_refunded_cents: order.quote.total_cents });
+    expect(await getOrder(own.apiKey, order.id)).toMatchObject({
+      status: "ended",
+      amount_charged_cents: order.quote.total_cents,
+      amount_refunded_cents: order.quote.total_cents,
+    });
   });
 
   it("lets cancel recover money an ended order still holds for a cycle that never ran", async () => {
@@ -186,7 +206,10 @@ describe("confirm: expiry committed, payment outside the lock (item 7)", () => {
   it("an order past its expiry is left expired, then answered 409", async () => {
     const own = await orderPartner(api);
     const order = await createOrder(api, own.apiKey);
-    await db().update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, order.id));
+    await db()
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, order.id));
     expectProblem(await confirm(api, own.apiKey, order.id), 409, "order_expired");
     expect(await getOrder(own.apiKey, order.id)).toMatchObject({ status: "expired", amount_charged_cents: 0 });
     expectProblem(await confirm(api, own.apiKey, order.id), 409, "invalid_order_state");
@@ -211,7 +234,10 @@ describe("confirm: expiry committed, payment outside the lock (item 7)", () => {
     const first = confirm(api, own.apiKey, slow.id);
     await charging;
     try {
-      const meanwhile = await Promise.race([confirm(api, own.apiKey, other.id), new Promise<"blocked">((resolve) => setTimeout(() => resolve("blocked"), 5000))]);
+      const meanwhile = await Promise.race([
+        confirm(api, own.apiKey, other.id),
+        new Promise<"blocked">((resolve) => setTimeout(() => resolve("blocked"), 5000)),
+      ]);
       expect(meanwhile === "blocked" ? "blocked" : meanwhile.body.status).toBe("in_progress");
       // The same order confirmed again while its charge is out: no second charge.
       expectProblem(await confirm(api, own.apiKey, slow.id), 409, "payment_in_progress");
@@ -239,7 +265,10 @@ describe("confirm: expiry committed, payment outside the lock (item 7)", () => {
     expect(stranded.payments.map((p) => p.status)).toEqual(["processing"]);
     // While the record is young it may be a confirmation still talking to the processor.
     expectProblem(await confirm(api, own.apiKey, order.id), 409, "payment_in_progress");
-    await db().update(payments).set({ createdAt: sql`now() - interval '5 minutes'` }).where(eq(payments.orderId, order.id));
+    await db()
+      .update(payments)
+      .set({ createdAt: sql`now() - interval '5 minutes'` })
+      .where(eq(payments.orderId, order.id));
     const resumed = await confirm(api, own.apiKey, order.id);
     expect(resumed.status, resumed.text).toBe(200);
     expect(resumed.body).toMatchObject({ status: "in_progress", amount_charged_cents: order.quote.total_cents });
@@ -251,9 +280,16 @@ describe("confirm: expiry committed, payment outside the lock (item 7)", () => {
   it("so does the expiry sweep, when nobody comes back after such a crash", async () => {
     const own = await orderPartner(api);
     const order = await orderChargedThenCrashed(own.apiKey);
-    await db().update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, order.id));
+    await db()
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, order.id));
     await expireOrders(service.runtime.ctx);
-    expect(await getOrder(own.apiKey, order.id)).toMatchObject({ status: "expired", amount_charged_cents: order.quote.total_cents, amount_refunded_cents: order.quote.total_cents });
+    expect(await getOrder(own.apiKey, order.id)).toMatchObject({
+      status: "expired",
+      amount_charged_cents: order.quote.total_cents,
+      amount_refunded_cents: order.quote.total_cents,
+    });
   }, 60_000);
 
   it("a cancel after such a crash gets the money back", async () => {
@@ -262,6 +298,9 @@ describe("confirm: expiry committed, payment outside the lock (item 7)", () => {
     const res = await api.request<Order>("POST", `${ORDERS}/orders/${order.id}/cancel`, { token: own.apiKey });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ status: "cancelled", amount_charged_cents: order.quote.total_cents, amount_refunded_cents: order.quote.total_cents });
-    expect(res.body.payments.map((p) => [p.kind, p.status])).toEqual([["charge", "succeeded"], ["refund", "succeeded"]]);
+    expect(res.body.payments.map((p) => [p.kind, p.status])).toEqual([
+      ["charge", "succeeded"],
+      ["refund", "succeeded"],
+    ]);
   }, 60_000);
 });

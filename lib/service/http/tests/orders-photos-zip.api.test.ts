@@ -62,7 +62,9 @@ beforeAll(async () => {
   const zoomer = await createZoomer(api);
   for (const [i, place] of PLACES.entries()) {
     const camera = { lat: place.coordinates.lat - 30 / 111_320, lng: place.coordinates.lng };
-    const tasks = (await api.request<{ data: Task[] }>("GET", `/api/v1/field/assignments?lat=${camera.lat}&lng=${camera.lng}&radius_km=0.2`, { token: zoomer.token })).body.data;
+    const tasks = (
+      await api.request<{ data: Task[] }>("GET", `/api/v1/field/assignments?lat=${camera.lat}&lng=${camera.lng}&radius_km=0.2`, { token: zoomer.token })
+    ).body.data;
     const task = tasks.find((t) => t.location.id === place.location_id);
     if (!task) throw new Error(`no task for ${place.location_id}`);
     expect((await api.request("POST", `/api/v1/field/assignments/${task.id}/take`, { token: zoomer.token })).status).toBe(200);
@@ -70,7 +72,11 @@ beforeAll(async () => {
     sent.set(place.location_id, bytes);
     const form = new FormData();
     form.append("photos", new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), "shot.jpg");
-    const res = await fetch(`${service.url}/api/v1/field/assignments/${task.id}/photo`, { method: "POST", headers: { authorization: `Bearer ${zoomer.token}` }, body: form });
+    const res = await fetch(`${service.url}/api/v1/field/assignments/${task.id}/photo`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${zoomer.token}` },
+      body: form,
+    });
     expect(res.status, await res.text()).toBe(202);
   }
   const deadline = Date.now() + 60_000;
@@ -98,7 +104,11 @@ describe("GET /orders/{id}/photos.zip", () => {
     expect(headers.get("x-ratelimit-limit")).toBeTruthy();
 
     const zip = await unzip(bytes, "order.zip");
-    const delivered = (await api.request<{ data: { photo_id: string; location_id: string; metadata: { sha256: string } }[] }>("GET", `${ORDERS}/orders/${order.id}/photos`, { token: partner.apiKey })).body.data;
+    const delivered = (
+      await api.request<{ data: { photo_id: string; location_id: string; metadata: { sha256: string } }[] }>("GET", `${ORDERS}/orders/${order.id}/photos`, {
+        token: partner.apiKey,
+      })
+    ).body.data;
     // Named by the cycle as the order page counts it: cycle_index 0 is "cycle 1", cycle-001.
     const expected = delivered.map((p) => `photos/${p.location_id}/cycle-001-overview-${p.photo_id}.jpg`);
     const evidence = delivered.map((p) => `evidence/${p.photo_id}.jws`);
@@ -112,7 +122,15 @@ describe("GET /orders/{id}/photos.zip", () => {
       format: string;
       order: { id: string; client_reference: string };
       location_id: string | null;
-      photos: { photo_id: string; file: string; location_id: string; cycle_index: number; angle: string; sha256: string; verification: { ai_checks: Record<string, { passed: boolean }> } }[];
+      photos: {
+        photo_id: string;
+        file: string;
+        location_id: string;
+        cycle_index: number;
+        angle: string;
+        sha256: string;
+        verification: { ai_checks: Record<string, { passed: boolean }> };
+      }[];
     };
     expect(metadata.format).toBe("photo-missions-order-photos/1");
     expect(metadata.order).toMatchObject({ id: order.id, client_reference: "zip-test" });
@@ -131,7 +149,9 @@ describe("GET /orders/{id}/photos.zip", () => {
     expect(headers.get("content-disposition")).toBe(`attachment; filename="${order.id}-loc_bargello.zip"`);
     const zip = await unzip(bytes, "bargello.zip");
     expect(zip.entries).toHaveLength(4); // the photo, its evidence, the JWKS snapshot, metadata.json
-    expect(zip.entries.filter((e) => e.startsWith("photos/"))).toEqual([expect.stringMatching(/^photos\/loc_bargello\/cycle-001-overview-img_[0-9a-z]+\.jpg$/)]);
+    expect(zip.entries.filter((e) => e.startsWith("photos/"))).toEqual([
+      expect.stringMatching(/^photos\/loc_bargello\/cycle-001-overview-img_[0-9a-z]+\.jpg$/),
+    ]);
     const metadata = JSON.parse(zip.read("metadata.json").toString("utf8")) as { location_id: string; photos: { location_id: string }[] };
     expect(metadata.location_id).toBe("loc_bargello");
     expect(metadata.photos.map((p) => p.location_id)).toEqual(["loc_bargello"]);
@@ -161,10 +181,20 @@ describe("GET /orders/{id}/photos.zip", () => {
     expect(scope).toContain("orders:read");
     expect(scope).not.toContain("orders:write");
     expect((await zipOf(`${ORDERS}/orders/${order.id}/photos.zip`, token)).status).toBe(200);
-    const photoId = (await api.request<{ data: { photo_id: string }[] }>("GET", `${ORDERS}/orders/${order.id}/photos`, { token: partner.apiKey })).body.data[0]?.photo_id ?? "";
-    const retake = await api.request("POST", `${ORDERS}/orders/${order.id}/photos/${photoId}/retake`, { token, body: { reason: "Forced by a viewer." }, headers: { "idempotency-key": "viewer-retake" } });
+    const photoId =
+      (await api.request<{ data: { photo_id: string }[] }>("GET", `${ORDERS}/orders/${order.id}/photos`, { token: partner.apiKey })).body.data[0]?.photo_id ??
+      "";
+    const retake = await api.request("POST", `${ORDERS}/orders/${order.id}/photos/${photoId}/retake`, {
+      token,
+      body: { reason: "Forced by a viewer." },
+      headers: { "idempotency-key": "viewer-retake" },
+    });
     expectProblem(retake, 403, "insufficient_scope");
-    expectProblem(await api.request("POST", `${ORDERS}/orders`, { token, body: orderBody(), headers: { "idempotency-key": "viewer-create" } }), 403, "insufficient_scope");
+    expectProblem(
+      await api.request("POST", `${ORDERS}/orders`, { token, body: orderBody(), headers: { "idempotency-key": "viewer-create" } }),
+      403,
+      "insufficient_scope",
+    );
     // Nothing was opened: the order's only tasks are the two delivered ones.
     const tasks = await api.request<{ data: { attempt: number }[] }>("GET", `${ORDERS}/orders/${order.id}/assignments`, { token: partner.apiKey });
     expect(tasks.body.data.map((t) => t.attempt)).toEqual([0, 0]);

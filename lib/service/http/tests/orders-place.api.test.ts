@@ -32,7 +32,11 @@ async function draftOf(key: string, body: Record<string, unknown>): Promise<{ id
 }
 
 function place(key: string, draft: { id: string; version: number }, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
-  return api.request<Placed>("POST", `${ORDERS}/drafts/${draft.id}/place`, { token: key, body: { version: draft.version, payment_method: "card", ...extra }, headers });
+  return api.request<Placed>("POST", `${ORDERS}/drafts/${draft.id}/place`, {
+    token: key,
+    body: { version: draft.version, payment_method: "card", ...extra },
+    headers,
+  });
 }
 
 /** A one-off order as the wizard saves it: every location has its id. */
@@ -65,7 +69,11 @@ describe("placing a draft", () => {
     expect(again.body.order.id).toBe(a.body.order.id);
     const charges = again.body.order.payments.filter((p) => p.kind === "charge");
     expect(charges).toHaveLength(1);
-    const list = await api.request<{ data: Order[] }>("GET", `${ORDERS}/orders?client_reference=${encodeURIComponent(again.body.order.client_reference ?? "")}`, { token: partner.apiKey });
+    const list = await api.request<{ data: Order[] }>(
+      "GET",
+      `${ORDERS}/orders?client_reference=${encodeURIComponent(again.body.order.client_reference ?? "")}`,
+      { token: partner.apiKey },
+    );
     expect(list.body.data).toHaveLength(1);
   });
 
@@ -155,7 +163,9 @@ describe("the price list", () => {
     expect((await api.admin("PUT", "/price-list", changed)).status).toBe(200);
     try {
       const reader = await orderPartner(api, { access: "read_only" });
-      const res = await api.request<{ time_of_day_surcharge_percent: { midday: number }; currency: string; updated_at: string }>("GET", `${ORDERS}/prices`, { token: reader.apiKey });
+      const res = await api.request<{ time_of_day_surcharge_percent: { midday: number }; currency: string; updated_at: string }>("GET", `${ORDERS}/prices`, {
+        token: reader.apiKey,
+      });
       expect(res.status).toBe(200);
       expect(res.body.time_of_day_surcharge_percent.midday).toBe(12);
       expect(res.body.currency).toMatch(/^[A-Z]{3}$/);

@@ -91,10 +91,16 @@ async function seedSlowHistory(partner: OrderPartner, at: { lat: number; lng: nu
   expect((await confirm(api, partner.apiKey, order.id)).status).toBe(200);
   const opened = new Date(Date.now() - 10 * 24 * HOUR);
   for (const [i, h] of hours.entries()) {
-    const [mission] = await db().select().from(missions).where(and(eq(missions.orderId, order.id), eq(missions.locationId, `loc_past_${i}`)));
+    const [mission] = await db()
+      .select()
+      .from(missions)
+      .where(and(eq(missions.orderId, order.id), eq(missions.locationId, `loc_past_${i}`)));
     if (!mission) throw new Error("history mission missing");
     const delivered = new Date(opened.getTime() + h * HOUR);
-    await db().update(assignments).set({ createdAt: opened, status: "verified", completedAt: delivered, deliveredAt: delivered }).where(eq(assignments.missionId, mission.id));
+    await db()
+      .update(assignments)
+      .set({ createdAt: opened, status: "verified", completedAt: delivered, deliveredAt: delivered })
+      .where(eq(assignments.missionId, mission.id));
     await db().update(missions).set({ createdAt: opened, status: "completed", completedAt: delivered }).where(eq(missions.id, mission.id));
   }
 }
@@ -108,7 +114,11 @@ describe("the delivery promise", () => {
   it("keeps the quote's promise as deliver_by, turns at_risk then late by the sweep's clock, and sends each webhook once", async () => {
     const partner = await partnerWithDeliveryUrl();
     await seedSlowHistory(partner, BOLOGNA);
-    const body = orderBody({ requirements: { angles: ["front"] }, locations: [{ location_id: "loc_1", name: "Due Torri", coordinates: BOLOGNA }], delivery: { webhook_url: `${receiver.url}/promise` } });
+    const body = orderBody({
+      requirements: { angles: ["front"] },
+      locations: [{ location_id: "loc_1", name: "Due Torri", coordinates: BOLOGNA }],
+      delivery: { webhook_url: `${receiver.url}/promise` },
+    });
 
     // The quote states the promise before paying: the estimate (p90 76 h) binds over the plan's 48 h.
     const quote = await api.request<Quote>("POST", `${ORDERS}/orders/quote`, { token: partner.apiKey, body });
@@ -151,14 +161,26 @@ describe("the delivery promise", () => {
     expect(late.delivery_status).toBe("late");
     expect(late.locations[0]).toMatchObject({ delivery_status: "late", escalated: true, deliver_by: placed.deliver_by });
 
-    const [riskEvent] = await pollUntil(async () => eventsOf("order.at_risk", created.id), (e) => e.length >= 1, 60_000);
-    await pollUntil(async () => eventsOf("order.late", created.id), (e) => e.length >= 1, 60_000);
+    const [riskEvent] = await pollUntil(
+      async () => eventsOf("order.at_risk", created.id),
+      (e) => e.length >= 1,
+      60_000,
+    );
+    await pollUntil(
+      async () => eventsOf("order.late", created.id),
+      (e) => e.length >= 1,
+      60_000,
+    );
     expect(riskEvent?.json.data).toMatchObject({
       order_id: created.id,
       client_reference: "test-order",
       locations: [{ location_id: "loc_1", name: "Due Torri", cycle_index: 0, deliver_by: placed.deliver_by, escalated: true }],
     });
-    expect(eventsOf("order.late", created.id)[0]?.json.data).toMatchObject({ order_id: created.id, delivery_status: "late", locations: [{ location_id: "loc_1", delivery_status: "late" }] });
+    expect(eventsOf("order.late", created.id)[0]?.json.data).toMatchObject({
+      order_id: created.id,
+      delivery_status: "late",
+      locations: [{ location_id: "loc_1", delivery_status: "late" }],
+    });
     // Exactly once each: in the outbox and at the receiver.
     expect(await eventCount("order.at_risk", created.id)).toBe(1);
     expect(await eventCount("order.late", created.id)).toBe(1);
@@ -197,7 +219,11 @@ describe("the delivery promise", () => {
     expect((await tasksAt(near.token, TURIN, 1))[0]).toMatchObject({ escalated: true });
 
     // The partner is told: order.at_risk, and the location's escalated flag.
-    await pollUntil(async () => eventsOf("order.at_risk", order.id), (e) => e.length === 1, 60_000);
+    await pollUntil(
+      async () => eventsOf("order.at_risk", order.id),
+      (e) => e.length === 1,
+      60_000,
+    );
     expect((await getOrder(partner, order.id)).locations[0]).toMatchObject({ delivery_status: "at_risk", escalated: true });
     expect((await getOrder(partner, nearby.id)).locations[0]).toMatchObject({ delivery_status: "on_track", escalated: false });
   }, 120_000);
@@ -215,7 +241,11 @@ describe("the delivery promise", () => {
     const placed = (await confirm(api, partner.apiKey, order.id)).body;
     const paidAt = Date.parse(placed.confirmed_at ?? "");
     const price = (id: string) => placed.quote.line_items.find((l) => l.location_id === id)?.amount_cents ?? 0;
-    const cancel = (location: string, body?: unknown) => api.request<Order>("POST", `${ORDERS}/orders/${order.id}/locations/${location}/cancel`, { token: partner.apiKey, ...(body === undefined ? {} : { body }) });
+    const cancel = (location: string, body?: unknown) =>
+      api.request<Order>("POST", `${ORDERS}/orders/${order.id}/locations/${location}/cancel`, {
+        token: partner.apiKey,
+        ...(body === undefined ? {} : { body }),
+      });
     const refunds = async () => (await getOrder(partner, order.id)).payments.filter((p) => p.kind === "refund" && p.status === "succeeded");
 
     // On time: refused with a stable code; an unknown location is 404.
@@ -246,7 +276,12 @@ describe("the delivery promise", () => {
 
     // The last one is delivered late (after the sweep found it late), then cancelled: refunded once, photos kept.
     await sendTaskPhotoFromSouth(api, { lat: NAPLES.lat - 0.02, lng: NAPLES.lng + 0.02 }, 7101);
-    const delivered = await pollUntil(() => getOrder(partner, order.id), (o) => o.locations[2]?.delivery_status === "delivered_late", 60_000, 200);
+    const delivered = await pollUntil(
+      () => getOrder(partner, order.id),
+      (o) => o.locations[2]?.delivery_status === "delivered_late",
+      60_000,
+      200,
+    );
     expect(delivered.delivery_status).toBe("delivered_late");
     const third = await Promise.all([cancel("loc_c"), cancel("loc_c")]);
     expect(third.map((r) => r.status)).toEqual([200, 200]);
@@ -269,7 +304,10 @@ describe("the delivery promise", () => {
     // No history near Palermo: the plan's promise, the end of the first cycle's window.
     expect(order.quote.delivery_promise).toMatchObject({ source: "plan" });
     expect((await confirm(api, partner.apiKey, order.id)).body.status).toBe("active");
-    const dispatched = await pollUntil(() => getOrder(partner, order.id), (o) => o.missions.total === 2);
+    const dispatched = await pollUntil(
+      () => getOrder(partner, order.id),
+      (o) => o.missions.total === 2,
+    );
     const cycles = (await db().select().from(orderCycles).where(eq(orderCycles.orderId, order.id))).sort((a, b) => a.index - b.index);
     expect(cycles).toHaveLength(2);
     const [today, tomorrow] = cycles;
@@ -281,12 +319,20 @@ describe("the delivery promise", () => {
 
     // Today's cycle is late once its window has closed: one order.late, for that cycle; tomorrow's later gets its own.
     await sweepAt(new Date(today.endsAt.getTime() + 60_000));
-    const first = await pollUntil(async () => eventsOf("order.late", order.id), (e) => e.length === 1, 60_000);
+    const first = await pollUntil(
+      async () => eventsOf("order.late", order.id),
+      (e) => e.length === 1,
+      60_000,
+    );
     expect(first[0]?.json.data).toMatchObject({ locations: [{ location_id: "loc_1", cycle_index: today.index, deliver_by: today.endsAt.toISOString() }] });
     expect((await getOrder(partner, order.id)).locations[0]).toMatchObject({ cycle_index: tomorrow.index, delivery_status: "on_track" });
     await sweepAt(new Date(tomorrow.endsAt.getTime() + 60_000));
     await sweepAt(new Date(tomorrow.endsAt.getTime() + 120_000));
-    const both = await pollUntil(async () => eventsOf("order.late", order.id), (e) => e.length === 2, 60_000);
+    const both = await pollUntil(
+      async () => eventsOf("order.late", order.id),
+      (e) => e.length === 2,
+      60_000,
+    );
     expect(both.map((e) => (e.json.data.locations as { cycle_index: number }[])[0]?.cycle_index)).toEqual([today.index, tomorrow.index]);
     expect(await eventCount("order.late", order.id)).toBe(2);
     expect(await eventCount("order.at_risk", order.id)).toBe(2);
@@ -301,13 +347,23 @@ describe("the delivery promise", () => {
     // One delivered on time…
     const onTime = await placedOrder(partner, GENOA, "Lanterna", false);
     await sendTaskPhotoFromSouth(api, GENOA, 7201);
-    await pollUntil(() => getOrder(partner, onTime.id), (o) => o.delivery_status === "delivered_on_time", 60_000, 200);
+    await pollUntil(
+      () => getOrder(partner, onTime.id),
+      (o) => o.delivery_status === "delivered_on_time",
+      60_000,
+      200,
+    );
     // …and one late by the sweep's clock, then delivered.
     const elsewhere = { lat: GENOA.lat + 0.05, lng: GENOA.lng + 0.05 };
     const late = await placedOrder(partner, elsewhere, "Boccadasse", false);
     await sweepAt(new Date(Date.parse(late.confirmed_at ?? "") + 49 * HOUR));
     await sendTaskPhotoFromSouth(api, elsewhere, 7202);
-    await pollUntil(() => getOrder(partner, late.id), (o) => o.delivery_status === "delivered_late", 60_000, 200);
+    await pollUntil(
+      () => getOrder(partner, late.id),
+      (o) => o.delivery_status === "delivered_late",
+      60_000,
+      200,
+    );
 
     const res = await report(`?from=${month}&to=${month}`);
     expect(res.status, res.text).toBe(200);
@@ -318,7 +374,9 @@ describe("the delivery promise", () => {
     expect(year.at(-1)).toMatchObject({ month, locations_delivered: 2 });
     expect(year[0]).toMatchObject({ locations_delivered: 0, on_time_share: null });
     // Another organisation sees none of it.
-    expect((await report(`?from=${month}&to=${month}`, other.apiKey)).body.months).toEqual([{ month, locations_delivered: 0, delivered_on_time: 0, delivered_late: 0, on_time_share: null }]);
+    expect((await report(`?from=${month}&to=${month}`, other.apiKey)).body.months).toEqual([
+      { month, locations_delivered: 0, delivered_on_time: 0, delivered_late: 0, on_time_share: null },
+    ]);
 
     expectProblem(await report("?from=2026-13&to=2026-12"), 422, "validation_failed");
     expectProblem(await report("?from=2026-06&to=2026-05"), 422, "validation_failed");

@@ -36,7 +36,10 @@ const cycleRows = (orderId: string) => service.runtime.ctx.db.select().from(orde
 describe("order-delivery secret and events", () => {
   it("is created once, shown once, and required for a delivery URL", async () => {
     const own = await orderPartner(api);
-    const missing = await api.request("POST", `${ORDERS}/orders`, { token: own.apiKey, body: { ...orderBodyWithHook(), locations: orderBodyWithHook().locations } });
+    const missing = await api.request("POST", `${ORDERS}/orders`, {
+      token: own.apiKey,
+      body: { ...orderBodyWithHook(), locations: orderBodyWithHook().locations },
+    });
     expect(pointersOf(expectProblem(missing, 409, "delivery_secret_missing"))).toEqual(["/delivery/webhook_url"]);
     expect((await api.request("GET", `${ORDERS}/delivery-secret`, { token: own.apiKey })).body).toMatchObject({ exists: false });
     const created = await api.request<{ secret: string; exists: boolean }>("POST", `${ORDERS}/delivery-secret`, { token: own.apiKey });
@@ -67,7 +70,10 @@ describe("order-delivery secret and events", () => {
     expect(receiver.of("mission.created").filter((r) => r.path === "/orders-hook")).toEqual([]);
 
     const log = await pollUntil(
-      () => api.request<{ data: { id: string; event: string; status: string; attempts: unknown[] }[] }>("GET", `${ORDERS}/orders/${order.id}/deliveries`, { token: own.apiKey }),
+      () =>
+        api.request<{ data: { id: string; event: string; status: string; attempts: unknown[] }[] }>("GET", `${ORDERS}/orders/${order.id}/deliveries`, {
+          token: own.apiKey,
+        }),
       (res) => res.body.data.length === 4 && res.body.data.every((d) => d.status === "succeeded"),
     );
     const first = log.body.data.find((d) => d.event === "order.confirmed");
@@ -86,12 +92,18 @@ describe("order-delivery secret and events", () => {
   it("sends order events to registered endpoints that subscribe to them", async () => {
     const own = await orderPartner(api);
     const client = await api.createClient(own.orgId, ["webhooks:manage"]);
-    const hook = await api.request("POST", "/api/v1/webhooks", { token: await api.token(client), body: { url: `${receiver.url}/registered`, events: ["order.confirmed", "order.cancelled"] } });
+    const hook = await api.request("POST", "/api/v1/webhooks", {
+      token: await api.token(client),
+      body: { url: `${receiver.url}/registered`, events: ["order.confirmed", "order.cancelled"] },
+    });
     expect(hook.status, hook.text).toBe(201);
     const order = await createOrder(api, own.apiKey);
     await confirm(api, own.apiKey, order.id);
     await api.request("POST", `${ORDERS}/orders/${order.id}/cancel`, { token: own.apiKey });
-    await pollUntil(async () => receiver.requests.filter((r) => r.path === "/registered").map((r) => r.json.event), (events) => events.length >= 2);
+    await pollUntil(
+      async () => receiver.requests.filter((r) => r.path === "/registered").map((r) => r.json.event),
+      (events) => events.length >= 2,
+    );
     await new Promise((r) => setTimeout(r, 300));
     expect(receiver.requests.filter((r) => r.path === "/registered").map((r) => r.json.event)).toEqual(["order.confirmed", "order.cancelled"]);
   });
@@ -116,11 +128,15 @@ describe("recurring orders", () => {
     expect(confirmed.body.payments).toMatchObject([{ kind: "charge", status: "succeeded", amount_cents: 2040 }]);
     expect(confirmed.body.next_cycle).toEqual({ index: expect.any(Number), local_date: expect.any(String), dispatch_at: expect.any(String) });
 
-    const schedule = await api.request<{ description: string; cycles: { index: number; local_date: string; status: string; windows: { time_zone: string; local_window: string; starts_at: string; location_ids: string[] }[] }[] }>(
-      "GET",
-      `${ORDERS}/orders/${order.id}/schedule?count=3`,
-      { token: own.apiKey },
-    );
+    const schedule = await api.request<{
+      description: string;
+      cycles: {
+        index: number;
+        local_date: string;
+        status: string;
+        windows: { time_zone: string; local_window: string; starts_at: string; location_ids: string[] }[];
+      }[];
+    }>("GET", `${ORDERS}/orders/${order.id}/schedule?count=3`, { token: own.apiKey });
     expect(schedule.status, schedule.text).toBe(200);
     expect(schedule.body.description).toBe("Every Friday, 18:00–21:00 local time");
     expect(schedule.body.cycles).toHaveLength(3);
@@ -133,7 +149,10 @@ describe("recurring orders", () => {
       // 18:00 in Rome is 17:00Z (winter) or 16:00Z (summer).
       expect(["16:00", "17:00"]).toContain(window?.starts_at.slice(11, 16));
     }
-    const queued = await service.runtime.ctx.db.select().from(jobs).where(and(eq(jobs.queue, "orders"), sql`${jobs.payload}->>'order_id' = ${order.id}`));
+    const queued = await service.runtime.ctx.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.queue, "orders"), sql`${jobs.payload}->>'order_id' = ${order.id}`));
     expect(queued.length).toBeGreaterThanOrEqual(1);
 
     expect((await api.request<Order>("POST", `${ORDERS}/orders/${order.id}/pause`, { token: own.apiKey })).body.status).toBe("paused");
@@ -178,7 +197,11 @@ describe("recurring orders", () => {
     const own = await orderPartner(api);
     await api.request("POST", `${ORDERS}/delivery-secret`, { token: own.apiKey });
     // No time of day, so today's cycle is open whatever the hour the test runs at.
-    const order = await createOrder(api, own.apiKey, { requirements: { angles: ["front", "entrance"] }, recurring: { enabled: true, frequency: "daily" }, delivery: { webhook_url: `${receiver.url}/paused` } });
+    const order = await createOrder(api, own.apiKey, {
+      requirements: { angles: ["front", "entrance"] },
+      recurring: { enabled: true, frequency: "daily" },
+      delivery: { webhook_url: `${receiver.url}/paused` },
+    });
     await confirm(api, own.apiKey, order.id);
     // Today's and tomorrow's cycles are dispatched at confirmation. The order's representation reads
     // its row and its missions one after the other: on PostgreSQL it could show the six missions
@@ -201,8 +224,17 @@ describe("recurring orders", () => {
   it("a recurring quote says when its next cycles would fall (the schedule's own dates once the order exists); a one-off quote has none", async () => {
     const own = await orderPartner(api);
     const recurring = { enabled: true, frequency: "weekly", day_of_week: 5, time_window: "18:00-21:00" } as const;
-    const body = { category: "cultural_exterior" as const, requirements: { angles: ["front" as const] }, locations: [{ name: "Duomo", coordinates: { lat: 43.7731, lng: 11.256 } }], recurring };
-    const quote = await api.request<{ schedule: string; next_cycles: { index: number; local_date: string; dispatch_at: string }[] | null }>("POST", `${ORDERS}/orders/quote`, { token: own.apiKey, body });
+    const body = {
+      category: "cultural_exterior" as const,
+      requirements: { angles: ["front" as const] },
+      locations: [{ name: "Duomo", coordinates: { lat: 43.7731, lng: 11.256 } }],
+      recurring,
+    };
+    const quote = await api.request<{ schedule: string; next_cycles: { index: number; local_date: string; dispatch_at: string }[] | null }>(
+      "POST",
+      `${ORDERS}/orders/quote`,
+      { token: own.apiKey, body },
+    );
     expect(quote.status, quote.text).toBe(200);
     expect(quote.body.schedule).toBe("Every Friday, 18:00–21:00 local time");
     const cycles = quote.body.next_cycles ?? [];
@@ -234,7 +266,10 @@ describe("expiry", () => {
     const expiresIn = Date.parse(order.expires_at ?? "") - Date.parse(order.created_at);
     expect(expiresIn).toBe(7 * 86_400_000);
     const { db } = service.runtime.ctx;
-    await db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, order.id));
+    await db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, order.id));
     expect(await expireOrders(service.runtime.ctx)).toBeGreaterThanOrEqual(1);
     const res = await getOrder(own.apiKey, order.id);
     expect(res.body.status).toBe("expired");

@@ -71,7 +71,10 @@ describe("an order with no cycle left to run is refused at create and quote (iss
     const december = `${new Date().getUTCFullYear() + 1}-12-24`;
     await expectRefused(own.apiKey, orderBody({ recurring: events([december], { season: "summer_only" }) }), ["/recurring/season"]);
     // The same date is summer south of the equator: that order runs, on that date.
-    const sydney = orderBody({ locations: [{ name: "Bondi", coordinates: { lat: -33.8908, lng: 151.2743 } }], recurring: events([december], { season: "summer_only" }) });
+    const sydney = orderBody({
+      locations: [{ name: "Bondi", coordinates: { lat: -33.8908, lng: 151.2743 } }],
+      recurring: events([december], { season: "summer_only" }),
+    });
     const quote = await api.request<{ next_cycles: { local_date: string }[] }>("POST", `${ORDERS}/orders/quote`, { token: own.apiKey, body: sydney });
     expect(quote.status, quote.text).toBe(200);
     expect(quote.body.next_cycles.map((c) => c.local_date)).toEqual([december]);
@@ -80,7 +83,10 @@ describe("an order with no cycle left to run is refused at create and quote (iss
   it("a weekly Friday order whose only event date is a Monday: 422 at /recurring/day_of_week", async () => {
     const own = await orderPartner(api);
     const monday = nextWeekday(1);
-    const res = await api.request("POST", `${ORDERS}/orders`, { token: own.apiKey, body: orderBody({ recurring: events([monday], { frequency: "weekly", day_of_week: 5 }) }) });
+    const res = await api.request("POST", `${ORDERS}/orders`, {
+      token: own.apiKey,
+      body: orderBody({ recurring: events([monday], { frequency: "weekly", day_of_week: 5 }) }),
+    });
     expect(expectProblem(res, 422, "validation_failed").errors?.[0]?.message).toMatch(/Friday/);
     await expectRefused(own.apiKey, orderBody({ recurring: events([monday], { frequency: "weekly", day_of_week: 5 }) }), ["/recurring/day_of_week"]);
     // With a Friday among the dates the order runs on that Friday only.
@@ -98,13 +104,19 @@ describe("event dates lie from today to two years ahead (issue 22, item 2)", () 
     const today = localDate(Date.now());
     await expectRefused(own.apiKey, orderBody({ recurring: events([addDays(today, 30), addDays(today, 2 * 365 + 7)]) }), ["/recurring/event_dates/1"]);
     const inYear = addDays(today, 365);
-    const quote = await api.request<{ next_cycles: { local_date: string }[] }>("POST", `${ORDERS}/orders/quote`, { token: own.apiKey, body: orderBody({ recurring: events([inYear]) }) });
+    const quote = await api.request<{ next_cycles: { local_date: string }[] }>("POST", `${ORDERS}/orders/quote`, {
+      token: own.apiKey,
+      body: orderBody({ recurring: events([inYear]) }),
+    });
     expect(quote.status, quote.text).toBe(200);
     expect(quote.body.next_cycles.map((c) => c.local_date)).toEqual([inYear]);
   });
 
   it("documents the window in the OpenAPI description of event_dates", async () => {
-    const doc = await api.request<{ components: { schemas: { Recurring: { properties: { event_dates: { description: string } } } } } }>("GET", `${ORDERS}/openapi.json`);
+    const doc = await api.request<{ components: { schemas: { Recurring: { properties: { event_dates: { description: string } } } } } }>(
+      "GET",
+      `${ORDERS}/openapi.json`,
+    );
     expect(doc.status, doc.text.slice(0, 200)).toBe(200);
     expect(doc.body.components.schemas.Recurring.properties.event_dates.description).toMatch(/today to two years ahead/);
   });
@@ -135,7 +147,11 @@ describe("a cycle is never dispatched into a window already closed for the day (
   }
 
   const body = (coordinates: { lat: number; lng: number }, recurring: Recurring, timeOfDay?: "midday"): CreateOrderInput =>
-    orderBody({ requirements: { angles: ["front"], ...(timeOfDay ? { time_of_day: timeOfDay } : {}) }, locations: [{ name: "Equator", coordinates }], recurring });
+    orderBody({
+      requirements: { angles: ["front"], ...(timeOfDay ? { time_of_day: timeOfDay } : {}) },
+      locations: [{ name: "Equator", coordinates }],
+      recurring,
+    });
 
   it("moves a daily midday order to tomorrow in the quote, the schedule and at confirmation", async () => {
     const own = await orderPartner(api);
@@ -143,16 +159,26 @@ describe("a cycle is never dispatched into a window already closed for the day (
     const tomorrow = addDays(today, 1);
     const daily = { enabled: true, frequency: "daily" } as const;
     // Without a time of day, today still counts.
-    const anyTime = await api.request<{ next_cycles: { local_date: string }[] }>("POST", `${ORDERS}/orders/quote`, { token: own.apiKey, body: body(coordinates, daily) });
+    const anyTime = await api.request<{ next_cycles: { local_date: string }[] }>("POST", `${ORDERS}/orders/quote`, {
+      token: own.apiKey,
+      body: body(coordinates, daily),
+    });
     expect(anyTime.body.next_cycles[0]?.local_date).toBe(today);
 
-    const quote = await api.request<{ next_cycles: { local_date: string }[] }>("POST", `${ORDERS}/orders/quote`, { token: own.apiKey, body: body(coordinates, daily, "midday") });
+    const quote = await api.request<{ next_cycles: { local_date: string }[] }>("POST", `${ORDERS}/orders/quote`, {
+      token: own.apiKey,
+      body: body(coordinates, daily, "midday"),
+    });
     expect(quote.status, quote.text).toBe(200);
     expect(quote.body.next_cycles[0]?.local_date, `${timeZone} today ${today}`).toBe(tomorrow);
 
     const created = await api.request<Order>("POST", `${ORDERS}/orders`, { token: own.apiKey, body: body(coordinates, daily, "midday") });
     expect(created.status, created.text).toBe(201);
-    const schedule = await api.request<{ cycles: { local_date: string; windows: { starts_at: string; ends_at: string }[] }[] }>("GET", `${ORDERS}/orders/${created.body.id}/schedule?count=2`, { token: own.apiKey });
+    const schedule = await api.request<{ cycles: { local_date: string; windows: { starts_at: string; ends_at: string }[] }[] }>(
+      "GET",
+      `${ORDERS}/orders/${created.body.id}/schedule?count=2`,
+      { token: own.apiKey },
+    );
     expect(schedule.body.cycles.map((c) => c.local_date)).toEqual([tomorrow, addDays(tomorrow, 1)]);
     // The window shown is the sun's: four hours around solar noon.
     const window = schedule.body.cycles[0]?.windows[0];
@@ -174,7 +200,10 @@ describe("a cycle is never dispatched into a window already closed for the day (
     const { coordinates, today } = lateAfternoon();
     const weekday = ((new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
     const weekly = { enabled: true, frequency: "weekly", day_of_week: weekday } as const;
-    const quote = await api.request<{ next_cycles: { local_date: string }[] }>("POST", `${ORDERS}/orders/quote`, { token: own.apiKey, body: body(coordinates, weekly, "midday") });
+    const quote = await api.request<{ next_cycles: { local_date: string }[] }>("POST", `${ORDERS}/orders/quote`, {
+      token: own.apiKey,
+      body: body(coordinates, weekly, "midday"),
+    });
     expect(quote.status, quote.text).toBe(200);
     expect(quote.body.next_cycles.map((c) => c.local_date).slice(0, 2)).toEqual([addDays(today, 7), addDays(today, 14)]);
   });
@@ -187,15 +216,21 @@ describe("the zoomer's task states the time of day as times at the place (issue 
   }
   const COLOSSEUM = { lat: 41.8902, lng: 12.4922 };
   const TREVI = { lat: 41.9009, lng: 12.4833 };
-  const hhmm = (iso: string) => new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Rome", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso));
+  const hhmm = (iso: string) =>
+    new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Rome", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso));
 
   it("gives one-off daylight work today's sunrise–sunset in Rome time, or tomorrow's once the sun has set", async () => {
     const own = await orderPartner(api);
-    const order = await createOrder(api, own.apiKey, { requirements: { angles: ["front"], time_of_day: "daylight" }, locations: [{ name: "Colosseo", coordinates: COLOSSEUM }] });
+    const order = await createOrder(api, own.apiKey, {
+      requirements: { angles: ["front"], time_of_day: "daylight" },
+      locations: [{ name: "Colosseo", coordinates: COLOSSEUM }],
+    });
     expect((await confirm(api, own.apiKey, order.id)).status).toBe(200);
     const zoomer = await createZoomer(api);
     const now = Date.now();
-    const tasks = (await api.request<{ data: Task[] }>("GET", `/api/v1/field/assignments?lat=${COLOSSEUM.lat}&lng=${COLOSSEUM.lng}&radius_km=1`, { token: zoomer.token })).body.data;
+    const tasks = (
+      await api.request<{ data: Task[] }>("GET", `/api/v1/field/assignments?lat=${COLOSSEUM.lat}&lng=${COLOSSEUM.lng}&radius_km=1`, { token: zoomer.token })
+    ).body.data;
     expect(tasks).toHaveLength(1);
     const sun = tasks[0]?.time_of_day;
     expect(sun).toMatchObject({ requirement: "daylight", local: expect.stringMatching(/^\d\d:\d\d–\d\d:\d\d$/) });
@@ -214,7 +249,9 @@ describe("the zoomer's task states the time of day as times at the place (issue 
     const confirmedAt = Date.now();
     expect((await confirm(api, own.apiKey, order.id)).status).toBe(200);
     const zoomer = await createZoomer(api);
-    const tasks = (await api.request<{ data: Task[] }>("GET", `/api/v1/field/assignments?lat=${COLOSSEUM.lat}&lng=${COLOSSEUM.lng}&radius_km=1`, { token: zoomer.token })).body.data.filter((t) => t.window);
+    const tasks = (
+      await api.request<{ data: Task[] }>("GET", `/api/v1/field/assignments?lat=${COLOSSEUM.lat}&lng=${COLOSSEUM.lng}&radius_km=1`, { token: zoomer.token })
+    ).body.data.filter((t) => t.window);
     expect(tasks.length).toBeGreaterThan(0);
     for (const task of tasks) {
       expect(Date.parse(task.window?.ends_at ?? "")).toBeGreaterThan(confirmedAt);
@@ -232,7 +269,11 @@ describe("the zoomer's task states the time of day as times at the place (issue 
     expect((await confirm(api, own.apiKey, order.id)).status).toBe(200);
     const zoomer = await createZoomer(api);
     // 1.5 km from the Colosseum, where this file's other orders are: only this order's tasks within 300 m.
-    const tasks = (await api.request<{ data: (Task & { requirements: unknown })[] }>("GET", `/api/v1/field/assignments?lat=${TREVI.lat}&lng=${TREVI.lng}&radius_km=0.3`, { token: zoomer.token })).body.data;
+    const tasks = (
+      await api.request<{ data: (Task & { requirements: unknown })[] }>("GET", `/api/v1/field/assignments?lat=${TREVI.lat}&lng=${TREVI.lng}&radius_km=0.3`, {
+        token: zoomer.token,
+      })
+    ).body.data;
     expect(tasks.length).toBeGreaterThan(0);
     for (const task of tasks) expect(task.requirements).toEqual({ time_window: "18:00-21:00", minimum_crowd: "moderate", brand: "Acme" });
   });

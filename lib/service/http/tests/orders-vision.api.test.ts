@@ -45,12 +45,23 @@ const fixture = (file: string) => readFileSync(join(import.meta.dirname, "../../
 const TIMEOUT_MS = 120_000;
 
 /** Orders one location (at `target`) with `fields`, takes its task 30 m south of it and sends `scene` as the photo (EXIF facing the target); the verified task. */
-async function photographed(apiKey: string, angle: Angle, requirements: Record<string, unknown>, scene: Buffer, target = { lat: 45.4642, lng: 9.19 }): Promise<{ task: Task; photo: Buffer; orderId: string }> {
-  const order = await createOrder(api, apiKey, { requirements: { angles: [angle], ...requirements }, locations: [{ location_id: "loc_pool", name: "Pool House", coordinates: target }] });
+async function photographed(
+  apiKey: string,
+  angle: Angle,
+  requirements: Record<string, unknown>,
+  scene: Buffer,
+  target = { lat: 45.4642, lng: 9.19 },
+): Promise<{ task: Task; photo: Buffer; orderId: string }> {
+  const order = await createOrder(api, apiKey, {
+    requirements: { angles: [angle], ...requirements },
+    locations: [{ location_id: "loc_pool", name: "Pool House", coordinates: target }],
+  });
   expect((await confirm(api, apiKey, order.id)).body.status).toBe("in_progress");
   const zoomer = await createZoomer(api);
   const camera = { lat: target.lat - 30 / 111_320, lng: target.lng };
-  const tasks = (await api.request<{ data: Task[] }>("GET", `/api/v1/field/assignments?lat=${camera.lat}&lng=${camera.lng}&radius_km=1`, { token: zoomer.token })).body.data;
+  const tasks = (
+    await api.request<{ data: Task[] }>("GET", `/api/v1/field/assignments?lat=${camera.lat}&lng=${camera.lng}&radius_km=1`, { token: zoomer.token })
+  ).body.data;
   const task = tasks.find((t) => t.angle === angle);
   if (!task) throw new Error("no task");
   expect((await api.request("POST", `/api/v1/field/assignments/${task.id}/take`, { token: zoomer.token })).status).toBe(200);
@@ -58,7 +69,11 @@ async function photographed(apiKey: string, angle: Angle, requirements: Record<s
   const photo = await makePhoto({ scene, width: 1600, height: 1200, ...camera, accuracyM: 5, directionDeg: 0, capturedAt: new Date() });
   const form = new FormData();
   form.append("photos", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "scene.jpg");
-  const sent = await fetch(`${service.url}/api/v1/field/assignments/${task.id}/photo`, { method: "POST", headers: { authorization: `Bearer ${zoomer.token}` }, body: form });
+  const sent = await fetch(`${service.url}/api/v1/field/assignments/${task.id}/photo`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${zoomer.token}` },
+    body: form,
+  });
   expect(sent.status).toBe(202);
   for (const deadline = Date.now() + TIMEOUT_MS - 20_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
     const res = await api.request<Task>("GET", `/api/v1/field/assignments/${task.id}`, { token: zoomer.token });
@@ -80,29 +95,35 @@ describe("local vision model", () => {
     expect(task.verification?.status).toBe("rejected");
   });
 
-  it("with a crowd ordered, counts the people as the crowd, not as an obstruction, delivers the photo, and blurs faces in its preview", { timeout: TIMEOUT_MS }, async () => {
-    const partner = await orderPartner(api);
-    const { task, photo } = await photographed(partner.apiKey, "front", { minimum_crowd: "moderate" }, fixture("poolside-group.jpg"));
-    const checks = task.verification?.ai_checks;
-    // The same group, now what the order asks for: the crowd check counts it, the view is clear.
-    expect(checks?.obstruction).toMatchObject({ status: "passed", value: 0 });
-    expect(checks?.obstruction?.message).toMatch(/^Nothing blocks the part of the frame toward the target; the \d+ people in view count toward the crowd the order asks for, not as an obstruction\.$/);
-    const detections = checks?.obstruction?.extra?.detections as { label: string; box: number[] }[];
-    expect(detections.filter((d) => d.label === "person").length).toBeGreaterThanOrEqual(6);
-    expect(checks?.minimum_crowd).toMatchObject({ status: "passed", extra: { crowd_level: "moderate" } });
-    expect(checks?.minimum_crowd?.value).toMatch(/^\d+ people \(moderate\)$/);
-    expect(task.verification?.status).toBe("approved");
+  it(
+    "with a crowd ordered, counts the people as the crowd, not as an obstruction, delivers the photo, and blurs faces in its preview",
+    { timeout: TIMEOUT_MS },
+    async () => {
+      const partner = await orderPartner(api);
+      const { task, photo } = await photographed(partner.apiKey, "front", { minimum_crowd: "moderate" }, fixture("poolside-group.jpg"));
+      const checks = task.verification?.ai_checks;
+      // The same group, now what the order asks for: the crowd check counts it, the view is clear.
+      expect(checks?.obstruction).toMatchObject({ status: "passed", value: 0 });
+      expect(checks?.obstruction?.message).toMatch(
+        /^Nothing blocks the part of the frame toward the target; the \d+ people in view count toward the crowd the order asks for, not as an obstruction\.$/,
+      );
+      const detections = checks?.obstruction?.extra?.detections as { label: string; box: number[] }[];
+      expect(detections.filter((d) => d.label === "person").length).toBeGreaterThanOrEqual(6);
+      expect(checks?.minimum_crowd).toMatchObject({ status: "passed", extra: { crowd_level: "moderate" } });
+      expect(checks?.minimum_crowd?.value).toMatch(/^\d+ people \(moderate\)$/);
+      expect(task.verification?.status).toBe("approved");
 
-    // Faces blurred in what people are shown; the original kept byte for byte.
-    const image = await service.runtime.ctx.db.query.images.findFirst({ where: (i, { eq }) => eq(i.orgId, partner.orgId) });
-    if (!image?.previewKey) throw new Error("no preview stored");
-    const stored = await readStored(image.previewKey);
-    const plain = (await analyseImage(photo, { maxPixels: 50_000_000 })).derivatives.preview;
-    const [head] = headRegions(detections.filter((d) => d.label === "person").map((d) => d.box as Box));
-    if (!head) throw new Error("no head");
-    expect(await imageDetail(stored, head)).toBeLessThan((await imageDetail(plain, head)) / 2);
-    expect(await readStored(image.storageKey)).toEqual(photo);
-  });
+      // Faces blurred in what people are shown; the original kept byte for byte.
+      const image = await service.runtime.ctx.db.query.images.findFirst({ where: (i, { eq }) => eq(i.orgId, partner.orgId) });
+      if (!image?.previewKey) throw new Error("no preview stored");
+      const stored = await readStored(image.previewKey);
+      const plain = (await analyseImage(photo, { maxPixels: 50_000_000 })).derivatives.preview;
+      const [head] = headRegions(detections.filter((d) => d.label === "person").map((d) => d.box as Box));
+      if (!head) throw new Error("no head");
+      expect(await imageDetail(stored, head)).toBeLessThan((await imageDetail(plain, head)) / 2);
+      expect(await readStored(image.storageKey)).toEqual(photo);
+    },
+  );
 
   it("delivers a copy with faces blurred and the EXIF kept to an organisation with privacy_blur, keeping the original", { timeout: TIMEOUT_MS }, async () => {
     const partner = await orderPartner(api);

@@ -92,11 +92,22 @@ describe("pause_conditions.weather_extreme", () => {
     expect(netCharged(order)).toBe(cycles.length * shareOf(order.quote, others));
     // The first cycle was paid in full at confirmation: the Duomo's part of it came back.
     const refunded = await receiver.waitFor(1, "order.refunded");
-    expect(refunded.find((r) => r.path === "/storm-one")?.json.data).toMatchObject({ reason: "weather_extreme", amount_cents: shareOf(order.quote, ["loc_duomo"]) });
+    expect(refunded.find((r) => r.path === "/storm-one")?.json.data).toMatchObject({
+      reason: "weather_extreme",
+      amount_cents: shareOf(order.quote, ["loc_duomo"]),
+    });
 
-    await until(async () => eventsAt("storm-one", "order.location.skipped"), (list) => list.length === cycles.length);
+    await until(
+      async () => eventsAt("storm-one", "order.location.skipped"),
+      (list) => list.length === cycles.length,
+    );
     for (const skipped of eventsAt("storm-one", "order.location.skipped")) {
-      expect(skipped.json.data).toMatchObject({ order_id: order.id, location_id: "loc_duomo", reason: "weather_extreme", forecast: { condition: "thunderstorm" } });
+      expect(skipped.json.data).toMatchObject({
+        order_id: order.id,
+        location_id: "loc_duomo",
+        reason: "weather_extreme",
+        forecast: { condition: "thunderstorm" },
+      });
       expect(String(skipped.json.data.detail)).toMatch(/^Duomo: thunderstorm forecast for \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/);
     }
     // Each location's own window was asked about, at its coordinates.
@@ -110,7 +121,10 @@ describe("pause_conditions.weather_extreme", () => {
     expect(cycles.map((c) => [c.status, c.skipReason, c.photos])).toEqual(cycles.map(() => ["skipped", "weather_extreme", 0]));
     expect(order.missions.total).toBe(0);
     expect(netCharged(order)).toBe(0);
-    await until(async () => eventsAt("storm-all", "order.cycle.skipped"), (list) => list.length === cycles.length);
+    await until(
+      async () => eventsAt("storm-all", "order.cycle.skipped"),
+      (list) => list.length === cycles.length,
+    );
     const [first] = eventsAt("storm-all", "order.cycle.skipped");
     expect(first?.json.data).toMatchObject({ reason: "weather_extreme", detail: "Extreme weather is forecast at all 3 locations." });
     expect(first?.json.data.locations).toHaveLength(3);

@@ -65,7 +65,11 @@ describe("authentication", () => {
 
 describe("validation", () => {
   const cases: [string, (body: ReturnType<typeof orderBody>) => unknown, string][] = [
-    ["latitude out of range", (b) => ({ ...b, locations: [b.locations[0], b.locations[1], b.locations[2], { name: "X", coordinates: { lat: 91, lng: 0 } }] }), "/locations/3/coordinates/lat"],
+    [
+      "latitude out of range",
+      (b) => ({ ...b, locations: [b.locations[0], b.locations[1], b.locations[2], { name: "X", coordinates: { lat: 91, lng: 0 } }] }),
+      "/locations/3/coordinates/lat",
+    ],
     ["longitude out of range", (b) => ({ ...b, locations: [{ name: "X", coordinates: { lat: 0, lng: -181 } }] }), "/locations/0/coordinates/lng"],
     ["unknown category", (b) => ({ ...b, category: "weddings" }), "/category"],
     ["unknown angle", (b) => ({ ...b, requirements: { angles: ["front", "aerial"] } }), "/requirements/angles/1"],
@@ -86,7 +90,11 @@ describe("validation", () => {
     ["unknown frequency", (b) => ({ ...b, recurring: { enabled: true, frequency: "hourly" } }), "/recurring/frequency"],
     ["unknown season", (b) => ({ ...b, recurring: { enabled: true, frequency: "weekly", season: "monsoon" } }), "/recurring/season"],
     ["event nights without dates", (b) => ({ ...b, recurring: { enabled: true, event_nights_only: true } }), "/recurring/event_dates"],
-    ["event date not a date", (b) => ({ ...b, recurring: { enabled: true, event_nights_only: true, event_dates: ["2027-02-30"] } }), "/recurring/event_dates/0"],
+    [
+      "event date not a date",
+      (b) => ({ ...b, recurring: { enabled: true, event_nights_only: true, event_dates: ["2027-02-30"] } }),
+      "/recurring/event_dates/0",
+    ],
     ["delivery URL not a URL", (b) => ({ ...b, delivery: { webhook_url: "not a url" } }), "/delivery/webhook_url"],
   ];
 
@@ -99,8 +107,15 @@ describe("validation", () => {
 
   it("accepts a window past midnight and says so in the schedule", async () => {
     // No time of day: a daylight order between 22:00 and 02:00 in Florence has no cycle at all (refused).
-    const order = await createOrder(api, partner.apiKey, { requirements: { angles: ["front", "entrance"] }, recurring: { enabled: true, frequency: "daily", time_window: "22:00-02:00" } });
-    const schedule = await api.request<{ cycles: { windows: { crosses_midnight: boolean; local_window: string }[] }[] }>("GET", `${ORDERS}/orders/${order.id}/schedule?count=2`, { token: partner.apiKey });
+    const order = await createOrder(api, partner.apiKey, {
+      requirements: { angles: ["front", "entrance"] },
+      recurring: { enabled: true, frequency: "daily", time_window: "22:00-02:00" },
+    });
+    const schedule = await api.request<{ cycles: { windows: { crosses_midnight: boolean; local_window: string }[] }[] }>(
+      "GET",
+      `${ORDERS}/orders/${order.id}/schedule?count=2`,
+      { token: partner.apiKey },
+    );
     expect(schedule.status, schedule.text).toBe(200);
     expect(schedule.body.cycles[0]?.windows[0]).toMatchObject({ crosses_midnight: true, local_window: "22:00-02:00" });
   });
@@ -110,7 +125,10 @@ describe("validation", () => {
     try {
       const strictApi = new TestClient(strict);
       const own = await orderPartner(strictApi);
-      const res = await strictApi.request("POST", `${ORDERS}/orders`, { token: own.apiKey, body: orderBody({ delivery: { webhook_url: "http://169.254.169.254/latest" } }) });
+      const res = await strictApi.request("POST", `${ORDERS}/orders`, {
+        token: own.apiKey,
+        body: orderBody({ delivery: { webhook_url: "http://169.254.169.254/latest" } }),
+      });
       expect(pointersOf(expectProblem(res, 422, "unsafe_webhook_url"))).toEqual(["/delivery/webhook_url"]);
     } finally {
       await strict.close();
@@ -123,7 +141,15 @@ describe("quotes and orders", () => {
   it("quotes line items per location at the price list, with the plan's quota", async () => {
     const res = await api.request<Quote>("POST", `${ORDERS}/orders/quote`, { token: partner.apiKey, body: orderBody() });
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toMatchObject({ currency: "EUR", plan: "enterprise", billing: "one_off", photos_per_cycle: 6, discount: null, subtotal_cents: 2400, total_cents: 2400 });
+    expect(res.body).toMatchObject({
+      currency: "EUR",
+      plan: "enterprise",
+      billing: "one_off",
+      photos_per_cycle: 6,
+      discount: null,
+      subtotal_cents: 2400,
+      total_cents: 2400,
+    });
     expect(res.body.line_items).toHaveLength(3);
     expect(res.body.line_items[0]).toMatchObject({ location_id: "loc_duomo", quantity: 2, unit_amount_cents: 400, amount_cents: 800 });
     expect(res.body.quota).toEqual({ photos_per_month: null, used_this_month: 0, remaining_this_month: null });
@@ -155,7 +181,12 @@ describe("quotes and orders", () => {
   it("creates an order with merged requirements, time zones and its quote", async () => {
     const res = await api.request<Order>("POST", `${ORDERS}/orders`, {
       token: partner.apiKey,
-      body: orderBody({ locations: [...orderBody().locations, { name: "Sydney Opera House", coordinates: { lat: -33.8568, lng: 151.2153 }, requirements: { angles: ["overview"] } }] }),
+      body: orderBody({
+        locations: [
+          ...orderBody().locations,
+          { name: "Sydney Opera House", coordinates: { lat: -33.8568, lng: 151.2153 }, requirements: { angles: ["overview"] } },
+        ],
+      }),
     });
     expect(res.status, res.text).toBe(201);
     expect(res.headers.get("location")).toBe(`${service.url}${ORDERS}/orders/${res.body.id}`);
@@ -206,11 +237,9 @@ describe("confirm, pay and dispatch", () => {
     expect(res.body.amount_charged_cents).toBe(2400);
     expect(res.body.missions).toEqual({ total: 3, active: 3, completed: 0, cancelled: 0 });
 
-    const missions = await api.request<{ data: { id: string; required_images: number; location_id: string; order_id: string; bounds: { coordinates: number[][][] } }[] }>(
-      "GET",
-      `${ORDERS}/orders/${order.id}/missions`,
-      { token: own.apiKey },
-    );
+    const missions = await api.request<{
+      data: { id: string; required_images: number; location_id: string; order_id: string; bounds: { coordinates: number[][][] } }[];
+    }>("GET", `${ORDERS}/orders/${order.id}/missions`, { token: own.apiKey });
     expect(missions.body.data).toHaveLength(3);
     for (const m of missions.body.data) {
       expect(m.id).toMatch(/^mis_/);
@@ -220,7 +249,9 @@ describe("confirm, pay and dispatch", () => {
     // A real mission of the mission interface, around the ordered point.
     const client = await api.createClient(own.orgId, ["missions:read"]);
     const duomo = missions.body.data.find((m) => m.location_id === "loc_duomo");
-    const mission = await api.request<{ bounds: { coordinates: number[][][] }; status: string }>("GET", `/api/v1/missions/${duomo?.id}`, { token: await api.token(client) });
+    const mission = await api.request<{ bounds: { coordinates: number[][][] }; status: string }>("GET", `/api/v1/missions/${duomo?.id}`, {
+      token: await api.token(client),
+    });
     expect(mission.status).toBe(200);
     const ring = mission.body.bounds.coordinates[0] ?? [];
     const lats = ring.map((p) => p[1] ?? 0);
@@ -254,7 +285,10 @@ describe("confirm, pay and dispatch", () => {
     const payment = res.body.payments[0];
     expect(payment?.next_action?.url).toBe(`${service.url}${ORDERS}/orders/${order.id}/payments/${payment?.id}/authenticate`);
     expectProblem(await confirm(api, own.apiKey, order.id), 409, "invalid_order_state");
-    const done = await api.request<Order>("POST", `${ORDERS}/orders/${order.id}/payments/${payment?.id}/authenticate`, { token: own.apiKey, body: { authenticated: true } });
+    const done = await api.request<Order>("POST", `${ORDERS}/orders/${order.id}/payments/${payment?.id}/authenticate`, {
+      token: own.apiKey,
+      body: { authenticated: true },
+    });
     expect(done.status, done.text).toBe(200);
     expect(done.body).toMatchObject({ status: "in_progress", amount_charged_cents: 2400, missions: { total: 3 } });
   });
@@ -263,7 +297,9 @@ describe("confirm, pay and dispatch", () => {
     const order = await createOrder(api, partner.apiKey);
     const res = await confirm(api, partner.apiKey, order.id, { payment_method: "card", payment_method_id: "pm_card_gold" });
     expect(pointersOf(expectProblem(res, 422, "validation_failed"))).toEqual(["/payment_method_id"]);
-    expect(pointersOf(expectProblem(await confirm(api, partner.apiKey, order.id, { payment_method: "cash" }), 422, "validation_failed"))).toEqual(["/payment_method"]);
+    expect(pointersOf(expectProblem(await confirm(api, partner.apiKey, order.id, { payment_method: "cash" }), 422, "validation_failed"))).toEqual([
+      "/payment_method",
+    ]);
   });
 
   it("refuses a confirmation past the plan's monthly quota with 402, naming the quota and the month's use", async () => {
@@ -276,7 +312,10 @@ describe("confirm, pay and dispatch", () => {
     expect(problem.detail).toContain("1000 photos per calendar month; 12 are used this month and this order needs 990");
     expect((await api.request<Order>("GET", `${ORDERS}/orders/${big.id}`, { token: own.apiKey })).body.status).toBe("pending_confirmation");
 
-    const orgs = await api.admin<{ data: { id: string; plan: string; usage: { photos: number; photos_per_month: number } }[] }>("GET", "/orgs?q=order%20org&per_page=100");
+    const orgs = await api.admin<{ data: { id: string; plan: string; usage: { photos: number; photos_per_month: number } }[] }>(
+      "GET",
+      "/orgs?q=order%20org&per_page=100",
+    );
     expect(orgs.body.data.find((o) => o.id === own.orgId)).toMatchObject({ plan: "developer", usage: { photos: 12, photos_per_month: 1000 } });
     expect((await api.admin("PATCH", `/orgs/${own.orgId}`, { plan: "business" })).status).toBe(200);
     expect((await confirm(api, own.apiKey, big.id)).body).toMatchObject({ status: "in_progress", missions: { total: 330 } });
@@ -368,7 +407,10 @@ describe("operator", () => {
 describe("drafts", () => {
   it("saves a wizard's draft with versions, refusing a save from a stale tab", async () => {
     const own = await orderPartner(api);
-    const created = await api.request<{ id: string; version: number }>("POST", `${ORDERS}/drafts`, { token: own.apiKey, body: { body: { category: "cultural_exterior" }, step: "locations" } });
+    const created = await api.request<{ id: string; version: number }>("POST", `${ORDERS}/drafts`, {
+      token: own.apiKey,
+      body: { body: { category: "cultural_exterior" }, step: "locations" },
+    });
     expect(created.status, created.text).toBe(201);
     expect(created.body).toMatchObject({ id: expect.stringMatching(/^drf_/), version: 1 });
     const id = created.body.id;
@@ -378,7 +420,11 @@ describe("drafts", () => {
       body: { body: { category: "cultural_exterior", locations: [] }, step: "what" },
     });
     expect(saved.body).toMatchObject({ version: 2, step: "what", body: { locations: [] } });
-    expectProblem(await api.request("PUT", `${ORDERS}/drafts/${id}`, { token: own.apiKey, headers: { "if-match": '"1"' }, body: { body: {} } }), 412, "draft_changed");
+    expectProblem(
+      await api.request("PUT", `${ORDERS}/drafts/${id}`, { token: own.apiKey, headers: { "if-match": '"1"' }, body: { body: {} } }),
+      412,
+      "draft_changed",
+    );
     expect((await api.request<{ data: { id: string }[] }>("GET", `${ORDERS}/drafts`, { token: own.apiKey })).body.data.map((d) => d.id)).toEqual([id]);
     expectProblem(await api.request("GET", `${ORDERS}/drafts/${id}`, { token: partner.apiKey }), 404, "not_found");
     expect((await api.request("DELETE", `${ORDERS}/drafts/${id}`, { token: own.apiKey })).status).toBe(204);
@@ -391,7 +437,9 @@ describe("documents", () => {
     const own = await api.request<{ servers: { url: string }[]; paths: Record<string, unknown> }>("GET", `${ORDERS}/openapi.json`);
     expect(own.status).toBe(200);
     expect(own.body.servers).toEqual([{ url: `${service.url}${ORDERS}` }]);
-    expect(Object.keys(own.body.paths)).toEqual(expect.arrayContaining(["/orders", "/orders/quote", "/orders/{id}/confirm", "/orders/{id}/schedule", "/delivery-secret"]));
+    expect(Object.keys(own.body.paths)).toEqual(
+      expect.arrayContaining(["/orders", "/orders/quote", "/orders/{id}/confirm", "/orders/{id}/schedule", "/delivery-secret"]),
+    );
     const all = await api.request<{ paths: Record<string, unknown>; tags: { name: string }[] }>("GET", "/api/v1/openapi.json");
     expect(Object.keys(all.body.paths)).toContain(`${ORDERS}/orders/{id}/photos`);
     expect(all.body.tags.map((t) => t.name)).toContain("Orders");

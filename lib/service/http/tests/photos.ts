@@ -44,7 +44,9 @@ export function photo(spec: PhotoSpec = {}): Promise<Buffer> {
 export async function waitForDecision(api: TestClient, token: string, submissionId: string, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const res = await api.request<{ status: string; reasons: string[]; images: Record<string, unknown>[] }>("GET", `/api/v1/submissions/${submissionId}`, { token });
+    const res = await api.request<{ status: string; reasons: string[]; images: Record<string, unknown>[] }>("GET", `/api/v1/submissions/${submissionId}`, {
+      token,
+    });
     if (res.status !== 200) throw new Error(`submission: ${res.status} ${res.text}`);
     if (res.body.status === "approved" || res.body.status === "rejected") return res.body;
     if (Date.now() > deadline) throw new Error(`submission ${submissionId} still ${res.body.status}`);

@@ -36,7 +36,13 @@ async function waitForHealth(url: string, child: Child): Promise<void> {
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.process.exitCode !== null) throw new Error(`exited early: ${child.output()}`);
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     if (Date.now() > deadline) throw new Error(`did not start: ${child.output()}`);
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -58,7 +64,14 @@ describe("npm run start:api", () => {
     await writeFile(join(dataDir, "tmp", "upload-in-flight"), "partial");
     port = await freePort();
     url = `http://127.0.0.1:${port}`;
-    child = run("scripts/api-server.ts", { PORT: String(port), PUBLIC_ORIGIN: url, DATA_DIR: dataDir, ADMIN_TOKEN, DATABASE_URL: "", SHUTDOWN_TIMEOUT_MS: "8000" });
+    child = run("scripts/api-server.ts", {
+      PORT: String(port),
+      PUBLIC_ORIGIN: url,
+      DATA_DIR: dataDir,
+      ADMIN_TOKEN,
+      DATABASE_URL: "",
+      SHUTDOWN_TIMEOUT_MS: "8000",
+    });
     await waitForHealth(url, child);
   }, 120_000);
   afterAll(async () => {
@@ -147,7 +160,11 @@ describe("npm run start:api, killed (SIGKILL) during an upload", () => {
       const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
       const req = request(`${url}/api/v1/missions/${mission.id}/submissions`, {
         method: "POST",
-        headers: { authorization: `Bearer ${zoomerToken}`, "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": String(head.length + bytes.length + 64) },
+        headers: {
+          authorization: `Bearer ${zoomerToken}`,
+          "content-type": `multipart/form-data; boundary=${boundary}`,
+          "content-length": String(head.length + bytes.length + 64),
+        },
       });
       req.on("error", () => undefined);
       req.write(Buffer.concat([head, bytes.subarray(0, bytes.length >> 1)]));
@@ -183,7 +200,15 @@ describe("npm run start:api, SIGTERM during an export", () => {
     const dataDir = await mkdtemp(join(tmpdir(), "pm-proc-export-"));
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const child = run("scripts/api-server.ts", { PORT: String(port), PUBLIC_ORIGIN: url, DATA_DIR: dataDir, ADMIN_TOKEN, DATABASE_URL: "", SHUTDOWN_TIMEOUT_MS: "15000", RATE_LIMIT_PER_MINUTE: "10000" });
+    const child = run("scripts/api-server.ts", {
+      PORT: String(port),
+      PUBLIC_ORIGIN: url,
+      DATA_DIR: dataDir,
+      ADMIN_TOKEN,
+      DATABASE_URL: "",
+      SHUTDOWN_TIMEOUT_MS: "15000",
+      RATE_LIMIT_PER_MINUTE: "10000",
+    });
     try {
       await waitForHealth(url, child);
       const api = new TestClient({ url });
@@ -238,33 +263,38 @@ describe("npm run worker", () => {
     expect(child.output()).toMatch(/worker could not start/);
   }, 60_000);
 
-  it.runIf(process.env.TEST_DATABASE_URL)("runs background work with RUN_WORKER=false (heartbeat stamped), and exits 0 on SIGTERM", async () => {
-    const postgres = await isolatedPostgres(process.env.TEST_DATABASE_URL ?? "");
-    const { Client } = await import("pg");
-    const dataDir = await mkdtemp(join(tmpdir(), "pm-worker-"));
-    const child = run("scripts/worker.ts", { DATABASE_URL: postgres.url, RUN_WORKER: "false", ADMIN_TOKEN, SECRETS_KEY, DATA_DIR: dataDir });
-    const db = new Client({ connectionString: postgres.url });
-    await db.connect();
-    try {
-      const deadline = Date.now() + 60_000;
-      let beats = 0;
-      while (Date.now() < deadline && beats === 0) {
-        await new Promise((r) => setTimeout(r, 500));
-        if (child.process.exitCode !== null) throw new Error(`worker exited: ${child.output()}`);
-        beats = await db
-          .query<{ n: string }>("select count(*) as n from jobs where queue = 'worker-heartbeat'")
-          .then((r) => Number(r.rows[0]?.n ?? 0), () => 0);
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "runs background work with RUN_WORKER=false (heartbeat stamped), and exits 0 on SIGTERM",
+    async () => {
+      const postgres = await isolatedPostgres(process.env.TEST_DATABASE_URL ?? "");
+      const { Client } = await import("pg");
+      const dataDir = await mkdtemp(join(tmpdir(), "pm-worker-"));
+      const child = run("scripts/worker.ts", { DATABASE_URL: postgres.url, RUN_WORKER: "false", ADMIN_TOKEN, SECRETS_KEY, DATA_DIR: dataDir });
+      const db = new Client({ connectionString: postgres.url });
+      await db.connect();
+      try {
+        const deadline = Date.now() + 60_000;
+        let beats = 0;
+        while (Date.now() < deadline && beats === 0) {
+          await new Promise((r) => setTimeout(r, 500));
+          if (child.process.exitCode !== null) throw new Error(`worker exited: ${child.output()}`);
+          beats = await db.query<{ n: string }>("select count(*) as n from jobs where queue = 'worker-heartbeat'").then(
+            (r) => Number(r.rows[0]?.n ?? 0),
+            () => 0,
+          );
+        }
+        expect(beats).toBe(1);
+        child.process.kill("SIGTERM");
+        expect(await child.exited).toBe(0);
+        const left = await db.query<{ n: string }>("select count(*) as n from jobs where queue = 'worker-heartbeat'");
+        expect(Number(left.rows[0]?.n)).toBe(0);
+      } finally {
+        child.process.kill("SIGKILL");
+        await db.end().catch(() => undefined);
+        await postgres.drop();
+        await rm(dataDir, { recursive: true, force: true });
       }
-      expect(beats).toBe(1);
-      child.process.kill("SIGTERM");
-      expect(await child.exited).toBe(0);
-      const left = await db.query<{ n: string }>("select count(*) as n from jobs where queue = 'worker-heartbeat'");
-      expect(Number(left.rows[0]?.n)).toBe(0);
-    } finally {
-      child.process.kill("SIGKILL");
-      await db.end().catch(() => undefined);
-      await postgres.drop();
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  }, 90_000);
+    },
+    90_000,
+  );
 });

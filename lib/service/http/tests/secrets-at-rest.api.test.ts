@@ -56,7 +56,10 @@ const signs = (raw: Buffer, secret: string, header: unknown) => createHmac("sha2
 
 describe("sealed at rest", () => {
   it("a webhook secret, a rotated one, the token-signing private key and the CDN key are ciphertext in the database", async () => {
-    const created = await api.request<{ id: string; secret: string }>("POST", "/api/v1/webhooks", { token: partner.token, body: { url: `${receiver.url}/sealed` } });
+    const created = await api.request<{ id: string; secret: string }>("POST", "/api/v1/webhooks", {
+      token: partner.token,
+      body: { url: `${receiver.url}/sealed` },
+    });
     expect(created.status, created.text).toBe(201);
     const rotated = await api.request<{ secret: string }>("POST", `/api/v1/webhooks/${created.body.id}/rotate-secret`, { token: partner.token });
     expect(rotated.status, rotated.text).toBe(200);
@@ -82,7 +85,10 @@ describe("sealed at rest", () => {
   });
 
   it("deliveries are still signed with the plaintext secrets (current and previous)", async () => {
-    const created = await api.request<{ id: string; secret: string }>("POST", "/api/v1/webhooks", { token: partner.token, body: { url: `${receiver.url}/signed` } });
+    const created = await api.request<{ id: string; secret: string }>("POST", "/api/v1/webhooks", {
+      token: partner.token,
+      body: { url: `${receiver.url}/signed` },
+    });
     const rotated = await api.request<{ secret: string }>("POST", `/api/v1/webhooks/${created.body.id}/rotate-secret`, { token: partner.token });
     const request = await sendTestEvent(created.body.id);
     expect(signs(request.raw, rotated.body.secret, request.headers["x-svc-signature"])).toBe(true);
@@ -93,10 +99,14 @@ describe("sealed at rest", () => {
 describe("legacy plaintext and key rotation", () => {
   it("plaintext written before sealing is read as is, then sealed by the reseal pass", async () => {
     const legacySecret = `whsec_${randomBytes(16).toString("hex")}`;
-    await db().insert(webhookEndpoints).values({ id: "wh_legacy", orgId: partner.orgId, url: `${receiver.url}/legacy`, events: ["*"], secret: legacySecret });
+    await db()
+      .insert(webhookEndpoints)
+      .values({ id: "wh_legacy", orgId: partner.orgId, url: `${receiver.url}/legacy`, events: ["*"], secret: legacySecret });
     await db().insert(serviceSecrets).values({ name: "legacy-test", value: "plain-service-secret" });
     const { privateKey, publicKey } = generateKeyPairSync("ed25519");
-    await db().insert(signingKeys).values({ kid: "key_legacy", alg: "EdDSA", publicJwk: publicKey.export({ format: "jwk" }), privateJwk: privateKey.export({ format: "jwk" }) });
+    await db()
+      .insert(signingKeys)
+      .values({ kid: "key_legacy", alg: "EdDSA", publicJwk: publicKey.export({ format: "jwk" }), privateJwk: privateKey.export({ format: "jwk" }) });
 
     // Readable before resealing: the delivery is signed with the legacy secret.
     const before = await sendTestEvent("wh_legacy");
@@ -118,7 +128,10 @@ describe("legacy plaintext and key rotation", () => {
   });
 
   it("after rotating the key, the previous one opens old values until the reseal pass moves them to the new key", async () => {
-    const created = await api.request<{ id: string; secret: string }>("POST", "/api/v1/webhooks", { token: partner.token, body: { url: `${receiver.url}/rotation` } });
+    const created = await api.request<{ id: string; secret: string }>("POST", "/api/v1/webhooks", {
+      token: partner.token,
+      body: { url: `${receiver.url}/rotation` },
+    });
     const newKey = randomBytes(32);
     const rotatedBox = createSecretBox({ current: newKey, previous: [TEST_SECRETS_KEY] });
     const [row] = await db().select().from(webhookEndpoints).where(eq(webhookEndpoints.id, created.body.id));

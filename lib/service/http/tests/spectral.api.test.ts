@@ -33,7 +33,19 @@ beforeAll(async () => {
     writeFileSync(file, doc.text);
     const run = spawnSync(
       process.execPath,
-      [join(ROOT, "node_modules/@stoplight/spectral-cli/dist/index.js"), "lint", file, "--ruleset", join(ROOT, ".spectral.yaml"), "--format", "json", "--output", out, "--fail-severity", "error"],
+      [
+        join(ROOT, "node_modules/@stoplight/spectral-cli/dist/index.js"),
+        "lint",
+        file,
+        "--ruleset",
+        join(ROOT, ".spectral.yaml"),
+        "--format",
+        "json",
+        "--output",
+        out,
+        "--fail-severity",
+        "error",
+      ],
       { cwd: ROOT, encoding: "utf8", timeout: 120_000 },
     );
     // Exit 1 means "results at or above the fail severity": read them; anything else is a failure to run.

@@ -147,7 +147,13 @@ describe("GET /missions/{id}/submission-points", () => {
     const mission = (await api.createMission(tokenA, { title: "Bad GPS" })).id;
     const good: Seed = { id: createId("submission"), status: "approved", lng: 180, lat: -90, createdAt: minutes(1) };
     await insert(mission, orgA, good);
-    for (const [lng, lat] of [[Number.NaN, 43.7], [11.2, Number.POSITIVE_INFINITY], [200, 43.7], [11.2, -91], [11.2, null]] as const) {
+    for (const [lng, lat] of [
+      [Number.NaN, 43.7],
+      [11.2, Number.POSITIVE_INFINITY],
+      [200, 43.7],
+      [11.2, -91],
+      [11.2, null],
+    ] as const) {
       await insert(mission, orgA, { id: createId("submission"), status: "approved", lng, lat, createdAt: minutes(2) });
     }
     const res = await points(mission);
@@ -230,11 +236,15 @@ describe("compression", () => {
   /** Raw HTTP: fetch would decode the body and hide how it travelled. */
   function rawPoints(acceptEncoding: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
     return new Promise((resolve, reject) => {
-      const req = httpGet(`${service.url}/api/v1/missions/${missionId}/submission-points`, { headers: { authorization: `Bearer ${tokenA}`, "accept-encoding": acceptEncoding } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      });
+      const req = httpGet(
+        `${service.url}/api/v1/missions/${missionId}/submission-points`,
+        { headers: { authorization: `Bearer ${tokenA}`, "accept-encoding": acceptEncoding } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        },
+      );
       req.on("error", reject);
     });
   }

@@ -48,7 +48,10 @@ async function startApp(): Promise<void> {
   // A cold start (tsx transpiling, PGlite's WASM, migrations) takes seconds, more on a loaded machine.
   const deadline = Date.now() + 90_000;
   for (;;) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     if (Date.now() > deadline || child.exitCode !== null) throw new Error(`app did not start (exit code ${child.exitCode}): ${stderrTail}`);
     await new Promise((r) => setTimeout(r, 200));
@@ -61,7 +64,12 @@ async function killAndRestart(): Promise<void> {
   killed?.kill("SIGKILL");
   await new Promise((r) => killed?.once("exit", r));
   // Really gone: nothing answers on the port until the new process is up.
-  expect(await fetch(`http://127.0.0.1:${port}/api/health`).then(() => "up", () => "down")).toBe("down");
+  expect(
+    await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      () => "up",
+      () => "down",
+    ),
+  ).toBe("down");
   await startApp();
 }
 
@@ -93,7 +101,10 @@ afterAll(async () => {
 describe("a delivery in flight when the process dies", () => {
   it("is delivered after restart with the same event id and body", async () => {
     const org = await call<{ id: string }>("POST", "/api/admin/v1/orgs", { name: "Restart" });
-    const client = await call<{ client_id: string; client_secret: string }>("POST", `/api/admin/v1/orgs/${org.id}/clients`, { name: "c", scopes: ["missions:write", "webhooks:manage"] });
+    const client = await call<{ client_id: string; client_secret: string }>("POST", `/api/admin/v1/orgs/${org.id}/clients`, {
+      name: "c",
+      scopes: ["missions:write", "webhooks:manage"],
+    });
     const { access_token: token } = await call<{ access_token: string }>("POST", "/api/v1/auth/token", { grant_type: "client_credentials", ...client });
     await call("POST", "/api/v1/webhooks", { url: `${receiver.url}/restart`, events: ["mission.created"] }, token);
 
@@ -133,9 +144,15 @@ describe("a delivery in flight when the process dies", () => {
     await call("POST", `/api/orders/v1/orders/${order.id}/confirm`, { payment_method: "card" }, key);
 
     const zoomer = await call<{ client_id: string; client_secret: string }>("POST", "/api/admin/v1/zoomers", { name: "Restart zoomer" });
-    const { access_token: zt } = await call<{ access_token: string }>("POST", "/api/v1/auth/token", { grant_type: "client_credentials", client_id: zoomer.client_id, client_secret: zoomer.client_secret });
+    const { access_token: zt } = await call<{ access_token: string }>("POST", "/api/v1/auth/token", {
+      grant_type: "client_credentials",
+      client_id: zoomer.client_id,
+      client_secret: zoomer.client_secret,
+    });
     const camera = { lat: target.lat - 20 / 111_320, lng: target.lng };
-    const near = await fetch(`http://127.0.0.1:${port}/api/v1/field/assignments?lat=${camera.lat}&lng=${camera.lng}&radius_km=1`, { headers: { authorization: `Bearer ${zt}` } });
+    const near = await fetch(`http://127.0.0.1:${port}/api/v1/field/assignments?lat=${camera.lat}&lng=${camera.lng}&radius_km=1`, {
+      headers: { authorization: `Bearer ${zt}` },
+    });
     const [task] = ((await near.json()) as { data: { id: string }[] }).data;
     if (!task) throw new Error("no task near the camera");
     await call("POST", `/api/v1/field/assignments/${task.id}/take`, {}, zt);
@@ -144,7 +161,11 @@ describe("a delivery in flight when the process dies", () => {
     const form = new FormData();
     const photo = await makePhoto({ ...camera, accuracyM: 5, directionDeg: 0, capturedAt: new Date(), seed: 4242 });
     form.append("photos", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "task.jpg");
-    const upload = await fetch(`http://127.0.0.1:${port}/api/v1/field/assignments/${task.id}/photo`, { method: "POST", headers: { authorization: `Bearer ${zt}` }, body: form });
+    const upload = await fetch(`http://127.0.0.1:${port}/api/v1/field/assignments/${task.id}/photo`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${zt}` },
+      body: form,
+    });
     expect(upload.status).toBe(202);
     // QA, verification and the set's delivery run in the app; the receiver holds the delivery open.
     const [inFlight] = await receiver.waitFor(1, "photos.delivered", 90_000);

@@ -45,7 +45,10 @@ async function partnerWithWebhook(events?: string[], path = "/hook") {
 }
 
 async function createMission(token: string, requiredImages = 10) {
-  const res = await api.request<{ id: string }>("POST", "/api/v1/missions", { token, body: { title: "Hooked", bounds: square(), required_images: requiredImages } });
+  const res = await api.request<{ id: string }>("POST", "/api/v1/missions", {
+    token,
+    body: { title: "Hooked", bounds: square(), required_images: requiredImages },
+  });
   expect(res.status).toBe(201);
   return res.body.id;
 }
@@ -72,11 +75,15 @@ async function waitForPath(path: string, count: number, event?: string) {
 }
 
 async function deliveries(token: string, webhookId: string, client: TestClient = api) {
-  const res = await client.request<{ data: { id: string; event: string; status: string; attempt_count: number; attempts: { attempt: number; status_code: number | null; error: string | null; duration_ms: number; response_snippet: string | null }[] }[] }>(
-    "GET",
-    `/api/v1/webhooks/${webhookId}/deliveries?per_page=100`,
-    { token },
-  );
+  const res = await client.request<{
+    data: {
+      id: string;
+      event: string;
+      status: string;
+      attempt_count: number;
+      attempts: { attempt: number; status_code: number | null; error: string | null; duration_ms: number; response_snippet: string | null }[];
+    }[];
+  }>("GET", `/api/v1/webhooks/${webhookId}/deliveries?per_page=100`, { token });
   expect(res.status).toBe(200);
   return res.body.data;
 }
@@ -95,7 +102,10 @@ describe("endpoints", () => {
     expect(got.text).not.toContain(webhook.secret);
     const list = await api.request<{ data: { id: string }[] }>("GET", "/api/v1/webhooks", { token });
     expect(list.body.data.map((w) => w.id)).toEqual([webhook.id]);
-    const patched = await api.request<{ events: string[]; enabled: boolean }>("PATCH", `/api/v1/webhooks/${webhook.id}`, { token, body: { events: ["*"], enabled: false } });
+    const patched = await api.request<{ events: string[]; enabled: boolean }>("PATCH", `/api/v1/webhooks/${webhook.id}`, {
+      token,
+      body: { events: ["*"], enabled: false },
+    });
     expect(patched.body).toMatchObject({ events: ["*"], enabled: false });
     expect((await api.request("DELETE", `/api/v1/webhooks/${webhook.id}`, { token })).status).toBe(204);
     expect((await api.request("GET", `/api/v1/webhooks/${webhook.id}`, { token })).status).toBe(404);
@@ -199,7 +209,10 @@ describe("delivery", () => {
       const gap = (requests[i]?.at ?? 0) - (requests[i - 1]?.at ?? 0);
       expect(gap).toBeGreaterThanOrEqual((RETRY_DELAYS_SECONDS[i - 1] ?? 0) * 1000 * RETRY_SCALE * 0.9 - 5);
     }
-    const [delivery] = await pollUntil(() => deliveries(token, webhook.id), (d) => d[0]?.status === "succeeded");
+    const [delivery] = await pollUntil(
+      () => deliveries(token, webhook.id),
+      (d) => d[0]?.status === "succeeded",
+    );
     expect(delivery?.attempts.map((a) => a.status_code)).toEqual([500, 503, null, 200]);
     expect(delivery?.attempts[0]?.response_snippet).toBe("boom");
     expect(delivery?.attempts[2]?.error).toMatch(/timed out/);
@@ -213,7 +226,10 @@ describe("delivery", () => {
     await createMission(token);
     await waitForPath("/redirecting", 2);
     expect(forPath("/redirect-target")).toEqual([]);
-    const [delivery] = await pollUntil(() => deliveries(token, webhook.id), (d) => d[0]?.status === "succeeded");
+    const [delivery] = await pollUntil(
+      () => deliveries(token, webhook.id),
+      (d) => d[0]?.status === "succeeded",
+    );
     expect(delivery?.attempts[0]).toMatchObject({ status_code: 302, error: "redirects are not followed" });
   });
 
@@ -236,15 +252,24 @@ describe("delivery", () => {
 
   it("disables an endpoint that keeps failing through the whole schedule", async () => {
     // The whole ≈3-day schedule, compressed to a few seconds.
-    const fast = await startTestService({ ...LIMITS, webhooks: { timeoutMs: 1000, allowPrivateTargets: true, retryScale: 0.00002, secretGraceSeconds: 60 } }, { worker: true });
+    const fast = await startTestService(
+      { ...LIMITS, webhooks: { timeoutMs: 1000, allowPrivateTargets: true, retryScale: 0.00002, secretGraceSeconds: 60 } },
+      { worker: true },
+    );
     try {
       const fastApi = new TestClient(fast);
       const { token } = await fastApi.partner();
-      const hook = await fastApi.request<{ id: string }>("POST", "/api/v1/webhooks", { token, body: { url: `${receiver.url}/dead`, events: ["mission.created"] } });
+      const hook = await fastApi.request<{ id: string }>("POST", "/api/v1/webhooks", {
+        token,
+        body: { url: `${receiver.url}/dead`, events: ["mission.created"] },
+      });
       receiver.script([], { status: 500 });
       await fastApi.request("POST", "/api/v1/missions", { token, body: { title: "x", bounds: square(), required_images: 1 } });
       const endpoint = await pollUntil(
-        () => fastApi.request<{ enabled: boolean; disabled_reason: string | null; consecutive_failures: number }>("GET", `/api/v1/webhooks/${hook.body.id}`, { token }),
+        () =>
+          fastApi.request<{ enabled: boolean; disabled_reason: string | null; consecutive_failures: number }>("GET", `/api/v1/webhooks/${hook.body.id}`, {
+            token,
+          }),
         (r) => r.body.enabled === false,
         60_000,
       );
@@ -267,7 +292,12 @@ describe("delivery", () => {
     const [first] = await waitForPath("/test-event", 1, "webhook.test");
     expect(first && verifies(first, webhook.secret)).toBe(true);
     const delivered = await pollUntil(
-      () => api.request<{ status: string; attempts: { status_code: number; duration_ms: number; response_snippet: string }[] }>("GET", `/api/v1/webhooks/${webhook.id}/deliveries/${queued.body.id}`, { token }),
+      () =>
+        api.request<{ status: string; attempts: { status_code: number; duration_ms: number; response_snippet: string }[] }>(
+          "GET",
+          `/api/v1/webhooks/${webhook.id}/deliveries/${queued.body.id}`,
+          { token },
+        ),
       (r) => r.body.status === "succeeded",
     );
     expect(delivered.body.attempts[0]).toMatchObject({ status_code: 200, response_snippet: "ok" });
@@ -281,7 +311,9 @@ describe("delivery", () => {
 
   it("rotates the secret: the new one signs, the old one keeps signing alongside", async () => {
     const { token, webhook } = await partnerWithWebhook(["mission.created"], "/rotated");
-    const rotated = await api.request<{ secret: string; previous_secret_expires_at: string }>("POST", `/api/v1/webhooks/${webhook.id}/rotate-secret`, { token });
+    const rotated = await api.request<{ secret: string; previous_secret_expires_at: string }>("POST", `/api/v1/webhooks/${webhook.id}/rotate-secret`, {
+      token,
+    });
     expect(rotated.status).toBe(200);
     expect(rotated.body.secret).not.toBe(webhook.secret);
     expect(Date.parse(rotated.body.previous_secret_expires_at)).toBeGreaterThan(Date.now());
@@ -368,12 +400,23 @@ describe("durability", () => {
   it("an event reaches every subscribed endpoint, however many (one delivery each), and no other", async () => {
     const partner = await api.partner();
     const add = async (events?: string[]) => {
-      const res = await api.request<{ id: string }>("POST", "/api/v1/webhooks", { token: partner.token, body: { url: `${receiver.url}/fanout`, ...(events ? { events } : {}) } });
+      const res = await api.request<{ id: string }>("POST", "/api/v1/webhooks", {
+        token: partner.token,
+        body: { url: `${receiver.url}/fanout`, ...(events ? { events } : {}) },
+      });
       expect(res.status, res.text).toBe(201);
       return res.body.id;
     };
     // Seven subscribed (more than the ids recordEvent makes ahead), one to another event only.
-    const subscribed = [await add(), await add(["mission.created"]), await add(), await add(), await add(["mission.created", "submission.received"]), await add(), await add()];
+    const subscribed = [
+      await add(),
+      await add(["mission.created"]),
+      await add(),
+      await add(),
+      await add(["mission.created", "submission.received"]),
+      await add(),
+      await add(),
+    ];
     await add(["submission.received"]);
     const [me] = await queryRows<{ org_id: string }>(service.runtime.ctx.db, sql`select org_id from webhook_endpoints where id = ${subscribed[0] ?? ""}`);
     const orgId = me?.org_id ?? "";
@@ -396,7 +439,10 @@ describe("durability", () => {
       for (let i = 0; i < 12; i++) ids.push(...(await recordEvent(tx, { orgId, type: "mission.created", data: { n: i } })).deliveryIds);
     });
     const claims = await Promise.all([0, 1, 2, 3].map(() => claimDeliveries(service.runtime.ctx, { limit: 5, leaseSeconds: 60 })));
-    const claimed = claims.flat().map((d) => d.id).filter((id) => ids.includes(id));
+    const claimed = claims
+      .flat()
+      .map((d) => d.id)
+      .filter((id) => ids.includes(id));
     expect(new Set(claimed).size).toBe(claimed.length);
   });
 });
@@ -405,7 +451,10 @@ describe("SSRF guard", () => {
   let strict: TestService;
   let strictApi: TestClient;
   beforeAll(async () => {
-    strict = await startTestService({ ...LIMITS, webhooks: { timeoutMs: 1000, allowPrivateTargets: false, retryScale: RETRY_SCALE, secretGraceSeconds: 60 } }, { worker: true });
+    strict = await startTestService(
+      { ...LIMITS, webhooks: { timeoutMs: 1000, allowPrivateTargets: false, retryScale: RETRY_SCALE, secretGraceSeconds: 60 } },
+      { worker: true },
+    );
     strictApi = new TestClient(strict);
   });
   afterAll(() => strict.close());
@@ -468,7 +517,10 @@ describe("SSRF guard", () => {
 
   it("refuses a well-known service port at registration, and at delivery for an endpoint that has one", async () => {
     const { token, orgId } = await strictApi.partner();
-    const res = await strictApi.request<{ code: string; detail: string }>("POST", "/api/v1/webhooks", { token, body: { url: "https://93.184.216.34:22/hook" } });
+    const res = await strictApi.request<{ code: string; detail: string }>("POST", "/api/v1/webhooks", {
+      token,
+      body: { url: "https://93.184.216.34:22/hook" },
+    });
     expect(res.status).toBe(422);
     expect(res.body.code).toBe("unsafe_webhook_url");
     expect(res.body.detail).toMatch(/Port 22/);

@@ -21,8 +21,7 @@ const AUCKLAND = { lat: -36.8485, lng: 174.7633 };
 
 const at = (s: string) => new Date(s);
 /** The UTC instants of each cycle, the part DST gets wrong. */
-const times = (cycles: Cycle[]) =>
-  cycles.map((c) => [c.local_date, c.starts_at, c.ends_at, c.dispatch_at]);
+const times = (cycles: Cycle[]) => cycles.map((c) => [c.local_date, c.starts_at, c.ends_at, c.dispatch_at]);
 
 describe("weekly cycles across DST changes", () => {
   const sundayEvening: RecurrenceRule = {
@@ -37,24 +36,9 @@ describe("weekly cycles across DST changes", () => {
       count: 3,
     });
     expect(times(cycles)).toEqual([
-      [
-        "2027-03-21",
-        "2027-03-21T17:00:00.000Z",
-        "2027-03-21T20:00:00.000Z",
-        "2027-03-20T17:00:00.000Z",
-      ],
-      [
-        "2027-03-28",
-        "2027-03-28T16:00:00.000Z",
-        "2027-03-28T19:00:00.000Z",
-        "2027-03-27T16:00:00.000Z",
-      ],
-      [
-        "2027-04-04",
-        "2027-04-04T16:00:00.000Z",
-        "2027-04-04T19:00:00.000Z",
-        "2027-04-03T16:00:00.000Z",
-      ],
+      ["2027-03-21", "2027-03-21T17:00:00.000Z", "2027-03-21T20:00:00.000Z", "2027-03-20T17:00:00.000Z"],
+      ["2027-03-28", "2027-03-28T16:00:00.000Z", "2027-03-28T19:00:00.000Z", "2027-03-27T16:00:00.000Z"],
+      ["2027-04-04", "2027-04-04T16:00:00.000Z", "2027-04-04T19:00:00.000Z", "2027-04-03T16:00:00.000Z"],
     ]);
     expect(cycles.map((c) => c.index)).toEqual([0, 1, 2]);
     expect(cycles[0]).toMatchObject({
@@ -70,24 +54,9 @@ describe("weekly cycles across DST changes", () => {
       count: 3,
     });
     expect(times(cycles)).toEqual([
-      [
-        "2027-10-24",
-        "2027-10-24T16:00:00.000Z",
-        "2027-10-24T19:00:00.000Z",
-        "2027-10-23T16:00:00.000Z",
-      ],
-      [
-        "2027-10-31",
-        "2027-10-31T17:00:00.000Z",
-        "2027-10-31T20:00:00.000Z",
-        "2027-10-30T17:00:00.000Z",
-      ],
-      [
-        "2027-11-07",
-        "2027-11-07T17:00:00.000Z",
-        "2027-11-07T20:00:00.000Z",
-        "2027-11-06T17:00:00.000Z",
-      ],
+      ["2027-10-24", "2027-10-24T16:00:00.000Z", "2027-10-24T19:00:00.000Z", "2027-10-23T16:00:00.000Z"],
+      ["2027-10-31", "2027-10-31T17:00:00.000Z", "2027-10-31T20:00:00.000Z", "2027-10-30T17:00:00.000Z"],
+      ["2027-11-07", "2027-11-07T17:00:00.000Z", "2027-11-07T20:00:00.000Z", "2027-11-06T17:00:00.000Z"],
     ]);
   });
 
@@ -96,41 +65,20 @@ describe("weekly cycles across DST changes", () => {
       from: at("2027-03-26T00:00:00Z"),
       count: 1,
     });
-    expect(times(march)).toEqual([
-      [
-        "2027-03-28",
-        "2027-03-27T23:00:00.000Z",
-        "2027-03-28T22:00:00.000Z",
-        "2027-03-26T23:00:00.000Z",
-      ],
-    ]);
+    expect(times(march)).toEqual([["2027-03-28", "2027-03-27T23:00:00.000Z", "2027-03-28T22:00:00.000Z", "2027-03-26T23:00:00.000Z"]]);
     const october = nextCycles({ frequency: "weekly", day_of_week: 7 }, ROME, {
       from: at("2027-10-29T00:00:00Z"),
       count: 1,
     });
-    expect(times(october)).toEqual([
-      [
-        "2027-10-31",
-        "2027-10-30T22:00:00.000Z",
-        "2027-10-31T23:00:00.000Z",
-        "2027-10-29T22:00:00.000Z",
-      ],
-    ]);
+    expect(times(october)).toEqual([["2027-10-31", "2027-10-30T22:00:00.000Z", "2027-10-31T23:00:00.000Z", "2027-10-29T22:00:00.000Z"]]);
   });
 
   it("handles New York's changes, including a window that straddles the missing hour", () => {
-    const friday = nextCycles(
-      { frequency: "weekly", day_of_week: 5, time_window: "18:00-21:00" },
-      NEW_YORK,
-      {
-        from: at("2027-03-06T12:00:00Z"),
-        count: 2,
-      },
-    );
-    expect(times(friday).map((t) => t[1])).toEqual([
-      "2027-03-12T23:00:00.000Z",
-      "2027-03-19T22:00:00.000Z",
-    ]);
+    const friday = nextCycles({ frequency: "weekly", day_of_week: 5, time_window: "18:00-21:00" }, NEW_YORK, {
+      from: at("2027-03-06T12:00:00Z"),
+      count: 2,
+    });
+    expect(times(friday).map((t) => t[1])).toEqual(["2027-03-12T23:00:00.000Z", "2027-03-19T22:00:00.000Z"]);
 
     const night: RecurrenceRule = {
       frequency: "weekly",
@@ -164,11 +112,7 @@ describe("weekly cycles across DST changes", () => {
     };
     const anchor = at("2027-03-12T12:00:00Z");
     const cycles = nextCycles(rule, NEW_YORK, { from: anchor, count: 3 });
-    expect(cycles.map((c) => c.local_date)).toEqual([
-      "2027-03-13",
-      "2027-03-15",
-      "2027-03-16",
-    ]);
+    expect(cycles.map((c) => c.local_date)).toEqual(["2027-03-13", "2027-03-15", "2027-03-16"]);
     expect(cycles.map((c) => c.index)).toEqual([1, 3, 4]);
     expect(cycleAt(rule, NEW_YORK, 2, anchor)).toBeNull();
   });
@@ -216,18 +160,8 @@ describe("windows past midnight", () => {
       count: 2,
     });
     expect(times(cycles)).toEqual([
-      [
-        "2027-10-30",
-        "2027-10-30T20:00:00.000Z",
-        "2027-10-31T00:00:00.000Z",
-        "2027-10-30T12:00:00.000Z",
-      ],
-      [
-        "2027-10-31",
-        "2027-10-31T21:00:00.000Z",
-        "2027-11-01T01:00:00.000Z",
-        "2027-10-30T21:00:00.000Z",
-      ],
+      ["2027-10-30", "2027-10-30T20:00:00.000Z", "2027-10-31T00:00:00.000Z", "2027-10-30T12:00:00.000Z"],
+      ["2027-10-31", "2027-10-31T21:00:00.000Z", "2027-11-01T01:00:00.000Z", "2027-10-30T21:00:00.000Z"],
     ]);
   });
 });
@@ -240,40 +174,16 @@ describe("monthly cycles", () => {
       count: 4,
     });
     expect(times(cycles)).toEqual([
-      [
-        "2028-01-01",
-        "2027-12-31T23:00:00.000Z",
-        "2028-01-30T23:00:00.000Z",
-        "2028-01-20T12:00:00.000Z",
-      ],
-      [
-        "2028-02-01",
-        "2028-01-31T23:00:00.000Z",
-        "2028-02-28T23:00:00.000Z",
-        "2028-01-31T23:00:00.000Z",
-      ],
-      [
-        "2028-03-01",
-        "2028-02-29T23:00:00.000Z",
-        "2028-03-30T22:00:00.000Z",
-        "2028-02-29T23:00:00.000Z",
-      ],
-      [
-        "2028-04-01",
-        "2028-03-31T22:00:00.000Z",
-        "2028-04-29T22:00:00.000Z",
-        "2028-03-31T22:00:00.000Z",
-      ],
+      ["2028-01-01", "2027-12-31T23:00:00.000Z", "2028-01-30T23:00:00.000Z", "2028-01-20T12:00:00.000Z"],
+      ["2028-02-01", "2028-01-31T23:00:00.000Z", "2028-02-28T23:00:00.000Z", "2028-01-31T23:00:00.000Z"],
+      ["2028-03-01", "2028-02-29T23:00:00.000Z", "2028-03-30T22:00:00.000Z", "2028-02-29T23:00:00.000Z"],
+      ["2028-04-01", "2028-03-31T22:00:00.000Z", "2028-04-29T22:00:00.000Z", "2028-03-31T22:00:00.000Z"],
     ]);
     expect(cycles.map((c) => c.index)).toEqual([0, 1, 2, 3]);
   });
 
   it("uses 28 February in a common year", () => {
-    const [feb] = nextCycles(
-      { frequency: "monthly", deliver_before: 30 },
-      ROME,
-      { from: at("2027-02-01T12:00:00Z"), count: 1 },
-    );
+    const [feb] = nextCycles({ frequency: "monthly", deliver_before: 30 }, ROME, { from: at("2027-02-01T12:00:00Z"), count: 1 });
     expect(feb?.ends_at).toBe("2027-02-27T23:00:00.000Z");
   });
 
@@ -282,10 +192,7 @@ describe("monthly cycles", () => {
       from: at("2028-02-10T00:00:00Z"),
       count: 2,
     });
-    expect(cycles.map((c) => c.ends_at)).toEqual([
-      "2028-02-29T23:00:00.000Z",
-      "2028-03-31T22:00:00.000Z",
-    ]);
+    expect(cycles.map((c) => c.ends_at)).toEqual(["2028-02-29T23:00:00.000Z", "2028-03-31T22:00:00.000Z"]);
   });
 
   it("starts the next cycle when the order comes after this month's deadline", () => {
@@ -293,32 +200,18 @@ describe("monthly cycles", () => {
     const anchor = at("2027-06-20T09:00:00Z");
     const cycles = nextCycles(rule, ROME, { from: anchor, count: 2, anchor });
     expect(times(cycles)).toEqual([
-      [
-        "2027-07-01",
-        "2027-06-30T22:00:00.000Z",
-        "2027-07-14T22:00:00.000Z",
-        "2027-06-30T22:00:00.000Z",
-      ],
-      [
-        "2027-08-01",
-        "2027-07-31T22:00:00.000Z",
-        "2027-08-14T22:00:00.000Z",
-        "2027-07-31T22:00:00.000Z",
-      ],
+      ["2027-07-01", "2027-06-30T22:00:00.000Z", "2027-07-14T22:00:00.000Z", "2027-06-30T22:00:00.000Z"],
+      ["2027-08-01", "2027-07-31T22:00:00.000Z", "2027-08-14T22:00:00.000Z", "2027-07-31T22:00:00.000Z"],
     ]);
     expect(cycles.map((c) => c.index)).toEqual([1, 2]);
     expect(cycleAt(rule, ROME, 0, anchor)).toBeNull();
   });
 
   it("opens at the window's start on the 1st when there is a window", () => {
-    const [c] = nextCycles(
-      { frequency: "monthly", deliver_before: 10, time_window: "18:00-21:00" },
-      SYDNEY,
-      {
-        from: at("2027-05-20T00:00:00Z"),
-        count: 1,
-      },
-    );
+    const [c] = nextCycles({ frequency: "monthly", deliver_before: 10, time_window: "18:00-21:00" }, SYDNEY, {
+      from: at("2027-05-20T00:00:00Z"),
+      count: 1,
+    });
     expect(c).toMatchObject({
       local_date: "2027-06-01",
       starts_at: "2027-06-01T08:00:00.000Z",
@@ -331,14 +224,10 @@ describe("monthly cycles", () => {
 
 describe("seasons", () => {
   it("keeps Sydney's summer_only Fridays to December–February, across the new year", () => {
-    const cycles = nextCycles(
-      { frequency: "weekly", day_of_week: 5, season: "summer_only" },
-      SYDNEY,
-      {
-        from: at("2027-11-20T00:00:00Z"),
-        count: 15,
-      },
-    );
+    const cycles = nextCycles({ frequency: "weekly", day_of_week: 5, season: "summer_only" }, SYDNEY, {
+      from: at("2027-11-20T00:00:00Z"),
+      count: 15,
+    });
     expect(cycles.map((c) => c.local_date)).toEqual([
       "2027-12-03",
       "2027-12-10",
@@ -357,49 +246,26 @@ describe("seasons", () => {
       "2028-12-08",
     ]);
     // Weeks keep counting through the winter: no index is reused or skipped by the gap.
-    expect(cycles.map((c) => c.index)).toEqual([
-      2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 54, 55,
-    ]);
+    expect(cycles.map((c) => c.index)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 54, 55]);
   });
 
   it("puts Auckland's summer days in December–February and Sydney's winter months in June–August", () => {
-    const summer = nextCycles(
-      { frequency: "daily", season: "summer_only", time_window: "18:00-21:00" },
-      AUCKLAND,
-      {
-        from: at("2027-02-26T12:00:00Z"),
-        count: 3,
-      },
-    );
+    const summer = nextCycles({ frequency: "daily", season: "summer_only", time_window: "18:00-21:00" }, AUCKLAND, {
+      from: at("2027-02-26T12:00:00Z"),
+      count: 3,
+    });
     expect(times(summer).map((t) => [t[0], t[1]])).toEqual([
       ["2027-02-27", "2027-02-27T05:00:00.000Z"],
       ["2027-02-28", "2027-02-28T05:00:00.000Z"],
       ["2027-12-01", "2027-12-01T05:00:00.000Z"],
     ]);
-    const winter = nextCycles(
-      { frequency: "monthly", season: "winter_only" },
-      SYDNEY,
-      { from: at("2027-01-10T00:00:00Z"), count: 4 },
-    );
-    expect(winter.map((c) => c.local_date)).toEqual([
-      "2027-06-01",
-      "2027-07-01",
-      "2027-08-01",
-      "2028-06-01",
-    ]);
+    const winter = nextCycles({ frequency: "monthly", season: "winter_only" }, SYDNEY, { from: at("2027-01-10T00:00:00Z"), count: 4 });
+    expect(winter.map((c) => c.local_date)).toEqual(["2027-06-01", "2027-07-01", "2027-08-01", "2028-06-01"]);
   });
 
   it("uses June–August for summer north of the equator and on it", () => {
-    const rome = nextCycles(
-      { frequency: "monthly", season: "summer_only" },
-      ROME,
-      { from: at("2027-01-10T00:00:00Z"), count: 3 },
-    );
-    expect(rome.map((c) => c.local_date)).toEqual([
-      "2027-06-01",
-      "2027-07-01",
-      "2027-08-01",
-    ]);
+    const rome = nextCycles({ frequency: "monthly", season: "summer_only" }, ROME, { from: at("2027-01-10T00:00:00Z"), count: 3 });
+    expect(rome.map((c) => c.local_date)).toEqual(["2027-06-01", "2027-07-01", "2027-08-01"]);
     const equator = nextCycles(
       { frequency: "monthly", season: "winter_only" },
       { lat: 0, lng: -30 },
@@ -408,9 +274,7 @@ describe("seasons", () => {
         count: 3,
       },
     );
-    expect(
-      equator.map((c) => [c.local_date, c.time_zone, c.starts_at]),
-    ).toEqual([
+    expect(equator.map((c) => [c.local_date, c.time_zone, c.starts_at])).toEqual([
       ["2027-12-01", "Etc/GMT+2", "2027-12-01T02:00:00.000Z"],
       ["2028-01-01", "Etc/GMT+2", "2028-01-01T02:00:00.000Z"],
       ["2028-02-01", "Etc/GMT+2", "2028-02-01T02:00:00.000Z"],
@@ -418,11 +282,7 @@ describe("seasons", () => {
   });
 
   it("stops searching three years ahead", () => {
-    const cycles = nextCycles(
-      { frequency: "daily", season: "summer_only" },
-      ROME,
-      { from: at("2027-01-01T12:00:00Z"), count: 1000 },
-    );
+    const cycles = nextCycles({ frequency: "daily", season: "summer_only" }, ROME, { from: at("2027-01-01T12:00:00Z"), count: 1000 });
     // Three summers of 92 days (2027, 2028, 2029), none from 2030.
     expect(cycles).toHaveLength(276);
     expect(cycles.at(-1)?.local_date).toBe("2029-08-31");
@@ -433,13 +293,7 @@ describe("event nights", () => {
   const rule: RecurrenceRule = {
     frequency: "weekly",
     event_nights_only: true,
-    event_dates: [
-      "2027-06-20",
-      "2027-06-12",
-      "2027-06-13",
-      "2027-06-12",
-      "2027-06-01",
-    ],
+    event_dates: ["2027-06-20", "2027-06-12", "2027-06-13", "2027-06-12", "2027-06-01"],
     time_window: "20:00-23:30",
   };
   const anchor = at("2027-05-01T00:00:00Z");
@@ -450,36 +304,10 @@ describe("event nights", () => {
       count: 10,
       anchor,
     });
-    expect(
-      cycles.map((c) => [
-        c.index,
-        c.local_date,
-        c.starts_at,
-        c.ends_at,
-        c.dispatch_at,
-      ]),
-    ).toEqual([
-      [
-        1,
-        "2027-06-12",
-        "2027-06-12T18:00:00.000Z",
-        "2027-06-12T21:30:00.000Z",
-        "2027-06-11T18:00:00.000Z",
-      ],
-      [
-        2,
-        "2027-06-13",
-        "2027-06-13T18:00:00.000Z",
-        "2027-06-13T21:30:00.000Z",
-        "2027-06-12T18:00:00.000Z",
-      ],
-      [
-        3,
-        "2027-06-20",
-        "2027-06-20T18:00:00.000Z",
-        "2027-06-20T21:30:00.000Z",
-        "2027-06-19T18:00:00.000Z",
-      ],
+    expect(cycles.map((c) => [c.index, c.local_date, c.starts_at, c.ends_at, c.dispatch_at])).toEqual([
+      [1, "2027-06-12", "2027-06-12T18:00:00.000Z", "2027-06-12T21:30:00.000Z", "2027-06-11T18:00:00.000Z"],
+      [2, "2027-06-13", "2027-06-13T18:00:00.000Z", "2027-06-13T21:30:00.000Z", "2027-06-12T18:00:00.000Z"],
+      [3, "2027-06-20", "2027-06-20T18:00:00.000Z", "2027-06-20T21:30:00.000Z", "2027-06-19T18:00:00.000Z"],
     ]);
   });
 
@@ -530,11 +358,7 @@ describe("event nights", () => {
 
 describe("cycle index", () => {
   const rules: [string, RecurrenceRule, { lat: number; lng: number }][] = [
-    [
-      "daily window past midnight",
-      { frequency: "daily", time_window: "22:00-02:00" },
-      ROME,
-    ],
+    ["daily window past midnight", { frequency: "daily", time_window: "22:00-02:00" }, ROME],
     [
       "weekly Friday, summer",
       {
@@ -545,11 +369,7 @@ describe("cycle index", () => {
       },
       SYDNEY,
     ],
-    [
-      "monthly before the 31st",
-      { frequency: "monthly", deliver_before: 31 },
-      NEW_YORK,
-    ],
+    ["monthly before the 31st", { frequency: "monthly", deliver_before: 31 }, NEW_YORK],
     [
       "event nights",
       {
@@ -562,30 +382,25 @@ describe("cycle index", () => {
   ];
   const anchor = at("2027-10-20T08:15:00Z");
 
-  it.each(rules)(
-    "recomputes the same cycle from its index (%s)",
-    (_name, rule, where) => {
-      const later = nextCycles(rule, where, {
-        from: at("2027-12-28T00:00:00Z"),
-        count: 12,
-        anchor,
-      });
-      expect(later.length).toBeGreaterThanOrEqual(3);
-      for (const c of later)
-        expect(cycleAt(rule, where, c.index, anchor)).toEqual(c);
-      // A scheduler asking from an earlier point sees the same cycles under the same numbers.
-      const earlier = nextCycles(rule, where, {
-        from: anchor,
-        count: 200,
-        anchor,
-      });
-      for (const c of later)
-        expect(earlier.find((e) => e.index === c.index)).toEqual(c);
-      const indexes = later.map((c) => c.index);
-      expect([...indexes].sort((a, b) => a - b)).toEqual(indexes);
-      expect(new Set(indexes).size).toBe(indexes.length);
-    },
-  );
+  it.each(rules)("recomputes the same cycle from its index (%s)", (_name, rule, where) => {
+    const later = nextCycles(rule, where, {
+      from: at("2027-12-28T00:00:00Z"),
+      count: 12,
+      anchor,
+    });
+    expect(later.length).toBeGreaterThanOrEqual(3);
+    for (const c of later) expect(cycleAt(rule, where, c.index, anchor)).toEqual(c);
+    // A scheduler asking from an earlier point sees the same cycles under the same numbers.
+    const earlier = nextCycles(rule, where, {
+      from: anchor,
+      count: 200,
+      anchor,
+    });
+    for (const c of later) expect(earlier.find((e) => e.index === c.index)).toEqual(c);
+    const indexes = later.map((c) => c.index);
+    expect([...indexes].sort((a, b) => a - b)).toEqual(indexes);
+    expect(new Set(indexes).size).toBe(indexes.length);
+  });
 
   it("counts days from the anchor's local date, not its UTC date", () => {
     // 23:30Z on 20 March is already 00:30 on the 21st in Rome.
@@ -600,9 +415,7 @@ describe("cycle index", () => {
       local_date: "2027-03-21",
       dispatch_at: "2027-03-20T23:30:00.000Z",
     });
-    expect(cycleAt({ frequency: "daily" }, ROME, 7, anchor)?.local_date).toBe(
-      "2027-03-28",
-    );
+    expect(cycleAt({ frequency: "daily" }, ROME, 7, anchor)?.local_date).toBe("2027-03-28");
   });
 
   it("counts weeks from the Monday of the anchor's week", () => {
@@ -610,22 +423,15 @@ describe("cycle index", () => {
     const rule: RecurrenceRule = { frequency: "weekly", day_of_week: 1 };
     expect(cycleAt(rule, ROME, 0, wednesday)).toBeNull(); // Monday 22 March ended before the order
     expect(cycleAt(rule, ROME, 1, wednesday)?.local_date).toBe("2027-03-29");
-    expect(
-      nextCycles(rule, ROME, { from: wednesday, count: 1 })[0]?.index,
-    ).toBe(1);
+    expect(nextCycles(rule, ROME, { from: wednesday, count: 1 })[0]?.index).toBe(1);
   });
 
   it("has no cycle for a negative, fractional or out-of-season index", () => {
     const anchor = at("2027-01-05T00:00:00Z");
     expect(cycleAt({ frequency: "daily" }, ROME, -1, anchor)).toBeNull();
     expect(cycleAt({ frequency: "daily" }, ROME, 1.5, anchor)).toBeNull();
-    expect(
-      cycleAt({ frequency: "monthly", season: "summer_only" }, ROME, 1, anchor),
-    ).toBeNull();
-    expect(
-      cycleAt({ frequency: "monthly", season: "summer_only" }, ROME, 5, anchor)
-        ?.local_date,
-    ).toBe("2027-06-01");
+    expect(cycleAt({ frequency: "monthly", season: "summer_only" }, ROME, 1, anchor)).toBeNull();
+    expect(cycleAt({ frequency: "monthly", season: "summer_only" }, ROME, 5, anchor)?.local_date).toBe("2027-06-01");
   });
 
   it("uses the zone stored with the order over the looked-up one", () => {
@@ -648,16 +454,10 @@ describe("limits and bad input", () => {
   const from = at("2027-01-01T00:00:00Z");
 
   it("returns at most 366 cycles and none for a count of 0", () => {
-    expect(
-      nextCycles({ frequency: "daily" }, ROME, { from, count: 10_000 }),
-    ).toHaveLength(MAX_CYCLES);
+    expect(nextCycles({ frequency: "daily" }, ROME, { from, count: 10_000 })).toHaveLength(MAX_CYCLES);
     expect(MAX_CYCLES).toBe(366);
-    expect(
-      nextCycles({ frequency: "daily" }, ROME, { from, count: 0 }),
-    ).toEqual([]);
-    expect(
-      nextCycles({ frequency: "daily" }, ROME, { from, count: -3 }),
-    ).toEqual([]);
+    expect(nextCycles({ frequency: "daily" }, ROME, { from, count: 0 })).toEqual([]);
+    expect(nextCycles({ frequency: "daily" }, ROME, { from, count: -3 })).toEqual([]);
   });
 
   it("throws RangeError for a rule, point, zone or date it cannot schedule", () => {
@@ -673,29 +473,15 @@ describe("limits and bad input", () => {
         count: 1,
       }),
     ).toThrow(RangeError);
-    expect(() =>
-      nextCycles(
-        { frequency: "daily" },
-        { lat: 95, lng: 0 },
-        { from, count: 1 },
-      ),
-    ).toThrow(RangeError);
-    expect(() =>
-      nextCycles(
-        { frequency: "daily" },
-        { ...ROME, timeZone: "Europe/Atlantis" },
-        { from, count: 1 },
-      ),
-    ).toThrow(RangeError);
+    expect(() => nextCycles({ frequency: "daily" }, { lat: 95, lng: 0 }, { from, count: 1 })).toThrow(RangeError);
+    expect(() => nextCycles({ frequency: "daily" }, { ...ROME, timeZone: "Europe/Atlantis" }, { from, count: 1 })).toThrow(RangeError);
     expect(() =>
       nextCycles({ frequency: "daily" }, ROME, {
         from: at("not a date"),
         count: 1,
       }),
     ).toThrow(RangeError);
-    expect(() =>
-      nextCycles({ frequency: "daily" }, ROME, { from, count: Number.NaN }),
-    ).toThrow(RangeError);
+    expect(() => nextCycles({ frequency: "daily" }, ROME, { from, count: Number.NaN })).toThrow(RangeError);
   });
 
   it("explains every problem with a rule", () => {
@@ -724,9 +510,7 @@ describe("limits and bad input", () => {
     expect(validateRule({ frequency: "monthly", deliver_before: 1 })).toEqual([
       "deliver_before must be a day of the month from 2 to 31 (omit it for the end of the month)",
     ]);
-    expect(validateRule({ frequency: "monthly", deliver_before: 31 })).toEqual(
-      [],
-    );
+    expect(validateRule({ frequency: "monthly", deliver_before: 31 })).toEqual([]);
   });
 });
 
@@ -754,37 +538,19 @@ describe("parseTimeWindow", () => {
     });
   });
 
-  it.each([
-    "24:00-02:00",
-    "18:00-24:00",
-    "18:00-18:00",
-    "8:00-9:00",
-    "18:00 - 21:00",
-    "18:00–21:00",
-    "18:60-19:00",
-    "",
-    "18:00-21:00-22:00",
-    "18:00",
-  ])("rejects %j", (s) => {
-    expect(parseTimeWindow(s)).toBeNull();
-  });
+  it.each(["24:00-02:00", "18:00-24:00", "18:00-18:00", "8:00-9:00", "18:00 - 21:00", "18:00–21:00", "18:60-19:00", "", "18:00-21:00-22:00", "18:00"])(
+    "rejects %j",
+    (s) => {
+      expect(parseTimeWindow(s)).toBeNull();
+    },
+  );
 });
 
 describe("parseDayOfMonth", () => {
   it("reads the spec's ordinals and plain numbers", () => {
-    expect(
-      ["1st", "2nd", "3rd", "15th", "22ND", "15", " 31st "].map(
-        parseDayOfMonth,
-      ),
-    ).toEqual([1, 2, 3, 15, 22, 15, 31]);
+    expect(["1st", "2nd", "3rd", "15th", "22ND", "15", " 31st "].map(parseDayOfMonth)).toEqual([1, 2, 3, 15, 22, 15, 31]);
     expect(parseDayOfMonth(15)).toBe(15);
-    expect(["0", "32nd", "fifteenth", "", "1 5"].map(parseDayOfMonth)).toEqual([
-      null,
-      null,
-      null,
-      null,
-      null,
-    ]);
+    expect(["0", "32nd", "fifteenth", "", "1 5"].map(parseDayOfMonth)).toEqual([null, null, null, null, null]);
     expect(parseDayOfMonth(1.5)).toBeNull();
   });
 });
@@ -793,33 +559,12 @@ describe("describeRule", () => {
   it("says the frequency, day and deadline", () => {
     expect(describeRule({ frequency: "daily" })).toBe("Every day");
     expect(describeRule({ frequency: "weekly" })).toBe("Every Monday");
-    expect(describeRule({ frequency: "weekly", day_of_week: 7 })).toBe(
-      "Every Sunday",
-    );
-    expect(describeRule({ frequency: "monthly", deliver_before: 15 })).toBe(
-      "Monthly, delivered before the 15th",
-    );
+    expect(describeRule({ frequency: "weekly", day_of_week: 7 })).toBe("Every Sunday");
+    expect(describeRule({ frequency: "monthly", deliver_before: 15 })).toBe("Monthly, delivered before the 15th");
     expect(
-      [2, 3, 11, 12, 13, 21, 22, 23, 31].map((n) =>
-        describeRule({ frequency: "monthly", deliver_before: n }).replace(
-          "Monthly, delivered before the ",
-          "",
-        ),
-      ),
-    ).toEqual([
-      "2nd",
-      "3rd",
-      "11th",
-      "12th",
-      "13th",
-      "21st",
-      "22nd",
-      "23rd",
-      "31st",
-    ]);
-    expect(describeRule({ frequency: "monthly" })).toBe(
-      "Monthly, delivered by the end of the month",
-    );
+      [2, 3, 11, 12, 13, 21, 22, 23, 31].map((n) => describeRule({ frequency: "monthly", deliver_before: n }).replace("Monthly, delivered before the ", "")),
+    ).toEqual(["2nd", "3rd", "11th", "12th", "13th", "21st", "22nd", "23rd", "31st"]);
+    expect(describeRule({ frequency: "monthly" })).toBe("Monthly, delivered by the end of the month");
   });
 
   it("names the season's months for the hemisphere, and the window", () => {
@@ -829,21 +574,11 @@ describe("describeRule", () => {
       season: "summer_only",
       time_window: "18:00-21:00",
     };
-    expect(describeRule(rule, ROME)).toBe(
-      "Every Friday, June to August, 18:00–21:00 local time",
-    );
-    expect(describeRule(rule, SYDNEY)).toBe(
-      "Every Friday, December to February, 18:00–21:00 local time",
-    );
-    expect(describeRule(rule)).toBe(
-      "Every Friday, in summer, 18:00–21:00 local time",
-    );
-    expect(
-      describeRule({ frequency: "daily", season: "winter_only" }, SYDNEY),
-    ).toBe("Every day, June to August");
-    expect(
-      describeRule({ frequency: "daily", time_window: "22:00-02:00" }),
-    ).toBe("Every day, 22:00–02:00 local time (ending the next day)");
+    expect(describeRule(rule, ROME)).toBe("Every Friday, June to August, 18:00–21:00 local time");
+    expect(describeRule(rule, SYDNEY)).toBe("Every Friday, December to February, 18:00–21:00 local time");
+    expect(describeRule(rule)).toBe("Every Friday, in summer, 18:00–21:00 local time");
+    expect(describeRule({ frequency: "daily", season: "winter_only" }, SYDNEY)).toBe("Every day, June to August");
+    expect(describeRule({ frequency: "daily", time_window: "22:00-02:00" })).toBe("Every day, 22:00–02:00 local time (ending the next day)");
   });
 
   it("lists event nights with the year once per year", () => {
@@ -861,9 +596,7 @@ describe("describeRule", () => {
         event_dates: ["2028-01-02", "2027-12-30"],
         time_window: "20:00-23:00",
       }),
-    ).toBe(
-      "On 2 event nights: 30 Dec 2027, 2 Jan 2028, 20:00–23:00 local time",
-    );
+    ).toBe("On 2 event nights: 30 Dec 2027, 2 Jan 2028, 20:00–23:00 local time");
     expect(
       describeRule({
         frequency: "daily",
@@ -871,9 +604,7 @@ describe("describeRule", () => {
         event_dates: ["2027-06-12"],
       }),
     ).toBe("On 1 event night: 12 Jun 2027");
-    const many = ["01", "02", "03", "04", "05", "06", "07"].map(
-      (d) => `2027-08-${d}`,
-    );
+    const many = ["01", "02", "03", "04", "05", "06", "07"].map((d) => `2027-08-${d}`);
     expect(
       describeRule({
         frequency: "daily",
@@ -881,15 +612,11 @@ describe("describeRule", () => {
         event_dates: many,
       }),
     ).toBe("On 7 event nights: 1 Aug 2027 to 7 Aug 2027");
-    expect(describeRule({ frequency: "daily", event_nights_only: true })).toBe(
-      "On event nights (no dates listed yet)",
-    );
+    expect(describeRule({ frequency: "daily", event_nights_only: true })).toBe("On event nights (no dates listed yet)");
   });
 
   it("refuses to describe an invalid rule", () => {
-    expect(() => describeRule({ frequency: "weekly", day_of_week: 0 })).toThrow(
-      RangeError,
-    );
+    expect(() => describeRule({ frequency: "weekly", day_of_week: 0 })).toThrow(RangeError);
   });
 });
 
@@ -899,7 +626,12 @@ const AFTER_SUNSET = at("2026-11-27T15:48:00Z");
 const pointers = (rule: RecurrenceRule, where: Where = FLORENCE, now = AFTER_SUNSET) => scheduleProblems(rule, where, now).map((p) => p.pointer);
 
 describe("a schedule with no cycle left (issue 22, item 1)", () => {
-  const events = (event_dates: string[], extra: Partial<RecurrenceRule> = {}): RecurrenceRule => ({ frequency: "daily", event_nights_only: true, event_dates, ...extra });
+  const events = (event_dates: string[], extra: Partial<RecurrenceRule> = {}): RecurrenceRule => ({
+    frequency: "daily",
+    event_nights_only: true,
+    event_dates,
+    ...extra,
+  });
 
   it("points at each event date in the past", () => {
     expect(pointers(events(["2026-11-26"]))).toEqual(["/recurring/event_dates/0"]);
@@ -913,14 +645,22 @@ describe("a schedule with no cycle left (issue 22, item 1)", () => {
     expect(pointers(events(["2026-12-24"], { season: "summer_only" }))).toEqual(["/recurring/season"]);
     // South of the equator December is summer.
     expect(pointers(events(["2026-12-24"], { season: "summer_only" }), SYDNEY)).toEqual([]);
-    expect(nextCycles(events(["2026-12-24", "2027-07-01"], { season: "summer_only" }), FLORENCE, { from: AFTER_SUNSET, count: 5 }).map((c) => c.local_date)).toEqual(["2027-07-01"]);
+    expect(
+      nextCycles(events(["2026-12-24", "2027-07-01"], { season: "summer_only" }), FLORENCE, { from: AFTER_SUNSET, count: 5 }).map((c) => c.local_date),
+    ).toEqual(["2027-07-01"]);
   });
 
   it("points at the weekday of a weekly order that none of its event dates falls on", () => {
     // Monday 30 November 2026 for an order on Fridays.
     expect(pointers(events(["2026-11-30"], { frequency: "weekly", day_of_week: 5 }))).toEqual(["/recurring/day_of_week"]);
-    expect(scheduleProblems(events(["2026-11-30"], { frequency: "weekly", day_of_week: 5 }), FLORENCE, AFTER_SUNSET)[0]?.message).toMatch(/Friday.*30 Nov 2026 is not a Friday/);
-    expect(nextCycles(events(["2026-11-30", "2026-12-04"], { frequency: "weekly", day_of_week: 5 }), FLORENCE, { from: AFTER_SUNSET, count: 5 }).map((c) => c.local_date)).toEqual(["2026-12-04"]);
+    expect(scheduleProblems(events(["2026-11-30"], { frequency: "weekly", day_of_week: 5 }), FLORENCE, AFTER_SUNSET)[0]?.message).toMatch(
+      /Friday.*30 Nov 2026 is not a Friday/,
+    );
+    expect(
+      nextCycles(events(["2026-11-30", "2026-12-04"], { frequency: "weekly", day_of_week: 5 }), FLORENCE, { from: AFTER_SUNSET, count: 5 }).map(
+        (c) => c.local_date,
+      ),
+    ).toEqual(["2026-12-04"]);
     // Without a named weekday a weekly order runs on every listed date.
     expect(pointers(events(["2026-11-30"], { frequency: "weekly" }))).toEqual([]);
   });
@@ -986,8 +726,18 @@ describe("cycles narrowed to the sun (issue 22, item 3)", () => {
   });
 
   it("keeps the dispatch a day ahead of the calendar day, and the time window inside the sun's", () => {
-    const [c] = nextCycles({ frequency: "daily", time_window: "15:00-18:00" }, daylight, { from: at("2026-11-27T10:00:00Z"), count: 2, anchor: at("2026-11-20T00:00:00Z") });
-    expect(c).toMatchObject({ local_date: "2026-11-27", starts_at: "2026-11-27T14:00:00.000Z", ends_at: "2026-11-27T15:40:00.000Z", dispatch_at: "2026-11-26T14:00:00.000Z", local_window: "15:00-18:00" });
+    const [c] = nextCycles({ frequency: "daily", time_window: "15:00-18:00" }, daylight, {
+      from: at("2026-11-27T10:00:00Z"),
+      count: 2,
+      anchor: at("2026-11-20T00:00:00Z"),
+    });
+    expect(c).toMatchObject({
+      local_date: "2026-11-27",
+      starts_at: "2026-11-27T14:00:00.000Z",
+      ends_at: "2026-11-27T15:40:00.000Z",
+      dispatch_at: "2026-11-26T14:00:00.000Z",
+      local_window: "15:00-18:00",
+    });
     // A window wholly after sunset has no daylight cycle that day: in Florence none before the sun sets after 18:00, late February.
     const [evening] = nextCycles({ frequency: "daily", time_window: "18:00-21:00" }, daylight, { from: AFTER_SUNSET, count: 1 });
     expect(evening?.local_date.slice(0, 7)).toBe("2027-02");

@@ -7,16 +7,7 @@
  * scheduler that stores "last dispatched index" and restarts recomputes exactly the same cycles
  * — none skipped, none doubled — whenever it asks.
  */
-import {
-  daysInMonth,
-  isoWeekday,
-  isValidTimeZone,
-  localParts,
-  parseLocalDate,
-  timeZoneAt,
-  utcMs,
-  zonedTimeToUtc,
-} from "@/lib/geo/time-zone";
+import { daysInMonth, isoWeekday, isValidTimeZone, localParts, parseLocalDate, timeZoneAt, utcMs, zonedTimeToUtc } from "@/lib/geo/time-zone";
 import { sunWindow, type SunPeriod } from "@/lib/geo/sun";
 import { ENGLISH_SCHEDULE_WORDS } from "./english-schedule-words";
 import { describeRecurrence, listEventDates } from "@/lib/orders/describe-recurrence";
@@ -89,49 +80,27 @@ export function validateRule(rule: RecurrenceRule): string[] {
     problems.push(`frequency must be one of ${FREQUENCIES.join(", ")}`);
   }
   if (rule.day_of_week !== undefined) {
-    if (rule.frequency !== "weekly")
-      problems.push("day_of_week applies to weekly orders only");
-    else if (
-      !Number.isInteger(rule.day_of_week) ||
-      rule.day_of_week < 1 ||
-      rule.day_of_week > 7
-    ) {
-      problems.push(
-        "day_of_week must be an ISO weekday, 1 (Monday) to 7 (Sunday)",
-      );
+    if (rule.frequency !== "weekly") problems.push("day_of_week applies to weekly orders only");
+    else if (!Number.isInteger(rule.day_of_week) || rule.day_of_week < 1 || rule.day_of_week > 7) {
+      problems.push("day_of_week must be an ISO weekday, 1 (Monday) to 7 (Sunday)");
     }
   }
   if (rule.deliver_before !== undefined) {
-    if (rule.frequency !== "monthly")
-      problems.push("deliver_before applies to monthly orders only");
-    else if (
-      !Number.isInteger(rule.deliver_before) ||
-      rule.deliver_before < 2 ||
-      rule.deliver_before > 31
-    ) {
+    if (rule.frequency !== "monthly") problems.push("deliver_before applies to monthly orders only");
+    else if (!Number.isInteger(rule.deliver_before) || rule.deliver_before < 2 || rule.deliver_before > 31) {
       // "Before the 1st" would leave no time at all in a cycle that opens on the 1st.
-      problems.push(
-        "deliver_before must be a day of the month from 2 to 31 (omit it for the end of the month)",
-      );
+      problems.push("deliver_before must be a day of the month from 2 to 31 (omit it for the end of the month)");
     }
   }
-  if (
-    rule.season !== undefined &&
-    !(SEASONS as readonly string[]).includes(rule.season)
-  ) {
+  if (rule.season !== undefined && !(SEASONS as readonly string[]).includes(rule.season)) {
     problems.push(`season must be one of ${SEASONS.join(", ")}`);
   }
   if (rule.time_window !== undefined && !parseTimeWindow(rule.time_window)) {
-    problems.push(
-      "time_window must be HH:MM-HH:MM between 00:00 and 23:59, with different start and end",
-    );
+    problems.push("time_window must be HH:MM-HH:MM between 00:00 and 23:59, with different start and end");
   }
   if (rule.event_dates !== undefined) {
     const bad = rule.event_dates.filter((d) => !parseLocalDate(d));
-    if (bad.length > 0)
-      problems.push(
-        `event_dates must be calendar dates YYYY-MM-DD (not ${bad.join(", ")})`,
-      );
+    if (bad.length > 0) problems.push(`event_dates must be calendar dates YYYY-MM-DD (not ${bad.join(", ")})`);
   }
   return problems;
 }
@@ -144,11 +113,7 @@ export function validateRule(rule: RecurrenceRule): string[] {
  *   to `from`, which is right only for a preview before the order exists.
  * @throws RangeError for an invalid rule, point, zone or date.
  */
-export function nextCycles(
-  rule: RecurrenceRule,
-  where: Where,
-  options: { from: Date; count: number; anchor?: Date },
-): Cycle[] {
+export function nextCycles(rule: RecurrenceRule, where: Where, options: { from: Date; count: number; anchor?: Date }): Cycle[] {
   const { from, count } = options;
   const anchor = options.anchor ?? from;
   if (Number.isNaN(count)) throw new RangeError("count must be a number");
@@ -185,12 +150,7 @@ export function nextCycles(
  * when the order was confirmed.
  * Equal, field for field, to the cycle `nextCycles` returns with that index and anchor.
  */
-export function cycleAt(
-  rule: RecurrenceRule,
-  where: Where,
-  index: number,
-  anchor: Date,
-): Cycle | null {
+export function cycleAt(rule: RecurrenceRule, where: Where, index: number, anchor: Date): Cycle | null {
   const ctx = contextFor(rule, where, anchor);
   if (!Number.isSafeInteger(index) || index < 0) return null;
   if (ctx.events && index >= ctx.events.length) return null;
@@ -238,9 +198,17 @@ export function scheduleProblems(rule: RecurrenceRule, where: Where, now: Date):
       const p = parseLocalDate(date);
       const day = p ? dayNumber(p.year, p.month, p.day) : NaN;
       if (!(day >= today)) {
-        problems.push({ kind: "date_window", pointer: `/recurring/event_dates/${i}`, message: `${date} is in the past: event dates run from today (${isoDate(today)} in ${ctx.timeZone}) to ${isoDate(last)}.` });
+        problems.push({
+          kind: "date_window",
+          pointer: `/recurring/event_dates/${i}`,
+          message: `${date} is in the past: event dates run from today (${isoDate(today)} in ${ctx.timeZone}) to ${isoDate(last)}.`,
+        });
       } else if (day > last) {
-        problems.push({ kind: "date_window", pointer: `/recurring/event_dates/${i}`, message: `${date} is more than two years ahead: event dates run from today (${isoDate(today)} in ${ctx.timeZone}) to ${isoDate(last)}.` });
+        problems.push({
+          kind: "date_window",
+          pointer: `/recurring/event_dates/${i}`,
+          message: `${date} is more than two years ahead: event dates run from today (${isoDate(today)} in ${ctx.timeZone}) to ${isoDate(last)}.`,
+        });
       }
     });
     if (problems.length > 0) return problems;
@@ -249,18 +217,30 @@ export function scheduleProblems(rule: RecurrenceRule, where: Where, now: Date):
   if (!ctx.events) {
     return [
       rule.time_window !== undefined
-        ? { kind: "no_cycle_left", pointer: "/recurring/time_window", message: `No ${describeRule(rule, where)} cycle has any time to take the photos in the next three years${ctx.timeOfDay ? ` with the sun as time_of_day "${ctx.timeOfDay}" asks` : ""}.` }
+        ? {
+            kind: "no_cycle_left",
+            pointer: "/recurring/time_window",
+            message: `No ${describeRule(rule, where)} cycle has any time to take the photos in the next three years${ctx.timeOfDay ? ` with the sun as time_of_day "${ctx.timeOfDay}" asks` : ""}.`,
+          }
         : { kind: "no_cycle_left", pointer: "/recurring", message: `No cycle of "${describeRule(rule, where)}" falls in the next three years.` },
     ];
   }
   const bySeason = ctx.events.filter((d) => eventExclusion(ctx, d) === "season");
   const byWeekday = ctx.events.filter((d) => eventExclusion(ctx, d) === "day_of_week");
   if (bySeason.length > 0) {
-    problems.push({ kind: "no_cycle_left", pointer: "/recurring/season", message: `${rule.season} leaves out ${listDates(bySeason)} here: no event date is in season.` });
+    problems.push({
+      kind: "no_cycle_left",
+      pointer: "/recurring/season",
+      message: `${rule.season} leaves out ${listDates(bySeason)} here: no event date is in season.`,
+    });
   }
   if (byWeekday.length > 0) {
     const day = WEEKDAYS[(rule.day_of_week ?? 1) - 1] ?? "";
-    problems.push({ kind: "no_cycle_left", pointer: "/recurring/day_of_week", message: `A weekly order runs on ${day}s only, and ${listDates(byWeekday)} ${byWeekday.length === 1 ? "is not a" : "are not"} ${day}${byWeekday.length === 1 ? "" : "s"}.` });
+    problems.push({
+      kind: "no_cycle_left",
+      pointer: "/recurring/day_of_week",
+      message: `A weekly order runs on ${day}s only, and ${listDates(byWeekday)} ${byWeekday.length === 1 ? "is not a" : "are not"} ${day}${byWeekday.length === 1 ? "" : "s"}.`,
+    });
   }
   // The rest fall today or later but have no time left: their window (or the sun's) is closed.
   (rule.event_dates ?? []).forEach((date, i) => {
@@ -269,7 +249,9 @@ export function scheduleProblems(rule: RecurrenceRule, where: Where, now: Date):
     problems.push({
       kind: "no_cycle_left",
       pointer: `/recurring/event_dates/${i}`,
-      message: closes ? `${date}'s time to take photos ended at ${closes} (${ctx.timeZone}).` : `${date} has no time to take photos${ctx.timeOfDay ? ` with the sun as time_of_day "${ctx.timeOfDay}" asks` : " in its time window"}.`,
+      message: closes
+        ? `${date}'s time to take photos ended at ${closes} (${ctx.timeZone}).`
+        : `${date} has no time to take photos${ctx.timeOfDay ? ` with the sun as time_of_day "${ctx.timeOfDay}" asks` : " in its time window"}.`,
     });
   });
   return problems;
@@ -312,16 +294,12 @@ const WINTER_NORTH = new Set([12, 1, 2]);
 
 function contextFor(rule: RecurrenceRule, where: Where, anchor: Date): Context {
   const problems = validateRule(rule);
-  if (problems.length > 0)
-    throw new RangeError(`Invalid recurrence rule: ${problems.join("; ")}`);
+  if (problems.length > 0) throw new RangeError(`Invalid recurrence rule: ${problems.join("; ")}`);
   assertDate(anchor, "anchor");
-  if (!Number.isFinite(where.lat) || Math.abs(where.lat) > 90)
-    throw new RangeError(`Invalid latitude: ${where.lat}`);
-  if (!Number.isFinite(where.lng) || Math.abs(where.lng) > 180)
-    throw new RangeError(`Invalid longitude: ${where.lng}`);
+  if (!Number.isFinite(where.lat) || Math.abs(where.lat) > 90) throw new RangeError(`Invalid latitude: ${where.lat}`);
+  if (!Number.isFinite(where.lng) || Math.abs(where.lng) > 180) throw new RangeError(`Invalid longitude: ${where.lng}`);
   const timeZone = where.timeZone ?? timeZoneAt(where.lat, where.lng);
-  if (!isValidTimeZone(timeZone))
-    throw new RangeError(`Unknown time zone: ${timeZone}`);
+  if (!isValidTimeZone(timeZone)) throw new RangeError(`Unknown time zone: ${timeZone}`);
   const day = dayNumberAt(anchor, timeZone);
   const p = localParts(anchor, timeZone);
   return {
@@ -331,8 +309,7 @@ function contextFor(rule: RecurrenceRule, where: Where, anchor: Date): Context {
     lat: where.lat,
     lng: where.lng,
     timeOfDay: where.timeOfDay ?? null,
-    window:
-      rule.time_window === undefined ? null : parseTimeWindow(rule.time_window),
+    window: rule.time_window === undefined ? null : parseTimeWindow(rule.time_window),
     events: rule.event_nights_only ? eventDates(rule) : null,
     anchorMs: anchor.getTime(),
     anchorDay: rule.frequency === "weekly" ? day - (p.weekday - 1) : day,
@@ -341,8 +318,7 @@ function contextFor(rule: RecurrenceRule, where: Where, anchor: Date): Context {
 }
 
 function assertDate(d: Date, name: string): void {
-  if (!(d instanceof Date) || Number.isNaN(d.getTime()))
-    throw new RangeError(`${name} must be a valid Date`);
+  if (!(d instanceof Date) || Number.isNaN(d.getTime())) throw new RangeError(`${name} must be a valid Date`);
 }
 
 function eventDates(rule: RecurrenceRule): string[] {
@@ -381,27 +357,15 @@ function buildCycle(ctx: Context, index: number): Cycle | null {
     const year = Math.floor(month / 12);
     const m = (month % 12) + 1;
     startsAt = zonedTimeToUtc(date, window?.start ?? "00:00", timeZone);
-    const due =
-      rule.deliver_before === undefined
-        ? null
-        : Math.min(rule.deliver_before, daysInMonth(year, m));
-    const dueDate =
-      due === null
-        ? isoDate(dayNumber(year, m, 1) + daysInMonth(year, m))
-        : isoDate(dayNumber(year, m, due));
+    const due = rule.deliver_before === undefined ? null : Math.min(rule.deliver_before, daysInMonth(year, m));
+    const dueDate = due === null ? isoDate(dayNumber(year, m, 1) + daysInMonth(year, m)) : isoDate(dayNumber(year, m, due));
     endsAt = zonedTimeToUtc(dueDate, "00:00", timeZone);
     // A monthly cycle spans weeks, so it goes out when the month begins rather than a day ahead.
     dispatchAt = zonedTimeToUtc(date, "00:00", timeZone);
   } else {
     const next = isoDate(dayNumberOf(date) + 1);
     startsAt = zonedTimeToUtc(date, window?.start ?? "00:00", timeZone);
-    endsAt = window
-      ? zonedTimeToUtc(
-          window.crossesMidnight ? next : date,
-          window.end,
-          timeZone,
-        )
-      : zonedTimeToUtc(next, "00:00", timeZone);
+    endsAt = window ? zonedTimeToUtc(window.crossesMidnight ? next : date, window.end, timeZone) : zonedTimeToUtc(next, "00:00", timeZone);
     dispatchAt = new Date(startsAt.getTime() - DISPATCH_LEAD_MS);
     if (ctx.timeOfDay) {
       // Only the part of the day the sun allows: a cycle never opens before it or outlives it.

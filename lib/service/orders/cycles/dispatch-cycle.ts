@@ -18,7 +18,6 @@ import { serializeMission } from "@/lib/service/missions/serialize-mission";
 import { validateBounds } from "@/lib/service/missions/validate-bounds";
 import type { OrderLocationRow, OrderRow } from "../order-rows";
 
-
 export interface CycleWindow {
   localDate: string;
   startsAt: Date;
@@ -121,7 +120,20 @@ export async function dispatchCycle(tx: Db, { order, locations, index, deliveryH
     if (!entry) return [];
     const opensAt = new Date(Math.max(now.getTime(), entry.window?.startsAt.getTime() ?? 0));
     const promise = locationPromise({ estimate, planDeadline: mission.deadlineAt ?? now, opensAt });
-    return [{ orderId: order.id, locationId: entry.location.id, cycleIndex: index, orgId: order.orgId, missionId: mission.id, opensAt, expectedTakeBy: promise.expectedTakeBy, deliverBy: promise.deliverBy, createdAt: now, updatedAt: now }];
+    return [
+      {
+        orderId: order.id,
+        locationId: entry.location.id,
+        cycleIndex: index,
+        orgId: order.orgId,
+        missionId: mission.id,
+        opensAt,
+        expectedTakeBy: promise.expectedTakeBy,
+        deliverBy: promise.deliverBy,
+        createdAt: now,
+        updatedAt: now,
+      },
+    ];
   });
   if (promises.length > 0) await tx.insert(deliveryPromises).values(promises);
   for (const row of created) {
@@ -131,7 +143,14 @@ export async function dispatchCycle(tx: Db, { order, locations, index, deliveryH
       orgId: order.orgId,
       type: "order.mission.assigned",
       orderId: order.id,
-      data: { order_id: order.id, mission_id: row.id, location_id: row.locationId, cycle_index: index, deadline_at: row.deadlineAt?.toISOString() ?? null, mission },
+      data: {
+        order_id: order.id,
+        mission_id: row.id,
+        location_id: row.locationId,
+        cycle_index: index,
+        deadline_at: row.deadlineAt?.toISOString() ?? null,
+        mission,
+      },
     });
   }
   return created.map((r) => r.id);

@@ -51,12 +51,19 @@ describe("nextWindows", () => {
 
   it("gives a one-off order without a time of day the whole search span", () => {
     const now = new Date("2026-06-01T08:00:00Z");
-    expect(nextWindows({ place: florence, rule: null, now, count: 5 }).windows).toEqual([{ start: now, end: new Date(now.getTime() + ONE_OFF_SEARCH_DAYS * 86_400_000) }]);
+    expect(nextWindows({ place: florence, rule: null, now, count: 5 }).windows).toEqual([
+      { start: now, end: new Date(now.getTime() + ONE_OFF_SEARCH_DAYS * 86_400_000) },
+    ]);
   });
 
   it("says when the sun is never inside the hours", () => {
     const now = new Date("2026-06-01T08:00:00Z");
-    const { windows, reasons } = nextWindows({ place: { ...florence, timeOfDay: "midday" }, rule: { frequency: "daily", time_window: "18:00-20:00" }, now, count: 5 });
+    const { windows, reasons } = nextWindows({
+      place: { ...florence, timeOfDay: "midday" },
+      rule: { frequency: "daily", time_window: "18:00-20:00" },
+      now,
+      count: 5,
+    });
     expect(windows).toEqual([]);
     expect(reasons.map((r) => r.code)).toEqual(["sun_never_in_window"]);
     expect(reasons[0]?.params).toMatchObject({ time_of_day: "midday", time_window: "18:00-20:00" });
@@ -68,7 +75,12 @@ describe("nextWindows", () => {
     expect(summer.windows).toHaveLength(5);
     expect(localParts(summer.windows[0]?.start ?? now, florence.timeZone)).toMatchObject({ year: 2027, month: 6, weekday: 5 });
 
-    const events = nextWindows({ place: { ...longyearbyen, timeOfDay: "daylight" }, rule: { frequency: "daily", event_nights_only: true, event_dates: ["2026-12-10", "2026-12-11"] }, now, count: 5 });
+    const events = nextWindows({
+      place: { ...longyearbyen, timeOfDay: "daylight" },
+      rule: { frequency: "daily", event_nights_only: true, event_dates: ["2026-12-10", "2026-12-11"] },
+      now,
+      count: 5,
+    });
     expect(events.windows).toEqual([]);
     expect(events.reasons.map((r) => r.code)).toEqual(["polar_night"]);
   });

@@ -83,7 +83,11 @@ function recurringWindows(place: WindowPlace, rule: RecurrenceRule, now: Date, c
   }
   // A monthly cycle spans weeks, but its photos must still fall in the hours and the sun asked
   // for: the windows are the days inside the cycle, as a daily rule with the same hours has them.
-  const daily: RecurrenceRule = { frequency: "daily", ...(rule.time_window ? { time_window: rule.time_window } : {}), ...(rule.season ? { season: rule.season } : {}) };
+  const daily: RecurrenceRule = {
+    frequency: "daily",
+    ...(rule.time_window ? { time_window: rule.time_window } : {}),
+    ...(rule.season ? { season: rule.season } : {}),
+  };
   const out: Window[] = [];
   for (const cycle of nextCycles(rule, { lat: place.lat, lng: place.lng, timeZone: place.timeZone }, { from: now, count: 3 })) {
     const start = new Date(Math.max(Date.parse(cycle.starts_at), now.getTime()));
@@ -107,7 +111,11 @@ function polarReason(place: WindowPlace, date: string): FeasibilityReason | null
   const params = { time_of_day: period, date, ...(until ? { until } : {}) };
   const back = until ? ` It can next be met on ${until}.` : "";
   if (day.polar === "night") {
-    return { code: "polar_night", message: `The sun does not rise here on ${date} (polar night), so a photo cannot be taken ${PERIOD_WORDS[period]}.${back}`, params };
+    return {
+      code: "polar_night",
+      message: `The sun does not rise here on ${date} (polar night), so a photo cannot be taken ${PERIOD_WORDS[period]}.${back}`,
+      params,
+    };
   }
   if (day.polar === "day" && period === "evening") {
     return { code: "polar_day", message: `The sun does not set here on ${date} (midnight sun), so there is no evening.${back}`, params };
@@ -143,14 +151,20 @@ function recurringReasons(place: WindowPlace, rule: RecurrenceRule, now: Date): 
   const reasons = problems.map((problem): FeasibilityReason => {
     const params = { pointer: problem.pointer };
     if (problem.kind === "date_window") return { code: "event_date_out_of_range", message: problem.message, params };
-    if (problem.pointer === "/recurring/season") return { code: "outside_season", message: problem.message, params: { ...params, season: rule.season ?? "all_year" } };
-    if (problem.pointer === "/recurring/day_of_week") return { code: "not_on_weekday", message: problem.message, params: { ...params, day_of_week: rule.day_of_week ?? 1 } };
+    if (problem.pointer === "/recurring/season")
+      return { code: "outside_season", message: problem.message, params: { ...params, season: rule.season ?? "all_year" } };
+    if (problem.pointer === "/recurring/day_of_week")
+      return { code: "not_on_weekday", message: problem.message, params: { ...params, day_of_week: rule.day_of_week ?? 1 } };
     const event = /^\/recurring\/event_dates\/(\d+)$/.exec(problem.pointer);
     const date = event ? rule.event_dates?.[Number(event[1])] : undefined;
     const polar = place.timeOfDay ? polarReason(place, date ?? localDate(now, place.timeZone)) : null;
     if (polar) return { ...polar, params: { ...polar.params, ...params } };
     if (problem.pointer === "/recurring/time_window" && place.timeOfDay) {
-      return { code: "sun_never_in_window", message: problem.message, params: { ...params, time_of_day: place.timeOfDay, time_window: rule.time_window ?? "" } };
+      return {
+        code: "sun_never_in_window",
+        message: problem.message,
+        params: { ...params, time_of_day: place.timeOfDay, time_window: rule.time_window ?? "" },
+      };
     }
     if (date) return { code: "event_date_closed", message: problem.message, params: { ...params, date } };
     return { code: "no_window", message: problem.message, params };

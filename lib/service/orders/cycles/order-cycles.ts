@@ -75,7 +75,11 @@ export function orderCycleAt(rule: RecurrenceRule, locations: ScheduledLocation[
 }
 
 /** The order's next `count` cycles that have not ended by `from`, merged across locations. */
-export function nextOrderCycles(rule: RecurrenceRule, locations: ScheduledLocation[], options: { from: Date; count: number; anchor: Date; afterIndex?: number }): OrderCycle[] {
+export function nextOrderCycles(
+  rule: RecurrenceRule,
+  locations: ScheduledLocation[],
+  options: { from: Date; count: number; anchor: Date; afterIndex?: number },
+): OrderCycle[] {
   const byIndex = new Map<number, { group: Group; cycle: Cycle }[]>();
   for (const group of groupsOf(locations)) {
     for (const cycle of nextCycles(rule, group.where, { from: options.from, count: options.count + 1, anchor: options.anchor })) {

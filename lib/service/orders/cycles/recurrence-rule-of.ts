@@ -2,7 +2,6 @@
 import type { RecurringInput } from "@/lib/schemas/order";
 import { parseDayOfMonth, type RecurrenceRule } from "./cycle-calendar";
 
-
 export function recurrenceRuleOf(recurring: RecurringInput | null | undefined): RecurrenceRule | null {
   if (!recurring?.enabled) return null;
   return {

@@ -84,7 +84,15 @@ function forecastWords(forecast: ExtremeWeather): string {
  * Dispatches cycle `cycle` of an order whose row the caller has locked, charging it if unpaid;
  * the locations in `extreme` are left out of it (and not charged, or refunded when already paid).
  */
-async function dispatchRecurringCycle(tx: Db, ctx: ServiceContext, order: OrderRow, locations: OrderLocationRow[], cycle: OrderCycle, now: Date, extreme: ExtremeForecasts) {
+async function dispatchRecurringCycle(
+  tx: Db,
+  ctx: ServiceContext,
+  order: OrderRow,
+  locations: OrderLocationRow[],
+  cycle: OrderCycle,
+  now: Date,
+  extreme: ExtremeForecasts,
+) {
   const [org] = await tx.select().from(organisations).where(eq(organisations.id, order.orgId)).limit(1);
   if (!org) return;
   const quote = order.quote as Quote;
@@ -103,11 +111,19 @@ async function dispatchRecurringCycle(tx: Db, ctx: ServiceContext, order: OrderR
   const refundStormy = async () => {
     const refunded = paid ? await refundOrder(tx, ctx, order, cyclePriceOf(quote, new Set(stormy.map((s) => s.location_id))).cents) : 0;
     if (refunded > 0) {
-      await recordEvent(tx, { orgId: order.orgId, type: "order.refunded", orderId: order.id, data: { order_id: order.id, amount_cents: refunded, currency: order.currency, reason: "weather_extreme", cycle_index: cycle.index } });
+      await recordEvent(tx, {
+        orgId: order.orgId,
+        type: "order.refunded",
+        orderId: order.id,
+        data: { order_id: order.id, amount_cents: refunded, currency: order.currency, reason: "weather_extreme", cycle_index: cycle.index },
+      });
     }
   };
   if (going.length === 0 && stormy.length > 0) {
-    const detail = stormy.length === 1 && stormy[0] ? `${stormy[0].name}: ${forecastWords(stormy[0].forecast)}.` : `Extreme weather is forecast at all ${stormy.length} locations.`;
+    const detail =
+      stormy.length === 1 && stormy[0]
+        ? `${stormy[0].name}: ${forecastWords(stormy[0].forecast)}.`
+        : `Extreme weather is forecast at all ${stormy.length} locations.`;
     await skipCycle(tx, order, cycle, "weather_extreme", detail, { locations: stormy });
     await refundStormy();
     return;
@@ -119,7 +135,12 @@ async function dispatchRecurringCycle(tx: Db, ctx: ServiceContext, order: OrderR
     return;
   }
   if (!paid) {
-    const payment = await chargeOrder(tx, ctx, { order, amountCents: due.cents, cycleIndex: cycle.index, paymentMethod: order.paymentMethod ?? org.cardOnFile });
+    const payment = await chargeOrder(tx, ctx, {
+      order,
+      amountCents: due.cents,
+      cycleIndex: cycle.index,
+      paymentMethod: order.paymentMethod ?? org.cardOnFile,
+    });
     if (payment.status !== "succeeded") {
       await skipCycle(tx, order, cycle, "payment_failed", payment.failureMessage ?? "The card on file needs authentication.");
       const reason = `Cycle ${cycle.index} could not be charged (${payment.failureCode ?? payment.status}); update the card on file, then resume.`;
@@ -128,7 +149,13 @@ async function dispatchRecurringCycle(tx: Db, ctx: ServiceContext, order: OrderR
         orgId: order.orgId,
         type: "order.payment_failed",
         orderId: order.id,
-        data: { order_id: order.id, cycle_index: cycle.index, payment_id: payment.id, failure_code: payment.failureCode, failure_message: payment.failureMessage },
+        data: {
+          order_id: order.id,
+          cycle_index: cycle.index,
+          payment_id: payment.id,
+          failure_code: payment.failureCode,
+          failure_message: payment.failureMessage,
+        },
       });
       return;
     }
@@ -140,7 +167,15 @@ async function dispatchRecurringCycle(tx: Db, ctx: ServiceContext, order: OrderR
       orgId: order.orgId,
       type: "order.location.skipped",
       orderId: order.id,
-      data: { order_id: order.id, location_id, cycle_index: cycle.index, local_date: cycle.localDate, reason: "weather_extreme", detail: `${name}: ${forecastWords(forecast)}.`, forecast },
+      data: {
+        order_id: order.id,
+        location_id,
+        cycle_index: cycle.index,
+        local_date: cycle.localDate,
+        reason: "weather_extreme",
+        detail: `${name}: ${forecastWords(forecast)}.`,
+        forecast,
+      },
     });
   }
   await refundStormy();
@@ -184,7 +219,12 @@ export async function extremeForecastsOf(ctx: ServiceContext, orderId: string, i
   };
   await Promise.all(Array.from({ length: Math.min(FORECAST_CONCURRENCY, windows.length) }, ask));
   if (unknown.length > 0) {
-    log.warn("order cycle: no forecast for some locations; they are dispatched", { order_id: orderId, cycle_index: index, locations: unknown.length, first_reason: unknown[0]?.reason });
+    log.warn("order cycle: no forecast for some locations; they are dispatched", {
+      order_id: orderId,
+      cycle_index: index,
+      locations: unknown.length,
+      first_reason: unknown[0]?.reason,
+    });
   }
   return found;
 }
@@ -193,7 +233,14 @@ export async function extremeForecastsOf(ctx: ServiceContext, orderId: string, i
  * Runs cycle `index` of a recurring order inside the caller's transaction (order row locked):
  * dispatch or skip it, then queue the next one. Does nothing for a stale job.
  */
-export async function runCycleInTx(tx: Db, ctx: ServiceContext, order: OrderRow, index: number, now = new Date(), extreme: ExtremeForecasts = NO_EXTREMES): Promise<void> {
+export async function runCycleInTx(
+  tx: Db,
+  ctx: ServiceContext,
+  order: OrderRow,
+  index: number,
+  now = new Date(),
+  extreme: ExtremeForecasts = NO_EXTREMES,
+): Promise<void> {
   const rule = recurrenceRuleOf(order.recurring as Parameters<typeof recurrenceRuleOf>[0]);
   if (!rule || !order.confirmedAt) return;
   if ((order.status !== "active" && order.status !== "paused") || order.nextCycleIndex !== index) return;
@@ -208,7 +255,10 @@ export async function runCycleInTx(tx: Db, ctx: ServiceContext, order: OrderRow,
   const from = cycle ? new Date(Math.min(...cycle.windows.map((w) => Date.parse(w.cycle.starts_at)))) : now;
   const [next] = nextOrderCycles(rule, locations, { from, count: 1, anchor: order.confirmedAt, afterIndex: index });
   if (!next) {
-    await tx.update(orders).set({ status: "ended", statusReason: "The last cycle was dispatched.", nextCycleIndex: -1, updatedAt: now }).where(eq(orders.id, order.id));
+    await tx
+      .update(orders)
+      .set({ status: "ended", statusReason: "The last cycle was dispatched.", nextCycleIndex: -1, updatedAt: now })
+      .where(eq(orders.id, order.id));
     await recordEvent(tx, { orgId: order.orgId, type: "order.ended", orderId: order.id, data: { order_id: order.id, reason: "last_cycle" } });
     // A cycle paid but never run (missed, skipped) is not kept once nothing is left to run.
     await refundUndispatchedCycles(tx, ctx, order, "cycle_not_run");

@@ -82,7 +82,12 @@ export function tilesFor(width: number, height: number, { passes, overlap = TILE
 export function tilePixels(tile: Tile, width: number, height: number): { left: number; top: number; width: number; height: number } {
   const left = Math.max(0, Math.min(width - 1, Math.round(tile.x * width)));
   const top = Math.max(0, Math.min(height - 1, Math.round(tile.y * height)));
-  return { left, top, width: Math.max(1, Math.min(width - left, Math.round(tile.w * width))), height: Math.max(1, Math.min(height - top, Math.round(tile.h * height))) };
+  return {
+    left,
+    top,
+    width: Math.max(1, Math.min(width - left, Math.round(tile.w * width))),
+    height: Math.max(1, Math.min(height - top, Math.round(tile.h * height))),
+  };
 }
 
 /** A box found in a tile (shares of the tile) in the frame's shares. */
@@ -130,7 +135,10 @@ export interface MergeOptions {
 }
 
 /** The objects of all passes in the frame's shares, each object once (see the module comment). */
-export function mergePasses<T extends BoxedObject>(passes: PassResult<T>[], { iou: maxIou = MERGE_IOU, containment: maxContainment = MERGE_CONTAINMENT }: MergeOptions = {}): T[] {
+export function mergePasses<T extends BoxedObject>(
+  passes: PassResult<T>[],
+  { iou: maxIou = MERGE_IOU, containment: maxContainment = MERGE_CONTAINMENT }: MergeOptions = {},
+): T[] {
   const kept: T[] = [];
   for (const pass of passes.filter((p) => isWholeFrame(p.tile))) kept.push(...pass.found);
   const fromTiles = passes
@@ -138,7 +146,9 @@ export function mergePasses<T extends BoxedObject>(passes: PassResult<T>[], { io
     .flatMap((p) => p.found.filter((d) => !cutByTile(d.box, p.tile)).map((d) => ({ ...d, box: toFrame(d.box, p.tile) })))
     .sort((a, b) => b.score - a.score);
   for (const candidate of fromTiles) {
-    const duplicate = kept.some((k) => k.label === candidate.label && (iou(k.box, candidate.box) > maxIou || containment(k.box, candidate.box) > maxContainment));
+    const duplicate = kept.some(
+      (k) => k.label === candidate.label && (iou(k.box, candidate.box) > maxIou || containment(k.box, candidate.box) > maxContainment),
+    );
     if (!duplicate) kept.push(candidate);
   }
   return kept;

@@ -16,7 +16,11 @@ const TIMEOUT_MS = 90_000;
 
 describe("VisionAnalyser", { timeout: TIMEOUT_MS }, () => {
   it("fails a photo of an entrance hidden behind a bicycle, naming it, with boxes for the review page", async () => {
-    const out = await runAnalysisChecks(analyser, { image: photo("street-bicycle-dog.jpg"), checks: ["obstruction"], angle: "entrance" }, { timeoutMs: TIMEOUT_MS });
+    const out = await runAnalysisChecks(
+      analyser,
+      { image: photo("street-bicycle-dog.jpg"), checks: ["obstruction"], angle: "entrance" },
+      { timeoutMs: TIMEOUT_MS },
+    );
     expect(out.obstruction).toMatchObject({ status: "failed", threshold: "at most 30 % of the part of the frame toward the target covered" });
     expect(Number(out.obstruction?.value)).toBeGreaterThan(0.3);
     expect(out.obstruction?.instruction).toMatch(/^A bicycle (covers|and .+ cover) the view: (step to the (left|right)|move closer)/);
@@ -33,13 +37,21 @@ describe("VisionAnalyser", { timeout: TIMEOUT_MS }, () => {
   });
 
   it("passes an open view with nothing in the way, and counts nobody", async () => {
-    const out = await runAnalysisChecks(analyser, { image: photo("hillside-empty.jpg"), checks: ["obstruction", "minimum_crowd"], crowd: "low", angle: "overview" }, { timeoutMs: TIMEOUT_MS });
+    const out = await runAnalysisChecks(
+      analyser,
+      { image: photo("hillside-empty.jpg"), checks: ["obstruction", "minimum_crowd"], crowd: "low", angle: "overview" },
+      { timeoutMs: TIMEOUT_MS },
+    );
     expect(out.obstruction).toMatchObject({ status: "passed", value: 0 });
     expect(out.minimum_crowd).toMatchObject({ status: "failed", value: "0 people (empty)", extra: { people_count: 0 } });
   });
 
   it("counts a group of eight as a moderate crowd", async () => {
-    const out = await runAnalysisChecks(analyser, { image: photo("poolside-group.jpg"), checks: ["minimum_crowd"], crowd: "moderate" }, { timeoutMs: TIMEOUT_MS });
+    const out = await runAnalysisChecks(
+      analyser,
+      { image: photo("poolside-group.jpg"), checks: ["minimum_crowd"], crowd: "moderate" },
+      { timeoutMs: TIMEOUT_MS },
+    );
     expect(out.minimum_crowd).toMatchObject({ status: "passed", extra: { crowd_level: "moderate" } });
     const count = out.minimum_crowd?.extra?.people_count;
     expect(count).toBeGreaterThanOrEqual(6);

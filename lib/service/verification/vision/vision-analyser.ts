@@ -10,7 +10,10 @@ export const OBSTRUCTION_PASSES = 1;
 
 export class VisionAnalyser implements Analyser {
   readonly name = "local vision";
-  readonly evaluates = { checks: ["obstruction", "minimum_crowd"] as const satisfies readonly AnalysisCheckName[], what: "finds objects and people, and reads no text" };
+  readonly evaluates = {
+    checks: ["obstruction", "minimum_crowd"] as const satisfies readonly AnalysisCheckName[],
+    what: "finds objects and people, and reads no text",
+  };
   /** Local CPU work behind a queue: a busy machine may take a while, and it will answer. */
   readonly timeLimitMs = 90_000;
   readonly detector: ObjectDetector;

@@ -91,6 +91,14 @@ describe("toDetections", () => {
 
 describe("coverage", () => {
   it("measures the union of boxes, not their sum", () => {
-    expect(coverage([[0, 0, 0.5, 1], [0, 0, 0.5, 1]], { left: 0, right: 1 }).share).toBeCloseTo(0.5, 2);
+    expect(
+      coverage(
+        [
+          [0, 0, 0.5, 1],
+          [0, 0, 0.5, 1],
+        ],
+        { left: 0, right: 1 },
+      ).share,
+    ).toBeCloseTo(0.5, 2);
   });
 });

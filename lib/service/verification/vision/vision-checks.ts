@@ -27,8 +27,26 @@ const VEHICLES = new Set(["car", "truck", "bus", "train", "motorcycle", "bicycle
 /** People and umbrellas block the view only when close to the camera: this tall a share of the frame. */
 export const NEAR_MIN_HEIGHT = 0.45;
 const NEAR_BLOCKERS = new Set(["person", "umbrella"]);
-const NOUN: Record<string, string> = { car: "a parked car", truck: "a van or truck", bus: "a bus", train: "a train", motorcycle: "a motorbike", bicycle: "a bicycle", person: "a person close to the camera", umbrella: "an umbrella" };
-const PLURAL: Record<string, string> = { car: "parked cars", truck: "vans or trucks", bus: "buses", train: "trains", motorcycle: "motorbikes", bicycle: "bicycles", person: "people close to the camera", umbrella: "umbrellas" };
+const NOUN: Record<string, string> = {
+  car: "a parked car",
+  truck: "a van or truck",
+  bus: "a bus",
+  train: "a train",
+  motorcycle: "a motorbike",
+  bicycle: "a bicycle",
+  person: "a person close to the camera",
+  umbrella: "an umbrella",
+};
+const PLURAL: Record<string, string> = {
+  car: "parked cars",
+  truck: "vans or trucks",
+  bus: "buses",
+  train: "trains",
+  motorcycle: "motorbikes",
+  bicycle: "bicycles",
+  person: "people close to the camera",
+  umbrella: "umbrellas",
+};
 
 export const CROWD_BANDS = [
   { level: "empty", min: 0 },
@@ -94,7 +112,10 @@ function nameObjects(blocking: Detection[]): string {
 }
 
 /** The same as a code's figure: "car:1,person:2" (codes.objects.<label> names each in the reader's words). */
-const objectsParam = (blocking: Detection[]) => countObjects(blocking).map(([label, n]) => `${label}:${n}`).join(",");
+const objectsParam = (blocking: Detection[]) =>
+  countObjects(blocking)
+    .map(([label, n]) => `${label}:${n}`)
+    .join(",");
 
 const percent = (share: number) => `${Math.round(share * 100)} %`;
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -106,7 +127,10 @@ export function judgeObstruction(detections: Detection[], angle?: Angle, { crowd
   for (const d of detections.filter((d) => isBlocking(d, crowdIsSubject)).sort((a, b) => b.score - a.score)) {
     if (!blocking.some((b) => sameBox(b.box, d.box))) blocking.push(d);
   }
-  const { share, centre } = coverage(blocking.map((d) => d.box), region);
+  const { share, centre } = coverage(
+    blocking.map((d) => d.box),
+    region,
+  );
   const measured = Math.round(share * 1000) / 1000;
   const passed = share <= OBSTRUCTION_MAX_SHARE;
   const where = region.left === 0 ? "the frame" : "the part of the frame toward the target";
@@ -115,11 +139,20 @@ export function judgeObstruction(detections: Detection[], angle?: Angle, { crowd
   // Stepping sideways moves near objects across the frame the other way: an object on the left of
   // the view leaves it when the zoomer steps right.
   const move = centre < 0.4 ? "right" : centre > 0.6 ? "left" : "wait";
-  const side = move === "right" ? "step to the right" : move === "left" ? "step to the left" : `move closer or wait for ${inRegion.length === 1 ? "it" : "them"} to move`;
-  const figures = { objects: objectsParam(inRegion), count: inRegion.length, share_pct: Math.round(share * 100), allowed_pct: Math.round(OBSTRUCTION_MAX_SHARE * 100), region: region.left === 0 ? "frame" : "toward_target" };
+  const side =
+    move === "right" ? "step to the right" : move === "left" ? "step to the left" : `move closer or wait for ${inRegion.length === 1 ? "it" : "them"} to move`;
+  const figures = {
+    objects: objectsParam(inRegion),
+    count: inRegion.length,
+    share_pct: Math.round(share * 100),
+    allowed_pct: Math.round(OBSTRUCTION_MAX_SHARE * 100),
+    region: region.left === 0 ? "frame" : "toward_target",
+  };
   // With a crowd asked for, a clear view says how many people it left to the crowd check.
   const people = crowdIsSubject ? detections.filter((d) => d.label === "person").length : 0;
-  const clear: Localisable = crowdIsSubject ? { code: "obstruction.clear_crowd", params: { region: figures.region, people } } : { code: "obstruction.clear", params: { region: figures.region } };
+  const clear: Localisable = crowdIsSubject
+    ? { code: "obstruction.clear_crowd", params: { region: figures.region, people } }
+    : { code: "obstruction.clear", params: { region: figures.region } };
   return {
     score: Math.round((1 - share) * 1000) / 1000,
     passed,
@@ -136,7 +169,12 @@ export function judgeObstruction(detections: Detection[], angle?: Angle, { crowd
       message: inRegion.length === 0 ? clear : { code: passed ? "obstruction.covers_within" : "obstruction.covers", params: figures },
       instructions: [{ code: "obstruction.move", params: { objects: figures.objects, count: figures.count, move } }],
     },
-    extra: { detections, blocking: inRegion.map((d) => d.label), target_band: [region.left, region.right], ...(crowdIsSubject ? { people_as_subject: people } : {}) },
+    extra: {
+      detections,
+      blocking: inRegion.map((d) => d.label),
+      target_band: [region.left, region.right],
+      ...(crowdIsSubject ? { people_as_subject: people } : {}),
+    },
   };
 }
 

@@ -27,7 +27,12 @@ export default async function NewOrderReviewPage({ searchParams }: { searchParam
   return (
     <>
       <WizardHeader step="review" />
-      <ReviewStep key={`${loaded.initial.id}:${loaded.initial.version}`} initial={loaded.initial} serverQuote={serverQuote} feasibility={feasible.data ?? null} />
+      <ReviewStep
+        key={`${loaded.initial.id}:${loaded.initial.version}`}
+        initial={loaded.initial}
+        serverQuote={serverQuote}
+        feasibility={feasible.data ?? null}
+      />
     </>
   );
 }

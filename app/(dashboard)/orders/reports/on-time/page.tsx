@@ -35,7 +35,8 @@ export default async function OnTimeReportPage({ searchParams }: { searchParams:
   const to = monthBefore(now, 0);
 
   const { data, error } = await access.api.GET("/api/orders/v1/orders/reports/on-time", { params: { query: { from, to } } });
-  const monthName = (month: string) => new Intl.DateTimeFormat(locale, { month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(`${month}-01T00:00:00Z`));
+  const monthName = (month: string) =>
+    new Intl.DateTimeFormat(locale, { month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(`${month}-01T00:00:00Z`));
   const rows: OnTimeMonth[] = (data?.months ?? []).map((m) => ({ ...m, label: monthName(m.month) }));
   const share = (m: OnTimeMonth) => (m.on_time_share === null ? t("noShare") : t("share", { share: m.on_time_share }));
   const delivered = rows.some((m) => m.locations_delivered > 0);

@@ -16,23 +16,25 @@ export const read = authenticate({ scope: "orders:read", accept: ORDER_CREDENTIA
 export const write = authenticate({ scope: "orders:write", accept: ORDER_CREDENTIALS, rateLimit: "plan" });
 
 export const OrderIdParam = z.object({
-  id: z.string().max(100).openapi({ param: { name: "id", in: "path" }, example: "ord_06h0m4b7yq4r6t9v0wxyzab3k" }),
+  id: z
+    .string()
+    .max(100)
+    .openapi({ param: { name: "id", in: "path" }, example: "ord_06h0m4b7yq4r6t9v0wxyzab3k" }),
 });
 
 export const IdempotencyHeader = z.object({
-  "idempotency-key": z
-    .string()
-    .max(255)
-    .optional()
-    .openapi({
-      description:
-        "Makes the POST safe to retry: the same key with the same request answers the first response again (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 422; while the first is running, 409.",
-      example: "5f2b1a9e-8c4d-4f2e-9a61-3f1f3d0c7a10",
-    }),
+  "idempotency-key": z.string().max(255).optional().openapi({
+    description:
+      "Makes the POST safe to retry: the same key with the same request answers the first response again (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 422; while the first is running, 409.",
+    example: "5f2b1a9e-8c4d-4f2e-9a61-3f1f3d0c7a10",
+  }),
 });
 
 const replayedHeader = {
-  "Idempotent-Replayed": { description: "`true` when this is the stored response of an earlier request with the same Idempotency-Key.", schema: { type: "string" as const } },
+  "Idempotent-Replayed": {
+    description: "`true` when this is the stored response of an earlier request with the same Idempotency-Key.",
+    schema: { type: "string" as const },
+  },
 };
 
 export const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });

@@ -12,7 +12,10 @@ import { jsonBody } from "../../middleware/json-body";
 import { ListMetaSchema, PagingQuery, errorResponses, jsonResponse, orderSecurity } from "../../openapi-common";
 import { IdempotencyHeader, OrderIdParam, json, orderOf, pageOf, read, tags, withReplay, write, type MountOperation } from "./common";
 
-const DeliveryQuery = z.object({ ...PagingQuery, status: z.string().max(100).optional().openapi({ description: "pending, delivering, succeeded, failed (comma-separated)." }) });
+const DeliveryQuery = z.object({
+  ...PagingQuery,
+  status: z.string().max(100).optional().openapi({ description: "pending, delivering, succeeded, failed (comma-separated)." }),
+});
 
 const deliveriesRoute = createRoute({
   method: "get",
@@ -24,7 +27,10 @@ const deliveriesRoute = createRoute({
   security: orderSecurity("orders:read"),
   middleware: [read] as const,
   request: { params: OrderIdParam, query: DeliveryQuery },
-  responses: { 200: jsonResponse(z.object({ data: z.array(DeliverySchema), meta: ListMetaSchema }).openapi("OrderDeliveryList"), "Newest first."), ...errorResponses(404, 422) },
+  responses: {
+    200: jsonResponse(z.object({ data: z.array(DeliverySchema), meta: ListMetaSchema }).openapi("OrderDeliveryList"), "Newest first."),
+    ...errorResponses(404, 422),
+  },
 });
 
 const redeliverRoute = createRoute({
@@ -36,7 +42,15 @@ const redeliverRoute = createRoute({
   description: "Queues one more attempt of a succeeded or failed delivery, with the same event id and body.",
   security: orderSecurity("orders:write"),
   middleware: [write, idempotency] as const,
-  request: { params: OrderIdParam.extend({ delivery_id: z.string().max(100).openapi({ param: { name: "delivery_id", in: "path" } }) }), headers: IdempotencyHeader },
+  request: {
+    params: OrderIdParam.extend({
+      delivery_id: z
+        .string()
+        .max(100)
+        .openapi({ param: { name: "delivery_id", in: "path" } }),
+    }),
+    headers: IdempotencyHeader,
+  },
   responses: { 200: withReplay(DeliverySchema, "The delivery, queued."), ...errorResponses(404, 409) },
 });
 
@@ -107,10 +121,14 @@ export const deliveryOperations = {
     }),
 
   // POST /orders/:id/deliveries/:delivery_id/redeliver – one more attempt
-  redeliverOrderDelivery: (app) => app.openapi(redeliverRoute, async (c) => c.json(await redeliverOrderDelivery(c.var.ctx, { ...orderOf(c), deliveryId: c.req.valid("param").delivery_id }), 200)),
+  redeliverOrderDelivery: (app) =>
+    app.openapi(redeliverRoute, async (c) =>
+      c.json(await redeliverOrderDelivery(c.var.ctx, { ...orderOf(c), deliveryId: c.req.valid("param").delivery_id }), 200),
+    ),
 
   // POST /delivery-test – one signed test event to a URL, answered with the receiver's status
-  testDeliveryUrl: (app) => app.openapi(deliveryTestRoute, async (c) => c.json(await testDeliveryUrl(c.var.ctx, { orgId: callerOrg(c), url: c.req.valid("json").url }), 200)),
+  testDeliveryUrl: (app) =>
+    app.openapi(deliveryTestRoute, async (c) => c.json(await testDeliveryUrl(c.var.ctx, { orgId: callerOrg(c), url: c.req.valid("json").url }), 200)),
 
   // GET /delivery-secret – whether the order-delivery secret exists
   getDeliverySecret: (app) => app.openapi(secretInfoRoute, async (c) => c.json(await getDeliverySecretInfo(c.var.ctx, { orgId: callerOrg(c) }), 200)),

@@ -11,7 +11,12 @@ import { jsonBody } from "../../middleware/json-body";
 import { errorResponses, jsonResponse, orderSecurity, rateLimitHeaderDocs } from "../../openapi-common";
 import { IdempotencyHeader, json, read, tags, withReplay, write, type MountOperation, type RouteContext } from "./common";
 
-const DraftIdParam = z.object({ id: z.string().max(100).openapi({ param: { name: "id", in: "path" } }) });
+const DraftIdParam = z.object({
+  id: z
+    .string()
+    .max(100)
+    .openapi({ param: { name: "id", in: "path" } }),
+});
 const IfMatchHeader = z.object({
   "if-match": z.string().max(20).optional().openapi({ description: 'The version this save replaces, e.g. "3"; 412 when the draft has moved on.' }),
 });
@@ -34,8 +39,7 @@ const draftRoutes = {
     operationId: "createOrderDraft",
     tags,
     summary: "Start an order draft",
-    description:
-      "Starts a server-side draft of an order (the dashboard's wizard saves each step here); nothing is priced or charged.",
+    description: "Starts a server-side draft of an order (the dashboard's wizard saves each step here); nothing is priced or charged.",
     security: orderSecurity("orders:write"),
     middleware: [write, jsonBody, idempotency] as const,
     request: { headers: IdempotencyHeader, body: json(DraftInputSchema) },
@@ -47,8 +51,7 @@ const draftRoutes = {
     operationId: "getOrderDraft",
     tags,
     summary: "An order draft",
-    description:
-      "One saved order draft with the steps filled in so far.",
+    description: "One saved order draft with the steps filled in so far.",
     security: orderSecurity("orders:read"),
     middleware: [read] as const,
     request: { params: DraftIdParam },
@@ -72,8 +75,7 @@ const draftRoutes = {
     operationId: "deleteOrderDraft",
     tags,
     summary: "Delete an order draft",
-    description:
-      "Deletes an order draft; orders created from it are not affected.",
+    description: "Deletes an order draft; orders created from it are not affected.",
     security: orderSecurity("orders:write"),
     middleware: [write] as const,
     request: { params: DraftIdParam },
@@ -103,7 +105,8 @@ export const draftOperations = {
   listOrderDrafts: (app) => app.openapi(draftRoutes.list, async (c) => c.json({ data: await listDrafts(c.var.ctx, { orgId: callerOrg(c) }) }, 200)),
 
   // POST /drafts – start one
-  createOrderDraft: (app) => app.openapi(draftRoutes.create, async (c) => c.json(await createDraft(c.var.ctx, { orgId: callerOrg(c), ...c.req.valid("json") }), 201)),
+  createOrderDraft: (app) =>
+    app.openapi(draftRoutes.create, async (c) => c.json(await createDraft(c.var.ctx, { orgId: callerOrg(c), ...c.req.valid("json") }), 201)),
 
   // GET /drafts/:id – one draft
   getOrderDraft: (app) => app.openapi(draftRoutes.get, async (c) => c.json(await getDraft(c.var.ctx, draftOf(c)), 200)),
@@ -141,6 +144,9 @@ function draftOf(c: RouteContext): { orgId: string; draftId: string } {
 function versionOf(ifMatch: string | undefined): number | undefined {
   if (ifMatch === undefined) return undefined;
   const version = Number(ifMatch.replaceAll('"', "").replace(/^W\//, ""));
-  if (!Number.isInteger(version)) throw new ApiError(422, "validation_failed", "If-Match must be a draft version.", { errors: [{ pointer: "if-match", in: "header", message: 'Use the version, e.g. "3".' }] });
+  if (!Number.isInteger(version))
+    throw new ApiError(422, "validation_failed", "If-Match must be a draft version.", {
+      errors: [{ pointer: "if-match", in: "header", message: 'Use the version, e.g. "3".' }],
+    });
   return version;
 }

@@ -3,7 +3,15 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { ORDER_STATUSES } from "@/lib/orders/vocabulary";
 import { MissionSchema } from "@/lib/schemas/mission";
-import { CancelOrderSchema, ConfirmOrderSchema, CreateOrderSchema, OrderAssignmentSchema, OrderListQuerySchema, OrderSchema, ScheduleSchema } from "@/lib/schemas/order";
+import {
+  CancelOrderSchema,
+  ConfirmOrderSchema,
+  CreateOrderSchema,
+  OrderAssignmentSchema,
+  OrderListQuerySchema,
+  OrderSchema,
+  ScheduleSchema,
+} from "@/lib/schemas/order";
 import { ORDERS_BASE_PATH } from "@/lib/service/context";
 import { cancelOrder, setOrderPaused } from "@/lib/service/orders/change-order";
 import { authenticatePayment, confirmOrder } from "@/lib/service/orders/confirm-order";
@@ -57,7 +65,10 @@ const listRoute = createRoute({
   security: orderSecurity("orders:read"),
   middleware: [read] as const,
   request: { query: OrderListQuerySchema.extend(PagingQuery) },
-  responses: { 200: jsonResponse(z.object({ data: z.array(OrderSchema), meta: ListMetaSchema }).openapi("OrderList"), "A page of orders."), ...errorResponses(422) },
+  responses: {
+    200: jsonResponse(z.object({ data: z.array(OrderSchema), meta: ListMetaSchema }).openapi("OrderList"), "A page of orders."),
+    ...errorResponses(422),
+  },
 });
 
 const getRoute = createRoute({
@@ -66,8 +77,7 @@ const getRoute = createRoute({
   operationId: "getOrder",
   tags,
   summary: "Get an order",
-  description:
-    "One order of the caller's organisation: locations, requirements, recurrence, quote, state and progress.",
+  description: "One order of the caller's organisation: locations, requirements, recurrence, quote, state and progress.",
   security: orderSecurity("orders:read"),
   middleware: [read] as const,
   request: { params: OrderIdParam },
@@ -99,11 +109,17 @@ const authenticateRoute = createRoute({
   operationId: "authenticateOrderPayment",
   tags,
   summary: "Complete a card authentication (test mode)",
-  description: "Test mode only: acts as the customer completing (or failing) 3-D Secure for a payment in `requires_action`. In live mode the card processor reports it.",
+  description:
+    "Test mode only: acts as the customer completing (or failing) 3-D Secure for a payment in `requires_action`. In live mode the card processor reports it.",
   security: orderSecurity("orders:write"),
   middleware: [write, jsonBody, idempotency] as const,
   request: {
-    params: OrderIdParam.extend({ payment_id: z.string().max(100).openapi({ param: { name: "payment_id", in: "path" } }) }),
+    params: OrderIdParam.extend({
+      payment_id: z
+        .string()
+        .max(100)
+        .openapi({ param: { name: "payment_id", in: "path" } }),
+    }),
     headers: IdempotencyHeader,
     body: json(z.strictObject({ authenticated: z.boolean() }).openapi("AuthenticatePayment")),
   },
@@ -150,7 +166,10 @@ const missionsRoute = createRoute({
   security: orderSecurity("orders:read"),
   middleware: [read] as const,
   request: { params: OrderIdParam, query: z.object(PagingQuery) },
-  responses: { 200: jsonResponse(z.object({ data: z.array(MissionSchema), meta: ListMetaSchema }).openapi("OrderMissionList"), "A page of missions."), ...errorResponses(404, 422) },
+  responses: {
+    200: jsonResponse(z.object({ data: z.array(MissionSchema), meta: ListMetaSchema }).openapi("OrderMissionList"), "A page of missions."),
+    ...errorResponses(404, 422),
+  },
 });
 
 const assignmentsRoute = createRoute({
@@ -163,7 +182,10 @@ const assignmentsRoute = createRoute({
   security: orderSecurity("orders:read"),
   middleware: [read] as const,
   request: { params: OrderIdParam, query: z.object(PagingQuery) },
-  responses: { 200: jsonResponse(z.object({ data: z.array(OrderAssignmentSchema), meta: ListMetaSchema }).openapi("OrderAssignmentList"), "A page of assignments."), ...errorResponses(404, 422) },
+  responses: {
+    200: jsonResponse(z.object({ data: z.array(OrderAssignmentSchema), meta: ListMetaSchema }).openapi("OrderAssignmentList"), "A page of assignments."),
+    ...errorResponses(404, 422),
+  },
 });
 
 const scheduleRoute = createRoute({
@@ -198,7 +220,13 @@ export const orderOperations = {
   listOrders: (app) =>
     app.openapi(listRoute, async (c) => {
       const query = c.req.valid("query");
-      const filters = { statuses: parseStatusFilter(query.status, ORDER_STATUSES, null), clientReference: query.client_reference, createdSince: query.created_since, page: query.page, perPage: query.per_page };
+      const filters = {
+        statuses: parseStatusFilter(query.status, ORDER_STATUSES, null),
+        clientReference: query.client_reference,
+        createdSince: query.created_since,
+        page: query.page,
+        perPage: query.per_page,
+      };
       return c.json(await listOrders(c.var.ctx, { orgId: callerOrg(c), filters }), 200);
     }),
 
@@ -234,13 +262,16 @@ export const orderOperations = {
   resumeOrder: (app) => mountPause(app, "resume"),
 
   // GET /orders/:id/missions – dispatched missions
-  listOrderMissions: (app) => app.openapi(missionsRoute, async (c) => c.json(await listOrderMissions(c.var.ctx, { ...orderOf(c), ...pageOf(c.req.valid("query")) }), 200)),
+  listOrderMissions: (app) =>
+    app.openapi(missionsRoute, async (c) => c.json(await listOrderMissions(c.var.ctx, { ...orderOf(c), ...pageOf(c.req.valid("query")) }), 200)),
 
   // GET /orders/:id/assignments – field work, retakes, lateness
-  listOrderAssignments: (app) => app.openapi(assignmentsRoute, async (c) => c.json(await listOrderAssignments(c.var.ctx, { ...orderOf(c), ...pageOf(c.req.valid("query")) }), 200)),
+  listOrderAssignments: (app) =>
+    app.openapi(assignmentsRoute, async (c) => c.json(await listOrderAssignments(c.var.ctx, { ...orderOf(c), ...pageOf(c.req.valid("query")) }), 200)),
 
   // GET /orders/:id/schedule – next cycles of a recurring order
-  getOrderSchedule: (app) => app.openapi(scheduleRoute, async (c) => c.json(await getOrderSchedule(c.var.ctx, { ...orderOf(c), count: c.req.valid("query").count }), 200)),
+  getOrderSchedule: (app) =>
+    app.openapi(scheduleRoute, async (c) => c.json(await getOrderSchedule(c.var.ctx, { ...orderOf(c), count: c.req.valid("query").count }), 200)),
 } satisfies Record<string, MountOperation>;
 
 // POST /orders/:id/pause, /resume – recurring orders

@@ -20,11 +20,15 @@ const photosRoute = createRoute({
   operationId: "listOrderPhotos",
   tags,
   summary: "The order's delivered photos",
-  description: "Delivered (verified) photos in the spec's Delivered photo record, oldest first — the same records `photos.delivered` carried. URLs are signed and valid for 7 days.",
+  description:
+    "Delivered (verified) photos in the spec's Delivered photo record, oldest first — the same records `photos.delivered` carried. URLs are signed and valid for 7 days.",
   security: orderSecurity("orders:read"),
   middleware: [read] as const,
   request: { params: OrderIdParam, query: z.object(PagingQuery) },
-  responses: { 200: jsonResponse(z.object({ data: z.array(DeliveredPhotoSchema), meta: ListMetaSchema }).openapi("DeliveredPhotoList"), "A page of photos."), ...errorResponses(404, 422) },
+  responses: {
+    200: jsonResponse(z.object({ data: z.array(DeliveredPhotoSchema), meta: ListMetaSchema }).openapi("DeliveredPhotoList"), "A page of photos."),
+    ...errorResponses(404, 422),
+  },
 });
 
 const photosZipRoute = createRoute({
@@ -44,14 +48,22 @@ const photosZipRoute = createRoute({
   request: {
     params: OrderIdParam,
     query: z.object({
-      location_id: z.string().max(68).optional().openapi({ description: "Only this location's photos (one of the order's location ids).", example: "loc_duomo" }),
+      location_id: z
+        .string()
+        .max(68)
+        .optional()
+        .openapi({ description: "Only this location's photos (one of the order's location ids).", example: "loc_duomo" }),
     }),
   },
   responses: {
     200: {
       description: "The archive.",
       headers: rateLimitHeaderDocs,
-      content: { "application/zip": { schema: z.string().openapi({ format: "binary", example: "(binary ZIP: photos/loc_duomo/cycle-001-front-img_06h0….jpg, metadata.json)" }) } },
+      content: {
+        "application/zip": {
+          schema: z.string().openapi({ format: "binary", example: "(binary ZIP: photos/loc_duomo/cycle-001-front-img_06h0….jpg, metadata.json)" }),
+        },
+      },
     },
     ...errorResponses(404, 422),
   },
@@ -69,11 +81,19 @@ const retakeRoute = createRoute({
   security: orderSecurity("orders:write"),
   middleware: [write, jsonBody, idempotency] as const,
   request: {
-    params: OrderIdParam.extend({ photo_id: z.string().max(100).openapi({ param: { name: "photo_id", in: "path" } }) }),
+    params: OrderIdParam.extend({
+      photo_id: z
+        .string()
+        .max(100)
+        .openapi({ param: { name: "photo_id", in: "path" } }),
+    }),
     headers: IdempotencyHeader,
     body: json(z.strictObject({ reason: z.string().trim().min(3, "Say what is wrong, for the zoomer.").max(500) }).openapi("RequestRetake")),
   },
-  responses: { 202: withReplay(z.object({ assignment_id: z.string() }).openapi("RetakeRequested"), "The retake task."), ...errorResponses(400, 404, 409, 413, 415, 422) },
+  responses: {
+    202: withReplay(z.object({ assignment_id: z.string() }).openapi("RetakeRequested"), "The retake task."),
+    ...errorResponses(400, 404, 409, 413, 415, 422),
+  },
 });
 
 const reviewRoute = createRoute({
@@ -89,19 +109,35 @@ const reviewRoute = createRoute({
   security: orderSecurity("orders:write"),
   middleware: [write, jsonBody, idempotency] as const,
   request: {
-    params: OrderIdParam.extend({ photo_id: z.string().max(100).openapi({ param: { name: "photo_id", in: "path" } }) }),
+    params: OrderIdParam.extend({
+      photo_id: z
+        .string()
+        .max(100)
+        .openapi({ param: { name: "photo_id", in: "path" } }),
+    }),
     headers: IdempotencyHeader,
     body: json(
       z
         .strictObject({
           decision: z.enum(["approve", "reject"]),
-          reason: z.string().trim().min(3, "Say what is wrong, for the zoomer.").max(500).optional().openapi({ description: "Required to reject: the retake's instruction." }),
+          reason: z
+            .string()
+            .trim()
+            .min(3, "Say what is wrong, for the zoomer.")
+            .max(500)
+            .optional()
+            .openapi({ description: "Required to reject: the retake's instruction." }),
         })
         .openapi("ReviewHeldPhoto"),
     ),
   },
   responses: {
-    200: withReplay(z.object({ status: z.enum(["verified", "failed", "given_up"]).openapi({ description: "The assignment's state after the decision." }) }).openapi("HeldPhotoReviewed"), "Decided."),
+    200: withReplay(
+      z
+        .object({ status: z.enum(["verified", "failed", "given_up"]).openapi({ description: "The assignment's state after the decision." }) })
+        .openapi("HeldPhotoReviewed"),
+      "Decided.",
+    ),
     ...errorResponses(400, 404, 409, 413, 415, 422),
   },
 });
@@ -119,14 +155,26 @@ const evidenceRoute = createRoute({
     "The JWS is the one made at delivery, byte for byte, every time: a key rotation does not re-sign it (the retired key stays in the JWKS).",
   security: orderSecurity("orders:read"),
   middleware: [read] as const,
-  request: { params: OrderIdParam.extend({ photo_id: z.string().max(100).openapi({ param: { name: "photo_id", in: "path" } }) }) },
+  request: {
+    params: OrderIdParam.extend({
+      photo_id: z
+        .string()
+        .max(100)
+        .openapi({ param: { name: "photo_id", in: "path" } }),
+    }),
+  },
   responses: {
     200: jsonResponse(
       z
         .object({
           photo_id: z.string(),
           evidence: z.string().openapi({ description: "The compact JWS." }),
-          record: z.record(z.string(), z.unknown()).openapi({ description: "Its claims, decoded: iss, iat, photo_id, order_id, location_id, angle, sha256, byte_size, verification, checks, review, positions, times." }),
+          record: z
+            .record(z.string(), z.unknown())
+            .openapi({
+              description:
+                "Its claims, decoded: iss, iat, photo_id, order_id, location_id, angle, sha256, byte_size, verification, checks, review, positions, times.",
+            }),
           jwks_uri: z.string(),
         })
         .openapi("PhotoEvidence"),
@@ -144,7 +192,8 @@ const reviewerOf = (c: RouteContext) => {
 /** The photo operations, by operationId. */
 export const photoOperations = {
   // GET /orders/:id/photos – delivered photos
-  listOrderPhotos: (app) => app.openapi(photosRoute, async (c) => c.json(await listOrderPhotos(c.var.ctx, { ...orderOf(c), ...pageOf(c.req.valid("query")) }), 200)),
+  listOrderPhotos: (app) =>
+    app.openapi(photosRoute, async (c) => c.json(await listOrderPhotos(c.var.ctx, { ...orderOf(c), ...pageOf(c.req.valid("query")) }), 200)),
 
   // GET /orders/:id/photos.zip – delivered photos as a ZIP (the order's, or one location's)
   downloadOrderPhotos: (app) =>
@@ -176,7 +225,13 @@ export const photoOperations = {
   reviewHeldOrderPhoto: (app) =>
     app.openapi(reviewRoute, async (c) => {
       const body = c.req.valid("json");
-      const decided = await reviewHeldPhoto(c.var.ctx, { ...orderOf(c), photoId: c.req.valid("param").photo_id, decision: body.decision, reason: body.reason, reviewer: reviewerOf(c) });
+      const decided = await reviewHeldPhoto(c.var.ctx, {
+        ...orderOf(c),
+        photoId: c.req.valid("param").photo_id,
+        decision: body.decision,
+        reason: body.reason,
+        reviewer: reviewerOf(c),
+      });
       return c.json(decided, 200);
     }),
 } satisfies Record<string, MountOperation>;

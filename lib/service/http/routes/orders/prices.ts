@@ -45,7 +45,10 @@ const feasibilityRoute = createRoute({
   security: orderSecurity("orders:write"),
   middleware: [write, jsonBody, idempotency] as const,
   request: { headers: IdempotencyHeader, body: json(CreateOrderSchema) },
-  responses: { 200: withReplay(FeasibilitySchema, "Each location's feasibility, windows and estimate, and the order's estimate."), ...errorResponses(400, 413, 415, 422) },
+  responses: {
+    200: withReplay(FeasibilitySchema, "Each location's feasibility, windows and estimate, and the order's estimate."),
+    ...errorResponses(400, 413, 415, 422),
+  },
 });
 
 const pricesRoute = createRoute({

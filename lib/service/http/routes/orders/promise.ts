@@ -26,11 +26,19 @@ const cancelLocationRoute = createRoute({
   security: orderSecurity("orders:write"),
   middleware: [write, optionalJsonBody, idempotency] as const,
   request: {
-    params: OrderIdParam.extend({ location_id: z.string().max(100).openapi({ param: { name: "location_id", in: "path" }, example: "loc_duomo" }) }),
+    params: OrderIdParam.extend({
+      location_id: z
+        .string()
+        .max(100)
+        .openapi({ param: { name: "location_id", in: "path" }, example: "loc_duomo" }),
+    }),
     headers: IdempotencyHeader,
     body: { content: { "application/json": { schema: CancelLocationSchema } }, required: false },
   },
-  responses: { 200: withReplay(OrderSchema, "The order, with the location's `cancelled_at` and the refund among its payments."), ...errorResponses(400, 404, 409, 422) },
+  responses: {
+    200: withReplay(OrderSchema, "The order, with the location's `cancelled_at` and the refund among its payments."),
+    ...errorResponses(400, 404, 409, 422),
+  },
 });
 
 const onTimeReportRoute = createRoute({
@@ -59,5 +67,6 @@ export const promiseOperations = {
     }),
 
   // GET /orders/reports/on-time – locations delivered by their promise, per month
-  reportOrdersOnTime: (app) => app.openapi(onTimeReportRoute, async (c) => c.json(await reportOnTime(c.var.ctx, { orgId: callerOrg(c), ...c.req.valid("query") }), 200)),
+  reportOrdersOnTime: (app) =>
+    app.openapi(onTimeReportRoute, async (c) => c.json(await reportOnTime(c.var.ctx, { orgId: callerOrg(c), ...c.req.valid("query") }), 200)),
 } satisfies Record<string, MountOperation>;
