@@ -310,6 +310,22 @@ try {
     build = startBuild();
     if (flags.has("--build-first")) await build;
   }
+  // The layout check first: seconds, and a tree Prettier would rewrite fails CI (npm run format fixes it).
+  if (runVitest && vitestExtra.length === 0) {
+    banner("format: prettier --check .");
+    const started = Date.now();
+    const code = await run(process.execPath, [bin("node_modules/prettier/bin/prettier.cjs"), "--check", ".", "--log-level", "warn"], process.env);
+    phases.push({
+      label: "format (Prettier)",
+      build: true,
+      code,
+      ms: Date.now() - started,
+      passed: 0,
+      failed: 0,
+      skipped: 0,
+      notes: code === 0 ? [] : ["files Prettier would change are listed above: run `npm run format`"],
+    });
+  }
   if (runVitest) {
     await vitestPhase("unit + api on PGlite", "unit + api on PGlite (vitest, projects unit and api)", ["unit", "api"], withoutPg, "vitest-pglite");
   }
