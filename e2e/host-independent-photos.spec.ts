@@ -22,14 +22,12 @@ test.use({ baseURL: OTHER_HOST, viewport: { width: 1366, height: 850 } });
 /** Every <img> of the page has loaded from the page's own origin and decoded (naturalWidth > 0). */
 async function expectEveryImageDecoded(page: Page, atLeast: number) {
   const images = () =>
-    page
-      .locator("img")
-      .evaluateAll((imgs) =>
-        imgs.map((img) => ({
-          src: (img as HTMLImageElement).currentSrc || (img as HTMLImageElement).src,
-          ok: (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
-        })),
-      );
+    page.locator("img").evaluateAll((imgs) =>
+      imgs.map((img) => ({
+        src: (img as HTMLImageElement).currentSrc || (img as HTMLImageElement).src,
+        ok: (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+      })),
+    );
   await expect.poll(async () => (await images()).filter((i) => !i.ok).map((i) => i.src), { message: "images not decoded" }).toEqual([]);
   const all = await images();
   expect(all.length).toBeGreaterThanOrEqual(atLeast);

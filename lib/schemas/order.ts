@@ -158,14 +158,10 @@ export type RecurringInput = z.infer<typeof RecurringSchema>;
 
 export const DeliveryInputSchema = z
   .strictObject({
-    webhook_url: z
-      .string()
-      .max(2048, "At most 2048 characters.")
-      .optional()
-      .openapi({
-        description: "Receives this order's events, signed with the organisation's order-delivery secret. Private targets are refused.",
-        example: "https://partner.example/hooks/orders",
-      }),
+    webhook_url: z.string().max(2048, "At most 2048 characters.").optional().openapi({
+      description: "Receives this order's events, signed with the organisation's order-delivery secret. Private targets are refused.",
+      example: "https://partner.example/hooks/orders",
+    }),
   })
   .openapi("DeliveryInput");
 
@@ -219,14 +215,10 @@ export const ConfirmOrderSchema = z
 
 export const DeliveryTestSchema = z
   .strictObject({
-    url: z
-      .string()
-      .min(1, "Give the URL to test.")
-      .max(2048, "At most 2048 characters.")
-      .openapi({
-        description: "The webhook URL to send a signed `order.delivery.test` event to, checked like `delivery.webhook_url`.",
-        example: "https://partner.example/hooks/orders",
-      }),
+    url: z.string().min(1, "Give the URL to test.").max(2048, "At most 2048 characters.").openapi({
+      description: "The webhook URL to send a signed `order.delivery.test` event to, checked like `delivery.webhook_url`.",
+      example: "https://partner.example/hooks/orders",
+    }),
   })
   .openapi("DeliveryTest");
 
@@ -268,12 +260,10 @@ export const DeliveryEstimateSchema = z
   .object({
     p50_hours: z.number().openapi({ description: "Half of the similar tasks were delivered within this many hours of opening.", example: 9.5 }),
     p90_hours: z.number().openapi({ description: "Nine in ten were delivered within this many hours of opening.", example: 30 }),
-    deliver_by: z
-      .string()
-      .openapi({
-        description: "ISO 8601 (UTC): when the task opens (at once for a one-off order, its first window for a recurring one) plus p90_hours.",
-        example: "2026-12-01T14:00:00.000Z",
-      }),
+    deliver_by: z.string().openapi({
+      description: "ISO 8601 (UTC): when the task opens (at once for a one-off order, its first window for a recurring one) plus p90_hours.",
+      example: "2026-12-01T14:00:00.000Z",
+    }),
     basis: z
       .object({
         similar_tasks: z
@@ -315,30 +305,22 @@ export const DeliveryStatusSchema = z.enum(DELIVERY_STATUSES).openapi("DeliveryS
 
 export const DeliveryPromiseSchema = z
   .object({
-    deliver_by: z
-      .string()
-      .openapi({
-        description: "ISO 8601 (UTC): the promise if the order were paid at the quote's `created_at` (a recurring order: its first cycle's).",
-        example: "2026-12-01T14:00:00.000Z",
-      }),
-    hours: z
-      .number()
-      .openapi({
-        description: "From the task's opening (payment for a one-off order, the cycle's window start for a recurring one) to deliver_by.",
-        example: 48,
-      }),
-    source: z
-      .enum(["plan", "estimate"])
-      .openapi({
-        description:
-          "Which promise is the later, and so binds: the plan's (48 h Developer, 24 h Business and Enterprise after payment; a recurring cycle's window end) or the estimate's (opening + p90_hours).",
-      }),
-    expected_take_hours: z
-      .number()
-      .openapi({
-        description:
-          "After the opening, a task still untaken is escalated and the location turns at_risk: the estimate's p50_hours, or half-way to deliver_by without an estimate.",
-      }),
+    deliver_by: z.string().openapi({
+      description: "ISO 8601 (UTC): the promise if the order were paid at the quote's `created_at` (a recurring order: its first cycle's).",
+      example: "2026-12-01T14:00:00.000Z",
+    }),
+    hours: z.number().openapi({
+      description: "From the task's opening (payment for a one-off order, the cycle's window start for a recurring one) to deliver_by.",
+      example: 48,
+    }),
+    source: z.enum(["plan", "estimate"]).openapi({
+      description:
+        "Which promise is the later, and so binds: the plan's (48 h Developer, 24 h Business and Enterprise after payment; a recurring cycle's window end) or the estimate's (opening + p90_hours).",
+    }),
+    expected_take_hours: z.number().openapi({
+      description:
+        "After the opening, a task still untaken is escalated and the location turns at_risk: the estimate's p50_hours, or half-way to deliver_by without an estimate.",
+    }),
   })
   .openapi("DeliveryPromise", {
     description:
@@ -391,13 +373,9 @@ export const OrderLocationSchema = z
     coordinates: z.object({ lat: z.number(), lng: z.number() }),
     time_zone: z.string().openapi({ example: "Europe/Rome" }),
     requirements: RequirementsSchema.openapi({ description: "The merged requirements in force at this location." }),
-    cycle_index: z
-      .number()
-      .int()
-      .nullable()
-      .openapi({
-        description: "The cycle the promise fields below describe: the location's latest dispatched one (0 for a one-off order); null before dispatch.",
-      }),
+    cycle_index: z.number().int().nullable().openapi({
+      description: "The cycle the promise fields below describe: the location's latest dispatched one (0 for a one-off order); null before dispatch.",
+    }),
     deliver_by: z.string().nullable().openapi({ description: "ISO 8601 (UTC): the promise, fixed when the location was dispatched; null before." }),
     expected_take_by: z
       .string()
@@ -560,12 +538,10 @@ export const LocationFeasibilitySchema = z
   .object({
     location_id: z.string().nullable().openapi({ description: "The location_id sent, or null when none was." }),
     name: z.string(),
-    feasible: z
-      .boolean()
-      .openapi({
-        description:
-          "false when the order's time of day, hours, weekday, season or dates leave no window here, or no contributor is active nearby; `reasons` says which.",
-      }),
+    feasible: z.boolean().openapi({
+      description:
+        "false when the order's time of day, hours, weekday, season or dates leave no window here, or no contributor is active nearby; `reasons` says which.",
+    }),
     reasons: z
       .array(FeasibilityReasonSchema)
       .openapi({ description: "Why the location is not feasible, and why it has no estimate; empty when there is nothing to say." }),
@@ -632,12 +608,10 @@ export const OrderAssignmentSchema = z
     zoomer_id: z.string().nullable(),
     photo_id: z.string().nullable(),
     instructions: z.array(z.string()),
-    instruction_codes: z
-      .array(LocalisableSchema)
-      .openapi({
-        description:
-          "`instructions` as stable codes and figures, for a page in the reader's language (`text`: an English sentence without a code; `retake.rejected_at_review` and `retake.partner_asked` carry the person's own `reason`).",
-      }),
+    instruction_codes: z.array(LocalisableSchema).openapi({
+      description:
+        "`instructions` as stable codes and figures, for a page in the reader's language (`text`: an English sentence without a code; `retake.rejected_at_review` and `retake.partner_asked` carry the person's own `reason`).",
+    }),
     verification: AssignmentVerificationSchema.nullable(),
     delivered_at: z.string().nullable(),
     created_at: z.string(),
@@ -716,12 +690,10 @@ export const DeliveredPhotoSchema = z
     order_id: z.string(),
     mission_id: z.string(),
     location_id: z.string(),
-    url: z
-      .string()
-      .openapi({
-        description:
-          "Signed CDN URL of the original (EXIF preserved); for an organisation with privacy_blur, of a copy with faces blurred (EXIF copied, see `blurred`).",
-      }),
+    url: z.string().openapi({
+      description:
+        "Signed CDN URL of the original (EXIF preserved); for an organisation with privacy_blur, of a copy with faces blurred (EXIF copied, see `blurred`).",
+    }),
     blurred: z
       .boolean()
       .optional()
@@ -731,12 +703,9 @@ export const DeliveredPhotoSchema = z
     metadata: z.object({
       captured_at: z.string().nullable(),
       gps: z.object({ lat: z.number(), lng: z.number() }).nullable(),
-      weather: z
-        .object({ condition: z.string(), temp_c: z.number() })
-        .nullable()
-        .openapi({
-          description: "Conditions at the place and hour of capture from the weather service; null when it did not answer (see weather_unavailable_reason).",
-        }),
+      weather: z.object({ condition: z.string(), temp_c: z.number() }).nullable().openapi({
+        description: "Conditions at the place and hour of capture from the weather service; null when it did not answer (see weather_unavailable_reason).",
+      }),
       weather_unavailable_reason: z.string().optional(),
       device: z.string().nullable().optional(),
       direction_deg: z.number().nullable().optional().openapi({ description: "Compass direction of the camera from EXIF." }),

@@ -20,14 +20,10 @@ export const QaThresholdsSchema = z
     min_sharpness: z.number().min(0).openapi({ description: "Variance of the Laplacian on a 512 px greyscale rendition.", example: 40 }),
     min_brightness: z.number().min(0).max(255).openapi({ description: "Mean luminance, 0–255.", example: 35 }),
     max_brightness: z.number().min(0).max(255).openapi({ example: 225 }),
-    location_tolerance_m: z
-      .number()
-      .min(0)
-      .max(10_000)
-      .openapi({
-        description: "Distance outside the bounds still accepted, metres (the photo's reported GPS accuracy is added, up to max_accuracy_m).",
-        example: 25,
-      }),
+    location_tolerance_m: z.number().min(0).max(10_000).openapi({
+      description: "Distance outside the bounds still accepted, metres (the photo's reported GPS accuracy is added, up to max_accuracy_m).",
+      example: 25,
+    }),
     max_accuracy_m: z.number().min(0).max(10_000).openapi({ description: "Largest GPS accuracy credited, metres.", example: 100 }),
     capture_time_tolerance_s: z
       .number()
@@ -70,13 +66,10 @@ export const QaCheckSchema = z
     value: z.union([z.number(), z.string(), z.boolean(), z.null()]).openapi({ description: "The measured value." }),
     threshold: z.union([z.number(), z.string(), z.null()]).openapi({ description: "What it was compared with." }),
     message: z.string().openapi({ description: "A sentence a person can read.", example: "Sharpness 12.3 is below 40: the photo is blurry." }),
-    code: z
-      .string()
-      .optional()
-      .openapi({
-        description: "`message` as a stable code, so a page can say it in the reader's language (checks recorded before codes were added have none).",
-        example: "qa.blurry",
-      }),
+    code: z.string().optional().openapi({
+      description: "`message` as a stable code, so a page can say it in the reader's language (checks recorded before codes were added have none).",
+      example: "qa.blurry",
+    }),
     params: z
       .record(z.string(), z.union([z.string(), z.number()]))
       .optional()

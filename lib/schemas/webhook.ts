@@ -45,13 +45,10 @@ export const WebhookEventsSchema = z
     example: ["submission.approved", "submission.rejected"],
   });
 
-const url = z
-  .string()
-  .max(2048)
-  .openapi({
-    description: "http(s) URL that receives POSTs. Private, loopback and link-local targets are refused.",
-    example: "https://partner.example/hooks/photo-missions",
-  });
+const url = z.string().max(2048).openapi({
+  description: "http(s) URL that receives POSTs. Private, loopback and link-local targets are refused.",
+  example: "https://partner.example/hooks/photo-missions",
+});
 
 export const CreateWebhookSchema = z
   .strictObject({ url, events: WebhookEventsSchema.optional(), description: z.string().max(500).optional() })
@@ -166,18 +163,14 @@ export const HeldSignalSchema = z
       description:
         "device_position: the phone's own position far from the photo's GPS; edit_traces: the file shows signs of editing; capture_time: taken long before it was sent (or in the future); seen_elsewhere: the same picture was sent before.",
     }),
-    code: z
-      .string()
-      .openapi({
-        description: "The finding as a stable code (e.g. `device_position.far`, `edit_traces.found`, `capture_time.too_old`, `seen_elsewhere.seen`).",
-        example: "edit_traces.found",
-      }),
-    params: z
-      .record(z.string(), z.union([z.string(), z.number()]))
-      .openapi({
-        description: "The figures of the finding, by name (e.g. `distance_m`, `traces`, `editor`).",
-        example: { traces: "editor", editor: "Windows Photo Gallery (“Microsoft Windows Photo Gallery 6.0.6001.18000”)" },
-      }),
+    code: z.string().openapi({
+      description: "The finding as a stable code (e.g. `device_position.far`, `edit_traces.found`, `capture_time.too_old`, `seen_elsewhere.seen`).",
+      example: "edit_traces.found",
+    }),
+    params: z.record(z.string(), z.union([z.string(), z.number()])).openapi({
+      description: "The figures of the finding, by name (e.g. `distance_m`, `traces`, `editor`).",
+      example: { traces: "editor", editor: "Windows Photo Gallery (“Microsoft Windows Photo Gallery 6.0.6001.18000”)" },
+    }),
     message: z.string().openapi({ description: "The finding in plain English.", example: "Signs of editing: the file was written by Windows Photo Gallery." }),
   })
   .openapi("HeldSignal");

@@ -102,20 +102,18 @@ async function seedHistory(
       await db.update(missions).set({ createdAt: opened, status: "completed", completedAt: delivered }).where(eq(missions.id, mission.id));
     }
     const at = new Date(Date.now() - 3 * 86_400_000);
-    await db
-      .insert(submissions)
-      .values(
-        seed.zoomerIds.map((zoomerId, i) => ({
-          id: `sub_bench_feasibility_${i}`,
-          missionId: rows[i % rows.length]?.id ?? "",
-          orgId: seed.orgId,
-          zoomerId,
-          imageCount: 1,
-          lat: 43.75,
-          lng: 11.25,
-          createdAt: at,
-        })),
-      );
+    await db.insert(submissions).values(
+      seed.zoomerIds.map((zoomerId, i) => ({
+        id: `sub_bench_feasibility_${i}`,
+        missionId: rows[i % rows.length]?.id ?? "",
+        orgId: seed.orgId,
+        zoomerId,
+        imageCount: 1,
+        lat: 43.75,
+        lng: 11.25,
+        createdAt: at,
+      })),
+    );
     const [count] = await queryRows<{ n: number | string }>(
       db,
       sql`select count(*) as n from missions where order_id = ${seed.orderId} and status = 'completed'`,

@@ -50,11 +50,9 @@ export const FieldAssignmentSchema = z
     time_of_day: z
       .object({
         requirement: z.enum(TIMES_OF_DAY),
-        local_date: z
-          .string()
-          .openapi({
-            description: "The local day the times are for: the task's window's day, or for work without a window today (tomorrow once today's has passed).",
-          }),
+        local_date: z.string().openapi({
+          description: "The local day the times are for: the task's window's day, or for work without a window today (tomorrow once today's has passed).",
+        }),
         starts_at: z.string().nullable(),
         ends_at: z.string().nullable(),
         local: z.string().nullable().openapi({ description: '"07:22–16:40" in the place\'s local time; null when the sun allows no time that day.' }),
@@ -63,13 +61,9 @@ export const FieldAssignmentSchema = z
       .openapi({ description: "The order's time of day (daylight, midday, evening) as times at this place: photos outside it are rejected." }),
     requirements: z
       .object({
-        time_window: z
-          .string()
-          .nullable()
-          .openapi({
-            description:
-              'A recurring order\'s local hours, "HH:MM-HH:MM" (an end before the start runs past midnight): photos taken outside them are rejected.',
-          }),
+        time_window: z.string().nullable().openapi({
+          description: 'A recurring order\'s local hours, "HH:MM-HH:MM" (an end before the start runs past midnight): photos taken outside them are rejected.',
+        }),
         minimum_crowd: z.enum(CROWD_LEVELS).nullable().openapi({ description: "How busy the place must look." }),
         brand: z.string().nullable().openapi({ description: "A brand name that must be visible in the photo." }),
       })

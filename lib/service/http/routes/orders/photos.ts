@@ -169,12 +169,10 @@ const evidenceRoute = createRoute({
         .object({
           photo_id: z.string(),
           evidence: z.string().openapi({ description: "The compact JWS." }),
-          record: z
-            .record(z.string(), z.unknown())
-            .openapi({
-              description:
-                "Its claims, decoded: iss, iat, photo_id, order_id, location_id, angle, sha256, byte_size, verification, checks, review, positions, times.",
-            }),
+          record: z.record(z.string(), z.unknown()).openapi({
+            description:
+              "Its claims, decoded: iss, iat, photo_id, order_id, location_id, angle, sha256, byte_size, verification, checks, review, positions, times.",
+          }),
           jwks_uri: z.string(),
         })
         .openapi("PhotoEvidence"),
