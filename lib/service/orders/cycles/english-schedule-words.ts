@@ -4,7 +4,7 @@
 // 24-hour HH:MM the rule is written in) and dates ("12 Jun 2027") so answers do not depend on the
 // server's Intl data.
 import { createTranslator } from "use-intl/core";
-import vocabulary from "@/messages/en/vocabulary.json";
+import vocabulary from "@/messages/en/vocabulary.json" with { type: "json" };
 import type { ScheduleKey, ScheduleWords } from "@/lib/orders/describe-recurrence";
 import { parseLocalDate } from "@/lib/geo/time-zone";
 import { WEEKDAYS } from "@/lib/orders/recurrence-rule";
