@@ -53,6 +53,8 @@ const SHARED_STATE = new RegExp(
     "host-independent-photos",
     "languages",
     "languages-walk",
+    // Creates a mission at the Duomo, which the field specs would see beside the demo's.
+    "operator-flow",
     "orders-delivery-promise",
     "orders-review",
     "orders-roles",

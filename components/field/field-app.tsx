@@ -3,6 +3,7 @@
 // tasks (take one, shoot one angle, verified) and open missions (anyone may send photos). The page
 // belongs to the session's zoomer: their outbox, their kept lists; when the session ends it asks
 // them to sign in again and keeps their photos.
+import "@/lib/schemas/zod-without-eval";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { signOut } from "@/lib/field-server/field-actions";
