@@ -46,6 +46,9 @@ test.describe("public pages", () => {
   });
 
   test("/docs", async ({ page }, testInfo) => {
+    // Two axe scans of the whole API reference, one with Swagger UI open: over a minute when
+    // another Playwright worker shares the 2 cores.
+    test.setTimeout(180_000);
     const docs = new DocsPage(page);
     await docs.goto();
     await expect(docs.outlineTag("Missions")).toBeVisible();
