@@ -86,15 +86,18 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    {
-      name: "chromium",
-      testIgnore: [DEMO_AFTER_ALL, SHARED_STATE],
-      use: { ...devices["Desktop Chrome"], launchOptions: CHROMIUM },
-    },
+    // First: its specs run one after another, the longest chain of the run, so a worker starts on
+    // them at once while the others take the independent specs (Playwright hands out work in
+    // project order, skipping a project at its worker limit).
     {
       name: "shared-state",
       testMatch: SHARED_STATE,
       workers: 1,
+      use: { ...devices["Desktop Chrome"], launchOptions: CHROMIUM },
+    },
+    {
+      name: "chromium",
+      testIgnore: [DEMO_AFTER_ALL, SHARED_STATE],
       use: { ...devices["Desktop Chrome"], launchOptions: CHROMIUM },
     },
     {

@@ -130,7 +130,7 @@ export async function orderWithDeliveredPhoto(request: APIRequestContext, operat
         photoId = data[0]?.photo_id ?? "";
         return data.length;
       },
-      { timeout: 60_000, message: "the photo is verified and delivered" },
+      { timeout: 120_000, intervals: [500, 1000, 2000], message: "the photo is verified and delivered" },
     )
     .toBe(1);
   return { orderId: order.id, photoId, name, reference, zoomer };
