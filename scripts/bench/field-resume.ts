@@ -26,6 +26,8 @@ import { describePhotoSet, type PhotoSet } from "./lib/photo-set";
 import type { Supervisor } from "./lib/processes";
 import { median, measureRounds, withGoal, type RoundSettings, type RoundsResult, type Variant } from "./lib/rounds";
 import { readAdminToken, startApi } from "./lib/targets";
+import { defineBenchmark } from "./lib/benchmark";
+import { fileBenchmarksHeader } from "./lib/file-report";
 
 export const GOAL = { maxBytesRatio: 1.1, minThroughputRatio: 0.8 } as const;
 const PHOTO_BYTES = 8 * 1024 * 1024;
@@ -285,3 +287,10 @@ export function formatFieldResume(results: FieldResumeResults): string {
     ...roundsSection(results.settings, results.throughput),
   ].join("\n");
 }
+
+export const benchmark = defineBenchmark({
+  name: "field-resume",
+  header: fileBenchmarksHeader,
+  run: async ({ supervisor, options, photos }) => runFieldResume({ supervisor, photos: await photos(), rounds: options.rounds }),
+  format: formatFieldResume,
+});

@@ -20,10 +20,10 @@ import { median } from "./lib/rounds";
 import { contentTypeOf } from "./lib/static-server";
 import { ROOT, startApi } from "./lib/targets";
 import { capturePoints, startBaseline } from "./map-points";
+import { defineBenchmark } from "./lib/benchmark";
+import type { RunOptions } from "./lib/cli";
 
 export const GOAL = { minPerformance: 90 } as const;
-/** Submissions of the measured mission: a busy live mission. */
-export const DEFAULT_SUBMISSIONS = 10_000;
 /** Lighthouse's desktop preset emulates this screen (constants.screenEmulationMetrics.desktop). */
 const DESKTOP = { width: 1350, height: 940 } as const;
 /** As the issue's runs: Debian's Chromium, headless, no GPU (WebGL through SwiftShader, allowed explicitly). */
@@ -412,3 +412,21 @@ export function formatLighthouseMission(results: LighthouseResults): string {
   if (results.screenshots.length) lines.push("", `Final screenshots: ${results.screenshots.map((s) => `\`${s}\``).join(", ")}`);
   return lines.join("\n");
 }
+
+function settingsFrom(options: RunOptions): LighthouseSettings {
+  return { submissions: options.inputs.lighthouseSubmissions, rounds: options.rounds.rounds, warmupRounds: options.rounds.warmupRounds };
+}
+
+export const benchmark = defineBenchmark({
+  name: "lighthouse-mission",
+  header: (options) => lighthouseHeader(settingsFrom(options)),
+  run: ({ supervisor, options, resultsDir }) =>
+    runLighthouseMission({
+      supervisor,
+      resultsDir,
+      build: options.build,
+      ...(options.compareDir ? { compareDir: options.compareDir } : {}),
+      ...settingsFrom(options),
+    }),
+  format: formatLighthouseMission,
+});

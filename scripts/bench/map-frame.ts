@@ -20,6 +20,7 @@ import { fmt } from "./lib/file-report";
 import { median } from "./lib/rounds";
 import { contentTypeOf } from "./lib/static-server";
 import { startBaseline } from "./map-points";
+import { defineBenchmark } from "./lib/benchmark";
 
 export const GOAL = { maxRatio: 1.2 } as const;
 
@@ -236,3 +237,15 @@ export function formatMapFrame(results: MapFrameResults): string {
   lines.push("", `1-min load average after each round: ${results.loadAverage1m.join(", ")}.`);
   return lines.join("\n");
 }
+
+export const benchmark = defineBenchmark({
+  name: "map-frame",
+  header: (options) => mapFrameHeader({ rounds: options.rounds.rounds, warmupRounds: options.rounds.warmupRounds }),
+  run: ({ options }) =>
+    runMapFrame({
+      rounds: options.rounds.rounds,
+      warmupRounds: options.rounds.warmupRounds,
+      ...(options.compareDir ? { compareDir: options.compareDir } : {}),
+    }),
+  format: formatMapFrame,
+});

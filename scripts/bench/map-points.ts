@@ -22,9 +22,10 @@ import type { Supervisor } from "./lib/processes";
 import { median } from "./lib/rounds";
 import { contentTypeOf, startStaticServer, type StaticServer } from "./lib/static-server";
 import { startApi } from "./lib/targets";
+import { defineBenchmark } from "./lib/benchmark";
+import type { RunOptions } from "./lib/cli";
 
 export const GOAL = { maxRatio: 1.2, maxRatioAtMillion: 1.5 } as const;
-export const DEFAULT_SIZES = [10_000, 100_000, 1_000_000];
 /** One page load, 1,000,000 points on software WebGL on a busy machine included. */
 const LOAD_TIMEOUT_MS = 600_000;
 
@@ -526,3 +527,22 @@ function profileSection(profiles: NonNullable<MapPointsResults["profiles"]>): st
   }
   return lines;
 }
+
+function settingsFrom(options: RunOptions): MapPointsSettings {
+  return { sizes: options.inputs.mapSizes, rounds: options.rounds.rounds, warmupRounds: options.rounds.warmupRounds };
+}
+
+export const benchmark = defineBenchmark({
+  name: "map-points",
+  header: (options) => mapPointsHeader(settingsFrom(options)),
+  run: ({ supervisor, options, resultsDir }) =>
+    runMapPoints({
+      supervisor,
+      resultsDir,
+      build: options.build,
+      profile: options.profile,
+      ...(options.compareDir ? { compareDir: options.compareDir } : {}),
+      ...settingsFrom(options),
+    }),
+  format: formatMapPoints,
+});

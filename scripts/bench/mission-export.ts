@@ -16,6 +16,8 @@ import { profileInProcess, type InProcessProfile } from "./lib/in-process-profil
 import { describePhotoSet, type PhotoSet } from "./lib/photo-set";
 import type { Supervisor } from "./lib/processes";
 import { measureRounds, withGoal, type RoundSettings, type RoundsResult, type Variant } from "./lib/rounds";
+import { defineBenchmark } from "./lib/benchmark";
+import { fileBenchmarksHeader } from "./lib/file-report";
 
 // Flat memory: the writer must keep one record per file (name, size, key; then CRC and offset)
 // until it writes the central directory at the end, so an export cannot be O(1); it is "flat" when
@@ -312,3 +314,19 @@ export function formatMissionExport(results: MissionExportResults): string {
     ...profileSection("Profile of the export subject", results.profile),
   ].join("\n");
 }
+
+export const benchmark = defineBenchmark({
+  name: "mission-export",
+  header: fileBenchmarksHeader,
+  run: async ({ supervisor, options, resultsDir, photos }) =>
+    runMissionExport({
+      supervisor,
+      resultsDir,
+      photos: await photos(),
+      rounds: options.rounds,
+      images: options.inputs.exportImages,
+      memorySizes: options.inputs.memorySizes,
+      profile: options.profile,
+    }),
+  format: formatMissionExport,
+});

@@ -26,6 +26,8 @@ import { measureRounds, withGoal, type RoundSettings, type RoundsResult, type Va
 import { seedOrderPartner } from "./lib/seed";
 import { readAdminToken, startApi, type ApiPostgres, type RunningApi } from "./lib/targets";
 import { dedicatedDatabase } from "./lib/webhook-service";
+import { defineBenchmark } from "./lib/benchmark";
+import { fileBenchmarksHeader } from "./lib/file-report";
 
 const ORDERS = "/api/orders/v1";
 const DB_PREFIX = "bench_feasibility_";
@@ -220,3 +222,11 @@ export function formatOrdersFeasibility(results: OrdersFeasibilityResults): stri
   }
   return lines.join("\n");
 }
+
+export const benchmark = defineBenchmark({
+  name: "orders-feasibility",
+  header: fileBenchmarksHeader,
+  run: ({ supervisor, options }) =>
+    runOrdersFeasibility({ supervisor, rounds: options.rounds, ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}) }),
+  format: formatOrdersFeasibility,
+});

@@ -35,6 +35,8 @@ import { describePhotoSet, type PhotoFile, type PhotoSet } from "./lib/photo-set
 import type { Supervisor } from "./lib/processes";
 import { measureRounds, withGoal, type RoundSettings, type RoundsResult, type Variant } from "./lib/rounds";
 import { StepTimer, stepRows, sumOf, type StepCost } from "./lib/steps";
+import { defineBenchmark } from "./lib/benchmark";
+import { fileBenchmarksHeader } from "./lib/file-report";
 
 export const GOAL = { minThroughputRatio: 0.8 } as const;
 
@@ -360,3 +362,11 @@ export function formatPhotoIntake(results: PhotoIntakeResults): string {
     ...profileSection("Profile of the intake subject", results.profile),
   ].join("\n");
 }
+
+export const benchmark = defineBenchmark({
+  name: "photo-intake",
+  header: fileBenchmarksHeader,
+  run: async ({ supervisor, options, resultsDir, photos }) =>
+    runPhotoIntake({ supervisor, resultsDir, photos: await photos(), rounds: options.rounds, profile: options.profile }),
+  format: formatPhotoIntake,
+});

@@ -18,6 +18,8 @@ import { describePhotoSet, type PhotoFile, type PhotoSet } from "./lib/photo-set
 import type { Supervisor } from "./lib/processes";
 import { measureRounds, withGoal, type RoundSettings, type RoundsResult, type Variant, type VariantTiming } from "./lib/rounds";
 import { StepTimer, stepRows, sumOf, type StepCost } from "./lib/steps";
+import { defineBenchmark } from "./lib/benchmark";
+import { fileBenchmarksHeader } from "./lib/file-report";
 
 export const GOAL = { minThroughputRatio: 0.85 } as const;
 // The QA job passes the service's pixel cap (lib/env.ts default).
@@ -268,3 +270,11 @@ export function formatThumbnailJob(results: ThumbnailJobResults): string {
     ...profileSection("Profile of the thumbnail-job subject", results.profile),
   ].join("\n");
 }
+
+export const benchmark = defineBenchmark({
+  name: "thumbnail-job",
+  header: fileBenchmarksHeader,
+  run: async ({ supervisor, options, resultsDir, photos }) =>
+    runThumbnailJob({ supervisor, resultsDir, photos: await photos(), rounds: options.rounds, profile: options.profile }),
+  format: formatThumbnailJob,
+});

@@ -36,6 +36,7 @@ import { fmt, profileSection, ratioTable, timingTable } from "./lib/file-report"
 import { profileInProcess, type InProcessProfile } from "./lib/in-process-profile";
 import type { Supervisor } from "./lib/processes";
 import { measureRounds, median, withGoal, type RoundSettings, type RoundsResult, type Variant } from "./lib/rounds";
+import { defineBenchmark } from "./lib/benchmark";
 
 const run = promisify(execFile);
 
@@ -435,3 +436,10 @@ export function formatVerifyPhoto(results: VerifyPhotoResults): string {
     ...profileSection("Profile of the verify-photo subject (generated input, 2 s)", results.profile),
   ].join("\n");
 }
+
+export const benchmark = defineBenchmark({
+  name: "verify-photo",
+  header: verifyPhotoHeader,
+  run: ({ supervisor, options, resultsDir }) => runVerifyPhoto({ supervisor, resultsDir, rounds: options.rounds, profile: options.profile }),
+  format: formatVerifyPhoto,
+});

@@ -12,10 +12,10 @@ import { USER_AGENT } from "@/lib/service/webhooks/execute-webhook-call";
 import { fmt, profileSection } from "./lib/file-report";
 import { forceGc } from "./lib/gc";
 import { profileInProcess, type InProcessProfile } from "./lib/in-process-profile";
-import type { LoadSettings } from "./lib/load";
 import type { Supervisor } from "./lib/processes";
 import { median, percentiles, round3, spread, type Percentiles } from "./lib/interleave";
-import type { RoundSettings } from "./lib/rounds";
+import { defineBenchmark } from "./lib/benchmark";
+import { postgresNote, type RunOptions } from "./lib/cli";
 import { wallClockMs } from "./lib/wall-clock";
 import { startReceiver, type Receiver, type ReceiverRecords } from "./lib/webhook-receiver-client";
 import {
@@ -73,24 +73,24 @@ export const DEFAULT_SETTINGS = {
  * rounds, --duration the steady-rate seconds, --profile adds a profiled round; PostgreSQL when
  * TEST_DATABASE_URL is set. Rate, event count and --database-url: webhook-delivery-cli.ts.
  */
-export function webhookDeliverySettings(options: { rounds: RoundSettings; load: LoadSettings; profile: boolean }): WebhookDeliverySettings {
-  const url = process.env.TEST_DATABASE_URL;
+function settingsFrom(options: RunOptions): WebhookDeliverySettings {
+  const { rounds, load, profile, databaseUrl } = options;
   return {
     ...DEFAULT_SETTINGS,
-    rounds: options.rounds.rounds,
-    warmupRounds: options.rounds.warmupRounds,
-    steadySeconds: options.load.durationSeconds,
-    profile: options.profile,
-    ...(url ? { databaseUrl: url } : {}),
+    rounds: rounds.rounds,
+    warmupRounds: rounds.warmupRounds,
+    steadySeconds: load.durationSeconds,
+    profile,
+    ...(databaseUrl ? { databaseUrl } : {}),
   };
 }
 
-export function webhookDeliveryHeader(options: { rounds: RoundSettings; load: LoadSettings }): string[] {
-  const s = webhookDeliverySettings({ ...options, profile: false });
+function header(options: RunOptions): string[] {
+  const s = settingsFrom(options);
   return [
     `- webhook-delivery: service runtime in the runner process (worker: claim 8, parallel), receiver in a child process; ` +
       `${s.warmupRounds} warm-up + ${s.rounds} measured rounds of ${s.events} events, each round the full path, the fetch loop (concurrency ${s.concurrency}), then the worker alone (diagnostic); ` +
-      `steady rate ${s.rate}/s for ${s.steadySeconds} s (--duration); PostgreSQL ${s.databaseUrl ? "too (TEST_DATABASE_URL)" : "skipped (TEST_DATABASE_URL not set)"}`,
+      `steady rate ${s.rate}/s for ${s.steadySeconds} s (--duration); ${postgresNote(options)}`,
   ];
 }
 
@@ -635,3 +635,10 @@ export function formatWebhookDelivery(results: WebhookDeliveryResults): string {
     ...profileSection("Full path round", results.profile),
   ].join("\n");
 }
+
+export const benchmark = defineBenchmark({
+  name: "webhook-delivery",
+  header,
+  run: ({ supervisor, options, resultsDir }) => runWebhookDelivery({ supervisor, resultsDir, ...settingsFrom(options) }),
+  format: formatWebhookDelivery,
+});
