@@ -118,7 +118,11 @@ function problem(error: z.ZodError): string {
  * Parses argv (without node and the script) and the environment. `known` are the benchmark names;
  * a positional that is none of them is an error listing them.
  */
-export function parseRunOptions(argv: readonly string[], known: readonly string[], env: NodeJS.ProcessEnv = process.env): RunOptions {
+export function parseRunOptions(
+  argv: readonly string[],
+  known: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): RunOptions {
   const { values, positionals } = parseArgs({
     args: [...argv],
     allowPositionals: true,
