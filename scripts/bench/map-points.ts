@@ -18,7 +18,7 @@ import { fmt } from "./lib/file-report";
 import { ensureNextBuild, type BuildMode, type BuildOutcome } from "./lib/next-build";
 import { collectSample, PROBE_SCRIPT, waitForDrawn, type PageSample, type ProbeTarget } from "./lib/page-probe";
 import type { Supervisor } from "./lib/processes";
-import { interleave, median, pairedRatio, round3 } from "./lib/interleave";
+import { interleave, median, pairedRange, round3 } from "./lib/interleave";
 import { contentTypeOf, startStaticServer, type StaticServer } from "./lib/static-server";
 import { startApi } from "./lib/targets";
 import { defineBenchmark } from "./lib/benchmark";
@@ -282,8 +282,7 @@ async function measureSize(
 
 /** time ÷ the bare page's time per round, as a spread, and the ratio of the medians. */
 function ratioOf(variant: VariantSummary, base: VariantSummary): { value: number; min: number; max: number; ofMedians: number } {
-  const { value, min, max } = pairedRatio(variant.drawnMs, base.drawnMs) ?? { value: NaN, min: NaN, max: NaN };
-  return { value, min, max, ofMedians: round3(variant.medianDrawnMs / base.medianDrawnMs) };
+  return { ...pairedRange(variant.drawnMs, base.drawnMs), ofMedians: round3(variant.medianDrawnMs / base.medianDrawnMs) };
 }
 
 export async function runMapPoints(options: MapPointsOptions): Promise<MapPointsResults> {

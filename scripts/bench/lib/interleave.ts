@@ -43,6 +43,12 @@ export function pairedRatio(num: readonly (number | undefined)[], den: readonly 
   return pairs.length ? spread(pairs) : undefined;
 }
 
+/** pairedRatio without the per-round list: median and range, NaN when no round pairs up. */
+export function pairedRange(num: readonly (number | undefined)[], den: readonly (number | undefined)[]): { value: number; min: number; max: number } {
+  const { value, min, max } = pairedRatio(num, den) ?? { value: NaN, min: NaN, max: NaN };
+  return { value, min, max };
+}
+
 /** Nearest-rank percentile p (0–100) of values sorted ascending; 0 when there are none. */
 export const nearestRank = (sorted: ArrayLike<number>, p: number): number => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
