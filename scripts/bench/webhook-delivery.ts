@@ -7,13 +7,13 @@
 // Goal (issue): full path ≥ 0.5 × the fetch loop's deliveries/s. Also: enqueue-to-delivered p50
 // and p99 at a steady rate. Reported, never turned into a pass/fail of the test suite.
 import { createHmac } from "node:crypto";
-import { cpus, loadavg } from "node:os";
+import { cpus } from "node:os";
 import { USER_AGENT } from "@/lib/service/webhooks/execute-webhook-call";
 import { fmt, profileSection } from "./lib/file-report";
 import { forceGc } from "./lib/gc";
 import { profileInProcess, type InProcessProfile } from "./lib/in-process-profile";
 import type { Supervisor } from "./lib/processes";
-import { median, percentiles, round3, spread, type Percentiles } from "./lib/interleave";
+import { interleave, median, percentiles, round3, spread, type Percentiles } from "./lib/interleave";
 import { defineBenchmark } from "./lib/benchmark";
 import { postgresNote, type RunOptions } from "./lib/cli";
 import { wallClockMs } from "./lib/wall-clock";
@@ -394,24 +394,23 @@ function summariseThroughput(
   };
 }
 
+/** The rounds: in each, the full path first (the fetch loop sends its bodies), then the fetch loop, then the worker alone. */
 async function measureThroughput(service: BenchService, receiver: Receiver, settings: WebhookDeliverySettings): Promise<ThroughputResult> {
   const warmupEvents = Math.min(settings.events, WARMUP_EVENTS_MAX);
-  for (let r = 0; r < settings.warmupRounds; r++) {
-    const warm = await pairedRound(service, receiver, settings, warmupEvents);
-    log(`${service.label}: warm-up ${r + 1}: full path ${fmt(warm.subject.perSecond)}/s, fetch loop ${fmt(warm.baseline.perSecond)}/s`);
-  }
-  const rounds: ThroughputRound[] = [];
-  const load: number[] = [];
-  for (let r = 0; r < settings.rounds; r++) {
-    const round = await pairedRound(service, receiver, settings, settings.events);
-    rounds.push(round);
-    load.push(round3(loadavg()[0] ?? 0));
-    log(
-      `${service.label}: round ${r + 1}/${settings.rounds}: full path ${fmt(round.subject.perSecond)}/s, fetch loop ${fmt(round.baseline.perSecond)}/s, ` +
-        `ratio ${fmt(round.ratio, 3)}; worker only ${fmt(round.workerOnly.perSecond)}/s`,
-    );
-  }
-  return summariseThroughput(service, settings, warmupEvents, rounds, load);
+  const measured = await interleave({
+    rounds: settings.rounds,
+    warmupRounds: settings.warmupRounds,
+    targets: [{ name: "round" }],
+    sample: (_, turn) => pairedRound(service, receiver, settings, turn.warmup ? warmupEvents : settings.events),
+    onSample: (_, turn, round) =>
+      log(
+        turn.warmup
+          ? `${service.label}: warm-up ${turn.round + 1}: full path ${fmt(round.subject.perSecond)}/s, fetch loop ${fmt(round.baseline.perSecond)}/s`
+          : `${service.label}: round ${turn.round + 1}/${settings.rounds}: full path ${fmt(round.subject.perSecond)}/s, fetch loop ${fmt(round.baseline.perSecond)}/s, ` +
+              `ratio ${fmt(round.ratio, 3)}; worker only ${fmt(round.workerOnly.perSecond)}/s`,
+      ),
+  });
+  return summariseThroughput(service, settings, warmupEvents, measured.of("round"), measured.loadAverage1m);
 }
 
 // ---- steady rate ----------------------------------------------------------------------------
