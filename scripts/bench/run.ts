@@ -70,7 +70,7 @@ import { formatApiGetMission, runApiGetMission } from "./api-get-mission";
 import { formatApiRoutes, runApiRoutes } from "./api-routes";
 import { benchmark as fieldResume } from "./field-resume";
 import { benchmark as firstLoadJs } from "./first-load-js";
-import { defineBenchmark, runBenchmarks, type MachineInfo, type RunOptions } from "./lib/benchmark";
+import { defineBenchmark, reportFailure, runBenchmarks, type MachineInfo, type RunOptions } from "./lib/benchmark";
 import { benchmark as lighthouseMission } from "./lighthouse-mission";
 import { benchmark as mapFrame } from "./map-frame";
 import { benchmark as mapPoints } from "./map-points";
@@ -151,7 +151,4 @@ const BENCHMARKS = [
   webhookDelivery,
 ];
 
-runBenchmarks(BENCHMARKS, process.argv.slice(2)).catch((error: unknown) => {
-  console.error(`[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-  process.exitCode = 1;
-});
+runBenchmarks(BENCHMARKS, process.argv.slice(2)).catch(reportFailure);

@@ -1,7 +1,10 @@
+import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { commandLine, defineBenchmark, runHeader, type BenchContext, type MachineInfo } from "./benchmark";
+import { commandLine, defineBenchmark, runHeader, withSupervisor, type BenchContext, type MachineInfo } from "./benchmark";
 import { parseRunOptions } from "./cli";
 import { Supervisor } from "./processes";
+
+const sigintListeners = process.listenerCount("SIGINT");
 
 const INFO: MachineInfo = { cpus: 2, cpuModel: "Test CPU", node: "v20.0.0", platform: "linux 6", memoryGiB: 4, loadAverageAtStart: [1, 2, 3] };
 
@@ -50,5 +53,22 @@ describe("the run header", () => {
     expect(commandLine(["map-points", "--rounds", "3"], "bench")).toBe("npm run bench -- map-points --rounds 3");
     expect(commandLine([], "bench")).toBe("npm run bench");
     expect(commandLine(["--compare-dir", "a b"], undefined)).toBe('tsx scripts/bench/run.ts --compare-dir "a b"');
+  });
+});
+
+describe("withSupervisor", () => {
+  it("removes the run's temp dirs and stops its children when the work throws", async () => {
+    let dir = "";
+    let pid = 0;
+    await expect(
+      withSupervisor(async (supervisor) => {
+        dir = supervisor.tempDir("test");
+        pid = supervisor.spawn({ name: "sleeper", command: "sleep", args: ["30"] }).pid;
+        throw new Error("benchmark failed");
+      }),
+    ).rejects.toThrow("benchmark failed");
+    expect(existsSync(dir)).toBe(false);
+    expect(() => process.kill(pid, 0)).toThrow();
+    expect(process.listenerCount("SIGINT")).toBe(sigintListeners);
   });
 });

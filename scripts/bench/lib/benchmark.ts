@@ -99,8 +99,12 @@ export function writeResults(resultsDir: string, name: string, payload: object):
   return file;
 }
 
-/** Ctrl-C / kill: stop the children and remove temp dirs before exiting. */
-function installSignalHandlers(supervisor: Supervisor): void {
+/**
+ * Runs `work` with a Supervisor that owns the run's child processes and temp dirs, stopped and
+ * removed on every exit path: the end of the work, a thrown error, Ctrl-C or kill.
+ */
+export async function withSupervisor<T>(work: (supervisor: Supervisor) => Promise<T>): Promise<T> {
+  const supervisor = new Supervisor();
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -111,7 +115,23 @@ function installSignalHandlers(supervisor: Supervisor): void {
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
   // Whatever else ends the process (an uncaught error): no time to wait, kill the groups.
-  process.on("exit", () => supervisor.killAllNow());
+  const onExit = () => supervisor.killAllNow();
+  process.on("exit", onExit);
+  try {
+    return await work(supervisor);
+  } finally {
+    await supervisor.cleanup();
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+    process.off("exit", onExit);
+  }
+}
+
+/** The entry point's last word: a failure on stderr (with its cause) and exit code 1. */
+export function reportFailure(error: unknown): void {
+  const cause = error instanceof Error && error.cause !== undefined ? `\ncaused by: ${String(error.cause)}` : "";
+  console.error(`[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}${cause}`);
+  process.exitCode = 1;
 }
 
 /** Runs the benchmarks named in argv (all when none is named), one after the other. */
@@ -120,22 +140,18 @@ export async function runBenchmarks(benchmarks: readonly Benchmark[], argv: read
     argv,
     benchmarks.map((b) => b.name),
   );
-  const supervisor = new Supervisor();
-  installSignalHandlers(supervisor);
   const info = machine();
   const command = commandLine(argv);
   const resultsDir = join(ROOT, "bench-results");
   const selected = options.selected.length ? benchmarks.filter((b) => options.selected.includes(b.name)) : benchmarks;
   console.log(runHeader(info, command, options, selected));
-  const photos = lazyPhotoSet(supervisor, options.inputs.photos, (m) => console.error(`[bench] photos: ${m}`));
-  try {
+  await withSupervisor(async (supervisor) => {
+    const photos = lazyPhotoSet(supervisor, options.inputs.photos, (m) => console.error(`[bench] photos: ${m}`));
     for (const benchmark of selected) {
       const started = new Date().toISOString();
       const outcome = await benchmark.run({ supervisor, options, resultsDir, photos });
       const file = writeResults(resultsDir, benchmark.name, { started, command, machine: info, ...outcome.results });
       console.log(`\n${outcome.markdown}\n\nResults: ${file}`);
     }
-  } finally {
-    await supervisor.cleanup();
-  }
+  });
 }

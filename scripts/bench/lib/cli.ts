@@ -51,13 +51,15 @@ export const DEFAULTS = {
   lighthouseSubmissions: 10_000,
 } as const;
 
-const positive = (flag: string) =>
+/** A flag's string as a number > 0; the message names the flag. */
+export const positive = (flag: string) =>
   z
     .string()
     .transform(Number)
     .refine((n) => Number.isFinite(n) && n > 0, `${flag} needs a positive number`);
 
-const whole = (flag: string) => positive(flag).refine(Number.isInteger, `${flag} needs a whole number`);
+/** A flag's string as a whole number > 0. */
+export const whole = (flag: string) => positive(flag).refine(Number.isInteger, `${flag} needs a whole number`);
 
 const sizes = (flag: string, least: number) =>
   z
@@ -108,10 +110,11 @@ const STRING_FLAGS = [
 ] as const;
 const BOOLEAN_FLAGS = ["build", "no-build", "skip-next", "profile"] as const;
 
-/** The first problem of a failed parse, as one line naming the flag. */
-function problem(error: z.ZodError): string {
-  const issue = error.issues[0];
-  return issue ? issue.message : "invalid arguments";
+/** Parses parseArgs' values with `schema`; throws the first problem, whose message names the flag. */
+export function parseFlags<S extends z.ZodType>(schema: S, values: unknown): z.output<S> {
+  const parsed = schema.safeParse(values);
+  if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? "invalid arguments");
+  return parsed.data;
 }
 
 /**
@@ -131,11 +134,9 @@ export function parseRunOptions(
       ...Object.fromEntries(BOOLEAN_FLAGS.map((flag) => [flag, { type: "boolean" as const }])),
     },
   });
-  const flags = flagsSchema.safeParse(values);
-  if (!flags.success) throw new Error(problem(flags.error));
+  const f = parseFlags(flagsSchema, values);
   const unknown = positionals.filter((p) => !known.includes(p));
   if (unknown.length) throw new Error(`unknown benchmark(s): ${unknown.join(", ")}; known: ${known.join(", ")}`);
-  const f = flags.data;
   const { TEST_DATABASE_URL: databaseUrl, BENCH_OTHER_NODE: otherNode } = envSchema.parse(env);
   return {
     load: { durationSeconds: f.duration, warmupSeconds: f.warmup, connections: f.connections },
