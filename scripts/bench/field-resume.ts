@@ -24,7 +24,7 @@ import { fmt, roundsSection } from "./lib/file-report";
 import { freePort, postJson, stringField } from "./lib/http";
 import { describePhotoSet, type PhotoSet } from "./lib/photo-set";
 import type { Supervisor } from "./lib/processes";
-import { median, measureRounds, withGoal, type RoundSettings, type RoundsResult, type Variant } from "./lib/rounds";
+import { median, measureRounds, type RoundSettings, type RoundsResult, type Variant } from "./lib/rounds";
 import { interleave } from "./lib/interleave";
 import { readAdminToken, startApi } from "./lib/targets";
 import { defineBenchmark } from "./lib/benchmark";
@@ -240,9 +240,8 @@ export async function runFieldResume(options: FieldResumeOptions): Promise<Field
         },
       },
     ];
-    const throughput = await measureRounds(variants, work, options.rounds, log);
     // The goal is on tus-js-client's default (POST, then PATCH: what resumes best); one request per photo is shown beside it.
-    throughput.ratios = throughput.ratios.map((r) => (r.name.startsWith("tus /") ? withGoal(r, GOAL.minThroughputRatio) : r));
+    const throughput = await measureRounds(variants, work, options.rounds, log, { min: GOAL.minThroughputRatio, on: "tus /" });
     // The service runs in its own process: this process's CPU time is the client's, not the intake's.
     throughput.cpuRatios = [];
 

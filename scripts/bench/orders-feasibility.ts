@@ -22,7 +22,7 @@ import { manyLocations, orderBody } from "@/lib/service/http/tests/orders-client
 import { describeRounds, fmt, ratioTable, timingTable } from "./lib/file-report";
 import { postJson, stringField } from "./lib/http";
 import type { Supervisor } from "./lib/processes";
-import { measureRounds, withGoal, type RoundSettings, type RoundsResult, type Variant } from "./lib/rounds";
+import { measureRounds, type RoundSettings, type RoundsResult, type Variant } from "./lib/rounds";
 import { seedOrderPartner } from "./lib/seed";
 import { readAdminToken, startApi, type ApiPostgres, type RunningApi } from "./lib/targets";
 import { dedicatedDatabase } from "./lib/webhook-service";
@@ -156,13 +156,13 @@ async function measureDatabase(
         pass: async () => void (await post(api, "/orders/feasibility", seed.key)),
       },
     ];
-    const rounds = await measureRounds(variants, { bytes: BODY_TEXT.length, files: 1 }, settings, log);
+    const rounds = await measureRounds(variants, { bytes: BODY_TEXT.length, files: 1 }, settings, log, { min: GOAL.minThroughputRatio });
     return {
       database,
       detail,
       history: { deliveredTasks, zoomers: ZOOMERS },
       firstEstimate: locations[0]?.estimate ?? null,
-      rounds: { ...rounds, ratios: rounds.ratios.map((r) => withGoal(r, GOAL.minThroughputRatio)) },
+      rounds,
     };
   } finally {
     await api.process.stop();
