@@ -281,8 +281,9 @@ async function measureSize(
 }
 
 /** time ÷ the bare page's time per round, as a spread, and the ratio of the medians. */
-function ratioOf(variant: VariantSummary, base: VariantSummary): { value: number; min: number; max: number; ofMedians: number } {
-  return { ...pairedRange(variant.drawnMs, base.drawnMs), ofMedians: round3(variant.medianDrawnMs / base.medianDrawnMs) };
+function ratioOf(samples: PageSample[], baseSamples: PageSample[], variant: VariantSummary, base: VariantSummary) {
+  const drawn = (list: PageSample[]) => list.map((s) => s.drawnMs);
+  return { ...pairedRange(drawn(samples), drawn(baseSamples)), ofMedians: round3(variant.medianDrawnMs / base.medianDrawnMs) };
 }
 
 export async function runMapPoints(options: MapPointsOptions): Promise<MapPointsResults> {
@@ -357,7 +358,7 @@ export async function runMapPoints(options: MapPointsOptions): Promise<MapPoints
       const { samples, loadAverage1m } = await measureSize(browser, variants, settings);
       const subject = summarise("subject", variants.subject.url, samples.subject);
       const base = summarise("baseline", variants.baseline.url, samples.baseline);
-      const ratio = ratioOf(subject, base);
+      const ratio = ratioOf(samples.subject, samples.baseline, subject, base);
       const referenceSummary = variants.reference ? summarise("reference", variants.reference.url, samples.reference) : undefined;
       results.push({
         submissions: n,
@@ -366,7 +367,7 @@ export async function runMapPoints(options: MapPointsOptions): Promise<MapPoints
         subject,
         baseline: base,
         ratio: { ...ratio, goal: goalFor(n), meetsGoal: ratio.value <= goalFor(n) },
-        ...(referenceSummary ? { reference: referenceSummary, referenceRatio: ratioOf(referenceSummary, base) } : {}),
+        ...(referenceSummary ? { reference: referenceSummary, referenceRatio: ratioOf(samples.reference, samples.baseline, referenceSummary, base) } : {}),
         loadAverage1m,
       });
     }
