@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { reportFailure, withSupervisor, writeResults } from "./lib/benchmark";
-import { parseFlags, positive, whole } from "./lib/cli";
+import { argsOf, parseFlags, positive, whole } from "./lib/cli";
 import { ROOT } from "./lib/targets";
 import { DEFAULT_SETTINGS, formatWebhookDelivery, runWebhookDelivery, type WebhookDeliverySettings } from "./webhook-delivery";
 
@@ -32,12 +32,7 @@ const flagsSchema = z.object({
 function settingsFrom(argv: string[]): WebhookDeliverySettings {
   const { values } = parseArgs({
     args: argv,
-    options: {
-      ...Object.fromEntries(
-        ["events", "batch", "rate", "seconds", "rounds", "warmup-rounds", "concurrency", "database-url"].map((flag) => [flag, { type: "string" as const }]),
-      ),
-      profile: { type: "boolean" },
-    },
+    options: argsOf(flagsSchema.shape, new Set(["profile"])),
   });
   const envUrl = process.env.TEST_DATABASE_URL;
   const f = parseFlags(flagsSchema, { ...(envUrl ? { "database-url": envUrl } : {}), ...values });

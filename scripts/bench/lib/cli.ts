@@ -94,21 +94,12 @@ const envSchema = z.object({
   BENCH_OTHER_NODE: z.string().min(1).optional(),
 });
 
-const STRING_FLAGS = [
-  "duration",
-  "warmup",
-  "connections",
-  "rounds",
-  "warmup-rounds",
-  "round-seconds",
-  "photos",
-  "export-images",
-  "memory-sizes",
-  "map-sizes",
-  "compare-dir",
-  "lighthouse-submissions",
-] as const;
-const BOOLEAN_FLAGS = ["build", "no-build", "skip-next", "profile"] as const;
+const BOOLEAN_FLAGS = new Set(["build", "no-build", "skip-next", "profile"]);
+
+/** parseArgs' option table for a flags schema: its boolean flags by name, every other flag a string. */
+export function argsOf(shape: Record<string, unknown>, booleans: ReadonlySet<string> = BOOLEAN_FLAGS) {
+  return Object.fromEntries(Object.keys(shape).map((flag) => [flag, { type: booleans.has(flag) ? ("boolean" as const) : ("string" as const) }]));
+}
 
 /** Parses parseArgs' values with `schema`; throws the first problem, whose message names the flag. */
 export function parseFlags<S extends z.ZodType>(schema: S, values: unknown): z.output<S> {
@@ -129,10 +120,7 @@ export function parseRunOptions(
   const { values, positionals } = parseArgs({
     args: [...argv],
     allowPositionals: true,
-    options: {
-      ...Object.fromEntries(STRING_FLAGS.map((flag) => [flag, { type: "string" as const }])),
-      ...Object.fromEntries(BOOLEAN_FLAGS.map((flag) => [flag, { type: "boolean" as const }])),
-    },
+    options: argsOf(flagsSchema.shape),
   });
   const f = parseFlags(flagsSchema, values);
   const unknown = positionals.filter((p) => !known.includes(p));
