@@ -24,8 +24,11 @@ import { fmt, roundsSection } from "./lib/file-report";
 import { freePort, postJson, stringField } from "./lib/http";
 import { describePhotoSet, type PhotoSet } from "./lib/photo-set";
 import type { Supervisor } from "./lib/processes";
-import { median, measureRounds, withGoal, type RoundSettings, type RoundsResult, type Variant } from "./lib/rounds";
+import { median, measureRounds, type RoundSettings, type RoundsResult, type Variant } from "./lib/rounds";
+import { interleave } from "./lib/interleave";
 import { readAdminToken, startApi } from "./lib/targets";
+import { defineBenchmark } from "./lib/benchmark";
+import { fileBenchmarksHeader } from "./lib/file-report";
 
 export const GOAL = { maxBytesRatio: 1.1, minThroughputRatio: 0.8 } as const;
 const PHOTO_BYTES = 8 * 1024 * 1024;
@@ -182,28 +185,29 @@ export async function runFieldResume(options: FieldResumeOptions): Promise<Field
 
     // 1. Resume cost.
     const base = await makePhoto({ lat: 43.7705, lng: 11.2575, accuracyM: 5, capturedAt: new Date(), seed: 7 });
-    const cleanBytes: number[] = [];
-    const cutBytes: number[] = [];
-    const cutsMade: number[] = [];
     const total = options.rounds.rounds;
-    for (let r = -options.rounds.warmupRounds; r < total; r++) {
-      // A photo of its own per send (exactly once would otherwise answer a resend from the first).
-      const photoFor = () => Buffer.concat([base, randomBytes(PHOTO_BYTES - base.length)]);
-      const sends: ("clean" | "cut")[] = r % 2 === 0 ? ["clean", "cut"] : ["cut", "clean"];
-      for (const kind of sends) {
+    const sends = await interleave({
+      rounds: total,
+      warmupRounds: options.rounds.warmupRounds,
+      targets: [{ name: "clean" }, { name: "cut" }],
+      sample: async ({ name }) => {
+        // A photo of its own per send (exactly once would otherwise answer a resend from the first).
         const missionId = await newMission(proxy.url, partnerToken);
-        const photo = photoFor();
+        const photo = Buffer.concat([base, randomBytes(PHOTO_BYTES - base.length)]);
         proxy.upstreamBytes = 0;
         proxy.cuts = 0;
-        proxy.cutAt = kind === "cut" ? CUTS.map((f) => Math.round(f * photo.length)) : [];
+        proxy.cutAt = name === "cut" ? CUTS.map((f) => Math.round(f * photo.length)) : [];
         await tusUpload(endpoint, zoomerToken, photo, { target: missionId, angle: "front", filename: "big.jpg" });
         proxy.cutAt = [];
-        if (r < 0) continue;
-        (kind === "clean" ? cleanBytes : cutBytes).push(proxy.upstreamBytes);
-        if (kind === "cut") cutsMade.push(proxy.cuts);
-        log(`round ${r + 1}/${total} ${kind}: ${proxy.upstreamBytes} bytes sent${kind === "cut" ? `, ${proxy.cuts} cuts` : ""}`);
-      }
-    }
+        return { bytes: proxy.upstreamBytes, cuts: proxy.cuts };
+      },
+      onSample: ({ name }, turn, sent) => {
+        if (!turn.warmup) log(`round ${turn.round + 1}/${total} ${name}: ${sent.bytes} bytes sent${name === "cut" ? `, ${sent.cuts} cuts` : ""}`);
+      },
+    });
+    const cleanBytes = sends.of("clean").map((s) => s.bytes);
+    const cutBytes = sends.of("cut").map((s) => s.bytes);
+    const cutsMade = sends.of("cut").map((s) => s.cuts);
     const ratios = cutBytes.map((b, i) => Math.round((b / (cleanBytes[i] ?? b)) * 1000) / 1000);
     const resumeMedian = median(ratios);
 
@@ -236,9 +240,8 @@ export async function runFieldResume(options: FieldResumeOptions): Promise<Field
         },
       },
     ];
-    const throughput = await measureRounds(variants, work, options.rounds, log);
     // The goal is on tus-js-client's default (POST, then PATCH: what resumes best); one request per photo is shown beside it.
-    throughput.ratios = throughput.ratios.map((r) => (r.name.startsWith("tus /") ? withGoal(r, GOAL.minThroughputRatio) : r));
+    const throughput = await measureRounds(variants, work, options.rounds, log, { min: GOAL.minThroughputRatio, on: "tus /" });
     // The service runs in its own process: this process's CPU time is the client's, not the intake's.
     throughput.cpuRatios = [];
 
@@ -285,3 +288,10 @@ export function formatFieldResume(results: FieldResumeResults): string {
     ...roundsSection(results.settings, results.throughput),
   ].join("\n");
 }
+
+export const benchmark = defineBenchmark({
+  name: "field-resume",
+  header: fileBenchmarksHeader,
+  run: async ({ supervisor, options, photos }) => runFieldResume({ supervisor, photos: await photos(), rounds: options.rounds }),
+  format: formatFieldResume,
+});

@@ -17,6 +17,7 @@ import { fmt } from "./lib/file-report";
 import { ensureNextBuild, type BuildMode, type BuildOutcome } from "./lib/next-build";
 import type { Supervisor } from "./lib/processes";
 import { readAdminToken, startApi, type RunningApi } from "./lib/targets";
+import { defineBenchmark } from "./lib/benchmark";
 
 /** Bytes (kB = 1,000 bytes, as `next build` prints them). */
 export const BUDGET_BYTES = 180_000;
@@ -321,3 +322,10 @@ export function formatFirstLoadJs(results: FirstLoadJsResults): string {
     );
   return lines.join("\n");
 }
+
+export const benchmark = defineBenchmark({
+  name: "first-load-js",
+  header: firstLoadJsHeader,
+  run: ({ supervisor, options }) => runFirstLoadJs({ supervisor, build: options.build }),
+  format: formatFirstLoadJs,
+});

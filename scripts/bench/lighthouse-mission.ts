@@ -5,7 +5,6 @@
 // as a header.
 // Goal (issue): Performance ≥ 90 on the mission page. Reported, never a pass/fail of the tests.
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import { loadavg } from "node:os";
 import { join } from "node:path";
 import lighthouse, { desktopConfig, type Flags, type Result } from "lighthouse";
 import sharp from "sharp";
@@ -16,14 +15,14 @@ import { fmt } from "./lib/file-report";
 import { freePort } from "./lib/http";
 import { ensureNextBuild, type BuildMode, type BuildOutcome } from "./lib/next-build";
 import type { Supervisor } from "./lib/processes";
-import { median } from "./lib/rounds";
+import { interleave, median } from "./lib/interleave";
 import { contentTypeOf } from "./lib/static-server";
 import { ROOT, startApi } from "./lib/targets";
 import { capturePoints, startBaseline } from "./map-points";
+import { defineBenchmark } from "./lib/benchmark";
+import type { RunOptions } from "./lib/cli";
 
 export const GOAL = { minPerformance: 90 } as const;
-/** Submissions of the measured mission: a busy live mission. */
-export const DEFAULT_SUBMISSIONS = 10_000;
 /** Lighthouse's desktop preset emulates this screen (constants.screenEmulationMetrics.desktop). */
 const DESKTOP = { width: 1350, height: 940 } as const;
 /** As the issue's runs: Debian's Chromium, headless, no GPU (WebGL through SwiftShader, allowed explicitly). */
@@ -317,28 +316,29 @@ export async function runLighthouseMission(options: LighthouseOptions): Promise<
         ? [{ name: "reference" as const, url: referenceUrl, cookie: cookieHeader(referenceStorage, reference.url) }]
         : []),
     ];
-    const samples: Record<VariantName, RunSample[]> = { subject: [], baseline: [], reference: [] };
-    const load: number[] = [];
     const screenshots: string[] = [];
-    for (let r = 0; r < warmupRounds + rounds; r++) {
-      const measured = r >= warmupRounds;
-      // Who goes first rotates, so drift of the machine lands on every page alike.
-      for (const variant of [...variants.slice(r % variants.length), ...variants.slice(0, r % variants.length)]) {
-        const shot = measured ? join(shotsDir, `${variant.name}-round-${r - warmupRounds + 1}.png`) : null;
+    const measured = await interleave({
+      rounds,
+      warmupRounds,
+      targets: variants,
+      sample: async (variant, turn) => {
+        const shot = turn.warmup ? null : join(shotsDir, `${variant.name}-round-${turn.round + 1}.png`);
         const sample = await runOnceRetried(supervisor, variant.url, variant.cookie, shot);
         if (sample.finalScreenshot) screenshots.push(sample.finalScreenshot);
+        return sample;
+      },
+      onSample: (variant, turn, sample) =>
         log(
-          `${measured ? `round ${r - warmupRounds + 1}/${rounds}` : "warm-up"} ${variant.name}: performance ${sample.performance}, ` +
+          `${turn.warmup ? "warm-up" : `round ${turn.round + 1}/${rounds}`} ${variant.name}: performance ${sample.performance}, ` +
             `FCP ${fmt(sample.metrics.fcpMs)} ms, LCP ${fmt(sample.metrics.lcpMs)} ms, TBT ${fmt(sample.metrics.tbtMs)} ms, SI ${fmt(sample.metrics.speedIndexMs)} ms, CLS ${fmt(sample.metrics.cls, 3)}`,
-        );
-        if (measured) samples[variant.name].push(sample);
-      }
-      if (measured) load.push(Math.round((loadavg()[0] ?? 0) * 100) / 100);
-    }
-    const subject = summarise("subject", "mission page (npm start, /missions/{id}, signed in)", subjectUrl, samples.subject);
-    const baseline = summarise("baseline", "bare MapLibre page (same points, style, camera, clusters, layers)", baselineUrl, samples.baseline);
+        ),
+    });
+    const samples = (name: VariantName) => measured.of(name);
+    const load = measured.loadAverage1m;
+    const subject = summarise("subject", "mission page (npm start, /missions/{id}, signed in)", subjectUrl, samples("subject"));
+    const baseline = summarise("baseline", "bare MapLibre page (same points, style, camera, clusters, layers)", baselineUrl, samples("baseline"));
     const referenceSummary = referenceUrl
-      ? summarise("reference", `mission page of ${compareDir ?? ""} (--compare-dir)`, referenceUrl, samples.reference)
+      ? summarise("reference", `mission page of ${compareDir ?? ""} (--compare-dir)`, referenceUrl, samples("reference"))
       : undefined;
     return {
       ...base,
@@ -412,3 +412,21 @@ export function formatLighthouseMission(results: LighthouseResults): string {
   if (results.screenshots.length) lines.push("", `Final screenshots: ${results.screenshots.map((s) => `\`${s}\``).join(", ")}`);
   return lines.join("\n");
 }
+
+function settingsFrom(options: RunOptions): LighthouseSettings {
+  return { submissions: options.inputs.lighthouseSubmissions, rounds: options.rounds.rounds, warmupRounds: options.rounds.warmupRounds };
+}
+
+export const benchmark = defineBenchmark({
+  name: "lighthouse-mission",
+  header: (options) => lighthouseHeader(settingsFrom(options)),
+  run: ({ supervisor, options, resultsDir }) =>
+    runLighthouseMission({
+      supervisor,
+      resultsDir,
+      build: options.build,
+      ...(options.compareDir ? { compareDir: options.compareDir } : {}),
+      ...settingsFrom(options),
+    }),
+  format: formatLighthouseMission,
+});

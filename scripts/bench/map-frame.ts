@@ -8,7 +8,6 @@
 // (its layer-styles.ts) join the rounds: a before/after in one run.
 // Goal: the mission page's frame ≤ 1.2 × the bare page's. Reported, never a pass/fail of the tests.
 import { existsSync } from "node:fs";
-import { loadavg } from "node:os";
 import { join } from "node:path";
 import type { LayerSpecification } from "maplibre-gl";
 import { SUBMISSION_CLUSTER_OPTIONS, SUBMISSION_LAYERS, SUBMISSIONS_SOURCE_ID } from "@/components/map/layers/layer-styles";
@@ -17,9 +16,10 @@ import { offlineBasemapStyle } from "@/lib/map/basemap-style";
 import { BARE_SUBMISSION_LAYERS, MAPLIBRE_DIST, mapPageHtml, type BuiltWorker } from "./lib/bare-map-page";
 import { launchChromium, VIEWPORT } from "./lib/browser";
 import { fmt } from "./lib/file-report";
-import { median } from "./lib/rounds";
+import { interleave, median, pairedRange, type Interleaved } from "./lib/interleave";
 import { contentTypeOf } from "./lib/static-server";
 import { startBaseline } from "./map-points";
+import { defineBenchmark } from "./lib/benchmark";
 
 export const GOAL = { maxRatio: 1.2 } as const;
 
@@ -66,7 +66,6 @@ export interface MapFrameResults {
 
 const log = (message: string) => console.error(`[bench] map-frame: ${message}`);
 const round1 = (n: number) => Math.round(n * 10) / 10;
-const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 function points() {
   return {
@@ -154,18 +153,16 @@ export async function runMapFrame(options: MapFrameSettings & { compareDir?: str
 
   const server = await startBaseline(WORKER);
   const browser = await launchChromium();
-  const samples = new Map<VariantName, number[]>(variants.map((v) => [v.name, []]));
-  const loadAverage1m: number[] = [];
   let pointsInView = 0;
+  let measured: Interleaved<number>;
   try {
     for (const v of variants)
       server.put(`/${v.name}.html`, { body: Buffer.from(pageHtml(server.url, v.layers, pointsLayerId)), contentType: contentTypeOf("x.html") });
-    const total = options.warmupRounds + options.rounds;
-    for (let round = 0; round < total; round++) {
-      const measured = round >= options.warmupRounds;
-      // Who goes first rotates, so drift of the machine lands on every variant alike.
-      const order = variants.map((_, i) => variants[(i + round) % variants.length]).filter((v) => v !== undefined);
-      for (const v of order) {
+    measured = await interleave({
+      rounds: options.rounds,
+      warmupRounds: options.warmupRounds,
+      targets: variants,
+      sample: async (v) => {
         const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
         try {
           const page = await context.newPage();
@@ -173,30 +170,30 @@ export async function runMapFrame(options: MapFrameSettings & { compareDir?: str
           await page.waitForFunction(() => "__frameResult" in window, null, { timeout: 120_000 });
           const result = await page.evaluate(() => (window as unknown as { __frameResult: { frameMs: number; pointsInView: number } }).__frameResult);
           if (v.name === "subject") pointsInView = result.pointsInView;
-          if (measured) samples.get(v.name)?.push(result.frameMs);
-          log(`${measured ? `round ${round - options.warmupRounds + 1}/${options.rounds}` : "warm-up"} ${v.name}: ${fmt(round1(result.frameMs))} ms per frame`);
+          return result.frameMs;
         } finally {
           await context.close();
         }
-      }
-      if (measured) loadAverage1m.push(Math.round((loadavg()[0] ?? 0) * 100) / 100);
-    }
+      },
+      onSample: (v, turn, frameMs) =>
+        log(`${turn.warmup ? "warm-up" : `round ${turn.round + 1}/${options.rounds}`} ${v.name}: ${fmt(round1(frameMs))} ms per frame`),
+    });
   } finally {
     await browser.close();
     await server.close();
   }
+  const { loadAverage1m } = measured;
 
   const summary = (name: VariantName): VariantResult => {
     const v = variants.find((candidate) => candidate.name === name);
-    const frameMs = (samples.get(name) ?? []).map(round1);
+    const frameMs = measured.of(name).map(round1);
     return { name, label: v?.label ?? name, layerIds: v?.layers.map((layer) => layer.id) ?? [], frameMs, medianFrameMs: round1(median(frameMs)) };
   };
   const subject = summary("subject");
   const baseline = summary("baseline");
   const reference = options.compareDir ? summary("reference") : undefined;
-  const ratios = (of: VariantResult) => of.frameMs.map((ms, i) => ms / (baseline.frameMs[i] ?? ms));
-  const spreadOf = (values: number[]) => ({ value: round3(median(values)), min: round3(Math.min(...values)), max: round3(Math.max(...values)) });
-  const ratio = spreadOf(ratios(subject));
+  const ratioOf = (of: VariantResult) => pairedRange(of.frameMs, baseline.frameMs);
+  const ratio = ratioOf(subject);
   return {
     benchmark: "map-frame",
     goal: `mission map frame at street zoom ≤ ${GOAL.maxRatio} × the bare page's`,
@@ -204,7 +201,7 @@ export async function runMapFrame(options: MapFrameSettings & { compareDir?: str
     ...(options.compareDir ? { compareDir: options.compareDir } : {}),
     subject,
     baseline,
-    ...(reference ? { reference, referenceRatio: spreadOf(ratios(reference)) } : {}),
+    ...(reference ? { reference, referenceRatio: ratioOf(reference) } : {}),
     ratio: { ...ratio, goal: GOAL.maxRatio, meetsGoal: ratio.value <= GOAL.maxRatio },
     pointsInView,
     loadAverage1m,
@@ -236,3 +233,15 @@ export function formatMapFrame(results: MapFrameResults): string {
   lines.push("", `1-min load average after each round: ${results.loadAverage1m.join(", ")}.`);
   return lines.join("\n");
 }
+
+export const benchmark = defineBenchmark({
+  name: "map-frame",
+  header: (options) => mapFrameHeader({ rounds: options.rounds.rounds, warmupRounds: options.rounds.warmupRounds }),
+  run: ({ options }) =>
+    runMapFrame({
+      rounds: options.rounds.rounds,
+      warmupRounds: options.rounds.warmupRounds,
+      ...(options.compareDir ? { compareDir: options.compareDir } : {}),
+    }),
+  format: formatMapFrame,
+});

@@ -7,7 +7,6 @@
 // at 1,000,000.
 // Reported, never turned into a pass/fail of the test suite.
 import { cpSync, existsSync, mkdirSync, readFileSync } from "node:fs";
-import { loadavg } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Browser } from "@playwright/test";
@@ -19,12 +18,13 @@ import { fmt } from "./lib/file-report";
 import { ensureNextBuild, type BuildMode, type BuildOutcome } from "./lib/next-build";
 import { collectSample, PROBE_SCRIPT, waitForDrawn, type PageSample, type ProbeTarget } from "./lib/page-probe";
 import type { Supervisor } from "./lib/processes";
-import { median } from "./lib/rounds";
+import { interleave, median, pairedRange, round3 } from "./lib/interleave";
 import { contentTypeOf, startStaticServer, type StaticServer } from "./lib/static-server";
 import { startApi } from "./lib/targets";
+import { defineBenchmark } from "./lib/benchmark";
+import type { RunOptions } from "./lib/cli";
 
 export const GOAL = { maxRatio: 1.2, maxRatioAtMillion: 1.5 } as const;
-export const DEFAULT_SIZES = [10_000, 100_000, 1_000_000];
 /** One page load, 1,000,000 points on software WebGL on a busy machine included. */
 const LOAD_TIMEOUT_MS = 600_000;
 
@@ -114,7 +114,6 @@ export interface MapPointsResults {
 
 const log = (message: string) => console.error(`[bench] map-points: ${message}`);
 const round1 = (n: number) => Math.round(n * 10) / 10;
-const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 function medianOf(samples: PageSample[], pick: (s: PageSample) => number | null): number | null {
   const values = samples.map(pick).filter((v): v is number => v !== null && Number.isFinite(v));
@@ -265,28 +264,26 @@ async function measureSize(
   settings: MapPointsSettings,
 ): Promise<{ samples: Record<VariantName, PageSample[]>; loadAverage1m: number[] }> {
   const n = variants.subject.target.count;
-  const samples: Record<VariantName, PageSample[]> = { subject: [], baseline: [], reference: [] };
-  const load: number[] = [];
-  // Each round runs every page; who goes first rotates, so drift of the machine lands on all alike.
-  const all = [variants.subject, variants.baseline, ...(variants.reference ? [variants.reference] : [])];
-  const order = (round: number): Variant[] => [...all.slice(round % all.length), ...all.slice(0, round % all.length)];
-  for (let r = 0; r < settings.warmupRounds; r++) {
-    for (const variant of order(r)) {
-      const s = await loadOnce(browser, variant);
-      log(`${fmt(n)} warm-up ${variant.name}: ${fmt(s.drawnMs)} ms`);
-    }
-  }
-  for (let r = 0; r < settings.rounds; r++) {
-    for (const variant of order(r)) {
-      const s = await loadOnce(browser, variant);
-      samples[variant.name].push(s);
+  const result = await interleave({
+    rounds: settings.rounds,
+    warmupRounds: settings.warmupRounds,
+    targets: [variants.subject, variants.baseline, ...(variants.reference ? [variants.reference] : [])],
+    sample: (variant) => loadOnce(browser, variant),
+    onSample: (variant, turn, s) =>
       log(
-        `${fmt(n)} round ${r + 1}/${settings.rounds} ${variant.name}: ${fmt(s.drawnMs)} ms (points asked ${fmt(s.pointsRequestedMs ?? NaN)}, received ${fmt(s.pointsReceivedMs ?? NaN)})`,
-      );
-    }
-    load.push(Math.round((loadavg()[0] ?? 0) * 100) / 100);
-  }
-  return { samples, loadAverage1m: load };
+        turn.warmup
+          ? `${fmt(n)} warm-up ${variant.name}: ${fmt(s.drawnMs)} ms`
+          : `${fmt(n)} round ${turn.round + 1}/${settings.rounds} ${variant.name}: ${fmt(s.drawnMs)} ms (points asked ${fmt(s.pointsRequestedMs ?? NaN)}, received ${fmt(s.pointsReceivedMs ?? NaN)})`,
+      ),
+  });
+  const samples = { subject: result.of("subject"), baseline: result.of("baseline"), reference: result.of("reference") };
+  return { samples, loadAverage1m: result.loadAverage1m };
+}
+
+/** time ÷ the bare page's time per round, as a spread, and the ratio of the medians. */
+function ratioOf(samples: PageSample[], baseSamples: PageSample[], variant: VariantSummary, base: VariantSummary) {
+  const drawn = (list: PageSample[]) => list.map((s) => s.drawnMs);
+  return { ...pairedRange(drawn(samples), drawn(baseSamples)), ofMedians: round3(variant.medianDrawnMs / base.medianDrawnMs) };
 }
 
 export async function runMapPoints(options: MapPointsOptions): Promise<MapPointsResults> {
@@ -359,37 +356,18 @@ export async function runMapPoints(options: MapPointsOptions): Promise<MapPoints
       };
       largest = variants;
       const { samples, loadAverage1m } = await measureSize(browser, variants, settings);
-      const perRound = samples.subject.map((s, i) => s.drawnMs / (samples.baseline[i]?.drawnMs ?? NaN));
       const subject = summarise("subject", variants.subject.url, samples.subject);
       const base = summarise("baseline", variants.baseline.url, samples.baseline);
-      const value = round3(median(perRound));
+      const ratio = ratioOf(samples.subject, samples.baseline, subject, base);
       const referenceSummary = variants.reference ? summarise("reference", variants.reference.url, samples.reference) : undefined;
-      const referencePerRound = samples.reference.map((s, i) => s.drawnMs / (samples.baseline[i]?.drawnMs ?? NaN));
       results.push({
         submissions: n,
         missionId: mission.id,
         json: { rawBytes: captured.body.length, gzipBytes: gzipSync(captured.body, { level: 6 }).length, contentType: captured.contentType },
         subject,
         baseline: base,
-        ratio: {
-          value,
-          min: round3(Math.min(...perRound)),
-          max: round3(Math.max(...perRound)),
-          ofMedians: round3(subject.medianDrawnMs / base.medianDrawnMs),
-          goal: goalFor(n),
-          meetsGoal: value <= goalFor(n),
-        },
-        ...(referenceSummary
-          ? {
-              reference: referenceSummary,
-              referenceRatio: {
-                value: round3(median(referencePerRound)),
-                min: round3(Math.min(...referencePerRound)),
-                max: round3(Math.max(...referencePerRound)),
-                ofMedians: round3(referenceSummary.medianDrawnMs / base.medianDrawnMs),
-              },
-            }
-          : {}),
+        ratio: { ...ratio, goal: goalFor(n), meetsGoal: ratio.value <= goalFor(n) },
+        ...(referenceSummary ? { reference: referenceSummary, referenceRatio: ratioOf(samples.reference, samples.baseline, referenceSummary, base) } : {}),
         loadAverage1m,
       });
     }
@@ -526,3 +504,22 @@ function profileSection(profiles: NonNullable<MapPointsResults["profiles"]>): st
   }
   return lines;
 }
+
+function settingsFrom(options: RunOptions): MapPointsSettings {
+  return { sizes: options.inputs.mapSizes, rounds: options.rounds.rounds, warmupRounds: options.rounds.warmupRounds };
+}
+
+export const benchmark = defineBenchmark({
+  name: "map-points",
+  header: (options) => mapPointsHeader(settingsFrom(options)),
+  run: ({ supervisor, options, resultsDir }) =>
+    runMapPoints({
+      supervisor,
+      resultsDir,
+      build: options.build,
+      profile: options.profile,
+      ...(options.compareDir ? { compareDir: options.compareDir } : {}),
+      ...settingsFrom(options),
+    }),
+  format: formatMapPoints,
+});

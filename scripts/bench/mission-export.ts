@@ -12,10 +12,12 @@ import type { ServiceRuntime } from "@/lib/runtime/runtime";
 import { createOwner, loadSources, openService, seedExportMission, type Owner, type SeededExport, type SourcePhoto } from "./lib/export-fixture";
 import { fmt, profileSection, roundsSection } from "./lib/file-report";
 import { forceGc } from "./lib/gc";
-import { profileInProcess, type InProcessProfile } from "./lib/in-process-profile";
+import { profilePasses, type InProcessProfile } from "./lib/in-process-profile";
 import { describePhotoSet, type PhotoSet } from "./lib/photo-set";
 import type { Supervisor } from "./lib/processes";
-import { measureRounds, withGoal, type RoundSettings, type RoundsResult, type Variant } from "./lib/rounds";
+import { measureRounds, type RoundSettings, type RoundsResult, type Variant } from "./lib/rounds";
+import { defineBenchmark } from "./lib/benchmark";
+import { fileBenchmarksHeader } from "./lib/file-report";
 
 // Flat memory: the writer must keep one record per file (name, size, key; then CRC and offset)
 // until it writes the central directory at the end, so an export cannot be O(1); it is "flat" when
@@ -227,13 +229,12 @@ async function measure(runtime: ServiceRuntime, options: MissionExportOptions): 
   log(`seeding ${options.images} images`);
   const seeded = await seedExportMission(runtime, fixture.owner, fixture.sources, options.images);
   const archiveBytes = await exportOnce(runtime, seeded, fixture.checks);
-  const rounds = await measureRounds(variants(runtime, seeded, fixture.checks), { bytes: seeded.imageBytes, files: seeded.keys.length }, options.rounds, log);
-  rounds.ratios = rounds.ratios.map((r) => withGoal(r, GOAL.minThroughputRatio));
-  const profile = options.profile
-    ? await profileInProcess(options.resultsDir, "mission-export", async () => {
-        for (let pass = 0; pass < rounds.passesPerRound; pass++) await exportOnce(runtime, seeded, fixture.checks);
-      })
-    : undefined;
+  const rounds = await measureRounds(variants(runtime, seeded, fixture.checks), { bytes: seeded.imageBytes, files: seeded.keys.length }, options.rounds, log, {
+    min: GOAL.minThroughputRatio,
+  });
+  const profile = await profilePasses(options.profile, options.resultsDir, "mission-export", rounds.passesPerRound, async () => {
+    await exportOnce(runtime, seeded, fixture.checks);
+  });
   const memory = await measureMemory(fixture, options.memorySizes);
   return {
     benchmark: "mission-export",
@@ -312,3 +313,19 @@ export function formatMissionExport(results: MissionExportResults): string {
     ...profileSection("Profile of the export subject", results.profile),
   ].join("\n");
 }
+
+export const benchmark = defineBenchmark({
+  name: "mission-export",
+  header: fileBenchmarksHeader,
+  run: async ({ supervisor, options, resultsDir, photos }) =>
+    runMissionExport({
+      supervisor,
+      resultsDir,
+      photos: await photos(),
+      rounds: options.rounds,
+      images: options.inputs.exportImages,
+      memorySizes: options.inputs.memorySizes,
+      profile: options.profile,
+    }),
+  format: formatMissionExport,
+});

@@ -32,7 +32,8 @@ import { fmt } from "./lib/file-report";
 import { postJson, stringField } from "./lib/http";
 import type { Supervisor } from "./lib/processes";
 import { percentiles as nearestPercentiles, spread as roundSpread, spreadText, table, type Percentiles } from "./lib/interleave";
-import type { RoundSettings } from "./lib/rounds";
+import { defineBenchmark } from "./lib/benchmark";
+import { postgresNote, type RunOptions } from "./lib/cli";
 import { seedOrderPartner } from "./lib/seed";
 import { readAdminToken, startApi, type ApiPostgres, type RunningApi } from "./lib/targets";
 import { wallClockMs } from "./lib/wall-clock";
@@ -80,17 +81,17 @@ const ROUNDS_BUDGET_MS = 100_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Under `npm run bench`: --rounds; PostgreSQL when TEST_DATABASE_URL is set. */
-export function orderDeliverySettings(options: { rounds: RoundSettings }): OrderDeliverySettings {
-  const url = process.env.TEST_DATABASE_URL;
-  return { ...DEFAULT_SETTINGS, rounds: options.rounds.rounds, ...(url ? { databaseUrl: url } : {}) };
+function settingsFrom(options: RunOptions): OrderDeliverySettings {
+  const { databaseUrl } = options;
+  return { ...DEFAULT_SETTINGS, rounds: options.rounds.rounds, ...(databaseUrl ? { databaseUrl } : {}) };
 }
 
-export function orderDeliveryHeader(options: { rounds: RoundSettings }): string[] {
-  const s = orderDeliverySettings(options);
+function header(options: RunOptions): string[] {
+  const s = settingsFrom(options);
   return [
     `- order-delivery-latency: standalone API with its workers in a child process, receiver in the runner; ${s.warmup} warm-up tasks, then ${s.rounds} rounds of ` +
       `${s.sequential} uploads one at a time + a burst of ${s.burst} simultaneous uploads (rounds start within ${ROUNDS_BUDGET_MS / 1000} s of a database's start); latency = upload start → photos.delivered at the receiver; no baseline (a latency); ` +
-      `PostgreSQL ${s.databaseUrl ? "too (TEST_DATABASE_URL)" : "skipped (TEST_DATABASE_URL not set)"}`,
+      postgresNote(options),
   ];
 }
 
@@ -772,3 +773,10 @@ export function formatOrderDeliveryLatency(results: OrderDeliveryResults): strin
     ...(s.databaseUrl ? [] : ["PostgreSQL: not measured (set TEST_DATABASE_URL, e.g. from `bash scripts/ci/start-postgres.sh <dir>`)."]),
   ].join("\n");
 }
+
+export const benchmark = defineBenchmark({
+  name: "order-delivery-latency",
+  header,
+  run: ({ supervisor, options }) => runOrderDeliveryLatency({ supervisor, ...settingsFrom(options) }),
+  format: formatOrderDeliveryLatency,
+});

@@ -21,7 +21,8 @@ import { measure, type LoadSettings, type Measurement, type RequestShape } from 
 import type { Supervisor } from "./lib/processes";
 import { onEachDatabase } from "./lib/databases";
 import { fmt, interleave, median, pairedRatio, round3, type Spread } from "./lib/interleave";
-import type { RoundSettings } from "./lib/rounds";
+import { defineBenchmark } from "./lib/benchmark";
+import { postgresNote, type RunOptions } from "./lib/cli";
 import { profileApi, profileReport, type ServerProfile } from "./lib/server-profile";
 import { seedOrderPartner, type SeededOrderPartner } from "./lib/seed";
 import { startApi, startBare, startMinimalCreate, type ApiPostgres, type RunningApi, type RunningTarget } from "./lib/targets";
@@ -47,17 +48,17 @@ export interface OrdersCreateOptions extends OrdersCreateSettings {
 }
 
 /** Under `npm run bench`: --duration per round, --warmup once, --rounds, --connections; PostgreSQL when TEST_DATABASE_URL is set. */
-export function ordersCreateSettings(options: { load: LoadSettings; rounds: RoundSettings; profile: boolean }): OrdersCreateSettings {
-  const url = process.env.TEST_DATABASE_URL;
-  return { load: options.load, rounds: options.rounds.rounds, profile: options.profile, ...(url ? { databaseUrl: url } : {}) };
+function settingsFrom(options: RunOptions): OrdersCreateSettings {
+  const { load, rounds, profile, databaseUrl } = options;
+  return { load, rounds: rounds.rounds, profile, ...(databaseUrl ? { databaseUrl } : {}) };
 }
 
-export function ordersCreateHeader(options: { load: LoadSettings; rounds: RoundSettings }): string[] {
-  const s = ordersCreateSettings({ ...options, profile: false });
+function header(options: RunOptions): string[] {
+  const s = settingsFrom(options);
   return [
     `- orders-create load: autocannon, ${s.load.connections} connections, pipelining 1, a fresh Idempotency-Key (UUID) per request for both targets; ` +
       `${s.load.warmupSeconds} s warm-up per target (discarded), then ${s.rounds} rounds of ${s.load.durationSeconds} s per target, the order alternating; ` +
-      `PostgreSQL ${s.databaseUrl ? "too (TEST_DATABASE_URL)" : "skipped (TEST_DATABASE_URL not set)"}`,
+      postgresNote(options),
   ];
 }
 
@@ -376,3 +377,10 @@ export function formatOrdersCreate(results: OrdersCreateResults): string {
   lines.push(...profileReport(results.profile, "the standalone API (PGlite)"));
   return lines.join("\n");
 }
+
+export const benchmark = defineBenchmark({
+  name: "orders-create",
+  header,
+  run: ({ supervisor, options, resultsDir }) => runOrdersCreate({ supervisor, resultsDir, ...settingsFrom(options) }),
+  format: formatOrdersCreate,
+});

@@ -22,10 +22,12 @@ import { manyLocations, orderBody } from "@/lib/service/http/tests/orders-client
 import { describeRounds, fmt, ratioTable, timingTable } from "./lib/file-report";
 import { postJson, stringField } from "./lib/http";
 import type { Supervisor } from "./lib/processes";
-import { measureRounds, withGoal, type RoundSettings, type RoundsResult, type Variant } from "./lib/rounds";
+import { measureRounds, type RoundSettings, type RoundsResult, type Variant } from "./lib/rounds";
 import { seedOrderPartner } from "./lib/seed";
 import { readAdminToken, startApi, type ApiPostgres, type RunningApi } from "./lib/targets";
 import { dedicatedDatabase } from "./lib/webhook-service";
+import { defineBenchmark } from "./lib/benchmark";
+import { fileBenchmarksHeader } from "./lib/file-report";
 
 const ORDERS = "/api/orders/v1";
 const DB_PREFIX = "bench_feasibility_";
@@ -154,13 +156,13 @@ async function measureDatabase(
         pass: async () => void (await post(api, "/orders/feasibility", seed.key)),
       },
     ];
-    const rounds = await measureRounds(variants, { bytes: BODY_TEXT.length, files: 1 }, settings, log);
+    const rounds = await measureRounds(variants, { bytes: BODY_TEXT.length, files: 1 }, settings, log, { min: GOAL.minThroughputRatio });
     return {
       database,
       detail,
       history: { deliveredTasks, zoomers: ZOOMERS },
       firstEstimate: locations[0]?.estimate ?? null,
-      rounds: { ...rounds, ratios: rounds.ratios.map((r) => withGoal(r, GOAL.minThroughputRatio)) },
+      rounds,
     };
   } finally {
     await api.process.stop();
@@ -220,3 +222,11 @@ export function formatOrdersFeasibility(results: OrdersFeasibilityResults): stri
   }
   return lines.join("\n");
 }
+
+export const benchmark = defineBenchmark({
+  name: "orders-feasibility",
+  header: fileBenchmarksHeader,
+  run: ({ supervisor, options }) =>
+    runOrdersFeasibility({ supervisor, rounds: options.rounds, ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}) }),
+  format: formatOrdersFeasibility,
+});

@@ -30,11 +30,13 @@ import { LocalObjectStore } from "@/lib/service/storage/local-store";
 import { parseUpload, removeTempFiles, type UploadLimits } from "@/lib/service/submissions/parse-upload";
 import { checkFile, storeUpload } from "@/lib/service/submissions/receive-submission";
 import { fmt, profileSection, roundsSection } from "./lib/file-report";
-import { profileInProcess, type InProcessProfile } from "./lib/in-process-profile";
+import { profilePasses, type InProcessProfile } from "./lib/in-process-profile";
 import { describePhotoSet, type PhotoFile, type PhotoSet } from "./lib/photo-set";
 import type { Supervisor } from "./lib/processes";
-import { measureRounds, withGoal, type RoundSettings, type RoundsResult, type Variant } from "./lib/rounds";
+import { measureRounds, type RoundSettings, type RoundsResult, type Variant } from "./lib/rounds";
 import { StepTimer, stepRows, sumOf, type StepCost } from "./lib/steps";
+import { defineBenchmark } from "./lib/benchmark";
+import { fileBenchmarksHeader } from "./lib/file-report";
 
 export const GOAL = { minThroughputRatio: 0.8 } as const;
 
@@ -281,8 +283,8 @@ async function heicCase(options: PhotoIntakeOptions, root: string, dirs: IntakeD
     { bytes, files: files.length },
     options.rounds,
     log,
+    { min: GOAL.minThroughputRatio },
   );
-  rounds.ratios = rounds.ratios.map((r) => withGoal(r, GOAL.minThroughputRatio));
   const sizes = files.map((f) => f.bytes);
   return {
     inputs: `${files.length} HEIC copies (heif-enc -q 60) of the generated 1600×1200 photos, ${Math.min(...sizes)}–${Math.max(...sizes)} bytes`,
@@ -299,18 +301,17 @@ export async function runPhotoIntake(options: PhotoIntakeOptions): Promise<Photo
     const dirs = makeDirs(root);
     const files = options.photos.files;
     const list = variants(files, dirs);
-    const rounds = await measureRounds(list, { bytes: options.photos.totalBytes, files: files.length }, options.rounds, log);
-    rounds.ratios = rounds.ratios.map((r) => (r.name.startsWith("intake") ? withGoal(r, GOAL.minThroughputRatio) : r));
+    const rounds = await measureRounds(list, { bytes: options.photos.totalBytes, files: files.length }, options.rounds, log, {
+      min: GOAL.minThroughputRatio,
+      on: "intake",
+    });
     log("step breakdown");
     const steps = await stepBreakdown(files, dirs);
     const intake = list.find((v) => v.name === "intake");
-    const profile =
-      options.profile && intake
-        ? await profileInProcess(options.resultsDir, "photo-intake", async () => {
-            log("profiled pass");
-            for (let pass = 0; pass < rounds.passesPerRound; pass++) await intake.pass(pass);
-          })
-        : undefined;
+    const profile = await profilePasses(options.profile && intake !== undefined, options.resultsDir, "photo-intake", rounds.passesPerRound, async (pass) => {
+      if (pass === 0) log("profiled pass");
+      await intake?.pass(pass);
+    });
     return {
       benchmark: "photo-intake",
       goal: `intake throughput ≥ ${GOAL.minThroughputRatio} × multipart parse → SHA-256 → write`,
@@ -360,3 +361,11 @@ export function formatPhotoIntake(results: PhotoIntakeResults): string {
     ...profileSection("Profile of the intake subject", results.profile),
   ].join("\n");
 }
+
+export const benchmark = defineBenchmark({
+  name: "photo-intake",
+  header: fileBenchmarksHeader,
+  run: async ({ supervisor, options, resultsDir, photos }) =>
+    runPhotoIntake({ supervisor, resultsDir, photos: await photos(), rounds: options.rounds, profile: options.profile }),
+  format: formatPhotoIntake,
+});

@@ -13,11 +13,13 @@ import { createId } from "@/lib/ids/create-id";
 import { analyseImage, exposure, laplacianVariance, PREVIEW_SIZE, THUMBNAIL_SIZE } from "@/lib/photos/analyse-image";
 import { LocalObjectStore } from "@/lib/service/storage/local-store";
 import { fmt, ms, profileSection, roundsSection } from "./lib/file-report";
-import { profileInProcess, type InProcessProfile } from "./lib/in-process-profile";
+import { profilePasses, type InProcessProfile } from "./lib/in-process-profile";
 import { describePhotoSet, type PhotoFile, type PhotoSet } from "./lib/photo-set";
 import type { Supervisor } from "./lib/processes";
-import { measureRounds, withGoal, type RoundSettings, type RoundsResult, type Variant, type VariantTiming } from "./lib/rounds";
+import { measureRounds, type RoundSettings, type RoundsResult, type Variant, type VariantTiming } from "./lib/rounds";
 import { StepTimer, stepRows, sumOf, type StepCost } from "./lib/steps";
+import { defineBenchmark } from "./lib/benchmark";
+import { fileBenchmarksHeader } from "./lib/file-report";
 
 export const GOAL = { minThroughputRatio: 0.85 } as const;
 // The QA job passes the service's pixel cap (lib/env.ts default).
@@ -208,17 +210,16 @@ export async function runThumbnailJob(options: ThumbnailJobOptions): Promise<Thu
   try {
     const files = options.photos.files;
     const list = variants(files, root);
-    const rounds = await measureRounds(list, { bytes: options.photos.totalBytes, files: files.length }, options.rounds, log);
-    rounds.ratios = rounds.ratios.map((r) => (r.name.startsWith("thumbnail-job") ? withGoal(r, GOAL.minThroughputRatio) : r));
+    const rounds = await measureRounds(list, { bytes: options.photos.totalBytes, files: files.length }, options.rounds, log, {
+      min: GOAL.minThroughputRatio,
+      on: "thumbnail-job",
+    });
     log("step breakdown");
     const steps = await stepBreakdown(files, root);
     const subject = list[1];
-    const profile =
-      options.profile && subject
-        ? await profileInProcess(options.resultsDir, "thumbnail-job", async () => {
-            for (let pass = 0; pass < rounds.passesPerRound; pass++) await subject.pass(pass);
-          })
-        : undefined;
+    const profile = await profilePasses(options.profile && subject !== undefined, options.resultsDir, "thumbnail-job", rounds.passesPerRound, async (pass) => {
+      await subject?.pass(pass);
+    });
     return {
       benchmark: "thumbnail-job",
       goal: `thumbnail job throughput ≥ ${GOAL.minThroughputRatio} × sharp alone`,
@@ -268,3 +269,11 @@ export function formatThumbnailJob(results: ThumbnailJobResults): string {
     ...profileSection("Profile of the thumbnail-job subject", results.profile),
   ].join("\n");
 }
+
+export const benchmark = defineBenchmark({
+  name: "thumbnail-job",
+  header: fileBenchmarksHeader,
+  run: async ({ supervisor, options, resultsDir, photos }) =>
+    runThumbnailJob({ supervisor, resultsDir, photos: await photos(), rounds: options.rounds, profile: options.profile }),
+  format: formatThumbnailJob,
+});

@@ -35,7 +35,8 @@ import {
 import { fmt, profileSection, ratioTable, timingTable } from "./lib/file-report";
 import { profileInProcess, type InProcessProfile } from "./lib/in-process-profile";
 import type { Supervisor } from "./lib/processes";
-import { measureRounds, median, withGoal, type RoundSettings, type RoundsResult, type Variant } from "./lib/rounds";
+import { measureRounds, median, type RoundSettings, type RoundsResult, type Variant } from "./lib/rounds";
+import { defineBenchmark } from "./lib/benchmark";
 
 const run = promisify(execFile);
 
@@ -353,10 +354,13 @@ export async function runVerifyPhoto(options: VerifyPhotoOptions): Promise<Verif
     const inputs: InputResult[] = [];
     for (const input of prepared) {
       log(`${input.name}: ${input.outcome.facts}`);
-      const rounds = await measureRounds(variants(input), { bytes: input.bytes * CALLS_PER_PASS, files: CALLS_PER_PASS }, options.rounds, (m) =>
-        log(`${input.name}: ${m}`),
+      const rounds = await measureRounds(
+        variants(input),
+        { bytes: input.bytes * CALLS_PER_PASS, files: CALLS_PER_PASS },
+        options.rounds,
+        (m) => log(`${input.name}: ${m}`),
+        { min: GOAL.minThroughputRatio },
       );
-      rounds.ratios = rounds.ratios.map((r) => withGoal(r, GOAL.minThroughputRatio));
       log(`${input.name}: step costs`);
       const steps = await stepCosts(input);
       inputs.push({ name: input.name, origin: input.origin, bytes: input.bytes, outcome: input.outcome, rounds, steps });
@@ -435,3 +439,10 @@ export function formatVerifyPhoto(results: VerifyPhotoResults): string {
     ...profileSection("Profile of the verify-photo subject (generated input, 2 s)", results.profile),
   ].join("\n");
 }
+
+export const benchmark = defineBenchmark({
+  name: "verify-photo",
+  header: verifyPhotoHeader,
+  run: ({ supervisor, options, resultsDir }) => runVerifyPhoto({ supervisor, resultsDir, rounds: options.rounds, profile: options.profile }),
+  format: formatVerifyPhoto,
+});

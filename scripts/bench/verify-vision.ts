@@ -9,6 +9,7 @@ import sharp from "sharp";
 import { verifyPhoto, type VerifyPhotoInput } from "@/lib/service/verification/checks";
 import { ObjectDetector, prepareModelInput } from "@/lib/service/verification/vision/object-detector";
 import { VisionAnalyser } from "@/lib/service/verification/vision/vision-analyser";
+import { defineBenchmark } from "./lib/benchmark";
 
 export const VERIFY_VISION_GOAL = 0.8;
 
@@ -100,3 +101,10 @@ export function formatVerifyVision(r: VerifyVisionResults): string {
     `Ratio: **${r.ratio}** (${r.met ? "goal met" : "goal missed"}).`,
   ].join("\n");
 }
+
+export const benchmark = defineBenchmark({
+  name: "verify-vision",
+  header: verifyVisionHeader,
+  run: ({ options }) => runVerifyVision({ rounds: options.rounds }),
+  format: formatVerifyVision,
+});

@@ -7,15 +7,15 @@
 // Goal (issue): full path ≥ 0.5 × the fetch loop's deliveries/s. Also: enqueue-to-delivered p50
 // and p99 at a steady rate. Reported, never turned into a pass/fail of the test suite.
 import { createHmac } from "node:crypto";
-import { cpus, loadavg } from "node:os";
+import { cpus } from "node:os";
 import { USER_AGENT } from "@/lib/service/webhooks/execute-webhook-call";
 import { fmt, profileSection } from "./lib/file-report";
 import { forceGc } from "./lib/gc";
 import { profileInProcess, type InProcessProfile } from "./lib/in-process-profile";
-import type { LoadSettings } from "./lib/load";
 import type { Supervisor } from "./lib/processes";
-import { median, percentiles, round3, spread, type Percentiles } from "./lib/interleave";
-import type { RoundSettings } from "./lib/rounds";
+import { interleave, median, percentiles, round3, spread, type Percentiles } from "./lib/interleave";
+import { defineBenchmark } from "./lib/benchmark";
+import { postgresNote, type RunOptions } from "./lib/cli";
 import { wallClockMs } from "./lib/wall-clock";
 import { startReceiver, type Receiver, type ReceiverRecords } from "./lib/webhook-receiver-client";
 import {
@@ -73,24 +73,24 @@ export const DEFAULT_SETTINGS = {
  * rounds, --duration the steady-rate seconds, --profile adds a profiled round; PostgreSQL when
  * TEST_DATABASE_URL is set. Rate, event count and --database-url: webhook-delivery-cli.ts.
  */
-export function webhookDeliverySettings(options: { rounds: RoundSettings; load: LoadSettings; profile: boolean }): WebhookDeliverySettings {
-  const url = process.env.TEST_DATABASE_URL;
+function settingsFrom(options: RunOptions): WebhookDeliverySettings {
+  const { rounds, load, profile, databaseUrl } = options;
   return {
     ...DEFAULT_SETTINGS,
-    rounds: options.rounds.rounds,
-    warmupRounds: options.rounds.warmupRounds,
-    steadySeconds: options.load.durationSeconds,
-    profile: options.profile,
-    ...(url ? { databaseUrl: url } : {}),
+    rounds: rounds.rounds,
+    warmupRounds: rounds.warmupRounds,
+    steadySeconds: load.durationSeconds,
+    profile,
+    ...(databaseUrl ? { databaseUrl } : {}),
   };
 }
 
-export function webhookDeliveryHeader(options: { rounds: RoundSettings; load: LoadSettings }): string[] {
-  const s = webhookDeliverySettings({ ...options, profile: false });
+function header(options: RunOptions): string[] {
+  const s = settingsFrom(options);
   return [
     `- webhook-delivery: service runtime in the runner process (worker: claim 8, parallel), receiver in a child process; ` +
       `${s.warmupRounds} warm-up + ${s.rounds} measured rounds of ${s.events} events, each round the full path, the fetch loop (concurrency ${s.concurrency}), then the worker alone (diagnostic); ` +
-      `steady rate ${s.rate}/s for ${s.steadySeconds} s (--duration); PostgreSQL ${s.databaseUrl ? "too (TEST_DATABASE_URL)" : "skipped (TEST_DATABASE_URL not set)"}`,
+      `steady rate ${s.rate}/s for ${s.steadySeconds} s (--duration); ${postgresNote(options)}`,
   ];
 }
 
@@ -394,24 +394,23 @@ function summariseThroughput(
   };
 }
 
+/** The rounds: in each, the full path first (the fetch loop sends its bodies), then the fetch loop, then the worker alone. */
 async function measureThroughput(service: BenchService, receiver: Receiver, settings: WebhookDeliverySettings): Promise<ThroughputResult> {
   const warmupEvents = Math.min(settings.events, WARMUP_EVENTS_MAX);
-  for (let r = 0; r < settings.warmupRounds; r++) {
-    const warm = await pairedRound(service, receiver, settings, warmupEvents);
-    log(`${service.label}: warm-up ${r + 1}: full path ${fmt(warm.subject.perSecond)}/s, fetch loop ${fmt(warm.baseline.perSecond)}/s`);
-  }
-  const rounds: ThroughputRound[] = [];
-  const load: number[] = [];
-  for (let r = 0; r < settings.rounds; r++) {
-    const round = await pairedRound(service, receiver, settings, settings.events);
-    rounds.push(round);
-    load.push(round3(loadavg()[0] ?? 0));
-    log(
-      `${service.label}: round ${r + 1}/${settings.rounds}: full path ${fmt(round.subject.perSecond)}/s, fetch loop ${fmt(round.baseline.perSecond)}/s, ` +
-        `ratio ${fmt(round.ratio, 3)}; worker only ${fmt(round.workerOnly.perSecond)}/s`,
-    );
-  }
-  return summariseThroughput(service, settings, warmupEvents, rounds, load);
+  const measured = await interleave({
+    rounds: settings.rounds,
+    warmupRounds: settings.warmupRounds,
+    targets: [{ name: "round" }],
+    sample: (_, turn) => pairedRound(service, receiver, settings, turn.warmup ? warmupEvents : settings.events),
+    onSample: (_, turn, round) =>
+      log(
+        turn.warmup
+          ? `${service.label}: warm-up ${turn.round + 1}: full path ${fmt(round.subject.perSecond)}/s, fetch loop ${fmt(round.baseline.perSecond)}/s`
+          : `${service.label}: round ${turn.round + 1}/${settings.rounds}: full path ${fmt(round.subject.perSecond)}/s, fetch loop ${fmt(round.baseline.perSecond)}/s, ` +
+              `ratio ${fmt(round.ratio, 3)}; worker only ${fmt(round.workerOnly.perSecond)}/s`,
+      ),
+  });
+  return summariseThroughput(service, settings, warmupEvents, measured.of("round"), measured.loadAverage1m);
 }
 
 // ---- steady rate ----------------------------------------------------------------------------
@@ -635,3 +634,10 @@ export function formatWebhookDelivery(results: WebhookDeliveryResults): string {
     ...profileSection("Full path round", results.profile),
   ].join("\n");
 }
+
+export const benchmark = defineBenchmark({
+  name: "webhook-delivery",
+  header,
+  run: ({ supervisor, options, resultsDir }) => runWebhookDelivery({ supervisor, resultsDir, ...settingsFrom(options) }),
+  format: formatWebhookDelivery,
+});

@@ -3,6 +3,7 @@
 import { cpus } from "node:os";
 import { formatProfile } from "../profile-summary";
 import type { InProcessProfile } from "./in-process-profile";
+import type { RunOptions } from "./cli";
 import type { PairedRatio, RoundSettings, RoundsResult } from "./rounds";
 
 import { fmt } from "./interleave";
@@ -63,4 +64,13 @@ export const ms = (seconds: number, digits = 2) => `${fmt(seconds * 1000, digits
 /** The rounds part every file benchmark reports: how it was measured, timings, then ratios. */
 export function roundsSection(settings: RoundSettings, result: RoundsResult): string[] {
   return [describeRounds(settings, result), "", ...timingTable(result), "", ...ratioTable([...result.ratios, ...result.cpuRatios])];
+}
+
+/** The run header's line for the benchmarks timed in this process with rounds.ts. */
+export function fileBenchmarksHeader(options: Pick<RunOptions, "rounds" | "inputs">): string[] {
+  const { rounds, inputs } = options;
+  return [
+    `- file benchmarks: in the runner process, subject and baseline on the same files in the same run; ${rounds.warmupRounds} warm-up + ${rounds.rounds} measured rounds per variant, ` +
+      `≥ ${rounds.minRoundSeconds} s per round; ${inputs.photos} generated photos (+ corpus files when present); absolute figures depend on this machine, compare the ratios`,
+  ];
 }

@@ -35,3 +35,17 @@ export async function profileInProcess(resultsDir: string, name: string, work: (
     session.disconnect();
   }
 }
+
+/** --profile: `passes` passes of the subject under the inspector; undefined when not asked for. */
+export async function profilePasses(
+  enabled: boolean,
+  resultsDir: string,
+  name: string,
+  passes: number,
+  pass: (n: number) => Promise<void>,
+): Promise<InProcessProfile | undefined> {
+  if (!enabled) return undefined;
+  return profileInProcess(resultsDir, name, async () => {
+    for (let n = 0; n < passes; n++) await pass(n);
+  });
+}

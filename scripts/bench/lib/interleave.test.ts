@@ -102,6 +102,20 @@ describe("interleave", () => {
     expect(events).toEqual(["warm bare", "warm peer", "warm ours", "0 bare", "0 peer", "0 ours", "1 peer", "1 ours", "1 bare"]);
   });
 
+  it("runs warm-up rounds like measured ones, discards their samples and continues the rotation", async () => {
+    const events: string[] = [];
+    const result = await interleave({
+      rounds: 2,
+      warmupRounds: 1,
+      targets,
+      sample: async (target, turn) => `${target.name}${turn.warmup ? " warm" : ""}@${turn.round}`,
+      onSample: (target, turn) => events.push(`${turn.warmup ? "w" : ""}${turn.round} ${target.name}`),
+    });
+    expect(events).toEqual(["w0 bare", "w0 peer", "w0 ours", "0 peer", "0 ours", "0 bare", "1 ours", "1 bare", "1 peer"]);
+    expect(result.of("ours")).toEqual(["ours@0", "ours@1"]);
+    expect(result.loadAverage1m).toHaveLength(2);
+  });
+
   it("runs a paused target only in its own turns and resumes everything at the end, even on failure", async () => {
     const events: string[] = [];
     const running = new Set<string>(targets.map((t) => t.name));

@@ -43,6 +43,12 @@ export function pairedRatio(num: readonly (number | undefined)[], den: readonly 
   return pairs.length ? spread(pairs) : undefined;
 }
 
+/** pairedRatio without the per-round list: median and range, NaN when no round pairs up. */
+export function pairedRange(num: readonly (number | undefined)[], den: readonly (number | undefined)[]): { value: number; min: number; max: number } {
+  const { value, min, max } = pairedRatio(num, den) ?? { value: NaN, min: NaN, max: NaN };
+  return { value, min, max };
+}
+
 /** Nearest-rank percentile p (0–100) of values sorted ascending; 0 when there are none. */
 export const nearestRank = (sorted: ArrayLike<number>, p: number): number => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
@@ -78,8 +84,11 @@ export interface Case {
 }
 
 export interface Turn<C extends Case> {
+  /** The measured round (0-based); a warm-up round's index among the warm-up rounds. */
   round: number;
   case: C;
+  /** A warm-up round's turn: its sample is discarded. */
+  warmup: boolean;
 }
 
 /** Keeps processes that should not run while other targets are measured (a service with its demo) paused. */
@@ -97,9 +106,14 @@ export interface InterleaveOptions<T extends Target, S, C extends Case> {
   sample(target: T, turn: Turn<C>): Promise<S>;
   /** Once per target, in the order of round 0, before the rounds (e.g. a discarded load run). */
   warmUp?(target: T): Promise<void>;
+  /**
+   * Rounds run like the measured ones before them (every target, every case, the order rotating),
+   * their samples discarded; the measured rounds continue the rotation. After warmUp, if both.
+   */
+  warmupRounds?: number;
   /** Paused before the first turn and between its own turns; resumed for its turns and at the end. */
   pauser?: Pauser<T>;
-  /** Called after every sample, e.g. to log it. */
+  /** Called after every sample (the warm-up rounds' too), e.g. to log it. */
   onSample?(target: T, turn: Turn<C>, sample: S): void;
 }
 
@@ -128,10 +142,13 @@ export async function interleave<T extends Target, S, C extends Case = Case>(opt
         pauser?.pause(target);
       }
     }
-    for (let round = 0; round < options.rounds; round++) {
+    const warmupRounds = options.warmupRounds ?? 0;
+    for (let r = 0; r < warmupRounds + options.rounds; r++) {
+      const warmup = r < warmupRounds;
+      const round = warmup ? r : r - warmupRounds;
       for (const kase of cases) {
-        for (const target of rotation(options.targets, round)) {
-          const turn = { round, case: kase };
+        for (const target of rotation(options.targets, r)) {
+          const turn = { round, case: kase, warmup };
           pauser?.resume(target);
           let sample: S;
           try {
@@ -139,12 +156,14 @@ export async function interleave<T extends Target, S, C extends Case = Case>(opt
           } finally {
             pauser?.pause(target);
           }
-          const k = key(target.name, kase.name);
-          samples.set(k, [...(samples.get(k) ?? []), sample]);
+          if (!warmup) {
+            const k = key(target.name, kase.name);
+            samples.set(k, [...(samples.get(k) ?? []), sample]);
+          }
           options.onSample?.(target, turn, sample);
         }
       }
-      loadAverage1m.push(Math.round((loadavg()[0] ?? 0) * 100) / 100);
+      if (!warmup) loadAverage1m.push(Math.round((loadavg()[0] ?? 0) * 100) / 100);
     }
   } finally {
     // Paused processes could not take the SIGTERM of stopAll().

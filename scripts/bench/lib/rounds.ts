@@ -113,7 +113,19 @@ function pairedRatio(name: string, variant: number[], baseline: number[]): Paire
   };
 }
 
-export async function measureRounds(variants: Variant[], work: PassWork, settings: RoundSettings, log: (message: string) => void): Promise<RoundsResult> {
+/** The goal (a minimum throughput ratio) and which ratios it applies to (names starting with `on`; all by default). */
+export interface RoundsGoal {
+  min: number;
+  on?: string;
+}
+
+export async function measureRounds(
+  variants: Variant[],
+  work: PassWork,
+  settings: RoundSettings,
+  log: (message: string) => void,
+  goal?: RoundsGoal,
+): Promise<RoundsResult> {
   const passes = await warmUp(variants, settings, log);
   const times = new Map<string, RoundTime[]>(variants.map((v) => [v.name, []]));
   const load: number[] = [];
@@ -142,7 +154,9 @@ export async function measureRounds(variants: Variant[], work: PassWork, setting
   });
   const [baseline, ...others] = variants;
   const base = baseline?.name ?? "";
-  const ratios = others.map((v) => pairedRatio(`${v.name} / ${base}`, wall(v.name), wall(base)));
+  const ratios = others
+    .map((v) => pairedRatio(`${v.name} / ${base}`, wall(v.name), wall(base)))
+    .map((r) => (goal && r.name.startsWith(goal.on ?? "") ? withGoal(r, goal.min) : r));
   const cpuRatios = others.map((v) => pairedRatio(`CPU time: ${v.name} / ${base}`, cpu(v.name), cpu(base)));
   return { passesPerRound: passes, work, timings, ratios, cpuRatios, loadAverage1m: load };
 }

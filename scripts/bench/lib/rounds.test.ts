@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { profilePasses } from "./in-process-profile";
+import { measureRounds, type Variant } from "./rounds";
+
+const busy = (ms: number) => {
+  const until = performance.now() + ms;
+  while (performance.now() < until);
+};
+
+function variant(name: string, ms: number, order: string[]): Variant {
+  return {
+    name,
+    label: name,
+    pass: () => {
+      order.push(name);
+      busy(ms);
+      return Promise.resolve();
+    },
+  };
+}
+
+describe("measureRounds", () => {
+  it("times every variant in rotating rounds against the first and puts the goal on the named ratios only", async () => {
+    const order: string[] = [];
+    const variants = [variant("base", 10, order), variant("subject", 20, order), variant("other", 5, order)];
+    const result = await measureRounds(variants, { bytes: 1000, files: 1 }, { warmupRounds: 1, rounds: 3, minRoundSeconds: 0.001 }, () => undefined, {
+      min: 0.4,
+      on: "subject",
+    });
+    expect(result.passesPerRound).toBe(1);
+    // Warm-up, then three rounds, each starting one variant later.
+    expect(order).toEqual(["base", "subject", "other", "base", "subject", "other", "subject", "other", "base", "other", "base", "subject"]);
+    expect(result.timings.map((t) => t.roundSeconds.length)).toEqual([3, 3, 3]);
+    expect(result.loadAverage1m).toHaveLength(3);
+    const [subject, other] = result.ratios;
+    expect(subject?.name).toBe("subject / base");
+    // Twice the baseline's time: about half its throughput (a loaded machine stretches both).
+    expect(subject?.value).toBeGreaterThan(0.15);
+    expect(subject?.value).toBeLessThan(0.95);
+    expect(subject?.goal).toBe(0.4);
+    expect(subject?.meetsGoal).toBe((subject?.value ?? 0) >= 0.4);
+    expect(other?.name).toBe("other / base");
+    expect(other?.goal).toBeUndefined();
+    expect(result.cpuRatios.map((r) => r.name)).toEqual(["CPU time: subject / base", "CPU time: other / base"]);
+  });
+});
+
+describe("profilePasses", () => {
+  it("does nothing unless --profile asked for it", async () => {
+    let passes = 0;
+    const profile = await profilePasses(false, "/nonexistent", "x", 3, () => {
+      passes++;
+      return Promise.resolve();
+    });
+    expect(profile).toBeUndefined();
+    expect(passes).toBe(0);
+  });
+});
