@@ -8,6 +8,10 @@
 // here and not in the service is its read; what the service adds is its HTTP stack and middleware.
 // Started as a child process by scripts/bench/api-routes.ts (environment as for `npm start`:
 // DATA_DIR, PUBLIC_ORIGIN, DEMO=off); GET / answers 200 (readiness). Not meant to be run by hand.
+// The service runs with the demo on, which seeds the demo's organisations and its month of
+// delivery history near Florence at start (lib/demo/start-demo.ts) — the history the quote's
+// delivery estimate reads. The peer seeds the same data at start (without the demo's simulator,
+// whose traffic belongs to the subject), so its quote does the same work and sends the same bytes.
 import { parseArgs } from "node:util";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";
@@ -21,6 +25,8 @@ import { getOrder, listOrderPhotos, listOrders } from "@/lib/service/orders/orde
 import { getPriceList } from "@/lib/service/orders/price-list";
 import { quoteOrderPreview } from "@/lib/service/orders/quote-order";
 import { startRuntime } from "@/lib/runtime/runtime";
+import { seedDemo } from "@/lib/demo/seed-demo";
+import { seedDemoHistory } from "@/lib/demo/seed-demo-history";
 import { env } from "@/lib/env";
 import { listSubmissions } from "@/lib/service/submissions/list-submissions";
 import { serializeImage, serializeSubmission } from "@/lib/service/submissions/serialize-submission";
@@ -30,6 +36,8 @@ if (!values.port) throw new Error("usage: api-routes-peer-server.ts --port <n> (
 
 const runtime = await startRuntime(env, { trustProxy: false });
 const ctx: ServiceContext = runtime.ctx;
+const demo = await seedDemo(ctx);
+await seedDemoHistory(ctx, { orgId: demo.state.orgId, zoomerClientId: demo.state.zoomer.client_id });
 const API_KEY_PREFIX = "pm_live_";
 const BEARER = /^Bearer[ ]+([A-Za-z0-9._~+/-]+=*)$/i;
 
