@@ -11,6 +11,8 @@
 // Goals (issues 27, 36): npm start ≥ 1.0 × the fair peer and ≥ 0.5 × bare throughput, p99 ≤ 2 × bare p99;
 // with the demo running ≥ 0.8 × the demo-off figure. Reported as ratios, never turned into a
 // pass/fail of the test suite: absolute numbers depend on the machine.
+import { defineBenchmark } from "./lib/benchmark";
+import { loadHeader } from "./lib/load-header";
 import { cpSync } from "node:fs";
 import { capture, type CapturedResponse } from "./lib/http";
 import { fmt, interleave, medianSample, pairedRatio, pauseGroups, table } from "./lib/interleave";
@@ -520,3 +522,22 @@ export function formatApiGetMission(results: ApiGetMissionResults): string {
   );
   return lines.join("\n");
 }
+
+export const benchmark = defineBenchmark({
+  name: "api-get-mission",
+  header: loadHeader,
+  run: ({ supervisor, options, resultsDir }) =>
+    runApiGetMission({
+      supervisor,
+      resultsDir,
+      load: options.load,
+      build: options.build,
+      skipNext: options.skipNext,
+      profile: options.profile,
+      rounds: options.rounds.rounds,
+      databaseUrl: options.databaseUrl,
+      ...(options.otherNode ? { otherNode: options.otherNode } : {}),
+    }),
+  format: formatApiGetMission,
+  record: (results, options) => ({ load: options.load, ...results }),
+});

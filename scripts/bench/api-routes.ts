@@ -8,6 +8,8 @@
 // per round; each ratio is the median of its per-round ratios with their range. The service's
 // process (and its demo) is paused (SIGSTOP) while the others are measured, as in api-get-mission.
 // Goals: ≥ 1.0 × the peer, p99 ≤ 2 × bare, ≥ 0.5 × bare where the answer can be served from memory.
+import { defineBenchmark } from "./lib/benchmark";
+import { loadHeader } from "./lib/load-header";
 import { cpSync } from "node:fs";
 import { capture, postJson, stringField, type CapturedResponse } from "./lib/http";
 import { measure, type LoadSettings, type RequestShape } from "./lib/load";
@@ -296,3 +298,19 @@ export function formatApiRoutes(results: ApiRoutesResults): string {
   }
   return lines.join("\n");
 }
+
+export const benchmark = defineBenchmark({
+  name: "api-routes",
+  header: loadHeader,
+  run: ({ supervisor, options }) =>
+    runApiRoutes({
+      supervisor,
+      load: options.load,
+      build: options.build,
+      rounds: options.rounds.rounds,
+      standalone: options.skipNext,
+      ...(options.otherNode ? { otherNode: options.otherNode } : {}),
+    }),
+  format: formatApiRoutes,
+  record: (results, options) => ({ load: options.load, ...results }),
+});

@@ -66,11 +66,11 @@
 // Exit code: 0 when the runner completed, even if a goal is missed or a target run was invalid
 // (both are in the report; so is a Next that does not build or start); 1 when it could not run
 // (the standalone API or the bare server did not start, or set-up through the API failed).
-import { formatApiGetMission, runApiGetMission } from "./api-get-mission";
-import { formatApiRoutes, runApiRoutes } from "./api-routes";
+import { benchmark as apiGetMission } from "./api-get-mission";
+import { benchmark as apiRoutes } from "./api-routes";
 import { benchmark as fieldResume } from "./field-resume";
 import { benchmark as firstLoadJs } from "./first-load-js";
-import { defineBenchmark, reportFailure, runBenchmarks, type MachineInfo, type RunOptions } from "./lib/benchmark";
+import { reportFailure, runBenchmarks } from "./lib/benchmark";
 import { benchmark as lighthouseMission } from "./lighthouse-mission";
 import { benchmark as mapFrame } from "./map-frame";
 import { benchmark as mapPoints } from "./map-points";
@@ -83,53 +83,6 @@ import { benchmark as thumbnailJob } from "./thumbnail-job";
 import { benchmark as verifyPhoto } from "./verify-photo";
 import { benchmark as verifyVision } from "./verify-vision";
 import { benchmark as webhookDelivery } from "./webhook-delivery";
-
-function loadHeader(options: RunOptions, info: MachineInfo): string[] {
-  const { load } = options;
-  return [
-    `- api-get-mission load: autocannon, ${load.connections} connections, pipelining 1, ${load.warmupSeconds} s warm-up (discarded) + ${load.durationSeconds} s measured per target, one target at a time`,
-    `- note: the load generator (autocannon, in the runner process) and the server under test share these ${info.cpus} CPUs, ` +
-      "so absolute figures understate a real server; compare the ratios, which are measured in the same run under the same handicap.",
-    `- latency: per response, sub-millisecond (autocannon's own histogram counts whole ms)`,
-  ];
-}
-
-// api-get-mission and api-routes are declared here, not in their modules, while those modules are
-// being reworked on another branch (one small merge instead of two).
-const apiGetMission = defineBenchmark({
-  name: "api-get-mission",
-  header: loadHeader,
-  run: ({ supervisor, options, resultsDir }) =>
-    runApiGetMission({
-      supervisor,
-      resultsDir,
-      load: options.load,
-      build: options.build,
-      skipNext: options.skipNext,
-      profile: options.profile,
-      rounds: options.rounds.rounds,
-      databaseUrl: options.databaseUrl,
-      ...(options.otherNode ? { otherNode: options.otherNode } : {}),
-    }),
-  format: formatApiGetMission,
-  record: (results, options) => ({ load: options.load, ...results }),
-});
-
-const apiRoutes = defineBenchmark({
-  name: "api-routes",
-  header: loadHeader,
-  run: ({ supervisor, options }) =>
-    runApiRoutes({
-      supervisor,
-      load: options.load,
-      build: options.build,
-      rounds: options.rounds.rounds,
-      standalone: options.skipNext,
-      ...(options.otherNode ? { otherNode: options.otherNode } : {}),
-    }),
-  format: formatApiRoutes,
-  record: (results, options) => ({ load: options.load, ...results }),
-});
 
 // New benchmarks: a sibling module exporting `benchmark = defineBenchmark({…})`, and one entry here.
 const BENCHMARKS = [
