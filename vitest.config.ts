@@ -12,6 +12,11 @@ export default defineConfig({
     // More workers than this machine's 2 cores: most API test time is waiting (on servers, child
     // processes, retry and rate windows), not computing. VITEST_MAX_WORKERS overrides it.
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || 3,
+    // Transformed modules are kept on disk (node_modules/.experimental-vitest-cache, keyed by each
+    // file's content and the configuration) and reused by the next vitest process and project: the
+    // PostgreSQL phase of `npm test` and the unit project no longer transform lib/ again. Measured
+    // on one API file, warm against cold: transform 3.9 s against 17-20 s, 5.2 s of CPU against 7-7.5 s.
+    experimental: { fsModuleCache: true },
     projects: [
       {
         extends: true,

@@ -2,6 +2,7 @@
 // client's pyproject.toml and __version__, all equal the documents' info.version.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { openTemplatePglite } from "@/lib/testing/pglite-template";
 import { fetchOpenApiDocument } from "@/scripts/render-api-types";
 import { SDK_VERSION } from "./typescript/src/version";
 
@@ -9,7 +10,7 @@ const read = (path: string) => readFileSync(new URL(path, import.meta.url), "utf
 
 describe("client versions", () => {
   it("equal the API's version", async () => {
-    const { info } = JSON.parse(await fetchOpenApiDocument()) as { info: { version: string } };
+    const { info } = JSON.parse(await fetchOpenApiDocument({ openDatabase: openTemplatePglite })) as { info: { version: string } };
     expect(info.version).toMatch(/^\d+\.\d+\.\d+$/);
     expect((JSON.parse(read("./typescript/package.json")) as { version: string }).version).toBe(info.version);
     expect(SDK_VERSION).toBe(info.version);

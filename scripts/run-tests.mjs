@@ -12,9 +12,11 @@
 // Ends with one line `tests: N passed, M failed[, K skipped]` and a non-zero exit code when any
 // phase failed (including a phase that could not run its tests at all) or any test failed.
 //
-// Usage: node scripts/run-tests.mjs [--no-e2e] [--no-pg] [--e2e-only] [--e2e-in-place] [--build-first] [vitest args...]
+// Usage: node scripts/run-tests.mjs [--no-e2e] [--no-pg] [--pg-beside] [--e2e-only] [--e2e-in-place] [--build-first] [vitest args...]
 //   --no-e2e        skip the browser phase (quick local runs)
 //   --no-pg         skip the PostgreSQL phase even when TEST_DATABASE_URL is set
+//   --pg-beside     run the PostgreSQL phase at the same time as the PGlite one (its output is
+//                   shown when it ends); not the default: both phases keep 2 cores busy on their own
 //   --e2e-only      only the browser phase
 //   --e2e-in-place  build and serve the app in this tree (.next) instead of a snapshot
 //   --build-first   build before the vitest phases instead of beside them (to time them alone)
@@ -28,7 +30,7 @@ import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
-const KNOWN = new Set(["--no-e2e", "--no-pg", "--e2e-only", "--e2e-in-place", "--build-first", "--help", "-h"]);
+const KNOWN = new Set(["--no-e2e", "--no-pg", "--pg-beside", "--e2e-only", "--e2e-in-place", "--build-first", "--help", "-h"]);
 const argv = process.argv.slice(2).filter((a) => a !== "--");
 const flags = new Set(argv.filter((a) => KNOWN.has(a)));
 const vitestExtra = argv.filter((a) => !KNOWN.has(a));
@@ -36,7 +38,7 @@ const vitestExtra = argv.filter((a) => !KNOWN.has(a));
 if (flags.has("--help") || flags.has("-h")) {
   const header = readFileSync(fileURLToPath(import.meta.url), "utf8")
     .split("\n")
-    .slice(1, 21);
+    .slice(1, 23);
   console.log(header.map((l) => l.replace(/^\/\/ ?/, "")).join("\n"));
   process.exit(0);
 }
@@ -124,8 +126,10 @@ function freePort(preferred) {
 const reportDir = mkdtempSync(join(tmpdir(), "run-tests-"));
 const phases = [];
 
-async function vitestPhase(label, title, projects, env, reportName) {
+/** A vitest run as a phase; with `logFile` its output goes there and is shown when it ends. */
+async function vitestPhase(label, title, projects, env, reportName, { logFile } = {}) {
   banner(title);
+  if (logFile) console.log(`(beside the phase above; its output follows when it ends)\n`);
   const report = join(reportDir, `${reportName}.json`);
   const args = [
     bin("node_modules/vitest/vitest.mjs"),
@@ -139,8 +143,12 @@ async function vitestPhase(label, title, projects, env, reportName) {
     ...vitestExtra,
   ];
   const started = Date.now();
-  const code = await run(process.execPath, args, env);
+  const code = await run(process.execPath, args, env, { logFile });
   const ms = Date.now() - started;
+  if (logFile) {
+    banner(`${title}: its output`);
+    console.log(readFileSync(logFile, "utf8"));
+  }
   const json = readJson(report);
   const phase = { label, code, ms, passed: 0, failed: 0, skipped: 0, notes: [] };
   if (!json) {
@@ -326,14 +334,20 @@ try {
       notes: code === 0 ? [] : ["files Prettier would change are listed above: run `npm run format`"],
     });
   }
-  if (runVitest) {
-    await vitestPhase("unit + api on PGlite", "unit + api on PGlite (vitest, projects unit and api)", ["unit", "api"], withoutPg, "vitest-pglite");
-  }
-  if (runPg && !interrupted) {
+  const pgPhase = (options) => {
     const url = process.env.TEST_DATABASE_URL;
     const title = `api on PostgreSQL (vitest, project api, TEST_DATABASE_URL=${maskUrl(url)})`;
-    await vitestPhase("api on PostgreSQL", title, ["api"], process.env, "vitest-postgres");
-  } else if (runVitest && !interrupted) {
+    return vitestPhase("api on PostgreSQL", title, ["api"], process.env, "vitest-postgres", options);
+  };
+  const pgBeside = runPg && flags.has("--pg-beside");
+  if (runVitest) {
+    const pglite = vitestPhase("unit + api on PGlite", "unit + api on PGlite (vitest, projects unit and api)", ["unit", "api"], withoutPg, "vitest-pglite");
+    if (pgBeside) await Promise.all([pglite, pgPhase({ logFile: join(reportDir, "vitest-postgres.log") })]);
+    else await pglite;
+  }
+  if (runPg && !pgBeside && !interrupted) {
+    await pgPhase();
+  } else if (runVitest && !runPg && !interrupted) {
     phases.push({ label: "api on PostgreSQL", skippedPhase: flags.has("--no-pg") ? "--no-pg" : "TEST_DATABASE_URL not set" });
   }
   if (runE2e && !interrupted) await playwrightPhase(build);

@@ -9,6 +9,7 @@ import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedPgliteDataDir } from "@/lib/testing/pglite-template";
 import { TestClient } from "./client";
 import { ADMIN_TOKEN, isolatedPostgres } from "./harness";
 import { photo, submitPhotos } from "./photos";
@@ -62,6 +63,8 @@ describe("npm run start:api", () => {
     const hourAgo = new Date(Date.now() - 3_600_000);
     await utimes(join(dataDir, "tmp", "upload-left-behind"), hourAgo, hourAgo);
     await writeFile(join(dataDir, "tmp", "upload-in-flight"), "partial");
+    // Each start below opens the migrated template's cluster instead of making one (seconds each).
+    await seedPgliteDataDir(dataDir);
     port = await freePort();
     url = `http://127.0.0.1:${port}`;
     child = run("scripts/api-server.ts", {
@@ -145,6 +148,7 @@ describe("npm run start:api", () => {
 describe("npm run start:api, killed (SIGKILL) during an upload", () => {
   it("leaves a partial temp file, which the next start removes at once", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), "pm-kill-"));
+    await seedPgliteDataDir(dataDir);
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const env = { PORT: String(port), PUBLIC_ORIGIN: url, DATA_DIR: dataDir, ADMIN_TOKEN, DATABASE_URL: "" };
@@ -198,6 +202,7 @@ describe("npm run start:api, killed (SIGKILL) during an upload", () => {
 describe("npm run start:api, SIGTERM during an export", () => {
   it("finishes the archive it is streaming (every byte of the announced length), then exits 0", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), "pm-proc-export-"));
+    await seedPgliteDataDir(dataDir);
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const child = run("scripts/api-server.ts", {

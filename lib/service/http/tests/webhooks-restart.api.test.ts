@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makePhoto } from "@/lib/demo/make-photo";
+import { seedPgliteDataDir } from "@/lib/testing/pglite-template";
 import { square } from "./client";
 import { isolatedPostgres } from "./harness";
 import { Receiver } from "./receiver";
@@ -86,6 +87,8 @@ async function call<T>(method: string, path: string, body: unknown, token = ADMI
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), "pm-restart-"));
   if (process.env.TEST_DATABASE_URL) postgres = await isolatedPostgres(process.env.TEST_DATABASE_URL);
+  // On PGlite the first start opens the migrated template's cluster instead of making one (seconds).
+  else await seedPgliteDataDir(dataDir);
   port = await freePort();
   receiver = await Receiver.start();
   await startApp();
