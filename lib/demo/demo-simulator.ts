@@ -88,12 +88,14 @@ export function startDemoSimulator(app: DemoApp, state: DemoState, options: Demo
   /**
    * serial() for the simulator's own steps: each waits until the process is quiet first (it
    * yields to real traffic), and a failure is only logged (the chain has; a timer has nobody to tell).
+   * The wait happens before the step joins the chain, not inside it: a visitor's top-up (nudge)
+   * queues behind steps that are running, never behind one still waiting for a quiet moment,
+   * which on a busy server may not come before the visitor's sign-in stops waiting.
    */
   function background<T>(work: () => Promise<T>): Promise<T | undefined> {
-    return serial(async () => {
-      await yieldToTraffic(() => stopped);
-      return work();
-    }).catch(() => undefined);
+    return yieldToTraffic(() => stopped)
+      .then(() => (stopped ? undefined : serial(work)))
+      .catch(() => undefined);
   }
   function later(ms: number, fn: () => void) {
     if (stopped) return;
