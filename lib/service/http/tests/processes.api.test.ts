@@ -134,14 +134,15 @@ describe("npm run start:api", () => {
         setTimeout(() => req.end(body.subarray(body.length >> 1)), 1_000);
       }, 300);
     });
-    const started = Date.now();
     const { status, text } = await answer;
     expect(status, text).toBe(202);
     // While draining, the listener is closed: a new connection is refused.
     await expect(fetch(`${url}/api/health`)).rejects.toThrow();
+    // Drained before its deadline (SHUTDOWN_TIMEOUT_MS 8 s above): a cut exits non-zero and says so.
+    // Not a wall-clock bound: on a loaded machine the upload's own work can take seconds.
     expect(await child.exited).toBe(0);
-    expect(Date.now() - started).toBeLessThan(10_000);
     expect(child.output()).toMatch(/SIGTERM received, draining/);
+    expect(child.output()).not.toMatch(/requests still open at the deadline were cut/);
   });
 });
 
