@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 // The whole test suite in one command (`npm test`), in this order:
 //   1. vitest, projects unit and api, on the embedded database (PGlite, in memory);
-//   2. vitest, project api again, on PostgreSQL, when TEST_DATABASE_URL is set: beside phase 3
-//      (its output shown when it ends), since phase 3's chain of shared-state specs leaves a core free;
+//   2. vitest, project api again, on PostgreSQL, when TEST_DATABASE_URL is set;
 //   3. Playwright, against a fresh production build served by `next start` (playwright.config.ts).
 //      The build runs in a snapshot of the working tree (tracked and untracked, not ignored, files
 //      plus a hard-linked node_modules) in a temp dir, so it neither collides with another `next
@@ -13,13 +12,11 @@
 // Ends with one line `tests: N passed, M failed[, K skipped]` and a non-zero exit code when any
 // phase failed (including a phase that could not run its tests at all) or any test failed.
 //
-// Usage: node scripts/run-tests.mjs [--no-e2e] [--no-pg] [--pg-beside] [--one-at-a-time] [--e2e-only] [--e2e-in-place] [--build-first] [vitest args...]
+// Usage: node scripts/run-tests.mjs [--no-e2e] [--no-pg] [--pg-beside] [--e2e-only] [--e2e-in-place] [--build-first] [vitest args...]
 //   --no-e2e        skip the browser phase (quick local runs)
 //   --no-pg         skip the PostgreSQL phase even when TEST_DATABASE_URL is set
 //   --pg-beside     run the PostgreSQL phase at the same time as the PGlite one (its output is
 //                   shown when it ends); not the default: both phases keep 2 cores busy on their own
-//   --one-at-a-time the PostgreSQL phase on its own; by default it runs beside the browser phase
-//                   (its output shown when it ends), whose shared-state chain leaves a core free
 //   --e2e-only      only the browser phase
 //   --e2e-in-place  build and serve the app in this tree (.next) instead of a snapshot
 //   --build-first   build before the vitest phases instead of beside them (to time them alone)
@@ -33,7 +30,7 @@ import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
-const KNOWN = new Set(["--no-e2e", "--no-pg", "--pg-beside", "--one-at-a-time", "--e2e-only", "--e2e-in-place", "--build-first", "--help", "-h"]);
+const KNOWN = new Set(["--no-e2e", "--no-pg", "--pg-beside", "--e2e-only", "--e2e-in-place", "--build-first", "--help", "-h"]);
 const argv = process.argv.slice(2).filter((a) => a !== "--");
 const flags = new Set(argv.filter((a) => KNOWN.has(a)));
 const vitestExtra = argv.filter((a) => !KNOWN.has(a));
@@ -41,7 +38,7 @@ const vitestExtra = argv.filter((a) => !KNOWN.has(a));
 if (flags.has("--help") || flags.has("-h")) {
   const header = readFileSync(fileURLToPath(import.meta.url), "utf8")
     .split("\n")
-    .slice(1, 26);
+    .slice(1, 23);
   console.log(header.map((l) => l.replace(/^\/\/ ?/, "")).join("\n"));
   process.exit(0);
 }
@@ -343,25 +340,18 @@ try {
     return vitestPhase("api on PostgreSQL", title, ["api"], process.env, "vitest-postgres", options);
   };
   const pgBeside = runPg && flags.has("--pg-beside");
-  // By default the PostgreSQL phase runs beside the browser phase: the browser phase's longest
-  // piece is one worker's chain of shared-state specs, which leaves a core mostly free, while the
-  // PGlite phase already shares the cores with the build.
-  const pgWithE2e = runPg && runE2e && !pgBeside && !flags.has("--one-at-a-time");
-  const pgLog = join(reportDir, "vitest-postgres.log");
   if (runVitest) {
     const pglite = vitestPhase("unit + api on PGlite", "unit + api on PGlite (vitest, projects unit and api)", ["unit", "api"], withoutPg, "vitest-pglite");
-    if (pgBeside) await Promise.all([pglite, pgPhase({ logFile: pgLog })]);
+    if (pgBeside) await Promise.all([pglite, pgPhase({ logFile: join(reportDir, "vitest-postgres.log") })]);
     else await pglite;
   }
-  if (runPg && !pgBeside && !pgWithE2e && !interrupted) {
+  if (runPg && !pgBeside && !interrupted) {
     await pgPhase();
   } else if (runVitest && !runPg && !interrupted) {
     phases.push({ label: "api on PostgreSQL", skippedPhase: flags.has("--no-pg") ? "--no-pg" : "TEST_DATABASE_URL not set" });
   }
-  if (runE2e && !interrupted) {
-    if (pgWithE2e) await Promise.all([playwrightPhase(build), pgPhase({ logFile: pgLog })]);
-    else await playwrightPhase(build);
-  } else if (build) await build;
+  if (runE2e && !interrupted) await playwrightPhase(build);
+  else if (build) await build;
   if (!runE2e) phases.push({ label: "e2e (Playwright)", skippedPhase: "--no-e2e" });
 } finally {
   rmSync(reportDir, { recursive: true, force: true });
