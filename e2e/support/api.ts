@@ -4,6 +4,25 @@ import { METRICS_TOKEN } from "./server";
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/**
+ * GET as a well-behaved API client does: a 429 is waited out for its Retry-After (the dashboard
+ * signed in beside a test spends the same organisation's per-minute budget), then asked again;
+ * anything but 200 after that fails the test with the service's answer.
+ */
+export async function getJson<T>(request: APIRequestContext, path: string, token: string, deadlineMs = 90_000): Promise<T> {
+  const until = Date.now() + deadlineMs;
+  for (;;) {
+    const res = await request.get(path, { headers: bearer(token) });
+    if (res.status() === 429 && Date.now() < until) {
+      const seconds = Number(res.headers()["retry-after"] ?? "1");
+      await new Promise((resolve) => setTimeout(resolve, Math.min(Math.max(seconds, 1), 30) * 1000));
+      continue;
+    }
+    expect(res.status(), await res.text()).toBe(200);
+    return (await res.json()) as T;
+  }
+}
+
 export async function createOrganisation(request: APIRequestContext, adminToken: string, name: string) {
   const res = await request.post("/api/admin/v1/orgs", { headers: bearer(adminToken), data: { name } });
   expect(res.status(), await res.text()).toBe(201);
