@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from "node:fs/promises
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { seedPgliteDataDir } from "@/lib/testing/pglite-template";
 import { TestClient } from "./client";
 import { ADMIN_TOKEN, isolatedPostgres } from "./harness";
@@ -82,8 +82,10 @@ describe("npm run start:api", () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it("removes leftover temp uploads at start, and keeps fresh ones", () => {
-    expect(existsSync(join(dataDir, "tmp", "upload-left-behind"))).toBe(false);
+  it("removes leftover temp uploads at start, and keeps fresh ones", async () => {
+    // The start's sweep runs beside the server's start-up, not before it answers: on a loaded
+    // machine it may finish a moment after the first health check.
+    await vi.waitFor(() => expect(existsSync(join(dataDir, "tmp", "upload-left-behind"))).toBe(false), { timeout: 15_000, interval: 200 });
     expect(existsSync(join(dataDir, "tmp", "upload-in-flight"))).toBe(true);
   });
 
