@@ -78,7 +78,7 @@ test("after one visit /field opens with no network, with the tasks and missions 
   await expect(page.getByTestId("saved-at")).toBeHidden();
 });
 
-test("a photo taken offline waits on the phone, survives a reload, and is sent once when the signal returns", async ({ page, context }) => {
+test("a photo taken offline waits on the phone, survives a reload, and is sent once when the signal returns", async ({ page, context }, testInfo) => {
   const field = new FieldPage(page);
   await field.goto();
   await field.demoSignIn.click();
@@ -93,7 +93,8 @@ test("a photo taken offline waits on the phone, survives a reload, and is sent o
   });
 
   await context.setOffline(true);
-  const photo = await makePhoto({ lat: 43.7733, lng: 11.2562, accuracyM: 5, directionDeg: 200, capturedAt: new Date(), seed: 4646 });
+  const photo = await makePhoto({ lat: 43.7733, lng: 11.2562, accuracyM: 5, directionDeg: 200, capturedAt: new Date(), seed: 4646 + 1000 * testInfo.retry });
+  // A retry takes another photo: this one may have reached the server, where a second copy is refused.
   await field.photosInput.setInputFiles({ name: "IMG_4646.jpg", mimeType: "image/jpeg", buffer: photo });
   await field.angle.selectOption("front");
   await field.send.click();
@@ -114,7 +115,10 @@ test("a photo taken offline waits on the phone, survives a reload, and is sent o
   await expect(field.verdict).toHaveAttribute("data-phase", "approved", { timeout: 30_000 });
   await expect(field.waitingCount).toHaveAttribute("data-count", "0");
   await screenshot(page, "field-outbox-approved.png");
-  expect(uploads).toEqual(["/field/api/uploads"]);
+  // Sent once, by one door: the page's resumable upload, or the service worker's Background Sync
+  // (multipart) when it takes the outbox's lock first as the signal returns.
+  expect(uploads).toHaveLength(1);
+  expect(uploads[0]).toMatch(/^\/field\/api\/(uploads|missions\/[^/]+\/submissions)$/);
 
   // Judged, it may leave the phone.
   await field.verdict.getByRole("button", { name: "Done" }).click();
