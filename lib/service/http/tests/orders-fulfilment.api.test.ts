@@ -108,17 +108,13 @@ async function submitTask(token: string, taskId: string, bytes: Uint8Array) {
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
+/**
+ * Waits until the task has its verdict. Polled twice a second at most, which leaves the zoomer most
+ * of its 60 requests a minute for the calls after this wait when QA is slow (a loaded machine).
+ */
 async function verified(token: string, taskId: string, timeoutMs = 30_000): Promise<Task> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await api.request<Task>("GET", `/api/v1/field/assignments/${taskId}`, { token });
-    if (res.status === 200 && res.body.verification) return res.body;
-    if (Date.now() > deadline) throw new Error(`task ${taskId} not verified: ${res.status} ${res.text.slice(0, 300)}`);
-    // Twice a second at most, which leaves the zoomer most of its 60 requests a minute for the
-    // calls after this wait when QA is slow (a loaded machine); a 429 is waited out (Retry-After).
-    const waitMs = res.status === 429 ? Number(res.headers.get("retry-after") ?? "1") * 1000 : 500;
-    await new Promise((r) => setTimeout(r, Math.max(100, Math.min(waitMs, deadline - Date.now()))));
-  }
+  const read = () => politely(() => api.request<Task>("GET", `/api/v1/field/assignments/${taskId}`, { token }), timeoutMs);
+  return (await pollUntil(read, (res) => res.status === 200 && Boolean(res.body.verification), timeoutMs, 500)).body;
 }
 
 const until = <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000) => pollUntil(read, done, timeoutMs, 100);

@@ -188,9 +188,7 @@ describe("npm run start:api, killed (SIGKILL) during an upload", () => {
       const second = run("scripts/api-server.ts", env);
       try {
         await waitForHealth(url, second);
-        const swept = Date.now() + 10_000;
-        while ((await tempUploads()).length > 0 && Date.now() < swept) await new Promise((r) => setTimeout(r, 100));
-        expect(await tempUploads()).toEqual([]);
+        await vi.waitFor(async () => expect(await tempUploads()).toEqual([]), { timeout: 10_000, interval: 100 });
         // The sweep logs once it has removed every file, and its line crosses a pipe: a moment later.
         await vi.waitFor(() => expect(second.output()).toMatch(/leftover temp uploads removed/), { timeout: 10_000, interval: 100 });
       } finally {
