@@ -14,10 +14,11 @@ export interface RevokeClientOptions {
 }
 
 /**
- * Revokes a client. Its tokens stop working at once: every authenticated request checks the client
- * in its instance's limiter, which keeps that answer in memory (callers tell this process's
- * limiter; on PostgreSQL the NOTIFY sent at commit tells every other instance's, and an instance
- * that is not listening asks the database per request). Says whether this call
+ * Revokes a client. Its tokens stop working: every authenticated request checks the client in its
+ * instance's limiter, which keeps that answer in memory (callers tell this process's limiter, so
+ * here at once; on PostgreSQL the NOTIFY sent at commit tells every other instance's when it
+ * arrives, an answer is kept at most CREDENTIAL_TTL_MS, and an instance that is not listening asks
+ * the database per request). Says whether this call
  * revoked it or it already was; no matching client at all is 404.
  */
 export async function revokeClient({ db, clientId, orgId, kind }: RevokeClientOptions): Promise<"revoked" | "already_revoked"> {

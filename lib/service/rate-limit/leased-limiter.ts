@@ -10,14 +10,19 @@
 // stays exact across instances. With leases it is exact on one instance and, across several, a
 // lower bound: budget another instance leased and has not used yet counts as spent.
 //
-// Revocation stays immediate without a read per request: what is known about each client (active
-// or revoked) is kept in memory only while this instance LISTENs for revocations (every revocation
-// NOTIFYs `api_client_revoked`, lib/service/accounts/revoke-client.ts). While that connection is
-// down, every request checks the client in the database, as before.
+// Revocation without a read per request: what is known about each client (active or revoked) is
+// kept in memory only while this instance LISTENs for revocations (every revocation NOTIFYs
+// `api_client_revoked` at commit, lib/service/accounts/revoke-client.ts). The instance that revoked
+// refuses at once; every other one as soon as PostgreSQL delivers the NOTIFY (milliseconds). A
+// client known active is asked about again after CREDENTIAL_TTL_MS, the bound API keys have too, so
+// a notification lost without the connection reporting it (a half-open socket) cannot keep a
+// revoked client working for longer. While that connection is down, every request checks the
+// client in the database, as before.
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database, Db } from "@/lib/db/client";
 import { apiClients } from "@/lib/db/schema";
 import { log } from "@/lib/log";
+import { CREDENTIAL_TTL_MS } from "@/lib/service/credentials/credential-cache";
 import { peek, summarise, type ConsumeResult, type RateWindow, type WindowState } from "./consume";
 import { leaseBudget, returnBudget } from "./lease-budget";
 
@@ -49,8 +54,8 @@ export class LeasedRateLimiter {
   private readonly leases = new Map<string, WindowLease>();
   /** One lease statement at a time per key; concurrent requests wait for it. */
   private readonly leasing = new Map<string, Promise<void>>();
-  /** Clients known active, while listening (a revocation's NOTIFY adds the client to `revoked`). */
-  private readonly clients = new Map<string, Promise<boolean>>();
+  /** Clients known active, while listening, until `expiresAt` (a revocation's NOTIFY adds the client to `revoked`). */
+  private readonly clients = new Map<string, { active: Promise<boolean>; expiresAt: number }>();
   private readonly revoked = new Set<string>();
   private listening = false;
   private stopListening: (() => Promise<void>) | undefined;
@@ -60,6 +65,7 @@ export class LeasedRateLimiter {
   constructor(
     private readonly db: Db,
     listen: Database["listen"],
+    private readonly now: () => number = Date.now,
   ) {
     this.timer = setInterval(() => {
       this.returning = this.returnIdle(Date.now() - IDLE_RETURN_MS).catch((error: unknown) => log.error("rate-limit lease return failed", {}, error));
@@ -84,13 +90,13 @@ export class LeasedRateLimiter {
     // Revocation is for good: a client known revoked stays refused, listening or not.
     if (this.revoked.has(clientId)) return Promise.resolve(false);
     if (!this.listening) return isClientActive(this.db, clientId);
-    let known = this.clients.get(clientId);
-    if (!known) {
-      known = isClientActive(this.db, clientId);
-      this.clients.set(clientId, known);
-      if (this.clients.size > 50_000) this.clients.delete(this.clients.keys().next().value ?? "");
-    }
-    return known;
+    const known = this.clients.get(clientId);
+    if (known && known.expiresAt > this.now()) return known.active;
+    const active = isClientActive(this.db, clientId);
+    this.clients.delete(clientId);
+    this.clients.set(clientId, { active, expiresAt: this.now() + CREDENTIAL_TTL_MS });
+    if (this.clients.size > 50_000) this.clients.delete(this.clients.keys().next().value ?? "");
+    return active;
   }
 
   clientRevoked(clientId: string): void {

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db/client";
 import { openTemplatePglite } from "@/lib/testing/pglite-template";
 import { apiClients } from "@/lib/db/schema";
+import { CREDENTIAL_TTL_MS } from "@/lib/service/credentials/credential-cache";
+import { eq } from "drizzle-orm";
 import { createRateLimiter } from "./limiter";
 
 let database: Database;
@@ -132,6 +134,27 @@ describe("the leased limiter (PostgreSQL)", () => {
     expect((await limiter.consume("client:cli_pg", windows, { activeClientId: "cli_pg" })).clientActive).toBe(true);
     limiter.clientRevoked("cli_pg");
     expect((await limiter.consume("client:cli_pg", windows, { activeClientId: "cli_pg" })).clientActive).toBe(false);
+    await limiter.stop();
+  });
+
+  it("asks about a client known active again after the credential bound, so a lost NOTIFY cannot keep a revoked client working", async () => {
+    await database.db.insert(apiClients).values({ id: "cli_lost", kind: "partner", name: "t", secretHash: "x", scopes: [] });
+    // A LISTEN that holds and never delivers: the revocation's NOTIFY is lost on the way.
+    const listen: NonNullable<Database["listen"]> = (_channel, _onMessage, onListening) => {
+      onListening?.(true);
+      return Promise.resolve(() => Promise.resolve());
+    };
+    let now = Date.now();
+    const limiter = createRateLimiter(database.db, "postgres", { listen, now: () => now });
+    expect(await limiter.isClientActive("cli_lost")).toBe(true);
+    await database.db.update(apiClients).set({ revokedAt: new Date() }).where(eq(apiClients.id, "cli_lost"));
+    // Within the bound the instance answers from memory (no read per request)…
+    now += CREDENTIAL_TTL_MS - 1;
+    expect(await limiter.isClientActive("cli_lost")).toBe(true);
+    // …and past it asks the database again.
+    now += 1;
+    expect(await limiter.isClientActive("cli_lost")).toBe(false);
+    expect((await limiter.consume("client:cli_lost", windows, { activeClientId: "cli_lost" })).clientActive).toBe(false);
     await limiter.stop();
   });
 });

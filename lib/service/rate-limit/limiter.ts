@@ -25,8 +25,12 @@ export interface RateLimiter {
   stop(): Promise<void>;
 }
 
-export function createRateLimiter(db: Db, kind: DatabaseKind, options: { flushMs?: number; listen?: Database["listen"] } = {}): RateLimiter {
-  return kind === "postgres" ? new LeasedRateLimiter(db, options.listen) : new LocalRateLimiter(db, options.flushMs ?? 2000);
+export function createRateLimiter(
+  db: Db,
+  kind: DatabaseKind,
+  options: { flushMs?: number; listen?: Database["listen"]; /** Tests move time on. */ now?: () => number } = {},
+): RateLimiter {
+  return kind === "postgres" ? new LeasedRateLimiter(db, options.listen, options.now) : new LocalRateLimiter(db, options.flushMs ?? 2000);
 }
 
 interface Counter {

@@ -812,7 +812,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API client
-         * @description It can no longer get tokens, and the tokens it has stop working at once. Revoking a revoked client changes nothing.
+         * @description It can no longer get tokens, and the tokens it has stop working: at once on the instance that revoked it, within moments on every other instance (at most 5 seconds). Revoking a revoked client changes nothing.
          */
         delete: operations["revokeClient"];
         options?: never;

@@ -89,7 +89,8 @@ const revokeClientRoute = createRoute({
   operationId: "revokeClientCredentials",
   tags,
   summary: "Revoke API client credentials",
-  description: "The client can no longer get tokens, and tokens it already has stop working at once.",
+  description:
+    "The client can no longer get tokens, and tokens it already has stop working: at once on the instance that revoked it, within moments on every other instance (at most 5 seconds).",
   security: adminSecurity,
   middleware: [requireAdmin] as const,
   request: {
