@@ -3,15 +3,20 @@
 // Two of s3rver's ways with an upload cut off part-way differ from S3's, and are set right here:
 // - S3 refuses a body shorter than its Content-Length (IncompleteBody) and stores nothing; s3rver
 //   stored what it got. The store below removes such an object and answers IncompleteBody, and
-//   removes the partial file of a request whose connection was cut before its body ended.
-// - A delete racing the end of such an upload made s3rver's file stream throw ENOENT with no
-//   listener: an uncaught exception. In a process of its own that is logged and the server goes
-//   on, instead of failing whichever test process it ran in.
+//   removes the partial file of a request whose connection was cut before its body ended, once
+//   its file stream has closed (putStream).
+// - Any other uncaught exception of s3rver's is logged and the server goes on, instead of failing
+//   whichever test process it ran in.
 // And two calls of S3's multipart API that s3rver lacks and @tus/s3-store (resumable uploads)
 // needs are answered here from s3rver's own upload directory: ListParts (GET ?uploadId) and
 // AbortMultipartUpload (DELETE ?uploadId).
-import { readdir, readFile, rm, stat } from "node:fs/promises";
-import { join } from "node:path";
+import { createHash } from "node:crypto";
+import { once } from "node:events";
+import { createWriteStream } from "node:fs";
+import { mkdir, readdir, readFile, rm, stat } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import S3rver from "s3rver";
 import FilesystemStore from "s3rver/lib/stores/filesystem.js";
 import S3Error from "s3rver/lib/models/error.js";
@@ -24,19 +29,9 @@ if (!directory || !bucket) {
 
 const putObject = FilesystemStore.prototype.putObject;
 FilesystemStore.prototype.putObject = async function (object) {
-  // A request cut off mid-body errors its stream, which s3rver pipes without listening for that:
-  // its write never finishes and the partial file would stay. Removed when the body ends early.
   const content = object.content;
-  if (content && typeof content.once === "function") {
-    let ended = false;
-    content.once("end", () => (ended = true));
-    const cutShort = () => {
-      if (!ended) void this.deleteObject(object.bucket, object.key).catch(() => undefined);
-    };
-    content.once("error", cutShort);
-    content.once("close", cutShort);
-  }
-  const result = await putObject.call(this, object);
+  // A body in memory cannot be cut off: s3rver's own way.
+  const result = content && typeof content.pipe === "function" ? await putStream(this, object) : await putObject.call(this, object);
   const expected = object.size;
   if (Number.isFinite(expected) && result.size < expected) {
     await this.deleteObject(object.bucket, object.key).catch(() => undefined);
@@ -44,6 +39,38 @@ FilesystemStore.prototype.putObject = async function (object) {
   }
   return result;
 };
+
+/**
+ * s3rver's putObject for a streamed body, with the cut-off case set right: s3rver pipes the
+ * request without listening for its error, so its write never finished and the partial file
+ * stayed; and a delete sent meanwhile could run before its file stream had even opened the file,
+ * leaving an empty one behind. Here the pipeline fails, and the partial file is removed only after
+ * its stream has closed, so nothing is left whatever the order.
+ */
+async function putStream(store, object) {
+  const objectPath = store.getResourcePath(object.bucket, object.key, "object");
+  await mkdir(dirname(objectPath), { recursive: true });
+  const md5 = createHash("md5");
+  let size = 0;
+  const file = createWriteStream(objectPath);
+  const measure = new Transform({
+    transform(chunk, encoding, callback) {
+      md5.update(chunk);
+      size += chunk.length;
+      callback(null, chunk);
+    },
+  });
+  try {
+    await pipeline(object.content, measure, file);
+  } catch (error) {
+    if (!file.closed) await once(file, "close").catch(() => undefined);
+    await store.deleteObject(object.bucket, object.key).catch(() => undefined);
+    throw error;
+  }
+  const digest = md5.digest("hex");
+  await store.putMetadata(object.bucket, object.key, object.metadata, digest);
+  return { size, md5: digest };
+}
 
 process.on("uncaughtException", (error) => console.error(`[s3rver] ${error.message}`));
 
