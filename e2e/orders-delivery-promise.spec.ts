@@ -112,7 +112,13 @@ test("the on-time report: a month of demo deliveries as a chart and as a table o
   await expect(page).toHaveURL(/\/orders\/reports\/on-time$/);
   await expect(page.getByRole("heading", { level: 1, name: "On-time report" })).toBeVisible();
   const report = page.getByTestId("on-time-report");
-  await expect(report.getByRole("img", { name: /^On-time deliveries per month, / })).toBeVisible();
+  const chart = report.getByRole("img", { name: /^On-time deliveries per month, / });
+  await expect(chart).toBeVisible();
+  // The count axis says what it counts, and on a desktop the chart fills its card (its text drawn
+  // at the table's size, not a small drawing blown up beside empty space).
+  await expect(chart.getByText("Locations", { exact: true })).toBeVisible();
+  const [chartBox, reportBox] = await Promise.all([chart.boundingBox(), report.boundingBox()]);
+  expect(chartBox?.width ?? 0).toBeGreaterThan(0.9 * (reportBox?.width ?? Infinity));
   const table = report.getByRole("table", { name: "Locations delivered per month, on time and late" });
   const monthRows = table.locator("tbody tr");
   await expect(monthRows).toHaveCount(6);

@@ -80,6 +80,7 @@ export default async function OnTimeReportPage({ searchParams }: { searchParams:
               summary: rows.map((m) => t("chartMonth", { month: m.label, onTime: m.delivered_on_time, delivered: m.locations_delivered })).join("; "),
             })}
             shareText={share}
+            axisTitle={t("axisLocations")}
             legend={{ onTime: t("legendOnTime"), late: t("legendLate") }}
           />
           <OnTimeTable months={rows} share={rows.map(share)} />
