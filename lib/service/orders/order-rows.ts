@@ -70,7 +70,7 @@ export function newOrderExtras(locations: OrderLocationRow[]): OrderExtras {
 export interface OrderExtras {
   locations: OrderLocationRow[];
   payments: PaymentRow[];
-  /** Every dispatched location's promise, of every cycle. */
+  /** Each dispatched location's promise of its latest cycle (older cycles' are not read). */
   promises: DeliveryPromiseRow[];
   missionCounts: { total: number; active: number; completed: number; cancelled: number };
   nextCycle: { index: number; local_date: string; dispatch_at: string } | null;
@@ -79,7 +79,7 @@ export interface OrderExtras {
 type StoredExtras = Omit<OrderExtras, "nextCycle">;
 
 /**
- * What hangs off each of these orders — locations, payments, mission counts — in three reads
+ * What hangs off each of these orders — locations, payments, mission counts, latest promises — in four reads
  * whatever the number of orders (a list page was three to four reads per order).
  */
 export async function loadOrderExtras(db: Db, rows: readonly OrderRow[]): Promise<Map<string, StoredExtras>> {
@@ -100,7 +100,12 @@ export async function loadOrderExtras(db: Db, rows: readonly OrderRow[]): Promis
     .from(missions)
     .where(inArray(missions.orderId, ids))
     .groupBy(missions.orderId, missions.status);
-  const promiseRows = await db.select().from(deliveryPromises).where(inArray(deliveryPromises.orderId, ids)).orderBy(asc(deliveryPromises.cycleIndex));
+  // Only each location's latest cycle is shown: a daily order's year of promises is not read on every GET.
+  const promiseRows = await db
+    .selectDistinctOn([deliveryPromises.orderId, deliveryPromises.locationId])
+    .from(deliveryPromises)
+    .where(inArray(deliveryPromises.orderId, ids))
+    .orderBy(asc(deliveryPromises.orderId), asc(deliveryPromises.locationId), desc(deliveryPromises.cycleIndex));
   for (const l of locationRows) out.get(l.orderId)?.locations.push(l);
   for (const p of promiseRows) out.get(p.orderId)?.promises.push(p);
   for (const p of paymentRows) out.get(p.orderId)?.payments.push(p);
@@ -113,7 +118,7 @@ export async function loadOrderExtras(db: Db, rows: readonly OrderRow[]): Promis
   return out;
 }
 
-/** Each location's latest dispatched promise (promises come in cycle order). */
+/** Each location's latest dispatched promise, by location (loadOrderExtras reads only the latest cycle's). */
 function latestPromises(promises: readonly DeliveryPromiseRow[]): Map<string, DeliveryPromiseRow> {
   const latest = new Map<string, DeliveryPromiseRow>();
   for (const p of promises) latest.set(p.locationId, p);
