@@ -43,7 +43,6 @@ const DEMO_AFTER_ALL = /demo-alive\.spec\.ts$/;
 const SHARED_STATE = new RegExp(
   `/(${[
     "dashboard-no-secrets",
-    "dashboard-screenshots",
     "dashboard-sign-in",
     "field",
     "field-offline",
