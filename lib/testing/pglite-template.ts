@@ -5,9 +5,12 @@
 // the PGlite version and every migration file, so a changed migration makes a new one; it is
 // written to a temporary name and renamed, so test processes making it at once cannot see half a
 // file. openDatabase still runs the migrations over the loaded cluster (a no-op when current).
+// Each dump is about 40 MB, and every migration change makes a new one: a process that uses a dump
+// marks it used (its mtime), and one that makes a dump removes the others unused for a week (other
+// checkouts' current dumps are in use, and one removed by mistake is only made again).
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { mkdir, readFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, stat, utimes } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -31,13 +34,35 @@ function templateKey(): string {
   return hash.digest("hex").slice(0, 16);
 }
 
+const DUMP_PREFIX = "photo-missions-pglite-";
+const UNUSED_FOR_MS = 7 * 24 * 3600_000;
+
+/** Removes the other dumps in `dir` not used for a week (best effort: a dump in use elsewhere is made again). */
+export async function removeUnusedTemplates(dir: string, keep: string, now = Date.now()): Promise<string[]> {
+  const removed: string[] = [];
+  for (const name of await readdir(dir).catch(() => [])) {
+    if (!name.startsWith(DUMP_PREFIX) || !name.endsWith(".tar") || name === keep) continue;
+    const path = join(dir, name);
+    const info = await stat(path).catch(() => undefined);
+    if (!info || now - info.mtimeMs < UNUSED_FOR_MS) continue;
+    await rm(path, { force: true }).catch(() => undefined);
+    removed.push(name);
+  }
+  return removed;
+}
+
 async function makeTemplate(): Promise<Blob> {
-  const path = join(tmpdir(), `photo-missions-pglite-${templateKey()}.tar`);
+  const name = `${DUMP_PREFIX}${templateKey()}.tar`;
+  const path = join(tmpdir(), name);
   try {
-    return new Blob([await readFile(path)]);
+    const bytes = await readFile(path);
+    const now = new Date();
+    await utimes(path, now, now).catch(() => undefined); // used: not removed as stale by another process
+    return new Blob([bytes]);
   } catch {
     // Not made yet: make it (migrations run inside openDatabase) and keep it for the next process.
   }
+  await removeUnusedTemplates(tmpdir(), name);
   const database = await openDatabase({ kind: "pglite", dataDir: null });
   try {
     const client = (database.db as unknown as { $client: { dumpDataDir(compression: "none"): Promise<Blob> } }).$client;
