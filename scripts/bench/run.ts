@@ -66,6 +66,7 @@
 // Exit code: 0 when the runner completed, even if a goal is missed or a target run was invalid
 // (both are in the report; so is a Next that does not build or start); 1 when it could not run
 // (the standalone API or the bare server did not start, or set-up through the API failed).
+import { readFileSync } from "node:fs";
 import { benchmark as apiGetMission } from "./api-get-mission";
 import { benchmark as apiRoutes } from "./api-routes";
 import { benchmark as fieldResume } from "./field-resume";
@@ -104,4 +105,18 @@ const BENCHMARKS = [
   webhookDelivery,
 ];
 
-runBenchmarks(BENCHMARKS, process.argv.slice(2)).catch(reportFailure);
+/** The usage: this file's opening comment (one place for it), and the benchmarks' names. */
+function usage(): string {
+  const lines = readFileSync(new URL(import.meta.url), "utf8").split("\n");
+  const comment = lines
+    .slice(
+      0,
+      lines.findIndex((line) => !line.startsWith("//")),
+    )
+    .map((line) => line.replace(/^\/\/ ?/, ""));
+  return [...comment, "", `Benchmarks: ${BENCHMARKS.map((b) => b.name).join(", ")}`].join("\n");
+}
+
+const argv = process.argv.slice(2);
+if (argv.includes("--help") || argv.includes("-h")) console.log(usage());
+else runBenchmarks(BENCHMARKS, argv).catch(reportFailure);
