@@ -2511,7 +2511,7 @@ export interface components {
             name?: string;
             password: string;
             /** @enum {string} */
-            role: "admin" | "editor" | "viewer";
+            role: "viewer" | "editor" | "admin";
         };
         CreateWebhook: {
             description?: string;
@@ -2557,7 +2557,7 @@ export interface components {
                 name: string;
             };
             /** @enum {string} */
-            role: "admin" | "editor" | "viewer";
+            role: "viewer" | "editor" | "admin";
             /** @example missions:read submissions:read orders:read */
             scope: string;
             /** @enum {string} */
@@ -3123,7 +3123,7 @@ export interface components {
              * @description viewer < editor < admin; see the dashboard token's scopes.
              * @enum {string}
              */
-            role: "admin" | "editor" | "viewer";
+            role: "viewer" | "editor" | "admin";
         };
         Mission: {
             /** @description Images in approved submissions (for an order's mission: photos that passed verification). May exceed required_images: submissions already received when the mission completed are still checked and kept (see extra_images). */
@@ -4689,7 +4689,7 @@ export interface components {
             id: string;
             org_id: string;
             /** @enum {string} */
-            role: "admin" | "editor" | "viewer";
+            role: "viewer" | "editor" | "admin";
         };
         Webhook: {
             consecutive_failures: number;
