@@ -193,6 +193,8 @@ export const missions = pgTable(
     approvedImageCount: integer("approved_image_count").notNull().default(0),
     qaSettings: jsonb("qa_settings").notNull().default({}),
     orderId: text("order_id"),
+    /** The order's client_reference when it was dispatched (set once: an order's reference never changes), for lists that name the order. */
+    orderReference: text("order_reference"),
     locationId: text("location_id"),
     /** The recurring order's cycle this mission was dispatched for (0 for a one-off order). */
     cycleIndex: integer("cycle_index"),

@@ -61,6 +61,10 @@ export const MissionSchema = z
     area_m2: z.number().openapi({ description: "Geodesic area of the bounds in square metres." }),
     qa: QaThresholdsSchema.openapi({ description: "The QA thresholds in force: defaults, overridden by what the mission set." }),
     order_id: z.string().nullable().openapi({ description: "The order this mission was dispatched from, if any." }),
+    order_reference: z
+      .string()
+      .nullable()
+      .openapi({ description: "That order's client_reference, when it has one: which of your orders this mission serves, without looking it up." }),
     location_id: z.string().nullable(),
     created_at: z.string().openapi({ format: "date-time" }),
     updated_at: z.string().openapi({ format: "date-time" }),

@@ -143,7 +143,7 @@ export default async function MissionsPage({ searchParams }: { searchParams: Pro
                               href={`/orders/${m.order_id}`}
                               className="underline hover:text-emerald-800 focus-visible:outline-2 focus-visible:outline-emerald-600"
                             >
-                              {t("fromOrder")}
+                              {m.order_reference ? t("fromOrderNamed", { reference: m.order_reference }) : t("fromOrder")}
                             </Link>
                           </>
                         ) : null}

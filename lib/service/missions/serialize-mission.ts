@@ -20,6 +20,7 @@ export function serializeMission(row: MissionRow): Mission {
     area_m2: Math.round(row.areaM2),
     qa: effectiveThresholds(row.qaSettings),
     order_id: row.orderId,
+    order_reference: row.orderReference,
     location_id: row.locationId,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

@@ -2685,6 +2685,8 @@ export interface components {
             location_id: string | null;
             /** @description The order this mission was dispatched from, if any. */
             order_id: string | null;
+            /** @description That order's client_reference, when it has one: which of your orders this mission serves, without looking it up. */
+            order_reference: string | null;
             qa: components["schemas"]["QaThresholds"];
             required_images: number;
             status: components["schemas"]["MissionStatus"];

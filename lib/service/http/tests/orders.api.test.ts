@@ -226,9 +226,9 @@ describe("quotes and orders", () => {
 });
 
 describe("confirm, pay and dispatch", () => {
-  it("charges the card on file and dispatches one mis_ mission per location", async () => {
+  it("charges the card on file and dispatches one mis_ mission per location, each naming its order's reference", async () => {
     const own = await orderPartner(api);
-    const order = await createOrder(api, own.apiKey);
+    const order = await createOrder(api, own.apiKey, { client_reference: "florence-landmarks" });
     const res = await confirm(api, own.apiKey, order.id);
     expect(res.status, res.text).toBe(200);
     expect(res.body.status).toBe("in_progress");
@@ -238,21 +238,32 @@ describe("confirm, pay and dispatch", () => {
     expect(res.body.missions).toEqual({ total: 3, active: 3, completed: 0, cancelled: 0 });
 
     const missions = await api.request<{
-      data: { id: string; required_images: number; location_id: string; order_id: string; bounds: { coordinates: number[][][] } }[];
+      data: {
+        id: string;
+        required_images: number;
+        location_id: string;
+        order_id: string;
+        order_reference: string | null;
+        bounds: { coordinates: number[][][] };
+      }[];
     }>("GET", `${ORDERS}/orders/${order.id}/missions`, { token: own.apiKey });
     expect(missions.body.data).toHaveLength(3);
     for (const m of missions.body.data) {
       expect(m.id).toMatch(/^mis_/);
       expect(m.required_images).toBe(2);
       expect(m.order_id).toBe(order.id);
+      expect(m.order_reference).toBe("florence-landmarks");
     }
     // A real mission of the mission interface, around the ordered point.
     const client = await api.createClient(own.orgId, ["missions:read"]);
     const duomo = missions.body.data.find((m) => m.location_id === "loc_duomo");
-    const mission = await api.request<{ bounds: { coordinates: number[][][] }; status: string }>("GET", `/api/v1/missions/${duomo?.id}`, {
-      token: await api.token(client),
-    });
+    const mission = await api.request<{ bounds: { coordinates: number[][][] }; status: string; order_reference: string | null }>(
+      "GET",
+      `/api/v1/missions/${duomo?.id}`,
+      { token: await api.token(client) },
+    );
     expect(mission.status).toBe(200);
+    expect(mission.body.order_reference).toBe("florence-landmarks");
     const ring = mission.body.bounds.coordinates[0] ?? [];
     const lats = ring.map((p) => p[1] ?? 0);
     expect(Math.min(...lats)).toBeLessThan(43.7731);

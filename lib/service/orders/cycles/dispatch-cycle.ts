@@ -80,6 +80,7 @@ export async function dispatchCycle(tx: Db, { order, locations, index, deliveryH
       areaM2,
       requiredImages: Math.max(1, requirements.angles?.length ?? 1),
       orderId: order.id,
+      orderReference: order.clientReference,
       locationId: location.id,
       cycleIndex: index,
       deadlineAt: deadline,
