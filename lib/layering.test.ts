@@ -299,4 +299,14 @@ describe("the house's floors", () => {
     expect(packagesOf("lib/service/").filter((e) => / → (next|react|next-auth|next-intl)(\/|$)/.test(e))).toEqual([]);
     expect(packagesOf("lib/orders/").filter((e) => !/ → zod$/.test(e))).toEqual([]);
   });
+
+  it("no route module or component is over 400 lines (issue 35: a file one can hold in one's head)", () => {
+    const held = house.files.filter((file) => file.startsWith("lib/service/http/routes/") || file.startsWith("components/"));
+    expect(held.length).toBeGreaterThan(50);
+    const long = held
+      .map((file) => ({ file, lines: readFileSync(join(root, file), "utf8").split("\n").length }))
+      .filter(({ lines }) => lines > 400)
+      .map(({ file, lines }) => `${file}: ${lines} lines`);
+    expect(long).toEqual([]);
+  });
 });
