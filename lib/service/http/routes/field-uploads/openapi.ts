@@ -50,6 +50,13 @@ export function documentFieldUploadRoutes(app: OpenAPIHono<AppEnv>, maxFileBytes
       .openapi({ param: { name: "id", in: "path" } }),
   });
   const TusResumable = z.literal(TUS_VERSION).openapi({ param: { name: "Tus-Resumable", in: "header" } });
+  /** A request header holding a byte count (Upload-Length, Upload-Offset). */
+  const byteCountHeader = (name: string, example: string) =>
+    z
+      .string()
+      .max(15)
+      .regex(/^\d+$/)
+      .openapi({ param: { name, in: "header" }, example });
   const common = { tags, security: security("submissions:write") };
   app.openAPIRegistry.registerPath({
     ...common,
@@ -70,11 +77,7 @@ export function documentFieldUploadRoutes(app: OpenAPIHono<AppEnv>, maxFileBytes
     request: {
       headers: z.object({
         "Tus-Resumable": TusResumable,
-        "Upload-Length": z
-          .string()
-          .max(15)
-          .regex(/^\d+$/)
-          .openapi({ param: { name: "Upload-Length", in: "header" }, example: "8388608" }),
+        "Upload-Length": byteCountHeader("Upload-Length", "8388608"),
         "Upload-Metadata": z
           .string()
           .max(16 * 1024)
@@ -126,11 +129,7 @@ export function documentFieldUploadRoutes(app: OpenAPIHono<AppEnv>, maxFileBytes
       params: IdParam,
       headers: z.object({
         "Tus-Resumable": TusResumable,
-        "Upload-Offset": z
-          .string()
-          .max(15)
-          .regex(/^\d+$/)
-          .openapi({ param: { name: "Upload-Offset", in: "header" }, example: "0" }),
+        "Upload-Offset": byteCountHeader("Upload-Offset", "0"),
       }),
       body: { required: true, content: { "application/offset+octet-stream": { schema: z.string().openapi({ format: "binary", maxLength: maxFileBytes }) } } },
     },
