@@ -246,6 +246,10 @@ describe("the demo", () => {
     ).body.data;
     expect(tasks.filter((t) => t.status === "verified").length).toBe(4);
     expect(tasks.every((t) => t.status === "verified" || t.status === "failed")).toBe(true);
+    // Its missions name their order, as dispatched ones do (the missions list shows it).
+    const missions = (await api.request<{ data: Mission[] }>("GET", `/api/orders/v1/orders/${first.id}/missions`, { token: reader.apiKey })).body.data;
+    expect(missions.length).toBeGreaterThan(0);
+    expect(missions.map((m) => m.order_reference)).toEqual(missions.map(() => first.client_reference));
 
     // The contributor is active in Florence (the simulator's photos); no one near Oslo.
     await demo.simulator.act();

@@ -86,6 +86,7 @@ function rowsOf(
       requiredImages: l.angles.length,
       approvedImageCount: l.angles.length,
       orderId: id,
+      orderReference: order.reference,
       locationId: locationRows[i]?.id ?? `loc_${l.place.key}`,
       cycleIndex: 0,
       deadlineAt: deadline,
