@@ -281,6 +281,12 @@ describe("the house's floors", () => {
     expect(bad.filter((e) => !notYet.includes(e))).toEqual([]);
   });
 
+  it("the service's two doors do not import each other: what both need lives in the domain below", () => {
+    const door = (file: string) => (file.startsWith("lib/service/http/") ? "http" : file.startsWith("lib/service/worker/") ? "worker" : undefined);
+    const crossing = house.edges.filter(({ from, to }) => door(from) && door(to) && door(from) !== door(to));
+    expect(crossing.map(({ from, to }) => `${from} → ${to}`)).toEqual([]);
+  });
+
   it("the order vocabulary imports only the calendar and the id prefixes of the house", () => {
     const allowed = new Set(["lib/geo/calendar.ts", "lib/ids/prefixes.ts"]);
     const bad = house.edges.filter(({ from, to }) => from.startsWith("lib/orders/") && !to.startsWith("lib/orders/") && !allowed.has(to));

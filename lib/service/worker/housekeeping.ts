@@ -4,7 +4,7 @@
 // pile up (measured: an idle delivery claim went from 1.4 ms to 6.6 ms over 12,000 deliveries).
 import { sql } from "drizzle-orm";
 import type { ServiceContext } from "@/lib/service/context";
-import { pruneIdempotencyKeys } from "@/lib/service/http/middleware/idempotency";
+import { pruneIdempotencyKeys } from "@/lib/service/idempotency/idempotency-keys";
 import { tidyAssignments } from "@/lib/service/assignments/field-assignments";
 import type { FieldUploadStoreConfig } from "@/lib/service/field/field-upload-store";
 import { sweepFieldUploads } from "@/lib/service/field/sweep-field-uploads";

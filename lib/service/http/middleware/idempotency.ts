@@ -4,25 +4,25 @@
 // different request is 422; a retry while the first is still running is 409. Keys are per
 // organisation and kept 24 hours. A 5xx is not stored, so the retry runs again.
 import { createHash } from "node:crypto";
-import { and, eq, lt, sql } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
-import { queryRows, type Db } from "@/lib/db/client";
-import { idempotencyKeys } from "@/lib/db/schema";
+import type { Db } from "@/lib/db/client";
 import { ApiError } from "@/lib/service/errors";
+import {
+  claimIdempotencyKey,
+  findIdempotencyKey,
+  releaseIdempotencyKey,
+  storeIdempotentResponse,
+  type IdempotencyKeyRef,
+} from "@/lib/service/idempotency/idempotency-keys";
 import type { AppEnv } from "../types";
 import { callerOrg } from "./authenticate";
 
-export const IDEMPOTENCY_RETENTION_HOURS = 24;
-/** How long a first request may hold its key before a retry may run in its place (it died). */
-const LEASE_SECONDS = 60;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 /** Response headers worth replaying (the rate-limit ones describe the retry, not the original). */
 const REPLAYED_HEADERS = ["content-type", "location"];
 
 /** The claimed key of a request in flight, and whether its handler already stored the response. */
-interface Claim {
-  orgId: string;
-  key: string;
+interface Claim extends IdempotencyKeyRef {
   storedByHandler: boolean;
 }
 const claims = new WeakMap<Request, Claim>();
@@ -39,27 +39,10 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   const orgId = callerOrg(c);
   const body = await c.req.text();
   const requestHash = createHash("sha256").update(`${c.req.method} ${c.req.path}\n${body}`).digest("hex");
+  const ref: IdempotencyKeyRef = { orgId, key };
 
-  // Claim the key: a new row, or one whose retention or lease ran out (its request died).
-  const claimed = await queryRows<{ key: string }>(
-    db,
-    sql`insert into idempotency_keys (org_id, key, request_hash, status, locked_until, created_at)
-        values (${orgId}, ${key}, ${requestHash}, 'running', now() + make_interval(secs => ${LEASE_SECONDS}), now())
-        on conflict (org_id, key) do update
-          set request_hash = excluded.request_hash, status = 'running', locked_until = excluded.locked_until,
-              created_at = now(), response_status = null, response_body = null, response_headers = null
-          where idempotency_keys.created_at < now() - make_interval(hours => ${IDEMPOTENCY_RETENTION_HOURS})
-             or (idempotency_keys.status = 'running' and idempotency_keys.locked_until < now()
-                 and idempotency_keys.request_hash = excluded.request_hash)
-        returning key`,
-  );
-
-  if (claimed.length === 0) {
-    const [stored] = await db
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.orgId, orgId), eq(idempotencyKeys.key, key)))
-      .limit(1);
+  if (!(await claimIdempotencyKey(db, ref, requestHash))) {
+    const stored = await findIdempotencyKey(db, ref);
     if (!stored)
       throw new ApiError(409, "idempotency_key_in_use", "A request with this Idempotency-Key is being processed; retry shortly.", {
         headers: { "Retry-After": "1" },
@@ -82,15 +65,16 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
     return new Response(stored.responseBody, { status: stored.responseStatus, headers });
   }
 
-  const release = () => db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.orgId, orgId), eq(idempotencyKeys.key, key)));
-  const claim: Claim = { orgId, key, storedByHandler: false };
+  const release = () => releaseIdempotencyKey(db, ref);
+  const claim: Claim = { ...ref, storedByHandler: false };
   claims.set(c.req.raw, claim);
   try {
     await next();
   } catch (error) {
     // Store what the client will see for errors of its request (4xx); let a 5xx be retried.
     if (error instanceof ApiError && error.status < 500 && error.status !== 429) {
-      await store(c, orgId, key, error.status, JSON.stringify(error.toBody(c.req.path)), { "content-type": "application/problem+json" });
+      const body = JSON.stringify(error.toBody(c.req.path));
+      await storeIdempotentResponse(db, ref, { status: error.status, body, headers: { "content-type": "application/problem+json" } });
     } else await release();
     throw error;
   }
@@ -110,7 +94,7 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
     const value = response.headers.get(name);
     if (value !== null) headers[name] = value;
   }
-  await store(c, orgId, key, response.status, text, headers);
+  await storeIdempotentResponse(db, ref, { status: response.status, body: text, headers });
 });
 
 /**
@@ -128,23 +112,8 @@ export function storeJsonWithWrite<T>(
   const claim = claims.get(c.req.raw);
   if (!claim) return undefined;
   return async (tx, value) => {
-    await writeStored(tx, claim.orgId, claim.key, status, JSON.stringify(value), { "content-type": "application/json", ...headersOf(value) });
+    const headers = { "content-type": "application/json", ...headersOf(value) };
+    await storeIdempotentResponse(tx, claim, { status, body: JSON.stringify(value), headers });
     claim.storedByHandler = true;
   };
-}
-
-async function store(c: { var: AppEnv["Variables"] }, orgId: string, key: string, status: number, body: string, headers: Record<string, string>) {
-  await writeStored(c.var.ctx.db, orgId, key, status, body, headers);
-}
-
-async function writeStored(db: Db, orgId: string, key: string, status: number, body: string, headers: Record<string, string>) {
-  await db
-    .update(idempotencyKeys)
-    .set({ status: "done", responseStatus: status, responseBody: body, responseHeaders: headers, lockedUntil: null })
-    .where(and(eq(idempotencyKeys.orgId, orgId), eq(idempotencyKeys.key, key)));
-}
-
-/** Drops keys past their retention; run by housekeeping. */
-export async function pruneIdempotencyKeys(db: AppEnv["Variables"]["ctx"]["db"]): Promise<void> {
-  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${IDEMPOTENCY_RETENTION_HOURS})`));
 }
