@@ -1,6 +1,9 @@
 // Idempotency-Key on the order interface: replays, a reused key with another body, concurrent
 // duplicates (exactly one order created, one payment taken), per-organisation keys.
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "@/lib/db/client";
+import { IDEMPOTENCY_RETENTION_HOURS, pruneIdempotencyKeys } from "@/lib/service/idempotency/idempotency-keys";
 import type { Order } from "@/lib/schemas/order";
 import { expectProblem } from "./assertions";
 import { TestClient } from "./client";
@@ -104,5 +107,24 @@ describe("Idempotency-Key", () => {
     }
     const final = await api.request<Order>("GET", `${ORDERS}/orders/${order.id}`, { token: apiKey });
     expect(final.body.payments).toHaveLength(1);
+  });
+
+  it("keeps a key for its retention: housekeeping drops it after, and the key then runs a new request", async () => {
+    const { apiKey } = await orderPartner(api);
+    const first = await post(apiKey, "key-retained");
+    expect((await post(apiKey, "key-kept")).status).toBe(201);
+    const { db } = service.runtime.ctx;
+    // The first key's request was made a retention and a minute ago; the second's just now.
+    await db.execute(
+      sql`update idempotency_keys set created_at = now() - make_interval(hours => ${IDEMPOTENCY_RETENTION_HOURS}, mins => 1) where key = 'key-retained'`,
+    );
+    await pruneIdempotencyKeys(db);
+    const left = await queryRows<{ key: string }>(db, sql`select key from idempotency_keys where key in ('key-retained', 'key-kept')`);
+    expect(left.map((r) => r.key)).toEqual(["key-kept"]);
+    const again = await post(apiKey, "key-retained");
+    expect(again.status).toBe(201);
+    expect(again.headers.get("idempotent-replayed")).toBeNull();
+    expect(again.body.id).not.toBe(first.body.id);
+    expect((await post(apiKey, "key-kept")).headers.get("idempotent-replayed")).toBe("true");
   });
 });
