@@ -5,18 +5,16 @@
 // keeps photo files for a day); the times, verdicts and promises are. Once per organisation: a
 // later start finds the history and writes nothing. The demo's retention sweep keeps these orders.
 import { createHash } from "node:crypto";
-import { circle } from "@turf/turf";
 import { and, eq, like } from "drizzle-orm";
 import { apiClients, assignments, deliveryPromises, missions, orderCycles, orderLocations, orders, organisations, payments } from "@/lib/db/schema";
 import { createId } from "@/lib/ids/create-id";
 import { timeZoneAt } from "@/lib/geo/time-zone";
 import type { ServiceContext } from "@/lib/service/context";
-import { validateBounds } from "@/lib/service/missions/validate-bounds";
+import { orderMissionRow } from "@/lib/service/orders/cycles/order-mission-row";
 import type { PricedQuote, Quote } from "@/lib/schemas/order";
 import { computeQuote } from "@/lib/service/orders/compute-quote";
 import { PLAN_TERMS } from "@/lib/service/orders/plans";
 import { getPriceList } from "@/lib/service/orders/price-list";
-import { VERIFICATION_THRESHOLDS } from "@/lib/service/verification/checks";
 import { DEMO_HISTORY_DAYS, HISTORY_REFERENCE, planDemoHistory, type PastOrder } from "./demo-history";
 
 const DAY = 86_400_000;
@@ -53,7 +51,6 @@ function rowsOf(
   const id = createId("order", order.placedAt.getTime());
   const placed = order.placedAt;
   const deadline = new Date(placed.getTime() + deliveryHours * 3_600_000);
-  const radiusKm = VERIFICATION_THRESHOLDS.cultural_exterior.locationRadiusM / 1000;
   const locationRows = order.locations.map((l, position) => ({
     orderId: id,
     id: `loc_${l.place.key}`,
@@ -64,35 +61,15 @@ function rowsOf(
     timeZone: timeZoneAt(l.place.lat, l.place.lng),
     requirements: { angles: l.angles },
   }));
-  const missionRows = order.locations.map((l, i) => {
-    const { polygon, areaM2, bbox } = validateBounds(
-      circle([l.place.lng, l.place.lat], radiusKm, {
-        steps: 24,
-        units: "kilometers",
-      }).geometry,
-    );
+  const orderRef = { id, orgId, clientReference: order.reference, category: "cultural_exterior" };
+  const missionRows = locationRows.map((location, i) => {
+    const deliveredAt = order.locations[i]?.deliveredAt ?? order.fulfilledAt;
     return {
-      id: createId("orderMission", placed.getTime()),
-      orgId,
-      title: l.place.name,
-      description: `Photograph ${l.place.name}, one photo per angle (${l.angles.join(", ")}). Due by ${deadline.toISOString()}.`,
+      ...orderMissionRow({ order: orderRef, location, window: null, cycleIndex: 0, deadline, now: placed }),
       status: "completed" as const,
-      bounds: polygon,
-      minLng: bbox[0],
-      minLat: bbox[1],
-      maxLng: bbox[2],
-      maxLat: bbox[3],
-      areaM2,
-      requiredImages: l.angles.length,
-      approvedImageCount: l.angles.length,
-      orderId: id,
-      orderReference: order.reference,
-      locationId: locationRows[i]?.id ?? `loc_${l.place.key}`,
-      cycleIndex: 0,
-      deadlineAt: deadline,
-      createdAt: placed,
-      updatedAt: l.deliveredAt,
-      completedAt: l.deliveredAt,
+      approvedImageCount: location.requirements.angles.length,
+      updatedAt: deliveredAt,
+      completedAt: deliveredAt,
     };
   });
   const assignmentRows = order.locations.flatMap((l, i) => {
@@ -132,8 +109,8 @@ function rowsOf(
     order: {
       id,
       orgId,
-      clientReference: order.reference,
-      category: "cultural_exterior",
+      clientReference: orderRef.clientReference,
+      category: orderRef.category,
       description: `${order.description} (Demo history: the photos are no longer kept.)`,
       status: "fulfilled" as const,
       requirements: { angles: order.locations[0]?.angles ?? [] },

@@ -4,25 +4,18 @@
 // each location's delivery promise (its deliver_by) fixed from the order's quote.
 // The cycle's row is inserted first, under the order's primary key and the cycle number, so a
 // cycle can never be dispatched twice, whatever retries or restarts happen.
-import { circle } from "@turf/turf";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
 import { assignments, deliveryPromises, missions } from "@/lib/db/schema";
 import { locationPromise } from "@/lib/orders/delivery-promise";
 import { createId } from "@/lib/ids/create-id";
-import { ANGLE_DESCRIPTIONS, type Angle, type Category } from "@/lib/orders/vocabulary";
 import type { Quote, Requirements } from "@/lib/schemas/order";
-import { VERIFICATION_THRESHOLDS } from "@/lib/service/verification/checks";
 import { recordEvent } from "@/lib/service/events/record-event";
 import { serializeMission } from "@/lib/service/missions/serialize-mission";
-import { validateBounds } from "@/lib/service/missions/validate-bounds";
 import type { OrderLocationRow, OrderRow } from "../order-rows";
+import { orderMissionRow, type CycleWindow } from "./order-mission-row";
 
-export interface CycleWindow {
-  localDate: string;
-  startsAt: Date;
-  endsAt: Date;
-}
+export type { CycleWindow } from "./order-mission-row";
 
 export interface DispatchOptions {
   order: OrderRow;
@@ -31,15 +24,6 @@ export interface DispatchOptions {
   index: number;
   deliveryHours: number;
   now: Date;
-}
-
-function missionDescription(location: OrderLocationRow, requirements: Requirements, window: CycleWindow | null, deadline: Date): string {
-  const angles = (requirements.angles ?? []).map((angle: Angle) => `• ${angle}: ${ANGLE_DESCRIPTIONS[angle]}`);
-  const lines = [`Photograph ${location.name}, one photo per angle:`, ...angles];
-  if (requirements.time_of_day) lines.push(`Time of day: ${requirements.time_of_day}.`);
-  if (window) lines.push(`Between ${window.startsAt.toISOString()} and ${window.endsAt.toISOString()} (${location.timeZone}).`);
-  lines.push(`Due by ${deadline.toISOString()}.`);
-  return lines.join("\n");
 }
 
 /** Mission ids dispatched, or null when this cycle had already been dispatched or skipped. */
@@ -57,37 +41,19 @@ export async function dispatchCycle(tx: Db, { order, locations, index, deliveryH
   );
   if (inserted.length === 0) return null;
 
-  const rows = locations.map(({ location, window }) => {
-    const requirements = location.requirements as Requirements;
-    // A cycle's photos are due when its window closes (it is dispatched ahead of the window, so the
-    // plan's promise counted from dispatch could fall before the window even opens); a one-off
-    // order's are due by the plan's delivery promise.
-    const deadline = window ? window.endsAt : new Date(now.getTime() + deliveryHours * 3_600_000);
-    // The mission's area is the circle verification accepts, so QA and verification agree on "there".
-    const radiusM = VERIFICATION_THRESHOLDS[order.category as Category]?.locationRadiusM ?? VERIFICATION_THRESHOLDS.cultural_exterior.locationRadiusM;
-    const area = circle([location.lng, location.lat], radiusM / 1000, { steps: 24, units: "kilometers" });
-    const { polygon, areaM2, bbox } = validateBounds(area.geometry);
-    return {
-      id: createId("orderMission"),
-      orgId: order.orgId,
-      title: location.name,
-      description: missionDescription(location, requirements, window, deadline),
-      bounds: polygon,
-      minLng: bbox[0],
-      minLat: bbox[1],
-      maxLng: bbox[2],
-      maxLat: bbox[3],
-      areaM2,
-      requiredImages: Math.max(1, requirements.angles?.length ?? 1),
-      orderId: order.id,
-      orderReference: order.clientReference,
-      locationId: location.id,
+  const rows = locations.map(({ location, window }) =>
+    orderMissionRow({
+      order,
+      location,
+      window,
       cycleIndex: index,
-      deadlineAt: deadline,
-      createdAt: now,
-      updatedAt: now,
-    };
-  });
+      // A cycle's photos are due when its window closes (it is dispatched ahead of the window, so
+      // the plan's promise counted from dispatch could fall before the window even opens); a
+      // one-off order's are due by the plan's delivery promise.
+      deadline: window ? window.endsAt : new Date(now.getTime() + deliveryHours * 3_600_000),
+      now,
+    }),
+  );
   if (rows.length === 0) return [];
   const created = await tx.insert(missions).values(rows).returning();
   const windows = new Map(locations.map(({ location, window }) => [location.id, { location, window }]));
