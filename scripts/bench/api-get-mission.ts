@@ -14,6 +14,7 @@
 import { defineBenchmark } from "./lib/benchmark";
 import { loadHeader } from "./lib/load-header";
 import { cpSync } from "node:fs";
+import { BENCH_ADMIN_TOKEN, dedicatedDatabase } from "./lib/databases";
 import { capture, type CapturedResponse } from "./lib/http";
 import { fmt, interleave, medianSample, pairedRatio, pauseGroups, table } from "./lib/interleave";
 import { measure, type LoadSettings, type Measurement } from "./lib/load";
@@ -22,7 +23,6 @@ import { groupCpuMs, type Supervisor } from "./lib/processes";
 import { seedMission } from "./lib/seed";
 import { profileApi, profileReport, type ServerProfile } from "./lib/server-profile";
 import { startApi, startBare, startFastifyPeer, type RunningApi, type RunningTarget } from "./lib/targets";
-import { dedicatedDatabase } from "./lib/webhook-service";
 
 export const GOALS = {
   minThroughputRatio: 0.5,
@@ -197,7 +197,7 @@ async function preparePostgres(
   reference: CapturedResponse,
   databaseUrl: string,
 ): Promise<{ api: Prepared; peer: Prepared; fairPeer: Prepared }> {
-  const api = await startApi(supervisor, "standalone", { postgres: { url: databaseUrl, adminToken: `adm_${"b".repeat(40)}` } });
+  const api = await startApi(supervisor, "standalone", { postgres: { url: databaseUrl, adminToken: BENCH_ADMIN_TOKEN } });
   const seeded = await seedMission(api);
   const headers = requestHeaders(seeded.accessToken);
   const check = await capture(`${api.url}${seeded.path}`, { ...headers, "accept-encoding": "identity" });
@@ -350,7 +350,7 @@ function profileTarget(options: ApiGetMissionOptions, kind: "standalone" | "next
   return profileApi({
     supervisor: options.supervisor,
     kind,
-    ...(postgresUrl ? { postgres: { url: postgresUrl, adminToken: `adm_${"b".repeat(40)}` } } : {}),
+    ...(postgresUrl ? { postgres: { url: postgresUrl, adminToken: BENCH_ADMIN_TOKEN } } : {}),
     load: options.load,
     resultsDir: options.resultsDir,
     file: `api-get-mission-${kind}${postgresUrl ? "-postgres" : ""}`,

@@ -16,7 +16,7 @@ import { measure, type LoadSettings, type RequestShape } from "./lib/load";
 import { ensureNextBuild, type BuildMode } from "./lib/next-build";
 import type { Supervisor } from "./lib/processes";
 import { fmt, interleave, median, pairedRatio, pauseGroups, spreadText, table, type Spread } from "./lib/interleave";
-import { seedOrderPartner } from "./lib/seed";
+import { exchangeClientCredentials, seedOrderPartner } from "./lib/seed";
 import { readAdminToken, startApi, startBareRoutes, startRoutesPeer, type RunningApi, type RunningTarget } from "./lib/targets";
 
 export interface ApiRoutesOptions {
@@ -112,15 +112,7 @@ async function seed(api: RunningApi): Promise<Seeded> {
     admin,
     201,
   );
-  const token = stringField(
-    await postJson(
-      `${api.url}/api/v1/auth/token`,
-      { grant_type: "client_credentials", client_id: stringField(client, "client_id"), client_secret: stringField(client, "client_secret") },
-      undefined,
-      200,
-    ),
-    "access_token",
-  );
+  const token = await exchangeClientCredentials(api.url, client);
   const missionId = stringField(
     await postJson(`${api.url}/api/v1/missions`, { title: "Routes mission", bounds: BOUNDS, required_images: 10 }, token, 201),
     "id",

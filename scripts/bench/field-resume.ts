@@ -22,6 +22,7 @@ import * as tus from "tus-js-client";
 import { makePhoto } from "@/lib/demo/make-photo";
 import { fmt, roundsSection } from "./lib/file-report";
 import { freePort, postJson, stringField } from "./lib/http";
+import { createZoomer, exchangeClientCredentials } from "./lib/seed";
 import { describePhotoSet, type PhotoSet } from "./lib/photo-set";
 import type { Supervisor } from "./lib/processes";
 import { median, measureRounds, type RoundSettings, type RoundsResult, type Variant } from "./lib/rounds";
@@ -111,15 +112,8 @@ async function seed(url: string, admin: string): Promise<Seeded> {
     admin,
     201,
   );
-  const token = (c: unknown) =>
-    postJson(
-      `${url}/api/v1/auth/token`,
-      { grant_type: "client_credentials", client_id: stringField(c, "client_id"), client_secret: stringField(c, "client_secret") },
-      undefined,
-      200,
-    ).then((t) => stringField(t, "access_token"));
-  const zoomer = await postJson(`${url}/api/admin/v1/zoomers`, { name: "Benchmark zoomer" }, admin, 201);
-  return { partnerToken: await token(client), zoomerToken: await token(zoomer) };
+  const zoomer = await createZoomer(url, admin, "Benchmark zoomer");
+  return { partnerToken: await exchangeClientCredentials(url, client), zoomerToken: await exchangeClientCredentials(url, zoomer) };
 }
 
 const SQUARE = {

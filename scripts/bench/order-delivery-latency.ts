@@ -19,26 +19,21 @@
 // confirmed. Then per task: take it (not timed), upload one photo made at its location, and time
 // upload start → `photos.delivered` for its mission (matched by data.mission_id, signature
 // checked with the delivery secret).
-import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { cpus, loadavg } from "node:os";
-import { sql } from "drizzle-orm";
-import { openDatabase, queryRows } from "@/lib/db/client";
-import { makePhoto } from "@/lib/demo/make-photo";
+import { cpus } from "node:os";
 import { seededRandom } from "@/lib/demo/seeded-random";
-import { onEachDatabase } from "./lib/databases";
-import { fmt } from "./lib/file-report";
-import { postJson, stringField } from "./lib/http";
-import type { Supervisor } from "./lib/processes";
-import { percentiles as nearestPercentiles, spread as roundSpread, spreadText, table, type Percentiles } from "./lib/interleave";
 import { defineBenchmark } from "./lib/benchmark";
 import { postgresNote, type RunOptions } from "./lib/cli";
-import { seedOrderPartner } from "./lib/seed";
-import { readAdminToken, startApi, type ApiPostgres, type RunningApi } from "./lib/targets";
+import { onEachDatabase, redactUrl } from "./lib/databases";
+import { DeliveryReceiver, type Arrival } from "./lib/delivery-receiver";
+import { readEventStamps, summariseStages, type EventStamps, type StageDefinition, type StageSummary } from "./lib/event-stamps";
+import { fmt } from "./lib/file-report";
+import { loadAverage1m, percentiles as nearestPercentiles, spread as roundSpread, spreadText, table, type Percentiles } from "./lib/interleave";
+import { makeTaskPhotos, readOrderStatus, seedConfirmedOrder, takeTask, uploadTaskPhoto, type FieldTask, type TaskPhotos } from "./lib/order-fixture";
+import type { Supervisor } from "./lib/processes";
+import type { SeededZoomer } from "./lib/seed";
+import { startApi, type ApiPostgres, type RunningApi } from "./lib/targets";
 import { wallClockMs } from "./lib/wall-clock";
 
-const ORDERS = "/api/orders/v1";
 const DB_PREFIX = "bench_delivery_";
 
 export interface OrderDeliverySettings {
@@ -57,7 +52,7 @@ export interface OrderDeliverySettings {
 export interface OrderDeliveryOptions extends OrderDeliverySettings {
   supervisor: Supervisor;
   /** The run's photos, made by the first database pass (set-up, not timed). */
-  photos?: PhotoSet;
+  photos?: TaskPhotos;
 }
 
 export const DEFAULT_SETTINGS = { sequential: 10, burst: 6, warmup: 3 } as const;
@@ -95,220 +90,6 @@ function header(options: RunOptions): string[] {
   ];
 }
 
-// ---- the receiver (and a weather stub) ------------------------------------------------------
-
-interface Arrival {
-  type: string;
-  missionId: string | null;
-  /** When the request's headers arrived (lib/wall-clock.ts: the system clock, sub-ms). */
-  at: number;
-  signatureOk: boolean;
-  photos: number;
-  approved: boolean;
-}
-
-/**
- * The order's delivery URL: answers 200 once the body is read, records each request's event type,
- * data.mission_id and arrival time, and checks every X-SVC-Signature against the delivery secret.
- * GET /weather answers in Open-Meteo's shape at once, so delivery takes its weather path
- * (one HTTP call per photo) without waiting for the internet.
- */
-class Receiver {
-  readonly arrivals: Arrival[] = [];
-  secret = "";
-  private waiters = new Map<string, { resolve: (a: Arrival) => void; type: string }>();
-
-  private constructor(
-    private readonly server: Server,
-    readonly url: string,
-  ) {}
-
-  static async start(): Promise<Receiver> {
-    const holder: { receiver?: Receiver } = {};
-    const server = createServer((request, response) => holder.receiver?.handle(request, response));
-    // Keep-alive longer than the webhook worker's idle gaps, as a real receiver behind a balancer.
-    server.keepAliveTimeout = 120_000;
-    server.headersTimeout = 125_000;
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const { port } = server.address() as AddressInfo;
-    const receiver = new Receiver(server, `http://127.0.0.1:${port}`);
-    holder.receiver = receiver;
-    return receiver;
-  }
-
-  /** The first arrival of `type` for the mission (already there, or when it comes). */
-  waitFor(type: string, missionId: string, timeoutMs: number): Promise<Arrival> {
-    const seen = this.arrivals.find((a) => a.type === type && a.missionId === missionId);
-    if (seen) return Promise.resolve(seen);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.waiters.delete(`${type} ${missionId}`);
-        reject(new Error(`no ${type} for mission ${missionId} within ${timeoutMs / 1000} s (received so far: ${this.arrivals.length} requests)`));
-      }, timeoutMs);
-      this.waiters.set(`${type} ${missionId}`, {
-        type,
-        resolve: (a) => {
-          clearTimeout(timer);
-          resolve(a);
-        },
-      });
-    });
-  }
-
-  first(type: string, missionId: string): Arrival | undefined {
-    return this.arrivals.find((a) => a.type === type && a.missionId === missionId);
-  }
-
-  private handle(request: IncomingMessage, response: ServerResponse): void {
-    const at = wallClockMs();
-    if (request.method === "GET" && request.url?.startsWith("/weather")) return weather(request, response);
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      response.writeHead(200, { "content-type": "text/plain", "content-length": "2" }).end("ok");
-      const raw = Buffer.concat(chunks);
-      let body: { type?: unknown; data?: { mission_id?: unknown; photos?: { verification?: { status?: unknown } }[] } } = {};
-      try {
-        body = JSON.parse(raw.toString("utf8")) as typeof body;
-      } catch {
-        // recorded as an unknown type below
-      }
-      const header = request.headers["x-svc-event"];
-      const type = typeof header === "string" ? header : typeof body.type === "string" ? body.type : "(unknown)";
-      const missionId = typeof body.data?.mission_id === "string" ? body.data.mission_id : null;
-      const expected = Buffer.from(createHmac("sha256", this.secret).update(raw).digest("hex"));
-      const given = Buffer.from(String(request.headers["x-svc-signature"] ?? ""));
-      const photos = Array.isArray(body.data?.photos) ? body.data.photos : [];
-      const arrival: Arrival = {
-        type,
-        missionId,
-        at,
-        signatureOk: this.secret !== "" && given.length === expected.length && timingSafeEqual(given, expected),
-        photos: photos.length,
-        approved: photos.length > 0 && photos.every((p) => p.verification?.status === "approved"),
-      };
-      this.arrivals.push(arrival);
-      if (missionId) {
-        const key = `${type} ${missionId}`;
-        const waiter = this.waiters.get(key);
-        if (waiter) {
-          this.waiters.delete(key);
-          waiter.resolve(arrival);
-        }
-      }
-    });
-  }
-
-  close(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-}
-
-/** Open-Meteo's hourly answer for the asked day: clear sky, 18.5 °C every hour. */
-function weather(request: IncomingMessage, response: ServerResponse): void {
-  const day = new URL(request.url ?? "/", "http://x").searchParams.get("start_date") ?? "2026-01-01";
-  const hours = Array.from({ length: 24 }, (_, h) => `${day}T${String(h).padStart(2, "0")}:00`);
-  const body = JSON.stringify({ hourly: { time: hours, temperature_2m: hours.map(() => 18.5), weather_code: hours.map(() => 0) } });
-  response.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) }).end(body);
-}
-
-// ---- set-up through the API -----------------------------------------------------------------
-
-interface Task {
-  id: string;
-  missionId: string;
-  locationId: string;
-  lat: number;
-  lng: number;
-}
-
-interface Zoomer {
-  token: string;
-}
-
-async function request<T>(api: RunningApi, method: string, path: string, token: string, body?: unknown, expect = 200): Promise<T> {
-  const response = await fetch(`${api.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (response.status !== expect) throw new Error(`${method} ${path} answered ${response.status} (wanted ${expect}): ${text.slice(0, 400)}`);
-  return (text ? JSON.parse(text) : {}) as T;
-}
-
-async function newZoomer(api: RunningApi, n: number): Promise<Zoomer> {
-  const admin = readAdminToken(api);
-  const created = await postJson(`${api.url}/api/admin/v1/zoomers`, { name: `Benchmark zoomer ${n}` }, admin, 201);
-  const token = await postJson(
-    `${api.url}/api/v1/auth/token`,
-    { grant_type: "client_credentials", client_id: stringField(created, "client_id"), client_secret: stringField(created, "client_secret") },
-    undefined,
-    200,
-  );
-  return { token: stringField(token, "access_token") };
-}
-
-// Florence: a grid of points 250 m apart north–south, 300 m east–west (each its own mission area).
-const origin = { lat: 43.76, lng: 11.24 };
-const place = (i: number) => ({
-  lat: Math.round((origin.lat + (i % 8) * 0.00225) * 1e6) / 1e6,
-  lng: Math.round((origin.lng + Math.floor(i / 8) * 0.0037) * 1e6) / 1e6,
-});
-
-interface Prepared {
-  orderId: string;
-  apiKey: string;
-  tasks: Task[];
-  zoomers: Zoomer[];
-}
-
-async function prepareOrder(api: RunningApi, receiver: Receiver, count: number, zoomerCount: number): Promise<Prepared> {
-  const partner = await seedOrderPartner(api);
-  const secret = await request<{ secret: string }>(api, "POST", `${ORDERS}/delivery-secret`, partner.apiKey, undefined, 201);
-  receiver.secret = secret.secret;
-  const locations = Array.from({ length: count }, (_, i) => ({ location_id: locationId(i), name: `Benchmark place ${i}`, coordinates: place(i) }));
-  const order = await request<{ id: string }>(
-    api,
-    "POST",
-    `${ORDERS}/orders`,
-    partner.apiKey,
-    {
-      client_reference: `bench-delivery-${randomUUID().slice(0, 8)}`,
-      category: "cultural_exterior",
-      description: "Order-delivery latency benchmark",
-      requirements: { angles: ["overview"] },
-      locations,
-      delivery: { webhook_url: `${receiver.url}/hooks/delivered` },
-    },
-    201,
-  );
-  const confirmed = await request<{ status: string }>(api, "POST", `${ORDERS}/orders/${order.id}/confirm`, partner.apiKey, { payment_method: "card" });
-  if (confirmed.status !== "in_progress") throw new Error(`order ${order.id} is ${confirmed.status} after confirm, not in_progress`);
-  const where = new Map(locations.map((l) => [l.location_id, l.coordinates]));
-  const tasks: Task[] = [];
-  for (let page = 1; tasks.length < count; page++) {
-    const list = await request<{ data: { id: string; mission_id: string; location_id: string; status: string }[] }>(
-      api,
-      "GET",
-      `${ORDERS}/orders/${order.id}/assignments?per_page=100&page=${page}`,
-      partner.apiKey,
-    );
-    if (list.data.length === 0) break;
-    for (const a of list.data) {
-      const at = where.get(a.location_id);
-      if (!at) throw new Error(`assignment ${a.id}: unknown location ${a.location_id}`);
-      if (a.status === "open") tasks.push({ id: a.id, missionId: a.mission_id, locationId: a.location_id, ...at });
-    }
-  }
-  if (tasks.length !== count) throw new Error(`order ${order.id}: ${tasks.length} open tasks for ${count} locations`);
-  tasks.sort((a, b) => a.locationId.localeCompare(b.locationId));
-  const zoomers: Zoomer[] = [];
-  for (let z = 0; z < zoomerCount; z++) zoomers.push(await newZoomer(api, z));
-  return { orderId: order.id, apiKey: partner.apiKey, tasks, zoomers };
-}
-
 // ---- measuring ------------------------------------------------------------------------------
 
 interface Sample {
@@ -323,64 +104,16 @@ interface Sample {
   arrivedAt: number;
 }
 
-/**
- * One photo per location (1600×1200, made at it, capture time now), keyed by location id: made
- * once per run and reused for the PostgreSQL pass — unless they are older than QA accepts (the
- * capture time may precede the mission by 15 min at most), then made again.
- */
-interface PhotoSet {
-  madeAt: number;
-  byLocation: Map<string, Buffer>;
-}
-
-const PHOTOS_FRESH_MS = 10 * 60_000;
-const locationId = (i: number) => `loc_${String(i).padStart(3, "0")}`;
-
-async function photosFor(count: number, cached: PhotoSet | undefined): Promise<PhotoSet> {
-  if (cached && cached.byLocation.size >= count && Date.now() - cached.madeAt < PHOTOS_FRESH_MS) return cached;
-  const madeAt = Date.now();
-  const byLocation = new Map<string, Buffer>();
-  for (let i = 0; i < count; i++) {
-    const at = place(i);
-    byLocation.set(
-      locationId(i),
-      await makePhoto({
-        ...at,
-        accuracyM: 5,
-        directionDeg: (i * 47) % 360,
-        capturedAt: new Date(madeAt),
-        width: 1600,
-        height: 1200,
-        seed: 7000 + i * 13,
-        utcOffsetMinutes: 60,
-      }),
-    );
-  }
-  return { madeAt, byLocation };
-}
-
-async function take(api: RunningApi, zoomer: Zoomer, task: Task): Promise<void> {
-  const taken = await request<{ status: string }>(api, "POST", `/api/v1/field/assignments/${task.id}/take`, zoomer.token);
-  if (taken.status !== "reserved") throw new Error(`task ${task.id} is ${taken.status} after take`);
-}
-
 /** Upload (timed from just before fetch) and wait for the delivery of the task's mission. */
-async function uploadAndWait(api: RunningApi, receiver: Receiver, zoomer: Zoomer, task: Task, photo: Buffer): Promise<Sample> {
-  const form = new FormData();
-  form.append("photos", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), `${task.locationId}.jpg`);
+async function uploadAndWait(api: RunningApi, receiver: DeliveryReceiver, zoomer: SeededZoomer, task: FieldTask, photo: Buffer): Promise<Sample> {
   // Registered before the upload starts: the delivery cannot come before its waiter exists.
   const delivered = receiver.waitFor("photos.delivered", task.missionId, DELIVERY_TIMEOUT_MS);
   const startedAt = wallClockMs();
-  const response = await fetch(`${api.url}/api/v1/field/assignments/${task.id}/photo`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${zoomer.token}` },
-    body: form,
-  });
-  const text = await response.text();
+  const answer = await uploadTaskPhoto(api, zoomer, task, photo);
   const answeredAt = wallClockMs();
-  if (response.status !== 202) {
+  if (answer.status !== 202) {
     delivered.catch(() => {});
-    throw new Error(`upload for ${task.id} answered ${response.status}: ${text.slice(0, 300)}`);
+    throw new Error(`upload for ${task.id} answered ${answer.status}: ${answer.text.slice(0, 300)}`);
   }
   const arrival = await delivered;
   return { missionId: task.missionId, startedAt, uploadMs: answeredAt - startedAt, totalMs: arrival.at - startedAt, arrivedAt: arrival.at };
@@ -388,76 +121,37 @@ async function uploadAndWait(api: RunningApi, receiver: Receiver, zoomer: Zoomer
 
 // ---- where the time goes: the service's own event stamps ------------------------------------
 
-/** Events the service records on the way (recordEvent stamps them with new Date() in the transaction). */
+type Stage = "intake" | "qa" | "verify" | "deliver" | "webhook";
 type StageEvent = "submission.received" | "submission.approved" | "order.photo.verified" | "photos.delivered";
-type Stamps = Map<string, Partial<Record<StageEvent, number>>>;
 
-/** Read after the service stopped: PGlite's directory can only be opened once the API let go of it. */
-async function readStamps(where: { kind: "pglite"; dataDir: string } | { kind: "postgres"; url: string }): Promise<Stamps> {
-  const database = await openDatabase(where.kind === "pglite" ? { kind: "pglite", dataDir: where.dataDir } : { kind: "postgres", url: where.url, poolSize: 1 });
-  try {
-    const rows = await queryRows<{ type: StageEvent; mission_id: string | null; ms: string | number }>(
-      database.db,
-      sql`select type, data->>'mission_id' as mission_id, extract(epoch from created_at) * 1000 as ms from events
-          where type in ('submission.received', 'submission.approved', 'order.photo.verified', 'photos.delivered')`,
-    );
-    const stamps: Stamps = new Map();
-    for (const row of rows) {
-      if (!row.mission_id) continue;
-      const entry = stamps.get(row.mission_id) ?? {};
-      // The first of each (a retried job would record again; none is expected).
-      entry[row.type] ??= Number(row.ms);
-      stamps.set(row.mission_id, entry);
-    }
-    return stamps;
-  } finally {
-    await database.close();
-  }
-}
+/** Each stage ends when the service stamps its event (recordEvent: new Date() in the transaction); the last at the receiver. */
+const STAGES: readonly StageDefinition<Stage, StageEvent>[] = [
+  {
+    stage: "intake",
+    until: "submission.received",
+    label: "upload start → submission.received recorded (request, multipart to disk, EXIF, intake transaction)",
+  },
+  {
+    stage: "qa",
+    until: "submission.approved",
+    label: "→ submission.approved recorded (QA worker woken by the upload; decode, derivatives, measurements, QA transaction)",
+  },
+  {
+    stage: "verify",
+    until: "order.photo.verified",
+    label: "→ order.photo.verified recorded (the orders worker picking up the verify job; reads, verifyPhoto)",
+  },
+  { stage: "deliver", until: "photos.delivered", label: "→ photos.delivered recorded (deliver job: reads, weather call, record, mission/order bookkeeping)" },
+  { stage: "webhook", until: null, label: "→ photos.delivered at the receiver (webhook worker: claim, sign, POST)" },
+];
 
-const STAGES = ["intake", "qa", "verify", "deliver", "webhook"] as const;
-type Stage = (typeof STAGES)[number];
-
-const STAGE_LABELS: Record<Stage, string> = {
-  intake: "upload start → submission.received recorded (request, multipart to disk, EXIF, intake transaction)",
-  qa: "→ submission.approved recorded (QA worker woken by the upload; decode, derivatives, measurements, QA transaction)",
-  verify: "→ order.photo.verified recorded (the orders worker picking up the verify job; reads, verifyPhoto)",
-  deliver: "→ photos.delivered recorded (deliver job: reads, weather call, record, mission/order bookkeeping)",
-  webhook: "→ photos.delivered at the receiver (webhook worker: claim, sign, POST)",
-};
-
-/** Per sample, the time in each stage (ms); null when an event is missing. */
-function stagesOf(sample: Sample, stamps: Stamps): Record<Stage, number> | null {
-  const e = stamps.get(sample.missionId);
-  const received = e?.["submission.received"];
-  const approved = e?.["submission.approved"];
-  const verified = e?.["order.photo.verified"];
-  const delivered = e?.["photos.delivered"];
-  if (received === undefined || approved === undefined || verified === undefined || delivered === undefined) return null;
-  return {
-    intake: received - sample.startedAt,
-    qa: approved - received,
-    verify: verified - approved,
-    deliver: delivered - verified,
-    webhook: sample.arrivedAt - delivered,
-  };
-}
-
-export interface StageSummary {
-  stage: Stage;
-  label: string;
-  /** Over the samples of the mode. */
-  ms: Percentiles;
-}
-
-function stageSummary(samples: Sample[], stamps: Stamps): { stages: StageSummary[]; missing: number } {
-  const per = samples.map((s) => stagesOf(s, stamps));
-  const known = per.filter((x): x is Record<Stage, number> => x !== null);
-  return {
-    stages: STAGES.map((stage) => ({ stage, label: STAGE_LABELS[stage], ms: percentiles(known.map((k) => k[stage])) })),
-    missing: per.length - known.length,
-  };
-}
+const stageSummary = (samples: Sample[], stamps: EventStamps<StageEvent>) =>
+  summariseStages(
+    samples.map((s) => ({ missionId: s.missionId, startedAt: s.startedAt, endedAt: s.arrivedAt })),
+    stamps,
+    STAGES,
+    round1,
+  );
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -480,7 +174,7 @@ export interface DatabaseResult {
   sequentialUploadMs: Percentiles;
   burstMs: Percentiles;
   /** From the service's event stamps (read after the run), one at a time and in bursts. */
-  stages: { sequential: StageSummary[]; burst: StageSummary[]; missing: number };
+  stages: { sequential: StageSummary<Stage>[]; burst: StageSummary<Stage>[]; missing: number };
   /** Each round's p50 and p99 (= its max at ≤ 100 samples), one at a time; the bursts' p50 and deliveries/s. */
   perRound: { p50: number[]; p99: number[]; burstP50: number[]; burstDeliveriesPerSecond: number[] };
   checks: {
@@ -499,24 +193,24 @@ const log = (database: string, message: string) => console.error(`[bench] order-
 
 async function runRound(
   api: RunningApi,
-  receiver: Receiver,
-  zoomers: Zoomer[],
-  tasks: Task[],
+  receiver: DeliveryReceiver,
+  zoomers: SeededZoomer[],
+  tasks: FieldTask[],
   photos: Map<string, Buffer>,
   settings: OrderDeliverySettings,
   pause: () => number,
 ): Promise<RoundResult> {
-  const zoomer = zoomers[0] as Zoomer;
+  const zoomer = zoomers[0] as SeededZoomer;
   const sequential: Sample[] = [];
   for (const task of tasks.slice(0, settings.sequential)) {
-    await take(api, zoomer, task);
+    await takeTask(api, zoomer, task);
     await sleep(pause());
     sequential.push(await uploadAndWait(api, receiver, zoomer, task, photos.get(task.id) as Buffer));
   }
   const burstTasks = tasks.slice(settings.sequential, settings.sequential + settings.burst);
   // Taken first (not timed), then uploaded together.
   const holders = burstTasks.map((task, i) => ({ task, zoomer: zoomers[1 + Math.floor(i / MAX_HELD)] ?? zoomer }));
-  for (const h of holders) await take(api, h.zoomer, h.task);
+  for (const h of holders) await takeTask(api, h.zoomer, h.task);
   const started = wallClockMs();
   const burst = await Promise.all(holders.map((h) => uploadAndWait(api, receiver, h.zoomer, h.task, photos.get(h.task.id) as Buffer)));
   // First upload start → last delivery (uploadAndWait resolves on its delivery's arrival).
@@ -533,7 +227,7 @@ async function runRound(
       seconds: Math.round(span * 1000) / 1000,
       deliveriesPerSecond: Math.round((burst.length / span) * 100) / 100,
     },
-    loadAverage1m: Math.round((loadavg()[0] ?? 0) * 100) / 100,
+    loadAverage1m: loadAverage1m(),
   };
 }
 
@@ -547,19 +241,19 @@ interface Measured {
 }
 
 /** Set-up, warm-up and the rounds against a running API; the checks read through the API. */
-async function measureOn(api: RunningApi, receiver: Receiver, options: OrderDeliveryOptions, database: string, begun: number): Promise<Measured> {
+async function measureOn(api: RunningApi, receiver: DeliveryReceiver, options: OrderDeliveryOptions, database: string, begun: number): Promise<Measured> {
   const perRound = options.sequential + options.burst;
   const count = taskCount(options);
   const zoomerCount = 1 + Math.ceil(options.burst / MAX_HELD);
-  const prepared = await prepareOrder(api, receiver, count, zoomerCount);
+  const prepared = await seedConfirmedOrder(api, receiver, count, zoomerCount);
   log(database, `order ${prepared.orderId}: ${count} locations × overview, confirmed`);
-  const set = await photosFor(count, options.photos);
+  const set = await makeTaskPhotos(count, options.photos);
   options.photos = set;
   const photos = new Map(prepared.tasks.map((t) => [t.id, set.byLocation.get(t.locationId) as Buffer]));
   const [first] = prepared.zoomers;
   if (!first) throw new Error("no zoomer");
   for (const task of prepared.tasks.slice(0, options.warmup)) {
-    await take(api, first, task);
+    await takeTask(api, first, task);
     const s = await uploadAndWait(api, receiver, first, task, photos.get(task.id) as Buffer);
     log(database, `warm-up: ${fmt(s.totalMs)} ms`);
   }
@@ -581,23 +275,21 @@ async function measureOn(api: RunningApi, receiver: Receiver, options: OrderDeli
     );
   }
   // Checks: every mission delivered once, signed, approved; the order fulfilled (when every round ran).
-  const delivered = receiver.arrivals.filter((a) => a.type === "photos.delivered");
-  const missions = new Set(delivered.map((a) => a.missionId));
-  const status = await request<{ status: string }>(api, "GET", `${ORDERS}/orders/${prepared.orderId}`, prepared.apiKey);
-  const otherEvents: Record<string, number> = {};
-  for (const a of receiver.arrivals) if (a.type !== "photos.delivered") otherEvents[a.type] = (otherEvents[a.type] ?? 0) + 1;
+  const orderStatus = await readOrderStatus(api, prepared);
+  const delivered = receiver.tally("photos.delivered");
+  const notApproved = receiver.arrivals.filter((a: Arrival) => a.type === "photos.delivered" && (!a.approved || a.photos !== 1)).length;
   return {
     orderId: prepared.orderId,
     count,
     rounds,
     checks: {
-      deliveries: delivered.length,
+      deliveries: delivered.count,
       expected: options.warmup + rounds.length * perRound,
-      duplicates: delivered.length - missions.size,
-      badSignatures: receiver.arrivals.filter((a) => !a.signatureOk).length,
-      notApproved: delivered.filter((a) => !a.approved || a.photos !== 1).length,
-      orderStatus: status.status,
-      otherEvents,
+      duplicates: delivered.duplicates,
+      badSignatures: delivered.badSignatures,
+      notApproved,
+      orderStatus,
+      otherEvents: delivered.otherEvents,
     },
   };
 }
@@ -609,16 +301,13 @@ async function measureDatabase(
   postgres: ApiPostgres | undefined,
 ): Promise<DatabaseResult> {
   const begun = performance.now();
-  const receiver = await Receiver.start();
+  const receiver = await DeliveryReceiver.start();
   let api: RunningApi;
   try {
     // The photos are made here while the service starts in its own process (set-up on two cores).
     const [started, photos] = await Promise.all([
-      startApi(options.supervisor, "standalone", {
-        ...(postgres ? { postgres } : {}),
-        env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: "true", WEATHER_URL: `${receiver.url}/weather` },
-      }),
-      photosFor(taskCount(options), options.photos),
+      startApi(options.supervisor, "standalone", { ...(postgres ? { postgres } : {}), env: receiver.serviceEnv() }),
+      makeTaskPhotos(taskCount(options), options.photos),
     ]);
     api = started;
     options.photos = photos;
@@ -634,7 +323,10 @@ async function measureDatabase(
     await api.process.stop();
     await receiver.close();
   }
-  const stamps = await readStamps(postgres ? { kind: "postgres", url: postgres.url } : { kind: "pglite", dataDir: api.dataDir });
+  const stamps = await readEventStamps(
+    postgres ? { kind: "postgres", url: postgres.url } : { kind: "pglite", dataDir: api.dataDir },
+    STAGES.flatMap((s) => (s.until ? [s.until] : [])),
+  );
   const { rounds } = measured;
   const sequential = rounds.flatMap((r) => r.sequential.samples);
   const bursts = rounds.flatMap((r) => r.burst.samples);
@@ -672,7 +364,7 @@ export async function runOrderDeliveryLatency(options: OrderDeliveryOptions): Pr
   const { rounds, sequential, burst, warmup, databaseUrl } = options;
   return {
     benchmark: "order-delivery-latency",
-    settings: { rounds, sequential, burst, warmup, ...(databaseUrl ? { databaseUrl: databaseUrl.replace(/\/\/[^@]*@/, "//…@") } : {}) },
+    settings: { rounds, sequential, burst, warmup, ...(databaseUrl ? { databaseUrl: redactUrl(databaseUrl) } : {}) },
     databases,
   };
 }
@@ -751,12 +443,12 @@ export function formatOrderDeliveryLatency(results: OrderDeliveryResults): strin
     "",
     `| stage | ${results.databases.map((d) => `${d.database} one at a time | ${d.database} bursts`).join(" | ")} |`,
     `|---|${results.databases.map(() => "---:|---:").join("|")}|`,
-    ...STAGES.map((stage, i) => {
-      const cell = (list: StageSummary[]) => {
+    ...STAGES.map(({ label }, i) => {
+      const cell = (list: StageSummary<Stage>[]) => {
         const ms = list[i]?.ms;
         return ms && ms.n ? `${fmt(ms.p50)} (${fmt(ms.p90)})` : "–";
       };
-      return `| ${STAGE_LABELS[stage]} | ${results.databases.map((d) => `${cell(d.stages.sequential)} | ${cell(d.stages.burst)}`).join(" | ")} |`;
+      return `| ${label} | ${results.databases.map((d) => `${cell(d.stages.sequential)} | ${cell(d.stages.burst)}`).join(" | ")} |`;
     }),
     `| (upload → 202, inside the first stage) | ${results.databases.map((d) => `${fmt(d.sequentialUploadMs.p50)} (${fmt(d.sequentialUploadMs.p90)}) | –`).join(" | ")} |`,
     "",

@@ -19,7 +19,7 @@ import { orderBody } from "@/lib/service/http/tests/orders-client";
 import type { CapturedResponse } from "./lib/http";
 import { measure, type LoadSettings, type Measurement, type RequestShape } from "./lib/load";
 import type { Supervisor } from "./lib/processes";
-import { onEachDatabase } from "./lib/databases";
+import { onEachDatabase, redactUrl } from "./lib/databases";
 import { fmt, interleave, median, pairedRatio, round3, type Spread } from "./lib/interleave";
 import { defineBenchmark } from "./lib/benchmark";
 import { postgresNote, type RunOptions } from "./lib/cli";
@@ -299,7 +299,7 @@ export async function runOrdersCreate(options: OrdersCreateOptions): Promise<Ord
       headers: ["authorization: Bearer pm_live_… (all targets)", "content-type: application/json", "idempotency-key: <fresh UUID per request>"],
       bodyBytes: Buffer.byteLength(BODY),
     },
-    settings: { load, rounds, profile: profiled, ...(databaseUrl ? { databaseUrl: databaseUrl.replace(/\/\/[^@]*@/, "//…@") } : {}) },
+    settings: { load, rounds, profile: profiled, ...(databaseUrl ? { databaseUrl: redactUrl(databaseUrl) } : {}) },
     databases,
     ...(profile ? { profile } : {}),
   };

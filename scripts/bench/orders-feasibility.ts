@@ -15,17 +15,17 @@
 // round (lib/rounds.ts); on PGlite always, on PostgreSQL too when TEST_DATABASE_URL is set.
 // The CPU figures are this client's, not the server's: only the wall-clock ratio counts.
 import { eq, sql } from "drizzle-orm";
-import { openDatabase, queryRows } from "@/lib/db/client";
+import { queryRows } from "@/lib/db/client";
 import { assignments, missions, submissions } from "@/lib/db/schema";
 import { seededRandom } from "@/lib/demo/seeded-random";
 import { manyLocations, orderBody } from "@/lib/service/http/tests/orders-client";
+import { dedicatedDatabase, openApiDatabase, redactUrl, type ApiDatabaseLocation } from "./lib/databases";
 import { describeRounds, fmt, ratioTable, timingTable } from "./lib/file-report";
 import { postJson, stringField } from "./lib/http";
 import type { Supervisor } from "./lib/processes";
 import { measureRounds, type RoundSettings, type RoundsResult, type Variant } from "./lib/rounds";
-import { seedOrderPartner } from "./lib/seed";
+import { createZoomer, seedOrderPartner } from "./lib/seed";
 import { readAdminToken, startApi, type ApiPostgres, type RunningApi } from "./lib/targets";
-import { dedicatedDatabase } from "./lib/webhook-service";
 import { defineBenchmark } from "./lib/benchmark";
 import { fileBenchmarksHeader } from "./lib/file-report";
 
@@ -75,8 +75,7 @@ async function seedThroughApi(api: RunningApi): Promise<{ key: string; orgId: st
   const admin = readAdminToken(api);
   const { orgId, apiKey } = await seedOrderPartner(api);
   const zoomerIds: string[] = [];
-  for (let i = 0; i < ZOOMERS; i++)
-    zoomerIds.push(stringField(await postJson(`${api.url}/api/admin/v1/zoomers`, { name: `Bench zoomer ${i}` }, admin, 201), "id"));
+  for (let i = 0; i < ZOOMERS; i++) zoomerIds.push(stringField(await createZoomer(api.url, admin, `Bench zoomer ${i}`), "id"));
   const order = await postJson(`${api.url}${ORDERS}/orders`, { ...BODY, requirements: { angles: ["front"] } }, apiKey, 201);
   const orderId = stringField(order, "id");
   const confirmed = await postJson(`${api.url}${ORDERS}/orders/${orderId}/confirm`, { payment_method: "card" }, apiKey, 200);
@@ -85,11 +84,8 @@ async function seedThroughApi(api: RunningApi): Promise<{ key: string; orgId: st
 }
 
 /** In the database, the API stopped: the order's locations delivered after 2–42 h, 20 days ago; each zoomer active 3 days ago. */
-async function seedHistory(
-  where: { kind: "pglite"; dataDir: string } | { kind: "postgres"; url: string },
-  seed: { orgId: string; orderId: string; zoomerIds: string[] },
-): Promise<number> {
-  const database = await openDatabase(where.kind === "pglite" ? where : { kind: "postgres", url: where.url, poolSize: 1 });
+async function seedHistory(where: ApiDatabaseLocation, seed: { orgId: string; orderId: string; zoomerIds: string[] }): Promise<number> {
+  const database = await openApiDatabase(where);
   try {
     const { db } = database;
     const random = seededRandom(34);
@@ -196,7 +192,7 @@ export async function runOrdersFeasibility(options: {
   return {
     benchmark: "orders-feasibility",
     request: { locations: LOCATIONS, bodyBytes: BODY_TEXT.length },
-    settings: { ...options.rounds, ...(options.databaseUrl ? { databaseUrl: options.databaseUrl.replace(/\/\/[^@]*@/, "//…@") } : {}) },
+    settings: { ...options.rounds, ...(options.databaseUrl ? { databaseUrl: redactUrl(options.databaseUrl) } : {}) },
     databases,
   };
 }

@@ -6,9 +6,9 @@
 // (webhook-receiver.ts) that checks a sample of signatures.
 // Goal (issue): full path ≥ 0.5 × the fetch loop's deliveries/s. Also: enqueue-to-delivered p50
 // and p99 at a steady rate. Reported, never turned into a pass/fail of the test suite.
-import { createHmac } from "node:crypto";
 import { cpus } from "node:os";
 import { USER_AGENT } from "@/lib/service/webhooks/execute-webhook-call";
+import { redactUrl } from "./lib/databases";
 import { fmt, profileSection } from "./lib/file-report";
 import { forceGc } from "./lib/gc";
 import { profileInProcess, type InProcessProfile } from "./lib/in-process-profile";
@@ -18,6 +18,7 @@ import { defineBenchmark } from "./lib/benchmark";
 import { postgresNote, type RunOptions } from "./lib/cli";
 import { wallClockMs } from "./lib/wall-clock";
 import { startReceiver, type Receiver, type ReceiverRecords } from "./lib/webhook-receiver-client";
+import { signBody } from "./lib/webhook-receiving";
 import {
   attemptsLogged,
   enqueueBatch,
@@ -320,7 +321,7 @@ async function plainPost(url: string, secret: string, delivery: SentDelivery): P
     headers: {
       "content-type": "application/json",
       "user-agent": USER_AGENT,
-      "x-svc-signature": createHmac("sha256", secret).update(delivery.payload, "utf8").digest("hex"),
+      "x-svc-signature": signBody(secret, delivery.payload),
       "x-svc-event-id": delivery.eventId,
       "x-svc-event": EVENT_TYPE,
       "x-svc-timestamp": String(Math.floor(Date.now() / 1000)),
@@ -512,7 +513,7 @@ async function profiledRound(service: BenchService, receiver: Receiver, options:
 function reportedSettings(options: WebhookDeliveryOptions): WebhookDeliverySettings {
   const { events, batchSize, rounds, warmupRounds, concurrency, rate, steadySeconds, databaseUrl, profile } = options;
   const settings = { events, batchSize, rounds, warmupRounds, concurrency, rate, steadySeconds, profile };
-  return databaseUrl ? { ...settings, databaseUrl: databaseUrl.replace(/\/\/[^@]*@/, "//…@") } : settings;
+  return databaseUrl ? { ...settings, databaseUrl: redactUrl(databaseUrl) } : settings;
 }
 
 export async function runWebhookDelivery(options: WebhookDeliveryOptions): Promise<WebhookDeliveryResults> {

@@ -7,11 +7,11 @@
 // Control routes under /_bench/: ready, reset, records (outside any timed part) and count (polled
 // while the full path runs: cheaper for the subject than polling its own database).
 // Not meant to be run by hand.
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { parseArgs } from "node:util";
 import type { ReceiverRecords } from "./lib/webhook-receiver-client";
 import { wallClockMs } from "./lib/wall-clock";
+import { keepIdleConnections, signatureMatches } from "./lib/webhook-receiving";
 
 /** What GET /_bench/records answers: the shape the client module declares. */
 type Records = ReceiverRecords;
@@ -41,9 +41,7 @@ function fail(reason: string): void {
 /** The receiver side of the spec: hex HMAC-SHA256 of the raw body; the body names the same event. */
 function verify(body: Buffer, signature: string | undefined, eventId: string | undefined): void {
   records.sampled++;
-  const expected = Buffer.from(createHmac("sha256", secret).update(body).digest("hex"));
-  const given = Buffer.from(signature ?? "");
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return fail(`bad signature for ${eventId ?? "(no event id)"}`);
+  if (!signatureMatches(secret, body, signature)) return fail(`bad signature for ${eventId ?? "(no event id)"}`);
   let id: unknown;
   try {
     id = (JSON.parse(body.toString("utf8")) as { id?: unknown }).id;
@@ -128,10 +126,6 @@ const server = createServer((request, response) => {
   if (request.url?.startsWith("/_bench/")) onControl(request, response);
   else onWebhook(request, response);
 });
-// The fetch loop's keep-alive connections sit idle while the full path runs its round; node's
-// 5 s default would close them under the client, which (its event loop busy with PGlite) can
-// still pick one for a POST and fail with "other side closed". Receivers behind a load balancer
-// keep idle connections for a minute or more anyway.
-server.keepAliveTimeout = 120_000;
-server.headersTimeout = 125_000;
+// The fetch loop's keep-alive connections sit idle while the full path runs its round.
+keepIdleConnections(server);
 server.listen(Number(values.port), "127.0.0.1");

@@ -1,5 +1,6 @@
 // Small HTTP helpers for setting targets up (not for load: that is autocannon's job).
 import { createServer } from "node:net";
+import { z } from "zod";
 import type { ManagedProcess } from "./processes";
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -54,20 +55,32 @@ export async function waitForOk(url: string, child: ManagedProcess, timeoutMs: n
   throw new Error(`${child.name} was not ready at ${url} after ${timeoutMs / 1000} s:\n${child.logTail()}`);
 }
 
-/** POSTs JSON and returns the parsed answer; any status other than `expect` is an error. */
-export async function postJson(url: string, body: unknown, bearer: string | undefined, expect: number): Promise<unknown> {
-  const headers: Record<string, string> = {
-    "content-type": "application/json",
-  };
+/**
+ * One JSON request to a service under test (set-up and checks, not load): `bearer` as the
+ * Authorization, `body` as JSON; any status other than `expect` is an error naming both, and the
+ * answer (an empty one as {}) is parsed with `schema`.
+ */
+export async function requestJson<T>(
+  url: string,
+  method: string,
+  schema: z.ZodType<T>,
+  options: { bearer?: string | undefined; body?: unknown; expect?: number } = {},
+): Promise<T> {
+  const { bearer, body, expect = 200 } = options;
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers["content-type"] = "application/json";
   if (bearer) headers.authorization = `Bearer ${bearer}`;
-  const response = await fetch(url, {
-    method: "POST",
-    headers,
-    body: JSON.stringify(body),
-  });
+  const response = await fetch(url, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
   const text = await response.text();
-  if (response.status !== expect) throw new Error(`POST ${url} answered ${response.status} (wanted ${expect}): ${text}`);
-  return JSON.parse(text) as unknown;
+  if (response.status !== expect) throw new Error(`${method} ${url} answered ${response.status} (wanted ${expect}): ${text.slice(0, 400)}`);
+  const parsed = schema.safeParse(text ? JSON.parse(text) : {});
+  if (!parsed.success) throw new Error(`${method} ${url}: unexpected answer ${text.slice(0, 200)}: ${parsed.error.message}`);
+  return parsed.data;
+}
+
+/** POSTs JSON and returns the parsed answer; any status other than `expect` is an error. */
+export function postJson(url: string, body: unknown, bearer: string | undefined, expect: number): Promise<unknown> {
+  return requestJson(url, "POST", z.unknown(), { body, bearer, expect });
 }
 
 /** A string member of a parsed JSON object, or a clear error naming what was missing. */

@@ -9,6 +9,9 @@ import type { ManagedProcess } from "./processes";
 
 export const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
+/** The 1-minute load average now, to 2 decimals: above the CPU count, other processes shared the cores. */
+export const loadAverage1m = (): number => Math.round((loadavg()[0] ?? 0) * 100) / 100;
+
 export const median = (values: readonly number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -130,7 +133,7 @@ const key = (target: string, caseName: string) => `${caseName}\u0000${target}`;
 export async function interleave<T extends Target, S, C extends Case = Case>(options: InterleaveOptions<T, S, C>): Promise<Interleaved<S>> {
   const cases = options.cases ?? [NO_CASE as C];
   const samples = new Map<string, S[]>();
-  const loadAverage1m: number[] = [];
+  const loadAverages: number[] = [];
   const { pauser } = options;
   for (const target of options.targets) pauser?.pause(target);
   try {
@@ -163,13 +166,13 @@ export async function interleave<T extends Target, S, C extends Case = Case>(opt
           options.onSample?.(target, turn, sample);
         }
       }
-      if (!warmup) loadAverage1m.push(Math.round((loadavg()[0] ?? 0) * 100) / 100);
+      if (!warmup) loadAverages.push(loadAverage1m());
     }
   } finally {
     // Paused processes could not take the SIGTERM of stopAll().
     for (const target of options.targets) pauser?.resume(target);
   }
-  return { of: (target, caseName = "") => samples.get(key(target, caseName)) ?? [], loadAverage1m };
+  return { of: (target, caseName = "") => samples.get(key(target, caseName)) ?? [], loadAverage1m: loadAverages };
 }
 
 /**

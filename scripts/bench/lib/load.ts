@@ -2,9 +2,8 @@
 // child processes). One warm-up run whose figures are discarded (none when warmupSeconds is 0),
 // then the measured run. GET by default; a RequestShape sends another method with a body and
 // headers made fresh for every request (e.g. an Idempotency-Key).
-import { loadavg } from "node:os";
 import autocannon from "autocannon";
-import { nearestRank } from "./interleave";
+import { loadAverage1m, nearestRank } from "./interleave";
 
 export interface LoadSettings {
   connections: number;
@@ -170,6 +169,6 @@ export async function measure(url: string, headers: Record<string, string>, sett
       valid: warmReason === undefined,
       ...(warmReason ? { invalidReason: warmReason } : {}),
     },
-    loadAverage1mAfter: Math.round((loadavg()[0] ?? 0) * 100) / 100,
+    loadAverage1mAfter: loadAverage1m(),
   };
 }

@@ -1,9 +1,8 @@
 // Timed rounds for the in-process file benchmarks: every variant (the baseline first) does the
 // same work, in rounds whose order rotates, so drift of the machine during the run (page cache,
 // CPU frequency, another process) lands on all variants alike. Ratios are paired per round.
-import { loadavg } from "node:os";
 import { forceGc } from "./gc";
-import { median, rotation, round3 } from "./interleave";
+import { loadAverage1m, median, rotation, round3 } from "./interleave";
 
 export { median };
 
@@ -135,7 +134,7 @@ export async function measureRounds(
       times.get(variant.name)?.push(t);
       log(`round ${r + 1}/${settings.rounds} ${variant.name}: ${t.seconds.toFixed(2)} s, CPU ${t.cpuSeconds.toFixed(2)} s (${passes} passes)`);
     }
-    load.push(Math.round((loadavg()[0] ?? 0) * 100) / 100);
+    load.push(loadAverage1m());
   }
   const wall = (name: string) => (times.get(name) ?? []).map((t) => t.seconds);
   const cpu = (name: string) => (times.get(name) ?? []).map((t) => t.cpuSeconds);

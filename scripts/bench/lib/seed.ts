@@ -1,5 +1,5 @@
-// Puts a partner, a client, a token and a mission into a freshly started API, through the same
-// public interfaces a real operator and partner use.
+// Puts a partner, a client, a token and a mission, an order partner, zoomers and their tokens into
+// a freshly started API, through the same public interfaces a real operator, partner and zoomer use.
 import { postJson, stringField } from "./http";
 import { readAdminToken, type RunningApi } from "./targets";
 
@@ -34,17 +34,7 @@ export async function seedMission(api: RunningApi): Promise<SeededMission> {
     admin,
     201,
   );
-  const token = await postJson(
-    `${api.url}/api/v1/auth/token`,
-    {
-      grant_type: "client_credentials",
-      client_id: stringField(client, "client_id"),
-      client_secret: stringField(client, "client_secret"),
-    },
-    undefined,
-    200,
-  );
-  const accessToken = stringField(token, "access_token");
+  const accessToken = await exchangeClientCredentials(api.url, client);
   const mission = await postJson(`${api.url}/api/v1/missions`, { title: "Benchmark mission", bounds: BOUNDS, required_images: 10 }, accessToken, 201);
   const missionId = stringField(mission, "id");
   return { accessToken, missionId, path: `/api/v1/missions/${missionId}` };
@@ -67,4 +57,32 @@ export async function seedOrderPartner(api: RunningApi): Promise<SeededOrderPart
   const orgId = stringField(org, "id");
   const key = await postJson(`${api.url}/api/admin/v1/orgs/${orgId}/api-keys`, { name: "benchmark" }, admin, 201);
   return { orgId, apiKey: stringField(key, "api_key") };
+}
+
+/** An access token for the client_id and client_secret of a created API client or zoomer. */
+export async function exchangeClientCredentials(baseUrl: string, created: unknown): Promise<string> {
+  const token = await postJson(
+    `${baseUrl}/api/v1/auth/token`,
+    { grant_type: "client_credentials", client_id: stringField(created, "client_id"), client_secret: stringField(created, "client_secret") },
+    undefined,
+    200,
+  );
+  return stringField(token, "access_token");
+}
+
+/** A zoomer created through the operator API: the answer, with its id and client credentials. */
+export function createZoomer(baseUrl: string, adminToken: string, name: string): Promise<unknown> {
+  return postJson(`${baseUrl}/api/admin/v1/zoomers`, { name }, adminToken, 201);
+}
+
+export interface SeededZoomer {
+  id: string;
+  /** Its access token for the field API. */
+  token: string;
+}
+
+/** A zoomer and its access token. */
+export async function seedZoomer(api: RunningApi, name: string): Promise<SeededZoomer> {
+  const created = await createZoomer(api.url, readAdminToken(api), name);
+  return { id: stringField(created, "id"), token: await exchangeClientCredentials(api.url, created) };
 }

@@ -2,9 +2,8 @@
 // webhook worker running (lib/service/worker/background.ts: claim 8, process them in parallel), on
 // in-memory PGlite or on PostgreSQL, plus the queries the benchmark needs around it: enqueue
 // events through recordEvent, wait until deliveries are settled, read back what was sent.
-import { hostname } from "node:os";
 import { and, count, eq, sql } from "drizzle-orm";
-import { isProcessAlive, openDatabase, type Database } from "@/lib/db/client";
+import { openDatabase, type Database } from "@/lib/db/client";
 import { webhookAttempts, webhookDeliveries } from "@/lib/db/schema";
 import { parseEnv } from "@/lib/env";
 import { createOrganisation } from "@/lib/service/accounts/create-organisation";
@@ -14,6 +13,7 @@ import { createMission } from "@/lib/service/missions/create-mission";
 import { configFromEnv, createRuntime, type ServiceRuntime } from "@/lib/runtime/runtime";
 import { ephemeralSecretBox } from "@/lib/auth/secret-box";
 import { createWebhook } from "@/lib/service/webhooks/endpoints";
+import { dedicatedDatabase } from "./databases";
 import { wallClockMs } from "./wall-clock";
 
 export type DatabaseChoice = { kind: "pglite" } | { kind: "postgres"; url: string };
@@ -39,86 +39,13 @@ export interface BenchService {
 
 export const EVENT_TYPE = "mission.created";
 const POLL_MS = 20;
+/** The run's own PostgreSQL database (lib/databases.ts): the worker claims every due delivery in it. */
+const DB_PREFIX = "bench_webhooks_";
 
 /** The production defaults (lib/env.ts), except that 127.0.0.1 targets are allowed. */
 function benchConfig(dataDir: string) {
   const e = parseEnv({ DATA_DIR: dataDir, PUBLIC_ORIGIN: "http://127.0.0.1:3000", WEBHOOK_ALLOW_PRIVATE_TARGETS: "true" });
   return configFromEnv(e, `adm_${"b".repeat(40)}`);
-}
-
-// ---- PostgreSQL: a dedicated database per run --------------------------------------------------
-// The worker claims every due delivery in its database, whoever enqueued it; a shared test
-// database would let a concurrently running test suite's worker take (and time) ours, and ours
-// take theirs. So the run creates its own database next to the given one and drops it after.
-// The name carries host and pid, so the next run can drop one left by a run that was killed.
-// orders-create uses the same, with a prefix of its own.
-
-const DB_PREFIX = "bench_webhooks_";
-const hostTag = () =>
-  hostname()
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, "")
-    .slice(0, 20) || "host";
-
-async function adminQuery<T>(url: string, work: (query: (text: string) => Promise<T[]>) => Promise<void>): Promise<void> {
-  const { Client } = await import("pg");
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    await work(async (text) => (await client.query(text)).rows as T[]);
-  } finally {
-    await client.end();
-  }
-}
-
-async function dropStaleDatabases(url: string, query: (text: string) => Promise<{ datname: string }[]>, prefix: string): Promise<void> {
-  const mine = `${prefix}${hostTag()}_`;
-  for (const { datname } of await query(`select datname from pg_database where datname like '${prefix}%'`)) {
-    const pid = Number(datname.slice(mine.length));
-    if (datname.startsWith(mine) && Number.isInteger(pid) && !isProcessAlive(pid)) {
-      console.error(`[bench] dropping ${datname}, left by an interrupted run (pid ${pid} is gone) on ${url.replace(/\/\/[^@]*@/, "//…@")}`);
-      await query(`drop database if exists "${datname}" with (force)`);
-    }
-  }
-}
-
-/** Creates the run's database (named <prefix><host>_<pid>); returns its URL and how to drop it. */
-export async function dedicatedDatabase(url: string, prefix = DB_PREFIX): Promise<{ url: string; name: string; version: string; drop: () => Promise<void> }> {
-  const name = `${prefix}${hostTag()}_${process.pid}`;
-  let version = "";
-  await adminQuery<{ datname: string; server_version?: string }>(url, async (query) => {
-    await dropStaleDatabases(url, query, prefix);
-    await query(`drop database if exists "${name}" with (force)`);
-    await query(`create database "${name}"`);
-    version = (await query("show server_version"))[0]?.server_version ?? "?";
-  });
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  return {
-    url: own.toString(),
-    name,
-    version,
-    drop: () => adminQuery(url, (query) => dropWhenReleased(query, name)),
-  };
-}
-
-/**
- * Drops the run's database once the service's pool has let go of it. pg's pool.end() resolves
- * when its clients were told to end, not when their backends are gone; forcing the drop at once
- * would kill a backend still saying goodbye, and the pool would raise that as an error.
- */
-async function dropWhenReleased(query: (text: string) => Promise<unknown[]>, name: string): Promise<void> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    try {
-      await query(`drop database if exists "${name}"`);
-      return;
-    } catch (error) {
-      // 55006: still being accessed by other users (the backends are closing).
-      if ((error as { code?: unknown }).code !== "55006") throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  await query(`drop database if exists "${name}" with (force)`);
 }
 
 // ---- the service ------------------------------------------------------------------------------
@@ -138,7 +65,7 @@ async function openChosen(choice: DatabaseChoice): Promise<Opened> {
       detail: "in memory, in the runner process",
       drop: async () => {},
     };
-  const dedicated = await dedicatedDatabase(choice.url);
+  const dedicated = await dedicatedDatabase(choice.url, DB_PREFIX);
   try {
     // The pool size the service uses when DATABASE_URL is set (lib/db/client.ts default).
     const database = await openDatabase({ kind: "postgres", url: dedicated.url });
