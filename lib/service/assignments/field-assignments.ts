@@ -40,19 +40,6 @@ function localTime(instant: Date, timeZone: string): string {
 const localDateOf = (instant: Date, timeZone: string) => localTime(instant, timeZone).slice(0, 10);
 const nextDate = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
-// A place's sun on a day never changes, and a list holds many tasks (one per angle) of the same
-// places: remembered, so a list of hundreds costs a few astronomy searches, not hundreds.
-const SUN_MEMO_SIZE = 2000;
-const sunMemo = new Map<string, ReturnType<typeof sunWindowOn>>();
-function sunOn(requirement: TimeOfDay, date: string, where: { lat: number; lng: number; timeZone: string }) {
-  const key = `${requirement}|${date}|${where.lat}|${where.lng}|${where.timeZone}`;
-  if (sunMemo.has(key)) return sunMemo.get(key) ?? null;
-  if (sunMemo.size >= SUN_MEMO_SIZE) sunMemo.clear();
-  const sun = sunWindowOn(requirement, date, where);
-  sunMemo.set(key, sun);
-  return sun;
-}
-
 /**
  * The sun the task asks for, on the task's day: a cycle's own day (its window is already narrowed
  * to the sun), or for one-off work today's — tomorrow's once today's has passed. `starts_at` and
@@ -63,10 +50,10 @@ export function timeOfDayOf(row: Pick<AssignmentRow, "lat" | "lng" | "timeZone" 
   const requirement = timeOfDay as TimeOfDay;
   const where = { lat: row.lat, lng: row.lng, timeZone: row.timeZone };
   let date = localDateOf(row.windowStart ?? now, row.timeZone);
-  let sun = sunOn(requirement, date, where);
+  let sun = sunWindowOn(requirement, date, where);
   if (!row.windowStart && (!sun || sun.end <= now)) {
     date = nextDate(date);
-    sun = sunOn(requirement, date, where);
+    sun = sunWindowOn(requirement, date, where);
   }
   return {
     requirement,

@@ -1,4 +1,6 @@
 import { describe, it, expect } from "vitest";
+import { sunWindow } from "@/lib/geo/sun";
+import { zonedTimeToUtc } from "@/lib/geo/time-zone";
 
 import {
   cycleAt,
@@ -8,6 +10,7 @@ import {
   parseDayOfMonth,
   parseTimeWindow,
   scheduleProblems,
+  sunWindowOn,
   validateRule,
   type Cycle,
   type RecurrenceRule,
@@ -746,5 +749,34 @@ describe("cycles narrowed to the sun (issue 22, item 3)", () => {
   it("leaves monthly cycles whole", () => {
     const monthly: RecurrenceRule = { frequency: "monthly" };
     expect(nextCycles(monthly, daylight, { from: AFTER_SUNSET, count: 2 })).toEqual(nextCycles(monthly, FLORENCE, { from: AFTER_SUNSET, count: 2 }));
+  });
+});
+
+describe("sunWindowOn, remembered", () => {
+  const where = { lat: 43.7731, lng: 11.256, timeZone: "Europe/Rome" };
+
+  it("answers again what the astronomy answers, in whole minutes inside the sun's span", () => {
+    for (const date of ["2026-11-27", "2026-06-21"]) {
+      const sun = sunWindow("daylight", zonedTimeToUtc(date, "12:00", where.timeZone), where.lat, where.lng);
+      const first = sunWindowOn("daylight", date, where);
+      expect(first?.start.getTime()).toBe(Math.ceil((sun?.start.getTime() ?? NaN) / 60_000) * 60_000);
+      expect(first?.end.getTime()).toBe(Math.floor((sun?.end.getTime() ?? NaN) / 60_000) * 60_000);
+      expect(sunWindowOn("daylight", date, where)).toEqual(first);
+    }
+    // Another period, place or day is another answer, not the remembered one.
+    expect(sunWindowOn("midday", "2026-11-27", where)).not.toEqual(sunWindowOn("daylight", "2026-11-27", where));
+    expect(sunWindowOn("daylight", "2026-11-27", { ...where, lat: 60.39, lng: 5.32, timeZone: "Europe/Oslo" })).not.toEqual(
+      sunWindowOn("daylight", "2026-11-27", where),
+    );
+  });
+
+  it("gives each caller Dates of its own, and remembers no sun as none", () => {
+    const first = sunWindowOn("daylight", "2026-11-28", where);
+    first?.start.setUTCHours(0);
+    expect(sunWindowOn("daylight", "2026-11-28", where)?.start.getUTCHours()).not.toBe(0);
+    // Polar night in Tromsø: no daylight at all, asked twice.
+    const tromso = { lat: 69.6492, lng: 18.9553, timeZone: "Europe/Oslo" };
+    expect(sunWindowOn("daylight", "2026-12-21", tromso)).toBeNull();
+    expect(sunWindowOn("daylight", "2026-12-21", tromso)).toBeNull();
   });
 });

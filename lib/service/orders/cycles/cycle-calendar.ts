@@ -165,10 +165,24 @@ export function cycleAt(rule: RecurrenceRule, where: Where, index: number, ancho
  * field task card states it.
  */
 export function sunWindowOn(period: SunPeriod, date: string, where: { lat: number; lng: number; timeZone: string }): { start: Date; end: Date } | null {
-  const sun = sunWindow(period, zonedTimeToUtc(date, "12:00", where.timeZone), where.lat, where.lng);
-  if (!sun) return null;
-  return { start: new Date(Math.ceil(sun.start.getTime() / 60_000) * 60_000), end: new Date(Math.floor(sun.end.getTime() / 60_000) * 60_000) };
+  const key = `${period}|${date}|${where.lat}|${where.lng}|${where.timeZone}`;
+  let minutes = sunMemo.get(key);
+  if (minutes === undefined) {
+    const sun = sunWindow(period, zonedTimeToUtc(date, "12:00", where.timeZone), where.lat, where.lng);
+    minutes = sun ? { start: Math.ceil(sun.start.getTime() / 60_000) * 60_000, end: Math.floor(sun.end.getTime() / 60_000) * 60_000 } : null;
+    if (sunMemo.size >= SUN_MEMO_SIZE) sunMemo.delete(sunMemo.keys().next().value ?? key);
+    sunMemo.set(key, minutes);
+  }
+  // Fresh Dates every time: a caller may keep or change what it gets.
+  return minutes && { start: new Date(minutes.start), end: new Date(minutes.end) };
 }
+
+// A place's sun on a local day never changes, and each answer costs astronomy searches (about
+// 0.6 ms): remembered, the oldest forgotten first, so a quote, the feasibility answer, the order
+// created from them, each cycle the scheduler builds and a field list of many tasks at the same
+// places cost a lookup after the first time.
+const SUN_MEMO_SIZE = 5000;
+const sunMemo = new Map<string, { start: number; end: number } | null>();
 
 /** A reason a rule has no cycle left, at the member of the API's `recurring` body that causes it. */
 export interface ScheduleProblem {
