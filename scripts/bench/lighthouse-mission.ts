@@ -18,7 +18,7 @@ import type { Supervisor } from "./lib/processes";
 import { interleave, median } from "./lib/interleave";
 import { contentTypeOf } from "./lib/static-server";
 import { ROOT, startApi } from "./lib/targets";
-import { capturePoints, startBaseline } from "./map-points";
+import { captureMissionPoints, startBareMapServer } from "./lib/map-pages";
 import { defineBenchmark } from "./lib/benchmark";
 import type { RunOptions } from "./lib/cli";
 
@@ -274,18 +274,18 @@ export async function runLighthouseMission(options: LighthouseOptions): Promise<
   const app = await startApi(supervisor, "next", { dataDir });
   const reference = compareDir ? await startApi(supervisor, "next", { dataDir: referenceDataDir, root: compareDir }) : undefined;
   const worker = builtMaplibreWorker();
-  const baselineServer = await startBaseline(worker);
+  const baselineServer = await startBareMapServer(worker);
   const shotsDir = join(options.resultsDir, "lighthouse");
   mkdirSync(shotsDir, { recursive: true });
   try {
     const browser = await launchChromium();
     let storage: StorageState;
     let referenceStorage: StorageState | undefined;
-    let captured: Awaited<ReturnType<typeof capturePoints>>;
+    let captured: Awaited<ReturnType<typeof captureMissionPoints>>;
     try {
       storage = await signIn(browser, app.url, seeded.user);
       if (reference) referenceStorage = await signIn(browser, reference.url, seeded.user);
-      captured = await capturePoints(browser, storage, app.url, mission);
+      captured = await captureMissionPoints(browser, storage, app.url, mission);
     } finally {
       await browser.close();
     }

@@ -18,7 +18,7 @@ import { launchChromium, VIEWPORT } from "./lib/browser";
 import { fmt } from "./lib/file-report";
 import { interleave, median, pairedRange, type Interleaved } from "./lib/interleave";
 import { contentTypeOf } from "./lib/static-server";
-import { startBaseline } from "./map-points";
+import { startBareMapServer } from "./lib/map-pages";
 import { defineBenchmark } from "./lib/benchmark";
 
 export const GOAL = { maxRatio: 1.2 } as const;
@@ -151,7 +151,7 @@ export async function runMapFrame(options: MapFrameSettings & { compareDir?: str
   if (options.compareDir)
     variants.push({ name: "reference", label: `layers of ${options.compareDir}`, layers: withSource(await referenceLayers(options.compareDir)) });
 
-  const server = await startBaseline(WORKER);
+  const server = await startBareMapServer(WORKER);
   const browser = await launchChromium();
   let pointsInView = 0;
   let measured: Interleaved<number>;

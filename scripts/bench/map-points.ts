@@ -6,27 +6,26 @@
 // Goal (issue): mission page ≤ 1.2 × the bare page, at 10,000 and 100,000 submissions; ≤ 1.5 ×
 // at 1,000,000.
 // Reported, never turned into a pass/fail of the test suite.
-import { cpSync, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Browser } from "@playwright/test";
-import { barePageHtml, BASEMAP_DIR, MAPLIBRE_DIST, builtMaplibreWorker, MAPLIBRE_WORKER_NAME, POINTS_DRAWN_MARK, type BuiltWorker } from "./lib/bare-map-page";
-import { summariseTrace, TRACE_CATEGORIES, type TraceSummary } from "./lib/browser-trace";
-import { freshContext, launchChromium, signIn, VIEWPORT, type StorageState } from "./lib/browser";
+import { barePageHtml, builtMaplibreWorker, MAPLIBRE_WORKER_NAME, POINTS_DRAWN_MARK } from "./lib/bare-map-page";
+import { formatTraceSummary, type TraceSummary } from "./lib/browser-trace";
+import { launchChromium, signIn, VIEWPORT, type StorageState } from "./lib/browser";
 import { seedDashboard, type SeededMission } from "./lib/dashboard-fixture";
 import { fmt } from "./lib/file-report";
+import { captureMissionPoints, loadMapPage, startBareMapServer, traceMapPage, type MapPage } from "./lib/map-pages";
 import { ensureNextBuild, type BuildMode, type BuildOutcome } from "./lib/next-build";
-import { collectSample, PROBE_SCRIPT, waitForDrawn, type PageSample, type ProbeTarget } from "./lib/page-probe";
+import type { PageSample } from "./lib/page-probe";
 import type { Supervisor } from "./lib/processes";
 import { interleave, median, pairedRange, round3 } from "./lib/interleave";
-import { contentTypeOf, startStaticServer, type StaticServer } from "./lib/static-server";
+import { contentTypeOf } from "./lib/static-server";
 import { startApi } from "./lib/targets";
 import { defineBenchmark } from "./lib/benchmark";
 import type { RunOptions } from "./lib/cli";
 
 export const GOAL = { maxRatio: 1.2, maxRatioAtMillion: 1.5 } as const;
-/** One page load, 1,000,000 points on software WebGL on a busy machine included. */
-const LOAD_TIMEOUT_MS = 600_000;
 
 /** The issue's goal for a size: looser for a million points. */
 const goalFor = (submissions: number): number => (submissions >= 1_000_000 ? GOAL.maxRatioAtMillion : GOAL.maxRatio);
@@ -148,115 +147,11 @@ function summarise(name: VariantName, url: string, samples: PageSample[]): Varia
   };
 }
 
-interface Variant {
+interface Variant extends MapPage {
   name: VariantName;
-  url: string;
-  storage?: StorageState;
-  target: ProbeTarget;
 }
 
 type Variants = { subject: Variant; baseline: Variant; reference?: Variant };
-
-/** One first visit in a fresh context: navigate, wait for the mark, read the timings. */
-async function loadOnce(browser: Browser, variant: Variant): Promise<PageSample> {
-  const context = await freshContext(browser, variant.storage);
-  const errors: string[] = [];
-  try {
-    await context.addInitScript({ content: PROBE_SCRIPT });
-    const page = await context.newPage();
-    page.on("pageerror", (error) => errors.push(error.message));
-    await page.goto(variant.url, { waitUntil: "commit" });
-    try {
-      await waitForDrawn(page, variant.target, LOAD_TIMEOUT_MS);
-    } catch (error) {
-      const at = page.url();
-      throw new Error(
-        `${variant.name}: no ${variant.target.mark} mark for ${variant.target.count} points at ${at} ` +
-          `(${error instanceof Error ? error.message.split("\n")[0] : String(error)})${errors.length ? `; page errors: ${errors.join(" | ")}` : ""}`,
-      );
-    }
-    return await collectSample(page, variant.target);
-  } finally {
-    await context.close();
-  }
-}
-
-// Names for the scripts in a profile: a chunk's file name says nothing, its content does.
-const SCRIPT_MARKERS: [string, string][] = [
-  ["maplibregl", "maplibre-gl"],
-  [POINTS_DRAWN_MARK, "mission map"],
-  ["__reactFiber", "react-dom"],
-  ["queryFn", "TanStack Query"],
-  ["next-auth", "next-auth"],
-];
-
-function describeScript(url: string, body: Buffer | undefined): string {
-  const name = new URL(url).pathname.split("/").at(-1) ?? url;
-  if (!body) return name;
-  const text = body.toString("utf8");
-  const found = SCRIPT_MARKERS.filter(([marker]) => text.includes(marker)).map(([, what]) => what);
-  return `${name} (${fmt(body.length / 1024)} kB${found.length ? `: ${found.join(", ")}` : ""})`;
-}
-
-/** One load like loadOnce, under a Chrome trace. */
-async function tracedLoad(browser: Browser, variant: Variant, savedAs: string): Promise<TraceSummary> {
-  const context = await freshContext(browser, variant.storage);
-  try {
-    await context.addInitScript({ content: PROBE_SCRIPT });
-    const page = await context.newPage();
-    const scripts = new Map<string, Buffer>();
-    page.on("response", (response) => {
-      if (response.request().resourceType() !== "script") return;
-      void response
-        .body()
-        .then((body) => scripts.set(response.url(), body))
-        .catch(() => undefined);
-    });
-    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
-    const loaded = page
-      .goto(variant.url, { waitUntil: "commit" })
-      .then(() => waitForDrawn(page, variant.target, LOAD_TIMEOUT_MS))
-      .then(
-        () => undefined,
-        (error: unknown) => error,
-      );
-    const failure = await loaded;
-    // Stopped either way: a trace left running would be carried into the next load.
-    const trace = await browser.stopTracing();
-    if (failure) throw failure;
-    return summariseTrace(trace, variant.target.mark, savedAs, (url) => describeScript(url, scripts.get(url)));
-  } finally {
-    await context.close();
-  }
-}
-
-/** The points exactly as the mission page receives them (through the dashboard proxy, signed in). */
-export async function capturePoints(browser: Browser, storage: StorageState, appUrl: string, mission: SeededMission) {
-  const context = await freshContext(browser, storage);
-  try {
-    // Playwright's default 30 s is too short for the database to write a million points on a busy machine.
-    const response = await context.request.get(`${appUrl}/dashboard-api/missions/${mission.id}/submission-points`, { timeout: LOAD_TIMEOUT_MS });
-    const body = await response.body();
-    if (response.status() !== 200) throw new Error(`submission-points answered ${response.status()}: ${body.toString("utf8").slice(0, 300)}`);
-    const parsed = JSON.parse(body.toString("utf8")) as { features?: unknown[] };
-    if (parsed.features?.length !== mission.submissions)
-      throw new Error(`submission-points returned ${parsed.features?.length ?? "no"} features, ${mission.submissions} were seeded`);
-    return { body, contentType: response.headers()["content-type"] ?? "application/json" };
-  } finally {
-    await context.close();
-  }
-}
-
-/** The maplibre files, the worker (under the app's path for it), the basemap; the points and bare pages are added per size. */
-export async function startBaseline(worker: BuiltWorker): Promise<StaticServer> {
-  const file = (path: string) => ({ body: readFileSync(path), contentType: contentTypeOf(path) });
-  const files = new Map([
-    ["/maplibre-gl.mjs", file(join(MAPLIBRE_DIST, "maplibre-gl.mjs"))],
-    ["/maplibre-gl.css", file(join(MAPLIBRE_DIST, "maplibre-gl.css"))],
-    [worker.path, file(worker.file)],
-  ]);
-  return startStaticServer(files, { "/basemap": BASEMAP_DIR });
-}
 
 async function measureSize(
   browser: Browser,
@@ -268,7 +163,7 @@ async function measureSize(
     rounds: settings.rounds,
     warmupRounds: settings.warmupRounds,
     targets: [variants.subject, variants.baseline, ...(variants.reference ? [variants.reference] : [])],
-    sample: (variant) => loadOnce(browser, variant),
+    sample: (variant) => loadMapPage(browser, variant),
     onSample: (variant, turn, s) =>
       log(
         turn.warmup
@@ -310,7 +205,7 @@ export async function runMapPoints(options: MapPointsOptions): Promise<MapPoints
   if (reference) log(`--compare-dir ${compareDir}: next start on ${reference.url}`);
   const browser = await launchChromium();
   const worker = builtMaplibreWorker();
-  const baseline = await startBaseline(worker);
+  const baseline = await startBareMapServer(worker);
   try {
     const storage = await signIn(browser, app.url, seeded.user);
     const referenceStorage = reference ? await signIn(browser, reference.url, seeded.user) : undefined;
@@ -325,7 +220,7 @@ export async function runMapPoints(options: MapPointsOptions): Promise<MapPoints
     // tells the size of the map's canvas, which the bare page copies.
     const first = seeded.missions[0];
     if (!first) throw new Error("no mission seeded");
-    const probe = await loadOnce(browser, subjectOf(first));
+    const probe = await loadMapPage(browser, subjectOf(first));
     if (!probe.canvas) throw new Error("the mission page has no .maplibregl-canvas");
     const workerPath = probe.workerUrl ? new URL(probe.workerUrl).pathname : null;
     if (workerPath !== worker.path)
@@ -338,7 +233,7 @@ export async function runMapPoints(options: MapPointsOptions): Promise<MapPoints
     let largest: Variants | undefined;
     for (const mission of seeded.missions) {
       const n = mission.submissions;
-      const captured = await capturePoints(browser, storage, app.url, mission);
+      const captured = await captureMissionPoints(browser, storage, app.url, mission);
       const pointsPath = `/points-${n}.json`;
       baseline.put(pointsPath, { body: captured.body, contentType: captured.contentType });
       baseline.put(`/bare-${n}.html`, {
@@ -377,8 +272,8 @@ export async function runMapPoints(options: MapPointsOptions): Promise<MapPoints
       mkdirSync(dir, { recursive: true });
       const n = largest.subject.target.count;
       log(`tracing one load of each page at ${fmt(n)} submissions`);
-      const subject = await tracedLoad(browser, largest.subject, join(dir, `map-points-subject-${n}.trace.json`));
-      const base = await tracedLoad(browser, largest.baseline, join(dir, `map-points-baseline-${n}.trace.json`));
+      const subject = await traceMapPage(browser, largest.subject, join(dir, `map-points-subject-${n}.trace.json`));
+      const base = await traceMapPage(browser, largest.baseline, join(dir, `map-points-baseline-${n}.trace.json`));
       profiles = { submissions: n, subject, baseline: base };
     }
     return {
@@ -480,27 +375,7 @@ function profileSection(profiles: NonNullable<MapPointsResults["profiles"]>): st
     ["mission page", profiles.subject],
     ["bare MapLibre page", profiles.baseline],
   ] as const) {
-    lines.push(
-      "",
-      `${title}: ${fmt(p.windowMs)} ms from navigation start to the mark (tracing slows it), trace \`${p.savedAs}\``,
-      "",
-      "| thread busy (ms) | |",
-      "|---|---:|",
-      ...p.threads.slice(0, 8).map((t) => `| ${t.thread} | ${fmt(t.ms)} |`),
-      "",
-      "| page main thread: script or work (ms) | |",
-      "|---|---:|",
-      ...p.mainThread.slice(0, 12).map((t) => `| ${t.what} | ${fmt(t.ms)} |`),
-    );
-    for (const t of p.sampled) {
-      lines.push(
-        "",
-        `| ${t.thread === "CrRendererMain" ? "main thread" : t.thread}, V8 samples: self time (${fmt(t.sampledMs)} ms sampled) | ms |`,
-        "|---|---:|",
-        ...t.byScript.slice(0, 6).map((r) => `| ${r.what} | ${fmt(r.ms)} |`),
-        ...t.functions.slice(0, 8).map((r) => `| ↳ ${r.what} | ${fmt(r.ms)} |`),
-      );
-    }
+    lines.push("", ...formatTraceSummary(title, p));
   }
   return lines;
 }

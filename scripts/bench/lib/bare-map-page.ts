@@ -116,7 +116,7 @@ export function barePageHtml(options: BarePageOptions): string {
 /**
  * A benchmark page around one MapLibre map: its size, an optional heading, the page's JSON config
  * (read by `script` from #config) and its module script, which imports MapLibre from
- * /maplibre-gl.mjs (the baseline server, startBaseline in map-points.ts).
+ * /maplibre-gl.mjs (the baseline server, startBareMapServer in lib/map-pages.ts).
  */
 export function mapPageHtml(options: { title: string; width: number; height: number; config: unknown; script: string; heading?: string }): string {
   // `<` escaped: the JSON sits inside a <script> element.

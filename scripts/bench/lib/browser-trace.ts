@@ -5,8 +5,9 @@
 // layout, paint, HTML parsing); and from V8's sampling profiler (recorded into the same trace),
 // self time per script and per function on the main thread and in the page's workers — the
 // only view of JavaScript run from promise callbacks, which the trace files under RunMicrotasks.
-// All between navigation start and the page's mark.
+// All between navigation start and the page's mark; formatTraceSummary puts it in a report.
 import { writeFileSync } from "node:fs";
+import { fmt } from "./interleave";
 
 export const TRACE_CATEGORIES = [
   "toplevel",
@@ -255,4 +256,29 @@ function sampledThreads(
     if (totals.totalUs > 0) results.push(totals);
   }
   return results.sort((a, b) => (a.thread === "CrRendererMain" ? -1 : b.thread === "CrRendererMain" ? 1 : b.totalUs - a.totalUs));
+}
+
+/** A trace summary as Markdown: the window, the busiest threads, the main thread's work, the V8 samples per script and function. */
+export function formatTraceSummary(title: string, p: TraceSummary): string[] {
+  const lines = [
+    `${title}: ${fmt(p.windowMs)} ms from navigation start to the mark (tracing slows it), trace \`${p.savedAs}\``,
+    "",
+    "| thread busy (ms) | |",
+    "|---|---:|",
+    ...p.threads.slice(0, 8).map((t) => `| ${t.thread} | ${fmt(t.ms)} |`),
+    "",
+    "| page main thread: script or work (ms) | |",
+    "|---|---:|",
+    ...p.mainThread.slice(0, 12).map((t) => `| ${t.what} | ${fmt(t.ms)} |`),
+  ];
+  for (const t of p.sampled) {
+    lines.push(
+      "",
+      `| ${t.thread === "CrRendererMain" ? "main thread" : t.thread}, V8 samples: self time (${fmt(t.sampledMs)} ms sampled) | ms |`,
+      "|---|---:|",
+      ...t.byScript.slice(0, 6).map((r) => `| ${r.what} | ${fmt(r.ms)} |`),
+      ...t.functions.slice(0, 8).map((r) => `| ↳ ${r.what} | ${fmt(r.ms)} |`),
+    );
+  }
+  return lines;
 }
