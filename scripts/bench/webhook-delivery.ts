@@ -17,19 +17,19 @@ import { interleave, median, percentiles, round3, spread, type Percentiles } fro
 import { defineBenchmark } from "./lib/benchmark";
 import { postgresNote, type RunOptions } from "./lib/cli";
 import { wallClockMs } from "./lib/wall-clock";
-import { startReceiver, type Receiver, type ReceiverRecords } from "./lib/webhook-receiver-client";
+import { checkReceiver, firstArrivals, receiverProblems, startReceiver, type Receiver, type ReceiverCheck } from "./lib/webhook-receiver-client";
 import { signBody } from "./lib/webhook-receiving";
 import {
+  attemptProblems,
   attemptsLogged,
   enqueueBatch,
   EVENT_TYPE,
-  failedAttempts,
   openBenchService,
   sentDeliveries,
-  waitForSucceeded,
   type BenchService,
   type DatabaseChoice,
   type SentDelivery,
+  waitForDelivered,
 } from "./lib/webhook-service";
 
 export const GOAL = { minThroughputRatio: 0.5 } as const;
@@ -96,20 +96,6 @@ function header(options: RunOptions): string[] {
 }
 
 // ---- results --------------------------------------------------------------------------------
-
-export interface ReceiverCheck {
-  arrived: number;
-  distinct: number;
-  /** Expected event ids that never arrived. */
-  missing: number;
-  /** Event ids the receiver saw that this pass did not send. */
-  unexpected: number;
-  duplicates: number;
-  withoutEventId: number;
-  sampled: number;
-  verified: number;
-  failureExamples: string[];
-}
 
 export interface Pass {
   deliveries: number;
@@ -184,59 +170,7 @@ export interface WebhookDeliveryResults {
 // ---- helpers --------------------------------------------------------------------------------
 
 const log = (message: string) => console.error(`[bench] webhook-delivery: ${message}`);
-/** Generous: a stuck worker must fail the run, a slow machine must not. */
-const settleTimeoutMs = (events: number) => 60_000 + events * 25;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Waits until the receiver has seen `expected` distinct events (or the timeout passed). Polling the
- * receiver costs the subject nothing, polling its database would cost it a query every 20 ms (on
- * PGlite, one more statement in the same single connection); the database is polled only after.
- */
-async function waitForArrivals(receiver: Receiver, expected: number, timeoutMs: number): Promise<void> {
-  const deadline = wallClockMs() + timeoutMs;
-  while (wallClockMs() < deadline && (await receiver.count()) < expected) await sleep(20);
-}
-
-/** All `expected` deliveries of the endpoint settled as succeeded; the moment that was seen. */
-async function waitForDelivered(service: BenchService, receiver: Receiver, endpointId: string, expected: number): Promise<number> {
-  await waitForArrivals(receiver, expected, settleTimeoutMs(expected));
-  return waitForSucceeded(service.runtime.ctx, endpointId, expected, settleTimeoutMs(expected));
-}
-
-function checkReceiver(records: ReceiverRecords, expected: Set<string>): ReceiverCheck {
-  const seen = new Set<string>();
-  let unexpected = 0;
-  for (const id of records.eventIds) {
-    if (!expected.has(id)) unexpected++;
-    seen.add(id);
-  }
-  let missing = 0;
-  for (const id of expected) if (!seen.has(id)) missing++;
-  return {
-    arrived: records.eventIds.length,
-    distinct: seen.size,
-    missing,
-    unexpected,
-    duplicates: records.eventIds.length - seen.size,
-    withoutEventId: records.missingEventId,
-    sampled: records.sampled,
-    verified: records.verified,
-    failureExamples: records.failureExamples,
-  };
-}
-
-function receiverProblems(check: ReceiverCheck): string[] {
-  const problems: string[] = [];
-  if (check.missing) problems.push(`${check.missing} events never arrived`);
-  if (check.unexpected) problems.push(`${check.unexpected} unexpected event ids`);
-  if (check.duplicates) problems.push(`${check.duplicates} duplicate deliveries`);
-  if (check.withoutEventId) problems.push(`${check.withoutEventId} requests without X-SVC-Event-Id`);
-  if (check.sampled === 0) problems.push("no signature was checked");
-  if (check.verified !== check.sampled)
-    problems.push(`${check.sampled - check.verified} of ${check.sampled} sampled signatures wrong: ${check.failureExamples.join("; ")}`);
-  return problems;
-}
 
 // ---- the variants ---------------------------------------------------------------------------
 
@@ -244,13 +178,6 @@ interface SubjectOutcome {
   pass: Pass;
   sent: SentDelivery[];
   secret: string;
-}
-
-/** More attempts than deliveries means some failed and were retried (after ≥ 1 min): say which. */
-async function attemptProblems(service: BenchService, endpointId: string, logged: number, deliveries: number): Promise<string[]> {
-  if (logged === deliveries) return [];
-  const failed = await failedAttempts(service.runtime.ctx, endpointId);
-  return [`${logged} attempts logged for ${deliveries} deliveries${failed.length ? `; failed: ${failed.join("; ")}` : ""}`];
 }
 
 /** Waits until all `expected` events are delivered and settled, then checks receiver and log. */
@@ -471,9 +398,7 @@ async function measureSteady(service: BenchService, receiver: Receiver, settings
   await waitForDelivered(service, receiver, endpoint.endpointId, total);
   const logged = await attemptsLogged(service.runtime.ctx, endpoint.endpointId);
   const records = await receiver.records();
-  const arrival = new Map<string, number>();
-  // The first arrival counts (a duplicate would be a retry, reported by the check).
-  records.eventIds.forEach((id, i) => arrival.has(id) || arrival.set(id, records.arrivals[i] ?? NaN));
+  const arrival = firstArrivals(records);
   const delivered = list.filter((e) => arrival.has(e.eventId));
   const at = (e: Enqueued) => arrival.get(e.eventId) ?? NaN;
   const receiverCheck = checkReceiver(records, new Set(list.map((e) => e.eventId)));

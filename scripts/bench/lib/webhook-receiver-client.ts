@@ -1,10 +1,11 @@
 // Starts the webhook-delivery benchmark's receiver (scripts/bench/webhook-receiver.ts) in its own
-// process group and talks to its /_bench/ control routes.
+// process group and talks to its /_bench/ control routes; checks what it saw against what was sent.
 import { request } from "node:http";
 import { join } from "node:path";
 import { freePort, waitForOk } from "./http";
 import type { ManagedProcess, Supervisor } from "./processes";
 import { ROOT } from "./targets";
+import { wallClockMs } from "./wall-clock";
 
 const TSX = join(ROOT, "node_modules/.bin/tsx");
 
@@ -91,4 +92,73 @@ export async function startReceiver(supervisor: Supervisor): Promise<Receiver> {
       return body;
     },
   };
+}
+
+// ---- what the receiver saw against what was sent ----------------------------------------------
+
+/** The receiver's records of a pass checked against the event ids sent in it. */
+export interface ReceiverCheck {
+  arrived: number;
+  distinct: number;
+  /** Expected event ids that never arrived. */
+  missing: number;
+  /** Event ids the receiver saw that this pass did not send. */
+  unexpected: number;
+  duplicates: number;
+  withoutEventId: number;
+  sampled: number;
+  verified: number;
+  failureExamples: string[];
+}
+
+export function checkReceiver(records: ReceiverRecords, expected: Set<string>): ReceiverCheck {
+  const seen = new Set<string>();
+  let unexpected = 0;
+  for (const id of records.eventIds) {
+    if (!expected.has(id)) unexpected++;
+    seen.add(id);
+  }
+  let missing = 0;
+  for (const id of expected) if (!seen.has(id)) missing++;
+  return {
+    arrived: records.eventIds.length,
+    distinct: seen.size,
+    missing,
+    unexpected,
+    duplicates: records.eventIds.length - seen.size,
+    withoutEventId: records.missingEventId,
+    sampled: records.sampled,
+    verified: records.verified,
+    failureExamples: records.failureExamples,
+  };
+}
+
+/** The check's failures, as the report names them; empty when everything arrived once, signed. */
+export function receiverProblems(check: ReceiverCheck): string[] {
+  const problems: string[] = [];
+  if (check.missing) problems.push(`${check.missing} events never arrived`);
+  if (check.unexpected) problems.push(`${check.unexpected} unexpected event ids`);
+  if (check.duplicates) problems.push(`${check.duplicates} duplicate deliveries`);
+  if (check.withoutEventId) problems.push(`${check.withoutEventId} requests without X-SVC-Event-Id`);
+  if (check.sampled === 0) problems.push("no signature was checked");
+  if (check.verified !== check.sampled)
+    problems.push(`${check.sampled - check.verified} of ${check.sampled} sampled signatures wrong: ${check.failureExamples.join("; ")}`);
+  return problems;
+}
+
+/**
+ * Waits until the receiver has seen `expected` distinct events (or the timeout passed). Polling the
+ * receiver costs the subject nothing, polling its database would cost it a query every 20 ms (on
+ * PGlite, one more statement in the same single connection); the database is polled only after.
+ */
+export async function waitForArrivals(receiver: Receiver, expected: number, timeoutMs: number): Promise<void> {
+  const deadline = wallClockMs() + timeoutMs;
+  while (wallClockMs() < deadline && (await receiver.count()) < expected) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+/** Each event id's first arrival (a duplicate would be a retry, reported by the check). */
+export function firstArrivals(records: ReceiverRecords): Map<string, number> {
+  const arrival = new Map<string, number>();
+  records.eventIds.forEach((id, i) => arrival.has(id) || arrival.set(id, records.arrivals[i] ?? NaN));
+  return arrival;
 }

@@ -14,6 +14,7 @@ import { configFromEnv, createRuntime, type ServiceRuntime } from "@/lib/runtime
 import { ephemeralSecretBox } from "@/lib/auth/secret-box";
 import { createWebhook } from "@/lib/service/webhooks/endpoints";
 import { dedicatedDatabase } from "./databases";
+import { waitForArrivals, type Receiver } from "./webhook-receiver-client";
 import { wallClockMs } from "./wall-clock";
 
 export type DatabaseChoice = { kind: "pglite" } | { kind: "postgres"; url: string };
@@ -210,4 +211,20 @@ export async function sentDeliveries(ctx: ServiceContext, endpointId: string): P
     .from(webhookDeliveries)
     .where(eq(webhookDeliveries.endpointId, endpointId))
     .orderBy(webhookDeliveries.eventId);
+}
+
+/** More attempts than deliveries means some failed and were retried (after ≥ 1 min): say which. */
+export async function attemptProblems(service: BenchService, endpointId: string, logged: number, deliveries: number): Promise<string[]> {
+  if (logged === deliveries) return [];
+  const failed = await failedAttempts(service.runtime.ctx, endpointId);
+  return [`${logged} attempts logged for ${deliveries} deliveries${failed.length ? `; failed: ${failed.join("; ")}` : ""}`];
+}
+
+/** Generous: a stuck worker must fail the run, a slow machine must not. */
+const settleTimeoutMs = (events: number) => 60_000 + events * 25;
+
+/** All `expected` deliveries of the endpoint settled as succeeded; the moment that was seen. */
+export async function waitForDelivered(service: BenchService, receiver: Receiver, endpointId: string, expected: number): Promise<number> {
+  await waitForArrivals(receiver, expected, settleTimeoutMs(expected));
+  return waitForSucceeded(service.runtime.ctx, endpointId, expected, settleTimeoutMs(expected));
 }
