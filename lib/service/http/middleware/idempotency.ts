@@ -73,8 +73,8 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   } catch (error) {
     // Store what the client will see for errors of its request (4xx); let a 5xx be retried.
     if (error instanceof ApiError && error.status < 500 && error.status !== 429) {
-      const body = JSON.stringify(error.toBody(c.req.path));
-      await storeIdempotentResponse(db, ref, { status: error.status, body, headers: { "content-type": "application/problem+json" } });
+      const problem = JSON.stringify(error.toBody(c.req.path));
+      await storeIdempotentResponse(db, ref, { status: error.status, body: problem, headers: { "content-type": "application/problem+json" } });
     } else await release();
     throw error;
   }
