@@ -13,16 +13,29 @@
 // pass/fail of the test suite: absolute numbers depend on the machine.
 import { defineBenchmark } from "./lib/benchmark";
 import { loadHeader } from "./lib/load-header";
-import { cpSync } from "node:fs";
 import { BENCH_ADMIN_TOKEN, dedicatedDatabase } from "./lib/databases";
-import { capture, type CapturedResponse } from "./lib/http";
-import { fmt, interleave, medianSample, pairedRatio, pauseGroups, table } from "./lib/interleave";
-import { measure, type LoadSettings, type Measurement } from "./lib/load";
-import { ensureNextBuild, type BuildMode, type BuildOutcome } from "./lib/next-build";
-import { groupCpuMs, type Supervisor } from "./lib/processes";
+import { capture, describeMismatch, expectSameBytes, type CapturedResponse } from "./lib/http";
+import { interleave, pauseGroups } from "./lib/interleave";
+import type { LoadSettings, Measurement } from "./lib/load";
+import {
+  cpuRatios,
+  cpuSection,
+  goalRatio,
+  goalRatioTable,
+  measureLoadTarget,
+  medianRound,
+  targetTable,
+  type CpuRatio,
+  type Goal,
+  type GoalRatio,
+  type LoadTarget,
+  type MeasuredTarget,
+} from "./lib/load-report";
+import { describeBuild, ensureNextBuild, type BuildMode, type BuildOutcome } from "./lib/next-build";
+import type { Supervisor } from "./lib/processes";
 import { seedMission } from "./lib/seed";
 import { profileApi, profileReport, type ServerProfile } from "./lib/server-profile";
-import { startApi, startBare, startFastifyPeer, type RunningApi, type RunningTarget } from "./lib/targets";
+import { seedStandaloneAndCopy, startApi, startBare, startFastifyPeer, type RunningApi } from "./lib/targets";
 
 export const GOALS = {
   minThroughputRatio: 0.5,
@@ -51,38 +64,15 @@ export interface ApiGetMissionOptions {
 
 export type TargetName = "bare" | "peer" | "fair-peer" | "standalone" | "next" | "next-demo" | "next-other-node" | "peer-pg" | "fair-peer-pg" | "standalone-pg";
 
-export interface TargetResult {
+export interface TargetResult extends MeasuredTarget {
   target: TargetName;
-  label: string;
   command?: string;
   url?: string;
   /** Size of the response body this target returned before the load (same bytes for all). */
   bodyBytes?: number;
-  measurement?: Measurement;
-  /** Every round's measurement (the one above is the round with the median throughput). */
-  rounds?: Measurement[];
-  /** CPU time of the target's processes per request (µs, warm-up included), one per round; Linux only. */
-  cpuPerRequestUs?: number[];
-  /** Why the target was not measured. */
-  notRun?: string;
 }
 
-export interface Ratio {
-  name: string;
-  value: number | null;
-  goal: string;
-  meetsGoal: boolean | null;
-  note?: string;
-  /** Lowest and highest per-round value, when there were several rounds. */
-  range?: [number, number];
-}
-
-/** Bare's CPU time per request ÷ the target's, median of the rounds: the share of bare's efficiency. */
-export interface CpuRatio {
-  name: string;
-  value: number;
-  range: [number, number];
-}
+export type Ratio = GoalRatio;
 
 export interface ApiGetMissionResults {
   benchmark: "api-get-mission";
@@ -91,7 +81,7 @@ export interface ApiGetMissionResults {
   nextBuild?: BuildOutcome;
   targets: TargetResult[];
   ratios: Ratio[];
-  /** Steadier than throughput on a shared machine: the load generator's share of the cores drops out. */
+  /** Bare's CPU time per request ÷ each target's: steadier than throughput on a shared machine (the load generator's share of the cores drops out). */
   cpuRatios?: CpuRatio[];
   profile?: ServerProfile;
   /** The same on PostgreSQL (TEST_DATABASE_URL), on the run's database. */
@@ -120,75 +110,57 @@ function requestHeaders(accessToken: string): Record<string, string> {
   return { authorization: `Bearer ${accessToken}` };
 }
 
-function describeMismatch(got: CapturedResponse, want: CapturedResponse): string | undefined {
-  if (got.status !== 200) return `answered ${got.status}: ${got.body.toString("utf8").slice(0, 300)}`;
-  if (got.contentType !== want.contentType) return `content-type ${got.contentType}, standalone sends ${want.contentType}`;
-  if (got.body.length !== want.body.length) return `body of ${got.body.length} bytes, standalone sends ${want.body.length}`;
-  return undefined;
-}
-
-interface Prepared {
+interface Prepared extends LoadTarget {
   target: TargetName;
-  running: RunningTarget;
-  headers: Record<string, string>;
-  path: string;
-  bodyBytes: number;
 }
 
 /**
- * Starts the standalone API, seeds it, captures the response the bare server will replay, and
- * stops it once to copy its data directory for the Fastify peer (PGlite: one process per
- * directory); then starts it again on its own directory with the same public origin (the tokens'
- * issuer), so the token, the key and the mission row are the same for both.
+ * Seeds the standalone API, copies its data directory for the two Fastify peers (PGlite: one
+ * process per directory), starts it again on its own directory with the same public origin (the
+ * tokens' issuer), so the token, the key and the mission row are the same for all three, and
+ * captures the response the bare server will replay.
  */
-async function prepareStandalone(supervisor: Supervisor): Promise<{ prepared: Prepared; reference: CapturedResponse; peerDataDir: string; origin: string }> {
-  const first = await startApi(supervisor, "standalone");
-  const seeded = await seedMission(first);
-  await first.process.stop();
-  const peerDataDir = supervisor.tempDir("peer-data");
-  cpSync(first.dataDir, peerDataDir, { recursive: true });
-  const origin = first.url;
+async function prepareStandalone(
+  supervisor: Supervisor,
+): Promise<{ prepared: Prepared; reference: CapturedResponse; peerDirs: Record<"peer" | "fairPeer", string>; origin: string }> {
+  const first = await seedStandaloneAndCopy(supervisor, seedMission, { peer: "peer-data", fairPeer: "fair-peer-data" });
+  const { seeded, origin } = first;
   const api: RunningApi = await startApi(supervisor, "standalone", { dataDir: first.dataDir, env: { PUBLIC_ORIGIN: origin } });
   const headers = requestHeaders(seeded.accessToken);
-  const reference = await capture(`${api.url}${seeded.path}`, {
-    ...headers,
-    "accept-encoding": "identity",
-  });
+  const reference = await capture(`${api.url}${seeded.path}`, { ...headers, "accept-encoding": "identity" });
   if (reference.status !== 200) throw new Error(`standalone GET ${seeded.path} answered ${reference.status}: ${reference.body.toString("utf8")}`);
   return {
-    prepared: {
-      target: "standalone",
-      running: api,
-      headers,
-      path: seeded.path,
-      bodyBytes: reference.body.length,
-    },
+    prepared: { target: "standalone", running: api, headers, path: seeded.path, bodyBytes: reference.body.length },
     reference,
-    peerDataDir,
+    peerDirs: first.copies,
     origin,
   };
 }
 
+/** Seeds a started API and checks that it sends the reference's bytes for the seeded mission. */
+async function prepareSeeded(api: RunningApi, target: TargetName, reference: CapturedResponse, what: string): Promise<{ prepared: Prepared; body: Buffer }> {
+  const seeded = await seedMission(api);
+  const headers = requestHeaders(seeded.accessToken);
+  const check = await capture(`${api.url}${seeded.path}`, { ...headers, "accept-encoding": "identity" });
+  const mismatch = describeMismatch(check, reference, "standalone");
+  if (mismatch) throw new Error(`${what} ${mismatch}`);
+  return { prepared: { target, running: api, headers, path: seeded.path, bodyBytes: check.body.length }, body: check.body };
+}
+
+/** A Fastify peer on a copy of the API's data directory or on its PostgreSQL database, checked to send `bytes` for `like`'s request. */
 async function preparePeer(
   supervisor: Supervisor,
-  reference: CapturedResponse,
+  bytes: CapturedResponse,
   like: Prepared,
-  dataDir: string,
+  source: { dataDir: string } | { postgresUrl: string },
   origin: string,
   caches: boolean,
 ): Promise<Prepared> {
-  const peer = await startFastifyPeer(supervisor, {
-    dataDir,
-    issuer: origin,
-    audience: `${origin}/api/v1`,
-    contentType: reference.contentType,
-    caches,
-  });
-  const check = await capture(`${peer.url}${like.path}`, like.headers);
-  if (!check.body.equals(reference.body) || check.contentType !== reference.contentType) {
-    throw new Error(`the Fastify peer does not send the API's bytes: ${describeMismatch(check, reference) ?? "different body"}`);
-  }
-  return { ...like, target: caches ? "fair-peer" : "peer", running: peer };
+  const peer = await startFastifyPeer(supervisor, { ...source, issuer: origin, audience: `${origin}/api/v1`, contentType: bytes.contentType, caches });
+  const where = "postgresUrl" in source ? " on PostgreSQL" : "";
+  await expectSameBytes(`${peer.url}${like.path}`, like.headers, bytes, `the Fastify peer${where} does not send the API's bytes`);
+  const target = `${caches ? "fair-peer" : "peer"}${"postgresUrl" in source ? "-pg" : ""}` as const;
+  return { ...like, target, running: peer };
 }
 
 /** The standalone API on a PostgreSQL database of its own, and the Fastify peer on the same database. */
@@ -198,36 +170,16 @@ async function preparePostgres(
   databaseUrl: string,
 ): Promise<{ api: Prepared; peer: Prepared; fairPeer: Prepared }> {
   const api = await startApi(supervisor, "standalone", { postgres: { url: databaseUrl, adminToken: BENCH_ADMIN_TOKEN } });
-  const seeded = await seedMission(api);
-  const headers = requestHeaders(seeded.accessToken);
-  const check = await capture(`${api.url}${seeded.path}`, { ...headers, "accept-encoding": "identity" });
-  const mismatch = describeMismatch(check, reference);
-  if (mismatch) throw new Error(`standalone on PostgreSQL ${mismatch}`);
-  const prepared: Prepared = { target: "standalone-pg", running: api, headers, path: seeded.path, bodyBytes: check.body.length };
-  const peers: Prepared[] = [];
-  for (const caches of [false, true]) {
-    const peer = await startFastifyPeer(supervisor, {
-      postgresUrl: databaseUrl,
-      issuer: api.url,
-      audience: `${api.url}/api/v1`,
-      contentType: reference.contentType,
-      caches,
-    });
-    const peerCheck = await capture(`${peer.url}${seeded.path}`, headers);
-    if (!peerCheck.body.equals(check.body)) throw new Error("the Fastify peer on PostgreSQL does not send the API's bytes");
-    peers.push({ ...prepared, target: caches ? "fair-peer-pg" : "peer-pg", running: peer });
-  }
-  const [peer, fairPeer] = peers;
-  if (!peer || !fairPeer) throw new Error("the Fastify peers on PostgreSQL did not start");
+  const { prepared, body } = await prepareSeeded(api, "standalone-pg", reference, "standalone on PostgreSQL");
+  const bytes = { ...reference, body };
+  const peer = await preparePeer(supervisor, bytes, prepared, { postgresUrl: databaseUrl }, api.url, false);
+  const fairPeer = await preparePeer(supervisor, bytes, prepared, { postgresUrl: databaseUrl }, api.url, true);
   return { api: prepared, peer, fairPeer };
 }
 
 async function prepareBare(supervisor: Supervisor, reference: CapturedResponse, like: Prepared): Promise<Prepared> {
   const bare = await startBare(supervisor, reference.body, reference.contentType);
-  const check = await capture(`${bare.url}${like.path}`, like.headers);
-  if (!check.body.equals(reference.body) || check.contentType !== reference.contentType) {
-    throw new Error("the bare server does not return the captured bytes");
-  }
+  await expectSameBytes(`${bare.url}${like.path}`, like.headers, reference, "the bare server does not return the captured bytes");
   return { ...like, target: "bare", running: bare };
 }
 
@@ -240,80 +192,17 @@ async function prepareNext(
   // With the demo on, the start seeds the demo organisation and the simulator starts at once (a
   // burst on a fresh directory, then a round every DEMO_INTERVAL_MS), as a visitor's first start.
   const api = await startApi(supervisor, "next", { ...(target === "next-demo" ? { env: { DEMO: "on" } } : {}), ...(node ? { node } : {}) });
-  const seeded = await seedMission(api);
-  const headers = requestHeaders(seeded.accessToken);
-  const check = await capture(`${api.url}${seeded.path}`, {
-    ...headers,
-    "accept-encoding": "identity",
-  });
-  const mismatch = describeMismatch(check, reference);
-  if (mismatch) throw new Error(`Next ${mismatch}`);
-  return {
-    target,
-    running: api,
-    headers,
-    path: seeded.path,
-    bodyBytes: check.body.length,
-  };
+  return (await prepareSeeded(api, target, reference, "Next")).prepared;
 }
 
 async function measureTarget(prepared: Prepared, load: LoadSettings): Promise<TargetResult> {
   console.error(`[bench] api-get-mission: ${prepared.target} (${load.warmupSeconds} s warm-up + ${load.durationSeconds} s)`);
-  const pgid = prepared.running.process.pid;
-  const cpuBefore = groupCpuMs(pgid);
-  const measurement = await measure(`${prepared.running.url}${prepared.path}`, prepared.headers, load);
-  const cpuAfter = groupCpuMs(pgid);
-  const requests = measurement.totalRequests + measurement.warmup.requests;
-  const cpuPerRequestUs = cpuBefore !== undefined && cpuAfter !== undefined && requests > 0 ? ((cpuAfter - cpuBefore) * 1000) / requests : undefined;
-  return {
-    target: prepared.target,
-    label: LABELS[prepared.target],
-    command: prepared.running.process.commandLine,
-    url: prepared.running.url,
-    bodyBytes: prepared.bodyBytes,
-    measurement,
-    ...(cpuPerRequestUs !== undefined ? { cpuPerRequestUs: [cpuPerRequestUs] } : {}),
-  };
-}
-
-function cpuRatios(targets: TargetResult[]): CpuRatio[] {
-  const bare = targets.find((t) => t.target === "bare")?.cpuPerRequestUs;
-  if (!bare) return [];
-  return targets.flatMap((t) => {
-    const r = t.target === "bare" || !t.cpuPerRequestUs ? undefined : pairedRatio(bare, t.cpuPerRequestUs);
-    return r ? [{ name: `bare ÷ ${t.target} CPU time per request`, value: r.value, range: [r.min, r.max] as [number, number] }] : [];
-  });
-}
-
-interface Goal {
-  kind: "min" | "max";
-  value: number;
-}
-
-function ratio(name: string, num: TargetResult | undefined, den: TargetResult | undefined, pick: (m: Measurement) => number, goal: Goal | null): Ratio {
-  const goalText = goal === null ? "(reference)" : goal.kind === "min" ? `≥ ${goal.value}` : `≤ ${goal.value}×`;
-  const a = num?.measurement;
-  const b = den?.measurement;
-  if (!a || !b) return { name, value: null, goal: goalText, meetsGoal: null, note: "not measured" };
-  if (!a.valid || !b.valid) return { name, value: null, goal: goalText, meetsGoal: null, note: "invalid run" };
-  const valid = (rounds: Measurement[] | undefined) => (rounds ?? []).map((m) => (m.valid ? pick(m) : undefined));
-  const paired = pairedRatio(valid(num?.rounds), valid(den?.rounds));
-  const several = paired && paired.perRound.length > 1 ? paired : undefined;
-  const value = several ? several.value : pick(a) / pick(b);
-  const range: [number, number] | undefined = several ? [several.min, several.max] : undefined;
-  const meetsGoal = goal === null ? null : goal.kind === "min" ? value >= goal.value : value <= goal.value;
-  return {
-    name,
-    value: Math.round(value * 1000) / 1000,
-    goal: goalText,
-    meetsGoal,
-    ...(goal === null ? { note: "no goal: for reading the others" } : {}),
-    ...(range ? { range } : {}),
-  };
+  return { target: prepared.target, label: LABELS[prepared.target], ...(await measureLoadTarget(prepared, load)) };
 }
 
 function ratios(targets: TargetResult[]): Ratio[] {
   const find = (t: TargetName) => targets.find((r) => r.target === t);
+  const ratio = goalRatio;
   const rps = (m: Measurement) => m.requestsPerSecond;
   const p99 = (m: Measurement) => m.latencyMs.p99;
   const bareThroughput: Goal = { kind: "min", value: GOALS.minThroughputRatio };
@@ -379,13 +268,10 @@ async function prepareNextOrReason(
 export async function runApiGetMission(options: ApiGetMissionOptions): Promise<ApiGetMissionResults> {
   // Build first, while no server is running: the build would otherwise compete for the two cores.
   const nextBuild = options.skipNext ? undefined : await ensureNextBuild(options.supervisor, options.build);
-  const { prepared: standalone, reference, peerDataDir, origin } = await prepareStandalone(options.supervisor);
+  const { prepared: standalone, reference, peerDirs, origin } = await prepareStandalone(options.supervisor);
   const bare = await prepareBare(options.supervisor, reference, standalone);
-  // PGlite allows one process per directory: the fair peer gets a copy of its own (taken before either opens it).
-  const fairPeerDataDir = options.supervisor.tempDir("fair-peer-data");
-  cpSync(peerDataDir, fairPeerDataDir, { recursive: true });
-  const peer = await preparePeer(options.supervisor, reference, standalone, peerDataDir, origin, false);
-  const fairPeer = await preparePeer(options.supervisor, reference, standalone, fairPeerDataDir, origin, true);
+  const peer = await preparePeer(options.supervisor, reference, standalone, { dataDir: peerDirs.peer }, origin, false);
+  const fairPeer = await preparePeer(options.supervisor, reference, standalone, { dataDir: peerDirs.fairPeer }, origin, true);
   const next = await prepareNextOrReason(options, reference, nextBuild, "next");
   const nextDemo = await prepareNextOrReason(options, reference, nextBuild, "next-demo");
   const nextOtherNode = options.otherNode ? await prepareNextOrReason(options, reference, nextBuild, "next-other-node") : undefined;
@@ -430,15 +316,7 @@ async function measureAll(
     pauser: pauseGroups<(typeof order)[number]>((p) => (p.target === "next-demo" ? p.running.process : undefined)),
     sample: (prepared) => measureTarget(prepared, options.load),
   });
-  const targets = order.flatMap((prepared): TargetResult[] => {
-    const results = measured.of(prepared.name);
-    const middle = medianSample(results, (t) => t.measurement?.requestsPerSecond ?? 0);
-    if (!middle) return [];
-    const cpu = results.flatMap((t) => t.cpuPerRequestUs ?? []);
-    return [
-      { ...middle, rounds: results.flatMap((t) => (t.measurement ? [t.measurement] : [])), ...(cpu.length === results.length ? { cpuPerRequestUs: cpu } : {}) },
-    ];
-  });
+  const targets: TargetResult[] = order.flatMap((prepared) => medianRound(measured.of(prepared.name)) ?? []);
   if (typeof next === "string") targets.push({ target: "next", label: LABELS.next, notRun: next });
   if (typeof nextDemo === "string") targets.push({ target: "next-demo", label: LABELS["next-demo"], notRun: nextDemo });
   await options.supervisor.stopAll();
@@ -460,7 +338,7 @@ async function measureAll(
     ...(nextBuild ? { nextBuild } : {}),
     targets,
     ratios: ratios(targets),
-    cpuRatios: cpuRatios(targets),
+    cpuRatios: cpuRatios(targets, (t) => t.target, "bare"),
     ...(profile ? { profile } : {}),
     ...(profilePostgres ? { profilePostgres } : {}),
     ...(profileNext ? { profileNext } : {}),
@@ -469,46 +347,18 @@ async function measureAll(
 
 // ---- report ---------------------------------------------------------------------------------
 
-function targetRow(t: TargetResult): string[] {
-  const m = t.measurement;
-  if (!m) return [t.label, "not run", "", "", "", t.notRun?.split("\n")[0] ?? "", ""];
-  const perRound = t.rounds && t.rounds.length > 1 ? ` (rounds: ${t.rounds.map((x) => fmt(x.requestsPerSecond)).join(", ")})` : "";
-  const load = fmt(m.loadAverage1mAfter, 2);
-  if (!m.valid) return [t.label, "**invalid**", "", "", fmt(m.totalRequests), m.invalidReason ?? "", load];
-  return [t.label, `${fmt(m.requestsPerSecond)}${perRound}`, fmt(m.latencyMs.p50, 2), fmt(m.latencyMs.p99, 2), fmt(m.totalRequests), "all 2xx", load];
-}
-
-function ratioRow(r: Ratio): string[] {
-  const verdict = r.meetsGoal === null ? (r.note ?? "") : r.meetsGoal ? "meets goal" : "**below goal**";
-  const spread = r.range ? ` (${fmt(r.range[0], 3)}–${fmt(r.range[1], 3)})` : "";
-  return [r.name, `${r.value === null ? "–" : fmt(r.value, 3)}${spread}`, r.goal, verdict];
-}
-
 export function formatApiGetMission(results: ApiGetMissionResults): string {
   const lines = [
     `### Authenticated GET /api/v1/missions/{id} vs a fair Fastify peer, one without caches, and bare node:http`,
     "",
     `Response: ${results.reference.contentLength} bytes of ${results.reference.contentType}.` +
-      (results.nextBuild ? ` Next build: ${results.nextBuild.action} (${results.nextBuild.reason.split("\n")[0]}).` : ""),
+      (results.nextBuild ? ` ${describeBuild(results.nextBuild)}` : ""),
     "",
-    ...table(["target", "req/s (mean)", "p50 ms", "p99 ms", "requests", "status", "load avg 1m after"], "lrrrrlr", results.targets.map(targetRow)),
+    ...targetTable(results.targets),
     "",
-    ...table(["ratio (median of per-round ratios, range)", "value", "goal", ""], "lrll", results.ratios.map(ratioRow)),
+    ...goalRatioTable(results.ratios),
+    ...cpuSection(results.cpuRatios, results.targets, (t) => t.target, "bare"),
   ];
-  if (results.cpuRatios && results.cpuRatios.length > 0) {
-    lines.push(
-      "",
-      "CPU time of each target's processes per request (/proc, warm-up included), bare's ÷ the target's: the share of bare's efficiency, without the load generator's share of the cores (no goal; for reading the throughput ratios on a busy machine).",
-      "",
-      "| ratio (median of rounds, range) | value |",
-      "|---|---:|",
-      ...results.cpuRatios.map((r) => `| ${r.name} | ${fmt(r.value, 3)} (${fmt(r.range[0], 3)}–${fmt(r.range[1], 3)}) |`),
-      "",
-      "| target | CPU µs per request, per round |",
-      "|---|---|",
-      ...results.targets.flatMap((t) => (t.cpuPerRequestUs ? [`| ${t.target} | ${t.cpuPerRequestUs.map((us) => fmt(us)).join(", ")} |`] : [])),
-    );
-  }
   lines.push(
     "",
     "Targets, each in its own process group (API targets: NODE_ENV=production, fresh DATA_DIR with embedded PGlite, DEMO=off but for the demo target, " +

@@ -10,14 +10,13 @@
 // Goals: ≥ 1.0 × the peer, p99 ≤ 2 × bare, ≥ 0.5 × bare where the answer can be served from memory.
 import { defineBenchmark } from "./lib/benchmark";
 import { loadHeader } from "./lib/load-header";
-import { cpSync } from "node:fs";
 import { capture, postJson, stringField, type CapturedResponse } from "./lib/http";
 import { measure, type LoadSettings, type RequestShape } from "./lib/load";
 import { ensureNextBuild, type BuildMode } from "./lib/next-build";
 import type { Supervisor } from "./lib/processes";
 import { fmt, interleave, median, pairedRatio, pauseGroups, spreadText, table, type Spread } from "./lib/interleave";
 import { exchangeClientCredentials, seedOrderPartner } from "./lib/seed";
-import { readAdminToken, startApi, startBareRoutes, startRoutesPeer, type RunningApi, type RunningTarget } from "./lib/targets";
+import { readAdminToken, seedStandaloneAndCopy, startApi, startBareRoutes, startRoutesPeer, type RunningApi, type RunningTarget } from "./lib/targets";
 
 export interface ApiRoutesOptions {
   supervisor: Supervisor;
@@ -156,20 +155,15 @@ export async function runApiRoutes(options: ApiRoutesOptions): Promise<ApiRoutes
     const build = await ensureNextBuild(supervisor, options.build);
     if (!build.usable) throw new Error(`no usable Next build: ${build.reason}`);
   }
-  // Seed on the standalone API, stop it, copy its directory for the peer, start ours on the original.
-  const first = await startApi(supervisor, "standalone");
-  const seeded = await seed(first);
-  await first.process.stop();
-  const origin = first.url;
-  const peerDir = supervisor.tempDir("routes-peer-data");
-  cpSync(first.dataDir, peerDir, { recursive: true });
-  const otherDir = supervisor.tempDir("routes-other-node-data");
-  if (options.otherNode) cpSync(first.dataDir, otherDir, { recursive: true });
-  const ours = await startApi(supervisor, kind, { dataDir: first.dataDir, env: { PUBLIC_ORIGIN: origin, DEMO: "on" } });
-  const other = options.otherNode
-    ? await startApi(supervisor, kind, { dataDir: otherDir, env: { PUBLIC_ORIGIN: origin, DEMO: "on" }, node: options.otherNode })
-    : undefined;
-  const peer = await startRoutesPeer(supervisor, peerDir, origin);
+  // Seed on the standalone API, stop it, copy its directory for the peer (and the other Node), start ours on the original.
+  const copies = { peer: "routes-peer-data", ...(options.otherNode ? { other: "routes-other-node-data" } : {}) };
+  const { seeded, dataDir, origin, copies: dirs } = await seedStandaloneAndCopy(supervisor, seed, copies);
+  const ours = await startApi(supervisor, kind, { dataDir, env: { PUBLIC_ORIGIN: origin, DEMO: "on" } });
+  const other =
+    options.otherNode && dirs.other
+      ? await startApi(supervisor, kind, { dataDir: dirs.other, env: { PUBLIC_ORIGIN: origin, DEMO: "on" }, node: options.otherNode })
+      : undefined;
+  const peer = await startRoutesPeer(supervisor, dirs.peer, origin);
   const list = families(seeded);
   const references: { family: Family; reference: CapturedResponse; peerBytes: number }[] = [];
   for (const family of list) {

@@ -14,7 +14,7 @@ import { MAPLIBRE_WORKER_NAME } from "./lib/bare-map-page";
 import { freshContext, launchChromium, signIn, VIEWPORT, type StorageState } from "./lib/browser";
 import { seedDashboard } from "./lib/dashboard-fixture";
 import { fmt } from "./lib/file-report";
-import { ensureNextBuild, type BuildMode, type BuildOutcome } from "./lib/next-build";
+import { describeBuild, ensureNextBuild, type BuildMode, type BuildOutcome } from "./lib/next-build";
 import type { Supervisor } from "./lib/processes";
 import { readAdminToken, startApi, type RunningApi } from "./lib/targets";
 import { defineBenchmark } from "./lib/benchmark";
@@ -299,7 +299,7 @@ export function firstLoadJsHeader(): string[] {
 
 export function formatFirstLoadJs(results: FirstLoadJsResults): string {
   const lines = [`### first-load-js — ${results.goal}`, ""];
-  lines.push(`Next build: ${results.nextBuild.action} (${results.nextBuild.reason.split("\n")[0] ?? ""}).`);
+  lines.push(describeBuild(results.nextBuild));
   if (results.notRun) return [...lines, "", `Not run: ${results.notRun}`].join("\n");
   lines.push(
     "Map code = MapLibre's worker, or a script containing `maplibregl` or the worker's URL. Transferred = body bytes on the wire (`next start` compresses its chunks with gzip; a worker script's size is its Content-Length). " +

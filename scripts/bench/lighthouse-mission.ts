@@ -13,7 +13,7 @@ import { CHROMIUM, launchChromium, signIn, type StorageState } from "./lib/brows
 import { seedDashboard } from "./lib/dashboard-fixture";
 import { fmt } from "./lib/file-report";
 import { freePort } from "./lib/http";
-import { ensureNextBuild, type BuildMode, type BuildOutcome } from "./lib/next-build";
+import { describeBuild, ensureNextBuild, type BuildMode, type BuildOutcome } from "./lib/next-build";
 import type { Supervisor } from "./lib/processes";
 import { interleave, median } from "./lib/interleave";
 import { contentTypeOf } from "./lib/static-server";
@@ -372,7 +372,7 @@ const range = (s: { median: number; min: number; max: number }, digits = 0) => `
 
 export function formatLighthouseMission(results: LighthouseResults): string {
   const lines = [`### lighthouse-mission — ${results.goal}`, ""];
-  lines.push(`Next build: ${results.nextBuild.action} (${results.nextBuild.reason.split("\n")[0] ?? ""}).`);
+  lines.push(describeBuild(results.nextBuild));
   if (results.notRun || !results.subject || !results.baseline) return [...lines, "", `Not run: ${results.notRun ?? "no results"}`].join("\n");
   lines.push(
     `Lighthouse ${results.lighthouse.version}; medians (min–max) of ${results.settings.rounds} runs per page; 1-min load average after each round: ${results.loadAverage1m.map((l) => fmt(l, 2)).join(", ")}.`,

@@ -16,7 +16,7 @@ import { launchChromium, signIn, VIEWPORT, type StorageState } from "./lib/brows
 import { seedDashboard, type SeededMission } from "./lib/dashboard-fixture";
 import { fmt } from "./lib/file-report";
 import { captureMissionPoints, loadMapPage, startBareMapServer, traceMapPage, type MapPage } from "./lib/map-pages";
-import { ensureNextBuild, type BuildMode, type BuildOutcome } from "./lib/next-build";
+import { describeBuild, ensureNextBuild, type BuildMode, type BuildOutcome } from "./lib/next-build";
 import type { PageSample } from "./lib/page-probe";
 import type { Supervisor } from "./lib/processes";
 import { interleave, median, pairedRange, round3 } from "./lib/interleave";
@@ -309,7 +309,7 @@ export function mapPointsHeader(settings: MapPointsSettings): string[] {
 
 export function formatMapPoints(results: MapPointsResults): string {
   const lines = [`### map-points — ${results.goal}`, ""];
-  lines.push(`Next build: ${results.nextBuild.action} (${results.nextBuild.reason.split("\n")[0] ?? ""}).`);
+  lines.push(describeBuild(results.nextBuild));
   if (results.notRun) return [...lines, "", `Not run: ${results.notRun}`].join("\n");
   const b = results.browser;
   if (b)

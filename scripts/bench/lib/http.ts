@@ -110,3 +110,19 @@ export async function capture(url: string, headers: Record<string, string>): Pro
     body,
   };
 }
+
+/** Why `got` differs from `want` (status, content type, body length; `wantFrom` names where `want` came from), or undefined. */
+export function describeMismatch(got: CapturedResponse, want: CapturedResponse, wantFrom: string): string | undefined {
+  if (got.status !== 200) return `answered ${got.status}: ${got.body.toString("utf8").slice(0, 300)}`;
+  if (got.contentType !== want.contentType) return `content-type ${got.contentType}, ${wantFrom} sends ${want.contentType}`;
+  if (got.body.length !== want.body.length) return `body of ${got.body.length} bytes, ${wantFrom} sends ${want.body.length}`;
+  return undefined;
+}
+
+/** A GET of `url` that must return exactly `want`'s body and content type (a peer or a bare server replaying it); throws `what: why` otherwise. */
+export async function expectSameBytes(url: string, headers: Record<string, string>, want: CapturedResponse, what: string): Promise<void> {
+  const got = await capture(url, headers);
+  if (!got.body.equals(want.body) || got.contentType !== want.contentType) {
+    throw new Error(`${what}: ${describeMismatch(got, want, "the reference") ?? "different body"}`);
+  }
+}

@@ -103,6 +103,9 @@ async function waitForOtherBuild(): Promise<void> {
 
 const NEXT_PROCESS = /next-server|next-build|\bnext\s+(start|build)\b/;
 
+/** "Next build: <action> (<the reason's first line>)." for a report. */
+export const describeBuild = (build: BuildOutcome): string => `Next build: ${build.action} (${build.reason.split("\n")[0] ?? ""}).`;
+
 /**
  * Pids of Next servers or builds running from this tree (Linux /proc; elsewhere none are found).
  * A production server loads chunks from .next/ lazily: rebuilding under it breaks it, e.g. a

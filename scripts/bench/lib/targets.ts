@@ -1,6 +1,6 @@
 // The servers under test, each started in its own child process so that the load generator (in
 // the runner's process) never shares an event loop with the server it measures.
-import { readFileSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { freePort, waitForOk } from "./http";
 import type { ManagedProcess, Supervisor } from "./processes";
@@ -117,6 +117,33 @@ export async function startApi(
   // Migrations on a fresh PGlite directory, and Next's start, take a while on two cores.
   await waitForOk(`${url}/api/health`, child, 120_000);
   return { kind, url, process: child, dataDir, ...(options.postgres ? { adminToken: options.postgres.adminToken } : {}) };
+}
+
+/**
+ * A standalone API on a fresh data directory, seeded by `seed`, then stopped and its directory
+ * copied once per name (PGlite allows one process per directory; the copies are taken before
+ * anything opens them), so that peers on a copy read the same rows and verify the same tokens (the
+ * same key; `origin`, the tokens' issuer) as the service started again on `dataDir` with
+ * PUBLIC_ORIGIN = `origin`.
+ */
+export async function seedStandaloneAndCopy<S, C extends Record<string, string | undefined>>(
+  supervisor: Supervisor,
+  seed: (api: RunningApi) => Promise<S>,
+  /** A temp directory name per copy (none made where it is undefined); the result has each one's directory under the same key. */
+  copies: C,
+): Promise<{ seeded: S; dataDir: string; origin: string; copies: { [K in keyof C]: C[K] } }> {
+  const first = await startApi(supervisor, "standalone");
+  const seeded = await seed(first);
+  await first.process.stop();
+  const copied = Object.fromEntries(
+    Object.entries(copies).flatMap(([key, name]) => {
+      if (name === undefined) return [];
+      const dir = supervisor.tempDir(name);
+      cpSync(first.dataDir, dir, { recursive: true });
+      return [[key, dir]];
+    }),
+  ) as { [K in keyof C]: C[K] };
+  return { seeded, dataDir: first.dataDir, origin: first.url, copies: copied };
 }
 
 /** The operator token the app wrote on first start (it exists once /api/health answers). */
