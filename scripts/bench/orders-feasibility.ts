@@ -19,7 +19,7 @@ import { queryRows } from "@/lib/db/client";
 import { assignments, missions, submissions } from "@/lib/db/schema";
 import { seededRandom } from "@/lib/demo/seeded-random";
 import { manyLocations, orderBody } from "@/lib/service/http/tests/orders-client";
-import { dedicatedDatabase, openApiDatabase, redactUrl, type ApiDatabaseLocation } from "./lib/databases";
+import { BENCH_ADMIN_TOKEN, dedicatedDatabase, openApiDatabase, redactUrl, type ApiDatabaseLocation } from "./lib/databases";
 import { describeRounds, fmt, ratioTable, timingTable } from "./lib/file-report";
 import { postJson, stringField } from "./lib/http";
 import type { Supervisor } from "./lib/processes";
@@ -175,7 +175,7 @@ export async function runOrdersFeasibility(options: {
   if (options.databaseUrl) {
     const dedicated = await dedicatedDatabase(options.databaseUrl, DB_PREFIX);
     try {
-      const postgres = { url: dedicated.url, adminToken: `adm_${"f".repeat(40)}` };
+      const postgres = { url: dedicated.url, adminToken: BENCH_ADMIN_TOKEN };
       databases.push(
         await measureDatabase(
           options.supervisor,

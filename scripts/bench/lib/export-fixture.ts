@@ -18,6 +18,7 @@ import { createMission } from "@/lib/service/missions/create-mission";
 import type { MissionRow } from "@/lib/service/missions/serialize-mission";
 import { configFromEnv, createRuntime, type ServiceRuntime } from "@/lib/runtime/runtime";
 import { ephemeralSecretBox } from "@/lib/auth/secret-box";
+import { BENCH_ADMIN_TOKEN } from "./databases";
 import type { PhotoFile } from "./photo-set";
 
 /** A photo as intake would have recorded it: bytes plus what checkFile and hashing found. */
@@ -63,7 +64,7 @@ const BOUNDS = {
 export async function openService(root: string): Promise<ServiceRuntime> {
   const database = await openDatabase({ kind: "pglite", dataDir: null });
   try {
-    const config = configFromEnv(parseEnv({ DATA_DIR: join(root, "data"), PUBLIC_ORIGIN: "http://127.0.0.1:3000" }), `adm_${"b".repeat(40)}`);
+    const config = configFromEnv(parseEnv({ DATA_DIR: join(root, "data"), PUBLIC_ORIGIN: "http://127.0.0.1:3000" }), BENCH_ADMIN_TOKEN);
     return await createRuntime({ database, config, secretBox: ephemeralSecretBox() });
   } catch (error) {
     await database.close();
