@@ -10,6 +10,7 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { reportFailure, withSupervisor, writeResults } from "./lib/benchmark";
 import { argsOf, parseFlags, positive, whole } from "./lib/cli";
+import { redactUrl } from "./lib/databases";
 import { ROOT } from "./lib/targets";
 import { DEFAULT_SETTINGS, formatWebhookDelivery, runWebhookDelivery, type WebhookDeliverySettings } from "./webhook-delivery";
 
@@ -57,7 +58,7 @@ async function main(): Promise<void> {
   await withSupervisor(async (supervisor) => {
     const started = new Date().toISOString();
     const results = await runWebhookDelivery({ ...settings, supervisor, resultsDir });
-    const args = argv.map((a) => a.replace(/\/\/[^@/]*@/, "//…@")).map((a) => (/^[\w./=-]+$/.test(a) ? a : JSON.stringify(a)));
+    const args = argv.map(redactUrl).map((a) => (/^[\w./=-]+$/.test(a) ? a : JSON.stringify(a)));
     const command = `tsx scripts/bench/webhook-delivery-cli.ts ${args.join(" ")}`.trim();
     const file = writeResults(resultsDir, "webhook-delivery", { started, command, ...results });
     console.log(`${formatWebhookDelivery(results)}\n\nResults: ${file}`);

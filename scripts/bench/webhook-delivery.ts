@@ -9,7 +9,8 @@
 import { cpus } from "node:os";
 import { USER_AGENT } from "@/lib/service/webhooks/execute-webhook-call";
 import { redactUrl } from "./lib/databases";
-import { fmt, profileSection } from "./lib/file-report";
+import { fmt, profileSection, ratioTable, type RatioRow } from "./lib/file-report";
+import { runAtRate } from "./lib/fixed-rate";
 import { forceGc } from "./lib/gc";
 import { profileInProcess, type InProcessProfile } from "./lib/in-process-profile";
 import type { Supervisor } from "./lib/processes";
@@ -17,20 +18,17 @@ import { interleave, median, percentiles, round3, spread, type Percentiles } fro
 import { defineBenchmark } from "./lib/benchmark";
 import { postgresNote, type RunOptions } from "./lib/cli";
 import { wallClockMs } from "./lib/wall-clock";
-import { checkReceiver, firstArrivals, receiverProblems, startReceiver, type Receiver, type ReceiverCheck } from "./lib/webhook-receiver-client";
-import { signBody } from "./lib/webhook-receiving";
 import {
-  attemptProblems,
-  attemptsLogged,
-  enqueueBatch,
-  EVENT_TYPE,
-  openBenchService,
-  sentDeliveries,
-  type BenchService,
-  type DatabaseChoice,
-  type SentDelivery,
-  waitForDelivered,
-} from "./lib/webhook-service";
+  checkReceiver,
+  firstArrivals,
+  receiverCheckText,
+  receiverProblems,
+  startReceiver,
+  type Receiver,
+  type ReceiverCheck,
+} from "./lib/webhook-receiver-client";
+import { signBody } from "./lib/webhook-receiving";
+import { enqueueBatch, EVENT_TYPE, sentDeliveries, settleAndCheck, withBenchService, type BenchService, type SentDelivery } from "./lib/webhook-service";
 
 export const GOAL = { minThroughputRatio: 0.5 } as const;
 /** lib/service/worker/background.ts claims up to 8 deliveries and sends them in parallel. */
@@ -170,7 +168,6 @@ export interface WebhookDeliveryResults {
 // ---- helpers --------------------------------------------------------------------------------
 
 const log = (message: string) => console.error(`[bench] webhook-delivery: ${message}`);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---- the variants ---------------------------------------------------------------------------
 
@@ -190,10 +187,7 @@ async function settledPass(
   enqueueSeconds: number,
 ): Promise<Pass> {
   const events = expected.size;
-  const finished = await waitForDelivered(service, receiver, endpointId, events);
-  const logged = await attemptsLogged(service.runtime.ctx, endpointId);
-  const receiverCheck = checkReceiver(await receiver.records(), expected);
-  const problems = [...receiverProblems(receiverCheck), ...(await attemptProblems(service, endpointId, logged, events))];
+  const { finished, logged, check: receiverCheck, problems } = await settleAndCheck(service, receiver, endpointId, expected);
   const seconds = (finished - started) / 1000;
   return {
     deliveries: events,
@@ -359,34 +353,6 @@ async function enqueueOne(service: BenchService, orgId: string, woken: boolean):
   return { eventId, calledAt, committedAt };
 }
 
-const sleepUntil = (at: number) => sleep(Math.max(0, at - wallClockMs()));
-
-/**
- * Enqueues on an absolute schedule, without waiting for the previous enqueue (producers are
- * independent requests); a failure is kept and rethrown after the schedule, never left unhandled.
- */
-async function enqueueAtRate(
-  service: BenchService,
-  orgId: string,
-  total: number,
-  rate: number,
-  woken: boolean,
-): Promise<{ list: Enqueued[]; achievedRate: number }> {
-  const pending: Promise<Enqueued | Error>[] = [];
-  const start = wallClockMs() + 20;
-  for (let i = 0; i < total; i++) {
-    await sleepUntil(start + (i * 1000) / rate);
-    pending.push(enqueueOne(service, orgId, woken).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))));
-  }
-  const results = await Promise.all(pending);
-  const failed = results.find((r): r is Error => r instanceof Error);
-  if (failed) throw failed;
-  const list = results.filter((r): r is Enqueued => !(r instanceof Error));
-  const first = list[0]?.calledAt ?? 0;
-  const last = list[list.length - 1]?.calledAt ?? first;
-  return { list, achievedRate: last > first ? round3(((list.length - 1) * 1000) / (last - first)) : rate };
-}
-
 async function measureSteady(service: BenchService, receiver: Receiver, settings: WebhookDeliverySettings, woken: boolean): Promise<SteadyResult> {
   const endpoint = await service.newEndpoint(receiver.hookUrl);
   await receiver.reset(endpoint.secret, SAMPLE_EVERY);
@@ -394,14 +360,13 @@ async function measureSteady(service: BenchService, receiver: Receiver, settings
   log(
     `steady ${settings.rate}/s for ${settings.steadySeconds} s, ${woken ? "waking the worker after each commit" : "not waking the worker (it polls every 500 ms)"}`,
   );
-  const { list, achievedRate } = await enqueueAtRate(service, endpoint.orgId, total, settings.rate, woken);
-  await waitForDelivered(service, receiver, endpoint.endpointId, total);
-  const logged = await attemptsLogged(service.runtime.ctx, endpoint.endpointId);
-  const records = await receiver.records();
-  const arrival = firstArrivals(records);
+  // Producers are independent requests: each enqueue starts on the schedule, not after the previous one.
+  const enqueue = () => enqueueOne(service, endpoint.orgId, woken);
+  const { list, achievedRate } = await runAtRate(total, settings.rate, enqueue, (e) => e.calledAt);
+  const settled = await settleAndCheck(service, receiver, endpoint.endpointId, new Set(list.map((e) => e.eventId)));
+  const arrival = firstArrivals(settled.records);
   const delivered = list.filter((e) => arrival.has(e.eventId));
   const at = (e: Enqueued) => arrival.get(e.eventId) ?? NaN;
-  const receiverCheck = checkReceiver(records, new Set(list.map((e) => e.eventId)));
   return {
     woken,
     rate: settings.rate,
@@ -411,21 +376,12 @@ async function measureSteady(service: BenchService, receiver: Receiver, settings
     enqueueMs: percentiles(list.map((e) => e.committedAt - e.calledAt)),
     commitToArrivalMs: percentiles(delivered.map((e) => at(e) - e.committedAt)),
     callToArrivalMs: percentiles(delivered.map((e) => at(e) - e.calledAt)),
-    receiver: receiverCheck,
-    problems: [...receiverProblems(receiverCheck), ...(await attemptProblems(service, endpoint.endpointId, logged, total))],
+    receiver: settled.check,
+    problems: settled.problems,
   };
 }
 
 // ---- the run --------------------------------------------------------------------------------
-
-async function withService<T>(choice: DatabaseChoice, supervisor: Supervisor, work: (service: BenchService) => Promise<T>): Promise<T> {
-  const service = await openBenchService(choice, supervisor.tempDir("webhook-data"));
-  try {
-    return await work(service);
-  } finally {
-    await service.close();
-  }
-}
 
 async function profiledRound(service: BenchService, receiver: Receiver, options: WebhookDeliveryOptions): Promise<InProcessProfile> {
   log(`${service.label}: one full-path round of ${options.events} events under the profiler`);
@@ -447,7 +403,7 @@ export async function runWebhookDelivery(options: WebhookDeliveryOptions): Promi
   const throughput: ThroughputResult[] = [];
   const steady: SteadyResult[] = [];
   let profile: InProcessProfile | undefined;
-  await withService({ kind: "pglite" }, supervisor, async (service) => {
+  await withBenchService({ kind: "pglite" }, supervisor.tempDir("webhook-data"), async (service) => {
     throughput.push(await measureThroughput(service, receiver, options));
     steady.push(await measureSteady(service, receiver, options, true));
     // What a producer in another process sees (it cannot wake this process's worker).
@@ -456,7 +412,7 @@ export async function runWebhookDelivery(options: WebhookDeliveryOptions): Promi
   });
   if (options.databaseUrl) {
     const url = options.databaseUrl;
-    await withService({ kind: "postgres", url }, supervisor, async (service) => {
+    await withBenchService({ kind: "postgres", url }, supervisor.tempDir("webhook-data"), async (service) => {
       throughput.push(await measureThroughput(service, receiver, options));
     });
   }
@@ -476,10 +432,8 @@ export async function runWebhookDelivery(options: WebhookDeliveryOptions): Promi
 const ms = (n: number) => fmt(n, 1);
 
 function passChecks(pass: Pass): string {
-  if (pass.problems.length) return `**${pass.problems.join("; ")}**`;
-  const r = pass.receiver;
   const logged = pass.attemptsLogged === undefined ? "" : `, ${fmt(pass.attemptsLogged)} attempts logged`;
-  return `${fmt(r.distinct)}/${fmt(pass.deliveries)} arrived once, ${r.verified}/${r.sampled} sampled signatures valid${logged}`;
+  return receiverCheckText(pass.receiver, pass.deliveries, pass.problems, { sampled: true, suffix: logged });
 }
 
 /** The checks of a variant over all rounds: the first round with problems, else the last round. */
@@ -502,22 +456,18 @@ function throughputRows(t: ThroughputResult): string[] {
   ];
 }
 
-function ratioRows(t: ThroughputResult): string[] {
-  const r = t.ratio;
-  const verdict = r.meetsGoal === null ? "invalid run (see checks)" : r.meetsGoal ? "meets goal" : "**below goal**";
+function ratioRows(t: ThroughputResult): RatioRow[] {
   const workerOnly = t.rounds.map((x) => x.workerOnlyRatio);
   return [
-    `| full path / fetch loop, ${t.database} | ${r.value === null ? "–" : fmt(r.value, 3)} | (${fmt(r.min, 3)}–${fmt(r.max, 3)}) | ≥ ${r.goal} | ${verdict} |`,
-    `| worker only / fetch loop, ${t.database} | ${fmt(t.workerOnlyRatio, 3)} | (${fmt(Math.min(...workerOnly), 3)}–${fmt(Math.max(...workerOnly), 3)}) | – | diagnostic (no goal) |`,
+    { ...t.ratio, name: `full path / fetch loop, ${t.database}` },
+    { name: `worker only / fetch loop, ${t.database}`, value: t.workerOnlyRatio, min: Math.min(...workerOnly), max: Math.max(...workerOnly) },
   ];
 }
 
 function steadyRow(s: SteadyResult): string {
   const c = s.commitToArrivalMs;
   const wake = s.woken ? "woken after each commit (as the service does)" : "not woken: 500 ms poll (producer in another process)";
-  const checks = s.problems.length
-    ? `**${s.problems.join("; ")}**`
-    : `${fmt(s.receiver.distinct)}/${fmt(s.events)} arrived once, ${s.receiver.verified}/${s.receiver.sampled} signatures valid`;
+  const checks = receiverCheckText(s.receiver, s.events, s.problems, { sampled: false });
   return (
     `| ${wake} | ${fmt(s.rate)}/s × ${fmt(s.seconds)} s (achieved ${fmt(s.achievedRate, 1)}/s) | ${ms(c.p50)} | ${ms(c.p99)} | ${ms(c.max)} | ` +
     `${ms(s.callToArrivalMs.p50)} / ${ms(s.callToArrivalMs.p99)} | ${ms(s.enqueueMs.p50)} / ${ms(s.enqueueMs.p99)} | ${checks} |`
@@ -541,9 +491,7 @@ export function formatWebhookDelivery(results: WebhookDeliveryResults): string {
     "|---|---|---:|---|---|",
     ...results.throughput.flatMap(throughputRows),
     "",
-    "| throughput ratio | value | (min–max) | goal | |",
-    "|---|---:|---|---|---|",
-    ...results.throughput.flatMap(ratioRows),
+    ...ratioTable(results.throughput.flatMap(ratioRows)),
     "",
     ...results.throughput.map(
       (t) =>

@@ -32,18 +32,23 @@ export function timingTable(result: RoundsResult): string[] {
   ];
 }
 
-function verdict(r: PairedRatio): string {
+/** A ratio row: a rounds.ts PairedRatio, or one whose value is null (and meetsGoal null) for an invalid run. */
+export type RatioRow = Omit<PairedRatio, "of" | "value" | "meetsGoal"> & { value: number | null; meetsGoal?: boolean | null };
+
+function verdict(r: RatioRow): string {
+  if (r.meetsGoal === null || r.value === null) return "invalid run (see checks)";
   if (r.meetsGoal === undefined)
     return r.name.startsWith("CPU") ? "diagnostic: CPU work per file, little disturbed by other processes" : "diagnostic (no goal)";
   return r.meetsGoal ? "meets goal" : "**below goal**";
 }
 
-export function ratioTable(ratios: PairedRatio[]): string[] {
+export function ratioTable(ratios: readonly RatioRow[]): string[] {
   return [
     "| throughput ratio | value | (min–max) | goal | |",
     "|---|---:|---|---|---|",
     ...ratios.map(
-      (r) => `| ${r.name} | ${fmt(r.value, 3)} | (${fmt(r.min, 3)}–${fmt(r.max, 3)}) | ${r.goal === undefined ? "–" : `≥ ${r.goal}`} | ${verdict(r)} |`,
+      (r) =>
+        `| ${r.name} | ${r.value === null ? "–" : fmt(r.value, 3)} | (${fmt(r.min, 3)}–${fmt(r.max, 3)}) | ${r.goal === undefined ? "–" : `≥ ${r.goal}`} | ${verdict(r)} |`,
     ),
   ];
 }

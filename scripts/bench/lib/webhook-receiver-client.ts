@@ -3,6 +3,7 @@
 import { request } from "node:http";
 import { join } from "node:path";
 import { freePort, waitForOk } from "./http";
+import { fmt } from "./interleave";
 import type { ManagedProcess, Supervisor } from "./processes";
 import { ROOT } from "./targets";
 import { wallClockMs } from "./wall-clock";
@@ -131,6 +132,15 @@ export function checkReceiver(records: ReceiverRecords, expected: Set<string>): 
     verified: records.verified,
     failureExamples: records.failureExamples,
   };
+}
+
+/**
+ * A pass's checks as a report cell: its problems in bold, else "n/N arrived once, v/s [sampled]
+ * signatures valid" and `suffix` (e.g. the attempts logged).
+ */
+export function receiverCheckText(check: ReceiverCheck, expected: number, problems: readonly string[], wording: { sampled: boolean; suffix?: string }): string {
+  if (problems.length) return `**${problems.join("; ")}**`;
+  return `${fmt(check.distinct)}/${fmt(expected)} arrived once, ${check.verified}/${check.sampled} ${wording.sampled ? "sampled " : ""}signatures valid${wording.suffix ?? ""}`;
 }
 
 /** The check's failures, as the report names them; empty when everything arrived once, signed. */

@@ -13,8 +13,8 @@ import { createMission } from "@/lib/service/missions/create-mission";
 import { configFromEnv, createRuntime, type ServiceRuntime } from "@/lib/runtime/runtime";
 import { ephemeralSecretBox } from "@/lib/auth/secret-box";
 import { createWebhook } from "@/lib/service/webhooks/endpoints";
-import { dedicatedDatabase } from "./databases";
-import { waitForArrivals, type Receiver } from "./webhook-receiver-client";
+import { BENCH_ADMIN_TOKEN, dedicatedDatabase } from "./databases";
+import { checkReceiver, receiverProblems, waitForArrivals, type Receiver, type ReceiverCheck, type ReceiverRecords } from "./webhook-receiver-client";
 import { wallClockMs } from "./wall-clock";
 
 export type DatabaseChoice = { kind: "pglite" } | { kind: "postgres"; url: string };
@@ -46,7 +46,7 @@ const DB_PREFIX = "bench_webhooks_";
 /** The production defaults (lib/env.ts), except that 127.0.0.1 targets are allowed. */
 function benchConfig(dataDir: string) {
   const e = parseEnv({ DATA_DIR: dataDir, PUBLIC_ORIGIN: "http://127.0.0.1:3000", WEBHOOK_ALLOW_PRIVATE_TARGETS: "true" });
-  return configFromEnv(e, `adm_${"b".repeat(40)}`);
+  return configFromEnv(e, BENCH_ADMIN_TOKEN);
 }
 
 // ---- the service ------------------------------------------------------------------------------
@@ -227,4 +227,33 @@ const settleTimeoutMs = (events: number) => 60_000 + events * 25;
 export async function waitForDelivered(service: BenchService, receiver: Receiver, endpointId: string, expected: number): Promise<number> {
   await waitForArrivals(receiver, expected, settleTimeoutMs(expected));
   return waitForSucceeded(service.runtime.ctx, endpointId, expected, settleTimeoutMs(expected));
+}
+
+/**
+ * Waits until the `expected` events' deliveries to the endpoint are settled (waitForDelivered),
+ * then checks what the receiver saw and the attempts the service logged: `problems` is empty
+ * when every event arrived once, signed, with one attempt logged each.
+ */
+export async function settleAndCheck(
+  service: BenchService,
+  receiver: Receiver,
+  endpointId: string,
+  expected: Set<string>,
+): Promise<{ finished: number; logged: number; records: ReceiverRecords; check: ReceiverCheck; problems: string[] }> {
+  const finished = await waitForDelivered(service, receiver, endpointId, expected.size);
+  const logged = await attemptsLogged(service.runtime.ctx, endpointId);
+  const records = await receiver.records();
+  const check = checkReceiver(records, expected);
+  const problems = [...receiverProblems(check), ...(await attemptProblems(service, endpointId, logged, expected.size))];
+  return { finished, logged, records, check, problems };
+}
+
+/** A bench service on `choice` (PGlite in `dataDir`) for the time of `work`, closed after it. */
+export async function withBenchService<T>(choice: DatabaseChoice, dataDir: string, work: (service: BenchService) => Promise<T>): Promise<T> {
+  const service = await openBenchService(choice, dataDir);
+  try {
+    return await work(service);
+  } finally {
+    await service.close();
+  }
 }

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { ratioTable } from "./file-report";
+
+describe("ratioTable", () => {
+  it("writes a goal's verdict, a diagnostic without goal, and an invalid run (no value) as such", () => {
+    const [header, , ...rows] = ratioTable([
+      { name: "a / b", value: 0.6, min: 0.5, max: 0.7, goal: 0.5, meetsGoal: true },
+      { name: "c / b", value: 0.4, min: 0.3, max: 0.45, goal: 0.5, meetsGoal: false },
+      { name: "d / b", value: 1.2, min: 1.1, max: 1.3 },
+      { name: "e / b", value: null, min: 0.2, max: 0.3, goal: 0.5, meetsGoal: null },
+    ]);
+    expect(header).toBe("| throughput ratio | value | (min–max) | goal | |");
+    expect(rows).toEqual([
+      "| a / b | 0.600 | (0.500–0.700) | ≥ 0.5 | meets goal |",
+      "| c / b | 0.400 | (0.300–0.450) | ≥ 0.5 | **below goal** |",
+      "| d / b | 1.200 | (1.100–1.300) | – | diagnostic (no goal) |",
+      "| e / b | – | (0.200–0.300) | ≥ 0.5 | invalid run (see checks) |",
+    ]);
+  });
+});
