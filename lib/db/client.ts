@@ -7,6 +7,8 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { SQL } from "drizzle-orm";
 import { ensurePrivateDir, restrictTree } from "@/lib/fs/private-files";
 import { log } from "@/lib/log";
+import { PgDialect } from "drizzle-orm/pg-core";
+import { pglitePreparedRunner, postgresPreparedRunner, type PreparedRunner } from "./prepared-query";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -42,7 +44,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const { Pool } = await import("pg");
+  const { Pool, types } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
   const pool = new Pool({ connectionString: url, max: poolSize });
@@ -58,6 +60,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
     client.release();
   }
   const db: Db = drizzle(pool, { schema });
+  preparedRunners.set(db, postgresPreparedRunner(pool, types));
   return { db, kind: "postgres", close: () => pool.end(), listen: (channel, onMessage, onListening) => listenOn(pool, channel, onMessage, onListening) };
 }
 
@@ -155,6 +158,7 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
   }
   const db: Db = drizzle(client, { schema });
   await migrate(db as Parameters<typeof migrate>[0], { migrationsFolder: MIGRATIONS_DIR });
+  preparedRunners.set(db, await pglitePreparedRunner(client));
   return {
     db,
     kind: "pglite",
@@ -202,4 +206,24 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
     return result.rows as T[];
   }
   throw new Error("unexpected result shape from db.execute");
+}
+
+/** How each open database runs named statements (./prepared-query.ts). */
+const preparedRunners = new WeakMap<Db, PreparedRunner>();
+const dialect = new PgDialect();
+/** Statement names are ours (constants), never input. */
+const STATEMENT_NAME = /^[a-z][a-z0-9_]{0,62}$/;
+
+/**
+ * Rows of a raw SQL statement run as the named prepared statement `name` (./prepared-query.ts):
+ * parsed and planned once per connection, for hot reads whose planning costs more than their run.
+ * One name, one text: a statement built differently needs a name of its own. Inside a transaction
+ * (`db` a transaction object) it runs unprepared, as queryRows.
+ */
+export async function queryPrepared<T>(db: Db, name: string, query: SQL): Promise<T[]> {
+  if (!STATEMENT_NAME.test(name)) throw new Error(`not a statement name: ${name}`);
+  const runner = preparedRunners.get(db);
+  if (!runner) return queryRows<T>(db, query);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return (await runner(name, text, params)) as T[];
 }
