@@ -24,10 +24,23 @@ import { seededRandom } from "@/lib/demo/seeded-random";
 import { defineBenchmark } from "./lib/benchmark";
 import { postgresNote, type RunOptions } from "./lib/cli";
 import { onEachDatabase, redactUrl } from "./lib/databases";
-import { DeliveryReceiver, type Arrival } from "./lib/delivery-receiver";
-import { readEventStamps, summariseStages, type EventStamps, type StageDefinition, type StageSummary } from "./lib/event-stamps";
+import { withReceiverAndService, type Arrival, type DeliveryReceiver } from "./lib/delivery-receiver";
+import { readEventStamps, stageTable, summariseStages, type EventStamps, type StageDefinition, type StageSummary } from "./lib/event-stamps";
 import { fmt } from "./lib/file-report";
-import { loadAverage1m, percentiles as nearestPercentiles, spread as roundSpread, spreadText, table, type Percentiles } from "./lib/interleave";
+import { percentiles as nearestPercentiles, table, type Percentiles } from "./lib/interleave";
+import {
+  LATENCY_COLUMNS,
+  latencyCells,
+  latencyRound,
+  perRoundFigures,
+  perRoundSentence,
+  roundsWithinBudget,
+  roundText,
+  spreadOfText as spread,
+  warmUpOneByOne,
+  type LatencyRound,
+  type LatencySteps,
+} from "./lib/latency-rounds";
 import { makeTaskPhotos, readOrderStatus, seedConfirmedOrder, takeTask, uploadTaskPhoto, type FieldTask, type TaskPhotos } from "./lib/order-fixture";
 import type { Supervisor } from "./lib/processes";
 import type { SeededZoomer } from "./lib/seed";
@@ -73,7 +86,6 @@ const PAUSE_MS = 500;
  * 15; later rounds are then left out and the report says how many ran.
  */
 const ROUNDS_BUDGET_MS = 100_000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Under `npm run bench`: --rounds; PostgreSQL when TEST_DATABASE_URL is set. */
 function settingsFrom(options: RunOptions): OrderDeliverySettings {
@@ -157,10 +169,8 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 
 const percentiles = (values: number[]) => nearestPercentiles(values, round1);
 
-export interface RoundResult {
+export interface RoundResult extends LatencyRound<Sample> {
   sequential: { totalMs: Percentiles; uploadMs: Percentiles; samples: Sample[] };
-  burst: { totalMs: Percentiles; samples: Sample[]; seconds: number; deliveriesPerSecond: number };
-  loadAverage1m: number;
 }
 
 export interface DatabaseResult {
@@ -191,44 +201,27 @@ export interface DatabaseResult {
 
 const log = (database: string, message: string) => console.error(`[bench] order-delivery-latency ${database}: ${message}`);
 
+/** A task and the zoomer who takes and uploads it. */
+interface Held {
+  task: FieldTask;
+  zoomer: SeededZoomer;
+}
+
+/** One round: `settings.sequential` tasks one at a time by the first zoomer, then a burst, each burst zoomer holding at most MAX_HELD. */
 async function runRound(
-  api: RunningApi,
-  receiver: DeliveryReceiver,
+  steps: LatencySteps<Held, Sample>,
   zoomers: SeededZoomer[],
   tasks: FieldTask[],
-  photos: Map<string, Buffer>,
   settings: OrderDeliverySettings,
   pause: () => number,
 ): Promise<RoundResult> {
   const zoomer = zoomers[0] as SeededZoomer;
-  const sequential: Sample[] = [];
-  for (const task of tasks.slice(0, settings.sequential)) {
-    await takeTask(api, zoomer, task);
-    await sleep(pause());
-    sequential.push(await uploadAndWait(api, receiver, zoomer, task, photos.get(task.id) as Buffer));
-  }
+  const sequential = tasks.slice(0, settings.sequential).map((task) => ({ task, zoomer }));
   const burstTasks = tasks.slice(settings.sequential, settings.sequential + settings.burst);
-  // Taken first (not timed), then uploaded together.
-  const holders = burstTasks.map((task, i) => ({ task, zoomer: zoomers[1 + Math.floor(i / MAX_HELD)] ?? zoomer }));
-  for (const h of holders) await takeTask(api, h.zoomer, h.task);
-  const started = wallClockMs();
-  const burst = await Promise.all(holders.map((h) => uploadAndWait(api, receiver, h.zoomer, h.task, photos.get(h.task.id) as Buffer)));
-  // First upload start → last delivery (uploadAndWait resolves on its delivery's arrival).
-  const span = (Math.max(...burst.map((b) => b.arrivedAt)) - started) / 1000;
-  return {
-    sequential: {
-      totalMs: percentiles(sequential.map((s) => s.totalMs)),
-      uploadMs: percentiles(sequential.map((s) => s.uploadMs)),
-      samples: sequential,
-    },
-    burst: {
-      totalMs: percentiles(burst.map((s) => s.totalMs)),
-      samples: burst,
-      seconds: Math.round(span * 1000) / 1000,
-      deliveriesPerSecond: Math.round((burst.length / span) * 100) / 100,
-    },
-    loadAverage1m: loadAverage1m(),
-  };
+  const burst = burstTasks.map((task, i) => ({ task, zoomer: zoomers[1 + Math.floor(i / MAX_HELD)] ?? zoomer }));
+  const round = await latencyRound(steps, sequential, burst, pause, percentiles);
+  const { totalMs, samples } = round.sequential;
+  return { ...round, sequential: { totalMs, uploadMs: percentiles(samples.map((s) => s.uploadMs)), samples } };
 }
 
 const taskCount = (s: OrderDeliverySettings) => s.warmup + s.rounds * (s.sequential + s.burst);
@@ -252,28 +245,28 @@ async function measureOn(api: RunningApi, receiver: DeliveryReceiver, options: O
   const photos = new Map(prepared.tasks.map((t) => [t.id, set.byLocation.get(t.locationId) as Buffer]));
   const [first] = prepared.zoomers;
   if (!first) throw new Error("no zoomer");
-  for (const task of prepared.tasks.slice(0, options.warmup)) {
-    await takeTask(api, first, task);
-    const s = await uploadAndWait(api, receiver, first, task, photos.get(task.id) as Buffer);
-    log(database, `warm-up: ${fmt(s.totalMs)} ms`);
-  }
-  const rounds: RoundResult[] = [];
+  // Take the task (not timed), upload its photo and wait for its delivery.
+  const steps: LatencySteps<Held, Sample> = {
+    prepare: async (h) => {
+      await takeTask(api, h.zoomer, h.task);
+    },
+    measure: (h) => uploadAndWait(api, receiver, h.zoomer, h.task, photos.get(h.task.id) as Buffer),
+  };
+  const warmup = prepared.tasks.slice(0, options.warmup).map((task) => ({ task, zoomer: first }));
+  await warmUpOneByOne(steps, warmup, (s) => log(database, `warm-up: ${fmt(s.totalMs)} ms`));
   const random = seededRandom(20261124);
   const pause = () => Math.floor(random() * PAUSE_MS);
-  for (let r = 0; r < options.rounds; r++) {
-    if (r > 0 && performance.now() - begun > ROUNDS_BUDGET_MS) {
-      log(database, `time budget (${ROUNDS_BUDGET_MS / 1000} s) spent: ${r} of ${options.rounds} rounds`);
-      break;
-    }
+  const budget = {
+    begun,
+    budgetMs: ROUNDS_BUDGET_MS,
+    onBudgetSpent: (ran: number) => log(database, `time budget (${ROUNDS_BUDGET_MS / 1000} s) spent: ${ran} of ${options.rounds} rounds`),
+  };
+  const rounds = await roundsWithinBudget(options.rounds, budget, async (r) => {
     const from = options.warmup + r * perRound;
-    const round = await runRound(api, receiver, prepared.zoomers, prepared.tasks.slice(from, from + perRound), photos, options, pause);
-    rounds.push(round);
-    log(
-      database,
-      `round ${r + 1}/${options.rounds}: one at a time p50 ${fmt(round.sequential.totalMs.p50)} ms, max ${fmt(round.sequential.totalMs.max)} ms; ` +
-        `burst of ${options.burst}: p50 ${fmt(round.burst.totalMs.p50)} ms, max ${fmt(round.burst.totalMs.max)} ms, ${fmt(round.burst.deliveriesPerSecond, 2)} deliveries/s`,
-    );
-  }
+    const round = await runRound(steps, prepared.zoomers, prepared.tasks.slice(from, from + perRound), options, pause);
+    log(database, `round ${r + 1}/${options.rounds}: ${roundText(round)}`);
+    return round;
+  });
   // Checks: every mission delivered once, signed, approved; the order fulfilled (when every round ran).
   const orderStatus = await readOrderStatus(api, prepared);
   const delivered = receiver.tally("photos.delivered");
@@ -301,28 +294,15 @@ async function measureDatabase(
   postgres: ApiPostgres | undefined,
 ): Promise<DatabaseResult> {
   const begun = performance.now();
-  const receiver = await DeliveryReceiver.start();
-  let api: RunningApi;
-  try {
-    // The photos are made here while the service starts in its own process (set-up on two cores).
-    const [started, photos] = await Promise.all([
-      startApi(options.supervisor, "standalone", { ...(postgres ? { postgres } : {}), env: receiver.serviceEnv() }),
-      makeTaskPhotos(taskCount(options), options.photos),
-    ]);
-    api = started;
-    options.photos = photos;
-  } catch (error) {
-    // An open server would keep the runner alive after the failure is reported.
-    await receiver.close();
-    throw error;
-  }
-  let measured: Measured;
-  try {
-    measured = await measureOn(api, receiver, options, database, begun);
-  } finally {
-    await api.process.stop();
-    await receiver.close();
-  }
+  // The photos are made while the service starts in its own process (set-up on two cores).
+  const { service: api, result: measured } = await withReceiverAndService(
+    (env) => startApi(options.supervisor, "standalone", { ...(postgres ? { postgres } : {}), env }),
+    () => makeTaskPhotos(taskCount(options), options.photos),
+    (api, receiver, photos) => {
+      options.photos = photos;
+      return measureOn(api, receiver, options, database, begun);
+    },
+  );
   const stamps = await readEventStamps(
     postgres ? { kind: "postgres", url: postgres.url } : { kind: "pglite", dataDir: api.dataDir },
     STAGES.flatMap((s) => (s.until ? [s.until] : [])),
@@ -342,12 +322,7 @@ async function measureDatabase(
     sequentialUploadMs: percentiles(sequential.map((s) => s.uploadMs)),
     burstMs: percentiles(bursts.map((s) => s.totalMs)),
     stages: { sequential: seqStages.stages, burst: burstStages.stages, missing: seqStages.missing + burstStages.missing },
-    perRound: {
-      p50: rounds.map((r) => r.sequential.totalMs.p50),
-      p99: rounds.map((r) => r.sequential.totalMs.p99),
-      burstP50: rounds.map((r) => r.burst.totalMs.p50),
-      burstDeliveriesPerSecond: rounds.map((r) => r.burst.deliveriesPerSecond),
-    },
+    perRound: perRoundFigures(rounds),
     checks: measured.checks,
     seconds: Math.round((performance.now() - begun) / 100) / 10,
   };
@@ -371,9 +346,6 @@ export async function runOrderDeliveryLatency(options: OrderDeliveryOptions): Pr
 
 // ---- report ---------------------------------------------------------------------------------
 
-const list = (values: number[], digits = 0) => values.map((v) => fmt(v, digits)).join(", ");
-const spread = (values: number[], digits = 0) => spreadText(roundSpread(values), digits);
-
 function checksText(d: DatabaseResult): string {
   const c = d.checks;
   const problems = [
@@ -396,28 +368,8 @@ export function formatOrderDeliveryLatency(results: OrderDeliveryResults): strin
     const seq = d.sequentialMs;
     const burst = d.burstMs;
     return [
-      [
-        d.database,
-        "one at a time",
-        String(seq.n),
-        `**${fmt(seq.p50)}**`,
-        fmt(seq.p90),
-        `**${fmt(seq.p99)}**`,
-        fmt(seq.max),
-        `p50 ${spread(d.perRound.p50)}; max ${spread(d.perRound.p99)}`,
-        "–",
-      ],
-      [
-        d.database,
-        `bursts of ${s.burst}`,
-        String(burst.n),
-        fmt(burst.p50),
-        fmt(burst.p90),
-        fmt(burst.p99),
-        fmt(burst.max),
-        `p50 ${spread(d.perRound.burstP50)}`,
-        spread(d.perRound.burstDeliveriesPerSecond, 2),
-      ],
+      [d.database, "one at a time", ...latencyCells(seq, true), `p50 ${spread(d.perRound.p50)}; max ${spread(d.perRound.p99)}`, "–"],
+      [d.database, `bursts of ${s.burst}`, ...latencyCells(burst), `p50 ${spread(d.perRound.burstP50)}`, spread(d.perRound.burstDeliveriesPerSecond, 2)],
     ];
   });
   return [
@@ -432,34 +384,23 @@ export function formatOrderDeliveryLatency(results: OrderDeliveryResults): strin
       "the photos.delivered request for that mission arriving at the receiver (same process, same clock: lib/wall-clock.ts). Percentiles are nearest-rank over all samples of the mode; " +
       "with ≤ 100 samples the p99 is the slowest or second-slowest one. Burst deliveries/s = burst size ÷ (first upload start → last delivery).",
     "",
-    ...table(
-      ["database", "mode", "samples", "p50 ms", "p90 ms", "p99 ms", "max ms", "per round: median (min–max) ms", "deliveries/s (bursts)"],
-      "llrrrrrlr",
-      rows,
-    ),
+    ...table(["database", "mode", ...LATENCY_COLUMNS.header, "per round: median (min–max) ms", "deliveries/s (bursts)"], `ll${LATENCY_COLUMNS.align}lr`, rows),
     "",
     "Where the time goes (the service's own event stamps, read from its database after the run; recordEvent stamps each in its transaction with new Date(), the runner's clock is the same system clock): " +
       "median per stage (p90) in ms, one at a time | in bursts.",
     "",
-    `| stage | ${results.databases.map((d) => `${d.database} one at a time | ${d.database} bursts`).join(" | ")} |`,
-    `|---|${results.databases.map(() => "---:|---:").join("|")}|`,
-    ...STAGES.map(({ label }, i) => {
-      const cell = (list: StageSummary<Stage>[]) => {
-        const ms = list[i]?.ms;
-        return ms && ms.n ? `${fmt(ms.p50)} (${fmt(ms.p90)})` : "–";
-      };
-      return `| ${label} | ${results.databases.map((d) => `${cell(d.stages.sequential)} | ${cell(d.stages.burst)}`).join(" | ")} |`;
-    }),
+    ...stageTable(
+      STAGES,
+      results.databases.flatMap((d) => [
+        { title: `${d.database} one at a time`, summaries: d.stages.sequential },
+        { title: `${d.database} bursts`, summaries: d.stages.burst },
+      ]),
+    ),
     `| (upload → 202, inside the first stage) | ${results.databases.map((d) => `${fmt(d.sequentialUploadMs.p50)} (${fmt(d.sequentialUploadMs.p90)}) | –`).join(" | ")} |`,
     "",
     ...results.databases.flatMap((d) => [
       `${d.database}: ${d.detail}; ${d.seconds} s for the whole database run (start, set-up, photos, warm-up, rounds). Checks: ${checksText(d)}${d.stages.missing ? `; **${d.stages.missing} samples without all stage events**` : ""}. ` +
-        `Per round, one at a time, p50: ${list(d.perRound.p50)} ms; max: ${list(d.rounds.map((r) => r.sequential.totalMs.max))} ms; bursts p50: ${list(d.perRound.burstP50)} ms, ` +
-        `deliveries/s: ${list(d.perRound.burstDeliveriesPerSecond, 2)}. ` +
-        `1-min load average after each round: ${list(
-          d.rounds.map((r) => r.loadAverage1m),
-          2,
-        )} (on ${cpus().length} CPUs).`,
+        perRoundSentence(d.rounds),
       "",
     ]),
     ...(s.databaseUrl ? [] : ["PostgreSQL: not measured (set TEST_DATABASE_URL, e.g. from `bash scripts/ci/start-postgres.sh <dir>`)."]),

@@ -163,3 +163,30 @@ function answerWeather(request: IncomingMessage, response: ServerResponse): void
   const body = JSON.stringify({ hourly: { time: hours, temperature_2m: hours.map(() => 18.5), weather_code: hours.map(() => 0) } });
   response.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) }).end(body);
 }
+
+/**
+ * A receiver and a service started with its env (`startService`), while `alongside` runs (set-up
+ * on the other core); `work` gets all three. Service and receiver are stopped after `work`, or
+ * when the start fails: an open server would keep the runner alive after the failure is reported.
+ */
+export async function withReceiverAndService<S extends { process: { stop(): Promise<void> } }, A, T>(
+  startService: (env: Record<string, string>) => Promise<S>,
+  alongside: () => Promise<A>,
+  work: (service: S, receiver: DeliveryReceiver, alongside: A) => Promise<T>,
+): Promise<{ service: S; result: T }> {
+  const receiver = await DeliveryReceiver.start();
+  let started: [S, A];
+  try {
+    started = await Promise.all([startService(receiver.serviceEnv()), alongside()]);
+  } catch (error) {
+    await receiver.close();
+    throw error;
+  }
+  const [service, extra] = started;
+  try {
+    return { service, result: await work(service, receiver, extra) };
+  } finally {
+    await service.process.stop();
+    await receiver.close();
+  }
+}

@@ -6,7 +6,7 @@ import { inArray, sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
 import { events } from "@/lib/db/schema";
 import { openApiDatabase, type ApiDatabaseLocation } from "./databases";
-import { percentiles, type Percentiles } from "./interleave";
+import { fmt, percentiles, table, type Percentiles } from "./interleave";
 
 /** Per mission (data.mission_id), the first stamp (epoch ms) of each event type asked for. */
 export type EventStamps<E extends string> = Map<string, Partial<Record<E, number>>>;
@@ -95,4 +95,23 @@ export function summariseStages<S extends string, E extends string>(
     })),
     missing: per.length - known.length,
   };
+}
+
+/**
+ * The stages' table: a row per stage (its label), a column per set of summaries (e.g. one at a
+ * time, bursts), each cell the stage's median (p90) in ms, "–" where it had no sample.
+ */
+export function stageTable<S extends string, E extends string>(
+  stages: readonly StageDefinition<S, E>[],
+  columns: readonly { title: string; summaries: readonly StageSummary<S>[] }[],
+): string[] {
+  const cell = (summaries: readonly StageSummary<S>[], i: number) => {
+    const ms = summaries[i]?.ms;
+    return ms && ms.n ? `${fmt(ms.p50)} (${fmt(ms.p90)})` : "–";
+  };
+  return table(
+    ["stage", ...columns.map((c) => c.title)],
+    `l${"r".repeat(columns.length)}`,
+    stages.map(({ label }, i) => [label, ...columns.map((c) => cell(c.summaries, i))]),
+  );
 }
