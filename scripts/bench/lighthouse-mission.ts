@@ -4,21 +4,20 @@
 // here for each run with its own empty profile (every run a first visit), the session cookie sent
 // as a header.
 // Goal (issue): Performance ≥ 90 on the mission page. Reported, never a pass/fail of the tests.
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import lighthouse, { desktopConfig, type Flags, type Result } from "lighthouse";
 import sharp from "sharp";
 import { barePageHtml, builtMaplibreWorker } from "./lib/bare-map-page";
-import { CHROMIUM, launchChromium, signIn, type StorageState } from "./lib/browser";
+import { CHROMIUM, launchChromium, signIn, startDebuggableChromium, type StorageState } from "./lib/browser";
 import { seedDashboard } from "./lib/dashboard-fixture";
 import { fmt } from "./lib/file-report";
-import { freePort } from "./lib/http";
 import { describeBuild, ensureNextBuild, type BuildMode, type BuildOutcome } from "./lib/next-build";
 import type { Supervisor } from "./lib/processes";
 import { interleave, median } from "./lib/interleave";
 import { contentTypeOf } from "./lib/static-server";
-import { ROOT, startApi } from "./lib/targets";
-import { captureMissionPoints, startBareMapServer } from "./lib/map-pages";
+import { checkCompareBuild, ROOT, startNextWithReference } from "./lib/targets";
+import { captureMissionPoints, missionMapSize, startBareMapServer } from "./lib/map-pages";
 import { defineBenchmark } from "./lib/benchmark";
 import type { RunOptions } from "./lib/cli";
 
@@ -102,35 +101,6 @@ export interface LighthouseResults {
 
 const log = (message: string) => console.error(`[bench] lighthouse-mission: ${message}`);
 
-/** Starts Debian's Chromium with a remote-debugging port and an empty profile of its own. */
-async function startChrome(supervisor: Supervisor): Promise<{ port: number; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const profile = supervisor.tempDir("lighthouse-chrome");
-  const child = supervisor.spawn({
-    name: "chromium",
-    command: CHROMIUM,
-    args: [...LIGHTHOUSE_CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, "about:blank"],
-  });
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.hasExited()) throw new Error(`chromium exited before it was ready:\n${child.logTail()}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/json/version`, { signal: AbortSignal.timeout(1_000) }).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error(`chromium did not open its debugging port:\n${child.logTail()}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    port,
-    stop: async () => {
-      await child.stop();
-      supervisor.removeTempDir(profile);
-    },
-  };
-}
-
 function cookieHeader(storage: StorageState, origin: string): string {
   const host = new URL(origin).hostname;
   return storage.cookies
@@ -177,7 +147,7 @@ class LighthouseRuntimeError extends Error {
 }
 
 async function runOnce(supervisor: Supervisor, url: string, cookie: string | null, screenshotPath: string | null): Promise<RunSample> {
-  const chrome = await startChrome(supervisor);
+  const chrome = await startDebuggableChromium(supervisor, LIGHTHOUSE_CHROMIUM_ARGS);
   try {
     const flags: Flags = {
       port: chrome.port,
@@ -230,20 +200,6 @@ function summarise(name: VariantName, label: string, url: string, samples: RunSa
   return { name, label, url, performance: { ...spread(scores), all: scores }, metrics, samples };
 }
 
-/** The CSS size of the mission page's map at Lighthouse's desktop screen, for the bare page's map. */
-async function missionMapSize(url: string, storage: StorageState): Promise<{ width: number; height: number }> {
-  const browser = await launchChromium();
-  try {
-    const page = await (await browser.newContext({ viewport: DESKTOP, deviceScaleFactor: 1, storageState: storage })).newPage();
-    await page.goto(url);
-    const box = await page.locator(".maplibregl-canvas").boundingBox({ timeout: 120_000 });
-    if (!box) throw new Error("the mission page has no visible .maplibregl-canvas");
-    return { width: Math.round(box.width), height: Math.round(box.height) };
-  } finally {
-    await browser.close();
-  }
-}
-
 export async function runLighthouseMission(options: LighthouseOptions): Promise<LighthouseResults> {
   const { supervisor, submissions, rounds, warmupRounds } = options;
   const settings = { submissions, rounds, warmupRounds };
@@ -265,14 +221,8 @@ export async function runLighthouseMission(options: LighthouseOptions): Promise<
   const mission = seeded.missions[0];
   if (!mission) throw new Error("no mission seeded");
   const { compareDir } = options;
-  if (compareDir && !existsSync(join(compareDir, ".next/BUILD_ID"))) throw new Error(`--compare-dir ${compareDir} has no production build (.next/BUILD_ID)`);
-  let referenceDataDir: string | undefined;
-  if (compareDir) {
-    referenceDataDir = supervisor.tempDir("lighthouse-reference-data");
-    cpSync(dataDir, referenceDataDir, { recursive: true });
-  }
-  const app = await startApi(supervisor, "next", { dataDir });
-  const reference = compareDir ? await startApi(supervisor, "next", { dataDir: referenceDataDir, root: compareDir }) : undefined;
+  checkCompareBuild(compareDir);
+  const { app, reference, referenceDataDir } = await startNextWithReference(supervisor, dataDir, compareDir, "lighthouse-reference-data");
   const worker = builtMaplibreWorker();
   const baselineServer = await startBareMapServer(worker);
   const shotsDir = join(options.resultsDir, "lighthouse");
@@ -290,7 +240,7 @@ export async function runLighthouseMission(options: LighthouseOptions): Promise<
       await browser.close();
     }
     const subjectUrl = `${app.url}/missions/${mission.id}`;
-    const size = await missionMapSize(subjectUrl, storage);
+    const size = await missionMapSize(subjectUrl, storage, DESKTOP);
     log(`mission map ${size.width} × ${size.height} at ${DESKTOP.width} × ${DESKTOP.height}`);
     baselineServer.put("/points.json", { body: captured.body, contentType: captured.contentType });
     baselineServer.put("/bare.html", {

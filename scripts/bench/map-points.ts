@@ -6,7 +6,7 @@
 // Goal (issue): mission page ≤ 1.2 × the bare page, at 10,000 and 100,000 submissions; ≤ 1.5 ×
 // at 1,000,000.
 // Reported, never turned into a pass/fail of the test suite.
-import { cpSync, existsSync, mkdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Browser } from "@playwright/test";
@@ -21,7 +21,7 @@ import type { PageSample } from "./lib/page-probe";
 import type { Supervisor } from "./lib/processes";
 import { interleave, median, pairedRange, round3 } from "./lib/interleave";
 import { contentTypeOf } from "./lib/static-server";
-import { startApi } from "./lib/targets";
+import { checkCompareBuild, startNextWithReference } from "./lib/targets";
 import { defineBenchmark } from "./lib/benchmark";
 import type { RunOptions } from "./lib/cli";
 
@@ -189,19 +189,12 @@ export async function runMapPoints(options: MapPointsOptions): Promise<MapPoints
   if (!nextBuild.usable) return { benchmark: "map-points", goal, settings, nextBuild, sizes: [], notRun: nextBuild.reason };
 
   const { compareDir } = options;
-  if (compareDir && !existsSync(join(compareDir, ".next/BUILD_ID"))) throw new Error(`--compare-dir ${compareDir} has no production build (.next/BUILD_ID)`);
+  checkCompareBuild(compareDir);
 
   const dataDir = supervisor.tempDir("map-points-data");
   const seeded = await seedDashboard(dataDir, sizes, log);
-  // PGlite is one process per directory: the other checkout gets a copy of the same rows.
-  let referenceDataDir: string | undefined;
-  if (compareDir) {
-    referenceDataDir = supervisor.tempDir("map-points-reference-data");
-    cpSync(dataDir, referenceDataDir, { recursive: true });
-  }
-  const app = await startApi(supervisor, "next", { dataDir });
+  const { app, reference } = await startNextWithReference(supervisor, dataDir, compareDir, "map-points-reference-data");
   log(`next start on ${app.url}`);
-  const reference = compareDir ? await startApi(supervisor, "next", { dataDir: referenceDataDir, root: compareDir }) : undefined;
   if (reference) log(`--compare-dir ${compareDir}: next start on ${reference.url}`);
   const browser = await launchChromium();
   const worker = builtMaplibreWorker();

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import type { Browser } from "@playwright/test";
 import { BASEMAP_DIR, MAPLIBRE_DIST, POINTS_DRAWN_MARK, type BuiltWorker } from "./bare-map-page";
 import { summariseTrace, TRACE_CATEGORIES, type TraceSummary } from "./browser-trace";
-import { freshContext, type StorageState } from "./browser";
+import { freshContext, launchChromium, type StorageState } from "./browser";
 import type { SeededMission } from "./dashboard-fixture";
 import { fmt } from "./interleave";
 import { collectSample, PROBE_SCRIPT, waitForDrawn, type PageSample, type ProbeTarget } from "./page-probe";
@@ -123,4 +123,22 @@ export async function startBareMapServer(worker: BuiltWorker): Promise<StaticSer
     [worker.path, file(worker.file)],
   ]);
   return startStaticServer(files, { "/basemap": BASEMAP_DIR });
+}
+
+/** The CSS size of a (signed-in) mission page's map canvas at `viewport`, e.g. for the bare page's map. */
+export async function missionMapSize(
+  url: string,
+  storage: StorageState,
+  viewport: { width: number; height: number },
+): Promise<{ width: number; height: number }> {
+  const browser = await launchChromium();
+  try {
+    const page = await (await browser.newContext({ viewport, deviceScaleFactor: 1, storageState: storage })).newPage();
+    await page.goto(url);
+    const box = await page.locator(".maplibregl-canvas").boundingBox({ timeout: 120_000 });
+    if (!box) throw new Error("the mission page has no visible .maplibregl-canvas");
+    return { width: Math.round(box.width), height: Math.round(box.height) };
+  } finally {
+    await browser.close();
+  }
 }

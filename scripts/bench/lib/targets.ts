@@ -1,6 +1,6 @@
 // The servers under test, each started in its own child process so that the load generator (in
 // the runner's process) never shares an event loop with the server it measures.
-import { cpSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { freePort, waitForOk } from "./http";
 import type { ManagedProcess, Supervisor } from "./processes";
@@ -144,6 +144,31 @@ export async function seedStandaloneAndCopy<S, C extends Record<string, string |
     }),
   ) as { [K in keyof C]: C[K] };
   return { seeded, dataDir: first.dataDir, origin: first.url, copies: copied };
+}
+
+/** Throws unless `compareDir` (--compare-dir: another checkout) has a production build. */
+export function checkCompareBuild(compareDir: string | undefined): void {
+  if (compareDir && !existsSync(join(compareDir, ".next/BUILD_ID"))) throw new Error(`--compare-dir ${compareDir} has no production build (.next/BUILD_ID)`);
+}
+
+/**
+ * `next start` on the seeded `dataDir`, and with --compare-dir the other checkout's `next start`
+ * on a copy of it (PGlite is one process per directory: the same rows, taken before either opens it).
+ */
+export async function startNextWithReference(
+  supervisor: Supervisor,
+  dataDir: string,
+  compareDir: string | undefined,
+  copyName: string,
+): Promise<{ app: RunningApi; reference: RunningApi | undefined; referenceDataDir: string | undefined }> {
+  let referenceDataDir: string | undefined;
+  if (compareDir) {
+    referenceDataDir = supervisor.tempDir(copyName);
+    cpSync(dataDir, referenceDataDir, { recursive: true });
+  }
+  const app = await startApi(supervisor, "next", { dataDir });
+  const reference = compareDir ? await startApi(supervisor, "next", { dataDir: referenceDataDir, root: compareDir }) : undefined;
+  return { app, reference, referenceDataDir };
 }
 
 /** The operator token the app wrote on first start (it exists once /api/health answers). */
