@@ -4,7 +4,7 @@
 // (lib/service/http/middleware/idempotency.ts) decides what a request gets from these; the worker's
 // housekeeping prunes. Keys are per organisation and kept IDEMPOTENCY_RETENTION_HOURS.
 import { and, eq, lt, sql } from "drizzle-orm";
-import { queryRows, type Db } from "@/lib/db/client";
+import { queryPrepared, type Db } from "@/lib/db/client";
 import { idempotencyKeys } from "@/lib/db/schema";
 
 export const IDEMPOTENCY_RETENTION_HOURS = 24;
@@ -22,8 +22,10 @@ export interface IdempotencyKeyRef {
  * request holds it, or a finished one left its answer.
  */
 export async function claimIdempotencyKey(db: Db, { orgId, key }: IdempotencyKeyRef, requestHash: string): Promise<boolean> {
-  const claimed = await queryRows<{ key: string }>(
+  // Prepared: every order-interface POST with a key runs it first (PGlite would plan it each time).
+  const claimed = await queryPrepared<{ key: string }>(
     db,
+    "idempotency_claim",
     sql`insert into idempotency_keys (org_id, key, request_hash, status, locked_until, created_at)
         values (${orgId}, ${key}, ${requestHash}, 'running', now() + make_interval(secs => ${LEASE_SECONDS}), now())
         on conflict (org_id, key) do update
