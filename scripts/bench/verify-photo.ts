@@ -32,10 +32,11 @@ import {
   verifyPhoto,
   type VerifyPhotoInput,
 } from "@/lib/service/verification/checks";
-import { fmt, profileSection, ratioTable, timingTable } from "./lib/file-report";
+import { fmt, perRoundRates, perRoundRatios, profileSection, ratioTable, timingTable } from "./lib/file-report";
+import { microsecondsPerCall } from "./lib/micro-timing";
 import { profileInProcess, type InProcessProfile } from "./lib/in-process-profile";
 import type { Supervisor } from "./lib/processes";
-import { measureRounds, median, type RoundSettings, type RoundsResult, type Variant } from "./lib/rounds";
+import { measureRounds, type RoundSettings, type RoundsResult, type Variant } from "./lib/rounds";
 import { defineBenchmark } from "./lib/benchmark";
 
 const run = promisify(execFile);
@@ -300,21 +301,7 @@ async function stepCosts(input: VerifyInput): Promise<StepMicro[]> {
     verifyPhoto: () => verifyPhoto({ ...input.request, photo: facts }),
   };
   const out: StepMicro[] = [];
-  for (const step of STEPS) {
-    const fn = work[step];
-    const timeLoop = async (seconds: number) => {
-      let calls = 0;
-      const started = performance.now();
-      const until = started + seconds * 1000;
-      // Check the clock every 16 calls: the clock read is not free at the µs scale.
-      while (performance.now() < until) for (let i = 0; i < 16; i++, calls++) await fn();
-      return ((performance.now() - started) * 1000) / calls;
-    };
-    await timeLoop(STEP_SECONDS / 2);
-    const loops: number[] = [];
-    for (let r = 0; r < STEP_REPEATS; r++) loops.push(await timeLoop(STEP_SECONDS));
-    out.push({ step, label: STEP_LABELS[step], microseconds: Math.round(median(loops) * 10) / 10 });
-  }
+  for (const step of STEPS) out.push({ step, label: STEP_LABELS[step], microseconds: await microsecondsPerCall(work[step], STEP_SECONDS, STEP_REPEATS) });
   return out;
 }
 
@@ -388,19 +375,8 @@ export async function runVerifyPhoto(options: VerifyPhotoOptions): Promise<Verif
 
 // ---- report ---------------------------------------------------------------------------------
 
-function perRoundOps(rounds: RoundsResult, name: string): string {
-  const t = rounds.timings.find((x) => x.name === name);
-  if (!t) return "";
-  return t.roundSeconds.map((s) => fmt((rounds.passesPerRound * rounds.work.files) / s)).join(", ");
-}
-
 function inputSection(input: InputResult): string[] {
   const r = input.rounds;
-  const perRoundRatios = (() => {
-    const base = r.timings.find((t) => t.name === "read-exif")?.roundSeconds ?? [];
-    const subject = r.timings.find((t) => t.name === "verify-photo")?.roundSeconds ?? [];
-    return subject.map((s, i) => fmt((base[i] ?? 0) / s, 3)).join(", ");
-  })();
   const checks = Object.entries(input.outcome.checks)
     .map(([k, v]) => `${k} ${v}`)
     .join(", ");
@@ -409,7 +385,7 @@ function inputSection(input: InputResult): string[] {
     "",
     `Verdict (checked before timing): ${input.outcome.status}; ${checks}; declination ${String(input.outcome.declinationDeg)}°; ${input.outcome.facts}.`,
     "",
-    `${fmt(r.passesPerRound * r.work.files)} calls per round and variant; ops/s per round — subject: ${perRoundOps(r, "verify-photo")}; baseline: ${perRoundOps(r, "read-exif")}; ratio per round: ${perRoundRatios}. ` +
+    `${fmt(r.passesPerRound * r.work.files)} calls per round and variant; ops/s per round — subject: ${perRoundRates(r, "verify-photo")}; baseline: ${perRoundRates(r, "read-exif")}; ratio per round: ${perRoundRatios(r, "verify-photo", "read-exif")}. ` +
       `1-min load average after each round: ${r.loadAverage1m.map((l) => fmt(l, 2)).join(", ")}.`,
     "",
     ...timingTable(r).map((line) => line.replace("files/s", "ops/s")),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ratioTable } from "./file-report";
+import { perRoundRates, perRoundRatios, ratioTable } from "./file-report";
+import type { RoundsResult } from "./rounds";
 
 describe("ratioTable", () => {
   it("writes a goal's verdict, a diagnostic without goal, and an invalid run (no value) as such", () => {
@@ -16,5 +17,31 @@ describe("ratioTable", () => {
       "| d / b | 1.200 | (1.100–1.300) | – | diagnostic (no goal) |",
       "| e / b | – | (0.200–0.300) | ≥ 0.5 | invalid run (see checks) |",
     ]);
+  });
+});
+
+describe("per-round rates and ratios", () => {
+  const timing = (name: string, roundSeconds: number[]) => ({
+    name,
+    label: name,
+    roundSeconds,
+    medianRoundSeconds: 0,
+    cpuRoundSeconds: [],
+    medianCpuSeconds: 0,
+    mbPerSecond: 0,
+    filesPerSecond: 0,
+  });
+  const rounds: RoundsResult = {
+    passesPerRound: 4,
+    work: { bytes: 0, files: 50 },
+    timings: [timing("base", [1, 2]), timing("subject", [2, 2.5])],
+    ratios: [],
+    cpuRatios: [],
+    loadAverage1m: [],
+  };
+  it("gives each round's calls per second and the baseline's seconds ÷ the variant's", () => {
+    expect(perRoundRates(rounds, "subject")).toBe("100, 80");
+    expect(perRoundRates(rounds, "missing")).toBe("");
+    expect(perRoundRatios(rounds, "subject", "base")).toBe("0.500, 0.800");
   });
 });
