@@ -18,13 +18,13 @@ import { capture, describeMismatch, expectSameBytes, type CapturedResponse } fro
 import { interleave, pauseGroups } from "./lib/interleave";
 import type { LoadSettings, Measurement } from "./lib/load";
 import {
-  cpuRatios,
-  cpuSection,
-  goalRatio,
-  goalRatioTable,
+  compareCpuPerRequest,
+  formatCpuSection,
+  judgeRatio,
+  formatGoalRatioTable,
   measureLoadTarget,
-  medianRound,
-  targetTable,
+  pickMedianRound,
+  formatTargetTable,
   type CpuRatio,
   type Goal,
   type GoalRatio,
@@ -202,7 +202,7 @@ async function measureTarget(prepared: Prepared, load: LoadSettings): Promise<Ta
 
 function ratios(targets: TargetResult[]): Ratio[] {
   const find = (t: TargetName) => targets.find((r) => r.target === t);
-  const ratio = goalRatio;
+  const ratio = judgeRatio;
   const rps = (m: Measurement) => m.requestsPerSecond;
   const p99 = (m: Measurement) => m.latencyMs.p99;
   const bareThroughput: Goal = { kind: "min", value: GOALS.minThroughputRatio };
@@ -316,7 +316,7 @@ async function measureAll(
     pauser: pauseGroups<(typeof order)[number]>((p) => (p.target === "next-demo" ? p.running.process : undefined)),
     sample: (prepared) => measureTarget(prepared, options.load),
   });
-  const targets: TargetResult[] = order.flatMap((prepared) => medianRound(measured.of(prepared.name)) ?? []);
+  const targets: TargetResult[] = order.flatMap((prepared) => pickMedianRound(measured.of(prepared.name)) ?? []);
   if (typeof next === "string") targets.push({ target: "next", label: LABELS.next, notRun: next });
   if (typeof nextDemo === "string") targets.push({ target: "next-demo", label: LABELS["next-demo"], notRun: nextDemo });
   await options.supervisor.stopAll();
@@ -338,7 +338,7 @@ async function measureAll(
     ...(nextBuild ? { nextBuild } : {}),
     targets,
     ratios: ratios(targets),
-    cpuRatios: cpuRatios(targets, (t) => t.target, "bare"),
+    cpuRatios: compareCpuPerRequest(targets, (t) => t.target, "bare"),
     ...(profile ? { profile } : {}),
     ...(profilePostgres ? { profilePostgres } : {}),
     ...(profileNext ? { profileNext } : {}),
@@ -354,10 +354,10 @@ export function formatApiGetMission(results: ApiGetMissionResults): string {
     `Response: ${results.reference.contentLength} bytes of ${results.reference.contentType}.` +
       (results.nextBuild ? ` ${describeBuild(results.nextBuild)}` : ""),
     "",
-    ...targetTable(results.targets),
+    ...formatTargetTable(results.targets),
     "",
-    ...goalRatioTable(results.ratios),
-    ...cpuSection(results.cpuRatios, results.targets, (t) => t.target, "bare"),
+    ...formatGoalRatioTable(results.ratios),
+    ...formatCpuSection(results.cpuRatios, results.targets, (t) => t.target, "bare"),
   ];
   lines.push(
     "",

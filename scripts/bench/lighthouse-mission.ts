@@ -17,7 +17,7 @@ import type { Supervisor } from "./lib/processes";
 import { interleave, median } from "./lib/interleave";
 import { contentTypeOf } from "./lib/static-server";
 import { checkCompareBuild, ROOT, startNextWithReference } from "./lib/targets";
-import { captureMissionPoints, missionMapSize, startBareMapServer } from "./lib/map-pages";
+import { captureMissionPoints, measureMissionMapSize, startBareMapServer } from "./lib/map-pages";
 import { defineBenchmark } from "./lib/benchmark";
 import type { RunOptions } from "./lib/cli";
 
@@ -240,7 +240,7 @@ export async function runLighthouseMission(options: LighthouseOptions): Promise<
       await browser.close();
     }
     const subjectUrl = `${app.url}/missions/${mission.id}`;
-    const size = await missionMapSize(subjectUrl, storage, DESKTOP);
+    const size = await measureMissionMapSize(subjectUrl, storage, DESKTOP);
     log(`mission map ${size.width} × ${size.height} at ${DESKTOP.width} × ${DESKTOP.height}`);
     baselineServer.put("/points.json", { body: captured.body, contentType: captured.contentType });
     baselineServer.put("/bare.html", {

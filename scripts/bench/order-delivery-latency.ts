@@ -25,18 +25,18 @@ import { defineBenchmark } from "./lib/benchmark";
 import { postgresNote, type RunOptions } from "./lib/cli";
 import { onEachDatabase, redactUrl } from "./lib/databases";
 import { withReceiverAndService, type Arrival, type DeliveryReceiver } from "./lib/delivery-receiver";
-import { readEventStamps, stageTable, summariseStages, type EventStamps, type StageDefinition, type StageSummary } from "./lib/event-stamps";
+import { readEventStamps, formatStageTable, summariseStages, type EventStamps, type StageDefinition, type StageSummary } from "./lib/event-stamps";
 import { fmt } from "./lib/file-report";
 import { percentiles as nearestPercentiles, table, type Percentiles } from "./lib/interleave";
 import {
   LATENCY_COLUMNS,
-  latencyCells,
-  latencyRound,
-  perRoundFigures,
-  perRoundSentence,
-  roundsWithinBudget,
-  roundText,
-  spreadOfText as spread,
+  formatLatencyCells,
+  runLatencyRound,
+  collectPerRoundFigures,
+  describePerRound,
+  runRoundsWithinBudget,
+  describeRound,
+  formatSpreadOf as spread,
   warmUpOneByOne,
   type LatencyRound,
   type LatencySteps,
@@ -219,7 +219,7 @@ async function runRound(
   const sequential = tasks.slice(0, settings.sequential).map((task) => ({ task, zoomer }));
   const burstTasks = tasks.slice(settings.sequential, settings.sequential + settings.burst);
   const burst = burstTasks.map((task, i) => ({ task, zoomer: zoomers[1 + Math.floor(i / MAX_HELD)] ?? zoomer }));
-  const round = await latencyRound(steps, sequential, burst, pause, percentiles);
+  const round = await runLatencyRound(steps, sequential, burst, pause, percentiles);
   const { totalMs, samples } = round.sequential;
   return { ...round, sequential: { totalMs, uploadMs: percentiles(samples.map((s) => s.uploadMs)), samples } };
 }
@@ -261,10 +261,10 @@ async function measureOn(api: RunningApi, receiver: DeliveryReceiver, options: O
     budgetMs: ROUNDS_BUDGET_MS,
     onBudgetSpent: (ran: number) => log(database, `time budget (${ROUNDS_BUDGET_MS / 1000} s) spent: ${ran} of ${options.rounds} rounds`),
   };
-  const rounds = await roundsWithinBudget(options.rounds, budget, async (r) => {
+  const rounds = await runRoundsWithinBudget(options.rounds, budget, async (r) => {
     const from = options.warmup + r * perRound;
     const round = await runRound(steps, prepared.zoomers, prepared.tasks.slice(from, from + perRound), options, pause);
-    log(database, `round ${r + 1}/${options.rounds}: ${roundText(round)}`);
+    log(database, `round ${r + 1}/${options.rounds}: ${describeRound(round)}`);
     return round;
   });
   // Checks: every mission delivered once, signed, approved; the order fulfilled (when every round ran).
@@ -322,7 +322,7 @@ async function measureDatabase(
     sequentialUploadMs: percentiles(sequential.map((s) => s.uploadMs)),
     burstMs: percentiles(bursts.map((s) => s.totalMs)),
     stages: { sequential: seqStages.stages, burst: burstStages.stages, missing: seqStages.missing + burstStages.missing },
-    perRound: perRoundFigures(rounds),
+    perRound: collectPerRoundFigures(rounds),
     checks: measured.checks,
     seconds: Math.round((performance.now() - begun) / 100) / 10,
   };
@@ -368,8 +368,8 @@ export function formatOrderDeliveryLatency(results: OrderDeliveryResults): strin
     const seq = d.sequentialMs;
     const burst = d.burstMs;
     return [
-      [d.database, "one at a time", ...latencyCells(seq, true), `p50 ${spread(d.perRound.p50)}; max ${spread(d.perRound.p99)}`, "–"],
-      [d.database, `bursts of ${s.burst}`, ...latencyCells(burst), `p50 ${spread(d.perRound.burstP50)}`, spread(d.perRound.burstDeliveriesPerSecond, 2)],
+      [d.database, "one at a time", ...formatLatencyCells(seq, true), `p50 ${spread(d.perRound.p50)}; max ${spread(d.perRound.p99)}`, "–"],
+      [d.database, `bursts of ${s.burst}`, ...formatLatencyCells(burst), `p50 ${spread(d.perRound.burstP50)}`, spread(d.perRound.burstDeliveriesPerSecond, 2)],
     ];
   });
   return [
@@ -389,7 +389,7 @@ export function formatOrderDeliveryLatency(results: OrderDeliveryResults): strin
     "Where the time goes (the service's own event stamps, read from its database after the run; recordEvent stamps each in its transaction with new Date(), the runner's clock is the same system clock): " +
       "median per stage (p90) in ms, one at a time | in bursts.",
     "",
-    ...stageTable(
+    ...formatStageTable(
       STAGES,
       results.databases.flatMap((d) => [
         { title: `${d.database} one at a time`, summaries: d.stages.sequential },
@@ -400,7 +400,7 @@ export function formatOrderDeliveryLatency(results: OrderDeliveryResults): strin
     "",
     ...results.databases.flatMap((d) => [
       `${d.database}: ${d.detail}; ${d.seconds} s for the whole database run (start, set-up, photos, warm-up, rounds). Checks: ${checksText(d)}${d.stages.missing ? `; **${d.stages.missing} samples without all stage events**` : ""}. ` +
-        perRoundSentence(d.rounds),
+        describePerRound(d.rounds),
       "",
     ]),
     ...(s.databaseUrl ? [] : ["PostgreSQL: not measured (set TEST_DATABASE_URL, e.g. from `bash scripts/ci/start-postgres.sh <dir>`)."]),

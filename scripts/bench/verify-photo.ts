@@ -32,8 +32,8 @@ import {
   verifyPhoto,
   type VerifyPhotoInput,
 } from "@/lib/service/verification/checks";
-import { fmt, perRoundRates, perRoundRatios, profileSection, ratioTable, timingTable } from "./lib/file-report";
-import { microsecondsPerCall } from "./lib/micro-timing";
+import { fmt, formatPerRoundRates, formatPerRoundRatios, profileSection, ratioTable, timingTable } from "./lib/file-report";
+import { timePerCall } from "./lib/micro-timing";
 import { profileInProcess, type InProcessProfile } from "./lib/in-process-profile";
 import type { Supervisor } from "./lib/processes";
 import { measureRounds, type RoundSettings, type RoundsResult, type Variant } from "./lib/rounds";
@@ -301,7 +301,7 @@ async function stepCosts(input: VerifyInput): Promise<StepMicro[]> {
     verifyPhoto: () => verifyPhoto({ ...input.request, photo: facts }),
   };
   const out: StepMicro[] = [];
-  for (const step of STEPS) out.push({ step, label: STEP_LABELS[step], microseconds: await microsecondsPerCall(work[step], STEP_SECONDS, STEP_REPEATS) });
+  for (const step of STEPS) out.push({ step, label: STEP_LABELS[step], microseconds: await timePerCall(work[step], STEP_SECONDS, STEP_REPEATS) });
   return out;
 }
 
@@ -385,7 +385,7 @@ function inputSection(input: InputResult): string[] {
     "",
     `Verdict (checked before timing): ${input.outcome.status}; ${checks}; declination ${String(input.outcome.declinationDeg)}°; ${input.outcome.facts}.`,
     "",
-    `${fmt(r.passesPerRound * r.work.files)} calls per round and variant; ops/s per round — subject: ${perRoundRates(r, "verify-photo")}; baseline: ${perRoundRates(r, "read-exif")}; ratio per round: ${perRoundRatios(r, "verify-photo", "read-exif")}. ` +
+    `${fmt(r.passesPerRound * r.work.files)} calls per round and variant; ops/s per round — subject: ${formatPerRoundRates(r, "verify-photo")}; baseline: ${formatPerRoundRates(r, "read-exif")}; ratio per round: ${formatPerRoundRatios(r, "verify-photo", "read-exif")}. ` +
       `1-min load average after each round: ${r.loadAverage1m.map((l) => fmt(l, 2)).join(", ")}.`,
     "",
     ...timingTable(r).map((line) => line.replace("files/s", "ops/s")),

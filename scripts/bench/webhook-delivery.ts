@@ -21,7 +21,7 @@ import { wallClockMs } from "./lib/wall-clock";
 import {
   checkReceiver,
   firstArrivals,
-  receiverCheckText,
+  describeReceiverCheck,
   receiverProblems,
   startReceiver,
   type Receiver,
@@ -433,7 +433,7 @@ const ms = (n: number) => fmt(n, 1);
 
 function passChecks(pass: Pass): string {
   const logged = pass.attemptsLogged === undefined ? "" : `, ${fmt(pass.attemptsLogged)} attempts logged`;
-  return receiverCheckText(pass.receiver, pass.deliveries, pass.problems, { sampled: true, suffix: logged });
+  return describeReceiverCheck(pass.receiver, pass.deliveries, pass.problems, { sampled: true, suffix: logged });
 }
 
 /** The checks of a variant over all rounds: the first round with problems, else the last round. */
@@ -467,7 +467,7 @@ function ratioRows(t: ThroughputResult): RatioRow[] {
 function steadyRow(s: SteadyResult): string {
   const c = s.commitToArrivalMs;
   const wake = s.woken ? "woken after each commit (as the service does)" : "not woken: 500 ms poll (producer in another process)";
-  const checks = receiverCheckText(s.receiver, s.events, s.problems, { sampled: false });
+  const checks = describeReceiverCheck(s.receiver, s.events, s.problems, { sampled: false });
   return (
     `| ${wake} | ${fmt(s.rate)}/s × ${fmt(s.seconds)} s (achieved ${fmt(s.achievedRate, 1)}/s) | ${ms(c.p50)} | ${ms(c.p99)} | ${ms(c.max)} | ` +
     `${ms(s.callToArrivalMs.p50)} / ${ms(s.callToArrivalMs.p99)} | ${ms(s.enqueueMs.p50)} / ${ms(s.enqueueMs.p99)} | ${checks} |`

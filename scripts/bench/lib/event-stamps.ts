@@ -101,7 +101,7 @@ export function summariseStages<S extends string, E extends string>(
  * The stages' table: a row per stage (its label), a column per set of summaries (e.g. one at a
  * time, bursts), each cell the stage's median (p90) in ms, "–" where it had no sample.
  */
-export function stageTable<S extends string, E extends string>(
+export function formatStageTable<S extends string, E extends string>(
   stages: readonly StageDefinition<S, E>[],
   columns: readonly { title: string; summaries: readonly StageSummary<S>[] }[],
 ): string[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { perRoundRates, perRoundRatios, ratioTable } from "./file-report";
+import { formatPerRoundRates, formatPerRoundRatios, ratioTable } from "./file-report";
 import type { RoundsResult } from "./rounds";
 
 describe("ratioTable", () => {
@@ -40,8 +40,8 @@ describe("per-round rates and ratios", () => {
     loadAverage1m: [],
   };
   it("gives each round's calls per second and the baseline's seconds ÷ the variant's", () => {
-    expect(perRoundRates(rounds, "subject")).toBe("100, 80");
-    expect(perRoundRates(rounds, "missing")).toBe("");
-    expect(perRoundRatios(rounds, "subject", "base")).toBe("0.500, 0.800");
+    expect(formatPerRoundRates(rounds, "subject")).toBe("100, 80");
+    expect(formatPerRoundRates(rounds, "missing")).toBe("");
+    expect(formatPerRoundRatios(rounds, "subject", "base")).toBe("0.500, 0.800");
   });
 });

@@ -64,14 +64,14 @@ export function profileSection(title: string, profile: InProcessProfile | undefi
 }
 
 /** A variant's files (calls, operations) per second in each round: "a, b, c". */
-export function perRoundRates(rounds: RoundsResult, name: string): string {
+export function formatPerRoundRates(rounds: RoundsResult, name: string): string {
   const t = rounds.timings.find((x) => x.name === name);
   if (!t) return "";
   return t.roundSeconds.map((s) => fmt((rounds.passesPerRound * rounds.work.files) / s)).join(", ");
 }
 
 /** Each round's throughput ratio of `variant` to `baseline` (baseline's seconds ÷ the variant's), 3 decimals: "a, b, c". */
-export function perRoundRatios(rounds: RoundsResult, variant: string, baseline: string): string {
+export function formatPerRoundRatios(rounds: RoundsResult, variant: string, baseline: string): string {
   const base = rounds.timings.find((t) => t.name === baseline)?.roundSeconds ?? [];
   const subject = rounds.timings.find((t) => t.name === variant)?.roundSeconds ?? [];
   return subject.map((s, i) => fmt((base[i] ?? 0) / s, 3)).join(", ");

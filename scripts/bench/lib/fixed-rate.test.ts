@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { achievedRate, runAtRate } from "./fixed-rate";
+import { computeAchievedRate, runAtRate } from "./fixed-rate";
 import { wallClockMs } from "./wall-clock";
 
-describe("achievedRate", () => {
+describe("computeAchievedRate", () => {
   it("counts the intervals between the first and last start", () => {
-    expect(achievedRate([1000, 1100, 1200, 1300, 1400], 50)).toBe(10);
-    expect(achievedRate([1000], 50)).toBe(50);
-    expect(achievedRate([], 50)).toBe(50);
+    expect(computeAchievedRate([1000, 1100, 1200, 1300, 1400], 50)).toBe(10);
+    expect(computeAchievedRate([1000], 50)).toBe(50);
+    expect(computeAchievedRate([], 50)).toBe(50);
   });
 });
 

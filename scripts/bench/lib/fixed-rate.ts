@@ -8,7 +8,7 @@ import { wallClockMs } from "./wall-clock";
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Calls per second between the first and the last start (wall-clock ms, in order); `rate` when there is no interval. */
-export function achievedRate(startedAt: readonly number[], rate: number): number {
+export function computeAchievedRate(startedAt: readonly number[], rate: number): number {
   const first = startedAt[0] ?? 0;
   const last = startedAt[startedAt.length - 1] ?? first;
   return last > first ? round3(((startedAt.length - 1) * 1000) / (last - first)) : rate;
@@ -40,5 +40,5 @@ export async function runAtRate<R>(
   const failed = results.find((r) => "error" in r);
   if (failed && "error" in failed) throw failed.error;
   const list = results.flatMap((r) => ("ok" in r ? [r.ok] : []));
-  return { list, achievedRate: achievedRate(list.map(startedAt), rate) };
+  return { list, achievedRate: computeAchievedRate(list.map(startedAt), rate) };
 }

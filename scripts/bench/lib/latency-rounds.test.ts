@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { percentiles } from "./interleave";
-import { latencyCells, latencyRound, perRoundFigures, roundsWithinBudget, spreadOfText } from "./latency-rounds";
+import { formatLatencyCells, runLatencyRound, collectPerRoundFigures, runRoundsWithinBudget, formatSpreadOf } from "./latency-rounds";
 import { wallClockMs } from "./wall-clock";
 
-describe("latencyRound", () => {
+describe("runLatencyRound", () => {
   it("measures the sequential items one after another and the burst's items together, after preparing them all", async () => {
     const events: string[] = [];
     let running = 0;
@@ -21,7 +21,7 @@ describe("latencyRound", () => {
         return { item, totalMs: item.startsWith("s") ? 10 : 20, arrivedAt: wallClockMs() };
       },
     };
-    const round = await latencyRound(steps, ["s1", "s2"], ["b1", "b2", "b3"], () => 0, percentiles);
+    const round = await runLatencyRound(steps, ["s1", "s2"], ["b1", "b2", "b3"], () => 0, percentiles);
     expect(events).toEqual([
       "prepare s1",
       "measure s1",
@@ -43,12 +43,12 @@ describe("latencyRound", () => {
   });
 });
 
-describe("roundsWithinBudget", () => {
+describe("runRoundsWithinBudget", () => {
   it("always runs the first round and starts no round after the budget is spent", async () => {
     const spent: number[] = [];
-    const all = await roundsWithinBudget(3, { begun: performance.now(), budgetMs: 60_000, onBudgetSpent: (n) => spent.push(n) }, async (r) => r);
+    const all = await runRoundsWithinBudget(3, { begun: performance.now(), budgetMs: 60_000, onBudgetSpent: (n) => spent.push(n) }, async (r) => r);
     expect(all).toEqual([0, 1, 2]);
-    const late = await roundsWithinBudget(3, { begun: performance.now() - 1000, budgetMs: 10, onBudgetSpent: (n) => spent.push(n) }, async (r) => r);
+    const late = await runRoundsWithinBudget(3, { begun: performance.now() - 1000, budgetMs: 10, onBudgetSpent: (n) => spent.push(n) }, async (r) => r);
     expect(late).toEqual([0]);
     expect(spent).toEqual([1]);
   });
@@ -61,9 +61,9 @@ describe("per-round figures and cells", () => {
     loadAverage1m: 1,
   });
   it("lists each round's figures and writes their spread", () => {
-    const figures = perRoundFigures([round(700, 900, 1500, 2.5), round(650, 800, 1400, 3)]);
+    const figures = collectPerRoundFigures([round(700, 900, 1500, 2.5), round(650, 800, 1400, 3)]);
     expect(figures).toEqual({ p50: [700, 650], p99: [900, 800], burstP50: [1500, 1400], burstDeliveriesPerSecond: [2.5, 3] });
-    expect(spreadOfText(figures.p50)).toBe("675 (650–700)");
-    expect(latencyCells({ n: 20, min: 1, p50: 675, p90: 850, p99: 900, max: 950 }, true)).toEqual(["20", "**675**", "850", "**900**", "950"]);
+    expect(formatSpreadOf(figures.p50)).toBe("675 (650–700)");
+    expect(formatLatencyCells({ n: 20, min: 1, p50: 675, p90: 850, p99: 900, max: 950 }, true)).toEqual(["20", "**675**", "850", "**900**", "950"]);
   });
 });

@@ -47,7 +47,7 @@ export interface LatencyRound<S> extends LatencyRoundFigures {
  * One round: each of `sequential` prepared, a pause of `pauseMs()`, measured, the next once it
  * ended; then all of `burst` prepared first and measured together. `percentiles` of totalMs per mode.
  */
-export async function latencyRound<I, S extends LatencySample>(
+export async function runLatencyRound<I, S extends LatencySample>(
   steps: LatencySteps<I, S>,
   sequential: readonly I[],
   burst: readonly I[],
@@ -89,7 +89,7 @@ export async function warmUpOneByOne<I, S extends LatencySample>(steps: LatencyS
  * Round r = 0, 1, … up to `rounds`, each but the first only while less than `budgetMs` has
  * passed since `begun` (performance.now()); `onBudgetSpent` hears how many ran when it stops early.
  */
-export async function roundsWithinBudget<R>(
+export async function runRoundsWithinBudget<R>(
   rounds: number,
   budget: { begun: number; budgetMs: number; onBudgetSpent(ran: number): void },
   round: (r: number) => Promise<R>,
@@ -106,7 +106,7 @@ export async function roundsWithinBudget<R>(
 }
 
 /** Each round's one-at-a-time p50 and p99 (its max at ≤ 100 samples), the bursts' p50 and deliveries/s. */
-export function perRoundFigures(rounds: readonly LatencyRoundFigures[]): {
+export function collectPerRoundFigures(rounds: readonly LatencyRoundFigures[]): {
   p50: number[];
   p99: number[];
   burstP50: number[];
@@ -123,32 +123,32 @@ export function perRoundFigures(rounds: readonly LatencyRoundFigures[]): {
 // ---- report ---------------------------------------------------------------------------------
 
 /** A round for the progress log: one at a time p50 and max; the burst's p50, max and deliveries/s. */
-export const roundText = (r: LatencyRoundFigures & { burst: { samples: readonly unknown[] } }): string =>
+export const describeRound = (r: LatencyRoundFigures & { burst: { samples: readonly unknown[] } }): string =>
   `one at a time p50 ${fmt(r.sequential.totalMs.p50)} ms, max ${fmt(r.sequential.totalMs.max)} ms; ` +
   `burst of ${r.burst.samples.length}: p50 ${fmt(r.burst.totalMs.p50)} ms, max ${fmt(r.burst.totalMs.max)} ms, ${fmt(r.burst.deliveriesPerSecond, 2)} deliveries/s`;
 
 /** Values as "a, b, c". */
-export const listText = (values: readonly number[], digits = 0): string => values.map((v) => fmt(v, digits)).join(", ");
+export const formatList = (values: readonly number[], digits = 0): string => values.map((v) => fmt(v, digits)).join(", ");
 
 /** Values over rounds as "median (min–max)". */
-export const spreadOfText = (values: readonly number[], digits = 0): string => spreadText(spread(values), digits);
+export const formatSpreadOf = (values: readonly number[], digits = 0): string => spreadText(spread(values), digits);
 
-/** The latency table's figure columns (headers and alignment), filled by latencyCells. */
+/** The latency table's figure columns (headers and alignment), filled by formatLatencyCells. */
 export const LATENCY_COLUMNS = { header: ["samples", "p50 ms", "p90 ms", "p99 ms", "max ms"], align: "rrrrr" } as const;
 
 /** A row's figure cells: samples, p50, p90, p99, max (ms); p50 and p99 in bold for the headline row. */
-export function latencyCells(p: Percentiles, headline = false): string[] {
+export function formatLatencyCells(p: Percentiles, headline = false): string[] {
   const bold = (text: string) => (headline ? `**${text}**` : text);
   return [String(p.n), bold(fmt(p.p50)), fmt(p.p90), bold(fmt(p.p99)), fmt(p.max)];
 }
 
 /** The rounds one by one: one-at-a-time p50 and max, bursts' p50 and deliveries/s, the load average after each. */
-export function perRoundSentence(rounds: readonly LatencyRoundFigures[]): string {
-  const r = perRoundFigures(rounds);
+export function describePerRound(rounds: readonly LatencyRoundFigures[]): string {
+  const r = collectPerRoundFigures(rounds);
   return (
-    `Per round, one at a time, p50: ${listText(r.p50)} ms; max: ${listText(rounds.map((x) => x.sequential.totalMs.max))} ms; bursts p50: ${listText(r.burstP50)} ms, ` +
-    `deliveries/s: ${listText(r.burstDeliveriesPerSecond, 2)}. ` +
-    `1-min load average after each round: ${listText(
+    `Per round, one at a time, p50: ${formatList(r.p50)} ms; max: ${formatList(rounds.map((x) => x.sequential.totalMs.max))} ms; bursts p50: ${formatList(r.burstP50)} ms, ` +
+    `deliveries/s: ${formatList(r.burstDeliveriesPerSecond, 2)}. ` +
+    `1-min load average after each round: ${formatList(
       rounds.map((x) => x.loadAverage1m),
       2,
     )} (on ${cpus().length} CPUs).`

@@ -66,7 +66,7 @@ export async function measureWithCpu(
  * A target's rounds (each with its one measurement and CPU figure) as one result: the round with
  * the median throughput, every round's measurement, and the CPU figures when every round has one.
  */
-export function medianRound<T extends MeasuredTarget>(results: readonly T[]): (T & { rounds: Measurement[] }) | undefined {
+export function pickMedianRound<T extends MeasuredTarget>(results: readonly T[]): (T & { rounds: Measurement[] }) | undefined {
   const middle = medianSample(results, (t) => t.measurement?.requestsPerSecond ?? 0);
   if (!middle) return undefined;
   const cpu = results.flatMap((t) => t.cpuPerRequestUs ?? []);
@@ -97,7 +97,7 @@ export interface GoalRatio {
  * left out) with its range when there were several rounds, else the reported rounds' ratio; null
  * when a side was not measured or its reported run is invalid. A null goal: a reference ratio.
  */
-export function goalRatio(
+export function judgeRatio(
   name: string,
   num: MeasuredTarget | undefined,
   den: MeasuredTarget | undefined,
@@ -132,7 +132,7 @@ export interface CpuRatio {
   range: [number, number];
 }
 
-export function cpuRatios<T extends MeasuredTarget>(targets: readonly T[], nameOf: (t: T) => string, baseline: string): CpuRatio[] {
+export function compareCpuPerRequest<T extends MeasuredTarget>(targets: readonly T[], nameOf: (t: T) => string, baseline: string): CpuRatio[] {
   const base = targets.find((t) => nameOf(t) === baseline)?.cpuPerRequestUs;
   if (!base) return [];
   return targets.flatMap((t) => {
@@ -153,7 +153,7 @@ function targetRow(t: MeasuredTarget): string[] {
 }
 
 /** The targets' table: the median round's req/s (every round's when several), p50, p99, requests, status, load average. */
-export function targetTable(targets: readonly MeasuredTarget[]): string[] {
+export function formatTargetTable(targets: readonly MeasuredTarget[]): string[] {
   return table(["target", "req/s (mean)", "p50 ms", "p99 ms", "requests", "status", "load avg 1m after"], "lrrrrlr", targets.map(targetRow));
 }
 
@@ -163,12 +163,12 @@ function goalRatioRow(r: GoalRatio): string[] {
   return [r.name, `${r.value === null ? "–" : fmt(r.value, 3)}${spread}`, r.goal, verdict];
 }
 
-export function goalRatioTable(ratios: readonly GoalRatio[]): string[] {
+export function formatGoalRatioTable(ratios: readonly GoalRatio[]): string[] {
   return table(["ratio (median of per-round ratios, range)", "value", "goal", ""], "lrll", ratios.map(goalRatioRow));
 }
 
 /** The CPU ratios and each target's CPU µs per request per round; nothing when there are no ratios. */
-export function cpuSection<T extends MeasuredTarget>(
+export function formatCpuSection<T extends MeasuredTarget>(
   ratios: readonly CpuRatio[] | undefined,
   targets: readonly T[],
   nameOf: (t: T) => string,

@@ -126,7 +126,7 @@ export async function startBareMapServer(worker: BuiltWorker): Promise<StaticSer
 }
 
 /** The CSS size of a (signed-in) mission page's map canvas at `viewport`, e.g. for the bare page's map. */
-export async function missionMapSize(
+export async function measureMissionMapSize(
   url: string,
   storage: StorageState,
   viewport: { width: number; height: number },

@@ -3,7 +3,7 @@
 import { median } from "./interleave";
 
 /** µs per call of `fn` called in a loop for `seconds`; the clock is read every 16 calls (at the µs scale it is not free). */
-export async function loopMicroseconds(fn: () => unknown, seconds: number): Promise<number> {
+export async function timeLoopMicroseconds(fn: () => unknown, seconds: number): Promise<number> {
   let calls = 0;
   const started = performance.now();
   const until = started + seconds * 1000;
@@ -12,9 +12,9 @@ export async function loopMicroseconds(fn: () => unknown, seconds: number): Prom
 }
 
 /** A warm-up loop of half `seconds`, then the median of `repeats` loops of `seconds`: µs per call, to 0.1. */
-export async function microsecondsPerCall(fn: () => unknown, seconds: number, repeats: number): Promise<number> {
-  await loopMicroseconds(fn, seconds / 2);
+export async function timePerCall(fn: () => unknown, seconds: number, repeats: number): Promise<number> {
+  await timeLoopMicroseconds(fn, seconds / 2);
   const loops: number[] = [];
-  for (let r = 0; r < repeats; r++) loops.push(await loopMicroseconds(fn, seconds));
+  for (let r = 0; r < repeats; r++) loops.push(await timeLoopMicroseconds(fn, seconds));
   return Math.round(median(loops) * 10) / 10;
 }

@@ -138,7 +138,12 @@ export function checkReceiver(records: ReceiverRecords, expected: Set<string>): 
  * A pass's checks as a report cell: its problems in bold, else "n/N arrived once, v/s [sampled]
  * signatures valid" and `suffix` (e.g. the attempts logged).
  */
-export function receiverCheckText(check: ReceiverCheck, expected: number, problems: readonly string[], wording: { sampled: boolean; suffix?: string }): string {
+export function describeReceiverCheck(
+  check: ReceiverCheck,
+  expected: number,
+  problems: readonly string[],
+  wording: { sampled: boolean; suffix?: string },
+): string {
   if (problems.length) return `**${problems.join("; ")}**`;
   return `${fmt(check.distinct)}/${fmt(expected)} arrived once, ${check.verified}/${check.sampled} ${wording.sampled ? "sampled " : ""}signatures valid${wording.suffix ?? ""}`;
 }
