@@ -6,9 +6,9 @@
 //
 // - PostgreSQL (node-postgres): a query config with a `name`, which pg prepares on each pooled
 //   connection the first time and reuses after.
-// - PGlite (one connection): Parse with a name once, then Bind, Describe, Execute and Sync through
-//   its protocol interface (`execProtocol`), under the same two locks its own `query` takes, so a
-//   statement never runs inside another caller's transaction.
+// - PGlite (one connection): Parse with a name once, then Bind, Describe, Execute and Sync in one
+//   buffer through its protocol interface (`execProtocol`), under the same two locks its own
+//   `query` takes, so a statement never runs inside another caller's transaction.
 // Rows come back as `db.execute` gives them through drizzle (dates and intervals as the database's
 // text). `queryPrepared` (client.ts) picks the database's runner; anything else — a transaction
 // object — runs the statement unprepared.
@@ -39,9 +39,20 @@ export async function pglitePreparedRunner(client: PGlite): Promise<PreparedRunn
   const parsers = Object.fromEntries(TEXT_TYPES.map((id) => [id, asText]));
   /** Each prepared statement's text and parameter types, as this connection knows them. */
   const statements = new Map<string, { text: string; paramTypes: number[] }>();
-  const send = async (message: Uint8Array, messages: unknown[]) => {
-    const result = await client.execProtocol(message, { syncToFs: false });
-    messages.push(...result.messages);
+  /**
+   * Sends the messages as one buffer ending in Sync, so the backend returns to idle whatever
+   * happens (an error skips to the Sync), in one trip instead of one per message; throws the
+   * database's error, if any.
+   */
+  const send = async (parts: Uint8Array[]) => {
+    const all = [...parts, serialize.sync()];
+    const buffer = new Uint8Array(all.reduce((n, part) => n + part.length, 0));
+    let at = 0;
+    for (const part of all) {
+      buffer.set(part, at);
+      at += part.length;
+    }
+    return (await client.execProtocol(buffer, { syncToFs: false })).messages;
   };
   const prepare = async (name: string, text: string) => {
     const known = statements.get(name);
@@ -49,13 +60,7 @@ export async function pglitePreparedRunner(client: PGlite): Promise<PreparedRunn
       if (known.text !== text) throw new Error(`statement ${name} was prepared with another text`);
       return known;
     }
-    const described: Parameters<typeof parse.parseDescribeStatementResults>[0] = [];
-    try {
-      await send(serialize.parse({ name, text }), described);
-      await send(serialize.describe({ type: "S", name }), described);
-    } finally {
-      await send(serialize.sync(), described);
-    }
+    const described = await send([serialize.parse({ name, text }), serialize.describe({ type: "S", name })]);
     const statement = { text, paramTypes: parse.parseDescribeStatementResults(described) };
     statements.set(name, statement);
     return statement;
@@ -70,14 +75,7 @@ export async function pglitePreparedRunner(client: PGlite): Promise<PreparedRunn
           const serializer = client.serializers[paramTypes[i] ?? 0];
           return serializer ? serializer(value) : String(value);
         });
-        const messages: Parameters<typeof parse.parseResults>[0] = [];
-        try {
-          await send(serialize.bind({ statement: name, values }), messages);
-          await send(serialize.describe({ type: "P" }), messages);
-          await send(serialize.execute({}), messages);
-        } finally {
-          await send(serialize.sync(), messages);
-        }
+        const messages = await send([serialize.bind({ statement: name, values }), serialize.describe({ type: "P" }), serialize.execute({})]);
         // As PGlite's query() does after each statement (a no-op unless the statement wrote).
         await client.syncToFs();
         const [result] = parse.parseResults(messages, client.parsers, { rowMode: "object", parsers });
