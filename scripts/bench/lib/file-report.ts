@@ -1,7 +1,7 @@
 // Markdown pieces shared by the in-process file benchmarks (photo-intake, mission-export,
 // thumbnail-job): the throughput table, the ratio table and the profile section.
 import { cpus } from "node:os";
-import { formatProfile } from "../profile-summary";
+import { formatProfile } from "./profile-summary";
 import type { InProcessProfile } from "./in-process-profile";
 import type { RunOptions } from "./cli";
 import type { PairedRatio, RoundSettings, RoundsResult } from "./rounds";

@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { join } from "node:path";
-import { summariseProfile, type ProfileSummary } from "../profile-summary";
+import { summariseProfile, type ProfileSummary } from "./profile-summary";
 
 export interface InProcessProfile {
   savedAs: string;

@@ -3,7 +3,7 @@
 // slowed by the profiler and never enter a ratio.
 import { copyFileSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { formatProfile, summariseProfile, type ProfileSummary } from "../profile-summary";
+import { formatProfile, summariseProfile, type ProfileSummary } from "./profile-summary";
 import { fmt } from "./interleave";
 import { measure, type LoadSettings, type Measurement, type RequestShape } from "./load";
 import type { Supervisor } from "./processes";
