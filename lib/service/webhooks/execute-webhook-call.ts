@@ -7,6 +7,7 @@ import { isIP, type Socket } from "node:net";
 import { assertSafeUrlShape, guardedLookup, hostOf, isAllowedTarget, isMetadataHostname, refusedAddress, UnsafeTargetError } from "./ssrf-guard";
 import { signPayload, standardSignature } from "./sign-payload";
 import type { SigningSecret } from "./signing-secret";
+import { toStorableText } from "@/lib/text/storable-text";
 
 export interface WebhookCall {
   url: string;
@@ -160,7 +161,10 @@ function sendOnce(call: WebhookCall, { timeoutMs, allowPrivate }: CallOptions, r
       });
       const done = () => {
         clearTimeout(deadline);
-        finish({ statusCode: response.statusCode ?? null, snippet: Buffer.concat(chunks).toString("utf8"), error: null });
+        // Shown in the delivery log and stored there: a receiver's binary answer loses its NUL bytes
+        // (PostgreSQL text cannot hold them; the success could not be recorded otherwise).
+        const snippet = toStorableText(Buffer.concat(chunks).toString("utf8"));
+        finish({ statusCode: response.statusCode ?? null, snippet, error: null });
       };
       response.on("end", done);
       response.on("error", done);

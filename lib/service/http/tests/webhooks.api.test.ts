@@ -309,6 +309,25 @@ describe("delivery", () => {
     expect(second?.raw.equals(first?.raw ?? Buffer.alloc(0))).toBe(true);
   });
 
+  it("settles a success whose answer is not text the database can store (NUL bytes), and logs it without them", async () => {
+    const { token, webhook } = await partnerWithWebhook(["submission.approved"], "/binary-answer");
+    receiver.script([{ status: 200, body: "ok\u0000bin\u0000", headers: { "content-type": "application/octet-stream" } }]);
+    const queued = await api.request<{ id: string }>("POST", `/api/v1/webhooks/${webhook.id}/test`, { token });
+    expect(queued.status).toBe(202);
+    await waitForPath("/binary-answer", 1, "webhook.test");
+    const delivered = await pollUntil(
+      () =>
+        api.request<{ status: string; attempts: { status_code: number; response_snippet: string }[] }>(
+          "GET",
+          `/api/v1/webhooks/${webhook.id}/deliveries/${queued.body.id}`,
+          { token },
+        ),
+      (r) => r.body.status === "succeeded",
+    );
+    expect(delivered.body.attempts).toHaveLength(1);
+    expect(delivered.body.attempts[0]).toMatchObject({ status_code: 200, response_snippet: "okbin" });
+  });
+
   it("rotates the secret: the new one signs, the old one keeps signing alongside", async () => {
     const { token, webhook } = await partnerWithWebhook(["mission.created"], "/rotated");
     const rotated = await api.request<{ secret: string; previous_secret_expires_at: string }>("POST", `/api/v1/webhooks/${webhook.id}/rotate-secret`, {
