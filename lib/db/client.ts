@@ -3,11 +3,10 @@
 // same committed migrations, applied before the handle is returned.
 import { readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { SQL } from "drizzle-orm";
 import { ensurePrivateDir, restrictTree } from "@/lib/fs/private-files";
 import { log } from "@/lib/log";
-import { PgDialect } from "drizzle-orm/pg-core";
 import { pglitePreparedRunner, postgresPreparedRunner, type PreparedRunner } from "./prepared-query";
 import * as schema from "./schema";
 
@@ -216,7 +215,7 @@ const STATEMENT_NAME = /^[a-z][a-z0-9_]{0,62}$/;
 
 /**
  * Rows of a raw SQL statement run as the named prepared statement `name` (./prepared-query.ts):
- * parsed and planned once per connection, for hot reads whose planning costs more than their run.
+ * parsed and planned once per connection, for hot statements whose planning costs more than their run.
  * One name, one text: a statement built differently needs a name of its own. Inside a transaction
  * (`db` a transaction object) it runs unprepared, as queryRows.
  */

@@ -1,8 +1,9 @@
-// Named prepared statements for hot raw-SQL reads: the database parses and plans a statement's
-// text once per connection and then only binds and runs it. PostgreSQL plans an unnamed statement
-// every time; for a read of several CTEs that is most of its cost (the delivery history behind every
-// quote, feasibility answer and order: 7 ms of planning against 0.4 ms of execution on PGlite,
-// 1.4 ms in all once prepared).
+// Named prepared statements for hot raw-SQL statements: the database parses and plans a
+// statement's text once per connection and then only binds and runs it. PostgreSQL plans an
+// unnamed statement every time; for a read of several CTEs that is most of its cost (the delivery
+// history behind every quote, feasibility answer and order: 7 ms of planning against 0.4 ms of
+// execution on PGlite, 1.4 ms in all once prepared). Used there, for the idempotency key's claim
+// and for the webhook worker's claim.
 //
 // - PostgreSQL (node-postgres): a query config with a `name`, which pg prepares on each pooled
 //   connection the first time and reuses after.
