@@ -4,7 +4,7 @@
 // conditioned on the attempt number this worker claimed, so a worker whose lease expired cannot
 // overwrite the outcome of the one that took the delivery over.
 import { and, eq, sql } from "drizzle-orm";
-import { queryPrepared, queryRows } from "@/lib/db/client";
+import { queryPrepared } from "@/lib/db/client";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, type SecretFormat } from "@/lib/db/schema";
 import { createId } from "@/lib/ids/create-id";
 import type { ServiceContext } from "@/lib/service/context";
@@ -122,16 +122,28 @@ interface Success {
  * row lock.
  */
 async function settleSuccesses(ctx: ServiceContext, batch: Success[]): Promise<void> {
-  const input = sql.join(
-    batch.map(
-      ({ delivery, startedAt, result, done }) =>
-        sql`(${delivery.id}::text, ${delivery.attempt}::int, ${delivery.endpointId}::text, ${createId("attempt")}::text, ${result.statusCode}::int, ${result.durationMs}::int, ${result.snippet}::text, ${startedAt.toISOString()}::timestamptz, ${done.toISOString()}::timestamptz)`,
-    ),
-    sql`, `,
+  // The batch as one JSON parameter, so the statement's text is the same for any batch size and
+  // runs prepared (PGlite would otherwise parse and plan it for every batch).
+  const input = JSON.stringify(
+    batch.map(({ delivery, startedAt, result, done }) => ({
+      id: delivery.id,
+      attempt: delivery.attempt,
+      endpoint_id: delivery.endpointId,
+      attempt_id: createId("attempt"),
+      status_code: result.statusCode,
+      duration_ms: result.durationMs,
+      snippet: result.snippet,
+      started_at: startedAt.toISOString(),
+      done_at: done.toISOString(),
+    })),
   );
-  await queryRows(
+  await queryPrepared(
     ctx.db,
-    sql`with input (id, attempt, endpoint_id, attempt_id, status_code, duration_ms, snippet, started_at, done_at) as (values ${input}),
+    "webhook_settle",
+    sql`with input as (
+          select * from jsonb_to_recordset(${input}::jsonb)
+            as i(id text, attempt int, endpoint_id text, attempt_id text, status_code int, duration_ms int, snippet text,
+                 started_at timestamptz, done_at timestamptz)),
         settled as (
           update webhook_deliveries d
           set status = 'succeeded', locked_until = null, last_status_code = i.status_code, completed_at = i.done_at, updated_at = i.done_at
@@ -150,7 +162,7 @@ async function settleSuccesses(ctx: ServiceContext, batch: Success[]): Promise<v
   );
 }
 
-/** At most this many successes per statement (9 parameters each). */
+/** At most this many successes per statement. */
 const SETTLE_BATCH_MAX = 64;
 /**
  * Successes are settled by group commit, per service context: on PGlite every statement runs on
