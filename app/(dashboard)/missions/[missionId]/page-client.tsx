@@ -74,7 +74,7 @@ export function MissionPageClient({ initialMission, canEdit }: { initialMission:
             </h1>
             <StatusBadge status={mission.status} />
           </div>
-          {mission.description ? <p className="max-w-3xl text-sm text-slate-600">{mission.description}</p> : null}
+          {mission.description ? <p className="max-w-3xl whitespace-pre-line text-sm text-slate-600">{mission.description}</p> : null}
         </div>
         <div className="flex flex-wrap items-end gap-4">
           <div className="flex w-64 flex-col gap-1">
