@@ -4,7 +4,7 @@ import { createId } from "@/lib/ids/create-id";
 import type { CreateMissionInput } from "@/lib/schemas/mission";
 import { recordEvent } from "@/lib/service/events/record-event";
 import { serializeMission } from "./serialize-mission";
-import { validateBounds } from "./validate-bounds";
+import { boundsColumns, validateBounds } from "./validate-bounds";
 
 export interface CreateMissionOptions {
   db: Db;
@@ -15,7 +15,7 @@ export interface CreateMissionOptions {
 }
 
 export async function createMission({ db, orgId, input, order }: CreateMissionOptions) {
-  const { polygon, areaM2, bbox } = validateBounds(input.bounds);
+  const area = boundsColumns(validateBounds(input.bounds));
   const requiredImages = input.required_images ?? input.requiredImages ?? 1;
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -25,12 +25,7 @@ export async function createMission({ db, orgId, input, order }: CreateMissionOp
         orgId,
         title: input.title,
         description: input.description ?? "",
-        bounds: polygon,
-        minLng: bbox[0],
-        minLat: bbox[1],
-        maxLng: bbox[2],
-        maxLat: bbox[3],
-        areaM2,
+        ...area,
         requiredImages,
         qaSettings: input.qa ?? {},
         orderId: order?.orderId ?? null,

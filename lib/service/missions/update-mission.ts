@@ -5,7 +5,7 @@ import type { ServiceContext } from "@/lib/service/context";
 import { ApiError } from "@/lib/service/errors";
 import { getMissionRow } from "./get-mission";
 import { serializeMission } from "./serialize-mission";
-import { validateBounds } from "./validate-bounds";
+import { boundsColumns, validateBounds } from "./validate-bounds";
 
 export interface UpdateMissionOptions {
   ctx: Pick<ServiceContext, "db" | "missionCache">;
@@ -27,8 +27,7 @@ export async function updateMission({ ctx, orgId, id, input }: UpdateMissionOpti
   if (requiredImages !== undefined) changes.requiredImages = requiredImages;
   if (input.qa !== undefined) changes.qaSettings = { ...(current.qaSettings as object), ...input.qa };
   if (input.bounds !== undefined) {
-    const { polygon, areaM2, bbox } = validateBounds(input.bounds);
-    Object.assign(changes, { bounds: polygon, areaM2, minLng: bbox[0], minLat: bbox[1], maxLng: bbox[2], maxLat: bbox[3] });
+    Object.assign(changes, boundsColumns(validateBounds(input.bounds)));
   }
   // The status condition makes a concurrent cancel win cleanly instead of being overwritten.
   const [row] = await db

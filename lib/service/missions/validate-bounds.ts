@@ -17,3 +17,8 @@ export function validateBounds(bounds: unknown, pointer = "/bounds"): ValidBound
   }
   return { polygon: result.polygon, areaM2: result.areaM2, bbox: result.bbox };
 }
+
+/** The mission row's columns for valid bounds: the polygon, its area and its bounding box. */
+export function boundsColumns({ polygon, areaM2, bbox }: ValidBounds) {
+  return { bounds: polygon, areaM2, minLng: bbox[0], minLat: bbox[1], maxLng: bbox[2], maxLat: bbox[3] };
+}

@@ -8,7 +8,7 @@ import type { missions } from "@/lib/db/schema";
 import { createId } from "@/lib/ids/create-id";
 import { ANGLE_DESCRIPTIONS, type Angle, type Category } from "@/lib/orders/vocabulary";
 import type { Requirements } from "@/lib/schemas/order";
-import { validateBounds } from "@/lib/service/missions/validate-bounds";
+import { boundsColumns, validateBounds } from "@/lib/service/missions/validate-bounds";
 import { VERIFICATION_THRESHOLDS } from "@/lib/service/verification/checks";
 import type { OrderLocationRow, OrderRow } from "../order-rows";
 
@@ -44,18 +44,12 @@ export function orderMissionRow({ order, location, window, cycleIndex, deadline,
   const requirements = location.requirements as Requirements;
   const radiusM = VERIFICATION_THRESHOLDS[order.category as Category]?.locationRadiusM ?? VERIFICATION_THRESHOLDS.cultural_exterior.locationRadiusM;
   const area = circle([location.lng, location.lat], radiusM / 1000, { steps: 24, units: "kilometers" });
-  const { polygon, areaM2, bbox } = validateBounds(area.geometry);
   return {
     id: createId("orderMission", now.getTime()),
     orgId: order.orgId,
     title: location.name,
     description: missionDescription(location, requirements, window, deadline),
-    bounds: polygon,
-    minLng: bbox[0],
-    minLat: bbox[1],
-    maxLng: bbox[2],
-    maxLat: bbox[3],
-    areaM2,
+    ...boundsColumns(validateBounds(area.geometry)),
     requiredImages: Math.max(1, requirements.angles?.length ?? 1),
     orderId: order.id,
     orderReference: order.clientReference,
