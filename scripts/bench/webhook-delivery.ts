@@ -8,6 +8,7 @@
 // and p99 at a steady rate. Reported, never turned into a pass/fail of the test suite.
 import { cpus } from "node:os";
 import { USER_AGENT } from "@/lib/service/webhooks/execute-webhook-call";
+import { signPayload } from "@/lib/service/webhooks/sign-payload";
 import { redactUrl } from "./lib/databases";
 import { fmt, profileSection, ratioTable, type RatioRow } from "./lib/file-report";
 import { runAtRate } from "./lib/fixed-rate";
@@ -27,7 +28,6 @@ import {
   type Receiver,
   type ReceiverCheck,
 } from "./lib/webhook-receiver-client";
-import { signBody } from "./lib/webhook-receiving";
 import { enqueueBatch, EVENT_TYPE, sentDeliveries, settleAndCheck, withBenchService, type BenchService, type SentDelivery } from "./lib/webhook-service";
 
 export const GOAL = { minThroughputRatio: 0.5 } as const;
@@ -235,14 +235,14 @@ async function workerOnlyPass(service: BenchService, receiver: Receiver, events:
   return settledPass(service, receiver, endpoint.endpointId, expected, started, (started - before) / 1000);
 }
 
-/** One POST as a plain client would send it: same body, same header set, HMAC computed here. */
+/** One POST as a plain client would send it: same body, same header set, the same HMAC as the service computes. */
 async function plainPost(url: string, secret: string, delivery: SentDelivery): Promise<void> {
   const response = await fetch(url, {
     method: "POST",
     headers: {
       "content-type": "application/json",
       "user-agent": USER_AGENT,
-      "x-svc-signature": signBody(secret, delivery.payload),
+      "x-svc-signature": signPayload(secret, delivery.payload),
       "x-svc-event-id": delivery.eventId,
       "x-svc-event": EVENT_TYPE,
       "x-svc-timestamp": String(Math.floor(Date.now() / 1000)),

@@ -1,8 +1,8 @@
-// What every webhook receiver in the benchmarks does alike, and the sender's side of it: the
-// spec's signature (X-SVC-Signature = hex HMAC-SHA256 of the raw body with the endpoint's secret),
-// made by webhook-delivery's fetch-loop baseline and checked by both receivers (the child process
-// webhook-receiver.ts and the in-process delivery-receiver.ts), and the idle-connection times of a
-// receiver behind a load balancer.
+// What every webhook receiver in the benchmarks does alike: check the spec's signature
+// (X-SVC-Signature = hex HMAC-SHA256 of the raw body with the endpoint's secret), computed here
+// apart from the service's signer so a wrong signature is caught, in both receivers (the child
+// process webhook-receiver.ts and the in-process delivery-receiver.ts); and the idle-connection
+// times of a receiver behind a load balancer.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Server } from "node:http";
 
