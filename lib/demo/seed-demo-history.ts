@@ -65,7 +65,7 @@ function rowsOf(
   const missionRows = locationRows.map((location, i) => {
     const deliveredAt = order.locations[i]?.deliveredAt ?? order.fulfilledAt;
     return {
-      ...orderMissionRow({ order: orderRef, location, window: null, cycleIndex: 0, deadline, now: placed }),
+      ...orderMissionRow({ order: orderRef, location, cycleIndex: 0, deadline, now: placed }),
       status: "completed" as const,
       approvedImageCount: location.requirements.angles.length,
       updatedAt: deliveredAt,

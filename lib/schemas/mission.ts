@@ -66,6 +66,11 @@ export const MissionSchema = z
       .nullable()
       .openapi({ description: "That order's client_reference, when it has one: which of your orders this mission serves, without looking it up." }),
     location_id: z.string().nullable(),
+    deadline_at: z.string().nullable().openapi({
+      format: "date-time",
+      description:
+        "For an order's mission: when its photos are due (the plan's delivery promise, or the end of the cycle's window). Null for a mission you created.",
+    }),
     created_at: z.string().openapi({ format: "date-time" }),
     updated_at: z.string().openapi({ format: "date-time" }),
     completed_at: z.string().nullable().openapi({ format: "date-time" }),

@@ -22,6 +22,7 @@ export function serializeMission(row: MissionRow): Mission {
     order_id: row.orderId,
     order_reference: row.orderReference,
     location_id: row.locationId,
+    deadline_at: isoOrNull(row.deadlineAt),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     completed_at: isoOrNull(row.completedAt),

@@ -2677,6 +2677,11 @@ export interface components {
             completed_at: string | null;
             /** Format: date-time */
             created_at: string;
+            /**
+             * Format: date-time
+             * @description For an order's mission: when its photos are due (the plan's delivery promise, or the end of the cycle's window). Null for a mission you created.
+             */
+            deadline_at: string | null;
             description: string;
             /** @description Approved images beyond required_images (max(0, approved_images − required_images)); progress is approved_images − extra_images, never above the target. */
             extra_images: number;

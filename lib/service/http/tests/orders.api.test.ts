@@ -257,13 +257,23 @@ describe("confirm, pay and dispatch", () => {
     // A real mission of the mission interface, around the ordered point.
     const client = await api.createClient(own.orgId, ["missions:read"]);
     const duomo = missions.body.data.find((m) => m.location_id === "loc_duomo");
-    const mission = await api.request<{ bounds: { coordinates: number[][][] }; status: string; order_reference: string | null }>(
-      "GET",
-      `/api/v1/missions/${duomo?.id}`,
-      { token: await api.token(client) },
-    );
+    const mission = await api.request<{
+      bounds: { coordinates: number[][][] };
+      status: string;
+      order_reference: string | null;
+      deadline_at: string | null;
+      description: string;
+    }>("GET", `/api/v1/missions/${duomo?.id}`, { token: await api.token(client) });
     expect(mission.status).toBe(200);
     expect(mission.body.order_reference).toBe("florence-landmarks");
+    // When it is due is a field, within the plan's promise of the confirmation; the brief names the
+    // place and its angles and holds no time (a page shows times in its reader's language and clock).
+    const confirmedAt = Date.parse(res.body.confirmed_at ?? "");
+    const due = Date.parse(mission.body.deadline_at ?? "");
+    expect(due).toBeGreaterThan(confirmedAt);
+    expect(due - confirmedAt).toBeLessThanOrEqual(48 * 3_600_000);
+    expect(mission.body.description).toMatch(/^Photograph .+, one photo per angle:\n• /);
+    expect(mission.body.description).not.toMatch(/\d{4}-\d{2}-\d{2}T|Due by/);
     const ring = mission.body.bounds.coordinates[0] ?? [];
     const lats = ring.map((p) => p[1] ?? 0);
     expect(Math.min(...lats)).toBeLessThan(43.7731);

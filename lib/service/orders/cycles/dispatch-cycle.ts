@@ -13,9 +13,14 @@ import type { Quote, Requirements } from "@/lib/schemas/order";
 import { recordEvent } from "@/lib/service/events/record-event";
 import { serializeMission } from "@/lib/service/missions/serialize-mission";
 import type { OrderLocationRow, OrderRow } from "../order-rows";
-import { orderMissionRow, type CycleWindow } from "./order-mission-row";
+import { orderMissionRow } from "./order-mission-row";
 
-export type { CycleWindow } from "./order-mission-row";
+/** A location's window in a cycle: its local day and when it opens and closes. */
+export interface CycleWindow {
+  localDate: string;
+  startsAt: Date;
+  endsAt: Date;
+}
 
 export interface DispatchOptions {
   order: OrderRow;
@@ -45,7 +50,6 @@ export async function dispatchCycle(tx: Db, { order, locations, index, deliveryH
     orderMissionRow({
       order,
       location,
-      window,
       cycleIndex: index,
       // A cycle's photos are due when its window closes (it is dispatched ahead of the window, so
       // the plan's promise counted from dispatch could fall before the window even opens); a

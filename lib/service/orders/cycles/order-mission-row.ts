@@ -12,35 +12,28 @@ import { boundsColumns, validateBounds } from "@/lib/service/missions/validate-b
 import { VERIFICATION_THRESHOLDS } from "@/lib/service/verification/checks";
 import type { OrderLocationRow, OrderRow } from "../order-rows";
 
-export interface CycleWindow {
-  localDate: string;
-  startsAt: Date;
-  endsAt: Date;
-}
-
 export type OrderMissionRow = typeof missions.$inferInsert & { id: string; orgId: string; locationId: string };
 
 export interface OrderMissionRowOptions {
   order: Pick<OrderRow, "id" | "orgId" | "clientReference" | "category">;
   location: Pick<OrderLocationRow, "id" | "name" | "lat" | "lng" | "timeZone" | "requirements">;
-  /** The location's window in this cycle (null for a one-off order). */
-  window: CycleWindow | null;
   cycleIndex: number;
   deadline: Date;
   /** When the mission is made: its created and updated times, and its id's time. */
   now: Date;
 }
 
-function missionDescription(location: OrderMissionRowOptions["location"], requirements: Requirements, window: CycleWindow | null, deadline: Date): string {
+// The brief an integrator reads in the mission's `description`: the place and its angles. Its times
+// are the row's columns (deadline_at in the API), never text: a page shows them in the reader's
+// language and clock (the dashboard's mission page writes this brief from the order, localized).
+function missionDescription(location: OrderMissionRowOptions["location"], requirements: Requirements): string {
   const angles = (requirements.angles ?? []).map((angle: Angle) => `• ${angle}: ${ANGLE_DESCRIPTIONS[angle]}`);
   const lines = [`Photograph ${location.name}, one photo per angle:`, ...angles];
   if (requirements.time_of_day) lines.push(`Time of day: ${requirements.time_of_day}.`);
-  if (window) lines.push(`Between ${window.startsAt.toISOString()} and ${window.endsAt.toISOString()} (${location.timeZone}).`);
-  lines.push(`Due by ${deadline.toISOString()}.`);
   return lines.join("\n");
 }
 
-export function orderMissionRow({ order, location, window, cycleIndex, deadline, now }: OrderMissionRowOptions): OrderMissionRow {
+export function orderMissionRow({ order, location, cycleIndex, deadline, now }: OrderMissionRowOptions): OrderMissionRow {
   const requirements = location.requirements as Requirements;
   const radiusM = VERIFICATION_THRESHOLDS[order.category as Category]?.locationRadiusM ?? VERIFICATION_THRESHOLDS.cultural_exterior.locationRadiusM;
   const area = circle([location.lng, location.lat], radiusM / 1000, { steps: 24, units: "kilometers" });
@@ -48,7 +41,7 @@ export function orderMissionRow({ order, location, window, cycleIndex, deadline,
     id: createId("orderMission", now.getTime()),
     orgId: order.orgId,
     title: location.name,
-    description: missionDescription(location, requirements, window, deadline),
+    description: missionDescription(location, requirements),
     ...boundsColumns(validateBounds(area.geometry)),
     requiredImages: Math.max(1, requirements.angles?.length ?? 1),
     orderId: order.id,
