@@ -2,7 +2,7 @@
 // the switcher's cookie: the orders list and an order with a delivered photo in German — German
 // words, the price in the German currency format, dates the German way on a 24-hour clock — then
 // the same order's page in Arabic on a 390 px phone, right to left with nothing wider than the
-// screen. Screenshots (de at 1366, ar at 390) go to shots/ (not committed).
+// screen. On the way, one of the order's missions in German: its brief from the order, its due time. Screenshots (de at 1366, ar at 390) go to shots/ (not committed).
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { bearer } from "./support/api";
@@ -98,10 +98,28 @@ test("the orders list and an order's page in German, then the order in Arabic on
   await page.mouse.move(1, 1);
   await page.screenshot({ path: join(SHOTS, "orders-de-1366.png"), fullPage: true });
 
+  // One of its missions: what it asks for comes from the order, in German, and when it is due is
+  // written the German way in the place's time — no English brief, no ISO time.
+  const { data: missions } = await json<{ data: { id: string; title: string; deadline_at: string | null }[] }>(
+    await request.get(`${ORDERS}/orders/${orderId}/missions`, { headers: bearer(key) }),
+    200,
+  );
+  const annex = missions.find((m) => m.title === `${name} (annex)`);
+  expect(annex?.deadline_at).toEqual(expect.any(String));
+  await page.goto(`/missions/${annex?.id}`);
+  const brief = page.getByTestId("order-mission-brief");
+  await expect(brief.getByRole("link", { name: `Für Auftrag „${reference}“` })).toHaveAttribute("href", `/orders/${orderId}`);
+  // "Fällig bis 30. Nov., 23:05 MEZ".
+  await expect(brief.getByTestId("mission-due")).toHaveText(/^Fällig bis \d{1,2}\. \S+,? \d{2}:\d{2} \S+$/);
+  await expect(brief.getByRole("list", { name: "Gewünschte Blickwinkel" })).toContainText("Vorderseite — ");
+  await expect(page.getByText("Noch keine Einsendungen")).toBeVisible();
+  await expect(page.getByRole("main")).not.toContainText(/Photograph|Due by|\d{4}-\d{2}-\d{2}T/);
+  await page.screenshot({ path: join(SHOTS, "order-mission-de-1366.png") });
+
   // Arabic on a phone: right to left, nothing wider than the screen.
   await context.addCookies([{ name: "NEXT_LOCALE", value: "ar", url: baseURL ?? page.url() }]);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.reload();
+  await page.goto(`/orders/${orderId}`);
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(page.locator("html")).toHaveAttribute("lang", "ar");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(reference);

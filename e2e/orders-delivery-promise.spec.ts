@@ -105,6 +105,27 @@ test("the orders list and an order show where each stands against its promise; a
   await expect(lateLocation.getByRole("button", { name: "Cancel this location free of charge" })).toHaveCount(0);
 });
 
+test("a past order's mission says what was asked and when it was due, and that its photos are no longer kept", async ({ page }) => {
+  // The live demo's completed missions are newer, so the history's may be a few pages in.
+  const rows = page.getByRole("row").filter({ hasText: "demo-history-" });
+  for (let n = 1; n <= 10; n++) {
+    await page.goto(`/missions?status=completed&page=${n}`);
+    await expect(page.getByRole("table")).toBeVisible();
+    if ((await rows.count()) > 0) break;
+  }
+  await rows.first().getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/missions\/mis_[0-9a-z]+$/);
+  const brief = page.getByTestId("order-mission-brief");
+  await expect(brief.getByRole("link", { name: /^For order “demo-history-/ })).toHaveAttribute("href", /^\/orders\/ord_/);
+  await expect(brief.getByTestId("mission-due")).toHaveText(/^Due by \d{1,2} [A-Z][a-z]{2}, \d{2}:\d{2} \S+$/);
+  await expect(brief.getByRole("list", { name: "Angles asked for" }).getByRole("listitem").first()).toContainText(" — ");
+  // Its verdicts are kept, its photos not: the list says so instead of "No submissions yet".
+  await expect(page.getByTestId("mission-approved")).toHaveText(/^(\d+) of \1$/);
+  await expect(page.getByText("Photos no longer kept")).toBeVisible();
+  await expect(page.getByText("No submissions yet")).toHaveCount(0);
+  await shootWidths(page, "order-mission-history");
+});
+
 test("the on-time report: a month of demo deliveries as a chart and as a table of the same figures", async ({ page }) => {
   test.setTimeout(90_000);
   await page.goto("/orders");

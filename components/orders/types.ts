@@ -6,6 +6,7 @@ export type Recurring = components["schemas"]["Recurring"];
 /** The generated type says `Recurring & (Record<string, never> | null)` for a nullable reference; this is what it means. */
 export type Order = Omit<components["schemas"]["Order"], "recurring"> & { recurring: Recurring | null };
 export type OrderStatus = components["schemas"]["OrderStatus"];
+export type OrderLocation = components["schemas"]["OrderLocation"];
 export type Quote = components["schemas"]["Quote"];
 /** A quote before the order exists: the quote, and a recurring order's next cycles as they would fall if confirmed now. */
 export type QuotePreview = components["schemas"]["QuotePreview"];

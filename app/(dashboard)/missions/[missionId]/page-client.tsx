@@ -10,6 +10,7 @@ import { prewarmMaplibre } from "@/components/map/prewarm-maplibre";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { EmptyState, ErrorState, LoadingRows } from "@/components/ui/states";
 import { missionProgress, progressWords } from "@/components/missions/mission-progress";
+import { OrderMissionBriefView, type OrderMissionBrief } from "@/components/missions/order-mission-brief";
 import { useMeasures } from "@/components/dashboard/use-measures";
 import { ExportButton } from "@/components/submissions/export-button";
 import { missionQuery, submissionListQuery, submissionPointsQuery } from "@/components/submissions/queries";
@@ -32,7 +33,7 @@ const MissionMap = dynamic(() => Promise.all([import("./mission-map"), prewarmMa
 
 const NO_FILTERS: SubmissionFilters = { statuses: [], from: "", to: "" };
 
-export function MissionPageClient({ initialMission, canEdit }: { initialMission: Mission; canEdit: boolean }) {
+export function MissionPageClient({ initialMission, brief, canEdit }: { initialMission: Mission; brief: OrderMissionBrief | null; canEdit: boolean }) {
   const t = useTranslations("missions.detail");
   const tProgress = useTranslations("missions.progress");
   const measures = useMeasures();
@@ -74,7 +75,11 @@ export function MissionPageClient({ initialMission, canEdit }: { initialMission:
             </h1>
             <StatusBadge status={mission.status} />
           </div>
-          {mission.description ? <p className="max-w-3xl whitespace-pre-line text-sm text-slate-600">{mission.description}</p> : null}
+          {brief ? (
+            <OrderMissionBriefView brief={brief} deadlineAt={mission.deadline_at} description={mission.description} />
+          ) : mission.description ? (
+            <p className="max-w-3xl whitespace-pre-line text-sm text-slate-600">{mission.description}</p>
+          ) : null}
         </div>
         <div className="flex flex-wrap items-end gap-4">
           <div className="flex w-64 flex-col gap-1">
@@ -119,9 +124,14 @@ export function MissionPageClient({ initialMission, canEdit }: { initialMission:
               </div>
             ) : list.data.data.length === 0 ? (
               <div className="p-3">
-                <EmptyState title={filters === NO_FILTERS ? t("noneYet") : t("noneMatch")}>
-                  {filters === NO_FILTERS ? t("noneYetHint") : t("noneMatchHint")}
-                </EmptyState>
+                {filters !== NO_FILTERS ? (
+                  <EmptyState title={t("noneMatch")}>{t("noneMatchHint")}</EmptyState>
+                ) : mission.approved_images > 0 ? (
+                  // Approved photos whose submissions are gone (the demo's history keeps its verdicts, not its photos).
+                  <EmptyState title={t("noneKept")}>{t("noneKeptHint", { count: mission.approved_images })}</EmptyState>
+                ) : (
+                  <EmptyState title={t("noneYet")}>{t("noneYetHint")}</EmptyState>
+                )}
               </div>
             ) : (
               <SubmissionList
