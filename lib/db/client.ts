@@ -7,7 +7,7 @@ import { PgDialect, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/p
 import type { SQL } from "drizzle-orm";
 import { ensurePrivateDir, restrictTree } from "@/lib/fs/private-files";
 import { log } from "@/lib/log";
-import { pglitePreparedRunner, postgresPreparedRunner, type PreparedRunner } from "./prepared-query";
+import { pglitePreparedRunners, postgresPreparedRunners, type PreparedRunner, type PreparedRunners } from "./prepared-query";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -43,7 +43,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const { Pool, types } = await import("pg");
+  const { Client, Pool, types } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
   const pool = new Pool({ connectionString: url, max: poolSize });
@@ -59,7 +59,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
     client.release();
   }
   const db: Db = drizzle(pool, { schema });
-  preparedRunners.set(db, postgresPreparedRunner(pool, types));
+  attachPreparedRunners(db, postgresPreparedRunners(pool, types, Client));
   return { db, kind: "postgres", close: () => pool.end(), listen: (channel, onMessage, onListening) => listenOn(pool, channel, onMessage, onListening) };
 }
 
@@ -157,7 +157,7 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
   }
   const db: Db = drizzle(client, { schema });
   await migrate(db as Parameters<typeof migrate>[0], { migrationsFolder: MIGRATIONS_DIR });
-  preparedRunners.set(db, await pglitePreparedRunner(client));
+  attachPreparedRunners(db, await pglitePreparedRunners(client));
   return {
     db,
     kind: "pglite",
@@ -207,8 +207,31 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   throw new Error("unexpected result shape from db.execute");
 }
 
-/** How each open database runs named statements (./prepared-query.ts). */
+/** How each open database, and each transaction while its callback runs, runs named statements (./prepared-query.ts). */
 const preparedRunners = new WeakMap<Db, PreparedRunner>();
+
+/**
+ * The database's runner, and a runner for each transaction `db.transaction()` opens, held while its
+ * callback runs (a transaction object kept past it runs statements unprepared). A transaction's
+ * connection is drizzle's session client: a pg PoolClient, or PGlite's transaction (whose lock the
+ * callback holds). A nested transaction (a savepoint) runs them unprepared.
+ */
+function attachPreparedRunners(db: Db, runners: PreparedRunners): void {
+  preparedRunners.set(db, runners.outside);
+  const begin = db.transaction.bind(db);
+  db.transaction = ((work, config) =>
+    begin(async (tx) => {
+      // drizzle keeps both (transaction.session, session.client) out of its public types.
+      const connection = (tx as unknown as { session?: { client?: unknown } }).session?.client;
+      const runner = runners.inside(connection);
+      if (runner) preparedRunners.set(tx, runner);
+      try {
+        return await work(tx);
+      } finally {
+        preparedRunners.delete(tx);
+      }
+    }, config)) as Db["transaction"];
+}
 const dialect = new PgDialect();
 /** Statement names are ours (constants), never input. */
 const STATEMENT_NAME = /^[a-z][a-z0-9_]{0,62}$/;
@@ -217,7 +240,8 @@ const STATEMENT_NAME = /^[a-z][a-z0-9_]{0,62}$/;
  * Rows of a raw SQL statement run as the named prepared statement `name` (./prepared-query.ts):
  * parsed and planned once per connection, for hot statements whose planning costs more than their run.
  * One name, one text: a statement built differently needs a name of its own. Inside a transaction
- * (`db` a transaction object) it runs unprepared, as queryRows.
+ * it runs prepared on the transaction's connection while the transaction's callback runs; a
+ * transaction object without a runner (nested, or used past its callback) runs it unprepared, as queryRows.
  */
 export async function queryPrepared<T>(db: Db, name: string, query: SQL): Promise<T[]> {
   if (!STATEMENT_NAME.test(name)) throw new Error(`not a statement name: ${name}`);

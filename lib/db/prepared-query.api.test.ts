@@ -1,7 +1,7 @@
 // Named prepared statements (lib/db/prepared-query.ts, queryPrepared in client.ts) on the database
 // of this run — PGlite, or PostgreSQL when TEST_DATABASE_URL is set: the same rows as an unprepared
-// query, parameters bound anew on every call, errors that leave the connection usable, and on
-// PGlite never inside another caller's transaction.
+// query, parameters bound anew on every call, errors that leave the connection usable, prepared
+// inside a transaction on its connection, and on PGlite never inside another caller's transaction.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isolatedPostgres } from "@/lib/service/http/tests/harness";
@@ -65,17 +65,40 @@ describe(`queryPrepared on ${server ? "PostgreSQL" : "PGlite"}`, () => {
     await expect(queryPrepared(db, "probe_once", sql`select ${1}::int as b`)).rejects.toThrow();
   });
 
-  it("inside a transaction runs in it, unprepared, and sees its writes", async () => {
+  it("inside a transaction runs prepared on its connection, sees its writes, and stays prepared after a rollback", async () => {
+    const notes = (id: number) => sql`select note from prepared_probe where id = ${id}`;
+    const listed = async () => (await queryRows(database.db, sql`select name from pg_prepared_statements where name = 'probe_tx_notes'`)).length;
+    expect(await listed()).toBe(0);
     await database.db
       .transaction(async (tx) => {
         await tx.execute(sql`insert into prepared_probe (id, note) values (1, 'in tx')`);
-        expect(await queryPrepared(tx, "probe_notes", sql`select note from prepared_probe where id = ${1}`)).toEqual([{ note: "in tx" }]);
+        expect(await queryPrepared(tx, "probe_tx_notes", notes(1))).toEqual([{ note: "in tx" }]);
+        // Prepared on the transaction's connection, not run as an unnamed statement.
+        expect(await queryRows(tx, sql`select name from pg_prepared_statements where name = 'probe_tx_notes'`)).toHaveLength(1);
+        // A savepoint's transaction runs it too (unprepared there).
+        await tx.transaction(async (inner) => {
+          expect(await queryPrepared(inner, "probe_tx_notes", notes(1))).toEqual([{ note: "in tx" }]);
+        });
         tx.rollback();
       })
       .catch((error: unknown) => {
         if (!(error instanceof Error && /rollback/i.test(error.message))) throw error;
       });
-    expect(await queryPrepared(database.db, "probe_notes", sql`select note from prepared_probe where id = ${1}`)).toEqual([]);
+    // The rollback undid the write, not the statement: it runs again, prepared, and finds nothing.
+    expect(await queryPrepared(database.db, "probe_tx_notes", notes(1))).toEqual([]);
+    expect(await listed()).toBe(1);
+  });
+
+  it("a failing statement inside a transaction fails that transaction only", async () => {
+    const { db } = database;
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`insert into prepared_probe (id, note) values (3, 'rolled back')`);
+        await queryPrepared(tx, "probe_tx_divide", sql`select 1 / ${0}::int as q`);
+      }),
+    ).rejects.toThrow(/division by zero/);
+    expect(await queryPrepared(db, "probe_tx_notes", sql`select note from prepared_probe where id = ${3}`)).toEqual([]);
+    expect(await queryPrepared<{ q: number }>(db, "probe_tx_divide", sql`select 1 / ${2}::int as q`)).toEqual([{ q: 0 }]);
   });
 
   it.skipIf(Boolean(server))("on PGlite's one connection waits for another caller's transaction instead of running inside it", async () => {

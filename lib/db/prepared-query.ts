@@ -2,19 +2,20 @@
 // statement's text once per connection and then only binds and runs it. PostgreSQL plans an
 // unnamed statement every time; for a read of several CTEs that is most of its cost (the delivery
 // history behind every quote, feasibility answer and order: 7 ms of planning against 0.4 ms of
-// execution on PGlite, 1.4 ms in all once prepared). Used there, for the idempotency key's claim
-// and for the webhook worker's claim.
+// execution on PGlite, 1.4 ms in all once prepared). Used there, for the idempotency key's claim,
+// the webhook worker's claim and settle, and an event's outbox write.
 //
-// - PostgreSQL (node-postgres): a query config with a `name`, which pg prepares on each pooled
-//   connection the first time and reuses after.
+// - PostgreSQL (node-postgres): a query config with a `name`, which pg prepares on each connection
+//   the first time and reuses after — on the pool, or on a transaction's own connection.
 // - PGlite (one connection): Parse with a name once, then Bind, Describe, Execute and Sync in one
-//   buffer through its protocol interface (`execProtocol`), under the same two locks its own
-//   `query` takes, so a statement never runs inside another caller's transaction.
+//   buffer through its protocol interface (`execProtocol`), under the same locks its own `query`
+//   takes: outside a transaction both (so a statement never runs inside another caller's
+//   transaction), inside one only the query lock (the transaction holds the other).
 // Rows come back as `db.execute` gives them through drizzle (dates and intervals as the database's
-// text). `queryPrepared` (client.ts) picks the database's runner; anything else — a transaction
-// object — runs the statement unprepared.
+// text). `queryPrepared` (client.ts) picks the runner: the database's, or the transaction's while
+// its callback runs.
 import type { PGlite } from "@electric-sql/pglite";
-import type { Pool, types as PgTypes } from "pg";
+import type { ClientBase, Pool, types as PgTypes } from "pg";
 
 /** How a database runs a named statement (its text with $n parameters): its rows. */
 export type PreparedRunner = (name: string, text: string, params: unknown[]) => Promise<unknown[]>;
@@ -24,16 +25,26 @@ export type PreparedRunner = (name: string, text: string, params: unknown[]) => 
 // interval[], date[].
 const TEXT_TYPES = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
 
-/** Named statements over a node-postgres pool, with pg's type parsers `types`. */
-export function postgresPreparedRunner(pool: Pool, types: typeof PgTypes): PreparedRunner {
+/** A database's runners: outside any transaction, and inside one (null: that transaction runs statements unprepared). */
+export interface PreparedRunners {
+  outside: PreparedRunner;
+  inside: (connection: unknown) => PreparedRunner | null;
+}
+
+/** Named statements over a node-postgres pool, or a transaction's connection, with pg's type parsers `types`. */
+export function postgresPreparedRunners(pool: Pool, types: typeof PgTypes, Client: new () => ClientBase): PreparedRunners {
   const asText = (value: string) => value;
   const getTypeParser = ((id: number, format?: "text" | "binary") =>
     TEXT_TYPES.includes(id) ? asText : types.getTypeParser(id, format ?? "text")) as typeof types.getTypeParser;
-  return async (name, text, params) => (await pool.query({ name, text, values: params, types: { getTypeParser } })).rows;
+  const on =
+    (queryable: Pool | ClientBase): PreparedRunner =>
+    async (name, text, params) =>
+      (await queryable.query({ name, text, values: params, types: { getTypeParser } })).rows;
+  return { outside: on(pool), inside: (connection) => (connection instanceof Client ? on(connection) : null) };
 }
 
-/** Named statements over this PGlite instance. */
-export async function pglitePreparedRunner(client: PGlite): Promise<PreparedRunner> {
+/** Named statements over this PGlite instance: `inside` is for the transaction its `transaction()` callback is running. */
+export async function pglitePreparedRunners(client: PGlite): Promise<PreparedRunners> {
   const { parse, protocol } = await import("@electric-sql/pglite");
   const { serialize } = protocol;
   const asText = (value: string) => value;
@@ -66,21 +77,24 @@ export async function pglitePreparedRunner(client: PGlite): Promise<PreparedRunn
     statements.set(name, statement);
     return statement;
   };
-  return (name, text, params) =>
+  const run = async (name: string, text: string, params: unknown[], inTransaction: boolean) => {
+    const { paramTypes } = await prepare(name, text);
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const serializer = client.serializers[paramTypes[i] ?? 0];
+      return serializer ? serializer(value) : String(value);
+    });
+    const messages = await send([serialize.bind({ statement: name, values }), serialize.describe({ type: "P" }), serialize.execute({})]);
+    // As PGlite's query() does after a statement outside a transaction (a no-op unless it wrote);
+    // a transaction's writes are synced at its commit.
+    if (!inTransaction) await client.syncToFs();
+    const [result] = parse.parseResults(messages, client.parsers, { rowMode: "object", parsers });
+    return result?.rows ?? [];
+  };
+  return {
     // The locks PGlite's own query() takes: no other caller's transaction is open while this runs.
-    client._runExclusiveTransaction(() =>
-      client._runExclusiveQuery(async () => {
-        const { paramTypes } = await prepare(name, text);
-        const values = params.map((value, i) => {
-          if (value === null || value === undefined) return null;
-          const serializer = client.serializers[paramTypes[i] ?? 0];
-          return serializer ? serializer(value) : String(value);
-        });
-        const messages = await send([serialize.bind({ statement: name, values }), serialize.describe({ type: "P" }), serialize.execute({})]);
-        // As PGlite's query() does after each statement (a no-op unless the statement wrote).
-        await client.syncToFs();
-        const [result] = parse.parseResults(messages, client.parsers, { rowMode: "object", parsers });
-        return result?.rows ?? [];
-      }),
-    );
+    outside: (name, text, params) => client._runExclusiveTransaction(() => client._runExclusiveQuery(() => run(name, text, params, false))),
+    // Inside a transaction, which holds the transaction lock: the query lock only, as its own query() does.
+    inside: () => (name, text, params) => client._runExclusiveQuery(() => run(name, text, params, true)),
+  };
 }
