@@ -101,6 +101,31 @@ describe(`queryPrepared on ${server ? "PostgreSQL" : "PGlite"}`, () => {
     expect(await queryPrepared<{ q: number }>(db, "probe_tx_divide", sql`select 1 / ${2}::int as q`)).toEqual([{ q: 0 }]);
   });
 
+  it.skipIf(Boolean(server))("on PGlite reads drizzle's text types as text from the instance's own parsers, in and out of a transaction", async () => {
+    // The types drizzle hands PGlite parsers for on every query are the instance's own (text-types.ts):
+    // timestamps, dates and intervals and their arrays come back as the database wrote them, the rest parsed.
+    const at = "2026-11-29T10:00:00Z";
+    const probe = sql`select ${at}::timestamptz as at, ${at}::timestamp as local, ${at}::date as day, make_interval(mins => 1) as span,
+      array[1::numeric, 1.5] as nums, array[${at}::timestamptz] as ats, array[${at}::date] as days, array[make_interval(mins => 1)] as spans,
+      array[${at}::timestamp] as locals, array[1, 2]::int[] as ints, 2.5::float8 as f`;
+    const expected = {
+      at: "2026-11-29 10:00:00+00",
+      local: "2026-11-29 10:00:00",
+      day: "2026-11-29",
+      span: "00:01:00",
+      nums: "{1,1.5}",
+      ats: '{"2026-11-29 10:00:00+00"}',
+      days: "{2026-11-29}",
+      spans: "{00:01:00}",
+      locals: '{"2026-11-29 10:00:00"}',
+      ints: [1, 2],
+      f: 2.5,
+    };
+    expect(await queryRows(database.db, probe)).toEqual([expected]);
+    expect(await database.db.transaction((tx) => queryRows(tx, probe))).toEqual([expected]);
+    expect(await queryPrepared(database.db, "probe_text_types", probe)).toEqual([expected]);
+  });
+
   it.skipIf(Boolean(server))("on PGlite's one connection waits for another caller's transaction instead of running inside it", async () => {
     const { db } = database;
     let open = false;

@@ -16,14 +16,10 @@
 // its callback runs.
 import type { PGlite } from "@electric-sql/pglite";
 import type { ClientBase, Pool, types as PgTypes } from "pg";
+import { TEXT_TYPES } from "./text-types";
 
 /** How a database runs a named statement (its text with $n parameters): its rows. */
 export type PreparedRunner = (name: string, text: string, params: unknown[]) => Promise<unknown[]>;
-
-// The type OIDs drizzle returns as the database's text (its node-postgres and PGlite sessions do
-// the same): timestamp, timestamptz, interval, date, and numeric[], timestamp[], timestamptz[],
-// interval[], date[].
-const TEXT_TYPES = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
 
 /** A database's runners: outside any transaction, and inside one (null: that transaction runs statements unprepared). */
 export interface PreparedRunners {
@@ -43,12 +39,13 @@ export function postgresPreparedRunners(pool: Pool, types: typeof PgTypes, Clien
   return { outside: on(pool), inside: (connection) => (connection instanceof Client ? on(connection) : null) };
 }
 
-/** Named statements over this PGlite instance: `inside` is for the transaction its `transaction()` callback is running. */
+/** Named statements over this PGlite instance (after adoptTextTypes): `inside` is for the transaction its `transaction()` callback is running. */
 export async function pglitePreparedRunners(client: PGlite): Promise<PreparedRunners> {
   const { parse, protocol } = await import("@electric-sql/pglite");
   const { serialize } = protocol;
-  const asText = (value: string) => value;
-  const parsers = Object.fromEntries(TEXT_TYPES.map((id) => [id, asText]));
+  // PGlite's own parsers, which read drizzle's text types as text (adoptTextTypes, done when the
+  // database opened): passed as an option, parseResults would spread them into a new object per call.
+  const { parsers } = client;
   /** Each prepared statement's text and parameter types, as this connection knows them. */
   const statements = new Map<string, { text: string; paramTypes: number[] }>();
   /**
@@ -88,7 +85,7 @@ export async function pglitePreparedRunners(client: PGlite): Promise<PreparedRun
     // As PGlite's query() does after a statement outside a transaction (a no-op unless it wrote);
     // a transaction's writes are synced at its commit.
     if (!inTransaction) await client.syncToFs();
-    const [result] = parse.parseResults(messages, client.parsers, { rowMode: "object", parsers });
+    const [result] = parse.parseResults(messages, parsers, { rowMode: "object" });
     return result?.rows ?? [];
   };
   return {
