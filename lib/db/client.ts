@@ -7,7 +7,7 @@ import { PgDialect, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/p
 import type { SQL } from "drizzle-orm";
 import { ensurePrivateDir, restrictTree } from "@/lib/fs/private-files";
 import { log } from "@/lib/log";
-import { adoptTextTypes } from "./text-types";
+import { adoptPglite } from "./pglite-statements";
 import { pglitePreparedRunners, postgresPreparedRunners, type PreparedRunner, type PreparedRunners } from "./prepared-query";
 import * as schema from "./schema";
 
@@ -156,10 +156,10 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
   } else {
     client = await PGlite.create(loadDataDir ? { loadDataDir } : {});
   }
-  adoptTextTypes(client);
+  const statements = await adoptPglite(client);
   const db: Db = drizzle(client, { schema });
   await migrate(db as Parameters<typeof migrate>[0], { migrationsFolder: MIGRATIONS_DIR });
-  attachPreparedRunners(db, await pglitePreparedRunners(client));
+  attachPreparedRunners(db, pglitePreparedRunners(statements));
   return {
     db,
     kind: "pglite",
