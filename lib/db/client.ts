@@ -216,7 +216,8 @@ const preparedRunners = new WeakMap<Db, PreparedRunner>();
  * The database's runner, and a runner for each transaction `db.transaction()` opens, held while its
  * callback runs (a transaction object kept past it runs statements unprepared). A transaction's
  * connection is drizzle's session client: a pg PoolClient, or PGlite's transaction (whose lock the
- * callback holds). A nested transaction (a savepoint) runs them unprepared.
+ * callback holds). A nested transaction (a savepoint) has none: there queryPrepared runs as
+ * queryRows (which PGlite still prepares by its text, pglite-statements.ts).
  */
 function attachPreparedRunners(db: Db, runners: PreparedRunners): void {
   preparedRunners.set(db, runners.outside);
@@ -243,7 +244,7 @@ const STATEMENT_NAME = /^[a-z][a-z0-9_]{0,62}$/;
  * parsed and planned once per connection, for hot statements whose planning costs more than their run.
  * One name, one text: a statement built differently needs a name of its own. Inside a transaction
  * it runs prepared on the transaction's connection while the transaction's callback runs; a
- * transaction object without a runner (nested, or used past its callback) runs it unprepared, as queryRows.
+ * transaction object without a runner (nested, or used past its callback) runs it as queryRows.
  */
 export async function queryPrepared<T>(db: Db, name: string, query: SQL): Promise<T[]> {
   if (!STATEMENT_NAME.test(name)) throw new Error(`not a statement name: ${name}`);
