@@ -145,7 +145,8 @@ export async function adoptPglite(client: PGlite): Promise<PgliteStatements> {
   const preparable = (text: string, options: QueryOptions | undefined) =>
     DATA_STATEMENT.test(text) &&
     Object.entries(options ?? {}).every(
-      ([key, value]) => key === "rowMode" || (key === "parsers" && Object.keys(value as object).every((type) => TEXT_TYPE_KEYS.has(type))),
+      ([key, value]) =>
+        key === "rowMode" || (key === "parsers" && (value === undefined || Object.keys(value as object).every((type) => TEXT_TYPE_KEYS.has(type)))),
     );
 
   /** The options without drizzle's text-type parsers, which are the instance's own now. */
