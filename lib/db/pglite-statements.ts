@@ -23,6 +23,8 @@ const CACHED_STATEMENTS = 500;
 const DATA_STATEMENT = /^\s*(select|insert|update|delete|with)\b/i;
 const asText = (value: string) => value;
 const TEXT_TYPE_KEYS = new Set(TEXT_TYPES.map(String));
+/** Whether a query's parsers are only drizzle's text types (none counts), which the instance reads as text itself. */
+const onlyTextTypes = (parsers: object | undefined) => parsers === undefined || Object.keys(parsers).every((type) => TEXT_TYPE_KEYS.has(type));
 
 export interface RunOptions {
   /** The statement's name; null: named by its text, kept among the most recently used. */
@@ -144,14 +146,11 @@ export async function adoptPglite(client: PGlite): Promise<PgliteStatements> {
   /** Whether drizzle's query can take the prepared path: a data statement, with no option but its row mode and its text-type parsers. */
   const preparable = (text: string, options: QueryOptions | undefined) =>
     DATA_STATEMENT.test(text) &&
-    Object.entries(options ?? {}).every(
-      ([key, value]) =>
-        key === "rowMode" || (key === "parsers" && (value === undefined || Object.keys(value as object).every((type) => TEXT_TYPE_KEYS.has(type)))),
-    );
+    Object.entries(options ?? {}).every(([key, value]) => key === "rowMode" || (key === "parsers" && onlyTextTypes(value as object | undefined)));
 
   /** The options without drizzle's text-type parsers, which are the instance's own now. */
   const withoutTextParsers = (options: QueryOptions | undefined): QueryOptions | undefined =>
-    options?.parsers && Object.keys(options.parsers).every((type) => TEXT_TYPE_KEYS.has(type)) ? { ...options, parsers: undefined } : options;
+    options?.parsers && onlyTextTypes(options.parsers) ? { ...options, parsers: undefined } : options;
 
   const query = client.query.bind(client);
   client.query = (async (text: string, params: unknown[] = [], options?: QueryOptions) =>
