@@ -28,7 +28,10 @@ export async function runAtRate<R>(
   const pending: Promise<{ ok: R } | { error: Error }>[] = [];
   const start = wallClockMs() + 20;
   for (let i = 0; i < total; i++) {
-    await sleep(Math.max(0, start + (i * 1000) / rate - wallClockMs()));
+    // Node's timers count whole milliseconds of the loop's clock and can fire up to 1 ms early
+    // against this sub-ms clock: sleep again until the call is due, so none starts early.
+    const due = start + (i * 1000) / rate;
+    for (let wait = due - wallClockMs(); wait > 0; wait = due - wallClockMs()) await sleep(wait);
     pending.push(
       call(i).then(
         (ok) => ({ ok }),
