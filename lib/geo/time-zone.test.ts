@@ -179,3 +179,61 @@ describe("localIsoString", () => {
     expect(Date.parse(localIsoString(winter, "Pacific/Auckland"))).toBe(winter.getTime());
   });
 });
+
+describe("the wall clock, with each zone-day's offset remembered", () => {
+  // The reference: ICU's own reading, through formatters of this test's.
+  const formatters = new Map<string, Intl.DateTimeFormat>();
+  const reference = (ms: number, timeZone: string) => {
+    const format =
+      formatters.get(timeZone) ??
+      new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric" });
+    formatters.set(timeZone, format);
+    const parts = Object.fromEntries(format.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
+    return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day), hour: Number(parts.hour) % 24, minute: Number(parts.minute) };
+  };
+  const ZONES = [
+    "Europe/Rome",
+    "America/New_York",
+    "America/St_Johns", // −3:30, DST
+    "Australia/Lord_Howe", // +10:30, a half-hour DST
+    "Asia/Kathmandu", // +5:45 since 1986, +5:30 before
+    "Pacific/Chatham", // +12:45 / +13:45
+    "Asia/Tehran",
+    "Pacific/Apia", // skipped 30 December 2011
+    "Africa/Monrovia", // −0:44:30 until 1972
+    "Europe/Amsterdam", // +0:19:32 in the 1930s
+    "Etc/GMT+2",
+  ];
+
+  it("reads what ICU reads, on ordinary days, on the days the offset changes and in the past", () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const from = Date.UTC(1900, 0, 1);
+    const to = Date.UTC(2040, 0, 1);
+    const instants = [
+      ...Array.from({ length: 3000 }, () => from + Math.floor(random() * (to - from))),
+      // Around transitions: every 7 minutes across the spring and autumn nights of 2026 and 2011.
+      ...[Date.UTC(2026, 2, 28), Date.UTC(2026, 9, 24), Date.UTC(2026, 3, 4), Date.UTC(2026, 9, 3), Date.UTC(2011, 11, 29), Date.UTC(1972, 0, 6)].flatMap(
+        (day) => Array.from({ length: (3 * 86_400_000) / 420_000 }, (_, i) => day + i * 420_000 + 13_000),
+      ),
+    ];
+    const wrong: string[] = [];
+    for (const zone of ZONES) {
+      for (const ms of instants) {
+        const { weekday: _weekday, ...got } = localParts(new Date(ms), zone);
+        const want = reference(ms, zone);
+        if (JSON.stringify(got) !== JSON.stringify(want)) wrong.push(`${zone} ${new Date(ms).toISOString()}: ${JSON.stringify(got)} ≠ ${JSON.stringify(want)}`);
+      }
+    }
+    expect(wrong.slice(0, 5)).toEqual([]);
+  });
+
+  it("writes the offset of each side of a change", () => {
+    // Lord Howe leaves +11:00 for +10:30 at 02:00 local on 5 April 2026 (15:00 UTC).
+    expect(localIsoString(new Date("2026-04-04T14:59:59Z"), "Australia/Lord_Howe")).toBe("2026-04-05T01:59:59+11:00");
+    expect(localIsoString(new Date("2026-04-04T15:00:00Z"), "Australia/Lord_Howe")).toBe("2026-04-05T01:30:00+10:30");
+    // Apia went from 29 December 2011 at 23:59:59 (−10:00) straight to 31 December (+14:00).
+    expect(localIsoString(new Date("2011-12-30T09:59:59Z"), "Pacific/Apia")).toBe("2011-12-29T23:59:59-10:00");
+    expect(localIsoString(new Date("2011-12-30T10:00:00Z"), "Pacific/Apia")).toBe("2011-12-31T00:00:00+14:00");
+  });
+});
