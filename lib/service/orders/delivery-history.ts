@@ -9,8 +9,10 @@
 // In SQL, every pair of place and candidate cost PGlite's interpreter microseconds of trigonometry,
 // again in each clause that named the distance: with the demo's 92 deliveries near three places,
 // a read took 6–14 ms there against 3–5 ms now, and every quote, feasibility answer and order
-// makes one.
-import { sql } from "drizzle-orm";
+// makes one. The rows sent are the deliveries of the last HISTORY_DAYS days around the places
+// (the 500-per-place cap is applied here, not in the statement): the pairs the statement used to
+// rank were the same rows times the places.
+import { sql, type SQL } from "drizzle-orm";
 import { queryPrepared, type Db } from "@/lib/db/client";
 import { ACTIVE_ZOOMER_DAYS, HISTORY_DAYS, MAX_ESTIMATE_RADIUS_KM } from "@/lib/orders/delivery-estimate";
 import { KM_PER_DEGREE, nearbyHistory, REACH_DEG, type DeliveredCandidate, type PlaceHistory, type Place, type SubmissionCandidate } from "./nearby-history";
@@ -25,7 +27,7 @@ export async function readDeliveryHistory(db: Db, { places, now }: { places: Pla
   const since = new Date(now.getTime() - HISTORY_DAYS * DAY_MS).toISOString();
   const activeSince = new Date(now.getTime() - ACTIVE_ZOOMER_DAYS * DAY_MS).toISOString();
   const band = { south: Math.min(...places.map((p) => p.lat)) - REACH_DEG, north: Math.max(...places.map((p) => p.lat)) + REACH_DEG };
-  const nearSome = (lat: ReturnType<typeof sql>, lng: ReturnType<typeof sql>) =>
+  const nearSome = (lat: SQL, lng: SQL) =>
     sql`exists (select 1 from locs l where ${lat} between l.lat - l.dlat and l.lat + l.dlat and (abs(${lng} - l.lng) <= l.dlng or abs(${lng} - l.lng) >= 360 - l.dlng))`;
   // Prepared: PostgreSQL plans this statement in more time than it takes to run it, and every
   // quote, feasibility answer and order asks it.
