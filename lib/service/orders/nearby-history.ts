@@ -58,6 +58,7 @@ const newestFirst = (a: DeliveredCandidate, b: DeliveredCandidate) => b.at - a.a
  */
 export function nearbyHistory(places: readonly Place[], delivered: readonly DeliveredCandidate[], submissions: readonly SubmissionCandidate[]): PlaceHistory[] {
   const newest = [...delivered].sort(newestFirst);
+  const rank = new Map(newest.map((d, i) => [d.id, i]));
   return places.map((place) => {
     const box = boxOf(place);
     const narrow: PastTask[] = [];
@@ -69,8 +70,7 @@ export function nearbyHistory(places: readonly Place[], delivered: readonly Deli
       const ring = distanceKm <= NARROW_KM ? narrow : wide;
       if (ring.length < MAX_SIMILAR_TASKS) ring.push({ id: d.id, hours: d.hours, distanceKm });
     }
-    const at = new Map(newest.map((d, i) => [d.id, i]));
-    const tasks = [...narrow, ...wide].sort((a, b) => (at.get(a.id) ?? 0) - (at.get(b.id) ?? 0));
+    const tasks = [...narrow, ...wide].sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0));
     const nearest = new Map<string, number>();
     for (const s of submissions) {
       if (!inBox(place, box, s)) continue;
