@@ -14,8 +14,8 @@
 // rank were the same rows times the places.
 import { sql, type SQL } from "drizzle-orm";
 import { queryPrepared, type Db } from "@/lib/db/client";
-import { ACTIVE_ZOOMER_DAYS, HISTORY_DAYS, MAX_ESTIMATE_RADIUS_KM } from "@/lib/orders/delivery-estimate";
-import { KM_PER_DEGREE, nearbyHistory, REACH_DEG, type DeliveredCandidate, type PlaceHistory, type Place, type SubmissionCandidate } from "./nearby-history";
+import { ACTIVE_ZOOMER_DAYS, HISTORY_DAYS } from "@/lib/orders/delivery-estimate";
+import { boxOf, nearbyHistory, REACH_DEG, type DeliveredCandidate, type PlaceHistory, type Place, type SubmissionCandidate } from "./nearby-history";
 
 const DAY_MS = 86_400_000;
 
@@ -42,10 +42,9 @@ export async function readDeliveryHistory(db: Db, { places, now }: { places: Pla
     db,
     "delivery_candidates",
     sql`with locs as (
-        select t.lat, t.lng,
-          ${REACH_DEG}::float8 as dlat,
-          least(180, ${MAX_ESTIMATE_RADIUS_KM}::float8 / (${KM_PER_DEGREE}::float8 * greatest(cos(radians(t.lat)), 0.001)))::float8 as dlng
-        from unnest(${floatArray(places.map((p) => p.lat))}::float8[], ${floatArray(places.map((p) => p.lng))}::float8[]) as t(lat, lng)
+        select t.lat, t.lng, ${REACH_DEG}::float8 as dlat, t.dlng
+        from unnest(${floatArray(places.map((p) => p.lat))}::float8[], ${floatArray(places.map((p) => p.lng))}::float8[],
+          ${floatArray(places.map((p) => boxOf(p).dlng))}::float8[]) as t(lat, lng, dlng)
       ),
       delivered as (
         select m.id, a.lat, a.lng, m.completed_at,

@@ -33,13 +33,13 @@ export interface Place {
   lng: number;
 }
 
-export const KM_PER_DEGREE = 111.2;
+const KM_PER_DEGREE = 111.2;
 const NARROW_KM = ESTIMATE_RADII_KM[0];
 /** The half-height in degrees of latitude of every place's box (the statement's band and boxes use it too). */
 export const REACH_DEG = MAX_ESTIMATE_RADIUS_KM / KM_PER_DEGREE;
 
-/** A place's bounding box of the radius: half-heights in degrees, the longitude's widened by the latitude (at most 180°). */
-function boxOf(place: Place): { dlat: number; dlng: number } {
+/** A place's bounding box of the radius: half-heights in degrees, the longitude's widened by the latitude (at most 180°); the statement's boxes too. */
+export function boxOf(place: Place): { dlat: number; dlng: number } {
   return { dlat: REACH_DEG, dlng: Math.min(180, MAX_ESTIMATE_RADIUS_KM / (KM_PER_DEGREE * Math.max(Math.cos((place.lat * Math.PI) / 180), 0.001))) };
 }
 

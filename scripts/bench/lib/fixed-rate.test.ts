@@ -28,8 +28,8 @@ describe("runAtRate", () => {
       (c) => c.at,
     );
     expect(calls.list.map((c) => c.i)).toEqual([0, 1, 2, 3, 4]);
-    // The last is due 20 ms + 4 × 10 ms after the call: never earlier, though Node's timers may
-    // fire up to 1 ms early (a late timer only delays it). 59.9: the epoch's float rounding.
+    // The last is due 20 ms + 4 × 10 ms after the call: never earlier (runAtRate sleeps again when
+    // Node's timer fires early; a late one only delays it). 59.9: the epoch's float rounding.
     expect((calls.list[4]?.at ?? 0) - before).toBeGreaterThanOrEqual(59.9);
   });
 
