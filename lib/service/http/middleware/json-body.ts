@@ -22,13 +22,10 @@ function jsonBodyGuard({ optional }: { optional: boolean }) {
       });
     }
     const maxSize = c.var.ctx.config.maxBodyBytes;
-    const limited = bodyLimit({
-      maxSize,
-      onError: () => {
-        throw new ApiError(413, "payload_too_large", `The request body is larger than ${maxSize} bytes.`);
-      },
-    });
-    return limited(c, async () => {
+    const tooLarge = (): never => {
+      throw new ApiError(413, "payload_too_large", `The request body is larger than ${maxSize} bytes.`);
+    };
+    const parseThenNext = async () => {
       const parsed = parseJsonBody(await c.req.text());
       // Also checked after validation (app.ts); checking here covers members a schema ignores and
       // handlers that read the body themselves.
@@ -37,8 +34,25 @@ function jsonBodyGuard({ optional }: { optional: boolean }) {
       // text again (nothing mutates it: zod builds its output anew).
       c.req.json = <T>() => Promise.resolve(parsed as T);
       await next();
-    });
+    };
+    // A declared length is checked before reading, and Node's parser ends the body at it; the
+    // text is then read straight from Node's stream (@hono/node-server's fast path). Hono's
+    // bodyLimit would touch `request.body` first, which builds a web Request and its stream for
+    // every POST. A chunked body has no length to trust: bodyLimit counts it as it arrives.
+    const declared = declaredLength(c.req.header("content-length"), c.req.header("transfer-encoding"));
+    if (declared !== undefined) {
+      if (declared > maxSize) tooLarge();
+      return parseThenNext();
+    }
+    return bodyLimit({ maxSize, onError: tooLarge })(c, parseThenNext);
   });
+}
+
+/** Content-Length when it alone frames the body (no Transfer-Encoding beside it). */
+function declaredLength(contentLength: string | undefined, transferEncoding: string | undefined): number | undefined {
+  if (contentLength === undefined || transferEncoding !== undefined) return undefined;
+  const length = Number(contentLength);
+  return Number.isSafeInteger(length) && length >= 0 ? length : undefined;
 }
 
 export const jsonBody = jsonBodyGuard({ optional: false });
