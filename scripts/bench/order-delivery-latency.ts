@@ -25,7 +25,7 @@ import { defineBenchmark } from "./lib/benchmark";
 import { postgresNote, type RunOptions } from "./lib/cli";
 import { onEachDatabase, redactUrl } from "./lib/databases";
 import { withReceiverAndService, type Arrival, type DeliveryReceiver } from "./lib/delivery-receiver";
-import { readEventStamps, formatStageTable, summariseStages, type EventStamps, type StageDefinition, type StageSummary } from "./lib/event-stamps";
+import { readEventStamps, formatStageTable, summariseStages, type EventStamps, type StageSummary } from "./lib/event-stamps";
 import { fmt } from "./lib/file-report";
 import { percentiles as nearestPercentiles, table, type Percentiles } from "./lib/interleave";
 import {
@@ -41,6 +41,7 @@ import {
   type LatencyRound,
   type LatencySteps,
 } from "./lib/latency-rounds";
+import { ORDER_DELIVERY_STAGES, type Stage, type StageEvent } from "./lib/order-delivery-stages";
 import { makeTaskPhotos, readOrderStatus, seedConfirmedOrder, takeTask, uploadTaskPhoto, type FieldTask, type TaskPhotos } from "./lib/order-fixture";
 import type { Supervisor } from "./lib/processes";
 import type { SeededZoomer } from "./lib/seed";
@@ -133,35 +134,11 @@ async function uploadAndWait(api: RunningApi, receiver: DeliveryReceiver, zoomer
 
 // ---- where the time goes: the service's own event stamps ------------------------------------
 
-type Stage = "intake" | "qa" | "verify" | "deliver" | "webhook";
-type StageEvent = "submission.received" | "submission.approved" | "order.photo.verified" | "photos.delivered";
-
-/** Each stage ends when the service stamps its event (recordEvent: new Date() in the transaction); the last at the receiver. */
-const STAGES: readonly StageDefinition<Stage, StageEvent>[] = [
-  {
-    stage: "intake",
-    until: "submission.received",
-    label: "upload start → submission.received recorded (request, multipart to disk, EXIF, intake transaction)",
-  },
-  {
-    stage: "qa",
-    until: "submission.approved",
-    label: "→ submission.approved recorded (QA worker woken by the upload; decode, derivatives, measurements, QA transaction)",
-  },
-  {
-    stage: "verify",
-    until: "order.photo.verified",
-    label: "→ order.photo.verified recorded (the orders worker picking up the verify job; reads, verifyPhoto)",
-  },
-  { stage: "deliver", until: "photos.delivered", label: "→ photos.delivered recorded (deliver job: reads, weather call, record, mission/order bookkeeping)" },
-  { stage: "webhook", until: null, label: "→ photos.delivered at the receiver (webhook worker: claim, sign, POST)" },
-];
-
 const stageSummary = (samples: Sample[], stamps: EventStamps<StageEvent>) =>
   summariseStages(
     samples.map((s) => ({ missionId: s.missionId, startedAt: s.startedAt, endedAt: s.arrivedAt })),
     stamps,
-    STAGES,
+    ORDER_DELIVERY_STAGES,
     round1,
   );
 
@@ -305,7 +282,7 @@ async function measureDatabase(
   );
   const stamps = await readEventStamps(
     postgres ? { kind: "postgres", url: postgres.url } : { kind: "pglite", dataDir: api.dataDir },
-    STAGES.flatMap((s) => (s.until ? [s.until] : [])),
+    ORDER_DELIVERY_STAGES.flatMap((s) => (s.until ? [s.until] : [])),
   );
   const { rounds } = measured;
   const sequential = rounds.flatMap((r) => r.sequential.samples);
@@ -390,7 +367,7 @@ export function formatOrderDeliveryLatency(results: OrderDeliveryResults): strin
       "median per stage (p90) in ms, one at a time | in bursts.",
     "",
     ...formatStageTable(
-      STAGES,
+      ORDER_DELIVERY_STAGES,
       results.databases.flatMap((d) => [
         { title: `${d.database} one at a time`, summaries: d.stages.sequential },
         { title: `${d.database} bursts`, summaries: d.stages.burst },

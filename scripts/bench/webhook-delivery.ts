@@ -11,24 +11,17 @@ import { USER_AGENT } from "@/lib/service/webhooks/execute-webhook-call";
 import { signPayload } from "@/lib/service/webhooks/sign-payload";
 import { redactUrl } from "./lib/databases";
 import { fmt, profileSection, ratioTable, type RatioRow } from "./lib/file-report";
-import { runAtRate } from "./lib/fixed-rate";
 import { forceGc } from "./lib/gc";
 import { profileInProcess, type InProcessProfile } from "./lib/in-process-profile";
 import type { Supervisor } from "./lib/processes";
-import { interleave, median, percentiles, round3, spread, type Percentiles } from "./lib/interleave";
+import { interleave, median, round3, spread } from "./lib/interleave";
 import { defineBenchmark } from "./lib/benchmark";
 import { postgresNote, type RunOptions } from "./lib/cli";
 import { wallClockMs } from "./lib/wall-clock";
-import {
-  checkReceiver,
-  firstArrivals,
-  describeReceiverCheck,
-  receiverProblems,
-  startReceiver,
-  type Receiver,
-  type ReceiverCheck,
-} from "./lib/webhook-receiver-client";
-import { enqueueBatch, EVENT_TYPE, sentDeliveries, settleAndCheck, withBenchService, type BenchService, type SentDelivery } from "./lib/webhook-service";
+import { checkReceiver, receiverProblems, startReceiver, type Receiver } from "./lib/webhook-receiver-client";
+import { roundsChecks, settledPass, type Pass } from "./lib/webhook-pass";
+import { measureSteady, steadyRow, STEADY_TABLE_HEADER, type SteadyResult } from "./lib/webhook-steady-rate";
+import { enqueueBatch, EVENT_TYPE, sentDeliveries, withBenchService, type BenchService, type SentDelivery } from "./lib/webhook-service";
 
 export const GOAL = { minThroughputRatio: 0.5 } as const;
 /** lib/service/worker/background.ts claims up to 8 deliveries and sends them in parallel. */
@@ -95,19 +88,6 @@ function header(options: RunOptions): string[] {
 
 // ---- results --------------------------------------------------------------------------------
 
-export interface Pass {
-  deliveries: number;
-  seconds: number;
-  perSecond: number;
-  /** Time to commit the events: inside `seconds` on the full path, before the clock for worker only. */
-  enqueueSeconds?: number;
-  /** Service passes only: rows in webhook_attempts for the pass's deliveries. */
-  attemptsLogged?: number;
-  receiver: ReceiverCheck;
-  /** Empty when the pass counts: everything arrived once, signatures right, attempts logged. */
-  problems: string[];
-}
-
 export interface ThroughputRound {
   subject: Pass;
   baseline: Pass;
@@ -138,24 +118,6 @@ export interface ThroughputResult {
   loadAverage1m: number[];
 }
 
-export interface SteadyResult {
-  /** Whether each enqueue was followed by ctx.wakeWorkers(), as the service's own writes are. */
-  woken: boolean;
-  rate: number;
-  seconds: number;
-  events: number;
-  /** Enqueue calls per second actually started (the schedule is absolute, so it does not drift). */
-  achievedRate: number;
-  /** Each enqueue transaction, call to commit. */
-  enqueueMs: Percentiles;
-  /** Commit of the enqueue transaction → request at the receiver: the headline figure. */
-  commitToArrivalMs: Percentiles;
-  /** Enqueue call → request at the receiver (adds the transaction's own time). */
-  callToArrivalMs: Percentiles;
-  receiver: ReceiverCheck;
-  problems: string[];
-}
-
 export interface WebhookDeliveryResults {
   benchmark: "webhook-delivery";
   goal: string;
@@ -177,29 +139,6 @@ interface SubjectOutcome {
   secret: string;
 }
 
-/** Waits until all `expected` events are delivered and settled, then checks receiver and log. */
-async function settledPass(
-  service: BenchService,
-  receiver: Receiver,
-  endpointId: string,
-  expected: Set<string>,
-  started: number,
-  enqueueSeconds: number,
-): Promise<Pass> {
-  const events = expected.size;
-  const { finished, logged, check: receiverCheck, problems } = await settleAndCheck(service, receiver, endpointId, expected);
-  const seconds = (finished - started) / 1000;
-  return {
-    deliveries: events,
-    seconds: round3(seconds),
-    perSecond: round3(events / seconds),
-    enqueueSeconds: round3(enqueueSeconds),
-    attemptsLogged: logged,
-    receiver: receiverCheck,
-    problems,
-  };
-}
-
 /** N events enqueued in batches (timed from the first enqueue) until all N are settled as succeeded. */
 async function subjectPass(service: BenchService, receiver: Receiver, events: number, batchSize: number): Promise<SubjectOutcome> {
   const { ctx } = service.runtime;
@@ -215,7 +154,7 @@ async function subjectPass(service: BenchService, receiver: Receiver, events: nu
   }
   const enqueueSeconds = (wallClockMs() - started) / 1000;
   return {
-    pass: await settledPass(service, receiver, endpoint.endpointId, expected, started, enqueueSeconds),
+    pass: await settledPass(service, receiver, { endpointId: endpoint.endpointId, expected, started, enqueueSeconds }),
     sent: await sentDeliveries(ctx, endpoint.endpointId),
     secret: endpoint.secret,
   };
@@ -232,7 +171,7 @@ async function workerOnlyPass(service: BenchService, receiver: Receiver, events:
   forceGc();
   const started = wallClockMs();
   ctx.wakeWorkers();
-  return settledPass(service, receiver, endpoint.endpointId, expected, started, (started - before) / 1000);
+  return settledPass(service, receiver, { endpointId: endpoint.endpointId, expected, started, enqueueSeconds: (started - before) / 1000 });
 }
 
 /** One POST as a plain client would send it: same body, same header set, the same HMAC as the service computes. */
@@ -335,50 +274,12 @@ async function measureThroughput(service: BenchService, receiver: Receiver, sett
   return summariseThroughput(service, settings, warmupEvents, measured.of("round"), measured.loadAverage1m);
 }
 
-// ---- steady rate ----------------------------------------------------------------------------
-
-interface Enqueued {
-  eventId: string;
-  calledAt: number;
-  committedAt: number;
-}
-
-async function enqueueOne(service: BenchService, orgId: string, woken: boolean): Promise<Enqueued> {
-  const { ctx } = service.runtime;
-  const calledAt = wallClockMs();
-  const [eventId] = await enqueueBatch(ctx, orgId, service.eventData, 1);
-  const committedAt = wallClockMs();
-  if (woken) ctx.wakeWorkers();
-  if (!eventId) throw new Error("recordEvent returned no event id");
-  return { eventId, calledAt, committedAt };
-}
-
-async function measureSteady(service: BenchService, receiver: Receiver, settings: WebhookDeliverySettings, woken: boolean): Promise<SteadyResult> {
-  const endpoint = await service.newEndpoint(receiver.hookUrl);
-  await receiver.reset(endpoint.secret, SAMPLE_EVERY);
-  const total = Math.max(1, Math.round(settings.rate * settings.steadySeconds));
+/** The steady-rate part (lib/webhook-steady-rate.ts) at the run's rate and duration. */
+function steadyRate(service: BenchService, receiver: Receiver, settings: WebhookDeliverySettings, woken: boolean): Promise<SteadyResult> {
   log(
     `steady ${settings.rate}/s for ${settings.steadySeconds} s, ${woken ? "waking the worker after each commit" : "not waking the worker (it polls every 500 ms)"}`,
   );
-  // Producers are independent requests: each enqueue starts on the schedule, not after the previous one.
-  const enqueue = () => enqueueOne(service, endpoint.orgId, woken);
-  const { list, achievedRate } = await runAtRate(total, settings.rate, enqueue, (e) => e.calledAt);
-  const settled = await settleAndCheck(service, receiver, endpoint.endpointId, new Set(list.map((e) => e.eventId)));
-  const arrival = firstArrivals(settled.records);
-  const delivered = list.filter((e) => arrival.has(e.eventId));
-  const at = (e: Enqueued) => arrival.get(e.eventId) ?? NaN;
-  return {
-    woken,
-    rate: settings.rate,
-    seconds: settings.steadySeconds,
-    events: total,
-    achievedRate,
-    enqueueMs: percentiles(list.map((e) => e.committedAt - e.calledAt)),
-    commitToArrivalMs: percentiles(delivered.map((e) => at(e) - e.committedAt)),
-    callToArrivalMs: percentiles(delivered.map((e) => at(e) - e.calledAt)),
-    receiver: settled.check,
-    problems: settled.problems,
-  };
+  return measureSteady(service, receiver, { rate: settings.rate, seconds: settings.steadySeconds, woken, sampleEvery: SAMPLE_EVERY });
 }
 
 // ---- the run --------------------------------------------------------------------------------
@@ -405,9 +306,9 @@ export async function runWebhookDelivery(options: WebhookDeliveryOptions): Promi
   let profile: InProcessProfile | undefined;
   await withBenchService({ kind: "pglite" }, supervisor.tempDir("webhook-data"), async (service) => {
     throughput.push(await measureThroughput(service, receiver, options));
-    steady.push(await measureSteady(service, receiver, options, true));
+    steady.push(await steadyRate(service, receiver, options, true));
     // What a producer in another process sees (it cannot wake this process's worker).
-    steady.push(await measureSteady(service, receiver, options, false));
+    steady.push(await steadyRate(service, receiver, options, false));
     if (options.profile) profile = await profiledRound(service, receiver, options);
   });
   if (options.databaseUrl) {
@@ -429,21 +330,6 @@ export async function runWebhookDelivery(options: WebhookDeliveryOptions): Promi
 
 // ---- report ---------------------------------------------------------------------------------
 
-const ms = (n: number) => fmt(n, 1);
-
-function passChecks(pass: Pass): string {
-  const logged = pass.attemptsLogged === undefined ? "" : `, ${fmt(pass.attemptsLogged)} attempts logged`;
-  return describeReceiverCheck(pass.receiver, pass.deliveries, pass.problems, { sampled: true, suffix: logged });
-}
-
-/** The checks of a variant over all rounds: the first round with problems, else the last round. */
-function roundsChecks(rounds: ThroughputRound[], pick: (r: ThroughputRound) => Pass): string {
-  const bad = rounds.findIndex((r) => pick(r).problems.length > 0);
-  const shown = rounds[bad >= 0 ? bad : rounds.length - 1];
-  if (!shown) return "";
-  return bad >= 0 ? `round ${bad + 1}: ${passChecks(pick(shown))}` : `every round OK; last: ${passChecks(pick(shown))}`;
-}
-
 function throughputRows(t: ThroughputResult): string[] {
   const list = (pick: (r: ThroughputRound) => number) => t.rounds.map((r) => fmt(pick(r))).join(", ");
   const enqueue = median(t.rounds.map((r) => r.subject.enqueueSeconds ?? 0));
@@ -462,16 +348,6 @@ function ratioRows(t: ThroughputResult): RatioRow[] {
     { ...t.ratio, name: `full path / fetch loop, ${t.database}` },
     { name: `worker only / fetch loop, ${t.database}`, value: t.workerOnlyRatio, min: Math.min(...workerOnly), max: Math.max(...workerOnly) },
   ];
-}
-
-function steadyRow(s: SteadyResult): string {
-  const c = s.commitToArrivalMs;
-  const wake = s.woken ? "woken after each commit (as the service does)" : "not woken: 500 ms poll (producer in another process)";
-  const checks = describeReceiverCheck(s.receiver, s.events, s.problems, { sampled: false });
-  return (
-    `| ${wake} | ${fmt(s.rate)}/s × ${fmt(s.seconds)} s (achieved ${fmt(s.achievedRate, 1)}/s) | ${ms(c.p50)} | ${ms(c.p99)} | ${ms(c.max)} | ` +
-    `${ms(s.callToArrivalMs.p50)} / ${ms(s.callToArrivalMs.p99)} | ${ms(s.enqueueMs.p50)} / ${ms(s.enqueueMs.p99)} | ${checks} |`
-  );
 }
 
 export function formatWebhookDelivery(results: WebhookDeliveryResults): string {
@@ -502,8 +378,7 @@ export function formatWebhookDelivery(results: WebhookDeliveryResults): string {
     `Steady rate on ${first?.database ?? "PGlite"}: one event per transaction on an absolute schedule; enqueue time = commit of its transaction, delivered = request at the receiver ` +
       "(both on a shared sub-ms wall clock, scripts/bench/lib/wall-clock.ts).",
     "",
-    "| worker | rate | enqueue→delivered p50 ms | p99 ms | max ms | call→delivered p50 / p99 ms | enqueue tx p50 / p99 ms | checks |",
-    "|---|---|---:|---:|---:|---|---|---|",
+    ...STEADY_TABLE_HEADER,
     ...results.steady.map(steadyRow),
     ...profileSection("Full path round", results.profile),
   ].join("\n");
