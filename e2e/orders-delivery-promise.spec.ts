@@ -105,7 +105,7 @@ test("the orders list and an order show where each stands against its promise; a
   await expect(lateLocation.getByRole("button", { name: "Cancel this location free of charge" })).toHaveCount(0);
 });
 
-test("a past order's mission says what was asked and when it was due, and that its photos are no longer kept", async ({ page }) => {
+test("a past order's mission and the order itself say what was asked and when it was due, and that its photos are no longer kept", async ({ page }) => {
   // The live demo's completed missions are newer, so the history's may be a few pages in.
   const rows = page.getByRole("row").filter({ hasText: "demo-history-" });
   for (let n = 1; n <= 10; n++) {
@@ -124,6 +124,13 @@ test("a past order's mission says what was asked and when it was due, and that i
   await expect(page.getByText("Photos no longer kept")).toBeVisible();
   await expect(page.getByText("No submissions yet")).toHaveCount(0);
   await shootWidths(page, "order-mission-history");
+
+  // Its order, delivered in full: the photos are gone, not "not delivered yet".
+  await brief.getByRole("link", { name: /^For order “demo-history-/ }).click();
+  await expect(page).toHaveURL(/\/orders\/ord_[0-9a-z]+$/);
+  await expect(page.getByTestId("delivered-count")).toContainText(/(\d+) of \1/);
+  await expect(page.getByTestId("photos-empty")).toHaveText("This order’s photos are no longer kept here; its deliveries, timeline and verdicts are.");
+  await shootWidths(page, "order-history");
 });
 
 test("the on-time report: a month of demo deliveries as a chart and as a table of the same figures", async ({ page }) => {

@@ -44,6 +44,7 @@ export function PhotoReview({
   canEdit,
   selectedPhotoId,
   onSelectPhoto,
+  deliveredLocations,
 }: {
   order: Order;
   photos: DeliveredPhoto[];
@@ -51,6 +52,8 @@ export function PhotoReview({
   canEdit: boolean;
   selectedPhotoId: string | null;
   onSelectPhoto: (photoId: string | null) => void;
+  /** Locations delivered so far: with none of their photos here, the photos are gone, not yet to come. */
+  deliveredLocations: number;
 }) {
   const t = useTranslations("orders.photos");
   const comparisons = useMemo(
@@ -58,7 +61,11 @@ export function PhotoReview({
     [order.recurring, photos, assignments],
   );
   if (photos.length === 0) {
-    return <p className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-sm text-slate-600">{t("none")}</p>;
+    return (
+      <p className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-sm text-slate-600" data-testid="photos-empty">
+        {deliveredLocations > 0 ? t("noneKept") : t("none")}
+      </p>
+    );
   }
   const sentBack = new Set(assignments.filter((a) => a.status === "cancelled" && a.photo_id && a.delivered_at).map((a) => a.photo_id));
   return (

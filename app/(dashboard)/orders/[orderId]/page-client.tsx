@@ -237,6 +237,7 @@ export function OrderPageClient({
             canEdit={canEdit}
             selectedPhotoId={selectedPhoto}
             onSelectPhoto={showPhotoOnMap}
+            deliveredLocations={counts.delivered}
           />
         </section>
         <div className="flex flex-col gap-6">
