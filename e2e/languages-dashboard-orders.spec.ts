@@ -115,6 +115,12 @@ test("the orders list and an order's page in German, then the order in Arabic on
   await expect(page.getByText("Noch keine Einsendungen")).toBeVisible();
   await expect(page.getByRole("main")).not.toContainText(/Photograph|Due by|\d{4}-\d{2}-\d{2}T/);
   await page.screenshot({ path: join(SHOTS, "order-mission-de-1366.png") });
+  // It changes only with its order: no "Bearbeiten" here, and its edit address says why and leads to the order.
+  await expect(page.getByRole("link", { name: "Bearbeiten", exact: true })).toHaveCount(0);
+  await page.goto(`/missions/${annex?.id}/edit`);
+  await expect(page.getByRole("main").getByRole("alert")).toContainText("Diese Mission gehört zu einem Auftrag");
+  await expect(page.getByRole("link", { name: "Auftrag öffnen" })).toHaveAttribute("href", `/orders/${orderId}`);
+  await page.screenshot({ path: join(SHOTS, "order-mission-edit-de-1366.png") });
 
   // Arabic on a phone: right to left, nothing wider than the screen.
   await context.addCookies([{ name: "NEXT_LOCALE", value: "ar", url: baseURL ?? page.url() }]);

@@ -1391,7 +1391,7 @@ export interface paths {
         head?: never;
         /**
          * Change a mission
-         * @description Changes title, description, bounds or required images of an active mission. Other fields are refused.
+         * @description Changes title, description, bounds or required images of an active mission. Other fields are refused. A mission made for an order (`order_id` set) changes only with its order: 409 `mission_of_order`.
          */
         patch: operations["updateMission"];
         trace?: never;
@@ -1407,7 +1407,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a mission
-         * @description Stops an active mission from taking submissions. Completed or cancelled missions answer 409.
+         * @description Stops an active mission from taking submissions. Completed or cancelled missions answer 409; so does a mission made for an order (`mission_of_order`): cancel the order, or its location once late, instead.
          */
         post: operations["cancelMission"];
         delete?: never;

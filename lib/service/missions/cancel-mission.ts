@@ -3,11 +3,13 @@ import { missions } from "@/lib/db/schema";
 import type { ServiceContext } from "@/lib/service/context";
 import { ApiError } from "@/lib/service/errors";
 import { getMissionRow } from "./get-mission";
+import { refuseOrderMission } from "./mission-of-order";
 import { serializeMission } from "./serialize-mission";
 
 export async function cancelMission({ ctx, orgId, id }: { ctx: Pick<ServiceContext, "db" | "missionCache">; orgId: string; id: string }) {
   const { db } = ctx;
   const current = await getMissionRow(ctx, orgId, id);
+  refuseOrderMission(current, "cancelled");
   if (current.status !== "active") {
     throw new ApiError(409, "mission_not_active", `The mission is already ${current.status}.`);
   }

@@ -4,6 +4,7 @@ import type { UpdateMissionInput } from "@/lib/schemas/mission";
 import type { ServiceContext } from "@/lib/service/context";
 import { ApiError } from "@/lib/service/errors";
 import { getMissionRow } from "./get-mission";
+import { refuseOrderMission } from "./mission-of-order";
 import { serializeMission } from "./serialize-mission";
 import { boundsColumns, validateBounds } from "./validate-bounds";
 
@@ -17,6 +18,7 @@ export interface UpdateMissionOptions {
 export async function updateMission({ ctx, orgId, id, input }: UpdateMissionOptions) {
   const { db } = ctx;
   const current = await getMissionRow(ctx, orgId, id);
+  refuseOrderMission(current, "changed");
   if (current.status !== "active") {
     throw new ApiError(409, "mission_not_active", `The mission is ${current.status}; only active missions can be changed.`);
   }

@@ -94,7 +94,7 @@ export function MissionPageClient({ initialMission, brief, canEdit }: { initialM
               {t("submissions", { count: mission.submissions })} · {measures.area(mission.area_m2)}
             </span>
           </div>
-          {canEdit && mission.status === "active" ? (
+          {canEdit && mission.status === "active" && mission.order_id === null ? (
             <IntentLink href={`/missions/${mission.id}/edit`} className={buttonClasses({ variant: "secondary" })}>
               {t("edit")}
             </IntentLink>

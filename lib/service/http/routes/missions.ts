@@ -71,7 +71,8 @@ const updateRoute = createRoute({
   operationId: "updateMission",
   tags,
   summary: "Change a mission",
-  description: "Changes title, description, bounds or required images of an active mission. Other fields are refused.",
+  description:
+    "Changes title, description, bounds or required images of an active mission. Other fields are refused. A mission made for an order (`order_id` set) changes only with its order: 409 `mission_of_order`.",
   security: security("missions:write"),
   middleware: [authenticate({ scope: "missions:write" }), jsonBody] as const,
   request: {
@@ -87,7 +88,8 @@ const cancelRoute = createRoute({
   operationId: "cancelMission",
   tags,
   summary: "Cancel a mission",
-  description: "Stops an active mission from taking submissions. Completed or cancelled missions answer 409.",
+  description:
+    "Stops an active mission from taking submissions. Completed or cancelled missions answer 409; so does a mission made for an order (`mission_of_order`): cancel the order, or its location once late, instead.",
   security: security("missions:write"),
   middleware: [authenticate({ scope: "missions:write" })] as const,
   request: { params: MissionIdParam },

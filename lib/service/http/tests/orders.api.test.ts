@@ -226,6 +226,39 @@ describe("quotes and orders", () => {
 });
 
 describe("confirm, pay and dispatch", () => {
+  it("an order's mission changes only with its order: PATCH and cancel on the mission interface are 409 mission_of_order, and nothing changes", async () => {
+    const own = await orderPartner(api);
+    const order = await createOrder(api, own.apiKey, { client_reference: "order-mission-guard", locations: orderBody().locations.slice(0, 1) });
+    expect((await confirm(api, own.apiKey, order.id)).status).toBe(200);
+    const listed = await api.request<{ data: { id: string }[] }>("GET", `${ORDERS}/orders/${order.id}/missions`, { token: own.apiKey });
+    const missionId = listed.body.data[0]?.id ?? "";
+    const token = await api.token(await api.createClient(own.orgId, ["missions:read", "missions:write"]));
+    const before = await api.request<{ required_images: number; title: string; status: string }>("GET", `/api/v1/missions/${missionId}`, { token });
+    expect(before.body.status).toBe("active");
+
+    const patched = expectProblem(
+      await api.request("PATCH", `/api/v1/missions/${missionId}`, { token, body: { required_images: 1, title: "Cheaper" } }),
+      409,
+      "mission_of_order",
+    );
+    expect(patched.detail).toContain(`POST /api/orders/v1/orders/${order.id}/cancel`);
+    expectProblem(await api.request("POST", `/api/v1/missions/${missionId}/cancel`, { token }), 409, "mission_of_order");
+
+    const after = await api.request<{ required_images: number; title: string; status: string }>("GET", `/api/v1/missions/${missionId}`, { token });
+    expect(after.body).toMatchObject({ required_images: before.body.required_images, title: before.body.title, status: "active" });
+    // A mission of the partner's own is still theirs to change.
+    const ownMission = await api.request<{ id: string }>("POST", "/api/v1/missions", {
+      token,
+      body: {
+        title: "Own",
+        bounds: (await api.request<{ bounds: unknown }>("GET", `/api/v1/missions/${missionId}`, { token })).body.bounds,
+        required_images: 3,
+      },
+    });
+    expect(ownMission.status).toBe(201);
+    expect((await api.request("PATCH", `/api/v1/missions/${ownMission.body.id}`, { token, body: { required_images: 1 } })).status).toBe(200);
+  });
+
   it("charges the card on file and dispatches one mis_ mission per location, each naming its order's reference", async () => {
     const own = await orderPartner(api);
     const order = await createOrder(api, own.apiKey, { client_reference: "florence-landmarks" });

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ForbiddenNotice } from "@/components/ui/forbidden-notice";
 import { PageHeader } from "@/components/ui/page-header";
@@ -24,7 +25,18 @@ export default async function EditMissionPage({ params }: { params: Promise<{ mi
   return (
     <>
       <PageHeader title={t("editTitle", { title: mission.title })} description={t("editDescription")} />
-      {mission.status === "active" ? (
+      {mission.order_id ? (
+        <ErrorState
+          title={t("orderMission")}
+          action={
+            <Link href={`/orders/${mission.order_id}`} className="self-start font-medium underline">
+              {t("orderMissionLink")}
+            </Link>
+          }
+        >
+          {t("orderMissionHint")}
+        </ErrorState>
+      ) : mission.status === "active" ? (
         <MissionEditor
           mode={{ kind: "edit", id: mission.id }}
           initial={{ title: mission.title, description: mission.description, required_images: mission.required_images, bounds: polygonFromApi(mission.bounds) }}
