@@ -9,6 +9,7 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "re
 import { signOut } from "@/lib/field-server/field-actions";
 import { loadPosition, savePosition, forgetPosition } from "@/lib/field/device-store";
 import { forgetThisZoomer } from "@/lib/field/forget-zoomer";
+import { serviceReachable } from "@/lib/field/reachability";
 import type { FieldSession } from "@/lib/field/outbox-owner";
 import { MissionList } from "./mission-list";
 import { OthersWaiting } from "./others-waiting";
@@ -128,8 +129,9 @@ function SignedIn({ owner, initialTab }: { owner: string; initialTab: FieldTab }
 
   // Where the zoomer stands, without a tap when they can be asked: with location permission
   // granted (a reload, a return) the page finds them at once, showing meanwhile where they last
-  // stood; without signal, the place kept on the phone with the lists kept for it. The place kept
-  // is this zoomer's own (device-store keys it by owner).
+  // stood; without signal (the browser says so, or the service does not answer), the place kept
+  // on the phone with the lists kept for it. The place kept is this zoomer's own (device-store keys
+  // it by owner).
   useEffect(() => {
     let cancelled = false;
     void (async () => {
@@ -139,7 +141,13 @@ function SignedIn({ owner, initialTab }: { owner: string; initialTab: FieldTab }
         return;
       }
       const permission = await navigator.permissions?.query({ name: "geolocation" }).catch(() => null);
-      if (cancelled || permission?.state !== "granted") return;
+      if (cancelled) return;
+      if (permission?.state !== "granted") {
+        // Not allowed to locate: online, the zoomer chooses again; but "online" may be one bar or a
+        // captive portal, so when the service does not answer, the kept place (and its lists) it is.
+        if (saved && !(await serviceReachable()) && !cancelled) setPositionState((p) => p ?? saved);
+        return;
+      }
       if (saved?.source === "gps") setPositionState((p) => p ?? saved);
       locate();
     })();
