@@ -5,11 +5,17 @@ const HEALTH_PATH = "/api/health";
 
 /** True when the service answered its health check within `timeoutMs`; false on no answer, an error or a non-2xx. */
 export async function serviceReachable({ timeoutMs = 3_000, fetchImpl = fetch }: { timeoutMs?: number; fetchImpl?: typeof fetch } = {}): Promise<boolean> {
+  // A controller and a timer, not AbortSignal.timeout: older phones' browsers (Safari before 16)
+  // lack it, and a throw there would read as "unreachable" on every load.
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
-    const res = await fetchImpl(HEALTH_PATH, { cache: "no-store", signal: AbortSignal.timeout(timeoutMs) });
+    const res = await fetchImpl(HEALTH_PATH, { cache: "no-store", signal: controller.signal });
     await res.body?.cancel();
     return res.ok;
   } catch {
     return false;
+  } finally {
+    clearTimeout(timer);
   }
 }
