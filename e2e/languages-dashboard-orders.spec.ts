@@ -120,6 +120,9 @@ test("the orders list and an order's page in German, then the order in Arabic on
   await page.goto(`/missions/${annex?.id}/edit`);
   await expect(page.getByRole("main").getByRole("alert")).toContainText("Diese Mission gehört zu einem Auftrag");
   await expect(page.getByRole("link", { name: "Auftrag öffnen" })).toHaveAttribute("href", `/orders/${orderId}`);
+  // Named plainly: not the editor's "„…“ bearbeiten" and its "Ändern Sie das Gebiet …" above a notice that says it cannot be.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${name} (annex)`);
+  await expect(page.getByRole("main")).not.toContainText(/bearbeiten|Ändern Sie das Gebiet/);
   await page.screenshot({ path: join(SHOTS, "order-mission-edit-de-1366.png") });
 
   // Arabic on a phone: right to left, nothing wider than the screen.

@@ -22,9 +22,11 @@ export default async function EditMissionPage({ params }: { params: Promise<{ mi
   const { data: mission, response } = await page.access.api.GET("/api/v1/missions/{id}", { params: { path: { id: missionId } } });
   if (response.status === 404 || !mission) notFound();
   const t = await getTranslations("missions.editor");
+  // A mission that cannot be edited is named plainly, without the editor's heading and promise.
+  const editable = !mission.order_id && mission.status === "active";
   return (
     <>
-      <PageHeader title={t("editTitle", { title: mission.title })} description={t("editDescription")} />
+      <PageHeader title={editable ? t("editTitle", { title: mission.title }) : mission.title} description={editable ? t("editDescription") : undefined} />
       {mission.order_id ? (
         <ErrorState
           title={t("orderMission")}
