@@ -32,14 +32,22 @@ async function sidewaysOverflow(page: Page): Promise<{ scrollWidth: number; culp
       // A map's canvas may be wider than its frame (the frame clips it); it is not the page.
       if (el.closest(".maplibregl-map")) continue;
       const box = el.getBoundingClientRect();
-      if (box.width > 0 && box.right + window.scrollX > width + 1)
-        culprits.push(`<${el.tagName.toLowerCase()} class="${String(el.getAttribute("class") ?? "").slice(0, 60)}"> right ${Math.round(box.right)}`);
+      const name = `<${el.tagName.toLowerCase()} class="${String(el.getAttribute("class") ?? "").slice(0, 60)}">`;
+      if (box.width > 0 && box.right + window.scrollX > width + 1) culprits.push(`${name} right ${Math.round(box.right)}`);
+      // Text wider than a box that lets it show (a long word): the box fits, its own text does not.
+      else if (
+        box.width > 0 &&
+        box.left + el.scrollWidth + window.scrollX > width + 1 &&
+        getComputedStyle(el).overflowX === "visible" &&
+        Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? "").trim() !== "")
+      )
+        culprits.push(`${name} text right ${Math.round(box.left + el.scrollWidth)}`);
     }
     return { scrollWidth: root.scrollWidth, culprits: culprits.slice(0, 5) };
   });
 }
 
-async function expectNoSidewaysScroll(page: Page, what: string) {
+async function expectNoSidewaysScroll(page: Page, what: string, { timeout = 5_000 } = {}) {
   // Layout settles after data and fonts arrive.
   await page.waitForLoadState("networkidle").catch(() => {});
   let culprits: string[] = [];
@@ -50,7 +58,7 @@ async function expectNoSidewaysScroll(page: Page, what: string) {
         culprits = overflow.culprits;
         return overflow.scrollWidth;
       },
-      { message: `${what} scrolls sideways at 390 px`, timeout: 5_000 },
+      { message: `${what} scrolls sideways at 390 px`, timeout },
     )
     .toBeLessThanOrEqual(PHONE.width)
     .catch((error: unknown) => {
@@ -107,7 +115,9 @@ test("no dashboard page, wizard step or docs page scrolls sideways at 390 px; th
   await docs.outlineOperation("POST", "/api/orders/v1/orders").click();
   await expectNoSidewaysScroll(page, "/docs, an operation open");
   await docs.openConsole();
-  await expectNoSidewaysScroll(page, "/docs, with the interactive console");
+  // Swagger UI goes on laying out its tags after the first one shows: on a loaded machine (CI
+  // 2026-11-30, passed on its retry) that took longer than the other pages' 5 s.
+  await expectNoSidewaysScroll(page, "/docs, with the interactive console", { timeout: 15_000 });
 
   // The credentials page: both tables scroll inside their own frames, the page does not.
   await page.goto("/settings/credentials");
