@@ -22,7 +22,7 @@ if (!process.env.E2E_WORKER_OF && !process.env.E2E_KEEP_DATA_DIR) {
  * The browser: Debian's chromium-headless-shell when installed, as Playwright itself runs headless
  * tests by default (its "chromium-headless-shell"); else the full Chromium in headless mode.
  * E2E_CHROMIUM names another binary. The shell is the same engine without the browser's UI
- * layers: over the whole browser phase on 2 cores it took 14 % less CPU (docs/testing.md).
+ * layers: over the whole browser phase on 2 cores it took 18 % less CPU (docs/testing.md).
  */
 const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 const CHROMIUM_PATH = process.env.E2E_CHROMIUM || (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
