@@ -376,8 +376,7 @@ try {
     format = run(process.execPath, [bin("node_modules/prettier/bin/prettier.cjs"), "--check", ".", "--log-level", "warn"], process.env, {
       logFile: log,
     }).then((code) => {
-      const output = existsSync(log) ? readFileSync(log, "utf8").trimEnd() : "";
-      phases.push({
+      const phase = {
         label: "format (Prettier)",
         build: true,
         code,
@@ -386,8 +385,9 @@ try {
         failed: 0,
         skipped: 0,
         notes: code === 0 ? [] : ["files Prettier would change are listed above the summary: run `npm run format`"],
-        output,
-      });
+      };
+      phases.push(phase);
+      return phase;
     });
   }
   const pgPhase = (options) => {
@@ -409,13 +409,9 @@ try {
   if (runE2e && !interrupted) await playwrightPhase(build);
   else if (build) await build;
   if (!runE2e) phases.push({ label: "e2e (Playwright)", skippedPhase: "--no-e2e" });
-  if (format) {
-    await format;
-    const checked = phases.find((p) => p.label === "format (Prettier)");
-    if (checked?.code !== 0) {
-      banner("format: prettier --check . (beside the tests)");
-      console.log(checked?.output || "(no output)");
-    }
+  if (format && (await format).code !== 0) {
+    banner("format: prettier --check . (beside the tests)");
+    console.log(readFileSync(join(reportDir, "format.log"), "utf8").trimEnd() || "(no output)");
   }
 } finally {
   rmSync(reportDir, { recursive: true, force: true });
