@@ -24,6 +24,21 @@ export function ErrorState({ title, children, action }: { title?: string; childr
 }
 
 /**
+ * A state that is not a failure (a mission that cannot be edited, because it belongs to an order or
+ * is finished): neutral colours and `role="status"`, so neither the eye nor a screen reader takes it
+ * for an error.
+ */
+export function NoticeState({ title, children, action }: { title: string; children?: ReactNode; action?: ReactNode }) {
+  return (
+    <div role="status" className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white px-5 py-4 text-sm text-slate-800">
+      <p className="font-semibold text-slate-900">{title}</p>
+      {children ? <div>{children}</div> : null}
+      {action}
+    </div>
+  );
+}
+
+/**
  * A placeholder block. `still`: no pulse — beside a map that is starting, an animation keeps the
  * compositor drawing the whole page (the map's canvas included) every frame while the map needs
  * the CPU (measured by the map-points benchmark).

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ForbiddenNotice } from "@/components/ui/forbidden-notice";
 import { PageHeader } from "@/components/ui/page-header";
-import { ErrorState } from "@/components/ui/states";
+import { NoticeState } from "@/components/ui/states";
 import { MissionEditor } from "@/components/missions/mission-editor";
 import { requirePageAccess } from "@/lib/dashboard/access";
 import { env } from "@/lib/env";
@@ -28,7 +28,7 @@ export default async function EditMissionPage({ params }: { params: Promise<{ mi
     <>
       <PageHeader title={editable ? t("editTitle", { title: mission.title }) : mission.title} description={editable ? t("editDescription") : undefined} />
       {mission.order_id ? (
-        <ErrorState
+        <NoticeState
           title={t("orderMission")}
           action={
             <Link href={`/orders/${mission.order_id}`} className="self-start font-medium underline">
@@ -37,7 +37,7 @@ export default async function EditMissionPage({ params }: { params: Promise<{ mi
           }
         >
           {t("orderMissionHint")}
-        </ErrorState>
+        </NoticeState>
       ) : mission.status === "active" ? (
         <MissionEditor
           mode={{ kind: "edit", id: mission.id }}
@@ -45,7 +45,7 @@ export default async function EditMissionPage({ params }: { params: Promise<{ mi
           geocoder={env.GEOCODER_URL !== undefined}
         />
       ) : (
-        <ErrorState title={t("notEditable")}>{t("notEditableBecause", { status: mission.status })}</ErrorState>
+        <NoticeState title={t("notEditable")}>{t("notEditableBecause", { status: mission.status })}</NoticeState>
       )}
     </>
   );
