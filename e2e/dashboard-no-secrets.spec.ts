@@ -13,6 +13,7 @@ import { MissionsListPage } from "./pages/missions-list-page";
 import { OrderPage } from "./pages/order-page";
 import { OrderWizardPage } from "./pages/order-wizard-page";
 import { OrdersListPage } from "./pages/orders-list-page";
+import type { SignInPage } from "./pages/sign-in-page";
 import { bearer } from "./support/api";
 import { WebhooksPage } from "./pages/webhooks-page";
 import { expect, test } from "./support/fixtures";
@@ -41,8 +42,8 @@ test("no token, secret or password reaches the browser during a dashboard sessio
   const webhook = await partner.api.createWebhook(`http://127.0.0.1:59999/e2e/${unique("hook")}`);
   const otherClient = await operator.partner(partner.org.id, ["missions:read"]);
 
-  const recorder = new NetworkRecorder(page);
-  await signIn.signInAs(partner.admin);
+  const recorder = await NetworkRecorder.start(page);
+  await signInRecorded(signIn, recorder, partner.admin);
 
   const list = new MissionsListPage(page);
   await expect(list.missionLink(mission.title)).toBeVisible();
@@ -55,6 +56,7 @@ test("no token, secret or password reaches the browser during a dashboard sessio
   await expect(missionPage.metadataValue("SHA-256")).toHaveText(/^[0-9a-f]{64}$/);
 
   const webhooks = new WebhooksPage(page);
+  await recorder.settle();
   await webhooks.goto();
   await expect(webhooks.endpoints.getByRole("listitem").first()).toBeVisible();
   await webhooks.page
@@ -63,6 +65,7 @@ test("no token, secret or password reaches the browser during a dashboard sessio
     .click();
 
   const credentials = new CredentialsPage(page);
+  await recorder.settle();
   await credentials.goto();
   // The credentials page lists clients by id, never with their secrets.
   await expect(credentials.client(otherClient.client.client_id)).toBeVisible();
@@ -70,6 +73,7 @@ test("no token, secret or password reaches the browser during a dashboard sessio
   await expect(credentials.secretReveals).toHaveCount(0);
 
   await recorder.settle();
+  expectRscRead(recorder);
   expect(recorder.responses.length).toBeGreaterThan(20);
   // The recorder saw what matters: RSC payloads, JavaScript chunks and the proxy's JSON.
   expect(recorder.responses.some((r) => r.contentType.includes("x-component") && r.body)).toBe(true);
@@ -125,17 +129,19 @@ test("no API key, token or secret reaches the browser during an order session: l
   const { secret: deliverySecret } = await json<{ secret: string }>(await request.post(`${ORDERS}/delivery-secret`, { headers: bearer(key) }), 201);
   const delivered = await orderWithDeliveredPhoto(request, operator, key);
 
-  const recorder = new NetworkRecorder(page);
+  const recorder = await NetworkRecorder.start(page);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn.signInAs(partner.admin);
+  await signInRecorded(signIn, recorder, partner.admin);
 
   const list = new OrdersListPage(page);
+  await recorder.settle();
   await list.goto();
   await list.findByReference(delivered.reference);
   await expect(list.rows).toHaveCount(1);
 
   // The wizard, from a new draft to the API's quote (the draft and quote go through server actions).
   const wizard = new OrderWizardPage(page);
+  await recorder.settle();
   await wizard.startNew();
   await wizard.pasteLocations("name,lat,lng\nTorre degli Asinelli,44.4943,11.3465");
   await expect(wizard.locationRows).toHaveCount(1);
@@ -149,6 +155,7 @@ test("no API key, token or secret reaches the browser during an order session: l
 
   // The order's page: the delivered photo, its checks and camera, a location's ZIP.
   const orderPage = new OrderPage(page);
+  await recorder.settle();
   await orderPage.goto(delivered.orderId);
   const card = orderPage.photo(delivered.photoId);
   await expect(card).toBeVisible();
@@ -159,6 +166,7 @@ test("no API key, token or secret reaches the browser during an order session: l
   expect(await (await download).failure()).toBeNull();
 
   await recorder.settle();
+  expectRscRead(recorder);
   expect(recorder.responses.some((r) => r.contentType.includes("x-component") && r.body)).toBe(true);
   expect(recorder.responses.some((r) => r.url.includes("/dashboard-api/orders/") && r.status === 200)).toBe(true);
   // The review showed signed photo URLs: those are meant for the browser, and carry no credential.
@@ -187,3 +195,28 @@ test("no API key, token or secret reaches the browser during an order session: l
   const cookies = await context.cookies();
   for (const c of cookies.filter((c) => /session-token/.test(c.name))) expect(c.httpOnly, `${c.name} is httpOnly`).toBe(true);
 });
+
+/**
+ * Signs in with the form, reading the sign-in page's bodies before the form's navigation drops
+ * them (NetworkRecorder's `unread`).
+ */
+async function signInRecorded(signIn: SignInPage, recorder: NetworkRecorder, user: { email: string; password: string }) {
+  await signIn.goto();
+  await recorder.settle();
+  await signIn.fill(user.email, user.password);
+  await expect(signIn.page).toHaveURL(/\/missions(\?.*)?$/);
+}
+
+/**
+ * Every RSC payload was read and searched (they pass through the recorder's route). Other bodies
+ * Chromium dropped before they could be read (a response still arriving when the page navigated
+ * on) are named in the report.
+ */
+function expectRscRead(recorder: NetworkRecorder) {
+  const rsc = recorder.responses.filter((r) => r.contentType.includes("x-component"));
+  expect(
+    rsc.filter((r) => r.body === null).map((r) => r.url),
+    "RSC payloads not read",
+  ).toEqual([]);
+  for (const line of recorder.unread) test.info().annotations.push({ type: "body not read", description: line });
+}

@@ -1,7 +1,7 @@
 // Records what the browser receives over a session — every response's headers and, for text
 // (HTML, RSC payloads, JSON, JavaScript chunks, CSS), its body — and every request's headers, so a
 // spec can assert that no secret ever reached the browser.
-import type { Page, Request, Response } from "@playwright/test";
+import type { Page, Request, Response, Route } from "@playwright/test";
 
 export interface RecordedResponse {
   url: string;
@@ -22,11 +22,48 @@ const TEXT = /^(text\/|application\/(json|javascript|x-javascript|ecmascript|pro
 export class NetworkRecorder {
   readonly responses: RecordedResponse[] = [];
   readonly requests: RecordedRequest[] = [];
+  /**
+   * Text responses whose body could not be read, with the reason. Chromium drops a document's
+   * response bodies when the page navigates away, so a spec calls `settle()` before each full
+   * navigation (on a loaded machine the reads lag seconds behind the responses); a response still
+   * arriving then can be lost all the same.
+   */
+  readonly unread: string[] = [];
   private readonly pending: Promise<void>[] = [];
 
-  constructor(page: Page) {
+  /** RSC payloads' bodies, read by the route below as they pass. */
+  private readonly routed = new WeakMap<Request, string>();
+
+  private constructor(page: Page) {
     page.on("response", (response) => this.pending.push(this.record(response)));
     page.on("request", (request) => this.pending.push(this.recordRequest(request)));
+  }
+
+  /**
+   * Starts recording `page`. RSC payloads (the router's fetches and server actions' answers, which
+   * Next reads as a stream) are fetched through a route and handed to the page whole: Chromium often keeps no copy
+   * of a streamed fetch's body for the protocol ("No data found for resource with given
+   * identifier"), nearly always on a loaded machine, and an unread payload is an unsearched one.
+   */
+  static async start(page: Page): Promise<NetworkRecorder> {
+    const recorder = new NetworkRecorder(page);
+    await page.route("**/*", (route) => {
+      const headers = route.request().headers();
+      return headers["rsc"] === "1" || headers["next-action"] ? recorder.passThrough(route) : route.continue();
+    });
+    return recorder;
+  }
+
+  private async passThrough(route: Route): Promise<void> {
+    try {
+      const response = await route.fetch();
+      const body = await response.text();
+      this.routed.set(route.request(), body);
+      await route.fulfill({ response, body });
+    } catch {
+      // The page went away or cancelled the request (a prefetch it no longer needs): nothing reached it.
+      await route.abort().catch(() => undefined);
+    }
   }
 
   private async record(response: Response): Promise<void> {
@@ -35,7 +72,12 @@ export class NetworkRecorder {
     let body: string | null = null;
     // Redirects have no body; binary files (photos, ZIPs, fonts, map tiles) are not where a token would hide.
     if (TEXT.test(contentType) && (response.status() < 300 || response.status() >= 400)) {
-      body = await response.text().catch(() => null);
+      body =
+        this.routed.get(response.request()) ??
+        (await response.text().catch((error: unknown) => {
+          this.unread.push(`${response.status()} ${response.url()}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+          return null;
+        }));
     }
     this.responses.push({ url: response.url(), status: response.status(), contentType, headers, body });
   }
@@ -45,7 +87,7 @@ export class NetworkRecorder {
     this.requests.push({ url: request.url(), method: request.method(), headers });
   }
 
-  /** Waits for the bodies still being read. */
+  /** Waits for the bodies still being read: at the end, and before each full navigation (see `unread`). */
   async settle(): Promise<void> {
     for (let done = 0; done < this.pending.length;) {
       const batch = this.pending.slice(done);
