@@ -13,7 +13,6 @@ import { MissionsListPage } from "./pages/missions-list-page";
 import { OrderPage } from "./pages/order-page";
 import { OrderWizardPage } from "./pages/order-wizard-page";
 import { OrdersListPage } from "./pages/orders-list-page";
-import type { SignInPage } from "./pages/sign-in-page";
 import { bearer } from "./support/api";
 import { WebhooksPage } from "./pages/webhooks-page";
 import { expect, test } from "./support/fixtures";
@@ -43,7 +42,8 @@ test("no token, secret or password reaches the browser during a dashboard sessio
   const otherClient = await operator.partner(partner.org.id, ["missions:read"]);
 
   const recorder = await NetworkRecorder.start(page);
-  await signInRecorded(signIn, recorder, partner.admin);
+  // The sign-in page's bodies are read before the form's navigation drops them.
+  await signIn.signInAs(partner.admin, undefined, { beforeSubmit: () => recorder.settle() });
 
   const list = new MissionsListPage(page);
   await expect(list.missionLink(mission.title)).toBeVisible();
@@ -131,7 +131,8 @@ test("no API key, token or secret reaches the browser during an order session: l
 
   const recorder = await NetworkRecorder.start(page);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInRecorded(signIn, recorder, partner.admin);
+  // The sign-in page's bodies are read before the form's navigation drops them.
+  await signIn.signInAs(partner.admin, undefined, { beforeSubmit: () => recorder.settle() });
 
   const list = new OrdersListPage(page);
   await recorder.settle();
@@ -195,17 +196,6 @@ test("no API key, token or secret reaches the browser during an order session: l
   const cookies = await context.cookies();
   for (const c of cookies.filter((c) => /session-token/.test(c.name))) expect(c.httpOnly, `${c.name} is httpOnly`).toBe(true);
 });
-
-/**
- * Signs in with the form, reading the sign-in page's bodies before the form's navigation drops
- * them (NetworkRecorder's `unread`).
- */
-async function signInRecorded(signIn: SignInPage, recorder: NetworkRecorder, user: { email: string; password: string }) {
-  await signIn.goto();
-  await recorder.settle();
-  await signIn.fill(user.email, user.password);
-  await expect(signIn.page).toHaveURL(/\/missions(\?.*)?$/);
-}
 
 /**
  * Every RSC payload was read and searched (they pass through the recorder's route). Other bodies

@@ -127,6 +127,8 @@ function freePort(preferred) {
 }
 
 const reportDir = mkdtempSync(join(tmpdir(), "run-tests-"));
+/** Prettier's output, shown before the summary when it failed. */
+const formatLog = join(reportDir, "format.log");
 const phases = [];
 
 /** A vitest run as a phase; with `logFile` its output goes there and is shown when it ends. */
@@ -371,10 +373,9 @@ try {
   // end. A tree Prettier would rewrite fails CI (npm run format fixes it).
   let format;
   if (runVitest && vitestExtra.length === 0) {
-    const log = join(reportDir, "format.log");
     const started = Date.now();
     format = run(process.execPath, [bin("node_modules/prettier/bin/prettier.cjs"), "--check", ".", "--log-level", "warn"], process.env, {
-      logFile: log,
+      logFile: formatLog,
     }).then((code) => {
       const phase = {
         label: "format (Prettier)",
@@ -411,7 +412,7 @@ try {
   if (!runE2e) phases.push({ label: "e2e (Playwright)", skippedPhase: "--no-e2e" });
   if (format && (await format).code !== 0) {
     banner("format: prettier --check . (beside the tests)");
-    console.log(readFileSync(join(reportDir, "format.log"), "utf8").trimEnd() || "(no output)");
+    console.log(readFileSync(formatLog, "utf8").trimEnd() || "(no output)");
   }
 } finally {
   rmSync(reportDir, { recursive: true, force: true });

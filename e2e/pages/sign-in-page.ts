@@ -31,9 +31,17 @@ export class SignInPage {
     await this.submit.click();
   }
 
-  /** Signs in and waits for the dashboard (the missions list unless another page was asked for). */
-  async signInAs(user: { email: string; password: string }, landing: RegExp = /\/missions(\?.*)?$/) {
+  /**
+   * Signs in and waits for the dashboard (the missions list unless another page was asked for).
+   * `beforeSubmit` runs on the sign-in page, before the form's navigation leaves it.
+   */
+  async signInAs(
+    user: { email: string; password: string },
+    landing: RegExp = /\/missions(\?.*)?$/,
+    { beforeSubmit }: { beforeSubmit?: () => Promise<void> } = {},
+  ) {
     await this.goto();
+    await beforeSubmit?.();
     await this.fill(user.email, user.password);
     await expect(this.page).toHaveURL(landing);
   }

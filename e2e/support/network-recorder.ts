@@ -41,9 +41,10 @@ export class NetworkRecorder {
 
   /**
    * Starts recording `page`. RSC payloads (the router's fetches and server actions' answers, which
-   * Next reads as a stream) are fetched through a route and handed to the page whole: Chromium often keeps no copy
-   * of a streamed fetch's body for the protocol ("No data found for resource with given
-   * identifier"), nearly always on a loaded machine, and an unread payload is an unsearched one.
+   * Next reads as a stream) are fetched through a route and handed to the page whole: Chromium
+   * often keeps no copy of a streamed fetch's body for the protocol ("No data found for resource
+   * with given identifier"), nearly always on a loaded machine, and an unread payload is an
+   * unsearched one.
    */
   static async start(page: Page): Promise<NetworkRecorder> {
     const recorder = new NetworkRecorder(page);
