@@ -2,17 +2,15 @@
 // the same routes, database and settings as the app mounted in Next. On SIGTERM it stops taking
 // connections, lets requests in flight finish (uploads, exports) within SHUTDOWN_TIMEOUT_MS, then
 // stops its background work and closes the database.
-import type { Server } from "node:http";
-import { serve } from "@hono/node-server";
+import { createServer } from "node:http";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { closeServer, exitOnTermination } from "@/lib/service/graceful-shutdown";
 import { getRuntime } from "@/lib/runtime/runtime";
 
 const runtime = await getRuntime();
-const server = serve({ fetch: runtime.app.fetch, port: env.PORT, hostname: "0.0.0.0" }, (info) => {
-  log.info("api server listening", { url: `http://localhost:${info.port}` });
-}) as Server;
+const server = createServer(runtime.listener);
+server.listen(env.PORT, "0.0.0.0", () => log.info("api server listening", { url: `http://localhost:${env.PORT}` }));
 
 exitOnTermination(
   "api server",

@@ -1,7 +1,7 @@
 // `npm start`: one process, one port. Requests for the REST service (mission, order and operator
-// interfaces, the CDN, health, readiness, metrics) go straight to the Hono app, as in
-// `npm run start:api`; the map's files (/map-assets/) go to their own handler, which sends them
-// precompressed (Next would drop their Content-Encoding); Next's built scripts and styles
+// interfaces, the CDN, health, readiness, metrics) go straight to the service's listener (its
+// direct reads, then the Hono app: lib/service/http/listener.ts), as in `npm run start:api`; the
+// map's files (/map-assets/) go to their own handler, which sends them precompressed (Next would drop their Content-Encoding); Next's built scripts and styles
 // (/_next/static/) are sent as the compressed copies `npm run build` made (lib/http/next-static.ts);
 // everything else goes to Next (pages, next-auth, the field app, the dashboard's proxy, which may
 // pass a body the service compressed through Next: lib/http/encoding-bridge.ts). Routing the API
@@ -28,13 +28,13 @@ const runtime = await getRuntime({ trustProxy: env.TRUST_PROXY });
 const nextApp = next({ dev: false, dir: process.cwd(), hostname: "0.0.0.0", port: env.PORT });
 await nextApp.prepare();
 const handleWithNext = nextApp.getRequestHandler();
-const handleWithService = getRequestListener(runtime.app.fetch);
+const handleWithService = runtime.listener;
 const handleMapAsset = getRequestListener((request: Request) => mapAssetResponse(request, { env, compress: true }));
 const staticDir = nextStaticDir(process.cwd());
 
 const server = createServer((req, res) => {
   if (isServicePath(req.url ?? "/")) {
-    void handleWithService(req, res);
+    handleWithService(req, res);
     return;
   }
   if (isMapAssetPath(req.url ?? "/")) {

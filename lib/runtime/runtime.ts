@@ -16,6 +16,8 @@ import { log } from "@/lib/log";
 import { tokenSettingsFor, type ServiceConfig, type ServiceContext } from "@/lib/service/context";
 import type { StorageConfig } from "@/lib/service/storage/storage-config";
 import { createServiceApp, type ServiceApp } from "@/lib/service/http/app";
+import { createServiceListener, type ServiceListener } from "@/lib/service/http/listener";
+import { createServiceMetrics } from "@/lib/service/metrics/service-metrics";
 import { startBackgroundWork, type BackgroundOptions, type BackgroundWork } from "@/lib/service/worker/background";
 import { parseWakePayload, WAKE_CHANNEL, type WorkQueue } from "@/lib/service/queue/wake-payload";
 import { startFieldUploadSweeper } from "@/lib/service/field/sweep-field-uploads";
@@ -41,6 +43,8 @@ import { VisionAnalyser } from "@/lib/service/verification/vision/vision-analyse
 export interface ServiceRuntime {
   ctx: ServiceContext;
   app: ServiceApp;
+  /** The service on a Node server: its direct reads, then the app (lib/service/http/listener.ts). */
+  listener: ServiceListener;
   database: Database;
   background?: BackgroundWork;
   stop(): Promise<void>;
@@ -200,7 +204,9 @@ export async function createRuntime(options: {
     traffic: new TrafficMeter(),
     wakeWorkers: () => {},
   };
-  const app = createServiceApp(ctx);
+  const metrics = createServiceMetrics(ctx.db);
+  const app = createServiceApp(ctx, metrics);
+  const listener = createServiceListener({ ctx, app, metrics });
   const background = options.runWorker ? startBackgroundWork(ctx, options.workerOptions) : undefined;
   const sweeper = startTempUploadSweeper(resolve(config.dataDir, "tmp"));
   // Resumable uploads: expired rows and any upload file without a live row, at start (a kill -9
@@ -228,6 +234,7 @@ export async function createRuntime(options: {
   return {
     ctx,
     app,
+    listener,
     database,
     background,
     stop: async () => {

@@ -1,19 +1,15 @@
 // The service's HTTP app: one Hono app serving the mission interface (/api/v1), the operator
 // interface (/api/admin/v1), health and the OpenAPI document. Mounted inside Next by
 // app/api/[...route]/route.ts, or served on its own by scripts/api-server.ts. Never imports Next.
-import { randomUUID } from "node:crypto";
 import { OpenAPIHono, createRoute, z, type Hook } from "@hono/zod-openapi";
-import { HTTPException } from "hono/http-exception";
 import { routePath } from "hono/route";
 import { sql } from "drizzle-orm";
 import type { ZodError } from "zod";
 import { SCOPES } from "@/lib/auth/scopes";
-import { log } from "@/lib/log";
 import { MAX_ACTIVE_API_KEYS } from "@/lib/service/accounts/create-api-key";
 import { ADMIN_BASE_PATH, API_BASE_PATH, CDN_BASE_PATH, ORDERS_BASE_PATH, type ServiceContext } from "@/lib/service/context";
 import { ApiError, problemResponse, validationFailed, type FieldError } from "@/lib/service/errors";
-import { createServiceMetrics } from "@/lib/service/metrics/service-metrics";
-import { ObjectNotFoundError, StorageError } from "@/lib/service/storage/object-store";
+import type { ServiceMetrics } from "@/lib/service/metrics/service-metrics";
 import { requireAdmin } from "./middleware/require-admin";
 import { PerMethodRouter } from "./per-method-router";
 import { splitDocuments } from "./openapi-documents";
@@ -35,10 +31,9 @@ import { registerOrderRoutes } from "./routes/orders";
 import { registerSubmissionRoutes } from "./routes/submissions";
 import { registerWebhookRoutes } from "./routes/webhooks";
 import { assertStorableInput } from "./storable-input";
+import { EVERY_RESPONSE_HEADERS, errorResponse, requestIdOf } from "./request-frame";
 import { registerWebhookEvents } from "./webhook-events";
 import type { AppEnv } from "./types";
-
-const REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
 
 const TARGET_LOCATION: Record<string, FieldError["in"]> = { json: "body", form: "body", query: "query", param: "path", header: "header" };
 
@@ -124,22 +119,20 @@ function registerOrderDocument(orders: OpenAPIHono<AppEnv>, ctx: ServiceContext)
   });
 }
 
-export function createServiceApp(ctx: ServiceContext) {
+/** The app; `metrics` counts its requests (and the direct reads', listener.ts) and serves /metrics. */
+export function createServiceApp(ctx: ServiceContext, metrics: ServiceMetrics) {
   const app = createRootApp();
-  const metrics = createServiceMetrics(ctx.db);
 
   app.use("*", async (c, next) => {
     const started = performance.now();
     c.set("ctx", ctx);
-    // A caller's own request id is kept when it is a plain token, so its logs and ours match.
-    const given = c.req.header("x-request-id");
-    const requestId = given !== undefined && REQUEST_ID.test(given) ? given : randomUUID();
+    const requestId = requestIdOf(c.req.header("x-request-id"));
     c.set("requestId", requestId);
     c.set("responseHeaders", { "X-Request-Id": requestId });
     // Set before the handler runs (a handler may override Cache-Control), so responses keep
     // their fast path instead of being re-headered afterwards.
-    c.header("X-Content-Type-Options", "nosniff");
-    c.header("Cache-Control", "no-store");
+    c.header("X-Content-Type-Options", EVERY_RESPONSE_HEADERS["X-Content-Type-Options"]);
+    c.header("Cache-Control", EVERY_RESPONSE_HEADERS["Cache-Control"]);
     c.header("X-Request-Id", requestId);
     // A request from a socket (@hono/node-server passes it as `incoming`), not an in-process call.
     const network = (c.env as { incoming?: unknown } | undefined)?.incoming !== undefined;
@@ -270,38 +263,15 @@ export function createServiceApp(ctx: ServiceContext) {
     if (allowed.length > 0) {
       return problemResponse(new ApiError(405, "method_not_allowed", `${c.req.method} is not allowed here; use ${allowed.join(", ")}.`), c.req.path, {
         Allow: allowed.join(", "),
-        "X-Content-Type-Options": "nosniff",
-        "Cache-Control": "no-store",
+        ...EVERY_RESPONSE_HEADERS,
       });
     }
-    return problemResponse(new ApiError(404, "route_not_found", `No route for ${c.req.method} ${c.req.path}.`), c.req.path, {
-      "X-Content-Type-Options": "nosniff",
-      "Cache-Control": "no-store",
-    });
+    return problemResponse(new ApiError(404, "route_not_found", `No route for ${c.req.method} ${c.req.path}.`), c.req.path, EVERY_RESPONSE_HEADERS);
   });
 
-  app.onError((error, c) => {
-    const headers = { ...c.var.responseHeaders, "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store" };
-    if (error instanceof ApiError) return problemResponse(error, c.req.path, headers);
-    if (error instanceof HTTPException) {
-      const code = error.status === 400 ? "malformed_request" : `http_${error.status}`;
-      return problemResponse(new ApiError(error.status, code, error.message || "The request could not be processed."), c.req.path, headers);
-    }
-    if (error instanceof ObjectNotFoundError) {
-      // Removed between the database read and the store read (or by a sweep): as if never there.
-      return problemResponse(new ApiError(404, "not_found", "That photo is no longer stored."), c.req.path, headers);
-    }
-    if (error instanceof StorageError) {
-      // The message names keys and endpoints: logged, never sent.
-      log.error("storage failed", { request_id: c.var.requestId, method: c.req.method, path: c.req.path }, error);
-      const problem = new ApiError(503, "storage_unavailable", `Photo storage did not answer; try again shortly (request id ${c.var.requestId}).`);
-      return problemResponse(problem, c.req.path, { ...headers, "Retry-After": "5" });
-    }
-    // The path only: query strings may carry signatures (CDN URLs); bodies are never logged.
-    log.error("request failed", { request_id: c.var.requestId, method: c.req.method, path: c.req.path }, error);
-    const detail = `Something went wrong on our side. It has been logged with request id ${c.var.requestId}.`;
-    return problemResponse(new ApiError(500, "internal_error", detail), c.req.path, headers);
-  });
+  app.onError((error, c) =>
+    errorResponse(error, { method: c.req.method, path: c.req.path, requestId: c.var.requestId, responseHeaders: c.var.responseHeaders }),
+  );
 
   return app;
 }

@@ -5,6 +5,7 @@ import { z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { priceLists } from "@/lib/db/schema";
+import { toJsonText, type JsonText } from "@/lib/service/json-text";
 import { CATEGORIES, TIMES_OF_DAY } from "@/lib/orders/vocabulary";
 
 const cents = z.number().int("Whole cents.").min(0).max(10_000_000);
@@ -56,6 +57,23 @@ export async function getPriceList(db: Db): Promise<{ prices: PriceList; updated
   const value = row ? { prices: PriceListSchema.parse(row.prices), updatedAt: row.updatedAt } : { prices: DEFAULT_PRICE_LIST, updatedAt: new Date(0) };
   cache.set(db, { value, at: Date.now() });
   return value;
+}
+
+/** The prices in force as the order interface sends them (GET /prices): the list and its `updated_at`. */
+export type OrderPrices = PriceList & { updated_at: string };
+
+// Each cached list's JSON, made once: the cache hands out the same object until it reads again.
+const json = new WeakMap<{ prices: PriceList; updatedAt: Date }, JsonText<OrderPrices>>();
+
+/** The price list's JSON, as GET /prices sends it. */
+export async function getPriceListJson(db: Db): Promise<JsonText<OrderPrices>> {
+  const value = await getPriceList(db);
+  let text = json.get(value);
+  if (text === undefined) {
+    text = toJsonText({ ...value.prices, updated_at: value.updatedAt.toISOString() });
+    json.set(value, text);
+  }
+  return text;
 }
 
 export async function setPriceList(db: Db, prices: PriceList): Promise<{ prices: PriceList; updatedAt: Date }> {

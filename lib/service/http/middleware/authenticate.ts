@@ -62,15 +62,29 @@ type Budget = { key: string; windows: RateWindow[] } & ({ kind: "dashboard" | "s
 
 const BEARER = /^Bearer[ ]+([A-Za-z0-9._~+/-]+=*)$/i;
 
-export function authenticate({ scope, accept = ["access_token"], rateLimit = "service" }: AuthenticateOptions) {
+/** A request's credential, counted and checked: its caller, and the rate-limit headers its responses carry. */
+export interface Authorized {
+  caller: Caller;
+  /** X-RateLimit-* of the budget it counted against; empty when nothing limits it. */
+  rateLimitHeaders: Readonly<Record<string, string>>;
+}
+
+/**
+ * Checks a request's `Authorization` header against a route's options: the credential, its
+ * organisation's budget (counted here) and the scope. Throws the ApiError to answer. The
+ * rate-limit headers are also added to `responseHeaders` as soon as the request is counted, so a
+ * refusal after that (the scope) carries them too. Used by `authenticate` (the app's middleware)
+ * and by the direct reads (lib/service/http/direct-reads.ts), so both answer alike.
+ */
+export type Authorizer = (ctx: ServiceContext, authorization: string | undefined, responseHeaders: Record<string, string>) => Promise<Authorized>;
+
+export function createAuthorizer({ scope, accept = ["access_token"], rateLimit = "service" }: AuthenticateOptions): Authorizer {
   // Each interface names its own protection space in its challenges.
   const realm = `Bearer realm="${rateLimit === "plan" ? "photo-missions-orders" : "photo-missions"}"`;
   const acceptsApiKeys = accept.includes("api_key");
 
-  return createMiddleware<AppEnv>(async (c, next) => {
-    // c.get, not c.var: each read of c.var copies every variable into a new object.
-    const ctx = c.get("ctx");
-    const bearer = BEARER.exec(c.req.header("authorization") ?? "")?.[1];
+  return async (ctx, authorization, responseHeaders) => {
+    const bearer = BEARER.exec(authorization ?? "")?.[1];
     if (!bearer) {
       const what = acceptsApiKeys ? "an API key or an access token as `Authorization: Bearer <API_KEY>`" : "an access token as `Authorization: Bearer <token>`";
       throw new ApiError(401, "unauthorized", `Send ${what}.`, { headers: { "WWW-Authenticate": realm } });
@@ -86,14 +100,13 @@ export function authenticate({ scope, accept = ["access_token"], rateLimit = "se
       presented.caller.plan ??= await planOf(ctx, presented.caller.orgId, realm);
     }
 
+    let limitHeaders = NO_HEADERS;
     const budget = budgetOf(ctx, presented, rateLimit);
     if (budget) {
       const usage = await ctx.limiter.consume(budget.key, budget.windows, { activeClientId: presented.activeClientId });
       if (!usage.clientActive) throw revoked(realm);
-      const headers = rateLimitHeaders(usage.binding);
-      // The request's own object (app.ts makes one per request), so error responses carry them too.
-      Object.assign(c.get("responseHeaders"), headers);
-      for (const name in headers) c.header(name, headers[name]);
+      limitHeaders = rateLimitHeaders(usage.binding);
+      Object.assign(responseHeaders, limitHeaders);
       if (!usage.allowed) {
         throw new ApiError(429, "rate_limited", refusal(budget, usage, presented.caller), { headers: { "Retry-After": String(usage.retryAfterSeconds) } });
       }
@@ -107,7 +120,21 @@ export function authenticate({ scope, accept = ["access_token"], rateLimit = "se
         headers: { "WWW-Authenticate": `${realm}, error="insufficient_scope", scope="${scope}"` },
       });
     }
-    c.set("caller", presented.caller);
+    return { caller: presented.caller, rateLimitHeaders: limitHeaders };
+  };
+}
+
+const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
+
+/** The app's middleware over `createAuthorizer`: sets `c.var.caller` and the rate-limit headers. */
+export function authenticate(options: AuthenticateOptions) {
+  const authorize = createAuthorizer(options);
+  return createMiddleware<AppEnv>(async (c, next) => {
+    // c.get, not c.var: each read of c.var copies every variable into a new object.
+    // The request's own header object (app.ts makes one per request), so error responses carry them too.
+    const { caller, rateLimitHeaders } = await authorize(c.get("ctx"), c.req.header("authorization"), c.get("responseHeaders"));
+    for (const name in rateLimitHeaders) c.header(name, rateLimitHeaders[name]);
+    c.set("caller", caller);
     await next();
   });
 }
@@ -120,9 +147,13 @@ const callerOf = (c: CallerSource): Caller => ("get" in c ? c.get("caller") : c.
 
 /** The caller's organisation; partner routes only (zoomer tokens never carry partner scopes). */
 export function callerOrg(c: CallerSource): string {
-  const org = callerOf(c).orgId;
-  if (!org) throw notPartner();
-  return org;
+  return partnerOrgOf(callerOf(c));
+}
+
+/** The partner organisation of a caller; zoomer credentials have none. */
+export function partnerOrgOf({ orgId }: Caller): string {
+  if (!orgId) throw notPartner();
+  return orgId;
 }
 
 /** The caller's organisation and plan, as order operations need them (routes authenticated with rateLimit "plan"). */

@@ -16,7 +16,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { serve } from "@hono/node-server";
+import { createServer } from "node:http";
 import { createSecretBox, type SecretBox } from "@/lib/auth/secret-box";
 import { openDatabase } from "@/lib/db/client";
 import { openTemplatePglite } from "@/lib/testing/pglite-template";
@@ -124,15 +124,12 @@ async function startFreshService(
 ): Promise<TestService> {
   // The port must be known before the runtime is built (it is part of the token audience).
   const holder: { runtime?: ServiceRuntime } = {};
-  const server = serve({
-    port: 0,
-    hostname: "127.0.0.1",
-    fetch: (request, bindings) => {
-      if (!holder.runtime) return new Response("starting", { status: 503 });
-      return holder.runtime.app.fetch(request, bindings);
-    },
+  // The service's own listener (its direct reads, then the app), as `npm start` serves it.
+  const server = createServer((req, res) => {
+    if (holder.runtime) holder.runtime.listener(req, res);
+    else res.writeHead(503, { "content-type": "text/plain" }).end("starting");
   });
-  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   const postgresServer = process.env.TEST_DATABASE_URL;

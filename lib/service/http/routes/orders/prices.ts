@@ -3,11 +3,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { CreateOrderSchema, FeasibilitySchema, QuotePreviewSchema } from "@/lib/schemas/order";
 import { assessFeasibility } from "@/lib/service/orders/assess-feasibility";
-import { PriceListSchema, getPriceList } from "@/lib/service/orders/price-list";
+import { PriceListSchema, getPriceListJson } from "@/lib/service/orders/price-list";
 import { quoteOrderPreview } from "@/lib/service/orders/quote-order";
 import { callerWithPlan } from "../../middleware/authenticate";
 import { idempotency } from "../../middleware/idempotency";
 import { jsonBody } from "../../middleware/json-body";
+import { sendJsonText } from "../../send-json-text";
 import { errorResponses, jsonResponse, orderSecurity } from "../../openapi-common";
 import { IdempotencyHeader, json, read, tags, withReplay, write, type MountOperation } from "./common";
 
@@ -77,9 +78,5 @@ export const priceOperations = {
   assessOrderFeasibility: (app) => app.openapi(feasibilityRoute, async (c) => c.json(await assessFeasibility(c.var.ctx, { input: c.req.valid("json") }), 200)),
 
   // GET /prices – the price list quotes are computed from
-  getOrderPrices: (app) =>
-    app.openapi(pricesRoute, async (c) => {
-      const { prices, updatedAt } = await getPriceList(c.var.ctx.db);
-      return c.json({ ...prices, updated_at: updatedAt.toISOString() }, 200);
-    }),
+  getOrderPrices: (app) => app.openapi(pricesRoute, async (c) => sendJsonText(c, await getPriceListJson(c.var.ctx.db), 200)),
 } satisfies Record<string, MountOperation>;

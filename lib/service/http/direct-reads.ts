@@ -1,0 +1,168 @@
+// Direct reads: the service's hottest reads answered on Node's own request and response, before the
+// Hono app. Through @hono/node-server every request becomes a WHATWG Request, runs Hono's middleware
+// chain and comes back as a Response that is turned into Node's headers again; for a read served
+// from memory that plumbing is most of the request's cost (docs/benchmarks.md, issue 36: 70–200 µs
+// of CPU against a Fastify peer's 30–50 for the same answer).
+//
+// A direct read does the same work as the app's route with the same functions — the request id
+// and the headers every response carries (request-frame.ts), the credential, budget and scope
+// (createAuthorizer, as the route's `authenticate`), the route's domain function, the error's
+// problem document (errorResponse, as the app's onError), the request metric and the traffic
+// meter — and only its plumbing is Node's. It takes a request only when its path and method
+// leave nothing to interpret (a plain id, GET); anything else (HEAD, an encoded or odd id, a
+// trailing slash) goes to the app, which is the reference: direct-reads.api.test.ts compares both
+// answers, header by header, for the same requests.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { API_BASE_PATH, ORDERS_BASE_PATH, type ServiceContext } from "@/lib/service/context";
+import { getMissionJson } from "@/lib/service/missions/get-mission";
+import { getPriceListJson } from "@/lib/service/orders/price-list";
+import type { ServiceMetrics } from "@/lib/service/metrics/service-metrics";
+import { ORDER_CREDENTIALS, createAuthorizer, partnerOrgOf, type Authorizer } from "./middleware/authenticate";
+import type { Caller } from "./types";
+import { MAX_ID_LENGTH } from "./openapi-common";
+import { EVERY_RESPONSE_HEADERS, errorResponse, requestIdOf } from "./request-frame";
+
+/** A read the service answers directly: a GET of one resource, named by its path or a plain id in it. */
+interface DirectRead {
+  /** The whole path ("/api/orders/v1/prices"), or the path up to the id ("/api/v1/missions/"). */
+  path: string;
+  byId: boolean;
+  /** The app's route pattern, as the request metric names it. */
+  pattern: string;
+  authorize: Authorizer;
+  /** The JSON text of the answer (a 200); throws the ApiError to answer instead. */
+  read(ctx: ServiceContext, caller: Caller, id: string): Promise<string>;
+}
+
+// Ids the app would take as they are: no percent-encoding to decode, no dot segments, no slash.
+const PLAIN_ID = new RegExp(`^[A-Za-z0-9_-]{1,${MAX_ID_LENGTH}}$`);
+
+const READS: readonly DirectRead[] = [
+  {
+    path: `${API_BASE_PATH}/missions/`,
+    byId: true,
+    pattern: `${API_BASE_PATH}/missions/:id`,
+    authorize: createAuthorizer({ scope: "missions:read" }),
+    read: (ctx, caller, id) => getMissionJson(ctx, partnerOrgOf(caller), id),
+  },
+  {
+    path: `${ORDERS_BASE_PATH}/prices`,
+    byId: false,
+    pattern: `${ORDERS_BASE_PATH}/prices`,
+    authorize: createAuthorizer({ scope: "orders:read", accept: ORDER_CREDENTIALS, rateLimit: "plan" }),
+    read: (ctx) => getPriceListJson(ctx.db),
+  },
+];
+
+export type DirectReads = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+/** A route of the app, as Hono lists it (`app.routes`). */
+export interface AppRoute {
+  method: string;
+  path: string;
+}
+
+/**
+ * Throws unless the app still serves what the direct reads take, and only through the route they
+ * stand in for: each one's pattern is a GET route of the app, no middleware but the app's first
+ * ("/*") runs for it, and no other route claims its paths (a static sibling such as
+ * "/missions/export" would be read here as a mission id). Checked when the listener is made.
+ */
+export function checkDirectReads(routes: readonly AppRoute[]): void {
+  for (const read of READS) {
+    if (!routes.some((r) => r.method === "GET" && r.path === read.pattern)) throw new Error(`direct read ${read.pattern}: the app has no GET ${read.pattern}`);
+    const sample = read.byId ? `${read.path}x` : read.path;
+    for (const route of routes) {
+      if (route.path === "/*" || (route.method !== "GET" && route.method !== "ALL")) continue;
+      if (route.path === read.pattern) {
+        if (route.method === "ALL") throw new Error(`direct read ${read.pattern}: middleware of its own in the app`);
+        continue;
+      }
+      const sibling = read.byId && route.path.startsWith(read.path) && !route.path.slice(read.path.length).includes("/");
+      if (sibling || patternOf(route.path).test(sample))
+        throw new Error(`direct read ${read.pattern}: the app's ${route.method} ${route.path} also answers its paths`);
+    }
+  }
+}
+
+/** A Hono route path as a regular expression over concrete paths (as app.ts's methodsAllowedFor reads them). */
+function patternOf(path: string): RegExp {
+  return new RegExp(`^${path.replace(/:[^/]+/g, "[^/]+").replace(/\*/g, ".*")}/?$`);
+}
+
+/**
+ * The direct reads of this service: call with each request before the app; `true` means it is
+ * being answered here, `false` that the app must answer it.
+ */
+export function createDirectReads(ctx: ServiceContext, metrics: ServiceMetrics): DirectReads {
+  return (req, res) => {
+    if (req.method !== "GET") return false;
+    const url = req.url ?? "";
+    const q = url.indexOf("?");
+    const path = q === -1 ? url : url.slice(0, q);
+    for (const route of READS) {
+      if (route.byId ? !path.startsWith(route.path) : path !== route.path) continue;
+      const id = route.byId ? path.slice(route.path.length) : "";
+      if (route.byId && !PLAIN_ID.test(id)) return false;
+      void answer(ctx, metrics, route, id, path, req, res);
+      return true;
+    }
+    return false;
+  };
+}
+
+async function answer(
+  ctx: ServiceContext,
+  metrics: ServiceMetrics,
+  route: DirectRead,
+  id: string,
+  path: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const started = performance.now();
+  const requestId = requestIdOf(header(req, "x-request-id"));
+  const responseHeaders: Record<string, string> = { "X-Request-Id": requestId };
+  ctx.traffic.started();
+  let status = 200;
+  try {
+    try {
+      const { caller, rateLimitHeaders } = await route.authorize(ctx, header(req, "authorization"), responseHeaders);
+      const body = await route.read(ctx, caller, id);
+      res.writeHead(200, {
+        ...EVERY_RESPONSE_HEADERS,
+        "X-Request-Id": requestId,
+        ...rateLimitHeaders,
+        "Content-Type": "application/json",
+        "Content-Length": Buffer.byteLength(body),
+      });
+      res.end(body);
+    } catch (error) {
+      const problem = errorResponse(error, { method: "GET", path, requestId, responseHeaders });
+      status = problem.status;
+      const body = await problem.text();
+      res.writeHead(status, { ...Object.fromEntries(problem.headers), "Content-Length": Buffer.byteLength(body) });
+      res.end(body);
+    }
+  } catch (error) {
+    // Writing failed (the socket is gone): nothing is left to answer.
+    res.destroy(error instanceof Error ? error : undefined);
+  } finally {
+    ctx.traffic.ended();
+    metrics.observeRequest("GET", route.pattern, status, (performance.now() - started) / 1000);
+  }
+}
+
+/**
+ * A request header as the app reads it: @hono/node-server builds the Request's headers from the raw
+ * ones, and Headers.get joins repeated ones with ", " (Node's req.headers keeps only the first
+ * Authorization, so it would read two differently).
+ */
+function header(req: IncomingMessage, name: string): string | undefined {
+  const raw = req.rawHeaders;
+  let value: string | undefined;
+  for (let i = 0; i < raw.length; i += 2) {
+    if (raw[i]?.length === name.length && raw[i]?.toLowerCase() === name) value = value === undefined ? raw[i + 1] : `${value}, ${raw[i + 1]}`;
+  }
+  return value;
+}

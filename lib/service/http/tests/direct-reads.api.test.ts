@@ -1,0 +1,282 @@
+// Direct reads (lib/service/http/direct-reads.ts) answer exactly as the app does. Each request is
+// sent, byte for byte, to two servers over the same running service: one whose listener tries the
+// direct reads first (counting the requests they took) and one that hands every request to the
+// Hono app. Status, headers and body must match; only Date differs, and X-RateLimit-Remaining
+// by the one request the other server counted.
+import { createServer, request as httpRequest, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { getRequestListener } from "@hono/node-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDirectReads } from "@/lib/service/http/direct-reads";
+import { createServiceMetrics, type ServiceMetrics } from "@/lib/service/metrics/service-metrics";
+import { TestClient } from "./client";
+import { startTestService, type TestService } from "./harness";
+import { ORDERS, orderPartner } from "./orders-client";
+import { awayFromWindowEnd } from "./rate-windows";
+
+interface Raw {
+  status: number;
+  /** Lower-case names, in the order sent; repeated names kept. */
+  headers: [string, string][];
+  body: string;
+}
+
+let service: TestService;
+let api: TestClient;
+let direct: { url: string; taken: number; server: Server };
+let viaApp: { url: string; server: Server };
+let directMetrics: ServiceMetrics;
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+beforeAll(async () => {
+  service = await startTestService();
+  api = new TestClient(service);
+  const { ctx, app } = service.runtime;
+  directMetrics = createServiceMetrics(ctx.db);
+  const tryDirect = createDirectReads(ctx, directMetrics);
+  const appOnly = getRequestListener(app.fetch);
+  const directServer = createServer((req, res) => {
+    if (tryDirect(req, res)) direct.taken += 1;
+    else void appOnly(req, res);
+  });
+  direct = { url: await listen(directServer), taken: 0, server: directServer };
+  const appServer = createServer((req, res) => void appOnly(req, res));
+  viaApp = { url: await listen(appServer), server: appServer };
+});
+afterAll(async () => {
+  await Promise.all([direct, viaApp].map(({ server }) => new Promise((resolve) => server.close(resolve))));
+  await service.close();
+});
+
+/** One request with exactly these raw headers (repeated names allowed), over node:http. */
+function send(base: string, method: string, path: string, headers: [string, string][]): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(base);
+    // Raw headers as an array are sent as they are (Node adds no Host then).
+    const raw = [["Host", url.host], ...headers].flat();
+    const req = httpRequest({ host: url.hostname, port: url.port, method, path, headers: raw, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => {
+        const pairs: [string, string][] = [];
+        for (let i = 0; i < res.rawHeaders.length; i += 2) pairs.push([(res.rawHeaders[i] ?? "").toLowerCase(), res.rawHeaders[i + 1] ?? ""]);
+        resolve({ status: res.statusCode ?? 0, headers: pairs, body: Buffer.concat(chunks).toString("utf8") });
+      });
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+// Remaining differs by the request the other server counted; Retry-After by a second if one ticked
+// between the two requests. Both are compared apart.
+const IGNORED = new Set(["date", "x-ratelimit-remaining", "retry-after", "connection", "keep-alive"]);
+
+/** The headers that must be equal, sorted by name (the order of the fields is not part of HTTP's meaning). */
+function comparable(raw: Raw): [string, string][] {
+  return raw.headers.filter(([name]) => !IGNORED.has(name)).sort(([a], [b]) => a.localeCompare(b));
+}
+
+const header = (raw: Raw, name: string) => raw.headers.find(([n]) => n === name)?.[1];
+
+/**
+ * Sends the request to the app first, then to the direct listener, and expects the same answer.
+ * Returns the direct answer and whether a direct read took it.
+ */
+async function expectSameAnswer(method: string, path: string, headers: [string, string][]): Promise<{ answer: Raw; direct: boolean }> {
+  const fromApp = await send(viaApp.url, method, path, headers);
+  const before = direct.taken;
+  const answer = await send(direct.url, method, path, headers);
+  expect({ status: answer.status, headers: comparable(answer), body: answer.body }).toEqual({
+    status: fromApp.status,
+    headers: comparable(fromApp),
+    body: fromApp.body,
+  });
+  const remainingApp = header(fromApp, "x-ratelimit-remaining");
+  const remainingDirect = header(answer, "x-ratelimit-remaining");
+  if (remainingApp === undefined) expect(remainingDirect).toBeUndefined();
+  else if (Number(remainingApp) > 0) expect(Number(remainingDirect)).toBe(Number(remainingApp) - 1);
+  else expect(remainingDirect).toBe("0");
+  const retryApp = header(fromApp, "retry-after");
+  if (retryApp === undefined) expect(header(answer, "retry-after")).toBeUndefined();
+  else expect(Math.abs(Number(header(answer, "retry-after")) - Number(retryApp))).toBeLessThanOrEqual(1);
+  return { answer, direct: direct.taken > before };
+}
+
+const bearer = (token: string): [string, string] => ["Authorization", `Bearer ${token}`];
+const requestId: [string, string] = ["X-Request-Id", "direct-reads-test-0001"];
+
+describe("GET /api/v1/missions/{id}", () => {
+  let owner: Awaited<ReturnType<TestClient["partner"]>>;
+  let missionId: string;
+
+  beforeAll(async () => {
+    owner = await api.partner();
+    missionId = (await api.createMission(owner.token, { title: "Direct read" })).id;
+  });
+
+  it("answers the organisation's mission directly, as the app does (the row cached or not)", async () => {
+    await awayFromWindowEnd(60, 3);
+    const first = await expectSameAnswer("GET", `/api/v1/missions/${missionId}`, [bearer(owner.token), requestId]);
+    expect(first.direct).toBe(true);
+    expect(first.answer.status).toBe(200);
+    expect(JSON.parse(first.answer.body)).toMatchObject({ id: missionId, title: "Direct read" });
+    expect(header(first.answer, "x-request-id")).toBe("direct-reads-test-0001");
+    expect(header(first.answer, "content-type")).toBe("application/json");
+    expect(header(first.answer, "cache-control")).toBe("no-store");
+    expect(Number(header(first.answer, "content-length"))).toBe(Buffer.byteLength(first.answer.body));
+
+    // A change drops the cached row: the next read goes to the database, then the cache again.
+    const patched = await api.request("PATCH", `/api/v1/missions/${missionId}`, { token: owner.token, body: { title: "Direct read, changed" } });
+    expect(patched.status).toBe(200);
+    const afterChange = await expectSameAnswer("GET", `/api/v1/missions/${missionId}`, [bearer(owner.token), requestId]);
+    expect(JSON.parse(afterChange.answer.body)).toMatchObject({ title: "Direct read, changed" });
+    // With a query string (the route takes none) and the scheme in lower case.
+    expect((await expectSameAnswer("GET", `/api/v1/missions/${missionId}?fields=id`, [["authorization", `bearer ${owner.token}`], requestId])).direct).toBe(
+      true,
+    );
+  });
+
+  it("refuses as the app does: no credential, a bad one, two, the wrong scope, a zoomer, another organisation, an unknown id", async () => {
+    await awayFromWindowEnd(60, 3);
+    const other = await api.partner();
+    const readless = await api.partner(["missions:write"]);
+    const zoomer = await api.createZoomer();
+    const zoomerToken = await api.token(zoomer);
+    const path = `/api/v1/missions/${missionId}`;
+    const cases: [string, [string, string][], number, string][] = [
+      ["no credential", [requestId], 401, "unauthorized"],
+      ["not a bearer credential", [["Authorization", `Basic ${Buffer.from("a:b").toString("base64")}`], requestId], 401, "unauthorized"],
+      ["a forged token", [bearer(`${owner.token.slice(0, -4)}AAAA`), requestId], 401, "invalid_token"],
+      ["two Authorization headers", [bearer(owner.token), bearer(owner.token), requestId], 401, "unauthorized"],
+      ["without missions:read", [bearer(readless.token), requestId], 403, "insufficient_scope"],
+      ["a zoomer's token", [bearer(zoomerToken), requestId], 403, "insufficient_scope"],
+      ["another organisation's token", [bearer(other.token), requestId], 404, "not_found"],
+    ];
+    for (const [what, headers, status, code] of cases) {
+      const { answer, direct: wasDirect } = await expectSameAnswer("GET", path, headers);
+      expect({ what, status: answer.status, code: (JSON.parse(answer.body) as { code?: string }).code, direct: wasDirect }).toEqual({
+        what,
+        status,
+        code,
+        direct: true,
+      });
+      expect(header(answer, "content-type")).toBe("application/problem+json");
+    }
+    const unknown = await expectSameAnswer("GET", "/api/v1/missions/mission_doesnotexist000000000000", [bearer(owner.token), requestId]);
+    expect([unknown.answer.status, unknown.direct]).toEqual([404, true]);
+  });
+
+  it("makes its own request id when the caller's is not a plain token, as the app does", async () => {
+    const { answer } = await expectSameAnswerIgnoringId(`/api/v1/missions/${missionId}`, [bearer(owner.token), ["X-Request-Id", "not a plain token!"]]);
+    expect(header(answer, "x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("leaves to the app what it would have to interpret: HEAD, an encoded id, a trailing slash, a dot segment", async () => {
+    const leftToApp: [string, string][] = [
+      ["HEAD", `/api/v1/missions/${missionId}`],
+      ["GET", `/api/v1/missions/%6d${missionId.slice(1)}`],
+      ["GET", `/api/v1/missions/${missionId}/`],
+      ["GET", `/api/v1/missions/..`],
+      ["GET", `/api/v1/missions/${"x".repeat(101)}`],
+      ["POST", `/api/v1/missions/${missionId}`],
+    ];
+    for (const [method, path] of leftToApp) {
+      const { direct: wasDirect } = await expectSameAnswer(method, path, [bearer(owner.token), requestId]);
+      expect({ method, path, direct: wasDirect }).toEqual({ method, path, direct: false });
+    }
+  });
+
+  it("answers 401 once the client is revoked, and 429 with Retry-After once the organisation's minute is spent", async () => {
+    await awayFromWindowEnd(60, 5);
+    const partner = await api.partner();
+    const mission = await api.createMission(partner.token);
+    const path = `/api/v1/missions/${mission.id}`;
+    // 60 a minute for the organisation (the shared service's settings): spent through the app first.
+    for (let remaining = Number.POSITIVE_INFINITY; remaining > 0;) {
+      const res = await api.request("GET", path, { token: partner.token });
+      expect(res.status).toBe(200);
+      remaining = Number(res.headers.get("x-ratelimit-remaining"));
+    }
+    const limited = await expectSameAnswer("GET", path, [bearer(partner.token), requestId]);
+    expect([limited.answer.status, limited.direct]).toEqual([429, true]);
+    expect(header(limited.answer, "retry-after")).toMatch(/^\d+$/);
+
+    const revokedPartner = await api.partner();
+    const revokedMission = await api.createMission(revokedPartner.token);
+    await api.revokeClient(revokedPartner.client.client_id);
+    const revoked = await expectSameAnswer("GET", `/api/v1/missions/${revokedMission.id}`, [bearer(revokedPartner.token), requestId]);
+    expect([revoked.answer.status, JSON.parse(revoked.answer.body).code, revoked.direct]).toEqual([401, "invalid_token", true]);
+  });
+
+  it("counts its requests under the app's own route pattern", async () => {
+    expect(service.runtime.app.routes.some((r) => r.method === "GET" && r.path === "/api/v1/missions/:id")).toBe(true);
+    const text = await directMetrics.registry.metrics();
+    expect(text).toMatch(/photo_missions_http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/missions\/:id",status="200"\} [1-9]/);
+    expect(text).toMatch(/photo_missions_http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/missions\/:id",status="404"\} [1-9]/);
+  });
+});
+
+describe("GET /api/orders/v1/prices", () => {
+  it("answers an API key or an OAuth token directly, as the app does, with the plan's rate-limit headers or none", async () => {
+    await awayFromWindowEnd(60, 3);
+    const developer = await orderPartner(api, { plan: "developer" });
+    const enterprise = await orderPartner(api, { plan: "enterprise" });
+    const readOnly = await orderPartner(api, { plan: "business", access: "read_only" });
+    const oauth = await api.partner(["orders:read"]);
+    for (const [what, credential] of [
+      ["a Developer key", developer.apiKey],
+      ["an Enterprise key", enterprise.apiKey],
+      ["a read-only key", readOnly.apiKey],
+      ["an OAuth token", oauth.token],
+    ] as const) {
+      const { answer, direct: wasDirect } = await expectSameAnswer("GET", `${ORDERS}/prices`, [bearer(credential), requestId]);
+      expect({ what, status: answer.status, direct: wasDirect }).toEqual({ what, status: 200, direct: true });
+      expect(JSON.parse(answer.body)).toHaveProperty("updated_at");
+    }
+  });
+
+  it("refuses as the app does: an unknown key, a token without orders:read, none", async () => {
+    const missionsOnly = await api.partner(["missions:read"]);
+    for (const [headers, status] of [
+      [[bearer("pm_live_notakey0000000000000000000000000000"), requestId], 401],
+      [[bearer(missionsOnly.token), requestId], 403],
+      [[requestId], 401],
+    ] as const) {
+      const { answer, direct: wasDirect } = await expectSameAnswer("GET", `${ORDERS}/prices`, [...headers]);
+      expect([answer.status, wasDirect]).toEqual([status, true]);
+    }
+    expect((await expectSameAnswer("GET", `${ORDERS}/prices/`, [requestId])).direct).toBe(false);
+  });
+
+  it("sends a changed price list at once", async () => {
+    const partner = await orderPartner(api, { plan: "enterprise" });
+    const before = JSON.parse((await expectSameAnswer("GET", `${ORDERS}/prices`, [bearer(partner.apiKey), requestId])).answer.body) as Record<string, unknown>;
+    const prices = Object.fromEntries(Object.entries(before).filter(([name]) => name !== "updated_at"));
+    const changed = await api.admin("PUT", "/price-list", prices);
+    expect(changed.status).toBe(200);
+    const after = JSON.parse((await expectSameAnswer("GET", `${ORDERS}/prices`, [bearer(partner.apiKey), requestId])).answer.body) as Record<string, unknown>;
+    expect(after.updated_at).not.toBe(before.updated_at);
+  });
+});
+
+/** As expectSameAnswer, for answers whose request ids are each made by their server. */
+async function expectSameAnswerIgnoringId(path: string, headers: [string, string][]): Promise<{ answer: Raw }> {
+  const fromApp = await send(viaApp.url, "GET", path, headers);
+  const before = direct.taken;
+  const answer = await send(direct.url, "GET", path, headers);
+  const withoutId = (raw: Raw) => comparable(raw).filter(([name]) => name !== "x-request-id");
+  expect({ status: answer.status, headers: withoutId(answer), body: answer.body }).toEqual({
+    status: fromApp.status,
+    headers: withoutId(fromApp),
+    body: fromApp.body,
+  });
+  expect(direct.taken).toBe(before + 1);
+  expect(header(fromApp, "x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  return { answer };
+}
