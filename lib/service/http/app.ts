@@ -12,6 +12,7 @@ import { ApiError, problemResponse, validationFailed, type FieldError } from "@/
 import type { ServiceMetrics } from "@/lib/service/metrics/service-metrics";
 import { requireAdmin } from "./middleware/require-admin";
 import { PerMethodRouter } from "./per-method-router";
+import { routePathPattern } from "./route-pattern";
 import { splitDocuments } from "./openapi-documents";
 import { registerAdminRoutes } from "./routes/admin";
 import { registerAdminOrderRoutes } from "./routes/admin-orders";
@@ -77,8 +78,7 @@ function methodsAllowedFor(app: OpenAPIHono<AppEnv>, path: string): string[] {
   const allowed = new Set<string>();
   for (const route of app.routes) {
     if (route.method === "ALL") continue;
-    const pattern = new RegExp(`^${route.path.replace(/:[^/]+/g, "[^/]+").replace(/\*/g, ".*")}/?$`);
-    if (pattern.test(path)) allowed.add(route.method);
+    if (routePathPattern(route.path).test(path)) allowed.add(route.method);
   }
   if (allowed.has("GET")) allowed.add("HEAD");
   return [...allowed].sort();

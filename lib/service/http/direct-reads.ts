@@ -21,6 +21,7 @@ import { ORDER_CREDENTIALS, createAuthorizer, partnerOrgOf, type Authorizer } fr
 import type { Caller } from "./types";
 import { MAX_ID_LENGTH } from "./openapi-common";
 import { EVERY_RESPONSE_HEADERS, errorResponse, requestIdOf } from "./request-frame";
+import { routePathPattern } from "./route-pattern";
 
 /** A read the service answers directly: a GET of one resource, named by its path or a plain id in it. */
 interface DirectRead {
@@ -79,15 +80,10 @@ export function checkDirectReads(routes: readonly AppRoute[]): void {
         continue;
       }
       const sibling = read.byId && route.path.startsWith(read.path) && !route.path.slice(read.path.length).includes("/");
-      if (sibling || patternOf(route.path).test(sample))
+      if (sibling || routePathPattern(route.path).test(sample))
         throw new Error(`direct read ${read.pattern}: the app's ${route.method} ${route.path} also answers its paths`);
     }
   }
-}
-
-/** A Hono route path as a regular expression over concrete paths (as app.ts's methodsAllowedFor reads them). */
-function patternOf(path: string): RegExp {
-  return new RegExp(`^${path.replace(/:[^/]+/g, "[^/]+").replace(/\*/g, ".*")}/?$`);
 }
 
 /**
