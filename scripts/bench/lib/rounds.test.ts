@@ -22,9 +22,11 @@ function variant(name: string, ms: number, order: string[]): Variant {
 describe("measureRounds", () => {
   it("times every variant in rotating rounds against the first and puts the goal on the named ratios only", async () => {
     const order: string[] = [];
-    // Six times the baseline's time, so that a pass overshooting its busy wait on a loaded machine
-    // (one round in three, 10 ms against 20, gave 1.113 beside a second CI run) cannot turn it over.
-    const variants = [variant("base", 5, order), variant("subject", 30, order), variant("other", 3, order)];
+    // Twelve times the baseline's time, so that a pass overshooting its busy wait on a loaded machine
+    // cannot carry the ratio past its bounds: at 10 ms against 20 one round read 1.113 beside a
+    // second CI run; at 5 against 30 the median read 0.606 in a CI run (the baseline's 5 ms
+    // stretched to 18). Now the baseline would need 36 ms, or the subject 167.
+    const variants = [variant("base", 5, order), variant("subject", 60, order), variant("other", 3, order)];
     const result = await measureRounds(variants, { bytes: 1000, files: 1 }, { warmupRounds: 1, rounds: 3, minRoundSeconds: 0.001 }, () => undefined, {
       min: 0.4,
       on: "subject",
@@ -36,7 +38,7 @@ describe("measureRounds", () => {
     expect(result.loadAverage1m).toHaveLength(3);
     const [subject, other] = result.ratios;
     expect(subject?.name).toBe("subject / base");
-    // Six times the baseline's time: about a sixth of its throughput (a loaded machine stretches both).
+    // Twelve times the baseline's time: about a twelfth of its throughput (a loaded machine stretches both).
     expect(subject?.value).toBeGreaterThan(0.03);
     expect(subject?.value).toBeLessThan(0.6);
     expect(subject?.goal).toBe(0.4);
