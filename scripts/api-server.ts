@@ -2,6 +2,7 @@
 // the same routes, database and settings as the app mounted in Next. On SIGTERM it stops taking
 // connections, lets requests in flight finish (uploads, exports) within SHUTDOWN_TIMEOUT_MS, then
 // stops its background work and closes the database.
+import "@/lib/runtime/v8-tuning"; // first: V8 settings before anything else loads
 import { createServer } from "node:http";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";

@@ -9,6 +9,7 @@
 // The service runtime is started before Next, so Next's own handlers (instrumentation, the
 // dashboard's in-process API client, field actions) find it on globalThis and share it: one
 // database connection, one worker. On SIGTERM: stop taking connections, drain, stop the service.
+import "@/lib/runtime/v8-tuning"; // first: V8 settings before anything else loads
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import next from "next";

@@ -4,6 +4,7 @@
 // and a shared env file sets it to false for them). It exits non-zero when it cannot work — no
 // DATABASE_URL, the database unreachable at start, or its heartbeat failing for about a minute —
 // so a supervisor restarts it. SIGTERM lets jobs in flight finish within SHUTDOWN_TIMEOUT_MS.
+import "@/lib/runtime/v8-tuning"; // first: V8 settings before anything else loads
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { exitOnTermination } from "@/lib/service/graceful-shutdown";

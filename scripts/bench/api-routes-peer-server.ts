@@ -12,6 +12,7 @@
 // delivery history near Florence at start (lib/demo/start-demo.ts) — the history the quote's
 // delivery estimate reads. The peer seeds the same data at start (without the demo's simulator,
 // whose traffic belongs to the subject), so its quote does the same work and sends the same bytes.
+import "@/lib/runtime/v8-tuning"; // the service's V8 settings: a baseline runs under the same runtime
 import { parseArgs } from "node:util";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";

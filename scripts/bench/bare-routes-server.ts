@@ -2,6 +2,7 @@
 // real API sent for it (captured beforehand), chosen by method and path (query included), so the
 // difference to the service is the service's own work. Started as a child process by
 // scripts/bench/api-routes.ts; not meant to be run by hand. Anything else, e.g. GET /, answers 200 `{}`.
+import "@/lib/runtime/v8-tuning"; // the service's V8 settings: a baseline runs under the same runtime
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { parseArgs } from "node:util";

@@ -2,6 +2,7 @@
 // bytes (captured from the real API), so the difference to the real service is the service's own
 // work: routing, auth, rate limiting, database and serialisation. Started as a child process by
 // scripts/bench/lib/targets.ts; not meant to be run by hand.
+import "@/lib/runtime/v8-tuning"; // the service's V8 settings: a baseline runs under the same runtime
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { parseArgs } from "node:util";

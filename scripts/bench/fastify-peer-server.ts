@@ -13,6 +13,7 @@
 //   on PostgreSQL the service caches no rows, so neither does the peer).
 // Started as a child process by scripts/bench/lib/targets.ts; not meant to be run by hand. GET /
 // answers 200 (readiness).
+import "@/lib/runtime/v8-tuning"; // the service's V8 settings: a baseline runs under the same runtime
 import { createPublicKey, hash, type JsonWebKey, type KeyObject } from "node:crypto";
 import { parseArgs } from "node:util";
 import { and, asc, eq, isNull } from "drizzle-orm";

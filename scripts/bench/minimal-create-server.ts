@@ -5,6 +5,7 @@
 // then answer 201 with a small JSON body. No authentication, rate limit, idempotency, pricing,
 // time-zone lookup or schedule check. Started as a child process by scripts/bench/lib/targets.ts;
 // not meant to be run by hand. GET answers 200 (readiness).
+import "@/lib/runtime/v8-tuning"; // the service's V8 settings: a baseline runs under the same runtime
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { parseArgs } from "node:util";
