@@ -15,6 +15,9 @@ const BENCH_BASELINES = [
   "scripts/bench/fastify-peer-server.ts",
   "scripts/bench/api-routes-peer-server.ts",
   "scripts/bench/minimal-create-server.ts",
+  // The runner and the webhook benchmark host a service runtime in their own process.
+  "scripts/bench/run.ts",
+  "scripts/bench/webhook-delivery-cli.ts",
 ];
 
 function firstImport(file: string): string | undefined {

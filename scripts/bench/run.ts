@@ -66,6 +66,7 @@
 // Exit code: 0 when the runner completed, even if a goal is missed or a target run was invalid
 // (both are in the report; so is a Next that does not build or start); 1 when it could not run
 // (the standalone API or the bare server did not start, or set-up through the API failed).
+import "@/lib/runtime/v8-tuning"; // the service's V8 settings: subjects that run in this process (webhook delivery) run as the service does
 import { readFileSync } from "node:fs";
 import { benchmark as apiGetMission } from "./api-get-mission";
 import { benchmark as apiRoutes } from "./api-routes";

@@ -5,6 +5,7 @@
 // Same Markdown on stdout and bench-results/webhook-delivery.json as `npm run bench --
 // webhook-delivery`; --database-url defaults to TEST_DATABASE_URL. Like the runner, it owns the
 // child processes and temp dirs, so every exit path (error, Ctrl-C) removes them.
+import "@/lib/runtime/v8-tuning"; // the service's V8 settings: the runtime in this process runs as the service does
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { z } from "zod";
