@@ -1,6 +1,7 @@
 // The V8 settings (v8-tuning.ts) apply to a process only when its entry point imports them before
 // anything else: a module loaded earlier may already have had its allocation sites moved to the
-// old generation. The benchmarks' baselines import them too, so they run under the same runtime.
+// old generation. The benchmarks' processes import them too, so subjects and baselines run under
+// the same runtime.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -9,7 +10,8 @@ const ROOT = join(import.meta.dirname, "../..");
 const TUNING_IMPORT = 'import "@/lib/runtime/v8-tuning";';
 
 const SERVICE_ENTRIES = ["scripts/server.ts", "scripts/api-server.ts", "scripts/worker.ts"];
-const BENCH_BASELINES = [
+const BENCH_PROCESSES = [
+  // The baselines.
   "scripts/bench/bare-server.ts",
   "scripts/bench/bare-routes-server.ts",
   "scripts/bench/fastify-peer-server.ts",
@@ -26,7 +28,7 @@ function firstImport(file: string): string | undefined {
 }
 
 describe("V8 settings", () => {
-  it.each([...SERVICE_ENTRIES, ...BENCH_BASELINES])("%s imports them first", (file) => {
+  it.each([...SERVICE_ENTRIES, ...BENCH_PROCESSES])("%s imports them first", (file) => {
     expect(firstImport(file)?.startsWith(TUNING_IMPORT)).toBe(true);
   });
 
