@@ -2,9 +2,10 @@
 // pattern, process figures, and — read from the database at scrape time, so any instance reports
 // the whole deployment's state — job queue depth and age, webhook deliveries by outcome, live workers.
 import { sql } from "drizzle-orm";
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { collectDefaultMetrics, Gauge, Registry } from "prom-client";
 import { queryRows, type Db } from "@/lib/db/client";
 import { readBacklog, readWorkerHeartbeats } from "@/lib/service/queue/heartbeat";
+import { RequestDurations } from "./request-durations";
 
 export interface ServiceMetrics {
   registry: Registry;
@@ -14,10 +15,9 @@ export interface ServiceMetrics {
 export function createServiceMetrics(db: Db): ServiceMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: "photo_missions_" });
-  const requests = new Histogram({
+  const requests = new RequestDurations({
     name: "photo_missions_http_request_duration_seconds",
     help: "HTTP requests served by the REST service, by method, route pattern and status (count = requests).",
-    labelNames: ["method", "route", "status"] as const,
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
@@ -85,6 +85,6 @@ export function createServiceMetrics(db: Db): ServiceMetrics {
 
   return {
     registry,
-    observeRequest: (method, route, status, seconds) => requests.observe({ method, route, status: String(status) }, seconds),
+    observeRequest: (method, route, status, seconds) => requests.record(method, route, status, seconds),
   };
 }
