@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "@/lib/db/client";
 import { openTemplatePglite } from "@/lib/testing/pglite-template";
 import { apiClients } from "@/lib/db/schema";
@@ -58,6 +58,42 @@ describe("the in-process limiter of the embedded database", () => {
     expect((await second.peek("k6", windows))[0]?.remaining).toBe(0);
     expect((await second.peek("k-never-seen", windows))[0]?.count).toBe(0);
     await second.stop();
+  });
+
+  it("starts a new count when a window ends, each window on its own (the kept counters follow the clock)", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(new Date("2026-11-30T10:00:58Z"));
+      const limiter = createRateLimiter(database.db, "pglite");
+      const both = [
+        { seconds: 60, limit: 2 },
+        { seconds: 3600, limit: 3 },
+      ];
+      expect((await limiter.consume("k7", both)).allowed).toBe(true);
+      expect((await limiter.consume("k7", both)).allowed).toBe(true);
+      expect((await limiter.consume("k7", both)).allowed).toBe(false); // the minute's third
+      vi.setSystemTime(new Date("2026-11-30T10:01:01Z")); // a new minute, the same hour
+      const next = await limiter.consume("k7", both);
+      expect(next.allowed).toBe(false); // the hour's fourth
+      expect(next.binding).toMatchObject({ seconds: 3600, count: 4 });
+      vi.setSystemTime(new Date("2026-11-30T11:00:00Z")); // a new hour
+      const fresh = await limiter.consume("k7", both);
+      expect(fresh.allowed).toBe(true);
+      expect(fresh.binding).toMatchObject({ seconds: 60, count: 1, remaining: 1 });
+      await limiter.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("keeps a revocation made while the client was still being looked up", async () => {
+    await database.db.insert(apiClients).values({ id: "cli_race", kind: "partner", name: "t", secretHash: "x", scopes: [] });
+    const limiter = createRateLimiter(database.db, "pglite");
+    const first = limiter.consume("client:cli_race", windows, { activeClientId: "cli_race" }); // the lookup is under way
+    limiter.clientRevoked("cli_race");
+    await first; // answered from the lookup that started before the revocation
+    expect((await limiter.consume("client:cli_race", windows, { activeClientId: "cli_race" })).clientActive).toBe(false);
+    await limiter.stop();
   });
 
   it("refuses a revoked client at once, and an unknown one", async () => {

@@ -39,10 +39,22 @@ interface Counter {
   expiresAt: number;
 }
 
+/** A key's counters of its current windows, so a request finds them with one lookup. */
+interface Current {
+  windows: RateWindow[];
+  counters: Counter[];
+  /** Unix time (s) at which the first of these windows ends: the counters are current before it. */
+  until: number;
+}
+
 class LocalRateLimiter implements RateLimiter {
   private readonly counters = new Map<string, Counter>();
   private readonly loading = new Map<string, Promise<Counter>>();
+  /** Per key (`windows` as a budget passes them, made once per budget): its current windows' counters. */
+  private readonly current = new Map<string, Current>();
   private readonly activeClients = new Map<string, Promise<boolean>>();
+  /** The answers of `activeClients` once known, read without waiting. */
+  private readonly knownActive = new Map<string, boolean>();
   private readonly timer: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
 
@@ -59,9 +71,16 @@ class LocalRateLimiter implements RateLimiter {
   isClientActive(clientId: string): Promise<boolean> {
     let known = this.activeClients.get(clientId);
     if (!known) {
-      known = isClientActive(this.db, clientId);
-      this.activeClients.set(clientId, known);
-      if (this.activeClients.size > 50_000) this.activeClients.delete(this.activeClients.keys().next().value ?? "");
+      const asked = isClientActive(this.db, clientId);
+      known = asked;
+      this.activeClients.set(clientId, asked);
+      // Kept only while still the answer: a revocation meanwhile has replaced it.
+      void asked.then((active) => this.activeClients.get(clientId) === asked && this.knownActive.set(clientId, active)).catch(() => undefined);
+      if (this.activeClients.size > 50_000) {
+        const oldest = this.activeClients.keys().next().value ?? "";
+        this.activeClients.delete(oldest);
+        this.knownActive.delete(oldest);
+      }
     }
     return known;
   }
@@ -81,26 +100,58 @@ class LocalRateLimiter implements RateLimiter {
           this.counters.set(id, counter);
           this.loading.delete(id);
           return counter;
+        })
+        .catch((error: unknown) => {
+          this.loading.delete(id); // the next request asks again
+          throw error;
         });
       this.loading.set(id, pending);
     }
     return pending;
   }
 
-  async consume(key: string, windows: RateWindow[], options: { activeClientId?: string } = {}): Promise<ConsumeResult> {
+  consume(key: string, windows: RateWindow[], options: { activeClientId?: string } = {}): Promise<ConsumeResult> {
     const now = Math.floor(Date.now() / 1000);
-    if (options.activeClientId && !(await this.isClientActive(options.activeClientId))) {
-      return summarise(windows, new Map(), now, false);
+    const clientId = options.activeClientId;
+    if (clientId) {
+      const known = this.knownActive.get(clientId);
+      if (known === undefined) {
+        return this.isClientActive(clientId).then((active) => (active ? this.count(key, windows, now) : summarise(windows, new Map(), now, false)));
+      }
+      if (!known) return Promise.resolve(summarise(windows, new Map(), now, false));
     }
+    return this.count(key, windows, now);
+  }
+
+  /** Counts one request in each window of `key`. */
+  private async count(key: string, windows: RateWindow[], now: number): Promise<ConsumeResult> {
+    const found = this.currentCounters(key, windows, now);
+    const counters = found instanceof Promise ? await found : found;
     const counts = new Map<number, number>();
-    for (const w of windows) {
-      const start = now - (now % w.seconds);
-      const found = this.counter(`${key}|${w.seconds}|${start}`, key, w.seconds, start);
-      const counter = found instanceof Promise ? await found : found;
+    windows.forEach((w, i) => {
+      const counter = counters[i];
+      if (!counter) return;
       counter.count += 1;
       counts.set(w.seconds, counter.count);
-    }
+    });
     return summarise(windows, counts, now, true);
+  }
+
+  /** The counters of `key`'s windows at `now`: the kept ones while every window is the same, else looked up (and kept). */
+  private currentCounters(key: string, windows: RateWindow[], now: number): Counter[] | Promise<Counter[]> {
+    const kept = this.current.get(key);
+    if (kept && kept.windows === windows && now < kept.until) return kept.counters;
+    let until = Infinity;
+    const found = windows.map((w) => {
+      const start = now - (now % w.seconds);
+      until = Math.min(until, start + w.seconds);
+      return this.counter(`${key}|${w.seconds}|${start}`, key, w.seconds, start);
+    });
+    const keep = (counters: Counter[]) => {
+      this.current.set(key, { windows, counters, until });
+      return counters;
+    };
+    return found.some((f) => f instanceof Promise) ? Promise.all(found).then(keep) : keep(found.filter((f): f is Counter => !(f instanceof Promise)));
   }
 
   async peek(key: string, windows: RateWindow[]): Promise<WindowState[]> {
@@ -116,6 +167,7 @@ class LocalRateLimiter implements RateLimiter {
 
   clientRevoked(clientId: string): void {
     this.activeClients.set(clientId, Promise.resolve(false));
+    this.knownActive.set(clientId, false);
   }
 
   private async flush(): Promise<void> {
@@ -129,6 +181,7 @@ class LocalRateLimiter implements RateLimiter {
       }
       if (counter.expiresAt < now - 60_000) this.counters.delete(id);
     }
+    for (const [key, kept] of this.current) if (kept.until * 1000 < now - 60_000) this.current.delete(key);
     if (dirty.length === 0) return;
     await this.db
       .insert(rateLimitCounters)
