@@ -158,7 +158,11 @@ async function preparePeer(
 ): Promise<Prepared> {
   const peer = await startFastifyPeer(supervisor, { ...source, issuer: origin, audience: `${origin}/api/v1`, contentType: bytes.contentType, caches });
   const where = "postgresUrl" in source ? " on PostgreSQL" : "";
-  await expectSameBytes(`${peer.url}${like.path}`, like.headers, bytes, `the Fastify peer${where} does not send the API's bytes`);
+  const sent = await expectSameBytes(`${peer.url}${like.path}`, like.headers, bytes, `the Fastify peer${where} does not send the API's bytes`);
+  // It counts the request against the same limit as the service (the spec's X-RateLimit-* headers).
+  if (sent.rateLimit === null || sent.rateLimit !== bytes.rateLimit) {
+    throw new Error(`the Fastify peer${where} sends X-RateLimit-Limit ${sent.rateLimit ?? "absent"}, the service ${bytes.rateLimit ?? "absent"}`);
+  }
   const target = `${caches ? "fair-peer" : "peer"}${"postgresUrl" in source ? "-pg" : ""}` as const;
   return { ...like, target, running: peer };
 }

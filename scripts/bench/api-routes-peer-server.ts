@@ -3,9 +3,11 @@
 // from the same environment (database and driver, the verified-token cache of lib/service/keys/tokens.ts,
 // the verified-credential cache of lib/service/credentials/credential-cache.ts, the mission row
 // cache, the limiter's client-revocation answers, the job worker in-process as `npm start` runs it),
-// the same domain functions, the same JSON; without the service's HTTP layer (Hono, the OpenAPI
-// validation, problem+json, request ids, metrics, rate-limit accounting). What a family costs
-// here and not in the service is its read; what the service adds is its HTTP stack and middleware.
+// the same domain functions, the same JSON, and the spec's rate limits counted with the same
+// limiter (per organisation, X-RateLimit-* on every authenticated answer: the interface requires
+// them); without the service's HTTP layer (Hono, the OpenAPI validation, problem+json, request
+// ids, metrics). What a family costs here and not in the service is its read; what the service
+// adds is its HTTP stack and middleware.
 // Started as a child process by scripts/bench/api-routes.ts (environment as for `npm start`:
 // DATA_DIR, PUBLIC_ORIGIN, DEMO=off); GET / answers 200 (readiness). Not meant to be run by hand.
 // The service runs with the demo on, which seeds the demo's organisations and its month of
@@ -29,6 +31,8 @@ import { startRuntime } from "@/lib/runtime/runtime";
 import { seedDemo } from "@/lib/demo/seed-demo";
 import { seedDemoHistory } from "@/lib/demo/seed-demo-history";
 import { env } from "@/lib/env";
+import { PLAN_TERMS } from "@/lib/service/orders/plans";
+import { rateLimitHeaders, type RateWindow } from "@/lib/service/rate-limit/consume";
 import { listSubmissions } from "@/lib/service/submissions/list-submissions";
 import { serializeImage, serializeSubmission } from "@/lib/service/submissions/serialize-submission";
 
@@ -54,11 +58,26 @@ class Refused extends Error {
   }
 }
 
-/** The bearer credential with the service's caches: tokens by digest, API keys and plans for a few seconds. */
-async function caller(request: FastifyRequest, scope: string, needPlan: boolean): Promise<Caller> {
+const SERVICE_WINDOWS: RateWindow[] = [
+  { seconds: 60, limit: ctx.config.rateLimit.perMinute },
+  { seconds: 3600, limit: ctx.config.rateLimit.perHour },
+];
+const planWindows = (plan: Plan): RateWindow[] | null => {
+  const perMinute = PLAN_TERMS[plan].requestsPerMinute;
+  return perMinute === null ? null : [{ seconds: 60, limit: perMinute }];
+};
+
+/**
+ * The bearer credential with the service's caches (tokens by digest, API keys and plans for a few
+ * seconds), counted against its organisation's budget (the mission interface's minute and hour,
+ * the order interface's plan) with the same limiter, the revocation of its client checked there.
+ */
+async function caller(request: FastifyRequest, reply: FastifyReply, scope: string, orderInterface: boolean): Promise<Caller> {
+  const needPlan = orderInterface;
   const bearer = BEARER.exec(request.headers.authorization ?? "")?.[1];
   if (!bearer) throw new Refused(401);
   let found: Caller;
+  let activeClientId: string | undefined;
   if (bearer.startsWith(API_KEY_PREFIX)) {
     const digest = hashSecret(bearer);
     let key = ctx.credentials.apiKey(digest);
@@ -76,7 +95,8 @@ async function caller(request: FastifyRequest, scope: string, needPlan: boolean)
     found = { orgId: key.orgId, plan: key.plan, scopes: new Set(key.access === "read_write" ? ["orders:read", "orders:write"] : ["orders:read"]) };
   } else {
     const token = await ctx.keys.verify(bearer).catch(() => null);
-    if (!token?.org || !(await ctx.limiter.isClientActive(token.client_id))) throw new Refused(401);
+    if (!token?.org) throw new Refused(401);
+    activeClientId = token.client_id;
     found = { orgId: token.org, scopes: token.scopes };
     if (needPlan) {
       let plan = ctx.credentials.plan(token.org);
@@ -89,6 +109,15 @@ async function caller(request: FastifyRequest, scope: string, needPlan: boolean)
       }
       found.plan = plan;
     }
+  }
+  const windows = orderInterface ? (found.plan ? planWindows(found.plan) : null) : SERVICE_WINDOWS;
+  if (windows) {
+    const usage = await ctx.limiter.consume(`${orderInterface ? "orders:" : ""}org:${found.orgId}`, windows, { activeClientId });
+    if (!usage.clientActive) throw new Refused(401);
+    void reply.headers(rateLimitHeaders(usage.binding));
+    if (!usage.allowed) throw new Refused(429);
+  } else if (activeClientId && !(await ctx.limiter.isClientActive(activeClientId))) {
+    throw new Refused(401);
   }
   if (!found.scopes.has(scope)) throw new Refused(403);
   return found;
@@ -108,18 +137,18 @@ type PageQuery = { Querystring: { page?: string; per_page?: string } };
 const pageOf = (query: { page?: string; per_page?: string }) => ({ page: Number(query.page ?? 1), perPage: Number(query.per_page ?? 20) });
 
 app.get<IdParams>("/api/v1/missions/:id", async (request, reply) => {
-  const { orgId } = await caller(request, "missions:read", false);
+  const { orgId } = await caller(request, reply, "missions:read", false);
   return reply.header("content-type", "application/json").send(Buffer.from(await getMissionJson(ctx, orgId, request.params.id)));
 });
 
 app.get<PageQuery>("/api/v1/missions", async (request, reply) => {
-  const { orgId } = await caller(request, "missions:read", false);
+  const { orgId } = await caller(request, reply, "missions:read", false);
   const { page, perPage } = pageOf(request.query);
   return sendJson(reply, await listMissions({ db: ctx.db, orgId, page, perPage }));
 });
 
 app.get<IdParams & PageQuery>("/api/v1/missions/:id/submissions", async (request, reply) => {
-  const { orgId } = await caller(request, "submissions:read", false);
+  const { orgId } = await caller(request, reply, "submissions:read", false);
   const mission = await getMissionRow(ctx, orgId, request.params.id);
   const { page, perPage } = pageOf(request.query);
   const { rows, total } = await listSubmissions({ db: ctx.db, missionId: mission.id, page, perPage });
@@ -146,29 +175,29 @@ app.get<IdParams & PageQuery>("/api/v1/missions/:id/submissions", async (request
 });
 
 app.get<PageQuery>("/api/orders/v1/orders", async (request, reply) => {
-  const { orgId } = await caller(request, "orders:read", true);
+  const { orgId } = await caller(request, reply, "orders:read", true);
   const { page, perPage } = pageOf(request.query);
   return sendJson(reply, await listOrders(ctx, { orgId, filters: { statuses: null, clientReference: undefined, createdSince: undefined, page, perPage } }));
 });
 
 app.get<IdParams>("/api/orders/v1/orders/:id", async (request, reply) => {
-  const { orgId } = await caller(request, "orders:read", true);
+  const { orgId } = await caller(request, reply, "orders:read", true);
   return sendJson(reply, await getOrder(ctx, { orgId, orderId: request.params.id }));
 });
 
 app.get<IdParams & PageQuery>("/api/orders/v1/orders/:id/photos", async (request, reply) => {
-  const { orgId } = await caller(request, "orders:read", true);
+  const { orgId } = await caller(request, reply, "orders:read", true);
   return sendJson(reply, await listOrderPhotos(ctx, { orgId, orderId: request.params.id, ...pageOf(request.query) }));
 });
 
 app.get("/api/orders/v1/prices", async (request, reply) => {
-  await caller(request, "orders:read", true);
+  await caller(request, reply, "orders:read", true);
   const { prices, updatedAt } = await getPriceList(ctx.db);
   return sendJson(reply, { ...prices, updated_at: updatedAt.toISOString() });
 });
 
 app.post("/api/orders/v1/orders/quote", async (request, reply) => {
-  const { orgId, plan } = await caller(request, "orders:write", true);
+  const { orgId, plan } = await caller(request, reply, "orders:write", true);
   if (!plan) throw new Refused(403);
   const input = CreateOrderSchema.safeParse(request.body);
   if (!input.success) return reply.code(422).send({ error: "validation_failed" });

@@ -145,7 +145,13 @@ async function send(url: string, family: Family, headers: Record<string, string>
   if (family.method === "GET") return capture(url, { ...headers, "accept-encoding": "identity" });
   const response = await fetch(url, { method: "POST", headers: { ...headers, "accept-encoding": "identity" }, body: family.body ?? null });
   const body = Buffer.from(await response.arrayBuffer());
-  return { status: response.status, contentType: response.headers.get("content-type") ?? "", contentLength: body.length, body };
+  return {
+    status: response.status,
+    contentType: response.headers.get("content-type") ?? "",
+    contentLength: body.length,
+    body,
+    rateLimit: response.headers.get("x-ratelimit-limit"),
+  };
 }
 
 export async function runApiRoutes(options: ApiRoutesOptions): Promise<ApiRoutesResults> {
@@ -173,6 +179,10 @@ export async function runApiRoutes(options: ApiRoutesOptions): Promise<ApiRoutes
     const fromPeer = await send(`${peer.url}${family.path}`, family, headers);
     if (fromPeer.status !== 200 || fromPeer.contentType !== reference.contentType) {
       throw new Error(`${family.name}: the peer answered ${fromPeer.status} ${fromPeer.contentType}: ${fromPeer.body.toString("utf8").slice(0, 300)}`);
+    }
+    // Counted where the service counts, against the same limit (the spec's X-RateLimit-* headers).
+    if (fromPeer.rateLimit !== reference.rateLimit) {
+      throw new Error(`${family.name}: the peer's X-RateLimit-Limit is ${fromPeer.rateLimit ?? "absent"}, the service's ${reference.rateLimit ?? "absent"}`);
     }
     // The same bytes but where a value is of its moment (the quote's dates, signed URLs' expiry).
     if (Math.abs(fromPeer.body.length - reference.body.length) > 16) {

@@ -2,8 +2,10 @@
 // must do for an authenticated GET of a mission, written the plain way — verify the bearer JWT
 // with `jose` against the same Ed25519 public key (the signing key row of the same database), read
 // the mission row with the same driver (PGlite on a copy of the API's seeded data directory, or
-// the API's own PostgreSQL database through pg) and send the same JSON. No rate limit, no
-// problem+json. Two variants (issue 36):
+// the API's own PostgreSQL database through pg), count the request against the organisation's
+// rate limits as the spec requires (a minute and an hour, fixed windows in memory, written the
+// plain way; X-RateLimit-* of the window that binds first on every authenticated answer, 429
+// past a limit) and send the same JSON. No problem+json, request ids or metrics. Two variants (issue 36):
 // - plain (default): verifies the token and reads the row on every request, no revocation check —
 //   the figure a well-kept framework reaches with no design of its own;
 // - --caches (the fair peer): what a good engineer would add, the same caches as the service —
@@ -31,6 +33,8 @@ const { values } = parseArgs({
     issuer: { type: "string" },
     audience: { type: "string" },
     "content-type": { type: "string" },
+    "per-minute": { type: "string" },
+    "per-hour": { type: "string" },
     caches: { type: "boolean", default: false },
   },
 });
@@ -38,9 +42,11 @@ const { port, issuer, audience } = values;
 const dataDir = values["data-dir"];
 const databaseUrl = values["database-url-from-env"] ? process.env.BENCH_DATABASE_URL : undefined;
 const contentType = values["content-type"];
-if (!port || !(dataDir || databaseUrl) || !issuer || !audience || !contentType) {
+const perMinute = Number(values["per-minute"]);
+const perHour = Number(values["per-hour"]);
+if (!port || !(dataDir || databaseUrl) || !issuer || !audience || !contentType || !(perMinute > 0) || !(perHour > 0)) {
   throw new Error(
-    "usage: fastify-peer-server.ts --port <n> (--data-dir <dir> | --database-url-from-env, BENCH_DATABASE_URL set) --issuer <iss> --audience <aud> --content-type <type>",
+    "usage: fastify-peer-server.ts --port <n> (--data-dir <dir> | --database-url-from-env, BENCH_DATABASE_URL set) --issuer <iss> --audience <aud> --content-type <type> --per-minute <n> --per-hour <n>",
   );
 }
 
@@ -108,6 +114,42 @@ function clientActive(clientId: string): Promise<boolean> {
   return known;
 }
 
+/** One organisation's count in one fixed window. */
+interface WindowCount {
+  seconds: number;
+  limit: number;
+  start: number;
+  count: number;
+}
+const rateWindows = [
+  { seconds: 60, limit: perMinute },
+  { seconds: 3600, limit: perHour },
+];
+const windowCounts = new Map<string, WindowCount[]>();
+
+/** Counts a request against the organisation's windows: the X-RateLimit-* headers of the window that binds first, and whether it is allowed. */
+function countRequest(org: string): { allowed: boolean; headers: Record<string, string>; retryAfter: number } {
+  const now = Math.floor(Date.now() / 1000);
+  let counts = windowCounts.get(org);
+  if (!counts) windowCounts.set(org, (counts = rateWindows.map((w) => ({ ...w, start: -1, count: 0 }))));
+  let binding: { limit: number; remaining: number; reset: number } | undefined;
+  let exceeded: { limit: number; remaining: number; reset: number } | undefined;
+  for (const c of counts) {
+    const start = now - (now % c.seconds);
+    if (c.start !== start) Object.assign(c, { start, count: 0 });
+    c.count += 1;
+    const state = { limit: c.limit, remaining: Math.max(0, c.limit - c.count), reset: start + c.seconds };
+    if (c.count > c.limit && (!exceeded || state.reset > exceeded.reset)) exceeded = state;
+    if (!binding || state.remaining < binding.remaining) binding = state;
+  }
+  const window = exceeded ?? binding ?? { limit: 0, remaining: 0, reset: now };
+  return {
+    allowed: !exceeded,
+    headers: { "x-ratelimit-limit": String(window.limit), "x-ratelimit-remaining": String(window.remaining), "x-ratelimit-reset": String(window.reset) },
+    retryAfter: Math.max(1, window.reset - now),
+  };
+}
+
 app.get("/", async () => ({ ok: true }));
 
 app.get<{ Params: { id: string } }>("/api/v1/missions/:id", async (request, reply) => {
@@ -116,6 +158,9 @@ app.get<{ Params: { id: string } }>("/api/v1/missions/:id", async (request, repl
   const verified = await verifyToken(token);
   if (!verified) return reply.code(401).send({ error: "invalid_token" });
   if (caches && !(await clientActive(verified.clientId))) return reply.code(401).send({ error: "invalid_token" });
+  const usage = countRequest(verified.org);
+  void reply.headers(usage.headers);
+  if (!usage.allowed) return reply.code(429).header("retry-after", String(usage.retryAfter)).send({ error: "rate_limited" });
   if (!verified.scopes.has("missions:read")) return reply.code(403).send({ error: "insufficient_scope" });
   const { id } = request.params;
   const cached = rowCaching ? missionJson.get(id) : undefined;

@@ -145,7 +145,13 @@ async function captureCreate(api: RunningApi, headers: Record<string, string>): 
   });
   const body = Buffer.from(await response.arrayBuffer());
   if (response.status !== 201) throw new Error(`POST ${PATH} answered ${response.status}: ${body.toString("utf8").slice(0, 300)}`);
-  return { status: response.status, contentType: response.headers.get("content-type") ?? "", contentLength: body.length, body };
+  return {
+    status: response.status,
+    contentType: response.headers.get("content-type") ?? "",
+    contentLength: body.length,
+    body,
+    rateLimit: response.headers.get("x-ratelimit-limit"),
+  };
 }
 
 async function storedOrders(api: RunningApi, headers: Record<string, string>): Promise<number> {

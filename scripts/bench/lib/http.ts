@@ -97,6 +97,8 @@ export interface CapturedResponse {
   contentType: string;
   contentLength: number;
   body: Buffer;
+  /** X-RateLimit-Limit, or null: whether (and against what) the answer counted the request. */
+  rateLimit: string | null;
 }
 
 /** One GET, keeping the exact body bytes and the headers the bare server must reproduce. */
@@ -108,6 +110,7 @@ export async function capture(url: string, headers: Record<string, string>): Pro
     contentType: response.headers.get("content-type") ?? "",
     contentLength: Number(response.headers.get("content-length") ?? body.length),
     body,
+    rateLimit: response.headers.get("x-ratelimit-limit"),
   };
 }
 
@@ -120,9 +123,10 @@ export function describeMismatch(got: CapturedResponse, want: CapturedResponse, 
 }
 
 /** A GET of `url` that must return exactly `want`'s body and content type (a peer or a bare server replaying it); throws `what: why` otherwise. */
-export async function expectSameBytes(url: string, headers: Record<string, string>, want: CapturedResponse, what: string): Promise<void> {
+export async function expectSameBytes(url: string, headers: Record<string, string>, want: CapturedResponse, what: string): Promise<CapturedResponse> {
   const got = await capture(url, headers);
   if (!got.body.equals(want.body) || got.contentType !== want.contentType) {
     throw new Error(`${what}: ${describeMismatch(got, want, "the reference") ?? "different body"}`);
   }
+  return got;
 }

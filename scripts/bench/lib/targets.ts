@@ -248,6 +248,11 @@ export async function startFastifyPeer(
       options.audience,
       "--content-type",
       options.contentType,
+      // The service's limits under test: the peer counts every request against them too.
+      "--per-minute",
+      RATE_LIMIT_UNDER_TEST,
+      "--per-hour",
+      RATE_LIMIT_UNDER_TEST,
       ...(options.caches ? ["--caches"] : []),
     ],
     cwd: ROOT,
@@ -282,6 +287,9 @@ export async function startRoutesPeer(supervisor: Supervisor, dataDir: string, o
       SECRETS_KEY_FILE: "",
       DEMO: "off",
       MAP_BASEMAP: "offline",
+      // The service's limits under test: it counts every request against them, as the service does.
+      RATE_LIMIT_PER_MINUTE: RATE_LIMIT_UNDER_TEST,
+      RATE_LIMIT_PER_HOUR: RATE_LIMIT_UNDER_TEST,
     },
   });
   const url = `http://127.0.0.1:${port}`;
