@@ -1,6 +1,7 @@
 // Benchmark: authenticated GET /api/v1/missions/{id} through the full stack, against a bare
 // node:http server returning the same bytes and two Fastify peers (scripts/bench/fastify-peer-server.ts:
-// jose verification with the same key, the same row read with the same driver, the same JSON):
+// jose verification with the same key, the same row read with the same driver, the request counted
+// against the same rate limits with the spec's X-RateLimit-* headers, the same JSON):
 // the fair peer, with the service's caches (verified tokens, client revocation, rows on the
 // embedded database), the anchor of the goals; and the peer without caches, as a second line
 // (issue 36: "9.18× the peer" said "caches help", not "our stack beats the peer's"), in the same run. Targets: the API standalone
@@ -92,8 +93,8 @@ export interface ApiGetMissionResults {
 
 const LABELS: Record<TargetName, string> = {
   bare: "bare node:http (same bytes)",
-  peer: "Fastify peer without caches (jose verify and row read per request, same JSON)",
-  "fair-peer": "fair Fastify peer (same token cache, revocation check and row cache, same JSON)",
+  peer: "Fastify peer without caches (jose verify and row read per request, same rate limits, same JSON)",
+  "fair-peer": "fair Fastify peer (same token cache, revocation check and row cache, same rate limits, same JSON)",
   standalone: "API standalone (scripts/api-server.ts)",
   next: "npm start (scripts/server.ts: Hono before Next, one port)",
   "next-demo": "npm start with the demo running (DEMO=on)",
