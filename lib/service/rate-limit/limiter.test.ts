@@ -3,7 +3,7 @@ import type { Database } from "@/lib/db/client";
 import { openTemplatePglite } from "@/lib/testing/pglite-template";
 import { apiClients } from "@/lib/db/schema";
 import { CREDENTIAL_TTL_MS } from "@/lib/service/credentials/credential-cache";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { createRateLimiter } from "./limiter";
 
 let database: Database;
@@ -93,6 +93,22 @@ describe("the in-process limiter of the embedded database", () => {
     limiter.clientRevoked("cli_race");
     await first; // answered from the lookup that started before the revocation
     expect((await limiter.consume("client:cli_race", windows, { activeClientId: "cli_race" })).clientActive).toBe(false);
+    await limiter.stop();
+  });
+
+  it("asks the database again after a failed read, for the client and for a window's count", async () => {
+    await database.db.insert(apiClients).values({ id: "cli_flaky", kind: "partner", name: "t", secretHash: "x", scopes: [] });
+    const limiter = createRateLimiter(database.db, "pglite");
+    const options = { activeClientId: "cli_flaky" };
+    await database.db.execute(sql`alter table api_clients rename to api_clients_away`);
+    await expect(limiter.consume("client:cli_flaky", windows, options)).rejects.toThrow();
+    await database.db.execute(sql`alter table api_clients_away rename to api_clients`);
+    await database.db.execute(sql`alter table rate_limit_counters rename to rate_limit_counters_away`);
+    await expect(limiter.consume("client:cli_flaky", windows, options)).rejects.toThrow();
+    await database.db.execute(sql`alter table rate_limit_counters_away rename to rate_limit_counters`);
+    const after = await limiter.consume("client:cli_flaky", windows, options);
+    expect(after).toMatchObject({ clientActive: true, allowed: true });
+    expect(after.binding.count).toBe(1);
     await limiter.stop();
   });
 

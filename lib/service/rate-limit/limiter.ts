@@ -74,8 +74,12 @@ class LocalRateLimiter implements RateLimiter {
       const asked = isClientActive(this.db, clientId);
       known = asked;
       this.activeClients.set(clientId, asked);
-      // Kept only while still the answer: a revocation meanwhile has replaced it.
-      void asked.then((active) => this.activeClients.get(clientId) === asked && this.knownActive.set(clientId, active)).catch(() => undefined);
+      // Kept only while still the answer: a revocation meanwhile has replaced it. A failed lookup
+      // is forgotten, so the next request asks again (this one fails with the error).
+      asked.then(
+        (active) => this.activeClients.get(clientId) === asked && this.knownActive.set(clientId, active),
+        () => this.activeClients.get(clientId) === asked && this.activeClients.delete(clientId),
+      );
       if (this.activeClients.size > 50_000) {
         const oldest = this.activeClients.keys().next().value ?? "";
         this.activeClients.delete(oldest);
