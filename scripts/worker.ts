@@ -14,7 +14,7 @@ if (!env.DATABASE_URL) {
   console.error("npm run worker needs DATABASE_URL: with the embedded database the app runs its own worker.");
   process.exit(2);
 }
-const runtime = await startRuntime(env, {
+const starting = startRuntime(env, {
   runWorker: true,
   onHeartbeatLost: (error) => {
     log.error("worker: the database has not answered for a minute; exiting so the supervisor restarts it", {}, error);
@@ -24,5 +24,8 @@ const runtime = await startRuntime(env, {
   log.error("worker could not start", {}, error);
   process.exit(1);
 });
+// Before the start finishes: the worker stamps its heartbeat while starting, and a SIGTERM then
+// (a deploy, a supervisor) must stop it cleanly — heartbeat removed, exit 0 — not kill it.
+exitOnTermination("worker", async () => (await starting).stop(), { timeoutMs: env.SHUTDOWN_TIMEOUT_MS });
+await starting;
 log.info("worker running; Ctrl-C to stop");
-exitOnTermination("worker", () => runtime.stop(), { timeoutMs: env.SHUTDOWN_TIMEOUT_MS });

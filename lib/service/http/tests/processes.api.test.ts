@@ -282,8 +282,10 @@ describe("npm run worker", () => {
       try {
         const deadline = Date.now() + 60_000;
         let beats = 0;
+        // Polled often, so the SIGTERM below can land while the worker is still starting (its
+        // heartbeat is stamped during the start): it must stop cleanly then too.
         while (Date.now() < deadline && beats === 0) {
-          await new Promise((r) => setTimeout(r, 500));
+          await new Promise((r) => setTimeout(r, 25));
           if (child.process.exitCode !== null) throw new Error(`worker exited: ${child.output()}`);
           beats = await db.query<{ n: string }>("select count(*) as n from jobs where queue = 'worker-heartbeat'").then(
             (r) => Number(r.rows[0]?.n ?? 0),
