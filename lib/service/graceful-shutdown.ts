@@ -22,18 +22,31 @@ export function closeServer(server: Server, timeoutMs: number): Promise<boolean>
 }
 
 /**
+ * A repeat of the signal this soon after the first is the same request delivered twice, not an
+ * operator insisting: Ctrl-C on `npm start` signals the terminal's whole process group, and npm and
+ * the tsx CLI each pass it on to the app as well.
+ */
+const RELAYED_WITHIN_MS = 1_000;
+
+/**
  * Runs `stop` on the first SIGTERM or SIGINT, then exits: 0 when it finished in time, 1 when
- * `timeoutMs` passed first or it failed.
+ * `timeoutMs` passed first or it failed. A second signal more than a second after the first exits
+ * at once (1).
  */
 export function exitOnTermination(name: string, stop: () => Promise<void>, { timeoutMs }: { timeoutMs: number }): void {
   let stopping = false;
+  let started = 0;
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) {
+      if (Date.now() - started < RELAYED_WITHIN_MS) {
+        log.info(`${name}: ${signal} again within a second (passed on by a parent process), still draining`);
+        return;
+      }
       log.warn(`${name}: second ${signal}, exiting now`);
       process.exit(1);
     }
     stopping = true;
-    const started = Date.now();
+    started = Date.now();
     log.info(`${name}: ${signal} received, draining`, { timeout_ms: timeoutMs });
     const deadline = setTimeout(() => {
       log.error(`${name}: not drained within ${timeoutMs} ms, exiting`);
