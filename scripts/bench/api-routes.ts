@@ -10,7 +10,7 @@
 // Goals: ≥ 1.0 × the peer, p99 ≤ 2 × bare, ≥ 0.5 × bare where the answer can be served from memory.
 import { defineBenchmark } from "./lib/benchmark";
 import { loadHeader } from "./lib/load-header";
-import { capture, postJson, stringField, type CapturedResponse } from "./lib/http";
+import { capture, captureResponse, postJson, stringField, type CapturedResponse } from "./lib/http";
 import { measure, type LoadSettings, type RequestShape } from "./lib/load";
 import { ensureNextBuild, type BuildMode } from "./lib/next-build";
 import type { Supervisor } from "./lib/processes";
@@ -143,15 +143,7 @@ function headersFor(family: Family, s: Seeded): Record<string, string> {
 
 async function send(url: string, family: Family, headers: Record<string, string>): Promise<CapturedResponse> {
   if (family.method === "GET") return capture(url, { ...headers, "accept-encoding": "identity" });
-  const response = await fetch(url, { method: "POST", headers: { ...headers, "accept-encoding": "identity" }, body: family.body ?? null });
-  const body = Buffer.from(await response.arrayBuffer());
-  return {
-    status: response.status,
-    contentType: response.headers.get("content-type") ?? "",
-    contentLength: body.length,
-    body,
-    rateLimit: response.headers.get("x-ratelimit-limit"),
-  };
+  return captureResponse(await fetch(url, { method: "POST", headers: { ...headers, "accept-encoding": "identity" }, body: family.body ?? null }));
 }
 
 export async function runApiRoutes(options: ApiRoutesOptions): Promise<ApiRoutesResults> {

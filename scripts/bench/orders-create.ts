@@ -16,7 +16,7 @@
 import { randomUUID } from "node:crypto";
 import { cpus } from "node:os";
 import { orderBody } from "@/lib/service/http/tests/orders-client";
-import type { CapturedResponse } from "./lib/http";
+import { captureResponse, type CapturedResponse } from "./lib/http";
 import { measure, type LoadSettings, type Measurement, type RequestShape } from "./lib/load";
 import type { Supervisor } from "./lib/processes";
 import { onEachDatabase, redactUrl } from "./lib/databases";
@@ -143,15 +143,9 @@ async function captureCreate(api: RunningApi, headers: Record<string, string>): 
     headers: { ...headers, "idempotency-key": randomUUID(), "accept-encoding": "identity" },
     body: BODY,
   });
-  const body = Buffer.from(await response.arrayBuffer());
-  if (response.status !== 201) throw new Error(`POST ${PATH} answered ${response.status}: ${body.toString("utf8").slice(0, 300)}`);
-  return {
-    status: response.status,
-    contentType: response.headers.get("content-type") ?? "",
-    contentLength: body.length,
-    body,
-    rateLimit: response.headers.get("x-ratelimit-limit"),
-  };
+  const created = await captureResponse(response);
+  if (created.status !== 201) throw new Error(`POST ${PATH} answered ${created.status}: ${created.body.toString("utf8").slice(0, 300)}`);
+  return created;
 }
 
 async function storedOrders(api: RunningApi, headers: Record<string, string>): Promise<number> {

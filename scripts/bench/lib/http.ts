@@ -103,7 +103,11 @@ export interface CapturedResponse {
 
 /** One GET, keeping the exact body bytes and the headers the bare server must reproduce. */
 export async function capture(url: string, headers: Record<string, string>): Promise<CapturedResponse> {
-  const response = await fetch(url, { headers });
+  return captureResponse(await fetch(url, { headers }));
+}
+
+/** A response read to its end: its exact body bytes and the headers a replay or a peer must match. */
+export async function captureResponse(response: Response): Promise<CapturedResponse> {
   const body = Buffer.from(await response.arrayBuffer());
   return {
     status: response.status,
