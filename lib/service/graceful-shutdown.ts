@@ -28,12 +28,19 @@ export function closeServer(server: Server, timeoutMs: number): Promise<boolean>
  */
 const RELAYED_WITHIN_MS = 1_000;
 
+/** What `exitOnTermination` tells its process: whether a signal has asked it to stop. */
+export interface Termination {
+  readonly requested: boolean;
+}
+
 /**
  * Runs `stop` on the first SIGTERM or SIGINT, then exits: 0 when it finished in time, 1 when
  * `timeoutMs` passed first or it failed. A second signal more than a second after the first exits
- * at once (1).
+ * at once (1). Install it before the process starts its work (the database, the worker): a signal
+ * during the start is then a stop like any other, and `stop` waits for the start to finish; a
+ * process that has not started serving yet reads `requested` and does not start.
  */
-export function exitOnTermination(name: string, stop: () => Promise<void>, { timeoutMs }: { timeoutMs: number }): void {
+export function exitOnTermination(name: string, stop: () => Promise<void>, { timeoutMs }: { timeoutMs: number }): Termination {
   let stopping = false;
   let started = 0;
   const onSignal = (signal: NodeJS.Signals) => {
@@ -66,4 +73,9 @@ export function exitOnTermination(name: string, stop: () => Promise<void>, { tim
   };
   process.on("SIGTERM", onSignal);
   process.on("SIGINT", onSignal);
+  return {
+    get requested() {
+      return stopping;
+    },
+  };
 }

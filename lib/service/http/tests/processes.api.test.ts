@@ -254,6 +254,50 @@ describe("npm run start:api, SIGTERM during an export", () => {
   }, 150_000);
 });
 
+// On the embedded database whatever the phase (DATABASE_URL is emptied), so once: in the PGlite phase.
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("a SIGTERM while the process starts (a deploy, a supervisor)", () => {
+  it.each([
+    ["npm run start:api", "scripts/api-server.ts", "api server"],
+    // Without a production build in this tree: the signal comes before Next would be prepared.
+    ["npm start", "scripts/server.ts", "server"],
+  ])(
+    "%s lets the start finish, closes the database and exits 0 without listening",
+    async (_command, script, name) => {
+      const dataDir = await mkdtemp(join(tmpdir(), "pm-proc-start-"));
+      const port = await freePort();
+      const child = run(script, {
+        PORT: String(port),
+        PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+        DATA_DIR: dataDir,
+        ADMIN_TOKEN,
+        DATABASE_URL: "",
+        SHUTDOWN_TIMEOUT_MS: "8000",
+      });
+      const lock = join(dataDir, "pglite.lock");
+      try {
+        // The lock is taken as the start opens the database; a fresh data directory then takes
+        // seconds to lay out and migrate, so the signal lands in the middle of the start.
+        const deadline = Date.now() + 60_000;
+        while (!existsSync(lock)) {
+          if (child.process.exitCode !== null || Date.now() > deadline) throw new Error(`no database opened: ${child.output()}`);
+          await new Promise((r) => setTimeout(r, 10));
+        }
+        child.process.kill("SIGTERM");
+        expect(await child.exited).toBe(0);
+        expect(child.output()).toContain(`${name}: SIGTERM received, draining`);
+        expect(child.output()).toContain(`${name}: stopped`);
+        expect(child.output()).not.toMatch(/listening/);
+        // Closed, not cut: the next start finds the database free.
+        expect(existsSync(lock)).toBe(false);
+      } finally {
+        child.process.kill("SIGKILL");
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+    90_000,
+  );
+});
+
 describe("npm run worker", () => {
   it("refuses to start without DATABASE_URL (exit 2), whatever RUN_WORKER says", async () => {
     const child = run("scripts/worker.ts", { DATABASE_URL: "", RUN_WORKER: "false" });
