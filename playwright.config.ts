@@ -1,5 +1,6 @@
-// Browser tests against the production build, served by `next start` exactly as a user runs it:
-// one command, the embedded database in a fresh temporary DATA_DIR, no external services.
+// Browser tests against the production build, served by `npm start` (scripts/server.ts) exactly
+// as a user runs it: one command, the embedded database in a fresh temporary DATA_DIR, no
+// external services.
 // Chromium is Debian's (chromium-headless-shell, or chromium): Playwright's own browsers cannot be
 // downloaded here.
 import { existsSync, readFileSync, rmSync } from "node:fs";

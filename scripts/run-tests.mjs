@@ -2,10 +2,10 @@
 // The whole test suite in one command (`npm test`), in this order:
 //   1. vitest, projects unit and api, on the embedded database (PGlite, in memory);
 //   2. vitest, project api again, on PostgreSQL, when TEST_DATABASE_URL is set;
-//   3. Playwright, against a fresh production build served by `next start` (playwright.config.ts).
+//   3. Playwright, against a fresh production build served by `npm start` (playwright.config.ts).
 //      The build runs in a snapshot of the working tree (tracked and untracked, not ignored, files
 //      plus a hard-linked node_modules) in a temp dir, so it neither collides with another `next
-//      build`/`next start` in this tree nor changes under the tests when someone edits a file.
+//      build`/`npm start` in this tree nor changes under the tests when someone edits a file.
 //      It is made once, at the start, while the vitest phases run (they mostly wait on servers
 //      and processes; the build mostly computes), and reported as a phase of its own.
 // Beside them from the start: `prettier --check .` (its output is shown at the end when it fails).
@@ -302,7 +302,7 @@ async function startBuild() {
 
 async function playwrightPhase(build) {
   const { port, appDir, ok } = await build;
-  banner(`e2e: Playwright + Chromium against \`next start\` (built beforehand) on port ${port}`);
+  banner(`e2e: Playwright + Chromium against \`npm start\` (built beforehand) on port ${port}`);
   if (!ok) {
     phases.push({ label: "e2e (Playwright)", code: 1, ms: 0, passed: 0, failed: 0, skipped: 0, notes: ["not run: the build failed"] });
     if (appDir) rmSync(appDir, { recursive: true, force: true });

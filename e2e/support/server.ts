@@ -7,7 +7,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-/** The port `next start` listens on; scripts/run-tests.mjs passes a free one in E2E_PORT. */
+/** The port `npm start` listens on; scripts/run-tests.mjs passes a free one in E2E_PORT. */
 export const PORT = Number(process.env.E2E_PORT || 3210);
 
 export const ORIGIN = `http://localhost:${PORT}`;
