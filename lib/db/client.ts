@@ -247,9 +247,18 @@ const STATEMENT_NAME = /^[a-z][a-z0-9_]{0,62}$/;
  * transaction object without a runner (nested, or used past its callback) runs it as queryRows.
  */
 export async function queryPrepared<T>(db: Db, name: string, query: SQL): Promise<T[]> {
-  if (!STATEMENT_NAME.test(name)) throw new Error(`not a statement name: ${name}`);
+  assertStatementName(name);
   const runner = preparedRunners.get(db);
   if (!runner) return queryRows<T>(db, query);
   const { sql: text, params } = dialect.sqlToQuery(query);
   return (await runner(name, text, params)) as T[];
+}
+
+export function assertStatementName(name: string): void {
+  if (!STATEMENT_NAME.test(name)) throw new Error(`not a statement name: ${name}`);
+}
+
+/** How `db` runs a named statement now (the database's runner, or its transaction's while the callback runs); undefined: it runs them unprepared. */
+export function preparedRunnerFor(db: Db): PreparedRunner | undefined {
+  return preparedRunners.get(db);
 }

@@ -60,10 +60,15 @@ export async function storeIdempotentResponse(
   { orgId, key }: IdempotencyKeyRef,
   response: { status: number; body: string; headers: Record<string, string> },
 ): Promise<void> {
-  await db
-    .update(idempotencyKeys)
-    .set({ status: "done", responseStatus: response.status, responseBody: response.body, responseHeaders: response.headers, lockedUntil: null })
-    .where(and(eq(idempotencyKeys.orgId, orgId), eq(idempotencyKeys.key, key)));
+  // Prepared, and not built by drizzle's query builder (about 0.06 ms a call): every keyed POST stores its answer.
+  await queryPrepared(
+    db,
+    "idempotency_store",
+    sql`update idempotency_keys
+        set status = 'done', response_status = ${response.status}::int, response_body = ${response.body}::text,
+            response_headers = ${JSON.stringify(response.headers)}::jsonb, locked_until = null
+        where org_id = ${orgId} and key = ${key}`,
+  );
 }
 
 /** Drops keys past their retention; run by housekeeping. */

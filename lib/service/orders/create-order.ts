@@ -4,6 +4,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { orderDrafts, orderLocations, orders, organisations, webhookEndpoints } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/client";
+import { preparedInsert } from "@/lib/db/prepared-insert";
 import { createId } from "@/lib/ids/create-id";
 import type { Plan } from "@/lib/db/schema";
 import type { CreateOrderInput, Order } from "@/lib/schemas/order";
@@ -13,6 +14,11 @@ import { ApiError } from "@/lib/service/errors";
 import { ORDERS_BASE_PATH } from "@/lib/service/context";
 import { checkedDeliveryUrl } from "./check-delivery-url";
 import { prepareOrder, quoteOrder } from "./quote-order";
+
+/** The order's rows, prepared: every create writes them (lib/db/prepared-insert.ts). */
+const insertOrder = preparedInsert(orders, "order_insert");
+// A statement per number of locations, for the first 32 counts an instance meets.
+const insertOrderLocations = preparedInsert(orderLocations, "order_locations_insert", { maxShapes: 32 });
 
 /** An unconfirmed order expires after this long (DESIGN.md: 7 days). */
 export const ORDER_EXPIRY_MS = 7 * 86_400_000;
@@ -88,8 +94,8 @@ export async function createOrder(ctx: ServiceContext, options: CreateOrderOptio
     requirements: l.requirements,
   }));
   return ctx.db.transaction(async (tx) => {
-    await tx.insert(orders).values(row);
-    await tx.insert(orderLocations).values(locations);
+    await insertOrder(tx, [row]);
+    await insertOrderLocations(tx, locations);
     if (options.fromDraft) await linkDraft(tx, { orgId, orderId: id, draft: options.fromDraft, now });
     if (webhookUrl) {
       // Signed with the organisation's order-delivery secret at send time; this column is unused.
