@@ -26,7 +26,8 @@ export class NetworkRecorder {
    * Text responses whose body could not be read, with the reason. Chromium drops a document's
    * response bodies when the page navigates away, so a spec calls `settle()` before each full
    * navigation (on a loaded machine the reads lag seconds behind the responses); a response still
-   * arriving then can be lost all the same.
+   * arriving then can be lost all the same. (A built script or style that was dropped is fetched
+   * again, so it is never among them.)
    */
   readonly unread: string[] = [];
   private readonly pending: Promise<void>[] = [];
@@ -34,7 +35,7 @@ export class NetworkRecorder {
   /** RSC payloads' bodies, read by the route below as they pass. */
   private readonly routed = new WeakMap<Request, string>();
 
-  private constructor(page: Page) {
+  private constructor(private readonly page: Page) {
     page.on("response", (response) => this.pending.push(this.record(response)));
     page.on("request", (request) => this.pending.push(this.recordRequest(request)));
   }
@@ -75,12 +76,25 @@ export class NetworkRecorder {
     if (TEXT.test(contentType) && (response.status() < 300 || response.status() >= 400)) {
       body =
         this.routed.get(response.request()) ??
-        (await response.text().catch((error: unknown) => {
-          this.unread.push(`${response.status()} ${response.url()}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
-          return null;
+        (await response.text().catch(async (error: unknown) => {
+          // A built script or style is the same file for everyone (its name is its content's
+          // hash): one Chromium dropped is fetched again and searched all the same.
+          const again = isBuiltFile(response.url()) ? await this.fetchAgain(response.url()) : null;
+          if (again === null)
+            this.unread.push(`${response.status()} ${response.url()}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+          return again;
         }));
     }
     this.responses.push({ url: response.url(), status: response.status(), contentType, headers, body });
+  }
+
+  private async fetchAgain(url: string): Promise<string | null> {
+    try {
+      const again = await this.page.context().request.get(url);
+      return again.ok() ? await again.text() : null;
+    } catch {
+      return null;
+    }
   }
 
   private async recordRequest(request: Request): Promise<void> {
@@ -96,6 +110,11 @@ export class NetworkRecorder {
       done += batch.length;
     }
   }
+}
+
+/** Next's built scripts and styles: immutable, named by their content's hash. */
+function isBuiltFile(url: string): boolean {
+  return new URL(url).pathname.startsWith("/_next/static/");
 }
 
 export interface Finding {
