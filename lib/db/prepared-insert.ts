@@ -8,6 +8,7 @@
 // connection. Anything the placeholders cannot carry — a column filled by a $defaultFn, a value
 // that maps to SQL — and any call without a runner (a nested transaction) runs as a plain drizzle
 // insert instead, so the result is always drizzle's.
+import { createHash } from "node:crypto";
 import { Param, Placeholder, SQL, is, sql } from "drizzle-orm";
 import { PgDialect, type PgTable } from "drizzle-orm/pg-core";
 import { assertStatementName, preparedRunnerFor, type Db } from "./client";
@@ -16,6 +17,10 @@ const dialect = new PgDialect();
 
 /** By default at most this many shapes per insert get a statement; more run as plain drizzle inserts. */
 const MAX_SHAPES = 8;
+/** Hex digits of a shape's columns in its statement's name. */
+const HASH_LENGTH = 10;
+/** More rows than this in one call: a plain drizzle insert (and the name's length stays bounded). */
+const MAX_ROWS = 9_999;
 
 /** A shape's statement: its text, and how each parameter is made from the rows. */
 interface Compiled {
@@ -25,20 +30,22 @@ interface Compiled {
 }
 
 /**
- * Inserts `table`'s rows (no returning); statements are named `${name}_<n>`, one per shape, at most
- * `maxShapes` (a shape is a set of columns and a number of rows: an insert of a varying number of
- * rows wants room for the usual counts).
+ * Inserts `table`'s rows (no returning), one statement per shape, at most `maxShapes` (a shape is
+ * a set of columns and a number of rows: an insert of a varying number of rows wants room for the
+ * usual counts). A shape's statement is named `${name}_<rows>_<hash of its columns>`: the same
+ * shape gets the same name and text wherever it is built — Next's server bundle may hold a second
+ * copy of a module — so two copies never prepare two texts under one name on a shared connection.
  */
 export function preparedInsert<T extends PgTable>(
   table: T,
   name: string,
   { maxShapes = MAX_SHAPES }: { maxShapes?: number } = {},
 ): (db: Db, rows: T["$inferInsert"][]) => Promise<void> {
-  assertStatementName(`${name}_${maxShapes - 1}`);
+  assertStatementName(`${name}_${MAX_ROWS}_${"0".repeat(HASH_LENGTH)}`);
   const shapes = new Map<string, Compiled | null>();
 
   const compile = (db: Db, columns: string[], rowCount: number): Compiled | null => {
-    if (shapes.size >= maxShapes) return null;
+    if (shapes.size >= maxShapes || rowCount > MAX_ROWS) return null;
     const placeholders = Array.from({ length: rowCount }, (_, row) =>
       Object.fromEntries(columns.map((column) => [column, sql.placeholder(`${row}:${column}`)])),
     );
@@ -61,7 +68,8 @@ export function preparedInsert<T extends PgTable>(
         return mapped;
       });
     }
-    return { name: `${name}_${shapes.size}`, text: query.sql, encode };
+    const columnsHash = createHash("sha256").update(columns.join(",")).digest("hex").slice(0, HASH_LENGTH);
+    return { name: `${name}_${rowCount}_${columnsHash}`, text: query.sql, encode };
   };
 
   return async (db, rows) => {
