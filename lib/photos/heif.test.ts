@@ -3,7 +3,9 @@
 // and a decompression bomb refused from its header. The HEIC is made at test time from a real
 // camera JPEG of the corpus (Nikon COOLPIX P6000, DSCN0010.jpg) with an iPhone's tags
 // (lib/testing/heic-fixture.ts: exiftool + heif-enc); samplefilehub.heif is the corpus's own HEIF.
-import { readFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { corpusFile, HAS_CORPUS } from "@/lib/testing/corpus";
@@ -14,7 +16,7 @@ import { decodeHeif, HeifTooLargeError } from "./decode-heif";
 import { readEditTraces } from "./edit-traces";
 import { readHeifHeader, tiffFromExifItem } from "./heif-header";
 import { jpegOf, openImage } from "./open-image";
-import { readExif } from "./read-exif";
+import { readExif, readHeifExif } from "./read-exif";
 import { sniffImageType } from "./sniff-image-type";
 
 const CAPTURED = new Date("2026-11-28T09:15:30Z");
@@ -50,6 +52,27 @@ describe.skipIf(!HAS_CORPUS)("HEIC from a phone", { timeout: 30_000 }, () => {
       expect(exif.gps?.direction_deg).toBeCloseTo(123.5, 1);
       expect(exif.gps?.accuracy_m).toBe(5);
       expect(exif.captured_at).toBe(CAPTURED.toISOString().replace(/\.\d+Z$/, ".000Z"));
+    }
+  });
+
+  it("reads the same EXIF from a header already read: the item from the head kept while uploading, else only its bytes from the file", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "heif-exif-"));
+    try {
+      const path = join(dir, "upload");
+      await writeFile(path, heic);
+      const expected = await readExif(path);
+      expect(expected.present).toBe(true);
+      const extent = readHeifHeader(heic)?.exif ?? null;
+      if (!extent) throw new Error("no Exif item found");
+      // The whole file in the head: no file is opened (the path does not exist).
+      expect(await readHeifExif(extent, heic, join(dir, "missing"))).toEqual(expected);
+      // A head that ends before the item: the item is read from the file.
+      expect(await readHeifExif(extent, heic.subarray(0, extent.offset), path)).toEqual(expected);
+      // No Exif item, or a file that is gone: no EXIF, no throw.
+      expect((await readHeifExif(null, heic, path)).present).toBe(false);
+      expect((await readHeifExif(extent, heic.subarray(0, extent.offset), join(dir, "missing"))).present).toBe(false);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 

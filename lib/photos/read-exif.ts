@@ -4,7 +4,7 @@
 // handed to exifr.
 import { open, type FileHandle } from "node:fs/promises";
 import exifr from "exifr";
-import { HEIF_HEADER_BYTES, readHeifHeader, tiffFromExifItem } from "./heif-header";
+import { HEIF_HEADER_BYTES, readHeifHeader, tiffFromExifItem, type HeifHeader } from "./heif-header";
 import { sniffImageType } from "./sniff-image-type";
 import { EMPTY_EXIF, EXIF_READ_OPTIONS, summariseExif, type ExifSummary } from "./summarise-exif";
 
@@ -58,6 +58,36 @@ async function heifTiff(input: string | Buffer, head: Buffer): Promise<Buffer | 
   } else item = input.subarray(extent.offset, extent.offset + extent.length);
   const tiff = tiffFromExifItem(item);
   return tiff ? Buffer.from(tiff.buffer, tiff.byteOffset, tiff.byteLength) : null;
+}
+
+/**
+ * A HEIC/HEIF's EXIF when its header has been read already (the intake keeps the upload's first
+ * bytes and reads the header from them): the Exif item from `head` when it lies there, else only
+ * the item's bytes from the file at `path` — not the file's first MiB and its header again, as
+ * `readExif(path)` does. Never throws.
+ */
+export async function readHeifExif(extent: HeifHeader["exif"], head: Uint8Array, path: string): Promise<ExifSummary> {
+  try {
+    if (!extent || extent.length > MAX_HEIF_EXIF_BYTES) return EMPTY_EXIF;
+    let item: Uint8Array;
+    if (extent.offset + extent.length <= head.length) item = head.subarray(extent.offset, extent.offset + extent.length);
+    else {
+      const handle = await open(path, "r");
+      try {
+        const buffer = Buffer.allocUnsafe(extent.length);
+        const { bytesRead } = await handle.read(buffer, 0, extent.length, extent.offset);
+        item = buffer.subarray(0, bytesRead);
+      } finally {
+        await handle.close();
+      }
+    }
+    const tiff = tiffFromExifItem(item);
+    if (!tiff) return EMPTY_EXIF;
+    const raw: unknown = await exifr.parse(Buffer.from(tiff.buffer, tiff.byteOffset, tiff.byteLength), EXIF_READ_OPTIONS);
+    return summariseExif(typeof raw === "object" && raw !== null ? (raw as Raw) : null);
+  } catch {
+    return EMPTY_EXIF;
+  }
 }
 
 /** Parses EXIF from a file path or bytes (JPEG or HEIC/HEIF). Never throws: a broken segment reads as no EXIF. */

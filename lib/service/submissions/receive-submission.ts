@@ -13,7 +13,7 @@ import { readDimensions } from "@/lib/photos/analyse-image";
 import { HEIF_HEADER_BYTES, readHeifHeader, type HeifHeader } from "@/lib/photos/heif-header";
 import { readJpegHeader } from "@/lib/photos/jpeg-header-length";
 import { photoFileExtension, type PhotoContentType } from "@/lib/photos/photo-types";
-import { readExif, type ExifSummary } from "@/lib/photos/read-exif";
+import { readExif, readHeifExif, type ExifSummary } from "@/lib/photos/read-exif";
 import { sniffImageType } from "@/lib/photos/sniff-image-type";
 import { ANGLES } from "@/lib/schemas/submission";
 import type { ServiceContext } from "@/lib/service/context";
@@ -104,8 +104,8 @@ async function checkHeif(file: UploadedFile, contentType: PhotoContentType, name
   const header = await heifHeader(file);
   if (!header) throw new ApiError(422, "unreadable_image", `"${name}" is not a readable HEIC/HEIF image (no primary image with a size in its header).`);
   if (header.width * header.height > maxPixels) throw tooManyPixels(name, header, maxPixels);
-  // The Exif item often lies after the image data: from the head when the whole file is in it, else from the file.
-  const exif = await readExif(file.size <= file.head.length ? file.head : file.tempPath);
+  // The Exif item often lies after the image data: from the head when it lies there, else only its bytes from the file.
+  const exif = await readHeifExif(header.exif, file.head, file.tempPath);
   return { ...file, width: header.width, height: header.height, exif, contentType };
 }
 
