@@ -45,17 +45,27 @@ export async function readHeifExifTiff(input: string | Buffer): Promise<Buffer |
 }
 
 async function heifTiff(input: string | Buffer, head: Buffer): Promise<Buffer | null> {
-  const extent = readHeifHeader(head)?.exif;
+  return exifItemTiff(readHeifHeader(head)?.exif ?? null, typeof input === "string" ? head : input, typeof input === "string" ? input : null);
+}
+
+/**
+ * The TIFF block of a HEIF's Exif item at `extent`: from `bytes` when the item lies in them, else
+ * only the item's bytes from the file at `path` (one open and read). Null when there is none.
+ */
+async function exifItemTiff(extent: HeifHeader["exif"], bytes: Uint8Array, path: string | null): Promise<Buffer | null> {
   if (!extent || extent.length > MAX_HEIF_EXIF_BYTES) return null;
-  let item: Buffer;
-  if (typeof input === "string") {
-    const handle = await open(input, "r");
+  let item: Uint8Array;
+  if (extent.offset + extent.length <= bytes.length || path === null) item = bytes.subarray(extent.offset, extent.offset + extent.length);
+  else {
+    const handle = await open(path, "r");
     try {
-      item = await readAt(handle, extent.offset, extent.length);
+      const buffer = Buffer.allocUnsafe(extent.length);
+      const { bytesRead } = await handle.read(buffer, 0, extent.length, extent.offset);
+      item = buffer.subarray(0, bytesRead);
     } finally {
       await handle.close();
     }
-  } else item = input.subarray(extent.offset, extent.offset + extent.length);
+  }
   const tiff = tiffFromExifItem(item);
   return tiff ? Buffer.from(tiff.buffer, tiff.byteOffset, tiff.byteLength) : null;
 }
@@ -68,26 +78,16 @@ async function heifTiff(input: string | Buffer, head: Buffer): Promise<Buffer | 
  */
 export async function readHeifExif(extent: HeifHeader["exif"], head: Uint8Array, path: string): Promise<ExifSummary> {
   try {
-    if (!extent || extent.length > MAX_HEIF_EXIF_BYTES) return EMPTY_EXIF;
-    let item: Uint8Array;
-    if (extent.offset + extent.length <= head.length) item = head.subarray(extent.offset, extent.offset + extent.length);
-    else {
-      const handle = await open(path, "r");
-      try {
-        const buffer = Buffer.allocUnsafe(extent.length);
-        const { bytesRead } = await handle.read(buffer, 0, extent.length, extent.offset);
-        item = buffer.subarray(0, bytesRead);
-      } finally {
-        await handle.close();
-      }
-    }
-    const tiff = tiffFromExifItem(item);
-    if (!tiff) return EMPTY_EXIF;
-    const raw: unknown = await exifr.parse(Buffer.from(tiff.buffer, tiff.byteOffset, tiff.byteLength), EXIF_READ_OPTIONS);
-    return summariseExif(typeof raw === "object" && raw !== null ? (raw as Raw) : null);
+    const tiff = await exifItemTiff(extent, head, path);
+    return tiff ? await summariseExifOf(tiff) : EMPTY_EXIF;
   } catch {
     return EMPTY_EXIF;
   }
+}
+
+async function summariseExifOf(source: Buffer): Promise<ExifSummary> {
+  const raw: unknown = await exifr.parse(source, EXIF_READ_OPTIONS);
+  return summariseExif(typeof raw === "object" && raw !== null ? (raw as Raw) : null);
 }
 
 /** Parses EXIF from a file path or bytes (JPEG or HEIC/HEIF). Never throws: a broken segment reads as no EXIF. */
@@ -100,8 +100,7 @@ export async function readExif(input: string | Uint8Array): Promise<ExifSummary>
       if (!tiff) return EMPTY_EXIF;
       source = tiff;
     }
-    const raw: unknown = await exifr.parse(source, EXIF_READ_OPTIONS);
-    return summariseExif(typeof raw === "object" && raw !== null ? (raw as Raw) : null);
+    return await summariseExifOf(source);
   } catch {
     return EMPTY_EXIF;
   }
