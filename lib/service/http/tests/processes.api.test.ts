@@ -271,7 +271,10 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("a SIGTERM while the pro
         DATA_DIR: dataDir,
         ADMIN_TOKEN,
         DATABASE_URL: "",
-        SHUTDOWN_TIMEOUT_MS: "8000",
+        // The drain's deadline runs from the signal and covers the rest of the start: on a fresh
+        // directory and a loaded CI machine that took more than 8 s (+ 2) once, and the process
+        // was cut (exit 1). The deadline is not what this test is about.
+        SHUTDOWN_TIMEOUT_MS: "60000",
       });
       const lock = join(dataDir, "pglite.lock");
       try {
@@ -283,7 +286,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("a SIGTERM while the pro
           await new Promise((r) => setTimeout(r, 10));
         }
         child.process.kill("SIGTERM");
-        expect(await child.exited).toBe(0);
+        expect(await child.exited, child.output()).toBe(0);
         expect(child.output()).toContain(`${name}: SIGTERM received, draining`);
         expect(child.output()).toContain(`${name}: stopped`);
         expect(child.output()).not.toMatch(/listening/);
@@ -294,7 +297,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("a SIGTERM while the pro
         await rm(dataDir, { recursive: true, force: true });
       }
     },
-    90_000,
+    120_000,
   );
 });
 
