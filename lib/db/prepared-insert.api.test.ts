@@ -5,9 +5,8 @@
 import { sql } from "drizzle-orm";
 import { boolean, doublePrecision, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isolatedPostgres } from "@/lib/service/http/tests/harness";
-import { openTemplatePglite } from "@/lib/testing/pglite-template";
-import { openDatabase, queryRows, type Database } from "./client";
+import { openRunDatabase, type RunDatabase } from "@/lib/service/http/tests/run-database";
+import { queryRows, type Database } from "./client";
 import { preparedInsert } from "./prepared-insert";
 
 const server = process.env.TEST_DATABASE_URL;
@@ -30,15 +29,12 @@ const stamped = pgTable("insert_stamped", {
     .$defaultFn(() => `made ${Math.random()}`),
 });
 
+let run: RunDatabase | undefined;
 let database: Database;
-let postgres: { url: string; drop(): Promise<void> } | undefined;
 
 beforeAll(async () => {
-  if (server) {
-    postgres = await isolatedPostgres(server);
-    // One connection, so the statements it prepared are the ones pg_prepared_statements lists.
-    database = await openDatabase({ kind: "postgres", url: postgres.url, poolSize: 1 });
-  } else database = await openTemplatePglite();
+  run = await openRunDatabase();
+  database = run.database;
   for (const table of ["insert_probe", "insert_twin"]) {
     await database.db.execute(
       sql.raw(`create table ${table} (id text primary key, n int not null, x float8, doc jsonb, at timestamptz,
@@ -48,8 +44,7 @@ beforeAll(async () => {
   await database.db.execute(sql`create table insert_stamped (id text primary key, stamp text not null)`);
 });
 afterAll(async () => {
-  await database?.close();
-  await postgres?.drop();
+  await run?.close();
 });
 
 const statements = (prefix: string) =>

@@ -4,27 +4,22 @@
 // inside a transaction on its connection, and on PGlite never inside another caller's transaction.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isolatedPostgres } from "@/lib/service/http/tests/harness";
-import { openTemplatePglite } from "@/lib/testing/pglite-template";
-import { openDatabase, queryPrepared, queryRows, type Database } from "./client";
+import { openRunDatabase, type RunDatabase } from "@/lib/service/http/tests/run-database";
+import { queryPrepared, queryRows, type Database } from "./client";
 
 const server = process.env.TEST_DATABASE_URL;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+let run: RunDatabase | undefined;
 let database: Database;
-let postgres: { url: string; drop(): Promise<void> } | undefined;
 
 beforeAll(async () => {
-  if (server) {
-    postgres = await isolatedPostgres(server);
-    // One connection, so the statements it prepared are the ones pg_prepared_statements lists.
-    database = await openDatabase({ kind: "postgres", url: postgres.url, poolSize: 1 });
-  } else database = await openTemplatePglite();
+  run = await openRunDatabase();
+  database = run.database;
   await database.db.execute(sql`create table prepared_probe (id int primary key, note text)`);
 });
 afterAll(async () => {
-  await database?.close();
-  await postgres?.drop();
+  await run?.close();
 });
 
 /** Every kind of value drizzle hands back differently: timestamps, dates, intervals and numeric arrays as text. */
