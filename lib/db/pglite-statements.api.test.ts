@@ -1,6 +1,7 @@
 // PGlite's statements as drizzle runs them (pglite-statements.ts): data statements prepared once
 // by their text and kept among the most recently used, other statements run as PGlite runs them,
-// a table changed under a kept statement answered anew, errors that leave the connection usable.
+// a table changed under a kept statement answered anew, each of many callers at once given its own
+// rows, errors that leave the connection usable.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTemplatePglite } from "@/lib/testing/pglite-template";
@@ -63,6 +64,21 @@ describe("PGlite's statements as drizzle runs them", () => {
     // A closed statement is prepared again when it comes back.
     expect(await queryRows(db, first)).toEqual([{ n: 1, tag: "probe-first" }]);
     expect((await kept()).some((text) => text.includes("probe-first"))).toBe(true);
+  });
+
+  it("gives each of many callers at once its own rows, in and out of a transaction", async () => {
+    // PGlite keeps a statement's state on the instance until its answer is read (execProtocol
+    // awaits inside), so the locks must be held until then: released when the statement was sent,
+    // one caller got another's rows.
+    const { db } = database;
+    const own = (n: number) => sql`select ${n}::int as n, ${`caller-${n}`}::text as caller`;
+    const outside = Array.from({ length: 60 }, (_, n) => queryRows(db, own(n)));
+    const inside = db.transaction(async (tx) => Promise.all(Array.from({ length: 20 }, (_, i) => queryRows(tx, own(100 + i)))));
+    const failing = queryRows(db, sql`select 1 / ${0}::int as q`);
+    const answers = await Promise.all(outside);
+    answers.forEach((rows, n) => expect(rows).toEqual([{ n, caller: `caller-${n}` }]));
+    (await inside).forEach((rows, i) => expect(rows).toEqual([{ n: 100 + i, caller: `caller-${100 + i}` }]));
+    await expect(failing).rejects.toThrow();
   });
 
   it("keeps the connection usable after a statement that fails as it runs, in and out of a transaction", async () => {
