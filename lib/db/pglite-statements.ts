@@ -138,6 +138,10 @@ export async function adoptPglite(client: PGlite): Promise<PgliteStatements> {
     }
   };
 
+  // The locks are held until the answer is read, not only while the statement is sent: PGlite's
+  // execProtocol keeps the running statement's state on the instance across an await, so a caller
+  // let in earlier replaces it and the first caller reads the second's rows (pglite-statements
+  // test "gives each of many callers at once its own rows"; docs/benchmarks.md, 2026-12-01).
   const locked = (options: RunOptions) =>
     options.inTransaction
       ? client._runExclusiveQuery(() => run(options))
