@@ -59,9 +59,7 @@ async function exifItemTiff(extent: HeifHeader["exif"], bytes: Uint8Array, path:
   else {
     const handle = await open(path, "r");
     try {
-      const buffer = Buffer.allocUnsafe(extent.length);
-      const { bytesRead } = await handle.read(buffer, 0, extent.length, extent.offset);
-      item = buffer.subarray(0, bytesRead);
+      item = await readAt(handle, extent.offset, extent.length);
     } finally {
       await handle.close();
     }
