@@ -46,6 +46,9 @@
 // api-routes: every authenticated read family under `npm start` with the demo on (--skip-next: the
 //   standalone API), each vs bare (the same bytes) and the fair Fastify peer (the same read),
 //   --rounds interleaved rounds of --warmup + --duration seconds per family and target
+// api-walk: every GET route of both OpenAPI documents under `npm start` with the demo on, one call at
+//   a time on the demo partner's data, vs bare sending the same bytes; --rounds rounds of 5 calls
+//   per route and target (no goal: routes over 25 ms are named)
 // orders-create (autocannon like api-get-mission): the API, a minimal create handler (same schema,
 //   one transaction, same database) and the bare server; --warmup once per target, then --rounds
 //   rounds of --duration seconds per target, the order rotating; PostgreSQL too when
@@ -70,6 +73,7 @@ import "@/lib/runtime/v8-tuning"; // the service's V8 settings: subjects that ru
 import { readFileSync } from "node:fs";
 import { benchmark as apiGetMission } from "./api-get-mission";
 import { benchmark as apiRoutes } from "./api-routes";
+import { benchmark as apiWalk } from "./api-walk";
 import { benchmark as fieldResume } from "./field-resume";
 import { benchmark as firstLoadJs } from "./first-load-js";
 import { reportFailure, runBenchmarks } from "./lib/benchmark";
@@ -90,6 +94,7 @@ import { benchmark as webhookDelivery } from "./webhook-delivery";
 const BENCHMARKS = [
   apiGetMission,
   apiRoutes,
+  apiWalk,
   ordersCreate,
   ordersFeasibility,
   orderDeliveryLatency,
