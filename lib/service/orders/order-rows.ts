@@ -1,8 +1,10 @@
 // Reading an order and what hangs off it (locations, payments, missions), and its wire form.
 import { pageTotal } from "@/lib/db/page-total";
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "@/lib/db/client";
-import { deliveryPromises, missions, orderLocations, orders, payments } from "@/lib/db/schema";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { queryPrepared, type Db } from "@/lib/db/client";
+import { rowsFromJson } from "@/lib/db/json-rows";
+import { deliveryPromises, missions, orderLocations, orders, payments, type MissionStatus } from "@/lib/db/schema";
 import { orderDeliveryStatus } from "@/lib/orders/delivery-promise";
 import type { Order, Quote, RecurringInput, Requirements } from "@/lib/schemas/order";
 import { storedQuote } from "./stored-quote";
@@ -79,8 +81,10 @@ export interface OrderExtras {
 type StoredExtras = Omit<OrderExtras, "nextCycle">;
 
 /**
- * What hangs off each of these orders — locations, payments, mission counts, latest promises — in four reads
- * whatever the number of orders (a list page was three to four reads per order).
+ * What hangs off each of these orders — locations, payments, mission counts, latest promises — in
+ * one statement whatever the number of orders: each table's rows aggregated as JSON, read back as
+ * drizzle's rows (a list page was once three to four reads per order, then four reads; on PGlite
+ * each statement costs about a millisecond around its run, on PostgreSQL a round trip).
  */
 export async function loadOrderExtras(db: Db, rows: readonly OrderRow[]): Promise<Map<string, StoredExtras>> {
   const ids = rows.map((r) => r.id);
@@ -88,29 +92,36 @@ export async function loadOrderExtras(db: Db, rows: readonly OrderRow[]): Promis
     ids.map((id) => [id, { locations: [], payments: [], promises: [], missionCounts: { total: 0, active: 0, completed: 0, cancelled: 0 } }]),
   );
   if (ids.length === 0) return out;
-  // One after another: PGlite serves one query at a time anyway, and inside a transaction so must pg.
-  const locationRows = await db
-    .select()
-    .from(orderLocations)
-    .where(inArray(orderLocations.orderId, ids))
-    .orderBy(asc(orderLocations.orderId), asc(orderLocations.position));
-  const paymentRows = await db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(asc(payments.createdAt), asc(payments.id));
-  const missionRows = await db
-    .select({ orderId: missions.orderId, status: missions.status, n: count() })
-    .from(missions)
-    .where(inArray(missions.orderId, ids))
-    .groupBy(missions.orderId, missions.status);
+  // One array parameter per use, so the text is the same for any number of orders (prepared once).
+  const these = (column: AnyPgColumn) => sql`${column} = any(${sql.param(ids)}::text[])`;
   // Only each location's latest cycle is shown: a daily order's year of promises is not read on every GET.
-  const promiseRows = await db
-    .selectDistinctOn([deliveryPromises.orderId, deliveryPromises.locationId])
-    .from(deliveryPromises)
-    .where(inArray(deliveryPromises.orderId, ids))
-    .orderBy(asc(deliveryPromises.orderId), asc(deliveryPromises.locationId), desc(deliveryPromises.cycleIndex));
-  for (const l of locationRows) out.get(l.orderId)?.locations.push(l);
-  for (const p of promiseRows) out.get(p.orderId)?.promises.push(p);
-  for (const p of paymentRows) out.get(p.orderId)?.payments.push(p);
-  for (const m of missionRows) {
-    const counts = m.orderId ? out.get(m.orderId)?.missionCounts : undefined;
+  const [extras] = await queryPrepared<{
+    locations: Record<string, unknown>[];
+    payments: Record<string, unknown>[];
+    missions: { order_id: string; status: MissionStatus; n: number }[];
+    promises: Record<string, unknown>[];
+  }>(
+    db,
+    "load_order_extras",
+    sql`select
+      (select coalesce(json_agg(${orderLocations} order by ${orderLocations.orderId}, ${orderLocations.position}), '[]'::json)
+        from ${orderLocations} where ${these(orderLocations.orderId)}) as locations,
+      (select coalesce(json_agg(${payments} order by ${payments.createdAt}, ${payments.id}), '[]'::json)
+        from ${payments} where ${these(payments.orderId)}) as payments,
+      (select coalesce(json_agg(m), '[]'::json)
+        from (select ${missions.orderId} as order_id, ${missions.status} as status, count(*)::int as n
+              from ${missions} where ${these(missions.orderId)} group by 1, 2) m) as missions,
+      (select coalesce(json_agg(p order by p.order_id, p.location_id), '[]'::json)
+        from (select distinct on (${deliveryPromises.orderId}, ${deliveryPromises.locationId}) * from ${deliveryPromises}
+              where ${these(deliveryPromises.orderId)}
+              order by ${deliveryPromises.orderId}, ${deliveryPromises.locationId}, ${deliveryPromises.cycleIndex} desc) p) as promises`,
+  );
+  if (!extras) throw new Error("the order extras' statement returned no row");
+  for (const l of rowsFromJson(orderLocations, extras.locations)) out.get(l.orderId)?.locations.push(l);
+  for (const p of rowsFromJson(deliveryPromises, extras.promises)) out.get(p.orderId)?.promises.push(p);
+  for (const p of rowsFromJson(payments, extras.payments)) out.get(p.orderId)?.payments.push(p);
+  for (const m of extras.missions) {
+    const counts = out.get(m.order_id)?.missionCounts;
     if (!counts) continue;
     counts[m.status] = m.n;
     counts.total += m.n;
