@@ -12,7 +12,8 @@
 // draft when the demo has any, a webhook (made when the demo has none) and its test delivery. A
 // route whose id cannot be found, or that does not answer 200 with them, is listed as not walked,
 // with why.
-// No goal: the report flags a route whose median is over SLOW_MS, the figure to look at first.
+// No goal: the report names a route whose median is over bare's by more than SLOW_MS, the figure to
+// look at first.
 import { Agent, request } from "node:http";
 import { defineBenchmark } from "./lib/benchmark";
 import { loadHeader } from "./lib/load-header";
@@ -24,7 +25,7 @@ import { exchangeClientCredentials } from "./lib/seed";
 import { readAdminToken, startApi, startBareRoutes, type RunningApi } from "./lib/targets";
 import { PARTNER_SCOPES } from "@/lib/auth/scopes";
 
-/** A route whose median single call takes longer than this is flagged in the report. */
+/** A route whose median call takes this much longer than bare sending the same bytes is named in the report. */
 export const SLOW_MS = 25;
 const DOCUMENTS = ["/api/v1/openapi.json", "/api/orders/v1/openapi.json"] as const;
 
@@ -122,10 +123,11 @@ async function findIds(api: RunningApi, c: Credentials, demoSeconds: number): Pr
     const missions = (await json(api, "/api/v1/missions?per_page=100", c.token))?.data ?? [];
     const busiest = [...missions].sort((a, b) => Number(b.submissions ?? 0) - Number(a.submissions ?? 0))[0];
     if (idOf(busiest)) ids.mission = idOf(busiest) ?? "";
-    const submission = ids.mission ? (await json(api, `/api/v1/missions/${ids.mission}/submissions?per_page=1`, c.token))?.data?.[0] : undefined;
-    if (idOf(submission)) ids.submission = idOf(submission) ?? "";
-    // The CDN's paths are signed: the one the submission's thumbnail_url names, as a partner gets it.
-    if (typeof submission?.thumbnail_url === "string") ids.cdn = new URL(submission.thumbnail_url).pathname + new URL(submission.thumbnail_url).search;
+    const page = ids.mission ? ((await json(api, `/api/v1/missions/${ids.mission}/submissions?per_page=20`, c.token))?.data ?? []) : [];
+    if (idOf(page[0])) ids.submission = idOf(page[0]) ?? "";
+    // The CDN's paths are signed: the one a submission's thumbnail_url names, as a partner gets it.
+    const thumbnail = page.map((row) => row.thumbnail_url).find((url): url is string => typeof url === "string");
+    if (thumbnail) ids.cdn = new URL(thumbnail).pathname + new URL(thumbnail).search;
     const orders = (await json(api, "/api/orders/v1/orders?per_page=100", c.apiKey))?.data ?? [];
     const recurring = orders.find((order) => order.recurring);
     if (idOf(recurring)) ids.recurringOrder = idOf(recurring) ?? "";
@@ -306,13 +308,14 @@ export async function runApiWalk(options: ApiWalkOptions): Promise<ApiWalkResult
 }
 
 export function formatApiWalk(results: ApiWalkResults): string {
-  const slow = results.walked.filter((r) => median(r.oursMs) > SLOW_MS);
+  // The service's own time: a large download (an export's ZIP) takes long on bare too.
+  const slow = results.walked.filter((r) => median(r.oursMs) - median(r.bareMs) > SLOW_MS);
   const lines = [
     `### Every GET route, one call at a time: ${results.subject} vs bare node:http sending the same bytes`,
     "",
     `${results.rounds} rounds of ${results.perRound} calls per route and target, the two alternating; figures are medians over rounds (range of the per-round ratio). ` +
       `The demo ran ${results.waitedSeconds} s before the walk. ${results.walked.length} routes walked, ${results.notWalked.length} not. ` +
-      (slow.length ? `Over ${SLOW_MS} ms: ${slow.map((r) => `\`${r.route}\``).join(", ")}.` : `None over ${SLOW_MS} ms.`),
+      (slow.length ? `Over bare by more than ${SLOW_MS} ms: ${slow.map((r) => `\`${r.route}\``).join(", ")}.` : `None over bare by more than ${SLOW_MS} ms.`),
     "",
     ...table(
       ["route", "bytes", "ours ms (median)", "bare ms", "ours ÷ bare (latency)", "slowest call ms"],

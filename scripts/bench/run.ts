@@ -48,7 +48,7 @@
 //   --rounds interleaved rounds of --warmup + --duration seconds per family and target
 // api-walk: every GET route of both OpenAPI documents under `npm start` with the demo on, one call at
 //   a time on the demo partner's data, vs bare sending the same bytes; --rounds rounds of 5 calls
-//   per route and target (no goal: routes over 25 ms are named)
+//   per route and target (no goal: a route more than 25 ms over bare is named)
 // orders-create (autocannon like api-get-mission): the API, a minimal create handler (same schema,
 //   one transaction, same database) and the bare server; --warmup once per target, then --rounds
 //   rounds of --duration seconds per target, the order rotating; PostgreSQL too when
