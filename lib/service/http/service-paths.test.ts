@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { isServicePath } from "./service-paths";
 
 describe("isServicePath", () => {
-  it("takes the REST interfaces, the CDN and the operational endpoints", () => {
+  it("takes the REST interfaces, the CDN, the operational endpoints and the OAuth well-known addresses", () => {
     for (const url of [
       "/api/v1/missions",
       "/api/v1/missions/mission_1?x=1",
@@ -13,6 +13,8 @@ describe("isServicePath", () => {
       "/api/ready",
       "/api/metrics",
       "/api/v1",
+      "/.well-known/oauth-authorization-server",
+      "/.well-known/jwks.json",
     ]) {
       expect(isServicePath(url), url).toBe(true);
     }
@@ -30,6 +32,8 @@ describe("isServicePath", () => {
       "/cdnx",
       "/api/healthz",
       "/docs",
+      "/.well-known/security.txt",
+      "/.well-known/jwks.jsonx",
     ]) {
       expect(isServicePath(url), url).toBe(false);
     }
