@@ -16,7 +16,7 @@ test("/docs links the client libraries page, which shows both tested quick start
   await expect(page.getByTestId("python-run")).toHaveText(`PHOTO_MISSIONS_URL=${origin} python3 quick_start.py`);
 });
 
-test("OAuth discovery and the JWKS are served at the origin through Next", async ({ request }) => {
+test("OAuth discovery and the JWKS are served at the origin (under npm start by the service, before Next)", async ({ request }) => {
   const metadata = await request.get("/.well-known/oauth-authorization-server");
   expect(metadata.status()).toBe(200);
   const body = (await metadata.json()) as { issuer: string; token_endpoint: string; jwks_uri: string };
