@@ -15,9 +15,10 @@
 // No goal: the report names a route whose median is over bare's by more than SLOW_MS, the figure to
 // look at first.
 import { Agent, request } from "node:http";
+import { z } from "zod";
 import { defineBenchmark } from "./lib/benchmark";
 import { loadHeader } from "./lib/load-header";
-import { postJson, stringField, type CapturedResponse } from "./lib/http";
+import { postJson, requestJson, stringField, type CapturedResponse } from "./lib/http";
 import { fmt, median, pairedRatio, spreadText, table, type Spread } from "./lib/interleave";
 import { ensureNextBuild, type BuildMode } from "./lib/next-build";
 import type { Supervisor } from "./lib/processes";
@@ -69,7 +70,9 @@ interface Credentials {
   zoomerToken: string;
 }
 
-const OpenApi = (value: unknown) => value as { servers?: { url: string }[]; paths: Record<string, Record<string, unknown>> };
+const OpenApi = z.object({ servers: z.array(z.object({ url: z.string() })).optional(), paths: z.record(z.string(), z.record(z.string(), z.unknown())) });
+const Orgs = z.object({ data: z.array(z.object({ id: z.string(), name: z.string() })) });
+const List = z.object({ data: z.array(z.record(z.string(), z.unknown())).optional() });
 
 /** Query parameters a route requires, with values in the demo's city (Florence). */
 const QUERIES: Record<string, string> = {
@@ -80,17 +83,10 @@ const QUERIES: Record<string, string> = {
 /** The demo partner's credentials: a client with every partner scope and an API key, its plan made Enterprise (no per-minute limit on the order interface). */
 async function demoPartner(api: RunningApi): Promise<{ orgId: string; credentials: Credentials }> {
   const admin = readAdminToken(api);
-  const orgs = (await (await fetch(`${api.url}/api/admin/v1/orgs`, { headers: { authorization: `Bearer ${admin}` } })).json()) as {
-    data: { id: string; name: string }[];
-  };
+  const orgs = await requestJson(`${api.url}/api/admin/v1/orgs`, "GET", Orgs, { bearer: admin });
   const org = orgs.data.find((o) => o.name.startsWith("Demo Partner"));
   if (!org) throw new Error(`no demo partner among ${orgs.data.map((o) => o.name).join(", ")}`);
-  const patched = await fetch(`${api.url}/api/admin/v1/orgs/${org.id}`, {
-    method: "PATCH",
-    headers: { authorization: `Bearer ${admin}`, "content-type": "application/json" },
-    body: JSON.stringify({ plan: "enterprise" }),
-  });
-  if (!patched.ok) throw new Error(`the demo partner's plan: ${patched.status} ${await patched.text()}`);
+  await requestJson(`${api.url}/api/admin/v1/orgs/${org.id}`, "PATCH", z.unknown(), { bearer: admin, body: { plan: "enterprise" } });
   const client = await postJson(`${api.url}/api/admin/v1/orgs/${org.id}/clients`, { name: "walk", scopes: PARTNER_SCOPES }, admin, 201);
   const key = await postJson(`${api.url}/api/admin/v1/orgs/${org.id}/api-keys`, { name: "walk" }, admin, 201);
   const zoomer = await postJson(`${api.url}/api/admin/v1/zoomers`, { name: "Walk zoomer" }, admin, 201);
@@ -104,9 +100,10 @@ async function demoPartner(api: RunningApi): Promise<{ orgId: string; credential
   };
 }
 
-async function json(api: RunningApi, path: string, credential: string): Promise<{ data?: Record<string, unknown>[] } | undefined> {
+/** A list the walk takes ids from; undefined when the route does not answer 200 (its ids are then missing, and said so). */
+async function json(api: RunningApi, path: string, credential: string): Promise<z.infer<typeof List> | undefined> {
   const response = await fetch(`${api.url}${path}`, { headers: { authorization: `Bearer ${credential}` } });
-  return response.ok ? ((await response.json()) as { data?: Record<string, unknown>[] }) : undefined;
+  return response.ok ? List.parse(await response.json()) : undefined;
 }
 
 const idOf = (row: Record<string, unknown> | undefined): string | undefined => (typeof row?.id === "string" ? row.id : undefined);
@@ -230,7 +227,7 @@ export async function runApiWalk(options: ApiWalkOptions): Promise<ApiWalkResult
 
   const templates = new Set<string>();
   for (const document of DOCUMENTS) {
-    const spec = OpenApi(await (await fetch(`${api.url}${document}`)).json());
+    const spec = await requestJson(`${api.url}${document}`, "GET", OpenApi);
     // Paths are relative to the document's server (the order interface's is /api/orders/v1).
     const base = new URL(spec.servers?.[0]?.url ?? "/", api.url).pathname.replace(/\/$/, "");
     for (const [path, operations] of Object.entries(spec.paths)) if ("get" in operations) templates.add(path.startsWith(base) ? path : base + path);
