@@ -1,7 +1,7 @@
 // Public identifiers: a prefix naming the kind of object, then a time-ordered opaque suffix
 // (48 bits of milliseconds + 80 random bits, Crockford base32, like a lower-case ULID), so ids
 // sort by creation time and reveal nothing guessable.
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomFillSync } from "node:crypto";
 
 import { ID_PREFIXES, type IdKind } from "./prefixes";
 
@@ -25,6 +25,24 @@ function encodeBase32(bytes: Uint8Array): string {
   return out;
 }
 
+// The random part comes from a pool the system's CSPRNG fills 4 KiB at a time, as Node's own
+// crypto.randomUUID does: each synchronous randomBytes() call costs ≈ 5 µs here (a call into
+// OpenSSL and a new Buffer), ≈ 7 % of a webhook event's path on the embedded database, where one
+// event makes several ids (docs/benchmarks.md, webhook-delivery); a slice of the pool costs ≈ 20 ns.
+// Each byte is handed out once; ids are public, so the pool holds nothing secret.
+const RANDOM_BYTES = 10;
+const pool = new Uint8Array(4096 - (4096 % RANDOM_BYTES));
+let poolOffset = pool.length;
+
+function takeRandom(into: Uint8Array, at: number): void {
+  if (poolOffset + RANDOM_BYTES > pool.length) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  into.set(pool.subarray(poolOffset, poolOffset + RANDOM_BYTES), at);
+  poolOffset += RANDOM_BYTES;
+}
+
 export function createId(kind: IdKind, now: number = Date.now()): string {
   const bytes = new Uint8Array(16);
   let time = now;
@@ -32,7 +50,7 @@ export function createId(kind: IdKind, now: number = Date.now()): string {
     bytes[i] = time % 256;
     time = Math.floor(time / 256);
   }
-  bytes.set(randomBytes(10), 6);
+  takeRandom(bytes, 6);
   return `${ID_PREFIXES[kind]}_${encodeBase32(bytes)}`;
 }
 
