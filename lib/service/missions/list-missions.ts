@@ -1,6 +1,7 @@
 import { pageTotal } from "@/lib/db/page-total";
-import { and, count, desc, eq, gte, ilike, inArray, lte, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import { reusableQuery } from "@/lib/db/reusable-query";
 import { MISSION_STATUSES, missions } from "@/lib/db/schema";
 import { parseBbox, parseStatusFilter } from "@/lib/service/query-filters";
 import { serializeMission } from "./serialize-mission";
@@ -19,10 +20,31 @@ export interface ListMissionsOptions {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
+/** The statuses a list shows when it names none. */
+const DEFAULT_STATUSES = ["active"] as const;
+
+// The page without filters (the active missions, newest first), the list's usual read: built once.
+const unfilteredPage = reusableQuery("list_missions_page", (db) =>
+  db
+    .select()
+    .from(missions)
+    .where(and(eq(missions.orgId, sql.placeholder("orgId")), inArray(missions.status, [...DEFAULT_STATUSES])))
+    .orderBy(desc(missions.createdAt), desc(missions.id))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset")),
+);
+
 export async function listMissions(options: ListMissionsOptions) {
   const { db, orgId, page, perPage } = options;
+  if (!options.status && !options.q && !options.createdSince && !options.updatedSince && !options.bbox) {
+    const rows = await unfilteredPage(db, { orgId, limit: perPage, offset: (page - 1) * perPage });
+    const total = await pageTotal(rows.length, { page, perPage }, () =>
+      countMissions(db, and(eq(missions.orgId, orgId), inArray(missions.status, [...DEFAULT_STATUSES]))),
+    );
+    return { data: rows.map(serializeMission), meta: { total, page, per_page: perPage } };
+  }
   const where: SQL[] = [eq(missions.orgId, orgId)];
-  const statuses = parseStatusFilter(options.status, MISSION_STATUSES, ["active"]);
+  const statuses = parseStatusFilter(options.status, MISSION_STATUSES, [...DEFAULT_STATUSES]);
   if (statuses) where.push(inArray(missions.status, statuses));
   if (options.q) {
     const pattern = `%${escapeLike(options.q)}%`;
@@ -43,10 +65,10 @@ export async function listMissions(options: ListMissionsOptions) {
     .orderBy(desc(missions.createdAt), desc(missions.id))
     .limit(perPage)
     .offset((page - 1) * perPage);
-  const total = await pageTotal(
-    rows.length,
-    { page, perPage },
-    async () => (await db.select({ total: count() }).from(missions).where(condition))[0]?.total ?? 0,
-  );
+  const total = await pageTotal(rows.length, { page, perPage }, () => countMissions(db, condition));
   return { data: rows.map(serializeMission), meta: { total, page, per_page: perPage } };
+}
+
+async function countMissions(db: Db, condition: SQL | undefined): Promise<number> {
+  return (await db.select({ total: count() }).from(missions).where(condition))[0]?.total ?? 0;
 }

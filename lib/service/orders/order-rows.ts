@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { queryPrepared, type Db } from "@/lib/db/client";
 import { rowsFromJson } from "@/lib/db/json-rows";
+import { reusableQuery } from "@/lib/db/reusable-query";
 import { deliveryPromises, missions, orderLocations, orders, payments, type MissionStatus } from "@/lib/db/schema";
 import { orderDeliveryStatus } from "@/lib/orders/delivery-promise";
 import type { Order, Quote, RecurringInput, Requirements } from "@/lib/schemas/order";
@@ -18,13 +19,24 @@ export type OrderLocationRow = typeof orderLocations.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type DeliveryPromiseRow = typeof deliveryPromises.$inferSelect;
 
-export async function getOrderRow(db: Db, orgId: string, id: string, { forUpdate = false } = {}): Promise<OrderRow> {
-  const query = db
+// The order's row, read by every order route: built once (reusable-query.ts).
+const orderRow = reusableQuery("order_row", (db) =>
+  db
     .select()
     .from(orders)
-    .where(and(eq(orders.id, id), eq(orders.orgId, orgId)))
-    .limit(1);
-  const [row] = forUpdate ? await query.for("update") : await query;
+    .where(and(eq(orders.id, sql.placeholder("id")), eq(orders.orgId, sql.placeholder("orgId"))))
+    .limit(1),
+);
+
+export async function getOrderRow(db: Db, orgId: string, id: string, { forUpdate = false } = {}): Promise<OrderRow> {
+  const [row] = forUpdate
+    ? await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, id), eq(orders.orgId, orgId)))
+        .limit(1)
+        .for("update")
+    : await orderRow(db, { id, orgId });
   if (!row) throw notFound("order");
   return row;
 }
@@ -200,7 +212,27 @@ export interface ListOrderFilters {
 }
 
 /** Newest first, with the list filters of the order interface. */
+// The first pages of every order, newest first (no filters): the list's usual read, built once.
+const unfilteredOrderPage = reusableQuery("list_orders_page", (db) =>
+  db
+    .select()
+    .from(orders)
+    .where(eq(orders.orgId, sql.placeholder("orgId")))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset")),
+);
+
 export async function listOrderRows(db: Db, orgId: string, filters: ListOrderFilters) {
+  if (!filters.statuses && filters.clientReference === undefined && !filters.createdSince) {
+    const rows = await unfilteredOrderPage(db, { orgId, limit: filters.perPage, offset: (filters.page - 1) * filters.perPage });
+    const total = await pageTotal(
+      rows.length,
+      filters,
+      async () => (await db.select({ total: count() }).from(orders).where(eq(orders.orgId, orgId)))[0]?.total ?? 0,
+    );
+    return { rows, total };
+  }
   const condition = and(
     eq(orders.orgId, orgId),
     filters.statuses ? inArray(orders.status, filters.statuses) : undefined,

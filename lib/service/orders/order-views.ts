@@ -1,6 +1,7 @@
 // Read views of an order: the order itself, its missions, its delivered photos and its schedule.
 import { pageTotal } from "@/lib/db/page-total";
-import { and, asc, count, desc, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { reusableQuery } from "@/lib/db/reusable-query";
 import { assignments, images, missions, orderCycles, submissions } from "@/lib/db/schema";
 import type { Angle } from "@/lib/orders/vocabulary";
 import type { Order, Quote } from "@/lib/schemas/order";
@@ -85,19 +86,25 @@ export async function listOrderMissions(ctx: ServiceContext, { orgId, orderId: i
   return { data: rows.map(serializeMission), meta: { total, page, per_page: perPage } };
 }
 
-/** Delivered photos of the order, oldest first, in the spec's Delivered photo record. */
-export async function listOrderPhotos(ctx: ServiceContext, { orgId, orderId: id, page, perPage }: OrderPageOptions) {
-  await getOrderRow(ctx.db, orgId, id);
-  const condition = and(eq(assignments.orderId, id), eq(assignments.orgId, orgId), isNotNull(assignments.deliveredAt));
-  const rows = await ctx.db
+// A page of the order's delivered photos with their images and submissions (three tables' columns
+// to select and map): built once (reusable-query.ts).
+const deliveredPhotoPage = reusableQuery("order_photos_page", (db) =>
+  db
     .select({ assignment: assignments, image: images, submission: submissions })
     .from(assignments)
     .innerJoin(images, eq(images.id, assignments.imageId))
     .leftJoin(submissions, eq(submissions.id, assignments.submissionId))
-    .where(condition)
+    .where(and(eq(assignments.orderId, sql.placeholder("orderId")), eq(assignments.orgId, sql.placeholder("orgId")), isNotNull(assignments.deliveredAt)))
     .orderBy(asc(assignments.deliveredAt), asc(assignments.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset")),
+);
+
+/** Delivered photos of the order, oldest first, in the spec's Delivered photo record. */
+export async function listOrderPhotos(ctx: ServiceContext, { orgId, orderId: id, page, perPage }: OrderPageOptions) {
+  await getOrderRow(ctx.db, orgId, id);
+  const condition = and(eq(assignments.orderId, id), eq(assignments.orgId, orgId), isNotNull(assignments.deliveredAt));
+  const rows = await deliveredPhotoPage(ctx.db, { orderId: id, orgId, limit: perPage, offset: (page - 1) * perPage });
   // Counted as the page is (delivered photos always have their image), so the two agree.
   const total = await pageTotal(
     rows.length,

@@ -1,6 +1,7 @@
 import { pageTotal } from "@/lib/db/page-total";
-import { and, count, desc, eq, gte, inArray, lt, lte, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import { reusableQuery } from "@/lib/db/reusable-query";
 import { SUBMISSION_STATUSES, submissions } from "@/lib/db/schema";
 import { parseBbox, parseStatusFilter } from "@/lib/service/query-filters";
 import type { SubmissionRow } from "./serialize-submission";
@@ -16,8 +17,28 @@ export interface ListSubmissionsOptions {
   perPage: number;
 }
 
+// The page without filters, the list's usual read (the dashboard's list, a partner's sync): built once.
+const unfilteredPage = reusableQuery("list_submissions_page", (db) =>
+  db
+    .select()
+    .from(submissions)
+    .where(eq(submissions.missionId, sql.placeholder("missionId")))
+    .orderBy(desc(submissions.createdAt), desc(submissions.id))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset")),
+);
+
 export async function listSubmissions(options: ListSubmissionsOptions): Promise<{ rows: SubmissionRow[]; total: number }> {
   const { db, missionId, page, perPage } = options;
+  if (!options.status && !options.since && !options.until && !options.bbox) {
+    const rows = await unfilteredPage(db, { missionId, limit: perPage, offset: (page - 1) * perPage });
+    const total = await pageTotal(
+      rows.length,
+      { page, perPage },
+      async () => (await db.select({ total: count() }).from(submissions).where(eq(submissions.missionId, missionId)))[0]?.total ?? 0,
+    );
+    return { rows, total };
+  }
   const where: SQL[] = [eq(submissions.missionId, missionId)];
   const statuses = parseStatusFilter(options.status, SUBMISSION_STATUSES, null);
   if (statuses) where.push(inArray(submissions.status, statuses));
