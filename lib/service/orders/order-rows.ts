@@ -19,7 +19,8 @@ export type OrderLocationRow = typeof orderLocations.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type DeliveryPromiseRow = typeof deliveryPromises.$inferSelect;
 
-// The order's row, read by every order route: built once (reusable-query.ts).
+// The order's row, read by every order route: built once (reusable-query.ts) where it is read on
+// the database itself; in a transaction (an order's snapshot, a change) once per transaction.
 const orderRow = reusableQuery("order_row", (db) =>
   db
     .select()
@@ -212,27 +213,7 @@ export interface ListOrderFilters {
 }
 
 /** Newest first, with the list filters of the order interface. */
-// The first pages of every order, newest first (no filters): the list's usual read, built once.
-const unfilteredOrderPage = reusableQuery("list_orders_page", (db) =>
-  db
-    .select()
-    .from(orders)
-    .where(eq(orders.orgId, sql.placeholder("orgId")))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset")),
-);
-
 export async function listOrderRows(db: Db, orgId: string, filters: ListOrderFilters) {
-  if (!filters.statuses && filters.clientReference === undefined && !filters.createdSince) {
-    const rows = await unfilteredOrderPage(db, { orgId, limit: filters.perPage, offset: (filters.page - 1) * filters.perPage });
-    const total = await pageTotal(
-      rows.length,
-      filters,
-      async () => (await db.select({ total: count() }).from(orders).where(eq(orders.orgId, orgId)))[0]?.total ?? 0,
-    );
-    return { rows, total };
-  }
   const condition = and(
     eq(orders.orgId, orgId),
     filters.statuses ? inArray(orders.status, filters.statuses) : undefined,
