@@ -36,13 +36,7 @@ const unfilteredPage = reusableQuery("list_missions_page", (db) =>
 
 export async function listMissions(options: ListMissionsOptions) {
   const { db, orgId, page, perPage } = options;
-  if (!options.status && !options.q && !options.createdSince && !options.updatedSince && !options.bbox) {
-    const rows = await unfilteredPage(db, { orgId, limit: perPage, offset: (page - 1) * perPage });
-    const total = await pageTotal(rows.length, { page, perPage }, () =>
-      countMissions(db, and(eq(missions.orgId, orgId), inArray(missions.status, [...DEFAULT_STATUSES]))),
-    );
-    return { data: rows.map(serializeMission), meta: { total, page, per_page: perPage } };
-  }
+  const unfiltered = !options.status && !options.q && !options.createdSince && !options.updatedSince && !options.bbox;
   const where: SQL[] = [eq(missions.orgId, orgId)];
   const statuses = parseStatusFilter(options.status, MISSION_STATUSES, [...DEFAULT_STATUSES]);
   if (statuses) where.push(inArray(missions.status, statuses));
@@ -58,13 +52,15 @@ export async function listMissions(options: ListMissionsOptions) {
     where.push(lte(missions.minLng, maxLng), gte(missions.maxLng, minLng), lte(missions.minLat, maxLat), gte(missions.maxLat, minLat));
   }
   const condition = and(...where);
-  const rows = await db
-    .select()
-    .from(missions)
-    .where(condition)
-    .orderBy(desc(missions.createdAt), desc(missions.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
+  const rows = unfiltered
+    ? await unfilteredPage(db, { orgId, limit: perPage, offset: (page - 1) * perPage })
+    : await db
+        .select()
+        .from(missions)
+        .where(condition)
+        .orderBy(desc(missions.createdAt), desc(missions.id))
+        .limit(perPage)
+        .offset((page - 1) * perPage);
   const total = await pageTotal(rows.length, { page, perPage }, () => countMissions(db, condition));
   return { data: rows.map(serializeMission), meta: { total, page, per_page: perPage } };
 }

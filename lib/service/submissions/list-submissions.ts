@@ -30,15 +30,7 @@ const unfilteredPage = reusableQuery("list_submissions_page", (db) =>
 
 export async function listSubmissions(options: ListSubmissionsOptions): Promise<{ rows: SubmissionRow[]; total: number }> {
   const { db, missionId, page, perPage } = options;
-  if (!options.status && !options.since && !options.until && !options.bbox) {
-    const rows = await unfilteredPage(db, { missionId, limit: perPage, offset: (page - 1) * perPage });
-    const total = await pageTotal(
-      rows.length,
-      { page, perPage },
-      async () => (await db.select({ total: count() }).from(submissions).where(eq(submissions.missionId, missionId)))[0]?.total ?? 0,
-    );
-    return { rows, total };
-  }
+  const unfiltered = !options.status && !options.since && !options.until && !options.bbox;
   const where: SQL[] = [eq(submissions.missionId, missionId)];
   const statuses = parseStatusFilter(options.status, SUBMISSION_STATUSES, null);
   if (statuses) where.push(inArray(submissions.status, statuses));
@@ -49,13 +41,15 @@ export async function listSubmissions(options: ListSubmissionsOptions): Promise<
     where.push(gte(submissions.lng, minLng), lte(submissions.lng, maxLng), gte(submissions.lat, minLat), lte(submissions.lat, maxLat));
   }
   const condition = and(...where);
-  const rows = await db
-    .select()
-    .from(submissions)
-    .where(condition)
-    .orderBy(desc(submissions.createdAt), desc(submissions.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
+  const rows = unfiltered
+    ? await unfilteredPage(db, { missionId, limit: perPage, offset: (page - 1) * perPage })
+    : await db
+        .select()
+        .from(submissions)
+        .where(condition)
+        .orderBy(desc(submissions.createdAt), desc(submissions.id))
+        .limit(perPage)
+        .offset((page - 1) * perPage);
   const total = await pageTotal(
     rows.length,
     { page, perPage },
