@@ -8,47 +8,89 @@
 // and the headers every response carries (request-frame.ts), the credential, budget and scope
 // (createAuthorizer, as the route's `authenticate`), the route's domain function, the error's
 // problem document (errorResponse, as the app's onError), the request metric and the traffic
-// meter — and only its plumbing is Node's. It takes a request only when its path and method
-// leave nothing to interpret (a plain id, GET); anything else (HEAD, an encoded or odd id, a
-// trailing slash) goes to the app, which is the reference: direct-reads.api.test.ts compares both
-// answers, header by header, for the same requests.
+// meter — and only its plumbing is Node's. It takes a request only when its path, method and query
+// leave nothing to interpret (a plain id, GET, a list's page and per_page as plain digits within
+// the route's own schema); anything else (HEAD, an encoded or odd id, a trailing slash, a filter, a
+// value the schema refuses) goes to the app, which is the reference: direct-reads.api.test.ts
+// compares both answers, header by header, for the same requests.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { API_BASE_PATH, ORDERS_BASE_PATH, type ServiceContext } from "@/lib/service/context";
+import { z } from "@hono/zod-openapi";
 import { getMissionJson } from "@/lib/service/missions/get-mission";
+import { listMissions } from "@/lib/service/missions/list-missions";
 import { getPriceListJson } from "@/lib/service/orders/price-list";
 import type { ServiceMetrics } from "@/lib/service/metrics/service-metrics";
 import { ORDER_CREDENTIALS, createAuthorizer, partnerOrgOf, type Authorizer } from "./middleware/authenticate";
 import type { Caller } from "./types";
-import { MAX_ID_LENGTH } from "./openapi-common";
+import { MAX_ID_LENGTH, PagingQuery } from "./openapi-common";
 import { EVERY_RESPONSE_HEADERS, errorResponse, requestIdOf } from "./request-frame";
 import { routePathPattern } from "./route-pattern";
 
-/** A read the service answers directly: a GET of one resource, named by its path or a plain id in it. */
+/** What a direct read reads: the id in its path, and a list's page. */
+interface ReadTarget {
+  id: string;
+  page: number;
+  perPage: number;
+}
+
+/** A read the service answers directly: a GET of one resource, named by its path or a plain id in it, or a list's page. */
 interface DirectRead {
   /** The whole path ("/api/orders/v1/prices"), or the path up to the id ("/api/v1/missions/"). */
   path: string;
   byId: boolean;
+  /** A list: its query may hold `page` and `per_page` (nothing else); otherwise its query string is not read, as the app's route reads none. */
+  paged: boolean;
   /** The app's route pattern, as the request metric names it. */
   pattern: string;
   authorize: Authorizer;
   /** The JSON text of the answer (a 200); throws the ApiError to answer instead. */
-  read(ctx: ServiceContext, caller: Caller, id: string): Promise<string>;
+  read(ctx: ServiceContext, caller: Caller, target: ReadTarget): Promise<string>;
 }
 
 // Ids the app would take as they are: no percent-encoding to decode, no dot segments, no slash.
 const PLAIN_ID = new RegExp(`^[A-Za-z0-9_-]{1,${MAX_ID_LENGTH}}$`);
 
+// The app's own paging schema (openapi-common.ts): what it would refuse, the app answers.
+const PAGING = z.object(PagingQuery);
+// A value the app would read as written: digits only, no sign, no encoding, no spaces.
+const PLAIN_NUMBER = /^[0-9]{1,9}$/;
+
+/** A list's page from its query string: only `page` and `per_page`, each at most once, as plain numbers the schema takes; null: the app answers. */
+function plainPaging(query: string): { page: number; perPage: number } | null {
+  const values: Record<string, string> = {};
+  for (const pair of query === "" ? [] : query.split("&")) {
+    const eq = pair.indexOf("=");
+    const key = eq === -1 ? pair : pair.slice(0, eq);
+    const value = eq === -1 ? "" : pair.slice(eq + 1);
+    if ((key !== "page" && key !== "per_page") || key in values || !PLAIN_NUMBER.test(value)) return null;
+    values[key] = value;
+  }
+  const parsed = PAGING.safeParse(values);
+  return parsed.success ? { page: parsed.data.page, perPage: parsed.data.per_page } : null;
+}
+
 const READS: readonly DirectRead[] = [
   {
     path: `${API_BASE_PATH}/missions/`,
     byId: true,
+    paged: false,
     pattern: `${API_BASE_PATH}/missions/:id`,
     authorize: createAuthorizer({ scope: "missions:read" }),
-    read: (ctx, caller, id) => getMissionJson(ctx, partnerOrgOf(caller), id),
+    read: (ctx, caller, { id }) => getMissionJson(ctx, partnerOrgOf(caller), id),
+  },
+  {
+    // The unfiltered list (the active missions, newest first): what a partner's sync and the dashboard ask.
+    path: `${API_BASE_PATH}/missions`,
+    byId: false,
+    paged: true,
+    pattern: `${API_BASE_PATH}/missions`,
+    authorize: createAuthorizer({ scope: "missions:read" }),
+    read: async (ctx, caller, { page, perPage }) => JSON.stringify(await listMissions({ db: ctx.db, orgId: partnerOrgOf(caller), page, perPage })),
   },
   {
     path: `${ORDERS_BASE_PATH}/prices`,
     byId: false,
+    paged: false,
     pattern: `${ORDERS_BASE_PATH}/prices`,
     authorize: createAuthorizer({ scope: "orders:read", accept: ORDER_CREDENTIALS, rateLimit: "plan" }),
     read: (ctx) => getPriceListJson(ctx.db),
@@ -56,6 +98,9 @@ const READS: readonly DirectRead[] = [
 ];
 
 export type DirectReads = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+/** What a read that is not a list is given for its page: nothing it reads. */
+const DEFAULT_PAGING = { page: 1, perPage: 1 } as const;
 
 /** A route of the app, as Hono lists it (`app.routes`). */
 export interface AppRoute {
@@ -100,7 +145,9 @@ export function createDirectReads(ctx: ServiceContext, metrics: ServiceMetrics):
       if (route.byId ? !path.startsWith(route.path) : path !== route.path) continue;
       const id = route.byId ? path.slice(route.path.length) : "";
       if (route.byId && !PLAIN_ID.test(id)) return false;
-      void answer(ctx, metrics, route, id, path, req, res);
+      const paging = route.paged ? plainPaging(q === -1 ? "" : url.slice(q + 1)) : DEFAULT_PAGING;
+      if (!paging) return false;
+      void answer(ctx, metrics, route, { id, ...paging }, path, req, res);
       return true;
     }
     return false;
@@ -111,7 +158,7 @@ async function answer(
   ctx: ServiceContext,
   metrics: ServiceMetrics,
   route: DirectRead,
-  id: string,
+  target: ReadTarget,
   path: string,
   req: IncomingMessage,
   res: ServerResponse,
@@ -124,7 +171,7 @@ async function answer(
   try {
     try {
       const { caller, rateLimitHeaders } = await route.authorize(ctx, header(req, "authorization"), responseHeaders);
-      const body = await route.read(ctx, caller, id);
+      const body = await route.read(ctx, caller, target);
       res.writeHead(200, {
         ...EVERY_RESPONSE_HEADERS,
         "X-Request-Id": requestId,

@@ -238,6 +238,64 @@ describe("GET /api/v1/missions/{id}", () => {
   });
 });
 
+describe("GET /api/v1/missions (the unfiltered list)", () => {
+  let owner: Awaited<ReturnType<TestClient["partner"]>>;
+
+  beforeAll(async () => {
+    owner = await api.partner();
+    for (const title of ["First", "Second", "Third"]) await api.createMission(owner.token, { title });
+  });
+
+  it("answers a page directly, as the app does: no query, page and per_page, the last page, past the end", async () => {
+    await awayFromWindowEnd(60, 3);
+    for (const query of ["", "?per_page=2", "?page=2&per_page=2", "?per_page=2&page=1", "?page=5&per_page=2", "?per_page=100"]) {
+      const { answer, direct: wasDirect } = await expectSameAnswer("GET", `/api/v1/missions${query}`, [bearer(owner.token), requestId]);
+      expect({ query, status: answer.status, direct: wasDirect }).toEqual({ query, status: 200, direct: true });
+    }
+    const page = JSON.parse((await expectSameAnswer("GET", "/api/v1/missions?page=2&per_page=2", [bearer(owner.token), requestId])).answer.body) as {
+      data: { title: string }[];
+      meta: unknown;
+    };
+    expect([page.data.map((m) => m.title), page.meta]).toEqual([["First"], { total: 3, page: 2, per_page: 2 }]);
+  });
+
+  it("refuses as the app does: no credential, the wrong scope, a zoomer", async () => {
+    const readless = await api.partner(["missions:write"]);
+    const zoomerToken = await api.token(await api.createZoomer());
+    for (const [headers, status] of [
+      [[requestId], 401],
+      [[bearer(readless.token), requestId], 403],
+      [[bearer(zoomerToken), requestId], 403],
+    ] as const) {
+      const { answer, direct: wasDirect } = await expectSameAnswer("GET", "/api/v1/missions", [...headers]);
+      expect([answer.status, wasDirect]).toEqual([status, true]);
+    }
+  });
+
+  it("leaves to the app a filter, a value its schema refuses or would have to read, a repeated key, a trailing slash", async () => {
+    const leftToApp = [
+      "?status=all",
+      "?q=First",
+      "?per_page=101",
+      "?per_page=0",
+      "?page=0",
+      "?per_page=%32",
+      "?per_page=+2",
+      "?per_page=2.0",
+      "?per_page=",
+      "?per_page",
+      "?per_page=2&per_page=3",
+      "?per_page=2&",
+      "?fields=id",
+      "/",
+    ];
+    for (const rest of leftToApp) {
+      const { answer, direct: wasDirect } = await expectSameAnswer("GET", `/api/v1/missions${rest}`, [bearer(owner.token), requestId]);
+      expect({ rest, direct: wasDirect, answered: answer.status > 0 }).toEqual({ rest, direct: false, answered: true });
+    }
+  });
+});
+
 describe("GET /api/orders/v1/prices", () => {
   it("answers an API key or an OAuth token directly, as the app does, with the plan's rate-limit headers or none", async () => {
     await awayFromWindowEnd(60, 3);
