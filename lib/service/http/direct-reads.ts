@@ -8,7 +8,8 @@
 // and the headers every response carries (request-frame.ts), the credential, budget and scope
 // (createAuthorizer, as the route's `authenticate`), the route's domain function, the error's
 // problem document (errorResponse, as the app's onError), the request metric and the traffic
-// meter — and only its plumbing is Node's. It takes a request only when its path, method and query
+// meter — and only its plumbing is Node's. Today: a mission, the unfiltered mission list, an
+// order, the price list. It takes a request only when its path, method and query
 // leave nothing to interpret (a plain id, GET, a list's page and per_page as plain digits within
 // the route's own schema); anything else (HEAD, an encoded or odd id, a trailing slash, a filter, a
 // value the schema refuses) goes to the app, which is the reference: direct-reads.api.test.ts
@@ -18,6 +19,7 @@ import { API_BASE_PATH, ORDERS_BASE_PATH, type ServiceContext } from "@/lib/serv
 import { z } from "@hono/zod-openapi";
 import { getMissionJson } from "@/lib/service/missions/get-mission";
 import { listMissions } from "@/lib/service/missions/list-missions";
+import { getOrder } from "@/lib/service/orders/order-views";
 import { getPriceListJson } from "@/lib/service/orders/price-list";
 import type { ServiceMetrics } from "@/lib/service/metrics/service-metrics";
 import { ORDER_CREDENTIALS, createAuthorizer, partnerOrgOf, type Authorizer } from "./middleware/authenticate";
@@ -86,6 +88,15 @@ const READS: readonly DirectRead[] = [
     pattern: `${API_BASE_PATH}/missions`,
     authorize: createAuthorizer({ scope: "missions:read" }),
     read: async (ctx, caller, { page, perPage }) => JSON.stringify(await listMissions({ db: ctx.db, orgId: partnerOrgOf(caller), page, perPage })),
+  },
+  {
+    // One order (its snapshot: getOrder reads it in one transaction), what an integration polls.
+    path: `${ORDERS_BASE_PATH}/orders/`,
+    byId: true,
+    paged: false,
+    pattern: `${ORDERS_BASE_PATH}/orders/:id`,
+    authorize: createAuthorizer({ scope: "orders:read", accept: ORDER_CREDENTIALS, rateLimit: "plan" }),
+    read: async (ctx, caller, { id }) => JSON.stringify(await getOrder(ctx, { orgId: partnerOrgOf(caller), orderId: id })),
   },
   {
     path: `${ORDERS_BASE_PATH}/prices`,

@@ -11,7 +11,7 @@ import { createDirectReads } from "@/lib/service/http/direct-reads";
 import { createServiceMetrics, type ServiceMetrics } from "@/lib/service/metrics/service-metrics";
 import { TestClient } from "./client";
 import { startTestService, type TestService } from "./harness";
-import { ORDERS, orderPartner } from "./orders-client";
+import { ORDERS, createOrder, orderPartner } from "./orders-client";
 import { awayFromWindowEnd } from "./rate-windows";
 
 interface Raw {
@@ -292,6 +292,33 @@ describe("GET /api/v1/missions (the unfiltered list)", () => {
     for (const rest of leftToApp) {
       const { answer, direct: wasDirect } = await expectSameAnswer("GET", `/api/v1/missions${rest}`, [bearer(owner.token), requestId]);
       expect({ rest, direct: wasDirect, answered: answer.status > 0 }).toEqual({ rest, direct: false, answered: true });
+    }
+  });
+});
+
+describe("GET /api/orders/v1/orders/{id}", () => {
+  it("answers the organisation's order directly, as the app does; refuses as the app does: another organisation's key or token, none, an unknown key", async () => {
+    await awayFromWindowEnd(60, 3);
+    const partner = await orderPartner(api, { plan: "business" });
+    const order = await createOrder(api, partner.apiKey);
+    const oauth = await api.partner(["orders:read"]);
+    const other = await orderPartner(api, { plan: "business" });
+    const path = `${ORDERS}/orders/${order.id}`;
+    const first = await expectSameAnswer("GET", path, [bearer(partner.apiKey), requestId]);
+    expect([first.answer.status, first.direct, (JSON.parse(first.answer.body) as { id: string }).id]).toEqual([200, true, order.id]);
+    expect(header(first.answer, "x-ratelimit-limit")).toMatch(/^\d+$/);
+    for (const [what, headers, status] of [
+      ["another organisation's key", [bearer(other.apiKey), requestId], 404],
+      ["an OAuth token of another organisation", [bearer(oauth.token), requestId], 404],
+      ["no credential", [requestId], 401],
+      ["an unknown key", [bearer("pm_live_notakey0000000000000000000000000000"), requestId], 401],
+    ] as const) {
+      const { answer, direct: wasDirect } = await expectSameAnswer("GET", path, [...headers]);
+      expect({ what, status: answer.status, direct: wasDirect }).toEqual({ what, status, direct: true });
+    }
+    for (const rest of [`${order.id}/`, `%6f${order.id.slice(1)}`, "..", `${order.id}/photos`]) {
+      const { direct: wasDirect } = await expectSameAnswer("GET", `${ORDERS}/orders/${rest}`, [bearer(partner.apiKey), requestId]);
+      expect({ rest, direct: wasDirect }).toEqual({ rest, direct: false });
     }
   });
 });
