@@ -9,7 +9,11 @@ const APP: AppRoute[] = [
   { method: "PATCH", path: "/api/v1/missions/:id" },
   { method: "GET", path: "/api/v1/missions/:id/submissions" },
   { method: "GET", path: "/api/orders/v1/prices" },
+  { method: "GET", path: "/api/orders/v1/orders" },
   { method: "GET", path: "/api/orders/v1/orders/:id" },
+  { method: "GET", path: "/api/orders/v1/orders/:id/photos" },
+  { method: "GET", path: "/api/orders/v1/orders/:id/photos.zip" },
+  { method: "GET", path: "/api/orders/v1/orders/:id/missions" },
 ];
 
 describe("checkDirectReads", () => {
@@ -23,6 +27,10 @@ describe("checkDirectReads", () => {
 
   it("refuses a static sibling that the direct read would take for an id", () => {
     expect(() => checkDirectReads([...APP, { method: "GET", path: "/api/v1/missions/export" }])).toThrow(/GET \/api\/v1\/missions\/export also answers/);
+    // …and one before what follows the id.
+    expect(() => checkDirectReads([...APP, { method: "GET", path: "/api/orders/v1/orders/drafts/photos" }])).toThrow(
+      /GET \/api\/orders\/v1\/orders\/drafts\/photos also answers/,
+    );
   });
 
   it("refuses middleware that the direct read would skip", () => {

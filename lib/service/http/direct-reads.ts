@@ -9,7 +9,7 @@
 // (createAuthorizer, as the route's `authenticate`), the route's domain function, the error's
 // problem document (errorResponse, as the app's onError), the request metric and the traffic
 // meter — and only its plumbing is Node's. Today: a mission, the unfiltered mission list, an
-// order, the price list. It takes a request only when its path, method and query
+// order, the unfiltered order list, an order's delivered photos, the price list. It takes a request only when its path, method and query
 // leave nothing to interpret (a plain id, GET, a list's page and per_page as plain digits within
 // the route's own schema); anything else (HEAD, an encoded or odd id, a trailing slash, a filter, a
 // value the schema refuses) goes to the app, which is the reference: direct-reads.api.test.ts
@@ -19,7 +19,7 @@ import { API_BASE_PATH, ORDERS_BASE_PATH, type ServiceContext } from "@/lib/serv
 import { z } from "@hono/zod-openapi";
 import { getMissionJson } from "@/lib/service/missions/get-mission";
 import { listMissions } from "@/lib/service/missions/list-missions";
-import { getOrder } from "@/lib/service/orders/order-views";
+import { getOrder, listOrderPhotos, listOrders } from "@/lib/service/orders/order-views";
 import { getPriceListJson } from "@/lib/service/orders/price-list";
 import type { ServiceMetrics } from "@/lib/service/metrics/service-metrics";
 import { ORDER_CREDENTIALS, createAuthorizer, partnerOrgOf, type Authorizer } from "./middleware/authenticate";
@@ -40,6 +40,8 @@ interface DirectRead {
   /** The whole path ("/api/orders/v1/prices"), or the path up to the id ("/api/v1/missions/"). */
   path: string;
   byId: boolean;
+  /** What follows the id ("/photos"); empty when the id ends the path. */
+  afterId?: string;
   /** A list: its query may hold `page` and `per_page` (nothing else); otherwise its query string is not read, as the app's route reads none. */
   paged: boolean;
   /** The app's route pattern, as the request metric names it. */
@@ -71,6 +73,9 @@ function plainPaging(query: string): { page: number; perPage: number } | null {
   return parsed.success ? { page: parsed.data.page, perPage: parsed.data.per_page } : null;
 }
 
+// The order interface's reads: an API key or an OAuth token with orders:read, the plan's minute (routes/orders/common.ts).
+const ORDER_READ = createAuthorizer({ scope: "orders:read", accept: ORDER_CREDENTIALS, rateLimit: "plan" });
+
 const READS: readonly DirectRead[] = [
   {
     path: `${API_BASE_PATH}/missions/`,
@@ -95,15 +100,35 @@ const READS: readonly DirectRead[] = [
     byId: true,
     paged: false,
     pattern: `${ORDERS_BASE_PATH}/orders/:id`,
-    authorize: createAuthorizer({ scope: "orders:read", accept: ORDER_CREDENTIALS, rateLimit: "plan" }),
+    authorize: ORDER_READ,
     read: async (ctx, caller, { id }) => JSON.stringify(await getOrder(ctx, { orgId: partnerOrgOf(caller), orderId: id })),
+  },
+  {
+    // The unfiltered order list (every status, newest first), what an integration's sync asks.
+    path: `${ORDERS_BASE_PATH}/orders`,
+    byId: false,
+    paged: true,
+    pattern: `${ORDERS_BASE_PATH}/orders`,
+    authorize: ORDER_READ,
+    read: async (ctx, caller, { page, perPage }) =>
+      JSON.stringify(await listOrders(ctx, { orgId: partnerOrgOf(caller), filters: { statuses: null, page, perPage } })),
+  },
+  {
+    // A page of the order's delivered photos, what an integration fetches after photos.delivered.
+    path: `${ORDERS_BASE_PATH}/orders/`,
+    byId: true,
+    afterId: "/photos",
+    paged: true,
+    pattern: `${ORDERS_BASE_PATH}/orders/:id/photos`,
+    authorize: ORDER_READ,
+    read: async (ctx, caller, { id, page, perPage }) => JSON.stringify(await listOrderPhotos(ctx, { orgId: partnerOrgOf(caller), orderId: id, page, perPage })),
   },
   {
     path: `${ORDERS_BASE_PATH}/prices`,
     byId: false,
     paged: false,
     pattern: `${ORDERS_BASE_PATH}/prices`,
-    authorize: createAuthorizer({ scope: "orders:read", accept: ORDER_CREDENTIALS, rateLimit: "plan" }),
+    authorize: ORDER_READ,
     read: (ctx) => getPriceListJson(ctx.db),
   },
 ];
@@ -128,14 +153,20 @@ export interface AppRoute {
 export function checkDirectReads(routes: readonly AppRoute[]): void {
   for (const read of READS) {
     if (!routes.some((r) => r.method === "GET" && r.path === read.pattern)) throw new Error(`direct read ${read.pattern}: the app has no GET ${read.pattern}`);
-    const sample = read.byId ? `${read.path}x` : read.path;
+    const afterId = read.afterId ?? "";
+    const sample = read.byId ? `${read.path}x${afterId}` : read.path;
     for (const route of routes) {
       if (route.path === "/*" || (route.method !== "GET" && route.method !== "ALL")) continue;
       if (route.path === read.pattern) {
         if (route.method === "ALL") throw new Error(`direct read ${read.pattern}: middleware of its own in the app`);
         continue;
       }
-      const sibling = read.byId && route.path.startsWith(read.path) && !route.path.slice(read.path.length).includes("/");
+      const sibling =
+        read.byId &&
+        route.path.length > read.path.length + afterId.length &&
+        route.path.startsWith(read.path) &&
+        route.path.endsWith(afterId) &&
+        !route.path.slice(read.path.length, route.path.length - afterId.length).includes("/");
       if (sibling || routePathPattern(route.path).test(sample))
         throw new Error(`direct read ${read.pattern}: the app's ${route.method} ${route.path} also answers its paths`);
     }
@@ -153,9 +184,14 @@ export function createDirectReads(ctx: ServiceContext, metrics: ServiceMetrics):
     const q = url.indexOf("?");
     const path = q === -1 ? url : url.slice(0, q);
     for (const route of READS) {
-      if (route.byId ? !path.startsWith(route.path) : path !== route.path) continue;
-      const id = route.byId ? path.slice(route.path.length) : "";
-      if (route.byId && !PLAIN_ID.test(id)) return false;
+      let id = "";
+      if (route.byId) {
+        const afterId = route.afterId ?? "";
+        if (!path.startsWith(route.path) || !path.endsWith(afterId)) continue;
+        id = path.slice(route.path.length, path.length - afterId.length);
+        // Not an id the app would take as it is (or a path another read names: "{id}/photos").
+        if (!PLAIN_ID.test(id)) continue;
+      } else if (path !== route.path) continue;
       const paging = route.paged ? plainPaging(q === -1 ? "" : url.slice(q + 1)) : DEFAULT_PAGING;
       if (!paging) return false;
       void answer(ctx, metrics, route, { id, ...paging }, path, req, res);

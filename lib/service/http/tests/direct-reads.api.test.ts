@@ -316,10 +316,73 @@ describe("GET /api/orders/v1/orders/{id}", () => {
       const { answer, direct: wasDirect } = await expectSameAnswer("GET", path, [...headers]);
       expect({ what, status: answer.status, direct: wasDirect }).toEqual({ what, status, direct: true });
     }
-    for (const rest of [`${order.id}/`, `%6f${order.id.slice(1)}`, "..", `${order.id}/photos`]) {
+    for (const rest of [`${order.id}/`, `%6f${order.id.slice(1)}`, "..", `${order.id}/missions`, `${order.id}/photos/`]) {
       const { direct: wasDirect } = await expectSameAnswer("GET", `${ORDERS}/orders/${rest}`, [bearer(partner.apiKey), requestId]);
       expect({ rest, direct: wasDirect }).toEqual({ rest, direct: false });
     }
+  });
+});
+
+describe("GET /api/orders/v1/orders (the unfiltered list) and /orders/{id}/photos", () => {
+  let partner: Awaited<ReturnType<typeof orderPartner>>;
+  let orderIds: string[];
+
+  beforeAll(async () => {
+    partner = await orderPartner(api, { plan: "business" });
+    orderIds = [];
+    for (const reference of ["first", "second", "third"]) orderIds.push((await createOrder(api, partner.apiKey, { client_reference: reference })).id);
+  });
+
+  it("answers a page of orders directly, as the app does, newest first", async () => {
+    await awayFromWindowEnd(60, 3);
+    for (const query of ["", "?per_page=2", "?page=2&per_page=2", "?page=9&per_page=2"]) {
+      const { answer, direct: wasDirect } = await expectSameAnswer("GET", `${ORDERS}/orders${query}`, [bearer(partner.apiKey), requestId]);
+      expect({ query, status: answer.status, direct: wasDirect }).toEqual({ query, status: 200, direct: true });
+      expect(header(answer, "x-ratelimit-limit")).toMatch(/^\d+$/);
+    }
+    const page = JSON.parse((await expectSameAnswer("GET", `${ORDERS}/orders?page=2&per_page=2`, [bearer(partner.apiKey), requestId])).answer.body) as {
+      data: { client_reference: string }[];
+      meta: unknown;
+    };
+    expect([page.data.map((o) => o.client_reference), page.meta]).toEqual([["first"], { total: 3, page: 2, per_page: 2 }]);
+    for (const rest of ["?status=draft", "?client_reference=first", "?per_page=101", "?page=0", "?per_page=%32", "?per_page=2&per_page=2", "/"]) {
+      const { answer, direct: wasDirect } = await expectSameAnswer("GET", `${ORDERS}/orders${rest}`, [bearer(partner.apiKey), requestId]);
+      expect({ rest, direct: wasDirect, answered: answer.status > 0 }).toEqual({ rest, direct: false, answered: true });
+    }
+  });
+
+  it("answers a page of an order's photos directly, as the app does; refuses as the app does: another organisation, none, an unknown order", async () => {
+    await awayFromWindowEnd(60, 3);
+    const other = await orderPartner(api, { plan: "business" });
+    const orderId = orderIds[0] ?? "";
+    for (const query of ["", "?per_page=5", "?page=3&per_page=1"]) {
+      const { answer, direct: wasDirect } = await expectSameAnswer("GET", `${ORDERS}/orders/${orderId}/photos${query}`, [bearer(partner.apiKey), requestId]);
+      expect({ query, status: answer.status, direct: wasDirect }).toEqual({ query, status: 200, direct: true });
+    }
+    for (const [what, path, headers, status] of [
+      ["another organisation's key", `${ORDERS}/orders/${orderId}/photos`, [bearer(other.apiKey), requestId], 404],
+      ["no credential", `${ORDERS}/orders/${orderId}/photos`, [requestId], 401],
+      ["an unknown order", `${ORDERS}/orders/ord_doesnotexist0000000000/photos`, [bearer(partner.apiKey), requestId], 404],
+    ] as const) {
+      const { answer, direct: wasDirect } = await expectSameAnswer("GET", path, [...headers]);
+      expect({ what, status: answer.status, direct: wasDirect }).toEqual({ what, status, direct: true });
+    }
+    for (const rest of [`${orderId}/photos?location_id=x`, `${orderId}/photos?per_page=0`, `${orderId}/photos/`, `%6f${orderId.slice(1)}/photos`, "/photos"]) {
+      const { direct: wasDirect } = await expectSameAnswer("GET", `${ORDERS}/orders/${rest}`, [bearer(partner.apiKey), requestId]);
+      expect({ rest, direct: wasDirect }).toEqual({ rest, direct: false });
+    }
+    // The ZIP (its exported_at differs between two answers): the app's.
+    const before = direct.taken;
+    const zip = await send(direct.url, "GET", `${ORDERS}/orders/${orderId}/photos.zip`, [bearer(partner.apiKey), requestId]);
+    expect([zip.status, header(zip, "content-type"), direct.taken]).toEqual([200, "application/zip", before]);
+  });
+
+  it("counts its requests under the app's own route patterns", async () => {
+    const text = await directMetrics.registry.metrics();
+    expect(text).toMatch(/photo_missions_http_request_duration_seconds_count\{method="GET",route="\/api\/orders\/v1\/orders",status="200"\} [1-9]/);
+    expect(text).toMatch(
+      /photo_missions_http_request_duration_seconds_count\{method="GET",route="\/api\/orders\/v1\/orders\/:id\/photos",status="404"\} [1-9]/,
+    );
   });
 });
 
