@@ -160,6 +160,8 @@ export type Submission = z.infer<typeof SubmissionSchema>;
 export type SubmissionDetail = z.infer<typeof SubmissionDetailSchema>;
 export type ImageRecord = z.infer<typeof ImageSchema>;
 export type SubmissionFeature = z.infer<typeof SubmissionFeatureSchema>;
+export type SubmissionListItem = z.infer<typeof SubmissionListItemSchema>;
+export type SubmissionFeatureCollection = z.infer<typeof SubmissionFeatureCollectionSchema>;
 
 export const SubmissionListQuerySchema = z.object({
   status: z.string().max(200).optional().openapi({ description: "Comma-separated statuses (received, processing, approved, rejected). Default: all." }),

@@ -16,13 +16,13 @@
 // whose traffic belongs to the subject), so its quote does the same work and sends the same bytes.
 import "@/lib/runtime/v8-tuning"; // the service's V8 settings: a baseline runs under the same runtime
 import { parseArgs } from "node:util";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";
 import { hashSecret } from "@/lib/auth/secrets";
-import { apiKeys, images, organisations, type Plan } from "@/lib/db/schema";
+import { apiKeys, organisations, type Plan } from "@/lib/db/schema";
 import { CreateOrderSchema } from "@/lib/schemas/order";
 import type { ServiceContext } from "@/lib/service/context";
-import { getMissionJson, getMissionRow } from "@/lib/service/missions/get-mission";
+import { getMissionJson } from "@/lib/service/missions/get-mission";
 import { listMissions } from "@/lib/service/missions/list-missions";
 import { getOrder, listOrderPhotos, listOrders } from "@/lib/service/orders/order-views";
 import { getPriceList } from "@/lib/service/orders/price-list";
@@ -33,8 +33,7 @@ import { seedDemoHistory } from "@/lib/demo/seed-demo-history";
 import { env } from "@/lib/env";
 import { PLAN_TERMS } from "@/lib/service/orders/plans";
 import { rateLimitHeaders, type RateWindow } from "@/lib/service/rate-limit/consume";
-import { listSubmissions } from "@/lib/service/submissions/list-submissions";
-import { serializeImage, serializeSubmission } from "@/lib/service/submissions/serialize-submission";
+import { listMissionSubmissions } from "@/lib/service/submissions/list-mission-submissions";
 
 const { values } = parseArgs({ options: { port: { type: "string" } } });
 if (!values.port) throw new Error("usage: api-routes-peer-server.ts --port <n> (DATA_DIR, PUBLIC_ORIGIN in the environment)");
@@ -149,29 +148,8 @@ app.get<PageQuery>("/api/v1/missions", async (request, reply) => {
 
 app.get<IdParams & PageQuery>("/api/v1/missions/:id/submissions", async (request, reply) => {
   const { orgId } = await caller(request, reply, "submissions:read", false);
-  const mission = await getMissionRow(ctx, orgId, request.params.id);
   const { page, perPage } = pageOf(request.query);
-  const { rows, total } = await listSubmissions({ db: ctx.db, missionId: mission.id, page, perPage });
-  const firstImages =
-    rows.length === 0
-      ? []
-      : await ctx.db
-          .select()
-          .from(images)
-          .where(
-            and(
-              inArray(
-                images.submissionId,
-                rows.map((row) => row.id),
-              ),
-              eq(images.position, 0),
-            ),
-          );
-  const thumbnails = new Map(firstImages.map((image) => [image.submissionId, serializeImage(image, ctx).thumbnail_url]));
-  return sendJson(reply, {
-    data: rows.map((row) => ({ ...serializeSubmission(row), thumbnail_url: thumbnails.get(row.id) ?? null })),
-    meta: { total, page, per_page: perPage },
-  });
+  return sendJson(reply, (await listMissionSubmissions(ctx, { orgId, missionId: request.params.id, page, perPage, format: "json" })).body);
 });
 
 app.get<PageQuery>("/api/orders/v1/orders", async (request, reply) => {

@@ -1,6 +1,6 @@
 import { createRoute, z, type OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import { Readable } from "node:stream";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { images, submissions } from "@/lib/db/schema";
 import {
   ANGLES,
@@ -18,10 +18,10 @@ import { exportMission } from "@/lib/service/export/export-mission";
 import { getMissionRow } from "@/lib/service/missions/get-mission";
 import { acceptedEncodings } from "@/lib/http/content-encoding";
 import { getSubmissionPoints } from "@/lib/service/submissions/get-submission-points";
-import { listSubmissions } from "@/lib/service/submissions/list-submissions";
+import { GEOJSON_MEDIA_TYPE, MAX_GEOJSON_PAGE, MAX_JSON_PAGE, listMissionSubmissions } from "@/lib/service/submissions/list-mission-submissions";
 import { MAX_NOTE_LENGTH } from "@/lib/service/submissions/receive-submission";
 import { receiveSubmission } from "@/lib/service/submissions/receive-multipart";
-import { serializeImage, serializeSubmission, submissionFeature } from "@/lib/service/submissions/serialize-submission";
+import { serializeImage, serializeSubmission } from "@/lib/service/submissions/serialize-submission";
 import { authenticate, callerOrg } from "../middleware/authenticate";
 import { assertStorableInput } from "../storable-input";
 import { ListMetaSchema, PagingQuery, errorResponses, jsonResponse, rateLimitHeaderDocs, security, MAX_ID_LENGTH } from "../openapi-common";
@@ -37,9 +37,6 @@ const idParam = (name: string, example: string) =>
   });
 const MissionIdParam = idParam("id", "mission_06h0…");
 const SubmissionIdParam = idParam("id", "sub_06h0…");
-
-const GEOJSON = "application/geo+json";
-const MAX_GEOJSON_PAGE = 5000;
 
 // Documented here, served by a plain handler: the upload is streamed to disk by the intake module,
 // never parsed into memory by a body validator. Its limits come from the deployment's settings.
@@ -94,7 +91,7 @@ const listRoute = createRoute({
   summary: "List a mission's submissions",
   description:
     "Newest first. As JSON (list envelope) or, with `format=geojson` or `Accept: application/geo+json`, as a GeoJSON FeatureCollection " +
-    `of the spec's submission Feature (RFC 7946). per_page: at most 100 for JSON, ${MAX_GEOJSON_PAGE} for GeoJSON.`,
+    `of the spec's submission Feature (RFC 7946). per_page: at most ${MAX_JSON_PAGE} for JSON, ${MAX_GEOJSON_PAGE} for GeoJSON.`,
   security: security("submissions:read"),
   middleware: [authenticate({ scope: "submissions:read" })] as const,
   request: {
@@ -110,7 +107,7 @@ const listRoute = createRoute({
       headers: rateLimitHeaderDocs,
       content: {
         "application/json": { schema: z.object({ data: z.array(SubmissionListItemSchema), meta: ListMetaSchema }).openapi("SubmissionList") },
-        [GEOJSON]: { schema: SubmissionFeatureCollectionSchema },
+        [GEOJSON_MEDIA_TYPE]: { schema: SubmissionFeatureCollectionSchema },
       },
     },
     ...errorResponses(404, 422),
@@ -140,7 +137,7 @@ const pointsRoute = createRoute({
     200: {
       description: "The points.",
       headers: { ...rateLimitHeaderDocs, ...cachingHeaderDocs },
-      content: { [GEOJSON]: { schema: SubmissionPointCollectionSchema } },
+      content: { [GEOJSON_MEDIA_TYPE]: { schema: SubmissionPointCollectionSchema } },
     },
     304: { description: "Unchanged since the ETag sent as If-None-Match.", headers: { ...rateLimitHeaderDocs, ...cachingHeaderDocs } },
     ...errorResponses(404, 422),
@@ -228,50 +225,14 @@ export function registerSubmissionRoutes(app: OpenAPIHono<AppEnv>, uploads: { ma
 
   // GET /missions/:id/submissions – JSON list or GeoJSON FeatureCollection
   app.openapi(listRoute, async (c) => {
-    const { ctx } = c.var;
-    const mission = await getMissionRow(ctx, callerOrg(c), c.req.valid("param").id);
-    const query = c.req.valid("query");
-    const geojson = query.format === "geojson" || (query.format === undefined && (c.req.header("accept") ?? "").includes(GEOJSON));
-    if (!geojson && query.per_page > 100) {
-      throw new ApiError(422, "validation_failed", "per_page is at most 100 for JSON (use GeoJSON for larger pages).", {
-        errors: [{ pointer: "per_page", in: "query", message: "At most 100." }],
-      });
-    }
-    const { rows, total } = await listSubmissions({
-      db: ctx.db,
-      missionId: mission.id,
-      status: query.status,
-      since: query.since,
-      until: query.until,
-      bbox: query.bbox,
-      page: query.page,
-      perPage: query.per_page,
-    });
-    const meta = { total, page: query.page, per_page: query.per_page };
+    const { format: asked, page, per_page: perPage, ...filters } = c.req.valid("query");
+    const format = asked ?? ((c.req.header("accept") ?? "").includes(GEOJSON_MEDIA_TYPE) ? "geojson" : "json");
+    const list = await listMissionSubmissions(c.var.ctx, { orgId: callerOrg(c), missionId: c.req.valid("param").id, filters, page, perPage, format });
     c.header("Vary", "Accept");
-    if (geojson) {
-      const response = c.json({ type: "FeatureCollection" as const, features: rows.map(submissionFeature), meta }, 200);
-      response.headers.set("content-type", GEOJSON);
-      return response;
-    }
-    // One query for the page's first photos, for the thumbnails the dashboard's list shows.
-    const firstImages =
-      rows.length === 0
-        ? []
-        : await ctx.db
-            .select()
-            .from(images)
-            .where(
-              and(
-                inArray(
-                  images.submissionId,
-                  rows.map((row) => row.id),
-                ),
-                eq(images.position, 0),
-              ),
-            );
-    const thumbnails = new Map(firstImages.map((image) => [image.submissionId, serializeImage(image, ctx).thumbnail_url]));
-    return c.json({ data: rows.map((row) => ({ ...serializeSubmission(row), thumbnail_url: thumbnails.get(row.id) ?? null })), meta }, 200);
+    if (list.format === "json") return c.json(list.body, 200);
+    const response = c.json(list.body, 200);
+    response.headers.set("content-type", GEOJSON_MEDIA_TYPE);
+    return response;
   });
 
   // GET /missions/:id/submission-points – all located submissions as GeoJSON points (map)
@@ -292,9 +253,9 @@ export function registerSubmissionRoutes(app: OpenAPIHono<AppEnv>, uploads: { ma
     if (points.body === null) return c.body(null, 304, headers);
     // Gzipped once per document (get-submission-points.ts): 214 bytes a point shrink about fivefold.
     if (acceptedEncodings(c.req.header("accept-encoding")).has("gzip")) {
-      return c.body(await points.gzipped(), 200, { ...headers, "Content-Type": GEOJSON, "Content-Encoding": "gzip" });
+      return c.body(await points.gzipped(), 200, { ...headers, "Content-Type": GEOJSON_MEDIA_TYPE, "Content-Encoding": "gzip" });
     }
-    return c.body(points.body, 200, { ...headers, "Content-Type": GEOJSON });
+    return c.body(points.body, 200, { ...headers, "Content-Type": GEOJSON_MEDIA_TYPE });
   });
 
   // GET /missions/:id/export – ZIP of originals + metadata.json
