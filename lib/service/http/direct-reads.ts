@@ -8,8 +8,9 @@
 // and the headers every response carries (request-frame.ts), the credential, budget and scope
 // (createAuthorizer, as the route's `authenticate`), the route's domain function, the error's
 // problem document (errorResponse, as the app's onError), the request metric and the traffic
-// meter — and only its plumbing is Node's. Today: a mission, the unfiltered mission list, an
-// order, the unfiltered order list, an order's delivered photos, the price list. It takes a request only when its path, method and query
+// meter — and only its plumbing is Node's. Today: a mission, the unfiltered mission list, a
+// mission's submissions as JSON, an order, the unfiltered order list, an order's delivered
+// photos, the price list. It takes a request only when its path, method and query
 // leave nothing to interpret (a plain id, GET, a list's page and per_page as plain digits within
 // the route's own schema); anything else (HEAD, an encoded or odd id, a trailing slash, a filter, a
 // value the schema refuses) goes to the app, which is the reference: direct-reads.api.test.ts
@@ -21,6 +22,7 @@ import { getMissionJson } from "@/lib/service/missions/get-mission";
 import { listMissions } from "@/lib/service/missions/list-missions";
 import { getOrder, listOrderPhotos, listOrders } from "@/lib/service/orders/order-views";
 import { getPriceListJson } from "@/lib/service/orders/price-list";
+import { GEOJSON_MEDIA_TYPE, listMissionSubmissions } from "@/lib/service/submissions/list-mission-submissions";
 import type { ServiceMetrics } from "@/lib/service/metrics/service-metrics";
 import { ORDER_CREDENTIALS, createAuthorizer, partnerOrgOf, type Authorizer } from "./middleware/authenticate";
 import type { Caller } from "./types";
@@ -44,6 +46,10 @@ interface DirectRead {
   afterId?: string;
   /** A list: its query may hold `page` and `per_page` (nothing else); otherwise its query string is not read, as the app's route reads none. */
   paged: boolean;
+  /** A request whose Accept names this media type is the app's: the route answers it in another representation. */
+  unlessAccept?: string;
+  /** Headers of its 200 besides those every answer has (the route's own, such as Vary). */
+  headers?: Readonly<Record<string, string>>;
   /** The app's route pattern, as the request metric names it. */
   pattern: string;
   authorize: Authorizer;
@@ -84,6 +90,19 @@ const READS: readonly DirectRead[] = [
     pattern: `${API_BASE_PATH}/missions/:id`,
     authorize: createAuthorizer({ scope: "missions:read" }),
     read: (ctx, caller, { id }) => getMissionJson(ctx, partnerOrgOf(caller), id),
+  },
+  {
+    // A page of a mission's submissions as JSON, unfiltered: the dashboard's list, a partner's sync.
+    path: `${API_BASE_PATH}/missions/`,
+    byId: true,
+    afterId: "/submissions",
+    paged: true,
+    unlessAccept: GEOJSON_MEDIA_TYPE,
+    headers: { Vary: "Accept" },
+    pattern: `${API_BASE_PATH}/missions/:id/submissions`,
+    authorize: createAuthorizer({ scope: "submissions:read" }),
+    read: async (ctx, caller, { id, page, perPage }) =>
+      JSON.stringify((await listMissionSubmissions(ctx, { orgId: partnerOrgOf(caller), missionId: id, page, perPage, format: "json" })).body),
   },
   {
     // The unfiltered list (the active missions, newest first): what a partner's sync and the dashboard ask.
@@ -194,6 +213,7 @@ export function createDirectReads(ctx: ServiceContext, metrics: ServiceMetrics):
       } else if (path !== route.path) continue;
       const paging = route.paged ? plainPaging(q === -1 ? "" : url.slice(q + 1)) : DEFAULT_PAGING;
       if (!paging) return false;
+      if (route.unlessAccept && header(req, "accept")?.includes(route.unlessAccept)) return false;
       void answer(ctx, metrics, route, { id, ...paging }, path, req, res);
       return true;
     }
@@ -223,6 +243,7 @@ async function answer(
         ...EVERY_RESPONSE_HEADERS,
         "X-Request-Id": requestId,
         ...rateLimitHeaders,
+        ...route.headers,
         "Content-Type": "application/json",
         "Content-Length": Buffer.byteLength(body),
       });

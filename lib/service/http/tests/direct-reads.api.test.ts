@@ -12,6 +12,7 @@ import { createServiceMetrics, type ServiceMetrics } from "@/lib/service/metrics
 import { TestClient } from "./client";
 import { startTestService, type TestService } from "./harness";
 import { ORDERS, createOrder, orderPartner } from "./orders-client";
+import { createZoomer, photo, submitPhotos } from "./photos";
 import { awayFromWindowEnd } from "./rate-windows";
 
 interface Raw {
@@ -292,6 +293,69 @@ describe("GET /api/v1/missions (the unfiltered list)", () => {
     for (const rest of leftToApp) {
       const { answer, direct: wasDirect } = await expectSameAnswer("GET", `/api/v1/missions${rest}`, [bearer(owner.token), requestId]);
       expect({ rest, direct: wasDirect, answered: answer.status > 0 }).toEqual({ rest, direct: false, answered: true });
+    }
+  });
+});
+
+describe("GET /api/v1/missions/{id}/submissions (JSON, unfiltered)", () => {
+  let owner: Awaited<ReturnType<TestClient["partner"]>>;
+  let missionId: string;
+
+  beforeAll(async () => {
+    owner = await api.partner();
+    missionId = (await api.createMission(owner.token, { title: "Direct submissions" })).id;
+    const zoomer = await createZoomer(api);
+    for (const seed of [1, 2]) expect((await submitPhotos(api, zoomer.token, missionId, [{ bytes: await photo({ seed }) }])).status).toBe(202);
+  });
+
+  it("answers a page directly, as the app does, with Vary: Accept", async () => {
+    await awayFromWindowEnd(60, 3);
+    for (const [query, accept] of [
+      ["", null],
+      ["?per_page=1", null],
+      ["?page=2&per_page=1", "application/json"],
+      ["?per_page=100", "*/*"],
+    ] as const) {
+      const headers: [string, string][] = [bearer(owner.token), requestId, ...(accept ? [["Accept", accept] as [string, string]] : [])];
+      const { answer, direct: wasDirect } = await expectSameAnswer("GET", `/api/v1/missions/${missionId}/submissions${query}`, headers);
+      expect({ query, status: answer.status, direct: wasDirect, vary: header(answer, "vary") }).toEqual({ query, status: 200, direct: true, vary: "Accept" });
+    }
+    const page = JSON.parse((await expectSameAnswer("GET", `/api/v1/missions/${missionId}/submissions`, [bearer(owner.token), requestId])).answer.body) as {
+      data: { mission_id: string; thumbnail_url: unknown }[];
+      meta: unknown;
+    };
+    expect([page.data.map((s) => s.mission_id), page.meta]).toEqual([[missionId, missionId], { total: 2, page: 1, per_page: 20 }]);
+  });
+
+  it("refuses as the app does: another organisation, none, without submissions:read, an unknown mission", async () => {
+    const other = await api.partner();
+    const readless = await api.partner(["missions:read"]);
+    for (const [what, path, headers, status] of [
+      ["another organisation's token", `/api/v1/missions/${missionId}/submissions`, [bearer(other.token), requestId], 404],
+      ["no credential", `/api/v1/missions/${missionId}/submissions`, [requestId], 401],
+      ["without submissions:read", `/api/v1/missions/${missionId}/submissions`, [bearer(readless.token), requestId], 403],
+      ["an unknown mission", "/api/v1/missions/mission_doesnotexist000000000000/submissions", [bearer(owner.token), requestId], 404],
+    ] as const) {
+      const { answer, direct: wasDirect } = await expectSameAnswer("GET", path, [...headers]);
+      expect({ what, status: answer.status, direct: wasDirect, vary: header(answer, "vary") }).toEqual({ what, status, direct: true, vary: undefined });
+    }
+  });
+
+  it("leaves to the app GeoJSON (asked by Accept or format), a filter, a JSON page over 100, a trailing slash", async () => {
+    const path = `/api/v1/missions/${missionId}/submissions`;
+    for (const [rest, accept] of [
+      ["", "application/geo+json"],
+      ["", "application/json, application/geo+json;q=0.5"],
+      ["?format=geojson", null],
+      ["?format=json", null],
+      ["?status=received", null],
+      ["?per_page=101", null],
+      ["?per_page=0", null],
+      ["/", null],
+    ] as const) {
+      const headers: [string, string][] = [bearer(owner.token), requestId, ...(accept ? [["Accept", accept] as [string, string]] : [])];
+      const { answer, direct: wasDirect } = await expectSameAnswer("GET", `${path}${rest}`, headers);
+      expect({ rest, accept, direct: wasDirect, answered: answer.status > 0 }).toEqual({ rest, accept, direct: false, answered: true });
     }
   });
 });
