@@ -26,7 +26,7 @@ import { getMissionJson } from "@/lib/service/missions/get-mission";
 import { listMissions } from "@/lib/service/missions/list-missions";
 import { getOrder, listOrderPhotos, listOrders } from "@/lib/service/orders/order-views";
 import { getPriceList } from "@/lib/service/orders/price-list";
-import { quoteOrderPreview } from "@/lib/service/orders/quote-order";
+import { QUOTE_PREVIEW_CYCLES, quoteOrderPreview } from "@/lib/service/orders/quote-order";
 import { startRuntime } from "@/lib/runtime/runtime";
 import { seedDemo } from "@/lib/demo/seed-demo";
 import { seedDemoHistory } from "@/lib/demo/seed-demo-history";
@@ -179,7 +179,7 @@ app.post("/api/orders/v1/orders/quote", async (request, reply) => {
   if (!plan) throw new Refused(403);
   const input = CreateOrderSchema.safeParse(request.body);
   if (!input.success) return reply.code(422).send({ error: "validation_failed" });
-  return sendJson(reply, await quoteOrderPreview(ctx, { caller: { orgId, plan }, input: input.data, cycles: 4 }));
+  return sendJson(reply, await quoteOrderPreview(ctx, { caller: { orgId, plan }, input: input.data, cycles: QUOTE_PREVIEW_CYCLES }));
 });
 
 await app.listen({ port: Number(values.port), host: "0.0.0.0" });

@@ -14,6 +14,9 @@ const APP: AppRoute[] = [
   { method: "GET", path: "/api/orders/v1/orders/:id/photos" },
   { method: "GET", path: "/api/orders/v1/orders/:id/photos.zip" },
   { method: "GET", path: "/api/orders/v1/orders/:id/missions" },
+  { method: "POST", path: "/api/orders/v1/orders" },
+  { method: "POST", path: "/api/orders/v1/orders/quote" },
+  { method: "POST", path: "/api/orders/v1/orders/:id/confirm" },
 ];
 
 describe("checkDirectReads", () => {
@@ -23,6 +26,11 @@ describe("checkDirectReads", () => {
 
   it("refuses when a route a direct read stands in for is gone", () => {
     expect(() => checkDirectReads(APP.filter((r) => r.path !== "/api/orders/v1/prices"))).toThrow(/no GET \/api\/orders\/v1\/prices/);
+    expect(() => checkDirectReads(APP.filter((r) => r.path !== "/api/orders/v1/orders/quote"))).toThrow(/no POST \/api\/orders\/v1\/orders\/quote/);
+  });
+
+  it("refuses a POST route of the app that would also answer the quote's path", () => {
+    expect(() => checkDirectReads([...APP, { method: "POST", path: "/api/orders/v1/orders/:id" }])).toThrow(/POST \/api\/orders\/v1\/orders\/:id also answers/);
   });
 
   it("refuses a static sibling that the direct read would take for an id", () => {

@@ -10,35 +10,51 @@
 // problem document (errorResponse, as the app's onError), the request metric and the traffic
 // meter — and only its plumbing is Node's. Today: a mission, the unfiltered mission list, a
 // mission's submissions as JSON, an order, the unfiltered order list, an order's delivered
-// photos, the price list. It takes a request only when its path, method and query
-// leave nothing to interpret (a plain id, GET, a list's page and per_page as plain digits within
-// the route's own schema); anything else (HEAD, an encoded or odd id, a trailing slash, a filter, a
-// value the schema refuses) goes to the app, which is the reference: direct-reads.api.test.ts
-// compares both answers, header by header, for the same requests.
+// photos, the price list, and one POST without side effects, the quote (its JSON body parsed,
+// guarded and validated with the app's own functions and schema). It takes a request only when its
+// path, method, query and headers leave nothing to interpret (a plain id, GET, a list's page and
+// per_page as plain digits within the route's own schema; for the quote a JSON body of a declared
+// length within the limit and no Idempotency-Key); anything else (HEAD, an encoded or odd id, a
+// trailing slash, a filter, a value the schema refuses, a chunked body, a key to replay) goes to the
+// app, which is the reference: direct-reads.api.test.ts compares both answers, header by header,
+// for the same requests.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { API_BASE_PATH, ORDERS_BASE_PATH, type ServiceContext } from "@/lib/service/context";
 import { z } from "@hono/zod-openapi";
+import { validationFailed } from "@/lib/service/errors";
+import { CreateOrderSchema } from "@/lib/schemas/order";
+import { QUOTE_PREVIEW_CYCLES, quoteOrderPreview } from "@/lib/service/orders/quote-order";
 import { getMissionJson } from "@/lib/service/missions/get-mission";
 import { listMissions } from "@/lib/service/missions/list-missions";
 import { getOrder, listOrderPhotos, listOrders } from "@/lib/service/orders/order-views";
 import { getPriceListJson } from "@/lib/service/orders/price-list";
 import { GEOJSON_MEDIA_TYPE, listMissionSubmissions } from "@/lib/service/submissions/list-mission-submissions";
 import type { ServiceMetrics } from "@/lib/service/metrics/service-metrics";
-import { ORDER_CREDENTIALS, createAuthorizer, partnerOrgOf, type Authorizer } from "./middleware/authenticate";
+import { ORDER_CREDENTIALS, createAuthorizer, partnerOrgOf, partnerWithPlanOf, type Authorizer } from "./middleware/authenticate";
+import { declaredLength, isJsonMediaType } from "./middleware/json-body";
+import { parseJsonBody } from "./json-depth";
+import { assertStorableInput } from "./storable-input";
 import type { Caller } from "./types";
 import { MAX_ID_LENGTH, PagingQuery } from "./openapi-common";
 import { EVERY_RESPONSE_HEADERS, errorResponse, requestIdOf } from "./request-frame";
 import { routePathPattern } from "./route-pattern";
 
-/** What a direct read reads: the id in its path, and a list's page. */
+/** What a direct read reads: the id in its path, a list's page, a POST's parsed JSON body. */
 interface ReadTarget {
   id: string;
   page: number;
   perPage: number;
+  /** A POST's body, parsed and guarded as the app's jsonBody does; undefined for a GET. */
+  body: unknown;
 }
 
-/** A read the service answers directly: a GET of one resource, named by its path or a plain id in it, or a list's page. */
+/**
+ * A read the service answers directly: a GET of one resource, named by its path or a plain id in
+ * it, or a list's page; or a POST that changes nothing (the quote), its body JSON.
+ */
 interface DirectRead {
+  /** GET, or POST for a read that takes a JSON body and has no side effects (the app's route: authenticate, jsonBody, idempotency, the body's schema). */
+  method: "GET" | "POST";
   /** The whole path ("/api/orders/v1/prices"), or the path up to the id ("/api/v1/missions/"). */
   path: string;
   byId: boolean;
@@ -55,6 +71,14 @@ interface DirectRead {
   authorize: Authorizer;
   /** The JSON text of the answer (a 200); throws the ApiError to answer instead. */
   read(ctx: ServiceContext, caller: Caller, target: ReadTarget): Promise<string>;
+}
+
+/** A POST's body as the route's validator and the app's validation hook take it: 422 with the schema's errors, or what PostgreSQL cannot store. */
+function validBody<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+  const result = schema.safeParse(body);
+  if (!result.success) throw validationFailed(result.error, "body");
+  assertStorableInput(result.data, "body");
+  return result.data;
 }
 
 // Ids the app would take as they are: no percent-encoding to decode, no dot segments, no slash.
@@ -81,9 +105,11 @@ function plainPaging(query: string): { page: number; perPage: number } | null {
 
 // The order interface's reads: an API key or an OAuth token with orders:read, the plan's minute (routes/orders/common.ts).
 const ORDER_READ = createAuthorizer({ scope: "orders:read", accept: ORDER_CREDENTIALS, rateLimit: "plan" });
+const ORDER_WRITE = createAuthorizer({ scope: "orders:write", accept: ORDER_CREDENTIALS, rateLimit: "plan" });
 
 const READS: readonly DirectRead[] = [
   {
+    method: "GET",
     path: `${API_BASE_PATH}/missions/`,
     byId: true,
     paged: false,
@@ -93,6 +119,7 @@ const READS: readonly DirectRead[] = [
   },
   {
     // A page of a mission's submissions as JSON, unfiltered: the dashboard's list, a partner's sync.
+    method: "GET",
     path: `${API_BASE_PATH}/missions/`,
     byId: true,
     afterId: "/submissions",
@@ -106,6 +133,7 @@ const READS: readonly DirectRead[] = [
   },
   {
     // The unfiltered list (the active missions, newest first): what a partner's sync and the dashboard ask.
+    method: "GET",
     path: `${API_BASE_PATH}/missions`,
     byId: false,
     paged: true,
@@ -115,6 +143,7 @@ const READS: readonly DirectRead[] = [
   },
   {
     // One order (its snapshot: getOrder reads it in one transaction), what an integration polls.
+    method: "GET",
     path: `${ORDERS_BASE_PATH}/orders/`,
     byId: true,
     paged: false,
@@ -124,6 +153,7 @@ const READS: readonly DirectRead[] = [
   },
   {
     // The unfiltered order list (every status, newest first), what an integration's sync asks.
+    method: "GET",
     path: `${ORDERS_BASE_PATH}/orders`,
     byId: false,
     paged: true,
@@ -134,6 +164,7 @@ const READS: readonly DirectRead[] = [
   },
   {
     // A page of the order's delivered photos, what an integration fetches after photos.delivered.
+    method: "GET",
     path: `${ORDERS_BASE_PATH}/orders/`,
     byId: true,
     afterId: "/photos",
@@ -143,6 +174,7 @@ const READS: readonly DirectRead[] = [
     read: async (ctx, caller, { id, page, perPage }) => JSON.stringify(await listOrderPhotos(ctx, { orgId: partnerOrgOf(caller), orderId: id, page, perPage })),
   },
   {
+    method: "GET",
     path: `${ORDERS_BASE_PATH}/prices`,
     byId: false,
     paged: false,
@@ -150,12 +182,54 @@ const READS: readonly DirectRead[] = [
     authorize: ORDER_READ,
     read: (ctx) => getPriceListJson(ctx.db),
   },
+  {
+    // The quote of a create-order body: a POST that creates nothing, what a checkout page asks as
+    // the partner edits an order.
+    method: "POST",
+    path: `${ORDERS_BASE_PATH}/orders/quote`,
+    byId: false,
+    paged: false,
+    pattern: `${ORDERS_BASE_PATH}/orders/quote`,
+    authorize: ORDER_WRITE,
+    read: async (ctx, caller, { body }) =>
+      JSON.stringify(
+        await quoteOrderPreview(ctx, { caller: partnerWithPlanOf(caller), input: validBody(CreateOrderSchema, body), cycles: QUOTE_PREVIEW_CYCLES }),
+      ),
+  },
 ];
 
 export type DirectReads = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 /** What a read that is not a list is given for its page: nothing it reads. */
 const DEFAULT_PAGING = { page: 1, perPage: 1 } as const;
+
+/**
+ * Whether a POST's body is one a direct read takes as the app's jsonBody would without a detour:
+ * JSON by its media type, its length declared (not chunked) and within the limit, and no
+ * Idempotency-Key (a key is stored and replayed: the app's idempotency middleware).
+ */
+function plainJsonBody(ctx: ServiceContext, req: IncomingMessage): boolean {
+  if (header(req, "idempotency-key") !== undefined || !isJsonMediaType(header(req, "content-type"))) return false;
+  const declared = declaredLength(header(req, "content-length"), header(req, "transfer-encoding"));
+  return declared !== undefined && declared <= ctx.config.maxBodyBytes;
+}
+
+/** The request's body as text, decoded as the app reads it (a web Request's text(): UTF-8, a BOM dropped). */
+function bodyText(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    if (req.destroyed) return reject(new ClientGone());
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => resolve(UTF8.decode(Buffer.concat(chunks))));
+    // After "end" this settles nothing; before it, the body will not come.
+    req.on("close", () => reject(new ClientGone()));
+    req.on("error", () => reject(new ClientGone()));
+  });
+}
+
+/** The client went away before its body arrived: nothing to answer. */
+class ClientGone extends Error {}
+const UTF8 = new TextDecoder();
 
 /** A route of the app, as Hono lists it (`app.routes`). */
 export interface AppRoute {
@@ -171,11 +245,12 @@ export interface AppRoute {
  */
 export function checkDirectReads(routes: readonly AppRoute[]): void {
   for (const read of READS) {
-    if (!routes.some((r) => r.method === "GET" && r.path === read.pattern)) throw new Error(`direct read ${read.pattern}: the app has no GET ${read.pattern}`);
+    if (!routes.some((r) => r.method === read.method && r.path === read.pattern))
+      throw new Error(`direct read ${read.pattern}: the app has no ${read.method} ${read.pattern}`);
     const afterId = read.afterId ?? "";
     const sample = read.byId ? `${read.path}x${afterId}` : read.path;
     for (const route of routes) {
-      if (route.path === "/*" || (route.method !== "GET" && route.method !== "ALL")) continue;
+      if (route.path === "/*" || (route.method !== read.method && route.method !== "ALL")) continue;
       if (route.path === read.pattern) {
         if (route.method === "ALL") throw new Error(`direct read ${read.pattern}: middleware of its own in the app`);
         continue;
@@ -198,11 +273,12 @@ export function checkDirectReads(routes: readonly AppRoute[]): void {
  */
 export function createDirectReads(ctx: ServiceContext, metrics: ServiceMetrics): DirectReads {
   return (req, res) => {
-    if (req.method !== "GET") return false;
+    if (req.method !== "GET" && req.method !== "POST") return false;
     const url = req.url ?? "";
     const q = url.indexOf("?");
     const path = q === -1 ? url : url.slice(0, q);
     for (const route of READS) {
+      if (route.method !== req.method) continue;
       let id = "";
       if (route.byId) {
         const afterId = route.afterId ?? "";
@@ -214,7 +290,8 @@ export function createDirectReads(ctx: ServiceContext, metrics: ServiceMetrics):
       const paging = route.paged ? plainPaging(q === -1 ? "" : url.slice(q + 1)) : DEFAULT_PAGING;
       if (!paging) return false;
       if (route.unlessAccept && header(req, "accept")?.includes(route.unlessAccept)) return false;
-      void answer(ctx, metrics, route, { id, ...paging }, path, req, res);
+      if (route.method === "POST" && !plainJsonBody(ctx, req)) return false;
+      void answer(ctx, metrics, route, { id, ...paging, body: undefined }, path, req, res);
       return true;
     }
     return false;
@@ -238,6 +315,11 @@ async function answer(
   try {
     try {
       const { caller, rateLimitHeaders } = await route.authorize(ctx, header(req, "authorization"), responseHeaders);
+      if (route.method === "POST") {
+        // As the app's jsonBody: 400 for malformed or too deep JSON, 422 for text PostgreSQL cannot store.
+        target.body = parseJsonBody(await bodyText(req));
+        assertStorableInput(target.body, "body");
+      }
       const body = await route.read(ctx, caller, target);
       res.writeHead(200, {
         ...EVERY_RESPONSE_HEADERS,
@@ -249,18 +331,19 @@ async function answer(
       });
       res.end(body);
     } catch (error) {
-      const problem = errorResponse(error, { method: "GET", path, requestId, responseHeaders });
+      if (error instanceof ClientGone) throw error;
+      const problem = errorResponse(error, { method: route.method, path, requestId, responseHeaders });
       status = problem.status;
       const body = await problem.text();
       res.writeHead(status, { ...Object.fromEntries(problem.headers), "Content-Length": Buffer.byteLength(body) });
       res.end(body);
     }
   } catch (error) {
-    // Writing failed (the socket is gone): nothing is left to answer.
+    // Reading or writing failed (the socket is gone): nothing is left to answer.
     res.destroy(error instanceof Error ? error : undefined);
   } finally {
     ctx.traffic.ended();
-    metrics.observeRequest("GET", route.pattern, status, (performance.now() - started) / 1000);
+    metrics.observeRequest(route.method, route.pattern, status, (performance.now() - started) / 1000);
   }
 }
 

@@ -211,6 +211,9 @@ async function priceOrder(ctx: ServiceContext, { orgId, plan }: { orgId: string;
   });
 }
 
+/** How many of a recurring order's next cycles a quote shows. */
+export const QUOTE_PREVIEW_CYCLES = 4;
+
 /**
  * POST /orders/quote: what the order would cost, when it would be delivered and what is promised
  * (as the order created from it states them) and, for a recurring order, its next `cycles` cycles

@@ -158,7 +158,11 @@ export function partnerOrgOf({ orgId }: Caller): string {
 
 /** The caller's organisation and plan, as order operations need them (routes authenticated with rateLimit "plan"). */
 export function callerWithPlan(c: CallerSource): { orgId: string; plan: Plan } {
-  const { orgId, plan } = callerOf(c);
+  return partnerWithPlanOf(callerOf(c));
+}
+
+/** The partner organisation of a caller and its plan (authenticated with rateLimit "plan"); zoomer credentials have neither. */
+export function partnerWithPlanOf({ orgId, plan }: Caller): { orgId: string; plan: Plan } {
   if (!orgId || !plan) throw notPartner();
   return { orgId, plan };
 }

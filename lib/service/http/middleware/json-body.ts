@@ -49,7 +49,7 @@ function jsonBodyGuard({ optional }: { optional: boolean }) {
 }
 
 /** Content-Length when it alone frames the body (no Transfer-Encoding beside it). */
-function declaredLength(contentLength: string | undefined, transferEncoding: string | undefined): number | undefined {
+export function declaredLength(contentLength: string | undefined, transferEncoding: string | undefined): number | undefined {
   if (contentLength === undefined || transferEncoding !== undefined) return undefined;
   const length = Number(contentLength);
   return Number.isSafeInteger(length) && length >= 0 ? length : undefined;

@@ -11,7 +11,7 @@ import { createDirectReads } from "@/lib/service/http/direct-reads";
 import { createServiceMetrics, type ServiceMetrics } from "@/lib/service/metrics/service-metrics";
 import { TestClient } from "./client";
 import { startTestService, type TestService } from "./harness";
-import { ORDERS, createOrder, orderPartner } from "./orders-client";
+import { ORDERS, createOrder, orderBody, orderPartner } from "./orders-client";
 import { createZoomer, photo, submitPhotos } from "./photos";
 import { awayFromWindowEnd } from "./rate-windows";
 
@@ -53,8 +53,8 @@ afterAll(async () => {
   await service.close();
 });
 
-/** One request with exactly these raw headers (repeated names allowed), over node:http. */
-function send(base: string, method: string, path: string, headers: [string, string][]): Promise<Raw> {
+/** One request with exactly these raw headers (repeated names allowed) and body, over node:http (chunked when no Content-Length is among them). */
+function send(base: string, method: string, path: string, headers: [string, string][], body?: string): Promise<Raw> {
   return new Promise((resolve, reject) => {
     const url = new URL(base);
     // Raw headers as an array are sent as they are (Node adds no Host then).
@@ -70,12 +70,12 @@ function send(base: string, method: string, path: string, headers: [string, stri
       res.on("error", reject);
     });
     req.on("error", reject);
-    req.end();
+    req.end(body);
   });
 }
 
 // Remaining differs by the request the other server counted; Retry-After by a second if one ticked
-// between the two requests. Both are compared apart.
+// between the two requests. Both are compared apart; so are a quote's moments (below).
 const IGNORED = new Set(["date", "x-ratelimit-remaining", "retry-after", "connection", "keep-alive"]);
 
 /** The headers that must be equal, sorted by name (the order of the fields is not part of HTTP's meaning). */
@@ -94,13 +94,13 @@ async function expectSameAnswer(
   method: string,
   path: string,
   headers: [string, string][],
-  { ownRequestIds = false } = {},
+  { ownRequestIds = false, body }: { ownRequestIds?: boolean; body?: string } = {},
 ): Promise<{ answer: Raw; direct: boolean }> {
-  const fromApp = await send(viaApp.url, method, path, headers);
+  const fromApp = await send(viaApp.url, method, path, headers, body);
   const before = direct.taken;
-  const answer = await send(direct.url, method, path, headers);
+  const answer = await send(direct.url, method, path, headers, body);
   const compared = (raw: Raw) => (ownRequestIds ? comparable(raw).filter(([name]) => name !== "x-request-id") : comparable(raw));
-  expect({ status: answer.status, headers: compared(answer), body: answer.body }).toEqual({
+  expect({ status: answer.status, headers: compared(answer), body: momentsApart(answer.body, fromApp.body) }).toEqual({
     status: fromApp.status,
     headers: compared(fromApp),
     body: fromApp.body,
@@ -115,6 +115,21 @@ async function expectSameAnswer(
   if (retryApp === undefined) expect(header(answer, "retry-after")).toBeUndefined();
   else expect(Math.abs(Number(header(answer, "retry-after")) - Number(retryApp))).toBeLessThanOrEqual(1);
   return { answer, direct: direct.taken > before };
+}
+
+/**
+ * `body` with each ISO instant replaced by the one at the same place in `reference` when they are
+ * less than 5 s apart: a quote is computed at its moment (its delivery estimate, its cycles), the
+ * two requests a few milliseconds apart. Anything else must be equal, byte for byte.
+ */
+function momentsApart(body: string, reference: string): string {
+  const INSTANT = /"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z"/g;
+  const theirs = reference.match(INSTANT) ?? [];
+  let i = 0;
+  return body.replace(INSTANT, (ours) => {
+    const other = theirs[i++];
+    return other !== undefined && Math.abs(Date.parse(JSON.parse(ours) as string) - Date.parse(JSON.parse(other) as string)) < 5_000 ? other : ours;
+  });
 }
 
 const bearer = (token: string): [string, string] => ["Authorization", `Bearer ${token}`];
@@ -490,5 +505,99 @@ describe("GET /api/orders/v1/prices", () => {
     expect(changed.status).toBe(200);
     const after = JSON.parse((await expectSameAnswer("GET", `${ORDERS}/prices`, [bearer(partner.apiKey), requestId])).answer.body) as Record<string, unknown>;
     expect(after.updated_at).not.toBe(before.updated_at);
+  });
+});
+
+describe("POST /api/orders/v1/orders/quote", () => {
+  const json = (text: string): [string, string][] => [
+    ["Content-Type", "application/json"],
+    ["Content-Length", String(Buffer.byteLength(text))],
+  ];
+  const quote = `${ORDERS}/orders/quote`;
+  // Every location named: one without an id is given a new one by each quote.
+  const named = (fields: Parameters<typeof orderBody>[0] = {}) =>
+    orderBody({ locations: orderBody().locations.map((location, i) => ({ ...location, location_id: location.location_id ?? `loc_named_${i}` })), ...fields });
+
+  it("answers a quote directly, as the app does: Enterprise and Developer keys, an OAuth token, a recurring order", async () => {
+    await awayFromWindowEnd(60, 3);
+    const enterprise = await orderPartner(api, { plan: "enterprise" });
+    const developer = await orderPartner(api, { plan: "developer" });
+    const oauth = await api.partner(["orders:write"]);
+    const recurring = named({ recurring: { enabled: true, frequency: "weekly", day_of_week: 2 } });
+    for (const [what, credential, order] of [
+      ["an Enterprise key", enterprise.apiKey, named()],
+      ["a Developer key", developer.apiKey, named()],
+      ["an OAuth token", oauth.token, named()],
+      ["a recurring order", enterprise.apiKey, recurring],
+    ] as const) {
+      const text = JSON.stringify(order);
+      const { answer, direct: wasDirect } = await expectSameAnswer("POST", quote, [bearer(credential), requestId, ...json(text)], { body: text });
+      expect({ what, status: answer.status, direct: wasDirect }).toEqual({ what, status: 200, direct: true });
+      const body = JSON.parse(answer.body) as { total_cents: number; next_cycles: unknown[] | null };
+      expect({ what, total: body.total_cents > 0, cycles: body.next_cycles?.length ?? 0 }).toEqual({ what, total: true, cycles: order === recurring ? 4 : 0 });
+    }
+  });
+
+  it("refuses as the app does: none, a read-only key, a token without orders:write, bad JSON, too deep, the schema, U+0000, an unsafe webhook", async () => {
+    const partner = await orderPartner(api, { plan: "business" });
+    const readOnly = await orderPartner(api, { plan: "business", access: "read_only" });
+    const readToken = await api.partner(["orders:read"]);
+    const valid = JSON.stringify(named());
+    for (const [what, credential, text, status] of [
+      ["no credential", null, valid, 401],
+      ["a read-only key", readOnly.apiKey, valid, 403],
+      ["a token without orders:write", readToken.token, valid, 403],
+      ["malformed JSON", partner.apiKey, '{"category": ', 400],
+      ["an empty body", partner.apiKey, "", 400],
+      ["too deep", partner.apiKey, "[".repeat(100) + "]".repeat(100), 400],
+      ["a body the schema refuses", partner.apiKey, JSON.stringify({ ...named(), locations: [] }), 422],
+      ["U+0000 in a name", partner.apiKey, JSON.stringify(named({ description: "nul \u0000 here" })), 422],
+      ["an unsafe webhook", partner.apiKey, JSON.stringify(named({ delivery: { webhook_url: "http://127.0.0.1:9/hook" } })), 422],
+    ] as const) {
+      const headers = [...(credential ? [bearer(credential)] : []), requestId, ...json(text)];
+      const { answer, direct: wasDirect } = await expectSameAnswer("POST", quote, headers, { body: text });
+      expect({ what, status: answer.status, direct: wasDirect }).toEqual({ what, status, direct: true });
+    }
+  });
+
+  it("leaves to the app an Idempotency-Key, another media type, a chunked body, one over the limit, a trailing slash", async () => {
+    const partner = await orderPartner(api, { plan: "enterprise" });
+    const text = JSON.stringify(named());
+    const before = direct.taken;
+    const padded = " ".repeat(64 * 1024) + text;
+    const cases: [string, [string, string][], string, number][] = [
+      [
+        "another media type",
+        [
+          ["Content-Type", "text/plain"],
+          ["Content-Length", String(Buffer.byteLength(text))],
+        ],
+        text,
+        415,
+      ],
+      ["a chunked body", [["Content-Type", "application/json"]], text, 200],
+      ["over the limit", json(padded), padded, 413],
+    ];
+    for (const [what, headers, body, status] of cases) {
+      const { answer } = await expectSameAnswer("POST", quote, [bearer(partner.apiKey), requestId, ...headers], { body });
+      expect({ what, status: answer.status }).toEqual({ what, status });
+    }
+    expect((await expectSameAnswer("POST", `${quote}/`, [bearer(partner.apiKey), requestId, ...json(text)], { body: text })).direct).toBe(false);
+    // A key is stored and replayed (the app's idempotency middleware): sent once, to the direct listener.
+    const keyed = await send(direct.url, "POST", quote, [bearer(partner.apiKey), requestId, ["Idempotency-Key", "direct-reads-quote-1"], ...json(text)], text);
+    const replayed = await send(
+      direct.url,
+      "POST",
+      quote,
+      [bearer(partner.apiKey), requestId, ["Idempotency-Key", "direct-reads-quote-1"], ...json(text)],
+      text,
+    );
+    expect([keyed.status, replayed.status, header(replayed, "idempotent-replayed"), direct.taken]).toEqual([200, 200, "true", before]);
+  });
+
+  it("counts its requests under the app's own route pattern, as a POST", async () => {
+    const text = await directMetrics.registry.metrics();
+    expect(text).toMatch(/photo_missions_http_request_duration_seconds_count\{method="POST",route="\/api\/orders\/v1\/orders\/quote",status="200"\} [1-9]/);
+    expect(text).toMatch(/photo_missions_http_request_duration_seconds_count\{method="POST",route="\/api\/orders\/v1\/orders\/quote",status="422"\} [1-9]/);
   });
 });

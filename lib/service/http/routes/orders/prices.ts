@@ -4,15 +4,13 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { CreateOrderSchema, FeasibilitySchema, QuotePreviewSchema } from "@/lib/schemas/order";
 import { assessFeasibility } from "@/lib/service/orders/assess-feasibility";
 import { PriceListSchema, getPriceListJson } from "@/lib/service/orders/price-list";
-import { quoteOrderPreview } from "@/lib/service/orders/quote-order";
+import { QUOTE_PREVIEW_CYCLES, quoteOrderPreview } from "@/lib/service/orders/quote-order";
 import { callerWithPlan } from "../../middleware/authenticate";
 import { idempotency } from "../../middleware/idempotency";
 import { jsonBody } from "../../middleware/json-body";
 import { sendJsonText } from "../../send-json-text";
 import { errorResponses, jsonResponse, orderSecurity } from "../../openapi-common";
 import { IdempotencyHeader, json, read, tags, withReplay, write, type MountOperation } from "./common";
-
-const QUOTE_PREVIEW_CYCLES = 4;
 
 const quoteRoute = createRoute({
   method: "post",
