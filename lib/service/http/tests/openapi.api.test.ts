@@ -118,7 +118,8 @@ describe("GET /api/v1/openapi.json", () => {
         await other.close();
       }
     }
-  });
+    // Two more services start here: on PGlite each opens its own database (seconds each on a loaded machine).
+  }, 90_000);
 
   it.each(["public", "operator"])("the %s document is OpenAPI 3.1 and passes the OpenAPI schema validator", async (which) => {
     const d = which === "public" ? doc : operatorDoc;

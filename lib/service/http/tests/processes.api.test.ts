@@ -73,7 +73,10 @@ describe("npm run start:api", () => {
       DATA_DIR: dataDir,
       ADMIN_TOKEN,
       DATABASE_URL: "",
-      SHUTDOWN_TIMEOUT_MS: "8000",
+      // The SIGTERM test below drains an upload in flight: on a loaded CI machine its own work
+      // (verification, storage) and the stop took more than 8 s (+ 2) once, and the process was
+      // cut (exit 1). The deadline is not what the test is about.
+      SHUTDOWN_TIMEOUT_MS: "30000",
     });
     await waitForHealth(url, child);
   }, 120_000);
@@ -142,13 +145,13 @@ describe("npm run start:api", () => {
     expect(status, text).toBe(202);
     // While draining, the listener is closed: a new connection is refused.
     await expect(fetch(`${url}/api/health`)).rejects.toThrow();
-    // Drained before its deadline (SHUTDOWN_TIMEOUT_MS 8 s above): a cut exits non-zero and says so.
+    // Drained before its deadline (SHUTDOWN_TIMEOUT_MS above): a cut exits non-zero and says so.
     // Not a wall-clock bound: on a loaded machine the upload's own work can take seconds.
-    expect(await child.exited).toBe(0);
+    expect(await child.exited, child.output()).toBe(0);
     expect(child.output()).toMatch(/SIGTERM received, draining/);
     expect(child.output()).toMatch(/SIGTERM again within a second \(passed on by a parent process\), still draining/);
     expect(child.output()).not.toMatch(/requests still open at the deadline were cut|exiting now/);
-  });
+  }, 90_000);
 });
 
 describe("npm run start:api, killed (SIGKILL) during an upload", () => {
