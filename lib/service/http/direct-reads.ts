@@ -31,8 +31,7 @@ import { getPriceListJson } from "@/lib/service/orders/price-list";
 import { GEOJSON_MEDIA_TYPE, listMissionSubmissions } from "@/lib/service/submissions/list-mission-submissions";
 import type { ServiceMetrics } from "@/lib/service/metrics/service-metrics";
 import { ORDER_CREDENTIALS, createAuthorizer, partnerOrgOf, partnerWithPlanOf, type Authorizer } from "./middleware/authenticate";
-import { declaredLength, isJsonMediaType } from "./middleware/json-body";
-import { parseJsonBody } from "./json-depth";
+import { declaredLength, isJsonMediaType, readJsonBody } from "./middleware/json-body";
 import { assertStorableInput } from "./storable-input";
 import type { Caller } from "./types";
 import { MAX_ID_LENGTH, PagingQuery } from "./openapi-common";
@@ -291,7 +290,7 @@ export function createDirectReads(ctx: ServiceContext, metrics: ServiceMetrics):
       if (!paging) return false;
       if (route.unlessAccept && header(req, "accept")?.includes(route.unlessAccept)) return false;
       if (route.method === "POST" && !plainJsonBody(ctx, req)) return false;
-      void answer(ctx, metrics, route, { id, ...paging, body: undefined }, path, req, res);
+      void answer(ctx, metrics, route, { id, ...paging }, path, req, res);
       return true;
     }
     return false;
@@ -302,7 +301,7 @@ async function answer(
   ctx: ServiceContext,
   metrics: ServiceMetrics,
   route: DirectRead,
-  target: ReadTarget,
+  where: Omit<ReadTarget, "body">,
   path: string,
   req: IncomingMessage,
   res: ServerResponse,
@@ -315,11 +314,8 @@ async function answer(
   try {
     try {
       const { caller, rateLimitHeaders } = await route.authorize(ctx, header(req, "authorization"), responseHeaders);
-      if (route.method === "POST") {
-        // As the app's jsonBody: 400 for malformed or too deep JSON, 422 for text PostgreSQL cannot store.
-        target.body = parseJsonBody(await bodyText(req));
-        assertStorableInput(target.body, "body");
-      }
+      // A POST's body as the app's jsonBody guard reads it (after the credential, as there).
+      const target = { ...where, body: route.method === "POST" ? readJsonBody(await bodyText(req)) : undefined };
       const body = await route.read(ctx, caller, target);
       res.writeHead(200, {
         ...EVERY_RESPONSE_HEADERS,

@@ -13,6 +13,17 @@ export function isJsonMediaType(contentType: string | undefined): boolean {
   return mediaType === "application/json" || /^application\/[\w.+-]+\+json$/.test(mediaType);
 }
 
+/**
+ * A JSON request body as every JSON route takes it: 400 for malformed JSON or JSON nested past
+ * MAX_JSON_DEPTH, 422 for text PostgreSQL cannot store (checked here as well as after validation:
+ * it covers members a schema ignores). The jsonBody guard, optional bodies and the direct reads.
+ */
+export function readJsonBody(text: string): unknown {
+  const parsed = parseJsonBody(text);
+  assertStorableInput(parsed, "body");
+  return parsed;
+}
+
 function jsonBodyGuard({ optional }: { optional: boolean }) {
   return createMiddleware<AppEnv>(async (c, next) => {
     if (optional && c.req.header("content-type") === undefined) return next();
@@ -26,10 +37,7 @@ function jsonBodyGuard({ optional }: { optional: boolean }) {
       throw new ApiError(413, "payload_too_large", `The request body is larger than ${maxSize} bytes.`);
     };
     const parseThenNext = async () => {
-      const parsed = parseJsonBody(await c.req.text());
-      // Also checked after validation (app.ts); checking here covers members a schema ignores and
-      // handlers that read the body themselves.
-      assertStorableInput(parsed, "body");
+      const parsed = readJsonBody(await c.req.text());
       // Parsed once: the route's validator and handlers read this value instead of parsing the
       // text again (nothing mutates it: zod builds its output anew).
       c.req.json = <T>() => Promise.resolve(parsed as T);

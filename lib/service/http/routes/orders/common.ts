@@ -3,8 +3,7 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { validationFailed } from "@/lib/service/errors";
 import { ORDER_CREDENTIALS, authenticate, callerOrg } from "../../middleware/authenticate";
-import { parseJsonBody } from "../../json-depth";
-import { assertStorableInput } from "../../storable-input";
+import { readJsonBody } from "../../middleware/json-body";
 import { jsonResponse } from "../../openapi-common";
 import type { AppEnv } from "../../types";
 
@@ -58,9 +57,7 @@ export const pageOf = (query: { page: number; per_page: number }) => ({ page: qu
 export async function optionalBody<T extends z.ZodType>(c: { req: { text(): Promise<string> } }, schema: T): Promise<z.output<T> | Record<string, never>> {
   const text = await c.req.text();
   if (!text.trim()) return {};
-  const value = parseJsonBody(text);
-  assertStorableInput(value, "body");
-  const body = schema.safeParse(value);
+  const body = schema.safeParse(readJsonBody(text));
   if (!body.success) throw validationFailed(body.error);
   return body.data;
 }
