@@ -120,16 +120,22 @@ async function expectSameAnswer(
 /**
  * `body` with each ISO instant replaced by the one at the same place in `reference` when they are
  * less than 5 s apart: a quote is computed at its moment (its delivery estimate, its cycles), the
- * two requests a few milliseconds apart. Anything else must be equal, byte for byte.
+ * two requests a few milliseconds apart. So is a refusal's "retry after N s" when the two differ by
+ * a second (one ticked between the requests, as Retry-After above). Anything else must be equal,
+ * byte for byte.
  */
 function momentsApart(body: string, reference: string): string {
-  const INSTANT = /"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z"/g;
-  const theirs = reference.match(INSTANT) ?? [];
-  let i = 0;
-  return body.replace(INSTANT, (ours) => {
-    const other = theirs[i++];
-    return other !== undefined && Math.abs(Date.parse(JSON.parse(ours) as string) - Date.parse(JSON.parse(other) as string)) < 5_000 ? other : ours;
-  });
+  const near = (pattern: RegExp, parse: (text: string) => number, within: number) => (text: string) => {
+    const theirs = reference.match(pattern) ?? [];
+    let i = 0;
+    return text.replace(pattern, (ours) => {
+      const other = theirs[i++];
+      return other !== undefined && Math.abs(parse(ours) - parse(other)) <= within ? other : ours;
+    });
+  };
+  const instants = near(/"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z"/g, (text) => Date.parse(JSON.parse(text) as string), 4_999);
+  const retryAfter = near(/retry after \d+ s/g, (text) => Number(/\d+/.exec(text)?.[0]), 1);
+  return retryAfter(instants(body));
 }
 
 const bearer = (token: string): [string, string] => ["Authorization", `Bearer ${token}`];
