@@ -1,5 +1,7 @@
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { setTimeout as sleep } from "node:timers/promises";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { TrafficMeter } from "@/lib/service/traffic-meter";
 import { whenQuiet } from "./when-quiet";
 
@@ -51,4 +53,58 @@ describe("whenQuiet with the service's traffic", () => {
     await waiting;
     expect(resolved).toBe(true);
   });
+});
+
+describe("whenQuiet in a paused process", () => {
+  // A child serving a load (busy, a request in flight) waits for a quiet moment; the load ends, and
+  // the child is paused while idle (SIGSTOP: a frozen container, a benchmark pausing a target) and
+  // resumed. The pause counts as idle time, so the window that spans it looks quiet, at the very
+  // moment the callers that waited through the pause come back.
+  const module = (name: string) => JSON.stringify(fileURLToPath(new URL(name, import.meta.url)));
+  const CHILD = `
+    const { whenQuiet } = await import(${module("./when-quiet.ts")});
+    const { TrafficMeter } = await import(${module("../service/traffic-meter.ts")});
+    const traffic = new TrafficMeter();
+    traffic.started();
+    let busy = true;
+    process.on("SIGUSR2", () => {
+      busy = false;
+      traffic.ended();
+      console.log("ended");
+    });
+    const timer = setInterval(() => {
+      const until = performance.now() + 40;
+      while (busy && performance.now() < until) {}
+    }, 10);
+    console.log("waiting");
+    await whenQuiet({ windowMs: 200, idleFor: (ms) => traffic.idleFor(ms) });
+    console.log("quiet at " + Date.now());
+    clearInterval(timer);
+  `;
+
+  it("does not take the window the pause spans as quiet: it watches a whole one after it", async () => {
+    const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", CHILD], { stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (d: Buffer) => (output += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (output += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    try {
+      await vi.waitFor(() => expect(output).toContain("waiting"), { timeout: 30_000, interval: 20 });
+      await sleep(300);
+      expect(output).not.toContain("quiet");
+      // The load ends; the child is paused once it has seen that, idle.
+      child.kill("SIGUSR2");
+      await vi.waitFor(() => expect(output).toContain("ended"), { timeout: 10_000, interval: 2 });
+      child.kill("SIGSTOP");
+      await sleep(1_500);
+      const resumedAt = Date.now();
+      child.kill("SIGCONT");
+      expect(await exited, output).toBe(0);
+      const quietAt = Number(/quiet at (\d+)/.exec(output)?.[1]);
+      // A whole window watched after the resume, not the one the pause filled.
+      expect(quietAt - resumedAt, output).toBeGreaterThanOrEqual(190);
+    } finally {
+      child.kill("SIGKILL");
+    }
+  }, 60_000);
 });

@@ -19,10 +19,20 @@ export interface QuietOptions {
   idleFor?: (ms: number) => boolean;
 }
 
+/**
+ * A window that lasted this many times what it asked for was not watched: the process was paused
+ * (SIGSTOP, a frozen container, a debugger) or its event loop blocked. A process paused while idle
+ * counts the pause as idle time, so it would look quiet the moment it resumes, when the callers
+ * that waited through the pause come back.
+ */
+const OVERRUN = 2;
+
 export async function whenQuiet({ windowMs = 250, maxBusy = 0.25, stopped = () => false, idleFor = () => true }: QuietOptions = {}): Promise<void> {
   while (!stopped()) {
+    const began = performance.now();
     const start = performance.eventLoopUtilization();
     await sleep(windowMs, undefined, { ref: false });
+    if (performance.now() - began > OVERRUN * windowMs) continue;
     if (performance.eventLoopUtilization(start).utilization <= maxBusy && idleFor(windowMs)) return;
   }
 }
