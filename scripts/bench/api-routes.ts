@@ -27,6 +27,12 @@ export interface ApiRoutesOptions {
   standalone?: boolean;
   /** Another Node binary (BENCH_OTHER_NODE): the service under it too ("other"), on its own copy of the data, in the same rounds. */
   otherNode?: string;
+  /**
+   * The service with its demo running (the default, as `npm start` runs), or without it
+   * (BENCH_DEMO=off): what the demo costs the reads. Without it the quote is left out: its delivery
+   * estimate reads the history the demo seeds (and the peer seeds too).
+   */
+  demo?: boolean;
 }
 
 type Target = "ours" | "peer" | "bare" | "other";
@@ -156,13 +162,14 @@ export async function runApiRoutes(options: ApiRoutesOptions): Promise<ApiRoutes
   // Seed on the standalone API, stop it, copy its directory for the peer (and the other Node), start ours on the original.
   const copies = { peer: "routes-peer-data", ...(options.otherNode ? { other: "routes-other-node-data" } : {}) };
   const { seeded, dataDir, origin, copies: dirs } = await seedStandaloneAndCopy(supervisor, seed, copies);
-  const ours = await startApi(supervisor, kind, { dataDir, env: { PUBLIC_ORIGIN: origin, DEMO: "on" } });
+  const demo = options.demo === false ? "off" : "on";
+  const ours = await startApi(supervisor, kind, { dataDir, env: { PUBLIC_ORIGIN: origin, DEMO: demo } });
   const other =
     options.otherNode && dirs.other
-      ? await startApi(supervisor, kind, { dataDir: dirs.other, env: { PUBLIC_ORIGIN: origin, DEMO: "on" }, node: options.otherNode })
+      ? await startApi(supervisor, kind, { dataDir: dirs.other, env: { PUBLIC_ORIGIN: origin, DEMO: demo }, node: options.otherNode })
       : undefined;
   const peer = await startRoutesPeer(supervisor, dirs.peer, origin);
-  const list = families(seeded);
+  const list = families(seeded).filter((family) => demo === "on" || family.name !== "quote");
   const references: { family: Family; reference: CapturedResponse; peerBytes: number }[] = [];
   for (const family of list) {
     const headers = headersFor(family, seeded);
@@ -216,7 +223,7 @@ export async function runApiRoutes(options: ApiRoutesOptions): Promise<ApiRoutes
   const loadAverages = names.flatMap((t) => list.flatMap((f) => measured.of(t, f.name).map((m) => m.loadAverage1mAfter)));
   return {
     benchmark: "api-routes",
-    subject: kind === "next" ? "npm start (scripts/server.ts), DEMO=on" : "standalone API (scripts/api-server.ts), DEMO=on",
+    subject: `${kind === "next" ? "npm start (scripts/server.ts)" : "standalone API (scripts/api-server.ts)"}, DEMO=${demo}`,
     ...(options.otherNode ? { otherNode: options.otherNode } : {}),
     rounds: options.rounds,
     loadAverages,
@@ -275,7 +282,7 @@ export function formatApiRoutes(results: ApiRoutesResults): string {
     ),
   ];
   if (results.otherNode) {
-    lines.push("", `The service under another Node (\`${results.otherNode}\`, its own copy of the data, DEMO=on), in the same rounds:`, "");
+    lines.push("", `The service under another Node (\`${results.otherNode}\`, its own copy of the data, as the service), in the same rounds:`, "");
     lines.push(
       ...table(
         ["family", "other Node ÷ this Node", "other Node ÷ fair peer"],
@@ -297,6 +304,7 @@ export const benchmark = defineBenchmark({
       build: options.build,
       rounds: options.rounds.rounds,
       standalone: options.skipNext,
+      demo: options.demo,
       ...(options.otherNode ? { otherNode: options.otherNode } : {}),
     }),
   format: formatApiRoutes,

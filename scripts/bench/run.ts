@@ -45,7 +45,8 @@
 //   peer on one database created for the run), in the same interleaved rounds
 // api-routes: every authenticated read family under `npm start` with the demo on (--skip-next: the
 //   standalone API), each vs bare (the same bytes) and the fair Fastify peer (the same read),
-//   --rounds interleaved rounds of --warmup + --duration seconds per family and target
+//   --rounds interleaved rounds of --warmup + --duration seconds per family and target;
+//   BENCH_DEMO=off runs the service without its demo (what the demo costs; the quote left out)
 // api-walk: every GET route of both OpenAPI documents under `npm start` with the demo on, one call at
 //   a time on the demo partner's data, vs bare sending the same bytes; --rounds rounds of 5 calls
 //   per route and target (no goal: a route more than 25 ms over bare is named)

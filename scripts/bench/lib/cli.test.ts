@@ -15,7 +15,7 @@ describe("parseRunOptions", () => {
       mapSizes: [10_000, 100_000, 1_000_000],
       lighthouseSubmissions: 10_000,
     });
-    expect(options).toMatchObject({ build: "auto", skipNext: false, profile: false, selected: [] });
+    expect(options).toMatchObject({ build: "auto", skipNext: false, profile: false, demo: true, selected: [] });
     expect(options.databaseUrl).toBeUndefined();
     expect(options.otherNode).toBeUndefined();
     // The defaults are not shared arrays a run could sort in place.
@@ -40,7 +40,7 @@ describe("parseRunOptions", () => {
         "/tmp/x",
       ],
       KNOWN,
-      { TEST_DATABASE_URL: "postgres://x", BENCH_OTHER_NODE: "/opt/node" },
+      { TEST_DATABASE_URL: "postgres://x", BENCH_OTHER_NODE: "/opt/node", BENCH_DEMO: "off" },
     );
     expect(options.selected).toEqual(["map-points"]);
     expect(options.rounds.rounds).toBe(1);
@@ -52,6 +52,7 @@ describe("parseRunOptions", () => {
     expect(options.compareDir).toBe("/tmp/x");
     expect(options.databaseUrl).toBe("postgres://x");
     expect(options.otherNode).toBe("/opt/node");
+    expect(options.demo).toBe(false);
     expect(postgresNote(options)).toBe("PostgreSQL too (TEST_DATABASE_URL)");
     expect(postgresNote({})).toBe("PostgreSQL skipped (TEST_DATABASE_URL not set)");
   });
@@ -68,6 +69,7 @@ describe("parseRunOptions", () => {
     expect(parse("--map-sizes", "10,x")).toThrow("--map-sizes needs a positive number");
     expect(parse("--build", "--no-build")).toThrow("--build and --no-build exclude each other");
     expect(parse("nope")).toThrow("unknown benchmark(s): nope; known: photo-intake, map-points");
+    expect(() => parseRunOptions([], KNOWN, { BENCH_DEMO: "no" })).toThrow("BENCH_DEMO is on or off");
     expect(parse("--no-such-flag")).toThrow();
   });
 });

@@ -34,6 +34,8 @@ export interface RunOptions {
   databaseUrl?: string;
   /** BENCH_OTHER_NODE: another Node binary, one more target for the API benchmarks. */
   otherNode?: string;
+  /** BENCH_DEMO=off: api-routes measures the service without its demo (what the demo costs it). */
+  demo: boolean;
 }
 
 /** Defaults a flag falls back to when not given. */
@@ -92,6 +94,7 @@ const flagsSchema = z
 const envSchema = z.object({
   TEST_DATABASE_URL: z.string().min(1).optional(),
   BENCH_OTHER_NODE: z.string().min(1).optional(),
+  BENCH_DEMO: z.enum(["on", "off"], { message: "BENCH_DEMO is on or off" }).default("on"),
 });
 
 const BOOLEAN_FLAGS = new Set(["build", "no-build", "skip-next", "profile"]);
@@ -125,12 +128,13 @@ export function parseRunOptions(
   const f = parseFlags(flagsSchema, values);
   const unknown = positionals.filter((p) => !known.includes(p));
   if (unknown.length) throw new Error(`unknown benchmark(s): ${unknown.join(", ")}; known: ${known.join(", ")}`);
-  const { TEST_DATABASE_URL: databaseUrl, BENCH_OTHER_NODE: otherNode } = envSchema.parse(env);
+  const { TEST_DATABASE_URL: databaseUrl, BENCH_OTHER_NODE: otherNode, BENCH_DEMO: demo } = parseFlags(envSchema, env);
   return {
     load: { durationSeconds: f.duration, warmupSeconds: f.warmup, connections: f.connections },
     build: f.build ? "always" : f["no-build"] ? "never" : "auto",
     skipNext: f["skip-next"],
     profile: f.profile,
+    demo: demo === "on",
     rounds: { warmupRounds: f["warmup-rounds"], rounds: f.rounds, minRoundSeconds: f["round-seconds"] },
     inputs: {
       photos: f.photos,
