@@ -65,6 +65,8 @@ export interface FamilyResult {
   otherOverOurs?: Spread | undefined;
   otherOverPeer?: Spread | undefined;
   fromMemory: boolean;
+  /** Where the peer's answer differs from ours once the moments are set aside: the two did not read the same. */
+  differs?: string;
   invalid: string[];
 }
 
@@ -140,6 +142,20 @@ function families(s: Seeded): Family[] {
   ];
 }
 
+// An instant of the answer's moment (the quote's dates, a signed URL's expiry).
+const INSTANT = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z|(?<=[?&](?:exp|expires)=)\d+/g;
+
+/** Where two answers differ once their moments are set aside ("at byte N: ours … peer …"), or undefined when they do not. */
+export function firstDifference(ours: string, peer: string): string | undefined {
+  const a = ours.replace(INSTANT, "…");
+  const b = peer.replace(INSTANT, "…");
+  if (a === b) return undefined;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i += 1;
+  const around = (text: string) => JSON.stringify(text.slice(Math.max(0, i - 24), i + 40));
+  return `at character ${i}: ours ${around(a)}, the peer ${around(b)}`;
+}
+
 function headersFor(family: Family, s: Seeded): Record<string, string> {
   return {
     authorization: `Bearer ${family.credential === "token" ? s.token : s.apiKey}`,
@@ -170,7 +186,7 @@ export async function runApiRoutes(options: ApiRoutesOptions): Promise<ApiRoutes
       : undefined;
   const peer = await startRoutesPeer(supervisor, dirs.peer, origin);
   const list = families(seeded).filter((family) => demo === "on" || family.name !== "quote");
-  const references: { family: Family; reference: CapturedResponse; peerBytes: number }[] = [];
+  const references: { family: Family; reference: CapturedResponse; differs: string | undefined }[] = [];
   for (const family of list) {
     const headers = headersFor(family, seeded);
     const reference = await send(`${ours.url}${family.path}`, family, headers);
@@ -189,7 +205,7 @@ export async function runApiRoutes(options: ApiRoutesOptions): Promise<ApiRoutes
         `${family.name}: the peer sent ${fromPeer.body.length} bytes, the service ${reference.body.length}\npeer:    ${fromPeer.body.toString("utf8").slice(-400)}\nservice: ${reference.body.toString("utf8").slice(-400)}`,
       );
     }
-    references.push({ family, reference, peerBytes: fromPeer.body.length });
+    references.push({ family, reference, differs: firstDifference(reference.body.toString("utf8"), fromPeer.body.toString("utf8")) });
   }
   const bare = await startBareRoutes(
     supervisor,
@@ -227,7 +243,7 @@ export async function runApiRoutes(options: ApiRoutesOptions): Promise<ApiRoutes
     ...(options.otherNode ? { otherNode: options.otherNode } : {}),
     rounds: options.rounds,
     loadAverages,
-    families: references.map(({ family, reference }) => ({
+    families: references.map(({ family, reference, differs }) => ({
       family: family.name,
       request: `${family.method} ${family.path.replace(seeded.missionId, "{mission}").replace(seeded.orderId, "{order}")}`,
       bodyBytes: reference.body.length,
@@ -243,6 +259,7 @@ export async function runApiRoutes(options: ApiRoutesOptions): Promise<ApiRoutes
           }
         : {}),
       fromMemory: family.fromMemory,
+      ...(differs ? { differs } : {}),
       invalid: names.flatMap((t) =>
         measured.of(t, family.name).flatMap((m, round) => (m.valid ? [] : [`${t} round ${round + 1}: ${m.invalidReason ?? "invalid"}`])),
       ),
@@ -277,7 +294,9 @@ export function formatApiRoutes(results: ApiRoutesResults): string {
         spreadText(f.oursOverPeer),
         spreadText(f.oursOverBare),
         spreadText(f.p99OverBare),
-        [f.fromMemory ? "servable from memory" : "reads the database", ...f.invalid].join("; "),
+        [f.fromMemory ? "servable from memory" : "reads the database", ...(f.differs ? [`the peer's answer differs: ${f.differs}`] : []), ...f.invalid].join(
+          "; ",
+        ),
       ]),
     ),
   ];
