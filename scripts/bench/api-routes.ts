@@ -142,8 +142,9 @@ function families(s: Seeded): Family[] {
   ];
 }
 
-// An instant of the answer's moment (the quote's dates, a signed URL's expiry).
-const INSTANT = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z|(?<=[?&](?:exp|expires)=)\d+/g;
+// A value of the answer's moment: an instant (the quote's dates), a signed URL's expiry, the id the
+// quote gives a location sent without one (new on every request).
+const INSTANT = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z|(?<=[?&](?:exp|expires)=)\d+|(?<="location_id":"loc_)[0-9a-z]{26}(?=")/g;
 
 /** Where two answers differ once their moments are set aside ("at byte N: ours … peer …"), or undefined when they do not. */
 export function firstDifference(ours: string, peer: string): string | undefined {
