@@ -144,12 +144,12 @@ function families(s: Seeded): Family[] {
 
 // A value of the answer's moment: an instant (the quote's dates), a signed URL's expiry, the id the
 // quote gives a location sent without one (new on every request).
-const INSTANT = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z|(?<=[?&](?:exp|expires)=)\d+|(?<="location_id":"loc_)[0-9a-z]{26}(?=")/g;
+const OF_ITS_MOMENT = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z|(?<=[?&](?:exp|expires)=)\d+|(?<="location_id":"loc_)[0-9a-z]{26}(?=")/g;
 
-/** Where two answers differ once their moments are set aside ("at byte N: ours … peer …"), or undefined when they do not. */
+/** Where two answers differ once their moments are set aside ("at character N: ours …, the peer …"), or undefined when they do not. */
 export function firstDifference(ours: string, peer: string): string | undefined {
-  const a = ours.replace(INSTANT, "…");
-  const b = peer.replace(INSTANT, "…");
+  const a = ours.replace(OF_ITS_MOMENT, "…");
+  const b = peer.replace(OF_ITS_MOMENT, "…");
   if (a === b) return undefined;
   let i = 0;
   while (i < a.length && a[i] === b[i]) i += 1;
