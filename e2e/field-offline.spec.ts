@@ -189,7 +189,7 @@ function padJpeg(jpeg: Buffer, bytes: number): Buffer {
   return Buffer.concat([jpeg.subarray(0, app1End), ...segments, jpeg.subarray(app1End)]);
 }
 
-test("an 8 MB photo's upload survives three drops and a reload, continues from the server's offset, and arrives once", async ({ page, context }) => {
+test("an 8 MB photo's upload survives three drops and a reload, continues from the server's offset, and arrives once", async ({ page, context }, testInfo) => {
   test.setTimeout(180_000);
   const field = new FieldPage(page);
   await field.goto();
@@ -198,7 +198,11 @@ test("an 8 MB photo's upload survives three drops and a reload, continues from t
   await field.mission(/Duomo/).click();
   await untilKeptOffline(page);
 
-  const photo = padJpeg(await makePhoto({ lat: 43.7733, lng: 11.2562, accuracyM: 5, directionDeg: 200, capturedAt: new Date(), seed: 4747 }), 8 * 1024 * 1024);
+  // A retry takes another photo: this one may have reached the server, where a second copy is refused.
+  const photo = padJpeg(
+    await makePhoto({ lat: 43.7733, lng: 11.2562, accuracyM: 5, directionDeg: 200, capturedAt: new Date(), seed: 4747 + 1000 * testInfo.retry }),
+    8 * 1024 * 1024,
+  );
   const creations: number[] = [];
   const patches: { offset: number; bytes: number }[] = [];
   let abortNextPatch = 0;
@@ -212,6 +216,9 @@ test("an 8 MB photo's upload survives three drops and a reload, continues from t
         abortNextPatch -= 1;
         return route.abort("connectionreset");
       }
+      // A weak signal: each chunk takes a while, so the drops below land mid-upload. On a fast
+      // machine the whole photo was once sent before the test could go offline.
+      await new Promise((resolve) => setTimeout(resolve, 250));
     }
     return route.continue();
   });
