@@ -5,6 +5,7 @@
 // supervisor) waits for the start, then stops the same way without listening.
 import "@/lib/runtime/v8-tuning"; // first: V8 settings before anything else loads
 import { createServer, type Server } from "node:http";
+import { settleMessageShapes } from "@/lib/http/message-shapes";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { closeServer, exitOnTermination } from "@/lib/service/graceful-shutdown";
@@ -30,4 +31,5 @@ const runtime = await starting;
 if (!termination.requested) {
   server = createServer(runtime.listener);
   server.listen(env.PORT, "0.0.0.0", () => log.info("api server listening", { url: `http://localhost:${env.PORT}` }));
+  void settleMessageShapes(server, { path: "/api/health" });
 }

@@ -16,6 +16,7 @@ import { getRequestListener } from "@hono/node-server";
 import next from "next";
 import { env } from "@/lib/env";
 import { bridgeEncoding } from "@/lib/http/encoding-bridge";
+import { settleMessageShapes } from "@/lib/http/message-shapes";
 import { dropUntrustedForwardedHeaders } from "@/lib/http/forwarded-headers";
 import { isNextStaticPath, nextStaticDir, nextStaticFile } from "@/lib/http/next-static";
 import { log } from "@/lib/log";
@@ -56,6 +57,7 @@ const [runtime, nextApp] = await Promise.all([starting, preparing]);
 if (nextApp && !termination.requested) {
   server = createServer(routeRequests(runtime, nextApp));
   server.listen(env.PORT, "0.0.0.0", () => log.info("listening (REST service and Next on one port)", { url: `http://localhost:${env.PORT}` }));
+  void settleMessageShapes(server, { path: "/api/health" });
 }
 
 /** Each request to the service, the map's files, Next's built files or Next itself. */
