@@ -34,6 +34,7 @@ import { env } from "@/lib/env";
 import { PLAN_TERMS } from "@/lib/service/orders/plans";
 import { rateLimitHeaders, type RateWindow } from "@/lib/service/rate-limit/consume";
 import { listMissionSubmissions } from "@/lib/service/submissions/list-mission-submissions";
+import { settleMessageShapes } from "@/lib/http/message-shapes";
 
 const { values } = parseArgs({ options: { port: { type: "string" } } });
 if (!values.port) throw new Error("usage: api-routes-peer-server.ts --port <n> (DATA_DIR, PUBLIC_ORIGIN in the environment)");
@@ -183,6 +184,8 @@ app.post("/api/orders/v1/orders/quote", async (request, reply) => {
 });
 
 await app.listen({ port: Number(values.port), host: "0.0.0.0" });
+// The service's settling requests (lib/http/message-shapes.ts): a baseline runs under the same runtime.
+await settleMessageShapes(app.server, { path: "/" });
 
 process.on("SIGTERM", () => {
   void app

@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { parseArgs } from "node:util";
 import { z } from "zod";
+import { settleMessageShapes } from "@/lib/http/message-shapes";
 
 const { values } = parseArgs({ options: { port: { type: "string" }, routes: { type: "string" } } });
 if (!values.port || !values.routes) throw new Error("usage: bare-routes-server.ts --port <n> --routes <file.json>");
@@ -30,3 +31,5 @@ const server = createServer((request, response) => {
   });
 });
 server.listen(Number(values.port), "0.0.0.0");
+// The service's settling requests (lib/http/message-shapes.ts): a baseline runs under the same runtime.
+void settleMessageShapes(server, { path: "/" });

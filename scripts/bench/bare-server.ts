@@ -6,6 +6,7 @@ import "@/lib/runtime/v8-tuning"; // the service's V8 settings: a baseline runs 
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { parseArgs } from "node:util";
+import { settleMessageShapes } from "@/lib/http/message-shapes";
 
 const { values } = parseArgs({
   options: {
@@ -33,3 +34,5 @@ const server = createServer((_request, response) => {
   response.end(body);
 });
 server.listen(Number(values.port), "0.0.0.0");
+// The service's settling requests (lib/http/message-shapes.ts): a baseline runs under the same runtime.
+void settleMessageShapes(server, { path: "/" });

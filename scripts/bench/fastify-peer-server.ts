@@ -24,6 +24,7 @@ import { jwtVerify } from "jose";
 import { openDatabase } from "@/lib/db/client";
 import { apiClients, missions, signingKeys } from "@/lib/db/schema";
 import { serializeMission } from "@/lib/service/missions/serialize-mission";
+import { settleMessageShapes } from "@/lib/http/message-shapes";
 
 const { values } = parseArgs({
   options: {
@@ -178,6 +179,8 @@ app.get<{ Params: { id: string } }>("/api/v1/missions/:id", async (request, repl
 });
 
 await app.listen({ port: Number(port), host: "0.0.0.0" });
+// The service's settling requests (lib/http/message-shapes.ts): a baseline runs under the same runtime.
+await settleMessageShapes(app.server, { path: "/" });
 
 process.on("SIGTERM", () => {
   void app

@@ -13,6 +13,7 @@ import { openDatabase, type Database } from "@/lib/db/client";
 import { events, orderLocations, orders, organisations } from "@/lib/db/schema";
 import { createId } from "@/lib/ids/create-id";
 import { CreateOrderSchema } from "@/lib/schemas/order";
+import { settleMessageShapes } from "@/lib/http/message-shapes";
 
 const { values } = parseArgs({
   options: {
@@ -107,6 +108,8 @@ const server = createServer((request, response) => {
   });
 });
 server.listen(Number(values.port), "0.0.0.0");
+// The service's settling requests (lib/http/message-shapes.ts): a baseline runs under the same runtime.
+void settleMessageShapes(server, { path: "/" });
 
 process.on("SIGTERM", () => {
   server.close();
